@@ -1,0 +1,78 @@
+# malibu: `make` builds everything under build/, `make test` runs every test,
+# `make run` sets up and runs the main demo.  SAN=1 builds with ASan/UBSan
+# into build/san/ (used by `make test` as well).
+
+SAN ?= 0
+ifeq ($(SAN),1)
+B := build/san
+SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+else
+B := build
+SANFLAGS :=
+endif
+
+CC ?= gcc
+PYTHON ?= python3
+OPT ?= -O2
+CFLAGS := -std=gnu11 $(OPT) -g -Wall -Wextra -Werror -Wno-unused-parameter $(SANFLAGS) \
+          -Iemu/cpu -Iemu/user -I$(B)/gen -MMD -MP
+LDFLAGS := $(SANFLAGS)
+LDLIBS := -lm -lpthread
+
+# ---- AArch64 decoder, generated from the description files -------------------
+A64_DECODE := $(sort $(wildcard isa/a64/*.decode))
+$(B)/gen/a64_decode.c $(B)/gen/a64_decode.h: $(A64_DECODE) isa/decodetree.py
+	@mkdir -p $(B)/gen
+	$(PYTHON) isa/decodetree.py a64 $(B)/gen/a64_decode $(A64_DECODE)
+
+# ---- CPU core and user-mode runtime ------------------------------------------
+CPU_SRCS := $(sort $(wildcard emu/cpu/*.c))
+USER_SRCS := $(filter-out emu/user/main.c,$(sort $(wildcard emu/user/*.c)))
+CPU_OBJS := $(CPU_SRCS:%.c=$(B)/obj/%.o) $(B)/obj/gen/a64_decode.o
+USER_OBJS := $(USER_SRCS:%.c=$(B)/obj/%.o)
+
+$(B)/obj/%.o: %.c $(B)/gen/a64_decode.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(B)/obj/gen/a64_decode.o: $(B)/gen/a64_decode.c $(B)/gen/a64_decode.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+# Linked as objects, not an archive: the decoder's weak default translators
+# would otherwise keep the linker from pulling in the real ones.
+CORE_USER_OBJS := $(CPU_OBJS) $(USER_OBJS)
+
+$(B)/malibu-user: $(B)/obj/emu/user/main.o $(CORE_USER_OBJS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+PROGRAMS := $(B)/malibu-user
+
+# ---- unit tests (Check) --------------------------------------------------------
+UNIT_SRCS := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/unit/%)
+CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lm -lpthread)
+
+$(B)/tests/unit/%: tests/unit/%.c $(CORE_USER_OBJS) $(wildcard tests/unit/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itests/unit -o $@ $< $(CORE_USER_OBJS) $(CHECK_LIBS) $(LDLIBS) $(LDFLAGS)
+
+.PHONY: all test unit-test san-test run clean
+all: $(PROGRAMS)
+
+unit-test: $(UNIT_BINS)
+	@set -e; for t in $(UNIT_BINS); do echo "== $$t"; CK_FORK=yes $$t; done
+
+# Fragments add their own programs and test targets to PROGRAMS / TEST_TARGETS.
+TEST_TARGETS :=
+-include $(sort $(wildcard tests/*/*.mk bench/*.mk))
+
+san-test:
+	$(MAKE) SAN=1 unit-test $(SAN_TEST_TARGETS)
+
+test: all unit-test $(TEST_TARGETS) san-test
+
+clean:
+	rm -rf build
+
+-include $(shell find $(B)/obj $(B)/tests -name '*.d' 2>/dev/null)

@@ -1,0 +1,48 @@
+/* CPU reset state and the execution loop. */
+#include <string.h>
+#include "tb.h"
+
+void cpu_init(CPUState *c)
+{
+    memset(c, 0, sizeof *c);
+}
+
+_Noreturn void cpu_raise(CPUState *c, Op *op, CpuException exc, uint64_t fault_addr, bool write)
+{
+    c->pc = op ? op->pc : c->pc;
+    c->exception = exc;
+    c->fault_addr = fault_addr;
+    c->fault_write = write;
+    siglongjmp(c->jmp_env, 1);
+}
+
+CpuException cpu_exec(CPUState *c)
+{
+    c->exception = EXC_NONE;
+    if (sigsetjmp(c->jmp_env, 0)) {
+        c->cur_op = NULL;
+        return c->exception;
+    }
+    for (;;) {
+        if (unlikely(c->exit_request)) {
+            c->exit_request = 0;
+            if (c->tbc->flush_pending)
+                tbc_flush(c->tbc);
+            c->exception = EXC_INTERRUPT;
+            c->cur_op = NULL;
+            return EXC_INTERRUPT;
+        }
+        TB *tb = tb_lookup(c->tbc, c->pc);
+        if (!tb)
+            tb = tb_translate(c, c->pc);
+        c->insn_count += tb->n_insns;
+        Op *op = tb->ops;
+        do
+            op = op->fn(c, op);
+        while (op);
+        if (c->exception != EXC_NONE) {
+            c->cur_op = NULL;
+            return c->exception;
+        }
+    }
+}

@@ -1,0 +1,77 @@
+/* Arm floating-point arithmetic, bit-exact with the Armv8.0 pseudocode
+ * (FPAdd, FPMulAdd, FPRound, FPProcessNaNs, FPToFixed, ...): FPCR rounding
+ * mode, FZ, DN and AHP honoured; NaN propagation and FPSR cumulative
+ * exception bits exactly as the architecture specifies.  Values are passed as
+ * raw bit patterns (f16 = uint16_t, f32 = uint32_t, f64 = uint64_t).
+ * Scalar FP and AdvSIMD translators both use these, lane by lane. */
+#ifndef MALIBU_FPU_H
+#define MALIBU_FPU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "cpu.h"
+
+/* Rounding modes, numbered as FPCR.RMode for the first four. */
+typedef enum {
+    FPR_TIEEVEN = 0, FPR_POSINF = 1, FPR_NEGINF = 2, FPR_ZERO = 3,
+    FPR_TIEAWAY = 4, FPR_ODD = 5,
+} FPRounding;
+
+static inline FPRounding fp_rmode(const FPEnv *e)
+{
+    return (FPRounding)((e->fpcr >> FPCR_RMODE_SHIFT) & 3);
+}
+
+#define FPU_BINOPS(T, N)                                              \
+    T f##N##_add(T a, T b, FPEnv *e);                                 \
+    T f##N##_sub(T a, T b, FPEnv *e);                                 \
+    T f##N##_mul(T a, T b, FPEnv *e);                                 \
+    T f##N##_mulx(T a, T b, FPEnv *e);   /* FMULX: 0*inf = +-2.0 */   \
+    T f##N##_div(T a, T b, FPEnv *e);                                 \
+    T f##N##_max(T a, T b, FPEnv *e);                                 \
+    T f##N##_min(T a, T b, FPEnv *e);                                 \
+    T f##N##_maxnm(T a, T b, FPEnv *e);                               \
+    T f##N##_minnm(T a, T b, FPEnv *e);                               \
+    T f##N##_abd(T a, T b, FPEnv *e);    /* FABD: |a - b| */          \
+    T f##N##_recps(T a, T b, FPEnv *e);  /* FRECPS: 2 - a*b fused */  \
+    T f##N##_rsqrts(T a, T b, FPEnv *e); /* FRSQRTS: (3 - a*b)/2 */   \
+    /* FPMulAdd(addend, op1, op2): addend + op1*op2, one rounding. */ \
+    T f##N##_muladd(T addend, T op1, T op2, FPEnv *e);                \
+    T f##N##_sqrt(T a, FPEnv *e);                                     \
+    T f##N##_recpe(T a, FPEnv *e);                                    \
+    T f##N##_rsqrte(T a, FPEnv *e);                                   \
+    T f##N##_recpx(T a, FPEnv *e);                                    \
+    /* FRINT*: round to integral in the given mode; exact => IXC if changed. */ \
+    T f##N##_round_int(T a, FPRounding r, bool exact, FPEnv *e);      \
+    /* FCMP/FCMPE: returns NZCV in bits 31:28; signal_nans => any NaN raises IOC. */ \
+    uint32_t f##N##_compare(T a, T b, bool signal_nans, FPEnv *e);    \
+    /* AdvSIMD compares (FCMEQ/FCMGE/FCMGT): true/false, IOC as FPCompareEQ/GE/GT. */ \
+    bool f##N##_cmp_eq(T a, T b, FPEnv *e);                           \
+    bool f##N##_cmp_ge(T a, T b, FPEnv *e);                           \
+    bool f##N##_cmp_gt(T a, T b, FPEnv *e);                           \
+    /* FPToFixed: to a signed/unsigned integer of `ibits` (32 or 64) with fbits   \
+     * fraction bits, saturating (IOC on overflow or NaN).  Result is the        \
+     * integer's bit pattern, zero-extended to 64 bits. */                       \
+    uint64_t f##N##_to_fixed(T a, int fbits, bool is_unsigned, int ibits, FPRounding r, FPEnv *e); \
+    /* FixedToFP: a signed/unsigned 64-bit value with fbits fraction bits. */     \
+    T fixed_to_f##N(uint64_t v, int fbits, bool is_unsigned, FPRounding r, FPEnv *e);
+
+FPU_BINOPS(uint32_t, 32)
+FPU_BINOPS(uint64_t, 64)
+#undef FPU_BINOPS
+
+/* Precision conversions (FCVT, FCVTL/FCVTN, FCVTXN uses FPR_ODD). */
+uint64_t f32_to_f64(uint32_t a, FPEnv *e);
+uint32_t f64_to_f32(uint64_t a, FPRounding r, FPEnv *e);
+uint32_t f16_to_f32(uint16_t a, FPEnv *e);            /* FPCR.AHP selects the half format */
+uint64_t f16_to_f64(uint16_t a, FPEnv *e);
+uint16_t f32_to_f16(uint32_t a, FPRounding r, FPEnv *e);
+uint16_t f64_to_f16(uint64_t a, FPRounding r, FPEnv *e);
+
+/* Raw-bit helpers that never touch FPSR. */
+static inline uint32_t f32_neg(uint32_t a) { return a ^ 0x80000000u; }
+static inline uint64_t f64_neg(uint64_t a) { return a ^ 0x8000000000000000ull; }
+static inline uint32_t f32_abs(uint32_t a) { return a & 0x7fffffffu; }
+static inline uint64_t f64_abs(uint64_t a) { return a & 0x7fffffffffffffffull; }
+
+#endif

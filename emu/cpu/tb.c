@@ -1,0 +1,102 @@
+/* Translated-block cache: an arena of TBs, a hash by guest pc, and a jump cache. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include "tb.h"
+
+TBCache *tbc_new(size_t arena_bytes)
+{
+    TBCache *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->arena = mmap(NULL, arena_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (t->arena == MAP_FAILED) {
+        free(t);
+        return NULL;
+    }
+    t->arena_size = arena_bytes;
+    return t;
+}
+
+void tbc_free(TBCache *t)
+{
+    if (!t)
+        return;
+    munmap(t->arena, t->arena_size);
+    free(t);
+}
+
+/* Drop every block.  Chained links only ever point into the arena, so they
+ * vanish with the blocks that hold them. */
+void tbc_flush(TBCache *t)
+{
+    t->arena_used = 0;
+    memset(t->hash, 0, sizeof t->hash);
+    memset(t->jmp_cache, 0, sizeof t->jmp_cache);
+    t->flush_pending = 0;
+    t->n_flushes++;
+}
+
+static inline unsigned tb_hash(uint64_t pc)
+{
+    return (unsigned)(((pc >> 2) * 0x9E3779B97F4A7C15ull) >> (64 - TB_HASH_BITS));
+}
+
+TB *tb_lookup(TBCache *t, uint64_t pc)
+{
+    for (TB *tb = t->hash[tb_hash(pc)]; tb; tb = tb->hash_next)
+        if (tb->pc == pc)
+            return tb;
+    return NULL;
+}
+
+/* Reserve space for a TB of n_ops ops; NULL when the arena is full. */
+TB *tbc_alloc(TBCache *t, unsigned n_ops)
+{
+    size_t need = (sizeof(TB) + n_ops * sizeof(Op) + 63) & ~(size_t)63;
+    if (t->arena_used + need > t->arena_size)
+        return NULL;
+    TB *tb = (TB *)(t->arena + t->arena_used);
+    t->arena_used += need;
+    return tb;
+}
+
+void tbc_insert(TBCache *t, TB *tb)
+{
+    unsigned h = tb_hash(tb->pc);
+    tb->hash_next = t->hash[h];
+    t->hash[h] = tb;
+    t->n_translated++;
+}
+
+Op *op_goto_tb(CPUState *c, Op *o)
+{
+    c->pc = o->imm;
+    if (unlikely(c->exit_request))
+        return NULL;
+    TB *next = o->link;
+    if (unlikely(!next)) {
+        next = tb_lookup(c->tbc, o->imm);
+        if (!next)
+            return NULL; /* cpu_exec translates it; the next pass chains */
+        o->link = next;
+    }
+    c->insn_count += next->n_insns;
+    return next->ops;
+}
+
+Op *op_goto_indirect(CPUState *c, Op *o)
+{
+    (void)o;
+    return tb_continue_at(c);
+}
+
+Op *op_raise(CPUState *c, Op *o)
+{
+    c->pc = o->pc;
+    c->exception = (CpuException)o->x;
+    c->syndrome = (uint32_t)o->imm;
+    if (o->x == EXC_INSN_ABORT)
+        c->fault_addr = o->pc;
+    return NULL;
+}

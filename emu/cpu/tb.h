@@ -1,0 +1,88 @@
+/* Translated blocks: a guest basic block decoded once into an array of ops.
+ *
+ * An op is a pre-decoded instruction: a handler plus its operands.  A handler
+ * returns the next op to run; ops that end a block return the first op of the
+ * successor block when it is already chained (direct branches) or found in the
+ * jump cache (indirect branches), so control stays inside translated code, or
+ * NULL to return to cpu_exec().  This is the portable back end: a native back
+ * end replaces the op arrays with host code behind the same TB interface. */
+#ifndef MALIBU_TB_H
+#define MALIBU_TB_H
+
+#include "cpu.h"
+
+typedef struct Op Op;
+typedef Op *(*OpFn)(CPUState *c, Op *o);
+
+struct Op {
+    OpFn fn;
+    uint64_t pc;   /* guest address of the instruction this op belongs to */
+    uint64_t imm;  /* immediate, offset, target address, ... */
+    union {
+        struct {
+            uint8_t d, n, m, a; /* register operands (X slots 0..33 or V 0..31) */
+            uint32_t x;         /* extra small operands, packed by the translator */
+        };
+        struct TB *link;        /* goto ops: cached successor block */
+    };
+};
+
+typedef struct TB {
+    uint64_t pc;          /* guest start address */
+    uint64_t end_pc;      /* address after the last guest instruction */
+    struct TB *hash_next;
+    uint32_t n_insns;
+    uint32_t n_ops;
+    Op ops[];
+} TB;
+
+#define TB_HASH_BITS 16
+#define JMP_CACHE_BITS 12
+
+typedef struct TBCache {
+    uint8_t *arena;       /* all TBs live here; a flush empties it */
+    size_t arena_size, arena_used;
+    TB *hash[1u << TB_HASH_BITS];
+    TB *jmp_cache[1u << JMP_CACHE_BITS]; /* direct-mapped by pc, for indirect branches */
+    volatile int flush_pending;          /* set when guest code was modified */
+    uint64_t n_translated, n_flushes;
+} TBCache;
+
+TBCache *tbc_new(size_t arena_bytes);
+void tbc_free(TBCache *t);
+void tbc_flush(TBCache *t);
+TB *tb_lookup(TBCache *t, uint64_t pc);
+
+/* Find the block for an indirect-branch target without translating; NULL if absent. */
+static inline TB *tb_jmp_lookup(TBCache *t, uint64_t pc)
+{
+    TB *tb = t->jmp_cache[(pc >> 2) & ((1u << JMP_CACHE_BITS) - 1)];
+    if (likely(tb && tb->pc == pc))
+        return tb;
+    tb = tb_lookup(t, pc);
+    if (tb)
+        t->jmp_cache[(pc >> 2) & ((1u << JMP_CACHE_BITS) - 1)] = tb;
+    return tb;
+}
+
+/* Translate the block at pc (translate.c). */
+TB *tb_translate(CPUState *c, uint64_t pc);
+
+/* Shared block-ending handlers (tb.c). */
+Op *op_goto_tb(CPUState *c, Op *o);       /* imm = target; chains via o->link */
+Op *op_goto_indirect(CPUState *c, Op *o); /* target already in c->pc */
+Op *op_raise(CPUState *c, Op *o);         /* x = CpuException, imm = syndrome; pc = o->pc */
+
+/* Continue at an indirect target (c->pc set): chain through the jump cache. */
+static inline Op *tb_continue_at(CPUState *c)
+{
+    if (unlikely(c->exit_request))
+        return 0;
+    TB *tb = tb_jmp_lookup(c->tbc, c->pc);
+    if (!tb)
+        return 0;
+    c->insn_count += tb->n_insns;
+    return tb->ops;
+}
+
+#endif

@@ -1,0 +1,217 @@
+/* User-mode guest address space (see guest_mem.h). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <ucontext.h>
+#include "guest_mem.h"
+#include "env.h"
+#include "tb.h"
+
+#define GUARD_SIZE (1ull << 20)
+#define L2_BITS 14
+#define L1_ENTRIES (GUEST_ADDR_SPACE / GPAGE_SIZE >> L2_BITS)
+
+uint8_t *guest_base;
+static uint8_t *page_flags_l1[L1_ENTRIES];
+static __thread CPUState *current_cpu;
+
+void guest_mem_set_current_cpu(CPUState *c) { current_cpu = c; }
+
+static uint8_t *flag_slot(uint64_t addr, bool create)
+{
+    uint64_t pn = addr / GPAGE_SIZE;
+    uint8_t **l2 = &page_flags_l1[pn >> L2_BITS];
+    if (!*l2) {
+        if (!create)
+            return NULL;
+        *l2 = calloc(1u << L2_BITS, 1);
+        if (!*l2) {
+            fprintf(stderr, "malibu-user: out of memory for page flags\n");
+            exit(127);
+        }
+    }
+    return &(*l2)[pn & ((1u << L2_BITS) - 1)];
+}
+
+unsigned guest_page_flags(uint64_t addr)
+{
+    if (addr >= GUEST_ADDR_SPACE)
+        return 0;
+    uint8_t *f = flag_slot(addr, false);
+    return f ? *f : 0;
+}
+
+bool guest_access_ok(uint64_t addr, uint64_t len, unsigned prot)
+{
+    if (len == 0)
+        return true;
+    if (!guest_addr_ok(addr, len))
+        return false;
+    for (uint64_t p = addr & GPAGE_MASK; p < addr + len; p += GPAGE_SIZE) {
+        unsigned f = guest_page_flags(p);
+        if (!(f & GP_VALID) || (f & prot) != prot)
+            return false;
+    }
+    return true;
+}
+
+/* Host protection for a page: guest prot, minus write while it holds translated code. */
+static int host_prot(unsigned f)
+{
+    int p = 0;
+    if (!(f & GP_VALID))
+        return PROT_NONE;
+    if (f & (GP_READ | GP_EXEC))
+        p |= PROT_READ;
+    if ((f & GP_WRITE) && !(f & GP_CODE))
+        p |= PROT_WRITE | PROT_READ;
+    return p;
+}
+
+static void set_flags(uint64_t addr, uint64_t len, unsigned f)
+{
+    for (uint64_t p = addr; p < addr + len; p += GPAGE_SIZE)
+        *flag_slot(p, true) = (uint8_t)f;
+}
+
+static int guest_mem_install_fault_handler(void);
+
+int guest_mem_init(void)
+{
+    void *w = mmap(NULL, GUEST_ADDR_SPACE + GUARD_SIZE, PROT_NONE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (w == MAP_FAILED)
+        return -errno;
+    guest_base = w;
+    return guest_mem_install_fault_handler();
+}
+
+static bool range_ok(uint64_t addr, uint64_t len)
+{
+    return !(addr & ~GPAGE_MASK) && len && guest_addr_ok(addr, len);
+}
+
+int guest_map_anon(uint64_t addr, uint64_t len, unsigned prot)
+{
+    len = (len + GPAGE_SIZE - 1) & GPAGE_MASK;
+    if (!range_ok(addr, len))
+        return -EINVAL;
+    unsigned f = GP_VALID | (prot & (GP_READ | GP_WRITE | GP_EXEC));
+    if (mmap(g2h(addr), len, host_prot(f), MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0) == MAP_FAILED)
+        return -errno;
+    set_flags(addr, len, f);
+    return 0;
+}
+
+int guest_protect(uint64_t addr, uint64_t len, unsigned prot)
+{
+    len = (len + GPAGE_SIZE - 1) & GPAGE_MASK;
+    if (!range_ok(addr, len))
+        return -EINVAL;
+    if (!guest_access_ok(addr, len, 0))
+        return -ENOMEM;
+    for (uint64_t p = addr; p < addr + len; p += GPAGE_SIZE) {
+        uint8_t *slot = flag_slot(p, true);
+        unsigned f = (*slot & GP_CODE) | GP_VALID | (prot & (GP_READ | GP_WRITE | GP_EXEC));
+        *slot = (uint8_t)f;
+        if (mprotect(g2h(p), GPAGE_SIZE, host_prot(f)) != 0)
+            return -errno;
+    }
+    return 0;
+}
+
+int guest_unmap(uint64_t addr, uint64_t len)
+{
+    len = (len + GPAGE_SIZE - 1) & GPAGE_MASK;
+    if (!range_ok(addr, len))
+        return -EINVAL;
+    if (mmap(g2h(addr), len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0) == MAP_FAILED)
+        return -errno;
+    for (uint64_t p = addr; p < addr + len; p += GPAGE_SIZE) {
+        uint8_t *slot = flag_slot(p, false);
+        if (slot) {
+            if (*slot & GP_CODE)
+                current_cpu ? (void)(current_cpu->tbc->flush_pending = 1) : (void)0;
+            *slot = 0;
+        }
+    }
+    return 0;
+}
+
+uint64_t guest_find_free(uint64_t hint, uint64_t len)
+{
+    len = (len + GPAGE_SIZE - 1) & GPAGE_MASK;
+    uint64_t start = hint & GPAGE_MASK;
+    if (start < 0x10000)
+        start = 0x10000;
+    while (guest_addr_ok(start, len)) {
+        uint64_t p = start, end = start + len;
+        while (p < end && !(guest_page_flags(p) & GP_VALID))
+            p += GPAGE_SIZE;
+        if (p >= end)
+            return start;
+        start = p + GPAGE_SIZE; /* skip past the mapped page */
+    }
+    return 0;
+}
+
+bool env_fetch_insn(CPUState *c, uint64_t pc, uint32_t *insn)
+{
+    if ((pc & 3) || pc >= GUEST_ADDR_SPACE)
+        return false;
+    uint8_t *slot = flag_slot(pc, false);
+    if (!slot || !(*slot & GP_VALID) || !(*slot & GP_EXEC))
+        return false;
+    if (!(*slot & GP_CODE)) {
+        *slot |= GP_CODE;
+        if (*slot & GP_WRITE)
+            mprotect(g2h(pc & GPAGE_MASK), GPAGE_SIZE, host_prot(*slot));
+    }
+    (void)c;
+    memcpy(insn, g2h(pc), 4);
+    return true;
+}
+
+static struct sigaction old_segv;
+
+static void segv_handler(int sig, siginfo_t *si, void *uc_)
+{
+    ucontext_t *uc = uc_;
+    uint8_t *h = si->si_addr;
+    if (h >= guest_base && h < guest_base + GUEST_ADDR_SPACE + GUARD_SIZE) {
+        uint64_t ga = (uint64_t)(h - guest_base);
+        bool write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+        uint8_t *slot = ga < GUEST_ADDR_SPACE ? flag_slot(ga, false) : NULL;
+        if (write && slot && (*slot & GP_CODE) && (*slot & GP_WRITE)) {
+            /* Guest wrote a page we translated: drop translations, let the write proceed. */
+            *slot &= ~GP_CODE;
+            mprotect(g2h(ga & GPAGE_MASK), GPAGE_SIZE, host_prot(*slot));
+            if (current_cpu) {
+                current_cpu->tbc->flush_pending = 1;
+                current_cpu->exit_request = 1;
+            }
+            return;
+        }
+        if (current_cpu && current_cpu->cur_op)
+            cpu_raise(current_cpu, current_cpu->cur_op, EXC_DATA_ABORT, ga, write);
+    }
+    /* A genuine host crash: report it with the default action. */
+    sigaction(SIGSEGV, &old_segv, NULL);
+    (void)sig;
+}
+
+static int guest_mem_install_fault_handler(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = segv_handler;
+    sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(SIGSEGV, &sa, &old_segv) != 0)
+        return -errno;
+    return sigaction(SIGBUS, &sa, NULL) != 0 ? -errno : 0;
+}

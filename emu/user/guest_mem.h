@@ -1,0 +1,49 @@
+/* User-mode guest address space: a reserved host window with per-page guest
+ * protection flags, code-page write protection for translated code, and the
+ * SIGSEGV handler that turns host faults into guest data aborts. */
+#ifndef MALIBU_GUEST_MEM_H
+#define MALIBU_GUEST_MEM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "cpu.h"
+#include "mem.h"
+
+#define GPAGE_SIZE 4096ull
+#define GPAGE_MASK (~(GPAGE_SIZE - 1))
+
+enum {
+    GP_READ = 1, GP_WRITE = 2, GP_EXEC = 4, /* same values as PROT_* */
+    GP_VALID = 8,                          /* mapped */
+    GP_CODE = 16,                          /* translated code: host copy write-protected */
+};
+
+extern uint8_t *guest_base;
+
+/* Reserve the window and install the fault handler; once per process. */
+int guest_mem_init(void);
+/* Host pointer for a guest address (no checks). */
+static inline void *g2h(uint64_t a) { return guest_base + a; }
+static inline bool guest_addr_ok(uint64_t a, uint64_t len)
+{
+    return a < GUEST_ADDR_SPACE && len <= GUEST_ADDR_SPACE - a;
+}
+
+/* Map [addr, addr+len) as fresh zeroed anonymous memory with prot (GP_READ..GP_EXEC). */
+int guest_map_anon(uint64_t addr, uint64_t len, unsigned prot);
+/* Change protection of mapped pages. */
+int guest_protect(uint64_t addr, uint64_t len, unsigned prot);
+/* Unmap (back to reserved, inaccessible). */
+int guest_unmap(uint64_t addr, uint64_t len);
+/* Page flags of the page holding addr (0 when unmapped). */
+unsigned guest_page_flags(uint64_t addr);
+/* True when every page of [addr, addr+len) is mapped with all of prot. */
+bool guest_access_ok(uint64_t addr, uint64_t len, unsigned prot);
+/* Find a free, page-aligned range of len bytes at or above hint (0 on failure). */
+uint64_t guest_find_free(uint64_t hint, uint64_t len);
+
+/* The CPU running guest code on this host thread (for the fault handler). */
+void guest_mem_set_current_cpu(CPUState *c);
+
+#endif

@@ -1,0 +1,48 @@
+/* Test harness: run a few hand-assembled A64 instructions on a fresh CPU in
+ * the user-mode address space and inspect the resulting state. */
+#ifndef MALIBU_CPU_HARNESS_H
+#define MALIBU_CPU_HARNESS_H
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include "guest_mem.h"
+#include "tb.h"
+
+#define HARNESS_CODE 0x100000ull
+#define HARNESS_DATA 0x200000ull
+#define HARNESS_DATA_SIZE 0x10000ull
+
+static inline CPUState *harness_cpu(void)
+{
+    static CPUState *c;
+    if (!c) {
+        ck_assert_int_eq(guest_mem_init(), 0);
+        ck_assert_int_eq(guest_map_anon(HARNESS_CODE, 0x10000, GP_READ | GP_EXEC), 0);
+        ck_assert_int_eq(guest_map_anon(HARNESS_DATA, HARNESS_DATA_SIZE, GP_READ | GP_WRITE), 0);
+        c = aligned_alloc(64, (sizeof *c + 63) & ~(size_t)63);
+    }
+    TBCache *t = c->tbc;
+    cpu_init(c);
+    c->tbc = t ? t : tbc_new(64 << 20);
+    tbc_flush(c->tbc);
+    c->guest_base = guest_base;
+    guest_mem_set_current_cpu(c);
+    return c;
+}
+
+/* Copy code (terminated by the caller, e.g. with BRK #0) and run it from the start. */
+static inline CpuException harness_run(CPUState *c, const uint32_t *code, size_t n)
+{
+    ck_assert_int_eq(guest_protect(HARNESS_CODE, 0x10000, GP_READ | GP_WRITE), 0);
+    memcpy(g2h(HARNESS_CODE), code, n * 4);
+    ck_assert_int_eq(guest_protect(HARNESS_CODE, 0x10000, GP_READ | GP_EXEC), 0);
+    tbc_flush(c->tbc);
+    c->exit_request = 0; /* the code write above invalidated translations */
+    c->pc = HARNESS_CODE;
+    return cpu_exec(c);
+}
+
+#define BRK0 0xd4200000u
+
+#endif
