@@ -1,13 +1,14 @@
-# malibu: `make` builds everything under build/, `make test` runs every test,
+# malibu: `make` builds everything under build/ (BUILD=dir to change), `make test` runs every test,
 # `make run` sets up and runs the main demo.  SAN=1 builds with ASan/UBSan
 # into build/san/ (used by `make test` as well).
 
 SAN ?= 0
+BUILD ?= build
 ifeq ($(SAN),1)
-B := build/san
+B := $(BUILD)/san
 SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 else
-B := build
+B := $(BUILD)
 SANFLAGS :=
 endif
 

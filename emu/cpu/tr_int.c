@@ -5,7 +5,7 @@
 static Op *op_add64_imm(CPUState *c, Op *o) { c->x[o->d] = c->x[o->n] + o->imm; return o + 1; }
 static Op *op_add32_imm(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)(c->x[o->n] + o->imm); return o + 1; }
 
-bool trans_ADDSUB_imm(DisasCtx *s, arg_ADDSUB_imm *a)
+bool trans_INT_ADDSUB_imm(DisasCtx *s, arg_INT_ADDSUB_imm *a)
 {
     if (a->s)
         return false; /* flag-setting forms: not yet */
