@@ -21,6 +21,7 @@ static inline CPUState *harness_cpu(void)
         ck_assert_int_eq(guest_map_anon(HARNESS_CODE, 0x10000, GP_READ | GP_EXEC), 0);
         ck_assert_int_eq(guest_map_anon(HARNESS_DATA, HARNESS_DATA_SIZE, GP_READ | GP_WRITE), 0);
         c = aligned_alloc(64, (sizeof *c + 63) & ~(size_t)63);
+        memset(c, 0, sizeof *c);
     }
     TBCache *t = c->tbc;
     cpu_init(c);
