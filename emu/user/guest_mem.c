@@ -107,6 +107,66 @@ int guest_map_anon(uint64_t addr, uint64_t len, unsigned prot)
     return 0;
 }
 
+int guest_map_fd(uint64_t addr, uint64_t len, unsigned prot, int host_flags, int fd, uint64_t off)
+{
+    len = (len + GPAGE_SIZE - 1) & GPAGE_MASK;
+    if (!range_ok(addr, len))
+        return -EINVAL;
+    unsigned f = GP_VALID | (prot & (GP_READ | GP_WRITE | GP_EXEC));
+    int fl = (host_flags & (MAP_SHARED | MAP_PRIVATE)) | MAP_FIXED | (fd < 0 ? MAP_ANONYMOUS : 0);
+    if (mmap(g2h(addr), len, host_prot(f), fl, fd, (off_t)off) == MAP_FAILED) {
+        int e = errno;
+        /* keep the window reserved */
+        mmap(g2h(addr), len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
+        set_flags(addr, len, 0);
+        return -e;
+    }
+    set_flags(addr, len, f);
+    return 0;
+}
+
+void guest_set_mapped(uint64_t addr, uint64_t len, unsigned prot)
+{
+    len = (len + GPAGE_SIZE - 1) & GPAGE_MASK;
+    if (!range_ok(addr, len))
+        return;
+    unsigned f = GP_VALID | (prot & (GP_READ | GP_WRITE | GP_EXEC));
+    set_flags(addr, len, f);
+    mprotect(g2h(addr), len, host_prot(f));
+}
+
+bool guest_range_has_code(uint64_t addr, uint64_t len)
+{
+    if (!len || !guest_addr_ok(addr, len))
+        return false;
+    for (uint64_t p = addr & GPAGE_MASK; p < addr + len; p += GPAGE_SIZE) {
+        uint8_t *slot = flag_slot(p, false);
+        if (slot && (*slot & GP_CODE))
+            return true;
+    }
+    return false;
+}
+
+bool guest_uncode(uint64_t addr, uint64_t len)
+{
+    bool any = false;
+    if (!len || !guest_addr_ok(addr, len))
+        return false;
+    for (uint64_t p = addr & GPAGE_MASK; p < addr + len; p += GPAGE_SIZE) {
+        uint8_t *slot = flag_slot(p, false);
+        if (slot && (*slot & GP_CODE)) {
+            *slot &= ~GP_CODE;
+            mprotect(g2h(p), GPAGE_SIZE, host_prot(*slot));
+            any = true;
+        }
+    }
+    if (any && current_cpu) {
+        current_cpu->tbc->flush_pending = 1;
+        current_cpu->exit_request = 1;
+    }
+    return any;
+}
+
 int guest_protect(uint64_t addr, uint64_t len, unsigned prot)
 {
     len = (len + GPAGE_SIZE - 1) & GPAGE_MASK;

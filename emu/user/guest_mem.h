@@ -43,6 +43,18 @@ bool guest_access_ok(uint64_t addr, uint64_t len, unsigned prot);
 /* Find a free, page-aligned range of len bytes at or above hint (0 on failure). */
 uint64_t guest_find_free(uint64_t hint, uint64_t len);
 
+/* Map a host file (fd >= 0) or shared anonymous memory (fd < 0) at [addr, addr+len) with guest
+ * prot; host_flags is MAP_SHARED or MAP_PRIVATE.  Returns 0 or -errno. */
+int guest_map_fd(uint64_t addr, uint64_t len, unsigned prot, int host_flags, int fd, uint64_t off);
+/* Record [addr, addr+len) as mapped with prot after the caller placed host memory there itself
+ * (mremap); sets the host protection to match. */
+void guest_set_mapped(uint64_t addr, uint64_t len, unsigned prot);
+/* Make translated-code pages in the range host-writable again (before the host writes guest
+ * memory, e.g. read() into a buffer); flags the translations stale.  True if any was code. */
+bool guest_uncode(uint64_t addr, uint64_t len);
+/* True when any page of the range holds translated code. */
+bool guest_range_has_code(uint64_t addr, uint64_t len);
+
 /* The CPU running guest code on this host thread (for the fault handler). */
 void guest_mem_set_current_cpu(CPUState *c);
 

@@ -1,8 +1,203 @@
-/* malibu-user: run a Linux AArch64 program (placeholder until the loader lands). */
+/* malibu-user: run a Linux AArch64 program on this host, like qemu-aarch64. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "user.h"
+#include "tb.h"
+
+#define DEFAULT_SYSROOT "/usr/aarch64-linux-gnu"
+
+extern char **environ;
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: malibu-user [options] PROGRAM [ARGS...]\n"
+            "Run a Linux AArch64 program (static or dynamically linked ELF, or #! script).\n"
+            "\n"
+            "  -L, --sysroot DIR   look up the ELF interpreter and absolute paths opened for reading\n"
+            "                      under DIR first (default: $MALIBU_SYSROOT, else " DEFAULT_SYSROOT "\n"
+            "                      when it exists; an empty DIR disables it)\n"
+            "  -0, --argv0 NAME    argv[0] for the program (default: PROGRAM)\n"
+            "  -E VAR=VALUE        set a variable in the program's environment\n"
+            "  -U VAR              remove a variable from the program's environment\n"
+            "  -s, --strace        log every system call on stderr\n"
+            "  -d, --debug LIST    comma-separated: exc (log guest faults/exceptions), stats (translation\n"
+            "                      statistics at exit)\n"
+            "  -h, --help          this help\n");
+}
+
+static bool debug_exc, debug_stats;
+static CPUState *the_cpu;
+
+static void print_stats(void)
+{
+    if (debug_stats && the_cpu)
+        fprintf(stderr, "malibu-user: %llu guest instructions, %llu blocks translated, %llu flushes\n",
+                (unsigned long long)the_cpu->insn_count, (unsigned long long)the_cpu->tbc->n_translated,
+                (unsigned long long)the_cpu->tbc->n_flushes);
+}
+
+static const char *exc_name(CpuException e)
+{
+    static const char *n[] = { "none", "svc", "undefined instruction", "brk", "hlt", "data abort",
+                               "instruction abort", "alignment fault", "interrupt" };
+    return (unsigned)e < sizeof n / sizeof n[0] ? n[e] : "?";
+}
+
 int main(int argc, char **argv)
 {
-    (void)argv;
-    fprintf(stderr, "usage: malibu-user [--sysroot DIR] PROGRAM [ARGS...]\n");
-    return argc > 1 ? 0 : 2;
+    const char *sysroot = getenv("MALIBU_SYSROOT");
+    bool sysroot_given = sysroot != NULL;
+    const char *argv0 = NULL;
+    int i = 1;
+    /* environment edits */
+    size_t envn = 0;
+    while (environ[envn])
+        envn++;
+    char **env = calloc(envn + argc + 1, sizeof *env);
+    memcpy(env, environ, envn * sizeof *env);
+
+    for (; i < argc && argv[i][0] == '-'; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--")) {
+            i++;
+            break;
+        }
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+#define NEEDVAL() do { if (!val) { fprintf(stderr, "malibu-user: %s needs an argument\n", a); return 2; } i++; } while (0)
+        if (!strcmp(a, "-L") || !strcmp(a, "--sysroot")) {
+            NEEDVAL();
+            sysroot = val;
+            sysroot_given = true;
+        } else if (!strncmp(a, "--sysroot=", 10)) {
+            sysroot = a + 10;
+            sysroot_given = true;
+        } else if (!strcmp(a, "-0") || !strcmp(a, "--argv0")) {
+            NEEDVAL();
+            argv0 = val;
+        } else if (!strcmp(a, "-s") || !strcmp(a, "--strace") || !strcmp(a, "-strace")) {
+            user_proc.strace = true;
+        } else if (!strcmp(a, "-d") || !strcmp(a, "--debug")) {
+            NEEDVAL();
+            if (strstr(val, "exc"))
+                debug_exc = true;
+            if (strstr(val, "stats"))
+                debug_stats = true;
+            if (strstr(val, "strace"))
+                user_proc.strace = true;
+        } else if (!strcmp(a, "-E")) {
+            NEEDVAL();
+            const char *eq = strchr(val, '=');
+            size_t kl = eq ? (size_t)(eq - val) : strlen(val);
+            size_t k;
+            for (k = 0; k < envn; k++)
+                if (!strncmp(env[k], val, kl) && env[k][kl] == '=')
+                    break;
+            env[k] = (char *)val;
+            if (k == envn)
+                envn++;
+        } else if (!strcmp(a, "-U")) {
+            NEEDVAL();
+            size_t kl = strlen(val);
+            for (size_t k = 0; k < envn; k++)
+                if (!strncmp(env[k], val, kl) && env[k][kl] == '=') {
+                    memmove(&env[k], &env[k + 1], (envn - k) * sizeof *env);
+                    envn--;
+                    break;
+                }
+        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage(stdout);
+            return 0;
+        } else {
+            fprintf(stderr, "malibu-user: unknown option %s\n", a);
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (i >= argc) {
+        usage(stderr);
+        return 2;
+    }
+    struct stat st;
+    if (!sysroot_given && stat(DEFAULT_SYSROOT, &st) == 0 && S_ISDIR(st.st_mode))
+        sysroot = DEFAULT_SYSROOT;
+    if (sysroot && !*sysroot)
+        sysroot = NULL;
+    user_proc.sysroot = sysroot;
+    ssize_t n = readlink("/proc/self/exe", user_proc.self_exe, sizeof user_proc.self_exe - 1);
+    if (n <= 0)
+        snprintf(user_proc.self_exe, sizeof user_proc.self_exe, "%s", argv[0]);
+    else
+        user_proc.self_exe[n] = 0;
+
+    int r = guest_mem_init();
+    if (r < 0) {
+        fprintf(stderr, "malibu-user: cannot reserve the guest address space: %s\n", strerror(-r));
+        return 127;
+    }
+    CPUState *c = aligned_alloc(64, (sizeof *c + 63) & ~(size_t)63);
+    cpu_init(c);
+    c->tbc = tbc_new(256u << 20);
+    if (!c->tbc) {
+        fprintf(stderr, "malibu-user: cannot allocate the translation cache\n");
+        return 127;
+    }
+    c->guest_base = guest_base;
+    guest_mem_set_current_cpu(c);
+    the_cpu = c;
+    if (debug_stats)
+        atexit(print_stats);
+
+    const char *prog = argv[i];
+    char **gargv = &argv[i];
+    int gargc = argc - i;
+    if (argv0)
+        gargv[0] = (char *)argv0;
+    r = user_load_program(c, prog, gargc, gargv, env);
+    if (r < 0)
+        return r == -ENOENT ? 127 : 126;
+    signal_init(c);
+
+    for (;;) {
+        CpuException e = cpu_exec(c);
+        if (debug_exc && e != EXC_SVC && e != EXC_INTERRUPT) {
+            uint32_t insn = 0;
+            if (guest_access_ok(c->pc, 4, GP_READ))
+                memcpy(&insn, g2h(c->pc), 4);
+            fprintf(stderr, "malibu-user: %s at pc=%#llx insn=%08x fault_addr=%#llx\n", exc_name(e),
+                    (unsigned long long)c->pc, insn, (unsigned long long)c->fault_addr);
+        }
+        switch (e) {
+        case EXC_SVC:
+            user_syscall(c);
+            break;
+        case EXC_INTERRUPT:
+        case EXC_NONE:
+            break;
+        case EXC_UDEF:
+        case EXC_HLT:
+            signal_raise_sync(c, SIGILL, ILL_ILLOPC, c->pc);
+            break;
+        case EXC_BRK:
+            signal_raise_sync(c, SIGTRAP, TRAP_BRKPT, c->pc);
+            break;
+        case EXC_DATA_ABORT:
+            signal_raise_sync(c, SIGSEGV, (guest_page_flags(c->fault_addr) & GP_VALID) ? SEGV_ACCERR : SEGV_MAPERR,
+                              c->fault_addr);
+            break;
+        case EXC_INSN_ABORT:
+            signal_raise_sync(c, SIGSEGV, (guest_page_flags(c->pc) & GP_VALID) ? SEGV_ACCERR : SEGV_MAPERR, c->pc);
+            break;
+        case EXC_ALIGN:
+            signal_raise_sync(c, SIGBUS, BUS_ADRALN, c->fault_addr);
+            break;
+        }
+        signal_deliver_pending(c);
+    }
 }
