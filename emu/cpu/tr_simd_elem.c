@@ -1,0 +1,457 @@
+/* AdvSIMD vector and scalar "x indexed element", integer forms:
+ * MUL, MLA, MLS, SMULL/UMULL/SMLAL/UMLAL/SMLSL/UMLSL (and 2),
+ * SQDMULL/SQDMLAL/SQDMLSL (and 2, and scalar), SQDMULH/SQRDMULH (vector and scalar).
+ *
+ * Only 16- and 32-bit elements exist.  The element index is resolved at
+ * translate time into o->x (element of Vm), the "2" half into o->imm (first
+ * source element).  Handlers read the indexed element before writing Vd, so
+ * Vd may alias Vn or Vm.  Saturation sets FPSR.QC. */
+#include "translate.h"
+
+#define V(r) (c->v[(r)])
+
+/* Index and Vm register from size:L:M:Rm:H (size 1 = H, size 2 = S); false if reserved. */
+static bool elem_index(int size, int h, int l, int m, int rm, unsigned *idx, unsigned *reg)
+{
+    if (size == 1) {
+        *idx = (unsigned)(h << 2 | l << 1 | m);
+        *reg = (unsigned)rm;
+        return true;
+    }
+    if (size == 2) {
+        *idx = (unsigned)(h << 1 | l);
+        *reg = (unsigned)(m << 4 | rm);
+        return true;
+    }
+    return false;
+}
+
+/* ---- saturating helpers -------------------------------------------------- */
+static inline int16_t sat_dmulh16(int16_t a, int16_t b, int32_t rnd, bool *qc)
+{
+    int32_t p = ((int32_t)a * b + rnd) >> 15;
+    if (unlikely(p > INT16_MAX)) {
+        *qc = true;
+        return INT16_MAX;
+    }
+    return (int16_t)p;
+}
+static inline int32_t sat_dmulh32(int32_t a, int32_t b, int64_t rnd, bool *qc)
+{
+    int64_t p = ((int64_t)a * b + rnd) >> 31;
+    if (unlikely(p > INT32_MAX)) {
+        *qc = true;
+        return INT32_MAX;
+    }
+    return (int32_t)p;
+}
+static inline int32_t sat_dmull16(int16_t a, int16_t b, bool *qc)
+{
+    if (unlikely(a == INT16_MIN && b == INT16_MIN)) {
+        *qc = true;
+        return INT32_MAX;
+    }
+    return 2 * (int32_t)a * b;
+}
+static inline int64_t sat_dmull32(int32_t a, int32_t b, bool *qc)
+{
+    if (unlikely(a == INT32_MIN && b == INT32_MIN)) {
+        *qc = true;
+        return INT64_MAX;
+    }
+    return 2 * (int64_t)a * b;
+}
+static inline int32_t sat_add32(int32_t a, int32_t b, bool *qc)
+{
+    int32_t r;
+    if (unlikely(__builtin_add_overflow(a, b, &r))) {
+        *qc = true;
+        return a < 0 ? INT32_MIN : INT32_MAX;
+    }
+    return r;
+}
+static inline int32_t sat_sub32(int32_t a, int32_t b, bool *qc)
+{
+    int32_t r;
+    if (unlikely(__builtin_sub_overflow(a, b, &r))) {
+        *qc = true;
+        return a < 0 ? INT32_MIN : INT32_MAX;
+    }
+    return r;
+}
+static inline int64_t sat_add64(int64_t a, int64_t b, bool *qc)
+{
+    int64_t r;
+    if (unlikely(__builtin_add_overflow(a, b, &r))) {
+        *qc = true;
+        return a < 0 ? INT64_MIN : INT64_MAX;
+    }
+    return r;
+}
+static inline int64_t sat_sub64(int64_t a, int64_t b, bool *qc)
+{
+    int64_t r;
+    if (unlikely(__builtin_sub_overflow(a, b, &r))) {
+        *qc = true;
+        return a < 0 ? INT64_MIN : INT64_MAX;
+    }
+    return r;
+}
+
+/* ---- MUL / MLA / MLS (by element) ----------------------------------------
+ * F/T: element field and unsigned type, W: wide unsigned type for the product. */
+#define SAME_FNS(F, T, W, N, SUF)                                                  \
+    static Op *op_mul_##SUF(CPUState *c, Op *o)                                    \
+    {                                                                              \
+        W e = V(o->m).F[o->x];                                                     \
+        const VReg *x = &V(o->n);                                                  \
+        VReg r = { .q = 0 };                                                       \
+        for (int i = 0; i < (N); i++)                                              \
+            r.F[i] = (T)(x->F[i] * e);                                             \
+        V(o->d) = r;                                                               \
+        return o + 1;                                                              \
+    }                                                                              \
+    static Op *op_mla_##SUF(CPUState *c, Op *o)                                    \
+    {                                                                              \
+        W e = V(o->m).F[o->x];                                                     \
+        const VReg *x = &V(o->n), *y = &V(o->d);                                   \
+        VReg r = { .q = 0 };                                                       \
+        for (int i = 0; i < (N); i++)                                              \
+            r.F[i] = (T)(y->F[i] + x->F[i] * e);                                   \
+        V(o->d) = r;                                                               \
+        return o + 1;                                                              \
+    }                                                                              \
+    static Op *op_mls_##SUF(CPUState *c, Op *o)                                    \
+    {                                                                              \
+        W e = V(o->m).F[o->x];                                                     \
+        const VReg *x = &V(o->n), *y = &V(o->d);                                   \
+        VReg r = { .q = 0 };                                                       \
+        for (int i = 0; i < (N); i++)                                              \
+            r.F[i] = (T)(y->F[i] - x->F[i] * e);                                   \
+        V(o->d) = r;                                                               \
+        return o + 1;                                                              \
+    }
+
+SAME_FNS(h, uint16_t, uint32_t, 4, h4)
+SAME_FNS(h, uint16_t, uint32_t, 8, h8)
+SAME_FNS(s, uint32_t, uint32_t, 2, s2)
+SAME_FNS(s, uint32_t, uint32_t, 4, s4)
+#undef SAME_FNS
+
+/* [op][size-1][q] */
+static const OpFn same_fns[3][2][2] = {
+    { { op_mul_h4, op_mul_h8 }, { op_mul_s2, op_mul_s4 } },
+    { { op_mla_h4, op_mla_h8 }, { op_mla_s2, op_mla_s4 } },
+    { { op_mls_h4, op_mls_h8 }, { op_mls_s2, op_mls_s4 } },
+};
+
+static bool emit_elem(DisasCtx *s, OpFn fn, int size, int h, int l, int m, int rm, int rn, int rd,
+                      uint64_t imm)
+{
+    unsigned idx, reg;
+    if (!fn || !elem_index(size, h, l, m, rm, &idx, &reg))
+        return false;
+    Op *o = tr_emit(s, fn);
+    o->d = (uint8_t)rd;
+    o->n = (uint8_t)rn;
+    o->m = (uint8_t)reg;
+    o->x = idx;
+    o->imm = imm;
+    return true;
+}
+
+bool trans_SIMDP_MUL_elem(DisasCtx *s, arg_SIMDP_MUL_elem *a)
+{
+    if (a->size != 1 && a->size != 2)
+        return false;
+    return emit_elem(s, same_fns[0][a->size - 1][a->q], a->size, a->h, a->l, a->m, a->rm, a->rn,
+                     a->rd, 0);
+}
+
+bool trans_SIMDP_MLA_elem(DisasCtx *s, arg_SIMDP_MLA_elem *a)
+{
+    if (a->size != 1 && a->size != 2)
+        return false;
+    return emit_elem(s, same_fns[1 + a->sub][a->size - 1][a->q], a->size, a->h, a->l, a->m, a->rm,
+                     a->rn, a->rd, 0);
+}
+
+/* ---- SMULL/UMULL/SMLAL/UMLAL/SMLSL/UMLSL (by element), o->imm = first source element ----
+ * SF: source field, ST: source (signed or unsigned) type, P: product type,
+ * DF/DT: destination field and unsigned type, N: result elements. */
+#define LONG_FNS(PRE, SF, ST, P, DF, DT, N, SUF)                                   \
+    static Op *op_##PRE##mull_##SUF(CPUState *c, Op *o)                            \
+    {                                                                              \
+        P e = (ST)V(o->m).SF[o->x];                                                \
+        const VReg *x = &V(o->n);                                                  \
+        unsigned p = (unsigned)o->imm;                                             \
+        VReg r;                                                                    \
+        for (int i = 0; i < (N); i++)                                              \
+            r.DF[i] = (DT)((P)(ST)x->SF[p + i] * e);                               \
+        V(o->d) = r;                                                               \
+        return o + 1;                                                              \
+    }                                                                              \
+    static Op *op_##PRE##mlal_##SUF(CPUState *c, Op *o)                            \
+    {                                                                              \
+        P e = (ST)V(o->m).SF[o->x];                                                \
+        const VReg *x = &V(o->n), *y = &V(o->d);                                   \
+        unsigned p = (unsigned)o->imm;                                             \
+        VReg r;                                                                    \
+        for (int i = 0; i < (N); i++)                                              \
+            r.DF[i] = y->DF[i] + (DT)((P)(ST)x->SF[p + i] * e);                    \
+        V(o->d) = r;                                                               \
+        return o + 1;                                                              \
+    }                                                                              \
+    static Op *op_##PRE##mlsl_##SUF(CPUState *c, Op *o)                            \
+    {                                                                              \
+        P e = (ST)V(o->m).SF[o->x];                                                \
+        const VReg *x = &V(o->n), *y = &V(o->d);                                   \
+        unsigned p = (unsigned)o->imm;                                             \
+        VReg r;                                                                    \
+        for (int i = 0; i < (N); i++)                                              \
+            r.DF[i] = y->DF[i] - (DT)((P)(ST)x->SF[p + i] * e);                    \
+        V(o->d) = r;                                                               \
+        return o + 1;                                                              \
+    }
+
+LONG_FNS(s, h, int16_t, int32_t, s, uint32_t, 4, h)
+LONG_FNS(s, s, int32_t, int64_t, d, uint64_t, 2, s)
+LONG_FNS(u, h, uint16_t, uint32_t, s, uint32_t, 4, h)
+LONG_FNS(u, s, uint32_t, uint64_t, d, uint64_t, 2, s)
+#undef LONG_FNS
+
+/* [u][acc][size-1]; acc: 0 = MLAL, 1 = MLSL, 2 = MULL */
+static const OpFn long_fns[2][3][2] = {
+    { { op_smlal_h, op_smlal_s }, { op_smlsl_h, op_smlsl_s }, { op_smull_h, op_smull_s } },
+    { { op_umlal_h, op_umlal_s }, { op_umlsl_h, op_umlsl_s }, { op_umull_h, op_umull_s } },
+};
+
+bool trans_SIMDP_LONG_elem(DisasCtx *s, arg_SIMDP_LONG_elem *a)
+{
+    if ((a->size != 1 && a->size != 2) || a->acc == 3)
+        return false;
+    /* the "2" forms take the upper half of Vn: 4 halfwords or 2 words in */
+    uint64_t first = a->q ? (a->size == 1 ? 4 : 2) : 0;
+    return emit_elem(s, long_fns[a->u][a->acc][a->size - 1], a->size, a->h, a->l, a->m, a->rm,
+                     a->rn, a->rd, first);
+}
+
+/* ---- SQDMULL / SQDMLAL / SQDMLSL (vector by element, o->imm = first source element) ---- */
+#define QC_SET(qc) do { if (unlikely(qc)) c->fp.fpsr |= FPSR_QC; } while (0)
+
+static Op *op_sqdmull_h(CPUState *c, Op *o)
+{
+    int16_t e = V(o->m).sh[o->x];
+    const VReg *x = &V(o->n);
+    unsigned p = (unsigned)o->imm;
+    bool qc = false;
+    VReg r;
+    for (int i = 0; i < 4; i++)
+        r.ss[i] = sat_dmull16(x->sh[p + i], e, &qc);
+    V(o->d) = r;
+    QC_SET(qc);
+    return o + 1;
+}
+static Op *op_sqdmlal_h(CPUState *c, Op *o)
+{
+    int16_t e = V(o->m).sh[o->x];
+    const VReg *x = &V(o->n), *y = &V(o->d);
+    unsigned p = (unsigned)o->imm;
+    bool qc = false;
+    VReg r;
+    for (int i = 0; i < 4; i++)
+        r.ss[i] = sat_add32(y->ss[i], sat_dmull16(x->sh[p + i], e, &qc), &qc);
+    V(o->d) = r;
+    QC_SET(qc);
+    return o + 1;
+}
+static Op *op_sqdmlsl_h(CPUState *c, Op *o)
+{
+    int16_t e = V(o->m).sh[o->x];
+    const VReg *x = &V(o->n), *y = &V(o->d);
+    unsigned p = (unsigned)o->imm;
+    bool qc = false;
+    VReg r;
+    for (int i = 0; i < 4; i++)
+        r.ss[i] = sat_sub32(y->ss[i], sat_dmull16(x->sh[p + i], e, &qc), &qc);
+    V(o->d) = r;
+    QC_SET(qc);
+    return o + 1;
+}
+static Op *op_sqdmull_s(CPUState *c, Op *o)
+{
+    int32_t e = V(o->m).ss[o->x];
+    const VReg *x = &V(o->n);
+    unsigned p = (unsigned)o->imm;
+    bool qc = false;
+    VReg r;
+    for (int i = 0; i < 2; i++)
+        r.sd[i] = sat_dmull32(x->ss[p + i], e, &qc);
+    V(o->d) = r;
+    QC_SET(qc);
+    return o + 1;
+}
+static Op *op_sqdmlal_s(CPUState *c, Op *o)
+{
+    int32_t e = V(o->m).ss[o->x];
+    const VReg *x = &V(o->n), *y = &V(o->d);
+    unsigned p = (unsigned)o->imm;
+    bool qc = false;
+    VReg r;
+    for (int i = 0; i < 2; i++)
+        r.sd[i] = sat_add64(y->sd[i], sat_dmull32(x->ss[p + i], e, &qc), &qc);
+    V(o->d) = r;
+    QC_SET(qc);
+    return o + 1;
+}
+static Op *op_sqdmlsl_s(CPUState *c, Op *o)
+{
+    int32_t e = V(o->m).ss[o->x];
+    const VReg *x = &V(o->n), *y = &V(o->d);
+    unsigned p = (unsigned)o->imm;
+    bool qc = false;
+    VReg r;
+    for (int i = 0; i < 2; i++)
+        r.sd[i] = sat_sub64(y->sd[i], sat_dmull32(x->ss[p + i], e, &qc), &qc);
+    V(o->d) = r;
+    QC_SET(qc);
+    return o + 1;
+}
+
+/* [acc][size-1]; acc: 0 = MLAL, 1 = MLSL, 2 = MULL */
+static const OpFn sqdml_fns[3][2] = {
+    { op_sqdmlal_h, op_sqdmlal_s }, { op_sqdmlsl_h, op_sqdmlsl_s }, { op_sqdmull_h, op_sqdmull_s },
+};
+
+bool trans_SIMDP_SQDML_elem(DisasCtx *s, arg_SIMDP_SQDML_elem *a)
+{
+    if ((a->size != 1 && a->size != 2) || a->acc == 3)
+        return false;
+    uint64_t first = a->q ? (a->size == 1 ? 4 : 2) : 0;
+    return emit_elem(s, sqdml_fns[a->acc][a->size - 1], a->size, a->h, a->l, a->m, a->rm, a->rn,
+                     a->rd, first);
+}
+
+/* ---- scalar SQDMULL / SQDMLAL / SQDMLSL: Sd/Dd from Hn/Sn ------------------ */
+static Op *op_sqdmull_sh(CPUState *c, Op *o)
+{
+    bool qc = false;
+    int32_t r = sat_dmull16(V(o->n).sh[0], V(o->m).sh[o->x], &qc);
+    V(o->d).d[0] = (uint32_t)r;
+    V(o->d).d[1] = 0;
+    QC_SET(qc);
+    return o + 1;
+}
+static Op *op_sqdmlal_sh(CPUState *c, Op *o)
+{
+    bool qc = false;
+    int32_t r = sat_add32(V(o->d).ss[0], sat_dmull16(V(o->n).sh[0], V(o->m).sh[o->x], &qc), &qc);
+    V(o->d).d[0] = (uint32_t)r;
+    V(o->d).d[1] = 0;
+    QC_SET(qc);
+    return o + 1;
+}
+static Op *op_sqdmlsl_sh(CPUState *c, Op *o)
+{
+    bool qc = false;
+    int32_t r = sat_sub32(V(o->d).ss[0], sat_dmull16(V(o->n).sh[0], V(o->m).sh[o->x], &qc), &qc);
+    V(o->d).d[0] = (uint32_t)r;
+    V(o->d).d[1] = 0;
+    QC_SET(qc);
+    return o + 1;
+}
+static Op *op_sqdmull_ss(CPUState *c, Op *o)
+{
+    bool qc = false;
+    int64_t r = sat_dmull32(V(o->n).ss[0], V(o->m).ss[o->x], &qc);
+    V(o->d).d[0] = (uint64_t)r;
+    V(o->d).d[1] = 0;
+    QC_SET(qc);
+    return o + 1;
+}
+static Op *op_sqdmlal_ss(CPUState *c, Op *o)
+{
+    bool qc = false;
+    int64_t r = sat_add64(V(o->d).sd[0], sat_dmull32(V(o->n).ss[0], V(o->m).ss[o->x], &qc), &qc);
+    V(o->d).d[0] = (uint64_t)r;
+    V(o->d).d[1] = 0;
+    QC_SET(qc);
+    return o + 1;
+}
+static Op *op_sqdmlsl_ss(CPUState *c, Op *o)
+{
+    bool qc = false;
+    int64_t r = sat_sub64(V(o->d).sd[0], sat_dmull32(V(o->n).ss[0], V(o->m).ss[o->x], &qc), &qc);
+    V(o->d).d[0] = (uint64_t)r;
+    V(o->d).d[1] = 0;
+    QC_SET(qc);
+    return o + 1;
+}
+
+static const OpFn sqdml_scalar_fns[3][2] = {
+    { op_sqdmlal_sh, op_sqdmlal_ss }, { op_sqdmlsl_sh, op_sqdmlsl_ss }, { op_sqdmull_sh, op_sqdmull_ss },
+};
+
+bool trans_SIMDP_SQDML_selem(DisasCtx *s, arg_SIMDP_SQDML_selem *a)
+{
+    if ((a->size != 1 && a->size != 2) || a->acc == 3)
+        return false;
+    return emit_elem(s, sqdml_scalar_fns[a->acc][a->size - 1], a->size, a->h, a->l, a->m, a->rm,
+                     a->rn, a->rd, 0);
+}
+
+/* ---- SQDMULH / SQRDMULH (vector and scalar); o->a = rounding (0/1) --------- */
+#define DMULH_FNS(NH, NS, SUF)                                                          \
+    static Op *op_sqdmulh_h##SUF(CPUState *c, Op *o)                               \
+    {                                                                              \
+        int16_t e = V(o->m).sh[o->x];                                              \
+        const VReg *x = &V(o->n);                                                  \
+        int32_t rnd = o->a ? 1 << 14 : 0;                                          \
+        bool qc = false;                                                           \
+        VReg r = { .q = 0 };                                                       \
+        for (int i = 0; i < (NH); i++)                                             \
+            r.sh[i] = sat_dmulh16(x->sh[i], e, rnd, &qc);                          \
+        V(o->d) = r;                                                               \
+        QC_SET(qc);                                                                \
+        return o + 1;                                                              \
+    }                                                                              \
+    static Op *op_sqdmulh_s##SUF(CPUState *c, Op *o)                               \
+    {                                                                              \
+        int32_t e = V(o->m).ss[o->x];                                              \
+        const VReg *x = &V(o->n);                                                  \
+        int64_t rnd = o->a ? 1 << 30 : 0;                                          \
+        bool qc = false;                                                           \
+        VReg r = { .q = 0 };                                                       \
+        for (int i = 0; i < (NS); i++)                                             \
+            r.ss[i] = sat_dmulh32(x->ss[i], e, rnd, &qc);                          \
+        V(o->d) = r;                                                               \
+        QC_SET(qc);                                                                \
+        return o + 1;                                                              \
+    }
+
+DMULH_FNS(1, 1, 1) /* scalar: one element */
+DMULH_FNS(4, 2, 2)
+DMULH_FNS(8, 4, 4)
+#undef DMULH_FNS
+
+bool trans_SIMDP_SQDMULH_elem(DisasCtx *s, arg_SIMDP_SQDMULH_elem *a)
+{
+    static const OpFn fns[2][2] = { { op_sqdmulh_h2, op_sqdmulh_h4 }, { op_sqdmulh_s2, op_sqdmulh_s4 } };
+    if (a->size != 1 && a->size != 2)
+        return false;
+    if (!emit_elem(s, fns[a->size - 1][a->q], a->size, a->h, a->l, a->m, a->rm, a->rn, a->rd, 0))
+        return false;
+    s->ops[s->n_ops - 1].a = (uint8_t)a->r;
+    return true;
+}
+
+bool trans_SIMDP_SQDMULH_selem(DisasCtx *s, arg_SIMDP_SQDMULH_selem *a)
+{
+    static const OpFn fns[2] = { op_sqdmulh_h1, op_sqdmulh_s1 };
+    if (a->size != 1 && a->size != 2)
+        return false;
+    if (!emit_elem(s, fns[a->size - 1], a->size, a->h, a->l, a->m, a->rm, a->rn, a->rd, 0))
+        return false;
+    s->ops[s->n_ops - 1].a = (uint8_t)a->r;
+    return true;
+}
