@@ -4,6 +4,7 @@
  *
  * Expected values were cross-checked against qemu-aarch64 -cpu cortex-a57
  * (the same instructions run on both with identical registers and memory). */
+#include <pthread.h>
 #include "cpu_harness.h"
 
 #define RUN(c, code) harness_run((c), (code), sizeof(code) / sizeof((code)[0]))
@@ -662,6 +663,58 @@ START_TEST(misaligned_exclusive_and_ordered)
 }
 END_TEST
 
+/* Two host threads, each running its own guest CPU, increment one counter with
+ * LDXR/STXR retry loops: no increment may be lost. */
+#define MT_ITERS 200000
+static void *mt_thread(void *arg)
+{
+    CPUState *c = aligned_alloc(64, (sizeof *c + 63) & ~(size_t)63);
+    cpu_init(c);
+    c->tbc = tbc_new(4 << 20);
+    c->guest_base = guest_base;
+    guest_mem_set_current_cpu(c);
+    c->x[1] = D(0x100);
+    c->x[4] = MT_ITERS;
+    c->pc = HARNESS_CODE;
+    CpuException e;
+    while ((e = cpu_exec(c)) == EXC_INTERRUPT)
+        ;
+    *(CpuException *)arg = e;
+    tbc_free(c->tbc);
+    free(c);
+    return NULL;
+}
+
+START_TEST(exclusive_counter_two_threads)
+{
+    CPUState *c = setup();
+    wr64(0x100, 0);
+    c->x[1] = D(0x100);
+    c->x[4] = 1;
+    const uint32_t code[] = { 
+        0xc85f7c22u, /* ldxr x2, [x1] */
+        0x91000442u, /* add x2, x2, #0x1 */
+        0xc8037c22u, /* stxr w3, x2, [x1] */
+        0x35ffffa3u, /* cbnz w3, 0 <.text> */
+        0xd1000484u, /* sub x4, x4, #0x1 */
+        0xb5ffff64u, /* cbnz x4, 0 <.text> */
+        0xd4200000u, /* brk #0x0 */
+     };
+    ck_assert_int_eq(RUN(c, code), EXC_BRK);
+    ck_assert_uint_eq(rd64(0x100), 1);
+    pthread_t t[2];
+    CpuException e[2];
+    for (int i = 0; i < 2; i++)
+        ck_assert_int_eq(pthread_create(&t[i], NULL, mt_thread, &e[i]), 0);
+    for (int i = 0; i < 2; i++) {
+        pthread_join(t[i], NULL);
+        ck_assert_int_eq(e[i], EXC_BRK);
+    }
+    guest_mem_set_current_cpu(c);
+    ck_assert_uint_eq(rd64(0x100), 1 + 2 * MT_ITERS);
+}
+END_TEST
+
 /* ---- faults are precise -------------------------------------------------------- */
 
 static CPUState *fault_case(const uint32_t *code, size_t n, uint64_t x1, CpuException exc, unsigned insn_idx)
@@ -1116,6 +1169,7 @@ int main(void)
     tcase_add_test(tc, exclusive_sizes_and_pairs);
     tcase_add_test(tc, acquire_release);
     tcase_add_test(tc, misaligned_exclusive_and_ordered);
+    tcase_add_test(tc, exclusive_counter_two_threads);
     tcase_add_test(tc, fault_unmapped_load_store);
     tcase_add_test(tc, fault_second_half_of_pair);
     tcase_add_test(tc, fault_after_earlier_instructions);
