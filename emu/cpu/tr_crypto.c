@@ -79,10 +79,19 @@ static Op *op_aesimc(CPUState *c, Op *o)
 {
     VReg t = V(o->n), r;
     for (int col = 0; col < 4; col++) {
-        uint8_t *b = &t.b[4 * col];
-        for (int row = 0; row < 4; row++)
-            r.b[4 * col + row] = gf_mul(b[row], 0x0e) ^ gf_mul(b[(row + 1) & 3], 0x0b) ^
-                                 gf_mul(b[(row + 2) & 3], 0x0d) ^ gf_mul(b[(row + 3) & 3], 0x09);
+        const uint8_t *b = &t.b[4 * col];
+        uint8_t x2[4], x4[4], x8[4];
+        for (int k = 0; k < 4; k++) {
+            x2[k] = xtime(b[k]);
+            x4[k] = xtime(x2[k]);
+            x8[k] = xtime(x4[k]);
+        }
+        for (int row = 0; row < 4; row++) {
+            int i0 = row, i1 = (row + 1) & 3, i2 = (row + 2) & 3, i3 = (row + 3) & 3;
+            /* 0e*b0 ^ 0b*b1 ^ 0d*b2 ^ 09*b3 */
+            r.b[4 * col + row] = (x8[i0] ^ x4[i0] ^ x2[i0]) ^ (x8[i1] ^ x2[i1] ^ b[i1]) ^
+                                 (x8[i2] ^ x4[i2] ^ b[i2]) ^ (x8[i3] ^ b[i3]);
+        }
     }
     V(o->d) = r;
     return o + 1;

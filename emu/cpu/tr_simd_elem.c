@@ -100,36 +100,36 @@ static inline int64_t sat_sub64(int64_t a, int64_t b, bool *qc)
 
 /* ---- MUL / MLA / MLS (by element) ----------------------------------------
  * F/T: element field and unsigned type, W: wide unsigned type for the product. */
-#define SAME_FNS(F, T, W, N, SUF)                                                  \
-    static Op *op_mul_##SUF(CPUState *c, Op *o)                                    \
-    {                                                                              \
-        W e = V(o->m).F[o->x];                                                     \
-        const VReg *x = &V(o->n);                                                  \
-        VReg r = { .q = 0 };                                                       \
-        for (int i = 0; i < (N); i++)                                              \
-            r.F[i] = (T)(x->F[i] * e);                                             \
-        V(o->d) = r;                                                               \
-        return o + 1;                                                              \
-    }                                                                              \
-    static Op *op_mla_##SUF(CPUState *c, Op *o)                                    \
-    {                                                                              \
-        W e = V(o->m).F[o->x];                                                     \
-        const VReg *x = &V(o->n), *y = &V(o->d);                                   \
-        VReg r = { .q = 0 };                                                       \
-        for (int i = 0; i < (N); i++)                                              \
-            r.F[i] = (T)(y->F[i] + x->F[i] * e);                                   \
-        V(o->d) = r;                                                               \
-        return o + 1;                                                              \
-    }                                                                              \
-    static Op *op_mls_##SUF(CPUState *c, Op *o)                                    \
-    {                                                                              \
-        W e = V(o->m).F[o->x];                                                     \
-        const VReg *x = &V(o->n), *y = &V(o->d);                                   \
-        VReg r = { .q = 0 };                                                       \
-        for (int i = 0; i < (N); i++)                                              \
-            r.F[i] = (T)(y->F[i] - x->F[i] * e);                                   \
-        V(o->d) = r;                                                               \
-        return o + 1;                                                              \
+#define SAME_FNS(F, T, W, N, SUF)                                              \
+    static Op *op_mul_##SUF(CPUState *c, Op *o)                                \
+    {                                                                          \
+        W e = V(o->m).F[o->x];                                                 \
+        const VReg *x = &V(o->n);                                              \
+        VReg r = { .q = 0 };                                                   \
+        for (int i = 0; i < (N); i++)                                          \
+            r.F[i] = (T)(x->F[i] * e);                                         \
+        V(o->d) = r;                                                           \
+        return o + 1;                                                          \
+    }                                                                          \
+    static Op *op_mla_##SUF(CPUState *c, Op *o)                                \
+    {                                                                          \
+        W e = V(o->m).F[o->x];                                                 \
+        const VReg *x = &V(o->n), *y = &V(o->d);                               \
+        VReg r = { .q = 0 };                                                   \
+        for (int i = 0; i < (N); i++)                                          \
+            r.F[i] = (T)(y->F[i] + x->F[i] * e);                               \
+        V(o->d) = r;                                                           \
+        return o + 1;                                                          \
+    }                                                                          \
+    static Op *op_mls_##SUF(CPUState *c, Op *o)                                \
+    {                                                                          \
+        W e = V(o->m).F[o->x];                                                 \
+        const VReg *x = &V(o->n), *y = &V(o->d);                               \
+        VReg r = { .q = 0 };                                                   \
+        for (int i = 0; i < (N); i++)                                          \
+            r.F[i] = (T)(y->F[i] - x->F[i] * e);                               \
+        V(o->d) = r;                                                           \
+        return o + 1;                                                          \
     }
 
 SAME_FNS(h, uint16_t, uint32_t, 4, h4)
@@ -179,39 +179,39 @@ bool trans_SIMDP_MLA_elem(DisasCtx *s, arg_SIMDP_MLA_elem *a)
 /* ---- SMULL/UMULL/SMLAL/UMLAL/SMLSL/UMLSL (by element), o->imm = first source element ----
  * SF: source field, ST: source (signed or unsigned) type, P: product type,
  * DF/DT: destination field and unsigned type, N: result elements. */
-#define LONG_FNS(PRE, SF, ST, P, DF, DT, N, SUF)                                   \
-    static Op *op_##PRE##mull_##SUF(CPUState *c, Op *o)                            \
-    {                                                                              \
-        P e = (ST)V(o->m).SF[o->x];                                                \
-        const VReg *x = &V(o->n);                                                  \
-        unsigned p = (unsigned)o->imm;                                             \
-        VReg r;                                                                    \
-        for (int i = 0; i < (N); i++)                                              \
-            r.DF[i] = (DT)((P)(ST)x->SF[p + i] * e);                               \
-        V(o->d) = r;                                                               \
-        return o + 1;                                                              \
-    }                                                                              \
-    static Op *op_##PRE##mlal_##SUF(CPUState *c, Op *o)                            \
-    {                                                                              \
-        P e = (ST)V(o->m).SF[o->x];                                                \
-        const VReg *x = &V(o->n), *y = &V(o->d);                                   \
-        unsigned p = (unsigned)o->imm;                                             \
-        VReg r;                                                                    \
-        for (int i = 0; i < (N); i++)                                              \
-            r.DF[i] = y->DF[i] + (DT)((P)(ST)x->SF[p + i] * e);                    \
-        V(o->d) = r;                                                               \
-        return o + 1;                                                              \
-    }                                                                              \
-    static Op *op_##PRE##mlsl_##SUF(CPUState *c, Op *o)                            \
-    {                                                                              \
-        P e = (ST)V(o->m).SF[o->x];                                                \
-        const VReg *x = &V(o->n), *y = &V(o->d);                                   \
-        unsigned p = (unsigned)o->imm;                                             \
-        VReg r;                                                                    \
-        for (int i = 0; i < (N); i++)                                              \
-            r.DF[i] = y->DF[i] - (DT)((P)(ST)x->SF[p + i] * e);                    \
-        V(o->d) = r;                                                               \
-        return o + 1;                                                              \
+#define LONG_FNS(PRE, SF, ST, P, DF, DT, N, SUF)                               \
+    static Op *op_##PRE##mull_##SUF(CPUState *c, Op *o)                        \
+    {                                                                          \
+        P e = (ST)V(o->m).SF[o->x];                                            \
+        const VReg *x = &V(o->n);                                              \
+        unsigned p = (unsigned)o->imm;                                         \
+        VReg r;                                                                \
+        for (int i = 0; i < (N); i++)                                          \
+            r.DF[i] = (DT)((P)(ST)x->SF[p + i] * e);                           \
+        V(o->d) = r;                                                           \
+        return o + 1;                                                          \
+    }                                                                          \
+    static Op *op_##PRE##mlal_##SUF(CPUState *c, Op *o)                        \
+    {                                                                          \
+        P e = (ST)V(o->m).SF[o->x];                                            \
+        const VReg *x = &V(o->n), *y = &V(o->d);                               \
+        unsigned p = (unsigned)o->imm;                                         \
+        VReg r;                                                                \
+        for (int i = 0; i < (N); i++)                                          \
+            r.DF[i] = y->DF[i] + (DT)((P)(ST)x->SF[p + i] * e);                \
+        V(o->d) = r;                                                           \
+        return o + 1;                                                          \
+    }                                                                          \
+    static Op *op_##PRE##mlsl_##SUF(CPUState *c, Op *o)                        \
+    {                                                                          \
+        P e = (ST)V(o->m).SF[o->x];                                            \
+        const VReg *x = &V(o->n), *y = &V(o->d);                               \
+        unsigned p = (unsigned)o->imm;                                         \
+        VReg r;                                                                \
+        for (int i = 0; i < (N); i++)                                          \
+            r.DF[i] = y->DF[i] - (DT)((P)(ST)x->SF[p + i] * e);                \
+        V(o->d) = r;                                                           \
+        return o + 1;                                                          \
     }
 
 LONG_FNS(s, h, int16_t, int32_t, s, uint32_t, 4, h)
@@ -400,58 +400,60 @@ bool trans_SIMDP_SQDML_selem(DisasCtx *s, arg_SIMDP_SQDML_selem *a)
                      a->rn, a->rd, 0);
 }
 
-/* ---- SQDMULH / SQRDMULH (vector and scalar); o->a = rounding (0/1) --------- */
-#define DMULH_FNS(NH, NS, SUF)                                                          \
-    static Op *op_sqdmulh_h##SUF(CPUState *c, Op *o)                               \
-    {                                                                              \
-        int16_t e = V(o->m).sh[o->x];                                              \
-        const VReg *x = &V(o->n);                                                  \
-        int32_t rnd = o->a ? 1 << 14 : 0;                                          \
-        bool qc = false;                                                           \
-        VReg r = { .q = 0 };                                                       \
-        for (int i = 0; i < (NH); i++)                                             \
-            r.sh[i] = sat_dmulh16(x->sh[i], e, rnd, &qc);                          \
-        V(o->d) = r;                                                               \
-        QC_SET(qc);                                                                \
-        return o + 1;                                                              \
-    }                                                                              \
-    static Op *op_sqdmulh_s##SUF(CPUState *c, Op *o)                               \
-    {                                                                              \
-        int32_t e = V(o->m).ss[o->x];                                              \
-        const VReg *x = &V(o->n);                                                  \
-        int64_t rnd = o->a ? 1 << 30 : 0;                                          \
-        bool qc = false;                                                           \
-        VReg r = { .q = 0 };                                                       \
-        for (int i = 0; i < (NS); i++)                                             \
-            r.ss[i] = sat_dmulh32(x->ss[i], e, rnd, &qc);                          \
-        V(o->d) = r;                                                               \
-        QC_SET(qc);                                                                \
-        return o + 1;                                                              \
+/* ---- SQDMULH / SQRDMULH (vector and scalar); PRE sqd / sqrd, RND 0 / 1 ---------- */
+#define DMULH_FNS(PRE, RND, NH, NS, SUF)                                       \
+    static Op *op_##PRE##mulh_h##SUF(CPUState *c, Op *o)                       \
+    {                                                                          \
+        int16_t e = V(o->m).sh[o->x];                                          \
+        const VReg *x = &V(o->n);                                              \
+        int32_t rnd = (RND) << 14;                                             \
+        bool qc = false;                                                       \
+        VReg r = { .q = 0 };                                                   \
+        for (int i = 0; i < (NH); i++)                                         \
+            r.sh[i] = sat_dmulh16(x->sh[i], e, rnd, &qc);                      \
+        V(o->d) = r;                                                           \
+        QC_SET(qc);                                                            \
+        return o + 1;                                                          \
+    }                                                                          \
+    static Op *op_##PRE##mulh_s##SUF(CPUState *c, Op *o)                       \
+    {                                                                          \
+        int32_t e = V(o->m).ss[o->x];                                          \
+        const VReg *x = &V(o->n);                                              \
+        int64_t rnd = (int64_t)(RND) << 30;                                    \
+        bool qc = false;                                                       \
+        VReg r = { .q = 0 };                                                   \
+        for (int i = 0; i < (NS); i++)                                         \
+            r.ss[i] = sat_dmulh32(x->ss[i], e, rnd, &qc);                      \
+        V(o->d) = r;                                                           \
+        QC_SET(qc);                                                            \
+        return o + 1;                                                          \
     }
 
-DMULH_FNS(1, 1, 1) /* scalar: one element */
-DMULH_FNS(4, 2, 2)
-DMULH_FNS(8, 4, 4)
+DMULH_FNS(sqd, 0, 1, 1, 1) /* scalar: one element */
+DMULH_FNS(sqd, 0, 4, 2, 2)
+DMULH_FNS(sqd, 0, 8, 4, 4)
+DMULH_FNS(sqrd, 1, 1, 1, 1)
+DMULH_FNS(sqrd, 1, 4, 2, 2)
+DMULH_FNS(sqrd, 1, 8, 4, 4)
 #undef DMULH_FNS
 
 bool trans_SIMDP_SQDMULH_elem(DisasCtx *s, arg_SIMDP_SQDMULH_elem *a)
 {
-    static const OpFn fns[2][2] = { { op_sqdmulh_h2, op_sqdmulh_h4 }, { op_sqdmulh_s2, op_sqdmulh_s4 } };
+    /* [r][size-1][q] */
+    static const OpFn fns[2][2][2] = {
+        { { op_sqdmulh_h2, op_sqdmulh_h4 }, { op_sqdmulh_s2, op_sqdmulh_s4 } },
+        { { op_sqrdmulh_h2, op_sqrdmulh_h4 }, { op_sqrdmulh_s2, op_sqrdmulh_s4 } },
+    };
     if (a->size != 1 && a->size != 2)
         return false;
-    if (!emit_elem(s, fns[a->size - 1][a->q], a->size, a->h, a->l, a->m, a->rm, a->rn, a->rd, 0))
-        return false;
-    s->ops[s->n_ops - 1].a = (uint8_t)a->r;
-    return true;
+    return emit_elem(s, fns[a->r][a->size - 1][a->q], a->size, a->h, a->l, a->m, a->rm, a->rn,
+                     a->rd, 0);
 }
 
 bool trans_SIMDP_SQDMULH_selem(DisasCtx *s, arg_SIMDP_SQDMULH_selem *a)
 {
-    static const OpFn fns[2] = { op_sqdmulh_h1, op_sqdmulh_s1 };
+    static const OpFn fns[2][2] = { { op_sqdmulh_h1, op_sqdmulh_s1 }, { op_sqrdmulh_h1, op_sqrdmulh_s1 } };
     if (a->size != 1 && a->size != 2)
         return false;
-    if (!emit_elem(s, fns[a->size - 1], a->size, a->h, a->l, a->m, a->rm, a->rn, a->rd, 0))
-        return false;
-    s->ops[s->n_ops - 1].a = (uint8_t)a->r;
-    return true;
+    return emit_elem(s, fns[a->r][a->size - 1], a->size, a->h, a->l, a->m, a->rm, a->rn, a->rd, 0);
 }

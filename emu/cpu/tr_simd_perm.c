@@ -267,72 +267,72 @@ bool trans_SIMDP_MOVI(DisasCtx *s, arg_SIMDP_MOVI *a)
 
 /* ---- ZIP1/ZIP2/UZP1/UZP2/TRN1/TRN2 -----------------------------------------
  * One handler per operation and arrangement; N = elements in the arrangement. */
-#define PERM_FNS(F, N, SUF)                                                        \
-    static Op *op_zip1_##SUF(CPUState *c, Op *o)                                   \
-    {                                                                              \
-        const VReg *x = &V(o->n), *y = &V(o->m);                                   \
-        VReg r = { .q = 0 };                                                       \
-        for (int i = 0; i < (N) / 2; i++) {                                        \
-            r.F[2 * i] = x->F[i];                                                  \
-            r.F[2 * i + 1] = y->F[i];                                              \
-        }                                                                          \
-        V(o->d) = r;                                                               \
-        return o + 1;                                                              \
-    }                                                                              \
-    static Op *op_zip2_##SUF(CPUState *c, Op *o)                                   \
-    {                                                                              \
-        const VReg *x = &V(o->n), *y = &V(o->m);                                   \
-        VReg r = { .q = 0 };                                                       \
-        for (int i = 0; i < (N) / 2; i++) {                                        \
-            r.F[2 * i] = x->F[(N) / 2 + i];                                        \
-            r.F[2 * i + 1] = y->F[(N) / 2 + i];                                    \
-        }                                                                          \
-        V(o->d) = r;                                                               \
-        return o + 1;                                                              \
-    }                                                                              \
-    static Op *op_uzp1_##SUF(CPUState *c, Op *o)                                   \
-    {                                                                              \
-        const VReg *x = &V(o->n), *y = &V(o->m);                                   \
-        VReg r = { .q = 0 };                                                       \
-        for (int i = 0; i < (N) / 2; i++) {                                        \
-            r.F[i] = x->F[2 * i];                                                  \
-            r.F[(N) / 2 + i] = y->F[2 * i];                                        \
-        }                                                                          \
-        V(o->d) = r;                                                               \
-        return o + 1;                                                              \
-    }                                                                              \
-    static Op *op_uzp2_##SUF(CPUState *c, Op *o)                                   \
-    {                                                                              \
-        const VReg *x = &V(o->n), *y = &V(o->m);                                   \
-        VReg r = { .q = 0 };                                                       \
-        for (int i = 0; i < (N) / 2; i++) {                                        \
-            r.F[i] = x->F[2 * i + 1];                                              \
-            r.F[(N) / 2 + i] = y->F[2 * i + 1];                                    \
-        }                                                                          \
-        V(o->d) = r;                                                               \
-        return o + 1;                                                              \
-    }                                                                              \
-    static Op *op_trn1_##SUF(CPUState *c, Op *o)                                   \
-    {                                                                              \
-        const VReg *x = &V(o->n), *y = &V(o->m);                                   \
-        VReg r = { .q = 0 };                                                       \
-        for (int i = 0; i < (N) / 2; i++) {                                        \
-            r.F[2 * i] = x->F[2 * i];                                              \
-            r.F[2 * i + 1] = y->F[2 * i];                                          \
-        }                                                                          \
-        V(o->d) = r;                                                               \
-        return o + 1;                                                              \
-    }                                                                              \
-    static Op *op_trn2_##SUF(CPUState *c, Op *o)                                   \
-    {                                                                              \
-        const VReg *x = &V(o->n), *y = &V(o->m);                                   \
-        VReg r = { .q = 0 };                                                       \
-        for (int i = 0; i < (N) / 2; i++) {                                        \
-            r.F[2 * i] = x->F[2 * i + 1];                                          \
-            r.F[2 * i + 1] = y->F[2 * i + 1];                                      \
-        }                                                                          \
-        V(o->d) = r;                                                               \
-        return o + 1;                                                              \
+#define PERM_FNS(F, N, SUF)                                                    \
+    static Op *op_zip1_##SUF(CPUState *c, Op *o)                               \
+    {                                                                          \
+        const VReg *x = &V(o->n), *y = &V(o->m);                               \
+        VReg r = { .q = 0 };                                                   \
+        for (int i = 0; i < (N) / 2; i++) {                                    \
+            r.F[2 * i] = x->F[i];                                              \
+            r.F[2 * i + 1] = y->F[i];                                          \
+        }                                                                      \
+        V(o->d) = r;                                                           \
+        return o + 1;                                                          \
+    }                                                                          \
+    static Op *op_zip2_##SUF(CPUState *c, Op *o)                               \
+    {                                                                          \
+        const VReg *x = &V(o->n), *y = &V(o->m);                               \
+        VReg r = { .q = 0 };                                                   \
+        for (int i = 0; i < (N) / 2; i++) {                                    \
+            r.F[2 * i] = x->F[(N) / 2 + i];                                    \
+            r.F[2 * i + 1] = y->F[(N) / 2 + i];                                \
+        }                                                                      \
+        V(o->d) = r;                                                           \
+        return o + 1;                                                          \
+    }                                                                          \
+    static Op *op_uzp1_##SUF(CPUState *c, Op *o)                               \
+    {                                                                          \
+        const VReg *x = &V(o->n), *y = &V(o->m);                               \
+        VReg r = { .q = 0 };                                                   \
+        for (int i = 0; i < (N) / 2; i++) {                                    \
+            r.F[i] = x->F[2 * i];                                              \
+            r.F[(N) / 2 + i] = y->F[2 * i];                                    \
+        }                                                                      \
+        V(o->d) = r;                                                           \
+        return o + 1;                                                          \
+    }                                                                          \
+    static Op *op_uzp2_##SUF(CPUState *c, Op *o)                               \
+    {                                                                          \
+        const VReg *x = &V(o->n), *y = &V(o->m);                               \
+        VReg r = { .q = 0 };                                                   \
+        for (int i = 0; i < (N) / 2; i++) {                                    \
+            r.F[i] = x->F[2 * i + 1];                                          \
+            r.F[(N) / 2 + i] = y->F[2 * i + 1];                                \
+        }                                                                      \
+        V(o->d) = r;                                                           \
+        return o + 1;                                                          \
+    }                                                                          \
+    static Op *op_trn1_##SUF(CPUState *c, Op *o)                               \
+    {                                                                          \
+        const VReg *x = &V(o->n), *y = &V(o->m);                               \
+        VReg r = { .q = 0 };                                                   \
+        for (int i = 0; i < (N) / 2; i++) {                                    \
+            r.F[2 * i] = x->F[2 * i];                                          \
+            r.F[2 * i + 1] = y->F[2 * i];                                      \
+        }                                                                      \
+        V(o->d) = r;                                                           \
+        return o + 1;                                                          \
+    }                                                                          \
+    static Op *op_trn2_##SUF(CPUState *c, Op *o)                               \
+    {                                                                          \
+        const VReg *x = &V(o->n), *y = &V(o->m);                               \
+        VReg r = { .q = 0 };                                                   \
+        for (int i = 0; i < (N) / 2; i++) {                                    \
+            r.F[2 * i] = x->F[2 * i + 1];                                      \
+            r.F[2 * i + 1] = y->F[2 * i + 1];                                  \
+        }                                                                      \
+        V(o->d) = r;                                                           \
+        return o + 1;                                                          \
     }
 
 PERM_FNS(b, 8, b8)
@@ -396,75 +396,53 @@ bool trans_SIMDP_EXT(DisasCtx *s, arg_SIMDP_EXT *a)
     return true;
 }
 
-/* ---- TBL/TBX: o->x = number of table registers (1..4), Vn..Vn+len mod 32 ---- */
-static inline void tbl_load(CPUState *c, Op *o, uint8_t *t)
+/* ---- TBL/TBX with NT table registers Vn..Vn+NT-1 (mod 32), NB index bytes ---- */
+#define TBL_FNS(NT)                                                            \
+    static Op *op_tbl##NT##_q(CPUState *c, Op *o) { return tbl_body(c, o, NT, 16, false); } \
+    static Op *op_tbl##NT##_d(CPUState *c, Op *o) { return tbl_body(c, o, NT, 8, false); }  \
+    static Op *op_tbx##NT##_q(CPUState *c, Op *o) { return tbl_body(c, o, NT, 16, true); }  \
+    static Op *op_tbx##NT##_d(CPUState *c, Op *o) { return tbl_body(c, o, NT, 8, true); }
+
+static inline __attribute__((always_inline)) Op *tbl_body(CPUState *c, Op *o, unsigned nt,
+                                                          unsigned nb, bool tbx)
 {
-    for (unsigned i = 0; i < o->x; i++)
+    uint8_t t[64];
+    for (unsigned i = 0; i < nt; i++)
         memcpy(t + 16 * i, &V((o->n + i) & 31), 16);
-}
-static Op *op_tbl_q(CPUState *c, Op *o)
-{
-    uint8_t t[64];
-    VReg r;
-    unsigned lim = 16 * o->x;
-    tbl_load(c, o, t);
-    for (int i = 0; i < 16; i++) {
-        unsigned k = V(o->m).b[i];
-        r.b[i] = k < lim ? t[k] : 0;
-    }
-    V(o->d) = r;
-    return o + 1;
-}
-static Op *op_tbl_d(CPUState *c, Op *o)
-{
-    uint8_t t[64];
-    VReg r = { .q = 0 };
-    unsigned lim = 16 * o->x;
-    tbl_load(c, o, t);
-    for (int i = 0; i < 8; i++) {
-        unsigned k = V(o->m).b[i];
-        r.b[i] = k < lim ? t[k] : 0;
-    }
-    V(o->d) = r;
-    return o + 1;
-}
-static Op *op_tbx_q(CPUState *c, Op *o)
-{
-    uint8_t t[64];
-    VReg r = V(o->d);
-    unsigned lim = 16 * o->x;
-    tbl_load(c, o, t);
-    for (int i = 0; i < 16; i++) {
-        unsigned k = V(o->m).b[i];
-        if (k < lim)
+    VReg idx = V(o->m), r;
+    if (tbx)
+        r = V(o->d);
+    else
+        r.q = 0;
+    for (unsigned i = 0; i < nb; i++) {
+        unsigned k = idx.b[i];
+        if (k < 16 * nt)
             r.b[i] = t[k];
+        else if (!tbx)
+            r.b[i] = 0;
     }
-    V(o->d) = r;
-    return o + 1;
-}
-static Op *op_tbx_d(CPUState *c, Op *o)
-{
-    uint8_t t[64];
-    VReg r = V(o->d);
-    unsigned lim = 16 * o->x;
-    tbl_load(c, o, t);
-    for (int i = 0; i < 8; i++) {
-        unsigned k = V(o->m).b[i];
-        if (k < lim)
-            r.b[i] = t[k];
-    }
-    r.d[1] = 0;
+    if (nb == 8)
+        r.d[1] = 0;
     V(o->d) = r;
     return o + 1;
 }
 
+TBL_FNS(1)
+TBL_FNS(2)
+TBL_FNS(3)
+TBL_FNS(4)
+#undef TBL_FNS
+
 bool trans_SIMDP_TBL(DisasCtx *s, arg_SIMDP_TBL *a)
 {
-    static const OpFn fns[2][2] = { { op_tbl_d, op_tbl_q }, { op_tbx_d, op_tbx_q } };
-    Op *o = tr_emit(s, fns[a->op][a->q]);
+    /* [op][len][q] */
+    static const OpFn fns[2][4][2] = {
+        { { op_tbl1_d, op_tbl1_q }, { op_tbl2_d, op_tbl2_q }, { op_tbl3_d, op_tbl3_q }, { op_tbl4_d, op_tbl4_q } },
+        { { op_tbx1_d, op_tbx1_q }, { op_tbx2_d, op_tbx2_q }, { op_tbx3_d, op_tbx3_q }, { op_tbx4_d, op_tbx4_q } },
+    };
+    Op *o = tr_emit(s, fns[a->op][a->len][a->q]);
     o->d = a->rd;
     o->n = a->rn;
     o->m = a->rm;
-    o->x = a->len + 1;
     return true;
 }
