@@ -233,9 +233,10 @@ typedef int8_t vs8 __attribute__((vector_size(16)));
 typedef int16_t vs16 __attribute__((vector_size(16)));
 typedef int32_t vs32 __attribute__((vector_size(16)));
 typedef int64_t vs64 __attribute__((vector_size(16)));
-#define DEF_VS(NAME, VT, Q, EXPR)                                                       \
+#define DEF_VS(NAME, VT, VUT, Q, EXPR)                                                  \
     static Op *NAME(CPUState *c, Op *o)                                                 \
     {                                                                                   \
+        typedef VUT uvec __attribute__((unused)); /* unsigned twin: wrapping sums */  \
         VT a, e, r;                                                                     \
         const int sh = (int)o->imm;                                                     \
         memcpy(&a, &c->v[o->n], 16);                                                    \
@@ -250,10 +251,10 @@ typedef int64_t vs64 __attribute__((vector_size(16)));
         return o + 1;                                                                   \
     }
 #define GEN_VS(NAME, S, EXPR)                                                           \
-    DEF_VS(NAME##_0_0, v##S##8, 0, EXPR) DEF_VS(NAME##_0_1, v##S##8, 1, EXPR)           \
-    DEF_VS(NAME##_1_0, v##S##16, 0, EXPR) DEF_VS(NAME##_1_1, v##S##16, 1, EXPR)         \
-    DEF_VS(NAME##_2_0, v##S##32, 0, EXPR) DEF_VS(NAME##_2_1, v##S##32, 1, EXPR)         \
-    DEF_VS(NAME##_3_0, v##S##64, 0, EXPR) DEF_VS(NAME##_3_1, v##S##64, 1, EXPR)         \
+    DEF_VS(NAME##_0_0, v##S##8, vu8, 0, EXPR) DEF_VS(NAME##_0_1, v##S##8, vu8, 1, EXPR)         \
+    DEF_VS(NAME##_1_0, v##S##16, vu16, 0, EXPR) DEF_VS(NAME##_1_1, v##S##16, vu16, 1, EXPR)     \
+    DEF_VS(NAME##_2_0, v##S##32, vu32, 0, EXPR) DEF_VS(NAME##_2_1, v##S##32, vu32, 1, EXPR)     \
+    DEF_VS(NAME##_3_0, v##S##64, vu64, 0, EXPR) DEF_VS(NAME##_3_1, v##S##64, vu64, 1, EXPR)     \
     static Tab NAME = { { NAME##_0_0, NAME##_0_1, NAME##_0_0 },                         \
                         { NAME##_1_0, NAME##_1_1, NAME##_1_0 },                         \
                         { NAME##_2_0, NAME##_2_1, NAME##_2_0 },                         \
@@ -264,11 +265,11 @@ typedef int64_t vs64 __attribute__((vector_size(16)));
 #define VONES (~(__typeof__(a)){ 0 })
 GEN_VS(t_sshr, s, VSHR(a, sh))
 GEN_VS(t_ushr, u, VSHR(a, sh))
-GEN_VS(t_ssra, s, e + VSHR(a, sh))
+GEN_VS(t_ssra, s, (__typeof__(a))((uvec)e + (uvec)VSHR(a, sh)))
 GEN_VS(t_usra, u, e + VSHR(a, sh))
 GEN_VS(t_srshr, s, VRSHR(a, sh))
 GEN_VS(t_urshr, u, VRSHR(a, sh))
-GEN_VS(t_srsra, s, e + VRSHR(a, sh))
+GEN_VS(t_srsra, s, (__typeof__(a))((uvec)e + (uvec)VRSHR(a, sh)))
 GEN_VS(t_ursra, u, e + VRSHR(a, sh))
 GEN_VS(t_sri, u, (e & ~VSHR(VONES, sh)) | VSHR(a, sh))
 GEN_VS(t_shl, u, a << sh)
