@@ -9,8 +9,7 @@
  * Op operands: d = first Vt, n = Rn slot (31 = SP), m = Rm slot for register
  * post-index (REG_ZR for the immediate form), imm = immediate post-index amount
  * (0 for the register form), a = number of structure elements (lane forms),
- * x = registers (LD1/ST1 multiple), elements per register (LD2-4/ST2-4,
- * replicate) or lane index. */
+ * x = elements per register (LD2-4/ST2-4, replicate) or lane index. */
 #include "translate.h"
 #include "mem.h"
 
@@ -37,10 +36,9 @@ static inline VReg *vreg(CPUState *c, unsigned r) { return &c->v[r & 31]; }
 
 /* ---- multiple structures -------------------------------------------------------- */
 
-/* LD1/ST1 with o->x consecutive registers of rb (8 or 16) bytes each. */
-ALWAYS_INLINE void ld1_multi(CPUState *c, Op *o, uint64_t a, unsigned rb)
+/* LD1/ST1 with n consecutive registers of rb (8 or 16) bytes each. */
+ALWAYS_INLINE void ld1_multi(CPUState *c, Op *o, uint64_t a, unsigned rb, unsigned n)
 {
-    unsigned n = o->x;
     uint8_t buf[64];
     memcpy(buf, mem_host(c, o, a, n * rb, false), n * rb);
     for (unsigned i = 0; i < n; i++) {
@@ -50,9 +48,8 @@ ALWAYS_INLINE void ld1_multi(CPUState *c, Op *o, uint64_t a, unsigned rb)
     }
 }
 
-ALWAYS_INLINE void st1_multi(CPUState *c, Op *o, uint64_t a, unsigned rb)
+ALWAYS_INLINE void st1_multi(CPUState *c, Op *o, uint64_t a, unsigned rb, unsigned n)
 {
-    unsigned n = o->x;
     uint8_t buf[64];
     for (unsigned i = 0; i < n; i++)
         memcpy(buf + i * rb, vreg(c, o->d + i), rb);
@@ -84,10 +81,15 @@ ALWAYS_INLINE void stn_multi(CPUState *c, Op *o, uint64_t a, unsigned sel, unsig
     memcpy(mem_host(c, o, a, total, true), buf, total);
 }
 
-GEN_WB(ld1m_d, ld1_multi(c, o, a, 8))
-GEN_WB(ld1m_q, ld1_multi(c, o, a, 16))
-GEN_WB(st1m_d, st1_multi(c, o, a, 8))
-GEN_WB(st1m_q, st1_multi(c, o, a, 16))
+#define GEN_LDST1(N)                                                                            \
+    GEN_WB(ld1m_d##N, ld1_multi(c, o, a, 8, N))                                                 \
+    GEN_WB(ld1m_q##N, ld1_multi(c, o, a, 16, N))                                                \
+    GEN_WB(st1m_d##N, st1_multi(c, o, a, 8, N))                                                 \
+    GEN_WB(st1m_q##N, st1_multi(c, o, a, 16, N))
+GEN_LDST1(1)
+GEN_LDST1(2)
+GEN_LDST1(3)
+GEN_LDST1(4)
 
 #define GEN_LDSTN(N)                                                                            \
     GEN_WB(ld##N##_b, ldn_multi(c, o, a, N, 1))                                                 \
@@ -123,6 +125,10 @@ static bool do_multi(DisasCtx *s, int q, int l, int opcode, int size, int rn, in
     static const OpFn *const stn[3][4] = { { st2_b_fns, st2_h_fns, st2_s_fns, st2_d_fns },
                                            { st3_b_fns, st3_h_fns, st3_s_fns, st3_d_fns },
                                            { st4_b_fns, st4_h_fns, st4_s_fns, st4_d_fns } };
+    static const OpFn *const ld1[2][4] = { { ld1m_d1_fns, ld1m_d2_fns, ld1m_d3_fns, ld1m_d4_fns },
+                                           { ld1m_q1_fns, ld1m_q2_fns, ld1m_q3_fns, ld1m_q4_fns } };
+    static const OpFn *const st1[2][4] = { { st1m_d1_fns, st1m_d2_fns, st1m_d3_fns, st1m_d4_fns },
+                                           { st1m_q1_fns, st1m_q2_fns, st1m_q3_fns, st1m_q4_fns } };
     unsigned rpt, sel;
     switch (opcode) {
     case 0x0: rpt = 1; sel = 4; break; /* LD4/ST4 */
@@ -140,9 +146,8 @@ static bool do_multi(DisasCtx *s, int q, int l, int opcode, int size, int rn, in
     const OpFn *fns;
     Op *o;
     if (sel == 1) {
-        fns = l ? (q ? ld1m_q_fns : ld1m_d_fns) : (q ? st1m_q_fns : st1m_d_fns);
+        fns = (l ? ld1 : st1)[q][rpt - 1];
         o = tr_emit(s, fns[post]);
-        o->x = rpt;
     } else {
         fns = l ? ldn[sel - 2][size] : stn[sel - 2][size];
         o = tr_emit(s, fns[post]);
