@@ -9,7 +9,7 @@
  * Op operands: d = first Vt, n = Rn slot (31 = SP), m = Rm slot for register
  * post-index (REG_ZR for the immediate form), imm = immediate post-index amount
  * (0 for the register form), a = number of structure elements (lane forms),
- * x = elements per register (LD2-4/ST2-4, replicate) or lane index. */
+ * x = elements per register (replicate) or lane index. */
 #include "translate.h"
 #include "mem.h"
 
@@ -57,9 +57,9 @@ ALWAYS_INLINE void st1_multi(CPUState *c, Op *o, uint64_t a, unsigned rb, unsign
 }
 
 /* LDn/STn (n = sel >= 2): element e of structure register s is at (e*sel + s)*esz. */
-ALWAYS_INLINE void ldn_multi(CPUState *c, Op *o, uint64_t a, unsigned sel, unsigned esz)
+ALWAYS_INLINE void ldn_multi(CPUState *c, Op *o, uint64_t a, unsigned sel, unsigned esz, unsigned rb)
 {
-    unsigned ne = o->x, total = sel * ne * esz;
+    unsigned ne = rb / esz, total = sel * rb;
     uint8_t buf[64];
     VReg r[4];
     memcpy(buf, mem_host(c, o, a, total, false), total);
@@ -71,9 +71,9 @@ ALWAYS_INLINE void ldn_multi(CPUState *c, Op *o, uint64_t a, unsigned sel, unsig
         *vreg(c, o->d + s) = r[s];
 }
 
-ALWAYS_INLINE void stn_multi(CPUState *c, Op *o, uint64_t a, unsigned sel, unsigned esz)
+ALWAYS_INLINE void stn_multi(CPUState *c, Op *o, uint64_t a, unsigned sel, unsigned esz, unsigned rb)
 {
-    unsigned ne = o->x, total = sel * ne * esz;
+    unsigned ne = rb / esz, total = sel * rb;
     uint8_t buf[64];
     for (unsigned e = 0; e < ne; e++)
         for (unsigned s = 0; s < sel; s++)
@@ -91,15 +91,29 @@ GEN_LDST1(2)
 GEN_LDST1(3)
 GEN_LDST1(4)
 
+/* Handlers per structure size N, element size and register width (d: 64, q: 128 bits);
+ * there is no 1D arrangement for N >= 2. */
 #define GEN_LDSTN(N)                                                                            \
-    GEN_WB(ld##N##_b, ldn_multi(c, o, a, N, 1))                                                 \
-    GEN_WB(ld##N##_h, ldn_multi(c, o, a, N, 2))                                                 \
-    GEN_WB(ld##N##_s, ldn_multi(c, o, a, N, 4))                                                 \
-    GEN_WB(ld##N##_d, ldn_multi(c, o, a, N, 8))                                                 \
-    GEN_WB(st##N##_b, stn_multi(c, o, a, N, 1))                                                 \
-    GEN_WB(st##N##_h, stn_multi(c, o, a, N, 2))                                                 \
-    GEN_WB(st##N##_s, stn_multi(c, o, a, N, 4))                                                 \
-    GEN_WB(st##N##_d, stn_multi(c, o, a, N, 8))
+    GEN_WB(ld##N##_bd, ldn_multi(c, o, a, N, 1, 8))                                             \
+    GEN_WB(ld##N##_hd, ldn_multi(c, o, a, N, 2, 8))                                             \
+    GEN_WB(ld##N##_sd, ldn_multi(c, o, a, N, 4, 8))                                             \
+    GEN_WB(ld##N##_bq, ldn_multi(c, o, a, N, 1, 16))                                            \
+    GEN_WB(ld##N##_hq, ldn_multi(c, o, a, N, 2, 16))                                            \
+    GEN_WB(ld##N##_sq, ldn_multi(c, o, a, N, 4, 16))                                            \
+    GEN_WB(ld##N##_dq, ldn_multi(c, o, a, N, 8, 16))                                            \
+    GEN_WB(st##N##_bd, stn_multi(c, o, a, N, 1, 8))                                             \
+    GEN_WB(st##N##_hd, stn_multi(c, o, a, N, 2, 8))                                             \
+    GEN_WB(st##N##_sd, stn_multi(c, o, a, N, 4, 8))                                             \
+    GEN_WB(st##N##_bq, stn_multi(c, o, a, N, 1, 16))                                            \
+    GEN_WB(st##N##_hq, stn_multi(c, o, a, N, 2, 16))                                            \
+    GEN_WB(st##N##_sq, stn_multi(c, o, a, N, 4, 16))                                            \
+    GEN_WB(st##N##_dq, stn_multi(c, o, a, N, 8, 16))                                            \
+    static const OpFn *const ld##N##_fns[2][4] = {                                              \
+        { ld##N##_bd_fns, ld##N##_hd_fns, ld##N##_sd_fns, NULL },                               \
+        { ld##N##_bq_fns, ld##N##_hq_fns, ld##N##_sq_fns, ld##N##_dq_fns } };                   \
+    static const OpFn *const st##N##_fns[2][4] = {                                              \
+        { st##N##_bd_fns, st##N##_hd_fns, st##N##_sd_fns, NULL },                               \
+        { st##N##_bq_fns, st##N##_hq_fns, st##N##_sq_fns, st##N##_dq_fns } };
 GEN_LDSTN(2)
 GEN_LDSTN(3)
 GEN_LDSTN(4)
@@ -119,12 +133,8 @@ static void set_postindex(Op *o, bool post, int rm, uint64_t total)
 
 static bool do_multi(DisasCtx *s, int q, int l, int opcode, int size, int rn, int rt, bool post, int rm)
 {
-    static const OpFn *const ldn[3][4] = { { ld2_b_fns, ld2_h_fns, ld2_s_fns, ld2_d_fns },
-                                           { ld3_b_fns, ld3_h_fns, ld3_s_fns, ld3_d_fns },
-                                           { ld4_b_fns, ld4_h_fns, ld4_s_fns, ld4_d_fns } };
-    static const OpFn *const stn[3][4] = { { st2_b_fns, st2_h_fns, st2_s_fns, st2_d_fns },
-                                           { st3_b_fns, st3_h_fns, st3_s_fns, st3_d_fns },
-                                           { st4_b_fns, st4_h_fns, st4_s_fns, st4_d_fns } };
+    static const OpFn *const (*const ldn[3])[4] = { ld2_fns, ld3_fns, ld4_fns };
+    static const OpFn *const (*const stn[3])[4] = { st2_fns, st3_fns, st4_fns };
     static const OpFn *const ld1[2][4] = { { ld1m_d1_fns, ld1m_d2_fns, ld1m_d3_fns, ld1m_d4_fns },
                                            { ld1m_q1_fns, ld1m_q2_fns, ld1m_q3_fns, ld1m_q4_fns } };
     static const OpFn *const st1[2][4] = { { st1m_d1_fns, st1m_d2_fns, st1m_d3_fns, st1m_d4_fns },
@@ -149,9 +159,8 @@ static bool do_multi(DisasCtx *s, int q, int l, int opcode, int size, int rn, in
         fns = (l ? ld1 : st1)[q][rpt - 1];
         o = tr_emit(s, fns[post]);
     } else {
-        fns = l ? ldn[sel - 2][size] : stn[sel - 2][size];
+        fns = (l ? ldn : stn)[sel - 2][q][size];
         o = tr_emit(s, fns[post]);
-        o->x = rb >> size;
     }
     o->d = (uint8_t)rt;
     o->n = xsp(rn);
