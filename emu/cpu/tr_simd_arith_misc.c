@@ -79,8 +79,8 @@ DEF_E(t_ursqrte_0, u, 32, 0, simd_ursqrte(a)) DEF_E(t_ursqrte_1, u, 32, 1, simd_
 static Tab t_urecpe = { { 0 }, { 0 }, { t_urecpe_0, t_urecpe_1, 0 } };
 static Tab t_ursqrte = { { 0 }, { 0 }, { t_ursqrte_0, t_ursqrte_1, 0 } };
 
-/* Element-wise misc ops: [u][opcode], with the set of valid sizes (bit mask) and
- * whether size 3 needs Q = 1 (always true for the size-3-capable ones). */
+/* Element-wise misc ops: [u][opcode] -> table and the valid sizes (bit mask);
+ * size 3 additionally needs Q = 1. */
 typedef struct { Tab *t; uint8_t sizes; } MiscOp;
 static const MiscOp misc_ops[2][32] = {
     { [0x00] = { &t_rev64, 7 }, [0x01] = { &t_rev16, 1 }, [0x03] = { &t_suqadd, 15 },
@@ -316,10 +316,8 @@ static bool do_shift_imm(DisasCtx *s, int q, int u, int immh, int immb, int opc,
     if (op->kind >= 2) { /* narrowing / widening: no 64-bit source element size */
         if (size == 3)
             return false;
-        if (scalar && (op->kind == 3 || opc == 0x10 || opc == 0x11) && !u)
+        if (scalar && (op->kind == 3 || (!u && (opc == 0x10 || opc == 0x11))))
             return false; /* SHRN, RSHRN, SSHLL/USHLL have no scalar form */
-        if (scalar && op->kind == 3)
-            return false;
     } else if (scalar) {
         /* Only the saturating left shifts have B/H/S scalar forms. */
         if (size != 3 && opc != 0x0c && opc != 0x0e)
