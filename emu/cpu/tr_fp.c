@@ -1,0 +1,385 @@
+/* Scalar floating point (FP_ family): translators and op handlers.
+ *
+ * Arithmetic goes through fpu.h (bit-exact Arm semantics and FPSR flags).
+ * Handlers are specialised per precision (and per destination width for the
+ * integer conversions); writing an S/D/H register zeroes the rest of the V
+ * register.  Operands: d n m a = registers (V or X slots), x = packed extras
+ * (rounding mode, fbits, condition), imm = FMOV immediate. */
+#include "translate.h"
+#include "fpu.h"
+
+#define RS(r) (c->v[r].s[0])
+#define RD(r) (c->v[r].d[0])
+#define RH(r) (c->v[r].h[0])
+
+static inline void wr_v64(CPUState *c, unsigned d, uint64_t v)
+{
+    c->v[d].d[0] = v;
+    c->v[d].d[1] = 0;
+}
+
+/* ---- handlers ---------------------------------------------------------------- */
+
+/* Two sources. */
+#define FP_BIN(name, e32, e64)                                                 \
+    static Op *op_##name##_s(CPUState *c, Op *o)                               \
+    {                                                                          \
+        uint32_t a = RS(o->n), b = RS(o->m);                                   \
+        wr_v64(c, o->d, (uint32_t)(e32));                                      \
+        return o + 1;                                                          \
+    }                                                                          \
+    static Op *op_##name##_d(CPUState *c, Op *o)                               \
+    {                                                                          \
+        uint64_t a = RD(o->n), b = RD(o->m);                                   \
+        wr_v64(c, o->d, (e64));                                                \
+        return o + 1;                                                          \
+    }
+
+FP_BIN(fmul, f32_mul(a, b, &c->fp), f64_mul(a, b, &c->fp))
+FP_BIN(fdiv, f32_div(a, b, &c->fp), f64_div(a, b, &c->fp))
+FP_BIN(fadd, f32_add(a, b, &c->fp), f64_add(a, b, &c->fp))
+FP_BIN(fsub, f32_sub(a, b, &c->fp), f64_sub(a, b, &c->fp))
+FP_BIN(fmax, f32_max(a, b, &c->fp), f64_max(a, b, &c->fp))
+FP_BIN(fmin, f32_min(a, b, &c->fp), f64_min(a, b, &c->fp))
+FP_BIN(fmaxnm, f32_maxnm(a, b, &c->fp), f64_maxnm(a, b, &c->fp))
+FP_BIN(fminnm, f32_minnm(a, b, &c->fp), f64_minnm(a, b, &c->fp))
+FP_BIN(fnmul, f32_neg(f32_mul(a, b, &c->fp)), f64_neg(f64_mul(a, b, &c->fp)))
+
+static const OpFn dp2_fns[9][2] = {
+    { op_fmul_s, op_fmul_d },     { op_fdiv_s, op_fdiv_d },     { op_fadd_s, op_fadd_d },
+    { op_fsub_s, op_fsub_d },     { op_fmax_s, op_fmax_d },     { op_fmin_s, op_fmin_d },
+    { op_fmaxnm_s, op_fmaxnm_d }, { op_fminnm_s, op_fminnm_d }, { op_fnmul_s, op_fnmul_d },
+};
+
+/* Three sources: d = FPMulAdd(a', n', m) with the negations of each form. */
+#define FP_MA(name, na, nn)                                                                 \
+    static Op *op_##name##_s(CPUState *c, Op *o)                                            \
+    {                                                                                       \
+        uint32_t a = RS(o->a), n = RS(o->n), m = RS(o->m);                                  \
+        if (na)                                                                             \
+            a = f32_neg(a);                                                                 \
+        if (nn)                                                                             \
+            n = f32_neg(n);                                                                 \
+        wr_v64(c, o->d, f32_muladd(a, n, m, &c->fp));                                       \
+        return o + 1;                                                                       \
+    }                                                                                       \
+    static Op *op_##name##_d(CPUState *c, Op *o)                                            \
+    {                                                                                       \
+        uint64_t a = RD(o->a), n = RD(o->n), m = RD(o->m);                                  \
+        if (na)                                                                             \
+            a = f64_neg(a);                                                                 \
+        if (nn)                                                                             \
+            n = f64_neg(n);                                                                 \
+        wr_v64(c, o->d, f64_muladd(a, n, m, &c->fp));                                       \
+        return o + 1;                                                                       \
+    }
+
+FP_MA(fmadd, 0, 0)
+FP_MA(fmsub, 0, 1)
+FP_MA(fnmadd, 1, 1)
+FP_MA(fnmsub, 1, 0)
+
+static const OpFn dp3_fns[4][2] = {
+    { op_fmadd_s, op_fmadd_d }, { op_fmsub_s, op_fmsub_d },
+    { op_fnmadd_s, op_fnmadd_d }, { op_fnmsub_s, op_fnmsub_d },
+};
+
+/* One source. */
+#define FP_UN(name, e32, e64)                                                  \
+    static Op *op_##name##_s(CPUState *c, Op *o)                               \
+    {                                                                          \
+        uint32_t a = RS(o->n);                                                 \
+        wr_v64(c, o->d, (uint32_t)(e32));                                      \
+        return o + 1;                                                          \
+    }                                                                          \
+    static Op *op_##name##_d(CPUState *c, Op *o)                               \
+    {                                                                          \
+        uint64_t a = RD(o->n);                                                 \
+        wr_v64(c, o->d, (e64));                                                \
+        return o + 1;                                                          \
+    }
+
+FP_UN(fmov, a, a)
+FP_UN(fabs, f32_abs(a), f64_abs(a))
+FP_UN(fneg, f32_neg(a), f64_neg(a))
+FP_UN(fsqrt, f32_sqrt(a, &c->fp), f64_sqrt(a, &c->fp))
+/* FRINTN/P/M/Z/A: x = rounding mode.  FRINTX/I: FPCR mode, x = exact. */
+FP_UN(frint, f32_round_int(a, (FPRounding)o->x, false, &c->fp),
+      f64_round_int(a, (FPRounding)o->x, false, &c->fp))
+FP_UN(frintdyn, f32_round_int(a, fp_rmode(&c->fp), o->x, &c->fp),
+      f64_round_int(a, fp_rmode(&c->fp), o->x, &c->fp))
+
+static const OpFn dp1_fns[4][2] = {
+    { op_fmov_s, op_fmov_d }, { op_fabs_s, op_fabs_d }, { op_fneg_s, op_fneg_d }, { op_fsqrt_s, op_fsqrt_d },
+};
+
+/* FCVT between precisions. */
+static Op *op_fcvt_sd(CPUState *c, Op *o) { wr_v64(c, o->d, f32_to_f64(RS(o->n), &c->fp)); return o + 1; }
+static Op *op_fcvt_sh(CPUState *c, Op *o) { wr_v64(c, o->d, f32_to_f16(RS(o->n), fp_rmode(&c->fp), &c->fp)); return o + 1; }
+static Op *op_fcvt_ds(CPUState *c, Op *o) { wr_v64(c, o->d, f64_to_f32(RD(o->n), fp_rmode(&c->fp), &c->fp)); return o + 1; }
+static Op *op_fcvt_dh(CPUState *c, Op *o) { wr_v64(c, o->d, f64_to_f16(RD(o->n), fp_rmode(&c->fp), &c->fp)); return o + 1; }
+static Op *op_fcvt_hs(CPUState *c, Op *o) { wr_v64(c, o->d, f16_to_f32(RH(o->n), &c->fp)); return o + 1; }
+static Op *op_fcvt_hd(CPUState *c, Op *o) { wr_v64(c, o->d, f16_to_f64(RH(o->n), &c->fp)); return o + 1; }
+
+/* Compares: x = signal_nans. */
+static Op *op_fcmp_s(CPUState *c, Op *o) { cpu_set_nzcv(c, f32_compare(RS(o->n), RS(o->m), o->x, &c->fp)); return o + 1; }
+static Op *op_fcmp_d(CPUState *c, Op *o) { cpu_set_nzcv(c, f64_compare(RD(o->n), RD(o->m), o->x, &c->fp)); return o + 1; }
+static Op *op_fcmpz_s(CPUState *c, Op *o) { cpu_set_nzcv(c, f32_compare(RS(o->n), 0, o->x, &c->fp)); return o + 1; }
+static Op *op_fcmpz_d(CPUState *c, Op *o) { cpu_set_nzcv(c, f64_compare(RD(o->n), 0, o->x, &c->fp)); return o + 1; }
+
+/* FCCMP/FCCMPE: x = cond | nzcv << 4 | signal << 8. */
+static Op *op_fccmp_s(CPUState *c, Op *o)
+{
+    if (cpu_cond_holds(c, o->x & 15))
+        cpu_set_nzcv(c, f32_compare(RS(o->n), RS(o->m), (o->x >> 8) & 1, &c->fp));
+    else
+        cpu_set_nzcv(c, ((o->x >> 4) & 15) << 28);
+    return o + 1;
+}
+static Op *op_fccmp_d(CPUState *c, Op *o)
+{
+    if (cpu_cond_holds(c, o->x & 15))
+        cpu_set_nzcv(c, f64_compare(RD(o->n), RD(o->m), (o->x >> 8) & 1, &c->fp));
+    else
+        cpu_set_nzcv(c, ((o->x >> 4) & 15) << 28);
+    return o + 1;
+}
+
+/* FCSEL: x = cond. */
+static Op *op_fcsel_s(CPUState *c, Op *o)
+{
+    wr_v64(c, o->d, cpu_cond_holds(c, o->x) ? RS(o->n) : RS(o->m));
+    return o + 1;
+}
+static Op *op_fcsel_d(CPUState *c, Op *o)
+{
+    wr_v64(c, o->d, cpu_cond_holds(c, o->x) ? RD(o->n) : RD(o->m));
+    return o + 1;
+}
+
+/* FMOV (immediate): imm = the expanded value. */
+static Op *op_fmov_imm(CPUState *c, Op *o) { wr_v64(c, o->d, o->imm); return o + 1; }
+
+/* FMOV between general and FP registers. */
+static Op *op_fmov_ws(CPUState *c, Op *o) { c->x[o->d] = RS(o->n); return o + 1; }
+static Op *op_fmov_sw(CPUState *c, Op *o) { wr_v64(c, o->d, (uint32_t)c->x[o->n]); return o + 1; }
+static Op *op_fmov_xd(CPUState *c, Op *o) { c->x[o->d] = RD(o->n); return o + 1; }
+static Op *op_fmov_dx(CPUState *c, Op *o) { wr_v64(c, o->d, c->x[o->n]); return o + 1; }
+static Op *op_fmov_xd1(CPUState *c, Op *o) { c->x[o->d] = c->v[o->n].d[1]; return o + 1; }
+static Op *op_fmov_d1x(CPUState *c, Op *o) { c->v[o->d].d[1] = c->x[o->n]; return o + 1; }
+
+/* FP -> integer / fixed point: x = rounding | unsigned << 3 | fbits << 8. */
+#define CVT_X(o) ((int)((o)->x >> 8)), (((o)->x >> 3) & 1)
+static Op *op_cvt_ws(CPUState *c, Op *o)
+{
+    c->x[o->d] = f32_to_fixed(RS(o->n), CVT_X(o), 32, (FPRounding)(o->x & 7), &c->fp);
+    return o + 1;
+}
+static Op *op_cvt_xs(CPUState *c, Op *o)
+{
+    c->x[o->d] = f32_to_fixed(RS(o->n), CVT_X(o), 64, (FPRounding)(o->x & 7), &c->fp);
+    return o + 1;
+}
+static Op *op_cvt_wd(CPUState *c, Op *o)
+{
+    c->x[o->d] = f64_to_fixed(RD(o->n), CVT_X(o), 32, (FPRounding)(o->x & 7), &c->fp);
+    return o + 1;
+}
+static Op *op_cvt_xd(CPUState *c, Op *o)
+{
+    c->x[o->d] = f64_to_fixed(RD(o->n), CVT_X(o), 64, (FPRounding)(o->x & 7), &c->fp);
+    return o + 1;
+}
+
+/* Integer / fixed point -> FP (FPCR rounding): x = fbits. */
+#define CVTF(name, SRC, UNS, DST)                                                           \
+    static Op *op_##name(CPUState *c, Op *o)                                                \
+    {                                                                                       \
+        uint64_t v = SRC;                                                                   \
+        wr_v64(c, o->d, fixed_to_f##DST(v, (int)o->x, UNS, fp_rmode(&c->fp), &c->fp));      \
+        return o + 1;                                                                       \
+    }
+CVTF(scvtf_sw, (uint64_t)(int64_t)(int32_t)c->x[o->n], false, 32)
+CVTF(scvtf_dw, (uint64_t)(int64_t)(int32_t)c->x[o->n], false, 64)
+CVTF(scvtf_sx, c->x[o->n], false, 32)
+CVTF(scvtf_dx, c->x[o->n], false, 64)
+CVTF(ucvtf_sw, (uint32_t)c->x[o->n], true, 32)
+CVTF(ucvtf_dw, (uint32_t)c->x[o->n], true, 64)
+CVTF(ucvtf_sx, c->x[o->n], true, 32)
+CVTF(ucvtf_dx, c->x[o->n], true, 64)
+
+/* [unsigned][sf][type] */
+static const OpFn cvtf_fns[2][2][2] = {
+    { { op_scvtf_sw, op_scvtf_dw }, { op_scvtf_sx, op_scvtf_dx } },
+    { { op_ucvtf_sw, op_ucvtf_dw }, { op_ucvtf_sx, op_ucvtf_dx } },
+};
+/* [sf][type] */
+static const OpFn cvt_fns[2][2] = { { op_cvt_ws, op_cvt_wd }, { op_cvt_xs, op_cvt_xd } };
+
+/* ---- translators --------------------------------------------------------------- */
+
+/* Two-operand helper: type 00/01 only (no FP16 arithmetic in Armv8.0). */
+static inline bool sd_type(int type) { return type == 0 || type == 1; }
+
+static void emit_fp(DisasCtx *s, OpFn fn, int d, int n, int m, int a, uint32_t x)
+{
+    Op *o = tr_emit(s, fn);
+    o->d = (uint8_t)d;
+    o->n = (uint8_t)n;
+    o->m = (uint8_t)m;
+    o->a = (uint8_t)a;
+    o->x = x;
+}
+
+bool trans_FP_DP2(DisasCtx *s, arg_FP_DP2 *a)
+{
+    if (!sd_type(a->type) || a->opcode > 8)
+        return false;
+    emit_fp(s, dp2_fns[a->opcode][a->type], a->rd, a->rn, a->rm, 0, 0);
+    return true;
+}
+
+bool trans_FP_DP3(DisasCtx *s, arg_FP_DP3 *a)
+{
+    if (!sd_type(a->type))
+        return false;
+    emit_fp(s, dp3_fns[a->o1 * 2 + a->o0][a->type], a->rd, a->rn, a->rm, a->ra, 0);
+    return true;
+}
+
+bool trans_FP_DP1(DisasCtx *s, arg_FP_DP1 *a)
+{
+    int op = a->opcode;
+    if (op >= 4 && op <= 7) { /* FCVT: type = source, opc = destination */
+        static const OpFn cvt[4][4] = {
+            [0] = { [1] = op_fcvt_sd, [3] = op_fcvt_sh },
+            [1] = { [0] = op_fcvt_ds, [3] = op_fcvt_dh },
+            [3] = { [0] = op_fcvt_hs, [1] = op_fcvt_hd },
+        };
+        OpFn fn = cvt[a->type][op & 3];
+        if (!fn)
+            return false;
+        emit_fp(s, fn, a->rd, a->rn, 0, 0, 0);
+        return true;
+    }
+    if (!sd_type(a->type))
+        return false;
+    if (op < 4) {
+        emit_fp(s, dp1_fns[op][a->type], a->rd, a->rn, 0, 0, 0);
+        return true;
+    }
+    if (op >= 8 && op <= 15) { /* FRINT*: opcode<2:0> = rmode */
+        static const OpFn fixed[2] = { op_frint_s, op_frint_d };
+        static const OpFn dyn[2] = { op_frintdyn_s, op_frintdyn_d };
+        static const int8_t mode[8] = { FPR_TIEEVEN, FPR_POSINF, FPR_NEGINF, FPR_ZERO, FPR_TIEAWAY, -1, -1, -1 };
+        int r = op & 7;
+        if (r == 5)
+            return false;
+        if (r >= 6)
+            emit_fp(s, dyn[a->type], a->rd, a->rn, 0, 0, r == 6); /* FRINTX exact, FRINTI not */
+        else
+            emit_fp(s, fixed[a->type], a->rd, a->rn, 0, 0, (uint32_t)mode[r]);
+        return true;
+    }
+    return false;
+}
+
+bool trans_FP_CMP(DisasCtx *s, arg_FP_CMP *a)
+{
+    if (!sd_type(a->type) || a->op != 0 || (a->opc2 & 7) != 0)
+        return false;
+    static const OpFn reg[2] = { op_fcmp_s, op_fcmp_d }, zero[2] = { op_fcmpz_s, op_fcmpz_d };
+    bool z = (a->opc2 >> 3) & 1, signal = (a->opc2 >> 4) & 1;
+    emit_fp(s, z ? zero[a->type] : reg[a->type], 0, a->rn, z ? 0 : a->rm, 0, signal);
+    return true;
+}
+
+bool trans_FP_CCMP(DisasCtx *s, arg_FP_CCMP *a)
+{
+    if (!sd_type(a->type))
+        return false;
+    static const OpFn fns[2] = { op_fccmp_s, op_fccmp_d };
+    emit_fp(s, fns[a->type], 0, a->rn, a->rm, 0,
+            (uint32_t)a->cond | ((uint32_t)a->nzcv << 4) | ((uint32_t)a->op << 8));
+    return true;
+}
+
+bool trans_FP_CSEL(DisasCtx *s, arg_FP_CSEL *a)
+{
+    if (!sd_type(a->type))
+        return false;
+    static const OpFn fns[2] = { op_fcsel_s, op_fcsel_d };
+    emit_fp(s, fns[a->type], a->rd, a->rn, a->rm, 0, (uint32_t)a->cond);
+    return true;
+}
+
+/* VFPExpandImm */
+static uint64_t vfp_expand_imm(int imm8, int E, int F)
+{
+    uint64_t sign = (imm8 >> 7) & 1, b6 = (imm8 >> 6) & 1;
+    uint64_t exp = ((b6 ^ 1) << (E - 1)) | ((b6 ? (1ull << (E - 3)) - 1 : 0) << 2) | ((imm8 >> 4) & 3);
+    uint64_t frac = (uint64_t)(imm8 & 15) << (F - 4);
+    return (sign << (E + F)) | (exp << F) | frac;
+}
+
+bool trans_FP_IMM(DisasCtx *s, arg_FP_IMM *a)
+{
+    if (!sd_type(a->type) || a->imm5 != 0)
+        return false;
+    Op *o = tr_emit(s, op_fmov_imm);
+    o->d = (uint8_t)a->rd;
+    o->imm = a->type ? vfp_expand_imm(a->imm8, 11, 52) : vfp_expand_imm(a->imm8, 8, 23);
+    return true;
+}
+
+bool trans_FP_FIXED(DisasCtx *s, arg_FP_FIXED *a)
+{
+    if (!sd_type(a->type) || (!a->sf && a->scale < 32))
+        return false;
+    uint32_t fbits = 64 - (uint32_t)a->scale;
+    switch (a->rmode << 3 | a->opcode) {
+    case 2: case 3: /* SCVTF, UCVTF */
+        emit_fp(s, cvtf_fns[a->opcode & 1][a->sf][a->type], a->rd, xzr_src(a->rn), 0, 0, fbits);
+        return true;
+    case 0x18: case 0x19: /* FCVTZS, FCVTZU */
+        emit_fp(s, cvt_fns[a->sf][a->type], xzr_dst(a->rd), a->rn, 0, 0,
+                FPR_ZERO | ((uint32_t)(a->opcode & 1) << 3) | (fbits << 8));
+        return true;
+    }
+    return false;
+}
+
+bool trans_FP_INT(DisasCtx *s, arg_FP_INT *a)
+{
+    int op = a->opcode;
+    if (op >= 6) { /* FMOV general <-> FP */
+        bool to_fp = op & 1;
+        OpFn fn;
+        if (!a->sf && a->type == 0 && a->rmode == 0)
+            fn = to_fp ? op_fmov_sw : op_fmov_ws;
+        else if (a->sf && a->type == 1 && a->rmode == 0)
+            fn = to_fp ? op_fmov_dx : op_fmov_xd;
+        else if (a->sf && a->type == 2 && a->rmode == 1)
+            fn = to_fp ? op_fmov_d1x : op_fmov_xd1;
+        else
+            return false;
+        if (to_fp)
+            emit_fp(s, fn, a->rd, xzr_src(a->rn), 0, 0, 0);
+        else
+            emit_fp(s, fn, xzr_dst(a->rd), a->rn, 0, 0, 0);
+        return true;
+    }
+    if (!sd_type(a->type))
+        return false;
+    if (op >= 2 && a->rmode != 0)
+        return false;
+    if (op == 2 || op == 3) { /* SCVTF, UCVTF */
+        emit_fp(s, cvtf_fns[op & 1][a->sf][a->type], a->rd, xzr_src(a->rn), 0, 0, 0);
+        return true;
+    }
+    /* FCVT{N,P,M,Z}{S,U} (rmode selects), FCVTA{S,U} */
+    static const uint8_t rm[4] = { FPR_TIEEVEN, FPR_POSINF, FPR_NEGINF, FPR_ZERO };
+    uint32_t r = op >= 4 ? FPR_TIEAWAY : rm[a->rmode];
+    emit_fp(s, cvt_fns[a->sf][a->type], xzr_dst(a->rd), a->rn, 0, 0, r | ((uint32_t)(op & 1) << 3));
+    return true;
+}
