@@ -274,19 +274,21 @@ AI uint64_t div_core(int E, int F, bool fz, FPUnp a, FPUnp b, FPRounding r, FPEn
 
 AI uint64_t sqrt_core(int E, int F, bool fz, FPUnp a, FPRounding r, FPEnv *e)
 {
+    /* q = floor(sqrt(X)) for X in [2^126, 2^128): a host estimate (only used as
+     * a starting point), one integer Newton step, then exact correction. */
     u128 X = (u128)a.sig << ((a.exp & 1) ? 64 : 63);
     int re = a.exp >> 1;
-    u128 res = 0, one = (u128)1 << 126;
-    while (one) {
-        if (X >= res + one) {
-            X -= res + one;
-            res = (res >> 1) + one;
-        } else {
-            res >>= 1;
-        }
-        one >>= 2;
-    }
-    uint64_t sig = (uint64_t)res | (X != 0);
+    double est = sqrt((double)X);
+    uint64_t q = est >= 18446744073709551615.0 ? ~0ull : (uint64_t)est;
+    if (q < (1ull << 63))
+        q = 1ull << 63;
+    u128 r1 = ((u128)q + X / q) >> 1;
+    q = r1 >> 64 ? ~0ull : (uint64_t)r1;
+    while ((u128)q * q > X)
+        q--;
+    while (q != ~0ull && (u128)(q + 1) * (q + 1) <= X)
+        q++;
+    uint64_t sig = q | ((u128)q * q != X);
     return round_pack(E, F, fz, false, 0, re, sig, r, e);
 }
 
