@@ -39,7 +39,7 @@ libbz2-1.0=1.0.8-6
 libzstd1=1.5.7+dfsg-1
 "
 
-stamp_want=$(echo "$PKGS" | md5sum | cut -d' ' -f1)
+stamp_want=$( (echo "$PKGS"; cat "$0") | md5sum | cut -d' ' -f1)
 if [ -f "$SYSROOT/.stamp" ] && [ "$(cat "$SYSROOT/.stamp")" = "$stamp_want" ]; then
     exit 0
 fi
@@ -67,7 +67,7 @@ for pv in $PKGS; do
     name=${pv%%=*}
     ver=${pv#*=}
     fver=$(echo "$ver" | sed 's/^[0-9]*://')
-    f=$(ls "$CACHE/debs/${name}_${fver}_"*.deb 2>/dev/null | head -n1 || true)
+    f=$(ls "$CACHE/debs/${name}_"*"${fver}_"*.deb 2>/dev/null | head -n1 || true)
     if [ -z "$f" ]; then
         update
         # shellcheck disable=SC2086
