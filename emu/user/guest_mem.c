@@ -21,6 +21,41 @@ static __thread CPUState *current_cpu;
 
 void guest_mem_set_current_cpu(CPUState *c) { current_cpu = c; }
 
+/* Every CPU running guest code (threads): translated code is per CPU, so a write to a code page
+ * must reach them all.  Slots are never freed while a thread may still look at them. */
+#define MAX_CPUS 1024
+static CPUState *volatile all_cpus[MAX_CPUS];
+
+void guest_mem_register_cpu(CPUState *c)
+{
+    for (int i = 0; i < MAX_CPUS; i++)
+        if (!all_cpus[i] && __sync_bool_compare_and_swap(&all_cpus[i], NULL, c))
+            return;
+}
+
+void guest_mem_unregister_cpu(CPUState *c)
+{
+    for (int i = 0; i < MAX_CPUS; i++)
+        if (all_cpus[i] == c)
+            __sync_bool_compare_and_swap(&all_cpus[i], c, NULL);
+}
+
+/* Translations of some page went stale: every CPU drops its blocks at its next block boundary. */
+static void code_changed(void)
+{
+    if (current_cpu) {
+        current_cpu->tbc->flush_pending = 1;
+        current_cpu->exit_request = 1;
+    }
+    for (int i = 0; i < MAX_CPUS; i++) {
+        CPUState *c = all_cpus[i];
+        if (c && c != current_cpu) {
+            c->tbc->flush_pending = 1;
+            c->exit_request = 1;
+        }
+    }
+}
+
 static uint8_t *flag_slot(uint64_t addr, bool create)
 {
     uint64_t pn = addr / GPAGE_SIZE;
@@ -160,10 +195,8 @@ bool guest_uncode(uint64_t addr, uint64_t len)
             any = true;
         }
     }
-    if (any && current_cpu) {
-        current_cpu->tbc->flush_pending = 1;
-        current_cpu->exit_request = 1;
-    }
+    if (any)
+        code_changed();
     return any;
 }
 
@@ -195,7 +228,7 @@ int guest_unmap(uint64_t addr, uint64_t len)
         uint8_t *slot = flag_slot(p, false);
         if (slot) {
             if (*slot & GP_CODE)
-                current_cpu ? (void)(current_cpu->tbc->flush_pending = 1) : (void)0;
+                code_changed();
             *slot = 0;
         }
     }
@@ -250,10 +283,7 @@ static void segv_handler(int sig, siginfo_t *si, void *uc_)
             /* Guest wrote a page we translated: drop translations, let the write proceed. */
             *slot &= ~GP_CODE;
             mprotect(g2h(ga & GPAGE_MASK), GPAGE_SIZE, host_prot(*slot));
-            if (current_cpu) {
-                current_cpu->tbc->flush_pending = 1;
-                current_cpu->exit_request = 1;
-            }
+            code_changed();
             return;
         }
         if (current_cpu && current_cpu->cur_op)

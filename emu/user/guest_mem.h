@@ -57,5 +57,8 @@ bool guest_range_has_code(uint64_t addr, uint64_t len);
 
 /* The CPU running guest code on this host thread (for the fault handler). */
 void guest_mem_set_current_cpu(CPUState *c);
+/* All CPUs of the process (threads): code-page writes flag every one's translations stale. */
+void guest_mem_register_cpu(CPUState *c);
+void guest_mem_unregister_cpu(CPUState *c);
 
 #endif

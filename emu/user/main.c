@@ -32,7 +32,7 @@ static void usage(FILE *f)
             "  -h, --help          this help\n");
 }
 
-static bool debug_exc, debug_stats;
+static bool debug_stats;
 static CPUState *the_cpu;
 
 static void print_stats(void)
@@ -41,13 +41,6 @@ static void print_stats(void)
         fprintf(stderr, "malibu-user: %llu guest instructions, %llu blocks translated, %llu flushes\n",
                 (unsigned long long)the_cpu->insn_count, (unsigned long long)the_cpu->tbc->n_translated,
                 (unsigned long long)the_cpu->tbc->n_flushes);
-}
-
-static const char *exc_name(CpuException e)
-{
-    static const char *n[] = { "none", "svc", "undefined instruction", "brk", "hlt", "data abort",
-                               "instruction abort", "alignment fault", "interrupt" };
-    return (unsigned)e < sizeof n / sizeof n[0] ? n[e] : "?";
 }
 
 int main(int argc, char **argv)
@@ -86,7 +79,7 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "-d") || !strcmp(a, "--debug")) {
             NEEDVAL();
             if (strstr(val, "exc"))
-                debug_exc = true;
+                user_proc.debug_exc = true;
             if (strstr(val, "stats"))
                 debug_stats = true;
             if (strstr(val, "strace"))
@@ -141,15 +134,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "malibu-user: cannot reserve the guest address space: %s\n", strerror(-r));
         return 127;
     }
-    CPUState *c = aligned_alloc(64, (sizeof *c + 63) & ~(size_t)63);
-    cpu_init(c);
-    c->tbc = tbc_new(256u << 20);
-    if (!c->tbc) {
+    CPUState *c = user_new_cpu(true);
+    if (!c) {
         fprintf(stderr, "malibu-user: cannot allocate the translation cache\n");
         return 127;
     }
-    c->guest_base = guest_base;
     guest_mem_set_current_cpu(c);
+    guest_mem_register_cpu(c);
     the_cpu = c;
     if (debug_stats)
         atexit(print_stats);
@@ -164,40 +155,5 @@ int main(int argc, char **argv)
         return r == -ENOENT ? 127 : 126;
     signal_init(c);
 
-    for (;;) {
-        CpuException e = cpu_exec(c);
-        if (debug_exc && e != EXC_SVC && e != EXC_INTERRUPT) {
-            uint32_t insn = 0;
-            if (guest_access_ok(c->pc, 4, GP_READ))
-                memcpy(&insn, g2h(c->pc), 4);
-            fprintf(stderr, "malibu-user: %s at pc=%#llx insn=%08x fault_addr=%#llx\n", exc_name(e),
-                    (unsigned long long)c->pc, insn, (unsigned long long)c->fault_addr);
-        }
-        switch (e) {
-        case EXC_SVC:
-            user_syscall(c);
-            break;
-        case EXC_INTERRUPT:
-        case EXC_NONE:
-            break;
-        case EXC_UDEF:
-        case EXC_HLT:
-            signal_raise_sync(c, SIGILL, ILL_ILLOPC, c->pc);
-            break;
-        case EXC_BRK:
-            signal_raise_sync(c, SIGTRAP, TRAP_BRKPT, c->pc);
-            break;
-        case EXC_DATA_ABORT:
-            signal_raise_sync(c, SIGSEGV, (guest_page_flags(c->fault_addr) & GP_VALID) ? SEGV_ACCERR : SEGV_MAPERR,
-                              c->fault_addr);
-            break;
-        case EXC_INSN_ABORT:
-            signal_raise_sync(c, SIGSEGV, (guest_page_flags(c->pc) & GP_VALID) ? SEGV_ACCERR : SEGV_MAPERR, c->pc);
-            break;
-        case EXC_ALIGN:
-            signal_raise_sync(c, SIGBUS, BUS_ADRALN, c->fault_addr);
-            break;
-        }
-        signal_deliver_pending(c);
-    }
+    user_cpu_loop(c);
 }

@@ -36,17 +36,20 @@ typedef struct GSigAction {
     uint64_t handler, flags, restorer, mask;
 } GSigAction;
 
+/* Dispositions are per process; masks, pending signals and the alternate stack per thread (the
+ * host kernel routes each signal to a thread whose host mask, mirroring its guest mask, allows
+ * it; that thread's host handler queues it for its own CPU). */
 static GSigAction gact[NSIG_G + 1];
-static uint64_t gmask;                 /* bit (sig-1) set: blocked */
-static volatile sig_atomic_t pend[NSIG_G + 1];
-static siginfo_t pinfo[NSIG_G + 1];
-static bool psync[NSIG_G + 1];         /* synchronous fault: cannot be blocked or ignored */
-static CPUState *main_cpu;
-static uint64_t alt_sp, alt_size;
-static int alt_flags = SS_DISABLE;
-static bool have_saved_mask;           /* rt_sigsuspend: mask to put in the next frame */
-static uint64_t saved_mask;
-static uint64_t sigtramp;              /* guest address of a rt_sigreturn trampoline */
+static __thread uint64_t gmask;                 /* bit (sig-1) set: blocked */
+static __thread volatile sig_atomic_t pend[NSIG_G + 1];
+static __thread siginfo_t pinfo[NSIG_G + 1];
+static __thread bool psync[NSIG_G + 1];         /* synchronous fault: cannot be blocked or ignored */
+static __thread CPUState *main_cpu;             /* the CPU of this thread */
+static __thread uint64_t alt_sp, alt_size;
+static __thread int alt_flags = SS_DISABLE;
+static __thread bool have_saved_mask;           /* rt_sigsuspend: mask to put in the next frame */
+static __thread uint64_t saved_mask;
+static uint64_t sigtramp;                       /* guest address of a rt_sigreturn trampoline */
 
 static inline uint64_t sbit(int sig) { return 1ull << (sig - 1); }
 #define UNBLOCKABLE (sbit(SIGKILL) | sbit(SIGSTOP))
@@ -131,6 +134,20 @@ void signal_init(CPUState *c)
     gmask &= ~UNBLOCKABLE;
     apply_host_mask();
     map_sigtramp();
+}
+
+void signal_thread_init(CPUState *c, uint64_t mask)
+{
+    main_cpu = c;
+    gmask = mask & ~UNBLOCKABLE;
+    alt_flags = SS_DISABLE;
+    alt_sp = alt_size = 0;
+    apply_host_mask();
+}
+
+uint64_t signal_get_mask(void)
+{
+    return gmask;
 }
 
 _Noreturn void user_die_by_signal(int sig)

@@ -580,19 +580,20 @@ static long sys_sendrecvmsg(int fd, uint64_t gmsg, int flags, bool recv)
 
 static long do_fork(CPUState *c, uint64_t flags, uint64_t newsp, uint64_t ptid, uint64_t tls, uint64_t ctid)
 {
-    if ((flags & CLONE_THREAD) || ((flags & CLONE_VM) && !(flags & CLONE_VFORK))) {
-        fprintf(stderr, "malibu-user: threads (clone flags %#llx) are not supported\n", (unsigned long long)flags);
-        return -ENOSYS;
+    if (flags & CLONE_THREAD)
+        return user_clone_thread(c, flags, newsp, ptid, tls, ctid);
+    if ((flags & CLONE_VM) && !(flags & CLONE_VFORK)) {
+        fprintf(stderr, "malibu-user: clone with CLONE_VM but neither CLONE_THREAD nor CLONE_VFORK is not supported\n");
+        return -EINVAL;
     }
+    /* fork, and vfork as fork (the child gets a copy instead of sharing until exec) */
     if ((flags & CLONE_PARENT_SETTID) && !guest_writable(ptid, 4))
         return -EFAULT;
     if ((flags & CLONE_CHILD_SETTID) && !guest_writable(ctid, 4))
         return -EFAULT;
-    fflush(stdout);
-    fflush(stderr);
-    long pid = syscall(SYS_clone, (unsigned long)(flags & CSIGNAL), NULL, NULL, NULL, 0);
+    long pid = user_fork((int)(flags & CSIGNAL));
     if (pid < 0)
-        return -errno;
+        return pid;
     if (pid == 0) {
         if (newsp)
             c->x[REG_SP] = newsp;
@@ -724,7 +725,8 @@ static long sys_execve(uint64_t gpath, uint64_t gargv, uint64_t genvp)
     hv[k++] = "--argv0";
     hv[k++] = ac ? av[0] : (char *)path;
     hv[k++] = "--";
-    hv[k++] = (char *)path;
+    /* /proc/self/exe names this process's program, which the new runner would not know */
+    hv[k++] = (char *)(hp == user_proc.exe_abs ? user_proc.exe_abs : path);
     for (size_t i = 1; i < ac; i++)
         hv[k++] = av[i];
     hv[k] = NULL;
@@ -1045,16 +1047,15 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
         return ret_errno(syscall(SYS_inotify_rm_watch, (int)a0, (int)a1));
 
     /* ---- memory ---- */
-    case GNR_brk:
-        return sys_brk(a0);
-    case GNR_mmap:
-        return sys_mmap(c, a0, a1, (int)a2, (int)a3, (int)a4, a5);
-    case GNR_munmap:
-        return sys_munmap(c, a0, a1);
-    case GNR_mprotect:
-        return sys_mprotect(c, a0, a1, (int)a2);
-    case GNR_mremap:
-        return sys_mremap(c, a0, a1, a2, (int)a3, a4);
+    case GNR_brk: case GNR_mmap: case GNR_munmap: case GNR_mprotect: case GNR_mremap:
+        user_mm_lock();
+        if (nr == GNR_brk) r = sys_brk(a0);
+        else if (nr == GNR_mmap) r = sys_mmap(c, a0, a1, (int)a2, (int)a3, (int)a4, a5);
+        else if (nr == GNR_munmap) r = sys_munmap(c, a0, a1);
+        else if (nr == GNR_mprotect) r = sys_mprotect(c, a0, a1, (int)a2);
+        else r = sys_mremap(c, a0, a1, a2, (int)a3, a4);
+        user_mm_unlock();
+        return r;
     case GNR_madvise:
         if ((int)a2 == MADV_DONTNEED) {
             if (a0 & ~GPAGE_MASK)
@@ -1191,6 +1192,7 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
         if (a1) CHECK_W(a1, 4);
         return ret_errno(syscall(SYS_getcpu, a0 ? g2h(a0) : NULL, a1 ? g2h(a1) : NULL, NULL));
     case GNR_set_tid_address:
+        user_set_clear_child_tid(a0);
         return gettid();
     case GNR_set_robust_list:
         return a1 == 24 ? 0 : -EINVAL;
@@ -1234,6 +1236,7 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
         if (a4) CHECK_W(a4, sizeof(struct rusage));
         return ret_errno(syscall(SYS_waitid, (int)a0, (id_t)a1, a2 ? g2h(a2) : NULL, (int)a3, a4 ? g2h(a4) : NULL));
     case GNR_exit:
+        user_thread_exit(c, (int)a0);
     case GNR_exit_group:
         fflush(stdout);
         _exit((int)a0);

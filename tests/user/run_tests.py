@@ -24,6 +24,8 @@ LIBC = 'int branch mem fp simd'
 PROGRAMS = {
     'asm_hello':  ('asm_hello.S',  ['nostdlib'], [], 'int sys'),
     'asm_sigill': ('asm_sigill.S', ['nostdlib'], [], 'int branch mem sys'),
+    'nl_signals': ('nl_signals.c', ['nolibc'], [], 'int branch mem sys'),
+    'nl_threads': ('nl_threads.c', ['nolibc'], [], 'int branch mem sys'),
     'hello':      ('hello.c',      ['static', 'dynamic'], ['a', 'b c'], LIBC),
     'argv_env':   ('argv_env.c',   ['static', 'dynamic'], ['one', '', 'three four'], LIBC),
     'fileio':     ('fileio.c',     ['static', 'dynamic'], [], LIBC),
@@ -38,9 +40,13 @@ def build(name, kind, outdir):
     src, _, _, _ = PROGRAMS[name]
     out = os.path.join(outdir, '%s-%s' % (name, kind))
     srcp = os.path.join(HERE, src)
-    if os.path.exists(out) and os.path.getmtime(out) >= os.path.getmtime(srcp):
+    deps = [srcp, os.path.join(HERE, 'nolibc.h'), os.path.abspath(__file__)]
+    if os.path.exists(out) and os.path.getmtime(out) >= max(os.path.getmtime(d) for d in deps):
         return out
     flags = {'nostdlib': ['-nostdlib', '-static'], 'static': ['-static', '-O2'],
+             # C without libc and without FP/SIMD instructions (tests/user/nolibc.h)
+             'nolibc': ['-nostdlib', '-static', '-fno-pie', '-no-pie', '-mgeneral-regs-only',
+                        '-mno-outline-atomics', '-fno-builtin', '-ffreestanding', '-O2'],
              'dynamic': ['-O2']}[kind]
     subprocess.run([CC] + flags + ['-o', out, srcp], check=True)
     return out

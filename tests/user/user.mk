@@ -6,8 +6,12 @@
 #   python3 tests/user/run_tests.py --malibu build/malibu-user NAME   one program, with details
 #
 # USER_GATE lists the tests that pass today; add a test here once the instruction families it
-# needs (see PROGRAMS in run_tests.py) have landed.  C programs need int branch mem fp simd.
-USER_GATE ?= asm_hello-nostdlib asm_sigill-nostdlib
+# needs (see PROGRAMS in run_tests.py) have landed.  nolibc/asm programs need int branch mem sys;
+# C programs with glibc need int branch mem fp simd sys.
+USER_GATE ?= asm_hello-nostdlib asm_sigill-nostdlib nl_signals-nolibc nl_threads-nolibc \
+             hello-static hello-dynamic argv_env-static argv_env-dynamic fileio-static fileio-dynamic \
+             signals-static signals-dynamic fork_wait-static fork_wait-dynamic abort-static abort-dynamic \
+             exec_self-static exec_self-dynamic
 
 USER_TEST = $(PYTHON) tests/user/run_tests.py --malibu $(B)/malibu-user --builddir $(B)/tests/user
 
