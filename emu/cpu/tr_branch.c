@@ -1,0 +1,124 @@
+/* Branches: translators and op handlers.
+ *
+ * Direct branches end the block with op_goto_tb (chained to the successor).
+ * Conditional ones emit a test op that returns o + 1 (taken) or o + 2 (not
+ * taken), followed by two goto ops: taken target, then the fall-through.
+ * Indirect branches set c->pc and continue through the jump cache. */
+#include "translate.h"
+
+/* Emit a block-ending goto op (like tr_goto, usable more than once per insn). */
+static void emit_goto(DisasCtx *s, uint64_t target)
+{
+    Op *o = tr_emit(s, op_goto_tb);
+    o->imm = target;
+    o->link = NULL;
+}
+
+/* Emit test op fn (the caller fills its operands) and the two gotos after it. */
+static Op *emit_cond_branch(DisasCtx *s, OpFn fn, uint64_t taken)
+{
+    unsigned idx = s->n_ops;
+    tr_emit(s, fn);
+    emit_goto(s, taken);
+    emit_goto(s, s->pc + 4);
+    s->end_block = true;
+    return &s->ops[idx];
+}
+
+/* ---- B, BL --------------------------------------------------------------- */
+
+static Op *op_bl(CPUState *c, Op *o)
+{
+    c->x[30] = o->pc + 4;
+    return op_goto_tb(c, o);
+}
+
+bool trans_BR_B(DisasCtx *s, arg_BR_B *a)
+{
+    uint64_t target = s->pc + ((uint64_t)(int64_t)a->imm26 << 2);
+    if (a->op) {
+        Op *o = tr_emit(s, op_bl);
+        o->imm = target;
+        o->link = NULL;
+        s->end_block = true;
+    } else {
+        tr_goto(s, target);
+    }
+    return true;
+}
+
+/* ---- B.cond -------------------------------------------------------------- */
+
+#define BCOND_DEF(cond)                                                                      \
+    static Op *op_bcond_##cond(CPUState *c, Op *o)                                           \
+    {                                                                                        \
+        return cpu_cond_holds(c, cond) ? o + 1 : o + 2;                                      \
+    }
+#define BCOND_ENT(cond) [cond] = op_bcond_##cond,
+#define COND14(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) M(10) M(11) M(12) M(13)
+COND14(BCOND_DEF)
+static const OpFn bcond_tab[14] = { COND14(BCOND_ENT) };
+
+bool trans_BR_BCOND(DisasCtx *s, arg_BR_BCOND *a)
+{
+    uint64_t target = s->pc + ((uint64_t)(int64_t)a->imm19 << 2);
+    if (a->cond >= 14) /* AL, NV: always */
+        tr_goto(s, target);
+    else
+        emit_cond_branch(s, bcond_tab[a->cond], target);
+    return true;
+}
+
+/* ---- CBZ/CBNZ, TBZ/TBNZ -------------------------------------------------- */
+
+static Op *op_cbz64(CPUState *c, Op *o) { return c->x[o->n] == 0 ? o + 1 : o + 2; }
+static Op *op_cbnz64(CPUState *c, Op *o) { return c->x[o->n] != 0 ? o + 1 : o + 2; }
+static Op *op_cbz32(CPUState *c, Op *o) { return (uint32_t)c->x[o->n] == 0 ? o + 1 : o + 2; }
+static Op *op_cbnz32(CPUState *c, Op *o) { return (uint32_t)c->x[o->n] != 0 ? o + 1 : o + 2; }
+static Op *op_tbz(CPUState *c, Op *o) { return (c->x[o->n] & o->imm) == 0 ? o + 1 : o + 2; }
+static Op *op_tbnz(CPUState *c, Op *o) { return (c->x[o->n] & o->imm) != 0 ? o + 1 : o + 2; }
+
+bool trans_BR_CB(DisasCtx *s, arg_BR_CB *a)
+{
+    static const OpFn fns[2][2] = { { op_cbz32, op_cbnz32 }, { op_cbz64, op_cbnz64 } };
+    uint64_t target = s->pc + ((uint64_t)(int64_t)a->imm19 << 2);
+    Op *o = emit_cond_branch(s, fns[a->sf][a->op], target);
+    o->n = xzr_src(a->rt);
+    return true;
+}
+
+bool trans_BR_TB(DisasCtx *s, arg_BR_TB *a)
+{
+    uint64_t target = s->pc + ((uint64_t)(int64_t)a->imm14 << 2);
+    Op *o = emit_cond_branch(s, a->op ? op_tbnz : op_tbz, target);
+    o->n = xzr_src(a->rt);
+    o->imm = 1ull << (a->b5 * 32 + a->b40);
+    return true;
+}
+
+/* ---- BR, BLR, RET -------------------------------------------------------- */
+
+static Op *op_br(CPUState *c, Op *o)
+{
+    c->pc = c->x[o->n];
+    return tb_continue_at(c);
+}
+
+static Op *op_blr(CPUState *c, Op *o)
+{
+    c->pc = c->x[o->n]; /* read before writing X30: BLR X30 */
+    c->x[30] = o->pc + 4;
+    return tb_continue_at(c);
+}
+
+static bool do_indirect(DisasCtx *s, OpFn fn, int rn)
+{
+    Op *o = tr_emit(s, fn);
+    o->n = xzr_src(rn);
+    s->end_block = true;
+    return true;
+}
+
+bool trans_BR_BR(DisasCtx *s, arg_BR_BR *a) { return do_indirect(s, op_br, a->rn); }
+bool trans_BR_BLR(DisasCtx *s, arg_BR_BLR *a) { return do_indirect(s, op_blr, a->rn); }
+bool trans_BR_RET(DisasCtx *s, arg_BR_RET *a) { return do_indirect(s, op_br, a->rn); }
