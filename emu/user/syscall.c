@@ -35,6 +35,12 @@
 #include "syscall_nr.h"
 #include "syscall_names.h"
 
+/* Newer than the toolchain's <asm/unistd.h>. */
+#define GNR_fchmodat2 452
+#define GNR_map_shadow_stack 453
+#define GNR_statmount 457
+#define GNR_listmount 458
+
 UserProc user_proc;
 
 /* A syscall result meaning "registers already set, do not write x0". */
@@ -697,7 +703,7 @@ static long sys_execve(uint64_t gpath, uint64_t gargv, uint64_t genvp)
     if (stat(hp, &st) == 0 && !S_ISREG(st.st_mode))
         return -EACCES;
     long r = check_exec_file(hp);
-    if (r < 0)
+    if (r < 0 && r != -ENOEXEC)
         return r;
     char **av = guest_argv(gargv, &r);
     if (!av)
@@ -705,6 +711,15 @@ static long sys_execve(uint64_t gpath, uint64_t gargv, uint64_t genvp)
     char **ev = guest_argv(genvp, &r);
     if (!ev) {
         free(av);
+        return r;
+    }
+    if (r == -ENOEXEC) {
+        /* Not an AArch64 program: let the host run it (a host /bin/sh, like qemu-aarch64 does). */
+        signal_prepare_exec();
+        execve(hp, av, ev);
+        r = -errno;
+        free(av);
+        free(ev);
         return r;
     }
     size_t ac = 0;
@@ -812,6 +827,19 @@ static const char *sc_name(unsigned nr)
 {
     if (nr < sizeof syscall_names / sizeof syscall_names[0] && syscall_names[nr])
         return syscall_names[nr];
+    switch (nr) {
+    case GNR_fchmodat2: return "fchmodat2";
+    case GNR_map_shadow_stack: return "map_shadow_stack";
+    case 454: return "futex_wake";
+    case 455: return "futex_wait";
+    case 456: return "futex_requeue";
+    case GNR_statmount: return "statmount";
+    case GNR_listmount: return "listmount";
+    case 459: return "lsm_get_self_attr";
+    case 460: return "lsm_set_self_attr";
+    case 461: return "lsm_list_modules";
+    case 462: return "mseal";
+    }
     return "?";
 }
 
@@ -1321,6 +1349,96 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
         return sys_sendrecvmsg((int)a0, a1, (int)a2, false);
     case GNR_recvmsg:
         return sys_sendrecvmsg((int)a0, a1, (int)a2, true);
+
+    /* ---- extended attributes ---- */
+    case GNR_getxattr: case GNR_lgetxattr: {
+        PATHARG(p, a0);
+        RAWPATH(n, a1);
+        CHECK_W(a2, a3);
+        return ret_errno(syscall(nr == GNR_getxattr ? SYS_getxattr : SYS_lgetxattr, p, n, a3 ? g2h(a2) : NULL, a3));
+    }
+    case GNR_fgetxattr: {
+        RAWPATH(n, a1);
+        CHECK_W(a2, a3);
+        return ret_errno(syscall(SYS_fgetxattr, (int)a0, n, a3 ? g2h(a2) : NULL, a3));
+    }
+    case GNR_listxattr: case GNR_llistxattr: {
+        PATHARG(p, a0);
+        CHECK_W(a1, a2);
+        return ret_errno(syscall(nr == GNR_listxattr ? SYS_listxattr : SYS_llistxattr, p, a2 ? g2h(a1) : NULL, a2));
+    }
+    case GNR_flistxattr:
+        CHECK_W(a1, a2);
+        return ret_errno(syscall(SYS_flistxattr, (int)a0, a2 ? g2h(a1) : NULL, a2));
+    case GNR_setxattr: case GNR_lsetxattr: {
+        RAWPATH(p, a0);
+        RAWPATH(n, a1);
+        CHECK_R(a2, a3);
+        return ret_errno(syscall(nr == GNR_setxattr ? SYS_setxattr : SYS_lsetxattr, p, n, a3 ? g2h(a2) : NULL, a3, (int)a4));
+    }
+    case GNR_fsetxattr: {
+        RAWPATH(n, a1);
+        CHECK_R(a2, a3);
+        return ret_errno(syscall(SYS_fsetxattr, (int)a0, n, a3 ? g2h(a2) : NULL, a3, (int)a4));
+    }
+    case GNR_removexattr: case GNR_lremovexattr: {
+        RAWPATH(p, a0);
+        RAWPATH(n, a1);
+        return ret_errno(syscall(nr == GNR_removexattr ? SYS_removexattr : SYS_lremovexattr, p, n));
+    }
+    case GNR_fremovexattr: {
+        RAWPATH(n, a1);
+        return ret_errno(syscall(SYS_fremovexattr, (int)a0, n));
+    }
+
+    /* ---- misc ---- */
+    case GNR_capget:
+        CHECK_W(a0, 8);
+        if (a1) CHECK_W(a1, 24);
+        return ret_errno(syscall(SYS_capget, g2h(a0), a1 ? g2h(a1) : NULL));
+    case GNR_capset:
+        CHECK_R(a0, 8);
+        CHECK_R(a1, 24);
+        return ret_errno(syscall(SYS_capset, g2h(a0), g2h(a1)));
+    case GNR_signalfd4:
+        CHECK_R(a1, 8);
+        return ret_errno(syscall(SYS_signalfd4, (int)a0, g2h(a1), a2, oflags_from_guest((int)a3)));
+    case GNR_rt_sigqueueinfo:
+        CHECK_R(a2, 128);
+        return ret_errno(syscall(SYS_rt_sigqueueinfo, (pid_t)a0, (int)a1, g2h(a2)));
+    case GNR_rt_tgsigqueueinfo:
+        CHECK_R(a3, 128);
+        return ret_errno(syscall(SYS_rt_tgsigqueueinfo, (pid_t)a0, (pid_t)a1, (int)a2, g2h(a3)));
+    case GNR_readahead:
+        return ret_errno(syscall(SYS_readahead, (int)a0, (off_t)a1, a2));
+    case GNR_tee:
+        return ret_errno(syscall(SYS_tee, (int)a0, (int)a1, a2, (unsigned)a3));
+    case GNR_sched_setscheduler:
+        CHECK_R(a2, 4);
+        return ret_errno(syscall(SYS_sched_setscheduler, (pid_t)a0, (int)a1, g2h(a2)));
+    case GNR_sched_setparam:
+        CHECK_R(a1, 4);
+        return ret_errno(syscall(SYS_sched_setparam, (pid_t)a0, g2h(a1)));
+    case GNR_sched_rr_get_interval:
+        CHECK_W(a1, 16);
+        return ret_errno(syscall(SYS_sched_rr_get_interval, (pid_t)a0, g2h(a1)));
+    case GNR_mincore: {
+        if (a0 & ~GPAGE_MASK)
+            return -EINVAL;
+        uint64_t pages = (a1 + GPAGE_SIZE - 1) / GPAGE_SIZE;
+        CHECK_W(a2, pages);
+        if (!guest_access_ok(a0, a1, 0))
+            return -ENOMEM;
+        return ret_errno(mincore(g2h(a0), a1, g2h(a2)));
+    }
+    case GNR_epoll_pwait2:
+        return -ENOSYS;
+    case GNR_fchmodat2: {
+        RAWPATH(p, a1);
+        return ret_errno(syscall(452 /* fchmodat2, same number on x86-64 */, (int)a0, p, (mode_t)a2, (int)a3));
+    }
+    case GNR_openat2: case GNR_map_shadow_stack: case GNR_statmount: case GNR_listmount:
+        return -ENOSYS;
 
     /* Quietly absent: callers have fallbacks. */
     case GNR_io_uring_setup: case GNR_pidfd_open: case GNR_landlock_create_ruleset:
