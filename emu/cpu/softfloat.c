@@ -769,6 +769,19 @@ AI bool f64_iszero(uint64_t x) { return (x << 1) == 0; }
 AI bool f32_nz(uint32_t x) { return f32_isnormal(x) || f32_iszero(x); }
 AI bool f64_nz(uint64_t x) { return f64_isnormal(x) || f64_iszero(x); }
 
+/* Operands a host comparison handles exactly: not NaN, and not a denormal that FZ flushes. */
+AI bool f32_cmp_ok(uint32_t x, const FPEnv *e)
+{
+    return (x & 0x7fffffffu) <= 0x7f800000u && (!(e->fpcr & FPCR_FZ) || f32_isnormal(x) || (x << 1) == 0 ||
+                                                 (x & 0x7fffffffu) == 0x7f800000u);
+}
+AI bool f64_cmp_ok(uint64_t x, const FPEnv *e)
+{
+    return (x & 0x7fffffffffffffffull) <= 0x7ff0000000000000ull &&
+           (!(e->fpcr & FPCR_FZ) || f64_isnormal(x) || (x << 1) == 0 ||
+            (x & 0x7fffffffffffffffull) == 0x7ff0000000000000ull);
+}
+
 /* ---- public entry points ------------------------------------------------------------- */
 
 #define DEFINE_OPS(N, T, E, F, HT, AS, BITS)                                                        \
@@ -840,25 +853,75 @@ AI bool f64_nz(uint64_t x) { return f64_isnormal(x) || f64_iszero(x); }
     }                                                                                               \
     uint32_t f##N##_compare(T a, T b, bool signal_nans, FPEnv *e)                                   \
     {                                                                                               \
+        if (likely(f##N##_cmp_ok(a, e) && f##N##_cmp_ok(b, e))) {                                   \
+            HT##_t x = AS(a), y = AS(b);                                                            \
+            return x == y ? 0x6u << 28 : x < y ? 0x8u << 28 : 0x2u << 28;                           \
+        }                                                                                           \
         return g_compare(E, F, a, b, signal_nans, e);                                               \
     }                                                                                               \
-    bool f##N##_cmp_eq(T a, T b, FPEnv *e) { return g_cmp(E, F, a, b, 0, e); }                      \
-    bool f##N##_cmp_ge(T a, T b, FPEnv *e) { return g_cmp(E, F, a, b, 1, e); }                      \
-    bool f##N##_cmp_gt(T a, T b, FPEnv *e) { return g_cmp(E, F, a, b, 2, e); }                      \
+    bool f##N##_cmp_eq(T a, T b, FPEnv *e)                                                          \
+    {                                                                                               \
+        if (likely(f##N##_cmp_ok(a, e) && f##N##_cmp_ok(b, e)))                                     \
+            return AS(a) == AS(b);                                                                  \
+        return g_cmp(E, F, a, b, 0, e);                                                             \
+    }                                                                                               \
+    bool f##N##_cmp_ge(T a, T b, FPEnv *e)                                                          \
+    {                                                                                               \
+        if (likely(f##N##_cmp_ok(a, e) && f##N##_cmp_ok(b, e)))                                     \
+            return AS(a) >= AS(b);                                                                  \
+        return g_cmp(E, F, a, b, 1, e);                                                             \
+    }                                                                                               \
+    bool f##N##_cmp_gt(T a, T b, FPEnv *e)                                                          \
+    {                                                                                               \
+        if (likely(f##N##_cmp_ok(a, e) && f##N##_cmp_ok(b, e)))                                     \
+            return AS(a) > AS(b);                                                                   \
+        return g_cmp(E, F, a, b, 2, e);                                                             \
+    }                                                                                               \
     uint64_t f##N##_to_fixed(T a, int fbits, bool is_unsigned, int ibits, FPRounding r, FPEnv *e)   \
     {                                                                                               \
+        /* FCVTZS without scaling: host truncation of an in-range normal or zero value. */         \
+        if (r == FPR_ZERO && fbits == 0 && !is_unsigned && f##N##_nz(a)) {                          \
+            HT##_t x = AS(a);                                                                       \
+            HT##_t lim = ibits == 64 ? (HT##_t)9223372036854775808.0 : (HT##_t)2147483648.0;        \
+            if (likely(x < lim && x > -lim)) {                                                      \
+                int64_t i = (int64_t)x;                                                             \
+                if ((HT##_t)i != x)                                                                 \
+                    e->fpsr |= FPSR_IXC;                                                            \
+                return ibits == 64 ? (uint64_t)i : (uint32_t)i;                                     \
+            }                                                                                       \
+        }                                                                                           \
         return g_to_fixed(E, F, a, fbits, is_unsigned, ibits, r, e);                                \
     }                                                                                               \
     T fixed_to_f##N(uint64_t v, int fbits, bool is_unsigned, FPRounding r, FPEnv *e)                \
     {                                                                                               \
+        /* Integers of at most F+1 significant bits convert exactly in any mode. */                 \
+        if (fbits == 0) {                                                                           \
+            if (is_unsigned ? v <= (1ull << (F + 1)) : v + (1ull << (F + 1)) <= (2ull << (F + 1)))  \
+                return BITS(is_unsigned ? (HT##_t)v : (HT##_t)(int64_t)v);                          \
+        }                                                                                           \
         return (T)g_from_fixed(E, F, v, fbits, is_unsigned, r, e);                                  \
     }
 
+typedef float f_t;
+typedef double _t;
 DEFINE_OPS(32, uint32_t, 8, 23, f, as_f, bits_f)
 DEFINE_OPS(64, uint64_t, 11, 52, , as_d, bits_d)
 
-uint64_t f32_to_f64(uint32_t a, FPEnv *e) { return g_convert(8, 23, 11, 52, a, FPR_TIEEVEN, e); }
-uint32_t f64_to_f32(uint64_t a, FPRounding r, FPEnv *e) { return (uint32_t)g_convert(11, 52, 8, 23, a, r, e); }
+uint64_t f32_to_f64(uint32_t a, FPEnv *e)
+{
+    if (likely(f32_nz(a))) /* exact */
+        return bits_d((double)as_f(a));
+    return g_convert(8, 23, 11, 52, a, FPR_TIEEVEN, e);
+}
+uint32_t f64_to_f32(uint64_t a, FPRounding r, FPEnv *e)
+{
+    if (likely(r == FPR_TIEEVEN && fast_ok(e) && f64_nz(a))) {
+        uint32_t res = bits_f((float)as_d(a));
+        if (likely(f32_res_ok(res) || f64_iszero(a)))
+            return res;
+    }
+    return (uint32_t)g_convert(11, 52, 8, 23, a, r, e);
+}
 uint32_t f16_to_f32(uint16_t a, FPEnv *e) { return (uint32_t)g_convert(5, 10, 8, 23, a, FPR_TIEEVEN, e); }
 uint64_t f16_to_f64(uint16_t a, FPEnv *e) { return g_convert(5, 10, 11, 52, a, FPR_TIEEVEN, e); }
 uint16_t f32_to_f16(uint32_t a, FPRounding r, FPEnv *e) { return (uint16_t)g_convert(8, 23, 5, 10, a, r, e); }
