@@ -204,7 +204,7 @@ class Batch:
         st = self.states[k]
         o = ['MISMATCH class=%s seed=%s batch=%d seq=%d: %s' % (self.cls, self.args.seed, self.bno, k, what),
              '  reproduce: python3 tests/diff/difftest.py --seed %s --classes %s --batch %d --malibu %s' %
-             (self.args.seed, self.cls, self.bno, ' '.join(self.args.malibu)),
+             (self.args.seed, self.cls, self.bno, self.args.malibu[0]),
              '  program: %s (sequence between symbols s_%d and e_%d)' % (self.path, k, k),
              '  disassembly:']
         dis = self.disasm(k)
@@ -287,6 +287,8 @@ def main():
     args = ap.parse_args()
     args.qemu = args.qemu.split()
     args.malibu = args.malibu.split()
+    if os.path.basename(args.malibu[0]).startswith('malibu'):
+        args.malibu += ['-d', 'exc']  # log the faulting pc/instruction on stderr
     classes = [c for c in args.classes.replace(' ', ',').split(',') if c]
     for c in classes:
         if c not in gen.CLASSES:

@@ -32,6 +32,7 @@ import sys
 
 SCRATCH = 512          # bytes of scratch buffer that is reset, used and dumped
 MAXACC = 64            # largest single access (LD4/LD1 of four Q registers)
+SCRATCH_OFF = 3840     # scratch starts this far into a page, so accesses near offset 256 cross pages
 REC_BASE = 800
 MAGIC_DUMP = 0x504d5544  # 'DUMP'
 MAGIC_UNDF = 0x46444e55  # 'UNDF'
@@ -385,6 +386,7 @@ def set_base(seq, r, base, delta, avoid):
     else:
         seq.ins('adrp x%d, scratch' % base, True)
         src = dst = 'x%d' % base
+    delta += SCRATCH_OFF  # adrp gave the page; scratch is SCRATCH_OFF into it
     op = 'add' if delta >= 0 else 'sub'
     d = abs(delta)
     hi, lo = d >> 12, d & 0xfff
@@ -729,7 +731,8 @@ def emit_program(seed_str, cls_list, nseq, seqlen, handler, drop=frozenset()):
     # state loader: x0 = init block, returns through TPIDR_EL0 with x0 = init + 544
     a('load_state:')
     if mem:
-        a('\tadrp x1, scratch_init\n\tadd x1, x1, :lo12:scratch_init\n\tadrp x2, scratch\n\tmov x3, #%d\n'
+        a('\tadrp x1, scratch_init\n\tadd x1, x1, :lo12:scratch_init\n\tadrp x2, scratch\n'
+          '\tadd x2, x2, :lo12:scratch\n\tmov x3, #%d\n'
           '1:\tldp q0, q1, [x1], #32\n\tstp q0, q1, [x2], #32\n\tsubs x3, x3, #32\n\tb.ne 1b' % SCRATCH)
     a('\tclrex')
     for i in range(0, 32, 2):
@@ -746,7 +749,7 @@ def emit_program(seed_str, cls_list, nseq, seqlen, handler, drop=frozenset()):
     for i in range(0, 32, 2):
         a('\tstp q%d, q%d, [x2, #%d]' % (i, i + 1, 16 * i))
     if mem:
-        a('\tadrp x1, scratch\n\tadd x2, x0, #%d\n\tmov x3, #%d\n'
+        a('\tadrp x1, scratch\n\tadd x1, x1, :lo12:scratch\n\tadd x2, x0, #%d\n\tmov x3, #%d\n'
           '1:\tldp q0, q1, [x1], #32\n\tstp q0, q1, [x2], #32\n\tsubs x3, x3, #32\n\tb.ne 1b' % (REC_BASE, SCRATCH))
     a('\tmovz w1, #0x%x\n\tmovk w1, #0x%x, lsl #16\n\tstr w1, [x0]' % (MAGIC_DUMP & 0xffff, MAGIC_DUMP >> 16))
     a('\tmov x1, x0\n\tmov x0, #1\n\tmov x2, #%d\n\tmov x8, #64\n\tsvc #0\n\tbr x19' % rs)
@@ -782,7 +785,8 @@ def emit_program(seed_str, cls_list, nseq, seqlen, handler, drop=frozenset()):
             a('\t' + q(st['sp']))
         for x in st['x']:
             a('\t' + q(x))
-    a('\t.bss\n\t.balign 4096\nscratch:\n\t.space 4096\nrec:\n\t.space %d\nurec:\n\t.space 16' % (rs + 16))
+    a('\t.bss\n\t.balign 4096\nscratch_page:\n\t.space %d\nscratch:\n\t.space 4096\n'
+      'rec:\n\t.space %d\nurec:\n\t.space 16' % (SCRATCH_OFF, rs + 16))
     if handler:
         a('\t.balign 16\nsigstk:\n\t.space 65536')
     return '\n'.join(o) + '\n', seqs, classes, states, ntest
