@@ -15,7 +15,12 @@
  * (so no overflow, underflow or flush can have happened; an RN result equal to
  * the minimum normal may come from a tiny exact value) and FPSR.IXC is already
  * set (so inexactness needs no detection). */
+/* The fast paths rely on each host operation being rounded on its own. */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
 #pragma GCC optimize("fp-contract=off")
+#endif
 #include <math.h>
 #include <string.h>
 #include "fpu.h"
@@ -822,10 +827,31 @@ AI bool f64_cmp_ok(uint64_t x, const FPEnv *e)
         }                                                                                           \
         return (T)g_div(E, F, a, b, e);                                                             \
     }                                                                                               \
-    T f##N##_max(T a, T b, FPEnv *e) { return (T)g_minmax(E, F, a, b, true, e); }                   \
-    T f##N##_min(T a, T b, FPEnv *e) { return (T)g_minmax(E, F, a, b, false, e); }                  \
-    T f##N##_maxnm(T a, T b, FPEnv *e) { return (T)g_minmaxnum(E, F, a, b, true, e); }              \
-    T f##N##_minnm(T a, T b, FPEnv *e) { return (T)g_minmaxnum(E, F, a, b, false, e); }             \
+    /* min/max without NaNs: the chosen operand itself; equal zeros by sign. */                  \
+    T f##N##_max(T a, T b, FPEnv *e)                                                                \
+    {                                                                                               \
+        if (likely(f##N##_cmp_ok(a, e) && f##N##_cmp_ok(b, e)))                                     \
+            return AS(a) > AS(b) ? a : AS(a) < AS(b) ? b : (a & b);                                 \
+        return (T)g_minmax(E, F, a, b, true, e);                                                    \
+    }                                                                                               \
+    T f##N##_min(T a, T b, FPEnv *e)                                                                \
+    {                                                                                               \
+        if (likely(f##N##_cmp_ok(a, e) && f##N##_cmp_ok(b, e)))                                     \
+            return AS(a) < AS(b) ? a : AS(a) > AS(b) ? b : (a | b);                                 \
+        return (T)g_minmax(E, F, a, b, false, e);                                                   \
+    }                                                                                               \
+    T f##N##_maxnm(T a, T b, FPEnv *e)                                                              \
+    {                                                                                               \
+        if (likely(f##N##_cmp_ok(a, e) && f##N##_cmp_ok(b, e)))                                     \
+            return AS(a) > AS(b) ? a : AS(a) < AS(b) ? b : (a & b);                                 \
+        return (T)g_minmaxnum(E, F, a, b, true, e);                                                 \
+    }                                                                                               \
+    T f##N##_minnm(T a, T b, FPEnv *e)                                                              \
+    {                                                                                               \
+        if (likely(f##N##_cmp_ok(a, e) && f##N##_cmp_ok(b, e)))                                     \
+            return AS(a) < AS(b) ? a : AS(a) > AS(b) ? b : (a | b);                                 \
+        return (T)g_minmaxnum(E, F, a, b, false, e);                                                \
+    }                                                                                               \
     T f##N##_abd(T a, T b, FPEnv *e) { return f##N##_abs(f##N##_sub(a, b, e)); }                    \
     T f##N##_recps(T a, T b, FPEnv *e) { return (T)g_step(E, F, a, b, false, e); }                  \
     T f##N##_rsqrts(T a, T b, FPEnv *e) { return (T)g_step(E, F, a, b, true, e); }                  \
