@@ -348,7 +348,13 @@ int user_load_program(CPUState *c, const char *path, int argc, char **argv, char
             return r;
         }
         interp_img = &in;
+        if (!realpath(ip, user_proc.interp_abs))
+            snprintf(user_proc.interp_abs, sizeof user_proc.interp_abs, "%s", ip);
+        user_proc.interp_lo = in.lo;
+        user_proc.interp_hi = in.hi;
     }
+    user_proc.exe_lo = exe.lo;
+    user_proc.exe_hi = exe.hi;
     /* brk starts after the main program's bss. */
     user_proc.brk_start = user_proc.brk_cur = user_proc.brk_mapped_end = exe.brk;
     user_proc.mmap_next = MMAP_BASE;

@@ -235,6 +235,34 @@ int guest_unmap(uint64_t addr, uint64_t len)
     return 0;
 }
 
+void guest_mem_walk(void (*cb)(uint64_t start, uint64_t end, unsigned flags, void *arg), void *arg)
+{
+    uint64_t run_start = 0, run_end = 0;
+    unsigned run_f = 0;
+    for (uint64_t i = 0; i < L1_ENTRIES; i++) {
+        const uint8_t *l2 = page_flags_l1[i];
+        if (!l2)
+            continue;
+        for (unsigned j = 0; j < (1u << L2_BITS); j++) {
+            unsigned f = l2[j] & (GP_VALID | GP_READ | GP_WRITE | GP_EXEC);
+            if (!(f & GP_VALID))
+                continue;
+            uint64_t a = ((i << L2_BITS) + j) * GPAGE_SIZE;
+            if (run_end == a && f == run_f) {
+                run_end += GPAGE_SIZE;
+                continue;
+            }
+            if (run_end)
+                cb(run_start, run_end, run_f, arg);
+            run_start = a;
+            run_end = a + GPAGE_SIZE;
+            run_f = f;
+        }
+    }
+    if (run_end)
+        cb(run_start, run_end, run_f, arg);
+}
+
 uint64_t guest_find_free(uint64_t hint, uint64_t len)
 {
     len = (len + GPAGE_SIZE - 1) & GPAGE_MASK;

@@ -40,6 +40,8 @@ int guest_unmap(uint64_t addr, uint64_t len);
 unsigned guest_page_flags(uint64_t addr);
 /* True when every page of [addr, addr+len) is mapped with all of prot. */
 bool guest_access_ok(uint64_t addr, uint64_t len, unsigned prot);
+/* Call cb for every run of mapped pages with the same flags, in address order. */
+void guest_mem_walk(void (*cb)(uint64_t start, uint64_t end, unsigned flags, void *arg), void *arg);
 /* Find a free, page-aligned range of len bytes at or above hint (0 on failure). */
 uint64_t guest_find_free(uint64_t hint, uint64_t len);
 

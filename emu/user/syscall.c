@@ -377,9 +377,69 @@ static bool open_is_readonly(int gflags)
     return (gflags & O_ACCMODE) == O_RDONLY && !(gflags & (O_CREAT | O_TRUNC | 020000000 /* O_TMPFILE */));
 }
 
+/* /proc/self/maps of the guest address space. */
+typedef struct MapsCtx {
+    FILE *f;
+} MapsCtx;
+
+static void maps_line(uint64_t start, uint64_t end, unsigned f, void *arg)
+{
+    MapsCtx *m = arg;
+    const char *name = "";
+    UserProc *p = &user_proc;
+    if (start < p->exe_hi && end > p->exe_lo)
+        name = p->exe_abs;
+    else if (start < p->interp_hi && end > p->interp_lo)
+        name = p->interp_abs;
+    else if (start >= p->brk_start && end <= p->brk_mapped_end && p->brk_mapped_end > p->brk_start)
+        name = "[heap]";
+    else if (start < STACK_TOP && end > STACK_TOP - (64ull << 20))
+        name = "[stack]";
+    fprintf(m->f, "%010llx-%010llx %c%c%cp 00000000 00:00 0%s%s\n", (unsigned long long)start,
+            (unsigned long long)end, f & GP_READ ? 'r' : '-', f & GP_WRITE ? 'w' : '-', f & GP_EXEC ? 'x' : '-',
+            *name ? "                          " : "", name);
+}
+
+static bool is_self_proc(const char *path, const char *what)
+{
+    char b[64];
+    if (!strncmp(path, "/proc/self/", 11))
+        return !strcmp(path + 11, what);
+    snprintf(b, sizeof b, "/proc/%d/%s", getpid(), what);
+    if (!strcmp(path, b))
+        return true;
+    snprintf(b, sizeof b, "/proc/thread-self/%s", what);
+    return !strcmp(path, b);
+}
+
+static long open_proc_maps(void)
+{
+    int fd = (int)syscall(SYS_memfd_create, "maps", MFD_CLOEXEC);
+    if (fd < 0)
+        return -errno;
+    int d = dup(fd);
+    FILE *f = d >= 0 ? fdopen(d, "w") : NULL;
+    if (!f) {
+        close(fd);
+        return -ENOMEM;
+    }
+    MapsCtx m = { f };
+    guest_mem_walk(maps_line, &m);
+    fclose(f);
+    lseek(fd, 0, SEEK_SET);
+    fcntl(fd, F_SETFD, 0);
+    return fd;
+}
+
 static long sys_openat(int dirfd, uint64_t gpath, int flags, int mode)
 {
     GSTR(path, gpath);
+    if (is_self_proc(path, "maps")) {
+        long fd = open_proc_maps();
+        if (fd >= 0 && (flags & O_CLOEXEC))
+            fcntl((int)fd, F_SETFD, FD_CLOEXEC);
+        return fd;
+    }
     char b[4096];
     const char *hp = path;
     if (open_is_readonly(flags) || !strcmp(path, "/proc/self/exe"))
@@ -818,6 +878,20 @@ static bool restartable(int nr)
     case GNR_recvmsg: case GNR_sendmsg: case GNR_preadv: case GNR_pwritev: case GNR_sendfile:
     case GNR_splice: case GNR_copy_file_range:
         return true;
+    default:
+        return false;
+    }
+}
+
+static bool may_block(unsigned nr, uint64_t a1)
+{
+    switch (nr) {
+    case GNR_read: case GNR_readv: case GNR_wait4: case GNR_waitid: case GNR_accept: case GNR_accept4:
+    case GNR_recvfrom: case GNR_recvmsg: case GNR_nanosleep: case GNR_clock_nanosleep: case GNR_ppoll:
+    case GNR_pselect6: case GNR_epoll_pwait: case GNR_flock:
+        return true;
+    case GNR_futex:
+        return ((int)a1 & FUTEX_CMD_MASK) == FUTEX_WAIT || ((int)a1 & FUTEX_CMD_MASK) == FUTEX_WAIT_BITSET;
     default:
         return false;
     }
@@ -1479,7 +1553,13 @@ void user_syscall(CPUState *c)
     uint64_t a[6] = { c->x[0], c->x[1], c->x[2], c->x[3], c->x[4], c->x[5] };
     if (user_proc.strace)
         strace_print(c, nr, a, 0, true);
-    long r = do_syscall(c, nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+    long r;
+    /* A signal that arrived while the guest ran towards this SVC: a blocking call would only see
+     * it after it returns, so it is interrupted before it starts (and restarted per SA_RESTART). */
+    if (may_block(nr, a[1]) && signal_pending_unblocked())
+        r = -EINTR;
+    else
+        r = do_syscall(c, nr, a[0], a[1], a[2], a[3], a[4], a[5]);
     if (r == -EINTR && restartable((int)nr) && signal_should_restart()) {
         c->pc -= 4; /* run the SVC again after the handler (or now, when none runs) */
         r = SYSRET_KEEP;

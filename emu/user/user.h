@@ -26,6 +26,8 @@ typedef struct UserProc {
     const char *exe_path;     /* guest path of the main program as given */
     char exe_abs[4096];       /* absolute host path of the main program (for /proc/self/exe) */
     char self_exe[4096];      /* this malibu-user binary, for execve */
+    char interp_abs[4096];    /* host path of the ELF interpreter */
+    uint64_t exe_lo, exe_hi, interp_lo, interp_hi; /* their mapped spans */
     bool strace;
     bool debug_exc;           /* log guest exceptions */
     uint64_t brk_start, brk_cur, brk_mapped_end;
