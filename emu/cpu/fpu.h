@@ -3,7 +3,15 @@
  * mode, FZ, DN and AHP honoured; NaN propagation and FPSR cumulative
  * exception bits exactly as the architecture specifies.  Values are passed as
  * raw bit patterns (f16 = uint16_t, f32 = uint32_t, f64 = uint64_t).
- * Scalar FP and AdvSIMD translators both use these, lane by lane. */
+ * Scalar FP and AdvSIMD translators both use these, lane by lane.
+ *
+ * Implementation (softfloat.c): a generic soft path written from the Arm ARM
+ * pseudocode, plus host-FPU fast paths used only where they provably give the
+ * same bits and FPSR flags (FPCR.RMode = RN, normal/zero inputs, a result that
+ * cannot have under/overflowed, FPSR.IXC already set, ...).  The fast paths
+ * assume the host floating-point environment stays at its default (round to
+ * nearest even, no flush-to-zero/denormals-are-zero, exceptions masked):
+ * nothing in the emulator may change it. */
 #ifndef MALIBU_FPU_H
 #define MALIBU_FPU_H
 
