@@ -1,0 +1,508 @@
+#!/usr/bin/env python3
+"""Build the guest images from the fetched, pinned .debs (guest-images/fetch), without root and
+without running any arm64 code.  Called by `make image` / `make initramfs` (tests/image/image.mk).
+
+    build.py kernel      out/Image, out/modules/<release>/, out/kernel.release
+    build.py initramfs   out/initramfs-busybox.cpio.gz   (board boot test)
+    build.py initrd      out/initrd.img                   (modules + switch_root into /dev/vda)
+    build.py apps        cache/work/apps/*                (guest-images/apps, cross-compiled)
+    build.py rootfs      out/rootfs.ext4
+"""
+import glob
+import lzma
+import os
+import re
+import shutil
+import stat
+import struct
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CACHE = os.path.abspath(os.environ.get("GUEST_CACHE", os.path.join(HERE, "cache")))
+OUT = os.path.abspath(os.environ.get("GUEST_OUT", os.path.join(HERE, "out")))
+WORK = os.path.join(CACHE, "work")
+MKCPIO = os.path.join(HERE, "tools", "mkcpio.py")
+EPOCH = int(os.environ.get("SOURCE_DATE_EPOCH", "1763769600"))   # 2025-11-22, fixed
+CROSS = os.environ.get("CROSS_COMPILE", "aarch64-linux-gnu-")
+
+# Modules the initrd loads (with their dependencies, in dependency order).
+INITRD_MODULES = ["virtio_mmio", "virtio_blk", "ext4", "panfrost"]
+# Soft dependencies the kernel resolves through crypto aliases (ext4/jbd2/libcrc32c want a
+# "crc32c" transform; on this kernel CRYPTO_CRC32C=m, i.e. crc32c_generic).
+EXTRA_MODULES = {"libcrc32c": ["crc32c_generic"], "ext4": ["crc32c_generic"]}
+# Left out of rootfs.ext4 (documentation; copyright files are kept).
+ROOTFS_DROP = ["usr/share/man", "usr/share/info", "usr/share/locale", "usr/share/lintian",
+               "usr/share/bug", "usr/share/doc-base"]
+
+
+def log(msg):
+    print("build: " + msg, flush=True)
+
+
+def run(*cmd, **kw):
+    r = subprocess.run(list(cmd), **kw)
+    if r.returncode != 0:
+        sys.exit("build: command failed (%d): %s" % (r.returncode, " ".join(cmd)))
+    return r
+
+
+def debs(group):
+    out = subprocess.run([sys.executable, os.path.join(HERE, "fetch"), "list", group],
+                         stdout=subprocess.PIPE, text=True, check=True).stdout.split()
+    missing = [p for p in out if not os.path.exists(p)]
+    if missing or not out:
+        sys.exit("build: packages missing from the cache, run guest-images/fetch: %s"
+                 % " ".join(os.path.basename(p) for p in missing))
+    return out
+
+
+def fresh(d):
+    if os.path.lexists(d):
+        # dpkg-deb may leave read-only directories
+        for dp, dn, fn in os.walk(d):
+            for n in dn:
+                p = os.path.join(dp, n)
+                if not os.path.islink(p):
+                    os.chmod(p, 0o755)
+        shutil.rmtree(d)
+    os.makedirs(d)
+    return d
+
+
+def unpack(debfiles, root):
+    for f in debfiles:
+        run("dpkg-deb", "-x", f, root)
+
+
+def merged_usr(root):
+    for d in ("usr/bin", "usr/sbin", "usr/lib"):
+        os.makedirs(os.path.join(root, d), exist_ok=True)
+    for l in ("bin", "sbin", "lib"):
+        if not os.path.lexists(os.path.join(root, l)):
+            os.symlink("usr/" + l, os.path.join(root, l))
+
+
+def write(path, text, mode=0o644):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+    os.chmod(path, mode)
+
+
+def install(src, dst, mode=0o755):
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    shutil.copyfile(src, dst)
+    os.chmod(dst, mode)
+
+
+def set_times(root):
+    """Fixed mtimes for reproducible archives/filesystems."""
+    for dp, dn, fn in os.walk(root):
+        for n in dn + fn:
+            os.utime(os.path.join(dp, n), (EPOCH, EPOCH), follow_symlinks=False)
+    os.utime(root, (EPOCH, EPOCH))
+
+
+def replace_out(tmp, final):
+    os.makedirs(os.path.dirname(final), exist_ok=True)
+    os.replace(tmp, final)
+    log("wrote %s (%.1f MB)" % (os.path.relpath(final), os.path.getsize(final) / 1e6))
+
+
+# ---- busybox ---------------------------------------------------------------------------------
+
+def busybox_applets(binary):
+    """Applet names, read from the static binary's sorted applet_names[] table (we can't run the
+    arm64 busybox to ask it --list)."""
+    d = open(binary, "rb").read()
+    i = d.find(b"[\0[[\0")
+    if i < 0:
+        sys.exit("build: no applet table in " + binary)
+    names, j = [], i
+    while True:
+        k = d.index(b"\0", j)
+        if k == j:
+            break
+        names.append(d[j:k].decode("ascii"))
+        j = k + 1
+    if names != sorted(names) or not {"sh", "mount", "switch_root", "poweroff"} <= set(names):
+        sys.exit("build: unexpected busybox applet table")
+    return names
+
+
+def busybox_tree(root):
+    """A busybox-only root: /bin/busybox + a symlink per applet, /sbin /usr/* -> bin."""
+    tmp = fresh(os.path.join(WORK, "busybox-deb"))
+    unpack(debs("boot"), tmp)
+    bb = os.path.join(tmp, "usr/bin/busybox")
+    for d in ("bin", "dev", "etc", "proc", "sys", "run", "tmp", "root", "mnt", "lib/malibu", "usr"):
+        os.makedirs(os.path.join(root, d), exist_ok=True)
+    install(bb, os.path.join(root, "bin/busybox"))
+    for a in busybox_applets(bb):
+        if a != "busybox":
+            os.symlink("busybox", os.path.join(root, "bin", a))
+    os.symlink("bin", os.path.join(root, "sbin"))
+    os.symlink("../bin", os.path.join(root, "usr/bin"))
+    os.symlink("../bin", os.path.join(root, "usr/sbin"))
+    os.chmod(os.path.join(root, "tmp"), 0o1777)
+    os.chmod(os.path.join(root, "root"), 0o700)
+    write(os.path.join(root, "etc/passwd"), "root:x:0:0:root:/root:/bin/sh\n")
+    write(os.path.join(root, "etc/group"), "root:x:0:\ntty:x:5:\n")
+    install(os.path.join(HERE, "init/lib.sh"), os.path.join(root, "lib/malibu/lib.sh"), 0o644)
+
+
+def make_cpio(root, out):
+    set_times(root)
+    tmp = out + ".part"
+    run(sys.executable, MKCPIO, "create", tmp, root, "--gzip", "--dev", "dev/console:c:5:1:600",
+        "--dev", "dev/null:c:1:3:666", "--mtime", str(EPOCH))
+    replace_out(tmp, out)
+
+
+def build_initramfs():
+    root = fresh(os.path.join(WORK, "initramfs"))
+    busybox_tree(root)
+    install(os.path.join(HERE, "init/initramfs-init"), os.path.join(root, "init"))
+    make_cpio(root, os.path.join(OUT, "initramfs-busybox.cpio.gz"))
+
+
+# ---- kernel ----------------------------------------------------------------------------------
+
+def kernel_root():
+    return os.path.join(WORK, "kernel")
+
+
+def kernel_release():
+    with open(os.path.join(OUT, "kernel.release")) as f:
+        return f.read().strip()
+
+
+def build_kernel():
+    root = fresh(kernel_root())
+    unpack(debs("kernel"), root)
+    vmlinuz = glob.glob(os.path.join(root, "boot/vmlinuz-*"))
+    if len(vmlinuz) != 1:
+        sys.exit("build: expected one boot/vmlinuz-* in the kernel package")
+    rel = os.path.basename(vmlinuz[0])[len("vmlinuz-"):]
+    with open(vmlinuz[0], "rb") as f:
+        hdr = f.read(64)
+    # arm64 Image header: magic "ARM\x64" at 0x38 (uncompressed Image, not a gzip'd vmlinuz)
+    if hdr[0x38:0x3c] != b"ARM\x64":
+        sys.exit("build: %s is not an uncompressed arm64 Image" % vmlinuz[0])
+    text_offset, image_size, flags = struct.unpack_from("<QQQ", hdr, 8)
+    log("kernel %s: Image %d bytes, image_size %d, flags %#x (4K pages: %s)"
+        % (rel, os.path.getsize(vmlinuz[0]), image_size, flags, (flags >> 1) & 3 == 1))
+    os.makedirs(OUT, exist_ok=True)
+    mods = os.path.join(OUT, "modules")
+    fresh(mods)
+    shutil.copytree(os.path.join(root, "usr/lib/modules", rel), os.path.join(mods, rel),
+                    symlinks=True, copy_function=os.link)
+    shutil.copyfile(os.path.join(root, "boot/config-" + rel), os.path.join(OUT, "config"))
+    write(os.path.join(OUT, "kernel.release"), rel + "\n")
+    shutil.copyfile(vmlinuz[0], os.path.join(OUT, "Image.part"))
+    replace_out(os.path.join(OUT, "Image.part"), os.path.join(OUT, "Image"))
+
+
+# ---- modules ---------------------------------------------------------------------------------
+
+def ko_bytes(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    return lzma.decompress(data) if path.endswith(".xz") else data
+
+
+def modinfo(data):
+    """key -> [values] from the .modinfo section of an ELF64 little-endian module."""
+    if data[:4] != b"\x7fELF" or data[4] != 2 or data[5] != 1:
+        raise ValueError("not an ELF64 LE module")
+    shoff, = struct.unpack_from("<Q", data, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3a)
+    secs = [struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize) for i in range(shnum)]
+    strtab_off = secs[shstrndx][4]
+    res = {}
+    for s in secs:
+        name = data[strtab_off + s[0]:data.index(b"\0", strtab_off + s[0])]
+        if name == b".modinfo":
+            for item in data[s[4]:s[4] + s[5]].split(b"\0"):
+                if b"=" in item:
+                    k, v = item.decode("utf-8", "replace").split("=", 1)
+                    res.setdefault(k, []).append(v)
+    return res
+
+
+def norm(name):
+    return name.replace("-", "_")
+
+
+def module_closure(moddir, wanted):
+    """Dependency-ordered [(name, path, data, info)] for the wanted modules: modinfo depends=
+    (what depmod turns into modules.dep; the package ships no modules.dep since depmod runs in
+    its postinst), softdep= pre: modules, and EXTRA_MODULES."""
+    paths = {}
+    for p in glob.glob(os.path.join(moddir, "kernel/**/*.ko*"), recursive=True):
+        paths[norm(re.sub(r"\.ko(\.xz|\.zst|\.gz)?$", "", os.path.basename(p)))] = p
+    builtin = set()
+    with open(os.path.join(moddir, "modules.builtin")) as f:
+        for line in f:
+            builtin.add(norm(os.path.basename(line.strip())[:-3]))
+    order, state, loaded = [], {}, {}
+
+    def visit(name, chain):
+        name = norm(name)
+        if name in builtin or state.get(name) == "done":
+            return
+        if state.get(name) == "visiting":
+            sys.exit("build: module dependency cycle: " + " -> ".join(chain + [name]))
+        if name not in paths:
+            sys.exit("build: module %s not found (wanted by %s)" % (name, " -> ".join(chain)))
+        state[name] = "visiting"
+        data = ko_bytes(paths[name])
+        info = modinfo(data)
+        deps = [d for v in info.get("depends", []) for d in v.split(",") if d]
+        for sd in info.get("softdep", []):
+            m = re.search(r"pre:\s*([^:]*?)(\s+post:|$)", sd)
+            if m:
+                deps += [d for d in m.group(1).split() if norm(d) in paths]
+        deps += EXTRA_MODULES.get(name, [])
+        for d in deps:
+            visit(d, chain + [name])
+        state[name] = "done"
+        order.append((name, paths[name], data, info))
+
+    for w in wanted:
+        visit(w, [])
+    return order
+
+
+def build_initrd():
+    rel = kernel_release()
+    moddir = os.path.join(OUT, "modules", rel)
+    root = fresh(os.path.join(WORK, "initrd"))
+    busybox_tree(root)
+    install(os.path.join(HERE, "init/initrd-init"), os.path.join(root, "init"))
+    dst = os.path.join(root, "lib/modules", rel)
+    os.makedirs(dst)
+    lines = ["# generated by guest-images/build.py: insmod order (dependencies first)"]
+    for name, path, data, info in module_closure(moddir, INITRD_MODULES):
+        # stored uncompressed: no need for xz support in busybox insmod or the kernel, and the
+        # emulated CPU doesn't spend boot time in the xz decoder
+        fn = name + ".ko"
+        with open(os.path.join(dst, fn), "wb") as f:
+            f.write(data)
+        lines.append("%s/%s" % (rel, fn))
+        log("initrd module %-18s depends=%s" % (name, ",".join(info.get("depends", [""]))))
+    write(os.path.join(root, "etc/malibu/modules"), "\n".join(lines) + "\n")
+    make_cpio(root, os.path.join(OUT, "initrd.img"))
+
+
+# ---- apps (cross-compiled OpenCL samples) --------------------------------------------------------
+
+def build_apps():
+    sdk = fresh(os.path.join(WORK, "sdk"))
+    unpack(debs("sdk"), sdk)
+    libdir = os.path.join(sdk, "usr/lib/aarch64-linux-gnu")
+    outdir = fresh(os.path.join(WORK, "apps"))
+    srcs = sorted(glob.glob(os.path.join(HERE, "apps", "*.c")))
+    for src in srcs:
+        name = os.path.basename(src)[:-2]
+        # headers and libOpenCL.so (ICD loader) from Debian arm64; the program links against the
+        # cross toolchain's (older) glibc, so it runs on trixie's; -rpath-link lets ld resolve the
+        # loader's own libc needs from trixie's libc6.
+        run(CROSS + "gcc", "-O2", "-g0", "-Wall", "-Wextra", "-Werror",
+            "-DCL_TARGET_OPENCL_VERSION=300", "-isystem", os.path.join(sdk, "usr/include"),
+            "-o", os.path.join(outdir, name), src, "-L" + libdir, "-Wl,-rpath-link," + libdir,
+            "-lOpenCL", "-lm")
+        log("app %s" % name)
+
+
+# ---- rootfs ----------------------------------------------------------------------------------
+
+def elf_needed(path):
+    """(DT_NEEDED list, RUNPATH/RPATH list) of an ELF64 LE file, or None if not a dynamic ELF."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:4] != b"\x7fELF" or data[4] != 2:
+        return None
+    phoff, = struct.unpack_from("<Q", data, 0x20)
+    phentsize, phnum = struct.unpack_from("<HH", data, 0x36)
+    loads, dyn = [], None
+    for i in range(phnum):
+        p_type, _, p_off, p_vaddr, _, p_filesz, _, _ = struct.unpack_from(
+            "<IIQQQQQQ", data, phoff + i * phentsize)
+        if p_type == 1:
+            loads.append((p_vaddr, p_off, p_filesz))
+        elif p_type == 2:
+            dyn = (p_off, p_filesz)
+    if dyn is None:
+        return None
+
+    def v2o(v):
+        for va, off, sz in loads:
+            if va <= v < va + sz:
+                return v - va + off
+        return None
+    ents = []
+    for i in range(dyn[1] // 16):
+        tag, val = struct.unpack_from("<qQ", data, dyn[0] + 16 * i)
+        if tag == 0:
+            break
+        ents.append((tag, val))
+    strtab = v2o(next((v for t, v in ents if t == 5), 0))
+    if strtab is None:
+        return None
+
+    def s(o):
+        return data[strtab + o:data.index(b"\0", strtab + o)].decode()
+    return [s(v) for t, v in ents if t == 1], [p for t, v in ents if t in (15, 29)
+                                               for p in s(v).split(":")]
+
+
+def check_elf_closure(root):
+    """Every DT_NEEDED of every ELF under the usual dirs resolves inside root (glibc's default
+    search path on Debian arm64, RUNPATH with $ORIGIN).  No ld.so.cache exists (ldconfig would
+    have to run in the guest), so the default directories are what ld.so searches."""
+    default = ["/lib/aarch64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/lib", "/usr/lib"]
+    missing, checked = [], 0
+
+    def exists(p):
+        return os.path.exists(os.path.join(root, p.lstrip("/")))
+    for top in ("usr/bin", "usr/sbin", "usr/lib", "usr/local/bin"):
+        for dp, dn, fn in os.walk(os.path.join(root, top)):
+            for n in fn:
+                p = os.path.join(dp, n)
+                if os.path.islink(p) or not os.path.isfile(p):
+                    continue
+                if not (os.access(p, os.X_OK) or ".so" in n):
+                    continue
+                r = elf_needed(p)
+                if r is None:
+                    continue
+                checked += 1
+                needed, rpaths = r
+                origin = "/" + os.path.relpath(dp, root)
+                dirs = [rp.replace("$ORIGIN", origin) for rp in rpaths] + default
+                for lib in needed:
+                    if not any(exists(os.path.join(d, lib)) for d in dirs):
+                        missing.append("%s: %s" % (os.path.relpath(p, root), lib))
+    return checked, missing
+
+
+def build_rootfs():
+    rel = kernel_release()
+    root = fresh(os.path.join(WORK, "rootfs"))
+    merged_usr(root)
+    pk = debs("rootfs")
+    t0 = time.time()
+    unpack(pk, root)
+    log("unpacked %d packages in %.1fs" % (len(pk), time.time() - t0))
+    for d in ROOTFS_DROP:
+        shutil.rmtree(os.path.join(root, d), ignore_errors=True)
+    for dp, dn, fn in os.walk(os.path.join(root, "usr/share/doc")):
+        for n in fn:
+            if n != "copyright":
+                os.unlink(os.path.join(dp, n))
+    # busybox provides the shell and the basic tools (no dash/coreutils in the image)
+    applets = busybox_applets(os.path.join(root, "usr/bin/busybox"))
+    for a in applets:
+        if a in ("busybox", "init", "linuxrc"):
+            continue
+        p = os.path.join(root, "usr/bin", a)
+        if not os.path.lexists(p) and not os.path.lexists(os.path.join(root, "usr/sbin", a)):
+            os.symlink("busybox", p)
+    # our init
+    install(os.path.join(HERE, "init/lib.sh"), os.path.join(root, "usr/lib/malibu/lib.sh"), 0o644)
+    install(os.path.join(HERE, "init/rootfs-init"), os.path.join(root, "usr/lib/malibu/init"))
+    os.symlink("../lib/malibu/init", os.path.join(root, "usr/sbin/init"))
+    for d, mode in (("dev", 0o755), ("proc", 0o555), ("sys", 0o555), ("run", 0o755),
+                    ("tmp", 0o1777), ("root", 0o700), ("mnt", 0o755), ("var/tmp", 0o1777),
+                    ("usr/local/bin", 0o755), ("etc", 0o755)):
+        os.makedirs(os.path.join(root, d), exist_ok=True)
+        os.chmod(os.path.join(root, d), mode)
+    etc = os.path.join(root, "etc")
+    write(os.path.join(etc, "passwd"), "root:x:0:0:root:/root:/bin/sh\n")
+    write(os.path.join(etc, "group"), "root:x:0:\ntty:x:5:\nvideo:x:44:\nrender:x:105:\n")
+    write(os.path.join(etc, "hostname"), "malibu\n")
+    write(os.path.join(etc, "hosts"), "127.0.0.1 localhost\n127.0.1.1 malibu\n")
+    write(os.path.join(etc, "fstab"), "/dev/vda / ext4 rw 0 1\n")
+    write(os.path.join(etc, "profile"),
+          "export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin\n"
+          "export RUSTICL_ENABLE=${RUSTICL_ENABLE:-panfrost,llvmpipe}\n"
+          "PS1='malibu:\\w# '\n")
+    write(os.path.join(etc, "os-release"),
+          'PRETTY_NAME="malibu guest (Debian trixie packages)"\nID=malibu\nID_LIKE=debian\n')
+    write(os.path.join(etc, "malibu-release"), "kernel %s\n" % rel)
+    # the OpenCL samples
+    for p in sorted(glob.glob(os.path.join(WORK, "apps", "*"))):
+        install(p, os.path.join(root, "usr/local/bin", os.path.basename(p)))
+    # manifest of what went in
+    with open(os.path.join(HERE, "packages.lock")) as f:
+        lock = [l.split()[0] for l in f if not l.startswith("#") and "rootfs" in l.split()[-1]]
+    write(os.path.join(etc, "malibu-packages"), "\n".join(lock) + "\n")
+    checked, missing = check_elf_closure(root)
+    if missing:
+        sys.exit("build: unresolved shared libraries:\n  " + "\n  ".join(missing))
+    log("ELF check: %d dynamic ELF files, all DT_NEEDED resolve in the rootfs" % checked)
+    mkext4(root, os.path.join(OUT, "rootfs.ext4"))
+
+
+def du(root):
+    total, n = 0, 0
+    for dp, dn, fn in os.walk(root):
+        for x in dn + fn:
+            st = os.lstat(os.path.join(dp, x))
+            total += (st.st_size + 4095) // 4096 * 4096
+            n += 1
+    return total, n
+
+
+def mkext4(root, out):
+    set_times(root)
+    used, nfiles = du(root)
+    size_mb = int(used * 1.10 / 2**20) + 64 + int(os.environ.get("ROOTFS_EXTRA_MB", "256"))
+    tmp = out + ".part"
+    if os.path.exists(tmp):
+        os.unlink(tmp)
+    open(tmp, "wb").close()
+    env = dict(os.environ, E2FSPROGS_FAKE_TIME=str(EPOCH))
+    run("mke2fs", "-q", "-F", "-t", "ext4", "-b", "4096", "-m", "0", "-L", "malibu-root",
+        "-U", "6d616c69-6275-4000-8000-726f6f746673", "-N", str(nfiles + 16384),
+        "-E", "hash_seed=6d616c69-6275-4000-8000-686173680000,root_owner=0:0,lazy_itable_init=0",
+        "-d", root, tmp, "%dM" % size_mb, env=env)
+    if os.getuid() != 0:
+        fix_owner(root, tmp, env)
+    replace_out(tmp, out)
+    log("rootfs: %d files, %.0f MB used, image %d MB" % (nfiles, used / 2**20, size_mb))
+
+
+def fix_owner(root, img, env):
+    """mke2fs -d copies the builder's uid/gid; the guest wants root:root everywhere."""
+    cmds = []
+    for dp, dn, fn in os.walk(root):
+        for x in dn + fn:
+            p = os.path.join(dp, x)
+            st = os.lstat(p)
+            g = "/" + os.path.relpath(p, root)
+            if st.st_uid:
+                cmds.append('sif "%s" uid 0' % g)
+            if st.st_gid:
+                cmds.append('sif "%s" gid 0' % g)
+    if cmds:
+        run("debugfs", "-w", "-f", "-", img, input="\n".join(cmds) + "\n", text=True, env=env,
+            stdout=subprocess.DEVNULL)
+
+
+def main():
+    steps = {"kernel": build_kernel, "initramfs": build_initramfs, "initrd": build_initrd,
+             "apps": build_apps, "rootfs": build_rootfs}
+    if len(sys.argv) < 2 or any(a not in steps for a in sys.argv[1:]):
+        sys.exit(__doc__)
+    for a in sys.argv[1:]:
+        t0 = time.time()
+        steps[a]()
+        log("%s done in %.1fs" % (a, time.time() - t0))
+
+
+if __name__ == "__main__":
+    main()
