@@ -1,8 +1,9 @@
 /* Branches: translators and op handlers.
  *
  * Direct branches end the block with op_goto_tb (chained to the successor).
- * Conditional ones emit a test op that returns o + 1 (taken) or o + 2 (not
- * taken), followed by two goto ops: taken target, then the fall-through.
+ * Conditional ones emit a test op followed by two goto ops (taken target,
+ * then the fall-through); the test op tail-calls the goto op it selects
+ * (o + 1 or o + 2) instead of returning it, saving a dispatch per branch.
  * Indirect branches set c->pc and continue through the jump cache. */
 #include "translate.h"
 
@@ -49,34 +50,49 @@ bool trans_BR_B(DisasCtx *s, arg_BR_B *a)
 
 /* ---- B.cond -------------------------------------------------------------- */
 
+/* Continue with goto op o + 1 when taken, o + 2 when not. */
+static inline Op *branch_to(CPUState *c, Op *o, bool taken)
+{
+    Op *g = taken ? o + 1 : o + 2;
+    return op_goto_tb(c, g);
+}
+
 #define BCOND_DEF(cond)                                                                      \
     static Op *op_bcond_##cond(CPUState *c, Op *o)                                           \
     {                                                                                        \
-        return cpu_cond_holds(c, cond) ? o + 1 : o + 2;                                      \
+        return branch_to(c, o, cpu_cond_holds(c, cond));                                     \
     }
 #define BCOND_ENT(cond) [cond] = op_bcond_##cond,
 #define COND14(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) M(10) M(11) M(12) M(13)
 COND14(BCOND_DEF)
 static const OpFn bcond_tab[14] = { COND14(BCOND_ENT) };
 
+/* tr_int.c: turn the compare op just before into a compare-and-branch op. */
+bool tr_int_fuse_bcond(DisasCtx *s, int cond);
+
 bool trans_BR_BCOND(DisasCtx *s, arg_BR_BCOND *a)
 {
     uint64_t target = s->pc + ((uint64_t)(int64_t)a->imm19 << 2);
-    if (a->cond >= 14) /* AL, NV: always */
+    if (a->cond >= 14) { /* AL, NV: always */
         tr_goto(s, target);
-    else
+    } else if (tr_int_fuse_bcond(s, a->cond)) {
+        emit_goto(s, target);
+        emit_goto(s, s->pc + 4);
+        s->end_block = true;
+    } else {
         emit_cond_branch(s, bcond_tab[a->cond], target);
+    }
     return true;
 }
 
 /* ---- CBZ/CBNZ, TBZ/TBNZ -------------------------------------------------- */
 
-static Op *op_cbz64(CPUState *c, Op *o) { return c->x[o->n] == 0 ? o + 1 : o + 2; }
-static Op *op_cbnz64(CPUState *c, Op *o) { return c->x[o->n] != 0 ? o + 1 : o + 2; }
-static Op *op_cbz32(CPUState *c, Op *o) { return (uint32_t)c->x[o->n] == 0 ? o + 1 : o + 2; }
-static Op *op_cbnz32(CPUState *c, Op *o) { return (uint32_t)c->x[o->n] != 0 ? o + 1 : o + 2; }
-static Op *op_tbz(CPUState *c, Op *o) { return (c->x[o->n] & o->imm) == 0 ? o + 1 : o + 2; }
-static Op *op_tbnz(CPUState *c, Op *o) { return (c->x[o->n] & o->imm) != 0 ? o + 1 : o + 2; }
+static Op *op_cbz64(CPUState *c, Op *o) { return branch_to(c, o, c->x[o->n] == 0); }
+static Op *op_cbnz64(CPUState *c, Op *o) { return branch_to(c, o, c->x[o->n] != 0); }
+static Op *op_cbz32(CPUState *c, Op *o) { return branch_to(c, o, (uint32_t)c->x[o->n] == 0); }
+static Op *op_cbnz32(CPUState *c, Op *o) { return branch_to(c, o, (uint32_t)c->x[o->n] != 0); }
+static Op *op_tbz(CPUState *c, Op *o) { return branch_to(c, o, (c->x[o->n] & o->imm) == 0); }
+static Op *op_tbnz(CPUState *c, Op *o) { return branch_to(c, o, (c->x[o->n] & o->imm) != 0); }
 
 bool trans_BR_CB(DisasCtx *s, arg_BR_CB *a)
 {

@@ -926,3 +926,78 @@ bool trans_INT_DP3(DisasCtx *s, arg_INT_DP3 *a)
     o->a = xzr_src(a->ra);
     return true;
 }
+
+/* ---- compare + B.cond fusion ----------------------------------------------
+ * A B.cond right after SUBS/CMP (immediate or unshifted register) or ANDS/TST
+ * (immediate) in the same block: the compare op is replaced by one that also
+ * branches, and the B.cond needs no op of its own (block layout: compare,
+ * goto taken, goto fall-through).  Called by the B.cond translator. */
+
+AI bool cond_of(unsigned n, unsigned z, unsigned cy, unsigned v, int cond)
+{
+    bool r;
+    switch (cond >> 1) {
+    case 0: r = z; break;
+    case 1: r = cy; break;
+    case 2: r = n; break;
+    case 3: r = v; break;
+    case 4: r = cy && !z; break;
+    case 5: r = n == v; break;
+    default: r = n == v && !z; break;
+    }
+    return (cond & 1) ? !r : r;
+}
+
+/* kind: 0 SUBS imm 64, 1 SUBS imm 32, 2 SUBS reg 64, 3 SUBS reg 32, 4 ANDS imm 64, 5 ANDS imm 32. */
+AI Op *fused_cmp_branch(CPUState *c, Op *o, int kind, int cond)
+{
+    uint64_t a = c->x[o->n], b = (kind == 2 || kind == 3) ? c->x[o->m] : o->imm, r;
+    unsigned n, z, cy, v;
+    if (kind == 0 || kind == 2) {
+        r = a - b;
+        n = (unsigned)(r >> 63), z = r == 0, cy = a >= b, v = (unsigned)(((a ^ b) & (a ^ r)) >> 63);
+    } else if (kind == 1 || kind == 3) {
+        uint32_t a32 = (uint32_t)a, b32 = (uint32_t)b, r32 = a32 - b32;
+        r = r32;
+        n = r32 >> 31, z = r32 == 0, cy = a32 >= b32, v = ((a32 ^ b32) & (a32 ^ r32)) >> 31;
+    } else {
+        r = a & b;
+        if (kind == 5)
+            r = (uint32_t)r;
+        n = (unsigned)(r >> (kind == 4 ? 63 : 31)) & 1, z = r == 0, cy = 0, v = 0;
+    }
+    c->x[o->d] = r;
+    set_nzcv(c, n, z, cy, v);
+    return op_goto_tb(c, cond_of(n, z, cy, v, cond) ? o + 1 : o + 2);
+}
+
+#define FZ_DEF(kind, u1, u2, cond)                                                           \
+    static Op *op_fz_##kind##_##cond(CPUState *c, Op *o) { return fused_cmp_branch(c, o, kind, cond); }
+#define FZ_ENT(kind, u1, u2, cond) [kind][cond] = op_fz_##kind##_##cond,
+#define C14(M, a, b, d) M(a, b, d, 0) M(a, b, d, 1) M(a, b, d, 2) M(a, b, d, 3) M(a, b, d, 4) \
+    M(a, b, d, 5) M(a, b, d, 6) M(a, b, d, 7) M(a, b, d, 8) M(a, b, d, 9) M(a, b, d, 10)       \
+    M(a, b, d, 11) M(a, b, d, 12) M(a, b, d, 13)
+#define FZ_ALL(M) C14(M, 0, 0, 0) C14(M, 1, 0, 0) C14(M, 2, 0, 0) C14(M, 3, 0, 0) \
+    C14(M, 4, 0, 0) C14(M, 5, 0, 0)
+FZ_ALL(FZ_DEF)
+static const OpFn fz_tab[6][14] = { FZ_ALL(FZ_ENT) };
+
+bool tr_int_fuse_bcond(DisasCtx *s, int cond);
+bool tr_int_fuse_bcond(DisasCtx *s, int cond)
+{
+    if (s->n_ops == 0 || cond >= 14)
+        return false;
+    Op *prev = &s->ops[s->n_ops - 1];
+    if (prev->pc != s->pc - 4)
+        return false;
+    int kind;
+    if (prev->fn == op_subs64_imm) kind = 0;
+    else if (prev->fn == op_subs32_imm) kind = 1;
+    else if (prev->fn == as_tab[1][1][1][4]) kind = 2;
+    else if (prev->fn == as_tab[0][1][1][4]) kind = 3;
+    else if (prev->fn == op_andsi64) kind = 4;
+    else if (prev->fn == op_andsi32) kind = 5;
+    else return false;
+    prev->fn = fz_tab[kind][cond];
+    return true;
+}
