@@ -45,3 +45,11 @@ TEST_TARGETS += bifrost-test
 SAN_TEST_TARGETS += bifrost-test
 bifrost-test: $(B)/malibu-disasm $(BIFROST_UNIT_BINS)
 	$(PYTHON) tests/bifrost/roundtrip.py --disasm $(B)/malibu-disasm --workdir $(B)/tests/bifrost
+
+# Optional differential test against Mesa's Bifrost disassembler (not built here):
+#   make bifrost-oracle MESA_BIFROST_DISASM=/path/to/tool   (tool FILE prints Mesa's disassembly)
+.PHONY: bifrost-oracle
+bifrost-oracle: $(B)/malibu-disasm
+	@test -n "$(MESA_BIFROST_DISASM)" || { echo "set MESA_BIFROST_DISASM=tool (see tests/bifrost/oracle.py)"; exit 1; }
+	$(PYTHON) tests/bifrost/oracle.py --disasm $(B)/malibu-disasm --mesa $(MESA_BIFROST_DISASM) \
+	    --workdir $(B)/tests/bifrost --clauses $(or $(N),4000) --seed $(or $(SEED),1)

@@ -112,7 +112,7 @@ START_TEST(test_disasm_text)
     vec_bytes(&vecs[0], buf);
     char *s = disasm_to_string(buf, 16, BI_ARCH_V7);
     ck_assert_str_eq(s, "clause_0: flow=nbtb prefetch=1 msg=attribute next_msg=attribute\n{\n"
-                        "    *NOP\n    +LD_ATTR_IMM.v4.f32 t1, r61, r62, attribute_index:0, @r0\n}\n");
+                        "    *NOP\n    +LD_ATTR_IMM.f32.v4 t1, r61, r62, attribute_index:0, @r0\n}\n");
     free(s);
     vec_bytes(&vecs[2], buf);
     s = disasm_to_string(buf, 48, BI_ARCH_V7);

@@ -31,6 +31,10 @@ def ev(e, ctx):
     r = e[2][1:] if e[2].startswith('#') else ctx[e[2]]
     return (l == r) if t == 'eq' else (l != r)
 
+MSG = {'job_management': 'job', 'vartex': 'var_tex'}
+# v7-only encodings (reference: CLPER on v7 except G31; IMULD on v7)
+V7_ONLY = {'+CLPER.i32', '*IMULD'}
+
 out = []
 def emit(s): out.append(s)
 
@@ -65,11 +69,12 @@ for ins in root.findall('ins'):
     if a.get('staging'):
         d, n = a['staging'].split('=')
         flags.append(f'staging={d}:{n}')
-    if a.get('message'): flags.append('msg=' + a['message'])
+    if a.get('message'): flags.append('msg=' + MSG.get(a['message'], a['message']))
     if a.get('last'): flags.append('last')
     if a.get('table'): flags.append('table')
     if a.get('unused'): flags.append('unused')
     if a.get('dests'): flags.append('dests=' + a['dests'])
+    if name in V7_ONLY: flags.append('v7')
     for (mask, exact, tst, derived, copies) in variants:
         dv = []
         for d in derived:
@@ -95,14 +100,15 @@ for ins in root.findall('ins'):
             emit(f'  src {st}' + (f' {msk:#04x}' if msk != 0xff else ''))
         for (n, st, sz) in imms:
             emit(f'  imm {n} {st}:{sz}')
+        dmods = [k for k in keys if mm[k][1] is None]
+        # modifiers in declaration order (the disassembler prints them in this order)
         for (n, st, sz, opts, dflt) in vm:
             if st is not None:
                 emit(f'  mod {n} {st}:{sz} ' + ' '.join(opts) + (f' default={dflt}' if dflt else ''))
-        dmods = [k for k in keys if mm[k][1] is None]
-        if dmods or dv or ordered:
-            for k in dmods:
-                n, st, sz, opts, dflt = mm[k]
+            elif n in dmods:
                 emit(f'  dmod {n} ' + ' '.join(o for o in opts if o != '-') + (f' default={dflt}' if dflt else ''))
+        dmods = [m[0] for m in vm if m[0] in dmods]
+        if dmods or dv or ordered:
             emit('  key ' + ' '.join(f'{st}:{sz}' for (st, sz, _) in dv) + (' ord' if ordered else ''))
             # forward-evaluate every modifier state, invert into key -> state
             table = {}
