@@ -26,7 +26,9 @@ PROGRAMS = {
     'asm_sigill': ('asm_sigill.S', ['nostdlib'], [], 'int branch mem sys'),
     'nl_signals': ('nl_signals.c', ['nolibc'], [], 'int branch mem sys'),
     'nl_threads': ('nl_threads.c', ['nolibc'], [], 'int branch mem sys'),
-    'hello':      ('hello.c',      ['static', 'dynamic'], ['a', 'b c'], LIBC),
+    'hello':      ('hello.c',      ['static', 'dynamic', 'static-pie'], ['a', 'b c'], LIBC),
+    'segv':       ('segv.c',       ['static', 'dynamic'], [], LIBC),
+    'misc_sys':   ('misc_sys.c',   ['static', 'dynamic'], [], LIBC),
     'argv_env':   ('argv_env.c',   ['static', 'dynamic'], ['one', '', 'three four'], LIBC),
     'fileio':     ('fileio.c',     ['static', 'dynamic'], [], LIBC),
     'signals':    ('signals.c',    ['static', 'dynamic'], [], LIBC),
@@ -47,7 +49,7 @@ def build(name, kind, outdir):
              # C without libc and without FP/SIMD instructions (tests/user/nolibc.h)
              'nolibc': ['-nostdlib', '-static', '-fno-pie', '-no-pie', '-mgeneral-regs-only',
                         '-mno-outline-atomics', '-fno-builtin', '-ffreestanding', '-O2'],
-             'dynamic': ['-O2']}[kind]
+             'dynamic': ['-O2'], 'static-pie': ['-static-pie', '-O2']}[kind]
     subprocess.run([CC] + flags + ['-o', out, srcp], check=True)
     return out
 
