@@ -1,0 +1,112 @@
+/* The board: memory map, device instantiation, kernel/initrd/DTB loading and the glue between
+ * devices and the CPUs.  This is what `build/malibu` (the system emulator's main) drives:
+ *
+ *     BoardConfig cfg; board_config_default(&cfg);
+ *     if (board_parse_args(argc, argv, &cfg, err, sizeof err) ...)   // --kernel ... --dump-dtb
+ *     Board *b = board_new(&cfg, err, sizeof err);
+ *     ... board_add_mmio / board_add_fdt_hook for extra devices (GPU) ...
+ *     board_set_irq_notify(b, cpu_irq_changed, cpus);   // CPU side: flag + exit_request
+ *     if (!board_realize(b, err, sizeof err)) ...        // loads images, builds DTB, freezes bus
+ *     if (cfg.dump_dtb) exit(0);                         // DTB written, nothing to run
+ *     start vCPU 0 at b->reset_pc (EL1h, MMU off, DAIF masked, CNTFRQ_EL0 = gtimer_freq())
+ *
+ * Memory map (Juno addresses where Juno has the device; see devices/README.md):
+ *   0x0000_0000  64 KB   boot ROM (boot stub, firmware/boot_stub.S)
+ *   0x1C17_0000   4 KB   PL031 RTC                     SPI 68  (INTID 100)
+ *   0x2C01_0000   4 KB   GIC-400 distributor
+ *   0x2C02_F000   8 KB   GIC-400 CPU interface
+ *   0x2D00_0000  64 KB   (reserved: Mali GPU)          SPI 32-34 (INTID 64-66)
+ *   0x7FF8_0000   4 KB   PL011 UART0 (console)         SPI 83  (INTID 115)
+ *   0x8000_0000  <=2 GB  DRAM bank 0
+ *   0x8_8000_0000        DRAM bank 1 (RAM beyond 2 GB) */
+#ifndef MALIBU_DEVICES_BOARD_H
+#define MALIBU_DEVICES_BOARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bus.h"
+#include "console.h"
+#include "fdt_board.h"
+#include "gic400.h"
+#include "gtimer.h"
+#include "pl011.h"
+#include "pl031.h"
+#include "../firmware/boot.h"
+#include "../firmware/psci.h"
+
+#define BOARD_ROM_BASE 0x00000000ull
+#define BOARD_ROM_SIZE 0x10000ull
+#define BOARD_RTC_BASE 0x1C170000ull
+#define BOARD_RTC_INTID (32 + 68)
+#define BOARD_GICD_BASE 0x2C010000ull
+#define BOARD_GICC_BASE 0x2C02F000ull
+#define BOARD_GPU_BASE 0x2D000000ull
+#define BOARD_GPU_INTID_GPU (32 + 32)
+#define BOARD_GPU_INTID_JOB (32 + 33)
+#define BOARD_GPU_INTID_MMU (32 + 34)
+#define BOARD_UART_BASE 0x7FF80000ull
+#define BOARD_UART_INTID (32 + 83)
+#define BOARD_RAM_BASE 0x80000000ull
+#define BOARD_RAM_BANK0_MAX 0x80000000ull /* 2 GB */
+#define BOARD_RAM2_BASE 0x880000000ull
+#define BOARD_MAX_CPUS 8
+#define BOARD_DEFAULT_RAM (1ull << 30)
+
+typedef struct BoardConfig {
+    const char *kernel;   /* --kernel: arm64 Image (or raw binary) */
+    const char *initrd;   /* --initrd */
+    const char *append;   /* --append: kernel command line */
+    const char *dtb;      /* --dtb: use this DTB instead of the generated one (/chosen updated) */
+    const char *dump_dtb; /* --dump-dtb: write the DTB here (board_realize), caller exits */
+    uint64_t ram_size;    /* -m */
+    unsigned ncpu;        /* --smp */
+    bool console_input;   /* read stdin into the UART (default true) */
+} BoardConfig;
+
+typedef void (*BoardIrqNotify)(void *opaque, unsigned cpu, bool irq, bool fiq);
+
+typedef struct Board {
+    BoardConfig cfg;
+    unsigned ncpu;
+    Bus *bus;
+    Gic *gic;
+    GTimer *gtimer;
+    Psci *psci;
+    Pl011 *uart;
+    Pl031 *rtc;
+    Console *console;
+    FdtBoard fdt;
+    /* filled by board_realize */
+    uint64_t reset_pc;      /* where CPU 0 starts: the boot stub */
+    uint64_t kernel_entry;  /* Image load address */
+    uint64_t dtb_pa, dtb_size;
+    uint64_t initrd_start, initrd_end;
+    uint8_t *dtb;           /* host copy of the DTB */
+    /* private */
+    uint8_t *kernel_data, *initrd_data;
+    size_t kernel_len, initrd_len;
+    BoardIrqNotify notify;
+    void *notify_opaque;
+} Board;
+
+void board_config_default(BoardConfig *cfg);
+/* Parse the command line into cfg.  Returns 0 on success, 1 when --help was printed,
+ * -1 with a message in err. */
+int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t errlen);
+/* "512M", "2G", "1048576K", plain number = MiB (like QEMU). 0 on error. */
+uint64_t board_parse_size(const char *s);
+
+Board *board_new(const BoardConfig *cfg, char *err, size_t errlen);
+void board_free(Board *b);
+bool board_add_mmio(Board *b, uint64_t base, uint64_t size, const MmioOps *ops, void *opaque);
+bool board_add_fdt_hook(Board *b, FdtHook hook, void *opaque);
+/* Called (with the GIC lock held: only record + kick) when a CPU's IRQ/FIQ line changes. The
+ * board has already woken the CPU from gtimer_wfi. */
+void board_set_irq_notify(Board *b, BoardIrqNotify fn, void *opaque);
+bool board_realize(Board *b, char *err, size_t errlen);
+/* SYSTEM_RESET: reset devices, reload kernel/initrd/DTB/stub; the caller resets the CPUs. */
+void board_reset(Board *b);
+
+#endif

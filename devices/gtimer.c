@@ -1,0 +1,269 @@
+/* Generic timer: system counter from host time, per-CPU EL1 physical/virtual timers driving GIC
+ * PPIs, and the WFI sleep/kick helper (see gtimer.h). */
+#include "gtimer.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <time.h>
+#include "hosttimer.h"
+
+typedef struct Timer {
+    uint32_t ctl; /* ENABLE, IMASK */
+    uint64_t cval;
+    bool out;
+    HostTimer *ht;
+    struct GTimer *owner;
+    unsigned cpu;
+    int which;
+} Timer;
+
+typedef struct CpuTimers {
+    Timer t[2];
+    uint64_t cntvoff;
+    bool kicked;
+    pthread_mutex_t wlock; /* own lock: kicks come from the GIC callback under the GIC lock */
+    pthread_cond_t wake;
+} CpuTimers;
+
+struct GTimer {
+    pthread_mutex_t lock;
+    Gic *gic;
+    unsigned ncpu;
+    uint64_t start_ns;
+    CpuTimers cpu[GIC_MAX_CPUS];
+};
+
+static const unsigned timer_ppi[2] = { GIC_PPI_PHYS_TIMER, GIC_PPI_VIRT_TIMER };
+
+static uint64_t ns_to_ticks(uint64_t ns)
+{
+    return (uint64_t)((unsigned __int128)ns * GTIMER_FREQ_HZ / 1000000000u);
+}
+
+static uint64_t count_now(GTimer *t)
+{
+    return ns_to_ticks(ht_now_ns() - t->start_ns);
+}
+
+/* Offset subtracted from the physical count for this timer's view. */
+static uint64_t view_offset(GTimer *t, unsigned cpu, int which)
+{
+    return which == GT_VIRT ? t->cpu[cpu].cntvoff : 0;
+}
+
+/* Host time (ns) at which view count reaches cval; HT_NEVER if beyond any sensible horizon. */
+static uint64_t deadline_ns(GTimer *t, unsigned cpu, int which, uint64_t cval)
+{
+    uint64_t phys = cval + view_offset(t, cpu, which);
+    if (phys < cval && view_offset(t, cpu, which)) /* wrapped */
+        return HT_NEVER;
+    unsigned __int128 ns = ((unsigned __int128)phys * 1000000000u + GTIMER_FREQ_HZ - 1) / GTIMER_FREQ_HZ;
+    ns += t->start_ns;
+    return ns >= HT_NEVER ? HT_NEVER : (uint64_t)ns;
+}
+
+/* Recompute one timer's output and host deadline; lock held. */
+static void update_timer(GTimer *t, unsigned cpu, int which)
+{
+    Timer *tm = &t->cpu[cpu].t[which];
+    uint64_t now = count_now(t) - view_offset(t, cpu, which);
+    bool istatus = now >= tm->cval;
+    bool out = (tm->ctl & GT_CTL_ENABLE) && istatus && !(tm->ctl & GT_CTL_IMASK);
+    if (out != tm->out) {
+        tm->out = out;
+        gic_set_ppi(t->gic, cpu, timer_ppi[which], out);
+    }
+    bool armed = (tm->ctl & GT_CTL_ENABLE) && !(tm->ctl & GT_CTL_IMASK) && !istatus;
+    ht_timer_mod(tm->ht, armed ? deadline_ns(t, cpu, which, tm->cval) : HT_NEVER);
+}
+
+static void timer_fired(void *opaque)
+{
+    Timer *tm = opaque;
+    pthread_mutex_lock(&tm->owner->lock);
+    update_timer(tm->owner, tm->cpu, tm->which);
+    pthread_mutex_unlock(&tm->owner->lock);
+}
+
+GTimer *gtimer_new(Gic *gic, unsigned ncpu)
+{
+    if (ncpu == 0 || ncpu > GIC_MAX_CPUS)
+        return NULL;
+    GTimer *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    pthread_mutex_init(&t->lock, NULL);
+    t->gic = gic;
+    t->ncpu = ncpu;
+    t->start_ns = ht_now_ns();
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    for (unsigned c = 0; c < ncpu; c++) {
+        pthread_mutex_init(&t->cpu[c].wlock, NULL);
+        pthread_cond_init(&t->cpu[c].wake, &ca);
+        for (int w = 0; w < 2; w++) {
+            Timer *tm = &t->cpu[c].t[w];
+            tm->owner = t;
+            tm->cpu = c;
+            tm->which = w;
+            tm->ht = ht_timer_new(timer_fired, tm);
+        }
+    }
+    pthread_condattr_destroy(&ca);
+    return t;
+}
+
+void gtimer_free(GTimer *t)
+{
+    if (!t)
+        return;
+    for (unsigned c = 0; c < t->ncpu; c++) {
+        for (int w = 0; w < 2; w++)
+            ht_timer_free(t->cpu[c].t[w].ht);
+        pthread_cond_destroy(&t->cpu[c].wake);
+        pthread_mutex_destroy(&t->cpu[c].wlock);
+    }
+    pthread_mutex_destroy(&t->lock);
+    free(t);
+}
+
+static bool valid(GTimer *t, unsigned cpu, int which)
+{
+    return cpu < t->ncpu && (which == GT_PHYS || which == GT_VIRT);
+}
+
+void gtimer_reset_cpu(GTimer *t, unsigned cpu)
+{
+    if (cpu >= t->ncpu)
+        return;
+    pthread_mutex_lock(&t->lock);
+    for (int w = 0; w < 2; w++) {
+        t->cpu[cpu].t[w].ctl = 0;
+        update_timer(t, cpu, w);
+    }
+    pthread_mutex_unlock(&t->lock);
+}
+
+uint64_t gtimer_freq(GTimer *t)
+{
+    (void)t;
+    return GTIMER_FREQ_HZ;
+}
+
+uint64_t gtimer_count(GTimer *t)
+{
+    return count_now(t);
+}
+
+uint64_t gtimer_vcount(GTimer *t, unsigned cpu)
+{
+    return count_now(t) - (cpu < t->ncpu ? t->cpu[cpu].cntvoff : 0);
+}
+
+void gtimer_set_cntvoff(GTimer *t, unsigned cpu, uint64_t off)
+{
+    if (cpu >= t->ncpu)
+        return;
+    pthread_mutex_lock(&t->lock);
+    t->cpu[cpu].cntvoff = off;
+    update_timer(t, cpu, GT_VIRT);
+    pthread_mutex_unlock(&t->lock);
+}
+
+uint32_t gtimer_read_ctl(GTimer *t, unsigned cpu, int which)
+{
+    if (!valid(t, cpu, which))
+        return 0;
+    pthread_mutex_lock(&t->lock);
+    Timer *tm = &t->cpu[cpu].t[which];
+    uint32_t v = tm->ctl;
+    if (count_now(t) - view_offset(t, cpu, which) >= tm->cval)
+        v |= GT_CTL_ISTATUS;
+    pthread_mutex_unlock(&t->lock);
+    return v;
+}
+
+void gtimer_write_ctl(GTimer *t, unsigned cpu, int which, uint64_t val)
+{
+    if (!valid(t, cpu, which))
+        return;
+    pthread_mutex_lock(&t->lock);
+    t->cpu[cpu].t[which].ctl = (uint32_t)val & (GT_CTL_ENABLE | GT_CTL_IMASK);
+    update_timer(t, cpu, which);
+    pthread_mutex_unlock(&t->lock);
+}
+
+uint64_t gtimer_read_cval(GTimer *t, unsigned cpu, int which)
+{
+    if (!valid(t, cpu, which))
+        return 0;
+    pthread_mutex_lock(&t->lock);
+    uint64_t v = t->cpu[cpu].t[which].cval;
+    pthread_mutex_unlock(&t->lock);
+    return v;
+}
+
+void gtimer_write_cval(GTimer *t, unsigned cpu, int which, uint64_t val)
+{
+    if (!valid(t, cpu, which))
+        return;
+    pthread_mutex_lock(&t->lock);
+    t->cpu[cpu].t[which].cval = val;
+    update_timer(t, cpu, which);
+    pthread_mutex_unlock(&t->lock);
+}
+
+uint32_t gtimer_read_tval(GTimer *t, unsigned cpu, int which)
+{
+    if (!valid(t, cpu, which))
+        return 0;
+    pthread_mutex_lock(&t->lock);
+    uint64_t now = count_now(t) - view_offset(t, cpu, which);
+    uint32_t v = (uint32_t)(t->cpu[cpu].t[which].cval - now);
+    pthread_mutex_unlock(&t->lock);
+    return v;
+}
+
+void gtimer_write_tval(GTimer *t, unsigned cpu, int which, uint64_t val)
+{
+    if (!valid(t, cpu, which))
+        return;
+    pthread_mutex_lock(&t->lock);
+    uint64_t now = count_now(t) - view_offset(t, cpu, which);
+    t->cpu[cpu].t[which].cval = now + (uint64_t)(int64_t)(int32_t)(uint32_t)val;
+    update_timer(t, cpu, which);
+    pthread_mutex_unlock(&t->lock);
+}
+
+void gtimer_wfi(GTimer *t, unsigned cpu, uint64_t max_ns)
+{
+    if (cpu >= t->ncpu)
+        return;
+    CpuTimers *c = &t->cpu[cpu];
+    pthread_mutex_lock(&c->wlock);
+    if (!c->kicked) {
+        if (max_ns) {
+            uint64_t d = ht_now_ns() + max_ns;
+            struct timespec ts = { (time_t)(d / 1000000000ull), (long)(d % 1000000000ull) };
+            while (!c->kicked && pthread_cond_timedwait(&c->wake, &c->wlock, &ts) == 0)
+                ;
+        } else {
+            while (!c->kicked)
+                pthread_cond_wait(&c->wake, &c->wlock);
+        }
+    }
+    c->kicked = false;
+    pthread_mutex_unlock(&c->wlock);
+}
+
+void gtimer_kick(GTimer *t, unsigned cpu)
+{
+    if (cpu >= t->ncpu)
+        return;
+    CpuTimers *c = &t->cpu[cpu];
+    pthread_mutex_lock(&c->wlock);
+    c->kicked = true;
+    pthread_cond_signal(&c->wake);
+    pthread_mutex_unlock(&c->wlock);
+}

@@ -1,0 +1,59 @@
+/* Arm generic timer, device side: the system counter (host CLOCK_MONOTONIC scaled to
+ * GTIMER_FREQ_HZ) and, per CPU, the EL1 physical and virtual timers whose outputs drive GIC PPIs
+ * 30 (CNTP, non-secure physical) and 27 (CNTV).  The CPU's system-register code calls these
+ * functions for the CNT* registers; everything here is thread-safe.
+ *
+ * CPU-side mapping (EL1 entry, no EL2/EL3, so CNTVOFF is 0 unless gtimer_set_cntvoff is used):
+ *   CNTFRQ_EL0            reset value gtimer_freq(t) (RO to the guest is fine: no EL3)
+ *   CNTPCT_EL0            gtimer_count(t)
+ *   CNTVCT_EL0            gtimer_count(t) - CNTVOFF  (= gtimer_vcount(t, cpu))
+ *   CNTP_CTL/CVAL/TVAL    gtimer_{read,write}_{ctl,cval,tval}(t, cpu, GT_PHYS, ...)
+ *   CNTV_CTL/CVAL/TVAL    same with GT_VIRT
+ *   CNTKCTL_EL1           plain CPU register (EL0 access control); the event stream it can
+ *                         enable is a CPU matter (WFE may simply time out).
+ * ISTATUS (CTL bit 2) is computed on read; writes to it are ignored.  The output (ENABLE &&
+ * ISTATUS && !IMASK) is a level on the PPI, updated on every register write and, for future
+ * deadlines, by the host timer service at the deadline.
+ *
+ * WFI: the vCPU thread calls gtimer_wfi(t, cpu) which sleeps until gtimer_kick(t, cpu) is called
+ * (from any thread) or max_ns elapse.  The CPU's GIC output callback must call gtimer_kick when
+ * the CPU's IRQ/FIQ line rises, and anything that needs the vCPU's attention (PSCI CPU_ON,
+ * system off, stop request) kicks it too.  A kick that arrives while the CPU is not sleeping is
+ * remembered, so the next gtimer_wfi returns at once (WFI may complete early architecturally);
+ * timer deadlines need no special handling because they raise the PPI, and through the GIC the
+ * IRQ line.  The caller re-checks its interrupt state after gtimer_wfi returns. */
+#ifndef MALIBU_DEVICES_GTIMER_H
+#define MALIBU_DEVICES_GTIMER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "gic400.h"
+
+#define GTIMER_FREQ_HZ 100000000ull /* 100 MHz, 10 ns per tick */
+
+enum { GT_PHYS = 0, GT_VIRT = 1 };
+enum { GT_CTL_ENABLE = 1u << 0, GT_CTL_IMASK = 1u << 1, GT_CTL_ISTATUS = 1u << 2 };
+
+typedef struct GTimer GTimer;
+
+GTimer *gtimer_new(Gic *gic, unsigned ncpu);
+void gtimer_free(GTimer *t);
+void gtimer_reset_cpu(GTimer *t, unsigned cpu); /* CTL = 0 (timers off), CVAL unchanged */
+
+uint64_t gtimer_freq(GTimer *t);
+uint64_t gtimer_count(GTimer *t); /* CNTPCT */
+uint64_t gtimer_vcount(GTimer *t, unsigned cpu); /* CNTVCT */
+void gtimer_set_cntvoff(GTimer *t, unsigned cpu, uint64_t off);
+
+uint32_t gtimer_read_ctl(GTimer *t, unsigned cpu, int which);
+void gtimer_write_ctl(GTimer *t, unsigned cpu, int which, uint64_t val);
+uint64_t gtimer_read_cval(GTimer *t, unsigned cpu, int which);
+void gtimer_write_cval(GTimer *t, unsigned cpu, int which, uint64_t val);
+uint32_t gtimer_read_tval(GTimer *t, unsigned cpu, int which);  /* (CVAL - count) low 32 bits */
+void gtimer_write_tval(GTimer *t, unsigned cpu, int which, uint64_t val); /* CVAL = count + sext(val[31:0]) */
+
+/* Sleep the vCPU until kicked or max_ns (0 = no limit) elapse. */
+void gtimer_wfi(GTimer *t, unsigned cpu, uint64_t max_ns);
+void gtimer_kick(GTimer *t, unsigned cpu);
+
+#endif

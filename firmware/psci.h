@@ -1,0 +1,74 @@
+/* Firmware-less PSCI 1.0 (Arm DEN 0022) for the board: the CPU calls psci_call() when the guest
+ * executes HVC #0 at EL1 (the DT says method = "hvc"; there is no EL2, so the CPU treats it as a
+ * firmware call instead of an UNDEFINED instruction), writes the returned value to X0, leaves
+ * X1-X3 unchanged and continues at the next instruction -- unless the returned action says
+ * otherwise:
+ *
+ *   PSCI_ACT_NONE          nothing else to do
+ *   PSCI_ACT_CPU_ON        reset vCPU act.cpu and start it: EL1h, MMU off (SCTLR_EL1 reset value),
+ *                          DAIF masked, X0 = act.context, other GPRs 0, PC = act.entry; then kick
+ *                          it (gtimer_kick).  The caller continues (X0 = 0).
+ *   PSCI_ACT_CPU_OFF       the calling vCPU stops: it must not execute further until a later
+ *                          CPU_ON for it (the call does not return to the guest).
+ *   PSCI_ACT_SYSTEM_OFF    stop all vCPUs, exit the emulator with status 0.
+ *   PSCI_ACT_SYSTEM_RESET  reset the board (or exit with status PSCI_RESET_EXIT_STATUS when
+ *                          reset is not implemented).
+ *
+ * SMCCC conventions: 32-bit function IDs (0x84xxxxxx) use only the low 32 bits of the arguments;
+ * results are sign-extended to 64 bits (so NOT_SUPPORTED is all ones in X0, which is what Linux
+ * compares against).  Unknown function IDs (including SMCCC_VERSION, SMCCC_ARCH_FEATURES,
+ * CPU_SUSPEND, SYSTEM_SUSPEND) return NOT_SUPPORTED (-1).  HVC with a non-zero immediate, or from
+ * EL0, is UNDEFINED and must not reach psci_call.
+ *
+ * CPU power state is tracked here (CPU 0 is ON at reset, the others OFF).  CPU numbers are
+ * indices 0..ncpu-1, MPIDR = index (Aff0), bit 31 of a guest-supplied MPIDR ignored. */
+#ifndef MALIBU_FIRMWARE_PSCI_H
+#define MALIBU_FIRMWARE_PSCI_H
+
+#include <stdint.h>
+
+#define PSCI_MAX_CPUS 8
+#define PSCI_RESET_EXIT_STATUS 0x52 /* suggested exit status for SYSTEM_RESET without reset */
+
+enum {
+    PSCI_VERSION = 0x84000000, PSCI_CPU_SUSPEND = 0x84000001, PSCI_CPU_OFF = 0x84000002,
+    PSCI_CPU_ON_32 = 0x84000003, PSCI_AFFINITY_INFO_32 = 0x84000004,
+    PSCI_MIGRATE_INFO_TYPE = 0x84000006, PSCI_SYSTEM_OFF = 0x84000008,
+    PSCI_SYSTEM_RESET = 0x84000009, PSCI_FEATURES = 0x8400000A,
+    PSCI_CPU_ON_64 = 0xC4000003, PSCI_AFFINITY_INFO_64 = 0xC4000004,
+};
+
+enum {
+    PSCI_RET_SUCCESS = 0, PSCI_RET_NOT_SUPPORTED = -1, PSCI_RET_INVALID_PARAMS = -2,
+    PSCI_RET_DENIED = -3, PSCI_RET_ALREADY_ON = -4, PSCI_RET_ON_PENDING = -5,
+    PSCI_RET_INTERNAL_FAILURE = -6, PSCI_RET_NOT_PRESENT = -7, PSCI_RET_DISABLED = -8,
+    PSCI_RET_INVALID_ADDRESS = -9,
+};
+
+enum { PSCI_AFF_ON = 0, PSCI_AFF_OFF = 1, PSCI_AFF_ON_PENDING = 2 };
+
+typedef enum {
+    PSCI_ACT_NONE, PSCI_ACT_CPU_ON, PSCI_ACT_CPU_OFF, PSCI_ACT_SYSTEM_OFF, PSCI_ACT_SYSTEM_RESET,
+} PsciActionKind;
+
+typedef struct PsciAction {
+    PsciActionKind kind;
+    unsigned cpu;     /* CPU_ON: target; CPU_OFF: the caller */
+    uint64_t entry;   /* CPU_ON: physical entry address */
+    uint64_t context; /* CPU_ON: X0 for the target */
+} PsciAction;
+
+typedef struct Psci Psci;
+
+Psci *psci_new(unsigned ncpu);
+void psci_free(Psci *p);
+void psci_reset(Psci *p); /* CPU 0 on, others off */
+
+/* Handle the call made by vCPU cpu with function ID x0 and arguments x1..x3.  Returns the value
+ * for X0 and fills *act.  Thread-safe (several vCPUs may call at once). */
+uint64_t psci_call(Psci *p, unsigned cpu, uint64_t x0, uint64_t x1, uint64_t x2, uint64_t x3,
+                   PsciAction *act);
+
+int psci_cpu_state(Psci *p, unsigned cpu); /* PSCI_AFF_ON / _OFF */
+
+#endif
