@@ -928,8 +928,8 @@ bool trans_INT_DP3(DisasCtx *s, arg_INT_DP3 *a)
 }
 
 /* ---- compare + B.cond fusion ----------------------------------------------
- * A B.cond right after SUBS/CMP (immediate or unshifted register) or ANDS/TST
- * (immediate) in the same block: the compare op is replaced by one that also
+ * A B.cond right after SUBS/CMP, ADDS/CMN (immediate) or ANDS/TST (immediate or
+ * unshifted register) in the same block: the compare op is replaced by one that also
  * branches, and the B.cond needs no op of its own (block layout: compare,
  * goto taken, goto fall-through).  Called by the B.cond translator. */
 
@@ -948,23 +948,36 @@ AI bool cond_of(unsigned n, unsigned z, unsigned cy, unsigned v, int cond)
     return (cond & 1) ? !r : r;
 }
 
-/* kind: 0 SUBS imm 64, 1 SUBS imm 32, 2 SUBS reg 64, 3 SUBS reg 32, 4 ANDS imm 64, 5 ANDS imm 32. */
+/* kind: 0/1 SUBS imm 64/32, 2/3 SUBS reg 64/32, 4/5 ANDS imm 64/32, 6/7 ADDS imm 64/32,
+ * 8/9 ANDS reg 64/32 (registers unshifted). */
 AI Op *fused_cmp_branch(CPUState *c, Op *o, int kind, int cond)
 {
-    uint64_t a = c->x[o->n], b = (kind == 2 || kind == 3) ? c->x[o->m] : o->imm, r;
+    int sf = !(kind & 1), op = kind >> 1; /* op: 0 SUBS, 1 SUBS reg, 2 ANDS, 3 ADDS, 4 ANDS reg */
+    uint64_t a = c->x[o->n], b = (op == 1 || op == 4) ? c->x[o->m] : o->imm, r;
     unsigned n, z, cy, v;
-    if (kind == 0 || kind == 2) {
-        r = a - b;
-        n = (unsigned)(r >> 63), z = r == 0, cy = a >= b, v = (unsigned)(((a ^ b) & (a ^ r)) >> 63);
-    } else if (kind == 1 || kind == 3) {
-        uint32_t a32 = (uint32_t)a, b32 = (uint32_t)b, r32 = a32 - b32;
-        r = r32;
-        n = r32 >> 31, z = r32 == 0, cy = a32 >= b32, v = ((a32 ^ b32) & (a32 ^ r32)) >> 31;
-    } else {
+    if (op == 2 || op == 4) {
         r = a & b;
-        if (kind == 5)
+        if (!sf)
             r = (uint32_t)r;
-        n = (unsigned)(r >> (kind == 4 ? 63 : 31)) & 1, z = r == 0, cy = 0, v = 0;
+        n = (unsigned)(r >> (sf ? 63 : 31)) & 1, z = r == 0, cy = 0, v = 0;
+    } else if (sf) {
+        if (op == 3) {
+            r = a + b;
+            n = (unsigned)(r >> 63), z = r == 0, cy = r < a, v = (unsigned)(((a ^ r) & (b ^ r)) >> 63);
+        } else {
+            r = a - b;
+            n = (unsigned)(r >> 63), z = r == 0, cy = a >= b, v = (unsigned)(((a ^ b) & (a ^ r)) >> 63);
+        }
+    } else {
+        uint32_t a32 = (uint32_t)a, b32 = (uint32_t)b, r32;
+        if (op == 3) {
+            r32 = a32 + b32;
+            n = r32 >> 31, z = r32 == 0, cy = r32 < a32, v = ((a32 ^ r32) & (b32 ^ r32)) >> 31;
+        } else {
+            r32 = a32 - b32;
+            n = r32 >> 31, z = r32 == 0, cy = a32 >= b32, v = ((a32 ^ b32) & (a32 ^ r32)) >> 31;
+        }
+        r = r32;
     }
     c->x[o->d] = r;
     set_nzcv(c, n, z, cy, v);
@@ -978,9 +991,9 @@ AI Op *fused_cmp_branch(CPUState *c, Op *o, int kind, int cond)
     M(a, b, d, 5) M(a, b, d, 6) M(a, b, d, 7) M(a, b, d, 8) M(a, b, d, 9) M(a, b, d, 10)       \
     M(a, b, d, 11) M(a, b, d, 12) M(a, b, d, 13)
 #define FZ_ALL(M) C14(M, 0, 0, 0) C14(M, 1, 0, 0) C14(M, 2, 0, 0) C14(M, 3, 0, 0) \
-    C14(M, 4, 0, 0) C14(M, 5, 0, 0)
+    C14(M, 4, 0, 0) C14(M, 5, 0, 0) C14(M, 6, 0, 0) C14(M, 7, 0, 0) C14(M, 8, 0, 0) C14(M, 9, 0, 0)
 FZ_ALL(FZ_DEF)
-static const OpFn fz_tab[6][14] = { FZ_ALL(FZ_ENT) };
+static const OpFn fz_tab[10][14] = { FZ_ALL(FZ_ENT) };
 
 bool tr_int_fuse_bcond(DisasCtx *s, int cond);
 bool tr_int_fuse_bcond(DisasCtx *s, int cond)
@@ -997,6 +1010,10 @@ bool tr_int_fuse_bcond(DisasCtx *s, int cond)
     else if (prev->fn == as_tab[0][1][1][4]) kind = 3;
     else if (prev->fn == op_andsi64) kind = 4;
     else if (prev->fn == op_andsi32) kind = 5;
+    else if (prev->fn == op_adds64_imm) kind = 6;
+    else if (prev->fn == op_adds32_imm) kind = 7;
+    else if (prev->fn == lr_tab[1][3][0][4]) kind = 8;
+    else if (prev->fn == lr_tab[0][3][0][4]) kind = 9;
     else return false;
     prev->fn = fz_tab[kind][cond];
     return true;
