@@ -82,4 +82,111 @@ static inline uint64_t f64_neg(uint64_t a) { return a ^ 0x8000000000000000ull; }
 static inline uint32_t f32_abs(uint32_t a) { return a & 0x7fffffffu; }
 static inline uint64_t f64_abs(uint64_t a) { return a & 0x7fffffffffffffffull; }
 
+/* ---- Host fast paths ------------------------------------------------------------
+ * fpfast_fN_op(..., &r) computes r on the host FPU and returns true when r is
+ * provably the Arm result with no FPSR change: FPCR.RMode = RN and FPSR.IXC
+ * already set (fpfast_ok), inputs normal or zero, and a result above the
+ * minimum normal magnitude and finite (an RN result equal to the minimum
+ * normal may come from a tiny value; zero only where it is exact).  The
+ * softfloat entry points use them first; fN_op_inl() lets a hot handler try
+ * the fast path inline before calling the entry point.  (The result bits are
+ * inspected, so a compiler cannot fuse a host multiply into a later add.) */
+static inline float fpfast_as_f(uint32_t x) { float f; __builtin_memcpy(&f, &x, 4); return f; }
+static inline double fpfast_as_d(uint64_t x) { double f; __builtin_memcpy(&f, &x, 8); return f; }
+static inline uint32_t fpfast_bits_f(float f) { uint32_t x; __builtin_memcpy(&x, &f, 4); return x; }
+static inline uint64_t fpfast_bits_d(double f) { uint64_t x; __builtin_memcpy(&x, &f, 8); return x; }
+static inline bool fpfast_ok(const FPEnv *e) { return !(e->fpcr & FPCR_RMODE_MASK) && (e->fpsr & FPSR_IXC); }
+/* normal: finite, neither zero nor denormal */
+static inline bool fpfast_f32_normal(uint32_t x) { return ((x >> 23) & 0xff) - 1u < 0xfeu; }
+static inline bool fpfast_f64_normal(uint64_t x) { return ((x >> 52) & 0x7ff) - 1u < 0x7feu; }
+static inline bool fpfast_f32_zero(uint32_t x) { return (x << 1) == 0; }
+static inline bool fpfast_f64_zero(uint64_t x) { return (x << 1) == 0; }
+static inline bool fpfast_f32_nz(uint32_t x) { return fpfast_f32_normal(x) || fpfast_f32_zero(x); }
+static inline bool fpfast_f64_nz(uint64_t x) { return fpfast_f64_normal(x) || fpfast_f64_zero(x); }
+static inline bool fpfast_f32_res_ok(uint32_t x) { return (x & 0x7fffffffu) - 0x00800001u < 0x7f800000u - 0x00800001u; }
+static inline bool fpfast_f64_res_ok(uint64_t x)
+{
+    return (x & 0x7fffffffffffffffull) - 0x0010000000000001ull < 0x7ff0000000000000ull - 0x0010000000000001ull;
+}
+
+#define FPFAST_OPS(N, T, HT, AS, BITS, SQRT, FMA)                                                  \
+    static inline bool fpfast_f##N##_add(T a, T b, const FPEnv *e, T *r)                           \
+    {                                                                                              \
+        if (!(fpfast_ok(e) && fpfast_f##N##_nz(a) && fpfast_f##N##_nz(b)))                         \
+            return false;                                                                          \
+        *r = BITS(AS(a) + AS(b)); /* a tiny sum is exact: only its flush would differ */            \
+        return fpfast_f##N##_res_ok(*r) || fpfast_f##N##_zero(*r);                                 \
+    }                                                                                              \
+    static inline bool fpfast_f##N##_sub(T a, T b, const FPEnv *e, T *r)                           \
+    {                                                                                              \
+        if (!(fpfast_ok(e) && fpfast_f##N##_nz(a) && fpfast_f##N##_nz(b)))                         \
+            return false;                                                                          \
+        *r = BITS(AS(a) - AS(b));                                                                  \
+        return fpfast_f##N##_res_ok(*r) || fpfast_f##N##_zero(*r);                                 \
+    }                                                                                              \
+    static inline bool fpfast_f##N##_mul(T a, T b, const FPEnv *e, T *r)                           \
+    {                                                                                              \
+        if (!(fpfast_ok(e) && fpfast_f##N##_nz(a) && fpfast_f##N##_nz(b)))                         \
+            return false;                                                                          \
+        *r = BITS(AS(a) * AS(b));                                                                  \
+        return fpfast_f##N##_res_ok(*r) ||                                                         \
+               (fpfast_f##N##_zero(*r) && (fpfast_f##N##_zero(a) || fpfast_f##N##_zero(b)));       \
+    }                                                                                              \
+    static inline bool fpfast_f##N##_div(T a, T b, const FPEnv *e, T *r)                           \
+    {                                                                                              \
+        if (!(fpfast_ok(e) && fpfast_f##N##_nz(a) && fpfast_f##N##_normal(b)))                     \
+            return false;                                                                          \
+        *r = BITS(AS(a) / AS(b));                                                                  \
+        return fpfast_f##N##_res_ok(*r) || fpfast_f##N##_zero(a);                                  \
+    }                                                                                              \
+    /* addend + a*b, fused */                                                                      \
+    static inline bool fpfast_f##N##_muladd(T c, T a, T b, const FPEnv *e, T *r)                   \
+    {                                                                                              \
+        if (!(fpfast_ok(e) && fpfast_f##N##_nz(a) && fpfast_f##N##_nz(b) && fpfast_f##N##_nz(c)))  \
+            return false;                                                                          \
+        *r = BITS(FMA(AS(a), AS(b), AS(c)));                                                       \
+        return fpfast_f##N##_res_ok(*r);                                                           \
+    }                                                                                              \
+    static inline bool fpfast_f##N##_sqrt(T a, const FPEnv *e, T *r)                               \
+    {                                                                                              \
+        if (!(fpfast_ok(e) && (fpfast_f##N##_zero(a) || (fpfast_f##N##_normal(a) && !(a >> (N - 1))))))  \
+            return false;                                                                          \
+        *r = BITS(SQRT(AS(a)));                                                                    \
+        return true;                                                                               \
+    }                                                                                              \
+    static inline T f##N##_add_inl(T a, T b, FPEnv *e)                                             \
+    {                                                                                              \
+        T r;                                                                                       \
+        return likely(fpfast_f##N##_add(a, b, e, &r)) ? r : f##N##_add(a, b, e);                   \
+    }                                                                                              \
+    static inline T f##N##_sub_inl(T a, T b, FPEnv *e)                                             \
+    {                                                                                              \
+        T r;                                                                                       \
+        return likely(fpfast_f##N##_sub(a, b, e, &r)) ? r : f##N##_sub(a, b, e);                   \
+    }                                                                                              \
+    static inline T f##N##_mul_inl(T a, T b, FPEnv *e)                                             \
+    {                                                                                              \
+        T r;                                                                                       \
+        return likely(fpfast_f##N##_mul(a, b, e, &r)) ? r : f##N##_mul(a, b, e);                   \
+    }                                                                                              \
+    static inline T f##N##_div_inl(T a, T b, FPEnv *e)                                             \
+    {                                                                                              \
+        T r;                                                                                       \
+        return likely(fpfast_f##N##_div(a, b, e, &r)) ? r : f##N##_div(a, b, e);                   \
+    }                                                                                              \
+    static inline T f##N##_muladd_inl(T c, T a, T b, FPEnv *e)                                    \
+    {                                                                                              \
+        T r;                                                                                       \
+        return likely(fpfast_f##N##_muladd(c, a, b, e, &r)) ? r : f##N##_muladd(c, a, b, e);       \
+    }                                                                                              \
+    static inline T f##N##_sqrt_inl(T a, FPEnv *e)                                                 \
+    {                                                                                              \
+        T r;                                                                                       \
+        return likely(fpfast_f##N##_sqrt(a, e, &r)) ? r : f##N##_sqrt(a, e);                       \
+    }
+
+FPFAST_OPS(32, uint32_t, float, fpfast_as_f, fpfast_bits_f, __builtin_sqrtf, __builtin_fmaf)
+FPFAST_OPS(64, uint64_t, double, fpfast_as_d, fpfast_bits_d, __builtin_sqrt, __builtin_fma)
+#undef FPFAST_OPS
+
 #endif

@@ -751,28 +751,19 @@ AI uint64_t g_convert(int E1, int F1, int E2, int F2, uint64_t x, FPRounding r, 
 
 /* ---- host fast paths ---------------------------------------------------------------- */
 
-AI bool fast_ok(const FPEnv *e)
-{
-    return !(e->fpcr & FPCR_RMODE_MASK) && (e->fpsr & FPSR_IXC);
-}
-AI float as_f(uint32_t x) { float f; memcpy(&f, &x, 4); return f; }
-AI double as_d(uint64_t x) { double f; memcpy(&f, &x, 8); return f; }
-AI uint32_t bits_f(float f) { uint32_t x; memcpy(&x, &f, 4); return x; }
-AI uint64_t bits_d(double f) { uint64_t x; memcpy(&x, &f, 8); return x; }
-/* normal (finite, not denormal, not zero) */
-AI bool f32_isnormal(uint32_t x) { return ((x >> 23) & 0xff) - 1u < 0xfeu; }
-AI bool f64_isnormal(uint64_t x) { return ((x >> 52) & 0x7ff) - 1u < 0x7feu; }
-/* A host result that proves the exact result was not tiny: above the minimum
- * normal magnitude (which an RN result can reach from below), finite. */
-AI bool f32_res_ok(uint32_t x) { return (x & 0x7fffffffu) - 0x00800001u < 0x7f800000u - 0x00800001u; }
-AI bool f64_res_ok(uint64_t x)
-{
-    return (x & 0x7fffffffffffffffull) - 0x0010000000000001ull < 0x7ff0000000000000ull - 0x0010000000000001ull;
-}
-AI bool f32_iszero(uint32_t x) { return (x << 1) == 0; }
-AI bool f64_iszero(uint64_t x) { return (x << 1) == 0; }
-AI bool f32_nz(uint32_t x) { return f32_isnormal(x) || f32_iszero(x); }
-AI bool f64_nz(uint64_t x) { return f64_isnormal(x) || f64_iszero(x); }
+/* The predicates and the add/sub/mul/div/muladd/sqrt fast paths live in fpu.h
+ * (fpfast_*), shared with the inline variants there. */
+AI bool fast_ok(const FPEnv *e) { return fpfast_ok(e); }
+AI float as_f(uint32_t x) { return fpfast_as_f(x); }
+AI double as_d(uint64_t x) { return fpfast_as_d(x); }
+AI uint32_t bits_f(float f) { return fpfast_bits_f(f); }
+AI uint64_t bits_d(double f) { return fpfast_bits_d(f); }
+AI bool f32_isnormal(uint32_t x) { return fpfast_f32_normal(x); }
+AI bool f64_isnormal(uint64_t x) { return fpfast_f64_normal(x); }
+AI bool f32_res_ok(uint32_t x) { return fpfast_f32_res_ok(x); }
+AI bool f64_iszero(uint64_t x) { return fpfast_f64_zero(x); }
+AI bool f32_nz(uint32_t x) { return fpfast_f32_nz(x); }
+AI bool f64_nz(uint64_t x) { return fpfast_f64_nz(x); }
 
 /* Operands a host comparison handles exactly: not NaN, and not a denormal that FZ flushes. */
 AI bool f32_cmp_ok(uint32_t x, const FPEnv *e)
@@ -792,40 +783,24 @@ AI bool f64_cmp_ok(uint64_t x, const FPEnv *e)
 #define DEFINE_OPS(N, T, E, F, HT, AS, BITS)                                                        \
     T f##N##_add(T a, T b, FPEnv *e)                                                                \
     {                                                                                               \
-        if (likely(fast_ok(e) && f##N##_nz(a) && f##N##_nz(b))) {                                   \
-            T r = BITS(AS(a) + AS(b));                                                              \
-            if (likely(f##N##_res_ok(r) || f##N##_iszero(r)))                                     \
-                return r;                                                                           \
-        }                                                                                           \
-        return (T)g_add(E, F, a, b, false, e);                                                      \
+        T r;                                                                                        \
+        return likely(fpfast_f##N##_add(a, b, e, &r)) ? r : (T)g_add(E, F, a, b, false, e);         \
     }                                                                                               \
     T f##N##_sub(T a, T b, FPEnv *e)                                                                \
     {                                                                                               \
-        if (likely(fast_ok(e) && f##N##_nz(a) && f##N##_nz(b))) {                                   \
-            T r = BITS(AS(a) - AS(b));                                                              \
-            if (likely(f##N##_res_ok(r) || f##N##_iszero(r)))                                     \
-                return r;                                                                           \
-        }                                                                                           \
-        return (T)g_add(E, F, a, b, true, e);                                                       \
+        T r;                                                                                        \
+        return likely(fpfast_f##N##_sub(a, b, e, &r)) ? r : (T)g_add(E, F, a, b, true, e);          \
     }                                                                                               \
     T f##N##_mul(T a, T b, FPEnv *e)                                                                \
     {                                                                                               \
-        if (likely(fast_ok(e) && f##N##_nz(a) && f##N##_nz(b))) {                                   \
-            T r = BITS(AS(a) * AS(b));                                                              \
-            if (likely(f##N##_res_ok(r) || (f##N##_iszero(r) && (f##N##_iszero(a) || f##N##_iszero(b))))) \
-                return r;                                                                           \
-        }                                                                                           \
-        return (T)g_mul(E, F, a, b, false, e);                                                      \
+        T r;                                                                                        \
+        return likely(fpfast_f##N##_mul(a, b, e, &r)) ? r : (T)g_mul(E, F, a, b, false, e);         \
     }                                                                                               \
     T f##N##_mulx(T a, T b, FPEnv *e) { return (T)g_mul(E, F, a, b, true, e); }                     \
     T f##N##_div(T a, T b, FPEnv *e)                                                                \
     {                                                                                               \
-        if (likely(fast_ok(e) && f##N##_nz(a) && f##N##_isnormal(b))) {                            \
-            T r = BITS(AS(a) / AS(b));                                                              \
-            if (likely(f##N##_res_ok(r) || f##N##_iszero(a)))                                     \
-                return r;                                                                           \
-        }                                                                                           \
-        return (T)g_div(E, F, a, b, e);                                                             \
+        T r;                                                                                        \
+        return likely(fpfast_f##N##_div(a, b, e, &r)) ? r : (T)g_div(E, F, a, b, e);                \
     }                                                                                               \
     /* min/max without NaNs: the chosen operand itself; equal zeros by sign. */                  \
     T f##N##_max(T a, T b, FPEnv *e)                                                                \
@@ -857,18 +832,13 @@ AI bool f64_cmp_ok(uint64_t x, const FPEnv *e)
     T f##N##_rsqrts(T a, T b, FPEnv *e) { return (T)g_step(E, F, a, b, true, e); }                  \
     T f##N##_muladd(T c, T a, T b, FPEnv *e)                                                        \
     {                                                                                               \
-        if (likely(fast_ok(e) && f##N##_nz(a) && f##N##_nz(b) && f##N##_nz(c))) {                  \
-            T r = BITS(__builtin_fma##HT(AS(a), AS(b), AS(c)));                                     \
-            if (likely(f##N##_res_ok(r)))                                                         \
-                return r;                                                                           \
-        }                                                                                           \
-        return (T)g_muladd(E, F, c, a, b, e);                                                       \
+        T r;                                                                                        \
+        return likely(fpfast_f##N##_muladd(c, a, b, e, &r)) ? r : (T)g_muladd(E, F, c, a, b, e);    \
     }                                                                                               \
     T f##N##_sqrt(T a, FPEnv *e)                                                                    \
     {                                                                                               \
-        if (likely(fast_ok(e) && (f##N##_iszero(a) || (f##N##_isnormal(a) && !(a >> (E + F))))))   \
-            return BITS(__builtin_sqrt##HT(AS(a)));                                                 \
-        return (T)g_sqrt(E, F, a, e);                                                               \
+        T r;                                                                                        \
+        return likely(fpfast_f##N##_sqrt(a, e, &r)) ? r : (T)g_sqrt(E, F, a, e);                    \
     }                                                                                               \
     T f##N##_recpe(T a, FPEnv *e) { return (T)g_recpe(E, F, a, e); }                                \
     T f##N##_rsqrte(T a, FPEnv *e) { return (T)g_rsqrte(E, F, a, e); }                              \

@@ -35,10 +35,10 @@ static inline void wr_v64(CPUState *c, unsigned d, uint64_t v)
         return o + 1;                                                          \
     }
 
-FP_BIN(fmul, f32_mul(a, b, &c->fp), f64_mul(a, b, &c->fp))
-FP_BIN(fdiv, f32_div(a, b, &c->fp), f64_div(a, b, &c->fp))
-FP_BIN(fadd, f32_add(a, b, &c->fp), f64_add(a, b, &c->fp))
-FP_BIN(fsub, f32_sub(a, b, &c->fp), f64_sub(a, b, &c->fp))
+FP_BIN(fmul, f32_mul_inl(a, b, &c->fp), f64_mul_inl(a, b, &c->fp))
+FP_BIN(fdiv, f32_div_inl(a, b, &c->fp), f64_div_inl(a, b, &c->fp))
+FP_BIN(fadd, f32_add_inl(a, b, &c->fp), f64_add_inl(a, b, &c->fp))
+FP_BIN(fsub, f32_sub_inl(a, b, &c->fp), f64_sub_inl(a, b, &c->fp))
 FP_BIN(fmax, f32_max(a, b, &c->fp), f64_max(a, b, &c->fp))
 FP_BIN(fmin, f32_min(a, b, &c->fp), f64_min(a, b, &c->fp))
 FP_BIN(fmaxnm, f32_maxnm(a, b, &c->fp), f64_maxnm(a, b, &c->fp))
@@ -60,7 +60,7 @@ static const OpFn dp2_fns[9][2] = {
             a = f32_neg(a);                                                                 \
         if (nn)                                                                             \
             n = f32_neg(n);                                                                 \
-        wr_v64(c, o->d, f32_muladd(a, n, m, &c->fp));                                       \
+        wr_v64(c, o->d, f32_muladd_inl(a, n, m, &c->fp));                                       \
         return o + 1;                                                                       \
     }                                                                                       \
     static Op *op_##name##_d(CPUState *c, Op *o)                                            \
@@ -70,7 +70,7 @@ static const OpFn dp2_fns[9][2] = {
             a = f64_neg(a);                                                                 \
         if (nn)                                                                             \
             n = f64_neg(n);                                                                 \
-        wr_v64(c, o->d, f64_muladd(a, n, m, &c->fp));                                       \
+        wr_v64(c, o->d, f64_muladd_inl(a, n, m, &c->fp));                                       \
         return o + 1;                                                                       \
     }
 
@@ -102,7 +102,7 @@ static const OpFn dp3_fns[4][2] = {
 FP_UN(fmov, a, a)
 FP_UN(fabs, f32_abs(a), f64_abs(a))
 FP_UN(fneg, f32_neg(a), f64_neg(a))
-FP_UN(fsqrt, f32_sqrt(a, &c->fp), f64_sqrt(a, &c->fp))
+FP_UN(fsqrt, f32_sqrt_inl(a, &c->fp), f64_sqrt_inl(a, &c->fp))
 /* FRINTN/P/M/Z/A: x = rounding mode.  FRINTX/I: FPCR mode, x = exact. */
 FP_UN(frint, f32_round_int(a, (FPRounding)o->x, false, &c->fp),
       f64_round_int(a, (FPRounding)o->x, false, &c->fp))
