@@ -1,0 +1,168 @@
+/* firmware/psci (return codes, actions, CPU states) and firmware/boot (stub words, Image
+ * header parsing). */
+#include <string.h>
+#include "../devices/dev_check.h"
+#include "../../firmware/boot.h"
+#include "../../firmware/psci.h"
+
+#define NOT_SUPPORTED 0xFFFFFFFFFFFFFFFFull
+
+static uint64_t call(Psci *p, unsigned cpu, uint64_t fn, uint64_t a1, uint64_t a2, uint64_t a3,
+                     PsciAction *act)
+{
+    return psci_call(p, cpu, fn, a1, a2, a3, act);
+}
+
+START_TEST(version_features_unknown)
+{
+    Psci *p = psci_new(2);
+    PsciAction a;
+    ck_assert_uint_eq(call(p, 0, PSCI_VERSION, 0, 0, 0, &a), 0x10000);
+    ck_assert_int_eq(a.kind, PSCI_ACT_NONE);
+    ck_assert_uint_eq(call(p, 0, PSCI_MIGRATE_INFO_TYPE, 0, 0, 0, &a), 2);
+    static const uint32_t impl[] = { PSCI_VERSION, PSCI_CPU_OFF, PSCI_CPU_ON_32, PSCI_CPU_ON_64,
+                                     PSCI_AFFINITY_INFO_32, PSCI_AFFINITY_INFO_64,
+                                     PSCI_MIGRATE_INFO_TYPE, PSCI_SYSTEM_OFF, PSCI_SYSTEM_RESET,
+                                     PSCI_FEATURES };
+    for (unsigned i = 0; i < sizeof impl / sizeof impl[0]; i++)
+        ck_assert_uint_eq(call(p, 0, PSCI_FEATURES, impl[i], 0, 0, &a), 0);
+    static const uint64_t unknown[] = { 0x80000000, 0x80000001, PSCI_CPU_SUSPEND, 0xC4000001,
+                                        0xC400000E, 0xC4000012, 0x84000050, 0x86006100,
+                                        0x8400000B, 0, 0xFFFFFFFF, 0x184000000ull };
+    for (unsigned i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+        if (unknown[i] >> 32 == 0) /* FEATURES is SMC32: its argument is w1 */
+            ck_assert_uint_eq(call(p, 0, PSCI_FEATURES, unknown[i], 0, 0, &a), NOT_SUPPORTED);
+        ck_assert_uint_eq(call(p, 1, unknown[i], 1, 2, 3, &a), NOT_SUPPORTED);
+        ck_assert_int_eq(a.kind, PSCI_ACT_NONE);
+    }
+    psci_free(p);
+}
+END_TEST
+
+START_TEST(cpu_on_off_affinity)
+{
+    Psci *p = psci_new(4);
+    PsciAction a;
+    ck_assert_uint_eq(call(p, 0, PSCI_AFFINITY_INFO_64, 0, 0, 0, &a), PSCI_AFF_ON);
+    ck_assert_uint_eq(call(p, 0, PSCI_AFFINITY_INFO_64, 2, 0, 0, &a), PSCI_AFF_OFF);
+    ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_64, 2, 0x80201000, 0xabcdef, &a), 0);
+    ck_assert_int_eq(a.kind, PSCI_ACT_CPU_ON);
+    ck_assert_uint_eq(a.cpu, 2);
+    ck_assert_uint_eq(a.entry, 0x80201000);
+    ck_assert_uint_eq(a.context, 0xabcdef);
+    ck_assert_int_eq(psci_cpu_state(p, 2), PSCI_AFF_ON);
+    ck_assert_uint_eq(call(p, 0, PSCI_AFFINITY_INFO_64, 2, 0, 0, &a), PSCI_AFF_ON);
+    ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_64, 2, 0x80201000, 0, &a), (uint64_t)(int64_t)PSCI_RET_ALREADY_ON);
+    ck_assert_int_eq(a.kind, PSCI_ACT_NONE);
+    ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_64, 0, 0x80201000, 0, &a), (uint64_t)(int64_t)PSCI_RET_ALREADY_ON);
+    ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_64, 7, 0x80201000, 0, &a), (uint64_t)(int64_t)PSCI_RET_INVALID_PARAMS);
+    ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_64, 0x100, 0x80201000, 0, &a), (uint64_t)(int64_t)PSCI_RET_INVALID_PARAMS);
+    ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_64, 3, 0x80201002, 0, &a), (uint64_t)(int64_t)PSCI_RET_INVALID_ADDRESS);
+    /* MPIDR with bit 31 set (as read from MPIDR_EL1) is accepted */
+    ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_64, 0x80000003, 0x80202000, 0, &a), 0);
+    ck_assert_uint_eq(a.cpu, 3);
+    /* CPU_OFF from CPU 2 */
+    ck_assert_uint_eq(call(p, 2, PSCI_CPU_OFF, 0, 0, 0, &a), 0);
+    ck_assert_int_eq(a.kind, PSCI_ACT_CPU_OFF);
+    ck_assert_uint_eq(a.cpu, 2);
+    ck_assert_uint_eq(call(p, 0, PSCI_AFFINITY_INFO_32, 2, 0, 0, &a), PSCI_AFF_OFF);
+    ck_assert_uint_eq(call(p, 0, PSCI_AFFINITY_INFO_64, 2, 1, 0, &a), (uint64_t)(int64_t)PSCI_RET_INVALID_PARAMS);
+    ck_assert_uint_eq(call(p, 0, PSCI_AFFINITY_INFO_64, 9, 0, 0, &a), (uint64_t)(int64_t)PSCI_RET_INVALID_PARAMS);
+    /* SMC32 CPU_ON: upper halves of the arguments are ignored */
+    ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_32, 0xFFFFFFFF00000002ull, 0x1280200000ull, 5, &a), 0);
+    ck_assert_uint_eq(a.entry, 0x80200000);
+    psci_reset(p);
+    ck_assert_int_eq(psci_cpu_state(p, 0), PSCI_AFF_ON);
+    ck_assert_int_eq(psci_cpu_state(p, 2), PSCI_AFF_OFF);
+    ck_assert_int_eq(psci_cpu_state(p, 99), PSCI_AFF_OFF);
+    psci_free(p);
+    ck_assert_ptr_null(psci_new(0));
+    ck_assert_ptr_null(psci_new(PSCI_MAX_CPUS + 1));
+}
+END_TEST
+
+START_TEST(system_off_reset)
+{
+    Psci *p = psci_new(1);
+    PsciAction a;
+    ck_assert_uint_eq(call(p, 0, PSCI_SYSTEM_OFF, 0, 0, 0, &a), 0);
+    ck_assert_int_eq(a.kind, PSCI_ACT_SYSTEM_OFF);
+    ck_assert_uint_eq(call(p, 0, PSCI_SYSTEM_RESET, 0, 0, 0, &a), 0);
+    ck_assert_int_eq(a.kind, PSCI_ACT_SYSTEM_RESET);
+    psci_free(p);
+}
+END_TEST
+
+START_TEST(boot_stub_words)
+{
+    uint32_t w[BOOT_STUB_WORDS];
+    boot_stub_build(w, 0x9FE00000ull, 0x80000000ull);
+    ck_assert_uint_eq(w[0], 0xD5034FDF); /* msr daifset, #0xf */
+    ck_assert_uint_eq(w[1], 0x580000E0); /* ldr x0, #0x1c */
+    ck_assert_uint_eq(w[5], 0x580000A4); /* ldr x4, #0x14 */
+    ck_assert_uint_eq(w[6], 0xD61F0080); /* br x4 */
+    ck_assert_uint_eq(w[8], 0x9FE00000);
+    ck_assert_uint_eq(w[9], 0);
+    ck_assert_uint_eq(w[10], 0x80000000);
+    boot_stub_build(w, 0x880000000ull, 0x123456789ull);
+    ck_assert_uint_eq(w[9], 8);
+    ck_assert_uint_eq(w[11], 1);
+}
+END_TEST
+
+static void put64(uint8_t *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+START_TEST(image_header)
+{
+    static uint8_t img[4096];
+    char err[128];
+    BootImage bi;
+    memset(img, 0, sizeof img);
+    put64(img + 0x08, 0);        /* text_offset */
+    put64(img + 0x10, 0x2000000); /* image_size 32 MB */
+    put64(img + 0x18, 0xA);      /* LE, 4K pages, anywhere */
+    memcpy(img + 0x38, "ARM\x64", 4);
+    ck_assert(boot_parse_image(img, sizeof img, &bi, err, sizeof err));
+    ck_assert(bi.has_header);
+    ck_assert_uint_eq(bi.text_offset, 0);
+    ck_assert_uint_eq(bi.image_size, 0x2000000);
+    put64(img + 0x18, 0x1); /* big-endian */
+    ck_assert(!boot_parse_image(img, sizeof img, &bi, err, sizeof err));
+    put64(img + 0x18, 0x6); /* 64K pages */
+    ck_assert(!boot_parse_image(img, sizeof img, &bi, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "64 KB"));
+    put64(img + 0x18, 0x0);
+    put64(img + 0x08, 0x80000);
+    ck_assert(boot_parse_image(img, sizeof img, &bi, err, sizeof err));
+    ck_assert_uint_eq(bi.text_offset, 0x80000);
+    put64(img + 0x08, 0x1234); /* not page aligned */
+    ck_assert(!boot_parse_image(img, sizeof img, &bi, err, sizeof err));
+    put64(img + 0x10, 0); /* pre-3.17: image_size 0 -> text_offset 0x80000 */
+    ck_assert(boot_parse_image(img, sizeof img, &bi, err, sizeof err));
+    ck_assert_uint_eq(bi.text_offset, 0x80000);
+    ck_assert_uint_eq(bi.image_size, sizeof img);
+    memset(img + 0x38, 0, 4); /* raw binary */
+    ck_assert(boot_parse_image(img, 100, &bi, err, sizeof err));
+    ck_assert(!bi.has_header);
+    ck_assert_uint_eq(bi.text_offset, 0x80000);
+    ck_assert_uint_eq(bi.image_size, 100);
+    ck_assert(!boot_parse_image(img, 0, &bi, err, sizeof err));
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("dev_psci");
+    TCase *tc = tcase_create("psci");
+    tcase_add_test(tc, version_features_unknown);
+    tcase_add_test(tc, cpu_on_off_affinity);
+    tcase_add_test(tc, system_off_reset);
+    tcase_add_test(tc, boot_stub_words);
+    tcase_add_test(tc, image_header);
+    suite_add_tcase(s, tc);
+    return dev_run_suite(s);
+}

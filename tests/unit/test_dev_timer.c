@@ -1,0 +1,191 @@
+/* devices/gtimer: counter, CTL/CVAL/TVAL semantics, PPI output through the GIC (immediately and
+ * at a future deadline via the host timer thread), WFI sleep/kick. */
+#include <pthread.h>
+#include "../devices/dev_check.h"
+#include "../../devices/gtimer.h"
+#include "../../devices/hosttimer.h"
+
+typedef struct Env {
+    Gic *gic;
+    GTimer *t;
+} Env;
+
+static void kick_on_irq(void *o, unsigned cpu, bool irq, bool fiq)
+{
+    Env *e = o;
+    if ((irq || fiq) && e->t)
+        gtimer_kick(e->t, cpu);
+}
+
+static Env env;
+
+static void setup(unsigned ncpu)
+{
+    env.t = NULL;
+    env.gic = gic_new(ncpu, kick_on_irq, &env);
+    gic_dist_write(env.gic, 0, 0x000, 1, 4);
+    for (unsigned c = 0; c < ncpu; c++) {
+        gic_dist_write(env.gic, c, 0x100, 0xFFFFFFFF, 4);
+        gic_cpu_write(env.gic, c, 0x04, 0xF0, 4);
+        gic_cpu_write(env.gic, c, 0x00, 1, 4);
+    }
+    env.t = gtimer_new(env.gic, ncpu);
+}
+
+static void teardown(void)
+{
+    gtimer_free(env.t);
+    gic_free(env.gic);
+}
+
+static bool ppi_pending(unsigned cpu, unsigned ppi)
+{
+    return (gic_dist_read(env.gic, cpu, 0x200, 4) >> ppi) & 1;
+}
+
+START_TEST(counter_runs_at_frequency)
+{
+    setup(1);
+    ck_assert_uint_eq(gtimer_freq(env.t), 100000000);
+    uint64_t h0 = ht_now_ns(), c0 = gtimer_count(env.t);
+    dev_sleep_ms(20);
+    uint64_t h1 = ht_now_ns(), c1 = gtimer_count(env.t);
+    uint64_t expect = (h1 - h0) / 10; /* 10 ns per tick */
+    ck_assert(c1 > c0);
+    ck_assert(c1 - c0 + 1000 >= expect / 2 && c1 - c0 <= expect * 2 + 1000);
+    uint64_t v0 = gtimer_vcount(env.t, 0), p0 = gtimer_count(env.t);
+    ck_assert(p0 - v0 < 100000); /* CNTVOFF 0 */
+    gtimer_set_cntvoff(env.t, 0, 1000000);
+    uint64_t v = gtimer_vcount(env.t, 0), p = gtimer_count(env.t);
+    ck_assert(p - v >= 1000000 && p - v < 2000000);
+    teardown();
+}
+END_TEST
+
+START_TEST(ctl_cval_tval)
+{
+    setup(2);
+    for (int w = GT_PHYS; w <= GT_VIRT; w++) {
+        unsigned ppi = w == GT_PHYS ? GIC_PPI_PHYS_TIMER : GIC_PPI_VIRT_TIMER;
+        ck_assert_uint_eq(gtimer_read_ctl(env.t, 1, w) & 3, 0);
+        gtimer_write_cval(env.t, 1, w, 0); /* in the past */
+        ck_assert_uint_eq(gtimer_read_ctl(env.t, 1, w), GT_CTL_ISTATUS);
+        ck_assert(!ppi_pending(1, ppi)); /* not enabled */
+        gtimer_write_ctl(env.t, 1, w, GT_CTL_ENABLE | GT_CTL_ISTATUS); /* ISTATUS is RO */
+        ck_assert_uint_eq(gtimer_read_ctl(env.t, 1, w), GT_CTL_ENABLE | GT_CTL_ISTATUS);
+        ck_assert(ppi_pending(1, ppi));
+        ck_assert(!ppi_pending(0, ppi)); /* banked per CPU */
+        ck_assert(gic_irq_line(env.gic, 1));
+        gtimer_write_ctl(env.t, 1, w, GT_CTL_ENABLE | GT_CTL_IMASK);
+        ck_assert(!ppi_pending(1, ppi));
+        gtimer_write_ctl(env.t, 1, w, GT_CTL_ENABLE);
+        ck_assert(ppi_pending(1, ppi));
+        /* far future: condition false, output low */
+        gtimer_write_cval(env.t, 1, w, ~0ull);
+        ck_assert(!ppi_pending(1, ppi));
+        ck_assert_uint_eq(gtimer_read_ctl(env.t, 1, w), GT_CTL_ENABLE);
+        /* TVAL: signed 32-bit down-counter view of CVAL */
+        gtimer_write_tval(env.t, 1, w, 50000000); /* 0.5 s */
+        uint32_t tv = gtimer_read_tval(env.t, 1, w);
+        ck_assert(tv <= 50000000 && tv > 40000000);
+        gtimer_write_tval(env.t, 1, w, (uint32_t)-5); /* already expired */
+        ck_assert(ppi_pending(1, ppi));
+        ck_assert((int32_t)gtimer_read_tval(env.t, 1, w) < 0);
+        uint64_t cval = gtimer_read_cval(env.t, 1, w);
+        ck_assert(cval < gtimer_vcount(env.t, 1) + 10);
+        gtimer_write_ctl(env.t, 1, w, 0);
+        ck_assert(!ppi_pending(1, ppi));
+    }
+    /* bogus CPU / timer numbers are ignored */
+    gtimer_write_ctl(env.t, 5, GT_VIRT, 1);
+    gtimer_write_ctl(env.t, 0, 7, 1);
+    ck_assert_uint_eq(gtimer_read_ctl(env.t, 9, GT_PHYS), 0);
+    teardown();
+}
+END_TEST
+
+START_TEST(deadline_fires_later)
+{
+    setup(1);
+    gtimer_write_tval(env.t, 0, GT_VIRT, 500000); /* 5 ms */
+    gtimer_write_ctl(env.t, 0, GT_VIRT, GT_CTL_ENABLE);
+    ck_assert(!ppi_pending(0, GIC_PPI_VIRT_TIMER));
+    uint64_t t0 = ht_now_ns();
+    for (int i = 0; i < 200 && !ppi_pending(0, GIC_PPI_VIRT_TIMER); i++)
+        dev_sleep_ms(1);
+    ck_assert(ppi_pending(0, GIC_PPI_VIRT_TIMER));
+    ck_assert(ht_now_ns() - t0 >= 4000000);
+    /* the Linux handler: IAR, mask, EOI; line goes low */
+    ck_assert_uint_eq(gic_cpu_read(env.gic, 0, 0x0C, 4), GIC_PPI_VIRT_TIMER);
+    gtimer_write_ctl(env.t, 0, GT_VIRT, GT_CTL_ENABLE | GT_CTL_IMASK);
+    gic_cpu_write(env.gic, 0, 0x10, GIC_PPI_VIRT_TIMER, 4);
+    ck_assert(!gic_irq_line(env.gic, 0));
+    /* re-programming before the deadline cancels it */
+    gtimer_write_tval(env.t, 0, GT_VIRT, 300000);
+    gtimer_write_ctl(env.t, 0, GT_VIRT, GT_CTL_ENABLE);
+    gtimer_write_cval(env.t, 0, GT_VIRT, ~0ull >> 1);
+    dev_sleep_ms(10);
+    ck_assert(!ppi_pending(0, GIC_PPI_VIRT_TIMER));
+    teardown();
+}
+END_TEST
+
+START_TEST(wfi_woken_by_timer)
+{
+    setup(1);
+    gtimer_wfi(env.t, 0, 1000000); /* clear any stale kick (returns after <= 1 ms) */
+    gtimer_write_tval(env.t, 0, GT_VIRT, 1000000); /* 10 ms */
+    gtimer_write_ctl(env.t, 0, GT_VIRT, GT_CTL_ENABLE);
+    uint64_t t0 = ht_now_ns();
+    gtimer_wfi(env.t, 0, 2000000000ull);
+    uint64_t dt = ht_now_ns() - t0;
+    ck_assert(gic_irq_line(env.gic, 0));
+    ck_assert(dt >= 5000000 && dt < 1000000000ull);
+    teardown();
+}
+END_TEST
+
+static void *kicker(void *arg)
+{
+    (void)arg;
+    dev_sleep_ms(20);
+    gtimer_kick(env.t, 0);
+    return NULL;
+}
+
+START_TEST(wfi_kick_and_timeout)
+{
+    setup(1);
+    gtimer_kick(env.t, 0); /* remembered: next WFI returns at once */
+    uint64_t t0 = ht_now_ns();
+    gtimer_wfi(env.t, 0, 0);
+    ck_assert(ht_now_ns() - t0 < 100000000);
+    t0 = ht_now_ns();
+    gtimer_wfi(env.t, 0, 20000000); /* times out after 20 ms */
+    uint64_t dt = ht_now_ns() - t0;
+    ck_assert(dt >= 15000000 && dt < 1000000000ull);
+    pthread_t th;
+    pthread_create(&th, NULL, kicker, NULL);
+    t0 = ht_now_ns();
+    gtimer_wfi(env.t, 0, 0); /* no limit: woken by the other thread */
+    ck_assert(ht_now_ns() - t0 >= 10000000);
+    pthread_join(th, NULL);
+    gtimer_kick(env.t, 9); /* ignored */
+    gtimer_wfi(env.t, 9, 0);
+    teardown();
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("dev_timer");
+    TCase *tc = tcase_create("gtimer");
+    tcase_set_timeout(tc, 20);
+    tcase_add_test(tc, counter_runs_at_frequency);
+    tcase_add_test(tc, ctl_cval_tval);
+    tcase_add_test(tc, deadline_fires_later);
+    tcase_add_test(tc, wfi_woken_by_timer);
+    tcase_add_test(tc, wfi_kick_and_timeout);
+    suite_add_tcase(s, tc);
+    return dev_run_suite(s);
+}
