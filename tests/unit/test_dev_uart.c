@@ -3,6 +3,8 @@
 #include <string.h>
 #include <time.h>
 #include "../devices/dev_check.h"
+#include <unistd.h>
+#include "../../devices/console.h"
 #include "../../devices/gic400.h"
 #include "../../devices/pl011.h"
 #include "../../devices/pl031.h"
@@ -219,6 +221,58 @@ START_TEST(rtc_alarm)
 }
 END_TEST
 
+/* Console: escape handling and back-pressure, with pipes instead of a terminal. */
+static char rxbuf[64];
+static volatile unsigned nrx, refuse;
+static volatile int quits;
+
+static int rx_capture(void *o, const uint8_t *b, int len)
+{
+    (void)o;
+    if (refuse) { /* FIFO "full" a few times: the reader must wait, not drop */
+        refuse--;
+        return 0;
+    }
+    if (nrx < sizeof rxbuf)
+        rxbuf[nrx++] = (char)b[0];
+    (void)len;
+    return 1;
+}
+
+static void on_quit(void *o)
+{
+    (void)o;
+    quits++;
+}
+
+START_TEST(console_escapes)
+{
+    int in[2], outp[2];
+    ck_assert_int_eq(pipe(in), 0);
+    ck_assert_int_eq(pipe(outp), 0);
+    Console *c = console_new(in[0], outp[1]);
+    console_set_quit(c, on_quit, NULL);
+    nrx = 0;
+    refuse = 3;
+    console_start(c, rx_capture, NULL);
+    static const char keys[] = "ab\x01\x01" "c\x01" "zd\x01" "x";
+    ck_assert_int_eq(write(in[1], keys, sizeof keys - 1), (ssize_t)(sizeof keys - 1));
+    for (int i = 0; i < 200 && !quits; i++)
+        dev_sleep_ms(5);
+    ck_assert_int_eq(quits, 1);
+    ck_assert_uint_eq(nrx, 7); /* ^A^A -> ^A; ^A z -> both; ^A x -> quit */
+    ck_assert_mem_eq(rxbuf, "ab\x01" "c\x01" "zd", 7);
+    console_putc(c, 'Q');
+    char got[128];
+    ssize_t n = read(outp[0], got, sizeof got);
+    ck_assert_int_gt(n, 0);
+    ck_assert_int_eq(got[n - 1], 'Q');
+    close(in[1]); /* EOF ends the reader thread */
+    dev_sleep_ms(20);
+    close(outp[0]);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("dev_uart");
@@ -228,6 +282,7 @@ int main(void)
     tcase_add_test(tc, uart_rx_fifo_and_interrupts);
     tcase_add_test(tc, uart_overrun_via_loopback);
     tcase_add_test(tc, uart_hostile);
+    tcase_add_test(tc, console_escapes);
     suite_add_tcase(s, tc);
     TCase *tr = tcase_create("pl031");
     tcase_set_timeout(tr, 10);
