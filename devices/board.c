@@ -188,7 +188,7 @@ void board_free(Board *b)
     gic_free(b->gic);
     psci_free(b->psci);
     bus_free(b->bus);
-    free(b->console); /* console reader thread, if any, lives until exit */
+    console_free(b->console); /* kept if its reader thread runs */
     free(b->dtb);
     free(b->kernel_data);
     free(b->initrd_data);

@@ -20,6 +20,7 @@ struct Console {
     void (*quit)(void *);
     void *quit_opaque;
     bool escape;
+    bool started;
 };
 
 static struct termios saved_tio;
@@ -75,6 +76,12 @@ Console *console_new(int in_fd, int out_fd)
     c->out_fd = out_fd;
     c->quit = default_quit;
     return c;
+}
+
+void console_free(Console *c)
+{
+    if (c && !c->started)
+        free(c);
 }
 
 void console_set_quit(Console *c, void (*quit)(void *), void *opaque)
@@ -167,5 +174,7 @@ void console_start(Console *c, ConsoleRxFn rx, void *rx_opaque)
     pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
     if (pthread_create(&th, &a, reader, c) != 0)
         fprintf(stderr, "malibu: console input thread: %s\n", strerror(errno));
+    else
+        c->started = true;
     pthread_attr_destroy(&a);
 }

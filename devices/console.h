@@ -25,6 +25,8 @@ void console_putc(void *console, uint8_t ch);
  * in_fd < 0 means no input. */
 void console_start(Console *c, ConsoleRxFn rx, void *rx_opaque);
 void console_set_quit(Console *c, void (*quit)(void *opaque), void *opaque);
+/* Free the console unless its reader thread was started (that one lives until exit). */
+void console_free(Console *c);
 /* Put the terminal back (idempotent; also registered with atexit). */
 void console_restore_terminal(void);
 

@@ -2,13 +2,15 @@
 #include "psci.h"
 
 #include <pthread.h>
-#include <stdbool.h>
 #include <stdlib.h>
 
 struct Psci {
     pthread_mutex_t lock;
     unsigned ncpu;
     int state[PSCI_MAX_CPUS]; /* PSCI_AFF_ON / PSCI_AFF_OFF */
+    struct { bool pending; uint64_t entry, context; } start[PSCI_MAX_CPUS];
+    bool shutdown;
+    pthread_cond_t cond;
 };
 
 Psci *psci_new(unsigned ncpu)
@@ -19,6 +21,7 @@ Psci *psci_new(unsigned ncpu)
     if (!p)
         return NULL;
     pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->cond, NULL);
     p->ncpu = ncpu;
     psci_reset(p);
     return p;
@@ -27,6 +30,7 @@ Psci *psci_new(unsigned ncpu)
 void psci_free(Psci *p)
 {
     if (p) {
+        pthread_cond_destroy(&p->cond);
         pthread_mutex_destroy(&p->lock);
         free(p);
     }
@@ -35,8 +39,36 @@ void psci_free(Psci *p)
 void psci_reset(Psci *p)
 {
     pthread_mutex_lock(&p->lock);
-    for (unsigned i = 0; i < PSCI_MAX_CPUS; i++)
+    for (unsigned i = 0; i < PSCI_MAX_CPUS; i++) {
         p->state[i] = i == 0 ? PSCI_AFF_ON : PSCI_AFF_OFF;
+        p->start[i].pending = false;
+    }
+    p->shutdown = false;
+    pthread_mutex_unlock(&p->lock);
+}
+
+bool psci_wait_start(Psci *p, unsigned cpu, uint64_t *entry, uint64_t *context)
+{
+    if (cpu >= p->ncpu)
+        return false;
+    pthread_mutex_lock(&p->lock);
+    while (!p->start[cpu].pending && !p->shutdown)
+        pthread_cond_wait(&p->cond, &p->lock);
+    bool ok = !p->shutdown;
+    if (ok) {
+        *entry = p->start[cpu].entry;
+        *context = p->start[cpu].context;
+        p->start[cpu].pending = false;
+    }
+    pthread_mutex_unlock(&p->lock);
+    return ok;
+}
+
+void psci_shutdown(Psci *p)
+{
+    pthread_mutex_lock(&p->lock);
+    p->shutdown = true;
+    pthread_cond_broadcast(&p->cond);
     pthread_mutex_unlock(&p->lock);
 }
 
@@ -82,6 +114,10 @@ static int64_t cpu_on(Psci *p, uint64_t mpidr, uint64_t entry, uint64_t context,
         ret = PSCI_RET_ALREADY_ON;
     } else {
         p->state[target] = PSCI_AFF_ON;
+        p->start[target].pending = true;
+        p->start[target].entry = entry;
+        p->start[target].context = context;
+        pthread_cond_broadcast(&p->cond);
         *act = (PsciAction){ PSCI_ACT_CPU_ON, (unsigned)target, entry, context };
     }
     pthread_mutex_unlock(&p->lock);

@@ -25,6 +25,7 @@
 #ifndef MALIBU_FIRMWARE_PSCI_H
 #define MALIBU_FIRMWARE_PSCI_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define PSCI_MAX_CPUS 8
@@ -70,5 +71,13 @@ uint64_t psci_call(Psci *p, unsigned cpu, uint64_t x0, uint64_t x1, uint64_t x2,
                    PsciAction *act);
 
 int psci_cpu_state(Psci *p, unsigned cpu); /* PSCI_AFF_ON / _OFF */
+
+/* Start mailbox for vCPU threads: every successful CPU_ON also posts (entry, context) for the
+ * target.  A secondary's thread (and any CPU after CPU_OFF) blocks in psci_wait_start until its
+ * CPU_ON arrives; returns false once psci_shutdown was called (SYSTEM_OFF, emulator exit).
+ *     while (psci_wait_start(psci, n, &entry, &ctx)) { reset vCPU; PC = entry; X0 = ctx;
+ *                                                     run until PSCI_ACT_CPU_OFF or stop; } */
+bool psci_wait_start(Psci *p, unsigned cpu, uint64_t *entry, uint64_t *context);
+void psci_shutdown(Psci *p);
 
 #endif

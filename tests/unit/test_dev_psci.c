@@ -1,5 +1,6 @@
 /* firmware/psci (return codes, actions, CPU states) and firmware/boot (stub words, Image
  * header parsing). */
+#include <pthread.h>
 #include <string.h>
 #include "../devices/dev_check.h"
 #include "../../firmware/boot.h"
@@ -78,6 +79,55 @@ START_TEST(cpu_on_off_affinity)
     psci_free(p);
     ck_assert_ptr_null(psci_new(0));
     ck_assert_ptr_null(psci_new(PSCI_MAX_CPUS + 1));
+}
+END_TEST
+
+static Psci *mailbox;
+static uint64_t got_entry[3], got_ctx[3];
+static int starts;
+
+static void *secondary(void *arg)
+{
+    unsigned cpu = (unsigned)(uintptr_t)arg;
+    uint64_t e, c;
+    while (psci_wait_start(mailbox, cpu, &e, &c)) { /* "run" until CPU_OFF */
+        got_entry[cpu] = e;
+        got_ctx[cpu] = c;
+        __atomic_add_fetch(&starts, 1, __ATOMIC_SEQ_CST);
+        PsciAction a;
+        psci_call(mailbox, cpu, PSCI_CPU_OFF, 0, 0, 0, &a);
+    }
+    return NULL;
+}
+
+START_TEST(start_mailbox)
+{
+    mailbox = psci_new(3);
+    pthread_t th[3];
+    for (uintptr_t i = 1; i < 3; i++)
+        pthread_create(&th[i], NULL, secondary, (void *)i);
+    PsciAction a;
+    ck_assert_uint_eq(call(mailbox, 0, PSCI_CPU_ON_64, 1, 0x80001000, 11, &a), 0);
+    ck_assert_uint_eq(call(mailbox, 0, PSCI_CPU_ON_64, 2, 0x80002000, 22, &a), 0);
+    for (int i = 0; i < 400 && __atomic_load_n(&starts, __ATOMIC_SEQ_CST) < 2; i++)
+        dev_sleep_ms(5);
+    ck_assert_int_eq(starts, 2);
+    ck_assert_uint_eq(got_entry[1], 0x80001000);
+    ck_assert_uint_eq(got_ctx[2], 22);
+    /* after its CPU_OFF, CPU 1 can be started again */
+    for (int i = 0; i < 400 && psci_cpu_state(mailbox, 1) != PSCI_AFF_OFF; i++)
+        dev_sleep_ms(5);
+    ck_assert_uint_eq(call(mailbox, 0, PSCI_CPU_ON_64, 1, 0x80003000, 33, &a), 0);
+    for (int i = 0; i < 400 && __atomic_load_n(&starts, __ATOMIC_SEQ_CST) < 3; i++)
+        dev_sleep_ms(5);
+    ck_assert_uint_eq(got_entry[1], 0x80003000);
+    psci_shutdown(mailbox);
+    for (int i = 1; i < 3; i++)
+        pthread_join(th[i], NULL);
+    uint64_t e, c;
+    ck_assert(!psci_wait_start(mailbox, 1, &e, &c));
+    ck_assert(!psci_wait_start(mailbox, 7, &e, &c));
+    psci_free(mailbox);
 }
 END_TEST
 
@@ -161,6 +211,7 @@ int main(void)
     tcase_add_test(tc, version_features_unknown);
     tcase_add_test(tc, cpu_on_off_affinity);
     tcase_add_test(tc, system_off_reset);
+    tcase_add_test(tc, start_mailbox);
     tcase_add_test(tc, boot_stub_words);
     tcase_add_test(tc, image_header);
     suite_add_tcase(s, tc);
