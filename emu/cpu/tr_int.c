@@ -128,6 +128,17 @@ static void emit_movi(DisasCtx *s, int rd_slot, uint64_t v)
     o->imm = v;
 }
 
+/* Constant folding: the op of the previous instruction when it set register
+ * slot r (0..30) to a constant, so that ADRP+ADD and MOVZ+MOVK sequences
+ * become one op.  NULL otherwise. */
+static Op *prev_const(DisasCtx *s, int r)
+{
+    if (s->n_ops == 0 || r == 31)
+        return NULL;
+    Op *p = &s->ops[s->n_ops - 1];
+    return p->fn == op_movi && p->pc == s->pc - 4 && p->d == r ? p : NULL;
+}
+
 static void emit_mov(DisasCtx *s, int sf, int d, int n)
 {
     Op *o = tr_emit(s, sf ? op_mov64 : op_mov32);
@@ -161,6 +172,13 @@ bool trans_INT_ADDSUB_imm(DisasCtx *s, arg_INT_ADDSUB_imm *a)
             imm = -imm;
         if (imm == 0 && (a->rd == 31 || a->rn == 31)) {
             emit_mov(s, a->sf, xsp(a->rd), xsp(a->rn)); /* MOV to/from SP */
+            return true;
+        }
+        Op *p = a->rd == a->rn ? prev_const(s, a->rn) : NULL;
+        if (p) { /* ADRP Xd; ADD Xd, Xd, #lo12 */
+            p->imm += imm;
+            if (!a->sf)
+                p->imm = (uint32_t)p->imm;
             return true;
         }
         o = tr_emit(s, a->sf ? op_add64_imm : op_add32_imm);
@@ -255,6 +273,13 @@ bool trans_INT_MOVW(DisasCtx *s, arg_INT_MOVW *a)
     if (a->opc == 3) {
         if (a->rd == 31)
             return true; /* MOVK XZR: no effect */
+        Op *p = prev_const(s, a->rd);
+        if (p) { /* MOVZ/MOVN/MOVK chain building a constant */
+            p->imm = (p->imm & ~(0xffffull << sh)) | v;
+            if (!a->sf)
+                p->imm = (uint32_t)p->imm;
+            return true;
+        }
         Op *o = tr_emit(s, a->sf ? op_movk64 : op_movk32);
         o->d = (uint8_t)a->rd;
         o->x = sh;

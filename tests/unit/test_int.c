@@ -8,7 +8,7 @@
 
 typedef struct {
     const char *name;
-    uint32_t code[8];
+    uint32_t code[16];
     unsigned n;
     uint64_t in[8];
     uint32_t nzcv_in;
@@ -22,7 +22,7 @@ typedef struct {
 static void run_case(const TableCase *t)
 {
     CPUState *c = harness_cpu();
-    uint32_t code[10];
+    uint32_t code[18];
     memcpy(code, t->code, t->n * 4);
     code[t->n] = BRK0;
     for (int i = 0; i < 8; i++)
@@ -1051,6 +1051,18 @@ static const TableCase int_cases[] = {
       { 0xf2b7dde0u, 0x7297dde1u, 0xf2fbd5a2u }, 3,
       { 0xffffffffffffffffull, 0xffffffffffffffffull, 0x0ull, 0x0ull, 0x0ull, 0x0ull, 0x0ull, 0x0ull }, 0x0,
       0, { 0xffffffffbeefffffull, 0xffffbeefull, 0xdead000000000000ull, 0x0ull, 0x0ull, 0x0ull, 0x0ull, 0x0ull }, 0x0 },
+    { "const_fold", /* movz x0, #1, lsl #48; movk x0, #2, lsl #32; movk x0, #3, lsl #16; movk x0, #4; movn w1, #5; movk w1, #6, lsl #16; movz x2, #7; movk w2, #8, lsl #16 */
+      { 0xd2e00020u, 0xf2c00040u, 0xf2a00060u, 0xf2800080u, 0x128000a1u, 0x72a000c1u, 0xd28000e2u, 0x72a00102u }, 8,
+      { 0x9ull, 0x9ull, 0x9ull, 0x0ull, 0x0ull, 0x0ull, 0x0ull, 0x0ull }, 0x0,
+      0, { 0x1000200030004ull, 0x6fffaull, 0x80007ull, 0x0ull, 0x0ull, 0x0ull, 0x0ull, 0x0ull }, 0x0 },
+    { "const_fold2", /* movz w3, #1; add w3, w3, #4095; movz x4, #0; add x4, x4, #1, lsl #12; mov x5, #-1; add w5, w5, #1; mov x6, #-1; sub x6, x6, #2; mov x7, #3; add x0, x7, #1; movk x0, #1 */
+      { 0x52800023u, 0x113ffc63u, 0xd2800004u, 0x91400484u, 0x92800005u, 0x110004a5u, 0x92800006u, 0xd10008c6u, 0xd2800067u, 0x910004e0u, 0xf2800020u }, 11,
+      { 0x0ull, 0x0ull, 0x0ull, 0x0ull, 0x0ull, 0x0ull, 0x0ull, 0x0ull }, 0x0,
+      0, { 0x1ull, 0x0ull, 0x0ull, 0x1000ull, 0x1000ull, 0x0ull, 0xfffffffffffffffdull, 0x3ull }, 0x0 },
+    { "adrp_add", /* adr x1, .; adrp x0, .; add x0, x0, #0x123; sub x0, x0, x1; mov x1, #0; adrp x2, .; add x3, x2, #8; sub x3, x3, x2; mov x2, #0 */
+      { 0x10000001u, 0x90000000u, 0x91048c00u, 0xcb010000u, 0xd2800001u, 0x90000002u, 0x91002043u, 0xcb020063u, 0xd2800002u }, 9,
+      { 0x0ull, 0x0ull, 0x0ull, 0x0ull, 0x0ull, 0x0ull, 0x0ull, 0x0ull }, 0x0,
+      0, { 0x123ull, 0x0ull, 0x0ull, 0x8ull, 0x0ull, 0x0ull, 0x0ull, 0x0ull }, 0x0 },
     { "bitfield", /* lsl x0, x1, #7 */
       { 0xd379e020u }, 1,
       { 0x5a5a5a5a5a5a5a5aull, 0x8765432187654321ull, 0xfedcba9876543210ull, 0x0ull, 0x0ull, 0x0ull, 0x0ull, 0x0ull }, 0x0,
