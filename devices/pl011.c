@@ -10,7 +10,7 @@ enum {
     UART_IMSC = 0x038, UART_RIS = 0x03C, UART_MIS = 0x040, UART_ICR = 0x044, UART_DMACR = 0x048,
     UART_ID = 0xFE0,
 };
-enum { FR_RXFE = 1u << 4, FR_TXFF = 1u << 5, FR_RXFF = 1u << 6, FR_TXFE = 1u << 7 };
+enum { FR_CTS = 1u << 0, FR_DSR = 1u << 1, FR_DCD = 1u << 2, FR_RXFE = 1u << 4, FR_TXFF = 1u << 5, FR_RXFF = 1u << 6, FR_TXFE = 1u << 7 };
 enum { LCR_FEN = 1u << 4 };
 enum { CR_LBE = 1u << 7 };
 enum { INT_RX = 1u << 4, INT_TX = 1u << 5, INT_RT = 1u << 6, INT_OE = 1u << 10, INT_ALL = 0x7FF };
@@ -147,7 +147,7 @@ static uint64_t pl011_read(void *opaque, uint64_t off, unsigned size)
         break;
     case UART_RSR: v = u->rsr; break;
     case UART_FR:
-        v = FR_TXFE;
+        v = FR_TXFE | FR_CTS | FR_DSR | FR_DCD; /* modem lines: a connected terminal */
         if (!u->count)
             v |= FR_RXFE;
         if (u->count >= depth(u))

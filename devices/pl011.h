@@ -1,6 +1,8 @@
 /* Arm PrimeCell PL011 UART (r1p5 IDs, 16-byte FIFOs as Linux assumes for revision < 3), with the
  * registers Linux's amba-pl011 driver and earlycon use.  Transmit is instantaneous: each byte
- * written to DR goes to the tx callback (the host terminal), so TXFE=1 / TXFF=0 / BUSY=0 always.
+ * written to DR goes to the tx callback (the host terminal), so TXFE=1 / TXFF=0 / BUSY=0 always,
+ * and the modem inputs read as a connected terminal (CTS, DSR, DCD set; RI clear).  Any access
+ * size up to 32 bits works (earlycon and the driver use 8/16-bit accesses).
  * Receive: another thread (the console reader) pushes bytes with pl011_receive.  Interrupts
  * (RX, RX timeout, TX, overrun) drive one GIC SPI, level-sensitive.  Thread-safe. */
 #ifndef MALIBU_DEVICES_PL011_H

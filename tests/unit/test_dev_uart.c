@@ -56,7 +56,9 @@ START_TEST(uart_ids_and_reset)
         ck_assert_uint_eq(rd(u, 0xFE0 + 4 * i), ids[i]);
     ck_assert_uint_eq(rd(u, CR), 0x300);
     ck_assert_uint_eq(rd(u, IFLS), 0x12);
-    ck_assert_uint_eq(rd(u, FR), TXFE | RXFE);
+    ck_assert_uint_eq(rd(u, FR), TXFE | RXFE | 7); /* CTS, DSR, DCD */
+    ck_assert_uint_eq(pl011_ops.read(u, FR, 2), TXFE | RXFE | 7);
+    pl011_ops.write(u, DR, 'b', 1);
     wr(u, IBRD, 0x12345);
     wr(u, FBRD, 0xFF);
     ck_assert_uint_eq(rd(u, IBRD), 0x2345);
