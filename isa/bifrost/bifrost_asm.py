@@ -17,6 +17,7 @@ value: lane_id, warp_id, ...).  Destination: rN, rN.h0, rN.h1 (register write) o
 Immediates NAME:V, staging @rN.  Modifiers: .VALUE or .NAME=VALUE, after the opcode or a source.
 Encodings come from isa/bifrost/ops.isa and clause.isa (shared with the C decoder).
 """
+import itertools
 import os
 import re
 import sys
@@ -426,13 +427,19 @@ class ISA:
                     reads.append(s[1])
         if len(reads) > 3:
             raise AsmError(f'{where}: tuple {ti} reads more than 3 registers')
-        # port assignments: (port0, port1, port2) with port0 < port1
+        # port assignments (port0, port1, port2): port0 < port1 (equal allowed below r32); a
+        # register may sit in two ports so that two sources can use different selectors
         cands = []
         for p2 in [None] + reads:
-            rest = sorted(r for r in reads if r != p2)
-            if len(rest) > 2:
-                continue
-            cands.append((rest[0] if rest else None, rest[1] if len(rest) > 1 else None, p2))
+            for k in range(3):
+                for p01 in itertools.combinations_with_replacement(sorted(reads), k):
+                    if len(p01) == 2 and p01[0] == p01[1] and p01[0] > 31:
+                        continue
+                    if set(reads) - set(p01) - {p2}:
+                        continue
+                    cands.append((len(p01) + (p2 is not None),
+                                  (p01[0] if p01 else None, p01[1] if len(p01) > 1 else None, p2)))
+        cands = [c for _, c in sorted(cands, key=lambda x: x[0])]
         errs = []
         for (p0, p1, p2), lay in [(c, l) for c in cands for l in layouts]:
             try:
@@ -440,33 +447,39 @@ class ISA:
             except AsmError as e:
                 errs.append(str(e))
                 continue
-            port = {p0: 0, p1: 1, p2: 2}
-            bits = []
-            for x in (f, a):
-                if x.get('raw') is not None:
-                    bits.append(x['raw'])
-                    continue
-                sels = []
-                for s in x['srcs']:
-                    if s[0] == 'reg':
-                        sels.append(port[s[1]])
-                    elif s[0] == 'sel':
-                        sels.append(s[1])
-                    elif s[0] == 'fau':
-                        sels.append(5 if s[2] else 4)
-                    elif s[0] == 'pc':
-                        sels.append(5)
-                    else:
-                        sels.append(5 if lay[s[1]] else 4)
-                if any(not (allowed >> sel) & 1 for (st, allowed), sel in zip(x['op'].srcs, sels)):
-                    errs.append(f'{x["op"].full}: source selector not allowed')
-                    break
-                b = self.encode(x['op'], x['mods'], sels, x['imms'])
-                if b is None:
-                    break
-                bits.append(b)
-            else:
-                return regs | bits[0] << 35 | bits[1] << 58, lay
+            ports = {}
+            for i, p in enumerate((p0, p1, p2)):
+                if p is not None:
+                    ports.setdefault(p, []).append(i)
+            for choice in itertools.product(*[ports[s[1]] for x in (f, a) for s in x.get('srcs', []) if s[0] == 'reg']):
+                choice = list(choice)
+                bits = []
+                for x in (f, a):
+                    if x.get('raw') is not None:
+                        bits.append(x['raw'])
+                        continue
+                    sels = []
+                    for s in x['srcs']:
+                        if s[0] == 'reg':
+                            sels.append(choice.pop(0))
+                        elif s[0] == 'sel':
+                            sels.append(s[1])
+                        elif s[0] == 'fau':
+                            sels.append(5 if s[2] else 4)
+                        elif s[0] == 'pc':
+                            sels.append(5)
+                        else:
+                            sels.append(5 if lay[s[1]] else 4)
+                    if any(not (allowed >> sel) & 1 for (st, allowed), sel in zip(x['op'].srcs, sels)):
+                        errs.append(f'{x["op"].full}: source selector not allowed')
+                        break
+                    b = self.encode(x['op'], x['mods'], sels, x['imms'])
+                    if b is None:
+                        errs.append(f'{x["op"].full}: no encoding for these modifiers and operands')
+                        break
+                    bits.append(b)
+                else:
+                    return regs | bits[0] << 35 | bits[1] << 58, lay
         raise AsmError(f'{where}: tuple {ti}: cannot encode ' +
                        (errs[-1] if errs else 'the instructions with any register port assignment'))
 

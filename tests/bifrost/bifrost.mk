@@ -53,3 +53,7 @@ bifrost-oracle: $(B)/malibu-disasm
 	@test -n "$(MESA_BIFROST_DISASM)" || { echo "set MESA_BIFROST_DISASM=tool (see tests/bifrost/oracle.py)"; exit 1; }
 	$(PYTHON) tests/bifrost/oracle.py --disasm $(B)/malibu-disasm --mesa $(MESA_BIFROST_DISASM) \
 	    --workdir $(B)/tests/bifrost --clauses $(or $(N),4000) --seed $(or $(SEED),1)
+
+# The executor changes the host rounding mode around float operations.
+$(B)/obj/emu/gpu/bifrost_exec.o: BIFROST_CFLAGS += -frounding-math
+$(B)/tests/unit/test_bifrost_exec: BIFROST_CFLAGS += -frounding-math

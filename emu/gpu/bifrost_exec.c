@@ -1,0 +1,642 @@
+/* Bifrost warp executor (ALU subset).  Semantics follow /work/shared/reference/bifrost-isa.md;
+ * points the reference leaves open are marked "assumption" and listed in README.md. */
+#include "bifrost_exec.h"
+
+#include <fenv.h>
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+
+enum {
+    S_NONE, S_NOP, S_MOV, S_IADD, S_ISUB, S_IADDC, S_ISUBB, S_IMUL, S_LSHIFT, S_RSHIFT, S_ARSHIFT,
+    S_CSEL_I, S_CSEL_S, S_CSEL_U, S_CSEL_F, S_MUX, S_ICMP_I, S_ICMP_S, S_ICMP_U, S_FCMP,
+    S_FADD, S_FMA, S_FMIN, S_FMAX, S_F2S, S_F2U, S_S2F, S_U2F, S_ZEXT16, S_SEXT16, S_ZEXT8,
+    S_SEXT8, S_MKVEC, S_CLZ, S_POPCOUNT, S_BITREV, S_FROUND, S_BRANCHZ32, S_BRANCHZ16, S_JUMP,
+};
+enum { R_NONE, R_RTP, R_RTN, R_RTZ, R_RTNA, R_RTO };
+enum { C_EQ, C_GT, C_GE, C_NE, C_LT, C_LE, C_GTLT, C_TOTAL };
+enum { L_AND, L_OR, L_XOR };
+
+static const struct { const char *name; uint8_t sem; } sem_names[] = {
+    { "NOP", S_NOP }, { "MOV.i32", S_MOV },
+    { "IADD.s32", S_IADD }, { "IADD.u32", S_IADD }, { "ISUB.s32", S_ISUB }, { "ISUB.u32", S_ISUB },
+    { "IADDC.i32", S_IADDC }, { "ISUBB.i32", S_ISUBB }, { "IMUL.i32", S_IMUL },
+    { "LSHIFT_AND.i32", S_LSHIFT }, { "LSHIFT_OR.i32", S_LSHIFT }, { "LSHIFT_XOR.i32", S_LSHIFT },
+    { "RSHIFT_AND.i32", S_RSHIFT }, { "RSHIFT_OR.i32", S_RSHIFT }, { "RSHIFT_XOR.i32", S_RSHIFT },
+    { "ARSHIFT.i32", S_ARSHIFT },
+    { "CSEL.i32", S_CSEL_I }, { "CSEL.s32", S_CSEL_S }, { "CSEL.u32", S_CSEL_U }, { "CSEL.f32", S_CSEL_F },
+    { "MUX.i32", S_MUX }, { "ICMP.i32", S_ICMP_I }, { "ICMP.s32", S_ICMP_S }, { "ICMP.u32", S_ICMP_U },
+    { "FCMP.f32", S_FCMP }, { "FADD.f32", S_FADD }, { "FMA.f32", S_FMA },
+    { "FMIN.f32", S_FMIN }, { "FMAX.f32", S_FMAX },
+    { "F32_TO_S32", S_F2S }, { "F32_TO_U32", S_F2U }, { "S32_TO_F32", S_S2F }, { "U32_TO_F32", S_U2F },
+    { "U16_TO_U32", S_ZEXT16 }, { "S16_TO_S32", S_SEXT16 }, { "U8_TO_U32", S_ZEXT8 }, { "S8_TO_S32", S_SEXT8 },
+    { "MKVEC.v2i16", S_MKVEC }, { "CLZ.u32", S_CLZ }, { "POPCOUNT.i32", S_POPCOUNT },
+    { "BITREV.i32", S_BITREV }, { "FROUND.f32", S_FROUND },
+    { "BRANCHZ.i32", S_BRANCHZ32 }, { "BRANCHZ.i16", S_BRANCHZ16 }, { "JUMP", S_JUMP },
+};
+
+static int fail(char *err, size_t errlen, int rc, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return rc;
+}
+
+static int lookup(const char *v, const char *const *names, int dflt)
+{
+    if (!v)
+        return dflt;
+    for (int i = 0; names[i]; i++)
+        if (!strcmp(v, names[i]))
+            return i;
+    return dflt;
+}
+
+static const char *const round_names[] = { "none", "rtp", "rtn", "rtz", "rtna", "rto", NULL };
+static const char *const clamp_names[] = { "none", "clamp_0_inf", "clamp_m1_1", "clamp_0_1", NULL };
+static const char *const cmp_names[] = { "eq", "gt", "ge", "ne", "lt", "le", "gtlt", "total", NULL };
+static const char *const rt_names[] = { "i1", "f1", "m1", NULL };
+static const char *const lane_names[] = { "b0", "b1", "b2", "b3", "h0", "h1", NULL };
+static const char *const widen_names[] = { "none", "h0", "h1", NULL };
+static const char *const sem_mm_names[] = { "nan_suppress", "nan_propagate", "c", "inverse_c", NULL };
+static const char *const mux_names[] = { "neg", "int_zero", "fp_zero", "bit", NULL };
+
+static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t errlen)
+{
+    const struct bi_op_desc *op = &bi_ops[ins->op];
+    memset(x, 0, sizeof(*x));
+    if (ins->op == BI_OP_INVALID)
+        return fail(err, errlen, BI_EXEC_ERROR, "invalid instruction encoding %#x", ins->bits);
+    for (unsigned i = 0; i < sizeof(sem_names) / sizeof(sem_names[0]); i++)
+        if (!strcmp(op->name, sem_names[i].name))
+            x->sem = sem_names[i].sem;
+    if (!x->sem)
+        return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%c%s not implemented",
+                    op->unit == BI_UNIT_ADD ? '+' : '*', op->name);
+    x->nsrcs = op->nsrcs;
+    char name[16];
+    for (unsigned s = 0; s < 4; s++) {
+        snprintf(name, sizeof(name), "abs%u", s);
+        x->abs[s] = lookup(bi_mod_value_name(ins, name), (const char *const[]){ "none", "abs", NULL }, 0);
+        snprintf(name, sizeof(name), "neg%u", s);
+        x->neg[s] = lookup(bi_mod_value_name(ins, name), (const char *const[]){ "none", "neg", NULL }, 0);
+        snprintf(name, sizeof(name), "widen%u", s);
+        x->widen[s] = (uint8_t)lookup(bi_mod_value_name(ins, name), widen_names, 0);
+        snprintf(name, sizeof(name), "lane%u", s);
+        const char *l = bi_mod_value_name(ins, name);
+        if (!l) {
+            snprintf(name, sizeof(name), "lanes%u", s);
+            l = bi_mod_value_name(ins, name);
+        }
+        if (!l && s == 1 && x->sem == S_IMUL)
+            l = bi_mod_value_name(ins, "widen1");
+        int li = lookup(l, lane_names, -1);
+        x->lane[s] = li < 0 ? 0xff : li >= 4 ? (uint8_t)(0x10 | (li - 4)) : (uint8_t)li;   /* 0x10|h: half */
+    }
+    x->round = (uint8_t)lookup(bi_mod_value_name(ins, "round"), round_names, 0);
+    x->clamp = (uint8_t)lookup(bi_mod_value_name(ins, "clamp"), clamp_names, 0);
+    x->cmp = (uint8_t)lookup(bi_mod_value_name(ins, "cmpf"), cmp_names, 0);
+    x->result_type = (uint8_t)lookup(bi_mod_value_name(ins, "result_type"), rt_names, 0);
+    x->sat = bi_mod_value_name(ins, "saturate") && !strcmp(bi_mod_value_name(ins, "saturate"), "sat");
+    x->not1 = bi_mod_value_name(ins, "not1") && !strcmp(bi_mod_value_name(ins, "not1"), "not");
+    x->not_result = bi_mod_value_name(ins, "not_result") && !strcmp(bi_mod_value_name(ins, "not_result"), "not");
+    x->minmax = (uint8_t)lookup(bi_mod_value_name(ins, "sem"), sem_mm_names, 0);
+    x->mux = (uint8_t)lookup(bi_mod_value_name(ins, "mux"), mux_names, 1);
+    x->sext = strstr(op->name, ".s32") != NULL;
+    if (x->sem == S_IMUL)
+        x->sext = bi_mod_value_name(ins, "extend") && !strcmp(bi_mod_value_name(ins, "extend"), "sext");
+    x->logic = strstr(op->name, "_AND") ? L_AND : strstr(op->name, "_OR") ? L_OR : L_XOR;
+    x->mask = bi_mod_value_name(ins, "mask") && !strcmp(bi_mod_value_name(ins, "mask"), "mask");
+    if (x->sem == S_FCMP && x->cmp == C_TOTAL)
+        return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "FCMP.total not implemented");
+    if (x->sem == S_CLZ && x->mask)
+        return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "CLZ.mask not implemented");
+    if ((x->sem == S_FADD || x->sem == S_FROUND) && x->round == R_RTNA && x->sem != S_FROUND)
+        return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "rtna rounding on %s", op->name);
+    return BI_EXEC_OK;
+}
+
+static inline uint32_t sext28(uint32_t v) { return (uint32_t)((int32_t)(v << 4) >> 4); }
+
+int bi_prepare_clause(bi_xclause *x, const bi_clause *c, char *err, size_t errlen)
+{
+    x->c = *c;
+    for (unsigned i = 0; i < c->ntuples; i++) {
+        int rc = prepare_instr(&x->fma[i], &c->t[i].fma, err, errlen);
+        if (rc)
+            return rc;
+        rc = prepare_instr(&x->add[i], &c->t[i].add, err, errlen);
+        if (rc)
+            return rc;
+        const bi_tuple *t = &c->t[i];
+        uint64_t v = t->fau_value;
+        uint32_t lo = (uint32_t)v, hi = (uint32_t)(v >> 32);
+        switch (t->fau_mod) {
+        case BI_CONSTMOD_PC_HI: hi = c->offset + sext28(hi); break;
+        case BI_CONSTMOD_PC_LO: {
+            uint64_t r = (uint64_t)c->offset + (uint64_t)((int64_t)(v << 4) >> 4);
+            lo = (uint32_t)r;
+            hi = (uint32_t)(r >> 32);
+            break;
+        }
+        case BI_CONSTMOD_PC_LO_HI: lo = c->offset + sext28(lo); hi = c->offset + sext28(hi); break;
+        default: break;
+        }
+        x->fau_lo[i] = lo;
+        x->fau_hi[i] = hi;
+    }
+    return BI_EXEC_OK;
+}
+
+/* ---- float helpers -------------------------------------------------------------------------- */
+
+static inline float f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint32_t u32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline int is_nan(uint32_t u) { return (u & 0x7fffffff) > 0x7f800000; }
+static inline int is_denorm(uint32_t u) { return (u & 0x7f800000) == 0 && (u & 0x7fffff); }
+
+uint32_t bi_f16_to_f32(uint16_t h)
+{
+    uint32_t sign = (uint32_t)(h & 0x8000) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff;
+    if (e == 0x1f)
+        return sign | 0x7f800000 | (m << 13);
+    if (e == 0) {
+        if (!m)
+            return sign;
+        e = 127 - 15 + 1;
+        while (!(m & 0x400)) {
+            m <<= 1;
+            e--;
+        }
+        return sign | (e << 23) | ((m & 0x3ff) << 13);
+    }
+    return sign | ((e + 127 - 15) << 23) | (m << 13);
+}
+
+typedef struct {
+    int ftz;
+} fctx;
+
+static uint32_t fsrc(const bi_xinstr *x, unsigned s, uint32_t v, const fctx *fc)
+{
+    if (x->widen[s] == 1)
+        v = bi_f16_to_f32((uint16_t)v);
+    else if (x->widen[s] == 2)
+        v = bi_f16_to_f32((uint16_t)(v >> 16));
+    if (x->abs[s])
+        v &= 0x7fffffff;
+    if (x->neg[s])
+        v ^= 0x80000000;
+    if (fc->ftz && is_denorm(v))
+        v &= 0x80000000;
+    return v;
+}
+
+/* NaN results (assumption): the first NaN operand, quieted; otherwise the default NaN 0x7fc00000. */
+static uint32_t nan_result(uint32_t r, const uint32_t *in, unsigned n)
+{
+    if (!is_nan(r))
+        return r;
+    for (unsigned i = 0; i < n; i++)
+        if (is_nan(in[i]))
+            return in[i] | 0x00400000;
+    return 0x7fc00000;
+}
+
+static int fe_mode(int round)
+{
+    switch (round) {
+    case R_RTP: return FE_UPWARD;
+    case R_RTN: return FE_DOWNWARD;
+    case R_RTZ: case R_RTO: return FE_TOWARDZERO;
+    default: return FE_TONEAREST;
+    }
+}
+
+/* a*b + c (fused) or a + b, rounded per `round`. */
+static uint32_t farith(int fma, uint32_t a, uint32_t b, uint32_t c, int round)
+{
+    volatile float fa = f32(a), fb = f32(b), fc = f32(c), r;
+    if (round != R_NONE)
+        fesetround(fe_mode(round));
+    if (round == R_RTO)
+        feclearexcept(FE_INEXACT);
+    r = fma ? fmaf(fa, fb, fc) : fa + fb;
+    uint32_t u = u32(r);
+    if (round == R_RTO && fetestexcept(FE_INEXACT) && !is_nan(u) && (u & 0x7fffffff) != 0x7f800000)
+        u |= 1;
+    if (round != R_NONE)
+        fesetround(FE_TONEAREST);
+    return u;
+}
+
+/* Output clamps (assumption: NaN clamps to +0; -0 is kept). */
+static uint32_t fclamp(uint32_t u, int clamp)
+{
+    if (!clamp)
+        return u;
+    if (is_nan(u))
+        return 0;
+    float f = f32(u);
+    float lo = clamp == 2 ? -1.0f : 0.0f;
+    if (f < lo)
+        return u32(lo);
+    if (clamp != 1 && f > 1.0f)
+        return u32(1.0f);
+    return u;
+}
+
+static uint32_t fout(uint32_t r, const bi_xinstr *x, const uint32_t *in, unsigned n, const fctx *fc)
+{
+    r = nan_result(r, in, n);
+    if (fc->ftz && is_denorm(r))
+        r &= 0x80000000;
+    return fclamp(r, x->clamp);
+}
+
+static int fcmp(uint32_t a, uint32_t b, int cmp)
+{
+    float fa = f32(a), fb = f32(b);
+    switch (cmp) {
+    case C_EQ: return fa == fb;
+    case C_GT: return fa > fb;
+    case C_GE: return fa >= fb;
+    case C_NE: return !(fa == fb);          /* unordered: true */
+    case C_LT: return fa < fb;
+    case C_LE: return fa <= fb;
+    case C_GTLT: return fa < fb || fa > fb;
+    default: return 0;
+    }
+}
+
+static uint32_t bool_result(int b, int rt)
+{
+    if (!b)
+        return 0;
+    return rt == 0 ? 1 : rt == 1 ? 0x3f800000 : 0xffffffff;
+}
+
+/* minimum/maximum with -0 < +0; sem per the FMIN/FMAX `sem` modifier (assumption for c/inverse_c:
+ * C's a < b ? a : b and its mirror). */
+static uint32_t fminmax(uint32_t a, uint32_t b, int is_max, int sem)
+{
+    int na = is_nan(a), nb = is_nan(b);
+    if (na || nb) {
+        switch (sem) {
+        case 0: /* nan_suppress */
+            if (na && nb)
+                return a | 0x00400000;
+            return na ? b : a;
+        case 1: /* nan_propagate */
+            return (na ? a : b) | 0x00400000;
+        case 2: return b;  /* c: comparison false -> second operand */
+        default: return a;
+        }
+    }
+    float fa = f32(a), fb = f32(b);
+    int a_less = fa < fb || (fa == fb && (a & 0x80000000) && !(b & 0x80000000));
+    int pick_a = is_max ? !a_less : a_less;
+    if (fa == fb && a == b)
+        pick_a = 1;
+    return pick_a ? a : b;
+}
+
+static uint32_t f2i(uint32_t a, int rnd, int is_signed)
+{
+    if (is_nan(a))
+        return 0;
+    double d = f32(a);
+    switch (rnd) {
+    case R_RTP: d = ceil(d); break;
+    case R_RTN: d = floor(d); break;
+    case R_RTNA: d = round(d); break;
+    case R_NONE: case R_RTZ: default: d = trunc(d); break;     /* conversions to int default to RTZ */
+    }
+    if (is_signed) {
+        if (d >= 2147483647.0)
+            return 0x7fffffff;
+        if (d <= -2147483648.0)
+            return 0x80000000;
+        return (uint32_t)(int32_t)d;
+    }
+    if (d <= 0)
+        return 0;
+    if (d >= 4294967295.0)
+        return 0xffffffff;
+    return (uint32_t)d;
+}
+
+static uint32_t i2f(uint32_t a, int round, int is_signed)
+{
+    volatile double d = is_signed ? (double)(int32_t)a : (double)a;   /* exact */
+    volatile float r;
+    if (round == R_RTNA) {
+        /* ties away from zero: round the magnitude with RTZ, then fix up */
+        fesetround(FE_TOWARDZERO);
+        r = (float)d;
+        fesetround(FE_TONEAREST);
+        double rem = fabs(d) - fabs((double)r);
+        float next = nextafterf(r, d < 0 ? -INFINITY : INFINITY);
+        if (rem * 2 >= fabs((double)next) - fabs((double)r) && rem != 0)
+            r = next;
+        return u32(r);
+    }
+    if (round != R_NONE)
+        fesetround(fe_mode(round));
+    r = (float)d;
+    if (round != R_NONE)
+        fesetround(FE_TONEAREST);
+    return u32(r);
+}
+
+static uint32_t fround(uint32_t a, int round)
+{
+    if (is_nan(a))
+        return a | 0x00400000;
+    float f = f32(a), r;
+    switch (round) {
+    case R_RTP: r = ceilf(f); break;
+    case R_RTN: r = floorf(f); break;
+    case R_RTZ: r = truncf(f); break;
+    case R_RTNA: r = roundf(f); break;
+    default: r = nearbyintf(f); break;
+    }
+    return u32(r);
+}
+
+static inline uint32_t lane_sel(uint32_t v, uint8_t lane, int sext)
+{
+    if (lane == 0xff)
+        return v;
+    if (lane & 0x10) {
+        uint32_t h = (v >> (16 * (lane & 1))) & 0xffff;
+        return sext ? (uint32_t)(int32_t)(int16_t)h : h;
+    }
+    uint32_t b = (v >> (8 * lane)) & 0xff;
+    return sext ? (uint32_t)(int32_t)(int8_t)b : b;
+}
+
+static uint32_t bitrev(uint32_t v)
+{
+    uint32_t r = 0;
+    for (int i = 0; i < 32; i++)
+        if (v & (1u << i))
+            r |= 1u << (31 - i);
+    return r;
+}
+
+/* Execute one instruction for one lane. s[] = raw source values. Returns the 32-bit result;
+ * *branch is set to 1 and *target to the byte offset when a branch is taken. */
+static uint32_t exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, int *branch, uint32_t *target)
+{
+    uint32_t a = s[0], b = s[1], c = s[2];
+    uint32_t f[4];
+    switch (x->sem) {
+    case S_NOP: return 0;
+    case S_MOV: return a;
+    case S_IADD: case S_ISUB: {
+        b = lane_sel(b, x->lane[1], x->sext);
+        int64_t r;
+        if (x->sext)
+            r = x->sem == S_IADD ? (int64_t)(int32_t)a + (int32_t)b : (int64_t)(int32_t)a - (int32_t)b;
+        else
+            r = x->sem == S_IADD ? (int64_t)a + b : (int64_t)a - b;
+        if (x->sat) {
+            if (x->sext)
+                r = r > INT32_MAX ? INT32_MAX : r < INT32_MIN ? INT32_MIN : r;
+            else
+                r = r > UINT32_MAX ? UINT32_MAX : r < 0 ? 0 : r;
+        }
+        return (uint32_t)r;
+    }
+    case S_IADDC: return a + b + c;
+    case S_ISUBB: return a - b - c;
+    case S_IMUL: return a * lane_sel(b, x->lane[1], x->sext);
+    case S_LSHIFT: case S_RSHIFT: {
+        unsigned sh = lane_sel(c, x->lane[2] == 0xff ? 0 : x->lane[2], 0) & 31;   /* assumption: 5 bits */
+        uint32_t v = x->sem == S_LSHIFT ? a << sh : a >> sh;
+        uint32_t m = x->not1 ? ~b : b;
+        uint32_t r = x->logic == L_AND ? (v & m) : x->logic == L_OR ? (v | m) : (v ^ m);
+        return x->not_result ? ~r : r;
+    }
+    case S_ARSHIFT: {
+        unsigned sh = lane_sel(c, x->lane[2] == 0xff ? 0 : x->lane[2], 0) & 31;
+        return (uint32_t)((int32_t)a >> sh);
+    }
+    case S_CSEL_I: return ((a == b) == (x->cmp == C_EQ)) ? c : s[3];
+    case S_CSEL_S: {
+        int32_t sa = (int32_t)a, sb = (int32_t)b;
+        int t = x->cmp == C_GT ? sa > sb : x->cmp == C_GE ? sa >= sb : x->cmp == C_LT ? sa < sb : sa <= sb;
+        return t ? c : s[3];
+    }
+    case S_CSEL_U: {
+        int t = x->cmp == C_GT ? a > b : x->cmp == C_GE ? a >= b : x->cmp == C_LT ? a < b : a <= b;
+        return t ? c : s[3];
+    }
+    case S_CSEL_F: return fcmp(a, b, x->cmp) ? c : s[3];
+    case S_MUX:
+        switch (x->mux) {
+        case 0: return (c & 0x80000000) ? b : a;              /* neg (assumption) */
+        case 1: return c == 0 ? a : b;                        /* int_zero */
+        case 2: return (c & 0x7fffffff) == 0 ? a : b;         /* fp_zero */
+        default: return (b & c) | (a & ~c);                   /* bit (assumption) */
+        }
+    case S_ICMP_I: return bool_result((a == b) == (x->cmp == C_EQ), x->result_type == 0 ? 0 : 2);
+    case S_ICMP_S: case S_ICMP_U: {
+        int t;
+        if (x->sem == S_ICMP_S) {
+            int32_t sa = (int32_t)a, sb = (int32_t)b;
+            t = x->cmp == C_GT ? sa > sb : x->cmp == C_GE ? sa >= sb : x->cmp == C_LT ? sa < sb : sa <= sb;
+        } else {
+            t = x->cmp == C_GT ? a > b : x->cmp == C_GE ? a >= b : x->cmp == C_LT ? a < b : a <= b;
+        }
+        return bool_result(t, x->result_type == 0 ? 0 : 2);
+    }
+    case S_FCMP:
+        f[0] = fsrc(x, 0, a, fc);
+        f[1] = fsrc(x, 1, b, fc);
+        return bool_result(fcmp(f[0], f[1], x->cmp), x->result_type);
+    case S_FADD:
+        f[0] = fsrc(x, 0, a, fc);
+        f[1] = fsrc(x, 1, b, fc);
+        return fout(farith(0, f[0], f[1], 0, x->round), x, f, 2, fc);
+    case S_FMA:
+        f[0] = fsrc(x, 0, a, fc);
+        f[1] = fsrc(x, 1, b, fc);
+        f[2] = fsrc(x, 2, c, fc);
+        return fout(farith(1, f[0], f[1], f[2], x->round), x, f, 3, fc);
+    case S_FMIN: case S_FMAX:
+        f[0] = fsrc(x, 0, a, fc);
+        f[1] = fsrc(x, 1, b, fc);
+        return fclamp(fminmax(f[0], f[1], x->sem == S_FMAX, x->minmax), x->clamp);
+    case S_F2S: case S_F2U:
+        f[0] = fsrc(x, 0, a, fc);
+        return f2i(f[0], x->round, x->sem == S_F2S);
+    case S_S2F: return i2f(a, x->round, 1);
+    case S_U2F: return i2f(a, x->round, 0);
+    case S_ZEXT16: return lane_sel(a, 0x10 | (x->lane[0] == 0xff ? 0 : (x->lane[0] & 1)), 0);
+    case S_SEXT16: return lane_sel(a, 0x10 | (x->lane[0] == 0xff ? 0 : (x->lane[0] & 1)), 1);
+    case S_ZEXT8: return lane_sel(a, x->lane[0] == 0xff ? 0 : x->lane[0], 0);
+    case S_SEXT8: return lane_sel(a, x->lane[0] == 0xff ? 0 : x->lane[0], 1);
+    case S_MKVEC: {
+        uint32_t lo = lane_sel(a, 0x10 | (x->lane[0] == 0xff ? 0 : (x->lane[0] & 1)), 0);
+        uint32_t hi = lane_sel(b, 0x10 | (x->lane[1] == 0xff ? 0 : (x->lane[1] & 1)), 0);
+        return lo | hi << 16;
+    }
+    case S_CLZ: return a ? (uint32_t)__builtin_clz(a) : 32;
+    case S_POPCOUNT: return (uint32_t)__builtin_popcount(a);
+    case S_BITREV: return bitrev(a);
+    case S_FROUND:
+        f[0] = fsrc(x, 0, a, fc);
+        return fout(fround(f[0], x->round), x, f, 1, fc);
+    case S_BRANCHZ32: case S_BRANCHZ16: {
+        uint32_t v = x->sem == S_BRANCHZ16 ? lane_sel(a, 0x10 | (x->widen[0] == 2), 0) : a;
+        if ((v == 0) == (x->cmp == C_EQ)) {
+            *branch = 1;
+            *target = b;
+        }
+        return 0;
+    }
+    case S_JUMP:
+        *branch = 1;
+        *target = a;
+        return 0;
+    }
+    return 0;
+}
+
+static uint32_t read_src(const bi_warp *w, const bi_xclause *x, unsigned ti, const bi_src *s, unsigned lane,
+                         uint32_t t, uint32_t t0, uint32_t t1)
+{
+    switch (s->kind) {
+    case BI_SRC_REG: return w->reg[s->index][lane];
+    case BI_SRC_T: return t;
+    case BI_SRC_T0: return t0;
+    case BI_SRC_T1: return t1;
+    case BI_SRC_UNIFORM: {
+        unsigned word = 2u * s->index + s->hi;
+        return word < w->nuniforms ? w->uniforms[word] : 0;
+    }
+    case BI_SRC_CONST: return s->hi ? x->fau_hi[ti] : x->fau_lo[ti];
+    case BI_SRC_SPECIAL:
+        if (s->hi)
+            return 0;
+        switch (s->index) {
+        case 1: return lane;
+        case 2: return w->warp_id;
+        case 3: return w->core_id;
+        default: return 0;
+        }
+    default: return 0;
+    }
+}
+
+static void commit(bi_warp *w, const bi_tuple *t, uint32_t exec, const uint32_t *fres, const uint32_t *ares)
+{
+    for (unsigned k = 0; k < t->nwrites; k++) {
+        const bi_write *wr = &t->writes[k];
+        uint32_t m = wr->mask == 3 ? 0xffffffff : wr->mask == 1 ? 0xffff : 0xffff0000;  /* inferred */
+        const uint32_t *res = wr->from_add ? ares : fres;
+        for (unsigned l = 0; l < w->lanes; l++)
+            if (exec & (1u << l))
+                w->reg[wr->reg][l] = (w->reg[wr->reg][l] & ~m) | (res[l] & m);
+    }
+}
+
+int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec, char *err, size_t errlen)
+{
+    const bi_clause *c = &x->c;
+    uint32_t t0[BI_MAX_LANES] = { 0 }, t1[BI_MAX_LANES] = { 0 };
+    uint32_t fr[BI_MAX_LANES], ar[BI_MAX_LANES];
+    int branch[BI_MAX_LANES] = { 0 };
+    uint32_t target[BI_MAX_LANES] = { 0 };
+    fctx fc = { .ftz = c->hdr[BI_H_FTZ] != 0 };
+
+    for (unsigned i = 0; i < c->ntuples; i++) {
+        const bi_tuple *t = &c->t[i];
+        for (unsigned l = 0; l < w->lanes; l++) {
+            if (!(exec & (1u << l)))
+                continue;
+            uint32_t s[4] = { 0 };
+            for (unsigned k = 0; k < x->fma[i].nsrcs; k++)
+                s[k] = read_src(w, x, i, &t->fma.src[k], l, 0, t0[l], t1[l]);
+            fr[l] = exec_op(&x->fma[i], s, &fc, &branch[l], &target[l]);
+            for (unsigned k = 0; k < x->add[i].nsrcs; k++)
+                s[k] = read_src(w, x, i, &t->add.src[k], l, fr[l], t0[l], t1[l]);
+            ar[l] = exec_op(&x->add[i], s, &fc, &branch[l], &target[l]);
+        }
+        if (i > 0)
+            commit(w, &c->t[i - 1], exec, t0, t1);
+        memcpy(t0, fr, sizeof(t0));
+        memcpy(t1, ar, sizeof(t1));
+    }
+    commit(w, &c->t[c->ntuples - 1], exec, t0, t1);
+    for (unsigned l = 0; l < w->lanes; l++) {
+        if (!(exec & (1u << l)))
+            continue;
+        w->pc[l] = branch[l] ? target[l] : c->offset + c->size;
+        if (c->hdr[BI_H_FLOW] == 0)
+            w->done[l] = 1;
+    }
+    w->clauses_run++;
+    w->lanes_run += (unsigned)__builtin_popcount(exec);
+    (void)err;
+    (void)errlen;
+    return BI_EXEC_OK;
+}
+
+void bi_warp_init(bi_warp *w, enum bi_arch arch)
+{
+    memset(w, 0, sizeof(*w));
+    w->lanes = arch >= BI_ARCH_V7 ? 8 : 4;
+}
+
+int bi_exec_shader(bi_warp *w, const uint8_t *code, size_t len, enum bi_arch arch,
+                   unsigned max_clauses, char *err, size_t errlen)
+{
+    enum { CACHE = 64 };
+    static __thread bi_xclause cache[CACHE];
+    static __thread uint32_t cache_off[CACHE];
+    static __thread const uint8_t *cache_code;
+    unsigned ncache = 0;
+    cache_code = code;
+    (void)cache_code;
+
+    for (unsigned n = 0; n < max_clauses; n++) {
+        uint32_t pc = UINT32_MAX, exec = 0;
+        for (unsigned l = 0; l < w->lanes; l++)
+            if (!w->done[l] && w->pc[l] < pc)
+                pc = w->pc[l];
+        if (pc == UINT32_MAX)
+            return BI_EXEC_END;
+        for (unsigned l = 0; l < w->lanes; l++)
+            if (!w->done[l] && w->pc[l] == pc)
+                exec |= 1u << l;
+        if (pc % 16 || pc >= len)
+            return fail(err, errlen, BI_EXEC_ERROR, "bad clause address %#x", pc);
+        bi_xclause *x = NULL;
+        for (unsigned i = 0; i < ncache; i++)
+            if (cache_off[i] == pc)
+                x = &cache[i];
+        if (!x) {
+            if (ncache == CACHE)
+                ncache = 0;    /* simple: start over */
+            bi_clause c;
+            if (bi_decode_clause(code + pc, len - pc, pc, arch, &c, err, errlen))
+                return BI_EXEC_ERROR;
+            x = &cache[ncache];
+            int rc = bi_prepare_clause(x, &c, err, errlen);
+            if (rc)
+                return rc;
+            cache_off[ncache++] = pc;
+        }
+        int rc = bi_exec_clause(w, x, exec, err, errlen);
+        if (rc)
+            return rc;
+    }
+    return fail(err, errlen, BI_EXEC_ERROR, "clause limit (%u) reached", max_clauses);
+}

@@ -1,0 +1,63 @@
+/* Bifrost warp executor: runs decoded clauses (bifrost_decode.h) for one warp of 4 (v6) or 8 (v7)
+ * lanes.  ALU ops only so far (no message-passing instructions: loads, stores, atomics, ...). */
+#ifndef MALIBU_BIFROST_EXEC_H
+#define MALIBU_BIFROST_EXEC_H
+
+#include "bifrost_decode.h"
+
+#define BI_MAX_LANES 8
+
+enum bi_exec_status {
+    BI_EXEC_OK = 0,
+    BI_EXEC_END = 1,             /* every lane finished */
+    BI_EXEC_UNIMPLEMENTED = -1,  /* an instruction the executor does not support (yet) */
+    BI_EXEC_ERROR = -2,          /* bad encoding, bad PC, clause limit, ... */
+};
+
+/* Semantic operation of an FMA/ADD instruction, resolved once per clause. */
+typedef struct bi_xinstr {
+    uint8_t sem;                 /* enum in bifrost_exec.c */
+    uint8_t nsrcs;
+    uint8_t abs[4], neg[4], widen[4];   /* widen: 0 none, 1 h0, 2 h1 */
+    uint8_t lane[4];             /* byte (0-3) / half (0-1) selects; 0xff none */
+    uint8_t round, clamp, cmp, result_type, sat, not1, not_result, minmax, mux, sext, logic, mask;
+} bi_xinstr;
+
+/* A clause prepared for execution (decode once, run many times). */
+typedef struct {
+    bi_clause c;
+    bi_xinstr fma[8], add[8];
+    uint32_t fau_lo[8], fau_hi[8];   /* constant FAU words after PC-relative modification */
+} bi_xclause;
+
+typedef struct {
+    unsigned lanes;                          /* 4 (v6) or 8 (v7) */
+    uint32_t reg[64][BI_MAX_LANES];          /* r0-r63 per lane */
+    uint32_t pc[BI_MAX_LANES];               /* byte offset of each lane's next clause */
+    uint8_t done[BI_MAX_LANES];
+    uint32_t warp_id, core_id;
+    const uint32_t *uniforms;                /* push uniforms (FAU uniform pair n = words 2n, 2n+1) */
+    unsigned nuniforms;                      /* in 32-bit words */
+    uint64_t clauses_run, lanes_run;         /* statistics: clauses executed, sum of active lanes */
+} bi_warp;
+
+/* Prepare a decoded clause; returns BI_EXEC_UNIMPLEMENTED (with the op name in err) when the
+ * clause contains an instruction the executor does not support. */
+int bi_prepare_clause(bi_xclause *x, const bi_clause *c, char *err, size_t errlen);
+
+/* Run one prepared clause for the lanes in exec_mask (each lane's pc is updated: next clause
+ * or branch target; lanes finishing an END clause are marked done). */
+int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec_mask, char *err, size_t errlen);
+
+/* Reset a warp: zero registers, all lanes at pc 0. */
+void bi_warp_init(bi_warp *w, enum bi_arch arch);
+
+/* Run a whole shader (raw clauses at code[0..len)) with minimum-PC scheduling until every lane is
+ * done or max_clauses clauses ran. Returns BI_EXEC_END on completion. */
+int bi_exec_shader(bi_warp *w, const uint8_t *code, size_t len, enum bi_arch arch,
+                   unsigned max_clauses, char *err, size_t errlen);
+
+/* Float helpers (exported for tests): IEEE binary16 <-> binary32. */
+uint32_t bi_f16_to_f32(uint16_t h);
+
+#endif

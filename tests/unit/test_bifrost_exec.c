@@ -1,0 +1,230 @@
+/* Bifrost warp executor (emu/gpu/bifrost_exec.c) on shaders assembled from tests/bifrost/exec_*.s.
+ * Expected values are computed here independently with plain C / the host FPU (rounding modes
+ * via fesetround, binary16 via _Float16).  NaN convention (an assumption, see README): a NaN
+ * result is the first NaN operand made quiet, else 0x7fc00000. */
+#include <check.h>
+#include <fenv.h>
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "bifrost_exec.h"
+#include "shaders.inc"
+
+static uint32_t fb(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static float bf(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static int isnan_u(uint32_t u) { return (u & 0x7fffffff) > 0x7f800000; }
+
+static void run(bi_warp *w, const uint8_t *code, size_t len)
+{
+    char err[128] = "";
+    int rc = bi_exec_shader(w, code, len, w->lanes == 8 ? BI_ARCH_V7 : BI_ARCH_V6, 100, err, sizeof(err));
+    ck_assert_msg(rc == BI_EXEC_END, "exec: %d %s", rc, err);
+}
+
+/* ---- integer ---------------------------------------------------------------------------------- */
+
+static const uint32_t ia[8] = { 5, 0x7fffffff, 0x80000000, 0xffffffff, 0x12345678, 0, 100, 0xdeadbeef };
+static const uint32_t ib[8] = { 3, 1, 0xffffffff, 0xffffffff, 0x9abcdef0, 0, 0x00010023, 0x00ff0f05 };
+
+static uint32_t sat_s(int64_t v) { return (uint32_t)(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v); }
+
+static void check_int(unsigned lanes)
+{
+    bi_warp w;
+    bi_warp_init(&w, lanes == 8 ? BI_ARCH_V7 : BI_ARCH_V6);
+    ck_assert_uint_eq(w.lanes, lanes);
+    for (unsigned l = 0; l < lanes; l++) {
+        unsigned k = (l * 3 + (lanes == 4)) % 8;   /* different pairs on the two widths */
+        w.reg[0][l] = ia[k];
+        w.reg[1][l] = ib[k];
+        w.reg[29][l] = 0xabcd1234;
+    }
+    run(&w, bi_shader_exec_int, sizeof(bi_shader_exec_int));
+    for (unsigned l = 0; l < lanes; l++) {
+        uint32_t a = w.reg[0][l], b = w.reg[1][l];
+        int32_t sa = (int32_t)a, sb = (int32_t)b;
+        uint32_t rev = 0;
+        for (int i = 0; i < 32; i++)
+            rev |= ((a >> i) & 1u) << (31 - i);
+        const uint32_t want[][2] = {
+            { 10, a + b }, { 11, a - b }, { 12, a * b }, { 13, sat_s((int64_t)sa + sb) },
+            { 14, a << (b & 31) }, { 15, (uint64_t)a + b > UINT32_MAX ? UINT32_MAX : a + b },
+            { 16, (a >> ((b >> 8) & 31)) ^ b }, { 17, sa > sb }, { 18, (uint32_t)(sa >> ((b >> 16) & 31)) },
+            { 19, a >= b ? 0xffffffffu : 0 }, { 20, sa > sb ? a : b }, { 21, b == 0 ? a : b },
+            { 22, a ? (uint32_t)__builtin_clz(a) : 32 }, { 23, a + (uint32_t)(int32_t)(int16_t)(b >> 16) },
+            { 24, (uint32_t)__builtin_popcount(b) }, { 25, a >= b ? a - b : 0 }, { 26, rev },
+            { 27, (a >> 16) | (b << 16) }, { 28, a + (b >> 24) }, { 29, 0xabcd0000u | (a != 0) },
+        };
+        for (unsigned i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+            ck_assert_msg(w.reg[want[i][0]][l] == want[i][1], "lane %u (a=%#x b=%#x): r%u = %#x, want %#x",
+                          l, a, b, want[i][0], w.reg[want[i][0]][l], want[i][1]);
+    }
+}
+
+START_TEST(test_int_v7) { check_int(8); }
+END_TEST
+START_TEST(test_int_v6) { check_int(4); }
+END_TEST
+
+/* ---- float ------------------------------------------------------------------------------------- */
+
+static uint32_t nanfix(uint32_t r, uint32_t a, uint32_t b, uint32_t c)
+{
+    if (!isnan_u(r))
+        return r;
+    if (isnan_u(a)) return a | 0x400000;
+    if (isnan_u(b)) return b | 0x400000;
+    if (isnan_u(c)) return c | 0x400000;
+    return 0x7fc00000;
+}
+
+static uint32_t add_rm(uint32_t a, uint32_t b, int mode)
+{
+    volatile float x = bf(a), y = bf(b), r;
+    fesetround(mode);
+    r = x + y;
+    fesetround(FE_TONEAREST);
+    return nanfix(fb(r), a, b, 0);
+}
+
+static uint32_t fma_rm(uint32_t a, uint32_t b, uint32_t c, int mode)
+{
+    volatile float x = bf(a), y = bf(b), z = bf(c), r;
+    fesetround(mode);
+    r = fmaf(x, y, z);
+    fesetround(FE_TONEAREST);
+    return nanfix(fb(r), a, b, c);
+}
+
+static uint32_t f2i_ref(float f, int mode, int is_signed)
+{
+    if (f != f)
+        return 0;
+    double d = mode == 1 ? floor(f) : mode == 2 ? round(f) : trunc(f);
+    if (is_signed)
+        return d >= 2147483647.0 ? 0x7fffffffu : d <= -2147483648.0 ? 0x80000000u : (uint32_t)(int32_t)d;
+    return d <= 0 ? 0 : d >= 4294967295.0 ? 0xffffffffu : (uint32_t)d;
+}
+
+static const uint32_t fa[8] = { 0x3fc00000 /* 1.5 */, 0x3f800000, 0xc06ccccd /* -3.7 */, 0x7fc00001 /* qNaN */,
+                                0x3dcccccd /* 0.1 */, 0x80000000 /* -0 */, 0x7e967699 /* 1e38 */, 0x000116c2 /* denormal */ };
+static const uint32_t fbv[8] = { 0x40100000 /* 2.25 */, 0x322bcc77 /* 1e-8 */, 0x45354000 /* 2900 */, 0x3f800000,
+                                 0x3e4ccccd /* 0.2 */, 0x00000000, 0x7e967699, 0xc0200000 /* -2.5 */ };
+static const uint32_t fc[8] = { 0xbf400000, 0x40400000, 0x501502f9 /* 1e10 */, 0,
+                                0x3e99999a /* 0.3 */, 0x80000000, 0xff800000 /* -inf */, 0x40e00000 };
+static const uint32_t fh[8] = { 0x3c003e00, 0xc0007bff, 0x00010400, 0x7c00fc00, 0x35553555, 0x80000000, 0x7e003c01, 0x03ff8001 };
+
+static uint32_t h2f(uint16_t h)
+{
+    _Float16 x;
+    memcpy(&x, &h, 2);
+    return fb((float)x);
+}
+
+START_TEST(test_float)
+{
+    bi_warp w;
+    bi_warp_init(&w, BI_ARCH_V7);
+    for (unsigned l = 0; l < 8; l++) {
+        w.reg[0][l] = fa[l];
+        w.reg[1][l] = fbv[l];
+        w.reg[2][l] = fc[l];
+        w.reg[3][l] = fh[l];
+    }
+    run(&w, bi_shader_exec_float, sizeof(bi_shader_exec_float));
+    for (unsigned l = 0; l < 8; l++) {
+        uint32_t a = fa[l], b = fbv[l], c = fc[l];
+        float A = bf(a), B = bf(b);
+        uint32_t sum = add_rm(a, b, FE_TONEAREST);
+        uint32_t clamp01 = isnan_u(sum) ? 0 : bf(sum) < 0 ? 0 : bf(sum) > 1 ? 0x3f800000 : sum;
+        uint32_t fmin_ref = isnan_u(a) ? b : isnan_u(b) ? a
+                          : (A < B || (A == B && (a >> 31) > (b >> 31))) ? a : b;
+        uint32_t fmax_ref = isnan_u(a) ? a | 0x400000 : isnan_u(b) ? b | 0x400000
+                          : (A > B || (A == B && (a >> 31) < (b >> 31))) ? a : b;
+        uint32_t prod = fma_rm(a, b, 0, FE_TONEAREST);
+        uint32_t rz = add_rm(a, b, FE_TOWARDZERO), rp = add_rm(a, b, FE_UPWARD), rn = add_rm(a, b, FE_DOWNWARD);
+        uint32_t rto = (bf(rz) == bf(rp) && bf(rz) == bf(rn)) || isnan_u(rz) || (rz & 0x7fffffff) == 0x7f800000 ? rz : rz | 1;
+        volatile float bi = (float)(int32_t)b;
+        float hsum = bf(h2f((uint16_t)fh[l])) + bf(h2f((uint16_t)(fh[l] >> 16)));
+        uint32_t u2f_rz;   /* U32_TO_F32.rtz of b */
+        {
+            volatile double d = (double)b;
+            volatile float r;
+            fesetround(FE_TOWARDZERO);
+            r = (float)d;
+            fesetround(FE_TONEAREST);
+            u2f_rz = fb(r);
+        }
+        const uint32_t want[][2] = {
+            { 10, sum }, { 11, rp }, { 12, rn }, { 13, rz },
+            { 14, fma_rm(a, b, c, FE_TONEAREST) }, { 15, fma_rm(a, fb(-fabsf(B)), c, FE_TOWARDZERO) },
+            { 16, clamp01 }, { 17, fmin_ref }, { 18, fmax_ref }, { 19, add_rm(prod, c, FE_TONEAREST) },
+            { 20, A < B }, { 21, !(A == B) ? 0xffffffffu : 0 }, { 22, A > B ? a : b },
+            { 23, f2i_ref(A, 0, 1) }, { 24, f2i_ref(A, 1, 0) },
+            { 25, isnan_u(a) ? a | 0x400000 : fb(roundf(A)) }, { 26, fb(bi) },
+            { 27, nanfix(fb(hsum), h2f((uint16_t)fh[l]), h2f((uint16_t)(fh[l] >> 16)), 0) },
+            { 28, u2f_rz }, { 29, add_rm(a & 0x7fffffff, b ^ 0x80000000, FE_UPWARD) },
+            { 30, fb(nearbyintf(B)) }, { 31, rto },
+        };
+        for (unsigned i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+            ck_assert_msg(w.reg[want[i][0]][l] == want[i][1], "lane %u: r%u = %#x, want %#x",
+                          l, want[i][0], w.reg[want[i][0]][l], want[i][1]);
+    }
+}
+END_TEST
+
+/* Divergent control flow: BRANCHZ on a per-lane value, min-PC reconvergence. */
+START_TEST(test_branch)
+{
+    bi_warp w;
+    bi_warp_init(&w, BI_ARCH_V7);
+    for (unsigned l = 0; l < 8; l++)
+        w.reg[0][l] = l & 1;
+    run(&w, bi_shader_exec_branch, sizeof(bi_shader_exec_branch));
+    for (unsigned l = 0; l < 8; l++) {
+        ck_assert_uint_eq(w.reg[1][l], (l & 1) ? 20 : 10);   /* then/else arms */
+        ck_assert_uint_eq(w.reg[2][l], 7);                   /* after the join */
+        ck_assert_uint_eq(w.reg[3][l], 5);                   /* loop: r3 counts 5 iterations */
+    }
+    ck_assert(w.clauses_run > 0);
+}
+END_TEST
+
+/* Passthrough registers and write timing: a register written by tuple i-1 is not yet visible to
+ * tuple i's reads; T0/T1 carry the previous results; the last tuple's write lands at clause end. */
+START_TEST(test_timing)
+{
+    bi_warp w;
+    bi_warp_init(&w, BI_ARCH_V6);
+    for (unsigned l = 0; l < 4; l++) {
+        w.reg[0][l] = 100 + l;
+        w.reg[1][l] = 1;
+    }
+    run(&w, bi_shader_exec_timing, sizeof(bi_shader_exec_timing));
+    for (unsigned l = 0; l < 4; l++) {
+        ck_assert_uint_eq(w.reg[0][l], 100 + l + 1);        /* r0 = r0 + r1 */
+        ck_assert_uint_eq(w.reg[4][l], 100 + l);            /* read of r0 in the next tuple: old value */
+        ck_assert_uint_eq(w.reg[5][l], 100 + l + 1 + 1);    /* T0 + r1 */
+        ck_assert_uint_eq(w.reg[6][l], l);                  /* lane_id */
+        ck_assert_uint_eq(w.reg[7][l], 100 + l + 1);        /* next clause sees the write */
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("bifrost_exec");
+    TCase *tc = tcase_create("exec");
+    tcase_add_test(tc, test_int_v7);
+    tcase_add_test(tc, test_int_v6);
+    tcase_add_test(tc, test_float);
+    tcase_add_test(tc, test_branch);
+    tcase_add_test(tc, test_timing);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
