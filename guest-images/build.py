@@ -470,27 +470,26 @@ def mkext4(root, out):
         "-U", "6d616c69-6275-4000-8000-726f6f746673", "-N", str(nfiles + 16384),
         "-E", "hash_seed=6d616c69-6275-4000-8000-686173680000,root_owner=0:0,lazy_itable_init=0",
         "-d", root, tmp, "%dM" % size_mb, env=env)
-    if os.getuid() != 0:
-        fix_owner(root, tmp, env)
+    fix_inodes(root, tmp, env)
     replace_out(tmp, out)
     log("rootfs: %d files, %.0f MB used, image %d MB" % (nfiles, used / 2**20, size_mb))
 
 
-def fix_owner(root, img, env):
-    """mke2fs -d copies the builder's uid/gid; the guest wants root:root everywhere."""
+def fix_inodes(root, img, env):
+    """mke2fs -d copies each file's owner and ctime from the host: make everything root:root
+    (the builder needn't be root) and set ctime to the fixed epoch (reproducible image)."""
     cmds = []
     for dp, dn, fn in os.walk(root):
-        for x in dn + fn:
-            p = os.path.join(dp, x)
-            st = os.lstat(p)
-            g = "/" + os.path.relpath(p, root)
-            if st.st_uid:
-                cmds.append('sif "%s" uid 0' % g)
-            if st.st_gid:
-                cmds.append('sif "%s" gid 0' % g)
-    if cmds:
-        run("debugfs", "-w", "-f", "-", img, input="\n".join(cmds) + "\n", text=True, env=env,
-            stdout=subprocess.DEVNULL)
+        for x in sorted(dn + fn):
+            g = "/" + os.path.relpath(os.path.join(dp, x), root)
+            # the same commands whoever builds: debugfs' write count lands in the superblock
+            cmds += ['sif "%s" %s 0' % (g, f) for f in ("uid", "gid", "ctime_extra", "atime_extra")]
+            cmds += ['sif "%s" %s @%d' % (g, f, EPOCH) for f in ("ctime", "atime")]
+    r = run("debugfs", "-w", "-f", "-", img, input="\n".join(cmds) + "\n", text=True, env=env,
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    errs = [l for l in r.stderr.splitlines() if l and not l.startswith("debugfs ")]
+    if errs:
+        sys.exit("build: debugfs: " + "\n".join(errs[:10]))
 
 
 def main():

@@ -53,6 +53,18 @@ def test_kernel():
     check(image_size >= os.path.getsize(img), "Image: header image_size covers the file")
     check(flags & 1 == 0, "Image: little-endian kernel")
     rel = open(os.path.join(OUT, "kernel.release")).read().strip()
+    # unmodified: byte-identical to boot/vmlinuz-<release> in the pinned package
+    deb = [p for p in subprocess.run([sys.executable, os.path.join(GI, "fetch"), "list", "kernel"],
+                                     stdout=subprocess.PIPE, text=True).stdout.split()
+           if os.path.basename(p).startswith("linux-image-" + rel + "_")]
+    if deb:
+        r = subprocess.run("dpkg-deb --fsys-tarfile '%s' | tar -xO ./boot/vmlinuz-%s | sha256sum"
+                           % (deb[0], rel), shell=True, stdout=subprocess.PIPE, text=True)
+        h = subprocess.run(["sha256sum", img], stdout=subprocess.PIPE, text=True).stdout.split()[0]
+        check(r.stdout.split()[0] == h, "Image is boot/vmlinuz-%s from %s, unmodified"
+              % (rel, os.path.basename(deb[0])))
+    else:
+        check(False, "kernel package for %s in packages.lock" % rel)
     check(re.fullmatch(r"6\.12\.\d+\+deb13-arm64", rel) is not None, "kernel release 6.12.*-arm64")
     moddir = os.path.join(OUT, "modules", rel)
     for m in ("drivers/virtio/virtio_mmio", "drivers/block/virtio_blk", "fs/ext4/ext4",
