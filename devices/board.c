@@ -17,7 +17,8 @@ void board_config_default(BoardConfig *cfg)
     memset(cfg, 0, sizeof *cfg);
     cfg->ram_size = BOARD_DEFAULT_RAM;
     cfg->ncpu = 1;
-    cfg->console_input = true;
+    cfg->console_in = STDIN_FILENO;
+    cfg->console_out = STDOUT_FILENO;
 }
 
 uint64_t board_parse_size(const char *s)
@@ -64,7 +65,7 @@ int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t 
         { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
     };
     int c;
-    optind = 1;
+    optind = 0; /* glibc: full re-initialisation, so the parser can run more than once */
     opterr = 0;
     while ((c = getopt_long(argc, argv, "m:h", opts, NULL)) != -1) {
         switch (c) {
@@ -134,7 +135,7 @@ Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
     b->gic = gic_new(b->ncpu, gic_output, b);
     b->gtimer = gtimer_new(b->gic, b->ncpu);
     b->psci = psci_new(b->ncpu);
-    b->console = console_new(cfg->console_input ? STDIN_FILENO : -1, STDOUT_FILENO);
+    b->console = console_new(cfg->console_in, cfg->console_out);
     b->uart = pl011_new(b->gic, BOARD_UART_INTID, console_putc, b->console);
     b->rtc = pl031_new(b->gic, BOARD_RTC_INTID);
     if (!b->bus || !b->gic || !b->gtimer || !b->psci || !b->console || !b->uart || !b->rtc) {

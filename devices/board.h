@@ -62,7 +62,8 @@ typedef struct BoardConfig {
     const char *dump_dtb; /* --dump-dtb: write the DTB here (board_realize), caller exits */
     uint64_t ram_size;    /* -m */
     unsigned ncpu;        /* --smp */
-    bool console_input;   /* read stdin into the UART (default true) */
+    int console_in;       /* UART input from this fd (default stdin; -1: none) */
+    int console_out;      /* UART output to this fd (default stdout) */
 } BoardConfig;
 
 typedef void (*BoardIrqNotify)(void *opaque, unsigned cpu, bool irq, bool fiq);

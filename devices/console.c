@@ -23,6 +23,7 @@ struct Console {
     bool started;
 };
 
+static Console *volatile live_console; /* the one whose reader thread runs: lives until exit */
 static struct termios saved_tio;
 static int saved_fd = -1;
 
@@ -174,7 +175,9 @@ void console_start(Console *c, ConsoleRxFn rx, void *rx_opaque)
     pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
     if (pthread_create(&th, &a, reader, c) != 0)
         fprintf(stderr, "malibu: console input thread: %s\n", strerror(errno));
-    else
+    else {
         c->started = true;
+        live_console = c;
+    }
     pthread_attr_destroy(&a);
 }

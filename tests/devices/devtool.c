@@ -20,7 +20,7 @@ int main(int argc, char **argv)
     }
     BoardConfig cfg;
     board_config_default(&cfg);
-    cfg.console_input = false;
+    cfg.console_in = -1;
     int r = board_parse_args(argc - 1, argv + 1, &cfg, err, sizeof err);
     if (r != 0) {
         if (r < 0)

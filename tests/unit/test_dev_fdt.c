@@ -241,7 +241,7 @@ START_TEST(board_boot_layout)
     board_config_default(&cfg);
     char err[256];
     ck_assert_int_eq(board_parse_args(11, argv, &cfg, err, sizeof err), 0);
-    cfg.console_input = false;
+    cfg.console_in = -1;
     ck_assert_uint_eq(cfg.ram_size, 256ull << 20);
     ck_assert_uint_eq(cfg.ncpu, 2);
     Board *b = board_new(&cfg, err, sizeof err);
@@ -298,7 +298,7 @@ START_TEST(board_boot_layout)
     int size = fdt_board_build(&fb, buf, sizeof buf);
     char *dpath = temp_file(buf, (size_t)size);
     board_config_default(&cfg);
-    cfg.console_input = false;
+    cfg.console_in = -1;
     cfg.kernel = kpath;
     cfg.dtb = dpath;
     cfg.append = "new";
@@ -313,7 +313,7 @@ START_TEST(board_boot_layout)
     static uint8_t big[12 << 20];
     char *bpath = temp_file(big, sizeof big);
     board_config_default(&cfg);
-    cfg.console_input = false;
+    cfg.console_in = -1;
     cfg.kernel = kpath;
     cfg.initrd = bpath;
     cfg.ram_size = 8ull << 20; /* below the minimum */
