@@ -5,6 +5,7 @@
 #include <fenv.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum {
@@ -12,6 +13,7 @@ enum {
     S_CSEL_I, S_CSEL_S, S_CSEL_U, S_CSEL_F, S_MUX, S_ICMP_I, S_ICMP_S, S_ICMP_U, S_FCMP,
     S_FADD, S_FMA, S_FMIN, S_FMAX, S_F2S, S_F2U, S_S2F, S_U2F, S_ZEXT16, S_SEXT16, S_ZEXT8,
     S_SEXT8, S_MKVEC, S_CLZ, S_POPCOUNT, S_BITREV, S_FROUND, S_BRANCHZ32, S_BRANCHZ16, S_JUMP,
+    S_LOAD, S_STORE, S_SEG_ADD_LO, S_SEG_ADD_HI, S_BARRIER,
 };
 enum { R_NONE, R_RTP, R_RTN, R_RTZ, R_RTNA, R_RTO };
 enum { C_EQ, C_GT, C_GE, C_NE, C_LT, C_LE, C_GTLT, C_TOTAL };
@@ -33,7 +35,17 @@ static const struct { const char *name; uint8_t sem; } sem_names[] = {
     { "MKVEC.v2i16", S_MKVEC }, { "CLZ.u32", S_CLZ }, { "POPCOUNT.i32", S_POPCOUNT },
     { "BITREV.i32", S_BITREV }, { "FROUND.f32", S_FROUND },
     { "BRANCHZ.i32", S_BRANCHZ32 }, { "BRANCHZ.i16", S_BRANCHZ16 }, { "JUMP", S_JUMP },
+    { "LOAD.i8", S_LOAD }, { "LOAD.i16", S_LOAD }, { "LOAD.i24", S_LOAD }, { "LOAD.i32", S_LOAD },
+    { "LOAD.i48", S_LOAD }, { "LOAD.i64", S_LOAD }, { "LOAD.i96", S_LOAD }, { "LOAD.i128", S_LOAD },
+    { "STORE.i8", S_STORE }, { "STORE.i16", S_STORE }, { "STORE.i24", S_STORE }, { "STORE.i32", S_STORE },
+    { "STORE.i48", S_STORE }, { "STORE.i64", S_STORE }, { "STORE.i96", S_STORE }, { "STORE.i128", S_STORE },
+    { "BARRIER", S_BARRIER }, { "SEG_ADD", S_SEG_ADD_LO },
 };
+
+static const char *const seg_names[] = { "none", "wls", "stream", "ubo", "tl", "pos", "vary", NULL };
+static const char *const dlane_names[] = { "b0", "b1", "b2", "b3", "h0", "h1", "w0", "d0", NULL };
+enum { SEG_NONE, SEG_WLS, SEG_STREAM, SEG_UBO, SEG_TL };
+enum { DL_W0 = 6, DL_D0 = 7 };
 
 static int fail(char *err, size_t errlen, int rc, const char *fmt, ...)
 {
@@ -111,6 +123,19 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
         x->sext = bi_mod_value_name(ins, "extend") && !strcmp(bi_mod_value_name(ins, "extend"), "sext");
     x->logic = strstr(op->name, "_AND") ? L_AND : strstr(op->name, "_OR") ? L_OR : L_XOR;
     x->mask = bi_mod_value_name(ins, "mask") && !strcmp(bi_mod_value_name(ins, "mask"), "mask");
+    if (!strcmp(op->name, "SEG_ADD"))
+        x->sem = op->unit == BI_UNIT_FMA ? S_SEG_ADD_LO : S_SEG_ADD_HI;
+    x->seg = (uint8_t)lookup(bi_mod_value_name(ins, "seg"), seg_names, 0);
+    x->dlane = (uint8_t)lookup(bi_mod_value_name(ins, "lane_dest"), dlane_names, DL_W0);
+    x->ext = (uint8_t)lookup(bi_mod_value_name(ins, "extend"), (const char *const[]){ "none", "sext", "zext", NULL }, 0);
+    x->preserve_null = bi_mod_value_name(ins, "preserve_null") && !strcmp(bi_mod_value_name(ins, "preserve_null"), "preserve_null");
+    if (x->sem == S_LOAD || x->sem == S_STORE) {
+        x->size = (uint8_t)(atoi(strchr(op->name, 'i') + 1) / 8);
+        if (x->seg == SEG_STREAM || x->seg > SEG_TL)
+            return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s.%s not implemented", op->name, seg_names[x->seg]);
+    }
+    if ((x->sem == S_SEG_ADD_LO || x->sem == S_SEG_ADD_HI) && x->seg != SEG_WLS)
+        return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "SEG_ADD.tl not implemented");
     if (x->sem == S_FCMP && x->cmp == C_TOTAL)
         return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "FCMP.total not implemented");
     if (x->sem == S_CLZ && x->mask)
@@ -509,6 +534,93 @@ static uint32_t exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, i
     return 0;
 }
 
+/* Pending staging-register writes of a LOAD (committed at the end of the clause). */
+typedef struct {
+    unsigned n;
+    uint32_t val[BI_MAX_LANES][4];
+} staging;
+
+static int exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lane, const uint32_t *s,
+                    staging *stg, uint32_t *res, char *err, size_t errlen)
+{
+    const bi_mem *m = w->mem;
+    unsigned sr = c->hdr[BI_H_SR];
+    uint64_t addr = 0;
+    uint8_t buf[16] = { 0 };
+
+    *res = 0;
+    if (x->sem == S_BARRIER)
+        return BI_EXEC_OK;
+    if (!m)
+        return fail(err, errlen, BI_EXEC_ERROR, "clause %#x: memory instruction without memory", c->offset);
+    if (x->sem == S_SEG_ADD_LO || x->sem == S_SEG_ADD_HI) {
+        uint64_t a = m->wls_base + s[0];
+        if (x->preserve_null && s[0] == 0)      /* assumption: a null offset stays null */
+            a = 0;
+        *res = x->sem == S_SEG_ADD_LO ? (uint32_t)a : (uint32_t)(a >> 32);
+        return BI_EXEC_OK;
+    }
+    switch (x->seg) {
+    case SEG_NONE: addr = s[0] | (uint64_t)s[1] << 32; break;
+    case SEG_WLS: addr = m->wls_base + s[0]; break;
+    case SEG_TL: addr = w->tls_base[lane] + s[0]; break;
+    case SEG_UBO:
+        if (s[1] >= m->nubos || (uint64_t)s[0] + x->size > m->ubo_size[s[1]])
+            return fail(err, errlen, BI_EXEC_ERROR, "clause %#x lane %u: UBO %u offset %#x out of range",
+                        c->offset, lane, s[1], s[0]);
+        addr = m->ubo_addr[s[1]] + s[0];
+        break;
+    }
+    unsigned nregs = (x->size + 3) / 4;
+    if (x->sem == S_LOAD && x->size < 4 && x->dlane == DL_D0)
+        nregs = 2;
+    if (sr + nregs > 64)
+        return fail(err, errlen, BI_EXEC_ERROR, "clause %#x: staging registers r%u+%u out of range", c->offset, sr, nregs);
+    if (x->sem == S_STORE) {
+        for (unsigned i = 0; i < x->size; i++)
+            buf[i] = (uint8_t)(w->reg[sr + i / 4][lane] >> (8 * (i % 4)));
+        if (m->write(m->ctx, addr, buf, x->size))
+            return fail(err, errlen, BI_EXEC_ERROR, "clause %#x lane %u: store fault at %#llx", c->offset, lane,
+                        (unsigned long long)addr);
+        return BI_EXEC_OK;
+    }
+    if (m->read(m->ctx, addr, buf, x->size))
+        return fail(err, errlen, BI_EXEC_ERROR, "clause %#x lane %u: load fault at %#llx", c->offset, lane,
+                    (unsigned long long)addr);
+    stg->n = nregs;
+    if (x->size >= 4) {
+        for (unsigned r = 0; r < nregs; r++) {
+            uint32_t v = 0;
+            for (unsigned b = 0; b < 4 && 4 * r + b < x->size; b++)
+                v |= (uint32_t)buf[4 * r + b] << (8 * b);
+            stg->val[lane][r] = v;
+        }
+        return BI_EXEC_OK;
+    }
+    /* narrow loads: extend, then place per lane_dest (byte/half keep the rest of the register) */
+    uint64_t v = 0;
+    for (unsigned b = 0; b < x->size; b++)
+        v |= (uint64_t)buf[b] << (8 * b);
+    unsigned bits = 8 * x->size;
+    if (x->ext == 1 && (v >> (bits - 1)) & 1)
+        v |= ~0ull << bits;
+    uint32_t old = w->reg[sr][lane];
+    if (x->dlane < 4)
+        stg->val[lane][0] = (old & ~(0xffu << (8 * x->dlane))) | (uint32_t)(v & 0xff) << (8 * x->dlane);
+    else if (x->dlane < 6)
+        stg->val[lane][0] = (old & ~(0xffffu << (16 * (x->dlane - 4)))) | (uint32_t)(v & 0xffff) << (16 * (x->dlane - 4));
+    else {
+        stg->val[lane][0] = (uint32_t)v;
+        stg->val[lane][1] = (uint32_t)(v >> 32);
+    }
+    return BI_EXEC_OK;
+}
+
+static inline int is_mem(const bi_xinstr *x)
+{
+    return x->sem >= S_LOAD && x->sem <= S_BARRIER;
+}
+
 static uint32_t read_src(const bi_warp *w, const bi_xclause *x, unsigned ti, const bi_src *s, unsigned lane,
                          uint32_t t, uint32_t t0, uint32_t t1)
 {
@@ -555,6 +667,8 @@ int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec, char *err, si
     int branch[BI_MAX_LANES] = { 0 };
     uint32_t target[BI_MAX_LANES] = { 0 };
     fctx fc = { .ftz = c->hdr[BI_H_FTZ] != 0 };
+    staging stg = { 0 };
+    int rc;
 
     for (unsigned i = 0; i < c->ntuples; i++) {
         const bi_tuple *t = &c->t[i];
@@ -564,17 +678,33 @@ int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec, char *err, si
             uint32_t s[4] = { 0 };
             for (unsigned k = 0; k < x->fma[i].nsrcs; k++)
                 s[k] = read_src(w, x, i, &t->fma.src[k], l, 0, t0[l], t1[l]);
-            fr[l] = exec_op(&x->fma[i], s, &fc, &branch[l], &target[l]);
+            if (is_mem(&x->fma[i])) {
+                if ((rc = exec_mem(w, &x->fma[i], c, l, s, &stg, &fr[l], err, errlen)))
+                    return rc;
+            } else {
+                fr[l] = exec_op(&x->fma[i], s, &fc, &branch[l], &target[l]);
+            }
             for (unsigned k = 0; k < x->add[i].nsrcs; k++)
                 s[k] = read_src(w, x, i, &t->add.src[k], l, fr[l], t0[l], t1[l]);
-            ar[l] = exec_op(&x->add[i], s, &fc, &branch[l], &target[l]);
+            if (is_mem(&x->add[i])) {
+                if ((rc = exec_mem(w, &x->add[i], c, l, s, &stg, &ar[l], err, errlen)))
+                    return rc;
+            } else {
+                ar[l] = exec_op(&x->add[i], s, &fc, &branch[l], &target[l]);
+            }
         }
+        if (x->add[i].sem == S_BARRIER)
+            w->barriers++;
         if (i > 0)
             commit(w, &c->t[i - 1], exec, t0, t1);
         memcpy(t0, fr, sizeof(t0));
         memcpy(t1, ar, sizeof(t1));
     }
     commit(w, &c->t[c->ntuples - 1], exec, t0, t1);
+    for (unsigned r = 0; r < stg.n; r++)          /* staging writes of a load land at clause end */
+        for (unsigned l = 0; l < w->lanes; l++)
+            if (exec & (1u << l))
+                w->reg[c->hdr[BI_H_SR] + r][l] = stg.val[l][r];
     for (unsigned l = 0; l < w->lanes; l++) {
         if (!(exec & (1u << l)))
             continue;
@@ -584,8 +714,6 @@ int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec, char *err, si
     }
     w->clauses_run++;
     w->lanes_run += (unsigned)__builtin_popcount(exec);
-    (void)err;
-    (void)errlen;
     return BI_EXEC_OK;
 }
 

@@ -21,6 +21,7 @@ typedef struct bi_xinstr {
     uint8_t abs[4], neg[4], widen[4];   /* widen: 0 none, 1 h0, 2 h1 */
     uint8_t lane[4];             /* byte (0-3) / half (0-1) selects; 0xff none */
     uint8_t round, clamp, cmp, result_type, sat, not1, not_result, minmax, mux, sext, logic, mask;
+    uint8_t seg, size, dlane, ext, preserve_null;   /* memory ops: segment, bytes, lane_dest, extend */
 } bi_xinstr;
 
 /* A clause prepared for execution (decode once, run many times). */
@@ -30,8 +31,23 @@ typedef struct {
     uint32_t fau_lo[8], fau_hi[8];   /* constant FAU words after PC-relative modification */
 } bi_xclause;
 
+/* Memory seen by LOAD/STORE (global addresses; WLS and TLS segments are offsets from a base;
+ * UBO loads index a table of buffers).  read/write return 0, or -1 for a fault. */
+typedef struct bi_mem {
+    void *ctx;
+    int (*read)(void *ctx, uint64_t addr, void *buf, unsigned size);
+    int (*write)(void *ctx, uint64_t addr, const void *buf, unsigned size);
+    uint64_t wls_base;                       /* workgroup-local storage of this warp's workgroup */
+    unsigned nubos;
+    const uint64_t *ubo_addr;                /* UBO n: address and size in bytes */
+    const uint32_t *ubo_size;
+} bi_mem;
+
 typedef struct {
     unsigned lanes;                          /* 4 (v6) or 8 (v7) */
+    const bi_mem *mem;                       /* NULL: memory instructions fault */
+    uint64_t tls_base[BI_MAX_LANES];         /* thread-local storage base per lane */
+    unsigned barriers;                       /* BARRIER instructions executed (the device syncs) */
     uint32_t reg[64][BI_MAX_LANES];          /* r0-r63 per lane */
     uint32_t pc[BI_MAX_LANES];               /* byte offset of each lane's next clause */
     uint8_t done[BI_MAX_LANES];

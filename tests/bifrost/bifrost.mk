@@ -15,7 +15,7 @@ GPU_OBJS := $(GPU_SRCS:%.c=$(B)/obj/%.o) $(B)/obj/gen/bifrost_isa.o
 $(GPU_OBJS) $(B)/obj/emu/gpu/disasm_main.o: $(B)/gen/bifrost_isa.h
 $(GPU_SRCS:%.c=$(B)/obj/%.o) $(B)/obj/emu/gpu/disasm_main.o: $(B)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(BIFROST_CFLAGS) -c $< -o $@
+	$(CC) $(BIFROST_CFLAGS) $(BIFROST_EXTRA_$(basename $(notdir $@))) -c $< -o $@
 
 $(B)/obj/gen/bifrost_isa.o: $(B)/gen/bifrost_isa.c $(B)/gen/bifrost_isa.h
 	@mkdir -p $(dir $@)
@@ -30,7 +30,7 @@ PROGRAMS += $(B)/malibu-disasm
 BIFROST_UNIT_BINS := $(filter $(B)/tests/unit/test_bifrost_%,$(UNIT_BINS))
 $(BIFROST_UNIT_BINS): $(B)/tests/unit/%: tests/unit/%.c $(GPU_OBJS) $(wildcard tests/unit/*.h) $(B)/tests/bifrost/asm.stamp
 	@mkdir -p $(dir $@)
-	$(CC) $(BIFROST_CFLAGS) -Itests/unit -I$(B)/tests/bifrost -o $@ $< $(GPU_OBJS) $(CHECK_LIBS) $(LDLIBS) $(LDFLAGS)
+	$(CC) $(BIFROST_CFLAGS) $(BIFROST_EXTRA_$(notdir $@)) -Itests/unit -I$(B)/tests/bifrost -o $@ $< $(GPU_OBJS) $(CHECK_LIBS) $(LDLIBS) $(LDFLAGS)
 
 # Assembly test shaders -> binaries + C include with their bytes (used by the unit tests).
 BIFROST_ASM := $(PYTHON) isa/bifrost/bifrost_asm.py
@@ -54,6 +54,6 @@ bifrost-oracle: $(B)/malibu-disasm
 	$(PYTHON) tests/bifrost/oracle.py --disasm $(B)/malibu-disasm --mesa $(MESA_BIFROST_DISASM) \
 	    --workdir $(B)/tests/bifrost --clauses $(or $(N),4000) --seed $(or $(SEED),1)
 
-# The executor changes the host rounding mode around float operations.
-$(B)/obj/emu/gpu/bifrost_exec.o: BIFROST_CFLAGS += -frounding-math
-$(B)/tests/unit/test_bifrost_exec: BIFROST_CFLAGS += -frounding-math
+# The executor (and its test) change the host rounding mode around float operations.
+BIFROST_EXTRA_bifrost_exec := -frounding-math
+BIFROST_EXTRA_test_bifrost_exec := -frounding-math

@@ -212,6 +212,73 @@ START_TEST(test_timing)
 }
 END_TEST
 
+/* Global and workgroup-local loads/stores through bi_mem callbacks. */
+static uint8_t gmem[0x200], wmem[0x40];
+
+static uint8_t *mem_at(uint64_t addr, unsigned size)
+{
+    if (addr >= 0x10000 && addr + size <= 0x10000 + sizeof(gmem))
+        return gmem + (addr - 0x10000);
+    if (addr >= 0x20000 && addr + size <= 0x20000 + sizeof(wmem))
+        return wmem + (addr - 0x20000);
+    return NULL;
+}
+static int mem_read(void *ctx, uint64_t addr, void *buf, unsigned size)
+{
+    uint8_t *p = mem_at(addr, size);
+    if (!p)
+        return -1;
+    memcpy(buf, p, size);
+    return 0;
+}
+static int mem_write(void *ctx, uint64_t addr, const void *buf, unsigned size)
+{
+    uint8_t *p = mem_at(addr, size);
+    if (!p)
+        return -1;
+    memcpy(p, buf, size);
+    return 0;
+}
+static uint32_t rd32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+
+START_TEST(test_memory)
+{
+    bi_mem mem = { .read = mem_read, .write = mem_write, .wls_base = 0x20000 };
+    uint32_t uni[4] = { 0x10000, 0, 0x10100, 0 };
+    bi_warp w;
+    memset(gmem, 0, sizeof(gmem));
+    memset(wmem, 0, sizeof(wmem));
+    for (unsigned i = 0; i < 9; i++) {
+        uint32_t v = 0x8001f0a0u + i * 0x11u;
+        memcpy(gmem + 4 * i, &v, 4);
+    }
+    bi_warp_init(&w, BI_ARCH_V7);
+    w.mem = &mem;
+    w.uniforms = uni;
+    w.nuniforms = 4;
+    for (unsigned l = 0; l < 8; l++) {
+        w.reg[0][l] = 4 * l;
+        w.reg[7][l] = 0x1234abcd;
+    }
+    run(&w, bi_shader_exec_mem, sizeof(bi_shader_exec_mem));
+    for (unsigned l = 0; l < 8; l++) {
+        uint32_t in = rd32(gmem + 4 * l);
+        ck_assert_uint_eq(rd32(gmem + 0x100 + 4 * l), 2 * in);
+        ck_assert_uint_eq(w.reg[6][l], (uint32_t)(int32_t)(int8_t)(in & 0xff));
+        ck_assert_uint_eq(w.reg[7][l], 0xabcdu | (in & 0xffff) << 16);
+        ck_assert_uint_eq(w.reg[8][l], in);
+        ck_assert_uint_eq(w.reg[9][l], rd32(gmem + 4 * l + 4));
+        ck_assert_uint_eq(rd32(wmem + 4 * l), 2 * in);
+        ck_assert_uint_eq(w.reg[10][l], 2 * in);
+    }
+    /* no memory: a load faults cleanly */
+    bi_warp_init(&w, BI_ARCH_V7);
+    char err[128];
+    ck_assert_int_eq(bi_exec_shader(&w, bi_shader_exec_mem, sizeof(bi_shader_exec_mem), BI_ARCH_V7, 100, err,
+                                    sizeof(err)), BI_EXEC_ERROR);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("bifrost_exec");
@@ -221,6 +288,7 @@ int main(void)
     tcase_add_test(tc, test_float);
     tcase_add_test(tc, test_branch);
     tcase_add_test(tc, test_timing);
+    tcase_add_test(tc, test_memory);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
