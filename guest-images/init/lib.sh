@@ -69,7 +69,8 @@ run_or_shell() {
     cd /root 2>/dev/null || cd /
     if [ -n "$cmd" ]; then
         echo "MALIBU_RUN: $cmd"
-        sh -c "$cmd" </dev/console >/dev/console 2>&1
+        con=${MALIBU_CONSOLE:-/dev/console}
+        sh -c "$cmd" <"$con" >>"$con" 2>&1
         rc=$?
         echo "MALIBU_EXIT=$rc"
         if [ -n "$(cmdline_get malibu.keep)" ]; then

@@ -2,6 +2,7 @@
 """Checks of the guest images in guest-images/out (`make image-test`).  Runs no arm64 code:
 archives are parsed on the host, rootfs.ext4 is inspected with e2fsck/debugfs, the init scripts'
 command-line parsing runs under the host's sh/awk."""
+import base64
 import os
 import re
 import shutil
@@ -260,6 +261,27 @@ def test_cmdline():
                                env=dict(os.environ, MALIBU_CMDLINE_FILE=tmp))
             check(r.stdout.rstrip("\n") == want,
                   "cmdline_get %s from %r = %r (got %r)" % (key, line, want, r.stdout))
+        # run_or_shell: command output, the exit-status marker, then poweroff (stubbed here)
+        runs = [('malibu.run="echo hi; exit 3"', "hi\n", 3),
+                ("malibu.run64=%s" % base64.b64encode(b'printf "%s|" "a b" \'c\'').decode(),
+                 "a b|c|", 0),
+                ("malibu.run=false", "", 1)]
+        for line, out, rc in runs:
+            with open(tmp, "w") as f:
+                f.write("console=ttyAMA0 " + line + "\n")
+            con = tmp + ".console"
+            open(con, "w").close()
+            r = subprocess.run(["sh", "-c", '. "$1"; poweroff() { echo POWEROFF "$@"; exit 0; }; '
+                                'sync() { :; }; run_or_shell test', "sh", lib],
+                               stdout=subprocess.PIPE, text=True,
+                               env=dict(os.environ, MALIBU_CMDLINE_FILE=tmp, MALIBU_CONSOLE=con))
+            got = open(con).read()
+            os.unlink(con)
+            lines = r.stdout.splitlines()
+            check(lines[:1] == ["MALIBU_BOOT_OK test"] and "MALIBU_EXIT=%d" % rc in lines
+                  and lines[-1] == "POWEROFF -f" and got == out,
+                  "run_or_shell with %s: output %r, MALIBU_EXIT=%d, poweroff -f (got %r, %r)"
+                  % (line, out, rc, r.stdout, got))
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
