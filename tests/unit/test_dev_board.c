@@ -1,23 +1,26 @@
 /* The assembled board driven through the bus the way Linux 6.12 drives it (irq-gic, arch timer,
  * amba-pl011, rtc-pl031, PSCI), two CPUs, no CPU emulation: a scripted guest.  Plus random
  * hostile accesses over the whole device map. */
+#include <pthread.h>
 #include <string.h>
 #include <unistd.h>
 #include "../devices/dev_check.h"
 #include "../../devices/board.h"
 
 typedef struct Cpus {
-    volatile bool irq[BOARD_MAX_CPUS];
-    volatile unsigned notifications;
+    bool irq_[BOARD_MAX_CPUS];
+    unsigned notifications_;
 } Cpus;
 
+/* What a CPU's notify callback does: record the level (atomically; the CPU thread reads it). */
 static void notify(void *o, unsigned cpu, bool irq, bool fiq)
 {
     Cpus *c = o;
-    c->irq[cpu] = irq;
+    __atomic_store_n(&c->irq_[cpu], irq, __ATOMIC_SEQ_CST);
     (void)fiq;
-    c->notifications++;
+    __atomic_add_fetch(&c->notifications_, 1, __ATOMIC_SEQ_CST);
 }
+#define IRQ(cpu) __atomic_load_n(&cpus.irq_[cpu], __ATOMIC_SEQ_CST)
 
 static Board *b;
 static Cpus cpus;
@@ -126,31 +129,33 @@ START_TEST(linux_like_boot_sequence)
     ck_assert_uint_eq(r32(BOARD_ROM_BASE), 0xD5034FDF);
     linux_gic_init();
 
-    /* arch timer on CPU 1: virtual timer, PPI 27 enabled, deadline 2 ms ahead */
+    /* arch timer on CPU 1: virtual timer, PPI 27 enabled, deadline 50 ms ahead */
     gic_set_current_cpu(1);
     w32(GICD(0x100), 1u << GIC_PPI_VIRT_TIMER);
-    gtimer_write_cval(b->gtimer, 1, GT_VIRT, gtimer_vcount(b->gtimer, 1) + 200000);
+    gtimer_write_cval(b->gtimer, 1, GT_VIRT, gtimer_vcount(b->gtimer, 1) + 5000000);
     gtimer_write_ctl(b->gtimer, 1, GT_VIRT, GT_CTL_ENABLE);
-    ck_assert(!cpus.irq[1]);
-    /* "WFI": sleeps until the timer raises the PPI and the board kicks the CPU */
-    for (int i = 0; i < 100 && !gic_irq_line(b->gic, 1); i++)
+    ck_assert(!IRQ(1));
+    /* "WFI": sleeps until the timer raises the PPI and the board kicks the CPU (the kick comes
+     * just before the notify callback, so a real CPU re-checks its flag after waking) */
+    for (int i = 0; i < 100 && !IRQ(1); i++)
         gtimer_wfi(b->gtimer, 1, 50000000);
-    ck_assert(cpus.irq[1]);
-    ck_assert(!cpus.irq[0]);
+    ck_assert(IRQ(1));
+    ck_assert(gic_irq_line(b->gic, 1));
+    ck_assert(!IRQ(0));
     uint32_t iar = r32(GICC(0x00C));
     ck_assert_uint_eq(iar, GIC_PPI_VIRT_TIMER);
     gtimer_write_ctl(b->gtimer, 1, GT_VIRT, GT_CTL_ENABLE | GT_CTL_IMASK);
     w32(GICC(0x010), iar);
-    ck_assert(!cpus.irq[1]);
+    ck_assert(!IRQ(1));
 
     /* IPI from CPU 1 to CPU 0 (SGI 1, "reschedule") */
     w32(GICD(0xF00), (1u << 16) | 1);
-    ck_assert(cpus.irq[0]);
+    ck_assert(IRQ(0));
     gic_set_current_cpu(0);
     iar = r32(GICC(0x00C));
     ck_assert_uint_eq(iar, (1u << 10) | 1);
     w32(GICC(0x010), iar);
-    ck_assert(!cpus.irq[0]);
+    ck_assert(!IRQ(0));
 
     /* amba probe + pl011 console: IDs, 16-bit register accesses, TX, RX interrupt */
     uint32_t pid = 0, cid = 0;
@@ -175,7 +180,7 @@ START_TEST(linux_like_boot_sequence)
     ck_assert_int_eq(n, (ssize_t)strlen(msg));
     ck_assert_mem_eq(out, msg, (size_t)n);
     pl011_receive(b->uart, (const uint8_t *)"ls\r", 3);
-    ck_assert(cpus.irq[0]); /* SPI 83 -> CPU 0 */
+    ck_assert(IRQ(0)); /* SPI 83 -> CPU 0 */
     iar = r32(GICC(0x00C));
     ck_assert_uint_eq(iar, BOARD_UART_INTID);
     ck_assert_uint_eq(r16(UART(0x040)), 0x40); /* MIS: RT */
@@ -184,7 +189,7 @@ START_TEST(linux_like_boot_sequence)
         got[i] = (char)r16(UART(0x000));
     ck_assert_str_eq(got, "ls\r");
     w32(GICC(0x010), iar);
-    ck_assert(!cpus.irq[0]);
+    ck_assert(!IRQ(0));
 
     /* rtc-pl031 through the bus */
     ck_assert_uint_eq(r32(RTC(0xFE0)) | (r32(RTC(0xFE4)) << 8) | (r32(RTC(0xFE8)) << 16), 0x141031);
@@ -203,7 +208,7 @@ START_TEST(linux_like_boot_sequence)
     ck_assert_int_eq(act.kind, PSCI_ACT_CPU_ON);
     ck_assert_uint_eq(psci_call(b->psci, 0, PSCI_SYSTEM_OFF, 0, 0, 0, &act), 0);
     ck_assert_int_eq(act.kind, PSCI_ACT_SYSTEM_OFF);
-    ck_assert_uint_gt(cpus.notifications, 0);
+    ck_assert_uint_gt(__atomic_load_n(&cpus.notifications_, __ATOMIC_SEQ_CST), 0);
     free_board();
 }
 END_TEST
@@ -233,6 +238,69 @@ START_TEST(hostile_whole_map)
 }
 END_TEST
 
+/* Several host threads at once: two "vCPUs" taking timer interrupts and IPIs through the GIC,
+ * a device thread toggling an SPI and feeding the UART.  Checks nothing is lost or deadlocks. */
+static int stop_stress;
+#define STOPPED() __atomic_load_n(&stop_stress, __ATOMIC_SEQ_CST)
+static unsigned handled[2];
+
+static void *vcpu(void *arg)
+{
+    unsigned cpu = (unsigned)(uintptr_t)arg;
+    gic_set_current_cpu(cpu);
+    w32(GICD(0x100), (1u << GIC_PPI_VIRT_TIMER) | 0xFFFF);
+    while (!STOPPED()) {
+        if (!gic_irq_line(b->gic, cpu)) {
+            gtimer_write_tval(b->gtimer, cpu, GT_VIRT, 20000); /* 200 us */
+            gtimer_write_ctl(b->gtimer, cpu, GT_VIRT, GT_CTL_ENABLE);
+            gtimer_wfi(b->gtimer, cpu, 5000000);
+            continue;
+        }
+        uint32_t iar = r32(GICC(0x00C));
+        unsigned id = iar & 0x3FF;
+        if (id == GIC_SPURIOUS)
+            continue;
+        if (id == GIC_PPI_VIRT_TIMER)
+            gtimer_write_ctl(b->gtimer, cpu, GT_VIRT, GT_CTL_ENABLE | GT_CTL_IMASK);
+        else if (id == BOARD_UART_INTID)
+            while (!(r16(UART(0x018)) & 0x10))
+                (void)r16(UART(0x000));
+        w32(GICC(0x010), iar);
+        handled[cpu]++;
+        if ((handled[cpu] & 7) == 0)
+            w32(GICD(0xF00), (1u << 24) | 2); /* IPI the other CPU */
+    }
+    return NULL;
+}
+
+START_TEST(threads_stress)
+{
+    make_board();
+    linux_gic_init();
+    w16(UART(0x02C), 0x70);
+    w16(UART(0x038), 0x50);
+    w32(GICD(0x100 + 4 * (BOARD_UART_INTID / 32)), 1u << (BOARD_UART_INTID % 32));
+    stop_stress = 0;
+    handled[0] = handled[1] = 0;
+    pthread_t th[2];
+    for (uintptr_t i = 0; i < 2; i++)
+        pthread_create(&th[i], NULL, vcpu, (void *)i);
+    for (int i = 0; i < 300; i++) { /* device thread: ~0.3 s */
+        pl011_receive(b->uart, (const uint8_t *)"x", 1);
+        gic_set_spi(b->gic, 200, i & 1);
+        dev_sleep_ms(1);
+    }
+    __atomic_store_n(&stop_stress, 1, __ATOMIC_SEQ_CST);
+    for (int i = 0; i < 2; i++) {
+        gtimer_kick(b->gtimer, (unsigned)i);
+        pthread_join(th[i], NULL);
+    }
+    ck_assert_uint_gt(handled[0], 10);
+    ck_assert_uint_gt(handled[1], 10);
+    free_board();
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("dev_board");
@@ -240,6 +308,7 @@ int main(void)
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, linux_like_boot_sequence);
     tcase_add_test(tc, hostile_whole_map);
+    tcase_add_test(tc, threads_stress);
     suite_add_tcase(s, tc);
     return dev_run_suite(s);
 }

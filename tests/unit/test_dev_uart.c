@@ -225,8 +225,9 @@ END_TEST
 
 /* Console: escape handling and back-pressure, with pipes instead of a terminal. */
 static char rxbuf[64];
-static volatile unsigned nrx, refuse;
-static volatile int quits;
+static unsigned nrx, refuse;
+static int quits;
+#define QUITS() __atomic_load_n(&quits, __ATOMIC_SEQ_CST)
 
 static int rx_capture(void *o, const uint8_t *b, int len)
 {
@@ -244,7 +245,7 @@ static int rx_capture(void *o, const uint8_t *b, int len)
 static void on_quit(void *o)
 {
     (void)o;
-    quits++;
+    __atomic_add_fetch(&quits, 1, __ATOMIC_SEQ_CST);
 }
 
 START_TEST(console_escapes)
@@ -259,9 +260,9 @@ START_TEST(console_escapes)
     console_start(c, rx_capture, NULL);
     static const char keys[] = "ab\x01\x01" "c\x01" "zd\x01" "x";
     ck_assert_int_eq(write(in[1], keys, sizeof keys - 1), (ssize_t)(sizeof keys - 1));
-    for (int i = 0; i < 200 && !quits; i++)
+    for (int i = 0; i < 200 && !QUITS(); i++)
         dev_sleep_ms(5);
-    ck_assert_int_eq(quits, 1);
+    ck_assert_int_eq(QUITS(), 1);
     ck_assert_uint_eq(nrx, 7); /* ^A^A -> ^A; ^A z -> both; ^A x -> quit */
     ck_assert_mem_eq(rxbuf, "ab\x01" "c\x01" "zd", 7);
     console_putc(c, 'Q');
