@@ -28,8 +28,8 @@ enum {
     CTLR_CBPR = 1u << 4, CTLR_EOIMODE = 1u << 9, CTLR_MASK = 0x3FFu,
 };
 
-#define GICD_IIDR_VALUE 0x0200143Bu /* GIC-400 r0p0? product 0x02, Arm */
-#define GICC_IIDR_VALUE 0x0202143Bu /* GICv2 architecture, GIC-400 */
+#define GICD_IIDR_VALUE 0x0200143Bu /* ProductID 0x02 (GIC-400), revision 1, implementer Arm */
+#define GICC_IIDR_VALUE 0x0202143Bu /* ProductID 0x020, architecture v2, revision 1, Arm */
 
 typedef struct IrqState {
     uint8_t enabled, pending, active, level, group, prio, edge;

@@ -176,6 +176,28 @@ START_TEST(wfi_kick_and_timeout)
 }
 END_TEST
 
+START_TEST(hostile_values)
+{
+    setup(2);
+    uint64_t s = 99;
+    for (int i = 0; i < 20000; i++) {
+        unsigned cpu = (unsigned)(dev_rand(&s) % 3);
+        int w = (int)(dev_rand(&s) % 3);
+        uint64_t v = dev_rand(&s);
+        switch (dev_rand(&s) % 6) {
+        case 0: gtimer_write_ctl(env.t, cpu, w, v); break;
+        case 1: gtimer_write_cval(env.t, cpu, w, (dev_rand(&s) & 1) ? v : ~v >> (v & 63)); break;
+        case 2: gtimer_write_tval(env.t, cpu, w, v); break;
+        case 3: gtimer_set_cntvoff(env.t, cpu, (dev_rand(&s) & 1) ? v : v & 0xFFFF); break;
+        case 4: (void)gtimer_read_tval(env.t, cpu, w); (void)gtimer_read_ctl(env.t, cpu, w); break;
+        default: gtimer_reset_cpu(env.t, cpu); break;
+        }
+    }
+    dev_sleep_ms(5); /* let any armed deadline fire */
+    teardown();
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("dev_timer");
@@ -186,6 +208,7 @@ int main(void)
     tcase_add_test(tc, deadline_fires_later);
     tcase_add_test(tc, wfi_woken_by_timer);
     tcase_add_test(tc, wfi_kick_and_timeout);
+    tcase_add_test(tc, hostile_values);
     suite_add_tcase(s, tc);
     return dev_run_suite(s);
 }
