@@ -59,19 +59,27 @@ $(B)/tests/unit/%: tests/unit/%.c $(CORE_USER_OBJS) $(wildcard tests/unit/*.h)
 	$(CC) $(CFLAGS) -Itests/unit -o $@ $< $(CORE_USER_OBJS) $(CHECK_LIBS) $(LDLIBS) $(LDFLAGS)
 
 .PHONY: all test unit-test san-test run clean
-all: $(PROGRAMS)
+all:
 
 unit-test: $(UNIT_BINS)
-	@set -e; for t in $(UNIT_BINS); do echo "== $$t"; CK_FORK=yes $$t; done
+	@failed=""; for t in $(UNIT_BINS); do echo "== $$t"; CK_FORK=yes $$t || failed="$$failed $${t##*/}"; done; \
+	if [ -n "$$failed" ]; then echo "unit tests failed:$$failed"; exit 1; fi
 
 # Fragments add their own programs and test targets to PROGRAMS / TEST_TARGETS.
 TEST_TARGETS :=
 -include $(sort $(wildcard tests/*/*.mk bench/*.mk))
 
-san-test:
-	$(MAKE) SAN=1 unit-test $(SAN_TEST_TARGETS)
+all: $(PROGRAMS)
 
-test: all unit-test $(TEST_TARGETS) san-test
+# Builds run in parallel; test suites run one after another so their reports stay readable.
+san-test:
+	@$(MAKE) --no-print-directory SAN=1 all
+	@$(MAKE) --no-print-directory -j1 SAN=1 unit-test $(SAN_TEST_TARGETS)
+
+test:
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory -j1 unit-test $(TEST_TARGETS)
+	@$(MAKE) --no-print-directory san-test
 
 clean:
 	rm -rf build
