@@ -14,6 +14,8 @@ enum {
     S_FADD, S_FMA, S_FMIN, S_FMAX, S_F2S, S_F2U, S_S2F, S_U2F, S_ZEXT16, S_SEXT16, S_ZEXT8,
     S_SEXT8, S_MKVEC, S_CLZ, S_POPCOUNT, S_BITREV, S_FROUND, S_BRANCHZ32, S_BRANCHZ16, S_JUMP,
     S_LOAD, S_STORE, S_SEG_ADD_LO, S_SEG_ADD_HI, S_BARRIER,
+    S_VADD, S_VSUB, S_VFADD, S_VFMA, S_VFMIN, S_VFMAX, S_VFCMP, S_V2F32_TO_V2F16, S_F16_TO_F32,
+    S_MKVEC4, S_SWZ, S_VMUX, S_VCSEL_I, S_VCSEL_S, S_VCSEL_U, S_VCSEL_F, S_VICMP_I, S_VICMP_S, S_VICMP_U,
 };
 enum { R_NONE, R_RTP, R_RTN, R_RTZ, R_RTNA, R_RTO };
 enum { C_EQ, C_GT, C_GE, C_NE, C_LT, C_LE, C_GTLT, C_TOTAL };
@@ -40,6 +42,13 @@ static const struct { const char *name; uint8_t sem; } sem_names[] = {
     { "STORE.i8", S_STORE }, { "STORE.i16", S_STORE }, { "STORE.i24", S_STORE }, { "STORE.i32", S_STORE },
     { "STORE.i48", S_STORE }, { "STORE.i64", S_STORE }, { "STORE.i96", S_STORE }, { "STORE.i128", S_STORE },
     { "BARRIER", S_BARRIER }, { "SEG_ADD", S_SEG_ADD_LO },
+    { "IADD.v2s16", S_VADD }, { "IADD.v2u16", S_VADD }, { "IADD.v4s8", S_VADD }, { "IADD.v4u8", S_VADD },
+    { "ISUB.v2s16", S_VSUB }, { "ISUB.v2u16", S_VSUB }, { "ISUB.v4s8", S_VSUB }, { "ISUB.v4u8", S_VSUB },
+    { "FADD.v2f16", S_VFADD }, { "FMA.v2f16", S_VFMA }, { "FMIN.v2f16", S_VFMIN }, { "FMAX.v2f16", S_VFMAX },
+    { "FCMP.v2f16", S_VFCMP }, { "V2F32_TO_V2F16", S_V2F32_TO_V2F16 }, { "F16_TO_F32", S_F16_TO_F32 },
+    { "MKVEC.v4i8", S_MKVEC4 }, { "SWZ.v2i16", S_SWZ }, { "MUX.v2i16", S_VMUX },
+    { "CSEL.v2i16", S_VCSEL_I }, { "CSEL.v2s16", S_VCSEL_S }, { "CSEL.v2u16", S_VCSEL_U }, { "CSEL.v2f16", S_VCSEL_F },
+    { "ICMP.v2i16", S_VICMP_I }, { "ICMP.v2s16", S_VICMP_S }, { "ICMP.v2u16", S_VICMP_U },
 };
 
 static const char *const seg_names[] = { "none", "wls", "stream", "ubo", "tl", "pos", "vary", NULL };
@@ -123,6 +132,25 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
         x->sext = bi_mod_value_name(ins, "extend") && !strcmp(bi_mod_value_name(ins, "extend"), "sext");
     x->logic = strstr(op->name, "_AND") ? L_AND : strstr(op->name, "_OR") ? L_OR : L_XOR;
     x->mask = bi_mod_value_name(ins, "mask") && !strcmp(bi_mod_value_name(ins, "mask"), "mask");
+    /* vector lanes and per-source lane selection (lanesN / swzN / swapN: hXY, bXY, bWXYZ) */
+    x->vw = strstr(op->name, "v4") ? 8 : 16;
+    for (unsigned k = 0; k < 4; k++) {
+        for (unsigned j = 0; j < 4; j++)
+            x->vsel[k][j] = (uint8_t)j;
+        const char *v = NULL;
+        static const char *const pfx[] = { "lanes%u", "swz%u", "swap%u" };
+        for (unsigned q = 0; q < 3 && !v; q++) {
+            snprintf(name, sizeof(name), pfx[q], k);
+            v = bi_mod_value_name(ins, name);
+        }
+        if (!v || strlen(v) < 3 || (v[0] != 'h' && v[0] != 'b'))
+            continue;
+        unsigned n = (unsigned)strlen(v) - 1;
+        for (unsigned j = 0; j < n && j < 4; j++)
+            x->vsel[k][j] = (uint8_t)((v[1 + j] - '0') | (v[0] == 'b' && x->vw == 16 ? 0x10 : 0));
+    }
+    if (x->sem == S_VADD || x->sem == S_VSUB || x->sem == S_VCSEL_S || x->sem == S_VICMP_S)
+        x->sext = strstr(op->name, ".v2s") || strstr(op->name, ".v4s");
     if (!strcmp(op->name, "SEG_ADD"))
         x->sem = op->unit == BI_UNIT_FMA ? S_SEG_ADD_LO : S_SEG_ADD_HI;
     x->seg = (uint8_t)lookup(bi_mod_value_name(ins, "seg"), seg_names, 0);
@@ -414,12 +442,257 @@ static uint32_t bitrev(uint32_t v)
     return r;
 }
 
+/* ---- 16-bit float and vector helpers ---------------------------------------------------------- */
+
+static int is_nan16(uint32_t h) { return (h & 0x7fff) > 0x7c00; }
+
+/* binary32 -> binary16 with a rounding mode (R_NONE = to nearest even). */
+static uint16_t f32_to_f16(uint32_t x, int round)
+{
+    uint32_t sign = (x >> 16) & 0x8000, exp = (x >> 23) & 0xff, man = x & 0x7fffff;
+    if (exp == 0xff)
+        return (uint16_t)(sign | 0x7c00 | (man ? 0x200 | (man >> 13) : 0));
+    int e = (int)exp - 127 + 15;
+    uint32_t m = exp ? man | 0x800000 : man;
+    if (!exp)
+        e = 1 - 127 + 15;
+    unsigned shift = 13;
+    if (e < 1) {
+        shift += (unsigned)(1 - e);
+        e = 1;
+    }
+    uint32_t q, rem, half;
+    if (shift > 31) {
+        q = 0;
+        rem = m;
+        half = 0x80000000u;   /* m < half: below half an ulp */
+        if (!m)
+            rem = 0;
+    } else {
+        q = m >> shift;
+        rem = m & ((1u << shift) - 1);
+        half = 1u << (shift - 1);
+    }
+    int inc;
+    switch (round) {
+    case R_RTZ: inc = 0; break;
+    case R_RTP: inc = !sign && rem; break;
+    case R_RTN: inc = sign && rem; break;
+    case R_RTNA: inc = rem >= half && rem; break;
+    default: inc = rem > half || (rem == half && (q & 1)); break;
+    }
+    q += (uint32_t)inc;
+    uint32_t r = ((uint32_t)(e - 1) << 10) + q;     /* q includes the hidden bit for normals */
+    if (r >= 0x7c00) {
+        int to_inf = round == R_NONE || round == R_RTNA || (round == R_RTP && !sign) || (round == R_RTN && sign);
+        r = to_inf ? 0x7c00 : 0x7bff;
+    }
+    return (uint16_t)(sign | r);
+}
+
+uint16_t bi_f32_to_f16(uint32_t x, int round)
+{
+    return f32_to_f16(x, round);
+}
+
+/* Round-to-odd narrowing double -> float (exact when later rounded to 16 bits). */
+static uint32_t ro_f32(double d)
+{
+    volatile double v = d;
+    volatile float f;
+    fesetround(FE_TOWARDZERO);
+    feclearexcept(FE_INEXACT);
+    f = (float)v;
+    uint32_t u = u32(f);
+    if (fetestexcept(FE_INEXACT) && (u & 0x7fffffff) < 0x7f800000)
+        u |= 1;
+    fesetround(FE_TONEAREST);
+    return u;
+}
+
+static uint32_t h16(uint32_t v, unsigned idx) { return (v >> (16 * (idx & 1))) & 0xffff; }
+
+/* the 16-bit lane j of source value v after the source's lane selection */
+static uint32_t vsel16(const bi_xinstr *x, unsigned s, uint32_t v, unsigned j, int sext)
+{
+    uint8_t sel = x->vsel[s][j];
+    if (sel & 0x10) {
+        uint32_t b = (v >> (8 * (sel & 3))) & 0xff;
+        return (sext ? (uint32_t)(int32_t)(int8_t)b : b) & 0xffff;
+    }
+    return h16(v, sel);
+}
+
+static uint32_t vsel8(const bi_xinstr *x, unsigned s, uint32_t v, unsigned j)
+{
+    return (v >> (8 * (x->vsel[s][j] & 3))) & 0xff;
+}
+
+static uint32_t fsrc16(const bi_xinstr *x, unsigned s, uint32_t h, const fctx *fc)
+{
+    if (x->abs[s])
+        h &= 0x7fff;
+    if (x->neg[s])
+        h ^= 0x8000;
+    if (fc->ftz && (h & 0x7c00) == 0)
+        h &= 0x8000;
+    return h;
+}
+
+static uint32_t fout16(uint32_t r, const bi_xinstr *x, const uint32_t *in, unsigned n, const fctx *fc)
+{
+    if (is_nan16(r)) {
+        r = 0x7e00;
+        for (unsigned i = 0; i < n; i++)
+            if (is_nan16(in[i])) {
+                r = in[i] | 0x200;
+                break;
+            }
+        return r;   /* assumption: clamps send NaN to +0 like the f32 path */
+    }
+    if (fc->ftz && (r & 0x7c00) == 0)
+        r &= 0x8000;
+    if (x->clamp) {
+        float f = f32(bi_f16_to_f32((uint16_t)r)), lo = x->clamp == 2 ? -1.0f : 0.0f;
+        if (f < lo)
+            r = f32_to_f16(u32(lo), R_NONE);
+        else if (x->clamp != 1 && f > 1.0f)
+            r = 0x3c00;
+    }
+    return r;
+}
+
+static uint32_t exec_vec(const bi_xinstr *x, const uint32_t *s, const fctx *fc)
+{
+    uint32_t r = 0;
+    if (x->sem == S_MKVEC4) {
+        for (unsigned j = 0; j < 4; j++)
+            r |= ((s[j] >> (x->lane[j] == 0xff ? 0 : 8 * (x->lane[j] & 3))) & 0xff) << (8 * j);
+        return r;
+    }
+    if (x->sem == S_V2F32_TO_V2F16) {
+        for (unsigned j = 0; j < 2; j++) {
+            uint32_t v = s[j];
+            if (x->abs[j]) v &= 0x7fffffff;
+            if (x->neg[j]) v ^= 0x80000000;
+            uint32_t h = f32_to_f16(v, x->round);
+            uint32_t in = f32_to_f16(v, R_RTZ);
+            r |= fout16(h, x, &in, 1, fc) << (16 * j);
+        }
+        return r;
+    }
+    if (x->sem == S_F16_TO_F32) {
+        uint32_t h = h16(s[0], x->lane[0] == 0xff ? 0 : x->lane[0] & 1);
+        return bi_f16_to_f32((uint16_t)h);
+    }
+    if (x->vw == 8) {
+        for (unsigned j = 0; j < 4; j++) {
+            uint32_t a = vsel8(x, 0, s[0], j), b = vsel8(x, 1, s[1], j);
+            int32_t v;
+            if (x->sext)
+                v = x->sem == S_VADD ? (int8_t)a + (int8_t)b : (int8_t)a - (int8_t)b;
+            else
+                v = x->sem == S_VADD ? (int32_t)(a + b) : (int32_t)a - (int32_t)b;
+            if (x->sat)
+                v = x->sext ? (v > 127 ? 127 : v < -128 ? -128 : v) : (v > 255 ? 255 : v < 0 ? 0 : v);
+            r |= ((uint32_t)v & 0xff) << (8 * j);
+        }
+        return r;
+    }
+    for (unsigned j = 0; j < 2; j++) {
+        uint32_t a = vsel16(x, 0, s[0], j, x->sext), b = vsel16(x, 1, s[1], j, x->sext), v = 0;
+        switch (x->sem) {
+        case S_VADD: case S_VSUB: {
+            int32_t t;
+            if (x->sext)
+                t = x->sem == S_VADD ? (int16_t)a + (int16_t)b : (int16_t)a - (int16_t)b;
+            else
+                t = x->sem == S_VADD ? (int32_t)(a + b) : (int32_t)a - (int32_t)b;
+            if (x->sat)
+                t = x->sext ? (t > 32767 ? 32767 : t < -32768 ? -32768 : t) : (t > 65535 ? 65535 : t < 0 ? 0 : t);
+            v = (uint32_t)t & 0xffff;
+            break;
+        }
+        case S_VFADD: case S_VFMA: {
+            uint32_t in[3] = { fsrc16(x, 0, a, fc), fsrc16(x, 1, b, fc), 0 };
+            double da = f32(bi_f16_to_f32((uint16_t)in[0])), db = f32(bi_f16_to_f32((uint16_t)in[1])), res;
+            if (x->sem == S_VFMA) {
+                in[2] = fsrc16(x, 2, vsel16(x, 2, s[2], j, 0), fc);
+                double dc = f32(bi_f16_to_f32((uint16_t)in[2]));
+                volatile double p = da, q = db, t = dc, o;
+                fesetround(FE_TOWARDZERO);
+                feclearexcept(FE_INEXACT);
+                o = fma(p, q, t);
+                int inexact = fetestexcept(FE_INEXACT) != 0;
+                fesetround(FE_TONEAREST);
+                uint64_t bits;
+                double od = o;
+                memcpy(&bits, &od, 8);
+                if (inexact && (bits & 0x7fffffffffffffffull) < 0x7ff0000000000000ull)
+                    bits |= 1;
+                memcpy(&res, &bits, 8);
+            } else {
+                res = da + db;     /* exact in double */
+            }
+            v = fout16(f32_to_f16(ro_f32(res), x->round), x, in, x->sem == S_VFMA ? 3 : 2, fc);
+            break;
+        }
+        case S_VFMIN: case S_VFMAX: {
+            uint32_t fa = bi_f16_to_f32((uint16_t)fsrc16(x, 0, a, fc)), fb = bi_f16_to_f32((uint16_t)fsrc16(x, 1, b, fc));
+            uint32_t m = fminmax(fa, fb, x->sem == S_VFMAX, x->minmax);
+            v = is_nan(m) ? (((m >> 16) & 0x8000) | 0x7e00 | ((m >> 13) & 0x1ff)) : f32_to_f16(m, R_NONE);
+            if (x->clamp)
+                v = fout16(v, x, &v, 1, fc);
+            break;
+        }
+        case S_VFCMP: case S_VCSEL_F: {
+            uint32_t fa = bi_f16_to_f32((uint16_t)fsrc16(x, 0, a, fc)), fb = bi_f16_to_f32((uint16_t)fsrc16(x, 1, b, fc));
+            int t = fcmp(fa, fb, x->cmp);
+            if (x->sem == S_VCSEL_F)
+                v = t ? vsel16(x, 2, s[2], j, 0) : vsel16(x, 3, s[3], j, 0);
+            else
+                v = !t ? 0 : x->result_type == 0 ? 1 : x->result_type == 1 ? 0x3c00 : 0xffff;
+            break;
+        }
+        case S_VCSEL_I: case S_VCSEL_S: case S_VCSEL_U: case S_VICMP_I: case S_VICMP_S: case S_VICMP_U: {
+            int t;
+            if (x->sem == S_VCSEL_I || x->sem == S_VICMP_I)
+                t = (a == b) == (x->cmp == C_EQ);
+            else {
+                int32_t ia = x->sext ? (int16_t)a : (int32_t)a, ib = x->sext ? (int16_t)b : (int32_t)b;
+                t = x->cmp == C_GT ? ia > ib : x->cmp == C_GE ? ia >= ib : x->cmp == C_LT ? ia < ib : ia <= ib;
+            }
+            if (x->sem >= S_VICMP_I)
+                v = !t ? 0 : x->result_type == 0 ? 1 : 0xffff;
+            else
+                v = t ? vsel16(x, 2, s[2], j, 0) : vsel16(x, 3, s[3], j, 0);
+            break;
+        }
+        case S_SWZ: v = a; break;
+        case S_VMUX: {
+            uint32_t c = vsel16(x, 2, s[2], j, 0);
+            switch (x->mux) {
+            case 0: v = (c & 0x8000) ? b : a; break;
+            case 1: v = c == 0 ? a : b; break;
+            case 2: v = (c & 0x7fff) == 0 ? a : b; break;
+            default: v = (b & c) | (a & ~c & 0xffff); break;
+            }
+            break;
+        }
+        }
+        r |= (v & 0xffff) << (16 * j);
+    }
+    return r;
+}
+
 /* Execute one instruction for one lane. s[] = raw source values. Returns the 32-bit result;
  * *branch is set to 1 and *target to the byte offset when a branch is taken. */
 static uint32_t exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, int *branch, uint32_t *target)
 {
     uint32_t a = s[0], b = s[1], c = s[2];
     uint32_t f[4];
+    if (x->sem >= S_VADD)
+        return exec_vec(x, s, fc);
     switch (x->sem) {
     case S_NOP: return 0;
     case S_MOV: return a;

@@ -22,6 +22,9 @@ typedef struct bi_xinstr {
     uint8_t lane[4];             /* byte (0-3) / half (0-1) selects; 0xff none */
     uint8_t round, clamp, cmp, result_type, sat, not1, not_result, minmax, mux, sext, logic, mask;
     uint8_t seg, size, dlane, ext, preserve_null;   /* memory ops: segment, bytes, lane_dest, extend */
+    uint8_t vw;                  /* vector ops: lane width in bits (16 or 8) */
+    uint8_t vsel[4][4];          /* vector ops: per source, the source lane feeding each lane
+                                    (bit 4 set: a byte widened to a 16-bit lane) */
 } bi_xinstr;
 
 /* A clause prepared for execution (decode once, run many times). */
@@ -75,5 +78,7 @@ int bi_exec_shader(bi_warp *w, const uint8_t *code, size_t len, enum bi_arch arc
 
 /* Float helpers (exported for tests): IEEE binary16 <-> binary32. */
 uint32_t bi_f16_to_f32(uint16_t h);
+/* round: 0 nearest even, 1 toward +inf, 2 toward -inf, 3 toward zero, 4 nearest away */
+uint16_t bi_f32_to_f16(uint32_t x, int round);
 
 #endif

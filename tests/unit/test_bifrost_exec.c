@@ -279,6 +279,119 @@ START_TEST(test_memory)
 }
 END_TEST
 
+/* ---- 16-bit float and vector lanes -------------------------------------------------------------- */
+
+static uint16_t hbits(_Float16 h) { uint16_t u; memcpy(&u, &h, 2); return u; }
+static _Float16 hval(uint16_t u) { _Float16 h; memcpy(&h, &u, 2); return h; }
+static int hnan(uint16_t u) { return (u & 0x7fff) > 0x7c00; }
+
+/* f16 arithmetic reference: exact in binary128, one rounding to binary16 in the host mode. */
+static uint16_t h_ref(int op, uint16_t a, uint16_t b, uint16_t c, int mode)
+{
+    const uint16_t in[3] = { a, b, c };
+    for (int i = 0; i < (op ? 3 : 2); i++)
+        if (hnan(in[i]))
+            return in[i] | 0x200;
+    __float128 x = (__float128)hval(a), y = (__float128)hval(b), z = (__float128)hval(c);
+    volatile __float128 r = op ? x * y + z : x + y;
+    fesetround(mode);
+    volatile _Float16 h = (_Float16)r;
+    fesetround(FE_TONEAREST);
+    uint16_t u = hbits(h);
+    return hnan(u) ? 0x7e00 : u;
+}
+
+START_TEST(test_f32_to_f16)
+{
+    static const int modes[4] = { FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO };
+    uint32_t seed = 12345;
+    for (unsigned i = 0; i < 200000; i++) {
+        seed = seed * 1103515245u + 12345u;
+        uint32_t x = seed ^ (seed << 13);
+        if (i % 4 == 1)
+            x = (x & 0x80ffffffu) | ((uint32_t)(100 + (i / 4) % 50) << 23);   /* near the f16 range */
+        if (i % 4 == 2)
+            x = (x & 0x807fffffu) | ((uint32_t)(103 + (i / 4) % 13) << 23);   /* f16 subnormals */
+        if (isnan_u(x))
+            continue;
+        for (int m = 0; m < 4; m++) {
+            volatile float f = bf(x);
+            fesetround(modes[m]);
+            volatile _Float16 h = (_Float16)f;
+            fesetround(FE_TONEAREST);
+            ck_assert_msg(bi_f32_to_f16(x, m) == hbits(h), "%#x mode %d: %#x, want %#x", x, m,
+                          bi_f32_to_f16(x, m), hbits(h));
+        }
+    }
+}
+END_TEST
+
+static const uint16_t hvals[] = { 0x0000, 0x8000, 0x3c00, 0xbc00, 0x7bff, 0xfbff, 0x0001, 0x83ff, 0x7c00, 0xfc00,
+                                  0x7e01, 0x3555, 0x4248, 0xc8a1, 0x1400, 0x5bff, 0x3c01, 0xc000, 0x0400, 0x7000 };
+
+START_TEST(test_vec)
+{
+    uint32_t seed = 777;
+    for (unsigned round = 0; round < 200; round++) {
+        bi_warp w;
+        bi_warp_init(&w, BI_ARCH_V7);
+        for (unsigned l = 0; l < 8; l++)
+            for (unsigned r = 0; r < 5; r++) {
+                seed = seed * 1103515245u + 12345u;
+                uint32_t v = seed >> 3;
+                if (r < 3 && (seed & 0x100))
+                    v = hvals[(seed >> 9) % 20] | (uint32_t)hvals[(seed >> 17) % 20] << 16;
+                w.reg[r][l] = v;
+            }
+        run(&w, bi_shader_exec_vec, sizeof(bi_shader_exec_vec));
+        for (unsigned l = 0; l < 8; l++) {
+            uint32_t a = w.reg[0][l], b = w.reg[1][l], c = w.reg[2][l];
+            uint32_t want[24] = { 0 };
+            for (unsigned j = 0; j < 2; j++) {
+                uint16_t aj = (uint16_t)(a >> (16 * j)), bj = (uint16_t)(b >> (16 * j)), cj = (uint16_t)(c >> (16 * j));
+                uint16_t aswap = (uint16_t)(a >> (16 * (1 - j)));
+                int32_t ssum = (int16_t)aj + (int16_t)bj;
+                ssum = ssum > 32767 ? 32767 : ssum < -32768 ? -32768 : ssum;
+                uint32_t fa = bi_f16_to_f32(aj), fbb = bi_f16_to_f32(bj);
+                uint16_t mn = hnan(aj) ? (hnan(bj) ? aj | 0x200 : bj) : hnan(bj) ? aj
+                            : (bf(fa) < bf(fbb) || (bf(fa) == bf(fbb) && (aj >> 15) > (bj >> 15))) ? aj : bj;
+                want[10] |= (uint32_t)h_ref(0, aj, bj, 0, FE_TONEAREST) << (16 * j);
+                want[11] |= ((uint32_t)ssum & 0xffff) << (16 * j);
+                want[12] |= (uint32_t)h_ref(0, aswap, bj, 0, FE_TOWARDZERO) << (16 * j);
+                want[15] |= (uint32_t)mn << (16 * j);
+                want[17] |= (bf(fa) < bf(fbb) ? 0xffffu : 0) << (16 * j);
+                want[18] |= (uint32_t)((int16_t)aj > (int16_t)bj ? aj : bj) << (16 * j);
+                want[20] |= (uint32_t)aswap << (16 * j);
+                want[21] |= (uint32_t)h_ref(1, aj, bj, cj, FE_TONEAREST) << (16 * j);
+                want[22] |= ((uint32_t)(aj + (uint16_t)b) & 0xffff) << (16 * j);
+                want[23] |= (aj >= bj ? 0xffffu : 0) << (16 * j);
+            }
+            for (unsigned k = 0; k < 4; k++) {
+                int d = (int)((a >> (8 * k)) & 0xff) - (int)((b >> (8 * k)) & 0xff);
+                want[13] |= (uint32_t)(d < 0 ? 0 : d) << (8 * k);
+            }
+            {
+                volatile float f3 = bf(w.reg[3][l]), f4 = bf(w.reg[4][l]);
+                volatile _Float16 h3 = (_Float16)f3, h4 = (_Float16)f4;
+                uint16_t u3 = hbits(h3), u4 = hbits(h4);
+                if (isnan_u(w.reg[3][l])) u3 = (uint16_t)(((w.reg[3][l] >> 16) & 0x8000) | 0x7e00 | ((w.reg[3][l] >> 13) & 0x3ff));
+                if (isnan_u(w.reg[4][l])) u4 = (uint16_t)(((w.reg[4][l] >> 16) & 0x8000) | 0x7e00 | ((w.reg[4][l] >> 13) & 0x3ff));
+                want[14] = u3 | (uint32_t)u4 << 16;
+            }
+            want[16] = (a & 0xff) | (b & 0xff) << 8 | ((a >> 16) & 0xff) << 16 | (b & 0xff) << 24;
+            want[19] = bi_f16_to_f32((uint16_t)(a >> 16));
+            {
+                _Float16 hh = hval((uint16_t)(a >> 16));
+                ck_assert(isnan_u(want[19]) || want[19] == fb((float)hh));
+            }
+            for (unsigned r = 10; r < 24; r++)
+                ck_assert_msg(w.reg[r][l] == want[r], "round %u lane %u (a=%#x b=%#x c=%#x): r%u = %#x, want %#x",
+                              round, l, a, b, c, r, w.reg[r][l], want[r]);
+        }
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("bifrost_exec");
@@ -289,6 +402,8 @@ int main(void)
     tcase_add_test(tc, test_branch);
     tcase_add_test(tc, test_timing);
     tcase_add_test(tc, test_memory);
+    tcase_add_test(tc, test_f32_to_f16);
+    tcase_add_test(tc, test_vec);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
