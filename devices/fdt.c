@@ -37,50 +37,60 @@ int fdt_board_setprop_spis(void *fdt, int node, const unsigned *intids, unsigned
     return fdt_setprop(fdt, node, "interrupts", cells, (int)(n * 3 * sizeof(fdt32_t)));
 }
 
-/* Add a child of the root named name@addr (or just name when addr is ~0). */
-static int add_node(void *fdt, const char *name, uint64_t addr)
+/* Sequential-write helpers (the standard tree is written in order, then opened read-write for
+ * /chosen updates and hooks). */
+static int begin_node(void *fdt, const char *name, uint64_t addr)
 {
     char buf[64];
     if (addr == ~0ull)
         snprintf(buf, sizeof buf, "%s", name);
     else
         snprintf(buf, sizeof buf, "%s@%llx", name, (unsigned long long)addr);
-    return fdt_add_subnode(fdt, 0, buf);
+    return fdt_begin_node(fdt, buf);
 }
 
 /* A string-list property from a NUL-separated literal (size includes the final NUL). */
-#define SETPROP_LIST(fdt, node, name, lit) fdt_setprop(fdt, node, name, lit, sizeof(lit))
+#define PROP_LIST(fdt, name, lit) fdt_property(fdt, name, lit, sizeof(lit))
+
+static int prop_reg(void *fdt, uint64_t base, uint64_t size)
+{
+    fdt64_t reg[2] = { cpu_to_fdt64(base), cpu_to_fdt64(size) };
+    return fdt_property(fdt, "reg", reg, sizeof reg);
+}
+
+static int prop_spi(void *fdt, unsigned intid)
+{
+    fdt32_t cells[3] = { cpu_to_fdt32(GIC_SPI), cpu_to_fdt32(intid - 32),
+                         cpu_to_fdt32(IRQ_LEVEL_HIGH) };
+    return fdt_property(fdt, "interrupts", cells, sizeof cells);
+}
 
 static int add_cpus(void *fdt, const FdtBoard *b)
 {
-    int cpus = fdt_add_subnode(fdt, 0, "cpus");
-    TRY(cpus);
-    TRY(fdt_setprop_u32(fdt, cpus, "#address-cells", 1));
-    TRY(fdt_setprop_u32(fdt, cpus, "#size-cells", 0));
-    for (int i = (int)b->ncpu - 1; i >= 0; i--) { /* fdt_add_subnode prepends: keep order */
-        char name[16];
-        snprintf(name, sizeof name, "cpu@%x", i);
-        int n = fdt_add_subnode(fdt, cpus, name);
-        TRY(n);
-        TRY(fdt_setprop_string(fdt, n, "device_type", "cpu"));
-        TRY(fdt_setprop_string(fdt, n, "compatible", "arm,cortex-a57"));
-        TRY(fdt_setprop_u32(fdt, n, "reg", (uint32_t)i));
-        TRY(fdt_setprop_string(fdt, n, "enable-method", "psci"));
+    TRY(fdt_begin_node(fdt, "cpus"));
+    TRY(fdt_property_u32(fdt, "#address-cells", 1));
+    TRY(fdt_property_u32(fdt, "#size-cells", 0));
+    for (unsigned i = 0; i < b->ncpu; i++) {
+        TRY(begin_node(fdt, "cpu", i));
+        TRY(fdt_property_string(fdt, "device_type", "cpu"));
+        TRY(fdt_property_string(fdt, "compatible", "arm,cortex-a57"));
+        TRY(fdt_property_u32(fdt, "reg", i)); /* MPIDR Aff0 */
+        TRY(fdt_property_string(fdt, "enable-method", "psci"));
+        TRY(fdt_end_node(fdt));
     }
-    return 0;
+    return fdt_end_node(fdt);
 }
 
 static int add_fixed_clock(void *fdt, const char *name, const char *output, uint32_t hz,
                            uint32_t phandle)
 {
-    int n = add_node(fdt, name, ~0ull);
-    TRY(n);
-    TRY(fdt_setprop_string(fdt, n, "compatible", "fixed-clock"));
-    TRY(fdt_setprop_u32(fdt, n, "#clock-cells", 0));
-    TRY(fdt_setprop_u32(fdt, n, "clock-frequency", hz));
-    TRY(fdt_setprop_string(fdt, n, "clock-output-names", output));
-    TRY(fdt_setprop_u32(fdt, n, "phandle", phandle));
-    return 0;
+    TRY(begin_node(fdt, name, ~0ull));
+    TRY(fdt_property_string(fdt, "compatible", "fixed-clock"));
+    TRY(fdt_property_u32(fdt, "#clock-cells", 0));
+    TRY(fdt_property_u32(fdt, "clock-frequency", hz));
+    TRY(fdt_property_string(fdt, "clock-output-names", output));
+    TRY(fdt_property_u32(fdt, "phandle", phandle));
+    return fdt_end_node(fdt);
 }
 
 int fdt_board_set_chosen(void *fdt, const char *bootargs, uint64_t initrd_start,
@@ -99,55 +109,52 @@ int fdt_board_set_chosen(void *fdt, const char *bootargs, uint64_t initrd_start,
     return 0;
 }
 
+/* The standard tree, in sequential-write mode. */
 static int build(void *fdt, const FdtBoard *b)
 {
     const uint32_t ppi_flags = (((1u << b->ncpu) - 1) << 8) | IRQ_LEVEL_LOW;
-    int n;
+    char path[64];
 
-    TRY(fdt_setprop_string(fdt, 0, "model", "malibu Juno-like board (GIC-400, PL011, PL031)"));
-    TRY(fdt_setprop_string(fdt, 0, "compatible", "malibu,juno-emu"));
-    TRY(fdt_setprop_u32(fdt, 0, "#address-cells", 2));
-    TRY(fdt_setprop_u32(fdt, 0, "#size-cells", 2));
-    TRY(fdt_setprop_u32(fdt, 0, "interrupt-parent", FDT_PHANDLE_GIC));
+    TRY(fdt_finish_reservemap(fdt));
+    TRY(fdt_begin_node(fdt, ""));
+    TRY(fdt_property_string(fdt, "model", "malibu Juno-like board (GIC-400, PL011, PL031)"));
+    TRY(fdt_property_string(fdt, "compatible", "malibu,juno-emu"));
+    TRY(fdt_property_u32(fdt, "#address-cells", 2));
+    TRY(fdt_property_u32(fdt, "#size-cells", 2));
+    TRY(fdt_property_u32(fdt, "interrupt-parent", FDT_PHANDLE_GIC));
 
-    /* Nodes are prepended by fdt_add_subnode, so add them in reverse of the wanted order. */
-    if (b->has_rtc) {
-        n = add_node(fdt, "rtc", b->rtc_base);
-        TRY(n);
-        TRY(SETPROP_LIST(fdt, n, "compatible", "arm,pl031\0arm,primecell"));
-        TRY(fdt_board_setprop_reg(fdt, n, b->rtc_base, 0x1000));
-        TRY(fdt_board_setprop_spis(fdt, n, &b->rtc_intid, 1));
-        TRY(fdt_setprop_u32(fdt, n, "clocks", FDT_PHANDLE_APB_PCLK));
-        TRY(fdt_setprop_string(fdt, n, "clock-names", "apb_pclk"));
-    }
+    TRY(fdt_begin_node(fdt, "chosen"));
+    if (b->has_uart)
+        TRY(fdt_property_string(fdt, "stdout-path", "serial0:115200n8"));
+    TRY(fdt_end_node(fdt));
+
+    TRY(fdt_begin_node(fdt, "aliases"));
     if (b->has_uart) {
-        n = add_node(fdt, "serial", b->uart_base);
-        TRY(n);
-        TRY(SETPROP_LIST(fdt, n, "compatible", "arm,pl011\0arm,primecell"));
-        TRY(fdt_board_setprop_reg(fdt, n, b->uart_base, 0x1000));
-        TRY(fdt_board_setprop_spis(fdt, n, &b->uart_intid, 1));
-        fdt32_t clocks[2] = { cpu_to_fdt32(FDT_PHANDLE_UARTCLK), cpu_to_fdt32(FDT_PHANDLE_APB_PCLK) };
-        TRY(fdt_setprop(fdt, n, "clocks", clocks, sizeof clocks));
-        TRY(SETPROP_LIST(fdt, n, "clock-names", "uartclk\0apb_pclk"));
+        snprintf(path, sizeof path, "/serial@%llx", (unsigned long long)b->uart_base);
+        TRY(fdt_property_string(fdt, "serial0", path));
     }
-    TRY(add_fixed_clock(fdt, "uartclk", "uartclk", 7372800, FDT_PHANDLE_UARTCLK));
-    TRY(add_fixed_clock(fdt, "apb-pclk", "apb_pclk", 24000000, FDT_PHANDLE_APB_PCLK));
+    TRY(fdt_end_node(fdt));
 
-    n = add_node(fdt, "interrupt-controller", b->gicd_base);
-    TRY(n);
-    TRY(SETPROP_LIST(fdt, n, "compatible", "arm,gic-400"));
-    TRY(fdt_setprop_u32(fdt, n, "#interrupt-cells", 3));
-    TRY(fdt_setprop_u32(fdt, n, "#address-cells", 0));
-    TRY(fdt_setprop(fdt, n, "interrupt-controller", NULL, 0));
-    fdt64_t gic_reg[4] = { cpu_to_fdt64(b->gicd_base), cpu_to_fdt64(0x1000),
-                           cpu_to_fdt64(b->gicc_base), cpu_to_fdt64(0x2000) };
-    TRY(fdt_setprop(fdt, n, "reg", gic_reg, sizeof gic_reg));
-    TRY(fdt_setprop_u32(fdt, n, "phandle", FDT_PHANDLE_GIC));
+    TRY(begin_node(fdt, "memory", b->bank_base[0]));
+    TRY(fdt_property_string(fdt, "device_type", "memory"));
+    fdt64_t mem[2 * FDT_BOARD_MAX_BANKS];
+    for (unsigned i = 0; i < b->nbanks; i++) {
+        mem[2 * i] = cpu_to_fdt64(b->bank_base[i]);
+        mem[2 * i + 1] = cpu_to_fdt64(b->bank_size[i]);
+    }
+    TRY(fdt_property(fdt, "reg", mem, (int)(b->nbanks * 2 * sizeof(fdt64_t))));
+    TRY(fdt_end_node(fdt));
+
+    TRY(add_cpus(fdt, b));
+
+    TRY(fdt_begin_node(fdt, "psci"));
+    TRY(PROP_LIST(fdt, "compatible", "arm,psci-1.0\0arm,psci-0.2"));
+    TRY(fdt_property_string(fdt, "method", "hvc"));
+    TRY(fdt_end_node(fdt));
 
     /* secure physical, non-secure physical, virtual, hypervisor: PPIs 13, 14, 11, 10 */
-    n = add_node(fdt, "timer", ~0ull);
-    TRY(n);
-    TRY(fdt_setprop_string(fdt, n, "compatible", "arm,armv8-timer"));
+    TRY(fdt_begin_node(fdt, "timer"));
+    TRY(fdt_property_string(fdt, "compatible", "arm,armv8-timer"));
     static const unsigned ppis[4] = { 13, 14, 11, 10 };
     fdt32_t cells[12];
     for (int i = 0; i < 4; i++) {
@@ -155,52 +162,57 @@ static int build(void *fdt, const FdtBoard *b)
         cells[3 * i + 1] = cpu_to_fdt32(ppis[i]);
         cells[3 * i + 2] = cpu_to_fdt32(ppi_flags);
     }
-    TRY(fdt_setprop(fdt, n, "interrupts", cells, sizeof cells));
+    TRY(fdt_property(fdt, "interrupts", cells, sizeof cells));
+    TRY(fdt_end_node(fdt));
 
-    n = add_node(fdt, "psci", ~0ull);
-    TRY(n);
-    TRY(SETPROP_LIST(fdt, n, "compatible", "arm,psci-1.0\0arm,psci-0.2"));
-    TRY(fdt_setprop_string(fdt, n, "method", "hvc"));
+    TRY(begin_node(fdt, "interrupt-controller", b->gicd_base));
+    TRY(fdt_property_string(fdt, "compatible", "arm,gic-400"));
+    TRY(fdt_property_u32(fdt, "#interrupt-cells", 3));
+    TRY(fdt_property_u32(fdt, "#address-cells", 0));
+    TRY(fdt_property(fdt, "interrupt-controller", NULL, 0));
+    fdt64_t gic_reg[4] = { cpu_to_fdt64(b->gicd_base), cpu_to_fdt64(0x1000),
+                           cpu_to_fdt64(b->gicc_base), cpu_to_fdt64(0x2000) };
+    TRY(fdt_property(fdt, "reg", gic_reg, sizeof gic_reg));
+    TRY(fdt_property_u32(fdt, "phandle", FDT_PHANDLE_GIC));
+    TRY(fdt_end_node(fdt));
 
-    TRY(add_cpus(fdt, b));
+    TRY(add_fixed_clock(fdt, "apb-pclk", "apb_pclk", 24000000, FDT_PHANDLE_APB_PCLK));
+    TRY(add_fixed_clock(fdt, "uartclk", "uartclk", 7372800, FDT_PHANDLE_UARTCLK));
 
-    char name[32];
-    snprintf(name, sizeof name, "memory@%llx", (unsigned long long)b->bank_base[0]);
-    n = fdt_add_subnode(fdt, 0, name);
-    TRY(n);
-    TRY(fdt_setprop_string(fdt, n, "device_type", "memory"));
-    fdt64_t mem[2 * FDT_BOARD_MAX_BANKS];
-    for (unsigned i = 0; i < b->nbanks; i++) {
-        mem[2 * i] = cpu_to_fdt64(b->bank_base[i]);
-        mem[2 * i + 1] = cpu_to_fdt64(b->bank_size[i]);
-    }
-    TRY(fdt_setprop(fdt, n, "reg", mem, (int)(b->nbanks * 2 * sizeof(fdt64_t))));
-
-    n = fdt_add_subnode(fdt, 0, "aliases");
-    TRY(n);
     if (b->has_uart) {
-        snprintf(name, sizeof name, "/serial@%llx", (unsigned long long)b->uart_base);
-        TRY(fdt_setprop_string(fdt, n, "serial0", name));
+        TRY(begin_node(fdt, "serial", b->uart_base));
+        TRY(PROP_LIST(fdt, "compatible", "arm,pl011\0arm,primecell"));
+        TRY(prop_reg(fdt, b->uart_base, 0x1000));
+        TRY(prop_spi(fdt, b->uart_intid));
+        fdt32_t clocks[2] = { cpu_to_fdt32(FDT_PHANDLE_UARTCLK), cpu_to_fdt32(FDT_PHANDLE_APB_PCLK) };
+        TRY(fdt_property(fdt, "clocks", clocks, sizeof clocks));
+        TRY(PROP_LIST(fdt, "clock-names", "uartclk\0apb_pclk"));
+        TRY(fdt_end_node(fdt));
     }
-
-    n = fdt_add_subnode(fdt, 0, "chosen");
-    TRY(n);
-    if (b->has_uart)
-        TRY(fdt_setprop_string(fdt, n, "stdout-path", "serial0:115200n8"));
-    TRY(fdt_board_set_chosen(fdt, b->bootargs, b->initrd_start, b->initrd_end));
-
-    for (unsigned i = 0; i < b->nhooks; i++)
-        TRY(b->hooks[i](fdt, b->hook_opaque[i]));
-    return 0;
+    if (b->has_rtc) {
+        TRY(begin_node(fdt, "rtc", b->rtc_base));
+        TRY(PROP_LIST(fdt, "compatible", "arm,pl031\0arm,primecell"));
+        TRY(prop_reg(fdt, b->rtc_base, 0x1000));
+        TRY(prop_spi(fdt, b->rtc_intid));
+        TRY(fdt_property_u32(fdt, "clocks", FDT_PHANDLE_APB_PCLK));
+        TRY(fdt_property_string(fdt, "clock-names", "apb_pclk"));
+        TRY(fdt_end_node(fdt));
+    }
+    TRY(fdt_end_node(fdt));
+    return fdt_finish(fdt);
 }
 
 int fdt_board_build(const FdtBoard *b, void *buf, size_t size)
 {
     if (b->ncpu == 0 || b->ncpu > 8 || b->nbanks == 0 || b->nbanks > FDT_BOARD_MAX_BANKS ||
-        size > INT32_MAX)
+        size > INT32_MAX || (b->has_uart && b->uart_intid < 32) || (b->has_rtc && b->rtc_intid < 32))
         return -FDT_ERR_BADVALUE;
-    TRY(fdt_create_empty_tree(buf, (int)size));
+    TRY(fdt_create(buf, (int)size));
     TRY(build(buf, b));
+    TRY(fdt_open_into(buf, buf, (int)size)); /* read-write, with the free space for what follows */
+    TRY(fdt_board_set_chosen(buf, b->bootargs, b->initrd_start, b->initrd_end));
+    for (unsigned i = 0; i < b->nhooks; i++)
+        TRY(b->hooks[i](buf, b->hook_opaque[i]));
     TRY(fdt_pack(buf));
     return (int)fdt_totalsize(buf);
 }
