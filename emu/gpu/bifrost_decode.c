@@ -39,6 +39,11 @@ static inline uint32_t field(uint64_t v, unsigned start, unsigned size)
     return (uint32_t)((v >> start) & ((1ull << size) - 1));
 }
 
+static bool isconst_format(const struct bi_format_desc *f)
+{
+    return f->pieces[0].dest == 'P';
+}
+
 static int fail(char *err, size_t errlen, const char *fmt, ...)
 {
     if (err && errlen) {
@@ -171,7 +176,8 @@ int bi_decode_clause(const uint8_t *code, size_t len, uint32_t offset, enum bi_a
     uint64_t tup[8][2];
     uint64_t header = 0, E = 0, M = 0;
     bool haveE = false, haveM = false;
-    unsigned ntuples = 0, w;
+    unsigned ntuples = 0, w, nfmt = 0;
+    int8_t fmts[32];
 
     memset(c, 0, sizeof(*c));
     memset(tup, 0, sizeof(tup));
@@ -216,6 +222,8 @@ int bi_decode_clause(const uint8_t *code, size_t len, uint32_t offset, enum bi_a
             case 'B': B = v; break;
             }
         }
+        if (!isconst_format(f))
+            fmts[nfmt++] = (int8_t)(f - bi_formats);
         if (f->final_tuples)
             ntuples = f->final_tuples;
         if (isconst) {
@@ -239,6 +247,13 @@ int bi_decode_clause(const uint8_t *code, size_t len, uint32_t offset, enum bi_a
     }
     if (!ntuples)
         return fail(err, errlen, "clause at %#x: no final tuple word", offset);
+    for (unsigned i = 0; i < 8; i++) {
+        int want = bi_sequences[ntuples][i];
+        if ((i < nfmt ? fmts[i] : -1) != want)
+            return fail(err, errlen, "clause at %#x: quadword formats do not form a %u-tuple clause", offset, ntuples);
+        if (want < 0)
+            break;
+    }
     c->size = 16 * (w + 1);
     if (haveE) {
         c->consts[0] = E << 4;

@@ -303,6 +303,7 @@ struct bi_format_desc {
     h.append('extern const struct bi_regmode_desc bi_regmodes[32];')
     h.append(f'#define BI_NUM_FORMATS {len(cl.formats)}')
     h.append('extern const struct bi_format_desc bi_formats[BI_NUM_FORMATS];')
+    h.append('extern const int8_t bi_sequences[9][8];      /* tuple count -> format indices, -1 ends */')
     h.append('extern const int8_t bi_const_index[16];      /* fau_idx >> 4 -> constant, -1 */')
     h.append('extern const char *const bi_fau_special[32]; /* NULL = reserved */')
     h.append('extern const int8_t bi_constpos_first[16], bi_constpos_tuples[16];')
@@ -404,6 +405,12 @@ struct bi_format_desc {
         ps = ', '.join(f"{{ '{d}', {i}, {lo}, {w}, {q} }}" for d, i, lo, w, q in pieces)
         c.append(f'    {{ {cstr(name)}, {mask:#x}, {value:#x}, {int("z" in tag)}, {final}, {len(pieces)}, {{ {ps} }} }},')
     c.append('};')
+    names = [f[0] for f in cl.formats]
+    rows = []
+    for n in range(9):
+        seq = [names.index(x) for x in cl.sequence.get(n, [])]
+        rows.append('{ ' + ', '.join(map(str, seq + [-1] * (8 - len(seq)))) + ' }')
+    c.append('const int8_t bi_sequences[9][8] = { ' + ', '.join(rows) + ' };')
     ci = [-1] * 16
     for k, v in cl.constidx.items():
         ci[k] = v

@@ -176,6 +176,11 @@ START_TEST(test_errors)
     ck_assert_int_eq(bi_decode_clause(buf, 32, 0, BI_ARCH_V7, &c, err, sizeof(err)), -1);  /* truncated */
     buf[32] = 0x72;  /* constant position 2 belongs to 4-tuple clauses */
     ck_assert_int_eq(bi_decode_clause(buf, 48, 0, BI_ARCH_V7, &c, err, sizeof(err)), -1);
+    vec_bytes(&vecs[2], buf);
+    ck_assert_int_eq(bi_decode_clause(buf, 48, 0, BI_ARCH_V7, &c, err, sizeof(err)), 0);
+    buf[16] = 0x61;  /* format 2 -> format 7: not a valid 3-tuple format sequence */
+    ck_assert_int_eq(bi_decode_clause(buf, 48, 0, BI_ARCH_V7, &c, err, sizeof(err)), -1);
+    ck_assert_ptr_nonnull(strstr(err, "formats"));
 }
 END_TEST
 
