@@ -427,6 +427,12 @@ def check_elf_closure(root):
                 for lib in needed:
                     if not any(exists(os.path.join(d, lib)) for d in dirs):
                         missing.append("%s: %s" % (os.path.relpath(p, root), lib))
+    # OpenCL ICDs are dlopen()ed by the name in their .icd file
+    for icd in glob.glob(os.path.join(root, "etc/OpenCL/vendors/*.icd")):
+        lib = open(icd).read().strip()
+        if not (lib.startswith("/") and exists(lib) or any(exists(os.path.join(d, lib))
+                                                            for d in default)):
+            missing.append("%s: %s" % (os.path.relpath(icd, root), lib))
     return checked, missing
 
 

@@ -3,6 +3,7 @@
 #   malibu.run64=BASE64     the same, command given base64-encoded (any characters)
 #   (neither)               interactive shell on the console; MALIBU_EXIT=<status> when it exits
 #   malibu.keep             don't power off after the command: start a shell instead
+#   malibu.skipmod=a,b      initrd: don't load these modules (e.g. panfrost)
 #   malibu.loglevel=N       console log level (written to /proc/sys/kernel/printk)
 # Markers on the console: "MALIBU_INIT: ..." progress, "MALIBU_BOOT_OK <stage>" when userspace is
 # up, "MALIBU_EXIT=<n>" after the command, then `poweroff -f`.
