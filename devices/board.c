@@ -322,9 +322,21 @@ static bool make_dtb(Board *b, char *err, size_t errlen)
     return true;
 }
 
-/* Copy kernel, initrd, DTB and boot stub into guest memory. */
+/* What boot firmware leaves behind on the console UART (as on Juno): enabled, 115200 8N1 with
+ * FIFOs (7.3728 MHz / (16 * 115200) = 4.0).  Linux's console=ttyAMA0 without options reads the
+ * speed back from IBRD/FBRD when UARTEN is set. */
+static void firmware_uart_init(Board *b)
+{
+    pl011_ops.write(b->uart, 0x24, 4, 4);     /* IBRD */
+    pl011_ops.write(b->uart, 0x28, 0, 4);     /* FBRD */
+    pl011_ops.write(b->uart, 0x2C, 0x70, 4);  /* LCR_H: 8 bits, FIFO enabled */
+    pl011_ops.write(b->uart, 0x30, 0x301, 4); /* CR: UARTEN, TXE, RXE */
+}
+
+/* Copy kernel, initrd, DTB and boot stub into guest memory; set up the UART like firmware. */
 static void load_images(Board *b)
 {
+    firmware_uart_init(b);
     if (b->kernel_data)
         bus_load(b->bus, b->kernel_entry, b->kernel_data, b->kernel_len);
     if (b->initrd_data)

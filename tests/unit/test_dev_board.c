@@ -157,6 +157,10 @@ START_TEST(linux_like_boot_sequence)
     w32(GICC(0x010), iar);
     ck_assert(!IRQ(0));
 
+    /* firmware left the UART enabled at 115200 8N1 (7.3728 MHz clock) */
+    ck_assert_uint_eq(r16(UART(0x030)) & 0x301, 0x301);
+    ck_assert_uint_eq(r16(UART(0x024)), 4);
+    ck_assert_uint_eq(r16(UART(0x02C)), 0x70);
     /* amba probe + pl011 console: IDs, 16-bit register accesses, TX, RX interrupt */
     uint32_t pid = 0, cid = 0;
     for (int i = 0; i < 4; i++) {
