@@ -5,6 +5,8 @@
 #   make image-fetch    download the pinned .debs (incremental; apt with a private state dir)
 #   make image-lock     re-resolve guest-images/packages.list against the mirror -> packages.lock
 #   make image-test     check the artefacts (Image magic, cpio contents, e2fsck/debugfs, lock vs cache)
+#   make image-boot-test  boot Image + initramfs in $(B)/malibu, run a command, check MALIBU_EXIT=0
+#                      (skipped until the board exists; not part of make test yet)
 #   make image-clean    remove guest-images/out and the unpacked trees (keeps downloaded .debs)
 # `make test` runs image-test-cached: builds and checks the images only if every pinned .deb is
 # already in the cache (no downloads during make test); IMAGE_IN_TEST=no turns it off.
@@ -21,7 +23,7 @@ IMAGE_IN_TEST ?= cached
 GI_IMAGES := $(GI_OUT)/Image $(GI_OUT)/initramfs-busybox.cpio.gz $(GI_OUT)/initrd.img \
              $(GI_OUT)/rootfs.ext4
 
-.PHONY: image initramfs image-fetch image-lock image-test image-test-cached image-clean
+.PHONY: image initramfs image-fetch image-lock image-test image-test-cached image-clean image-boot-test
 TEST_TARGETS += image-test-cached
 
 image: $(GI_IMAGES)
@@ -69,6 +71,13 @@ else
 	    echo "== guest images: skipped: pinned packages not all cached (make image-fetch; ~185 MB)"; \
 	fi
 endif
+
+image-boot-test: initramfs
+	@if [ -x $(B)/malibu ]; then \
+	    $(PYTHON) $(GI)/tools/boot.py --timeout 900 \
+	        --emulator '$(B)/malibu --kernel {kernel} --initrd {initrd} --append {append}' \
+	        -- 'uname -a && grep -c processor /proc/cpuinfo && ls /dev && echo BOOT-TEST-OK'; \
+	else echo "== image boot test: skipped ($(B)/malibu not built yet)"; fi
 
 image-clean:
 	rm -rf $(GI_OUT) $(GI_CACHE)/work $(GI_FETCH_STAMP)
