@@ -16,6 +16,8 @@ enum {
     S_LOAD, S_STORE, S_SEG_ADD_LO, S_SEG_ADD_HI, S_BARRIER,
     S_VADD, S_VSUB, S_VFADD, S_VFMA, S_VFMIN, S_VFMAX, S_VFCMP, S_V2F32_TO_V2F16, S_F16_TO_F32,
     S_MKVEC4, S_SWZ, S_VMUX, S_VCSEL_I, S_VCSEL_S, S_VCSEL_U, S_VCSEL_F, S_VICMP_I, S_VICMP_S, S_VICMP_U,
+    S_VLSHIFT, S_VRSHIFT, S_VARSHIFT, S_VIMUL, S_VI2F16, S_VF16_2I, S_V8TO16,
+    S_I2F_NARROW, S_IABS, S_HADD, S_LDEXP,
 };
 enum { R_NONE, R_RTP, R_RTN, R_RTZ, R_RTNA, R_RTO };
 enum { C_EQ, C_GT, C_GE, C_NE, C_LT, C_LE, C_GTLT, C_TOTAL };
@@ -49,6 +51,19 @@ static const struct { const char *name; uint8_t sem; } sem_names[] = {
     { "MKVEC.v4i8", S_MKVEC4 }, { "SWZ.v2i16", S_SWZ }, { "MUX.v2i16", S_VMUX },
     { "CSEL.v2i16", S_VCSEL_I }, { "CSEL.v2s16", S_VCSEL_S }, { "CSEL.v2u16", S_VCSEL_U }, { "CSEL.v2f16", S_VCSEL_F },
     { "ICMP.v2i16", S_VICMP_I }, { "ICMP.v2s16", S_VICMP_S }, { "ICMP.v2u16", S_VICMP_U },
+    { "ICMP.v4i8", S_VICMP_I }, { "ICMP.v4s8", S_VICMP_S }, { "ICMP.v4u8", S_VICMP_U }, { "MUX.v4i8", S_VMUX },
+    { "LSHIFT_AND.v2i16", S_VLSHIFT }, { "LSHIFT_OR.v2i16", S_VLSHIFT }, { "LSHIFT_XOR.v2i16", S_VLSHIFT },
+    { "LSHIFT_AND.v4i8", S_VLSHIFT }, { "LSHIFT_OR.v4i8", S_VLSHIFT }, { "LSHIFT_XOR.v4i8", S_VLSHIFT },
+    { "RSHIFT_AND.v2i16", S_VRSHIFT }, { "RSHIFT_OR.v2i16", S_VRSHIFT }, { "RSHIFT_XOR.v2i16", S_VRSHIFT },
+    { "RSHIFT_AND.v4i8", S_VRSHIFT }, { "RSHIFT_OR.v4i8", S_VRSHIFT }, { "RSHIFT_XOR.v4i8", S_VRSHIFT },
+    { "ARSHIFT.v2i16", S_VARSHIFT }, { "ARSHIFT.v4i8", S_VARSHIFT },
+    { "IMUL.v2i16", S_VIMUL }, { "IMUL.v4i8", S_VIMUL },
+    { "V2S16_TO_V2F16", S_VI2F16 }, { "V2U16_TO_V2F16", S_VI2F16 },
+    { "V2F16_TO_V2S16", S_VF16_2I }, { "V2F16_TO_V2U16", S_VF16_2I },
+    { "V2S8_TO_V2S16", S_V8TO16 }, { "V2U8_TO_V2U16", S_V8TO16 },
+    { "S16_TO_F32", S_I2F_NARROW }, { "U16_TO_F32", S_I2F_NARROW }, { "S8_TO_F32", S_I2F_NARROW },
+    { "U8_TO_F32", S_I2F_NARROW }, { "IABS.s32", S_IABS }, { "HADD.s32", S_HADD }, { "HADD.u32", S_HADD },
+    { "LDEXP.f32", S_LDEXP },
 };
 
 static const char *const seg_names[] = { "none", "wls", "stream", "ubo", "tl", "pos", "vary", NULL };
@@ -151,6 +166,20 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
     }
     if (x->sem == S_VADD || x->sem == S_VSUB || x->sem == S_VCSEL_S || x->sem == S_VICMP_S)
         x->sext = strstr(op->name, ".v2s") || strstr(op->name, ".v4s");
+    if (x->sem == S_VI2F16 || x->sem == S_VF16_2I || x->sem == S_V8TO16 || x->sem == S_I2F_NARROW)
+        x->sext = op->name[0] == 'S' || !strncmp(op->name, "V2S", 3) || strstr(op->name, "_TO_V2S");
+    if (x->sem == S_HADD)
+        x->sext = strstr(op->name, ".s32") != NULL;
+    if (x->sem == S_VIMUL && x->vw == 8) {
+        const char *r1 = bi_mod_value_name(ins, "replicate1");
+        if (r1 && strlen(r1) == 5)
+            for (unsigned j = 0; j < 4; j++)
+                x->vsel[1][j] = (uint8_t)(r1[1 + j] - '0');
+    }
+    if (x->sem == S_HADD)
+        x->round = bi_mod_value_name(ins, "round") && !strcmp(bi_mod_value_name(ins, "round"), "rtp") ? R_RTP : R_RTN;
+    if (x->sem == S_LDEXP && bi_mod_value_name(ins, "round") && !strncmp(bi_mod_value_name(ins, "round"), "inf", 3))
+        return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "LDEXP.%s not implemented", bi_mod_value_name(ins, "round"));
     if (!strcmp(op->name, "SEG_ADD"))
         x->sem = op->unit == BI_UNIT_FMA ? S_SEG_ADD_LO : S_SEG_ADD_HI;
     x->seg = (uint8_t)lookup(bi_mod_value_name(ins, "seg"), seg_names, 0);
@@ -585,6 +614,78 @@ static uint32_t exec_vec(const bi_xinstr *x, const uint32_t *s, const fctx *fc)
         uint32_t h = h16(s[0], x->lane[0] == 0xff ? 0 : x->lane[0] & 1);
         return bi_f16_to_f32((uint16_t)h);
     }
+    if (x->sem == S_VLSHIFT || x->sem == S_VRSHIFT || x->sem == S_VARSHIFT || x->sem == S_VIMUL) {
+        unsigned n = 32 / x->vw, wmask = (1u << x->vw) - 1;
+        for (unsigned j = 0; j < n; j++) {
+            uint32_t a, b, sh;
+            if (x->vw == 8) {
+                a = (s[0] >> (8 * j)) & 0xff;
+                b = vsel8(x, 1, s[1], j);
+                sh = vsel8(x, 2, s[2], j);
+            } else {
+                a = x->sem == S_VIMUL ? vsel16(x, 0, s[0], j, 0) : h16(s[0], j);
+                b = vsel16(x, 1, s[1], j, 0);
+                sh = (s[2] >> (8 * (x->vsel[2][j] & 3))) & 0xff;     /* lanes2: a byte per lane */
+            }
+            sh &= x->vw - 1;     /* assumption: amount modulo the lane width */
+            uint32_t v;
+            if (x->sem == S_VIMUL)
+                v = a * b;
+            else if (x->sem == S_VARSHIFT)
+                v = (uint32_t)((x->vw == 8 ? (int32_t)(int8_t)a : (int32_t)(int16_t)a) >> sh);
+            else {
+                v = x->sem == S_VLSHIFT ? a << sh : a >> sh;
+                uint32_t m = x->not1 ? ~b : b;
+                v = x->logic == L_AND ? (v & m) : x->logic == L_OR ? (v | m) : (v ^ m);
+                if (x->not_result)
+                    v = ~v;
+            }
+            r |= (v & wmask) << (x->vw * j);
+        }
+        return r;
+    }
+    if (x->sem == S_VI2F16 || x->sem == S_VF16_2I || x->sem == S_V8TO16) {
+        for (unsigned j = 0; j < 2; j++) {
+            uint32_t v;
+            if (x->sem == S_V8TO16) {
+                uint32_t byte = (s[0] >> (8 * (x->vsel[0][j] & 3))) & 0xff;
+                v = x->sext ? (uint32_t)(int32_t)(int8_t)byte : byte;
+            } else if (x->sem == S_VI2F16) {
+                uint32_t h = vsel16(x, 0, s[0], j, 0);
+                float f = x->sext ? (float)(int16_t)h : (float)h;      /* exact in f32 */
+                v = f32_to_f16(u32(f), x->round);
+            } else {
+                uint32_t f = bi_f16_to_f32((uint16_t)vsel16(x, 0, s[0], j, 0));
+                int32_t t = (int32_t)f2i(f, x->round, 1);
+                if (x->sext)
+                    v = (uint32_t)(t > 32767 ? 32767 : t < -32768 ? -32768 : t);
+                else
+                    v = (uint32_t)(t > 65535 ? 65535 : t < 0 ? 0 : t);
+            }
+            r |= (v & 0xffff) << (16 * j);
+        }
+        return r;
+    }
+    if (x->vw == 8 && (x->sem == S_VICMP_I || x->sem == S_VICMP_S || x->sem == S_VICMP_U || x->sem == S_VMUX)) {
+        for (unsigned j = 0; j < 4; j++) {
+            uint32_t a = (s[0] >> (8 * j)) & 0xff, b = (s[1] >> (8 * j)) & 0xff, v;
+            if (x->sem == S_VMUX) {
+                uint32_t c = (s[2] >> (8 * j)) & 0xff;
+                v = x->mux == 0 ? ((c & 0x80) ? b : a) : (c == 0 ? a : b);
+            } else {
+                int t;
+                if (x->sem == S_VICMP_I)
+                    t = (a == b) == (x->cmp == C_EQ);
+                else {
+                    int32_t ia = x->sem == S_VICMP_S ? (int8_t)a : (int32_t)a, ib = x->sem == S_VICMP_S ? (int8_t)b : (int32_t)b;
+                    t = x->cmp == C_GT ? ia > ib : x->cmp == C_GE ? ia >= ib : x->cmp == C_LT ? ia < ib : ia <= ib;
+                }
+                v = !t ? 0 : x->result_type == 0 ? 1 : 0xff;
+            }
+            r |= (v & 0xff) << (8 * j);
+        }
+        return r;
+    }
     if (x->vw == 8) {
         for (unsigned j = 0; j < 4; j++) {
             uint32_t a = vsel8(x, 0, s[0], j), b = vsel8(x, 1, s[1], j);
@@ -691,7 +792,7 @@ static uint32_t exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, i
 {
     uint32_t a = s[0], b = s[1], c = s[2];
     uint32_t f[4];
-    if (x->sem >= S_VADD)
+    if (x->sem >= S_VADD && x->sem < S_I2F_NARROW)
         return exec_vec(x, s, fc);
     switch (x->sem) {
     case S_NOP: return 0;
@@ -784,6 +885,34 @@ static uint32_t exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, i
         uint32_t lo = lane_sel(a, 0x10 | (x->lane[0] == 0xff ? 0 : (x->lane[0] & 1)), 0);
         uint32_t hi = lane_sel(b, 0x10 | (x->lane[1] == 0xff ? 0 : (x->lane[1] & 1)), 0);
         return lo | hi << 16;
+    }
+    case S_I2F_NARROW: {
+        uint32_t v = lane_sel(a, x->lane[0] == 0xff ? 0 : x->lane[0], x->sext);
+        return u32(x->sext ? (float)(int32_t)v : (float)v);    /* exact */
+    }
+    case S_IABS: return (int32_t)a < 0 ? 0u - a : a;
+    case S_HADD: {
+        int64_t t = x->sext ? (int64_t)(int32_t)a + (int32_t)b : (int64_t)a + b;
+        if (x->round == R_RTP)
+            t += 1;
+        return (uint32_t)(t >> 1);      /* arithmetic shift: floor */
+    }
+    case S_LDEXP: {
+        f[0] = fsrc(x, 0, a, fc);
+        if (is_nan(f[0]))
+            return f[0] | 0x00400000;
+        int32_t e = (int32_t)b;
+        e = e > 400 ? 400 : e < -400 ? -400 : e;
+        volatile double d = ldexp((double)f32(f[0]), e);     /* exact in double */
+        volatile float r;
+        if (x->round == R_RTNA)
+            return fout(u32((float)d), x, f, 1, fc);          /* ties: unreachable for exact powers of 2 */
+        if (x->round != R_NONE)
+            fesetround(fe_mode(x->round));
+        r = (float)d;
+        if (x->round != R_NONE)
+            fesetround(FE_TONEAREST);
+        return fout(u32(r), x, f, 1, fc);
     }
     case S_CLZ: return a ? (uint32_t)__builtin_clz(a) : 32;
     case S_POPCOUNT: return (uint32_t)__builtin_popcount(a);

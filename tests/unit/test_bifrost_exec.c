@@ -392,6 +392,63 @@ START_TEST(test_vec)
 }
 END_TEST
 
+START_TEST(test_vec2)
+{
+    uint32_t seed = 4242;
+    for (unsigned round = 0; round < 200; round++) {
+        bi_warp w;
+        bi_warp_init(&w, BI_ARCH_V7);
+        for (unsigned l = 0; l < 8; l++) {
+            for (unsigned r = 0; r < 3; r++) {
+                seed = seed * 1103515245u + 12345u;
+                w.reg[r][l] = (seed >> 7) ^ (seed << 19);
+            }
+            if (l & 1)
+                w.reg[1][l] = hvals[(seed >> 3) % 20] | (uint32_t)hvals[(seed >> 11) % 20] << 16;
+            w.reg[3][l] = (uint32_t)((int32_t)((seed >> 5) % 321) - 160);
+        }
+        run(&w, bi_shader_exec_vec2, sizeof(bi_shader_exec_vec2));
+        for (unsigned l = 0; l < 8; l++) {
+            uint32_t a = w.reg[0][l], b = w.reg[1][l], want[22] = { 0 };
+            for (unsigned j = 0; j < 2; j++) {
+                uint32_t aj = (a >> (16 * j)) & 0xffff, bj = (b >> (16 * j)) & 0xffff;
+                unsigned sh = (b >> (16 * j)) & 15;                       /* lanes2 b02: bytes 0 and 2 */
+                want[10] |= ((aj << sh) & 0xffff) << (16 * j);
+                want[14] |= ((aj * bj) & 0xffff) << (16 * j);
+                volatile float fl = (float)(int16_t)aj;
+                fesetround(FE_TOWARDZERO);
+                volatile _Float16 hz = (_Float16)fl;
+                fesetround(FE_TONEAREST);
+                want[17] |= (uint32_t)hbits(hz) << (16 * j);
+                float fb16 = (float)hval((uint16_t)bj);
+                uint32_t u = fb16 != fb16 || fb16 <= 0 ? 0 : fb16 >= 65535.0f ? 65535 : (uint32_t)fb16;
+                want[18] |= u << (16 * j);
+                int8_t byte = (int8_t)(a >> (8 * (j ? 1 : 2)));             /* b21: lane0 <- byte 2, lane1 <- byte 1 */
+                want[21] |= ((uint32_t)(int32_t)byte & 0xffff) << (16 * j);
+            }
+            for (unsigned k = 0; k < 4; k++) {
+                int8_t ak = (int8_t)(a >> (8 * k)), bk = (int8_t)(b >> (8 * k));
+                want[12] |= ((uint32_t)(ak >> (bk & 7)) & 0xff) << (8 * k);
+                want[16] |= ((((uint32_t)(uint8_t)ak >> (bk & 7)) & (uint8_t)bk) & 0xff) << (8 * k);
+                want[20] |= (uint32_t)(ak > bk) << (8 * k);
+            }
+            want[11] = (int32_t)a < 0 ? 0u - a : a;
+            want[13] = (uint32_t)(((int64_t)(int32_t)a + (int32_t)b) >> 1);
+            want[15] = fb((float)(int16_t)(a >> 16));
+            {
+                float f = bf(w.reg[2][l]);
+                volatile double d = ldexp((double)f, (int32_t)w.reg[3][l]);
+                volatile float r = (float)d;
+                want[19] = f != f ? w.reg[2][l] | 0x400000 : fb(r);
+            }
+            for (unsigned r = 10; r < 22; r++)
+                ck_assert_msg(w.reg[r][l] == want[r], "round %u lane %u (a=%#x b=%#x): r%u = %#x, want %#x",
+                              round, l, a, b, r, w.reg[r][l], want[r]);
+        }
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("bifrost_exec");
@@ -404,6 +461,7 @@ int main(void)
     tcase_add_test(tc, test_memory);
     tcase_add_test(tc, test_f32_to_f16);
     tcase_add_test(tc, test_vec);
+    tcase_add_test(tc, test_vec2);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
