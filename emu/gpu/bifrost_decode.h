@@ -97,7 +97,9 @@ const char *bi_mod_value_name(const bi_instr *ins, const char *name);
 /* Disassembly (bifrost_disasm.c). */
 void bi_disasm_clause(FILE *fp, const bi_clause *c);
 void bi_disasm_instr(FILE *fp, const bi_clause *c, unsigned tuple, bool is_add);
-/* Disassemble a whole shader (raw clauses, stops at an all-zero quadword). Returns 0 on success. */
+/* Disassemble a whole shader (raw clauses, stops at an all-zero quadword). Returns 0 on success.
+ * verbose: also print each clause's quadwords, tuple fields and constants as # comments. */
 int bi_disasm_shader(FILE *fp, const uint8_t *code, size_t len, enum bi_arch arch);
+int bi_disasm_shader_verbose(FILE *fp, const uint8_t *code, size_t len, enum bi_arch arch, bool verbose);
 
 #endif

@@ -116,7 +116,35 @@ void bi_disasm_clause(FILE *fp, const bi_clause *c)
     fputs("}\n", fp);
 }
 
+static void dump_verbose(FILE *fp, const uint8_t *code, const bi_clause *c)
+{
+    for (uint32_t o = 0; o < c->size; o += 16) {
+        fputs("# qw", fp);
+        for (int b = 15; b >= 0; b--)
+            fprintf(fp, "%s%02x", b % 4 == 3 ? " " : "", code[o + (unsigned)b]);
+        fprintf(fp, "  (tag 0x%02x)\n", code[o]);
+    }
+    fprintf(fp, "# header %011llx\n", (unsigned long long)c->header);
+    for (unsigned i = 0; i < c->ntuples; i++) {
+        const bi_tuple *t = &c->t[i];
+        fprintf(fp, "# tuple %u: regs %09llx fma %06x add %05x mode %u fau 0x%02x ports", i,
+                (unsigned long long)t->regs, t->fma.bits, t->add.bits, t->mode, t->fau_idx);
+        for (unsigned p = 0; p < 3; p++)
+            if (t->port_read[p])
+                fprintf(fp, " %u:r%u", p, t->port[p]);
+        fputs("\n", fp);
+    }
+    for (unsigned i = 0; i < c->nconsts; i++)
+        fprintf(fp, "# const %u: %016llx%s\n", i, (unsigned long long)c->consts[i],
+                c->constmod[i] == BI_CONSTMOD_PC_HI ? " (pc_hi)" : c->constmod[i] ? " (pc-relative)" : "");
+}
+
 int bi_disasm_shader(FILE *fp, const uint8_t *code, size_t len, enum bi_arch arch)
+{
+    return bi_disasm_shader_verbose(fp, code, len, arch, false);
+}
+
+int bi_disasm_shader_verbose(FILE *fp, const uint8_t *code, size_t len, enum bi_arch arch, bool verbose)
 {
     size_t off = 0;
     int rc = 0;
@@ -131,6 +159,8 @@ int bi_disasm_shader(FILE *fp, const uint8_t *code, size_t len, enum bi_arch arc
             rc = -1;
             break;
         }
+        if (verbose)
+            dump_verbose(fp, code + off, &c);
         bi_disasm_clause(fp, &c);
         off += c.size;
     }

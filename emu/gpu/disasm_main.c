@@ -8,6 +8,7 @@ int main(int argc, char **argv)
 {
     enum bi_arch arch = BI_ARCH_V7;
     const char *path = NULL;
+    bool verbose = false;
 
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--arch") && i + 1 < argc) {
@@ -22,13 +23,15 @@ int main(int argc, char **argv)
             }
         } else if (!strncmp(argv[i], "--arch=", 7)) {
             arch = !strcmp(argv[i] + 7, "v6") ? BI_ARCH_V6 : BI_ARCH_V7;
+        } else if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose")) {
+            verbose = true;
         } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            printf("usage: malibu-disasm [--arch v6|v7] FILE\n");
+            printf("usage: malibu-disasm [--arch v6|v7] [--verbose] FILE  (FILE '-' = stdin)\n");
             return 0;
         } else if (!path) {
             path = argv[i];
         } else {
-            fprintf(stderr, "usage: malibu-disasm [--arch v6|v7] FILE\n");
+            fprintf(stderr, "usage: malibu-disasm [--arch v6|v7] [--verbose] FILE\n");
             return 2;
         }
     }
@@ -53,7 +56,7 @@ int main(int argc, char **argv)
         fclose(f);
     if (!buf)
         return 1;
-    int rc = bi_disasm_shader(stdout, buf, len, arch);
+    int rc = bi_disasm_shader_verbose(stdout, buf, len, arch, verbose);
     free(buf);
     return rc ? 1 : 0;
 }
