@@ -1125,17 +1125,43 @@ void bi_warp_init(bi_warp *w, enum bi_arch arch)
     w->lanes = arch >= BI_ARCH_V7 ? 8 : 4;
 }
 
-int bi_exec_shader(bi_warp *w, const uint8_t *code, size_t len, enum bi_arch arch,
-                   unsigned max_clauses, char *err, size_t errlen)
-{
-    enum { CACHE = 64 };
-    static __thread bi_xclause cache[CACHE];
-    static __thread uint32_t cache_off[CACHE];
-    static __thread const uint8_t *cache_code;
-    unsigned ncache = 0;
-    cache_code = code;
-    (void)cache_code;
+/* ---- programs: clauses decoded and prepared once, on first execution ---------------------------- */
 
+struct bi_program {
+    const uint8_t *code;
+    size_t len;
+    enum bi_arch arch;
+    bi_xclause **clause;     /* indexed by offset / 16, NULL until first executed */
+};
+
+bi_program *bi_program_new(const uint8_t *code, size_t len, enum bi_arch arch)
+{
+    bi_program *p = calloc(1, sizeof(*p));
+    if (!p)
+        return NULL;
+    p->code = code;
+    p->len = len;
+    p->arch = arch;
+    p->clause = calloc(len / 16 + 1, sizeof(*p->clause));
+    if (!p->clause) {
+        free(p);
+        return NULL;
+    }
+    return p;
+}
+
+void bi_program_free(bi_program *p)
+{
+    if (!p)
+        return;
+    for (size_t i = 0; i <= p->len / 16; i++)
+        free(p->clause[i]);
+    free(p->clause);
+    free(p);
+}
+
+int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, char *err, size_t errlen)
+{
     for (unsigned n = 0; n < max_clauses; n++) {
         uint32_t pc = UINT32_MAX, exec = 0;
         for (unsigned l = 0; l < w->lanes; l++)
@@ -1146,27 +1172,144 @@ int bi_exec_shader(bi_warp *w, const uint8_t *code, size_t len, enum bi_arch arc
         for (unsigned l = 0; l < w->lanes; l++)
             if (!w->done[l] && w->pc[l] == pc)
                 exec |= 1u << l;
-        if (pc % 16 || pc >= len)
+        if (pc % 16 || pc >= p->len)
             return fail(err, errlen, BI_EXEC_ERROR, "bad clause address %#x", pc);
-        bi_xclause *x = NULL;
-        for (unsigned i = 0; i < ncache; i++)
-            if (cache_off[i] == pc)
-                x = &cache[i];
+        bi_xclause *x = p->clause[pc / 16];
         if (!x) {
-            if (ncache == CACHE)
-                ncache = 0;    /* simple: start over */
             bi_clause c;
-            if (bi_decode_clause(code + pc, len - pc, pc, arch, &c, err, errlen))
+            if (bi_decode_clause(p->code + pc, p->len - pc, pc, p->arch, &c, err, errlen))
                 return BI_EXEC_ERROR;
-            x = &cache[ncache];
+            x = malloc(sizeof(*x));
+            if (!x)
+                return fail(err, errlen, BI_EXEC_ERROR, "out of memory");
             int rc = bi_prepare_clause(x, &c, err, errlen);
-            if (rc)
+            if (rc) {
+                free(x);
                 return rc;
-            cache_off[ncache++] = pc;
+            }
+            p->clause[pc / 16] = x;
         }
+        unsigned barriers = w->barriers;
         int rc = bi_exec_clause(w, x, exec, err, errlen);
         if (rc)
             return rc;
+        if (w->barriers != barriers)
+            return BI_EXEC_BARRIER;
     }
     return fail(err, errlen, BI_EXEC_ERROR, "clause limit (%u) reached", max_clauses);
+}
+
+int bi_exec_shader(bi_warp *w, const uint8_t *code, size_t len, enum bi_arch arch,
+                   unsigned max_clauses, char *err, size_t errlen)
+{
+    bi_program *p = bi_program_new(code, len, arch);
+    if (!p)
+        return fail(err, errlen, BI_EXEC_ERROR, "out of memory");
+    int rc;
+    unsigned left = max_clauses;
+    do {     /* a lone warp passes barriers */
+        uint64_t before = w->clauses_run;
+        rc = bi_exec_program(w, p, left, err, errlen);
+        left -= (unsigned)(w->clauses_run - before);
+    } while (rc == BI_EXEC_BARRIER && left);
+    bi_program_free(p);
+    return rc == BI_EXEC_BARRIER ? fail(err, errlen, BI_EXEC_ERROR, "clause limit (%u) reached", max_clauses) : rc;
+}
+
+/* ---- compute workgroups ------------------------------------------------------------------------ */
+
+void bi_compute_preload(bi_warp *w, unsigned lane, const uint32_t local_id[3], const uint32_t wg_id[3],
+                        const uint32_t global_id[3])
+{
+    w->reg[55][lane] = (local_id[0] & 0xffff) | local_id[1] << 16;
+    w->reg[56][lane] = local_id[2] & 0xffff;
+    for (unsigned i = 0; i < 3; i++) {
+        w->reg[57 + i][lane] = wg_id[i];
+        w->reg[60 + i][lane] = global_id[i];
+    }
+}
+
+int bi_run_workgroup(const bi_workgroup *wg, bi_program *p, bi_wg_stats *stats, char *err, size_t errlen)
+{
+    unsigned lanes = p->arch >= BI_ARCH_V7 ? 8 : 4;
+    unsigned nthreads = wg->local_size[0] * wg->local_size[1] * wg->local_size[2];
+    unsigned nwarps = (nthreads + lanes - 1) / lanes;
+    if (!nthreads)
+        return BI_EXEC_END;
+    bi_warp *warps = calloc(nwarps, sizeof(*warps));
+    int *state = calloc(nwarps, sizeof(*state));      /* 0 running, 1 at barrier, 2 done */
+    if (!warps || !state) {
+        free(warps);
+        free(state);
+        return fail(err, errlen, BI_EXEC_ERROR, "out of memory");
+    }
+    for (unsigned k = 0; k < nwarps; k++) {
+        bi_warp *w = &warps[k];
+        bi_warp_init(w, p->arch);
+        w->mem = wg->mem;
+        w->uniforms = wg->uniforms;
+        w->nuniforms = wg->nuniforms;
+        w->warp_id = k;
+        w->core_id = wg->core_id;
+        for (unsigned l = 0; l < lanes; l++) {
+            unsigned t = k * lanes + l;
+            if (t >= nthreads) {
+                w->done[l] = 1;
+                continue;
+            }
+            uint32_t lid[3] = { t % wg->local_size[0], (t / wg->local_size[0]) % wg->local_size[1],
+                                t / (wg->local_size[0] * wg->local_size[1]) };
+            uint32_t gid[3];
+            for (unsigned i = 0; i < 3; i++)
+                gid[i] = wg->wg_id[i] * wg->local_size[i] + lid[i];
+            bi_compute_preload(w, l, lid, wg->wg_id, gid);
+            w->tls_base[l] = wg->tls_base + (uint64_t)t * wg->tls_stride;
+        }
+    }
+    int rc = BI_EXEC_END;
+    unsigned budget = wg->max_clauses;
+    for (;;) {
+        unsigned running = 0, waiting = 0;
+        for (unsigned k = 0; k < nwarps && rc >= 0; k++) {
+            if (state[k])
+                continue;
+            uint64_t before = warps[k].clauses_run;
+            int r = bi_exec_program(&warps[k], p, budget, err, errlen);
+            budget -= (unsigned)(warps[k].clauses_run - before);
+            if (r == BI_EXEC_BARRIER)
+                state[k] = 1;
+            else if (r == BI_EXEC_END)
+                state[k] = 2;
+            else
+                rc = r;
+        }
+        if (rc < 0)
+            break;
+        for (unsigned k = 0; k < nwarps; k++) {
+            running += state[k] == 0;
+            waiting += state[k] == 1;
+        }
+        if (!running && !waiting)
+            break;
+        if (!running)                 /* every live warp reached the barrier: release them */
+            for (unsigned k = 0; k < nwarps; k++)
+                if (state[k] == 1)
+                    state[k] = 0;
+        if (!budget) {
+            rc = fail(err, errlen, BI_EXEC_ERROR, "clause limit (%u) reached", wg->max_clauses);
+            break;
+        }
+    }
+    if (stats) {
+        memset(stats, 0, sizeof(*stats));
+        stats->warps = nwarps;
+        for (unsigned k = 0; k < nwarps; k++) {
+            stats->clauses += warps[k].clauses_run;
+            stats->lane_clauses += warps[k].lanes_run;
+            stats->barriers += warps[k].barriers;
+        }
+    }
+    free(warps);
+    free(state);
+    return rc;
 }

@@ -10,6 +10,7 @@
 enum bi_exec_status {
     BI_EXEC_OK = 0,
     BI_EXEC_END = 1,             /* every lane finished */
+    BI_EXEC_BARRIER = 2,         /* the warp executed a BARRIER (call again to continue) */
     BI_EXEC_UNIMPLEMENTED = -1,  /* an instruction the executor does not support (yet) */
     BI_EXEC_ERROR = -2,          /* bad encoding, bad PC, clause limit, ... */
 };
@@ -75,6 +76,43 @@ void bi_warp_init(bi_warp *w, enum bi_arch arch);
  * done or max_clauses clauses ran. Returns BI_EXEC_END on completion. */
 int bi_exec_shader(bi_warp *w, const uint8_t *code, size_t len, enum bi_arch arch,
                    unsigned max_clauses, char *err, size_t errlen);
+
+/* A shader whose clauses are decoded and prepared once, on first execution, and then shared by
+ * every warp that runs it.  code must stay valid while the program exists. */
+typedef struct bi_program bi_program;
+bi_program *bi_program_new(const uint8_t *code, size_t len, enum bi_arch arch);
+void bi_program_free(bi_program *p);
+
+/* Run a warp with minimum-PC scheduling until every lane is done (BI_EXEC_END), the warp executed a
+ * BARRIER (BI_EXEC_BARRIER; call again to continue) or max_clauses clauses ran (error). */
+int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, char *err, size_t errlen);
+
+/* Compute-shader preloads (reference section 4.1): r55 = local id x | y << 16, r56 = local id z,
+ * r57-r59 = workgroup id, r60-r62 = zero-based global id. */
+void bi_compute_preload(bi_warp *w, unsigned lane, const uint32_t local_id[3], const uint32_t wg_id[3],
+                        const uint32_t global_id[3]);
+
+/* One compute workgroup: threads numbered x fastest, packed into warps of 4 (v6) / 8 (v7) lanes;
+ * warps run round-robin, each until it ends or reaches a BARRIER, which releases when every live
+ * warp has reached it. */
+typedef struct {
+    unsigned local_size[3];
+    uint32_t wg_id[3];
+    const uint32_t *uniforms;
+    unsigned nuniforms;
+    const bi_mem *mem;           /* wls_base: this workgroup's local storage */
+    uint64_t tls_base;           /* thread t's TLS at tls_base + t * tls_stride */
+    uint32_t tls_stride;
+    uint32_t core_id;
+    unsigned max_clauses;        /* budget for the whole workgroup */
+} bi_workgroup;
+
+typedef struct {
+    unsigned warps;
+    uint64_t clauses, lane_clauses, barriers;
+} bi_wg_stats;
+
+int bi_run_workgroup(const bi_workgroup *wg, bi_program *p, bi_wg_stats *stats, char *err, size_t errlen);
 
 /* Float helpers (exported for tests): IEEE binary16 <-> binary32. */
 uint32_t bi_f16_to_f32(uint16_t h);

@@ -449,6 +449,37 @@ START_TEST(test_vec2)
 }
 END_TEST
 
+/* A workgroup of 16 threads (4 warps on v6, 2 on v7) exchanging values through local memory across
+ * a barrier; preloads per the compute ABI. */
+static void check_wg(enum bi_arch arch)
+{
+    bi_mem mem = { .read = mem_read, .write = mem_write, .wls_base = 0x20000 };
+    uint32_t uni[2] = { 0x10040, 0 };
+    memset(gmem, 0, sizeof(gmem));
+    memset(wmem, 0, sizeof(wmem));
+    bi_program *p = bi_program_new(bi_shader_exec_wg, sizeof(bi_shader_exec_wg), arch);
+    ck_assert_ptr_nonnull(p);
+    for (uint32_t g = 0; g < 2; g++) {
+        bi_workgroup wg = { .local_size = { 16, 1, 1 }, .wg_id = { g, 0, 0 }, .uniforms = uni, .nuniforms = 2,
+                            .mem = &mem, .max_clauses = 1000 };
+        bi_wg_stats st;
+        char err[128] = "";
+        ck_assert_msg(bi_run_workgroup(&wg, p, &st, err, sizeof(err)) == BI_EXEC_END, "%s", err);
+        ck_assert_uint_eq(st.warps, arch == BI_ARCH_V7 ? 2 : 4);
+        ck_assert_uint_eq(st.barriers, st.warps);
+        ck_assert_uint_eq(st.clauses, 5 * st.warps);
+        ck_assert_uint_eq(st.lane_clauses, 5 * 16);
+    }
+    for (unsigned t = 0; t < 32; t++)
+        ck_assert_uint_eq(rd32(gmem + 0x40 + 4 * t), (t % 16 + 1) % 16);
+    bi_program_free(p);
+}
+
+START_TEST(test_workgroup_v6) { check_wg(BI_ARCH_V6); }
+END_TEST
+START_TEST(test_workgroup_v7) { check_wg(BI_ARCH_V7); }
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("bifrost_exec");
@@ -462,6 +493,8 @@ int main(void)
     tcase_add_test(tc, test_f32_to_f16);
     tcase_add_test(tc, test_vec);
     tcase_add_test(tc, test_vec2);
+    tcase_add_test(tc, test_workgroup_v6);
+    tcase_add_test(tc, test_workgroup_v7);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
