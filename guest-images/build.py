@@ -131,7 +131,7 @@ def busybox_applets(binary):
 
 def busybox_tree(root):
     """A busybox-only root: /bin/busybox + a symlink per applet, /sbin /usr/* -> bin."""
-    tmp = fresh(os.path.join(WORK, "busybox-deb"))
+    tmp = fresh(root + "-busybox-deb")      # per image: make -j builds them in parallel
     unpack(debs("boot"), tmp)
     bb = os.path.join(tmp, "usr/bin/busybox")
     for d in ("bin", "dev", "etc", "proc", "sys", "run", "tmp", "root", "mnt", "lib/malibu", "usr"):
