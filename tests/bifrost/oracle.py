@@ -74,6 +74,38 @@ def drop_dest(isa, line):
     return line
 
 
+FLOW = {'end': 'eos', 'nbtb_pc': 'nbb br_pc', 'nbtb_uncond': 'nbb r_uncond', 'nbtb': 'nbb',
+        'btb_uncond': 'bb r_uncond', 'btb': 'bb', 'we_uncond': 'we r_uncond', 'we': 'we'}
+MSG = {'varying': 'vary', 'attribute': 'attr', 'var_tex': 'vartex', '64bit': '64'}
+
+
+def mesa_header(line):
+    """Our `clause_N: field=value ...` line in the oracle's header spelling."""
+    f = dict(kv.split('=', 1) for kv in line.split()[1:])
+    out = [f'ds({f.get("slot", "0")})']
+    if f.get('osrb') == '1':
+        out.append('osrb')
+    out.append(FLOW[f.get('flow', 'end')])
+    if f.get('suppress_inf') == '1':
+        out.append('inf_suppress')
+    if f.get('suppress_nan') == '1':
+        out.append('nan_suppress')
+    out += {'dx11': ['ftz_dx11'], 'always': ['ftz_hsa'], 'abrupt': ['ftz_au']}.get(f.get('ftz'), [])
+    out += {'disabled': ['fpe_ts'], 'precise_div': ['fpe_pd'], 'precise_sqrt': ['fpe_psqr']}.get(f.get('fexc'), [])
+    if 'msg' in f:
+        out.append(MSG.get(f['msg'], f['msg']))
+    if f.get('td') == '1':
+        out.append('td')
+    if f.get('prefetch') == '1':
+        out.append('ncph')
+    if 'next_msg' in f:
+        out.append('next_' + MSG.get(f['next_msg'], f['next_msg']))
+    if 'wait' in f:
+        w = int(f['wait'], 0)
+        out.append('dwb(' + ', '.join(str(i) for i in range(8) if w >> i & 1) + ')')
+    return ' '.join(out)
+
+
 def split_clauses(text, mesa, isa=None):
     res = []
     for block in re.split(r'(?m)^(?=clause_\d+:)', text):
@@ -84,7 +116,10 @@ def split_clauses(text, mesa, isa=None):
         ins = [l.strip() for l in lines if l.strip().startswith(('*', '+', 'INSTR_INVALID'))]
         if mesa:
             ins = [drop_dest(isa, norm_mesa(l, cur)) for l in ins]
-        res.append(ins)
+            hdr = lines[1].strip()
+        else:
+            hdr = mesa_header(lines[0])
+        res.append((hdr, ins))
     return res
 
 
@@ -125,7 +160,14 @@ def main():
             lines = []
             for _ in range(n):
                 lines += [f'    *INVALID {rng.randrange(1 << 23):#x}', f'    +INVALID {rng.randrange(1 << 20):#x}']
-            text = 'clause_0: flow=nbtb\n{\n' + '\n'.join(lines) + '\n}\n'
+            hdr = ' '.join(f'{k}={v}' for k, v in (
+                ('ftz', rng.choice(['none', 'dx11', 'always', 'abrupt'])), ('suppress_inf', rng.randint(0, 1)),
+                ('suppress_nan', rng.randint(0, 1)), ('fexc', rng.choice(['enabled', 'disabled', 'precise_div', 'precise_sqrt'])),
+                ('flow', rng.choice(list(FLOW))), ('td', rng.randint(0, 1)), ('prefetch', rng.randint(0, 1)),
+                ('osrb', rng.randint(0, 1)), ('sr', rng.randrange(64)), ('wait', rng.randrange(256)),
+                ('slot', rng.randrange(8)), ('msg', rng.choice(['none', 'load', 'store', 'varying', 'attribute', 'var_tex', '64bit', 'atomic'])),
+                ('next_msg', rng.choice(['none', 'tex', 'blend', 'tile', 'z_stencil', 'atest', 'job', 'barrier']))))
+            text = f'clause_0: {hdr}\n{{\n' + '\n'.join(lines) + '\n}\n'
         else:
             text = g.clause([rng.choice(fma) for _ in range(n)], [rng.choice(add) for _ in range(n)])
         try:
@@ -142,9 +184,13 @@ def main():
     if len(a) != len(b):
         print(f'FAIL: {len(a)} clauses (malibu) vs {len(b)} (oracle)')
         sys.exit(1)
-    nins = bad = nres = 0
+    nins = bad = nres = badh = 0
     diffs = {}
-    for ca, cb in zip(a, b):
+    for (ha, ca), (hb, cb) in zip(a, b):
+        if ha != hb.strip():
+            badh += 1
+            if badh <= 5:
+                print(f'header differs: malibu {ha!r} oracle {hb!r}')
         for x, y in zip(ca, cb):
             nins += 1
             if not same(x, y):
@@ -159,9 +205,9 @@ def main():
                 diffs[key] = (x, y, diffs[key][2] + 1)
     for k, (x, y, c) in sorted(diffs.items(), key=lambda kv: -kv[1][2])[:args.show]:
         print(f'{c:5d}x  malibu: {x}\n        oracle: {y}')
-    print(f'oracle: {len(a)} clauses, {nins} instructions, {bad} differ ({len(diffs)} kinds); '
+    print(f'oracle: {len(a)} clauses ({badh} headers differ), {nins} instructions, {bad} differ ({len(diffs)} kinds); '
           f'{nres} that the oracle prints with reserved modifier values not compared')
-    sys.exit(1 if bad else 0)
+    sys.exit(1 if bad or badh else 0)
 
 
 if __name__ == '__main__':
