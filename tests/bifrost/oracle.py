@@ -174,6 +174,10 @@ def main():
             chunks.append(isa.assemble(text))
         except A.AsmError:
             pass
+    # plus the hand-written test shaders (branches with PC-relative offsets, memory, ...)
+    for fn in sorted(os.listdir(HERE)):
+        if fn.endswith('.s'):
+            chunks.append(isa.assemble(open(os.path.join(HERE, fn)).read(), fn))
     binary = b''.join(chunks)
     path = os.path.join(args.workdir, 'oracle.bin')
     with open(path, 'wb') as f:
