@@ -30,7 +30,8 @@ def main():
     ap.add_argument("--image", choices=("initramfs", "initrd"), default="initramfs")
     ap.add_argument("--emulator", default=DEFAULT_EMU)
     ap.add_argument("--timeout", type=float, default=600)
-    ap.add_argument("--append", default="console=ttyAMA0", help="kernel parameters besides ours")
+    ap.add_argument("--append", default="console=ttyAMA0 panic=-1",
+                    help="kernel parameters besides ours (panic=-1: a panic ends the run)")
     ap.add_argument("command", nargs=argparse.REMAINDER)
     a = ap.parse_args()
     cmd = a.command[1:] if a.command[:1] == ["--"] else a.command
