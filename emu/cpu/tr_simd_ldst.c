@@ -34,13 +34,38 @@
 
 static inline VReg *vreg(CPUState *c, unsigned r) { return &c->v[r & 31]; }
 
+/* Copy a transfer of n <= 64 guest bytes at a to / from buf.  One host copy when it
+ * stays inside a 4 KiB page; otherwise one per page (the full-system build maps each
+ * page separately).  A store that faults on its second page has done its first. */
+ALWAYS_INLINE void guest_read(CPUState *c, Op *o, uint64_t a, uint8_t *buf, unsigned n)
+{
+    unsigned first = 0x1000 - (unsigned)(a & 0xfff);
+    if (likely(n <= first)) {
+        memcpy(buf, mem_host(c, o, a, n, false), n);
+    } else {
+        memcpy(buf, mem_host(c, o, a, first, false), first);
+        memcpy(buf + first, mem_host(c, o, a + first, n - first, false), n - first);
+    }
+}
+
+ALWAYS_INLINE void guest_write(CPUState *c, Op *o, uint64_t a, const uint8_t *buf, unsigned n)
+{
+    unsigned first = 0x1000 - (unsigned)(a & 0xfff);
+    if (likely(n <= first)) {
+        memcpy(mem_host(c, o, a, n, true), buf, n);
+    } else {
+        memcpy(mem_host(c, o, a, first, true), buf, first);
+        memcpy(mem_host(c, o, a + first, n - first, true), buf + first, n - first);
+    }
+}
+
 /* ---- multiple structures -------------------------------------------------------- */
 
 /* LD1/ST1 with n consecutive registers of rb (8 or 16) bytes each. */
 ALWAYS_INLINE void ld1_multi(CPUState *c, Op *o, uint64_t a, unsigned rb, unsigned n)
 {
     uint8_t buf[64];
-    memcpy(buf, mem_host(c, o, a, n * rb, false), n * rb);
+    guest_read(c, o, a, buf, n * rb);
     for (unsigned i = 0; i < n; i++) {
         VReg t = { 0 };
         memcpy(&t, buf + i * rb, rb);
@@ -53,7 +78,7 @@ ALWAYS_INLINE void st1_multi(CPUState *c, Op *o, uint64_t a, unsigned rb, unsign
     uint8_t buf[64];
     for (unsigned i = 0; i < n; i++)
         memcpy(buf + i * rb, vreg(c, o->d + i), rb);
-    memcpy(mem_host(c, o, a, n * rb, true), buf, n * rb);
+    guest_write(c, o, a, buf, n * rb);
 }
 
 /* LDn/STn (n = sel >= 2): element e of structure register s is at (e*sel + s)*esz. */
@@ -62,7 +87,7 @@ ALWAYS_INLINE void ldn_multi(CPUState *c, Op *o, uint64_t a, unsigned sel, unsig
     unsigned ne = rb / esz, total = sel * rb;
     uint8_t buf[64];
     VReg r[4];
-    memcpy(buf, mem_host(c, o, a, total, false), total);
+    guest_read(c, o, a, buf, total);
     memset(r, 0, sizeof r);
     for (unsigned e = 0; e < ne; e++)
         for (unsigned s = 0; s < sel; s++)
@@ -78,7 +103,7 @@ ALWAYS_INLINE void stn_multi(CPUState *c, Op *o, uint64_t a, unsigned sel, unsig
     for (unsigned e = 0; e < ne; e++)
         for (unsigned s = 0; s < sel; s++)
             memcpy(buf + (e * sel + s) * esz, &vreg(c, o->d + s)->b[e * esz], esz);
-    memcpy(mem_host(c, o, a, total, true), buf, total);
+    guest_write(c, o, a, buf, total);
 }
 
 #define GEN_LDST1(N)                                                                            \
@@ -185,7 +210,7 @@ ALWAYS_INLINE void ld_lane(CPUState *c, Op *o, uint64_t a, unsigned esz)
 {
     unsigned sel = o->a, idx = o->x;
     uint8_t buf[32];
-    memcpy(buf, mem_host(c, o, a, sel * esz, false), sel * esz);
+    guest_read(c, o, a, buf, sel * esz);
     for (unsigned s = 0; s < sel; s++)
         memcpy(&vreg(c, o->d + s)->b[idx * esz], buf + s * esz, esz);
 }
@@ -196,7 +221,7 @@ ALWAYS_INLINE void st_lane(CPUState *c, Op *o, uint64_t a, unsigned esz)
     uint8_t buf[32];
     for (unsigned s = 0; s < sel; s++)
         memcpy(buf + s * esz, &vreg(c, o->d + s)->b[idx * esz], esz);
-    memcpy(mem_host(c, o, a, sel * esz, true), buf, sel * esz);
+    guest_write(c, o, a, buf, sel * esz);
 }
 
 /* LD1R-LD4R: each element replicated to the o->x lanes of its register. */
@@ -204,7 +229,7 @@ ALWAYS_INLINE void ld_repl(CPUState *c, Op *o, uint64_t a, unsigned esz)
 {
     unsigned sel = o->a, ne = o->x;
     uint8_t buf[32];
-    memcpy(buf, mem_host(c, o, a, sel * esz, false), sel * esz);
+    guest_read(c, o, a, buf, sel * esz);
     for (unsigned s = 0; s < sel; s++) {
         VReg t = { 0 };
         for (unsigned e = 0; e < ne; e++)
