@@ -13,7 +13,6 @@ import lzma
 import os
 import re
 import shutil
-import stat
 import struct
 import subprocess
 import sys
