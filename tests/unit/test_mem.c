@@ -1096,6 +1096,35 @@ START_TEST(simd_ld1r_half)
 }
 END_TEST
 
+/* Transfers that cross a page boundary (split into one copy per page). */
+START_TEST(simd_structures_cross_page)
+{
+    CPUState *c = setup();
+    for (int r = 0; r < 32; r++)
+        for (int j = 0; j < 16; j++)
+            c->v[r].b[j] = (uint8_t)(r * 16 + j);
+    c->x[1] = D(0x1000 - 20);
+    c->x[2] = D(0x3000 - 5);
+    c->x[3] = D(0x2000 - 3);
+    const uint32_t code[] = { 
+        0x4c400824u, /* ld4 {v4.4s-v7.4s}, [x1] */
+        0x4c9f6040u, /* st1 {v0.16b-v2.16b}, [x2], #48 */
+        0x4d407068u, /* ld3 {v8.h-v10.h}[6], [x3] */
+        0xd4200000u, /* brk #0x0 */
+     };
+    VReg e[4];
+    ref_ldn(e, 4, 4, 16, 0x1000 - 20);
+    uint16_t h8 = rd16(0x2000 - 3), h9 = rd16(0x2000 - 1), h10 = rd16(0x2000 + 1);
+    ck_assert_int_eq(RUN(c, code), EXC_BRK);
+    ck_assert(memcmp(&c->v[4], e, 4 * 16) == 0);
+    ck_assert(memcmp(dp(0x3000 - 5), &c->v[0], 48) == 0);
+    ck_assert_uint_eq(c->x[2], D(0x3000 - 5 + 48));
+    ck_assert_uint_eq(c->v[8].h[6], h8);
+    ck_assert_uint_eq(c->v[9].h[6], h9);
+    ck_assert_uint_eq(c->v[10].h[6], h10);
+}
+END_TEST
+
 /* ---- UNDEFINED encodings (as qemu-aarch64 -cpu cortex-a57) ---------------------------- */
 
 START_TEST(undefined_encodings)
@@ -1587,6 +1616,7 @@ int main(void)
     tcase_add_test(tc, simd_single_structure);
     tcase_add_test(tc, simd_load_replicate);
     tcase_add_test(tc, simd_ld1r_half);
+    tcase_add_test(tc, simd_structures_cross_page);
     tcase_add_test(tc, undefined_encodings);
     tcase_add_test(tc, qemu_recorded_vectors);
     suite_add_tcase(s, tc);
