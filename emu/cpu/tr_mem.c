@@ -16,7 +16,21 @@
  * with writeback and Rt == Rn leaves the written-back address in Rn; a store
  * with writeback and Rt == Rn stores the old value of Rn; LDP with Rt == Rt2
  * leaves the first value for general registers and the second value for
- * SIMD&FP registers; LDXP with Rt == Rt2 leaves the second value. */
+ * SIMD&FP registers; LDXP with Rt == Rt2 leaves the second value.
+ *
+ * Exclusive monitor (c->excl_*): LDXR/LDXP record address, size and the value
+ * read; STXR/STXP store with a host compare-and-exchange against that value, so
+ * an intervening store by another guest thread makes them fail (a store of the
+ * same value does not: the ABA case the architecture also tolerates for the
+ * global monitor).  Runtimes clear the monitor (excl_size = 0) wherever Arm
+ * clears the local monitor: exception entry and return (syscalls, signal
+ * delivery, interrupts).
+ *
+ * One deliberate difference from qemu-aarch64: a misaligned STXR/STXP raises
+ * EXC_ALIGN even when the monitor does not match (Arm ARM
+ * ExclusiveMonitorsPass checks alignment first; qemu just fails it).
+ * LDTR/STTR use the normal accessors: exact at EL0; a full-system build running
+ * them at EL1 would need EL0-permission accessors. */
 #include "translate.h"
 #include "mem.h"
 
