@@ -69,6 +69,31 @@ unit-test: $(UNIT_BINS)
 TEST_TARGETS :=
 -include $(sort $(wildcard tests/*/*.mk bench/*.mk))
 
+# ---- full-system emulator (build/malibu) ---------------------------------------------------
+# The CPU core is compiled a second time with -DCONFIG_SYSTEM into $(B)/sysobj (soft-TLB mem.h,
+# system instructions, TBs keyed by physical address); emu/cpu/sys_*.c and mmu.c are empty in
+# the user-mode objects.  emu/system/*.c is the machine (main, PSCI glue); devices from
+# tests/devices/devices.mk.
+SYS_CFLAGS = $(CFLAGS) -DCONFIG_SYSTEM $(FDT_CFLAGS)
+SYS_CPU_OBJS := $(CPU_SRCS:%.c=$(B)/sysobj/%.o) $(B)/sysobj/gen/a64_decode.o
+SYS_MAIN_OBJS := $(patsubst %.c,$(B)/sysobj/%.o,$(sort $(wildcard emu/system/*.c)))
+
+$(B)/sysobj/%.o: %.c $(B)/gen/a64_decode.h
+	@mkdir -p $(dir $@)
+	$(CC) $(SYS_CFLAGS) -c $< -o $@
+
+$(B)/sysobj/gen/a64_decode.o: $(B)/gen/a64_decode.c $(B)/gen/a64_decode.h
+	@mkdir -p $(dir $@)
+	$(CC) $(SYS_CFLAGS) -c $< -o $@
+
+$(B)/malibu: $(SYS_MAIN_OBJS) $(SYS_CPU_OBJS) $(DEVICE_OBJS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(DEVICE_LIBS) $(LDLIBS)
+
+PROGRAMS += $(B)/malibu
+all: $(B)/malibu
+-include $(shell find $(B)/sysobj -name '*.d' 2>/dev/null)
+# ---- end of full-system emulator -------------------------------------------------------------
+
 all: $(PROGRAMS)
 
 # Builds run in parallel; test suites run one after another so their reports stay readable.

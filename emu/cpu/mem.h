@@ -12,6 +12,10 @@
 #include <string.h>
 #include "tb.h"
 
+#ifdef CONFIG_SYSTEM
+#include "sys_mem.h" /* full-system build: soft TLB instead of the user-mode window */
+#else
+
 #define GUEST_ADDR_BITS 40
 #define GUEST_ADDR_SPACE (1ull << GUEST_ADDR_BITS)
 
@@ -59,5 +63,7 @@ static inline void *mem_host_aligned(CPUState *c, Op *o, uint64_t addr, unsigned
         cpu_raise(c, o, EXC_ALIGN, addr, write);
     return mem_host(c, o, addr, size, write);
 }
+
+#endif /* !CONFIG_SYSTEM */
 
 #endif

@@ -76,10 +76,20 @@ Op *op_goto_tb(CPUState *c, Op *o)
         return NULL;
     TB *next = o->link;
     if (unlikely(!next)) {
+#ifdef CONFIG_SYSTEM
+        /* System mode: look up by physical address; chain only within the page, whose
+         * mapping is the one this block was entered with. */
+        next = sys_tb_find(c, o->imm);
+        if (!next)
+            return NULL;
+        if (((o->imm ^ o->pc) >> 12) == 0)
+            o->link = next;
+#else
         next = tb_lookup(c->tbc, o->imm);
         if (!next)
             return NULL; /* cpu_exec translates it; the next pass chains */
         o->link = next;
+#endif
     }
     c->insn_count += next->n_insns;
     return next->ops;

@@ -33,6 +33,10 @@ typedef struct TB {
     struct TB *hash_next;
     uint32_t n_insns;
     uint32_t n_ops;
+#ifdef CONFIG_SYSTEM
+    uint64_t phys;        /* physical address of pc when translated */
+    uint32_t flags;       /* CPU state the ops depend on (EL, MMU on) */
+#endif
     Op ops[];
 } TB;
 
@@ -73,12 +77,20 @@ Op *op_goto_tb(CPUState *c, Op *o);       /* imm = target; chains via o->link */
 Op *op_goto_indirect(CPUState *c, Op *o); /* target already in c->pc */
 Op *op_raise(CPUState *c, Op *o);         /* x = CpuException, imm = syndrome; pc = o->pc */
 
+#ifdef CONFIG_SYSTEM
+TB *sys_tb_find(CPUState *c, uint64_t pc);
+#endif
+
 /* Continue at an indirect target (c->pc set): chain through the jump cache. */
 static inline Op *tb_continue_at(CPUState *c)
 {
     if (unlikely(c->exit_request))
         return 0;
+#ifdef CONFIG_SYSTEM
+    TB *tb = sys_tb_find(c, c->pc); /* sys_exec.c: checks physical address and flags */
+#else
     TB *tb = tb_jmp_lookup(c->tbc, c->pc);
+#endif
     if (!tb)
         return 0;
     c->insn_count += tb->n_insns;

@@ -4,6 +4,9 @@
 #include <string.h>
 #include "translate.h"
 #include "env.h"
+#ifdef CONFIG_SYSTEM
+#include "sys_cpu.h"
+#endif
 
 TB *tbc_alloc(TBCache *t, unsigned n_ops);
 void tbc_insert(TBCache *t, TB *tb);
@@ -41,6 +44,11 @@ TB *tb_translate(CPUState *c, uint64_t pc)
         }
         s.insn = insn;
         n_insns++;
+#ifdef CONFIG_SYSTEM
+        if (sys_translate_insn(&s, insn))
+            ; /* system instruction (sys_translate.c) */
+        else
+#endif
         if (!a64_decode(&s, insn))
             tr_undef(&s);
         s.pc += 4;

@@ -1,0 +1,411 @@
+/* Stage-1 MMU of the EL1&0 translation regime (4 KB granule), the soft TLB and the memory slow
+ * paths of the full-system build.  Compiled only with -DCONFIG_SYSTEM (the user-mode build gets
+ * an empty object).
+ *
+ * Walk (Arm ARM D8, VMSAv8-64): TTBR0 for VA[55] = 0, TTBR1 for VA[55] = 1; the top byte is
+ * ignored when TCR.TBI0/TBI1 say so; VA bits above 64-TxSZ must equal VA[55] (else a level-0
+ * translation fault); TCR.EPDx disables a half.  Start level from TxSZ; table descriptors
+ * (levels 0-2) carry APTable/UXNTable/PXNTable; blocks at levels 1 and 2; pages at level 3.
+ * No hardware access-flag update: AF = 0 is an Access flag fault.  Fault priority: translation,
+ * access flag, permission.  Permissions (v8.0, no PAN): AP[2:1] 00 EL1 RW, 01 EL1+EL0 RW,
+ * 10 EL1 RO, 11 EL1+EL0 RO; EL0-writable implies PXN; SCTLR.WXN makes writable XN. */
+#ifdef CONFIG_SYSTEM
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sys_cpu.h"
+#include "tb.h"
+#include "../../devices/bus.h"
+
+#define PA_BITS 40
+#define OA_MASK 0x0000FFFFFFFFF000ull
+
+static inline bool sys_in_page_(uint64_t addr, unsigned size)
+{
+    return (addr & 0xfff) <= 0x1000 - size;
+}
+
+static uint64_t tcr_field(uint64_t tcr, unsigned shift, unsigned bits)
+{
+    return (tcr >> shift) & ((1ull << bits) - 1);
+}
+
+void sys_tlb_flush(SysCPU *s)
+{
+    for (unsigned i = 0; i < 2; i++)
+        for (unsigned j = 0; j < SYS_TLB_SIZE; j++) {
+            SysTlbEntry *e = &s->tlbs[i][j];
+            e->tag_r = e->tag_w = e->tag_x = SYS_TLB_INVALID;
+        }
+    s->n_tlb_flush++;
+}
+
+void sys_update_mode(SysCPU *s)
+{
+    s->tlb = s->tlbs[s->el ? 1 : 0];
+    s->tb_flags = s->el | ((s->sctlr & SCTLR_M) ? 4u : 0u);
+}
+
+static bool read_desc(SysCPU *s, uint64_t pa, uint64_t *desc)
+{
+    uint8_t *p = bus_ram_ptr(s->mach->bus, pa, false);
+    if (!p)
+        return false;
+    memcpy(desc, p, 8);
+    return true;
+}
+
+bool mmu_translate(SysCPU *s, uint64_t va, unsigned el, unsigned access, MmuResult *r)
+{
+    memset(r, 0, sizeof *r);
+    if (!(s->sctlr & SCTLR_M)) {
+        if (va >> PA_BITS) {
+            r->fsc = 0x00; /* address size fault, level 0 */
+            r->fsc |= 0x100; /* marker: fault (fsc 0 is a valid code) */
+            return false;
+        }
+        r->pa = va;
+        r->perm = MMU_READ | MMU_WRITE | MMU_EXEC;
+        return true;
+    }
+    uint64_t tcr = s->tcr;
+    bool hi = (va >> 55) & 1;
+    unsigned tsz = (unsigned)tcr_field(tcr, hi ? 16 : 0, 6);
+    bool tbi = tcr_field(tcr, hi ? 38 : 37, 1);
+    bool epd = tcr_field(tcr, hi ? 23 : 7, 1);
+    if (tsz < 16)
+        tsz = 16;
+    if (tsz > 39)
+        tsz = 39;
+    unsigned va_bits = 64 - tsz;
+    /* Bits [top:va_bits] must all equal VA[55]. */
+    unsigned top = tbi ? 55 : 63;
+    uint64_t upper = va >> va_bits;
+    uint64_t ones = (1ull << (top - va_bits + 1)) - 1;
+    upper &= ones;
+    if (epd || upper != (hi ? ones : 0)) {
+        r->fsc = 0x04; /* translation fault, level 0 */
+        return false;
+    }
+    uint64_t ttbr = hi ? s->ttbr1 : s->ttbr0;
+    unsigned levels = (va_bits - 12 + 8) / 9;
+    unsigned level = 4 - levels;
+    uint64_t table = ttbr & 0x0000FFFFFFFFFFFEull & ~7ull;
+    bool ap_table_noel0 = false, ap_table_ro = false, uxn_table = false, pxn_table = false;
+    uint64_t desc;
+    for (;;) {
+        unsigned shift = 12 + 9 * (3 - level);
+        unsigned idx_bits = level == 4 - levels ? va_bits - shift : 9;
+        uint64_t idx = (va >> shift) & ((1ull << idx_bits) - 1);
+        uint64_t dpa = table + idx * 8;
+        if (!read_desc(s, dpa, &desc)) {
+            r->fsc = 0x14 + level; /* synchronous external abort on table walk */
+            r->s1ptw = true;
+            return false;
+        }
+        if (!(desc & 1)) {
+            r->fsc = 0x04 + level;
+            return false;
+        }
+        if (level < 3 && (desc & 2)) {
+            ap_table_noel0 |= (desc >> 61) & 1;
+            ap_table_ro |= (desc >> 62) & 1;
+            uxn_table |= (desc >> 60) & 1;
+            pxn_table |= (desc >> 59) & 1;
+            table = desc & OA_MASK;
+            level++;
+            continue;
+        }
+        if ((level == 3 && !(desc & 2)) || (level < 3 && (level == 0))) {
+            r->fsc = 0x04 + level; /* reserved descriptor / level-0 block */
+            return false;
+        }
+        uint64_t bsize = 1ull << shift;
+        uint64_t oa = desc & OA_MASK & ~(bsize - 1);
+        if (oa >> PA_BITS) {
+            r->fsc = 0x00 + level; /* address size fault */
+            r->fsc |= 0x100;
+            return false;
+        }
+        r->pa = oa | (va & (bsize - 1));
+        if (!(desc & (1u << 10))) {
+            r->fsc = 0x08 + level; /* access flag fault */
+            return false;
+        }
+        unsigned ap = (desc >> 6) & 3;
+        if (ap_table_noel0)
+            ap &= ~1u;
+        if (ap_table_ro)
+            ap |= 2u;
+        bool pxn = ((desc >> 53) & 1) || pxn_table;
+        bool uxn = ((desc >> 54) & 1) || uxn_table;
+        unsigned perm;
+        if (el == 0) {
+            perm = (ap & 1) ? MMU_READ : 0;
+            if ((ap & 1) && !(ap & 2))
+                perm |= MMU_WRITE;
+            if (!uxn)
+                perm |= MMU_EXEC;
+        } else {
+            perm = MMU_READ;
+            if (!(ap & 2))
+                perm |= MMU_WRITE;
+            if (!pxn && ap != 1)
+                perm |= MMU_EXEC;
+        }
+        if ((s->sctlr & SCTLR_WXN) && (perm & MMU_WRITE))
+            perm &= ~MMU_EXEC;
+        r->perm = perm;
+        r->attr = (desc >> 2) & 7;
+        r->sh = (desc >> 8) & 3;
+        if ((access & perm) != access) {
+            r->fsc = 0x0C + level; /* permission fault */
+            return false;
+        }
+        return true;
+    }
+}
+
+/* ---- code pages ------------------------------------------------------------------------ */
+
+static bool is_code(SysCPU *s, uint64_t pa)
+{
+    uint64_t pg = pa >> 12;
+    return pa < SYS_CODE_MAP_PA_LIMIT && s->mach->code_map[pg];
+}
+
+void sys_mark_code(SysCPU *s, uint64_t pa)
+{
+    SysMachine *m = s->mach;
+    uint64_t pg = pa >> 12;
+    if (pa >= SYS_CODE_MAP_PA_LIMIT || m->code_map[pg])
+        return;
+    m->code_map[pg] = 1;
+    if (m->code_n == m->code_cap) {
+        m->code_cap = m->code_cap ? m->code_cap * 2 : 1024;
+        m->code_list = realloc(m->code_list, m->code_cap * sizeof *m->code_list);
+        if (!m->code_list)
+            abort();
+    }
+    m->code_list[m->code_n++] = pg;
+    /* No TLB entry may keep a writable fast path to this page. */
+    for (unsigned i = 0; i < 2; i++)
+        for (unsigned j = 0; j < SYS_TLB_SIZE; j++)
+            if (s->tlbs[i][j].pa == (pa & SYS_PAGE_MASK))
+                s->tlbs[i][j].tag_w = SYS_TLB_INVALID;
+}
+
+void sys_flush_code(SysCPU *s)
+{
+    SysMachine *m = s->mach;
+    for (size_t i = 0; i < m->code_n; i++)
+        m->code_map[m->code_list[i]] = 0;
+    m->code_n = 0;
+    tbc_flush(s->cpu.tbc);
+}
+
+/* A store is about to hit physical page pa: drop translations made from it. */
+static void code_write(SysCPU *s, uint64_t pa)
+{
+    if (is_code(s, pa)) {
+        s->mach->code_map[pa >> 12] = 0;
+        s->cpu.tbc->flush_pending = 1;
+        s->cpu.exit_request = 1;
+    }
+}
+
+/* ---- TLB fill and slow paths ------------------------------------------------------------- */
+
+/* Translate for an access; raises the fault (data abort) on failure.  Returns the physical
+ * address and, for RAM, the host pointer (NULL for MMIO). */
+static uint64_t translate_or_raise(CPUState *c, Op *o, uint64_t addr, unsigned access,
+                                   uint8_t **host)
+{
+    SysCPU *s = sys_cpu(c);
+    MmuResult r;
+    s->n_tlb_miss++;
+    if (!mmu_translate(s, addr, s->el, access, &r)) {
+        s->fault_fsc = r.fsc & 0x3f;
+        s->fault_s1ptw = r.s1ptw;
+        cpu_raise(c, o, EXC_DATA_ABORT, addr, access == MMU_WRITE);
+    }
+    uint64_t page = addr & SYS_PAGE_MASK;
+    uint64_t pa_page = r.pa & SYS_PAGE_MASK;
+    uint8_t *hr = bus_ram_ptr(s->mach->bus, pa_page, false);
+    *host = hr ? hr + (r.pa & 0xfff) : NULL;
+    if (hr) {
+        uint8_t *hw = (r.perm & MMU_WRITE) ? bus_ram_ptr(s->mach->bus, pa_page, true) : NULL;
+        if (access == MMU_WRITE) {
+            code_write(s, r.pa);
+            if (!hw) { /* ROM */
+                s->fault_fsc = 0x10;
+                s->fault_s1ptw = false;
+                cpu_raise(c, o, EXC_DATA_ABORT, addr, true);
+            }
+        }
+        SysTlbEntry *e = &s->tlb[(addr >> 12) & (SYS_TLB_SIZE - 1)];
+        e->tag_r = (r.perm & MMU_READ) ? page : SYS_TLB_INVALID;
+        e->tag_w = (hw && !is_code(s, r.pa)) ? page : SYS_TLB_INVALID;
+        e->tag_x = (r.perm & MMU_EXEC) ? page : SYS_TLB_INVALID;
+        e->addend = (uintptr_t)hr - (uintptr_t)page;
+        e->pa = pa_page;
+    }
+    return r.pa;
+}
+
+static _Noreturn void bus_error(CPUState *c, Op *o, uint64_t addr, bool write)
+{
+    SysCPU *s = sys_cpu(c);
+    s->fault_fsc = 0x10; /* synchronous external abort */
+    s->fault_s1ptw = false;
+    cpu_raise(c, o, EXC_DATA_ABORT, addr, write);
+}
+
+uint64_t sys_ld_slow(CPUState *c, Op *o, uint64_t addr, unsigned size)
+{
+    if (!sys_in_page_(addr, size)) {
+        uint64_t v = 0;
+        for (unsigned i = 0; i < size; i++)
+            v |= sys_ld_slow(c, o, addr + i, 1) << (8 * i);
+        return v;
+    }
+    uint8_t *h;
+    uint64_t pa = translate_or_raise(c, o, addr, MMU_READ, &h);
+    if (h) {
+        uint64_t v = 0;
+        memcpy(&v, h, size);
+        return v;
+    }
+    if (addr & (size - 1)) {
+        SysCPU *s = sys_cpu(c);
+        s->fault_fsc = 0x21; /* alignment fault: unaligned Device access */
+        s->fault_s1ptw = false;
+        cpu_raise(c, o, EXC_DATA_ABORT, addr, false);
+    }
+    uint64_t v;
+    if (bus_read(sys_cpu(c)->mach->bus, pa, size, &v) != BUS_OK)
+        bus_error(c, o, addr, false);
+    return v;
+}
+
+void sys_probe_write(CPUState *c, Op *o, uint64_t addr)
+{
+    SysTlbEntry *e = &sys_cpu(c)->tlb[(addr >> 12) & (SYS_TLB_SIZE - 1)];
+    if (e->tag_w == (addr & SYS_PAGE_MASK))
+        return;
+    SysCPU *s = sys_cpu(c);
+    MmuResult r;
+    if (!mmu_translate(s, addr, s->el, MMU_WRITE, &r)) {
+        s->fault_fsc = r.fsc & 0x3f;
+        s->fault_s1ptw = r.s1ptw;
+        cpu_raise(c, o, EXC_DATA_ABORT, addr, true);
+    }
+}
+
+void sys_st_slow(CPUState *c, Op *o, uint64_t addr, unsigned size, uint64_t val)
+{
+    if (!sys_in_page_(addr, size)) {
+        sys_probe_write(c, o, addr + size - 1);
+        for (unsigned i = 0; i < size; i++)
+            sys_st_slow(c, o, addr + i, 1, val >> (8 * i));
+        return;
+    }
+    uint8_t *h;
+    uint64_t pa = translate_or_raise(c, o, addr, MMU_WRITE, &h);
+    if (h) {
+        memcpy(h, &val, size);
+        return;
+    }
+    if (addr & (size - 1)) {
+        SysCPU *s = sys_cpu(c);
+        s->fault_fsc = 0x21;
+        s->fault_s1ptw = false;
+        cpu_raise(c, o, EXC_DATA_ABORT, addr, true);
+    }
+    if (bus_write(sys_cpu(c)->mach->bus, pa, val, size) != BUS_OK)
+        bus_error(c, o, addr, true);
+}
+
+uint8_t *sys_host_slow(CPUState *c, Op *o, uint64_t addr, unsigned size, bool write,
+                       bool aligned_atomic)
+{
+    SysCPU *s = sys_cpu(c);
+    uint8_t *h;
+    if (!sys_in_page_(addr, size)) {
+        /* Two pages: usable only when both are RAM and host-contiguous. */
+        uint64_t second = (addr | 0xfff) + 1;
+        uint8_t *h2;
+        translate_or_raise(c, o, second, write ? MMU_WRITE : MMU_READ, &h2);
+        translate_or_raise(c, o, addr, write ? MMU_WRITE : MMU_READ, &h);
+        if (h && h2 && h + (second - addr) == h2)
+            return h;
+        if (!write && size <= sizeof s->bounce && h && h2) {
+            memcpy(s->bounce, h, second - addr);
+            memcpy(s->bounce + (second - addr), h2, size - (second - addr));
+            return s->bounce;
+        }
+        fprintf(stderr, "malibu: unsupported page-crossing %s of %u bytes at 0x%llx\n",
+                write ? "store" : "load", size, (unsigned long long)addr);
+        bus_error(c, o, addr, write);
+    }
+    uint64_t pa = translate_or_raise(c, o, addr, write ? MMU_WRITE : MMU_READ, &h);
+    if (h)
+        return h;
+    /* MMIO: loads of up to 8 bytes through the bounce buffer (LDAR on device memory). */
+    if (!write && size <= 8 && !(addr & (size - 1))) {
+        uint64_t v;
+        if (bus_read(s->mach->bus, pa, size, &v) != BUS_OK)
+            bus_error(c, o, addr, false);
+        memcpy(s->bounce, &v, 8);
+        return s->bounce;
+    }
+    (void)aligned_atomic;
+    bus_error(c, o, addr, write);
+}
+
+bool sys_translate_exec(SysCPU *s, uint64_t pc, uint64_t *pa, uint8_t **host)
+{
+    SysTlbEntry *e = &s->tlb[(pc >> 12) & (SYS_TLB_SIZE - 1)];
+    if (e->tag_x == (pc & SYS_PAGE_MASK)) {
+        *pa = e->pa | (pc & 0xfff);
+        *host = (uint8_t *)(uintptr_t)(pc + e->addend);
+        return true;
+    }
+    MmuResult r;
+    s->n_tlb_miss++;
+    if (!mmu_translate(s, pc, s->el, MMU_EXEC, &r)) {
+        s->fault_fsc = r.fsc & 0x3f;
+        s->fault_s1ptw = r.s1ptw;
+        return false;
+    }
+    uint64_t page = pc & SYS_PAGE_MASK, pa_page = r.pa & SYS_PAGE_MASK;
+    uint8_t *hr = bus_ram_ptr(s->mach->bus, pa_page, false);
+    if (!hr) {
+        s->fault_fsc = 0x10; /* fetch from MMIO / unassigned: external abort */
+        s->fault_s1ptw = false;
+        return false;
+    }
+    uint8_t *hw = (r.perm & MMU_WRITE) ? bus_ram_ptr(s->mach->bus, pa_page, true) : NULL;
+    e->tag_r = (r.perm & MMU_READ) ? page : SYS_TLB_INVALID;
+    e->tag_w = (hw && !is_code(s, r.pa)) ? page : SYS_TLB_INVALID;
+    e->tag_x = page;
+    e->addend = (uintptr_t)hr - (uintptr_t)page;
+    e->pa = pa_page;
+    *pa = r.pa;
+    *host = hr + (pc & 0xfff);
+    return true;
+}
+
+void sys_at(SysCPU *s, uint64_t va, unsigned el, bool write)
+{
+    MmuResult r;
+    if (mmu_translate(s, va, el, write ? MMU_WRITE : MMU_READ, &r)) {
+        uint64_t attr = (s->sctlr & SCTLR_M) ? (s->mair >> (8 * r.attr)) & 0xff : 0;
+        s->par = (attr << 56) | (r.pa & 0x000000FFFFFFF000ull) | ((uint64_t)r.sh << 7) | (1ull << 11);
+    } else {
+        s->par = 1 | ((uint64_t)(r.fsc & 0x3f) << 1) | ((uint64_t)r.s1ptw << 8) | (1ull << 11);
+    }
+}
+
+#endif /* CONFIG_SYSTEM */

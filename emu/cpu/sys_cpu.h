@@ -1,0 +1,156 @@
+/* System-level (EL0/EL1) CPU state for the full-system build (-DCONFIG_SYSTEM).
+ *
+ * SysCPU embeds the shared CPUState as its first member, so op handlers that get a CPUState *
+ * reach the system state with a cast (sys_cpu(c)).  The user-mode build never sees this file.
+ *
+ * PSTATE: NZCV stay in CPUState (nf zf cf vf); EL, SPSel and DAIF live here.  c->x[REG_SP] is
+ * always the *current* stack pointer; the other bank (SP_EL0 while SPSel=1 at EL1, SP_EL1 while
+ * running on SP_EL0) lives in sp_el0 / sp_el1.
+ *
+ * Soft TLB: one direct-mapped table per translation regime "mmu index" (0 = EL0, 1 = EL1).
+ * An entry maps one 4 KB virtual page: tag_r / tag_w / tag_x hold the page's VA when that
+ * access is allowed (and RAM-backed), else SYS_TLB_INVALID; host = va + addend.  MMIO pages
+ * are never entered (every MMIO access walks), nor are write tags of pages holding translated
+ * code (so stores to them take the slow path, which invalidates the translations). */
+#ifndef MALIBU_SYS_CPU_H
+#define MALIBU_SYS_CPU_H
+
+#include "cpu.h"
+
+#define SYS_TLB_BITS 10
+#define SYS_TLB_SIZE (1u << SYS_TLB_BITS)
+#define SYS_TLB_INVALID (~0ull)
+#define SYS_PAGE_MASK (~0xfffull)
+
+typedef struct SysTlbEntry {
+    uint64_t tag_r, tag_w, tag_x;
+    uintptr_t addend; /* host address = guest VA + addend */
+    uint64_t pa;      /* physical page address */
+} SysTlbEntry;
+
+/* CpuException values private to the system build (cpu_exec never sees them). */
+#define EXC_SYS_HVC ((CpuException)0x100)  /* HVC #0 at EL1: pc = next insn */
+#define EXC_SYS_SMC ((CpuException)0x101)  /* SMC #0 at EL1: pc = next insn */
+#define EXC_SYS_WFI ((CpuException)0x102)  /* pc = next insn */
+#define EXC_SYS_WFE ((CpuException)0x103)  /* pc = next insn */
+#define EXC_SYS_SYNC ((CpuException)0x104) /* synchronous exception, ESR in sys->pend_esr, pc = insn */
+
+/* SCTLR_EL1 bits used. */
+#define SCTLR_M (1ull << 0)
+#define SCTLR_A (1ull << 1)
+#define SCTLR_SA (1ull << 3)
+#define SCTLR_SA0 (1ull << 4)
+#define SCTLR_UMA (1ull << 9)
+#define SCTLR_DZE (1ull << 14)
+#define SCTLR_UCT (1ull << 15)
+#define SCTLR_WXN (1ull << 19)
+#define SCTLR_UCI (1ull << 26)
+#define SCTLR_RESET 0x00C50838ull
+
+#define PSTATE_I 0x80u
+#define PSTATE_F 0x40u
+
+struct Board;
+struct SysMachine;
+
+typedef struct SysCPU {
+    CPUState cpu; /* must stay first */
+
+    SysTlbEntry *tlb; /* tlbs[el]: the current regime's table */
+    uint32_t tb_flags; /* state translated code depends on: EL | MMU-on << 2 */
+    unsigned el;      /* 0 or 1 */
+    unsigned spsel;   /* 0: SP_EL0, 1: SP_ELx */
+    uint32_t daif;    /* PSTATE.DAIF in SPSR position (bits 9:6) */
+    bool event;       /* WFE event register */
+
+    uint64_t sp_el0, sp_el1; /* the banked (inactive) stack pointers */
+    uint64_t sctlr, tcr, mair, amair, ttbr0, ttbr1, contextidr, vbar, cpacr;
+    uint64_t esr, far, par, afsr0, afsr1, spsr, elr, tpidr_el1, cntkctl, csselr;
+    uint64_t mdscr, osdlr, oslsr, mdccint, actlr;
+
+    /* last fault (set by the MMU before cpu_raise / returned to the exec loop) */
+    uint32_t fault_fsc;
+    bool fault_s1ptw;
+    uint32_t pend_esr; /* EXC_SYS_SYNC */
+
+    unsigned index;            /* CPU number = MPIDR.Aff0 */
+    struct SysMachine *mach;   /* shared machine state (bus, GIC, code-page map) */
+    uint8_t bounce[16];        /* MMIO reads through mem_host_aligned */
+    uint64_t n_exc, n_irq, n_tlb_miss, n_tlb_flush;
+
+    SysTlbEntry tlbs[2][SYS_TLB_SIZE];
+} SysCPU;
+
+static inline SysCPU *sys_cpu(CPUState *c) { return (SysCPU *)c; }
+
+/* ---- machine-wide state shared by the CPUs ---------------------------------------------- */
+struct Bus;
+struct Gic;
+struct GTimer;
+
+typedef struct SysMachine {
+    struct Bus *bus;
+    struct Gic *gic;
+    struct GTimer *gtimer;
+    uint8_t *code_map;      /* one byte per physical page below SYS_CODE_MAP_PA_LIMIT */
+    uint64_t *code_list;    /* pages marked since the last flush (to clear them) */
+    size_t code_n, code_cap;
+    unsigned debug;         /* SYS_DEBUG_* */
+    volatile int stop;      /* set (then kick the CPUs) to make sys_cpu_run return stop_status */
+    int stop_status;
+} SysMachine;
+
+#define SYS_CODE_MAP_PA_LIMIT (1ull << 40)
+enum { SYS_DEBUG_EXC = 1, SYS_DEBUG_SYSREG = 2, SYS_DEBUG_MMU = 4, SYS_DEBUG_IRQ = 8 };
+
+/* ---- mmu.c ------------------------------------------------------------------------------ */
+enum { MMU_READ = 1, MMU_WRITE = 2, MMU_EXEC = 4 };
+
+typedef struct MmuResult {
+    uint64_t pa;      /* full physical address */
+    unsigned perm;    /* MMU_READ|MMU_WRITE|MMU_EXEC allowed at the regime's EL */
+    unsigned attr;    /* MAIR index (0 with the MMU off) */
+    unsigned sh;
+    unsigned fsc;     /* 0 ok, else fault status code */
+    bool s1ptw;
+} MmuResult;
+
+/* Stage-1 translation of va for an access at EL el (no TLB).  Returns false with r->fsc set. */
+bool mmu_translate(SysCPU *s, uint64_t va, unsigned el, unsigned access, MmuResult *r);
+void sys_tlb_flush(SysCPU *s);
+/* Recompute tlb / tb_flags after an EL or SCTLR change. */
+void sys_update_mode(SysCPU *s);
+/* Slow paths of mem.h (may cpu_raise).  size 1..8 */
+uint64_t sys_ld_slow(CPUState *c, struct Op *o, uint64_t addr, unsigned size);
+void sys_st_slow(CPUState *c, struct Op *o, uint64_t addr, unsigned size, uint64_t val);
+/* Raise the fault a write to addr would take (nothing else). */
+void sys_probe_write(CPUState *c, struct Op *o, uint64_t addr);
+uint8_t *sys_host_slow(CPUState *c, struct Op *o, uint64_t addr, unsigned size, bool write,
+                       bool aligned_atomic);
+/* Instruction fetch translation: physical address of pc, or false with s->fault_fsc set. */
+bool sys_translate_exec(SysCPU *s, uint64_t pc, uint64_t *pa, uint8_t **host);
+/* AT S1E{0,1}{R,W}: fills PAR_EL1. */
+void sys_at(SysCPU *s, uint64_t va, unsigned el, bool write);
+/* Mark the physical page of pa as holding translated code. */
+void sys_mark_code(SysCPU *s, uint64_t pa);
+/* Drop every translation (TB cache, code-page marks). */
+void sys_flush_code(SysCPU *s);
+
+/* ---- sys_exec.c ------------------------------------------------------------------------- */
+void sys_cpu_reset(SysCPU *s, uint64_t pc);
+uint64_t sys_pstate(SysCPU *s);
+/* Current SP into its bank / from its bank. */
+void sys_sp_save(SysCPU *s);
+void sys_sp_load(SysCPU *s);
+struct TB *sys_tb_find(CPUState *c, uint64_t pc);
+/* Run the vCPU until the machine stops; returns m->stop_status. */
+int sys_cpu_run(SysCPU *s);
+/* HVC/SMC #0 at EL1 (firmware, e.g. PSCI): called with pc already at the next instruction. */
+typedef void (*SysFirmwareFn)(SysCPU *s, bool smc);
+extern SysFirmwareFn sys_firmware_call;
+
+/* sys_translate.c: system instructions, tried before the shared decoder. */
+struct DisasCtx;
+bool sys_translate_insn(struct DisasCtx *s, uint32_t insn);
+
+#endif

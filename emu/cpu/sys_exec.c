@@ -1,0 +1,265 @@
+/* Full-system execution: the vCPU loop, exception entry (VBAR_EL1 vectors, ESR/ELR/SPSR/FAR),
+ * interrupts at block boundaries, WFI/WFE, and translated blocks keyed by physical address.
+ *
+ * Blocks: a TB records its guest VA (tb->pc), the physical address it was translated from
+ * (tb->phys) and the state it depends on (tb->flags = EL | MMU-on).  sys_tb_find() looks a pc up
+ * through the current regime's TLB (exec tag) and accepts a block only when all three match, so
+ * remapping or switching address spaces never runs stale code.  Direct-branch chaining is kept
+ * only within a page (tb.c: op_goto_tb); cross-page jumps go through sys_tb_find each time.
+ * Blocks never span pages (tb_translate stops at page ends). */
+#ifdef CONFIG_SYSTEM
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tb.h"
+#include "env.h"
+#include "sys_cpu.h"
+#include "../../devices/gic400.h"
+#include "../../devices/gtimer.h"
+
+uint64_t sys_pstate(SysCPU *s)
+{
+    return cpu_get_nzcv(&s->cpu) | s->daif | (s->el << 2) | (s->el ? s->spsel : 0);
+}
+
+void sys_sp_save(SysCPU *s)
+{
+    if (s->el && s->spsel)
+        s->sp_el1 = s->cpu.x[REG_SP];
+    else
+        s->sp_el0 = s->cpu.x[REG_SP];
+}
+
+void sys_sp_load(SysCPU *s)
+{
+    s->cpu.x[REG_SP] = (s->el && s->spsel) ? s->sp_el1 : s->sp_el0;
+}
+
+void sys_cpu_reset(SysCPU *s, uint64_t pc)
+{
+    CPUState *c = &s->cpu;
+    memset(c->x, 0, sizeof c->x);
+    memset(c->v, 0, sizeof c->v);
+    c->nf = c->zf = c->cf = c->vf = 0;
+    c->fp.fpcr = c->fp.fpsr = 0;
+    c->excl_size = 0;
+    c->pc = pc;
+    s->el = 1;
+    s->spsel = 1;
+    s->daif = 0x3c0;
+    s->sp_el0 = s->sp_el1 = 0;
+    s->sctlr = SCTLR_RESET;
+    s->tcr = s->mair = s->amair = s->ttbr0 = s->ttbr1 = s->contextidr = s->vbar = 0;
+    s->cpacr = s->esr = s->far = s->par = s->afsr0 = s->afsr1 = s->spsr = s->elr = 0;
+    s->tpidr_el1 = s->cntkctl = s->csselr = s->mdscr = s->osdlr = s->mdccint = s->actlr = 0;
+    s->oslsr = 2; /* OS lock set at reset */
+    s->event = false;
+    sys_tlb_flush(s);
+    sys_update_mode(s);
+}
+
+/* Take an exception to EL1.  vec: 0 sync, 0x80 IRQ, 0x100 FIQ, 0x180 SError. */
+static void take_exception(SysCPU *s, unsigned vec, uint32_t esr, bool set_far, uint64_t far,
+                           uint64_t ret)
+{
+    CPUState *c = &s->cpu;
+    uint64_t base = s->el == 0 ? 0x400 : s->spsel ? 0x200 : 0;
+    s->spsr = sys_pstate(s);
+    s->elr = ret;
+    if (vec == 0)
+        s->esr = esr;
+    if (set_far)
+        s->far = far;
+    sys_sp_save(s);
+    s->el = 1;
+    s->spsel = 1;
+    sys_sp_load(s);
+    s->daif = 0x3c0;
+    c->excl_size = 0;
+    c->pc = s->vbar + base + vec;
+    sys_update_mode(s);
+    s->n_exc++;
+    if (s->mach->debug & SYS_DEBUG_EXC)
+        fprintf(stderr, "malibu: exception vec=%#x esr=%#x far=%#llx elr=%#llx spsr=%#llx -> %#llx\n",
+                vec, esr, (unsigned long long)s->far, (unsigned long long)ret,
+                (unsigned long long)s->spsr, (unsigned long long)c->pc);
+}
+
+#define ESR(ec, iss) (((uint32_t)(ec) << 26) | (1u << 25) | (uint32_t)(iss))
+
+/* ---- translated blocks by physical address -------------------------------------------------- */
+
+/* Same function as tb.c's bucket hash (by guest VA). */
+static inline unsigned tb_bucket(uint64_t pc)
+{
+    return (unsigned)(((pc >> 2) * 0x9E3779B97F4A7C15ull) >> (64 - TB_HASH_BITS));
+}
+
+static TB *lookup(TBCache *t, uint64_t pc, uint64_t phys, uint32_t flags)
+{
+    for (TB *tb = t->hash[tb_bucket(pc)]; tb; tb = tb->hash_next)
+        if (tb->pc == pc && tb->phys == phys && tb->flags == flags)
+            return tb;
+    return NULL;
+}
+
+TB *sys_tb_find(CPUState *c, uint64_t pc)
+{
+    SysCPU *s = sys_cpu(c);
+    SysTlbEntry *e = &s->tlb[(pc >> 12) & (SYS_TLB_SIZE - 1)];
+    if (unlikely(e->tag_x != (pc & SYS_PAGE_MASK)))
+        return NULL;
+    uint64_t phys = e->pa | (pc & 0xfff);
+    TBCache *t = c->tbc;
+    unsigned j = (pc >> 2) & ((1u << JMP_CACHE_BITS) - 1);
+    TB *tb = t->jmp_cache[j];
+    if (likely(tb && tb->pc == pc && tb->phys == phys && tb->flags == s->tb_flags))
+        return tb;
+    tb = lookup(t, pc, phys, s->tb_flags);
+    if (tb)
+        t->jmp_cache[j] = tb;
+    return tb;
+}
+
+bool env_fetch_insn(CPUState *c, uint64_t pc, uint32_t *insn)
+{
+    SysCPU *s = sys_cpu(c);
+    uint64_t pa;
+    uint8_t *h;
+    if ((pc & 3) || !sys_translate_exec(s, pc, &pa, &h))
+        return false;
+    sys_mark_code(s, pa);
+    memcpy(insn, h, 4);
+    return true;
+}
+
+/* The block at c->pc, translated if needed; raises instruction aborts / PC alignment faults. */
+static TB *tb_get(SysCPU *s)
+{
+    CPUState *c = &s->cpu;
+    uint64_t pc = c->pc;
+    TB *tb = sys_tb_find(c, pc);
+    if (tb)
+        return tb;
+    if (pc & 3) {
+        s->pend_esr = ESR(0x22, 0);
+        cpu_raise(c, NULL, EXC_SYS_SYNC, pc, false);
+    }
+    uint64_t pa;
+    uint8_t *h;
+    if (!sys_translate_exec(s, pc, &pa, &h))
+        cpu_raise(c, NULL, EXC_INSN_ABORT, pc, false);
+    tb = lookup(c->tbc, pc, pa, s->tb_flags);
+    if (!tb) {
+        tb = tb_translate(c, pc);
+        tb->phys = pa;
+        tb->flags = s->tb_flags;
+        /* The goto that ends a block at a page end carries the next page's address as its pc;
+         * give it this page's so op_goto_tb does not chain across the page boundary. */
+        for (unsigned i = 0; i < tb->n_ops; i++)
+            if (tb->ops[i].fn == op_goto_tb && ((tb->ops[i].pc ^ pc) >> 12))
+                tb->ops[i].pc = pc;
+    }
+    c->tbc->jmp_cache[(pc >> 2) & ((1u << JMP_CACHE_BITS) - 1)] = tb;
+    return tb;
+}
+
+static CpuException run_blocks(SysCPU *s)
+{
+    CPUState *c = &s->cpu;
+    c->exception = EXC_NONE;
+    if (sigsetjmp(c->jmp_env, 0)) {
+        c->cur_op = NULL;
+        return c->exception;
+    }
+    for (;;) {
+        if (unlikely(c->exit_request)) {
+            c->exit_request = 0;
+            if (c->tbc->flush_pending)
+                sys_flush_code(s);
+            return EXC_INTERRUPT;
+        }
+        TB *tb = tb_get(s);
+        c->insn_count += tb->n_insns;
+        Op *op = tb->ops;
+        do
+            op = op->fn(c, op);
+        while (op);
+        if (c->exception != EXC_NONE)
+            return c->exception;
+    }
+}
+
+/* Firmware call hook (HVC/SMC #0 at EL1) and stop request, set by the machine (main.c). */
+SysFirmwareFn sys_firmware_call;
+
+int sys_cpu_run(SysCPU *s)
+{
+    CPUState *c = &s->cpu;
+    SysMachine *m = s->mach;
+    for (;;) {
+        if (m->stop)
+            return m->stop_status;
+        if (!(s->daif & PSTATE_I) && gic_irq_line(m->gic, s->index)) {
+            s->n_irq++;
+            take_exception(s, 0x80, 0, false, 0, c->pc);
+        } else if (!(s->daif & PSTATE_F) && gic_fiq_line(m->gic, s->index)) {
+            take_exception(s, 0x100, 0, false, 0, c->pc);
+        }
+        CpuException e = run_blocks(s);
+        bool lower = s->el == 0;
+        switch ((int)e) {
+        case EXC_NONE:
+        case EXC_INTERRUPT:
+            break;
+        case EXC_SVC:
+            take_exception(s, 0, ESR(0x15, c->syndrome & 0xffff), false, 0, c->pc);
+            break;
+        case EXC_UDEF:
+        case EXC_HLT:
+            take_exception(s, 0, ESR(0x00, 0), false, 0, c->pc);
+            break;
+        case EXC_BRK:
+            take_exception(s, 0, ESR(0x3C, c->syndrome & 0xffff), false, 0, c->pc);
+            break;
+        case EXC_DATA_ABORT:
+        case EXC_ALIGN: {
+            uint32_t fsc = e == EXC_ALIGN ? 0x21 : s->fault_fsc;
+            uint32_t iss = fsc | (c->fault_write ? 1u << 6 : 0) | (s->fault_s1ptw && e != EXC_ALIGN ? 1u << 7 : 0);
+            take_exception(s, 0, ESR(lower ? 0x24 : 0x25, iss), true, c->fault_addr, c->pc);
+            break;
+        }
+        case EXC_INSN_ABORT:
+            take_exception(s, 0, ESR(lower ? 0x20 : 0x21, s->fault_fsc | (s->fault_s1ptw ? 1u << 7 : 0)),
+                           true, c->pc, c->pc);
+            break;
+        case EXC_SYS_SYNC:
+            take_exception(s, 0, s->pend_esr, (s->pend_esr >> 26) == 0x22, c->fault_addr, c->pc);
+            break;
+        case EXC_SYS_HVC:
+        case EXC_SYS_SMC:
+            if (sys_firmware_call)
+                sys_firmware_call(s, e == EXC_SYS_SMC);
+            else
+                c->x[0] = ~0ull;
+            break;
+        case EXC_SYS_WFI:
+            if (!gic_irq_line(m->gic, s->index) && !gic_fiq_line(m->gic, s->index) && !m->stop)
+                gtimer_wfi(m->gtimer, s->index, 0);
+            break;
+        case EXC_SYS_WFE:
+            if (s->event)
+                s->event = false;
+            else if (!gic_irq_line(m->gic, s->index) && !m->stop)
+                gtimer_wfi(m->gtimer, s->index, 100000);
+            break;
+        default:
+            fprintf(stderr, "malibu: unexpected CPU exit %d at pc=%#llx\n", (int)e,
+                    (unsigned long long)c->pc);
+            return 2;
+        }
+    }
+}
+
+#endif /* CONFIG_SYSTEM */

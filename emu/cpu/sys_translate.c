@@ -1,0 +1,498 @@
+/* System instructions of the full-system build: MRS/MSR of every system register Linux 6.12
+ * uses at EL1/EL0, MSR (immediate) to SPSel/DAIFSet/DAIFClr, SYS (DC/IC/AT/TLBI), ERET, HVC/SMC,
+ * WFI/WFE/SEV/SEVL.  tb_translate() calls sys_translate_insn() before the shared decoder; it
+ * returns false for everything else (which the user-level translators handle).
+ *
+ * Accessibility is decided at translate time from the EL (part of the TB flags).  What cannot
+ * be accessed from the current EL, and unknown registers, are UNDEFINED (EC 0); the ID register
+ * space (op0=3, op1=0, CRn=0) reads as zero where no register is defined.  Values: a plain
+ * Armv8.0 Cortex-A57 r1p0 without PMU, EL2/EL3, SVE, PAN, LSE, ... (see README). */
+#ifdef CONFIG_SYSTEM
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include "translate.h"
+#include "mem.h"
+#include "sys_cpu.h"
+#include "../../devices/gic400.h"
+#include "../../devices/gtimer.h"
+
+#define SYSREG(op0, op1, crn, crm, op2) \
+    (((op0) << 14) | ((op1) << 11) | ((crn) << 7) | ((crm) << 3) | (op2))
+
+#define MIDR_VALUE 0x411FD070ull
+#define CTR_VALUE 0x8444C004ull
+#define DCZID_VALUE 4ull
+#define ZVA_BYTES 64
+#define CLIDR_VALUE 0x0A200023ull
+#define FPCR_MASK_SYS ((uint32_t)FPCR_WRITABLE & ~0x9f00u)
+#define FPSR_MASK_SYS 0xf800009fu
+
+#define F(field) offsetof(SysCPU, field)
+
+static uint64_t id_reg(unsigned crm, unsigned op2)
+{
+    switch (crm * 8 + op2) {
+    case 4 * 8 + 0: return 0x1100000000000011ull; /* ID_AA64PFR0: EL0/EL1 AArch64, FP, SIMD, CSV2, CSV3 */
+    case 5 * 8 + 0: return 0x10305006ull;         /* ID_AA64DFR0: v8 debug, 6 BRPs, 4 WRPs, no PMU */
+    case 6 * 8 + 0: return 0x11120ull;            /* ID_AA64ISAR0: AES+PMULL, SHA1, SHA2, CRC32 */
+    case 7 * 8 + 0: return 0x0F000022ull;         /* ID_AA64MMFR0: 40-bit PA, 16-bit ASID, 4K only */
+    default: return 0;
+    }
+}
+
+/* ---- generic register ops ----------------------------------------------------------------- */
+
+static Op *op_rd_const(CPUState *c, Op *o) { c->x[o->d] = o->imm; return o + 1; }
+static Op *op_rd_field(CPUState *c, Op *o) { c->x[o->d] = *(uint64_t *)((char *)c + o->imm); return o + 1; }
+static Op *op_wr_field(CPUState *c, Op *o) { *(uint64_t *)((char *)c + o->imm) = c->x[o->n]; return o + 1; }
+static Op *op_wr_ignore(CPUState *c, Op *o) { (void)c; return o + 1; }
+
+/* Writes that change translation: flush the TLB and leave the block. */
+static Op *op_wr_mmu(CPUState *c, Op *o)
+{
+    SysCPU *s = sys_cpu(c);
+    *(uint64_t *)((char *)c + o->imm) = c->x[o->n];
+    sys_tlb_flush(s);
+    sys_update_mode(s);
+    c->pc = o->pc + 4;
+    return NULL;
+}
+
+static Op *op_rd_nzcv(CPUState *c, Op *o) { c->x[o->d] = cpu_get_nzcv(c); return o + 1; }
+static Op *op_wr_nzcv(CPUState *c, Op *o) { cpu_set_nzcv(c, (uint32_t)c->x[o->n]); return o + 1; }
+static Op *op_rd_fpcr(CPUState *c, Op *o) { c->x[o->d] = c->fp.fpcr; return o + 1; }
+static Op *op_wr_fpcr(CPUState *c, Op *o) { c->fp.fpcr = (uint32_t)c->x[o->n] & FPCR_MASK_SYS; return o + 1; }
+static Op *op_rd_fpsr(CPUState *c, Op *o) { c->x[o->d] = c->fp.fpsr; return o + 1; }
+static Op *op_wr_fpsr(CPUState *c, Op *o) { c->fp.fpsr = (uint32_t)c->x[o->n] & FPSR_MASK_SYS; return o + 1; }
+static Op *op_rd_tpidr0(CPUState *c, Op *o) { c->x[o->d] = c->tpidr_el0; return o + 1; }
+static Op *op_wr_tpidr0(CPUState *c, Op *o) { c->tpidr_el0 = c->x[o->n]; return o + 1; }
+static Op *op_rd_tpidrro(CPUState *c, Op *o) { c->x[o->d] = c->tpidrro_el0; return o + 1; }
+static Op *op_wr_tpidrro(CPUState *c, Op *o) { c->tpidrro_el0 = c->x[o->n]; return o + 1; }
+
+/* After unmasking: leave at the next block boundary if an interrupt is now deliverable. */
+static void check_unmask(SysCPU *s)
+{
+    Gic *g = s->mach->gic;
+    if ((!(s->daif & PSTATE_I) && gic_irq_line(g, s->index)) ||
+        (!(s->daif & PSTATE_F) && gic_fiq_line(g, s->index)))
+        s->cpu.exit_request = 1;
+}
+
+static Op *op_rd_daif(CPUState *c, Op *o) { c->x[o->d] = sys_cpu(c)->daif; return o + 1; }
+static Op *op_wr_daif(CPUState *c, Op *o)
+{
+    SysCPU *s = sys_cpu(c);
+    s->daif = (uint32_t)c->x[o->n] & 0x3c0;
+    check_unmask(s);
+    return o + 1;
+}
+static Op *op_daifset(CPUState *c, Op *o) { sys_cpu(c)->daif |= (uint32_t)o->imm; return o + 1; }
+static Op *op_daifclr(CPUState *c, Op *o)
+{
+    SysCPU *s = sys_cpu(c);
+    s->daif &= ~(uint32_t)o->imm;
+    check_unmask(s);
+    return o + 1;
+}
+
+static void set_spsel(SysCPU *s, unsigned v)
+{
+    if (v == s->spsel)
+        return;
+    sys_sp_save(s);
+    s->spsel = v;
+    sys_sp_load(s);
+}
+static Op *op_rd_spsel(CPUState *c, Op *o) { c->x[o->d] = sys_cpu(c)->spsel; return o + 1; }
+static Op *op_wr_spsel(CPUState *c, Op *o) { set_spsel(sys_cpu(c), c->x[o->n] & 1); return o + 1; }
+static Op *op_spsel_imm(CPUState *c, Op *o) { set_spsel(sys_cpu(c), o->imm & 1); return o + 1; }
+
+/* SP_EL0 at EL1: the banked copy while SPSel = 1, else the live SP. */
+static Op *op_rd_sp_el0(CPUState *c, Op *o)
+{
+    SysCPU *s = sys_cpu(c);
+    c->x[o->d] = s->spsel ? s->sp_el0 : c->x[REG_SP];
+    return o + 1;
+}
+static Op *op_wr_sp_el0(CPUState *c, Op *o)
+{
+    SysCPU *s = sys_cpu(c);
+    if (s->spsel)
+        s->sp_el0 = c->x[o->n];
+    else
+        c->x[REG_SP] = c->x[o->n];
+    return o + 1;
+}
+
+static Op *op_rd_isr(CPUState *c, Op *o)
+{
+    SysCPU *s = sys_cpu(c);
+    uint64_t v = 0;
+    if (gic_irq_line(s->mach->gic, s->index))
+        v |= 0x80;
+    if (gic_fiq_line(s->mach->gic, s->index))
+        v |= 0x40;
+    c->x[o->d] = v;
+    return o + 1;
+}
+
+static Op *op_rd_ccsidr(CPUState *c, Op *o)
+{
+    static const uint64_t v[4] = { 0x701FE00A, 0x201FE012, 0x70FFE07A, 0 }; /* L1D, L1I, L2 */
+    uint64_t sel = sys_cpu(c)->csselr & 0xf;
+    c->x[o->d] = sel < 3 ? v[sel] : 0;
+    return o + 1;
+}
+
+static Op *op_wr_oslar(CPUState *c, Op *o)
+{
+    SysCPU *s = sys_cpu(c);
+    s->oslsr = (s->oslsr & ~2ull) | ((c->x[o->n] & 1) << 1);
+    return o + 1;
+}
+static Op *op_rd_oslsr(CPUState *c, Op *o) { c->x[o->d] = sys_cpu(c)->oslsr | 8; return o + 1; }
+
+/* Generic timer: o->x = GT_PHYS / GT_VIRT. */
+static Op *op_rd_cntpct(CPUState *c, Op *o) { c->x[o->d] = gtimer_count(sys_cpu(c)->mach->gtimer); return o + 1; }
+static Op *op_rd_cntvct(CPUState *c, Op *o)
+{
+    SysCPU *s = sys_cpu(c);
+    c->x[o->d] = gtimer_vcount(s->mach->gtimer, s->index);
+    return o + 1;
+}
+static Op *op_rd_cntfrq(CPUState *c, Op *o) { c->x[o->d] = gtimer_freq(sys_cpu(c)->mach->gtimer); return o + 1; }
+static Op *op_rd_cnt_ctl(CPUState *c, Op *o)
+{
+    SysCPU *s = sys_cpu(c);
+    c->x[o->d] = gtimer_read_ctl(s->mach->gtimer, s->index, (int)o->x);
+    return o + 1;
+}
+static Op *op_wr_cnt_ctl(CPUState *c, Op *o)
+{
+    SysCPU *s = sys_cpu(c);
+    gtimer_write_ctl(s->mach->gtimer, s->index, (int)o->x, c->x[o->n]);
+    return o + 1;
+}
+static Op *op_rd_cnt_cval(CPUState *c, Op *o)
+{
+    SysCPU *s = sys_cpu(c);
+    c->x[o->d] = gtimer_read_cval(s->mach->gtimer, s->index, (int)o->x);
+    return o + 1;
+}
+static Op *op_wr_cnt_cval(CPUState *c, Op *o)
+{
+    SysCPU *s = sys_cpu(c);
+    gtimer_write_cval(s->mach->gtimer, s->index, (int)o->x, c->x[o->n]);
+    return o + 1;
+}
+static Op *op_rd_cnt_tval(CPUState *c, Op *o)
+{
+    SysCPU *s = sys_cpu(c);
+    c->x[o->d] = gtimer_read_tval(s->mach->gtimer, s->index, (int)o->x);
+    return o + 1;
+}
+static Op *op_wr_cnt_tval(CPUState *c, Op *o)
+{
+    SysCPU *s = sys_cpu(c);
+    gtimer_write_tval(s->mach->gtimer, s->index, (int)o->x, c->x[o->n]);
+    return o + 1;
+}
+
+/* ---- MRS / MSR ------------------------------------------------------------------------------ */
+
+typedef struct RegAccess {
+    OpFn rd, wr;
+    uint64_t imm;      /* constant value or field offset */
+    uint32_t x;
+    bool end_block;    /* the write ends the block */
+} RegAccess;
+
+#define RW_FIELD(f) (ra->rd = op_rd_field, ra->wr = op_wr_field, ra->imm = F(f), true)
+#define RO_CONST(v) (ra->rd = op_rd_const, ra->wr = NULL, ra->imm = (v), true)
+
+/* Describe register key as seen from EL el.  False: UNDEFINED. */
+static bool sysreg(SysCPU *s, unsigned key, unsigned el, RegAccess *ra)
+{
+    memset(ra, 0, sizeof *ra);
+    unsigned op0 = key >> 14, op1 = (key >> 11) & 7, crn = (key >> 7) & 15, crm = (key >> 3) & 15,
+             op2 = key & 7;
+    /* Registers EL0 may access. */
+    switch (key) {
+    case SYSREG(3, 3, 4, 2, 0): ra->rd = op_rd_nzcv; ra->wr = op_wr_nzcv; return true;
+    case SYSREG(3, 3, 4, 4, 0): ra->rd = op_rd_fpcr; ra->wr = op_wr_fpcr; return true;
+    case SYSREG(3, 3, 4, 4, 1): ra->rd = op_rd_fpsr; ra->wr = op_wr_fpsr; return true;
+    case SYSREG(3, 3, 13, 0, 2): ra->rd = op_rd_tpidr0; ra->wr = op_wr_tpidr0; return true;
+    case SYSREG(3, 3, 13, 0, 3): ra->rd = op_rd_tpidrro; ra->wr = el ? op_wr_tpidrro : NULL; return true;
+    case SYSREG(3, 3, 0, 0, 1): return RO_CONST(CTR_VALUE);
+    case SYSREG(3, 3, 0, 0, 7):
+        return RO_CONST(DCZID_VALUE | ((el == 0 && !(s->sctlr & SCTLR_DZE)) ? 0x10 : 0));
+    case SYSREG(3, 3, 14, 0, 0): ra->rd = op_rd_cntfrq; return true;
+    case SYSREG(3, 3, 14, 0, 1): ra->rd = op_rd_cntpct; return true;
+    case SYSREG(3, 3, 14, 0, 2): ra->rd = op_rd_cntvct; return true;
+    }
+    if (el == 0)
+        return false;
+    if (op0 == 3 && op1 == 0 && crn == 0) {
+        switch (crm * 8 + op2) {
+        case 0: return RO_CONST(MIDR_VALUE);
+        case 5: return RO_CONST(0x80000000ull | s->index);
+        case 6: return RO_CONST(0);
+        default: return RO_CONST(id_reg(crm, op2));
+        }
+    }
+    switch (key) {
+    case SYSREG(3, 0, 1, 0, 0): /* SCTLR_EL1 */
+    case SYSREG(3, 0, 2, 0, 0): /* TTBR0_EL1 */
+    case SYSREG(3, 0, 2, 0, 1): /* TTBR1_EL1 */
+    case SYSREG(3, 0, 2, 0, 2): /* TCR_EL1 */
+        ra->rd = op_rd_field;
+        ra->wr = op_wr_mmu;
+        ra->end_block = true;
+        ra->imm = key == SYSREG(3, 0, 1, 0, 0) ? F(sctlr) : key == SYSREG(3, 0, 2, 0, 0) ? F(ttbr0)
+                : key == SYSREG(3, 0, 2, 0, 1) ? F(ttbr1) : F(tcr);
+        return true;
+    case SYSREG(3, 0, 1, 0, 1): return RW_FIELD(actlr);
+    case SYSREG(3, 0, 1, 0, 2): return RW_FIELD(cpacr);
+    case SYSREG(3, 0, 4, 0, 0): return RW_FIELD(spsr);
+    case SYSREG(3, 0, 4, 0, 1): return RW_FIELD(elr);
+    case SYSREG(3, 0, 4, 1, 0): ra->rd = op_rd_sp_el0; ra->wr = op_wr_sp_el0; return true;
+    case SYSREG(3, 0, 4, 2, 0): ra->rd = op_rd_spsel; ra->wr = op_wr_spsel; return true;
+    case SYSREG(3, 0, 4, 2, 2): return RO_CONST((uint64_t)el << 2); /* CurrentEL */
+    case SYSREG(3, 3, 4, 2, 1): ra->rd = op_rd_daif; ra->wr = op_wr_daif; return true;
+    case SYSREG(3, 0, 5, 1, 0): return RW_FIELD(afsr0);
+    case SYSREG(3, 0, 5, 1, 1): return RW_FIELD(afsr1);
+    case SYSREG(3, 0, 5, 2, 0): return RW_FIELD(esr);
+    case SYSREG(3, 0, 6, 0, 0): return RW_FIELD(far);
+    case SYSREG(3, 0, 7, 4, 0): return RW_FIELD(par);
+    case SYSREG(3, 0, 10, 2, 0): return RW_FIELD(mair);
+    case SYSREG(3, 0, 10, 3, 0): return RW_FIELD(amair);
+    case SYSREG(3, 0, 12, 0, 0): return RW_FIELD(vbar);
+    case SYSREG(3, 0, 12, 1, 0): ra->rd = op_rd_isr; return true;
+    case SYSREG(3, 0, 13, 0, 1): return RW_FIELD(contextidr);
+    case SYSREG(3, 0, 13, 0, 4): return RW_FIELD(tpidr_el1);
+    case SYSREG(3, 0, 14, 1, 0): return RW_FIELD(cntkctl);
+    case SYSREG(3, 2, 0, 0, 0): return RW_FIELD(csselr);
+    case SYSREG(3, 1, 0, 0, 0): ra->rd = op_rd_ccsidr; return true;
+    case SYSREG(3, 1, 0, 0, 1): return RO_CONST(CLIDR_VALUE);
+    case SYSREG(3, 1, 0, 0, 7): return RO_CONST(0); /* AIDR_EL1 */
+    case SYSREG(3, 3, 14, 2, 0): ra->rd = op_rd_cnt_tval; ra->wr = op_wr_cnt_tval; ra->x = GT_PHYS; return true;
+    case SYSREG(3, 3, 14, 2, 1): ra->rd = op_rd_cnt_ctl; ra->wr = op_wr_cnt_ctl; ra->x = GT_PHYS; return true;
+    case SYSREG(3, 3, 14, 2, 2): ra->rd = op_rd_cnt_cval; ra->wr = op_wr_cnt_cval; ra->x = GT_PHYS; return true;
+    case SYSREG(3, 3, 14, 3, 0): ra->rd = op_rd_cnt_tval; ra->wr = op_wr_cnt_tval; ra->x = GT_VIRT; return true;
+    case SYSREG(3, 3, 14, 3, 1): ra->rd = op_rd_cnt_ctl; ra->wr = op_wr_cnt_ctl; ra->x = GT_VIRT; return true;
+    case SYSREG(3, 3, 14, 3, 2): ra->rd = op_rd_cnt_cval; ra->wr = op_wr_cnt_cval; ra->x = GT_VIRT; return true;
+    /* debug */
+    case SYSREG(2, 0, 0, 2, 2): return RW_FIELD(mdscr);
+    case SYSREG(2, 0, 0, 2, 0): return RW_FIELD(mdccint);
+    case SYSREG(2, 0, 1, 3, 4): return RW_FIELD(osdlr);
+    case SYSREG(2, 0, 1, 0, 4): ra->wr = op_wr_oslar; return true;  /* OSLAR_EL1, WO */
+    case SYSREG(2, 0, 1, 1, 4): ra->rd = op_rd_oslsr; return true;  /* OSLSR_EL1, RO */
+    }
+    if (op0 == 2 && (op1 == 0 || op1 == 3)) {
+        /* Other debug registers (DBGBVR/BCR/WVR/WCRn_EL1, MDRAR, DBGPRCR, CLAIM, ...): RAZ/WI. */
+        ra->rd = op_rd_const;
+        ra->wr = op_wr_ignore;
+        ra->imm = 0;
+        return true;
+    }
+    return false;
+}
+
+static bool sys_mrs_msr(DisasCtx *d, uint32_t insn, SysCPU *s)
+{
+    bool read = (insn >> 21) & 1;
+    unsigned key = (insn >> 5) & 0xffff; /* op0[1]=1: o0:op1:CRn:CRm:op2 with op0 = 2 + o0 */
+    unsigned rt = insn & 31;
+    RegAccess ra;
+    if (!sysreg(s, key, s->el, &ra) || (read ? !ra.rd : !ra.wr)) {
+        if (s->mach->debug & SYS_DEBUG_SYSREG)
+            fprintf(stderr, "malibu: %s of unknown/inaccessible sysreg S%u_%u_C%u_C%u_%u at EL%u pc=%llx\n",
+                    read ? "MRS" : "MSR", key >> 14, (key >> 11) & 7, (key >> 7) & 15, (key >> 3) & 15,
+                    key & 7, s->el, (unsigned long long)d->pc);
+        return tr_undef(d);
+    }
+    Op *o = tr_emit(d, read ? ra.rd : ra.wr);
+    o->imm = ra.imm;
+    o->x = ra.x;
+    if (read)
+        o->d = xzr_dst((int)rt);
+    else
+        o->n = xzr_src((int)rt);
+    if (!read && ra.end_block)
+        d->end_block = true;
+    return true;
+}
+
+/* ---- SYS: cache maintenance, AT, TLBI ------------------------------------------------------ */
+
+static Op *op_dc_zva(CPUState *c, Op *o)
+{
+    uint64_t addr = c->x[o->n] & ~(uint64_t)(ZVA_BYTES - 1);
+    memset(mem_host(c, o, addr, ZVA_BYTES, true), 0, ZVA_BYTES);
+    return o + 1;
+}
+
+static Op *op_tlbi(CPUState *c, Op *o)
+{
+    sys_tlb_flush(sys_cpu(c));
+    return o + 1;
+}
+
+static Op *op_at(CPUState *c, Op *o)
+{
+    sys_at(sys_cpu(c), c->x[o->n], (unsigned)(o->x >> 1), o->x & 1);
+    return o + 1;
+}
+
+static bool sys_sys(DisasCtx *d, uint32_t insn, SysCPU *s)
+{
+    bool l = (insn >> 21) & 1;
+    unsigned op1 = (insn >> 16) & 7, crn = (insn >> 12) & 15, crm = (insn >> 8) & 15,
+             op2 = (insn >> 5) & 7, rt = insn & 31;
+    if (l)
+        return tr_undef(d); /* SYSL: nothing allocated */
+    unsigned key = SYSREG(1, op1, crn, crm, op2);
+    switch (key) {
+    case SYSREG(1, 3, 7, 4, 1): { /* DC ZVA */
+        if (s->el == 0 && !(s->sctlr & SCTLR_DZE))
+            return tr_undef(d);
+        Op *o = tr_emit(d, op_dc_zva);
+        o->n = xzr_src((int)rt);
+        return true;
+    }
+    case SYSREG(1, 3, 7, 5, 1):  /* IC IVAU */
+    case SYSREG(1, 3, 7, 10, 1): /* DC CVAC */
+    case SYSREG(1, 3, 7, 11, 1): /* DC CVAU */
+    case SYSREG(1, 3, 7, 14, 1): /* DC CIVAC */
+        /* Code writes are caught by the store slow path; the host is coherent. */
+        if (s->el == 0 && !(s->sctlr & SCTLR_UCI))
+            return tr_undef(d);
+        return true;
+    }
+    if (s->el == 0)
+        return tr_undef(d);
+    if (op1 == 0 && crn == 7) {
+        switch (crm * 8 + op2) {
+        case 1 * 8 + 0: /* IC IALLUIS */
+        case 5 * 8 + 0: /* IC IALLU */
+        case 6 * 8 + 1: /* DC IVAC */
+        case 6 * 8 + 2: /* DC ISW */
+        case 10 * 8 + 2: /* DC CSW */
+        case 14 * 8 + 2: /* DC CISW */
+            return true;
+        case 8 * 8 + 0: case 8 * 8 + 1: case 8 * 8 + 2: case 8 * 8 + 3: { /* AT S1E1R/W, S1E0R/W */
+            Op *o = tr_emit(d, op_at);
+            o->n = xzr_src((int)rt);
+            o->x = ((op2 & 2) ? 0u : 2u) | (op2 & 1); /* el << 1 | write */
+            return true;
+        }
+        }
+    }
+    if (op1 == 0 && crn == 8 && (crm == 3 || crm == 7)) {
+        switch (op2) {
+        case 0: case 1: case 2: case 3: case 5: case 7: /* VMALLE1, VAE1, ASIDE1, VAAE1, VALE1, VAALE1 */
+            tr_emit(d, op_tlbi);
+            return true;
+        }
+    }
+    if (s->mach->debug & SYS_DEBUG_SYSREG)
+        fprintf(stderr, "malibu: unknown SYS #%u, C%u, C%u, #%u at pc=%llx\n", op1, crn, crm, op2,
+                (unsigned long long)d->pc);
+    return tr_undef(d);
+}
+
+/* ---- exception return, firmware calls, WFI ------------------------------------------------- */
+
+static Op *op_eret(CPUState *c, Op *o)
+{
+    SysCPU *s = sys_cpu(c);
+    uint64_t spsr = s->spsr;
+    unsigned m = spsr & 0x1f;
+    sys_sp_save(s);
+    if (m == 0x0) {          /* EL0t */
+        s->el = 0;
+        s->spsel = 0;
+    } else if (m == 0x4 || m == 0x5) { /* EL1t / EL1h */
+        s->el = 1;
+        s->spsel = m & 1;
+    } /* else: illegal return (EL2/EL3/AArch32): stay at EL1 (PSTATE.IL not modelled) */
+    s->daif = (uint32_t)spsr & 0x3c0;
+    cpu_set_nzcv(c, (uint32_t)spsr);
+    sys_sp_load(s);
+    sys_update_mode(s);
+    c->excl_size = 0;
+    c->pc = s->elr;
+    check_unmask(s);
+    (void)o;
+    return NULL;
+}
+
+static Op *op_sys_exit(CPUState *c, Op *o)
+{
+    c->pc = o->pc + 4;
+    c->exception = (CpuException)o->x;
+    return NULL;
+}
+
+static Op *op_sev(CPUState *c, Op *o) { sys_cpu(c)->event = true; return o + 1; }
+
+static void emit_exit(DisasCtx *d, CpuException e)
+{
+    Op *o = tr_emit(d, op_sys_exit);
+    o->x = (uint32_t)e;
+    d->end_block = true;
+}
+
+bool sys_translate_insn(DisasCtx *d, uint32_t insn)
+{
+    SysCPU *s = sys_cpu(d->cpu);
+    if ((insn & 0xFFD00000u) == 0xD5100000u) /* MRS / MSR (register) */
+        return sys_mrs_msr(d, insn, s);
+    if ((insn & 0xFFD80000u) == 0xD5080000u) /* SYS / SYSL */
+        return sys_sys(d, insn, s);
+    if ((insn & 0xFFF8F01Fu) == 0xD500401Fu) { /* MSR (immediate) */
+        unsigned op1 = (insn >> 16) & 7, op2 = (insn >> 5) & 7, crm = (insn >> 8) & 15;
+        if (s->el == 0)
+            return tr_undef(d);
+        Op *o;
+        if (op1 == 0 && op2 == 5) {
+            o = tr_emit(d, op_spsel_imm);
+        } else if (op1 == 3 && op2 == 6) {
+            o = tr_emit(d, op_daifset);
+            crm <<= 6;
+        } else if (op1 == 3 && op2 == 7) {
+            o = tr_emit(d, op_daifclr);
+            crm <<= 6;
+        } else {
+            return tr_undef(d);
+        }
+        o->imm = crm;
+        return true;
+    }
+    if (insn == 0xD69F03E0u) { /* ERET */
+        if (s->el == 0)
+            return tr_undef(d);
+        tr_emit(d, op_eret);
+        d->end_block = true;
+        return true;
+    }
+    if ((insn & 0xFFE0001Cu) == 0xD4000000u && (insn & 3) >= 2) { /* HVC / SMC */
+        if (s->el == 0 || ((insn >> 5) & 0xffff) != 0)
+            return tr_undef(d);
+        emit_exit(d, (insn & 3) == 2 ? EXC_SYS_HVC : EXC_SYS_SMC);
+        return true;
+    }
+    switch (insn) {
+    case 0xD503207Fu: emit_exit(d, EXC_SYS_WFI); return true; /* WFI */
+    case 0xD503205Fu: emit_exit(d, EXC_SYS_WFE); return true; /* WFE */
+    case 0xD503209Fu: /* SEV */
+    case 0xD50320BFu: /* SEVL */
+        tr_emit(d, op_sev);
+        return true;
+    }
+    return false;
+}
+
+#endif /* CONFIG_SYSTEM */

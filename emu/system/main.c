@@ -1,0 +1,206 @@
+/* build/malibu: the full-system emulator.  Boots an arm64 Linux Image on the board of devices/
+ * (GIC-400, PL011, PL031, generic timer, PSCI over HVC #0) with one EL1 vCPU.
+ *
+ *   malibu --kernel Image [--initrd FILE] [--append "cmdline"] [-m SIZE] [--dtb FILE]
+ *          [--dump-dtb FILE] [--debug exc,sysreg,stats] [--on-reset exit|reboot]
+ *
+ * Exit status: 0 after PSCI SYSTEM_OFF (poweroff) or Ctrl-A x; SYSTEM_RESET exits with status
+ * 82 (PSCI_RESET_EXIT_STATUS) unless --on-reset reboot is given.  The default command line has
+ * panic=-1, so a kernel panic resets immediately and malibu exits non-zero after the panic
+ * message has been printed. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include "sys_cpu.h"
+#include "tb.h"
+#include "../../devices/board.h"
+
+#define DEFAULT_APPEND "console=ttyAMA0 earlycon=pl011,0x7ff80000 panic=-1"
+#define TB_ARENA (256u << 20)
+
+static Board *board;
+static SysMachine machine;
+static SysCPU *cpus[BOARD_MAX_CPUS];
+static bool reboot_on_reset;
+
+static void irq_notify(void *opaque, unsigned cpu, bool irq, bool fiq)
+{
+    (void)opaque;
+    if (cpu < BOARD_MAX_CPUS && cpus[cpu] && (irq || fiq))
+        cpus[cpu]->cpu.exit_request = 1;
+}
+
+static void stop_machine(int status)
+{
+    machine.stop_status = status;
+    machine.stop = 1;
+    for (unsigned i = 0; i < board->ncpu; i++)
+        if (cpus[i]) {
+            cpus[i]->cpu.exit_request = 1;
+            gtimer_kick(board->gtimer, i);
+        }
+}
+
+static void firmware_call(SysCPU *s, bool smc)
+{
+    (void)smc;
+    CPUState *c = &s->cpu;
+    PsciAction act;
+    c->x[0] = psci_call(board->psci, s->index, c->x[0], c->x[1], c->x[2], c->x[3], &act);
+    switch (act.kind) {
+    case PSCI_ACT_NONE:
+        break;
+    case PSCI_ACT_SYSTEM_OFF:
+        stop_machine(0);
+        break;
+    case PSCI_ACT_SYSTEM_RESET:
+        if (reboot_on_reset) {
+            board_reset(board);
+            sys_flush_code(s);
+            sys_cpu_reset(s, board->reset_pc);
+        } else {
+            fflush(stdout);
+            fprintf(stderr, "\nmalibu: guest requested a reset (exit status %d)\n", PSCI_RESET_EXIT_STATUS);
+            stop_machine(PSCI_RESET_EXIT_STATUS);
+        }
+        break;
+    case PSCI_ACT_CPU_OFF:
+        /* One vCPU for now: the last CPU going off stops the machine. */
+        stop_machine(0);
+        break;
+    case PSCI_ACT_CPU_ON:
+        /* Secondary vCPUs (one host thread each) are not started yet: --smp 1 only. */
+        fprintf(stderr, "malibu: PSCI CPU_ON for cpu %u ignored (one vCPU)\n", act.cpu);
+        break;
+    }
+}
+
+static unsigned parse_debug(const char *list)
+{
+    unsigned d = 0;
+    char *copy = strdup(list), *save = NULL;
+    for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        if (!strcmp(t, "exc"))
+            d |= SYS_DEBUG_EXC;
+        else if (!strcmp(t, "sysreg"))
+            d |= SYS_DEBUG_SYSREG;
+        else if (!strcmp(t, "mmu"))
+            d |= SYS_DEBUG_MMU;
+        else if (!strcmp(t, "stats"))
+            d |= 0x100;
+        else {
+            fprintf(stderr, "malibu: unknown --debug item '%s' (exc, sysreg, stats)\n", t);
+            exit(2);
+        }
+    }
+    free(copy);
+    return d;
+}
+
+int main(int argc, char **argv)
+{
+    /* Our own options first; the rest is the board's (board_parse_args). */
+    char **bargv = calloc((size_t)argc + 1, sizeof *bargv);
+    int bargc = 0;
+    unsigned debug = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (i > 0 && (!strcmp(a, "--debug") || !strcmp(a, "-d") || !strcmp(a, "--on-reset"))) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "malibu: %s needs an argument (see --help)\n", a);
+                return 2;
+            }
+            const char *v = argv[++i];
+            if (!strcmp(a, "--on-reset")) {
+                if (!strcmp(v, "reboot"))
+                    reboot_on_reset = true;
+                else if (strcmp(v, "exit")) {
+                    fprintf(stderr, "malibu: --on-reset exit|reboot\n");
+                    return 2;
+                }
+            } else {
+                debug |= parse_debug(v);
+            }
+            continue;
+        }
+        bargv[bargc++] = argv[i];
+    }
+
+    BoardConfig cfg;
+    char err[512];
+    board_config_default(&cfg);
+    int r = board_parse_args(bargc, bargv, &cfg, err, sizeof err);
+    if (r == 1) {
+        printf("malibu options: --debug exc,sysreg,stats  --on-reset exit|reboot (default exit, status %d)\n"
+               "default --append: \"%s\"\n", PSCI_RESET_EXIT_STATUS, DEFAULT_APPEND);
+        return 0;
+    }
+    if (r < 0) {
+        fprintf(stderr, "malibu: %s\n", err);
+        return 2;
+    }
+    if (!cfg.append)
+        cfg.append = DEFAULT_APPEND;
+    if (cfg.ncpu != 1) {
+        fprintf(stderr, "malibu: only one vCPU is supported for now (--smp 1)\n");
+        return 2;
+    }
+
+    board = board_new(&cfg, err, sizeof err);
+    if (!board) {
+        fprintf(stderr, "malibu: %s\n", err);
+        return 1;
+    }
+    machine.bus = board->bus;
+    machine.gic = board->gic;
+    machine.gtimer = board->gtimer;
+    machine.debug = debug;
+    machine.code_map = mmap(NULL, SYS_CODE_MAP_PA_LIMIT >> 12, PROT_READ | PROT_WRITE,
+                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (machine.code_map == MAP_FAILED) {
+        perror("malibu: mmap");
+        return 1;
+    }
+
+    for (unsigned i = 0; i < board->ncpu; i++) {
+        SysCPU *s = aligned_alloc(64, (sizeof(SysCPU) + 63) & ~(size_t)63);
+        if (!s)
+            return 1;
+        memset(s, 0, sizeof *s);
+        cpu_init(&s->cpu);
+        s->cpu.tbc = tbc_new(TB_ARENA);
+        if (!s->cpu.tbc) {
+            fprintf(stderr, "malibu: cannot allocate the translation cache\n");
+            return 1;
+        }
+        s->cpu.env = s;
+        s->index = i;
+        s->mach = &machine;
+        cpus[i] = s;
+    }
+    board_set_irq_notify(board, irq_notify, NULL);
+    sys_firmware_call = firmware_call;
+    if (!board_realize(board, err, sizeof err)) {
+        fprintf(stderr, "malibu: %s\n", err);
+        return 1;
+    }
+    if (cfg.dump_dtb)
+        return 0;
+
+    gic_set_current_cpu(0);
+    sys_cpu_reset(cpus[0], board->reset_pc);
+    int status = sys_cpu_run(cpus[0]);
+    fflush(stdout);
+    console_restore_terminal();
+    if (debug & 0x100) {
+        SysCPU *s = cpus[0];
+        fprintf(stderr, "malibu: %llu insns, %llu blocks translated, %llu TB flushes, %llu exceptions, "
+                "%llu IRQs, %llu TLB misses, %llu TLB flushes\n",
+                (unsigned long long)s->cpu.insn_count, (unsigned long long)s->cpu.tbc->n_translated,
+                (unsigned long long)s->cpu.tbc->n_flushes, (unsigned long long)s->n_exc,
+                (unsigned long long)s->n_irq, (unsigned long long)s->n_tlb_miss,
+                (unsigned long long)s->n_tlb_flush);
+    }
+    return status;
+}

@@ -1,0 +1,34 @@
+# Full-system boot tests for build/malibu (emu/system, emu/cpu/sys_*.c, mmu.c).
+#   make boot-test       bare-metal smoke test (tests/boot/hello.S: PL011, MMU, SVC, UNDEF, PSCI off)
+#                        and Debian's linux-image-6.12 + busybox initramfs (tests/boot/boot_test.py):
+#                        interactive shell commands, clean kernel log, poweroff -> 0, panic -> non-zero
+# The kernel part needs guest-images/out/{Image,initramfs-busybox.cpio.gz} (`make initramfs`); it is
+# skipped when they are missing (BOOT_IN_TEST=no skips it always).
+BOOT_IN_TEST ?= yes
+BOOT_IMAGE := guest-images/out/Image
+BOOT_INITRD := guest-images/out/initramfs-busybox.cpio.gz
+
+.PHONY: boot-test boot-hello-test
+TEST_TARGETS += boot-test
+
+$(B)/tests/boot/hello.bin: tests/boot/hello.S
+	@mkdir -p $(dir $@)
+	aarch64-linux-gnu-as -o $(B)/tests/boot/hello.o $<
+	aarch64-linux-gnu-ld -Ttext=0x80080000 -o $(B)/tests/boot/hello.elf $(B)/tests/boot/hello.o
+	aarch64-linux-gnu-objcopy -O binary $(B)/tests/boot/hello.elf $@
+
+boot-hello-test: $(B)/malibu $(B)/tests/boot/hello.bin
+	@echo "== boot: bare-metal smoke test"
+	sh tests/boot/hello_test.sh $(B)/malibu $(B)/tests/boot/hello.bin
+
+boot-test: boot-hello-test
+ifeq ($(BOOT_IN_TEST),no)
+	@echo "== boot: Debian kernel skipped (BOOT_IN_TEST=no)"
+else
+	@if [ -f $(BOOT_IMAGE) ] && [ -f $(BOOT_INITRD) ]; then \
+	    echo "== boot: Debian linux-image-6.12 + busybox initramfs"; \
+	    $(PYTHON) tests/boot/boot_test.py $(B)/malibu $(BOOT_IMAGE) $(BOOT_INITRD) $(B)/tests/boot; \
+	else \
+	    echo "== boot: Debian kernel skipped: no $(BOOT_IMAGE) / $(BOOT_INITRD) (make initramfs)"; \
+	fi
+endif
