@@ -17,7 +17,9 @@ enum {
     S_VADD, S_VSUB, S_VFADD, S_VFMA, S_VFMIN, S_VFMAX, S_VFCMP, S_V2F32_TO_V2F16, S_F16_TO_F32,
     S_MKVEC4, S_SWZ, S_VMUX, S_VCSEL_I, S_VCSEL_S, S_VCSEL_U, S_VCSEL_F, S_VICMP_I, S_VICMP_S, S_VICMP_U,
     S_VLSHIFT, S_VRSHIFT, S_VARSHIFT, S_VIMUL, S_VI2F16, S_VF16_2I, S_V8TO16,
-    S_I2F_NARROW, S_IABS, S_HADD, S_LDEXP,
+    S_VCLZ, S_VFROUND, S_VIABS, S_VHADD, S_V8TO16F,
+    S_I2F_NARROW, S_IABS, S_HADD, S_LDEXP, S_BRANCHZ, S_BRANCH, S_QUIET, S_F16_2I, S_LOGB, S_ILOGB,
+    S_FREXPE, S_FREXPM,
 };
 enum { R_NONE, R_RTP, R_RTN, R_RTZ, R_RTNA, R_RTO };
 enum { C_EQ, C_GT, C_GE, C_NE, C_LT, C_LE, C_GTLT, C_TOTAL };
@@ -64,6 +66,16 @@ static const struct { const char *name; uint8_t sem; } sem_names[] = {
     { "S16_TO_F32", S_I2F_NARROW }, { "U16_TO_F32", S_I2F_NARROW }, { "S8_TO_F32", S_I2F_NARROW },
     { "U8_TO_F32", S_I2F_NARROW }, { "IABS.s32", S_IABS }, { "HADD.s32", S_HADD }, { "HADD.u32", S_HADD },
     { "LDEXP.f32", S_LDEXP },
+    { "CLZ.v2u16", S_VCLZ }, { "CLZ.v4u8", S_VCLZ }, { "FROUND.v2f16", S_VFROUND },
+    { "IABS.v2s16", S_VIABS }, { "IABS.v4s8", S_VIABS }, { "HADD.v2s16", S_VHADD }, { "HADD.v2u16", S_VHADD },
+    { "HADD.v4s8", S_VHADD }, { "HADD.v4u8", S_VHADD }, { "SWZ.v4i8", S_SWZ },
+    { "V2S8_TO_V2F16", S_V8TO16F }, { "V2U8_TO_V2F16", S_V8TO16F },
+    { "BRANCHZ.f16", S_BRANCHZ }, { "BRANCHZ.f32", S_BRANCHZ }, { "BRANCHZ.s16", S_BRANCHZ },
+    { "BRANCHZ.s32", S_BRANCHZ }, { "BRANCHZ.u16", S_BRANCHZ }, { "BRANCHZ.u32", S_BRANCHZ },
+    { "BRANCH.f16", S_BRANCH }, { "BRANCH.f32", S_BRANCH }, { "BRANCH.i16", S_BRANCH }, { "BRANCH.i32", S_BRANCH },
+    { "BRANCH.s16", S_BRANCH }, { "BRANCH.s32", S_BRANCH }, { "BRANCH.u16", S_BRANCH }, { "BRANCH.u32", S_BRANCH },
+    { "QUIET.f32", S_QUIET }, { "F16_TO_S32", S_F16_2I }, { "F16_TO_U32", S_F16_2I },
+    { "LOGB.f32", S_LOGB }, { "ILOGB.f32", S_ILOGB }, { "FREXPE.f32", S_FREXPE }, { "FREXPM.f32", S_FREXPM },
 };
 
 static const char *const seg_names[] = { "none", "wls", "stream", "ubo", "tl", "pos", "vary", NULL };
@@ -170,6 +182,14 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
         x->sext = op->name[0] == 'S' || !strncmp(op->name, "V2S", 3) || strstr(op->name, "_TO_V2S");
     if (x->sem == S_HADD)
         x->sext = strstr(op->name, ".s32") != NULL;
+    if (x->sem == S_VHADD || x->sem == S_VIABS)
+        x->sext = strstr(op->name, ".v2s") || strstr(op->name, ".v4s");
+    if (x->sem == S_V8TO16F || x->sem == S_F16_2I)
+        x->sext = !strncmp(op->name, "V2S8", 4) || !strncmp(op->name, "F16_TO_S", 8);
+    if ((x->sem == S_FREXPE || x->sem == S_FREXPM) &&
+        ((bi_mod_value_name(ins, "sqrt") && strcmp(bi_mod_value_name(ins, "sqrt"), "none")) ||
+         (bi_mod_value_name(ins, "log") && strcmp(bi_mod_value_name(ins, "log"), "none"))))
+        return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s.sqrt/.log not implemented", op->name);
     if (x->sem == S_VIMUL && x->vw == 8) {
         const char *r1 = bi_mod_value_name(ins, "replicate1");
         if (r1 && strlen(r1) == 5)
@@ -186,6 +206,11 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
     x->dlane = (uint8_t)lookup(bi_mod_value_name(ins, "lane_dest"), dlane_names, DL_W0);
     x->ext = (uint8_t)lookup(bi_mod_value_name(ins, "extend"), (const char *const[]){ "none", "sext", "zext", NULL }, 0);
     x->preserve_null = bi_mod_value_name(ins, "preserve_null") && !strcmp(bi_mod_value_name(ins, "preserve_null"), "preserve_null");
+    if (x->sem == S_BRANCHZ || x->sem == S_BRANCH) {
+        const char *t = strchr(op->name, '.') + 1;
+        x->ext = t[0] == 'i' ? 0 : t[0] == 's' ? 1 : t[0] == 'u' ? 2 : 3;
+        x->size = (uint8_t)atoi(t + 1);
+    }
     if (x->sem == S_LOAD || x->sem == S_STORE) {
         x->size = (uint8_t)(atoi(strchr(op->name, 'i') + 1) / 8);
         if (x->seg == SEG_STREAM || x->seg > SEG_TL)
@@ -644,6 +669,47 @@ static uint32_t exec_vec(const bi_xinstr *x, const uint32_t *s, const fctx *fc)
         }
         return r;
     }
+    if (x->sem == S_VCLZ || x->sem == S_VIABS || x->sem == S_VHADD) {
+        unsigned n = 32 / x->vw, bits = x->vw, wmask = (1u << bits) - 1;
+        for (unsigned j = 0; j < n; j++) {
+            uint32_t a = bits == 8 ? vsel8(x, 0, s[0], j) : vsel16(x, 0, s[0], j, 0);
+            uint32_t b = bits == 8 ? vsel8(x, 1, s[1], j) : vsel16(x, 1, s[1], j, 0);
+            int32_t sa = bits == 8 ? (int8_t)a : (int16_t)a, sb = bits == 8 ? (int8_t)b : (int16_t)b;
+            uint32_t v;
+            if (x->sem == S_VCLZ)
+                v = a ? (uint32_t)__builtin_clz(a) - (32 - bits) : bits;
+            else if (x->sem == S_VIABS)
+                v = (uint32_t)(sa < 0 ? -sa : sa);
+            else {
+                int32_t t = x->sext ? sa + sb : (int32_t)(a + b);
+                if (x->round == R_RTP)
+                    t += 1;
+                v = (uint32_t)(t >> 1);
+            }
+            r |= (v & wmask) << (bits * j);
+        }
+        return r;
+    }
+    if (x->sem == S_VFROUND) {
+        for (unsigned j = 0; j < 2; j++) {
+            uint32_t h = fsrc16(x, 0, vsel16(x, 0, s[0], j, 0), fc);
+            uint32_t in = h, v;
+            if (is_nan16(h))
+                v = h | 0x200;
+            else
+                v = f32_to_f16(fround(bi_f16_to_f32((uint16_t)h), x->round), R_NONE);    /* exact */
+            r |= fout16(v, x, &in, 1, fc) << (16 * j);
+        }
+        return r;
+    }
+    if (x->sem == S_V8TO16F) {
+        for (unsigned j = 0; j < 2; j++) {
+            uint32_t byte = (s[0] >> (8 * (x->vsel[0][j] & 3))) & 0xff;
+            float f = x->sext ? (float)(int8_t)byte : (float)byte;
+            r |= (uint32_t)f32_to_f16(u32(f), R_NONE) << (16 * j);
+        }
+        return r;
+    }
     if (x->sem == S_VI2F16 || x->sem == S_VF16_2I || x->sem == S_V8TO16) {
         for (unsigned j = 0; j < 2; j++) {
             uint32_t v;
@@ -684,6 +750,11 @@ static uint32_t exec_vec(const bi_xinstr *x, const uint32_t *s, const fctx *fc)
             }
             r |= (v & 0xff) << (8 * j);
         }
+        return r;
+    }
+    if (x->vw == 8 && x->sem == S_SWZ) {
+        for (unsigned j = 0; j < 4; j++)
+            r |= vsel8(x, 0, s[0], j) << (8 * j);
         return r;
     }
     if (x->vw == 8) {
@@ -784,6 +855,43 @@ static uint32_t exec_vec(const bi_xinstr *x, const uint32_t *s, const fctx *fc)
         r |= (v & 0xffff) << (16 * j);
     }
     return r;
+}
+
+/* BRANCH / BRANCHZ operand: 16-bit types take the half named by widenN (default low), extended by
+ * type; floats compare as f32 (f16 converted). Returns the comparison of a with b. */
+static int branch_cmp(const bi_xinstr *x, uint32_t a, uint32_t b)
+{
+    uint32_t v[2] = { a, b };
+    for (unsigned i = 0; i < 2; i++) {
+        unsigned half = x->widen[i] == 2;
+        if (x->size == 16) {
+            uint32_t h = (v[i] >> (16 * half)) & 0xffff;
+            v[i] = x->ext == 3 ? bi_f16_to_f32((uint16_t)h) : x->ext == 1 ? (uint32_t)(int32_t)(int16_t)h : h;
+        } else if (x->ext == 3 && x->widen[i]) {
+            v[i] = bi_f16_to_f32((uint16_t)(v[i] >> (16 * half)));
+        }
+    }
+    if (x->ext == 3)
+        return fcmp(v[0], v[1], x->cmp);
+    if (x->ext == 1) {
+        int32_t p = (int32_t)v[0], q = (int32_t)v[1];
+        switch (x->cmp) {
+        case C_GT: return p > q;
+        case C_GE: return p >= q;
+        case C_LT: return p < q;
+        case C_LE: return p <= q;
+        case C_NE: return p != q;
+        default: return p == q;
+        }
+    }
+    switch (x->cmp) {
+    case C_GT: return v[0] > v[1];
+    case C_GE: return v[0] >= v[1];
+    case C_LT: return v[0] < v[1];
+    case C_LE: return v[0] <= v[1];
+    case C_NE: return v[0] != v[1];
+    default: return v[0] == v[1];
+    }
 }
 
 /* Execute one instruction for one lane. s[] = raw source values. Returns the 32-bit result;
@@ -913,6 +1021,37 @@ static uint32_t exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, i
         if (x->round != R_NONE)
             fesetround(FE_TONEAREST);
         return fout(u32(r), x, f, 1, fc);
+    }
+    case S_BRANCHZ:
+        if (branch_cmp(x, a, 0)) {
+            *branch = 1;
+            *target = b;
+        }
+        return 0;
+    case S_BRANCH:
+        if (branch_cmp(x, a, b)) {
+            *branch = 1;
+            *target = c;
+        }
+        return 0;
+    case S_QUIET:
+        return is_nan(a) ? a | 0x00400000 : a;
+    case S_F16_2I: {
+        uint32_t h = lane_sel(a, 0x10 | (x->lane[0] == 0xff ? 0 : (x->lane[0] & 1)), 0);
+        return f2i(bi_f16_to_f32((uint16_t)h), x->round, x->sext);
+    }
+    case S_LOGB: case S_ILOGB: case S_FREXPE: case S_FREXPM: {
+        f[0] = fsrc(x, 0, a, fc);
+        float v = f32(f[0]);
+        if (x->sem == S_LOGB)
+            return u32(logbf(v));                   /* assumption: C logb (0 -> -inf, inf -> inf) */
+        if (x->sem == S_ILOGB)
+            return (uint32_t)ilogbf(v);             /* assumption: C ilogb special values */
+        int e = 0;
+        float m = frexpf(v, &e);
+        if (x->sem == S_FREXPE)
+            return (uint32_t)e;                      /* assumption: frexp exponent, 0 for 0/inf/NaN */
+        return is_nan(f[0]) ? f[0] | 0x00400000 : u32(m);
     }
     case S_CLZ: return a ? (uint32_t)__builtin_clz(a) : 32;
     case S_POPCOUNT: return (uint32_t)__builtin_popcount(a);

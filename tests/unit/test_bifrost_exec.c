@@ -480,6 +480,80 @@ END_TEST
 START_TEST(test_workgroup_v7) { check_wg(BI_ARCH_V7); }
 END_TEST
 
+START_TEST(test_misc)
+{
+    uint32_t seed = 99;
+    static const uint32_t f32s[] = { 0x3fc00000, 0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x7fa00001,
+                                     0x7fc00002, 0x00000001, 0x807fffff, 0x42f60000, 0xc2f70000, 0x3effffff };
+    for (unsigned round = 0; round < 100; round++) {
+        bi_warp w;
+        bi_warp_init(&w, BI_ARCH_V7);
+        for (unsigned l = 0; l < 8; l++) {
+            for (unsigned r = 0; r < 4; r++) {
+                seed = seed * 1103515245u + 12345u;
+                w.reg[r][l] = (seed >> 5) ^ (seed << 21);
+            }
+            w.reg[2][l] = hvals[(seed >> 3) % 20] | (uint32_t)hvals[(seed >> 13) % 20] << 16;
+            if (l & 1)
+                w.reg[3][l] = f32s[(seed >> 7) % 12];
+        }
+        run(&w, bi_shader_exec_misc, sizeof(bi_shader_exec_misc));
+        for (unsigned l = 0; l < 8; l++) {
+            uint32_t a = w.reg[0][l], b = w.reg[1][l], h = w.reg[2][l], f = w.reg[3][l], want[23] = { 0 };
+            for (unsigned k = 0; k < 4; k++) {
+                uint32_t ab = (a >> (8 * k)) & 0xff, bb = (b >> (8 * k)) & 0xff;
+                want[10] |= ((a >> (8 * (3 - k))) & 0xff) << (8 * k);
+                want[11] |= (ab ? (uint32_t)__builtin_clz(ab) - 24 : 8) << (8 * k);
+                want[14] |= (((ab + bb + 1) >> 1) & 0xff) << (8 * k);
+            }
+            for (unsigned j = 0; j < 2; j++) {
+                int16_t aj = (int16_t)(a >> (16 * j)), bj = (int16_t)(b >> (16 * j));
+                uint16_t hj = (uint16_t)(h >> (16 * j));
+                want[12] |= ((uint32_t)(aj < 0 ? -aj : aj) & 0xffff) << (16 * j);
+                want[13] |= ((uint32_t)(((int32_t)aj + bj) >> 1) & 0xffff) << (16 * j);
+                uint16_t fr = hnan(hj) ? hj | 0x200 : hbits((_Float16)floorf((float)hval(hj)));
+                want[15] |= (uint32_t)fr << (16 * j);
+                want[16] |= (uint32_t)hbits((_Float16)(float)((a >> (8 * (j ? 3 : 2))) & 0xff)) << (16 * j);
+            }
+            float hv = (float)hval((uint16_t)(h >> 16));
+            want[17] = hv != hv ? 0 : floorf(hv) >= 2147483647.0f ? 0x7fffffffu : floorf(hv) <= -2147483648.0f
+                       ? 0x80000000u : (uint32_t)(int32_t)floorf(hv);
+            want[18] = isnan_u(f) ? f | 0x400000 : f;
+            want[19] = fb(logbf(bf(f)));
+            want[20] = (uint32_t)ilogbf(bf(f));
+            int e = 0;
+            float m = frexpf(bf(f), &e);
+            want[21] = (uint32_t)e;
+            want[22] = isnan_u(f) ? f | 0x400000 : fb(m);
+            for (unsigned r = 10; r < 23; r++)
+                ck_assert_msg(w.reg[r][l] == want[r], "round %u lane %u (a=%#x b=%#x h=%#x f=%#x): r%u = %#x, want %#x",
+                              round, l, a, b, h, f, r, w.reg[r][l], want[r]);
+        }
+    }
+}
+END_TEST
+
+START_TEST(test_branch2)
+{
+    static const uint32_t r0[8] = { 1, 5, 0xffffffff, 7, 0x80000000, 3, 0, 9 };
+    static const uint32_t r1[8] = { 2, 5, 1, 0x80000000, 0, 4, 0xffffffff, 9 };
+    static const uint32_t r2[8] = { 0x3f800000, 0x00000000, 0x80000000, 0xbf800000, 0x7fc00000, 0xff800000,
+                                    0x00000001, 0x80000001 };
+    bi_warp w;
+    bi_warp_init(&w, BI_ARCH_V7);
+    for (unsigned l = 0; l < 8; l++) {
+        w.reg[0][l] = r0[l];
+        w.reg[1][l] = r1[l];
+        w.reg[2][l] = r2[l];
+    }
+    run(&w, bi_shader_exec_branch2, sizeof(bi_shader_exec_branch2));
+    for (unsigned l = 0; l < 8; l++) {
+        ck_assert_uint_eq(w.reg[5][l], (int32_t)r0[l] < (int32_t)r1[l] ? 1 : 2);
+        ck_assert_uint_eq(w.reg[6][l], bf(r2[l]) <= 0.0f ? 3 : 4);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("bifrost_exec");
@@ -493,6 +567,8 @@ int main(void)
     tcase_add_test(tc, test_f32_to_f16);
     tcase_add_test(tc, test_vec);
     tcase_add_test(tc, test_vec2);
+    tcase_add_test(tc, test_misc);
+    tcase_add_test(tc, test_branch2);
     tcase_add_test(tc, test_workgroup_v6);
     tcase_add_test(tc, test_workgroup_v7);
     suite_add_tcase(s, tc);
