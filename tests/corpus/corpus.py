@@ -37,7 +37,8 @@ def main():
     malibu = a.malibu.split()
     full = shutil.which(malibu[0]) is not None
     if full:
-        probe = [b for b in a.bins if b.endswith('-static')][0]
+        statics = [b for b in a.bins if b.endswith('-static')]
+        probe = next((b for b in statics if 'strings-O0' in b), statics[0])
         rc, out, err, _ = run(malibu + [probe])
         rq, oq, _, _ = run(['qemu-aarch64', probe])
         if (rc, out) != (rq, oq):
@@ -57,7 +58,7 @@ def main():
         if not full:
             print('qemu ok   %-24s (status %s, %d bytes, %.1fs)' % (name, rq, len(oq), tq))
             continue
-        rm, om, em, tm = run(malibu + (['--sysroot', SYSROOT] if dyn else []) + [b])
+        rm, om, em, tm = run(malibu + (['--sysroot', SYSROOT] if dyn else []) + [b], timeout=max(30, 40 * tq))
         if (rm, om) == (rq, oq):
             print('ok        %-24s (status %s, %d bytes, qemu %.1fs, malibu %.1fs)' % (name, rq, len(oq), tq, tm))
             continue
