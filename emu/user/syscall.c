@@ -1526,7 +1526,7 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
 static void strace_print(CPUState *c, unsigned nr, const uint64_t *a, long r, bool before)
 {
     if (before) {
-        fprintf(stderr, "%d %s(%#llx, %#llx, %#llx, %#llx, %#llx, %#llx)", getpid(), sc_name(nr),
+        fprintf(stderr, "%d %s(%#llx, %#llx, %#llx, %#llx, %#llx, %#llx)", gettid(), sc_name(nr),
                 (unsigned long long)a[0], (unsigned long long)a[1], (unsigned long long)a[2],
                 (unsigned long long)a[3], (unsigned long long)a[4], (unsigned long long)a[5]);
         if ((nr == GNR_openat || nr == GNR_fstatat || nr == GNR_faccessat || nr == GNR_readlinkat ||

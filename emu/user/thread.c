@@ -107,7 +107,7 @@ _Noreturn void user_cpu_loop(CPUState *c)
 
 typedef struct ThreadStart {
     CPUState *cpu;
-    uint64_t flags, ctid, mask;
+    uint64_t flags, ptid, ctid, mask;
     sem_t ready;
     pid_t tid;
 } ThreadStart;
@@ -117,6 +117,10 @@ static void *thread_main(void *arg)
     ThreadStart *ts = arg;
     CPUState *c = ts->cpu;
     pid_t tid = gettid();
+    /* Both tid stores happen before any guest code of the thread runs (it could exit and clear
+     * them at once, as pthread_join expects), like the kernel does them before the clone returns. */
+    if ((ts->flags & CLONE_PARENT_SETTID) && guest_writable(ts->ptid, 4))
+        memcpy(g2h(ts->ptid), &tid, 4);
     if ((ts->flags & CLONE_CHILD_SETTID) && guest_writable(ts->ctid, 4))
         memcpy(g2h(ts->ctid), &tid, 4);
     clear_child_tid = (ts->flags & CLONE_CHILD_CLEARTID) ? ts->ctid : 0;
@@ -153,7 +157,7 @@ long user_clone_thread(CPUState *c, uint64_t flags, uint64_t newsp, uint64_t pti
     if (newsp)
         n->x[REG_SP] = newsp;
 
-    ThreadStart ts = { .cpu = n, .flags = flags, .ctid = ctid, .mask = signal_get_mask() };
+    ThreadStart ts = { .cpu = n, .flags = flags, .ptid = ptid, .ctid = ctid, .mask = signal_get_mask() };
     sem_init(&ts.ready, 0, 0);
     pthread_attr_t attr;
     pthread_attr_init(&attr);
@@ -179,8 +183,6 @@ long user_clone_thread(CPUState *c, uint64_t flags, uint64_t newsp, uint64_t pti
     while (sem_wait(&ts.ready) != 0)
         ;
     sem_destroy(&ts.ready);
-    if (flags & CLONE_PARENT_SETTID)
-        memcpy(g2h(ptid), &ts.tid, 4);
     return ts.tid;
 }
 
