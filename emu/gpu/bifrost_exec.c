@@ -13,7 +13,7 @@ enum {
     S_CSEL_I, S_CSEL_S, S_CSEL_U, S_CSEL_F, S_MUX, S_ICMP_I, S_ICMP_S, S_ICMP_U, S_FCMP,
     S_FADD, S_FMA, S_FMIN, S_FMAX, S_F2S, S_F2U, S_S2F, S_U2F, S_ZEXT16, S_SEXT16, S_ZEXT8,
     S_SEXT8, S_MKVEC, S_CLZ, S_POPCOUNT, S_BITREV, S_FROUND, S_BRANCHZ32, S_BRANCHZ16, S_JUMP,
-    S_LOAD, S_STORE, S_SEG_ADD_LO, S_SEG_ADD_HI, S_BARRIER,
+    S_LOAD, S_STORE, S_AXCHG, S_SEG_ADD_LO, S_SEG_ADD_HI, S_BARRIER,
     S_VADD, S_VSUB, S_VFADD, S_VFMA, S_VFMIN, S_VFMAX, S_VFCMP, S_V2F32_TO_V2F16, S_F16_TO_F32,
     S_MKVEC4, S_SWZ, S_VMUX, S_VCSEL_I, S_VCSEL_S, S_VCSEL_U, S_VCSEL_F, S_VICMP_I, S_VICMP_S, S_VICMP_U,
     S_VLSHIFT, S_VRSHIFT, S_VARSHIFT, S_VIMUL, S_VI2F16, S_VF16_2I, S_V8TO16,
@@ -46,6 +46,7 @@ static const struct { const char *name; uint8_t sem; } sem_names[] = {
     { "STORE.i8", S_STORE }, { "STORE.i16", S_STORE }, { "STORE.i24", S_STORE }, { "STORE.i32", S_STORE },
     { "STORE.i48", S_STORE }, { "STORE.i64", S_STORE }, { "STORE.i96", S_STORE }, { "STORE.i128", S_STORE },
     { "BARRIER", S_BARRIER }, { "SEG_ADD", S_SEG_ADD_LO },
+    { "AXCHG.i32", S_AXCHG }, { "AXCHG.i64", S_AXCHG },
     { "IADD.v2s16", S_VADD }, { "IADD.v2u16", S_VADD }, { "IADD.v4s8", S_VADD }, { "IADD.v4u8", S_VADD },
     { "ISUB.v2s16", S_VSUB }, { "ISUB.v2u16", S_VSUB }, { "ISUB.v4s8", S_VSUB }, { "ISUB.v4u8", S_VSUB },
     { "FADD.v2f16", S_VFADD }, { "FMA.v2f16", S_VFMA }, { "FMIN.v2f16", S_VFMIN }, { "FMAX.v2f16", S_VFMAX },
@@ -211,7 +212,7 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
         x->ext = t[0] == 'i' ? 0 : t[0] == 's' ? 1 : t[0] == 'u' ? 2 : 3;
         x->size = (uint8_t)atoi(t + 1);
     }
-    if (x->sem == S_LOAD || x->sem == S_STORE) {
+    if (x->sem == S_LOAD || x->sem == S_STORE || x->sem == S_AXCHG) {
         x->size = (uint8_t)(atoi(strchr(op->name, 'i') + 1) / 8);
         if (x->seg == SEG_STREAM || x->seg > SEG_TL)
             return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s.%s not implemented", op->name, seg_names[x->seg]);
@@ -1117,6 +1118,24 @@ static int exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned
         nregs = 2;
     if (sr + nregs > 64)
         return fail(err, errlen, BI_EXEC_ERROR, "clause %#x: staging registers r%u+%u out of range", c->offset, sr, nregs);
+    if (x->sem == S_AXCHG) {
+        /* atomic exchange: the staging registers go to memory, the old memory value comes back in
+         * them (lanes run in order, so lanes of a warp exchanging one address chain) */
+        uint8_t old[8];
+        if (m->read(m->ctx, addr, old, x->size))
+            return fail(err, errlen, BI_EXEC_ERROR, "clause %#x lane %u: atomic fault at %#llx", c->offset, lane,
+                        (unsigned long long)addr);
+        for (unsigned i = 0; i < x->size; i++)
+            buf[i] = (uint8_t)(w->reg[sr + i / 4][lane] >> (8 * (i % 4)));
+        if (m->write(m->ctx, addr, buf, x->size))
+            return fail(err, errlen, BI_EXEC_ERROR, "clause %#x lane %u: atomic fault at %#llx", c->offset, lane,
+                        (unsigned long long)addr);
+        stg->n = nregs;
+        for (unsigned r = 0; r < nregs; r++)
+            stg->val[lane][r] = (uint32_t)old[4 * r] | (uint32_t)old[4 * r + 1] << 8 |
+                                (uint32_t)old[4 * r + 2] << 16 | (uint32_t)old[4 * r + 3] << 24;
+        return BI_EXEC_OK;
+    }
     if (x->sem == S_STORE) {
         for (unsigned i = 0; i < x->size; i++)
             buf[i] = (uint8_t)(w->reg[sr + i / 4][lane] >> (8 * (i % 4)));

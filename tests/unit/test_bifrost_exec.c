@@ -449,6 +449,35 @@ START_TEST(test_vec2)
 }
 END_TEST
 
+START_TEST(test_axchg)
+{
+    bi_mem mem = { .read = mem_read, .write = mem_write, .wls_base = 0x20000 };
+    uint32_t uni[2] = { 0x10000, 0 };
+    bi_warp w;
+    for (unsigned i = 0; i < 8; i++) {
+        uint32_t g = 0x1000 + i, l = 0x2000 + i;
+        memcpy(gmem + 4 * i, &g, 4);
+        memcpy(wmem + 4 * i, &l, 4);
+    }
+    bi_warp_init(&w, BI_ARCH_V7);
+    w.mem = &mem;
+    w.uniforms = uni;
+    w.nuniforms = 2;
+    for (unsigned l = 0; l < 8; l++) {
+        w.reg[0][l] = 4 * l;
+        w.reg[4][l] = 100 + l;
+        w.reg[5][l] = 200 + l;
+    }
+    run(&w, bi_shader_exec_atomic, sizeof(bi_shader_exec_atomic));
+    for (unsigned l = 0; l < 8; l++) {
+        ck_assert_uint_eq(rd32(gmem + 4 * l), 100 + l);
+        ck_assert_uint_eq(w.reg[4][l], 0x1000 + l);
+        ck_assert_uint_eq(rd32(wmem + 4 * l), 200 + l);
+        ck_assert_uint_eq(w.reg[5][l], 0x2000 + l);
+    }
+}
+END_TEST
+
 /* A workgroup of 16 threads (4 warps on v6, 2 on v7) exchanging values through local memory across
  * a barrier; preloads per the compute ABI. */
 static void check_wg(enum bi_arch arch)
@@ -569,6 +598,7 @@ int main(void)
     tcase_add_test(tc, test_vec2);
     tcase_add_test(tc, test_misc);
     tcase_add_test(tc, test_branch2);
+    tcase_add_test(tc, test_axchg);
     tcase_add_test(tc, test_workgroup_v6);
     tcase_add_test(tc, test_workgroup_v7);
     suite_add_tcase(s, tc);
