@@ -12,7 +12,8 @@ Syntax (one clause):
     }
 Operands: rN (register), t (ADD: FMA result of this tuple), t0/t1 (previous tuple's FMA/ADD
 result), #0 (FMA: zero), uN.lo/uN.hi (uniform pair N), #0xV (32-bit constant half),
-pc+N / pc-N (PC-relative branch offset, upper word of a constant), NAME.lo/.hi (special FAU
+pc+N / pc-N (PC-relative branch offset, upper word of a constant; pc:LABEL = offset to the
+clause labelled LABEL:, e.g. clause_96), NAME.lo/.hi (special FAU
 value: lane_id, warp_id, ...).  Destination: rN, rN.h0, rN.h1 (register write) or t0/t1 (none).
 Immediates NAME:V, staging @rN.  Modifiers: .VALUE or .NAME=VALUE, after the opcode or a source.
 Encodings come from isa/bifrost/ops.isa and clause.isa (shared with the C decoder).
@@ -229,6 +230,13 @@ class ISA:
         m = re.fullmatch(r'pc([+-]\d+)', tok)
         if m:
             return ('pc', int(m.group(1)))
+        m = re.fullmatch(r'pc:([A-Za-z_]\w*)', tok)
+        if m:
+            if self.labels is None:
+                return ('pc', 0)
+            if m.group(1) not in self.labels:
+                raise AsmError(f'{where}: unknown label {m.group(1)}')
+            return ('pc', self.labels[m.group(1)] - self.cur)
         m = re.fullmatch(r'(\w+)\.(lo|hi)', tok)
         if m and (m.group(1) in self.special or re.fullmatch(r'special\d+', m.group(1))):
             idx = self.special.get(m.group(1))
@@ -596,8 +604,24 @@ class ISA:
             out.append(q)
         return b''.join(x.to_bytes(16, 'little') for x in out)
 
+    labels = None     # label -> byte offset (None during the first pass)
+    cur = 0           # byte offset of the clause being assembled
+
     def assemble(self, text, name='<input>'):
+        """Assemble; `pc:LABEL` operands need the clause offsets, so assemble until they settle."""
+        self.labels = None
+        prev = None
+        for _ in range(4):
+            out, found = self.assemble_pass(text, name)
+            if found == prev:
+                self.labels = None
+                return out
+            self.labels = prev = found
+        raise AsmError(f'{name}: label offsets do not settle')
+
+    def assemble_pass(self, text, name):
         out = b''
+        found = {}
         hdr = None
         lines = []
         inside = False
@@ -610,6 +634,9 @@ class ISA:
                 continue
             m = re.fullmatch(r'([A-Za-z_]\w*):(.*)', line)
             if m and not inside:
+                if m.group(1) in found:
+                    raise AsmError(f'{where}: label {m.group(1)} defined twice')
+                found[m.group(1)] = len(out)
                 hdr = {}
                 for kv in m.group(2).split():
                     k, _, v = kv.partition('=')
@@ -623,6 +650,7 @@ class ISA:
                 lines = []
                 continue
             if line == '}':
+                self.cur = len(out)
                 out += self.assemble_clause(hdr, lines, cwhere)
                 hdr, inside = None, False
                 continue
@@ -631,7 +659,7 @@ class ISA:
             lines.append((where, line))
         if inside:
             raise AsmError(f'{name}: missing }}')
-        return out
+        return out, found
 
 
 def main(argv):
