@@ -44,7 +44,10 @@ void sys_tlb_flush(SysCPU *s)
 void sys_update_mode(SysCPU *s)
 {
     s->tlb = s->tlbs[s->el ? 1 : 0];
-    s->tb_flags = s->el | ((s->sctlr & SCTLR_M) ? 4u : 0u);
+    /* CPACR_EL1.FPEN: 0b11 no trap, 0b01 trap EL0 only, 0bx0 trap EL0 and EL1. */
+    unsigned fpen = (s->cpacr >> 20) & 3;
+    bool fp_trap = fpen == 3 ? false : fpen == 1 ? s->el == 0 : true;
+    s->tb_flags = s->el | ((s->sctlr & SCTLR_M) ? 4u : 0u) | (fp_trap ? SYS_TBF_FPTRAP : 0u);
 }
 
 static bool read_desc(SysCPU *s, uint64_t pa, uint64_t *desc)

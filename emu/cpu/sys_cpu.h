@@ -47,6 +47,8 @@ typedef struct SysTlbEntry {
 #define SCTLR_UCI (1ull << 26)
 #define SCTLR_RESET 0x00C50838ull
 
+#define SYS_TBF_FPTRAP 8u /* FP/SIMD instructions trap (CPACR_EL1.FPEN) at this EL */
+
 #define PSTATE_I 0x80u
 #define PSTATE_F 0x40u
 
@@ -57,7 +59,7 @@ typedef struct SysCPU {
     CPUState cpu; /* must stay first */
 
     SysTlbEntry *tlb; /* tlbs[el]: the current regime's table */
-    uint32_t tb_flags; /* state translated code depends on: EL | MMU-on << 2 */
+    uint32_t tb_flags; /* state translated code depends on: EL | MMU-on << 2 | SYS_TBF_FPTRAP */
     unsigned el;      /* 0 or 1 */
     unsigned spsel;   /* 0: SP_EL0, 1: SP_ELx */
     uint32_t daif;    /* PSTATE.DAIF in SPSR position (bits 9:6) */

@@ -49,6 +49,25 @@ static Op *op_rd_field(CPUState *c, Op *o) { c->x[o->d] = *(uint64_t *)((char *)
 static Op *op_wr_field(CPUState *c, Op *o) { *(uint64_t *)((char *)c + o->imm) = c->x[o->n]; return o + 1; }
 static Op *op_wr_ignore(CPUState *c, Op *o) { (void)c; return o + 1; }
 
+/* Writes that change what translated code depends on (CPACR_EL1.FPEN): leave the block. */
+static Op *op_wr_mode(CPUState *c, Op *o)
+{
+    SysCPU *s = sys_cpu(c);
+    *(uint64_t *)((char *)c + o->imm) = c->x[o->n];
+    sys_update_mode(s);
+    c->pc = o->pc + 4;
+    return NULL;
+}
+
+/* Synchronous exception with a fixed syndrome (o->imm) at this instruction. */
+static Op *op_sync_exc(CPUState *c, Op *o)
+{
+    sys_cpu(c)->pend_esr = (uint32_t)o->imm;
+    c->pc = o->pc;
+    c->exception = EXC_SYS_SYNC;
+    return NULL;
+}
+
 /* Writes that change translation: flush the TLB and leave the block. */
 static Op *op_wr_mmu(CPUState *c, Op *o)
 {
@@ -254,7 +273,12 @@ static bool sysreg(SysCPU *s, unsigned key, unsigned el, RegAccess *ra)
                 : key == SYSREG(3, 0, 2, 0, 1) ? F(ttbr1) : F(tcr);
         return true;
     case SYSREG(3, 0, 1, 0, 1): return RW_FIELD(actlr);
-    case SYSREG(3, 0, 1, 0, 2): return RW_FIELD(cpacr);
+    case SYSREG(3, 0, 1, 0, 2): /* CPACR_EL1 */
+        ra->rd = op_rd_field;
+        ra->wr = op_wr_mode;
+        ra->imm = F(cpacr);
+        ra->end_block = true;
+        return true;
     case SYSREG(3, 0, 4, 0, 0): return RW_FIELD(spsr);
     case SYSREG(3, 0, 4, 0, 1): return RW_FIELD(elr);
     case SYSREG(3, 0, 4, 1, 0): ra->rd = op_rd_sp_el0; ra->wr = op_wr_sp_el0; return true;
@@ -445,9 +469,26 @@ static void emit_exit(DisasCtx *d, CpuException e)
     d->end_block = true;
 }
 
+/* FP/SIMD instruction classes: data processing (op0 = x111), loads/stores with V = 1, and
+ * MRS/MSR of FPCR/FPSR. */
+static bool is_fp_insn(uint32_t insn)
+{
+    if ((insn & 0x0E000000u) == 0x0E000000u)
+        return true;
+    if ((insn & 0x0A000000u) == 0x08000000u && (insn & 0x04000000u))
+        return true;
+    return (insn & 0xFFDFFFC0u) == 0xD51B4400u; /* MRS/MSR FPCR (op2 0) / FPSR (op2 1) */
+}
+
 bool sys_translate_insn(DisasCtx *d, uint32_t insn)
 {
     SysCPU *s = sys_cpu(d->cpu);
+    if (unlikely(s->tb_flags & SYS_TBF_FPTRAP) && is_fp_insn(insn)) {
+        Op *o = tr_emit(d, op_sync_exc);
+        o->imm = (0x07u << 26) | (1u << 25); /* FP/SIMD access trap (CPACR_EL1.FPEN) */
+        d->end_block = true;
+        return true;
+    }
     if ((insn & 0xFFD00000u) == 0xD5100000u) /* MRS / MSR (register) */
         return sys_mrs_msr(d, insn, s);
     if ((insn & 0xFFD80000u) == 0xD5080000u) /* SYS / SYSL */
