@@ -5,7 +5,7 @@ BIFROST_ISA := isa/bifrost/ops.isa isa/bifrost/clause.isa
 BIFROST_GEN := isa/bifrost/bifrost_gen.py
 BIFROST_CFLAGS := $(CFLAGS) -Iemu/gpu
 
-$(B)/gen/bifrost_isa.c $(B)/gen/bifrost_isa.h: $(BIFROST_ISA) $(BIFROST_GEN)
+$(B)/gen/bifrost_isa.c $(B)/gen/bifrost_isa.h &: $(BIFROST_ISA) $(BIFROST_GEN)
 	@mkdir -p $(B)/gen
 	$(PYTHON) $(BIFROST_GEN) $(B)/gen/bifrost_isa $(BIFROST_ISA)
 
