@@ -161,14 +161,17 @@ def main():
     gate = a.gate.replace(',', ' ').split()
     only = a.only.replace(',', ' ').split()
     qemu = ['qemu-aarch64', '-L', sysroot]
-    malibu = a.malibu.split() + ['--sysroot', sysroot]
+    malibu = a.malibu.split()
+    if os.sep in malibu[0]:
+        malibu[0] = os.path.abspath(malibu[0])  # the cases run in the work directory
+    malibu += ['--sysroot', sysroot]
     prepare_inputs(work, sysroot)
 
     def gated(name):
         return name in gate or name.split('/')[0] in gate or 'all' in gate
 
     # Can malibu-user run the static busybox at all?
-    full = shutil.which(a.malibu.split()[0]) is not None
+    full = shutil.which(malibu[0]) is not None
     if full:
         rc, out, err, _ = run(malibu, sysroot, work, ['/usr/bin/busybox', 'echo', 'probe'], None)
         if rc != 0 or out != b'probe\n':
