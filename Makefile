@@ -91,6 +91,12 @@ $(B)/malibu: $(SYS_MAIN_OBJS) $(SYS_CPU_OBJS) $(DEVICE_OBJS)
 
 PROGRAMS += $(B)/malibu
 all: $(B)/malibu
+
+# Unit tests of the system build (tests/unit/test_mmu.c, test_sysemu.c) link the system objects.
+SYS_UNIT_BINS := $(B)/tests/unit/test_mmu $(B)/tests/unit/test_sysemu
+$(SYS_UNIT_BINS): $(B)/tests/unit/%: tests/unit/%.c $(SYS_CPU_OBJS) $(DEVICE_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(SYS_CFLAGS) -Idevices -Itests/unit -o $@ $< $(SYS_CPU_OBJS) $(DEVICE_OBJS) $(CHECK_LIBS) $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
 -include $(shell find $(B)/sysobj -name '*.d' 2>/dev/null)
 # ---- end of full-system emulator -------------------------------------------------------------
 

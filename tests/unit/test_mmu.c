@@ -1,0 +1,205 @@
+/* Stage-1 MMU of the full-system CPU (emu/cpu/mmu.c, -DCONFIG_SYSTEM): page-table walks with the
+ * 4 KB granule and 48-bit VAs built in guest RAM, fault status codes and levels, permissions
+ * (AP, UXN/PXN, implicit PXN of EL0-writable pages, WXN, APTable), TBI, EPD, TTBR0/TTBR1
+ * selection, MMU off, AT -> PAR_EL1, and the soft TLB through the mem.h accessors. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include "sys_cpu.h"
+#include "mem.h"
+#include "bus.h"
+
+#define RAM 0x80000000ull
+#define L0 0x10000ull
+#define L1 0x11000ull
+#define L2 0x12000ull
+#define L3 0x13000ull
+#define K0 0x20000ull
+#define K1 0x21000ull
+
+/* descriptor bits */
+#define VALID 1ull
+#define TABLE 3ull
+#define PAGE 3ull
+#define BLOCK 1ull
+#define AF (1ull << 10)
+#define AP_EL0 (1ull << 6)
+#define AP_RO (1ull << 7)
+#define PXN (1ull << 53)
+#define UXN (1ull << 54)
+#define ATTR(i) ((uint64_t)(i) << 2)
+
+static SysMachine mach;
+static SysCPU *s;
+static uint8_t *ram;
+
+static void put(uint64_t off, uint64_t v) { memcpy(ram + off, &v, 8); }
+
+static void setup(void)
+{
+    memset(&mach, 0, sizeof mach);
+    mach.bus = bus_new();
+    ram = bus_add_ram(mach.bus, "ram", RAM, 16 << 20, false);
+    ck_assert_ptr_nonnull(ram);
+    bus_freeze(mach.bus);
+    mach.code_map = mmap(NULL, SYS_CODE_MAP_PA_LIMIT >> 12, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    s = aligned_alloc(64, (sizeof(SysCPU) + 63) & ~(size_t)63);
+    memset(s, 0, sizeof *s);
+    cpu_init(&s->cpu);
+    s->cpu.tbc = tbc_new(1 << 20);
+    s->mach = &mach;
+    sys_cpu_reset(s, RAM);
+
+    /* TTBR0: L0[0] -> L1[0] -> L2[2] -> L3 (pages at 0x400000...), L2[3] = 2 MB block */
+    put(L0, RAM + L1 + TABLE);
+    put(L1, RAM + L2 + TABLE);
+    put(L2 + 2 * 8, RAM + L3 + TABLE);
+    put(L2 + 3 * 8, RAM + 0x200000 + BLOCK + AF + ATTR(1));
+    put(L3 + 0 * 8, RAM + 0x100000 + PAGE + AF + AP_EL0 + ATTR(1));             /* EL0 RW */
+    put(L3 + 1 * 8, RAM + 0x101000 + PAGE + AF + AP_EL0 + AP_RO + UXN);          /* RO, EL0 XN */
+    put(L3 + 2 * 8, RAM + 0x102000 + PAGE + AP_EL0);                             /* AF = 0 */
+    put(L3 + 4 * 8, RAM + 0x104000 + PAGE + AF);                                 /* EL1 only */
+    put(L3 + 5 * 8, RAM + 0x105000 + PAGE + AF + PXN + AP_RO);                   /* EL1 RO, PXN */
+    /* TTBR1: L0[0] -> L1[0] = 1 GB block at RAM */
+    put(K0, RAM + K1 + TABLE);
+    put(K1, RAM + BLOCK + AF);
+    s->ttbr0 = RAM + L0;
+    s->ttbr1 = RAM + K0;
+    s->tcr = 16 | (16ull << 16) | (2ull << 30) | (1ull << 37); /* T0SZ=T1SZ=16, TG1=4K, TBI0 */
+    s->mair = 0xff00;
+    s->sctlr |= SCTLR_M;
+    sys_update_mode(s);
+}
+
+static void teardown(void)
+{
+    tbc_free(s->cpu.tbc);
+    free(s);
+    munmap(mach.code_map, SYS_CODE_MAP_PA_LIMIT >> 12);
+    bus_free(mach.bus);
+}
+
+/* Translate; return the fault status code (0 = success) and the PA through *pa. */
+static unsigned xlate(uint64_t va, unsigned el, unsigned access, uint64_t *pa)
+{
+    MmuResult r;
+    if (!mmu_translate(s, va, el, access, &r))
+        return r.fsc & 0x3f ? r.fsc & 0x3f : 0x40; /* 0x40: address size fault level 0 */
+    if (pa)
+        *pa = r.pa;
+    return 0;
+}
+
+START_TEST(walk_pages_and_blocks)
+{
+    uint64_t pa;
+    ck_assert_uint_eq(xlate(0x400123, 0, MMU_READ | MMU_WRITE, &pa), 0);
+    ck_assert_uint_eq(pa, RAM + 0x100123);
+    ck_assert_uint_eq(xlate(0x612345, 1, MMU_READ, &pa), 0); /* 2 MB block */
+    ck_assert_uint_eq(pa, RAM + 0x212345);
+    ck_assert_uint_eq(xlate(0xffff000000001234ull, 1, MMU_READ, &pa), 0); /* TTBR1, 1 GB block */
+    ck_assert_uint_eq(pa, RAM + 0x1234);
+    ck_assert_uint_eq(xlate(0x403000, 1, MMU_READ, NULL), 0x07);   /* invalid L3: level 3 */
+    ck_assert_uint_eq(xlate(0x40000000, 1, MMU_READ, NULL), 0x05); /* invalid L1: level 1 */
+    ck_assert_uint_eq(xlate(0x8000000000ull, 1, MMU_READ, NULL), 0x04); /* invalid L0 */
+    ck_assert_uint_eq(xlate(0x402000, 1, MMU_READ, NULL), 0x0B);   /* access flag, level 3 */
+    ck_assert_uint_eq(xlate(0x0001000000000000ull, 0, MMU_READ, NULL), 0x04); /* not canonical */
+}
+END_TEST
+
+START_TEST(permissions)
+{
+    /* EL0-writable page: EL1 may read/write but not execute (implicit PXN); EL0 may execute. */
+    ck_assert_uint_eq(xlate(0x400000, 1, MMU_EXEC, NULL), 0x0F);
+    ck_assert_uint_eq(xlate(0x400000, 0, MMU_EXEC, NULL), 0);
+    /* read-only for both, UXN */
+    ck_assert_uint_eq(xlate(0x401000, 0, MMU_READ, NULL), 0);
+    ck_assert_uint_eq(xlate(0x401000, 0, MMU_WRITE, NULL), 0x0F);
+    ck_assert_uint_eq(xlate(0x401000, 1, MMU_WRITE, NULL), 0x0F);
+    ck_assert_uint_eq(xlate(0x401000, 0, MMU_EXEC, NULL), 0x0F);
+    ck_assert_uint_eq(xlate(0x401000, 1, MMU_EXEC, NULL), 0);
+    /* EL1-only page */
+    ck_assert_uint_eq(xlate(0x404000, 0, MMU_READ, NULL), 0x0F);
+    ck_assert_uint_eq(xlate(0x404000, 1, MMU_READ | MMU_WRITE | MMU_EXEC, NULL), 0);
+    /* PXN */
+    ck_assert_uint_eq(xlate(0x405000, 1, MMU_EXEC, NULL), 0x0F);
+    ck_assert_uint_eq(xlate(0x405000, 1, MMU_READ, NULL), 0);
+    /* WXN: writable -> not executable */
+    s->sctlr |= SCTLR_WXN;
+    ck_assert_uint_eq(xlate(0x404000, 1, MMU_EXEC, NULL), 0x0F);
+    s->sctlr &= ~SCTLR_WXN;
+    /* APTable[0] on the L2 table entry: no EL0 access below it */
+    put(L2 + 2 * 8, RAM + L3 + TABLE + (1ull << 61));
+    ck_assert_uint_eq(xlate(0x400000, 0, MMU_READ, NULL), 0x0F);
+    ck_assert_uint_eq(xlate(0x400000, 1, MMU_WRITE, NULL), 0);
+    /* APTable[1]: read-only below */
+    put(L2 + 2 * 8, RAM + L3 + TABLE + (1ull << 62));
+    ck_assert_uint_eq(xlate(0x400000, 1, MMU_WRITE, NULL), 0x0F);
+}
+END_TEST
+
+START_TEST(tbi_epd_mmu_off)
+{
+    uint64_t pa;
+    ck_assert_uint_eq(xlate(0x5a00000000400008ull, 0, MMU_READ, &pa), 0); /* TBI0 */
+    ck_assert_uint_eq(pa, RAM + 0x100008);
+    s->tcr &= ~(1ull << 37);
+    ck_assert_uint_eq(xlate(0x5a00000000400008ull, 0, MMU_READ, NULL), 0x04);
+    s->tcr |= 1ull << 23; /* EPD1 */
+    ck_assert_uint_eq(xlate(0xffff000000001234ull, 1, MMU_READ, NULL), 0x04);
+    s->sctlr &= ~SCTLR_M;
+    ck_assert_uint_eq(xlate(0x1234, 1, MMU_READ | MMU_WRITE | MMU_EXEC, &pa), 0);
+    ck_assert_uint_eq(pa, 0x1234);
+    ck_assert_uint_eq(xlate(1ull << 40, 1, MMU_READ, NULL), 0x40); /* beyond PARange */
+}
+END_TEST
+
+START_TEST(at_par)
+{
+    sys_at(s, 0x400abc, 0, false);
+    ck_assert_uint_eq(s->par, (0xffull << 56) | (RAM + 0x100000) | (1ull << 11));
+    sys_at(s, 0x401000, 0, true);
+    ck_assert_uint_eq(s->par, 1 | (0x0Full << 1) | (1ull << 11));
+    sys_at(s, 0x403000, 1, false);
+    ck_assert_uint_eq(s->par, 1 | (0x07ull << 1) | (1ull << 11));
+}
+END_TEST
+
+START_TEST(soft_tlb_accessors)
+{
+    /* Loads/stores through mem.h at EL1: fill, hit, page-crossing split, TLB flush. */
+    CPUState *c = &s->cpu;
+    Op op = { .pc = RAM };
+    mem_st64(c, &op, 0x400ff8, 0x1122334455667788ull);
+    ck_assert_uint_eq(mem_ld64(c, &op, 0x400ff8), 0x1122334455667788ull);
+    ck_assert_uint_eq(mem_ld8(c, &op, 0x400ff8), 0x88);
+    /* 0x400ffc..0x401003 crosses into the read-only page: loads split, values from both */
+    memcpy(ram + 0x101000, "\xaa\xbb\xcc\xdd", 4);
+    ck_assert_uint_eq(mem_ld64(c, &op, 0x400ffc), 0xddccbbaa11223344ull);
+    /* the TLB entry follows a page-table change only after a flush (TLBI) */
+    put(L3 + 0 * 8, RAM + 0x104000 + PAGE + AF + AP_EL0);
+    ck_assert_uint_eq(mem_ld64(c, &op, 0x400ff8), 0x1122334455667788ull);
+    sys_tlb_flush(s);
+    ck_assert_uint_eq(mem_ld64(c, &op, 0x400ff8), 0);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *su = suite_create("mmu");
+    TCase *tc = tcase_create("mmu");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, walk_pages_and_blocks);
+    tcase_add_test(tc, permissions);
+    tcase_add_test(tc, tbi_epd_mmu_off);
+    tcase_add_test(tc, at_par);
+    tcase_add_test(tc, soft_tlb_accessors);
+    suite_add_tcase(su, tc);
+    SRunner *r = srunner_create(su);
+    srunner_run_all(r, CK_NORMAL);
+    int failed = srunner_ntests_failed(r);
+    srunner_free(r);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

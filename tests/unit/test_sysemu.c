@@ -1,0 +1,251 @@
+/* Full-system CPU (build/malibu core, -DCONFIG_SYSTEM): small guest programs run on a bare
+ * machine (RAM at 0x8000_0000, GIC, generic timer) through sys_cpu_run().  They stop with an
+ * HVC #0 that the test's firmware hook records.
+ *
+ * - exceptions: ERET to EL0, SVC (EC 0x15, ELR = next insn), HVC at EL0 and MRS MIDR_EL1 at EL0
+ *   are UNDEFINED (EC 0), SPSR_EL1 of an EL0t caller, vector offset 0x400 (lower EL, AArch64);
+ * - self-modifying code: a store over an already translated instruction is seen on the next pass;
+ * - ID registers: PFR0/MMFR0/MIDR values, unallocated ID space reads as zero, CurrentEL = EL1;
+ * - data abort from EL1 with the MMU off beyond the 40-bit PA range (address size fault);
+ * - WFI returns when the virtual timer interrupt is pending (host sleeps meanwhile). */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include "sys_cpu.h"
+#include "tb.h"
+#include "bus.h"
+#include "gic400.h"
+#include "gtimer.h"
+
+#define RAM 0x80000000ull
+
+static SysMachine mach;
+static SysCPU *cpu;
+static uint8_t *ram;
+static uint64_t hvc_regs[32];
+static int hvc_calls;
+
+static void hook(SysCPU *s, bool smc)
+{
+    (void)smc;
+    memcpy(hvc_regs, s->cpu.x, sizeof hvc_regs);
+    hvc_calls++;
+    mach.stop_status = 0;
+    mach.stop = 1;
+}
+
+/* GIC output: what the board does (board.c gic_output + main.c irq_notify). */
+static void gic_out(void *opaque, unsigned n, bool irq, bool fiq)
+{
+    (void)opaque;
+    if ((irq || fiq) && mach.gtimer)
+        gtimer_kick(mach.gtimer, n);
+    if ((irq || fiq) && cpu)
+        cpu->cpu.exit_request = 1;
+}
+
+static void setup(void)
+{
+    memset(&mach, 0, sizeof mach);
+    mach.bus = bus_new();
+    ram = bus_add_ram(mach.bus, "ram", RAM, 16 << 20, false);
+    ck_assert_ptr_nonnull(ram);
+    bus_freeze(mach.bus);
+    cpu = NULL;
+    mach.gic = gic_new(1, gic_out, NULL);
+    mach.gtimer = gtimer_new(mach.gic, 1);
+    mach.code_map = mmap(NULL, SYS_CODE_MAP_PA_LIMIT >> 12, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    ck_assert(mach.code_map != MAP_FAILED);
+    cpu = aligned_alloc(64, (sizeof(SysCPU) + 63) & ~(size_t)63);
+    memset(cpu, 0, sizeof *cpu);
+    cpu_init(&cpu->cpu);
+    cpu->cpu.tbc = tbc_new(16 << 20);
+    cpu->mach = &mach;
+    sys_firmware_call = hook;
+    hvc_calls = 0;
+    sys_cpu_reset(cpu, RAM);
+}
+
+static void teardown(void)
+{
+    tbc_free(cpu->cpu.tbc);
+    free(cpu);
+    munmap(mach.code_map, SYS_CODE_MAP_PA_LIMIT >> 12);
+    gtimer_free(mach.gtimer);
+    gic_free(mach.gic);
+    bus_free(mach.bus);
+}
+
+static void load(uint64_t off, const uint32_t *w, size_t n)
+{
+    memcpy(ram + off, w, n * 4);
+}
+
+static uint64_t rd64(uint64_t off)
+{
+    uint64_t v;
+    memcpy(&v, ram + off, 8);
+    return v;
+}
+
+START_TEST(svc_undef_eret)
+{
+    static const uint32_t main_code[] = {
+        0xd2b00000, /* movz x0, #0x8000, lsl #16 */
+        0x91200000, /* add x0, x0, #0x800 */
+        0xd518c000, /* msr vbar_el1, x0 */
+        0xd2b00014, /* movz x20, #0x8000, lsl #16 */
+        0x91400694, /* add x20, x20, #0x1000 (log) */
+        0x10000081, /* adr x1, el0 */
+        0xd5184021, /* msr elr_el1, x1 */
+        0xd518401f, /* msr spsr_el1, xzr */
+        0xd69f03e0, /* eret */
+        0xd4002461, /* el0: svc #0x123 */
+        0xd4000002, /* hvc #0 (UNDEFINED at EL0) */
+        0xd5380005, /* mrs x5, midr_el1 (UNDEFINED at EL0) */
+        0xd4000021, /* svc #1 */
+        0x14000000, /* b . */
+    };
+    static const uint32_t lower_sync[] = { /* VBAR + 0x400 */
+        0xd538520a, /* mrs x10, esr_el1 */
+        0xf800868a, /* str x10, [x20], #8 */
+        0xd538402b, /* mrs x11, elr_el1 */
+        0xf800868b, /* str x11, [x20], #8 */
+        0xd538400c, /* mrs x12, spsr_el1 */
+        0xf800868c, /* str x12, [x20], #8 */
+        0xd2aac00d, /* movz x13, #0x5600, lsl #16 */
+        0x910005ad, /* add x13, x13, #1 */
+        0xeb0d015f, /* cmp x10, x13 */
+        0x540000e0, /* b.eq done */
+        0xd35afd4e, /* lsr x14, x10, #26 */
+        0xf10055df, /* cmp x14, #0x15 */
+        0x54000060, /* b.eq 1f */
+        0x9100116b, /* add x11, x11, #4 */
+        0xd518402b, /* msr elr_el1, x11 */
+        0xd69f03e0, /* 1: eret */
+        0xd2b08000, /* done: movz x0, #0x8400, lsl #16 */
+        0x91002000, /* add x0, x0, #8 */
+        0xd4000002, /* hvc #0 */
+        0x14000000, /* b . */
+    };
+    load(0, main_code, sizeof main_code / 4);
+    load(0xc00, lower_sync, sizeof lower_sync / 4);
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_int_eq(hvc_calls, 1);
+    ck_assert_uint_eq(hvc_regs[0], 0x84000008);
+    static const uint64_t want[][3] = {
+        { 0x56000123, RAM + 0x28, 0 }, /* SVC: ELR = next insn, SPSR = EL0t */
+        { 0x02000000, RAM + 0x28, 0 }, /* HVC at EL0: UNDEFINED, ELR = the HVC */
+        { 0x02000000, RAM + 0x2c, 0 }, /* MRS MIDR_EL1 at EL0: UNDEFINED */
+        { 0x56000001, RAM + 0x34, 0 },
+    };
+    for (unsigned i = 0; i < 4; i++)
+        for (unsigned j = 0; j < 3; j++)
+            ck_assert_msg(rd64(0x1000 + (i * 3 + j) * 8) == want[i][j], "log[%u][%u] = %#llx, want %#llx",
+                          i, j, (unsigned long long)rd64(0x1000 + (i * 3 + j) * 8),
+                          (unsigned long long)want[i][j]);
+    ck_assert_uint_eq(cpu->el, 1);
+    ck_assert_uint_eq(cpu->daif, 0x3c0); /* masked on exception entry */
+}
+END_TEST
+
+START_TEST(self_modifying_and_id_regs)
+{
+    static const uint32_t code[] = {
+        0xd2800021, /* movz x1, #1 */
+        0xb50000c2, /* cbnz x2, 1f */
+        0xd2800022, /* movz x2, #1 */
+        0x18000163, /* ldr w3, newinsn */
+        0x10ffff84, /* adr x4, _start */
+        0xb9000083, /* str w3, [x4] */
+        0x17fffffa, /* b _start */
+        0xd5380405, /* 1: mrs x5, id_aa64pfr0_el1 */
+        0xd5380706, /* mrs x6, id_aa64mmfr0_el1 */
+        0xd53807e7, /* mrs x7, s3_0_c0_c7_7 (unallocated: RAZ) */
+        0xd5380008, /* mrs x8, midr_el1 */
+        0xd5384249, /* mrs x9, currentel */
+        0xd2800840, /* movz x0, #0x42 */
+        0xd4000002, /* hvc #0 */
+        0xd2800041, /* newinsn: movz x1, #2 */
+    };
+    load(0, code, sizeof code / 4);
+    cpu->cpu.x[7] = 0x1234;
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_uint_eq(hvc_regs[0], 0x42);
+    ck_assert_uint_eq(hvc_regs[1], 2); /* the rewritten instruction ran */
+    ck_assert_uint_eq(hvc_regs[5], 0x1100000000000011ull);
+    ck_assert_uint_eq(hvc_regs[6], 0x0F000022ull);
+    ck_assert_uint_eq(hvc_regs[7], 0);
+    ck_assert_uint_eq(hvc_regs[8], 0x411FD070ull);
+    ck_assert_uint_eq(hvc_regs[9], 4);
+}
+END_TEST
+
+START_TEST(data_abort_pa_range)
+{
+    /* MMU off: a data access at or above 2^40 is an address size fault (level 0, DFSC 0). */
+    static const uint32_t prog[] = {
+        0xd2b00000, /* movz x0, #0x8000, lsl #16 */
+        0x91200000, /* add x0, x0, #0x800 */
+        0xd518c000, /* msr vbar_el1, x0 */
+        0xd2e00201, /* movz x1, #0x10, lsl #48 */
+        0xf9400022, /* ldr x2, [x1] */
+        0x14000000, /* b . */
+    };
+    static const uint32_t cur_sync[] = { /* VBAR + 0x200: current EL, SPx */
+        0xd538520a, /* mrs x10, esr_el1 */
+        0xd538600b, /* mrs x11, far_el1 */
+        0xd538402c, /* mrs x12, elr_el1 */
+        0xd4000002, /* hvc #0 */
+    };
+    load(0, prog, sizeof prog / 4);
+    load(0xa00, cur_sync, sizeof cur_sync / 4);
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_uint_eq(hvc_regs[10], 0x96000000); /* EC 0x25, IL, DFSC 0 */
+    ck_assert_uint_eq(hvc_regs[11], 0x0010000000000000ull);
+    ck_assert_uint_eq(hvc_regs[12], RAM + 0x10);
+}
+END_TEST
+
+START_TEST(wfi_timer_irq)
+{
+    /* Enable the GIC (distributor + CPU interface, PPI 27), arm the virtual timer 2 ms ahead,
+     * WFI with IRQs masked: WFI completes when the interrupt is pending; ISR_EL1.I is set. */
+    gic_dist_write(mach.gic, 0, 0x000, 1, 4);          /* GICD_CTLR */
+    gic_dist_write(mach.gic, 0, 0x100, 1u << 27, 4);   /* ISENABLER0: PPI 27 */
+    gic_cpu_write(mach.gic, 0, 0x004, 0xf0, 4);        /* GICC_PMR */
+    gic_cpu_write(mach.gic, 0, 0x000, 1, 4);           /* GICC_CTLR */
+    static const uint32_t prog[] = {
+        0xd2a00060, /* movz x0, #0x3, lsl #16  (200000 ticks = 2 ms at 100 MHz) */
+        0xd51be300, /* msr cntv_tval_el0, x0 */
+        0xd2800021, /* movz x1, #1 */
+        0xd51be321, /* msr cntv_ctl_el0, x1 */
+        0xd503207f, /* wfi */
+        0xd538c105, /* mrs x5, isr_el1 */
+        0xd2800840, /* movz x0, #0x42 */
+        0xd4000002, /* hvc #0 */
+    };
+    load(0, prog, sizeof prog / 4);
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_uint_eq(hvc_regs[5] & 0x80, 0x80);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("sysemu");
+    TCase *tc = tcase_create("sysemu");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, svc_undef_eret);
+    tcase_add_test(tc, self_modifying_and_id_regs);
+    tcase_add_test(tc, data_abort_pa_range);
+    tcase_add_test(tc, wfi_timer_irq);
+    suite_add_tcase(s, tc);
+    SRunner *r = srunner_create(s);
+    srunner_run_all(r, CK_NORMAL);
+    int failed = srunner_ntests_failed(r);
+    srunner_free(r);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
