@@ -228,7 +228,7 @@ static long sys_mmap(CPUState *c, uint64_t addr, uint64_t len, int prot, int fla
             return -EINVAL;
         if (!guest_addr_ok(addr, len) || addr < 0x1000)
             return -ENOMEM;
-        if ((flags & MAP_FIXED_NOREPLACE) && !(flags & MAP_FIXED) && !range_free(addr, len))
+        if ((flags & MAP_FIXED_NOREPLACE) && !range_free(addr, len))
             return -EEXIST;
     } else {
         addr = mmap_find(addr & GPAGE_MASK, len);
@@ -883,10 +883,14 @@ static bool restartable(int nr)
     }
 }
 
-static bool may_block(unsigned nr, uint64_t a1)
+static bool may_block(unsigned nr, uint64_t a0, uint64_t a1)
 {
+    struct stat st;
     switch (nr) {
-    case GNR_read: case GNR_readv: case GNR_wait4: case GNR_waitid: case GNR_accept: case GNR_accept4:
+    case GNR_read: case GNR_readv:
+        /* regular files and block devices never wait (Linux would not interrupt them) */
+        return fstat((int)a0, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode);
+    case GNR_wait4: case GNR_waitid: case GNR_accept: case GNR_accept4:
     case GNR_recvfrom: case GNR_recvmsg: case GNR_nanosleep: case GNR_clock_nanosleep: case GNR_ppoll:
     case GNR_pselect6: case GNR_epoll_pwait: case GNR_flock:
         return true;
@@ -1556,7 +1560,7 @@ void user_syscall(CPUState *c)
     long r;
     /* A signal that arrived while the guest ran towards this SVC: a blocking call would only see
      * it after it returns, so it is interrupted before it starts (and restarted per SA_RESTART). */
-    if (may_block(nr, a[1]) && signal_pending_unblocked())
+    if (signal_pending_unblocked() && may_block(nr, a[0], a[1]))
         r = -EINTR;
     else
         r = do_syscall(c, nr, a[0], a[1], a[2], a[3], a[4], a[5]);
