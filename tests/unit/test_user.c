@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -251,6 +252,65 @@ START_TEST(load_interpreter)
 }
 END_TEST
 
+START_TEST(sysroot_paths)
+{
+    char dir[] = "/tmp/malibu-sysroot-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char p[4200], b[4200];
+    snprintf(p, sizeof p, "%s/lib", dir);
+    ck_assert_int_eq(mkdir(p, 0755), 0);
+    snprintf(p, sizeof p, "%s/lib/libx.so", dir);
+    int fd = open(p, O_CREAT | O_WRONLY, 0644);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    const char *old = user_proc.sysroot;
+    user_proc.sysroot = dir;
+    ck_assert_str_eq(user_path("/lib/libx.so", b, sizeof b), p);    /* found under the sysroot */
+    ck_assert_str_eq(user_path("/lib/liby.so", b, sizeof b), "/lib/liby.so"); /* host fallback */
+    ck_assert_str_eq(user_path("rel/libx.so", b, sizeof b), "rel/libx.so");   /* relative: as is */
+    ck_assert_str_eq(user_path("/", b, sizeof b), "/");
+    user_proc.sysroot = NULL;
+    ck_assert_str_eq(user_path("/lib/libx.so", b, sizeof b), "/lib/libx.so");
+    user_proc.sysroot = old;
+    unlink(p);
+    snprintf(p, sizeof p, "%s/lib", dir);
+    rmdir(p);
+    rmdir(dir);
+}
+END_TEST
+
+static void walk_cb(uint64_t start, uint64_t end, unsigned flags, void *arg)
+{
+    uint64_t *v = arg;
+    if (start >= 0x6000000ull && end <= 0x6100000ull) {
+        v[v[0] * 3 + 1] = start;
+        v[v[0] * 3 + 2] = end;
+        v[v[0] * 3 + 3] = flags;
+        v[0]++;
+    }
+}
+
+START_TEST(address_space_walk)
+{
+    mem_setup();
+    ck_assert_int_eq(guest_map_anon(0x6000000ull, 0x3000, GP_READ | GP_WRITE), 0);
+    ck_assert_int_eq(guest_map_anon(0x6003000ull, 0x1000, GP_READ | GP_EXEC), 0);
+    ck_assert_int_eq(guest_map_anon(0x6010000ull, 0x2000, GP_READ), 0);
+    uint64_t v[1 + 3 * 8] = { 0 };
+    guest_mem_walk(walk_cb, v);
+    ck_assert_uint_eq(v[0], 3);
+    ck_assert_uint_eq(v[1], 0x6000000ull);
+    ck_assert_uint_eq(v[2], 0x6003000ull);
+    ck_assert_uint_eq(v[3], GP_VALID | GP_READ | GP_WRITE);
+    ck_assert_uint_eq(v[4], 0x6003000ull);
+    ck_assert_uint_eq(v[5], 0x6004000ull);
+    ck_assert_uint_eq(v[6], GP_VALID | GP_READ | GP_EXEC);
+    ck_assert_uint_eq(v[7], 0x6010000ull);
+    ck_assert_uint_eq(v[8], 0x6012000ull);
+    guest_unmap(0x6000000ull, 0x20000);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user");
@@ -261,6 +321,8 @@ int main(void)
     tcase_add_test(tc, stack_too_big);
     tcase_add_test(tc, sigframe_layout);
     tcase_add_test(tc, load_interpreter);
+    tcase_add_test(tc, sysroot_paths);
+    tcase_add_test(tc, address_space_walk);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_set_fork_status(sr, CK_NOFORK);
