@@ -980,8 +980,14 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
         CHECK_W(a4, 256);
         return ret_errno(syscall(SYS_statx, (int)a0, p, (int)a2, (unsigned)a3, g2h(a4)));
     }
-    case GNR_getdents64:
+    case GNR_getdents64: {
+        struct stat st;
+        if (fstat((int)a0, &st) < 0)
+            return -errno;
+        if (!S_ISDIR(st.st_mode))
+            return -ENOTDIR;
         CHECK_W(a1, a2);
+    }
         return ret_errno(syscall(SYS_getdents64, (int)a0, g2h(a1), (unsigned)a2));
     case GNR_faccessat: {
         PATHARG(p, a1);

@@ -26,6 +26,7 @@ PROGRAMS = {
     'asm_sigill': ('asm_sigill.S', ['nostdlib'], [], 'int branch mem sys'),
     'nl_signals': ('nl_signals.c', ['nolibc'], [], 'int branch mem sys'),
     'nl_threads': ('nl_threads.c', ['nolibc'], [], 'int branch mem sys'),
+    'nl_efault':  ('nl_efault.c',  ['nolibc'], [], 'int branch mem sys'),
     'hello':      ('hello.c',      ['static', 'dynamic', 'static-pie'], ['a', 'b c'], LIBC),
     'segv':       ('segv.c',       ['static', 'dynamic'], [], LIBC),
     'misc_sys':   ('misc_sys.c',   ['static', 'dynamic'], [], LIBC),
