@@ -38,7 +38,49 @@ void sys_tlb_flush(SysCPU *s)
             SysTlbEntry *e = &s->tlbs[i][j];
             e->tag_r = e->tag_w = e->tag_x = SYS_TLB_INVALID;
         }
+    s->block_fills = 0;
     s->n_tlb_flush++;
+}
+
+static void set_vblock(SysCPU *s, SysTlbEntry *e, uint64_t va, uint64_t size)
+{
+    if (size > 0x1000) {
+        e->vbmask = ~(size - 1) & 0x00FFFFFFFFFFFFFFull;
+        e->vblock = va & e->vbmask;
+        s->block_fills++;
+    } else {
+        e->vblock = SYS_TLB_INVALID;
+    }
+}
+
+static void inval_entry(SysTlbEntry *e)
+{
+    e->tag_r = e->tag_w = e->tag_x = SYS_TLB_INVALID;
+}
+
+/* Tags compare without the top byte (TBI: entries may hold tagged VAs). */
+#define VA_CMP_MASK 0x00FFFFFFFFFFF000ull
+
+void sys_tlb_flush_va(SysCPU *s, uint64_t va)
+{
+    va &= VA_CMP_MASK;
+    unsigned idx = (va >> 12) & (SYS_TLB_SIZE - 1);
+    for (unsigned i = 0; i < 2; i++) {
+        SysTlbEntry *e = &s->tlbs[i][idx];
+        if (((e->tag_r & VA_CMP_MASK) == va) || ((e->tag_w & VA_CMP_MASK) == va) ||
+            ((e->tag_x & VA_CMP_MASK) == va))
+            inval_entry(e);
+    }
+    if (s->block_fills) {
+        /* Pages cached from a block mapping that covers va go too. */
+        for (unsigned i = 0; i < 2; i++)
+            for (unsigned j = 0; j < SYS_TLB_SIZE; j++) {
+                SysTlbEntry *e = &s->tlbs[i][j];
+                if (e->vblock != SYS_TLB_INVALID && (va & e->vbmask) == e->vblock)
+                    inval_entry(e);
+            }
+    }
+    s->n_tlb_flush_va++;
 }
 
 void sys_update_mode(SysCPU *s)
@@ -69,6 +111,7 @@ bool mmu_translate(SysCPU *s, uint64_t va, unsigned el, unsigned access, MmuResu
             return false;
         }
         r->pa = va;
+        r->size = 0x1000;
         r->perm = MMU_READ | MMU_WRITE | MMU_EXEC;
         return true;
     }
@@ -132,6 +175,7 @@ bool mmu_translate(SysCPU *s, uint64_t va, unsigned el, unsigned access, MmuResu
             return false;
         }
         r->pa = oa | (va & (bsize - 1));
+        r->size = bsize;
         if (!(desc & (1u << 10))) {
             r->fsc = 0x08 + level; /* access flag fault */
             return false;
@@ -253,6 +297,7 @@ static uint64_t translate_or_raise(CPUState *c, Op *o, uint64_t addr, unsigned a
         e->tag_x = (r.perm & MMU_EXEC) ? page : SYS_TLB_INVALID;
         e->addend = (uintptr_t)hr - (uintptr_t)page;
         e->pa = pa_page;
+        set_vblock(s, e, addr, r.size);
     }
     return r.pa;
 }
@@ -395,6 +440,7 @@ bool sys_translate_exec(SysCPU *s, uint64_t pc, uint64_t *pa, uint8_t **host)
     e->tag_x = page;
     e->addend = (uintptr_t)hr - (uintptr_t)page;
     e->pa = pa_page;
+    set_vblock(s, e, pc, r.size);
     *pa = r.pa;
     *host = hr + (pc & 0xfff);
     return true;

@@ -26,6 +26,8 @@ typedef struct SysTlbEntry {
     uint64_t tag_r, tag_w, tag_x;
     uintptr_t addend; /* host address = guest VA + addend */
     uint64_t pa;      /* physical page address */
+    uint64_t vblock;  /* VA of the block mapping this page came from (SYS_TLB_INVALID: a page) */
+    uint64_t vbmask;  /* ~(block size - 1) */
 } SysTlbEntry;
 
 /* CpuException values private to the system build (cpu_exec never sees them). */
@@ -78,7 +80,8 @@ typedef struct SysCPU {
     unsigned index;            /* CPU number = MPIDR.Aff0 */
     struct SysMachine *mach;   /* shared machine state (bus, GIC, code-page map) */
     uint8_t bounce[16];        /* MMIO reads through mem_host_aligned */
-    uint64_t n_exc, n_irq, n_tlb_miss, n_tlb_flush;
+    unsigned block_fills; /* TLB entries from block mappings since the last full flush */
+    uint64_t n_exc, n_irq, n_tlb_miss, n_tlb_flush, n_tlb_flush_va, n_tlbi, n_mmu_writes;
 
     SysTlbEntry tlbs[2][SYS_TLB_SIZE];
 } SysCPU;
@@ -113,6 +116,7 @@ typedef struct MmuResult {
     unsigned perm;    /* MMU_READ|MMU_WRITE|MMU_EXEC allowed at the regime's EL */
     unsigned attr;    /* MAIR index (0 with the MMU off) */
     unsigned sh;
+    uint64_t size;    /* size of the page or block mapping (4 KB with the MMU off) */
     unsigned fsc;     /* 0 ok, else fault status code */
     bool s1ptw;
 } MmuResult;
@@ -120,6 +124,8 @@ typedef struct MmuResult {
 /* Stage-1 translation of va for an access at EL el (no TLB).  Returns false with r->fsc set. */
 bool mmu_translate(SysCPU *s, uint64_t va, unsigned el, unsigned access, MmuResult *r);
 void sys_tlb_flush(SysCPU *s);
+/* TLBI by VA (any ASID / last level): drop the entries that translate va's page. */
+void sys_tlb_flush_va(SysCPU *s, uint64_t va);
 /* Recompute tlb / tb_flags after an EL or SCTLR change. */
 void sys_update_mode(SysCPU *s);
 /* Slow paths of mem.h (may cpu_raise).  size 1..8 */

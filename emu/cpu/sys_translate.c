@@ -73,6 +73,7 @@ static Op *op_wr_mmu(CPUState *c, Op *o)
 {
     SysCPU *s = sys_cpu(c);
     *(uint64_t *)((char *)c + o->imm) = c->x[o->n];
+    s->n_mmu_writes++;
     sys_tlb_flush(s);
     sys_update_mode(s);
     c->pc = o->pc + 4;
@@ -360,7 +361,22 @@ static Op *op_dc_zva(CPUState *c, Op *o)
 
 static Op *op_tlbi(CPUState *c, Op *o)
 {
+    sys_cpu(c)->n_tlbi++;
     sys_tlb_flush(sys_cpu(c));
+    return o + 1;
+}
+
+/* TLBI VAE1/VALE1/VAAE1/VAALE1(IS): Xt[43:0] = VA[55:12] (ASID in [63:48] ignored: the TLB
+ * is not ASID-tagged and is flushed on TTBR writes). */
+static Op *op_tlbi_va(CPUState *c, Op *o)
+{
+    SysCPU *s = sys_cpu(c);
+    uint64_t v = c->x[o->n];
+    uint64_t va = (v & 0xFFFFFFFFFFFull) << 12;
+    if (va & (1ull << 55))
+        va |= 0xFF00000000000000ull;
+    s->n_tlbi++;
+    sys_tlb_flush_va(s, va);
     return o + 1;
 }
 
@@ -416,9 +432,14 @@ static bool sys_sys(DisasCtx *d, uint32_t insn, SysCPU *s)
     }
     if (op1 == 0 && crn == 8 && (crm == 3 || crm == 7)) {
         switch (op2) {
-        case 0: case 1: case 2: case 3: case 5: case 7: /* VMALLE1, VAE1, ASIDE1, VAAE1, VALE1, VAALE1 */
+        case 0: case 2: /* VMALLE1, ASIDE1 */
             tr_emit(d, op_tlbi);
             return true;
+        case 1: case 3: case 5: case 7: { /* VAE1, VAAE1, VALE1, VAALE1 */
+            Op *o = tr_emit(d, op_tlbi_va);
+            o->n = xzr_src((int)rt);
+            return true;
+        }
         }
     }
     if (s->mach->debug & SYS_DEBUG_SYSREG)

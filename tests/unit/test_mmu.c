@@ -183,6 +183,21 @@ START_TEST(soft_tlb_accessors)
     ck_assert_uint_eq(mem_ld64(c, &op, 0x400ff8), 0x1122334455667788ull);
     sys_tlb_flush(s);
     ck_assert_uint_eq(mem_ld64(c, &op, 0x400ff8), 0);
+    /* TLBI by VA drops that page only */
+    put(L3 + 0 * 8, RAM + 0x100000 + PAGE + AF + AP_EL0);
+    ck_assert_uint_eq(mem_ld8(c, &op, 0x401000), 0xaa);
+    sys_tlb_flush_va(s, 0x400000);
+    ck_assert_uint_eq(mem_ld64(c, &op, 0x400ff8), 0x1122334455667788ull);
+    put(L3 + 1 * 8, 0); /* stale until invalidated */
+    ck_assert_uint_eq(mem_ld8(c, &op, 0x401000), 0xaa);
+    /* a page cached from a 2 MB block goes with a TLBI of any address in the block */
+    ram[0x212000] = 0x5a;
+    ram[0x412000] = 0x6b;
+    ck_assert_uint_eq(mem_ld8(c, &op, 0x612000), 0x5a);
+    put(L2 + 3 * 8, RAM + 0x400000 + BLOCK + AF + ATTR(1));
+    ck_assert_uint_eq(mem_ld8(c, &op, 0x612000), 0x5a);
+    sys_tlb_flush_va(s, 0x600000);
+    ck_assert_uint_eq(mem_ld8(c, &op, 0x612000), 0x6b);
 }
 END_TEST
 
