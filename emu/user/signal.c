@@ -52,14 +52,35 @@ static __thread uint64_t saved_mask;
 static uint64_t sigtramp;                       /* guest address of a rt_sigreturn trampoline */
 
 static inline uint64_t sbit(int sig) { return 1ull << (sig - 1); }
+
+/* Guest and host signal numbers: equal, except that the host's libc reserves 32 and 33 (which the
+ * guest's libc uses for thread cancellation and set*id broadcasts): guest 32 and 33 travel as host
+ * 63 and 64, and guest 63 and 64 have no host counterpart (they are never raised by the host). */
+int signal_g2h(int sig)
+{
+    if (sig == 32 || sig == 33)
+        return sig + 31;
+    if (sig == 63 || sig == 64)
+        return 0;
+    return sig;
+}
+
+int signal_h2g(int sig)
+{
+    if (sig == 63 || sig == 64)
+        return sig - 31;
+    if (sig == 32 || sig == 33)
+        return 0;
+    return sig;
+}
 #define UNBLOCKABLE (sbit(SIGKILL) | sbit(SIGSTOP))
 
 static void host_mask_from_guest(sigset_t *s, uint64_t m)
 {
     sigemptyset(s);
     for (int i = 1; i <= NSIG_G; i++)
-        if ((m & sbit(i)) && i != SIGSEGV && i != SIGBUS && i != SIGKILL && i != SIGSTOP)
-            sigaddset(s, i);
+        if ((m & sbit(i)) && i != SIGSEGV && i != SIGBUS && i != SIGKILL && i != SIGSTOP && signal_g2h(i))
+            sigaddset(s, signal_g2h(i));
 }
 
 static void apply_host_mask(void)
@@ -69,12 +90,14 @@ static void apply_host_mask(void)
     sigprocmask(SIG_SETMASK, &s, NULL);
 }
 
-static void host_handler(int sig, siginfo_t *si, void *uc)
+static void host_handler(int hsig, siginfo_t *si, void *uc)
 {
     (void)uc;
+    int sig = signal_h2g(hsig);
     if (sig <= 0 || sig > NSIG_G)
         return;
     pinfo[sig] = *si;
+    pinfo[sig].si_signo = sig;
     psync[sig] = false;
     pend[sig] = 1;
     if (main_cpu)
@@ -85,8 +108,9 @@ static void set_host_disposition(int sig)
 {
     if (sig == SIGSEGV || sig == SIGBUS || sig == SIGKILL || sig == SIGSTOP)
         return;
-    if (sig == 32 || sig == 33)
-        return; /* reserved by the host's libc */
+    int hsig = signal_g2h(sig);
+    if (!hsig)
+        return;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sigfillset(&sa.sa_mask);
@@ -101,7 +125,7 @@ static void set_host_disposition(int sig)
     }
     if (sig == SIGCHLD)
         sa.sa_flags |= (a->flags & G_SA_NOCLDSTOP ? SA_NOCLDSTOP : 0) | (a->flags & G_SA_NOCLDWAIT ? SA_NOCLDWAIT : 0);
-    sigaction(sig, &sa, NULL);
+    sigaction(hsig, &sa, NULL);
 }
 
 /* Map the trampoline page: mov x8, #139 (rt_sigreturn); svc #0. */
@@ -123,12 +147,13 @@ void signal_init(CPUState *c)
     sigprocmask(SIG_SETMASK, NULL, &cur);
     gmask = 0;
     for (int i = 1; i <= NSIG_G; i++) {
-        if (i == 32 || i == 33)
-            continue; /* reserved by the host's libc */
-        if (sigismember(&cur, i) == 1)
+        int h = signal_g2h(i);
+        if (!h)
+            continue;
+        if (sigismember(&cur, h) == 1)
             gmask |= sbit(i);
         struct sigaction sa;
-        if (sigaction(i, NULL, &sa) == 0 && sa.sa_handler == SIG_IGN)
+        if (sigaction(h, NULL, &sa) == 0 && sa.sa_handler == SIG_IGN)
             gact[i].handler = G_SIG_IGN;
     }
     gmask &= ~UNBLOCKABLE;
@@ -156,13 +181,16 @@ _Noreturn void user_die_by_signal(int sig)
     fflush(stderr);
     struct rlimit rl = { 0, 0 };
     setrlimit(RLIMIT_CORE, &rl); /* no host core dump of the emulator */
-    signal(sig, SIG_DFL);
-    sigset_t s;
-    sigemptyset(&s);
-    sigaddset(&s, sig);
-    sigprocmask(SIG_UNBLOCK, &s, NULL);
-    syscall(SYS_tgkill, getpid(), gettid(), sig);
-    kill(getpid(), sig);
+    int h = signal_g2h(sig);
+    if (h) {
+        signal(h, SIG_DFL);
+        sigset_t s;
+        sigemptyset(&s);
+        sigaddset(&s, h);
+        sigprocmask(SIG_UNBLOCK, &s, NULL);
+        syscall(SYS_tgkill, getpid(), gettid(), h);
+        kill(getpid(), h);
+    }
     _exit(128 + sig);
 }
 
@@ -542,7 +570,7 @@ long sys_rt_sigpending(uint64_t set, uint64_t sigsetsize)
     sigpending(&hs);
     uint64_t m = 0;
     for (int i = 1; i <= NSIG_G; i++)
-        if (pend[i] || sigismember(&hs, i) == 1)
+        if (pend[i] || (signal_g2h(i) && sigismember(&hs, signal_g2h(i)) == 1))
             m |= sbit(i);
     m &= gmask;
     memcpy(g2h(set), &m, 8);
@@ -576,6 +604,8 @@ long sys_rt_sigtimedwait(uint64_t set, uint64_t info, uint64_t ts, uint64_t sigs
     int r = sigtimedwait(&hs, &si, ts ? (const struct timespec *)g2h(ts) : NULL);
     if (r < 0)
         return -errno;
+    r = signal_h2g(r);
+    si.si_signo = r;
     if (info)
         memcpy(g2h(info), &si, 128);
     return r;
@@ -584,10 +614,10 @@ long sys_rt_sigtimedwait(uint64_t set, uint64_t info, uint64_t ts, uint64_t sigs
 void signal_prepare_exec(void)
 {
     for (int i = 1; i <= NSIG_G; i++) {
-        if (i == SIGKILL || i == SIGSTOP || i == 32 || i == 33)
+        if (i == SIGKILL || i == SIGSTOP || !signal_g2h(i))
             continue;
         if (gact[i].handler != G_SIG_IGN && gact[i].handler != G_SIG_DFL)
-            signal(i, SIG_DFL);
+            signal(signal_g2h(i), SIG_DFL);
     }
     sigset_t s;
     host_mask_from_guest(&s, gmask);

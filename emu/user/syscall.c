@@ -831,10 +831,13 @@ static long sys_kill_like(int nr, long a0, long a1, long a2)
         signal_queue_self(sig, nr == GNR_kill ? SI_USER : SI_TKILL);
         return 0;
     }
+    int hsig = sig ? signal_g2h(sig) : 0;
+    if (sig && !hsig)
+        return self ? 0 : -EINVAL; /* guest 63/64: nowhere to send them */
     switch (nr) {
-    case GNR_kill: return ret_errno(kill((pid_t)a0, sig));
-    case GNR_tkill: return ret_errno(syscall(SYS_tkill, (pid_t)a0, sig));
-    default: return ret_errno(syscall(SYS_tgkill, (pid_t)a0, (pid_t)a1, sig));
+    case GNR_kill: return ret_errno(kill((pid_t)a0, hsig));
+    case GNR_tkill: return ret_errno(syscall(SYS_tkill, (pid_t)a0, hsig));
+    default: return ret_errno(syscall(SYS_tgkill, (pid_t)a0, (pid_t)a1, hsig));
     }
 }
 
@@ -1342,7 +1345,15 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
     case GNR_wait4:
         if (a1) CHECK_W(a1, 4);
         if (a3) CHECK_W(a3, sizeof(struct rusage));
-        return ret_errno(syscall(SYS_wait4, (pid_t)a0, a1 ? g2h(a1) : NULL, (int)a2, a3 ? g2h(a3) : NULL));
+        r = ret_errno(syscall(SYS_wait4, (pid_t)a0, a1 ? g2h(a1) : NULL, (int)a2, a3 ? g2h(a3) : NULL));
+        if (r > 0 && a1) {
+            int st;
+            memcpy(&st, g2h(a1), 4);
+            if (WIFSIGNALED(st) && signal_h2g(WTERMSIG(st)) != WTERMSIG(st))
+                st = (st & ~0x7f) | signal_h2g(WTERMSIG(st));
+            memcpy(g2h(a1), &st, 4);
+        }
+        return r;
     case GNR_waitid:
         if (a2) CHECK_W(a2, 128);
         if (a4) CHECK_W(a4, sizeof(struct rusage));
@@ -1489,10 +1500,14 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
         return ret_errno(syscall(SYS_signalfd4, (int)a0, g2h(a1), a2, oflags_from_guest((int)a3)));
     case GNR_rt_sigqueueinfo:
         CHECK_R(a2, 128);
-        return ret_errno(syscall(SYS_rt_sigqueueinfo, (pid_t)a0, (int)a1, g2h(a2)));
+        if (!signal_g2h((int)a1))
+            return -EINVAL;
+        return ret_errno(syscall(SYS_rt_sigqueueinfo, (pid_t)a0, signal_g2h((int)a1), g2h(a2)));
     case GNR_rt_tgsigqueueinfo:
         CHECK_R(a3, 128);
-        return ret_errno(syscall(SYS_rt_tgsigqueueinfo, (pid_t)a0, (pid_t)a1, (int)a2, g2h(a3)));
+        if (!signal_g2h((int)a2))
+            return -EINVAL;
+        return ret_errno(syscall(SYS_rt_tgsigqueueinfo, (pid_t)a0, (pid_t)a1, signal_g2h((int)a2), g2h(a3)));
     case GNR_readahead:
         return ret_errno(syscall(SYS_readahead, (int)a0, (off_t)a1, a2));
     case GNR_tee:

@@ -102,6 +102,9 @@ bool guest_readable(uint64_t addr, uint64_t len);
 bool guest_writable(uint64_t addr, uint64_t len);
 
 /* ---- signals (signal.c) ---- */
+/* Guest <-> host signal numbers (0: none). */
+int signal_g2h(int sig);
+int signal_h2g(int sig);
 void signal_init(CPUState *c);
 /* A new thread's signal state: mask inherited from its creator, no alternate stack. */
 void signal_thread_init(CPUState *c, uint64_t mask);
