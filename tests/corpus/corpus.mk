@@ -3,7 +3,7 @@
 #   make corpus-test   (part of make test) only CORPUS_GATE entries fail the build
 #   make corpustest    everything, full report, no gate
 # CORPUS_GATE: program names (sha256), variants (neon-O3-dynamic), link kinds (static), or all.
-CORPUS_GATE ?=
+CORPUS_GATE ?= all
 CORPUS_SRCS := $(sort $(wildcard tests/corpus/*.c))
 CORPUS_BINS := $(foreach s,$(CORPUS_SRCS),$(foreach o,O0 O3,$(foreach l,static dynamic,\
                $(B)/tests/corpus/$(basename $(notdir $(s)))-$(o)-$(l))))

@@ -6,7 +6,7 @@
 #                                 other mismatches are printed as "skipped: ... not in the gate"
 #   make debiantest [DEBIAN_ONLY="xz python/c"]   everything, full report, no gate
 # Areas: busybox xz sqlite python (or single cases such as busybox/awk).  The lead widens the gate.
-DEBIAN_GATE ?=
+DEBIAN_GATE ?= busybox xz sqlite python
 DEBIAN_CACHE ?= guest-images/cache/debian-arm64
 DEBIAN_SYSROOT := $(DEBIAN_CACHE)/sysroot
 DEBTEST = $(PYTHON) tests/debian/debtest.py --sysroot $(DEBIAN_SYSROOT) --malibu $(B)/malibu-user \

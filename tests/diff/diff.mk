@@ -8,7 +8,7 @@
 # Classes: int branch ldst excl fp simd_int simd_fp simd_perm crypto sys undef
 # (undef = random words from the whole DP/FP/SIMD space; checks UNDEF placement, needs SIGILL delivery).
 # The lead tightens DIFF_GATE as instruction families land.
-DIFF_GATE ?=
+DIFF_GATE ?= int branch ldst excl fp simd_int simd_fp simd_perm crypto sys undef
 DIFF_TEST_N ?= 200000
 DIFF_SAN_N ?= 20000
 DIFF_CLASSES := int branch ldst excl fp simd_int simd_fp simd_perm crypto sys undef
