@@ -1,5 +1,7 @@
 /* Board assembly: devices, memory, images, DTB (see board.h). */
 #include "board.h"
+#include "mali/mali.h"
+#include "mali/mali_board.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -49,10 +51,11 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: malibu --kernel Image [--initrd FILE] [--append \"cmdline\"] [-m SIZE]\n"
-            "              [--smp N] [--dtb FILE] [--dump-dtb FILE]\n"
+            "              [--smp N] [--dtb FILE] [--dump-dtb FILE] [--gpu MODEL]\n"
             "  -m SIZE          RAM size (e.g. 512M, 2G; plain number = MiB; default 1G)\n"
             "  --dtb FILE       boot with this DTB instead of the generated one\n"
             "  --dump-dtb FILE  write the generated DTB to FILE and exit\n"
+            "  --gpu MODEL      Mali GPU: " MALI_BOARD_MODELS " (default g71)\n"
             "Console: Ctrl-A x quits, Ctrl-A h for help.\n");
 }
 
@@ -62,7 +65,8 @@ int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t 
         { "kernel", required_argument, NULL, 'k' }, { "initrd", required_argument, NULL, 'i' },
         { "append", required_argument, NULL, 'a' }, { "dtb", required_argument, NULL, 'd' },
         { "dump-dtb", required_argument, NULL, 'D' }, { "smp", required_argument, NULL, 's' },
-        { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
+        { "gpu", required_argument, NULL, 'g' }, { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
     };
     int c;
     optind = 0; /* glibc: full re-initialisation, so the parser can run more than once */
@@ -74,6 +78,13 @@ int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t 
         case 'a': cfg->append = optarg; break;
         case 'd': cfg->dtb = optarg; break;
         case 'D': cfg->dump_dtb = optarg; break;
+        case 'g':
+            if (!mali_board_model_ok(optarg)) {
+                snprintf(err, errlen, "--gpu: unknown GPU '%s' (%s)", optarg, MALI_BOARD_MODELS);
+                return -1;
+            }
+            cfg->gpu = optarg;
+            break;
         case 'm':
             cfg->ram_size = board_parse_size(optarg);
             if (cfg->ram_size < 16 * MB || (cfg->ram_size & (BUS_PAGE_SIZE - 1))) {
@@ -159,6 +170,10 @@ Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
         board_free(b);
         return NULL;
     }
+    if (!mali_board_attach(b, cfg->gpu, &b->gpu, err, errlen)) {
+        board_free(b);
+        return NULL;
+    }
 
     FdtBoard *f = &b->fdt;
     f->ncpu = b->ncpu;
@@ -183,6 +198,7 @@ void board_free(Board *b)
 {
     if (!b)
         return;
+    mali_free(b->gpu); /* first: its job threads use the bus and the GIC */
     pl031_free(b->rtc);
     pl011_free(b->uart);
     gtimer_free(b->gtimer);
@@ -372,5 +388,7 @@ void board_reset(Board *b)
     psci_reset(b->psci);
     pl011_reset(b->uart);
     pl031_reset(b->rtc);
+    if (b->gpu)
+        mali_reset(b->gpu);
     load_images(b);
 }

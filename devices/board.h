@@ -15,7 +15,7 @@
  *   0x1C17_0000   4 KB   PL031 RTC                     SPI 68  (INTID 100)
  *   0x2C01_0000   4 KB   GIC-400 distributor
  *   0x2C02_F000   8 KB   GIC-400 CPU interface
- *   0x2D00_0000  64 KB   (reserved: Mali GPU)          SPI 32-34 (INTID 64-66)
+ *   0x2D00_0000  64 KB   Mali Bifrost GPU (--gpu)      SPI 32-34 (INTID 64-66)
  *   0x7FF8_0000   4 KB   PL011 UART0 (console)         SPI 83  (INTID 115)
  *   0x8000_0000  <=2 GB  DRAM bank 0
  *   0x8_8000_0000        DRAM bank 1 (RAM beyond 2 GB) */
@@ -64,6 +64,7 @@ typedef struct BoardConfig {
     unsigned ncpu;        /* --smp */
     int console_in;       /* UART input from this fd (default stdin; -1: none) */
     int console_out;      /* UART output to this fd (default stdout) */
+    const char *gpu;      /* --gpu: g71 (NULL = default), g72, g52, none (devices/mali/) */
 } BoardConfig;
 
 typedef void (*BoardIrqNotify)(void *opaque, unsigned cpu, bool irq, bool fiq);
@@ -78,6 +79,7 @@ typedef struct Board {
     Pl011 *uart;
     Pl031 *rtc;
     Console *console;
+    struct Mali *gpu;       /* NULL with --gpu none */
     FdtBoard fdt;
     /* filled by board_realize */
     uint64_t reset_pc;      /* where CPU 0 starts: the boot stub */

@@ -282,7 +282,8 @@ START_TEST(board_boot_layout)
     ck_assert_uint_eq(v, (1u << 5) | 7);
     ck_assert_int_eq(bus_read(b->bus, BOARD_GICC_BASE + 0xFC, 4, &v), BUS_OK);
     ck_assert_uint_eq(v, 0x0202143B);
-    ck_assert_int_eq(bus_read(b->bus, BOARD_GPU_BASE, 4, &v), BUS_ERROR);
+    ck_assert_int_eq(bus_read(b->bus, BOARD_GPU_BASE, 4, &v), BUS_OK); /* Mali (default g71) */
+    ck_assert_uint_eq(v >> 16, 0x6000);
     ck_assert_int_eq(bus_read(b->bus, 0x40000000, 4, &v), BUS_ERROR);
     ck_assert_int_eq(bus_write(b->bus, BOARD_ROM_BASE, 0, 4), BUS_ERROR);
     /* reset reloads the images */

@@ -1,0 +1,686 @@
+/* Job manager (0x1000-0x1FFF): 3 job slots, each run by its own host thread (the slots are
+ * independent on hardware too, so an MMU stall on one does not hold up the others).
+ *
+ * Slot model: writing JS_COMMAND_NEXT = START latches the _NEXT registers; when the slot has no
+ * active chain and no unacknowledged FAILED interrupt, they move to the current set at once
+ * (JS_COMMAND_NEXT then reads 0, JS_STATE bit n set, JS_STATUS = ACTIVE) and the slot thread
+ * walks the chain.  On completion: JS_STATUS = DONE, JOB_IRQ_RAWSTAT bit n, and the next latched
+ * chain starts.  On a fault or stop: JS_STATUS = exception code, JS_HEAD/JS_TAIL = the job that
+ * failed or was stopped (the driver resumes soft-stopped chains from JS_TAIL), RAWSTAT bit 16+n,
+ * and the latched chain waits until the driver clears that bit (or cancels it with NOP).
+ *
+ * Chain walk: the Next links are followed first (at most 65535 jobs, 64-byte aligned headers),
+ * then jobs run one at a time: the first job in list order whose dependencies (job indices in
+ * Dependency 1/2) have all completed, and, when its Barrier bit is set, every earlier job too.
+ * A dependency on an index no job in the chain has counts as met (a chain resumed from JS_TAIL
+ * no longer holds the jobs it depended on).  A chain whose remaining jobs can never run
+ * (cyclic or self dependencies) ends with JOB_CONFIG_FAULT.  Each completed job gets its
+ * header written back (Exception Status = 1 DONE, First Incomplete Task = 0, Fault Pointer = 0)
+ * unless JS_CONFIG disables descriptor write-back; a failed job gets its exception code and the
+ * faulting address.
+ *
+ * Job types: NULL; WRITE_VALUE (cycle counter, system timestamp, zero, imm8/16/32/64);
+ * CACHE_FLUSH (no caches are modelled: bumps LATEST_FLUSH_ID); COMPUTE / VERTEX / GEOMETRY go to
+ * the MaliComputeFn engine (mali.h), and end with DATA_INVALID_FAULT (0x58) while none is
+ * registered; graphics jobs (TILER, FUSED, FRAGMENT, INDEXED_VERTEX) also end with
+ * DATA_INVALID_FAULT; type 0 / >10, 32-bit descriptors (Is 64b = 0), misaligned headers,
+ * over-long chains and unknown WRITE_VALUE types end with JOB_CONFIG_FAULT (0x40). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mali_int.h"
+
+#define MAX_CHAIN_JOBS 65535u
+#define EXC_ABANDON 0x10000u /* internal: reset/teardown while running, drop the chain */
+#define STOP_SOFT 1
+#define STOP_HARD 2
+
+typedef struct MaliJobRec {
+    uint64_t va;
+    uint16_t index, dep[2];
+    uint8_t type;
+    bool barrier, done;
+} MaliJobRec;
+
+static unsigned log_budget = 32; /* stderr messages about unsupported jobs (all devices) */
+
+static void logf_limited(const char *fmt, unsigned slot, unsigned long long va, const char *what)
+{
+    if (__atomic_load_n(&log_budget, __ATOMIC_RELAXED) == 0)
+        return;
+    if (__atomic_sub_fetch(&log_budget, 1, __ATOMIC_RELAXED) == 0)
+        fprintf(stderr, "mali: (further job messages suppressed)\n");
+    fprintf(stderr, fmt, slot, va, what);
+}
+
+/* ---- slot state (m->lock held) ------------------------------------------------------------ */
+
+static void slot_try_start(Mali *m, MaliSlot *s)
+{
+    if (s->active || s->next_command != JS_CMD_START || (m->job_irq_raw >> (16 + s->n) & 1))
+        return;
+    s->head = s->tail = s->next_head;
+    s->affinity = s->next_affinity;
+    s->config = s->next_config;
+    s->xaffinity = s->next_xaffinity;
+    s->flush_id = s->next_flush_id;
+    s->next_command = JS_CMD_NOP;
+    s->active = true;
+    s->stop = 0;
+    s->status = MALI_EXC_ACTIVE;
+    pthread_cond_broadcast(&m->cond);
+}
+
+void mali_job_reset_locked(Mali *m)
+{
+    m->job_irq_raw = 0;
+    m->job_irq_mask = 0;
+    for (unsigned i = 0; i < JS_NUM; i++) {
+        MaliSlot *s = &m->slot[i];
+        s->active = false;
+        s->stop = 0;
+        s->stalled = false;
+        s->head = s->tail = s->affinity = 0;
+        s->config = s->xaffinity = s->status = s->flush_id = 0;
+        s->next_head = s->next_affinity = 0;
+        s->next_config = s->next_xaffinity = s->next_command = s->next_flush_id = 0;
+    }
+}
+
+static uint32_t js_state(Mali *m)
+{
+    uint32_t v = 0;
+    for (unsigned i = 0; i < JS_NUM; i++) {
+        if (m->slot[i].active)
+            v |= 1u << i;
+        if (m->slot[i].next_command == JS_CMD_START)
+            v |= 1u << (16 + i);
+    }
+    return v;
+}
+
+uint32_t mali_job_read_reg(Mali *m, uint32_t off)
+{
+    switch (off) {
+    case JOB_IRQ_RAWSTAT: return m->job_irq_raw;
+    case JOB_IRQ_MASK: return m->job_irq_mask;
+    case JOB_IRQ_STATUS: return m->job_irq_raw & m->job_irq_mask;
+    case JOB_IRQ_JS_STATE: return js_state(m);
+    default: break;
+    }
+    if (off < JS_BASE || off >= JS_BASE + JS_NUM * JS_STRIDE)
+        return 0;
+    MaliSlot *s = &m->slot[(off - JS_BASE) / JS_STRIDE];
+    switch ((off - JS_BASE) % JS_STRIDE) {
+    case JS_HEAD_LO: return (uint32_t)s->head;
+    case JS_HEAD_HI: return (uint32_t)(s->head >> 32);
+    case JS_TAIL_LO: return (uint32_t)s->tail;
+    case JS_TAIL_HI: return (uint32_t)(s->tail >> 32);
+    case JS_AFFINITY_LO: return (uint32_t)s->affinity;
+    case JS_AFFINITY_HI: return (uint32_t)(s->affinity >> 32);
+    case JS_CONFIG: return s->config;
+    case JS_XAFFINITY: return s->xaffinity;
+    case JS_STATUS: return s->status;
+    case JS_HEAD_NEXT_LO: return (uint32_t)s->next_head;
+    case JS_HEAD_NEXT_HI: return (uint32_t)(s->next_head >> 32);
+    case JS_AFFINITY_NEXT_LO: return (uint32_t)s->next_affinity;
+    case JS_AFFINITY_NEXT_HI: return (uint32_t)(s->next_affinity >> 32);
+    case JS_CONFIG_NEXT: return s->next_config;
+    case JS_XAFFINITY_NEXT: return s->next_xaffinity;
+    case JS_COMMAND_NEXT: return s->next_command;
+    case JS_FLUSH_ID_NEXT: return s->next_flush_id;
+    default: return 0;
+    }
+}
+
+static void slot_command(Mali *m, MaliSlot *s, uint32_t cmd)
+{
+    if (!s->active)
+        return;
+    bool flag = (s->config & JS_CONFIG_JOB_CHAIN_FLAG) != 0;
+    int stop = 0;
+    switch (cmd) {
+    case JS_CMD_SOFT_STOP: stop = STOP_SOFT; break;
+    case JS_CMD_HARD_STOP: stop = STOP_HARD; break;
+    case JS_CMD_SOFT_STOP_0: stop = flag ? 0 : STOP_SOFT; break;
+    case JS_CMD_HARD_STOP_0: stop = flag ? 0 : STOP_HARD; break;
+    case JS_CMD_SOFT_STOP_1: stop = flag ? STOP_SOFT : 0; break;
+    case JS_CMD_HARD_STOP_1: stop = flag ? STOP_HARD : 0; break;
+    default: break;
+    }
+    if (stop > s->stop) {
+        s->stop = stop;
+        pthread_cond_broadcast(&m->cond);
+    }
+}
+
+static void set_lo(uint64_t *r, uint32_t v) { *r = (*r & ~0xFFFFFFFFull) | v; }
+static void set_hi(uint64_t *r, uint32_t v) { *r = (*r & 0xFFFFFFFFull) | (uint64_t)v << 32; }
+
+void mali_job_write_reg(Mali *m, uint32_t off, uint32_t v)
+{
+    switch (off) {
+    case JOB_IRQ_CLEAR:
+        m->job_irq_raw &= ~v;
+        for (unsigned i = 0; i < JS_NUM; i++)
+            slot_try_start(m, &m->slot[i]);
+        mali_update_irqs(m);
+        return;
+    case JOB_IRQ_MASK:
+        m->job_irq_mask = v & 0x00070007u;
+        mali_update_irqs(m);
+        return;
+    default: break;
+    }
+    if (off < JS_BASE || off >= JS_BASE + JS_NUM * JS_STRIDE)
+        return;
+    MaliSlot *s = &m->slot[(off - JS_BASE) / JS_STRIDE];
+    switch ((off - JS_BASE) % JS_STRIDE) {
+    case JS_COMMAND: slot_command(m, s, v); break;
+    case JS_HEAD_NEXT_LO: set_lo(&s->next_head, v); break;
+    case JS_HEAD_NEXT_HI: set_hi(&s->next_head, v); break;
+    case JS_AFFINITY_NEXT_LO: set_lo(&s->next_affinity, v); break;
+    case JS_AFFINITY_NEXT_HI: set_hi(&s->next_affinity, v); break;
+    case JS_CONFIG_NEXT: s->next_config = v; break;
+    case JS_XAFFINITY_NEXT: s->next_xaffinity = v; break;
+    case JS_COMMAND_NEXT:
+        s->next_command = v == JS_CMD_START ? JS_CMD_START : JS_CMD_NOP;
+        slot_try_start(m, s);
+        break;
+    case JS_FLUSH_ID_NEXT: s->next_flush_id = v; break;
+    default: break;
+    }
+}
+
+/* ---- GPU memory through the job's address space ------------------------------------------- */
+
+static bool stop_pending(MaliJobCtx *c, bool soft_too)
+{
+    Mali *m = c->m;
+    return m->quit || m->reset_gen != c->reset_gen || c->s->stop == STOP_HARD ||
+           (soft_too && c->s->stop == STOP_SOFT);
+}
+
+static uint32_t stop_code(MaliJobCtx *c)
+{
+    if (c->m->quit || c->m->reset_gen != c->reset_gen)
+        return EXC_ABANDON;
+    return c->s->stop == STOP_HARD ? MALI_EXC_TERMINATED : MALI_EXC_STOPPED;
+}
+
+static bool as_enabled(const MaliAs *a)
+{
+    unsigned cfg = a->cur_transcfg & AS_TRANSCFG_ADRMODE_MASK;
+    unsigned mode = a->cur_transtab & AS_TRANSTAB_ADRMODE_MASK;
+    return cfg == AS_TRANSTAB_ADRMODE_IDENTITY ||
+           (cfg == 0 && (mode == AS_TRANSTAB_ADRMODE_TABLE || mode == AS_TRANSTAB_ADRMODE_IDENTITY));
+}
+
+static void report_fault(Mali *m, unsigned asn, uint32_t code, unsigned access, uint64_t va,
+                         bool bus)
+{
+    if (asn >= AS_NUM || !(m->model->as_present >> asn & 1))
+        return;
+    uint32_t bit = bus ? 1u << (16 + asn) : 1u << asn;
+    if (!(m->mmu_irq_raw & (0x10001u << asn))) { /* keep the first unacknowledged fault */
+        m->as[asn].faultstatus = (code & 0xFF) | (access & 3) << 8;
+        m->as[asn].faultaddress = va;
+    }
+    m->mmu_irq_raw |= bit;
+    mali_update_irqs(m);
+}
+
+/* Translate one page of an access, stalling on translation faults and locked regions. */
+static uint32_t translate_page(MaliJobCtx *c, uint64_t va, unsigned access, uint64_t *pa)
+{
+    Mali *m = c->m;
+    MaliSlot *s = c->s;
+    MaliAs *a = c->as < AS_NUM ? &m->as[c->as] : NULL;
+    for (;;) {
+        if (stop_pending(c, false))
+            return stop_code(c);
+        if (a && a->locked && va - a->lock_base < a->lock_size) {
+            s->stalled = true;
+            while (a->locked && va - a->lock_base < a->lock_size && !stop_pending(c, true))
+                pthread_cond_wait(&m->cond, &m->lock);
+            s->stalled = false;
+            if (stop_pending(c, true))
+                return stop_code(c);
+            continue;
+        }
+        bool bus;
+        uint32_t code = mali_as_translate(m, c->as, va, access, pa, &bus);
+        if (!code)
+            return 0;
+        c->fault_va = va;
+        report_fault(m, c->as, code, access, va, bus);
+        if (bus || (code & 0xF8) != 0xC0 || !a || !as_enabled(a))
+            return code;
+        /* translation fault: wait for the driver to map and flush (or give up on the AS) */
+        uint64_t gen = a->cmd_gen;
+        s->stalled = true;
+        while (a->cmd_gen == gen && !stop_pending(c, true))
+            pthread_cond_wait(&m->cond, &m->lock);
+        s->stalled = false;
+        if (stop_pending(c, true))
+            return stop_code(c);
+        if (!as_enabled(a))
+            return code;
+    }
+}
+
+static uint32_t gpu_access(MaliJobCtx *c, uint64_t va, void *buf, size_t len, unsigned access)
+{
+    Mali *m = c->m;
+    uint8_t *p = buf;
+    while (len) {
+        size_t chunk = 4096 - (va & 4095);
+        if (chunk > len)
+            chunk = len;
+        uint64_t pa;
+        pthread_mutex_lock(&m->lock);
+        uint32_t code = translate_page(c, va, access, &pa);
+        pthread_mutex_unlock(&m->lock);
+        if (code) {
+            c->fault_va = va;
+            return code;
+        }
+        BusResult r = access == MALI_ACCESS_WRITE ? bus_dma_write(m->bus, pa, p, chunk)
+                                                  : bus_dma_read(m->bus, pa, p, chunk);
+        if (r != BUS_OK) {
+            c->fault_va = va;
+            return MALI_EXC_JOB_BUS_FAULT;
+        }
+        va += chunk;
+        p += chunk;
+        len -= chunk;
+    }
+    return 0;
+}
+
+uint32_t mali_gpu_read(MaliJobCtx *c, uint64_t va, void *buf, size_t len)
+{
+    return gpu_access(c, va, buf, len, MALI_ACCESS_READ);
+}
+
+uint32_t mali_gpu_write(MaliJobCtx *c, uint64_t va, const void *buf, size_t len)
+{
+    return gpu_access(c, va, (void *)buf, len, MALI_ACCESS_WRITE);
+}
+
+uint32_t mali_gpu_fetch(MaliJobCtx *c, uint64_t va, void *buf, size_t len)
+{
+    return gpu_access(c, va, buf, len, MALI_ACCESS_EXECUTE);
+}
+
+uint32_t mali_gpu_atomic(MaliJobCtx *c, uint64_t va, unsigned size,
+                         uint64_t (*op)(uint64_t old, void *arg), void *arg, uint64_t *old)
+{
+    if ((size != 4 && size != 8) || (va & (size - 1))) {
+        c->fault_va = va;
+        return 0x56; /* INSTR_ALIGN_FAULT */
+    }
+    Mali *m = c->m;
+    uint64_t pa;
+    pthread_mutex_lock(&m->lock);
+    uint32_t code = translate_page(c, va, MALI_ACCESS_ATOMIC, &pa);
+    pthread_mutex_unlock(&m->lock);
+    if (code) {
+        c->fault_va = va;
+        return code;
+    }
+    uint8_t *host = bus_ram_ptr(m->bus, pa, true);
+    if (!host) {
+        c->fault_va = va;
+        return MALI_EXC_JOB_BUS_FAULT;
+    }
+    if (size == 4) {
+        uint32_t *p = (uint32_t *)host, o = __atomic_load_n(p, __ATOMIC_SEQ_CST), n;
+        do
+            n = (uint32_t)op(o, arg);
+        while (!__atomic_compare_exchange_n(p, &o, n, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+        *old = o;
+    } else {
+        uint64_t *p = (uint64_t *)host, o = __atomic_load_n(p, __ATOMIC_SEQ_CST), n;
+        do
+            n = op(o, arg);
+        while (!__atomic_compare_exchange_n(p, &o, n, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+        *old = o;
+    }
+    return 0;
+}
+
+bool mali_job_should_stop(MaliJobCtx *c)
+{
+    pthread_mutex_lock(&c->m->lock);
+    bool r = stop_pending(c, true);
+    pthread_mutex_unlock(&c->m->lock);
+    return r;
+}
+
+uint64_t mali_job_fault_address(MaliJobCtx *c)
+{
+    return c->fault_va;
+}
+
+/* ---- jobs --------------------------------------------------------------------------------- */
+
+static uint32_t rd32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static uint64_t rd64(const uint8_t *p) { uint64_t v; memcpy(&v, p, 8); return v; }
+
+static uint32_t job_write_value(MaliJobCtx *c, uint64_t va)
+{
+    uint8_t pl[24];
+    uint32_t code = mali_gpu_read(c, va + JOB_HEADER_SIZE, pl, sizeof pl);
+    if (code)
+        return code;
+    uint64_t addr = rd64(pl), imm = rd64(pl + 16), v;
+    unsigned len;
+    switch (rd32(pl + 8)) {
+    case WRITE_VALUE_CYCLE_COUNTER: v = mali_gpu_cycle_count(c->m); len = 8; break;
+    case WRITE_VALUE_SYSTEM_TIMESTAMP: v = mali_gpu_timestamp(c->m); len = 8; break;
+    case WRITE_VALUE_ZERO: v = 0; len = 8; break;
+    case WRITE_VALUE_IMM8: v = imm; len = 1; break;
+    case WRITE_VALUE_IMM16: v = imm; len = 2; break;
+    case WRITE_VALUE_IMM32: v = imm; len = 4; break;
+    case WRITE_VALUE_IMM64: v = imm; len = 8; break;
+    default: c->fault_va = va; return MALI_EXC_JOB_CONFIG_FAULT;
+    }
+    uint8_t out[8];
+    memcpy(out, &v, 8); /* little-endian host */
+    return mali_gpu_write(c, addr, out, len);
+}
+
+static uint32_t job_compute(MaliJobCtx *c, const MaliJobRec *j)
+{
+    Mali *m = c->m;
+    pthread_mutex_lock(&m->lock);
+    MaliComputeFn fn = m->compute_fn;
+    void *opaque = m->compute_opaque;
+    pthread_mutex_unlock(&m->lock);
+    if (!fn) {
+        logf_limited("mali: js%u: job at 0x%llx: %s job, no shader-core engine: "
+                     "DATA_INVALID_FAULT\n", c->s->n, (unsigned long long)j->va,
+                     j->type == JOB_TYPE_COMPUTE ? "compute" : "vertex/geometry");
+        c->fault_va = j->va;
+        return MALI_EXC_DATA_INVALID_FAULT;
+    }
+    MaliComputeJob job = {
+        .job_va = j->va, .type = j->type, .as = c->as, .slot = c->s->n,
+        .arch_major = m->model->gpu_id >> 28, .shader_present = m->model->shader_present,
+        .ctx = c,
+    };
+    pthread_mutex_lock(&m->lock);
+    if (c->s->affinity & m->model->shader_present)
+        job.shader_present = c->s->affinity & m->model->shader_present;
+    pthread_mutex_unlock(&m->lock);
+    uint32_t st = fn(opaque, &job);
+    if (st == MALI_EXC_OK)
+        st = MALI_EXC_DONE;
+    if (st != MALI_EXC_DONE && c->fault_va == 0)
+        c->fault_va = j->va;
+    return st;
+}
+
+static uint32_t exec_job(MaliJobCtx *c, const MaliJobRec *j, bool is64)
+{
+    c->fault_va = 0;
+    if (!is64) {
+        c->fault_va = j->va;
+        return MALI_EXC_JOB_CONFIG_FAULT; /* 32-bit descriptors do not exist on Bifrost */
+    }
+    switch (j->type) {
+    case JOB_TYPE_NULL:
+        return MALI_EXC_DONE;
+    case JOB_TYPE_WRITE_VALUE: {
+        uint32_t code = job_write_value(c, j->va);
+        return code ? code : MALI_EXC_DONE;
+    }
+    case JOB_TYPE_CACHE_FLUSH: {
+        uint8_t pl[8];
+        uint32_t code = mali_gpu_read(c, j->va + JOB_HEADER_SIZE, pl, sizeof pl);
+        if (code)
+            return code;
+        pthread_mutex_lock(&c->m->lock);
+        c->m->latest_flush++;
+        pthread_mutex_unlock(&c->m->lock);
+        return MALI_EXC_DONE;
+    }
+    case JOB_TYPE_COMPUTE:
+    case JOB_TYPE_VERTEX:
+    case JOB_TYPE_GEOMETRY:
+        return job_compute(c, j);
+    case JOB_TYPE_TILER:
+    case JOB_TYPE_FUSED:
+    case JOB_TYPE_FRAGMENT:
+    case JOB_TYPE_INDEXED_VERTEX:
+        logf_limited("mali: js%u: job at 0x%llx: %s job not supported (no graphics "
+                     "pipeline): DATA_INVALID_FAULT\n", c->s->n, (unsigned long long)j->va,
+                     "graphics");
+        c->fault_va = j->va;
+        return MALI_EXC_DATA_INVALID_FAULT;
+    default:
+        c->fault_va = j->va;
+        return MALI_EXC_JOB_CONFIG_FAULT;
+    }
+}
+
+static bool deps_met(const MaliSlot *s, const MaliJobRec *j)
+{
+    for (unsigned d = 0; d < 2; d++) {
+        uint16_t x = j->dep[d];
+        if (x && s->idx_done[x] != s->idx_total[x])
+            return false;
+    }
+    return true;
+}
+
+static bool grow_jobs(MaliSlot *s, size_t n)
+{
+    if (n < s->jobs_cap)
+        return true;
+    size_t cap = s->jobs_cap ? s->jobs_cap * 2 : 64;
+    MaliJobRec *nj = realloc(s->jobs, cap * sizeof *nj);
+    if (!nj)
+        return false;
+    s->jobs = nj;
+    s->jobs_cap = cap;
+    return true;
+}
+
+/* Run the active chain of slot s.  Called and returns with m->lock held. */
+static void run_chain(Mali *m, MaliSlot *s)
+{
+    MaliJobCtx c = { .m = m, .s = s, .as = s->config & JS_CONFIG_AS_MASK,
+                     .reset_gen = m->reset_gen };
+    uint64_t head = s->head;
+    bool writeback = !(s->config & JS_CONFIG_DISABLE_DESCRIPTOR_WR_BK);
+    bool is64_all = true;
+    pthread_mutex_unlock(&m->lock);
+
+    /* 1. follow the Next links */
+    size_t n = 0;
+    uint32_t walk_status = 0;  /* fault reading the chain, reported after the jobs before it */
+    uint64_t walk_va = 0, walk_fault = 0;
+    for (uint64_t va = head; va;) {
+        uint8_t h[JOB_HEADER_SIZE];
+        uint32_t code;
+        if (n >= MAX_CHAIN_JOBS || (va & 63) || !grow_jobs(s, n))
+            code = MALI_EXC_JOB_CONFIG_FAULT, c.fault_va = va;
+        else
+            code = mali_gpu_read(&c, va, h, sizeof h);
+        if (code) {
+            walk_status = code;
+            walk_va = va;
+            walk_fault = c.fault_va;
+            break;
+        }
+        uint32_t w4 = rd32(h + 16), w5 = rd32(h + 20);
+        MaliJobRec *j = &s->jobs[n++];
+        j->va = va;
+        j->type = (uint8_t)((w4 >> 1) & 0x7F);
+        j->barrier = (w4 >> 8) & 1;
+        j->index = (uint16_t)(w4 >> 16);
+        j->dep[0] = (uint16_t)w5;
+        j->dep[1] = (uint16_t)(w5 >> 16);
+        j->done = false;
+        if (!(w4 & 1))
+            j->type |= 0x80; /* 32-bit descriptor marker */
+        va = rd64(h + 24);
+    }
+    (void)is64_all;
+    for (size_t i = 0; i < n; i++)
+        s->idx_total[s->jobs[i].index]++;
+
+    /* 2. run jobs in dependency order */
+    uint32_t status = MALI_EXC_DONE;
+    uint64_t tail = head;
+    size_t first = 0;
+    for (;;) {
+        while (first < n && s->jobs[first].done)
+            first++;
+        if (first == n) {
+            if (walk_status) {
+                status = walk_status;
+                tail = walk_va;
+                if (walk_status != EXC_ABANDON && walk_status != MALI_EXC_STOPPED &&
+                    walk_status != MALI_EXC_TERMINATED)
+                    c.fault_va = walk_fault;
+            } else if (n) {
+                tail = s->jobs[n - 1].va;
+            }
+            break;
+        }
+        pthread_mutex_lock(&m->lock);
+        bool stopping = stop_pending(&c, true);
+        uint32_t scode = stopping ? stop_code(&c) : 0;
+        pthread_mutex_unlock(&m->lock);
+        if (stopping) {
+            status = scode;
+            tail = s->jobs[first].va;
+            break;
+        }
+        size_t pick = n;
+        for (size_t i = first; i < n; i++) {
+            MaliJobRec *j = &s->jobs[i];
+            if (!j->done && deps_met(s, j) && (!j->barrier || i == first)) {
+                pick = i;
+                break;
+            }
+        }
+        if (pick == n) { /* remaining jobs wait on each other */
+            status = MALI_EXC_JOB_CONFIG_FAULT;
+            tail = s->jobs[first].va;
+            c.fault_va = tail;
+            break;
+        }
+        MaliJobRec *j = &s->jobs[pick];
+        pthread_mutex_lock(&m->lock);
+        if (m->reset_gen == c.reset_gen)
+            s->head = s->tail = j->va;
+        pthread_mutex_unlock(&m->lock);
+        MaliJobRec rec = *j;
+        rec.type &= 0x7F;
+        uint32_t code = exec_job(&c, &rec, !(j->type & 0x80));
+        if (code == EXC_ABANDON || code == MALI_EXC_STOPPED || code == MALI_EXC_TERMINATED) {
+            status = code;
+            tail = j->va;
+            break;
+        }
+        if (writeback) {
+            uint32_t w[4] = { code, 0, 0, 0 };
+            if (code != MALI_EXC_DONE) {
+                w[2] = (uint32_t)c.fault_va;
+                w[3] = (uint32_t)(c.fault_va >> 32);
+            }
+            uint64_t fva = c.fault_va;
+            uint32_t wcode = mali_gpu_write(&c, j->va, w, sizeof w);
+            if (code == MALI_EXC_DONE && wcode)
+                code = wcode;
+            else
+                c.fault_va = fva;
+        }
+        if (code != MALI_EXC_DONE) {
+            status = code;
+            tail = j->va;
+            break;
+        }
+        j->done = true;
+        s->idx_done[j->index]++;
+    }
+    for (size_t i = 0; i < n; i++)
+        s->idx_total[s->jobs[i].index] = s->idx_done[s->jobs[i].index] = 0;
+
+    pthread_mutex_lock(&m->lock);
+    if (status == EXC_ABANDON || m->reset_gen != c.reset_gen || m->quit)
+        return; /* the slot was reset meanwhile: nothing to report */
+    s->active = false;
+    s->stop = 0;
+    s->status = status;
+    s->tail = tail;
+    if (status == MALI_EXC_DONE) {
+        m->job_irq_raw |= 1u << s->n;
+        if (s->config & JS_CONFIG_END_FLUSH_CLEAN)
+            m->latest_flush++;
+    } else {
+        s->head = tail;
+        m->job_irq_raw |= 1u << (16 + s->n);
+    }
+    mali_update_irqs(m);
+    slot_try_start(m, s);
+}
+
+static void *slot_thread(void *arg)
+{
+    MaliSlot *s = arg;
+    Mali *m = s->m;
+    pthread_mutex_lock(&m->lock);
+    for (;;) {
+        while (!m->quit && !s->active)
+            pthread_cond_wait(&m->cond, &m->lock);
+        if (m->quit)
+            break;
+        run_chain(m, s);
+    }
+    pthread_mutex_unlock(&m->lock);
+    return NULL;
+}
+
+bool mali_jm_start(Mali *m)
+{
+    for (unsigned i = 0; i < JS_NUM; i++) {
+        MaliSlot *s = &m->slot[i];
+        s->m = m;
+        s->n = i;
+        s->idx_total = calloc(65536, sizeof *s->idx_total);
+        s->idx_done = calloc(65536, sizeof *s->idx_done);
+        if (!s->idx_total || !s->idx_done)
+            return false;
+    }
+    for (unsigned i = 0; i < JS_NUM; i++) {
+        if (pthread_create(&m->slot[i].thread, NULL, slot_thread, &m->slot[i]) != 0)
+            return false;
+        m->slot[i].thread_started = true;
+    }
+    return true;
+}
+
+void mali_jm_stop(Mali *m)
+{
+    pthread_mutex_lock(&m->lock);
+    m->quit = true;
+    pthread_cond_broadcast(&m->cond);
+    pthread_mutex_unlock(&m->lock);
+    for (unsigned i = 0; i < JS_NUM; i++) {
+        MaliSlot *s = &m->slot[i];
+        if (s->thread_started)
+            pthread_join(s->thread, NULL);
+        s->thread_started = false;
+        free(s->jobs);
+        free(s->idx_total);
+        free(s->idx_done);
+        s->jobs = NULL;
+        s->idx_total = s->idx_done = NULL;
+    }
+}

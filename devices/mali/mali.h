@@ -1,0 +1,111 @@
+/* Mali Bifrost GPU (job-manager generation: G71, G72, G52) as a board device, driven by the
+ * unmodified Linux panfrost driver.  Files:
+ *   regs.h          register offsets, bits, exception codes, descriptor constants
+ *   models.c        GPU_ID and feature registers per model
+ *   gpu_control.c   control block: IDs/features, IRQs, resets, power domains, caches, counters
+ *   mmu.c           8 address spaces, Mali-LPAE page-table walker, per-AS TLB, AS commands,
+ *                   page faults (stall and retry after the driver's flush)
+ *   job_manager.c   3 job slots (one host thread each), job-chain walker, NULL/WRITE_VALUE/
+ *                   CACHE_FLUSH jobs, COMPUTE dispatch through MaliComputeFn
+ *   mali.c          instantiation, MMIO dispatch, device-tree node, board glue
+ * Facts: /work/shared/reference/mali-bifrost-interface.md.  See devices/README.md. */
+#ifndef MALIBU_MALI_H
+#define MALIBU_MALI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../bus.h"
+#include "../gic400.h"
+
+#define MALI_MMIO_SIZE 0x10000ull
+
+typedef struct MaliModel {
+    const char *name;            /* "g71" */
+    const char *compatible;      /* DT vendor string before "arm,mali-bifrost" (NULL: none) */
+    uint32_t gpu_id;
+    uint32_t l2_features, core_features, tiler_features, mem_features, mmu_features;
+    uint32_t as_present, js_present, js_features[3];
+    uint32_t thread_max_threads, thread_max_workgroup_size, thread_max_barrier_size;
+    uint32_t thread_features, thread_tls_alloc;
+    uint32_t texture_features[4];
+    uint32_t coherency_features, afbc_features;
+    uint64_t shader_present, tiler_present, l2_present, stack_present;
+    uint32_t clock_hz;           /* DT fixed-clock rate; cycle counter frequency */
+} MaliModel;
+
+/* "g71" (default), "g72", "g52"; NULL when unknown. */
+const MaliModel *mali_model_find(const char *name);
+extern const MaliModel mali_models[]; /* terminated by an entry with name == NULL */
+
+typedef struct Mali Mali;
+
+/* Interrupt lines: GIC INTIDs of the job, mmu and gpu interrupts (level-high SPIs).
+ * timestamp: source of GPU_TIMESTAMP / WRITE_VALUE system timestamps (the CPU's CNTPCT, so the
+ * values compare with the CPU's); NULL = host monotonic clock in ns. */
+typedef uint64_t (*MaliTimestampFn)(void *opaque);
+Mali *mali_new(Bus *bus, Gic *gic, const MaliModel *model, unsigned intid_job,
+               unsigned intid_mmu, unsigned intid_gpu);
+void mali_set_timestamp(Mali *m, MaliTimestampFn fn, void *opaque);
+void mali_free(Mali *m);
+/* Power-on state (as after a hard reset, IRQ RAWSTAT clear); running jobs are abandoned. */
+void mali_reset(Mali *m);
+const MaliModel *mali_model(Mali *m);
+
+extern const MmioOps mali_mmio_ops; /* opaque = Mali *, MALI_MMIO_SIZE bytes */
+
+/* Device-tree hook (FdtHook): gpu@<base> node + a fixed-clock, for board_add_fdt_hook. */
+typedef struct MaliFdtInfo {
+    Mali *mali;
+    uint64_t base;
+    unsigned intid_job, intid_mmu, intid_gpu;
+} MaliFdtInfo;
+int mali_fdt_hook(void *fdt, void *opaque); /* opaque = MaliFdtInfo * (must outlive realize) */
+
+/* ---- interface for the shader-core (compute) engine --------------------------------------------
+ * The job manager hands COMPUTE (and VERTEX/GEOMETRY: same descriptor) jobs to the registered
+ * engine, on the job slot's host thread.  The engine parses the descriptor at job->job_va
+ * (header 32 bytes, invocation @32, parameters @40, draw/DCD @64; §6.2 of the reference) with
+ * mali_gpu_read, runs the shaders, and returns the job's exception status:
+ *   MALI_EXC_DONE (1) on success, or a fault code (regs.h MALI_EXC_*, e.g. 0x51 INSTR_INVALID_ENC,
+ *   0x58 DATA_INVALID_FAULT), or exactly the value a failed mali_gpu_* call returned.
+ * The job manager then writes the job header (status, fault pointer) and continues the chain.
+ * Memory: all accesses go through the job's address space (GPU MMU, TLB, permission checks).
+ * A translation fault stalls inside mali_gpu_* (FAULTSTATUS/FAULTADDRESS, MMU IRQ) until the
+ * driver maps the page and flushes (growable heaps), then the access completes normally; if the
+ * fault is not resolvable, or the slot is stopped meanwhile, the call returns the status the job
+ * must end with.  The engine should poll mali_job_should_stop() between workgroups. */
+typedef struct MaliJobCtx MaliJobCtx;
+
+typedef struct MaliComputeJob {
+    uint64_t job_va;          /* GPU VA of the job header */
+    unsigned type;            /* JOB_TYPE_COMPUTE / _VERTEX / _GEOMETRY */
+    unsigned as;              /* address space (JS_CONFIG[3:0]) */
+    unsigned slot;            /* job slot 0..2 */
+    unsigned arch_major;      /* 6 (G71/G72: v6 descriptors, 4-lane warps) or 7 (G52) */
+    uint64_t shader_present;  /* core mask the job may use (JS_AFFINITY) */
+    MaliJobCtx *ctx;          /* for the calls below, valid during the callback only */
+} MaliComputeJob;
+
+typedef uint32_t (*MaliComputeFn)(void *opaque, const MaliComputeJob *job);
+/* Register (or with fn == NULL remove) the engine.  Without one, compute jobs end with
+ * MALI_EXC_DATA_INVALID_FAULT (0x58) and a log line on stderr. */
+void mali_set_compute_engine(Mali *m, MaliComputeFn fn, void *opaque);
+
+/* GPU-VA memory access for the running job: 0 on success, else the exception code the job must
+ * end with (translation/permission/bus fault, or STOPPED/TERMINATED after a stop request).
+ * mali_gpu_fetch checks execute permission (shader code), mali_gpu_read read permission. */
+uint32_t mali_gpu_read(MaliJobCtx *ctx, uint64_t va, void *buf, size_t len);
+uint32_t mali_gpu_write(MaliJobCtx *ctx, uint64_t va, const void *buf, size_t len);
+uint32_t mali_gpu_fetch(MaliJobCtx *ctx, uint64_t va, void *buf, size_t len);
+/* Atomic read-modify-write of 4 or 8 bytes (access type ATOMIC: needs read+write permission). */
+uint32_t mali_gpu_atomic(MaliJobCtx *ctx, uint64_t va, unsigned size,
+                         uint64_t (*op)(uint64_t old, void *arg), void *arg, uint64_t *old);
+bool mali_job_should_stop(MaliJobCtx *ctx);
+/* Fault address of the last failed mali_gpu_* call (written to the job header). */
+uint64_t mali_job_fault_address(MaliJobCtx *ctx);
+uint64_t mali_gpu_cycle_count(Mali *m);
+uint64_t mali_gpu_timestamp(Mali *m);
+
+#endif

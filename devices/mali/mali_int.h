@@ -1,0 +1,132 @@
+/* Mali device internals shared by the devices/mali sources (not for other users: see mali.h). */
+#ifndef MALIBU_MALI_INT_H
+#define MALIBU_MALI_INT_H
+
+#include <pthread.h>
+
+#include "mali.h"
+#include "regs.h"
+
+#define MALI_TLB_SIZE 32 /* entries per address space, direct-mapped by VA page */
+
+typedef struct MaliTlbEntry {
+    uint64_t vpage;   /* VA >> 12, valid when perm & TLB_VALID */
+    uint64_t ppage;   /* PA >> 12 */
+    uint8_t perm;     /* TLB_* */
+    uint8_t level;    /* level of the leaf descriptor (for permission fault codes) */
+} MaliTlbEntry;
+#define TLB_VALID 1u
+#define TLB_R 2u
+#define TLB_W 4u
+#define TLB_X 8u
+
+typedef struct MaliAs {
+    /* registers as written */
+    uint64_t transtab, memattr, lockaddr, transcfg;
+    /* configuration latched by UPDATE */
+    uint64_t cur_transtab, cur_memattr, cur_transcfg;
+    uint32_t faultstatus;
+    uint64_t faultaddress;
+    bool locked;
+    uint64_t lock_base, lock_size;
+    uint64_t cmd_gen;   /* bumped by UPDATE / UNLOCK / FLUSH_PT / FLUSH_MEM: stalled jobs retry */
+    MaliTlbEntry tlb[MALI_TLB_SIZE];
+    uint64_t tlb_hits, tlb_misses, walks;
+} MaliAs;
+
+typedef struct MaliSlot {
+    Mali *m;
+    unsigned n;
+    pthread_t thread;
+    bool thread_started;
+    /* current (active) job chain */
+    bool active;
+    uint64_t head, tail, affinity;
+    uint32_t config, xaffinity, status;
+    uint32_t flush_id;
+    int stop;           /* 0, JS_CMD_SOFT_STOP or JS_CMD_HARD_STOP requested for the active chain */
+    bool stalled;       /* waiting on an MMU fault / locked region */
+    /* _NEXT registers */
+    uint64_t next_head, next_affinity;
+    uint32_t next_config, next_xaffinity, next_command, next_flush_id;
+    /* chain walker scratch (slot thread only) */
+    struct MaliJobRec *jobs;
+    size_t jobs_cap;
+    uint16_t *idx_total, *idx_done; /* per job index: jobs in the chain / done */
+} MaliSlot;
+
+struct MaliJobCtx {
+    Mali *m;
+    MaliSlot *s;
+    unsigned as;
+    uint64_t reset_gen;
+    uint64_t fault_va;
+};
+
+struct Mali {
+    const MaliModel *model;
+    Bus *bus;
+    Gic *gic;
+    unsigned intid_job, intid_mmu, intid_gpu;
+    MaliTimestampFn ts_fn;
+    void *ts_opaque;
+
+    pthread_mutex_t lock;
+    pthread_cond_t cond;   /* slot threads wait here; broadcast on any relevant change */
+    bool quit;
+    uint64_t reset_gen;    /* bumped by resets: running chains are abandoned */
+
+    /* GPU control */
+    uint32_t gpu_irq_raw, gpu_irq_mask;
+    uint32_t gpu_fault_status;
+    uint64_t gpu_fault_address;
+    uint32_t latest_flush;
+    uint64_t pwr_ready[3];      /* shader, tiler, l2 */
+    uint64_t prfcnt_base;
+    uint32_t prfcnt_config, prfcnt_en[4];
+    uint32_t pwr_override[2];
+    uint32_t coherency_enable, jm_config, shader_config, tiler_config, l2_mmu_config;
+    bool cycle_running;
+    uint64_t cycle_base;        /* count at cycle_start_ns (or frozen value when stopped) */
+    uint64_t cycle_start_ns;
+
+    /* job control */
+    uint32_t job_irq_raw, job_irq_mask;
+    MaliSlot slot[JS_NUM];
+
+    /* MMU */
+    uint32_t mmu_irq_raw, mmu_irq_mask;
+    MaliAs as[AS_NUM];
+
+    bool line_job, line_mmu, line_gpu;
+
+    MaliComputeFn compute_fn;
+    void *compute_opaque;
+    MaliFdtInfo fdt_info; /* board glue: DT hook argument */
+};
+
+/* all with m->lock held */
+void mali_update_irqs(Mali *m);
+uint64_t mali_now_ns(void);
+uint32_t mali_gpu_read_reg(Mali *m, uint32_t off);
+void mali_gpu_write_reg(Mali *m, uint32_t off, uint32_t v);
+uint32_t mali_mmu_read_reg(Mali *m, uint32_t off);
+void mali_mmu_write_reg(Mali *m, uint32_t off, uint32_t v);
+uint32_t mali_job_read_reg(Mali *m, uint32_t off);
+void mali_job_write_reg(Mali *m, uint32_t off, uint32_t v);
+void mali_mmu_reset_locked(Mali *m);
+void mali_job_reset_locked(Mali *m);
+void mali_gpu_reset_locked(Mali *m);
+uint64_t mali_cycle_count_locked(Mali *m);
+
+/* MMU translation (m->lock held): 0 and *pa, or an exception code; *bus_fault set for
+ * faults reported as bus faults (MMU_IRQ bit 16+as); *level = level of the fault. */
+uint32_t mali_as_translate(Mali *m, unsigned as, uint64_t va, unsigned access, uint64_t *pa,
+                           bool *bus_fault);
+void mali_tlb_flush(MaliAs *a, bool all);
+
+/* job manager threads */
+bool mali_jm_start(Mali *m);
+void mali_jm_stop(Mali *m);
+
+#endif

@@ -1,0 +1,35 @@
+# Mali Bifrost GPU device (devices/mali/, see devices/mali/mali.h).
+#
+#   MALI_OBJS                 the GPU device; appended to DEVICE_OBJS (board.c instantiates it
+#                             for --gpu), so build/malibu and every DEVICE_OBJS user links it
+#   tests/unit/test_mali_*.c  Check unit tests against DEVICE_OBJS (in `make unit-test` and the
+#                             SAN=1 run)
+#   make mali-test            guest-images/apps/panfrost_ioctl_test.c cross-compiled with
+#                             aarch64-linux-gnu-gcc -Wall -Wextra -Werror (skipped without it)
+MALI_SRCS := $(sort $(wildcard devices/mali/*.c))
+MALI_OBJS := $(MALI_SRCS:%.c=$(B)/obj/%.o)
+DEVICE_OBJS += $(MALI_OBJS)
+
+$(B)/obj/devices/mali/mali.o: CFLAGS += $(FDT_CFLAGS)
+
+# Targets whose rules (tests/devices/devices.mk) were read before MALI_OBJS joined DEVICE_OBJS.
+$(filter $(B)/tests/unit/test_dev_%,$(UNIT_BINS)) $(B)/tests/devices/devtool: $(MALI_OBJS)
+
+$(B)/tests/unit/test_mali_%: tests/unit/test_mali_%.c $(DEVICE_OBJS) $(wildcard tests/unit/*.h) \
+                             tests/mali/mali_harness.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(FDT_CFLAGS) -Itests/unit -Itests/mali -o $@ $< $(DEVICE_OBJS) $(CHECK_LIBS) $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
+
+MALI_CROSS_CC ?= aarch64-linux-gnu-gcc
+.PHONY: mali-test
+TEST_TARGETS += mali-test
+
+MALI_APP := $(wildcard guest-images/apps/panfrost_ioctl_test.c)
+mali-test:
+	@echo "== mali: guest-images/apps/panfrost_ioctl_test.c ($(MALI_CROSS_CC))"
+	@if [ -z "$(MALI_APP)" ]; then echo "mali-test: no guest app yet"; \
+	elif command -v $(MALI_CROSS_CC) >/dev/null 2>&1; then \
+	    mkdir -p $(B)/tests/mali && \
+	    $(MALI_CROSS_CC) -O2 -Wall -Wextra -Werror -o $(B)/tests/mali/panfrost_ioctl_test \
+	        $(MALI_APP) && echo "mali-test: ok"; \
+	else echo "mali-test: $(MALI_CROSS_CC) not installed: skipped"; fi
