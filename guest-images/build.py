@@ -344,7 +344,10 @@ def build_apps():
     unpack(debs("sdk"), sdk)
     libdir = os.path.join(sdk, "usr/lib/aarch64-linux-gnu")
     outdir = fresh(os.path.join(WORK, "apps"))
-    srcs = sorted(glob.glob(os.path.join(HERE, "apps", "*.c")))
+    # every apps/*.c with a main() is a program, linked with the shared helper apps/common.c
+    common = os.path.join(HERE, "apps", "common.c")
+    srcs = [s for s in sorted(glob.glob(os.path.join(HERE, "apps", "*.c")))
+            if s != common and re.search(r"\bint\s+main\s*\(", open(s).read())]
     for src in srcs:
         name = os.path.basename(src)[:-2]
         # headers and libOpenCL.so (ICD loader) from Debian arm64; the program links against the
@@ -352,8 +355,8 @@ def build_apps():
         # loader's own libc needs from trixie's libc6.
         run(CROSS + "gcc", "-O2", "-g0", "-Wall", "-Wextra", "-Werror",
             "-DCL_TARGET_OPENCL_VERSION=300", "-isystem", os.path.join(sdk, "usr/include"),
-            "-o", os.path.join(outdir, name), src, "-L" + libdir, "-Wl,-rpath-link," + libdir,
-            "-lOpenCL", "-lm")
+            "-o", os.path.join(outdir, name), src, common, "-L" + libdir,
+            "-Wl,-rpath-link," + libdir, "-lOpenCL", "-lm")
         log("app %s" % name)
 
 
