@@ -47,6 +47,8 @@ static void set_vblock(SysCPU *s, SysTlbEntry *e, uint64_t va, uint64_t size)
     if (size > 0x1000) {
         e->vbmask = ~(size - 1) & 0x00FFFFFFFFFFFFFFull;
         e->vblock = va & e->vbmask;
+        if (s->block_fills < SYS_TLB_BLOCK_LIST)
+            s->block_list[s->block_fills] = (uint16_t)(((s->el ? 1u : 0u) << 15) | ((va >> 12) & (SYS_TLB_SIZE - 1)));
         s->block_fills++;
     } else {
         e->vblock = SYS_TLB_INVALID;
@@ -71,7 +73,13 @@ void sys_tlb_flush_va(SysCPU *s, uint64_t va)
             ((e->tag_x & VA_CMP_MASK) == va))
             inval_entry(e);
     }
-    if (s->block_fills) {
+    if (s->block_fills && s->block_fills <= SYS_TLB_BLOCK_LIST) {
+        for (unsigned k = 0; k < s->block_fills; k++) {
+            SysTlbEntry *e = &s->tlbs[s->block_list[k] >> 15][s->block_list[k] & 0x7fff];
+            if (e->vblock != SYS_TLB_INVALID && (va & e->vbmask) == e->vblock)
+                inval_entry(e);
+        }
+    } else if (s->block_fills) {
         /* Pages cached from a block mapping that covers va go too. */
         for (unsigned i = 0; i < 2; i++)
             for (unsigned j = 0; j < SYS_TLB_SIZE; j++) {

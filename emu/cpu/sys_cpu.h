@@ -81,7 +81,9 @@ typedef struct SysCPU {
     struct SysMachine *mach;   /* shared machine state (bus, GIC, code-page map) */
     uint8_t bounce[16];        /* MMIO reads through mem_host_aligned */
     unsigned block_fills; /* TLB entries from block mappings since the last full flush */
-    uint64_t n_exc, n_irq, n_tlb_miss, n_tlb_flush, n_tlb_flush_va, n_tlbi, n_mmu_writes;
+#define SYS_TLB_BLOCK_LIST 64
+    uint16_t block_list[SYS_TLB_BLOCK_LIST]; /* their table/index (el << 15 | idx) while few */
+    uint64_t n_exc, n_irq, n_tlb_miss, n_tlb_flush, n_tlb_flush_va, n_tlbi, n_mmu_writes, n_dispatch, n_tb_miss;
 
     SysTlbEntry tlbs[2][SYS_TLB_SIZE];
 } SysCPU;

@@ -142,6 +142,7 @@ static TB *tb_get(SysCPU *s)
     TB *tb = sys_tb_find(c, pc);
     if (tb)
         return tb;
+    s->n_tb_miss++;
     if (pc & 3) {
         s->pend_esr = ESR(0x22, 0);
         cpu_raise(c, NULL, EXC_SYS_SYNC, pc, false);
@@ -181,6 +182,7 @@ static CpuException run_blocks(SysCPU *s)
             return EXC_INTERRUPT;
         }
         TB *tb = tb_get(s);
+        s->n_dispatch++;
         c->insn_count += tb->n_insns;
         Op *op = tb->ops;
         do
