@@ -4,6 +4,7 @@
 
 #include <fenv.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,14 +14,17 @@ enum {
     S_CSEL_I, S_CSEL_S, S_CSEL_U, S_CSEL_F, S_MUX, S_ICMP_I, S_ICMP_S, S_ICMP_U, S_FCMP,
     S_FADD, S_FMA, S_FMIN, S_FMAX, S_F2S, S_F2U, S_S2F, S_U2F, S_ZEXT16, S_SEXT16, S_ZEXT8,
     S_SEXT8, S_MKVEC, S_CLZ, S_POPCOUNT, S_BITREV, S_FROUND, S_BRANCHZ32, S_BRANCHZ16, S_JUMP,
-    S_LOAD, S_STORE, S_AXCHG, S_SEG_ADD_LO, S_SEG_ADD_HI, S_BARRIER,
+    S_LOAD, S_STORE, S_AXCHG, S_ATOM_CX, S_ACMPXCHG, S_SEG_ADD_LO, S_SEG_ADD_HI, S_BARRIER,
     S_VADD, S_VSUB, S_VFADD, S_VFMA, S_VFMIN, S_VFMAX, S_VFCMP, S_V2F32_TO_V2F16, S_F16_TO_F32,
     S_MKVEC4, S_SWZ, S_VMUX, S_VCSEL_I, S_VCSEL_S, S_VCSEL_U, S_VCSEL_F, S_VICMP_I, S_VICMP_S, S_VICMP_U,
     S_VLSHIFT, S_VRSHIFT, S_VARSHIFT, S_VIMUL, S_VI2F16, S_VF16_2I, S_V8TO16,
     S_VCLZ, S_VFROUND, S_VIABS, S_VHADD, S_V8TO16F,
     S_I2F_NARROW, S_IABS, S_HADD, S_LDEXP, S_BRANCHZ, S_BRANCH, S_QUIET, S_F16_2I, S_LOGB, S_ILOGB,
-    S_FREXPE, S_FREXPM,
+    S_FREXPE, S_FREXPM, S_ATOM_C, S_ATOM_POST, S_FRCP, S_FRSQ,
 };
+/* atomic operations (bi_xinstr.atom_opc) */
+enum { A_NONE, A_ADD, A_SMIN, A_SMAX, A_UMIN, A_UMAX, A_AND, A_OR, A_XOR };
+static uint32_t atom_op32(unsigned opc, uint32_t a, uint32_t b);
 enum { R_NONE, R_RTP, R_RTN, R_RTZ, R_RTNA, R_RTO };
 enum { C_EQ, C_GT, C_GE, C_NE, C_LT, C_LE, C_GTLT, C_TOTAL };
 enum { L_AND, L_OR, L_XOR };
@@ -77,6 +81,10 @@ static const struct { const char *name; uint8_t sem; } sem_names[] = {
     { "BRANCH.s16", S_BRANCH }, { "BRANCH.s32", S_BRANCH }, { "BRANCH.u16", S_BRANCH }, { "BRANCH.u32", S_BRANCH },
     { "QUIET.f32", S_QUIET }, { "F16_TO_S32", S_F16_2I }, { "F16_TO_U32", S_F16_2I },
     { "LOGB.f32", S_LOGB }, { "ILOGB.f32", S_ILOGB }, { "FREXPE.f32", S_FREXPE }, { "FREXPM.f32", S_FREXPM },
+    { "ATOM_C.i32", S_ATOM_C }, { "ATOM_C_RETURN.i32", S_ATOM_C }, { "ATOM_C1.i32", S_ATOM_C },
+    { "ATOM_C1_RETURN.i32", S_ATOM_C }, { "ATOM_CX", S_ATOM_CX }, { "ATOM_POST.i32", S_ATOM_POST },
+    { "ACMPXCHG.i32", S_ACMPXCHG }, { "ACMPXCHG.i64", S_ACMPXCHG },
+    { "FRCP.f32", S_FRCP }, { "FRSQ.f32", S_FRSQ },
 };
 
 static const char *const seg_names[] = { "none", "wls", "stream", "ubo", "tl", "pos", "vary", NULL };
@@ -217,6 +225,28 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
         if (x->seg == SEG_STREAM || x->seg > SEG_TL)
             return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s.%s not implemented", op->name, seg_names[x->seg]);
     }
+    if (x->sem == S_ATOM_C || x->sem == S_ATOM_POST) {
+        static const char *const opc_names[] = { "-", "aadd", "asmin", "asmax", "aumin", "aumax", "aand", "aor",
+                                                 "axor", NULL };
+        static const char *const c1_names[] = { "ainc", "adec", "aumax1", "asmax1", "aor1", NULL };
+        const char *v = bi_mod_value_name(ins, "atom_opc");
+        int o = lookup(v, opc_names, 0);
+        x->atom_one = 0;
+        if (o <= 0 && strstr(op->name, "ATOM_C1")) {
+            static const uint8_t c1_op[] = { A_ADD, A_ADD, A_UMAX, A_SMAX, A_OR };
+            int c = lookup(v, c1_names, -1);
+            if (c < 0)
+                return fail(err, errlen, BI_EXEC_ERROR, "%s: reserved atom_opc", op->name);
+            o = c1_op[c];
+            x->atom_one = c == 1 ? 2 : 1;       /* implied operand: 1 (2: -1) */
+        }
+        if (o <= 0)
+            return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s.%s not implemented", op->name, v ? v : "?");
+        x->atom_opc = (uint8_t)o;
+        x->atom_ret = strstr(op->name, "_RETURN") != NULL;
+    }
+    if (x->sem == S_ACMPXCHG)
+        x->size = strstr(op->name, ".i64") ? 8 : 4;
     if ((x->sem == S_SEG_ADD_LO || x->sem == S_SEG_ADD_HI) && x->seg != SEG_WLS)
         return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "SEG_ADD.tl not implemented");
     if (x->sem == S_FCMP && x->cmp == C_TOTAL)
@@ -232,6 +262,7 @@ static inline uint32_t sext28(uint32_t v) { return (uint32_t)((int32_t)(v << 4) 
 
 int bi_prepare_clause(bi_xclause *x, const bi_clause *c, char *err, size_t errlen)
 {
+    memset(x, 0, sizeof(*x));
     x->c = *c;
     for (unsigned i = 0; i < c->ntuples; i++) {
         int rc = prepare_instr(&x->fma[i], &c->t[i].fma, err, errlen);
@@ -240,6 +271,14 @@ int bi_prepare_clause(bi_xclause *x, const bi_clause *c, char *err, size_t errle
         rc = prepare_instr(&x->add[i], &c->t[i].add, err, errlen);
         if (rc)
             return rc;
+        if ((x->add[i].sem == S_ATOM_CX) != (x->fma[i].sem == S_ATOM_C))
+            return fail(err, errlen, BI_EXEC_ERROR, "clause %#x: ATOM_C without ATOM_CX (or the reverse)", c->offset);
+        if (x->add[i].sem == S_ATOM_CX) {
+            x->add[i].atom_opc = x->fma[i].atom_opc;
+            x->add[i].atom_one = x->fma[i].atom_one;
+            x->add[i].atom_ret = x->fma[i].atom_ret;
+            x->add[i].size = 4;
+        }
         const bi_tuple *t = &c->t[i];
         uint64_t v = t->fau_value;
         uint32_t lo = (uint32_t)v, hi = (uint32_t)(v >> 32);
@@ -256,6 +295,7 @@ int bi_prepare_clause(bi_xclause *x, const bi_clause *c, char *err, size_t errle
         }
         x->fau_lo[i] = lo;
         x->fau_hi[i] = hi;
+        x->ninstrs += (x->fma[i].sem != S_NOP) + (x->add[i].sem != S_NOP);
     }
     return BI_EXEC_OK;
 }
@@ -895,6 +935,42 @@ static int branch_cmp(const bi_xinstr *x, uint32_t a, uint32_t b)
     }
 }
 
+/* FRCP.f32 / FRSQ.f32 (G72 and v7 use them directly for 1/x and 1/sqrt(x)): Arm documents no
+ * bit-exact table, so (assumption) they return the correctly rounded (round to nearest even)
+ * result, which is within the OpenCL bounds (2.5 ulp rcp/divide, 2 ulp rsqrt).  Special values
+ * as IEEE: rcp(+-0) = +-inf, rcp(+-inf) = +-0, rsqrt(+0) = +inf, rsqrt(-0) = -inf,
+ * rsqrt(x < 0) = NaN, rsqrt(+inf) = +0; NaN inputs are returned quiet. */
+static uint32_t frcp(uint32_t a)
+{
+    if (is_nan(a))
+        return a | 0x00400000;
+    volatile double d = 1.0 / (double)f32(a);       /* exact enough: one rounding to float below */
+    volatile float r = (float)d;
+    return u32(r);
+}
+
+static uint32_t frsq(uint32_t a)
+{
+    if (is_nan(a))
+        return a | 0x00400000;
+    float f = f32(a);
+    if (f == 0.0f)
+        return (a & 0x80000000) | 0x7f800000;
+    if (f < 0.0f)
+        return 0x7fc00000;
+    /* 1/sqrt(f) in double is within ~2^-52 relative of the exact value, so the float nearest to it
+     * is the correctly rounded result or a neighbour; decide with the exact sign of m*m*f - 1 at
+     * the midpoints m on either side (m*m is exact in double, fma rounds once: the sign is exact) */
+    volatile float r = (float)(1.0 / sqrt((double)f));
+    float lo = nextafterf(r, 0.0f), hi = nextafterf(r, INFINITY);
+    double mlo = ((double)r + lo) / 2, mhi = ((double)r + hi) / 2;
+    if (fma(mlo * mlo, (double)f, -1.0) > 0)
+        return u32(lo);                       /* 1/sqrt(f) < mlo */
+    if (fma(mhi * mhi, (double)f, -1.0) < 0)
+        return u32(hi);
+    return u32(r);
+}
+
 /* Execute one instruction for one lane. s[] = raw source values. Returns the 32-bit result;
  * *branch is set to 1 and *target to the byte offset when a branch is taken. */
 static uint32_t exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, int *branch, uint32_t *target)
@@ -1054,6 +1130,10 @@ static uint32_t exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, i
             return (uint32_t)e;                      /* assumption: frexp exponent, 0 for 0/inf/NaN */
         return is_nan(f[0]) ? f[0] | 0x00400000 : u32(m);
     }
+    case S_ATOM_POST: return atom_op32(x->atom_opc, a, b);
+    case S_FRCP: case S_FRSQ:
+        f[0] = fsrc(x, 0, a, fc);
+        return fout(x->sem == S_FRCP ? frcp(f[0]) : frsq(f[0]), x, f, 1, fc);
     case S_CLZ: return a ? (uint32_t)__builtin_clz(a) : 32;
     case S_POPCOUNT: return (uint32_t)__builtin_popcount(a);
     case S_BITREV: return bitrev(a);
@@ -1082,8 +1162,68 @@ typedef struct {
     uint32_t val[BI_MAX_LANES][4];
 } staging;
 
+/* 32-bit atomic operation op(a, b) and its identity (b such that op(a, b) = a). */
+static uint32_t atom_op32(unsigned opc, uint32_t a, uint32_t b)
+{
+    switch (opc) {
+    case A_ADD: return a + b;
+    case A_SMIN: return (int32_t)a < (int32_t)b ? a : b;
+    case A_SMAX: return (int32_t)a > (int32_t)b ? a : b;
+    case A_UMIN: return a < b ? a : b;
+    case A_UMAX: return a > b ? a : b;
+    case A_AND: return a & b;
+    case A_OR: return a | b;
+    case A_XOR: return a ^ b;
+    default: return b;
+    }
+}
+
+static uint32_t atom_identity32(unsigned opc)
+{
+    switch (opc) {
+    case A_SMIN: return 0x7fffffff;
+    case A_SMAX: return 0x80000000;
+    case A_UMIN: case A_AND: return 0xffffffff;
+    default: return 0;
+    }
+}
+
+typedef struct {
+    unsigned opc, size;       /* opc A_*: RMW; 0: exchange; 0xff: compare-exchange */
+    uint64_t v, cmp;
+} atom_arg;
+
+static uint64_t atom_apply(uint64_t old, void *arg)
+{
+    const atom_arg *a = arg;
+    if (a->opc == 0)
+        return a->v;
+    if (a->opc == 0xff)
+        return old == a->cmp ? a->v : old;
+    return atom_op32(a->opc, (uint32_t)old, (uint32_t)a->v);
+}
+
+static int do_atomic(const bi_mem *m, uint64_t addr, atom_arg *a, uint64_t *old)
+{
+    if (m->atomic)
+        return m->atomic(m->ctx, addr, a->size, atom_apply, a, old);
+    uint8_t b[8] = { 0 };
+    if (m->read(m->ctx, addr, b, a->size))
+        return -1;
+    uint64_t o = 0, n;
+    for (unsigned i = 0; i < a->size; i++)
+        o |= (uint64_t)b[i] << (8 * i);
+    n = atom_apply(o, a);
+    for (unsigned i = 0; i < a->size; i++)
+        b[i] = (uint8_t)(n >> (8 * i));
+    if (m->write(m->ctx, addr, b, a->size))
+        return -1;
+    *old = o;
+    return 0;
+}
+
 static int exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lane, const uint32_t *s,
-                    staging *stg, uint32_t *res, char *err, size_t errlen)
+                    uint64_t atom_addr, staging *stg, uint32_t *res, char *err, size_t errlen)
 {
     const bi_mem *m = w->mem;
     unsigned sr = c->hdr[BI_H_SR];
@@ -1102,6 +1242,25 @@ static int exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned
         *res = x->sem == S_SEG_ADD_LO ? (uint32_t)a : (uint32_t)(a >> 32);
         return BI_EXEC_OK;
     }
+    if (x->sem == S_ATOM_CX) {
+        /* ATOM_C (FMA, address) + ATOM_CX (ADD, message).  RETURN forms write two staging
+         * registers (assumption, the layout is undocumented): the memory value before this
+         * thread's operation and the operation's identity, which ATOM_POST combines. */
+        if (sr + (x->atom_ret ? 2 : 1) > 64)
+            return fail(err, errlen, BI_EXEC_ERROR, "clause %#x: staging registers out of range", c->offset);
+        atom_arg a = { .opc = x->atom_opc, .size = 4,
+                       .v = x->atom_one ? (x->atom_one == 2 ? 0xffffffffu : 1u) : w->reg[sr][lane] };
+        uint64_t old = 0;
+        if (do_atomic(m, atom_addr, &a, &old))
+            return fail(err, errlen, BI_EXEC_ERROR, "clause %#x lane %u: atomic fault at %#llx", c->offset, lane,
+                        (unsigned long long)atom_addr);
+        if (x->atom_ret) {
+            stg->n = 2;
+            stg->val[lane][0] = (uint32_t)old;
+            stg->val[lane][1] = atom_identity32(x->atom_opc);
+        }
+        return BI_EXEC_OK;
+    }
     switch (x->seg) {
     case SEG_NONE: addr = s[0] | (uint64_t)s[1] << 32; break;
     case SEG_WLS: addr = m->wls_base + s[0]; break;
@@ -1118,22 +1277,29 @@ static int exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned
         nregs = 2;
     if (sr + nregs > 64)
         return fail(err, errlen, BI_EXEC_ERROR, "clause %#x: staging registers r%u+%u out of range", c->offset, sr, nregs);
-    if (x->sem == S_AXCHG) {
-        /* atomic exchange: the staging registers go to memory, the old memory value comes back in
-         * them (lanes run in order, so lanes of a warp exchanging one address chain) */
-        uint8_t old[8];
-        if (m->read(m->ctx, addr, old, x->size))
+    if (x->sem == S_AXCHG || x->sem == S_ACMPXCHG) {
+        /* AXCHG: the staging registers go to memory, the old memory value comes back in them
+         * (lanes run in order, so lanes of a warp exchanging one address chain).
+         * ACMPXCHG (staging as Mesa fills it): new value in the first half, comparison value in
+         * the second; memory takes the new value if it equals the comparison value; the old
+         * value comes back in the first half, the second half is kept. */
+        unsigned words = x->size / 4;
+        if (sr + (x->sem == S_ACMPXCHG ? 2 * words : words) > 64)
+            return fail(err, errlen, BI_EXEC_ERROR, "clause %#x: staging registers out of range", c->offset);
+        atom_arg a = { .opc = x->sem == S_AXCHG ? 0 : 0xff, .size = x->size };
+        a.v = w->reg[sr][lane] | (words > 1 ? (uint64_t)w->reg[sr + 1][lane] << 32 : 0);
+        if (x->sem == S_ACMPXCHG)
+            a.cmp = w->reg[sr + words][lane] | (words > 1 ? (uint64_t)w->reg[sr + words + 1][lane] << 32 : 0);
+        uint64_t old = 0;
+        if ((addr & (x->size - 1)) || do_atomic(m, addr, &a, &old))
             return fail(err, errlen, BI_EXEC_ERROR, "clause %#x lane %u: atomic fault at %#llx", c->offset, lane,
                         (unsigned long long)addr);
-        for (unsigned i = 0; i < x->size; i++)
-            buf[i] = (uint8_t)(w->reg[sr + i / 4][lane] >> (8 * (i % 4)));
-        if (m->write(m->ctx, addr, buf, x->size))
-            return fail(err, errlen, BI_EXEC_ERROR, "clause %#x lane %u: atomic fault at %#llx", c->offset, lane,
-                        (unsigned long long)addr);
-        stg->n = nregs;
-        for (unsigned r = 0; r < nregs; r++)
-            stg->val[lane][r] = (uint32_t)old[4 * r] | (uint32_t)old[4 * r + 1] << 8 |
-                                (uint32_t)old[4 * r + 2] << 16 | (uint32_t)old[4 * r + 3] << 24;
+        stg->n = x->sem == S_ACMPXCHG ? 2 * words : words;
+        stg->val[lane][0] = (uint32_t)old;
+        if (words > 1)
+            stg->val[lane][1] = (uint32_t)(old >> 32);
+        for (unsigned r = words; r < stg->n; r++)
+            stg->val[lane][r] = w->reg[sr + r][lane];
         return BI_EXEC_OK;
     }
     if (x->sem == S_STORE) {
@@ -1178,7 +1344,7 @@ static int exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned
 
 static inline int is_mem(const bi_xinstr *x)
 {
-    return x->sem >= S_LOAD && x->sem <= S_BARRIER;
+    return x->sem >= S_LOAD && x->sem <= S_BARRIER;     /* S_LOAD .. S_ATOM_CX, S_ACMPXCHG .. S_BARRIER */
 }
 
 static uint32_t read_src(const bi_warp *w, const bi_xclause *x, unsigned ti, const bi_src *s, unsigned lane,
@@ -1238,8 +1404,12 @@ int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec, char *err, si
             uint32_t s[4] = { 0 };
             for (unsigned k = 0; k < x->fma[i].nsrcs; k++)
                 s[k] = read_src(w, x, i, &t->fma.src[k], l, 0, t0[l], t1[l]);
-            if (is_mem(&x->fma[i])) {
-                if ((rc = exec_mem(w, &x->fma[i], c, l, s, &stg, &fr[l], err, errlen)))
+            uint64_t atom_addr = 0;
+            if (x->fma[i].sem == S_ATOM_C) {
+                atom_addr = s[0] | (uint64_t)s[1] << 32;
+                fr[l] = 0;
+            } else if (is_mem(&x->fma[i])) {
+                if ((rc = exec_mem(w, &x->fma[i], c, l, s, 0, &stg, &fr[l], err, errlen)))
                     return rc;
             } else {
                 fr[l] = exec_op(&x->fma[i], s, &fc, &branch[l], &target[l]);
@@ -1247,7 +1417,7 @@ int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec, char *err, si
             for (unsigned k = 0; k < x->add[i].nsrcs; k++)
                 s[k] = read_src(w, x, i, &t->add.src[k], l, fr[l], t0[l], t1[l]);
             if (is_mem(&x->add[i])) {
-                if ((rc = exec_mem(w, &x->add[i], c, l, s, &stg, &ar[l], err, errlen)))
+                if ((rc = exec_mem(w, &x->add[i], c, l, s, atom_addr, &stg, &ar[l], err, errlen)))
                     return rc;
             } else {
                 ar[l] = exec_op(&x->add[i], s, &fc, &branch[l], &target[l]);
@@ -1274,6 +1444,7 @@ int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec, char *err, si
     }
     w->clauses_run++;
     w->lanes_run += (unsigned)__builtin_popcount(exec);
+    w->lane_instrs += (uint64_t)x->ninstrs * (unsigned)__builtin_popcount(exec);
     return BI_EXEC_OK;
 }
 
@@ -1285,37 +1456,227 @@ void bi_warp_init(bi_warp *w, enum bi_arch arch)
 
 /* ---- programs: clauses decoded and prepared once, on first execution ---------------------------- */
 
+/* Clause table: two levels indexed by offset / 16 (L1: 64 KiB of code per L2 page), entries
+ * published with release stores so that warps on other host threads read them lock-free. */
+#define PROG_L2_BITS 12
+#define PROG_L1_SIZE 256         /* 16 MiB of code */
+
 struct bi_program {
-    const uint8_t *code;
+    const uint8_t *code;         /* NULL: fetched through bi_mem */
     size_t len;
     enum bi_arch arch;
-    bi_xclause **clause;     /* indexed by offset / 16, NULL until first executed */
+    pthread_mutex_t lock;        /* decoding, table growth, re-validation */
+    bi_xclause **l1[PROG_L1_SIZE];
+    bi_xclause **old;            /* clauses replaced after a change of their bytes (freed last) */
+    size_t nold, capold;
+    unsigned nclauses;
 };
+
+static bi_xclause **prog_slot(bi_program *p, uint32_t pc, int create)
+{
+    uint32_t idx = pc / 16, hi = idx >> PROG_L2_BITS;
+    if (hi >= PROG_L1_SIZE)
+        return NULL;
+    bi_xclause **l2 = __atomic_load_n(&p->l1[hi], __ATOMIC_ACQUIRE);
+    if (!l2) {
+        if (!create)
+            return NULL;
+        l2 = calloc((size_t)1 << PROG_L2_BITS, sizeof(*l2));      /* under p->lock */
+        if (!l2)
+            return NULL;
+        __atomic_store_n(&p->l1[hi], l2, __ATOMIC_RELEASE);
+    }
+    return &l2[idx & ((1u << PROG_L2_BITS) - 1)];
+}
+
+static void prog_init(bi_program *p, enum bi_arch arch)
+{
+    p->arch = arch;
+    pthread_mutex_init(&p->lock, NULL);
+}
 
 bi_program *bi_program_new(const uint8_t *code, size_t len, enum bi_arch arch)
 {
     bi_program *p = calloc(1, sizeof(*p));
     if (!p)
         return NULL;
+    prog_init(p, arch);
     p->code = code;
     p->len = len;
-    p->arch = arch;
-    p->clause = calloc(len / 16 + 1, sizeof(*p->clause));
-    if (!p->clause) {
-        free(p);
-        return NULL;
-    }
     return p;
+}
+
+bi_program *bi_program_new_fetch(enum bi_arch arch)
+{
+    bi_program *p = calloc(1, sizeof(*p));
+    if (!p)
+        return NULL;
+    prog_init(p, arch);
+    return p;
+}
+
+static void free_xclause(bi_xclause *x)
+{
+    if (x) {
+        free(x->raw);
+        free(x);
+    }
 }
 
 void bi_program_free(bi_program *p)
 {
     if (!p)
         return;
-    for (size_t i = 0; i <= p->len / 16; i++)
-        free(p->clause[i]);
-    free(p->clause);
+    for (unsigned i = 0; i < PROG_L1_SIZE; i++) {
+        if (!p->l1[i])
+            continue;
+        for (unsigned j = 0; j < (1u << PROG_L2_BITS); j++)
+            free_xclause(p->l1[i][j]);
+        free(p->l1[i]);
+    }
+    for (size_t i = 0; i < p->nold; i++)
+        free_xclause(p->old[i]);
+    free(p->old);
+    pthread_mutex_destroy(&p->lock);
     free(p);
+}
+
+enum bi_arch bi_program_arch(const bi_program *p) { return p->arch; }
+
+unsigned bi_program_clauses(bi_program *p)
+{
+    pthread_mutex_lock(&p->lock);
+    unsigned n = p->nclauses;
+    pthread_mutex_unlock(&p->lock);
+    return n;
+}
+
+/* Read the bytes of the clause at pc for a fetched program: up to 512 bytes (the longest clause),
+ * stopping at the first page end the fetch callback reports unless more are needed. */
+static int fetch_code(const bi_mem *m, uint32_t pc, uint8_t *buf, size_t *len, int more)
+{
+    size_t have = *len, want = more ? 512 : (have ? have : 512);
+    while (have < want) {
+        unsigned got = m->fetch(m->ctx, pc + have, buf + have, (unsigned)(want - have));
+        if (!got)
+            return -1;
+        have += got;
+        if (!more)
+            break;            /* first try: what the first page holds */
+    }
+    *len = have;
+    return 0;
+}
+
+static int decode_new(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **out, char *err, size_t errlen)
+{
+    bi_clause c;
+    uint8_t buf[512];
+    size_t have = 0;
+    const uint8_t *code;
+    if (p->code) {
+        if (pc >= p->len)
+            return fail(err, errlen, BI_EXEC_ERROR, "bad clause address %#x", pc);
+        code = p->code + pc;
+        have = p->len - pc;
+        if (bi_decode_clause(code, have, pc, p->arch, &c, err, errlen))
+            return BI_EXEC_ERROR;
+    } else {
+        if (!m || !m->fetch)
+            return fail(err, errlen, BI_EXEC_ERROR, "clause %#x: no code", pc);
+        if (fetch_code(m, pc, buf, &have, 0))
+            return fail(err, errlen, BI_EXEC_ERROR, "instruction fetch fault at clause %#x", pc);
+        code = buf;
+        if (bi_decode_clause(code, have, pc, p->arch, &c, err, errlen)) {
+            if (have >= 512)
+                return BI_EXEC_ERROR;
+            if (fetch_code(m, pc, buf, &have, 1))      /* the clause may continue on the next page */
+                return fail(err, errlen, BI_EXEC_ERROR, "instruction fetch fault at clause %#x", pc);
+            if (bi_decode_clause(code, have, pc, p->arch, &c, err, errlen))
+                return BI_EXEC_ERROR;
+        }
+    }
+    bi_xclause *x = calloc(1, sizeof(*x));
+    if (!x)
+        return fail(err, errlen, BI_EXEC_ERROR, "out of memory");
+    int rc = bi_prepare_clause(x, &c, err, errlen);
+    if (rc) {
+        free(x);
+        return rc;
+    }
+    if (!p->code) {
+        x->raw = malloc(c.size);
+        if (!x->raw) {
+            free(x);
+            return fail(err, errlen, BI_EXEC_ERROR, "out of memory");
+        }
+        memcpy(x->raw, code, c.size);
+        x->epoch = m->epoch;
+    }
+    *out = x;
+    return BI_EXEC_OK;
+}
+
+/* The prepared clause at pc, decoding it (or checking its bytes again under a new epoch). */
+static int get_clause(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **out, char *err, size_t errlen)
+{
+    bi_xclause **slot = prog_slot(p, pc, 0);
+    bi_xclause *x = slot ? __atomic_load_n(slot, __ATOMIC_ACQUIRE) : NULL;
+    if (x && (p->code || (m && __atomic_load_n(&x->epoch, __ATOMIC_ACQUIRE) == m->epoch))) {
+        *out = x;
+        return BI_EXEC_OK;
+    }
+    int rc = BI_EXEC_OK;
+    pthread_mutex_lock(&p->lock);
+    slot = prog_slot(p, pc, 1);
+    if (!slot) {
+        rc = fail(err, errlen, BI_EXEC_ERROR, "bad clause address %#x", pc);
+        goto out;
+    }
+    x = *slot;
+    if (x && !p->code && x->epoch != m->epoch) {
+        /* a new job: the clause is used only if its bytes are unchanged */
+        uint8_t buf[512];
+        size_t have = 0, need = x->c.size;
+        int same = m && m->fetch;
+        while (same && have < need) {
+            unsigned got = m->fetch(m->ctx, pc + have, buf + have, (unsigned)(need - have));
+            if (!got) {
+                rc = fail(err, errlen, BI_EXEC_ERROR, "instruction fetch fault at clause %#x", pc);
+                goto out;
+            }
+            have += got;
+        }
+        if (same && !memcmp(buf, x->raw, need)) {
+            __atomic_store_n(&x->epoch, m->epoch, __ATOMIC_RELEASE);
+        } else {
+            if (p->nold == p->capold) {
+                size_t cap = p->capold ? 2 * p->capold : 16;
+                bi_xclause **n = realloc(p->old, cap * sizeof(*n));
+                if (!n) {
+                    rc = fail(err, errlen, BI_EXEC_ERROR, "out of memory");
+                    goto out;
+                }
+                p->old = n;
+                p->capold = cap;
+            }
+            p->old[p->nold++] = x;       /* other warps may still hold it */
+            __atomic_store_n(slot, NULL, __ATOMIC_RELEASE);
+            p->nclauses--;
+            x = NULL;
+        }
+    }
+    if (!x) {
+        rc = decode_new(p, m, pc, &x, err, errlen);
+        if (rc)
+            goto out;
+        __atomic_store_n(slot, x, __ATOMIC_RELEASE);
+        p->nclauses++;
+    }
+    *out = x;
+out:
+    pthread_mutex_unlock(&p->lock);
+    return rc;
 }
 
 int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, char *err, size_t errlen)
@@ -1330,25 +1691,14 @@ int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, char *err, 
         for (unsigned l = 0; l < w->lanes; l++)
             if (!w->done[l] && w->pc[l] == pc)
                 exec |= 1u << l;
-        if (pc % 16 || pc >= p->len)
+        if (pc % 16 || (p->code && pc >= p->len))
             return fail(err, errlen, BI_EXEC_ERROR, "bad clause address %#x", pc);
-        bi_xclause *x = p->clause[pc / 16];
-        if (!x) {
-            bi_clause c;
-            if (bi_decode_clause(p->code + pc, p->len - pc, pc, p->arch, &c, err, errlen))
-                return BI_EXEC_ERROR;
-            x = malloc(sizeof(*x));
-            if (!x)
-                return fail(err, errlen, BI_EXEC_ERROR, "out of memory");
-            int rc = bi_prepare_clause(x, &c, err, errlen);
-            if (rc) {
-                free(x);
-                return rc;
-            }
-            p->clause[pc / 16] = x;
-        }
+        bi_xclause *x;
+        int rc = get_clause(p, w->mem, pc, &x, err, errlen);
+        if (rc)
+            return rc;
         unsigned barriers = w->barriers;
-        int rc = bi_exec_clause(w, x, exec, err, errlen);
+        rc = bi_exec_clause(w, x, exec, err, errlen);
         if (rc)
             return rc;
         if (w->barriers != barriers)

@@ -1,5 +1,5 @@
 /* Bifrost warp executor: runs decoded clauses (bifrost_decode.h) for one warp of 4 (v6) or 8 (v7)
- * lanes.  ALU ops only so far (no message-passing instructions: loads, stores, atomics, ...). */
+ * lanes: ALU ops, loads/stores/atomics through bi_mem callbacks, barriers, compute workgroups. */
 #ifndef MALIBU_BIFROST_EXEC_H
 #define MALIBU_BIFROST_EXEC_H
 
@@ -24,6 +24,8 @@ typedef struct bi_xinstr {
     uint8_t round, clamp, cmp, result_type, sat, not1, not_result, minmax, mux, sext, logic, mask;
     uint8_t seg, size, dlane, ext, preserve_null;   /* memory ops: segment, bytes, lane_dest, extend */
     uint8_t vw;                  /* vector ops: lane width in bits (16 or 8) */
+    uint8_t atom_opc, atom_one, atom_ret;   /* atomics: operation, implied operand (1: +1, 2: -1),
+                                               RETURN form */
     uint8_t vsel[4][4];          /* vector ops: per source, the source lane feeding each lane
                                     (bit 4 set: a byte widened to a 16-bit lane) */
 } bi_xinstr;
@@ -33,6 +35,9 @@ typedef struct {
     bi_clause c;
     bi_xinstr fma[8], add[8];
     uint32_t fau_lo[8], fau_hi[8];   /* constant FAU words after PC-relative modification */
+    unsigned ninstrs;                /* non-NOP FMA/ADD instructions */
+    uint64_t epoch;                  /* fetched programs: bi_mem epoch the bytes were last checked in */
+    uint8_t *raw;                    /* fetched programs: the clause's bytes */
 } bi_xclause;
 
 /* Memory seen by LOAD/STORE (global addresses; WLS and TLS segments are offsets from a base;
@@ -41,6 +46,15 @@ typedef struct bi_mem {
     void *ctx;
     int (*read)(void *ctx, uint64_t addr, void *buf, unsigned size);
     int (*write)(void *ctx, uint64_t addr, const void *buf, unsigned size);
+    /* Optional atomic read-modify-write of 4/8 naturally aligned bytes (memory = op(old, arg),
+     * *old = previous value); NULL: read + write (fine for one host thread). */
+    int (*atomic)(void *ctx, uint64_t addr, unsigned size, uint64_t (*op)(uint64_t old, void *arg), void *arg,
+                  uint64_t *old);
+    /* Shader code for programs made with bi_program_new_fetch: bytes at code offset off; returns
+     * the number of bytes read (at most size; it may stop early at a page end, but reads at least
+     * one byte), or 0 on a fault. */
+    unsigned (*fetch)(void *ctx, uint64_t off, void *buf, unsigned size);
+    uint64_t epoch;                          /* code validity epoch (see bi_program_new_fetch) */
     uint64_t wls_base;                       /* workgroup-local storage of this warp's workgroup */
     unsigned nubos;
     const uint64_t *ubo_addr;                /* UBO n: address and size in bytes */
@@ -59,6 +73,7 @@ typedef struct {
     const uint32_t *uniforms;                /* push uniforms (FAU uniform pair n = words 2n, 2n+1) */
     unsigned nuniforms;                      /* in 32-bit words */
     uint64_t clauses_run, lanes_run;         /* statistics: clauses executed, sum of active lanes */
+    uint64_t lane_instrs;                    /* statistics: non-NOP instructions x active lanes */
 } bi_warp;
 
 /* Prepare a decoded clause; returns BI_EXEC_UNIMPLEMENTED (with the op name in err) when the
@@ -81,7 +96,15 @@ int bi_exec_shader(bi_warp *w, const uint8_t *code, size_t len, enum bi_arch arc
  * every warp that runs it.  code must stay valid while the program exists. */
 typedef struct bi_program bi_program;
 bi_program *bi_program_new(const uint8_t *code, size_t len, enum bi_arch arch);
+/* A program whose code is read through the warps' bi_mem fetch callback, clause by clause, when
+ * first executed (decoding is thread-safe: warps on several host threads may share the program).
+ * A clause decoded under an earlier bi_mem epoch is read again when first executed under a new
+ * one and decoded again if its bytes changed, so one program can serve successive jobs. */
+bi_program *bi_program_new_fetch(enum bi_arch arch);
 void bi_program_free(bi_program *p);
+enum bi_arch bi_program_arch(const bi_program *p);
+/* Clauses decoded so far (statistics). */
+unsigned bi_program_clauses(bi_program *p);
 
 /* Run a warp with minimum-PC scheduling until every lane is done (BI_EXEC_END), the warp executed a
  * BARRIER (BI_EXEC_BARRIER; call again to continue) or max_clauses clauses ran (error). */

@@ -1,0 +1,763 @@
+/* Bifrost shader-core engine: COMPUTE job descriptors -> workgroups on a pool of host threads.
+ * See compute.h.  Descriptor facts: /work/shared/reference/mali-bifrost-interface.md §6.2-6.5. */
+#include "compute.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bifrost_exec.h"
+
+/* exception codes (devices/mali/regs.h) */
+#define EXC_DONE 0x01
+#define EXC_JOB_CONFIG_FAULT 0x40
+#define EXC_INSTR_INVALID_PC 0x50
+#define EXC_INSTR_INVALID_ENC 0x51
+#define EXC_DATA_INVALID_FAULT 0x58
+
+/* Local (WLS) and thread-local (TLS) storage live in host memory private to the workgroup; the
+ * shader sees them at these addresses (above any 48-bit GPU VA, so they never alias memory). */
+#define WLS_WINDOW 0xFFFF000000000000ull
+#define TLS_WINDOW 0xFFFF100000000000ull
+#define MAX_WLS (1u << 20)
+#define MAX_TLS_TOTAL (64u << 20)
+#define MAX_WG_THREADS 1024u          /* THREAD_MAX_WORKGROUP_SIZE of the models is <= 384 */
+#define CACHE_SIZE 32
+#define STOP_POLL_CLAUSES 65536u
+
+static unsigned default_threads;
+
+void gpu_compute_set_default_threads(unsigned n) { default_threads = n; }
+unsigned gpu_compute_default_threads(void) { return default_threads; }
+
+static uint32_t rd32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static uint64_t rd64(const uint8_t *p) { uint64_t v; memcpy(&v, p, 8); return v; }
+
+/* ---- parsed job ------------------------------------------------------------------------------ */
+
+typedef struct {
+    unsigned local[3], groups[3];
+    uint64_t shader_va;
+    uint32_t preload;
+    uint32_t *uniforms;       /* push uniforms (32-bit words) */
+    unsigned nuniforms;
+    unsigned nubos;
+    uint64_t *ubo_addr;
+    uint32_t *ubo_size;
+    uint32_t wls_size;        /* bytes per workgroup (0: none) */
+    uint32_t tls_stride;      /* bytes per thread (0: none) */
+} job_desc;
+
+typedef struct shader_entry {
+    uint64_t va;
+    unsigned as, arch;
+    bi_program *p;
+    int in_use, stale;
+    uint64_t last_use;
+} shader_entry;
+
+struct worker;
+
+typedef struct run {
+    gpu_compute *e;
+    const gpu_compute_job *job;
+    job_desc d;
+    bi_program *prog;
+    uint64_t epoch;
+    unsigned ncores, core_ids[64];
+    uint64_t total_wgs;
+    uint64_t next_wg;                     /* atomic */
+    int abort;                            /* atomic: stop picking workgroups */
+    pthread_mutex_t lock;                 /* the fields below */
+    uint64_t fault_wg;                    /* lowest faulting workgroup */
+    uint32_t status;
+    uint64_t fault_va;
+    unsigned active;                      /* threads still working on this run */
+    pthread_cond_t done;
+    gpu_compute_stats st;
+} run;
+
+/* per host thread */
+typedef struct worker {
+    gpu_compute *e;
+    pthread_t thread;
+    run *r;                               /* current run */
+    bi_mem mem;
+    uint8_t *wls;
+    size_t wls_cap;
+    uint8_t *tls;
+    size_t tls_cap, tls_size;
+    uint32_t wls_size;
+    bi_warp *warps;
+    int *state;
+    unsigned warps_cap;
+    uint32_t fault;                       /* memory fault of the current workgroup */
+    uint64_t fault_va;
+    uint64_t since_poll;
+    gpu_compute_stats st;
+} worker;
+
+struct gpu_compute {
+    unsigned nthreads;
+    worker *w;                            /* nthreads - 1 pool threads + one per caller */
+    pthread_mutex_t lock;
+    pthread_cond_t work;                  /* pool: a run was posted / quit */
+    run *cur;                             /* the run pool threads join */
+    uint64_t cur_gen;
+    int quit;
+    pthread_mutex_t job_lock;             /* one job at a time on the pool */
+    worker caller;                        /* the submitting thread's worker state */
+    shader_entry cache[CACHE_SIZE];
+    uint64_t use_clock, epoch;
+    gpu_compute_stats st;
+};
+
+/* ---- memory callbacks (per worker) ----------------------------------------------------------- */
+
+static int mem_fault(worker *w, uint32_t code, uint64_t va)
+{
+    if (!w->fault) {
+        w->fault = code ? code : EXC_DATA_INVALID_FAULT;
+        w->fault_va = va;
+    }
+    return -1;
+}
+
+/* host window for WLS/TLS addresses, NULL if addr is a GPU VA; faults outside the storage */
+static uint8_t *window(worker *w, uint64_t addr, unsigned size, int *bad)
+{
+    *bad = 0;
+    if (addr < WLS_WINDOW)
+        return NULL;
+    if (addr - WLS_WINDOW < (1ull << 40)) {
+        uint64_t off = addr - WLS_WINDOW;
+        if (off + size > w->wls_size) {
+            *bad = 1;
+            return NULL;
+        }
+        return w->wls + off;
+    }
+    if (addr - TLS_WINDOW < (1ull << 40)) {
+        uint64_t off = addr - TLS_WINDOW;
+        if (off + size > w->tls_size) {
+            *bad = 1;
+            return NULL;
+        }
+        return w->tls + off;
+    }
+    *bad = 1;
+    return NULL;
+}
+
+static int m_read(void *ctx, uint64_t addr, void *buf, unsigned size)
+{
+    worker *w = ctx;
+    int bad;
+    uint8_t *h = window(w, addr, size, &bad);
+    if (h) {
+        memcpy(buf, h, size);
+        return 0;
+    }
+    if (bad)
+        return mem_fault(w, EXC_DATA_INVALID_FAULT, addr);
+    const gpu_mem_if *m = &w->r->job->mem;
+    uint32_t code = m->read(m->ctx, addr, buf, size);
+    return code ? mem_fault(w, code, addr) : 0;
+}
+
+static int m_write(void *ctx, uint64_t addr, const void *buf, unsigned size)
+{
+    worker *w = ctx;
+    int bad;
+    uint8_t *h = window(w, addr, size, &bad);
+    if (h) {
+        memcpy(h, buf, size);
+        return 0;
+    }
+    if (bad)
+        return mem_fault(w, EXC_DATA_INVALID_FAULT, addr);
+    const gpu_mem_if *m = &w->r->job->mem;
+    uint32_t code = m->write(m->ctx, addr, buf, size);
+    return code ? mem_fault(w, code, addr) : 0;
+}
+
+static int m_atomic(void *ctx, uint64_t addr, unsigned size, uint64_t (*op)(uint64_t, void *), void *arg,
+                    uint64_t *old)
+{
+    worker *w = ctx;
+    int bad;
+    uint8_t *h = window(w, addr, size, &bad);
+    if (h) {     /* the workgroup's own storage: only this host thread touches it */
+        uint64_t o = 0, n;
+        memcpy(&o, h, size);
+        n = op(o, arg);
+        memcpy(h, &n, size);
+        *old = o;
+        return 0;
+    }
+    if (bad)
+        return mem_fault(w, EXC_DATA_INVALID_FAULT, addr);
+    const gpu_mem_if *m = &w->r->job->mem;
+    uint32_t code = m->atomic(m->ctx, addr, size, op, arg, old);
+    return code ? mem_fault(w, code, addr) : 0;
+}
+
+static unsigned m_fetch(void *ctx, uint64_t off, void *buf, unsigned size)
+{
+    worker *w = ctx;
+    const gpu_mem_if *m = &w->r->job->mem;
+    uint64_t va = w->r->d.shader_va + off;
+    unsigned n = 4096 - (unsigned)(va & 4095);
+    if (n > size)
+        n = size;
+    uint32_t code = m->fetch(m->ctx, va, buf, n);
+    if (code) {
+        mem_fault(w, code, va);
+        return 0;
+    }
+    return n;
+}
+
+/* ---- descriptors ------------------------------------------------------------------------------ */
+
+static void desc_free(job_desc *d)
+{
+    free(d->uniforms);
+    free(d->ubo_addr);
+    free(d->ubo_size);
+    memset(d, 0, sizeof(*d));
+}
+
+/* Returns 0 or an exception code (*fva = address). */
+static uint32_t parse_job(const gpu_compute_job *job, job_desc *d, uint64_t *fva)
+{
+    const gpu_mem_if *m = &job->mem;
+    uint8_t jd[160], rsd[64];
+    uint32_t code;
+    memset(d, 0, sizeof(*d));
+#define READ(va, buf, len)                                   \
+    do {                                                     \
+        if ((code = m->read(m->ctx, (va), (buf), (len)))) {  \
+            *fva = (va);                                     \
+            return code;                                     \
+        }                                                    \
+    } while (0)
+    READ(job->job_va + 32, jd, sizeof(jd));
+    /* invocation: fields (v - 1) at running bit offsets 0, Y, Z, WGX, WGY, WGZ shifts */
+    uint32_t inv = rd32(jd), sh = rd32(jd + 4);
+    unsigned start[7] = { 0, sh & 31, (sh >> 5) & 31, (sh >> 10) & 63, (sh >> 16) & 63, (sh >> 22) & 63, 32 };
+    for (unsigned i = 0; i < 6; i++) {
+        unsigned lo = start[i], hi = start[i + 1];
+        if (hi < lo || hi > 32) {
+            *fva = job->job_va;
+            return EXC_JOB_CONFIG_FAULT;
+        }
+        uint32_t v = hi - lo >= 32 ? inv >> lo : (inv >> lo) & ((1u << (hi - lo)) - 1);
+        if (lo >= 32)
+            v = 0;
+        if (i < 3)
+            d->local[i] = v + 1;
+        else
+            d->groups[i - 3] = v + 1;
+    }
+    const uint8_t *dcd = jd + 32;                      /* DCD at job +64 */
+    uint64_t ubo_ptr = rd64(dcd + 24), push_ptr = rd64(dcd + 48), rsd_ptr = rd64(dcd + 56);
+    uint64_t ls_ptr = rd64(dcd + 112);
+    if (!rsd_ptr) {
+        *fva = job->job_va;
+        return EXC_JOB_CONFIG_FAULT;
+    }
+    READ(rsd_ptr, rsd, sizeof(rsd));
+    d->shader_va = rd64(rsd);
+    uint32_t props = rd32(rsd + 16), pre = rd32(rsd + 48);
+    d->preload = pre;
+    unsigned nuni = (pre >> 15) & 0x7f;          /* 64-bit FAU slots */
+    d->nubos = props & 0xff;
+    if (nuni) {
+        d->uniforms = calloc(nuni, 8);
+        if (!d->uniforms)
+            return EXC_DATA_INVALID_FAULT;
+        READ(push_ptr, d->uniforms, nuni * 8u);
+        d->nuniforms = 2 * nuni;
+    }
+    if (d->nubos) {
+        d->ubo_addr = calloc(d->nubos, sizeof(*d->ubo_addr));
+        d->ubo_size = calloc(d->nubos, sizeof(*d->ubo_size));
+        uint8_t *t = malloc(8u * d->nubos);
+        if (!d->ubo_addr || !d->ubo_size || !t) {
+            free(t);
+            return EXC_DATA_INVALID_FAULT;
+        }
+        if ((code = m->read(m->ctx, ubo_ptr, t, 8u * d->nubos))) {
+            free(t);
+            *fva = ubo_ptr;
+            return code;
+        }
+        for (unsigned i = 0; i < d->nubos; i++) {
+            uint64_t u = rd64(t + 8 * i);
+            d->ubo_size[i] = ((uint32_t)(u & 0xfff) + 1) * 16;
+            d->ubo_addr[i] = (u >> 12) << 4;
+        }
+        free(t);
+    }
+    if (ls_ptr) {
+        uint8_t ls[32];
+        READ(ls_ptr, ls, sizeof(ls));
+        uint32_t w0 = rd32(ls), w1 = rd32(ls + 4);
+        uint64_t tls_base = rd64(ls + 8);
+        if (tls_base && (w0 & 31) < 24)
+            d->tls_stride = 16u << (w0 & 31);
+        unsigned inst = w1 & 31, scale = (w1 >> 8) & 31;
+        if (inst != 31 && scale)
+            d->wls_size = scale - 1 >= 31 ? MAX_WLS + 1 : 1u << (scale - 1);
+        if (d->wls_size > MAX_WLS) {
+            *fva = ls_ptr;
+            return EXC_JOB_CONFIG_FAULT;
+        }
+    }
+#undef READ
+    unsigned threads = d->local[0] * d->local[1] * d->local[2];
+    if (threads > MAX_WG_THREADS || (uint64_t)threads * d->tls_stride > MAX_TLS_TOTAL) {
+        *fva = job->job_va;
+        return EXC_JOB_CONFIG_FAULT;
+    }
+    if (d->shader_va & 15) {
+        *fva = d->shader_va;
+        return EXC_INSTR_INVALID_PC;
+    }
+    return 0;
+}
+
+/* ---- shader cache ----------------------------------------------------------------------------- */
+
+/* e->lock held */
+static bi_program *cache_get(gpu_compute *e, uint64_t va, unsigned as, unsigned arch, int *cached)
+{
+    shader_entry *victim = NULL;
+    for (unsigned i = 0; i < CACHE_SIZE; i++) {
+        shader_entry *c = &e->cache[i];
+        if (c->p && !c->stale && c->va == va && c->as == as && c->arch == arch) {
+            if (c->in_use)
+                break;               /* another job is running it: use a private copy */
+            c->in_use = 1;
+            c->last_use = ++e->use_clock;
+            *cached = 1;
+            e->st.programs_reused++;
+            return c->p;
+        }
+        if (!c->in_use && (!victim || !c->p || (victim->p && c->last_use < victim->last_use)))
+            victim = c;
+    }
+    bi_program *p = bi_program_new_fetch(arch == 7 ? BI_ARCH_V7 : BI_ARCH_V6);
+    e->st.programs_decoded++;
+    *cached = 0;
+    if (!p || !victim)
+        return p;
+    if (victim->p)
+        bi_program_free(victim->p);
+    *victim = (shader_entry){ .va = va, .as = as, .arch = arch, .p = p, .in_use = 1, .last_use = ++e->use_clock };
+    *cached = 1;
+    return p;
+}
+
+static void cache_put(gpu_compute *e, bi_program *p, int cached)
+{
+    if (!cached) {
+        bi_program_free(p);
+        return;
+    }
+    for (unsigned i = 0; i < CACHE_SIZE; i++) {
+        shader_entry *c = &e->cache[i];
+        if (c->p == p) {
+            c->in_use = 0;
+            if (c->stale) {
+                bi_program_free(c->p);
+                memset(c, 0, sizeof(*c));
+            }
+            return;
+        }
+    }
+}
+
+void gpu_compute_invalidate(gpu_compute *e, int as)
+{
+    pthread_mutex_lock(&e->lock);
+    for (unsigned i = 0; i < CACHE_SIZE; i++) {
+        shader_entry *c = &e->cache[i];
+        if (!c->p || (as >= 0 && c->as != (unsigned)as))
+            continue;
+        if (c->in_use) {
+            c->stale = 1;
+        } else {
+            bi_program_free(c->p);
+            memset(c, 0, sizeof(*c));
+        }
+    }
+    pthread_mutex_unlock(&e->lock);
+}
+
+/* ---- workgroups ------------------------------------------------------------------------------- */
+
+static int worker_prepare(worker *w, run *r)
+{
+    const job_desc *d = &r->d;
+    unsigned lanes = r->job->arch_major >= 7 ? 8 : 4;
+    unsigned threads = d->local[0] * d->local[1] * d->local[2];
+    unsigned nwarps = (threads + lanes - 1) / lanes;
+    w->r = r;
+    w->mem = (bi_mem){ .ctx = w, .read = m_read, .write = m_write, .atomic = m_atomic, .fetch = m_fetch,
+                       .epoch = r->epoch, .wls_base = WLS_WINDOW, .nubos = d->nubos, .ubo_addr = d->ubo_addr,
+                       .ubo_size = d->ubo_size };
+    if (nwarps > w->warps_cap) {
+        free(w->warps);
+        free(w->state);
+        w->warps = calloc(nwarps, sizeof(*w->warps));
+        w->state = calloc(nwarps, sizeof(*w->state));
+        w->warps_cap = w->warps && w->state ? nwarps : 0;
+        if (!w->warps_cap)
+            return -1;
+    }
+    w->wls_size = d->wls_size;
+    if (d->wls_size > w->wls_cap) {
+        free(w->wls);
+        w->wls = calloc(1, d->wls_size);
+        w->wls_cap = w->wls ? d->wls_size : 0;
+        if (!w->wls)
+            return -1;
+    }
+    w->tls_size = (size_t)threads * d->tls_stride;
+    if (w->tls_size > w->tls_cap) {
+        free(w->tls);
+        w->tls = calloc(1, w->tls_size);
+        w->tls_cap = w->tls ? w->tls_size : 0;
+        if (!w->tls)
+            return -1;
+    }
+    memset(&w->st, 0, sizeof(w->st));
+    w->since_poll = 0;
+    return 0;
+}
+
+/* 0, or an exception code */
+static uint32_t run_workgroup(worker *w, uint64_t idx)
+{
+    run *r = w->r;
+    const job_desc *d = &r->d;
+    enum bi_arch arch = r->job->arch_major >= 7 ? BI_ARCH_V7 : BI_ARCH_V6;
+    unsigned lanes = arch == BI_ARCH_V7 ? 8 : 4;
+    unsigned threads = d->local[0] * d->local[1] * d->local[2];
+    unsigned nwarps = (threads + lanes - 1) / lanes;
+    uint32_t wg[3] = { (uint32_t)(idx % d->groups[0]), (uint32_t)(idx / d->groups[0] % d->groups[1]),
+                       (uint32_t)(idx / d->groups[0] / d->groups[1]) };
+    uint32_t core = r->core_ids[idx % r->ncores];
+    char err[160];
+
+    w->fault = 0;
+    if (w->wls_size)
+        memset(w->wls, 0, w->wls_size);    /* deterministic contents (hardware: undefined) */
+    if (w->tls_size)
+        memset(w->tls, 0, w->tls_size);
+    for (unsigned k = 0; k < nwarps; k++) {
+        bi_warp *wp = &w->warps[k];
+        bi_warp_init(wp, arch);
+        wp->mem = &w->mem;
+        wp->uniforms = d->uniforms;
+        wp->nuniforms = d->nuniforms;
+        wp->warp_id = k;
+        wp->core_id = core;
+        w->state[k] = 0;
+        for (unsigned l = 0; l < lanes; l++) {
+            unsigned t = k * lanes + l;
+            if (t >= threads) {
+                wp->done[l] = 1;
+                continue;
+            }
+            uint32_t lid[3] = { t % d->local[0], t / d->local[0] % d->local[1], t / (d->local[0] * d->local[1]) };
+            uint32_t gid[3];
+            for (unsigned i = 0; i < 3; i++)
+                gid[i] = wg[i] * d->local[i] + lid[i];
+            /* preloads the RSD asks for (bit k <-> r(48 + k)) */
+            if (d->preload & (1u << 7))
+                wp->reg[55][l] = (lid[0] & 0xffff) | lid[1] << 16;
+            if (d->preload & (1u << 8))
+                wp->reg[56][l] = lid[2] & 0xffff;
+            for (unsigned i = 0; i < 3; i++) {
+                if (d->preload & (1u << (9 + i)))
+                    wp->reg[57 + i][l] = wg[i];
+                if (d->preload & (1u << (12 + i)))
+                    wp->reg[60 + i][l] = gid[i];
+            }
+            wp->tls_base[l] = TLS_WINDOW + (uint64_t)t * d->tls_stride;
+        }
+    }
+    uint32_t status = 0;
+    for (;;) {
+        unsigned running = 0, waiting = 0;
+        for (unsigned k = 0; k < nwarps && !status; k++) {
+            if (w->state[k])
+                continue;
+            uint64_t before = w->warps[k].clauses_run;
+            int rc = bi_exec_program(&w->warps[k], r->prog, STOP_POLL_CLAUSES, err, sizeof(err));
+            w->since_poll += w->warps[k].clauses_run - before;
+            if (rc == BI_EXEC_BARRIER)
+                w->state[k] = 1;
+            else if (rc == BI_EXEC_END)
+                w->state[k] = 2;
+            else if (w->fault)
+                status = w->fault;
+            else if (rc == BI_EXEC_ERROR && !strncmp(err, "clause limit", 12))
+                ;        /* budget used up: poll for a stop below and go on */
+            else if (rc == BI_EXEC_ERROR && strstr(err, "bad clause address")) {
+                status = EXC_INSTR_INVALID_PC;
+                w->fault_va = d->shader_va;
+            } else {
+                status = EXC_INSTR_INVALID_ENC;
+                w->fault_va = d->shader_va;
+                if (r->e)
+                    fprintf(stderr, "gpu: shader at 0x%llx: %s\n", (unsigned long long)d->shader_va, err);
+            }
+        }
+        if (status)
+            break;
+        if (w->since_poll >= STOP_POLL_CLAUSES) {
+            w->since_poll = 0;
+            const gpu_mem_if *m = &r->job->mem;
+            if (m->should_stop && m->should_stop(m->ctx)) {
+                uint8_t b;
+                status = m->read(m->ctx, r->job->job_va, &b, 1);   /* the stop status */
+                if (!status)
+                    status = 0x03;     /* STOPPED */
+                w->fault_va = 0;
+                break;
+            }
+        }
+        for (unsigned k = 0; k < nwarps; k++) {
+            running += w->state[k] == 0;
+            waiting += w->state[k] == 1;
+        }
+        if (!running && !waiting)
+            break;
+        if (!running)                 /* every live warp reached the barrier: release them */
+            for (unsigned k = 0; k < nwarps; k++)
+                if (w->state[k] == 1)
+                    w->state[k] = 0;
+    }
+    for (unsigned k = 0; k < nwarps; k++) {
+        w->st.clauses += w->warps[k].clauses_run;
+        w->st.lane_clauses += w->warps[k].lanes_run;
+        w->st.lane_instrs += w->warps[k].lane_instrs;
+        w->st.barriers += w->warps[k].barriers;
+    }
+    w->st.warps += nwarps;
+    w->st.workgroups++;
+    return status;
+}
+
+static void add_stats(gpu_compute_stats *a, const gpu_compute_stats *b)
+{
+    a->workgroups += b->workgroups;
+    a->warps += b->warps;
+    a->clauses += b->clauses;
+    a->lane_clauses += b->lane_clauses;
+    a->lane_instrs += b->lane_instrs;
+    a->barriers += b->barriers;
+}
+
+/* Run workgroups of r until none is left (or the run aborts). */
+static void work(worker *w, run *r)
+{
+    int ok = worker_prepare(w, r) == 0;
+    while (ok && !__atomic_load_n(&r->abort, __ATOMIC_ACQUIRE)) {
+        uint64_t idx = __atomic_fetch_add(&r->next_wg, 1, __ATOMIC_RELAXED);
+        if (idx >= r->total_wgs)
+            break;
+        uint32_t st = run_workgroup(w, idx);
+        if (st) {
+            pthread_mutex_lock(&r->lock);
+            if (idx < r->fault_wg) {
+                r->fault_wg = idx;
+                r->status = st;
+                r->fault_va = w->fault_va;
+            }
+            pthread_mutex_unlock(&r->lock);
+            __atomic_store_n(&r->abort, 1, __ATOMIC_RELEASE);
+        }
+    }
+    pthread_mutex_lock(&r->lock);
+    if (!ok && !r->status) {
+        r->status = EXC_DATA_INVALID_FAULT;     /* host out of memory */
+        __atomic_store_n(&r->abort, 1, __ATOMIC_RELEASE);
+    }
+    add_stats(&r->st, &w->st);
+    if (--r->active == 0)
+        pthread_cond_broadcast(&r->done);
+    pthread_mutex_unlock(&r->lock);
+    w->r = NULL;
+}
+
+static void *pool_thread(void *arg)
+{
+    worker *w = arg;
+    gpu_compute *e = w->e;
+    uint64_t seen = 0;
+    pthread_mutex_lock(&e->lock);
+    for (;;) {
+        while (!e->quit && (!e->cur || e->cur_gen == seen))
+            pthread_cond_wait(&e->work, &e->lock);
+        if (e->quit)
+            break;
+        seen = e->cur_gen;
+        run *r = e->cur;
+        pthread_mutex_lock(&r->lock);
+        r->active++;
+        pthread_mutex_unlock(&r->lock);
+        pthread_mutex_unlock(&e->lock);
+        work(w, r);
+        pthread_mutex_lock(&e->lock);
+    }
+    pthread_mutex_unlock(&e->lock);
+    return NULL;
+}
+
+/* ---- engine ----------------------------------------------------------------------------------- */
+
+gpu_compute *gpu_compute_new(unsigned nthreads)
+{
+    if (!nthreads)
+        nthreads = default_threads;
+    if (!nthreads) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        nthreads = n > 0 ? (unsigned)n : 1;
+    }
+    if (nthreads > 256)
+        nthreads = 256;
+    gpu_compute *e = calloc(1, sizeof(*e));
+    if (!e)
+        return NULL;
+    e->nthreads = nthreads;
+    pthread_mutex_init(&e->lock, NULL);
+    pthread_mutex_init(&e->job_lock, NULL);
+    pthread_cond_init(&e->work, NULL);
+    e->caller.e = e;
+    e->w = calloc(nthreads, sizeof(*e->w));
+    if (!e->w) {
+        free(e);
+        return NULL;
+    }
+    for (unsigned i = 0; i + 1 < nthreads; i++) {
+        e->w[i].e = e;
+        if (pthread_create(&e->w[i].thread, NULL, pool_thread, &e->w[i])) {
+            e->nthreads = i + 1;
+            break;
+        }
+    }
+    return e;
+}
+
+static void worker_free(worker *w)
+{
+    free(w->warps);
+    free(w->state);
+    free(w->wls);
+    free(w->tls);
+}
+
+void gpu_compute_free(gpu_compute *e)
+{
+    if (!e)
+        return;
+    pthread_mutex_lock(&e->lock);
+    e->quit = 1;
+    pthread_cond_broadcast(&e->work);
+    pthread_mutex_unlock(&e->lock);
+    for (unsigned i = 0; i + 1 < e->nthreads; i++) {
+        pthread_join(e->w[i].thread, NULL);
+        worker_free(&e->w[i]);
+    }
+    worker_free(&e->caller);
+    for (unsigned i = 0; i < CACHE_SIZE; i++)
+        bi_program_free(e->cache[i].p);
+    free(e->w);
+    pthread_cond_destroy(&e->work);
+    pthread_mutex_destroy(&e->job_lock);
+    pthread_mutex_destroy(&e->lock);
+    free(e);
+}
+
+unsigned gpu_compute_threads(const gpu_compute *e) { return e->nthreads; }
+
+void gpu_compute_get_stats(gpu_compute *e, gpu_compute_stats *st)
+{
+    pthread_mutex_lock(&e->lock);
+    *st = e->st;
+    pthread_mutex_unlock(&e->lock);
+}
+
+uint32_t gpu_compute_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *fault_va)
+{
+    run r;
+    uint64_t fva = 0;
+    memset(&r, 0, sizeof(r));
+    *fault_va = 0;
+    uint32_t code = parse_job(job, &r.d, &fva);
+    if (code) {
+        desc_free(&r.d);
+        *fault_va = fva;
+        return code;
+    }
+    r.e = e;
+    r.job = job;
+    r.status = 0;
+    r.fault_wg = UINT64_MAX;
+    r.total_wgs = (uint64_t)r.d.groups[0] * r.d.groups[1] * r.d.groups[2];
+    for (unsigned i = 0; i < 64 && r.ncores < 64; i++)
+        if (job->core_mask >> i & 1)
+            r.core_ids[r.ncores++] = i;
+    if (!r.ncores)
+        r.core_ids[r.ncores++] = 0;
+    pthread_mutex_init(&r.lock, NULL);
+    pthread_cond_init(&r.done, NULL);
+
+    pthread_mutex_lock(&e->job_lock);     /* one job on the pool at a time */
+    pthread_mutex_lock(&e->lock);
+    int cached;
+    r.prog = cache_get(e, r.d.shader_va, job->as, job->arch_major >= 7 ? 7 : 6, &cached);
+    r.epoch = ++e->epoch;
+    e->st.jobs++;
+    if (r.prog) {
+        r.active = 1;                      /* the caller */
+        e->cur = &r;
+        e->cur_gen++;
+        pthread_cond_broadcast(&e->work);
+    }
+    pthread_mutex_unlock(&e->lock);
+    if (!r.prog) {
+        pthread_mutex_unlock(&e->job_lock);
+        desc_free(&r.d);
+        return EXC_DATA_INVALID_FAULT;
+    }
+    work(&e->caller, &r);
+    pthread_mutex_lock(&e->lock);
+    e->cur = NULL;                        /* late pool threads no longer join */
+    pthread_mutex_unlock(&e->lock);
+    pthread_mutex_lock(&r.lock);
+    while (r.active)
+        pthread_cond_wait(&r.done, &r.lock);
+    pthread_mutex_unlock(&r.lock);
+    pthread_mutex_lock(&e->lock);
+    cache_put(e, r.prog, cached);
+    add_stats(&e->st, &r.st);
+    pthread_mutex_unlock(&e->lock);
+    pthread_mutex_unlock(&e->job_lock);
+
+    pthread_cond_destroy(&r.done);
+    pthread_mutex_destroy(&r.lock);
+    desc_free(&r.d);
+    if (r.status) {
+        *fault_va = r.fault_va;
+        return r.status;
+    }
+    return EXC_DONE;
+}

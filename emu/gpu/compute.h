@@ -1,0 +1,77 @@
+/* Bifrost shader-core engine: runs COMPUTE (and VERTEX/GEOMETRY: same descriptor) jobs the way
+ * the hardware does.  The job manager hands over a job (header VA, address space, architecture)
+ * and a memory interface (GPU VA -> bytes through the GPU MMU, faults reported as exception
+ * codes); the engine parses the descriptors (reference §6.2-6.5), gets the shader's decoded clauses
+ * from its cache, and runs the workgroups on a pool of host threads.
+ *
+ *   compute.c        engine, thread pool, workgroup runner, memory glue, shader cache
+ *   compute.h        this interface
+ *   compute_mali.c   glue to the Mali device (devices/mali/mali.h: mali_set_compute_engine)
+ *
+ * Results never depend on the number of host threads: workgroups are independent except through
+ * global memory (host atomics), core ids are assigned per workgroup (linear index modulo the
+ * cores of the job's core mask), and local (WLS) and thread-local (TLS) storage live in host
+ * memory private to the workgroup being run. */
+#ifndef MALIBU_GPU_COMPUTE_H
+#define MALIBU_GPU_COMPUTE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Memory as the job sees it (all GPU VAs in the job's address space).  Every call returns 0 or
+ * the exception code the job must end with (translation / permission / bus fault, stop). */
+typedef struct gpu_mem_if {
+    void *ctx;
+    uint32_t (*read)(void *ctx, uint64_t va, void *buf, size_t len);
+    uint32_t (*write)(void *ctx, uint64_t va, const void *buf, size_t len);
+    uint32_t (*fetch)(void *ctx, uint64_t va, void *buf, size_t len);   /* execute permission */
+    /* atomic read-modify-write of 4 or 8 aligned bytes: *old = memory before, memory = op(old) */
+    uint32_t (*atomic)(void *ctx, uint64_t va, unsigned size, uint64_t (*op)(uint64_t old, void *arg),
+                       void *arg, uint64_t *old);
+    bool (*should_stop)(void *ctx);          /* optional: polled between workgroups */
+} gpu_mem_if;
+
+typedef struct gpu_compute_job {
+    uint64_t job_va;          /* GPU VA of the job header (descriptor at +32 .. +192) */
+    unsigned type;            /* 4 compute, 5 vertex, 6 geometry */
+    unsigned as;              /* address space: part of the shader-cache key */
+    unsigned arch_major;      /* 6 (G71/G72: 4-lane warps) or 7 (G52: 8-lane warps) */
+    uint64_t core_mask;       /* shader cores the job may use (core ids seen by the shader) */
+    gpu_mem_if mem;
+} gpu_compute_job;
+
+typedef struct gpu_compute_stats {
+    uint64_t jobs, workgroups, warps, clauses, lane_clauses, lane_instrs, barriers;
+    uint64_t programs_decoded, programs_reused;
+} gpu_compute_stats;
+
+typedef struct gpu_compute gpu_compute;
+
+/* nthreads = host worker threads (0: number of online host CPUs). */
+gpu_compute *gpu_compute_new(unsigned nthreads);
+void gpu_compute_free(gpu_compute *e);
+unsigned gpu_compute_threads(const gpu_compute *e);
+
+/* Run a job to completion on the calling thread + the pool.  Returns MALI exception status:
+ * 1 DONE, or a fault code (0x40 JOB_CONFIG_FAULT for bad descriptors, 0x50 INSTR_INVALID_PC,
+ * 0x51 INSTR_INVALID_ENC for undecodable/unsupported instructions, 0x58 DATA_INVALID_FAULT,
+ * or the code a memory call returned); *fault_va = the faulting address (0 if none).
+ * Jobs from several callers (job slots) may run at once; they share the pool. */
+uint32_t gpu_compute_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *fault_va);
+
+/* Shader cache.  Decoded programs are keyed by (shader VA, AS, arch).  A cached program is reused
+ * by a later job only if every clause it decoded reads back byte-identical through that job's
+ * address space (with execute permission) at the start of the job, so rewritten or remapped
+ * shader memory is always seen.  gpu_compute_invalidate drops cached programs at once:
+ * as < 0 all address spaces; the job manager calls it on AS UPDATE / FLUSH_PT / FLUSH_MEM and
+ * on cache-flush jobs and GPU cache-clean/invalidate commands. */
+void gpu_compute_invalidate(gpu_compute *e, int as);
+
+void gpu_compute_get_stats(gpu_compute *e, gpu_compute_stats *st);
+
+/* Host threads for engines created with nthreads = 0 by the board (--gpu-threads N). */
+void gpu_compute_set_default_threads(unsigned n);
+unsigned gpu_compute_default_threads(void);
+
+#endif

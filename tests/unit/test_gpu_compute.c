@@ -1,0 +1,489 @@
+/* Shader-core engine (emu/gpu/compute.[ch]): COMPUTE job descriptors built in a simulated GPU
+ * address space (flat accessor with unmapped pages), assembled shaders from tests/gpu/ (assembler sources):
+ * vector add, a local-memory reduction with barriers, global atomics from many workgroups;
+ * identical results with 1 and N host threads; faults end the job with the right status;
+ * the shader cache sees rewritten code.  Set GPU_BENCH=1 for lane-instruction throughput. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bifrost_exec.h"
+#include "compute.h"
+#include "shaders.inc"
+
+/* ---- simulated GPU address space: VA_BASE .. VA_BASE + VA_SIZE, 4 KiB pages ------------------- */
+#define VA_BASE 0x100000000ull
+#define VA_SIZE (8u << 20)
+#define NPAGES (VA_SIZE / 4096)
+#define FAULT_CODE 0xC3u        /* TRANSLATION_FAULT level 3 */
+
+static uint8_t *vmem;
+static uint8_t mapped[NPAGES];
+static uint64_t next_va;
+static unsigned reads, fetches;
+
+static uint8_t *host(uint64_t va, size_t len)
+{
+    if (va < VA_BASE || va + len > VA_BASE + VA_SIZE || va + len < va)
+        return NULL;
+    for (uint64_t p = (va - VA_BASE) / 4096; p <= (va + len - 1 - VA_BASE) / 4096; p++)
+        if (!mapped[p])
+            return NULL;
+    return vmem + (va - VA_BASE);
+}
+
+static uint32_t t_read(void *ctx, uint64_t va, void *buf, size_t len)
+{
+    uint8_t *h = host(va, len);
+    __atomic_add_fetch(&reads, 1, __ATOMIC_RELAXED);
+    if (!h)
+        return FAULT_CODE;
+    memcpy(buf, h, len);
+    return 0;
+}
+
+static uint32_t t_write(void *ctx, uint64_t va, const void *buf, size_t len)
+{
+    uint8_t *h = host(va, len);
+    if (!h)
+        return FAULT_CODE;
+    memcpy(h, buf, len);
+    return 0;
+}
+
+static uint32_t t_fetch(void *ctx, uint64_t va, void *buf, size_t len)
+{
+    __atomic_add_fetch(&fetches, 1, __ATOMIC_RELAXED);
+    return t_read(ctx, va, buf, len);
+}
+
+static uint32_t t_atomic(void *ctx, uint64_t va, unsigned size, uint64_t (*op)(uint64_t, void *), void *arg,
+                         uint64_t *old)
+{
+    uint8_t *h = host(va, size);
+    if (!h)
+        return FAULT_CODE;
+    if (size == 4) {
+        uint32_t *p = (uint32_t *)h, o = __atomic_load_n(p, __ATOMIC_SEQ_CST), n;
+        do
+            n = (uint32_t)op(o, arg);
+        while (!__atomic_compare_exchange_n(p, &o, n, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+        *old = o;
+    } else {
+        uint64_t *p = (uint64_t *)h, o = __atomic_load_n(p, __ATOMIC_SEQ_CST), n;
+        do
+            n = op(o, arg);
+        while (!__atomic_compare_exchange_n(p, &o, n, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+        *old = o;
+    }
+    return 0;
+}
+
+static void setup(void)
+{
+    if (!vmem)
+        vmem = malloc(VA_SIZE);
+    ck_assert_ptr_nonnull(vmem);
+    memset(vmem, 0, VA_SIZE);
+    memset(mapped, 1, sizeof(mapped));
+    next_va = VA_BASE;
+    reads = fetches = 0;
+}
+
+static uint64_t alloc(size_t len, size_t align)
+{
+    next_va = (next_va + align - 1) & ~(uint64_t)(align - 1);
+    uint64_t va = next_va;
+    next_va += len;
+    ck_assert(next_va <= VA_BASE + VA_SIZE);
+    return va;
+}
+
+static void w32(uint64_t va, uint32_t v) { memcpy(host(va, 4), &v, 4); }
+static void w64(uint64_t va, uint64_t v) { memcpy(host(va, 8), &v, 8); }
+static uint32_t r32(uint64_t va) { uint32_t v; memcpy(&v, vmem + (va - VA_BASE), 4); return v; }
+
+static unsigned log2ceil(unsigned v)
+{
+    unsigned n = 0;
+    while ((1u << n) < v)
+        n++;
+    return n;
+}
+
+/* A compute job as Mesa lays it out (reference §6.2-6.5).  Returns the job VA. */
+typedef struct {
+    unsigned local[3], groups[3];
+    uint64_t shader_va;
+    const uint64_t *push;      /* 64-bit FAU slots */
+    unsigned npush;
+    unsigned wls_bytes, tls_bytes;
+} job_spec;
+
+static uint64_t make_job(const job_spec *s)
+{
+    uint64_t job = alloc(192, 64), rsd = alloc(64, 64), ls = alloc(32, 64);
+    uint64_t push = s->npush ? alloc(8u * s->npush, 16) : 0;
+    memset(host(job, 192), 0, 192);
+    w32(job + 16, 1u | (4u << 1) | (1u << 8) | (1u << 16));    /* 64-bit, COMPUTE, barrier, index 1 */
+    /* invocation */
+    unsigned vals[6] = { s->local[0], s->local[1], s->local[2], s->groups[0], s->groups[1], s->groups[2] };
+    uint32_t inv = 0, shifts[6];
+    unsigned bit = 0;
+    for (unsigned i = 0; i < 6; i++) {
+        shifts[i] = bit;
+        inv |= (vals[i] - 1) << bit;
+        bit += log2ceil(vals[i]);
+    }
+    ck_assert_uint_le(bit, 32);
+    w32(job + 32, inv);
+    w32(job + 36, shifts[1] | shifts[2] << 5 | shifts[3] << 10 | shifts[4] << 16 | shifts[5] << 22 |
+                  (shifts[3] << 28));
+    w32(job + 40, 0);
+    w32(job + 64, 3);                 /* four components, 64-bit */
+    w64(job + 112, push);
+    w64(job + 120, rsd);
+    w64(job + 176, ls);
+    for (unsigned i = 0; i < s->npush; i++)
+        w64(push + 8 * i, s->push[i]);
+    memset(host(rsd, 64), 0, 64);
+    w64(rsd, s->shader_va);
+    w32(rsd + 48, 0x7fc0u | (s->npush << 15));   /* compute preloads, uniform count */
+    memset(host(ls, 32), 0, 32);
+    if (s->tls_bytes) {
+        unsigned n = log2ceil((s->tls_bytes + 15) / 16);
+        w32(ls, n);
+        w64(ls + 8, alloc(16u << n, 16));
+    }
+    if (s->wls_bytes) {
+        unsigned per = 128;
+        while (per < s->wls_bytes)
+            per *= 2;
+        unsigned inst = log2ceil(s->groups[0]) + log2ceil(s->groups[1]) + log2ceil(s->groups[2]);
+        w32(ls + 4, inst | (log2ceil(per) + 1) << 8);
+        w64(ls + 16, alloc(per, 4096));
+    } else {
+        w32(ls + 4, 31);
+    }
+    return job;
+}
+
+static uint64_t load_shader(const uint8_t *code, size_t len)
+{
+    uint64_t va = alloc((len + 128 + 4095) & ~(size_t)4095, 4096);   /* + zero padding, as Mesa does; own page */
+    memcpy(host(va, len), code, len);
+    return va;
+}
+
+static uint32_t run_job(gpu_compute *e, uint64_t job, unsigned arch, uint64_t *fva)
+{
+    gpu_compute_job j = { .job_va = job, .type = 4, .as = 0, .arch_major = arch, .core_mask = 0xf,
+                          .mem = { .ctx = NULL, .read = t_read, .write = t_write, .fetch = t_fetch,
+                                   .atomic = t_atomic } };
+    uint64_t f = 0;
+    uint32_t st = gpu_compute_run(e, &j, &f);
+    if (fva)
+        *fva = f;
+    return st;
+}
+
+static unsigned pool_threads(void)
+{
+    return 4;      /* more threads than the test machine's cores is fine (and worth testing) */
+}
+
+/* ---- vector add ------------------------------------------------------------------------------ */
+
+static float fval(unsigned i) { return (float)i * 0.37f - 100.0f + 1.0f / (float)(i + 1); }
+
+static void check_vecadd(unsigned arch, unsigned threads)
+{
+    setup();
+    gpu_compute *e = gpu_compute_new(threads);
+    ck_assert_ptr_nonnull(e);
+    const unsigned n = 4096;
+    uint64_t a = alloc(4 * n, 64), b = alloc(4 * n, 64), c = alloc(4 * n, 64);
+    for (unsigned i = 0; i < n; i++) {
+        float x = fval(i), y = fval(n - i);
+        memcpy(host(a + 4 * i, 4), &x, 4);
+        memcpy(host(b + 4 * i, 4), &y, 4);
+    }
+    uint64_t push[3] = { a, b, c };
+    job_spec s = { .local = { 16, 2, 1 }, .groups = { n / 32, 1, 1 },
+                   .shader_va = load_shader(bi_shader_gpu_vecadd, sizeof(bi_shader_gpu_vecadd)), .push = push, .npush = 3 };
+    /* 2-D local size: global id x = wg * 16 + lid.x covers 0..n/2-1 twice over y; use x only */
+    s.local[1] = 1;
+    s.groups[0] = n / 16;
+    uint64_t job = make_job(&s);
+    ck_assert_uint_eq(run_job(e, job, arch, NULL), 1);
+    for (unsigned i = 0; i < n; i++) {
+        float want = fval(i) + fval(n - i), got;
+        memcpy(&got, host(c + 4 * i, 4), 4);
+        ck_assert_msg(got == want, "c[%u] = %a, want %a", i, got, want);
+    }
+    gpu_compute_stats st;
+    gpu_compute_get_stats(e, &st);
+    ck_assert_uint_eq(st.workgroups, n / 16);
+    ck_assert_uint_eq(st.lane_clauses, 5ull * n);
+    gpu_compute_free(e);
+}
+
+START_TEST(test_vecadd_v6_1) { check_vecadd(6, 1); }
+END_TEST
+START_TEST(test_vecadd_v7_n) { check_vecadd(7, pool_threads()); }
+END_TEST
+
+/* ---- reduction through local memory and barriers -------------------------------------------- */
+
+static void run_reduce(unsigned arch, unsigned threads, uint32_t *out_copy, unsigned groups)
+{
+    setup();
+    gpu_compute *e = gpu_compute_new(threads);
+    uint64_t in = alloc(4 * 16 * groups, 64), out = alloc(4 * groups, 64);
+    for (unsigned i = 0; i < 16 * groups; i++)
+        w32(in + 4 * i, i * 2654435761u);
+    uint64_t push[2] = { in, out };
+    job_spec s = { .local = { 16, 1, 1 }, .groups = { groups, 1, 1 },
+                   .shader_va = load_shader(bi_shader_gpu_reduce, sizeof(bi_shader_gpu_reduce)), .push = push,
+                   .npush = 2, .wls_bytes = 64 };
+    uint64_t job = make_job(&s);
+    ck_assert_uint_eq(run_job(e, job, arch, NULL), 1);
+    for (unsigned g = 0; g < groups; g++) {
+        uint32_t want = 0;
+        for (unsigned i = 0; i < 16; i++)
+            want += (16 * g + i) * 2654435761u;
+        ck_assert_msg(r32(out + 4 * g) == want, "group %u: %#x, want %#x", g, r32(out + 4 * g), want);
+        out_copy[g] = r32(out + 4 * g);
+    }
+    gpu_compute_stats st;
+    gpu_compute_get_stats(e, &st);
+    ck_assert_uint_eq(st.barriers, (uint64_t)groups * 9 * (16 / (arch == 7 ? 8 : 4)));
+    gpu_compute_free(e);
+}
+
+static void check_reduce(unsigned arch)
+{
+    uint32_t r1[100], rn[100];
+    run_reduce(arch, 1, r1, 100);
+    run_reduce(arch, pool_threads(), rn, 100);
+    ck_assert(!memcmp(r1, rn, sizeof(r1)));
+}
+
+START_TEST(test_reduce_v6) { check_reduce(6); }
+END_TEST
+START_TEST(test_reduce_v7) { check_reduce(7); }
+END_TEST
+
+/* ---- global atomics from many workgroups --------------------------------------------------- */
+
+static void check_atomics(unsigned arch, unsigned threads)
+{
+    setup();
+    gpu_compute *e = gpu_compute_new(threads);
+    const unsigned groups = 256, local = 16, n = groups * local;
+    uint64_t counter = alloc(4, 64), out = alloc(4 * n, 64), sum = alloc(4, 64), max = alloc(4, 64);
+    w32(counter, 0);
+    w32(sum, 5);
+    w32(max, 0);
+    uint64_t push[4] = { counter, out, sum, max };
+    job_spec s = { .local = { local, 1, 1 }, .groups = { groups, 1, 1 },
+                   .shader_va = load_shader(bi_shader_gpu_atomic, sizeof(bi_shader_gpu_atomic)), .push = push,
+                   .npush = 4 };
+    ck_assert_uint_eq(run_job(e, make_job(&s), arch, NULL), 1);
+    ck_assert_uint_eq(r32(counter), n);
+    ck_assert_uint_eq(r32(sum), 5 + n * (n - 1) / 2);
+    ck_assert_uint_eq(r32(max), n - 1);
+    /* every thread got a distinct slot: out is a permutation of the global ids */
+    uint8_t *seen = calloc(n, 1);
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t g = r32(out + 4 * i);
+        ck_assert_uint_lt(g, n);
+        ck_assert(!seen[g]);
+        seen[g] = 1;
+    }
+    free(seen);
+    gpu_compute_free(e);
+}
+
+START_TEST(test_atomics_1) { check_atomics(6, 1); check_atomics(7, 1); }
+END_TEST
+START_TEST(test_atomics_n) { check_atomics(6, pool_threads()); check_atomics(7, pool_threads()); }
+END_TEST
+
+/* ---- faults -------------------------------------------------------------------------------- */
+
+START_TEST(test_faults)
+{
+    setup();
+    gpu_compute *e = gpu_compute_new(pool_threads());
+    const unsigned n = 256;
+    uint64_t a = alloc(4 * n, 4096), b = alloc(4 * n, 4096), c = alloc(8192, 4096);
+    uint64_t push[3] = { a, b, c };
+    job_spec s = { .local = { 16, 1, 1 }, .groups = { n / 16, 1, 1 },
+                   .shader_va = load_shader(bi_shader_gpu_vecadd, sizeof(bi_shader_gpu_vecadd)), .push = push,
+                   .npush = 3 };
+    uint64_t job = make_job(&s);
+    uint64_t fva;
+    /* the output page is unmapped: the first store faults */
+    mapped[(c - VA_BASE) / 4096] = 0;
+    ck_assert_uint_eq(run_job(e, job, 6, &fva), FAULT_CODE);
+    ck_assert_uint_eq(fva & ~0xfffull, c);
+    mapped[(c - VA_BASE) / 4096] = 1;
+    ck_assert_uint_eq(run_job(e, job, 6, &fva), 1);
+    /* second half of b unmapped (n/2 floats = 512 bytes in... use a page boundary): b's page */
+    mapped[(b - VA_BASE) / 4096] = 0;
+    ck_assert_uint_eq(run_job(e, job, 7, &fva), FAULT_CODE);
+    ck_assert_uint_eq(fva, b);      /* workgroup 0, lane 0 faults first: lowest workgroup wins */
+    mapped[(b - VA_BASE) / 4096] = 1;
+    /* shader code unmapped: instruction fetch fault */
+    mapped[(s.shader_va - VA_BASE) / 4096] = 0;
+    ck_assert_uint_eq(run_job(e, job, 7, &fva), FAULT_CODE);
+    ck_assert_uint_eq(fva, s.shader_va);
+    mapped[(s.shader_va - VA_BASE) / 4096] = 1;
+    /* descriptor unmapped: the push-uniform read faults */
+    uint64_t push_va, bad = c + 4096 + 8;
+    memcpy(&push_va, host(job + 112, 8), 8);
+    memcpy(host(bad, 24), host(push_va, 24), 24);
+    w64(job + 112, bad);
+    ck_assert_uint_eq(run_job(e, job, 7, &fva), 1);
+    mapped[(bad - VA_BASE) / 4096] = 0;
+    ck_assert_uint_eq(run_job(e, job, 7, &fva), FAULT_CODE);
+    ck_assert_uint_eq(fva, bad);
+    mapped[(bad - VA_BASE) / 4096] = 1;
+    w64(job + 112, push_va);
+    /* the job descriptor itself unmapped */
+    mapped[(job - VA_BASE) / 4096] = 0;
+    ck_assert_uint_eq(run_job(e, job, 7, &fva), FAULT_CODE);
+    ck_assert_uint_eq(fva, job + 32);
+    mapped[(job - VA_BASE) / 4096] = 1;
+    /* garbage code: invalid encoding; misaligned shader: invalid PC */
+    uint8_t save[16];
+    memcpy(save, host(s.shader_va, 16), 16);
+    memset(host(s.shader_va, 16), 0xff, 16);
+    ck_assert_uint_eq(run_job(e, job, 7, &fva), 0x51);
+    memcpy(host(s.shader_va, 16), save, 16);
+    uint64_t rsd;
+    memcpy(&rsd, host(job + 120, 8), 8);
+    w64(rsd, s.shader_va + 4);
+    ck_assert_uint_eq(run_job(e, job, 7, &fva), 0x50);
+    w64(rsd, s.shader_va);
+    ck_assert_uint_eq(run_job(e, job, 7, &fva), 1);
+    gpu_compute_free(e);
+}
+END_TEST
+
+/* ---- shader cache: reused while the code is unchanged, re-decoded when it changes --------- */
+
+START_TEST(test_shader_cache)
+{
+    setup();
+    gpu_compute *e = gpu_compute_new(2);
+    const unsigned n = 64;
+    uint64_t a = alloc(4 * n, 64), b = alloc(4 * n, 64), c = alloc(4 * n, 64);
+    for (unsigned i = 0; i < n; i++) {
+        float x = (float)i, y = 1000.0f;
+        memcpy(host(a + 4 * i, 4), &x, 4);
+        memcpy(host(b + 4 * i, 4), &y, 4);
+    }
+    uint64_t push[3] = { a, b, c };
+    job_spec s = { .local = { 16, 1, 1 }, .groups = { n / 16, 1, 1 },
+                   .shader_va = load_shader(bi_shader_gpu_vecadd, sizeof(bi_shader_gpu_vecadd)), .push = push,
+                   .npush = 3 };
+    uint64_t job = make_job(&s);
+    for (int k = 0; k < 3; k++)
+        ck_assert_uint_eq(run_job(e, job, 7, NULL), 1);
+    gpu_compute_stats st;
+    gpu_compute_get_stats(e, &st);
+    ck_assert_uint_eq(st.programs_decoded, 1);
+    ck_assert_uint_eq(st.programs_reused, 2);
+    float got;
+    memcpy(&got, host(c + 4 * 5, 4), 4);
+    ck_assert(got == 1005.0f);
+    /* rewrite the code in place (FADD -> the same clause computing FADD(r4, -r5)): found changed */
+    bi_clause cl;
+    size_t off = 0;
+    while (1) {
+        ck_assert_int_eq(bi_decode_clause(host(s.shader_va + off, 16), sizeof(bi_shader_gpu_vecadd) - off, (uint32_t)off,
+                                          BI_ARCH_V7, &cl, NULL, 0), 0);
+        if (!strcmp(bi_ops[cl.t[0].add.op].name, "FADD.f32"))
+            break;
+        off += cl.size;
+    }
+    /* swap the shader for the reduction's bytes and back: run with different code at the VA */
+    uint8_t *code = host(s.shader_va, sizeof(bi_shader_gpu_vecadd));
+    uint8_t saved[sizeof(bi_shader_gpu_vecadd)];
+    memcpy(saved, code, sizeof(saved));
+    memset(code + off, 0xff, 16);               /* that clause is now invalid */
+    ck_assert_uint_eq(run_job(e, job, 7, NULL), 0x51);
+    memcpy(code, saved, sizeof(saved));
+    ck_assert_uint_eq(run_job(e, job, 7, NULL), 1);
+    gpu_compute_invalidate(e, -1);
+    ck_assert_uint_eq(run_job(e, job, 7, NULL), 1);
+    gpu_compute_get_stats(e, &st);
+    ck_assert_uint_eq(st.programs_decoded, 2);
+    gpu_compute_free(e);
+}
+END_TEST
+
+/* ---- throughput (GPU_BENCH=1): lane-instructions per second, 1 vs 2 host threads ------------ */
+
+START_TEST(test_bench)
+{
+    if (!getenv("GPU_BENCH"))
+        return;
+    for (unsigned threads = 1; threads <= 2; threads++) {
+        uint32_t out[2048];
+        struct timespec t0, t1;
+        setup();
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        gpu_compute *e = gpu_compute_new(threads);
+        const unsigned groups = 2048;
+        uint64_t in = alloc(4 * 16 * groups, 64), o = alloc(4 * groups, 64);
+        uint64_t push[2] = { in, o };
+        job_spec s = { .local = { 16, 1, 1 }, .groups = { groups, 1, 1 },
+                       .shader_va = load_shader(bi_shader_gpu_reduce, sizeof(bi_shader_gpu_reduce)), .push = push,
+                       .npush = 2, .wls_bytes = 64 };
+        uint64_t job = make_job(&s);
+        for (int k = 0; k < 10; k++)
+            ck_assert_uint_eq(run_job(e, job, 7, NULL), 1);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        gpu_compute_stats st;
+        gpu_compute_get_stats(e, &st);
+        double sec = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        printf("gpu bench: %u thread(s): %llu lane-instructions (%llu lane-clauses) in %.3f s = %.1f M lane-instr/s\n",
+               threads, (unsigned long long)st.lane_instrs, (unsigned long long)st.lane_clauses, sec,
+               (double)st.lane_instrs / sec / 1e6);
+        (void)out;
+        gpu_compute_free(e);
+    }
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("gpu_compute");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_vecadd_v6_1);
+    tcase_add_test(tc, test_vecadd_v7_n);
+    tcase_add_test(tc, test_reduce_v6);
+    tcase_add_test(tc, test_reduce_v7);
+    tcase_add_test(tc, test_atomics_1);
+    tcase_add_test(tc, test_atomics_n);
+    tcase_add_test(tc, test_faults);
+    tcase_add_test(tc, test_shader_cache);
+    tcase_add_test(tc, test_bench);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
