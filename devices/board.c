@@ -55,6 +55,12 @@ static void usage(FILE *f)
             "  -m SIZE          RAM size (e.g. 512M, 2G; plain number = MiB; default 1G)\n"
             "  --dtb FILE       boot with this DTB instead of the generated one\n"
             "  --dump-dtb FILE  write the generated DTB to FILE and exit\n"
+            "  --disk FILE[,MODE]  virtio-blk disk (vda, vdb, ... in order); MODE: cow (default:\n"
+            "                   FILE is opened read-only, guest writes go to a temporary\n"
+            "                   overlay dropped at exit), ro (read-only disk), write-through\n"
+            "                   (guest writes modify FILE; flush = fdatasync)\n"
+            "  --share DIR[,ro] ext4 copy of host directory DIR as the next disk (copy-on-write\n"
+            "                   or read-only; made with mke2fs -d at start, deleted at exit)\n"
             "  --gpu MODEL      Mali GPU: " MALI_BOARD_MODELS " (default g71)\n"
             "Console: Ctrl-A x quits, Ctrl-A h for help.\n");
 }
@@ -64,6 +70,7 @@ int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t 
     static const struct option opts[] = {
         { "kernel", required_argument, NULL, 'k' }, { "initrd", required_argument, NULL, 'i' },
         { "append", required_argument, NULL, 'a' }, { "dtb", required_argument, NULL, 'd' },
+        { "disk", required_argument, NULL, 'V' }, { "share", required_argument, NULL, 'S' },
         { "dump-dtb", required_argument, NULL, 'D' }, { "smp", required_argument, NULL, 's' },
         { "gpu", required_argument, NULL, 'g' }, { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
@@ -78,6 +85,10 @@ int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t 
         case 'a': cfg->append = optarg; break;
         case 'd': cfg->dtb = optarg; break;
         case 'D': cfg->dump_dtb = optarg; break;
+        case 'V': case 'S':
+            if (virtio_board_parse(cfg->disks, &cfg->ndisks, optarg, c == 'S', err, errlen) < 0)
+                return -1;
+            break;
         case 'g':
             if (!mali_board_model_ok(optarg)) {
                 snprintf(err, errlen, "--gpu: unknown GPU '%s' (%s)", optarg, MALI_BOARD_MODELS);
@@ -174,6 +185,10 @@ Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
         board_free(b);
         return NULL;
     }
+    if (!virtio_board_attach(b, err, errlen)) {
+        board_free(b);
+        return NULL;
+    }
 
     FdtBoard *f = &b->fdt;
     f->ncpu = b->ncpu;
@@ -198,6 +213,7 @@ void board_free(Board *b)
 {
     if (!b)
         return;
+    virtio_board_free(b); /* first: its worker threads use the bus and the GIC */
     mali_free(b->gpu); /* first: its job threads use the bus and the GIC */
     pl031_free(b->rtc);
     pl011_free(b->uart);
@@ -388,6 +404,7 @@ void board_reset(Board *b)
     psci_reset(b->psci);
     pl011_reset(b->uart);
     pl031_reset(b->rtc);
+    virtio_board_reset(b);
     if (b->gpu)
         mali_reset(b->gpu);
     load_images(b);

@@ -12,6 +12,7 @@
  *
  * Memory map (Juno addresses where Juno has the device; see devices/README.md):
  *   0x0000_0000  64 KB   boot ROM (boot stub, firmware/boot_stub.S)
+ *   0x1C13_0000   4 KB   virtio-mmio slots 0..7 (every 4 KB; --disk/--share)  SPI 42-49 (INTID 74-81)
  *   0x1C17_0000   4 KB   PL031 RTC                     SPI 68  (INTID 100)
  *   0x2C01_0000   4 KB   GIC-400 distributor
  *   0x2C02_F000   8 KB   GIC-400 CPU interface
@@ -33,6 +34,7 @@
 #include "gtimer.h"
 #include "pl011.h"
 #include "pl031.h"
+#include "virtio_board.h"
 #include "../firmware/boot.h"
 #include "../firmware/psci.h"
 
@@ -64,6 +66,8 @@ typedef struct BoardConfig {
     unsigned ncpu;        /* --smp */
     int console_in;       /* UART input from this fd (default stdin; -1: none) */
     int console_out;      /* UART output to this fd (default stdout) */
+    BoardDisk disks[BOARD_VIRTIO_SLOTS]; /* --disk, --share (virtio_board.h) */
+    unsigned ndisks;
     const char *gpu;      /* --gpu: g71 (NULL = default), g72, g52, none (devices/mali/) */
 } BoardConfig;
 
@@ -79,6 +83,8 @@ typedef struct Board {
     Pl011 *uart;
     Pl031 *rtc;
     Console *console;
+    struct VirtioBlk *vblk[BOARD_VIRTIO_SLOTS]; /* vda, vdb, ... */
+    unsigned nvblk;
     struct Mali *gpu;       /* NULL with --gpu none */
     FdtBoard fdt;
     /* filled by board_realize */

@@ -1,0 +1,21 @@
+# virtio-mmio transport, virtio-blk and disk backends (devices/virtio_*.c, devices/disk.c).
+#
+#   tests/unit/test_virtio_*.c   Check unit tests (part of `make unit-test` and of the SAN=1 run),
+#                                linked against the objects below only, with the simulated
+#                                driver of tests/virtio/vdrv.h
+#   make virtio-test             just those tests
+VIRTIO_TEST_OBJS := $(addprefix $(B)/obj/devices/,virtio_mmio.o virtio_blk.o disk.o bus.o gic400.o fdt.o)
+
+$(B)/obj/devices/virtio_mmio.o: CFLAGS += $(FDT_CFLAGS)
+
+# More specific than the generic unit-test rule (shorter stem), so it wins for test_virtio_*.
+$(B)/tests/unit/test_virtio_%: tests/unit/test_virtio_%.c $(VIRTIO_TEST_OBJS) tests/virtio/vdrv.h $(wildcard tests/unit/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(FDT_CFLAGS) -Itests/unit -Itests/virtio -o $@ $< $(VIRTIO_TEST_OBJS) $(CHECK_LIBS) $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
+
+VIRTIO_TEST_BINS := $(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(sort $(wildcard tests/unit/test_virtio_*.c)))
+
+.PHONY: virtio-test
+virtio-test: $(VIRTIO_TEST_BINS)
+	@failed=""; for t in $(VIRTIO_TEST_BINS); do echo "== $$t"; CK_FORK=yes $$t || failed="$$failed $${t##*/}"; done; \
+	if [ -n "$$failed" ]; then echo "virtio tests failed:$$failed"; exit 1; fi
