@@ -752,9 +752,44 @@ static long check_exec_file(const char *hpath)
     return -ENOEXEC;
 }
 
+static long exec_common(const char *path, uint64_t gargv, uint64_t genvp);
+
 static long sys_execve(uint64_t gpath, uint64_t gargv, uint64_t genvp)
 {
     GSTR(path, gpath);
+    return exec_common(path, gargv, genvp);
+}
+
+static long sys_execveat(int dirfd, uint64_t gpath, uint64_t gargv, uint64_t genvp, int flags)
+{
+    GSTR(path, gpath);
+    static char b[4200];
+    if (path[0] == '/' || (dirfd == AT_FDCWD && path[0]))
+        return exec_common(path, gargv, genvp);
+    if (!path[0]) {
+        if (!(flags & AT_EMPTY_PATH))
+            return -ENOENT;
+        char l[64];
+        snprintf(l, sizeof l, "/proc/self/fd/%d", dirfd);
+        ssize_t n = readlink(l, b, sizeof b - 1);
+        if (n < 0)
+            return -EBADF;
+        b[n] = 0;
+    } else {
+        char l[64];
+        snprintf(l, sizeof l, "/proc/self/fd/%d", dirfd);
+        char d[4096];
+        ssize_t n = readlink(l, d, sizeof d - 1);
+        if (n < 0)
+            return -EBADF;
+        d[n] = 0;
+        snprintf(b, sizeof b, "%s/%s", d, path);
+    }
+    return exec_common(b, gargv, genvp);
+}
+
+static long exec_common(const char *path, uint64_t gargv, uint64_t genvp)
+{
     char b[4096];
     const char *hp = user_path(path, b, sizeof b);
     if (access(hp, X_OK) < 0)
@@ -1342,6 +1377,8 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
         return sys_clone3(c, a0, a1);
     case GNR_execve:
         return sys_execve(a0, a1, a2);
+    case GNR_execveat:
+        return sys_execveat((int)a0, a1, a2, a3, (int)a4);
     case GNR_wait4:
         if (a1) CHECK_W(a1, 4);
         if (a3) CHECK_W(a3, sizeof(struct rusage));
