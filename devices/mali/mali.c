@@ -153,11 +153,12 @@ int mali_fdt_hook(void *fdt, void *opaque)
 
     int clk = fdt_add_subnode(fdt, 0, "gpu-clk");
     TRY(clk);
-    TRY(fdt_setprop_string(fdt, clk, "compatible", "fixed-clock"));
-    TRY(fdt_setprop_u32(fdt, clk, "#clock-cells", 0));
-    TRY(fdt_setprop_u32(fdt, clk, "clock-frequency", md->clock_hz));
-    TRY(fdt_setprop_string(fdt, clk, "clock-output-names", "gpu_clk"));
+    /* libfdt inserts each new property first: set them last to first */
     TRY(fdt_setprop_u32(fdt, clk, "phandle", ph));
+    TRY(fdt_setprop_string(fdt, clk, "clock-output-names", "gpu_clk"));
+    TRY(fdt_setprop_u32(fdt, clk, "clock-frequency", md->clock_hz));
+    TRY(fdt_setprop_u32(fdt, clk, "#clock-cells", 0));
+    TRY(fdt_setprop_string(fdt, clk, "compatible", "fixed-clock"));
 
     char name[32];
     snprintf(name, sizeof name, "gpu@%llx", (unsigned long long)info->base);
@@ -171,13 +172,13 @@ int mali_fdt_hook(void *fdt, void *opaque)
     }
     memcpy(compat + clen, "arm,mali-bifrost", sizeof "arm,mali-bifrost");
     clen += sizeof "arm,mali-bifrost";
-    TRY(fdt_setprop(fdt, n, "compatible", compat, (int)clen));
-    TRY(fdt_board_setprop_reg(fdt, n, info->base, MALI_MMIO_SIZE));
     unsigned irqs[3] = { info->intid_job, info->intid_mmu, info->intid_gpu };
-    TRY(fdt_board_setprop_spis(fdt, n, irqs, 3));
-    TRY(fdt_setprop(fdt, n, "interrupt-names", "job\0mmu\0gpu", sizeof "job\0mmu\0gpu"));
-    TRY(fdt_setprop_u32(fdt, n, "clocks", ph));
     TRY(fdt_setprop(fdt, n, "dma-coherent", NULL, 0));
+    TRY(fdt_setprop_u32(fdt, n, "clocks", ph));
+    TRY(fdt_setprop(fdt, n, "interrupt-names", "job\0mmu\0gpu", sizeof "job\0mmu\0gpu"));
+    TRY(fdt_board_setprop_spis(fdt, n, irqs, 3));
+    TRY(fdt_board_setprop_reg(fdt, n, info->base, MALI_MMIO_SIZE));
+    TRY(fdt_setprop(fdt, n, "compatible", compat, (int)clen));
     return 0;
 }
 
