@@ -375,6 +375,19 @@ int user_load_program(CPUState *c, const char *path, int argc, char **argv, char
         fprintf(stderr, "malibu-user: arguments too long\n");
         return r;
     }
+    size_t cl = 0;
+    for (int i = 0; i < argc; i++)
+        cl += strlen(argv[i]) + 1;
+    user_proc.cmdline = malloc(cl ? cl : 1);
+    if (user_proc.cmdline) {
+        size_t o = 0;
+        for (int i = 0; i < argc; i++) {
+            size_t l = strlen(argv[i]) + 1;
+            memcpy(user_proc.cmdline + o, argv[i], l);
+            o += l;
+        }
+        user_proc.cmdline_len = cl;
+    }
     free(nargv);
     c->x[REG_SP] = si.sp;
     c->pc = interp_img ? interp_img->entry : exe.entry;

@@ -385,7 +385,7 @@ static void deliver_one(CPUState *c, int sig)
     c->x[30] = (a->flags & G_SA_RESTORER) && a->restorer ? a->restorer : sigtramp;
     c->x[REG_SP] = frame;
     c->pc = a->handler;
-    gmask = mask | a->mask;
+    gmask |= a->mask; /* rt_sigsuspend: its temporary mask stays during the handler */
     if (!(a->flags & G_SA_NODEFER))
         gmask |= sbit(sig);
     gmask &= ~UNBLOCKABLE;

@@ -412,6 +412,19 @@ static bool is_self_proc(const char *path, const char *what)
     return !strcmp(path, b);
 }
 
+static long open_memfd_with(const char *name, const void *data, size_t len)
+{
+    int fd = (int)syscall(SYS_memfd_create, name, 0);
+    if (fd < 0)
+        return -errno;
+    if (len && write(fd, data, len) != (ssize_t)len) {
+        close(fd);
+        return -EIO;
+    }
+    lseek(fd, 0, SEEK_SET);
+    return fd;
+}
+
 static long open_proc_maps(void)
 {
     int fd = (int)syscall(SYS_memfd_create, "maps", MFD_CLOEXEC);
@@ -434,8 +447,9 @@ static long open_proc_maps(void)
 static long sys_openat(int dirfd, uint64_t gpath, int flags, int mode)
 {
     GSTR(path, gpath);
-    if (is_self_proc(path, "maps")) {
-        long fd = open_proc_maps();
+    if (is_self_proc(path, "maps") || (is_self_proc(path, "cmdline") && user_proc.cmdline)) {
+        long fd = is_self_proc(path, "maps") ? open_proc_maps()
+                                             : open_memfd_with("cmdline", user_proc.cmdline, user_proc.cmdline_len);
         if (fd >= 0 && (flags & O_CLOEXEC))
             fcntl((int)fd, F_SETFD, FD_CLOEXEC);
         return fd;

@@ -28,6 +28,8 @@ typedef struct UserProc {
     char self_exe[4096];      /* this malibu-user binary, for execve */
     char interp_abs[4096];    /* host path of the ELF interpreter */
     uint64_t exe_lo, exe_hi, interp_lo, interp_hi; /* their mapped spans */
+    char *cmdline;            /* guest argv, NUL-separated, for /proc/self/cmdline */
+    size_t cmdline_len;
     bool strace;
     bool debug_exc;           /* log guest exceptions */
     uint64_t brk_start, brk_cur, brk_mapped_end;
