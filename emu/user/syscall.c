@@ -1312,8 +1312,10 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
         snprintf(u->machine, sizeof u->machine, "aarch64");
         return 0;
     }
-    case GNR_sethostname: case GNR_setdomainname:
-        return -EPERM;
+    case GNR_sethostname: case GNR_setdomainname: case GNR_syslog: case GNR_settimeofday:
+    case GNR_clock_settime: case GNR_reboot: case GNR_mount: case GNR_umount2: case GNR_swapon:
+    case GNR_swapoff: case GNR_pivot_root: case GNR_init_module: case GNR_delete_module:
+        return -EPERM; /* system administration is not the guest's business */
     case GNR_getrandom:
         CHECK_W(a0, a1);
         return ret_errno(syscall(SYS_getrandom, g2h(a0), a1, (unsigned)a2));
