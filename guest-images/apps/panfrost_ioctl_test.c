@@ -8,7 +8,10 @@
  *      and the job completes;
  *   4. submits a job writing to an unmapped GPU address: the fence must carry an error (the
  *      kernel reports the MMU fault and kills the job) and nothing may be written;
- *   5. submits the good chain again: the GPU has recovered.
+ *   5. submits the good chain again: the GPU has recovered;
+ *   6. a COMPUTE job with an empty descriptor fails cleanly (fence error), then recovery;
+ *   7. a second DRM file (its own GPU address space) runs the chain on job slot 0 (FS
+ *      requirement), then the first one on slot 1.
  *
  *   panfrost_ioctl_test [-v] [DEVICE]      exit status 0 = all passed; prints PASS/FAIL lines
  *
@@ -78,7 +81,8 @@ enum { PARAM_GPU_PROD_ID = 0, PARAM_GPU_REVISION = 1, PARAM_SHADER_PRESENT = 2,
        PARAM_MMU_FEATURES = 12 };
 
 /* ---- job descriptors (Mali v6/v7 job header + WRITE_VALUE payload) ------------------------ */
-enum { JOB_NULL = 1, JOB_WRITE_VALUE = 2 };
+enum { JOB_NULL = 1, JOB_WRITE_VALUE = 2, JOB_COMPUTE = 4 };
+#define PT_JD_REQ_FS 1u
 enum { WV_ZERO = 3, WV_IMM8 = 4, WV_IMM16 = 5, WV_IMM32 = 6, WV_IMM64 = 7 };
 #define JOB_STRIDE 128 /* header 32 + payload 24, 64-byte aligned */
 
@@ -174,7 +178,8 @@ static uint32_t job_status(Bo *jobs, unsigned n) { return get32(jobs->map + n * 
 
 /* Submit a chain starting at job 0 of `jobs`, wait for it; returns the fence status
  * (1 = signalled OK, < 0 = error, 0 = still running) or -1000 on an ioctl failure. */
-static int submit_wait(int fd, Bo *jobs, uint32_t first, Bo **bos, unsigned nbos)
+static int submit_wait_req(int fd, Bo *jobs, uint32_t first, Bo **bos, unsigned nbos,
+                           uint32_t req)
 {
     struct pt_syncobj_create sc = { 0 };
     if (xioctl(fd, PT_IOCTL_SYNCOBJ_CREATE, &sc) < 0) {
@@ -186,7 +191,7 @@ static int submit_wait(int fd, Bo *jobs, uint32_t first, Bo **bos, unsigned nbos
         handles[i] = bos[i]->handle;
     struct pt_submit s = {
         .jc = jobs->va + (uint64_t)first * JOB_STRIDE, .out_sync = sc.handle,
-        .bo_handles = (uintptr_t)handles, .bo_handle_count = nbos, .requirements = 0,
+        .bo_handles = (uintptr_t)handles, .bo_handle_count = nbos, .requirements = req,
     };
     int status = -1000;
     if (xioctl(fd, PT_IOCTL_SUBMIT, &s) < 0) {
@@ -224,6 +229,11 @@ out:;
     return status;
 }
 
+static int submit_wait(int fd, Bo *jobs, uint32_t first, Bo **bos, unsigned nbos)
+{
+    return submit_wait_req(fd, jobs, first, bos, nbos, 0);
+}
+
 static int open_panfrost(const char *path)
 {
     char name[64], buf[32];
@@ -242,8 +252,9 @@ static int open_panfrost(const char *path)
             v.name = buf;
             v.name_len = sizeof buf - 1;
             if (xioctl(fd, PT_IOCTL_VERSION, &v) == 0 && !strcmp(buf, "panfrost")) {
-                printf("%s: %s %d.%d.%d\n", name, buf, v.version_major, v.version_minor,
-                       v.version_patchlevel);
+                if (verbose)
+                    printf("%s: %s %d.%d.%d\n", name, buf, v.version_major, v.version_minor,
+                           v.version_patchlevel);
                 return fd;
             }
             close(fd);
@@ -313,7 +324,9 @@ int main(int argc, char **argv)
             dev = argv[i];
     }
     setvbuf(stdout, NULL, _IOLBF, 0);
+    verbose++;
     int fd = open_panfrost(dev);
+    verbose--;
     if (fd < 0) {
         printf("FAIL: no panfrost DRM device (is panfrost.ko loaded?)\n");
         return 1;
@@ -378,6 +391,38 @@ int main(int argc, char **argv)
     st = submit_wait(fd, &jobs, 0, bos, 2);
     check(st == 1, "after the fault: fence signalled without error");
     check_good_chain(&jobs, &data, "after the fault");
+
+    /* 5. a compute job whose descriptor is all zeros (no shader, no state): the job fails,
+     * whatever the shader-core model does with it, and the GPU recovers */
+    memset(jobs.map + 12 * JOB_STRIDE, 0, 256);
+    job_header(&jobs, 12, JOB_COMPUTE, 1, 0, 0, 1, -1);
+    st = submit_wait(fd, &jobs, 12, bos, 3);
+    printf("  compute: fence status %d, job status 0x%x\n", st, job_status(&jobs, 12));
+    check(st < 0 && st != -1000, "empty compute job: fence carries an error");
+    build_good_chain(&jobs, &data);
+    st = submit_wait(fd, &jobs, 0, bos, 2);
+    check(st == 1 && check_good_chain(&jobs, &data, "after the compute job"),
+          "after the compute job: chain OK");
+
+    /* 6. two files (two address spaces), one chain on job slot 0, one on slot 1 */
+    int fd2 = open_panfrost(dev);
+    Bo jobs2, data2;
+    if (fd2 < 0 || bo_new(fd2, &jobs2, 4096, 0, 1) || bo_new(fd2, &data2, 4096, PT_BO_NOEXEC, 1)) {
+        check(0, "second DRM file with its own BOs");
+    } else {
+        Bo *bos2[2] = { &jobs2, &data2 };
+        build_good_chain(&jobs, &data);
+        build_good_chain(&jobs2, &data2);
+        int st2 = submit_wait_req(fd2, &jobs2, 0, bos2, 2, PT_JD_REQ_FS);
+        st = submit_wait(fd, &jobs, 0, bos, 2);
+        check(st == 1 && st2 == 1, "two address spaces: both fences signalled without error");
+        check_good_chain(&jobs, &data, "file 1 (slot 1)");
+        check_good_chain(&jobs2, &data2, "file 2 (slot 0)");
+        bo_free(fd2, &jobs2);
+        bo_free(fd2, &data2);
+    }
+    if (fd2 >= 0)
+        close(fd2);
 
     bo_free(fd, &jobs);
     bo_free(fd, &data);

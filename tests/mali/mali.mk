@@ -4,6 +4,8 @@
 #                             for --gpu), so build/malibu and every DEVICE_OBJS user links it
 #   tests/unit/test_mali_*.c  Check unit tests against DEVICE_OBJS (in `make unit-test` and the
 #                             SAN=1 run)
+#   make mali-boot-test       boots the guest initrd in build/malibu with the program below, per
+#                             GPU model (needs guest-images/out; not in make test)
 #   make mali-test            guest-images/apps/panfrost_ioctl_test.c cross-compiled with
 #                             aarch64-linux-gnu-gcc -Wall -Wextra -Werror (skipped without it)
 MALI_SRCS := $(sort $(wildcard devices/mali/*.c))
@@ -33,3 +35,9 @@ mali-test:
 	    $(MALI_CROSS_CC) -O2 -Wall -Wextra -Werror -o $(B)/tests/mali/panfrost_ioctl_test \
 	        $(MALI_APP) && echo "mali-test: ok"; \
 	else echo "mali-test: $(MALI_CROSS_CC) not installed: skipped"; fi
+
+# Not part of `make test` (needs the guest images and ~30 s per boot): the guest program under
+# the real panfrost driver, on build/malibu, for each GPU model.
+.PHONY: mali-boot-test
+mali-boot-test: $(B)/malibu
+	sh tests/mali/boot_test.sh $(B)/malibu $(B)/tests/mali/boot

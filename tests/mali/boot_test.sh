@@ -1,0 +1,37 @@
+#!/bin/sh
+# mali-boot-test: boot the guest image's initrd (with panfrost.ko) in build/malibu, once per GPU
+# model, with guest-images/apps/panfrost_ioctl_test.c (static) appended as a second cpio, and
+# check that every check of the program passes under the unmodified panfrost driver.
+# usage: boot_test.sh MALIBU WORKDIR [MODELS]
+set -eu
+malibu=$1
+dir=$2
+models=${3:-g71 g72 g52}
+cc=${MALI_CROSS_CC:-aarch64-linux-gnu-gcc}
+img=guest-images/out
+for f in "$malibu" $img/Image $img/initrd.img; do
+    [ -e "$f" ] || { echo "mali-boot-test: $f missing (make image / make $malibu): skipped"; exit 0; }
+done
+for t in "$cc" cpio gzip timeout; do
+    command -v "$t" >/dev/null 2>&1 || { echo "mali-boot-test: $t not installed: skipped"; exit 0; }
+done
+mkdir -p "$dir/root/bin"
+"$cc" -O2 -static -Wall -Wextra -Werror -o "$dir/root/bin/panfrost_ioctl_test" \
+    guest-images/apps/panfrost_ioctl_test.c
+(cd "$dir/root" && find bin | cpio -o -H newc --owner 0:0 2>/dev/null) | gzip -9 >"$dir/extra.cpio.gz"
+cat $img/initrd.img "$dir/extra.cpio.gz" >"$dir/initrd.img"
+fail=0
+for m in $models; do
+    log="$dir/console-$m.log"
+    timeout 600 "$malibu" --gpu "$m" --kernel $img/Image --initrd "$dir/initrd.img" \
+        --append 'console=ttyAMA0 malibu.noroot malibu.run="/bin/panfrost_ioctl_test -v"' \
+        </dev/null >"$log" 2>&1 || true
+    if grep -q '^MALIBU_EXIT=0' "$log" && grep -q '^PASS (0 failures)' "$log"; then
+        echo "mali-boot-test: $m: $(grep -c '^PASS' "$log") checks passed ($log)"
+    else
+        echo "mali-boot-test: $m FAILED ($log):"
+        grep -e '^FAIL' -e panfrost -e MALIBU_ "$log" | tail -30
+        fail=1
+    fi
+done
+exit $fail
