@@ -7,9 +7,9 @@
 # APPS_HOST_ARGS='-v' passes options to every sample; OCL_ICD_VENDORS restricts the ICD loader
 # to pocl so other host OpenCL drivers don't interfere.
 APPS_DIR := guest-images/apps
-# the samples: sources that use the shared helper and define main
-APPS_SRCS := $(shell grep -l '^int main' $$(grep -l '"common.h"' $(APPS_DIR)/*.c 2>/dev/null) \
-                 2>/dev/null | sort)
+# the samples: sources that end main with the shared helper's app_main (/dev/null: never stdin)
+APPS_SRCS := $(sort $(filter-out $(APPS_DIR)/common.c, \
+                 $(shell grep -l 'return app_main' /dev/null $(wildcard $(APPS_DIR)/*.c) 2>/dev/null)))
 APPS_NAMES := $(patsubst $(APPS_DIR)/%.c,%,$(APPS_SRCS))
 APPS_HOST_DIR := $(BUILD)/apps-host
 APPS_HOST_BINS := $(APPS_NAMES:%=$(APPS_HOST_DIR)/%)
