@@ -520,12 +520,17 @@ static long sys_ioctl(int fd, unsigned long req, uint64_t arg)
     case TIOCSWINSZ:
         CHECK_R(arg, 8);
         return ret_errno(ioctl(fd, req, g2h(arg)));
+    case TIOCGPTN: case TIOCGEXCL: case TIOCGETD: case TIOCMGET:
     case TIOCGPGRP: case FIONREAD: case TIOCOUTQ: case TIOCGSID:
         CHECK_W(arg, 4);
         return ret_errno(ioctl(fd, req, g2h(arg)));
+    case TIOCSPTLCK: case TIOCSETD: case TIOCMSET: case TIOCMBIS: case TIOCMBIC:
     case TIOCSPGRP: case FIONBIO: case FIOASYNC:
         CHECK_R(arg, 4);
         return ret_errno(ioctl(fd, req, g2h(arg)));
+    case TIOCGPTPEER:
+        return ret_errno(ioctl(fd, req, (unsigned long)oflags_from_guest((int)arg)));
+    case TIOCEXCL: case TIOCNXCL: case TIOCSBRK: case TIOCCBRK: case TCSBRKP:
     case FIOCLEX: case FIONCLEX: case TCFLSH: case TCXONC: case TCSBRK: case TIOCSCTTY: case TIOCNOTTY:
         return ret_errno(ioctl(fd, req, (unsigned long)arg));
     default: {
@@ -1593,7 +1598,16 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
         return -ENOSYS;
 
     /* Quietly absent: callers have fallbacks. */
-    case GNR_io_uring_setup: case GNR_pidfd_open: case GNR_landlock_create_ruleset:
+    case GNR_pidfd_open:
+        return ret_errno(syscall(SYS_pidfd_open, (pid_t)a0, (unsigned)a1));
+    case GNR_pidfd_getfd:
+        return ret_errno(syscall(SYS_pidfd_getfd, (int)a0, (int)a1, (unsigned)a2));
+    case GNR_pidfd_send_signal:
+        if (a2) CHECK_R(a2, 128);
+        if ((int)a1 && !signal_g2h((int)a1))
+            return -EINVAL;
+        return ret_errno(syscall(SYS_pidfd_send_signal, (int)a0, signal_g2h((int)a1), a2 ? g2h(a2) : NULL, (unsigned)a3));
+    case GNR_io_uring_setup: case GNR_landlock_create_ruleset:
     case GNR_perf_event_open: case GNR_bpf: case GNR_userfaultfd:
         return -ENOSYS;
     default:
