@@ -364,6 +364,11 @@ uint64_t mali_job_fault_address(MaliJobCtx *c)
     return c->fault_va;
 }
 
+void mali_job_set_fault_address(MaliJobCtx *c, uint64_t va)
+{
+    c->fault_va = va;
+}
+
 /* ---- jobs --------------------------------------------------------------------------------- */
 
 static uint32_t rd32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }

@@ -7,6 +7,7 @@
 #include "../board.h"
 #include "mali_board.h"
 #include "mali_int.h"
+#include "../../emu/gpu/compute.h"
 
 Mali *mali_new(Bus *bus, Gic *gic, const MaliModel *model, unsigned intid_job,
                unsigned intid_mmu, unsigned intid_gpu)
@@ -212,6 +213,7 @@ bool mali_board_attach(Board *b, const char *model, Mali **out, char *err, size_
     }
     if (b->gtimer)
         mali_set_timestamp(m, board_timestamp, b->gtimer);
+    gpu_compute_attach_mali(m); /* shader cores: emu/gpu/compute.h */
     MaliFdtInfo *info = &m->fdt_info;
     info->mali = m;
     info->base = BOARD_GPU_BASE;

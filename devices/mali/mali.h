@@ -105,6 +105,9 @@ uint32_t mali_gpu_atomic(MaliJobCtx *ctx, uint64_t va, unsigned size,
 bool mali_job_should_stop(MaliJobCtx *ctx);
 /* Fault address of the last failed mali_gpu_* call (written to the job header). */
 uint64_t mali_job_fault_address(MaliJobCtx *ctx);
+/* Set the fault address written to the job header when the engine's status is a fault (the
+ * engine's own faults, or the fault it chose among several host threads'). */
+void mali_job_set_fault_address(MaliJobCtx *ctx, uint64_t va);
 uint64_t mali_gpu_cycle_count(Mali *m);
 uint64_t mali_gpu_timestamp(Mali *m);
 

@@ -70,6 +70,13 @@ void gpu_compute_invalidate(gpu_compute *e, int as);
 
 void gpu_compute_get_stats(gpu_compute *e, gpu_compute_stats *st);
 
+/* The Mali device's engine (compute_mali.c, linked with the device objects): one process-wide
+ * engine, created on first use with gpu_compute_default_threads() host threads, registered as
+ * m's MaliComputeFn.  mali_board_attach calls it for every GPU the board instantiates. */
+struct Mali;
+void gpu_compute_attach_mali(struct Mali *m);
+gpu_compute *gpu_compute_mali_engine(void);
+
 /* Host threads for engines created with nthreads = 0 by the board (--gpu-threads N). */
 void gpu_compute_set_default_threads(unsigned n);
 unsigned gpu_compute_default_threads(void);
