@@ -2,6 +2,7 @@
 #include "board.h"
 #include "mali/mali.h"
 #include "mali/mali_board.h"
+#include "../emu/gpu/compute.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -51,7 +52,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: malibu --kernel Image [--initrd FILE] [--append \"cmdline\"] [-m SIZE]\n"
-            "              [--smp N] [--dtb FILE] [--dump-dtb FILE] [--gpu MODEL]\n"
+            "              [--smp N] [--dtb FILE] [--dump-dtb FILE] [--gpu MODEL] [--gpu-threads N]\n"
             "  -m SIZE          RAM size (e.g. 512M, 2G; plain number = MiB; default 1G)\n"
             "  --dtb FILE       boot with this DTB instead of the generated one\n"
             "  --dump-dtb FILE  write the generated DTB to FILE and exit\n"
@@ -62,6 +63,7 @@ static void usage(FILE *f)
             "  --share DIR[,ro] ext4 copy of host directory DIR as the next disk (copy-on-write\n"
             "                   or read-only; made with mke2fs -d at start, deleted at exit)\n"
             "  --gpu MODEL      Mali GPU: " MALI_BOARD_MODELS " (default g71)\n"
+            "  --gpu-threads N  host threads running the GPU's shader cores (default: host CPUs)\n"
             "Console: Ctrl-A x quits, Ctrl-A h for help.\n");
 }
 
@@ -73,6 +75,7 @@ int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t 
         { "disk", required_argument, NULL, 'V' }, { "share", required_argument, NULL, 'S' },
         { "dump-dtb", required_argument, NULL, 'D' }, { "smp", required_argument, NULL, 's' },
         { "gpu", required_argument, NULL, 'g' }, { "help", no_argument, NULL, 'h' },
+        { "gpu-threads", required_argument, NULL, 'G' },
         { NULL, 0, NULL, 0 },
     };
     int c;
@@ -111,6 +114,16 @@ int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t 
                 return -1;
             }
             cfg->ncpu = (unsigned)n;
+            break;
+        }
+        case 'G': {
+            char *end;
+            unsigned long n = strtoul(optarg, &end, 10);
+            if (*end || n < 1 || n > 256) {
+                snprintf(err, errlen, "--gpu-threads: 1..256");
+                return -1;
+            }
+            cfg->gpu_threads = (unsigned)n;
             break;
         }
         case 'h': usage(stdout); return 1;
@@ -181,6 +194,7 @@ Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
         board_free(b);
         return NULL;
     }
+    gpu_compute_set_default_threads(cfg->gpu_threads);
     if (!mali_board_attach(b, cfg->gpu, &b->gpu, err, errlen)) {
         board_free(b);
         return NULL;

@@ -69,6 +69,7 @@ typedef struct BoardConfig {
     BoardDisk disks[BOARD_VIRTIO_SLOTS]; /* --disk, --share (virtio_board.h) */
     unsigned ndisks;
     const char *gpu;      /* --gpu: g71 (NULL = default), g72, g52, none (devices/mali/) */
+    unsigned gpu_threads; /* --gpu-threads: host threads of the shader-core engine (0 = host CPUs) */
 } BoardConfig;
 
 typedef void (*BoardIrqNotify)(void *opaque, unsigned cpu, bool irq, bool fiq);
