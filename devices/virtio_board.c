@@ -1,6 +1,7 @@
 /* virtio-blk disks on the board (see virtio_board.h). */
 #include "virtio_board.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +41,12 @@ int virtio_board_parse(BoardDisk *disks, unsigned *n, const char *arg, bool shar
         snprintf(err, errlen, "%s: missing %s", opt, share ? "directory" : "file");
         return -1;
     }
-    disks[*n].path = strndup(arg, len);
+    if (len >= PATH_MAX) {
+        snprintf(err, errlen, "%s: path too long", opt);
+        return -1;
+    }
+    disks[*n].arg = arg;
+    disks[*n].path_len = len;
     disks[*n].mode = mode;
     disks[*n].share = share;
     (*n)++;
@@ -58,8 +64,10 @@ static int fdt_hook(void *fdt, void *opaque)
 
 static bool attach_one(Board *b, const BoardDisk *bd, char *err, size_t errlen)
 {
-    Disk *d = bd->share ? disk_open_dir(bd->path, bd->mode, err, errlen)
-                        : disk_open(bd->path, bd->mode, err, errlen);
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%.*s", (int)bd->path_len, bd->arg);
+    Disk *d = bd->share ? disk_open_dir(path, bd->mode, err, errlen)
+                        : disk_open(path, bd->mode, err, errlen);
     if (!d)
         return false;
     unsigned n = b->nvblk;
@@ -70,7 +78,7 @@ static bool attach_one(Board *b, const BoardDisk *bd, char *err, size_t errlen)
                                    bd->share ? "malibu-share" : serial, true);
     if (!vb) {
         disk_close(d);
-        snprintf(err, errlen, "%s: cannot create the virtio-blk device", bd->path);
+        snprintf(err, errlen, "%s: cannot create the virtio-blk device", path);
         return false;
     }
     b->vblk[b->nvblk++] = vb;

@@ -18,7 +18,8 @@
 #define BOARD_VIRTIO_SPI0 42 /* INTID 74 */
 
 typedef struct BoardDisk {
-    char *path;     /* image file, or directory for --share */
+    const char *arg;  /* the option's argument (not copied): the path is its first path_len bytes */
+    size_t path_len;  /* image file, or directory for --share */
     DiskMode mode;
     bool share;     /* --share: ext4 made from the directory at start-up */
 } BoardDisk;
