@@ -61,6 +61,33 @@ bool guest_writable(uint64_t addr, uint64_t len)
     return true;
 }
 
+/* How much of [addr, addr+len) is usable from its start (readable, or writable: code pages made
+ * writable); the host kernel then copies at most that much, like Linux stopping at a fault. */
+static uint64_t guest_prefix(uint64_t addr, uint64_t len, bool write)
+{
+    if (!len || addr >= GUEST_ADDR_SPACE)
+        return 0;
+    if (len > GUEST_ADDR_SPACE - addr)
+        len = GUEST_ADDR_SPACE - addr;
+    uint64_t ok = 0;
+    unsigned need = write ? GP_WRITE : GP_READ;
+    for (uint64_t p = addr & GPAGE_MASK; p < addr + len; p += GPAGE_SIZE) {
+        unsigned f = guest_page_flags(p);
+        if (!(f & GP_VALID) || (f & need) != need)
+            break;
+        ok = p + GPAGE_SIZE - addr;
+    }
+    if (ok > len)
+        ok = len;
+    if (write && ok)
+        guest_uncode(addr, ok);
+    return ok;
+}
+
+/* Clamp a buffer length to its usable prefix; EFAULT when nothing is usable. */
+#define CLAMP_W(a, l) do { if ((l) != 0) { uint64_t n_ = guest_prefix((a), (l), true); if (!n_) return -EFAULT; (l) = n_; } } while (0)
+#define CLAMP_R(a, l) do { if ((l) != 0) { uint64_t n_ = guest_prefix((a), (l), false); if (!n_) return -EFAULT; (l) = n_; } } while (0)
+
 /* A NUL-terminated guest string, in place; NULL when not readable within 1 MiB. */
 const char *guest_str(uint64_t addr)
 {
@@ -464,7 +491,7 @@ static long sys_openat(int dirfd, uint64_t gpath, int flags, int mode)
 static long sys_readlinkat(int dirfd, uint64_t gpath, uint64_t buf, uint64_t sz)
 {
     GSTR(path, gpath);
-    CHECK_W(buf, sz);
+    CLAMP_W(buf, sz);
     if (!strcmp(path, "/proc/self/exe") || (!strncmp(path, "/proc/", 6) && atoi(path + 6) == getpid() &&
                                             strstr(path, "/exe") && strlen(strstr(path, "/exe")) == 4)) {
         size_t n = strlen(user_proc.exe_abs);
@@ -1000,16 +1027,16 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
     case GNR_close_range:
         return ret_errno(syscall(SYS_close_range, (unsigned)a0, (unsigned)a1, (unsigned)a2));
     case GNR_read:
-        CHECK_W(a1, a2);
+        CLAMP_W(a1, a2);
         return ret_errno(read((int)a0, g2h(a1), a2));
     case GNR_write:
-        CHECK_R(a1, a2);
+        CLAMP_R(a1, a2);
         return ret_errno(write((int)a0, g2h(a1), a2));
     case GNR_pread64:
-        CHECK_W(a1, a2);
+        CLAMP_W(a1, a2);
         return ret_errno(pread((int)a0, g2h(a1), a2, (off_t)a3));
     case GNR_pwrite64:
-        CHECK_R(a1, a2);
+        CLAMP_R(a1, a2);
         return ret_errno(pwrite((int)a0, g2h(a1), a2, (off_t)a3));
     case GNR_readv: case GNR_writev: case GNR_preadv: case GNR_pwritev: {
         bool rd = nr == GNR_readv || nr == GNR_preadv;
@@ -1043,7 +1070,7 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
             return -errno;
         if (!S_ISDIR(st.st_mode))
             return -ENOTDIR;
-        CHECK_W(a1, a2);
+        CLAMP_W(a1, a2);
     }
         return ret_errno(syscall(SYS_getdents64, (int)a0, g2h(a1), (unsigned)a2));
     case GNR_faccessat: {
@@ -1322,7 +1349,7 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
     case GNR_swapoff: case GNR_pivot_root: case GNR_init_module: case GNR_delete_module:
         return -EPERM; /* system administration is not the guest's business */
     case GNR_getrandom:
-        CHECK_W(a0, a1);
+        CLAMP_W(a0, a1);
         return ret_errno(syscall(SYS_getrandom, g2h(a0), a1, (unsigned)a2));
     case GNR_sysinfo:
         CHECK_W(a0, sizeof(struct sysinfo));
@@ -1470,11 +1497,11 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
         return ret_errno(accept4((int)a0, ad, lp, nr == GNR_accept4 ? oflags_from_guest((int)a3) : 0));
     }
     case GNR_sendto:
-        CHECK_R(a1, a2);
+        CLAMP_R(a1, a2);
         if (a4) CHECK_R(a4, a5);
         return ret_errno(sendto((int)a0, g2h(a1), a2, (int)a3, a4 ? g2h(a4) : NULL, (socklen_t)a5));
     case GNR_recvfrom: {
-        CHECK_W(a1, a2);
+        CLAMP_W(a1, a2);
         void *ad = NULL, *lp = NULL;
         if (a4 && a5) {
             CHECK_W(a5, 4);
