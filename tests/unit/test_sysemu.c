@@ -158,7 +158,7 @@ START_TEST(self_modifying_and_id_regs)
         0xb50000c2, /* cbnz x2, 1f */
         0xd2800022, /* movz x2, #1 */
         0x18000163, /* ldr w3, newinsn */
-        0x10ffff84, /* adr x4, _start */
+        0xd2b00004, /* movz x4, #0x8000, lsl #16 (_start) */
         0xb9000083, /* str w3, [x4] */
         0x17fffffa, /* b _start */
         0xd5380405, /* 1: mrs x5, id_aa64pfr0_el1 */
