@@ -79,8 +79,7 @@ void mali_job_reset_locked(Mali *m)
     for (unsigned i = 0; i < JS_NUM; i++) {
         MaliSlot *s = &m->slot[i];
         s->active = false;
-        s->stop = 0;
-        s->stalled = false;
+        s->stop = 0; /* s->stalled: counted down by the threads still waiting */
         s->head = s->tail = s->affinity = 0;
         s->config = s->xaffinity = s->status = s->flush_id = 0;
         s->next_head = s->next_affinity = 0;
@@ -209,6 +208,11 @@ static uint32_t stop_code(MaliJobCtx *c)
     return c->s->stop == STOP_HARD ? MALI_EXC_TERMINATED : MALI_EXC_STOPPED;
 }
 
+static void set_fault(MaliJobCtx *c, uint64_t va)
+{
+    __atomic_store_n(&c->fault_va, va, __ATOMIC_RELAXED);
+}
+
 static bool as_enabled(const MaliAs *a)
 {
     unsigned cfg = a->cur_transcfg & AS_TRANSCFG_ADRMODE_MASK;
@@ -241,10 +245,10 @@ static uint32_t translate_page(MaliJobCtx *c, uint64_t va, unsigned access, uint
         if (stop_pending(c, false))
             return stop_code(c);
         if (a && a->locked && va - a->lock_base < a->lock_size) {
-            s->stalled = true;
+            s->stalled++;
             while (a->locked && va - a->lock_base < a->lock_size && !stop_pending(c, true))
                 pthread_cond_wait(&m->cond, &m->lock);
-            s->stalled = false;
+            s->stalled--;
             if (stop_pending(c, true))
                 return stop_code(c);
             continue;
@@ -253,16 +257,16 @@ static uint32_t translate_page(MaliJobCtx *c, uint64_t va, unsigned access, uint
         uint32_t code = mali_as_translate(m, c->as, va, access, pa, &bus);
         if (!code)
             return 0;
-        c->fault_va = va;
+        set_fault(c, va);
         report_fault(m, c->as, code, access, va, bus);
         if (bus || (code & 0xF8) != 0xC0 || !a || !as_enabled(a))
             return code;
         /* translation fault: wait for the driver to map and flush (or give up on the AS) */
         uint64_t gen = a->cmd_gen;
-        s->stalled = true;
+        s->stalled++;
         while (a->cmd_gen == gen && !stop_pending(c, true))
             pthread_cond_wait(&m->cond, &m->lock);
-        s->stalled = false;
+        s->stalled--;
         if (stop_pending(c, true))
             return stop_code(c);
         if (!as_enabled(a))
@@ -283,13 +287,13 @@ static uint32_t gpu_access(MaliJobCtx *c, uint64_t va, void *buf, size_t len, un
         uint32_t code = translate_page(c, va, access, &pa);
         pthread_mutex_unlock(&m->lock);
         if (code) {
-            c->fault_va = va;
+            set_fault(c, va);
             return code;
         }
         BusResult r = access == MALI_ACCESS_WRITE ? bus_dma_write(m->bus, pa, p, chunk)
                                                   : bus_dma_read(m->bus, pa, p, chunk);
         if (r != BUS_OK) {
-            c->fault_va = va;
+            set_fault(c, va);
             return MALI_EXC_JOB_BUS_FAULT;
         }
         va += chunk;
@@ -318,7 +322,7 @@ uint32_t mali_gpu_atomic(MaliJobCtx *c, uint64_t va, unsigned size,
                          uint64_t (*op)(uint64_t old, void *arg), void *arg, uint64_t *old)
 {
     if ((size != 4 && size != 8) || (va & (size - 1))) {
-        c->fault_va = va;
+        set_fault(c, va);
         return 0x56; /* INSTR_ALIGN_FAULT */
     }
     Mali *m = c->m;
@@ -327,12 +331,12 @@ uint32_t mali_gpu_atomic(MaliJobCtx *c, uint64_t va, unsigned size,
     uint32_t code = translate_page(c, va, MALI_ACCESS_ATOMIC, &pa);
     pthread_mutex_unlock(&m->lock);
     if (code) {
-        c->fault_va = va;
+        set_fault(c, va);
         return code;
     }
     uint8_t *host = bus_ram_ptr(m->bus, pa, true);
     if (!host) {
-        c->fault_va = va;
+        set_fault(c, va);
         return MALI_EXC_JOB_BUS_FAULT;
     }
     if (size == 4) {
@@ -361,12 +365,12 @@ bool mali_job_should_stop(MaliJobCtx *c)
 
 uint64_t mali_job_fault_address(MaliJobCtx *c)
 {
-    return c->fault_va;
+    return __atomic_load_n(&c->fault_va, __ATOMIC_RELAXED);
 }
 
 void mali_job_set_fault_address(MaliJobCtx *c, uint64_t va)
 {
-    c->fault_va = va;
+    set_fault(c, va);
 }
 
 /* ---- jobs --------------------------------------------------------------------------------- */
@@ -423,6 +427,14 @@ static uint32_t job_compute(MaliJobCtx *c, const MaliJobRec *j)
     uint32_t st = fn(opaque, &job);
     if (st == MALI_EXC_OK)
         st = MALI_EXC_DONE;
+    if (st == MALI_EXC_STOPPED || st == MALI_EXC_TERMINATED) {
+        /* the engine gave up because of mali_job_should_stop(): report what was asked for
+         * (hard stop: TERMINATED; reset: drop the chain) */
+        pthread_mutex_lock(&m->lock);
+        if (stop_pending(c, true))
+            st = stop_code(c);
+        pthread_mutex_unlock(&m->lock);
+    }
     if (st != MALI_EXC_DONE && c->fault_va == 0)
         c->fault_va = j->va;
     return st;

@@ -75,7 +75,11 @@ int mali_fdt_hook(void *fdt, void *opaque); /* opaque = MaliFdtInfo * (must outl
  * A translation fault stalls inside mali_gpu_* (FAULTSTATUS/FAULTADDRESS, MMU IRQ) until the
  * driver maps the page and flushes (growable heaps), then the access completes normally; if the
  * fault is not resolvable, or the slot is stopped meanwhile, the call returns the status the job
- * must end with.  The engine should poll mali_job_should_stop() between workgroups. */
+ * must end with.  The engine should poll mali_job_should_stop() between workgroups and then
+ * return MALI_EXC_STOPPED: the job is not written back, JS_TAIL points at it and the driver
+ * resumes the chain from it (the job runs again from its start); the job manager turns that
+ * into TERMINATED for hard stops and drops the chain after a GPU reset.
+ * All the calls below may be made from several engine threads at once (same ctx). */
 typedef struct MaliJobCtx MaliJobCtx;
 
 typedef struct MaliComputeJob {

@@ -45,7 +45,7 @@ typedef struct MaliSlot {
     uint32_t config, xaffinity, status;
     uint32_t flush_id;
     int stop;           /* 0, JS_CMD_SOFT_STOP or JS_CMD_HARD_STOP requested for the active chain */
-    bool stalled;       /* waiting on an MMU fault / locked region */
+    unsigned stalled;   /* accesses waiting on an MMU fault / locked region (engine threads) */
     /* _NEXT registers */
     uint64_t next_head, next_affinity;
     uint32_t next_config, next_xaffinity, next_command, next_flush_id;
@@ -60,7 +60,7 @@ struct MaliJobCtx {
     MaliSlot *s;
     unsigned as;
     uint64_t reset_gen;
-    uint64_t fault_va;
+    uint64_t fault_va;  /* atomic: engines may access memory from several threads */
 };
 
 struct Mali {

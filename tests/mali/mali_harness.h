@@ -276,7 +276,7 @@ static inline bool h_wait_stalled(unsigned js)
     uint64_t end = h_now_ms() + 5000;
     for (;;) {
         pthread_mutex_lock(&h.m->lock);
-        bool st = h.m->slot[js].stalled;
+        bool st = h.m->slot[js].stalled != 0;
         pthread_mutex_unlock(&h.m->lock);
         if (st)
             return true;

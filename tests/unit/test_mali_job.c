@@ -350,6 +350,69 @@ START_TEST(compute_dispatch)
 }
 END_TEST
 
+/* An engine that runs until stopped (a long kernel), from two threads at once. */
+static int spin_started;
+
+static void *spin_thread(void *arg)
+{
+    MaliJobCtx *ctx = arg;
+    uint32_t v = 0;
+    while (!mali_job_should_stop(ctx))
+        (void)mali_gpu_read(ctx, H_VA_BASE, &v, 4);
+    return NULL;
+}
+
+static uint32_t spin_engine(void *opaque, const MaliComputeJob *job)
+{
+    (void)opaque;
+    pthread_t t;
+    pthread_create(&t, NULL, spin_thread, job->ctx);
+    __atomic_store_n(&spin_started, 1, __ATOMIC_SEQ_CST);
+    spin_thread(job->ctx);
+    pthread_join(t, NULL);
+    return MALI_EXC_STOPPED;
+}
+
+START_TEST(compute_stop)
+{
+    setup_as(0);
+    mali_set_compute_engine(h.m, spin_engine, NULL);
+    h_job_header(J(0), JOB_TYPE_NULL, 1, 0, 0, false, J(1));
+    h_job_header(J(1), JOB_TYPE_COMPUTE, 2, 1, 0, true, 0);
+    static const struct { uint32_t cmd, status; } stops[] = {
+        { JS_CMD_SOFT_STOP, MALI_EXC_STOPPED }, { JS_CMD_HARD_STOP, MALI_EXC_TERMINATED },
+    };
+    for (unsigned i = 0; i < 2; i++) {
+        __atomic_store_n(&spin_started, 0, __ATOMIC_SEQ_CST);
+        h_submit(1, J(0), 0, false);
+        while (!__atomic_load_n(&spin_started, __ATOMIC_SEQ_CST))
+            dev_sleep_ms(1);
+        dev_sleep_ms(5);
+        ck_assert_uint_eq(rd(JOB_IRQ_JS_STATE), 0x2);
+        wr(JSR(1, JS_COMMAND), stops[i].cmd);
+        ck_assert_uint_eq(wait_slot(1), 0x20000);
+        ck_assert_uint_eq(rd(JSR(1, JS_STATUS)), stops[i].status);
+        ck_assert_uint_eq(rd(JSR(1, JS_TAIL_LO)), (uint32_t)J(1));
+        ck_assert_uint_eq(h_job_status(J(1)), 0); /* not written back */
+    }
+    /* a reset while the engine runs: dropped silently, the device works afterwards */
+    __atomic_store_n(&spin_started, 0, __ATOMIC_SEQ_CST);
+    h_submit(1, J(0), 0, false);
+    while (!__atomic_load_n(&spin_started, __ATOMIC_SEQ_CST))
+        dev_sleep_ms(1);
+    h_driver_init();
+    dev_sleep_ms(10);
+    ck_assert_uint_eq(rd(JOB_IRQ_RAWSTAT), 0);
+    mali_set_compute_engine(h.m, NULL, NULL);
+    h_as_enable(0);
+    h_write_value(J(2), 1, 0, 0, 0, D(0), WRITE_VALUE_IMM32, 0x77);
+    h_submit(1, J(2), 0, false);
+    ck_assert_uint_eq(wait_slot(1), 0x2);
+    ck_assert_uint_eq(h_rd32(h_va2pa(D(0))), 0x77);
+    h_teardown();
+}
+END_TEST
+
 /* ---- stops, latch, resets ------------------------------------------------------------------ */
 
 START_TEST(soft_and_hard_stop)
@@ -537,6 +600,7 @@ int main(void)
     tcase_add_test(tc, fault_retry_growable_heap);
     tcase_add_test(tc, fault_unhandled_and_bus);
     tcase_add_test(tc, compute_dispatch);
+    tcase_add_test(tc, compute_stop);
     tcase_add_test(tc, soft_and_hard_stop);
     tcase_add_test(tc, next_latch_and_failed_hold);
     tcase_add_test(tc, reset_while_stalled_and_independent_slots);
