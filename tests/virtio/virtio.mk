@@ -25,3 +25,9 @@ VIRTIO_TEST_BINS := $(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(sort $(wildcar
 virtio-test: $(VIRTIO_TEST_BINS)
 	@failed=""; for t in $(VIRTIO_TEST_BINS); do echo "== $$t"; CK_FORK=yes $$t || failed="$$failed $${t##*/}"; done; \
 	if [ -n "$$failed" ]; then echo "virtio tests failed:$$failed"; exit 1; fi
+
+# Boots the guest image with three disks and kills runs while they write (see the script; needs
+# build/malibu and guest-images/out, skipped otherwise; a few minutes; not part of `make test`).
+.PHONY: virtio-boot-test
+virtio-boot-test: $(B)/malibu
+	sh tests/virtio/boot_test.sh $(B)/malibu $(B)/tests/virtio
