@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <ucontext.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include "user.h"
@@ -49,7 +50,13 @@ static __thread uint64_t alt_sp, alt_size;
 static __thread int alt_flags = SS_DISABLE;
 static __thread bool have_saved_mask;           /* rt_sigsuspend: mask to put in the next frame */
 static __thread uint64_t saved_mask;
+static __thread volatile int sig_flag;           /* something deliverable is queued */
 static uint64_t sigtramp;                       /* guest address of a rt_sigreturn trampoline */
+
+volatile int *signal_pending_flag(void)
+{
+    return &sig_flag;
+}
 
 static inline uint64_t sbit(int sig) { return 1ull << (sig - 1); }
 
@@ -92,7 +99,6 @@ static void apply_host_mask(void)
 
 static void host_handler(int hsig, siginfo_t *si, void *uc)
 {
-    (void)uc;
     int sig = signal_h2g(hsig);
     if (sig <= 0 || sig > NSIG_G)
         return;
@@ -100,8 +106,14 @@ static void host_handler(int hsig, siginfo_t *si, void *uc)
     pinfo[sig].si_signo = sig;
     psync[sig] = false;
     pend[sig] = 1;
+    sig_flag = 1;
     if (main_cpu)
         main_cpu->exit_request = 1;
+#if defined(__x86_64__)
+    /* Interrupted just before a blocking syscall: make it return -EINTR instead of waiting. */
+    ucontext_t *u = uc;
+    u->uc_mcontext.gregs[REG_RIP] = (greg_t)safe_syscall_fixup((uintptr_t)u->uc_mcontext.gregs[REG_RIP]);
+#endif
 }
 
 static void set_host_disposition(int sig)
@@ -216,6 +228,8 @@ void signal_queue_self(int sig, int code)
     si->si_uid = getuid();
     psync[sig] = false;
     pend[sig] = 1;
+    if (!(gmask & sbit(sig)))
+        sig_flag = 1;
     if (main_cpu)
         main_cpu->exit_request = 1;
 }
@@ -403,6 +417,7 @@ void signal_deliver_pending(CPUState *c)
     /* Each handler frame stacks on the previous one, like Linux delivering several at once. */
     for (int n = 0; n < 8 && (sig = next_deliverable()) != 0; n++)
         deliver_one(c, sig);
+    sig_flag = next_deliverable() != 0;
     if (have_saved_mask) {
         /* rt_sigsuspend woke for nothing deliverable: back to the old mask. */
         gmask = saved_mask;

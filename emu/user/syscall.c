@@ -111,6 +111,23 @@ static inline long ret_errno(long r)
     return r == -1 ? -errno : r;
 }
 
+/* Host syscalls that may wait: through user_safe_syscall so that a guest signal interrupts them. */
+#define BLK(nr, ...) blk_((nr), __VA_ARGS__)
+static inline long blk_6(long nr, long a1, long a2, long a3, long a4, long a5, long a6)
+{
+    return user_safe_syscall(nr, a1, a2, a3, a4, a5, a6);
+}
+#define blk_(nr, a1, a2, a3, a4, a5, a6) blk_6((nr), (long)(a1), (long)(a2), (long)(a3), (long)(a4), (long)(a5), (long)(a6))
+
+/* Reads and writes of regular files and block devices never wait, and Linux does not interrupt
+ * them: with a signal pending they run as plain calls. */
+static bool fd_never_waits(int fd)
+{
+    struct stat st;
+    return fstat(fd, &st) == 0 && (S_ISREG(st.st_mode) || S_ISBLK(st.st_mode));
+}
+#define MAY_WAIT(fd) (!*signal_pending_flag() || !fd_never_waits(fd))
+
 #define CHECK_R(a, l) do { if ((l) != 0 && !guest_readable((a), (l))) return -EFAULT; } while (0)
 #define CHECK_W(a, l) do { if ((l) != 0 && !guest_writable((a), (l))) return -EFAULT; } while (0)
 #define GSTR(var, a) const char *var = guest_str(a); if (!var) return -EFAULT
@@ -591,8 +608,8 @@ static long sys_pselect6(int n, uint64_t in, uint64_t out, uint64_t ex, uint64_t
         }
         hsp = &hs;
     }
-    return ret_errno(syscall(SYS_pselect6, n, in ? g2h(in) : NULL, out ? g2h(out) : NULL,
-                             ex ? g2h(ex) : NULL, ts ? g2h(ts) : NULL, hsp));
+    return BLK(SYS_pselect6, n, in ? g2h(in) : NULL, out ? g2h(out) : NULL, ex ? g2h(ex) : NULL,
+               ts ? g2h(ts) : NULL, hsp);
 }
 
 static long sys_epoll_ctl(int epfd, int op, int fd, uint64_t gev)
@@ -621,7 +638,7 @@ static long sys_epoll_pwait(int epfd, uint64_t gev, int maxev, int timeout, uint
     struct epoll_event *ev = calloc((size_t)maxev, sizeof *ev);
     if (!ev)
         return -ENOMEM;
-    long r = ret_errno(syscall(SYS_epoll_pwait, epfd, ev, maxev, timeout, sigmask ? g2h(sigmask) : NULL, sss));
+    long r = BLK(SYS_epoll_pwait, epfd, ev, maxev, timeout, sigmask ? g2h(sigmask) : NULL, sss);
     for (long i = 0; i < r; i++) {
         uint8_t *g = (uint8_t *)g2h(gev) + 16 * i;
         uint32_t e = ev[i].events, pad = 0;
@@ -675,7 +692,7 @@ static long sys_sendrecvmsg(int fd, uint64_t gmsg, int flags, bool recv)
     long r = msg_from_guest(gmsg, recv, &m, &iov);
     if (r < 0)
         return r;
-    r = ret_errno(recv ? recvmsg(fd, &m, flags) : sendmsg(fd, &m, flags));
+    r = BLK(recv ? SYS_recvmsg : SYS_sendmsg, fd, &m, flags, 0, 0, 0);
     if (recv && r >= 0 && guest_writable(gmsg, 56)) {
         uint8_t *g = g2h(gmsg);
         uint32_t nl = m.msg_namelen, fl = (uint32_t)m.msg_flags;
@@ -948,7 +965,7 @@ static long sys_futex(uint64_t uaddr, int op, uint32_t val, uint64_t a3, uint64_
     }
     if (cmd == FUTEX_WAKE_OP || cmd == FUTEX_LOCK_PI || cmd == FUTEX_UNLOCK_PI || cmd == FUTEX_TRYLOCK_PI)
         CHECK_W(uaddr, 4);
-    return ret_errno(syscall(SYS_futex, g2h(uaddr), op, val, ts ? ts : (void *)val2, u2, val3));
+    return BLK(SYS_futex, g2h(uaddr), op, val, ts ? ts : (void *)val2, u2, val3);
 }
 
 /* ---- dispatch ------------------------------------------------------------------------------- */
@@ -1028,9 +1045,13 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
         return ret_errno(syscall(SYS_close_range, (unsigned)a0, (unsigned)a1, (unsigned)a2));
     case GNR_read:
         CLAMP_W(a1, a2);
+        if (MAY_WAIT((int)a0))
+            return BLK(SYS_read, (int)a0, g2h(a1), a2, 0, 0, 0);
         return ret_errno(read((int)a0, g2h(a1), a2));
     case GNR_write:
         CLAMP_R(a1, a2);
+        if (MAY_WAIT((int)a0))
+            return BLK(SYS_write, (int)a0, g2h(a1), a2, 0, 0, 0);
         return ret_errno(write((int)a0, g2h(a1), a2));
     case GNR_pread64:
         CLAMP_W(a1, a2);
@@ -1043,11 +1064,11 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
         struct iovec *v;
         if ((r = iov_from_guest(a1, a2, rd, &v)) < 0)
             return r;
-        if (nr == GNR_readv) r = readv((int)a0, v, (int)a2);
-        else if (nr == GNR_writev) r = writev((int)a0, v, (int)a2);
-        else if (nr == GNR_preadv) r = preadv((int)a0, v, (int)a2, (off_t)a3);
-        else r = pwritev((int)a0, v, (int)a2, (off_t)a3);
-        r = ret_errno(r);
+        if (nr == GNR_readv || nr == GNR_writev)
+            r = MAY_WAIT((int)a0) ? BLK(nr == GNR_readv ? SYS_readv : SYS_writev, (int)a0, v, (int)a2, 0, 0, 0)
+                                  : ret_errno(nr == GNR_readv ? readv((int)a0, v, (int)a2) : writev((int)a0, v, (int)a2));
+        else if (nr == GNR_preadv) r = ret_errno(preadv((int)a0, v, (int)a2, (off_t)a3));
+        else r = ret_errno(pwritev((int)a0, v, (int)a2, (off_t)a3));
         free(v);
         return r;
     }
@@ -1192,7 +1213,7 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
     case GNR_umask:
         return umask((mode_t)a0);
     case GNR_flock:
-        return ret_errno(flock((int)a0, (int)a1));
+        return BLK(SYS_flock, (int)a0, (int)a1, 0, 0, 0, 0);
     case GNR_sendfile:
         if (a2)
             CHECK_W(a2, 8);
@@ -1215,7 +1236,7 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
         CHECK_W(a0, a1 * 8);
         if (a2) CHECK_W(a2, 16);
         if (a3) CHECK_R(a3, 8);
-        return ret_errno(syscall(SYS_ppoll, g2h(a0), a1, a2 ? g2h(a2) : NULL, a3 ? g2h(a3) : NULL, a4));
+        return BLK(SYS_ppoll, g2h(a0), a1, a2 ? g2h(a2) : NULL, a3 ? g2h(a3) : NULL, a4, 0);
     case GNR_pselect6:
         return sys_pselect6((int)a0, a1, a2, a3, a4, a5);
     case GNR_epoll_create1:
@@ -1284,11 +1305,11 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
     case GNR_nanosleep:
         CHECK_R(a0, 16);
         if (a1) CHECK_W(a1, 16);
-        return ret_errno(syscall(SYS_nanosleep, g2h(a0), a1 ? g2h(a1) : NULL));
+        return BLK(SYS_nanosleep, g2h(a0), a1 ? g2h(a1) : NULL, 0, 0, 0, 0);
     case GNR_clock_nanosleep:
         CHECK_R(a2, 16);
         if (a3) CHECK_W(a3, 16);
-        return -clock_nanosleep((clockid_t)a0, (int)a1, g2h(a2), a3 ? g2h(a3) : NULL);
+        return BLK(SYS_clock_nanosleep, (clockid_t)a0, (int)a1, g2h(a2), a3 ? g2h(a3) : NULL, 0, 0);
     case GNR_times:
         if (a0) CHECK_W(a0, 32);
         return ret_errno(syscall(SYS_times, a0 ? g2h(a0) : NULL));
@@ -1430,7 +1451,7 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
     case GNR_wait4:
         if (a1) CHECK_W(a1, 4);
         if (a3) CHECK_W(a3, sizeof(struct rusage));
-        r = ret_errno(syscall(SYS_wait4, (pid_t)a0, a1 ? g2h(a1) : NULL, (int)a2, a3 ? g2h(a3) : NULL));
+        r = BLK(SYS_wait4, (pid_t)a0, a1 ? g2h(a1) : NULL, (int)a2, a3 ? g2h(a3) : NULL, 0, 0);
         if (r > 0 && a1) {
             int st;
             memcpy(&st, g2h(a1), 4);
@@ -1442,7 +1463,7 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
     case GNR_waitid:
         if (a2) CHECK_W(a2, 128);
         if (a4) CHECK_W(a4, sizeof(struct rusage));
-        return ret_errno(syscall(SYS_waitid, (int)a0, (id_t)a1, a2 ? g2h(a2) : NULL, (int)a3, a4 ? g2h(a4) : NULL));
+        return BLK(SYS_waitid, (int)a0, (id_t)a1, a2 ? g2h(a2) : NULL, (int)a3, a4 ? g2h(a4) : NULL, 0);
     case GNR_exit:
         user_thread_exit(c, (int)a0);
     case GNR_exit_group:
@@ -1479,7 +1500,9 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
         return ret_errno(socketpair((int)a0, oflags_from_guest((int)a1), (int)a2, g2h(a3)));
     case GNR_bind: case GNR_connect:
         CHECK_R(a1, a2);
-        return ret_errno(syscall(nr == GNR_bind ? SYS_bind : SYS_connect, (int)a0, g2h(a1), (socklen_t)a2));
+        if (nr == GNR_connect)
+            return BLK(SYS_connect, (int)a0, g2h(a1), (socklen_t)a2, 0, 0, 0);
+        return ret_errno(syscall(SYS_bind, (int)a0, g2h(a1), (socklen_t)a2));
     case GNR_listen:
         return ret_errno(listen((int)a0, (int)a1));
     case GNR_accept: case GNR_accept4: case GNR_getsockname: case GNR_getpeername: {
@@ -1494,7 +1517,7 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
         }
         if (nr == GNR_getsockname) return ret_errno(getsockname((int)a0, ad, lp));
         if (nr == GNR_getpeername) return ret_errno(getpeername((int)a0, ad, lp));
-        return ret_errno(accept4((int)a0, ad, lp, nr == GNR_accept4 ? oflags_from_guest((int)a3) : 0));
+        return BLK(SYS_accept4, (int)a0, ad, lp, nr == GNR_accept4 ? oflags_from_guest((int)a3) : 0, 0, 0);
     }
     case GNR_sendto:
         CLAMP_R(a1, a2);
@@ -1511,7 +1534,7 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
             CHECK_W(a4, l);
             ad = g2h(a4);
         }
-        return ret_errno(recvfrom((int)a0, g2h(a1), a2, (int)a3, ad, lp));
+        return BLK(SYS_recvfrom, (int)a0, g2h(a1), a2, (int)a3, ad, lp);
     }
     case GNR_setsockopt:
         CHECK_R(a3, a4);

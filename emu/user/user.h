@@ -103,7 +103,15 @@ const char *guest_str(uint64_t addr);
 bool guest_readable(uint64_t addr, uint64_t len);
 bool guest_writable(uint64_t addr, uint64_t len);
 
+/* ---- blocking host syscalls that cannot miss a signal (safe_syscall.c) ---- */
+/* Raw host syscall; -EINTR without entering the kernel when a guest signal is already pending. */
+long user_safe_syscall(long nr, long a1, long a2, long a3, long a4, long a5, long a6);
+/* Host signal handler: where an interrupted pc inside user_safe_syscall must continue. */
+uintptr_t safe_syscall_fixup(uintptr_t pc);
+
 /* ---- signals (signal.c) ---- */
+/* This thread's "a deliverable guest signal is queued" flag. */
+volatile int *signal_pending_flag(void);
 /* Guest <-> host signal numbers (0: none). */
 int signal_g2h(int sig);
 int signal_h2g(int sig);

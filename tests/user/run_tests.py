@@ -27,6 +27,7 @@ PROGRAMS = {
     'nl_signals': ('nl_signals.c', ['nolibc'], [], 'int branch mem sys'),
     'nl_threads': ('nl_threads.c', ['nolibc'], [], 'int branch mem sys'),
     'nl_efault':  ('nl_efault.c',  ['nolibc'], [], 'int branch mem sys'),
+    'nl_sigrace': ('nl_sigrace.c', ['nolibc'], [], 'int branch mem sys'),
     'hello':      ('hello.c',      ['static', 'dynamic', 'static-pie'], ['a', 'b c'], LIBC),
     'segv':       ('segv.c',       ['static', 'dynamic'], [], LIBC),
     'threads':    ('threads.c',    ['static', 'dynamic'], [], LIBC),

@@ -8,7 +8,7 @@
 # USER_GATE lists the tests that pass today; add a test here once the instruction families it
 # needs (see PROGRAMS in run_tests.py) have landed.  nolibc/asm programs need int branch mem sys;
 # C programs with glibc need int branch mem fp simd sys.
-USER_GATE ?= asm_hello-nostdlib asm_sigill-nostdlib nl_signals-nolibc nl_threads-nolibc nl_efault-nolibc \
+USER_GATE ?= asm_hello-nostdlib asm_sigill-nostdlib nl_signals-nolibc nl_threads-nolibc nl_efault-nolibc nl_sigrace-nolibc \
              hello-static hello-dynamic hello-static-pie segv-static segv-dynamic misc_sys-static \
              misc_sys-dynamic argv_env-static argv_env-dynamic fileio-static fileio-dynamic \
              signals-static signals-dynamic fork_wait-static fork_wait-dynamic abort-static abort-dynamic \
