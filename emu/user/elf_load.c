@@ -375,6 +375,17 @@ int user_load_program(CPUState *c, const char *path, int argc, char **argv, char
         fprintf(stderr, "malibu-user: arguments too long\n");
         return r;
     }
+    {
+        const uint64_t *a = g2h(si.auxv);
+        size_t n = 0;
+        while (n + 2 <= sizeof user_proc.auxv / 8 && a[n] != AT_NULL)
+            n += 2;
+        n += 2; /* AT_NULL */
+        if (n * 8 > sizeof user_proc.auxv)
+            n = sizeof user_proc.auxv / 8;
+        memcpy(user_proc.auxv, a, n * 8);
+        user_proc.auxv_len = n * 8;
+    }
     size_t cl = 0;
     for (int i = 0; i < argc; i++)
         cl += strlen(argv[i]) + 1;

@@ -491,6 +491,12 @@ static long open_proc_maps(void)
 static long sys_openat(int dirfd, uint64_t gpath, int flags, int mode)
 {
     GSTR(path, gpath);
+    if (is_self_proc(path, "auxv") && user_proc.auxv_len) {
+        long fd = open_memfd_with("auxv", user_proc.auxv, user_proc.auxv_len);
+        if (fd >= 0 && (flags & O_CLOEXEC))
+            fcntl((int)fd, F_SETFD, FD_CLOEXEC);
+        return fd;
+    }
     if (is_self_proc(path, "maps") || (is_self_proc(path, "cmdline") && user_proc.cmdline)) {
         long fd = is_self_proc(path, "maps") ? open_proc_maps()
                                              : open_memfd_with("cmdline", user_proc.cmdline, user_proc.cmdline_len);

@@ -28,6 +28,8 @@ typedef struct UserProc {
     char self_exe[4096];      /* this malibu-user binary, for execve */
     char interp_abs[4096];    /* host path of the ELF interpreter */
     uint64_t exe_lo, exe_hi, interp_lo, interp_hi; /* their mapped spans */
+    uint8_t auxv[64 * 16];    /* the initial auxiliary vector, for /proc/self/auxv */
+    size_t auxv_len;
     char *cmdline;            /* guest argv, NUL-separated, for /proc/self/cmdline */
     size_t cmdline_len;
     bool strace;

@@ -311,6 +311,23 @@ START_TEST(address_space_walk)
 }
 END_TEST
 
+START_TEST(signal_numbers)
+{
+    for (int g = 1; g <= 62; g++) {
+        int h = signal_g2h(g);
+        ck_assert_int_ne(h, 0);
+        ck_assert_int_ne(h, 32);
+        ck_assert_int_ne(h, 33);
+        ck_assert_int_eq(signal_h2g(h), g);
+    }
+    ck_assert_int_eq(signal_g2h(SIGINT), SIGINT);
+    ck_assert_int_eq(signal_g2h(32), 63);
+    ck_assert_int_eq(signal_g2h(33), 64);
+    ck_assert_int_eq(signal_g2h(63), 0);
+    ck_assert_int_eq(signal_h2g(32), 0);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user");
@@ -323,6 +340,7 @@ int main(void)
     tcase_add_test(tc, load_interpreter);
     tcase_add_test(tc, sysroot_paths);
     tcase_add_test(tc, address_space_walk);
+    tcase_add_test(tc, signal_numbers);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_set_fork_status(sr, CK_NOFORK);
