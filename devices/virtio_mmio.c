@@ -20,6 +20,8 @@ typedef struct Virtq {
     uint16_t last_avail, used_idx;
     uint16_t signalled_used;
     bool signalled_valid;
+    uint32_t gen; /* bumped when the queue is enabled/disabled/reset: a request popped from an
+                   * older incarnation is not pushed into the new rings */
 } Virtq;
 
 struct VirtioMmio {
@@ -146,8 +148,10 @@ static inline void st16_release(uint8_t *p, uint16_t v)
 
 static void queue_reset(Virtq *q)
 {
+    uint32_t gen = q->gen + 1;
     memset(q, 0, sizeof *q);
     q->num = VIRTQ_MAX_SIZE;
+    q->gen = gen;
 }
 
 /* QueueReady = 1: check and map the rings.  Lock held. */
@@ -180,6 +184,7 @@ static void queue_enable(VirtioMmio *t, unsigned qi)
         return;
     }
     q->ready = true;
+    q->gen++;
     q->last_avail = q->used_idx = 0; /* rings start at index 0 (the driver zeroes them) */
     q->signalled_valid = false;
 }
@@ -357,6 +362,7 @@ static void vq_run(VirtioMmio *t, unsigned qi)
             continue;
         }
         VirtqElem *e = &t->elem;
+        uint32_t gen = q->gen;
         char err[256] = "";
         uint64_t feat = t->driver_features;
         int64_t n;
@@ -377,7 +383,7 @@ static void vq_run(VirtioMmio *t, unsigned qi)
         if (t->dma_fn && n > 0)
             for (unsigned i = e->nout; i < e->nout + e->nin; i++)
                 t->dma_fn(t->dma_opaque, e->pa[i], e->iov[i].iov_len);
-        if (!q->ready) /* the queue went away meanwhile */
+        if (!q->ready || q->gen != gen) /* the queue went away meanwhile */
             return;
         vq_push(t, qi, e->head, n > UINT32_MAX ? UINT32_MAX : (uint32_t)n);
     }
@@ -557,8 +563,9 @@ static void mmio_write(void *opaque, uint64_t off, uint64_t value, unsigned size
         if (v & 1) {
             if (!q->ready)
                 queue_enable(t, t->queue_sel);
-        } else {
+        } else if (q->ready) {
             q->ready = false;
+            q->gen++;
         }
         break;
     case VIRTIO_MMIO_QUEUE_NOTIFY:

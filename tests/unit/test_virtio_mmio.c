@@ -2,6 +2,12 @@
  * (GIC SPI, ISR/ACK, VIRTQ_AVAIL_F_NO_INTERRUPT, EVENT_IDX), needs-reset on malformed rings. */
 #include "vdrv.h"
 
+static void dev_sleep_us(unsigned us)
+{
+    struct timespec ts = { 0, (long)us * 1000L };
+    nanosleep(&ts, NULL);
+}
+
 static const uint64_t ALL = ~0ull;
 
 static Disk *small_disk(char **path)
@@ -339,6 +345,48 @@ START_TEST(register_fuzz)
 }
 END_TEST
 
+/* Status = 0 while the worker thread is in the middle of requests: the reset waits for the one
+ * in flight, and nothing touches the rings afterwards. */
+START_TEST(reset_during_io)
+{
+    char *path = vd_tmpname("rst");
+    vd_make_image(path, 8 << 20);
+    char err[256];
+    Disk *dk = disk_open(path, DISK_COW, err, sizeof err);
+    ck_assert_msg(dk, "%s", err);
+    VDrv d;
+    vd_setup(&d, dk, true);
+    for (int round = 0; round < 50; round++) {
+        vd_init(&d, ~0ull, 16);
+        uint8_t *t = vd_host(&d, VD_DESC), *av = vd_host(&d, VD_AVAIL);
+        uint32_t type = VIRTIO_BLK_T_IN;
+        memset(vd_host(&d, VD_HDR), 0, 16);
+        memcpy(vd_host(&d, VD_HDR), &type, 4);
+        for (unsigned k = 0; k < 5; k++) { /* 5 requests of 256 KiB */
+            vd_set_desc(t, 3 * k, VD_HDR, 16, VIRTQ_DESC_F_NEXT, (uint16_t)(3 * k + 1));
+            vd_set_desc(t, 3 * k + 1, VD_DATA + 0x40000 * k, 0x40000,
+                        VIRTQ_DESC_F_WRITE | VIRTQ_DESC_F_NEXT, (uint16_t)(3 * k + 2));
+            vd_set_desc(t, 3 * k + 2, VD_HDR + 0x100 + k, 1, VIRTQ_DESC_F_WRITE, 0);
+            uint16_t head = (uint16_t)(3 * k);
+            memcpy(av + 4 + 2 * k, &head, 2);
+        }
+        __atomic_store_n((uint16_t *)(void *)(av + 2), (uint16_t)5, __ATOMIC_RELEASE);
+        vd_wr(&d, VIRTIO_MMIO_QUEUE_NOTIFY, 0);
+        if (round & 1)
+            dev_sleep_us((unsigned)(round * 20));
+        vd_wr(&d, VIRTIO_MMIO_STATUS, 0);
+        uint16_t used = vd_used_idx(&d);
+        ck_assert_uint_le(used, 5);
+        ck_assert_uint_eq(vd_rd(&d, VIRTIO_MMIO_STATUS), 0);
+        dev_sleep_us(2000);
+        ck_assert_uint_eq(vd_used_idx(&d), used); /* nothing after the reset */
+    }
+    vd_teardown(&d);
+    unlink(path);
+    free(path);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("virtio_mmio");
@@ -351,6 +399,7 @@ static Suite *suite(void)
     tcase_add_loop_test(tc, needs_reset_on_bad_chain, 0, 2);
     tcase_add_loop_test(tc, malformed_kinds, 0, 2);
     tcase_add_loop_test(tc, register_fuzz, 0, 2);
+    tcase_add_test(tc, reset_during_io);
     suite_add_tcase(s, tc);
     return s;
 }
