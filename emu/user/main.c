@@ -122,6 +122,10 @@ int main(int argc, char **argv)
         sysroot = DEFAULT_SYSROOT;
     if (sysroot && !*sysroot)
         sysroot = NULL;
+    /* Absolute, so that it survives the guest's chdir() (and reaches exec'd programs intact). */
+    static char sysroot_abs[4096];
+    if (sysroot && realpath(sysroot, sysroot_abs))
+        sysroot = sysroot_abs;
     user_proc.sysroot = sysroot;
     ssize_t n = readlink("/proc/self/exe", user_proc.self_exe, sizeof user_proc.self_exe - 1);
     if (n <= 0)
