@@ -197,15 +197,16 @@ _Noreturn void user_thread_exit(CPUState *c, int status)
         fflush(stdout);
         _exit(status);
     }
-    guest_mem_unregister_cpu(c);
-    pthread_mutex_lock(&cpu_pool_lock);
-    if (cpu_pool_n < 64)
-        cpu_pool[cpu_pool_n++] = c;
-    pthread_mutex_unlock(&cpu_pool_lock);
     /* Host signals must not pick this dying thread. */
     sigset_t all;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, NULL);
+    guest_mem_unregister_cpu(c);
+    guest_mem_set_current_cpu(NULL);
+    pthread_mutex_lock(&cpu_pool_lock);
+    if (cpu_pool_n < 64)
+        cpu_pool[cpu_pool_n++] = c;
+    pthread_mutex_unlock(&cpu_pool_lock);
     pthread_exit(NULL);
 }
 
