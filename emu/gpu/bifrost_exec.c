@@ -21,7 +21,11 @@ enum {
     S_VCLZ, S_VFROUND, S_VIABS, S_VHADD, S_V8TO16F,
     S_I2F_NARROW, S_IABS, S_HADD, S_LDEXP, S_BRANCHZ, S_BRANCH, S_QUIET, S_F16_2I, S_LOGB, S_ILOGB,
     S_FREXPE, S_FREXPM, S_ATOM_C, S_ATOM_POST, S_FRCP, S_FRSQ,
+    S_FRCP_APPROX, S_FRSQ_APPROX, S_FMA_RSCALE, S_FEXP, S_FEXP_TABLE, S_FLOGD, S_FLOG_TABLE, S_FADD_LSCALE,
+    S_FSIN_TABLE, S_FCOS_TABLE,
 };
+enum { FM_PLAIN, FM_SQRT, FM_LOG };              /* FREXPE/FREXPM modes */
+enum { LT_RED, LT_BASE2, LT_NATURAL };          /* FLOG_TABLE modes */
 /* atomic operations (bi_xinstr.atom_opc) */
 enum { A_NONE, A_ADD, A_SMIN, A_SMAX, A_UMIN, A_UMAX, A_AND, A_OR, A_XOR };
 static uint32_t atom_op32(unsigned opc, uint32_t a, uint32_t b);
@@ -85,6 +89,10 @@ static const struct { const char *name; uint8_t sem; } sem_names[] = {
     { "ATOM_C1_RETURN.i32", S_ATOM_C }, { "ATOM_CX", S_ATOM_CX }, { "ATOM_POST.i32", S_ATOM_POST },
     { "ACMPXCHG.i32", S_ACMPXCHG }, { "ACMPXCHG.i64", S_ACMPXCHG },
     { "FRCP.f32", S_FRCP }, { "FRSQ.f32", S_FRSQ },
+    { "FRCP_APPROX.f32", S_FRCP_APPROX }, { "FRSQ_APPROX.f32", S_FRSQ_APPROX }, { "FMA_RSCALE.f32", S_FMA_RSCALE },
+    { "FEXP.f32", S_FEXP }, { "FEXP_TABLE.u4", S_FEXP_TABLE }, { "FLOGD.f32", S_FLOGD },
+    { "FLOG_TABLE.f32", S_FLOG_TABLE }, { "FADD_LSCALE.f32", S_FADD_LSCALE },
+    { "FSIN_TABLE.u6", S_FSIN_TABLE }, { "FCOS_TABLE.u6", S_FCOS_TABLE },
 };
 
 static const char *const seg_names[] = { "none", "wls", "stream", "ubo", "tl", "pos", "vary", NULL };
@@ -195,10 +203,23 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
         x->sext = strstr(op->name, ".v2s") || strstr(op->name, ".v4s");
     if (x->sem == S_V8TO16F || x->sem == S_F16_2I)
         x->sext = !strncmp(op->name, "V2S8", 4) || !strncmp(op->name, "F16_TO_S", 8);
-    if ((x->sem == S_FREXPE || x->sem == S_FREXPM) &&
-        ((bi_mod_value_name(ins, "sqrt") && strcmp(bi_mod_value_name(ins, "sqrt"), "none")) ||
-         (bi_mod_value_name(ins, "log") && strcmp(bi_mod_value_name(ins, "log"), "none"))))
-        return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s.sqrt/.log not implemented", op->name);
+    if (x->sem == S_FREXPE || x->sem == S_FREXPM) {
+        const char *sq = bi_mod_value_name(ins, "sqrt"), *lg = bi_mod_value_name(ins, "log");
+        x->fmode = sq && !strcmp(sq, "sqrt") ? FM_SQRT : lg && !strcmp(lg, "log") ? FM_LOG : FM_PLAIN;
+        if (sq && lg && !strcmp(sq, "sqrt") && !strcmp(lg, "log"))
+            return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s.sqrt.log not implemented", op->name);
+    }
+    if (x->sem == S_FLOG_TABLE) {
+        x->fmode = (uint8_t)lookup(bi_mod_value_name(ins, "mode"), (const char *const[]){ "red", "base2", "natural", NULL }, 0);
+        x->widen[0] = (uint8_t)lookup(bi_mod_value_name(ins, "widen0"), widen_names, 0);
+    }
+    if (x->sem == S_FMA_RSCALE) {
+        x->fmode = (uint8_t)lookup(bi_mod_value_name(ins, "special"), (const char *const[]){ "none", "n", "left", "scale16", NULL }, 0);
+        if (x->fmode > 1)
+            return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "FMA_RSCALE.%s not implemented", bi_mod_value_name(ins, "special"));
+    }
+    if (x->sem == S_FEXP_TABLE && bi_mod_value_name(ins, "adj") && strcmp(bi_mod_value_name(ins, "adj"), "none"))
+        return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "FEXP_TABLE.%s not implemented", bi_mod_value_name(ins, "adj"));
     if (x->sem == S_VIMUL && x->vw == 8) {
         const char *r1 = bi_mod_value_name(ins, "replicate1");
         if (r1 && strlen(r1) == 5)
@@ -971,6 +992,125 @@ static uint32_t frsq(uint32_t a)
     return u32(r);
 }
 
+/* Mantissa/exponent split (x not NaN): FM_PLAIN m in [0.5, 1), x = m 2^e (C frexp); FM_SQRT
+ * m in [0.25, 1), x = m 4^e; FM_LOG m in [0.75, 1.5), x = m 2^e.  Sign kept.  0 and inf: C frexp
+ * (m = x, e = 0), except FM_LOG gives m = +-0 for inf (assumption: keeps Mesa's G71 log2 finite). */
+static uint32_t frexp_mode(uint32_t v, int mode, int *e)
+{
+    float m = frexpf(f32(v), e);
+    if ((v & 0x7fffffff) == 0x7f800000 || (v & 0x7fffffff) == 0) {
+        *e = 0;
+        return mode == FM_LOG ? v & 0x80000000 : v;
+    }
+    if (mode == FM_SQRT) {
+        if (*e & 1) {
+            m = m / 2;           /* exact */
+            *e += 1;
+        }
+        *e /= 2;
+    } else if (mode == FM_LOG && fabsf(m) < 0.75f) {
+        m = m * 2;
+        *e -= 1;
+    }
+    return u32(m);
+}
+
+/* Correctly rounded binary64 -> binary32 of a value known to ~2^-52 relative (table ops). */
+static uint32_t to_f32(double d)
+{
+    volatile float r = (float)d;
+    return u32(r);
+}
+
+/* Table-based helpers.  Arm publishes no bit-exact tables, so (assumption) each returns the
+ * correctly rounded value of the function the compiler's sequences expect of it (more precise
+ * than a hardware table, never less):
+ *   FRCP_APPROX(x)  1 / FREXPM(x)                 FRSQ_APPROX(x)  1 / sqrt(FREXPM.sqrt(x))
+ *   FLOGD(x)        log2(m) / (m - 1), m = FREXPM.log(x) (1/ln 2 at m = 1)
+ *   FLOG_TABLE      .red: r = 1 / FREXPM.log(x); .base2: -log2(r); .natural: -ln(r)
+ * Special values: x = +-0 -> +-inf (rcp, rsq of +0), +inf for FLOGD, -inf for .base2/.natural,
+ * 1 for .red; +-inf -> +-0 (rcp, rsq), +inf (FLOGD, .base2/.natural), 1 (.red); x < 0 -> NaN
+ * (rsq, FLOGD, .red/.base2/.natural); NaN -> quiet NaN. */
+static uint32_t table_op(const bi_xinstr *x, uint32_t v)
+{
+    if (is_nan(v))
+        return v | 0x00400000;
+    uint32_t mag = v & 0x7fffffff, sign = v & 0x80000000;
+    int e;
+    switch (x->sem) {
+    case S_FRCP_APPROX:
+        if (mag == 0)
+            return sign | 0x7f800000;
+        if (mag == 0x7f800000)
+            return sign;
+        return to_f32(1.0 / (double)f32(frexp_mode(v, FM_PLAIN, &e)));
+    case S_FRSQ_APPROX:
+        if (mag == 0)
+            return sign | 0x7f800000;
+        if (sign)
+            return 0x7fc00000;
+        if (mag == 0x7f800000)
+            return 0;
+        return frsq(frexp_mode(v, FM_SQRT, &e));
+    case S_FLOGD: {
+        if (mag == 0 || v == 0x7f800000)
+            return 0x7f800000;
+        if (sign)
+            return 0x7fc00000;
+        double m = f32(frexp_mode(v, FM_LOG, &e));
+        return to_f32(m == 1.0 ? 1.0 / M_LN2 : log2(m) / (m - 1.0));
+    }
+    default: {      /* FLOG_TABLE */
+        if (sign && mag)
+            return 0x7fc00000;
+        if (mag == 0 || mag == 0x7f800000)
+            return x->fmode == LT_RED ? 0x3f800000 : mag ? 0x7f800000 : 0xff800000;
+        uint32_t r = to_f32(1.0 / (double)f32(frexp_mode(v, FM_LOG, &e)));
+        if (x->fmode == LT_RED)
+            return r;
+        double l = log((double)f32(r));
+        return to_f32(x->fmode == LT_BASE2 ? -l / M_LN2 : -l);
+    }
+    }
+}
+
+/* FMA_RSCALE: (a * b + c) * 2^d with one rounding (round-to-odd in binary64, then the target
+ * rounding: exact for binary32 results, subnormal ones included).  special .n (assumption, as
+ * Mesa's reciprocal / rsqrt lowerings need): a product 0 x inf counts as 0. */
+static uint32_t fma_rscale(uint32_t a, uint32_t b, uint32_t c, int32_t d, int round, int special)
+{
+    uint32_t in[3] = { a, b, c };
+    if (special == 1 && (((a & 0x7fffffff) == 0 && (b & 0x7fffffff) == 0x7f800000) ||
+                         ((b & 0x7fffffff) == 0 && (a & 0x7fffffff) == 0x7f800000)) && !is_nan(c)) {
+        a = 0;
+        b = 0;
+    }
+    double pa = f32(a), pb = f32(b), pc = f32(c);
+    volatile double p = pa, q = pb, t = pc, o;
+    fesetround(FE_TOWARDZERO);
+    feclearexcept(FE_INEXACT);
+    o = fma(p, q, t);                        /* a*b exact in binary64; one rounding (to odd) */
+    int inexact = fetestexcept(FE_INEXACT) != 0;
+    fesetround(FE_TONEAREST);
+    double od = o;
+    if (isnan(od))
+        return nan_result(0x7fc00000, in, 3);
+    uint64_t bits;
+    memcpy(&bits, &od, 8);
+    if (inexact && (bits & 0x7fffffffffffffffull) < 0x7ff0000000000000ull)
+        bits |= 1;
+    memcpy(&od, &bits, 8);
+    d = d > 600 ? 600 : d < -600 ? -600 : d;
+    volatile double sc = ldexp(od, d);        /* exact: the binary64 range is not left */
+    volatile float r;
+    if (round != R_NONE)
+        fesetround(fe_mode(round));
+    r = (float)sc;
+    if (round != R_NONE)
+        fesetround(FE_TONEAREST);
+    return u32(r);
+}
+
 /* Execute one instruction for one lane. s[] = raw source values. Returns the 32-bit result;
  * *branch is set to 1 and *target to the byte offset when a branch is taken. */
 static uint32_t exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, int *branch, uint32_t *target)
@@ -1117,7 +1257,7 @@ static uint32_t exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, i
         uint32_t h = lane_sel(a, 0x10 | (x->lane[0] == 0xff ? 0 : (x->lane[0] & 1)), 0);
         return f2i(bi_f16_to_f32((uint16_t)h), x->round, x->sext);
     }
-    case S_LOGB: case S_ILOGB: case S_FREXPE: case S_FREXPM: {
+    case S_LOGB: case S_ILOGB: case S_FREXPM: {
         f[0] = fsrc(x, 0, a, fc);
         float v = f32(f[0]);
         if (x->sem == S_LOGB)
@@ -1125,10 +1265,54 @@ static uint32_t exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, i
         if (x->sem == S_ILOGB)
             return (uint32_t)ilogbf(v);             /* assumption: C ilogb special values */
         int e = 0;
-        float m = frexpf(v, &e);
-        if (x->sem == S_FREXPE)
-            return (uint32_t)e;                      /* assumption: frexp exponent, 0 for 0/inf/NaN */
-        return is_nan(f[0]) ? f[0] | 0x00400000 : u32(m);
+        return is_nan(f[0]) ? f[0] | 0x00400000 : frexp_mode(f[0], x->fmode, &e);
+    }
+    case S_FREXPE: {
+        /* neg0 negates the exponent (the value's sign does not change it): Mesa's reciprocal
+         * lowering scales by FREXPE(-x) */
+        bi_xinstr y = *x;
+        y.neg[0] = 0;
+        f[0] = fsrc(&y, 0, a, fc);
+        int e = 0;
+        frexp_mode(f[0], x->fmode, &e);           /* assumption: 0 for 0/inf/NaN (C frexp) */
+        return (uint32_t)(x->neg[0] ? -e : e);
+    }
+    case S_FRCP_APPROX: case S_FRSQ_APPROX: case S_FLOGD: case S_FLOG_TABLE: {
+        f[0] = fsrc(x, 0, a, fc);
+        return fout(table_op(x, f[0]), x, f, 1, fc);
+    }
+    case S_FADD_LSCALE: {
+        f[0] = fsrc(x, 0, a, fc);
+        f[1] = fsrc(x, 1, b, fc);
+        int e = 0;
+        uint32_t m = is_nan(f[1]) || (f[1] & 0x7fffffff) == 0x7f800000 ? f[1] : frexp_mode(f[1], FM_LOG, &e);
+        return fout(farith(0, f[0], m, 0, x->round), x, f, 2, fc);
+    }
+    case S_FMA_RSCALE:
+        f[0] = fsrc(x, 0, a, fc);
+        f[1] = fsrc(x, 1, b, fc);
+        f[2] = fsrc(x, 2, c, fc);
+        return fout(fma_rscale(f[0], f[1], f[2], (int32_t)s[3], x->round, x->fmode), x, f, 3, fc);
+    case S_FEXP: {
+        /* 2^(a / 2^24), a = 8:24 fixed point; b = the float it came from (NaN and range) */
+        if (is_nan(b))
+            return b | 0x00400000;
+        float fb = f32(b);
+        if (fb >= 2147483648.0f)
+            return 0x7f800000;
+        if (fb <= -2147483648.0f)
+            return 0;
+        volatile float r = (float)exp2(ldexp((double)(int32_t)a, -24));
+        return fout(u32(r), x, &b, 1, fc);
+    }
+    case S_FEXP_TABLE: {
+        volatile float r = (float)exp2((double)(a & 15) / 16.0);     /* 2^(low 4 bits / 16) */
+        return u32(r);
+    }
+    case S_FSIN_TABLE: case S_FCOS_TABLE: {
+        double ang = (double)(a & 63) * M_PI / 32.0;                    /* low 6 bits x pi/32 */
+        volatile float r = (float)(x->sem == S_FSIN_TABLE ? sin(ang) : cos(ang));
+        return u32(r);
     }
     case S_ATOM_POST: return atom_op32(x->atom_opc, a, b);
     case S_FRCP: case S_FRSQ:

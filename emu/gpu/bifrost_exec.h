@@ -26,6 +26,7 @@ typedef struct bi_xinstr {
     uint8_t vw;                  /* vector ops: lane width in bits (16 or 8) */
     uint8_t atom_opc, atom_one, atom_ret;   /* atomics: operation, implied operand (1: +1, 2: -1),
                                                RETURN form */
+    uint8_t fmode;               /* FREXPE/FREXPM mode, FLOG_TABLE mode, FMA_RSCALE special */
     uint8_t vsel[4][4];          /* vector ops: per source, the source lane feeding each lane
                                     (bit 4 set: a byte widened to a 16-bit lane) */
 } bi_xinstr;
