@@ -638,3 +638,11 @@ void signal_prepare_exec(void)
     host_mask_from_guest(&s, gmask);
     sigprocmask(SIG_SETMASK, &s, NULL);
 }
+
+void signal_exec_failed(void)
+{
+    for (int i = 1; i <= NSIG_G; i++)
+        if (i != SIGKILL && i != SIGSTOP && signal_g2h(i))
+            set_host_disposition(i);
+    apply_host_mask();
+}

@@ -882,6 +882,7 @@ static long exec_common(const char *path, uint64_t gargv, uint64_t genvp)
         signal_prepare_exec();
         execve(hp, av, ev);
         r = -errno;
+        signal_exec_failed();
         free(av);
         free(ev);
         return r;
@@ -912,6 +913,7 @@ static long exec_common(const char *path, uint64_t gargv, uint64_t genvp)
     signal_prepare_exec();
     execve(user_proc.self_exe, hv, ev);
     r = -errno;
+    signal_exec_failed();
     free(hv);
     free(av);
     free(ev);

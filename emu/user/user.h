@@ -140,6 +140,8 @@ long sys_rt_sigpending(uint64_t set, uint64_t sigsetsize);
 long sys_rt_sigtimedwait(uint64_t set, uint64_t info, uint64_t ts, uint64_t sigsetsize);
 /* Before execve: make host dispositions/mask match the guest's so the new image inherits them. */
 void signal_prepare_exec(void);
+/* The execve failed after all: back to the guest's dispositions. */
+void signal_exec_failed(void);
 /* Terminate the host process the way the guest died from sig. */
 _Noreturn void user_die_by_signal(int sig);
 
