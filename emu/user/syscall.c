@@ -711,6 +711,34 @@ static long sys_sendrecvmsg(int fd, uint64_t gmsg, int flags, bool recv)
     return r;
 }
 
+/* RLIMIT_AS and RLIMIT_DATA are the guest's own: applied to this process they would count the
+ * reserved guest window and the translation caches.  Recorded and reported, not enforced. */
+static struct rlimit vm_rlimit[2] = { { RLIM_INFINITY, RLIM_INFINITY }, { RLIM_INFINITY, RLIM_INFINITY } };
+static bool vm_rlimit_init;
+
+static long sys_vm_rlimit(int res, uint64_t newp, uint64_t oldp)
+{
+    int i = res == RLIMIT_AS ? 0 : 1;
+    if (!vm_rlimit_init) {
+        getrlimit(RLIMIT_AS, &vm_rlimit[0]);
+        getrlimit(RLIMIT_DATA, &vm_rlimit[1]);
+        vm_rlimit_init = true;
+    }
+    struct rlimit n;
+    if (newp) {
+        memcpy(&n, g2h(newp), sizeof n);
+        if (n.rlim_cur > n.rlim_max)
+            return -EINVAL;
+        if (n.rlim_max > vm_rlimit[i].rlim_max && geteuid() != 0)
+            return -EPERM;
+    }
+    if (oldp)
+        memcpy(g2h(oldp), &vm_rlimit[i], sizeof n);
+    if (newp)
+        vm_rlimit[i] = n;
+    return 0;
+}
+
 /* ---- processes ----------------------------------------------------------------------------- */
 
 static long do_fork(CPUState *c, uint64_t flags, uint64_t newsp, uint64_t ptid, uint64_t tls, uint64_t ctid)
@@ -1386,12 +1414,18 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
     case GNR_prlimit64:
         if (a2) CHECK_R(a2, 16);
         if (a3) CHECK_W(a3, 16);
+        if (((int)a1 == RLIMIT_AS || (int)a1 == RLIMIT_DATA) && ((pid_t)a0 == 0 || (pid_t)a0 == getpid()))
+            return sys_vm_rlimit((int)a1, a2, a3);
         return ret_errno(syscall(SYS_prlimit64, (pid_t)a0, (int)a1, a2 ? g2h(a2) : NULL, a3 ? g2h(a3) : NULL));
     case GNR_getrlimit:
         CHECK_W(a1, 16);
+        if ((int)a0 == RLIMIT_AS || (int)a0 == RLIMIT_DATA)
+            return sys_vm_rlimit((int)a0, 0, a1);
         return ret_errno(syscall(SYS_getrlimit, (int)a0, g2h(a1)));
     case GNR_setrlimit:
         CHECK_R(a1, 16);
+        if ((int)a0 == RLIMIT_AS || (int)a0 == RLIMIT_DATA)
+            return sys_vm_rlimit((int)a0, a1, 0);
         return ret_errno(syscall(SYS_setrlimit, (int)a0, g2h(a1)));
     case GNR_sched_getaffinity:
         CHECK_W(a2, a1);
