@@ -593,6 +593,20 @@ static long sys_ioctl(int fd, unsigned long req, uint64_t arg)
     }
 }
 
+/* A guest sigset (at guest address g, 8 bytes, already validated) in host numbering. */
+static uint64_t host_sigset(uint64_t g)
+{
+    uint64_t m, h = 0;
+    memcpy(&m, g2h(g), 8);
+    for (int i = 1; i <= 64; i++)
+        if ((m >> (i - 1)) & 1) {
+            int hs = signal_g2h(i);
+            if (hs && hs != SIGSEGV && hs != SIGBUS)
+                h |= 1ull << (hs - 1);
+        }
+    return h;
+}
+
 static long sys_pselect6(int n, uint64_t in, uint64_t out, uint64_t ex, uint64_t ts, uint64_t sig)
 {
     size_t fsz = ((size_t)(n < 0 ? 0 : n) + 63) / 64 * 8;
@@ -603,6 +617,7 @@ static long sys_pselect6(int n, uint64_t in, uint64_t out, uint64_t ex, uint64_t
     if (ex) CHECK_W(ex, fsz);
     if (ts) CHECK_W(ts, 16);
     struct { void *ss; size_t len; } hs, *hsp = NULL;
+    uint64_t hmask;
     if (sig) {
         CHECK_R(sig, 16);
         const uint64_t *g = g2h(sig);
@@ -610,7 +625,8 @@ static long sys_pselect6(int n, uint64_t in, uint64_t out, uint64_t ex, uint64_t
         hs.len = g[1];
         if (g[0]) {
             CHECK_R(g[0], 8);
-            hs.ss = g2h(g[0]);
+            hmask = host_sigset(g[0]);
+            hs.ss = &hmask;
         }
         hsp = &hs;
     }
@@ -644,7 +660,8 @@ static long sys_epoll_pwait(int epfd, uint64_t gev, int maxev, int timeout, uint
     struct epoll_event *ev = calloc((size_t)maxev, sizeof *ev);
     if (!ev)
         return -ENOMEM;
-    long r = BLK(SYS_epoll_pwait, epfd, ev, maxev, timeout, sigmask ? g2h(sigmask) : NULL, sss);
+    uint64_t hmask = sigmask ? host_sigset(sigmask) : 0;
+    long r = BLK(SYS_epoll_pwait, epfd, ev, maxev, timeout, sigmask ? &hmask : NULL, sss);
     for (long i = 0; i < r; i++) {
         uint8_t *g = (uint8_t *)g2h(gev) + 16 * i;
         uint32_t e = ev[i].events, pad = 0;
@@ -1272,7 +1289,10 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
         CHECK_W(a0, a1 * 8);
         if (a2) CHECK_W(a2, 16);
         if (a3) CHECK_R(a3, 8);
-        return BLK(SYS_ppoll, g2h(a0), a1, a2 ? g2h(a2) : NULL, a3 ? g2h(a3) : NULL, a4, 0);
+    {
+        uint64_t hmask = a3 ? host_sigset(a3) : 0;
+        return BLK(SYS_ppoll, g2h(a0), a1, a2 ? g2h(a2) : NULL, a3 ? &hmask : NULL, a4, 0);
+    }
     case GNR_pselect6:
         return sys_pselect6((int)a0, a1, a2, a3, a4, a5);
     case GNR_epoll_create1:
@@ -1647,7 +1667,10 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
         return ret_errno(syscall(SYS_capset, g2h(a0), g2h(a1)));
     case GNR_signalfd4:
         CHECK_R(a1, 8);
-        return ret_errno(syscall(SYS_signalfd4, (int)a0, g2h(a1), a2, oflags_from_guest((int)a3)));
+    {
+        uint64_t hmask = host_sigset(a1);
+        return ret_errno(syscall(SYS_signalfd4, (int)a0, &hmask, a2, oflags_from_guest((int)a3)));
+    }
     case GNR_rt_sigqueueinfo:
         CHECK_R(a2, 128);
         if (!signal_g2h((int)a1))
