@@ -141,6 +141,32 @@ START_TEST(fault_unmapped_output)
 }
 END_TEST
 
+/* a shader that never ends: a hard stop from the driver (its job timeout) ends the job */
+START_TEST(hard_stop_endless_shader)
+{
+    h_setup_model("g52");
+    h_driver_init();
+    gpu_compute_attach_mali(h.m);
+    h_map_arena(0);
+    h_as_enable(0);
+    build_job(8, 4, BUF_C);
+    memcpy(h_host(h_va2pa(CODE)), bi_shader_gpu_spin, sizeof(bi_shader_gpu_spin));
+    h_submit(0, JOB, 0, false);
+    dev_sleep_ms(50);
+    ck_assert_uint_eq(rd(JOB_IRQ_RAWSTAT) & 0x10001, 0);     /* still running */
+    wr(JSR(0, JS_COMMAND), JS_CMD_HARD_STOP);
+    ck_assert_uint_eq(wait_slot(0), 0x10000);
+    ck_assert_uint_eq(rd(JSR(0, JS_STATUS)), MALI_EXC_TERMINATED);
+    /* the GPU goes on: the vector add runs */
+    fill(64);
+    build_job(16, 4, BUF_C);
+    h_submit(0, JOB, 0, false);
+    ck_assert_uint_eq(wait_slot(0), 0x1);
+    check(64);
+    h_teardown();
+}
+END_TEST
+
 START_TEST(bench_through_mmu)
 {
     if (!getenv("GPU_BENCH"))
@@ -178,6 +204,7 @@ static Suite *suite(void)
     tcase_add_test(tc, vecadd_g71);
     tcase_add_test(tc, vecadd_g52);
     tcase_add_test(tc, fault_unmapped_output);
+    tcase_add_test(tc, hard_stop_endless_shader);
     tcase_add_test(tc, bench_through_mmu);
     suite_add_tcase(s, tc);
     return s;
