@@ -35,7 +35,7 @@ cmd="cat /sys/block/vda/serial; echo; cat /sys/block/vdb/serial; echo; cat /sys/
 mkdir -p /mnt/host && mount -t ext4 /dev/vdc /mnt/host && cat /mnt/host/token.txt
 echo guest-was-here >/mnt/host/new.txt && echo rootfs-write >/root/virtio-boot-test && sync
 printf 'WT1-%s' $token | dd of=/dev/vdb bs=512 seek=1 conv=fsync 2>/dev/null
-time dd if=/dev/vda of=/dev/null bs=1M count=64 2>/dev/null"
+time dd if=/dev/vda of=/dev/null bs=1M count=64"
 start=$(date +%s)
 if TMPDIR="$work/tmp" python3 guest-images/tools/boot.py --image initrd --timeout 900 --append "$append" \
         --emulator "$emu" -- "$cmd" >"$work/boot1.log" 2>&1; then
