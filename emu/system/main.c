@@ -131,6 +131,7 @@ int main(int argc, char **argv)
     char err[512];
     board_config_default(&cfg);
     int r = board_parse_args(bargc, bargv, &cfg, err, sizeof err);
+    free(bargv); /* cfg points into argv's strings, not into this array */
     if (r == 1) {
         printf("malibu options: --debug exc,sysreg,stats  --on-reset exit|reboot (default exit, status %d)\n"
                "default --append: \"%s\"\n", PSCI_RESET_EXIT_STATUS, DEFAULT_APPEND);
