@@ -120,6 +120,8 @@ typedef struct {
     const uint64_t *push;      /* 64-bit FAU slots */
     unsigned npush;
     unsigned wls_bytes, tls_bytes;
+    uint64_t ubo_va;           /* one UBO (0: none) */
+    unsigned ubo_bytes;
 } job_spec;
 
 static uint64_t make_job(const job_spec *s)
@@ -150,6 +152,12 @@ static uint64_t make_job(const job_spec *s)
         w64(push + 8 * i, s->push[i]);
     memset(host(rsd, 64), 0, 64);
     w64(rsd, s->shader_va);
+    if (s->ubo_va) {
+        uint64_t tab = alloc(8, 16);
+        w64(tab, ((uint64_t)(s->ubo_bytes / 16 - 1) & 0xfff) | (s->ubo_va >> 4) << 12);
+        w64(job + 88, tab);
+        w32(rsd + 16, 1);     /* UBO count */
+    }
     w32(rsd + 48, 0x7fc0u | (s->npush << 15));   /* compute preloads, uniform count */
     memset(host(ls, 32), 0, 32);
     if (s->tls_bytes) {
@@ -312,6 +320,37 @@ END_TEST
 START_TEST(test_atomics_n) { check_atomics(6, pool_threads()); check_atomics(7, pool_threads()); }
 END_TEST
 
+/* ---- TLS, local-memory atomics, UBO loads ---------------------------------------------------- */
+
+static void check_misc(unsigned arch, unsigned threads)
+{
+    setup();
+    gpu_compute *e = gpu_compute_new(threads);
+    const unsigned groups = 32, n = 16 * groups;
+    uint64_t A = alloc(4 * n, 64), B = alloc(4 * n, 64), C = alloc(4 * n, 64), ubo = alloc(64, 16);
+    for (unsigned i = 0; i < 16; i++)
+        w32(ubo + 4 * i, 0x1000 + i * 7);
+    uint64_t push[3] = { A, B, C };
+    job_spec s = { .local = { 4, 4, 1 }, .groups = { groups, 1, 1 },
+                   .shader_va = load_shader(bi_shader_gpu_misc, sizeof(bi_shader_gpu_misc)), .push = push, .npush = 3,
+                   .wls_bytes = 4, .tls_bytes = 16, .ubo_va = ubo, .ubo_bytes = 64 };
+    /* 4x4 local size: r55 = x | y << 16 -> the shader's lid*4 is (x + 65536 y) * 4: use 16x1 */
+    s.local[0] = 16;
+    s.local[1] = 1;
+    ck_assert_uint_eq(run_job(e, make_job(&s), arch, NULL), 1);
+    for (unsigned g = 0; g < n; g++) {
+        ck_assert_uint_eq(r32(A + 4 * g), g);
+        ck_assert_uint_eq(r32(B + 4 * g), 16);
+        ck_assert_uint_eq(r32(C + 4 * g), 0x1000 + (g % 16) * 7);
+    }
+    gpu_compute_free(e);
+}
+
+START_TEST(test_misc_v6) { check_misc(6, 1); check_misc(6, pool_threads()); }
+END_TEST
+START_TEST(test_misc_v7) { check_misc(7, 1); check_misc(7, pool_threads()); }
+END_TEST
+
 /* ---- faults -------------------------------------------------------------------------------- */
 
 START_TEST(test_faults)
@@ -472,6 +511,8 @@ static Suite *suite(void)
     tcase_add_test(tc, test_reduce_v7);
     tcase_add_test(tc, test_atomics_1);
     tcase_add_test(tc, test_atomics_n);
+    tcase_add_test(tc, test_misc_v6);
+    tcase_add_test(tc, test_misc_v7);
     tcase_add_test(tc, test_faults);
     tcase_add_test(tc, test_shader_cache);
     tcase_add_test(tc, test_bench);
