@@ -478,17 +478,10 @@ static uint32_t run_workgroup(worker *w, uint64_t idx)
             uint32_t gid[3];
             for (unsigned i = 0; i < 3; i++)
                 gid[i] = wg[i] * d->local[i] + lid[i];
-            /* preloads the RSD asks for (bit k <-> r(48 + k)) */
-            if (d->preload & (1u << 7))
-                wp->reg[55][l] = (lid[0] & 0xffff) | lid[1] << 16;
-            if (d->preload & (1u << 8))
-                wp->reg[56][l] = lid[2] & 0xffff;
-            for (unsigned i = 0; i < 3; i++) {
-                if (d->preload & (1u << (9 + i)))
-                    wp->reg[57 + i][l] = wg[i];
-                if (d->preload & (1u << (12 + i)))
-                    wp->reg[60 + i][l] = gid[i];
-            }
+            /* r55-r62 are preloaded whatever the RSD's preload bits say (bit k <-> r(48 + k)):
+             * a register the RSD does not name is undefined on entry, and compilers write such
+             * registers before reading them, so a superset is safe */
+            bi_compute_preload(wp, l, lid, wg, gid);
             wp->tls_base[l] = TLS_WINDOW + (uint64_t)t * d->tls_stride;
         }
     }
