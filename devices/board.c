@@ -53,6 +53,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: malibu --kernel Image [--initrd FILE] [--append \"cmdline\"] [-m SIZE]\n"
             "              [--smp N] [--dtb FILE] [--dump-dtb FILE] [--gpu MODEL] [--gpu-threads N]\n"
+            "              [--disk FILE[,MODE]]... [--share DIR[,ro]]\n"
             "  -m SIZE          RAM size (e.g. 512M, 2G; plain number = MiB; default 1G)\n"
             "  --dtb FILE       boot with this DTB instead of the generated one\n"
             "  --dump-dtb FILE  write the generated DTB to FILE and exit\n"

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -161,6 +162,15 @@ Disk *disk_open(const char *path, DiskMode mode, char *err, size_t errlen)
     int fd = open(path, flags);
     if (fd < 0) {
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    /* Another malibu writing this image through, or reading it while we write through, would
+     * see torn data: shared lock for COW/read-only, exclusive for write-through. */
+    if (flock(fd, (mode == DISK_WRITE_THROUGH ? LOCK_EX : LOCK_SH) | LOCK_NB) < 0) {
+        snprintf(err, errlen, "%s: in use by another process (%s)", path,
+                 mode == DISK_WRITE_THROUGH ? "write-through needs it alone"
+                                            : "it is open in write-through mode");
+        close(fd);
         return NULL;
     }
     struct stat st;

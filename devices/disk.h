@@ -11,6 +11,9 @@
  *                       fdatasync().  Killing the emulator (SIGINT/SIGTERM/SIGKILL/crash) loses
  *                       nothing the guest had flushed; the host kernel keeps the rest.
  *
+ * Locking: flock(LOCK_SH) in COW/read-only mode, LOCK_EX in write-through mode (non-blocking:
+ * disk_open fails), so an image is never written through while another malibu uses it; any
+ * number of COW users may share one image.
  * Sizes: the device size is the file size rounded down to 512 bytes (a block device's size).
  * All functions are thread-safe (an internal lock serialises the COW overlay bookkeeping);
  * they return 0 or a negative errno. */

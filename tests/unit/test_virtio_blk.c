@@ -323,6 +323,31 @@ START_TEST(fuzz_chains)
 }
 END_TEST
 
+START_TEST(image_locking)
+{
+    char *path = vd_tmpname("lock");
+    vd_make_image(path, IMG_SIZE);
+    char err[256];
+    Disk *a = disk_open(path, DISK_COW, err, sizeof err);
+    Disk *b = disk_open(path, DISK_READ_ONLY, err, sizeof err);
+    ck_assert(a && b); /* readers share */
+    ck_assert_ptr_null(disk_open(path, DISK_WRITE_THROUGH, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "in use"));
+    disk_close(a);
+    disk_close(b);
+    Disk *w = disk_open(path, DISK_WRITE_THROUGH, err, sizeof err);
+    ck_assert_msg(w, "%s", err);
+    ck_assert_ptr_null(disk_open(path, DISK_COW, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "write-through"));
+    disk_close(w);
+    a = disk_open(path, DISK_COW, err, sizeof err);
+    ck_assert_msg(a, "%s", err);
+    disk_close(a);
+    unlink(path);
+    free(path);
+}
+END_TEST
+
 static bool have_mke2fs(void)
 {
     return access("/sbin/mke2fs", X_OK) == 0 || access("/usr/sbin/mke2fs", X_OK) == 0 ||
@@ -374,6 +399,7 @@ static Suite *suite(void)
     tcase_add_loop_test(tc, read_only_disk, 0, 2);
     tcase_add_loop_test(tc, fuzz_chains, 0, 2);
     tcase_add_test(tc, share_dir);
+    tcase_add_test(tc, image_locking);
     suite_add_tcase(s, tc);
     return s;
 }
