@@ -328,6 +328,25 @@ START_TEST(signal_numbers)
 }
 END_TEST
 
+START_TEST(safe_syscall)
+{
+    /* plain behaviour: a real syscall result */
+    ck_assert_int_eq(user_safe_syscall(39 /* x86-64 getpid */, 0, 0, 0, 0, 0, 0), getpid());
+    ck_assert_int_eq(user_safe_syscall(0 /* read */, -1, 0, 0, 0, 0, 0), -EBADF);
+    /* with a signal already queued the wait is not entered */
+    *signal_pending_flag() = 1;
+    int p[2];
+    ck_assert_int_eq(pipe(p), 0);
+    char c;
+    ck_assert_int_eq(user_safe_syscall(0 /* read */, p[0], (long)&c, 1, 0, 0, 0), -EINTR);
+    *signal_pending_flag() = 0;
+    close(p[0]);
+    close(p[1]);
+    /* pcs outside the stub are left alone */
+    ck_assert_uint_eq(safe_syscall_fixup((uintptr_t)&safe_syscall_fixup), (uintptr_t)&safe_syscall_fixup);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user");
@@ -341,6 +360,9 @@ int main(void)
     tcase_add_test(tc, sysroot_paths);
     tcase_add_test(tc, address_space_walk);
     tcase_add_test(tc, signal_numbers);
+#if defined(__x86_64__)
+    tcase_add_test(tc, safe_syscall);
+#endif
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_set_fork_status(sr, CK_NOFORK);

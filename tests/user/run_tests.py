@@ -31,6 +31,7 @@ PROGRAMS = {
     'hello':      ('hello.c',      ['static', 'dynamic', 'static-pie'], ['a', 'b c'], LIBC),
     'segv':       ('segv.c',       ['static', 'dynamic'], [], LIBC),
     'threads':    ('threads.c',    ['static', 'dynamic'], [], LIBC),
+    'system_sh':  ('system_sh.c',  ['static', 'dynamic'], [], LIBC),
     'misc_sys':   ('misc_sys.c',   ['static', 'dynamic'], [], LIBC),
     'argv_env':   ('argv_env.c',   ['static', 'dynamic'], ['one', '', 'three four'], LIBC),
     'fileio':     ('fileio.c',     ['static', 'dynamic'], [], LIBC),

@@ -12,7 +12,8 @@ USER_GATE ?= asm_hello-nostdlib asm_sigill-nostdlib nl_signals-nolibc nl_threads
              hello-static hello-dynamic hello-static-pie segv-static segv-dynamic misc_sys-static \
              misc_sys-dynamic argv_env-static argv_env-dynamic fileio-static fileio-dynamic \
              signals-static signals-dynamic fork_wait-static fork_wait-dynamic abort-static abort-dynamic \
-             exec_self-static exec_self-dynamic threads-static threads-dynamic
+             exec_self-static exec_self-dynamic threads-static threads-dynamic \
+             system_sh-static system_sh-dynamic
 
 USER_TEST = $(PYTHON) tests/user/run_tests.py --malibu $(B)/malibu-user --builddir $(B)/tests/user
 
