@@ -27,8 +27,8 @@ static void usage(FILE *f)
             "  -E VAR=VALUE        set a variable in the program's environment\n"
             "  -U VAR              remove a variable from the program's environment\n"
             "  -s, --strace        log every system call on stderr\n"
-            "  -d, --debug LIST    comma-separated: exc (log guest faults/exceptions), stats (translation\n"
-            "                      statistics at exit)\n"
+            "  -d, --debug LIST    comma-separated: exc (log guest faults/exceptions), sig (log signal\n"
+            "                      delivery), stats (translation statistics at exit)\n"
             "  -h, --help          this help\n");
 }
 
@@ -80,6 +80,8 @@ int main(int argc, char **argv)
             NEEDVAL();
             if (strstr(val, "exc"))
                 user_proc.debug_exc = true;
+            if (strstr(val, "sig"))
+                user_proc.debug_sig = true;
             if (strstr(val, "stats"))
                 debug_stats = true;
             if (strstr(val, "strace"))

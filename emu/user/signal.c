@@ -363,6 +363,11 @@ static void deliver_one(CPUState *c, int sig)
     pend[sig] = 0;
     psync[sig] = false;
     GSigAction *a = &gact[sig];
+    if (user_proc.debug_sig)
+        fprintf(stderr, "malibu-user: [%d] signal %d (code %d%s) at pc=%#llx -> %s%#llx\n", (int)gettid(), sig,
+                si.si_code, sync ? ", synchronous" : "", (unsigned long long)c->pc,
+                a->handler == G_SIG_DFL ? "default " : a->handler == G_SIG_IGN ? "ignored " : "handler ",
+                (unsigned long long)a->handler);
     if (sync && ((gmask & sbit(sig)) || a->handler == G_SIG_IGN))
         force_kill(sig);
     if (a->handler == G_SIG_IGN)

@@ -34,6 +34,7 @@ typedef struct UserProc {
     size_t cmdline_len;
     bool strace;
     bool debug_exc;           /* log guest exceptions */
+    bool debug_sig;           /* log signal delivery */
     uint64_t brk_start, brk_cur, brk_mapped_end;
     uint64_t mmap_next;
 } UserProc;
