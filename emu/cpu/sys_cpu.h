@@ -103,6 +103,7 @@ typedef struct SysMachine {
     uint64_t *code_list;    /* pages marked since the last flush (to clear them) */
     size_t code_n, code_cap;
     unsigned debug;         /* SYS_DEBUG_* */
+    bool psci_smc;          /* firmware conduit: SMC #0 (else HVC #0); the other one UNDEFs */
     volatile int stop;      /* set (then kick the CPUs) to make sys_cpu_run return stop_status */
     int stop_status;
 } SysMachine;

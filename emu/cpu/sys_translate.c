@@ -541,8 +541,9 @@ bool sys_translate_insn(DisasCtx *d, uint32_t insn)
         return true;
     }
     if ((insn & 0xFFE0001Cu) == 0xD4000000u && (insn & 3) >= 2) { /* HVC / SMC */
-        if (s->el == 0 || ((insn >> 5) & 0xffff) != 0)
-            return tr_undef(d);
+        bool smc = (insn & 3) == 3;
+        if (s->el == 0 || ((insn >> 5) & 0xffff) != 0 || smc != s->mach->psci_smc)
+            return tr_undef(d); /* no EL2/EL3: only the DT's PSCI conduit is a firmware call */
         emit_exit(d, (insn & 3) == 2 ? EXC_SYS_HVC : EXC_SYS_SMC);
         return true;
     }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <libfdt.h>
 #include "sys_cpu.h"
 #include "tb.h"
 #include "../../devices/board.h"
@@ -188,6 +189,10 @@ int main(int argc, char **argv)
     }
     if (cfg.dump_dtb)
         return 0;
+    /* PSCI conduit from the DTB actually booted (a --dtb may say "smc"). */
+    int psci = fdt_path_offset(board->dtb, "/psci");
+    const char *method = psci >= 0 ? fdt_getprop(board->dtb, psci, "method", NULL) : NULL;
+    machine.psci_smc = method && !strcmp(method, "smc");
 
     gic_set_current_cpu(0);
     sys_cpu_reset(cpus[0], board->reset_pc);

@@ -209,6 +209,36 @@ START_TEST(data_abort_pa_range)
 }
 END_TEST
 
+START_TEST(smc_and_hvc_imm_undef)
+{
+    /* The DT's conduit is HVC: SMC #0 and HVC #1 at EL1 are UNDEFINED (no EL2/EL3). */
+    static const uint32_t prog[] = {
+        0xd2b00000, /* movz x0, #0x8000, lsl #16 */
+        0x91200000, /* add x0, x0, #0x800 */
+        0xd518c000, /* msr vbar_el1, x0 */
+        0xd4000003, /* smc #0 */
+        0xd4000022, /* hvc #1 */
+        0xd2800840, /* movz x0, #0x42 */
+        0xd4000002, /* hvc #0 */
+    };
+    static const uint32_t cur_sync[] = { /* VBAR + 0x200: count, skip the insn */
+        0x91000694, /* add x20, x20, #1 */
+        0xd538520a, /* mrs x10, esr_el1 */
+        0xd538402c, /* mrs x12, elr_el1 */
+        0x9100118c, /* add x12, x12, #4 */
+        0xd518402c, /* msr elr_el1, x12 */
+        0xd69f03e0, /* eret */
+    };
+    load(0, prog, sizeof prog / 4);
+    load(0xa00, cur_sync, sizeof cur_sync / 4);
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_uint_eq(hvc_regs[0], 0x42);
+    ck_assert_uint_eq(hvc_regs[20], 2);
+    ck_assert_uint_eq(hvc_regs[10], 0x02000000);
+    ck_assert_uint_eq(hvc_regs[12], RAM + 0x14);
+}
+END_TEST
+
 START_TEST(wfi_timer_irq)
 {
     /* Enable the GIC (distributor + CPU interface, PPI 27), arm the virtual timer 2 ms ahead,
@@ -241,6 +271,7 @@ int main(void)
     tcase_add_test(tc, svc_undef_eret);
     tcase_add_test(tc, self_modifying_and_id_regs);
     tcase_add_test(tc, data_abort_pa_range);
+    tcase_add_test(tc, smc_and_hvc_imm_undef);
     tcase_add_test(tc, wfi_timer_irq);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
