@@ -149,7 +149,7 @@ int main(int argc, char **argv)
     guest_mem_register_cpu(c);
     the_cpu = c;
     if (debug_stats)
-        atexit(print_stats);
+        user_proc.exit_hook = print_stats;
 
     const char *prog = argv[i];
     char **gargv = &argv[i];

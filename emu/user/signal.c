@@ -189,6 +189,8 @@ uint64_t signal_get_mask(void)
 
 _Noreturn void user_die_by_signal(int sig)
 {
+    if (user_proc.exit_hook)
+        user_proc.exit_hook();
     fflush(stdout);
     fflush(stderr);
     struct rlimit rl = { 0, 0 };

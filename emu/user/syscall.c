@@ -1529,6 +1529,8 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
     case GNR_exit:
         user_thread_exit(c, (int)a0);
     case GNR_exit_group:
+        if (user_proc.exit_hook)
+            user_proc.exit_hook();
         fflush(stdout);
         _exit((int)a0);
     case GNR_kill: case GNR_tkill: case GNR_tgkill:

@@ -194,6 +194,8 @@ _Noreturn void user_thread_exit(CPUState *c, int status)
         syscall(SYS_futex, g2h(clear_child_tid), FUTEX_WAKE, 1, NULL, NULL, 0);
     }
     if (__sync_sub_and_fetch(&nthreads, 1) == 0) {
+        if (user_proc.exit_hook)
+            user_proc.exit_hook();
         fflush(stdout);
         _exit(status);
     }

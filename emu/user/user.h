@@ -35,6 +35,7 @@ typedef struct UserProc {
     bool strace;
     bool debug_exc;           /* log guest exceptions */
     bool debug_sig;           /* log signal delivery */
+    void (*exit_hook)(void);  /* run just before the process exits (statistics) */
     uint64_t brk_start, brk_cur, brk_mapped_end;
     uint64_t mmap_next;
 } UserProc;
