@@ -167,7 +167,10 @@ def terminal():
     import pty
     pid, fd = pty.fork()
     if pid == 0:
-        os.execv(MALIBU, [MALIBU, "--kernel", IMAGE, "--initrd", INITRD])
+        try:
+            os.execv(MALIBU, [MALIBU, "--kernel", IMAGE, "--initrd", INITRD])
+        finally:
+            os._exit(127)
     out = b""
     deadline = time.time() + BOOT_TIMEOUT
     state = 0
