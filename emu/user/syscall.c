@@ -1130,8 +1130,6 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
     case GNR_fstat:
         return do_fstatat((int)a0, 0, a1, 0);
     case GNR_fstatat:
-        if (a1 && guest_str(a1) && !*guest_str(a1) && (a3 & AT_EMPTY_PATH))
-            return do_fstatat((int)a0, 0, a2, 0);
         return do_fstatat((int)a0, a1, a2, (int)a3);
     case GNR_statx: {
         PATHARG(p, a1);
