@@ -383,7 +383,7 @@ int disk_flush(Disk *d)
 
 /* ---- --share: ext4 image of a host directory ----------------------------------------------- */
 
-static uint64_t dir_bytes;
+static uint64_t dir_bytes, dir_entries;
 
 static int count_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
@@ -391,6 +391,7 @@ static int count_entry(const char *path, const struct stat *st, int flag, struct
     (void)flag;
     (void)ftw;
     dir_bytes += 4096 + (((uint64_t)st->st_size + 4095) & ~4095ull); /* data + inode/dirent */
+    dir_entries++;
     return 0;
 }
 
@@ -417,9 +418,9 @@ Disk *disk_open_dir(const char *dir, DiskMode mode, char *err, size_t errlen)
         return NULL;
     }
     pthread_mutex_lock(&walk_lock);
-    dir_bytes = 0;
+    dir_bytes = dir_entries = 0;
     int wr = nftw(dir, count_entry, 32, FTW_PHYS);
-    uint64_t bytes = dir_bytes;
+    uint64_t bytes = dir_bytes, inodes = dir_entries + dir_entries / 4 + 1024;
     pthread_mutex_unlock(&walk_lock);
     if (wr != 0) {
         snprintf(err, errlen, "%s: cannot read the directory tree", dir);
@@ -443,8 +444,10 @@ Disk *disk_open_dir(const char *dir, DiskMode mode, char *err, size_t errlen)
         return NULL;
     }
     const char *mke2fs = find_mke2fs();
-    char *argv[] = { (char *)mke2fs, "-q", "-F", "-t", "ext4", "-m", "0", "-L", "malibu-share",
-                     "-d", (char *)dir, path, NULL };
+    char ninodes[24];
+    snprintf(ninodes, sizeof ninodes, "%llu", (unsigned long long)inodes);
+    char *argv[] = { (char *)mke2fs, "-q", "-F", "-t", "ext4", "-m", "0", "-N", ninodes,
+                     "-L", "malibu-share", "-d", (char *)dir, path, NULL };
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
