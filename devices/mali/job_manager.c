@@ -363,6 +363,29 @@ bool mali_job_should_stop(MaliJobCtx *c)
     return r;
 }
 
+uint64_t mali_gpu_generation(MaliJobCtx *c)
+{
+    if (c->as >= AS_NUM)
+        return 0;
+    return __atomic_load_n(&c->m->as[c->as].xlate_gen, __ATOMIC_ACQUIRE);
+}
+
+void *mali_gpu_map(MaliJobCtx *c, uint64_t va, unsigned access, uint64_t *gen)
+{
+    Mali *m = c->m;
+    uint8_t *host = NULL;
+    uint64_t pa;
+    bool bus;
+    pthread_mutex_lock(&m->lock);
+    *gen = mali_gpu_generation(c);
+    MaliAs *a = c->as < AS_NUM ? &m->as[c->as] : NULL;
+    if (a && !stop_pending(c, false) && !(a->locked && va - a->lock_base < a->lock_size) &&
+        mali_as_translate(m, c->as, va, access, &pa, &bus) == 0)
+        host = bus_ram_ptr(m->bus, pa, access != MALI_ACCESS_READ);
+    pthread_mutex_unlock(&m->lock);
+    return host;
+}
+
 uint64_t mali_job_fault_address(MaliJobCtx *c)
 {
     return __atomic_load_n(&c->fault_va, __ATOMIC_RELAXED);

@@ -107,6 +107,14 @@ uint32_t mali_gpu_fetch(MaliJobCtx *ctx, uint64_t va, void *buf, size_t len);
 uint32_t mali_gpu_atomic(MaliJobCtx *ctx, uint64_t va, unsigned size,
                          uint64_t (*op)(uint64_t old, void *arg), void *arg, uint64_t *old);
 bool mali_job_should_stop(MaliJobCtx *ctx);
+/* Fast path for engines that cache translations: the host address of the guest-RAM byte at va
+ * when the job's address space maps it right now for the access (MALI_ACCESS_READ / _WRITE /
+ * _ATOMIC; valid to the end of its 4 KiB page), else NULL with no fault reported and no stall
+ * (then use mali_gpu_read / _write / _atomic, which report faults).  *gen = the address space's
+ * translation generation: a pointer may be reused while mali_gpu_generation() still returns the
+ * value it came with (every AS command and reset changes it). */
+void *mali_gpu_map(MaliJobCtx *ctx, uint64_t va, unsigned access, uint64_t *gen);
+uint64_t mali_gpu_generation(MaliJobCtx *ctx);
 /* Fault address of the last failed mali_gpu_* call (written to the job header). */
 uint64_t mali_job_fault_address(MaliJobCtx *ctx);
 /* Set the fault address written to the job header when the engine's status is a fault (the

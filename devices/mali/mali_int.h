@@ -30,6 +30,8 @@ typedef struct MaliAs {
     bool locked;
     uint64_t lock_base, lock_size;
     uint64_t cmd_gen;   /* bumped by UPDATE / UNLOCK / FLUSH_PT / FLUSH_MEM: stalled jobs retry */
+    uint64_t xlate_gen; /* bumped (atomically) by every AS command and reset: host pointers from
+                           mali_gpu_map stay usable while it is unchanged */
     MaliTlbEntry tlb[MALI_TLB_SIZE];
     uint64_t tlb_hits, tlb_misses, walks;
 } MaliAs;

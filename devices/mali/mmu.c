@@ -40,9 +40,10 @@ void mali_mmu_reset_locked(Mali *m)
     m->mmu_irq_mask = 0;
     for (unsigned i = 0; i < AS_NUM; i++) {
         MaliAs *a = &m->as[i];
-        uint64_t gen = a->cmd_gen;
+        uint64_t gen = a->cmd_gen, xgen = a->xlate_gen;
         memset(a, 0, sizeof *a);
         a->cmd_gen = gen + 1;
+        __atomic_store_n(&a->xlate_gen, xgen + 1, __ATOMIC_RELEASE);
     }
 }
 
@@ -145,6 +146,7 @@ uint32_t mali_as_translate(Mali *m, unsigned asn, uint64_t va, unsigned access, 
 static void as_command(Mali *m, unsigned n, uint32_t cmd)
 {
     MaliAs *a = &m->as[n];
+    __atomic_add_fetch(&a->xlate_gen, 1, __ATOMIC_RELEASE); /* engine host-pointer caches */
     switch (cmd) {
     case AS_CMD_UPDATE:
         a->cur_transtab = a->transtab;

@@ -79,8 +79,16 @@ typedef struct run {
     gpu_compute_stats st;
 } run;
 
-/* per host thread */
+/* per host thread: cached host pages of global memory (map fast path) */
+#define WTLB_SIZE 64
+typedef struct {
+    uint64_t vpage, gen;
+    uint8_t *host;            /* the page's first byte; NULL: empty */
+    unsigned perm;            /* 1 read, 2 write */
+} wtlb_entry;
+
 typedef struct worker {
+    wtlb_entry tlb[WTLB_SIZE];
     gpu_compute *e;
     pthread_t thread;
     run *r;                               /* current run */
@@ -151,6 +159,31 @@ static uint8_t *window(worker *w, uint64_t addr, unsigned size, int *bad)
     return NULL;
 }
 
+/* host address for a global access that stays within one page, from the worker's page cache or
+ * the map fast path; NULL: use the slow path (which reports faults) */
+static uint8_t *fast(worker *w, uint64_t va, unsigned size, unsigned access)
+{
+    const gpu_mem_if *m = &w->r->job->mem;
+    if (!m->map || (va & 4095) + size > 4096)
+        return NULL;
+    uint64_t gen = m->generation(m->ctx), vp = va >> 12;
+    unsigned need = access == GPU_ACCESS_READ ? 1 : access == GPU_ACCESS_WRITE ? 2 : 3;
+    wtlb_entry *e = &w->tlb[vp % WTLB_SIZE];
+    if (e->host && e->vpage == vp && e->gen == gen && (e->perm & need) == need)
+        return e->host + (va & 4095);
+    uint64_t g;
+    uint8_t *h = m->map(m->ctx, va & ~4095ull, access, &g);
+    if (!h)
+        return NULL;
+    if (!(e->host && e->vpage == vp && e->gen == g))
+        e->perm = 0;
+    e->vpage = vp;
+    e->gen = g;
+    e->host = h;
+    e->perm |= need;
+    return h + (va & 4095);
+}
+
 static int m_read(void *ctx, uint64_t addr, void *buf, unsigned size)
 {
     worker *w = ctx;
@@ -162,6 +195,10 @@ static int m_read(void *ctx, uint64_t addr, void *buf, unsigned size)
     }
     if (bad)
         return mem_fault(w, EXC_DATA_INVALID_FAULT, addr);
+    if ((h = fast(w, addr, size, GPU_ACCESS_READ))) {
+        memcpy(buf, h, size);
+        return 0;
+    }
     const gpu_mem_if *m = &w->r->job->mem;
     uint32_t code = m->read(m->ctx, addr, buf, size);
     return code ? mem_fault(w, code, addr) : 0;
@@ -178,6 +215,10 @@ static int m_write(void *ctx, uint64_t addr, const void *buf, unsigned size)
     }
     if (bad)
         return mem_fault(w, EXC_DATA_INVALID_FAULT, addr);
+    if ((h = fast(w, addr, size, GPU_ACCESS_WRITE))) {
+        memcpy(h, buf, size);
+        return 0;
+    }
     const gpu_mem_if *m = &w->r->job->mem;
     uint32_t code = m->write(m->ctx, addr, buf, size);
     return code ? mem_fault(w, code, addr) : 0;
@@ -199,6 +240,22 @@ static int m_atomic(void *ctx, uint64_t addr, unsigned size, uint64_t (*op)(uint
     }
     if (bad)
         return mem_fault(w, EXC_DATA_INVALID_FAULT, addr);
+    if (!(addr & (size - 1)) && (h = fast(w, addr, size, GPU_ACCESS_ATOMIC))) {
+        if (size == 4) {        /* host atomics: atomic against every other host thread */
+            uint32_t *p = (uint32_t *)(void *)h, o = __atomic_load_n(p, __ATOMIC_SEQ_CST), n;
+            do
+                n = (uint32_t)op(o, arg);
+            while (!__atomic_compare_exchange_n(p, &o, n, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+            *old = o;
+        } else {
+            uint64_t *p = (uint64_t *)(void *)h, o = __atomic_load_n(p, __ATOMIC_SEQ_CST), n;
+            do
+                n = op(o, arg);
+            while (!__atomic_compare_exchange_n(p, &o, n, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+            *old = o;
+        }
+        return 0;
+    }
     const gpu_mem_if *m = &w->r->job->mem;
     uint32_t code = m->atomic(m->ctx, addr, size, op, arg, old);
     return code ? mem_fault(w, code, addr) : 0;
@@ -436,8 +493,16 @@ static int worker_prepare(worker *w, run *r)
             return -1;
     }
     memset(&w->st, 0, sizeof(w->st));
+    memset(w->tlb, 0, sizeof(w->tlb));      /* another job: maybe another address space */
     w->since_poll = 0;
     return 0;
+}
+
+static bool stop_requested(worker *w)
+{
+    const gpu_mem_if *m = &w->r->job->mem;
+    w->since_poll = 0;
+    return m->should_stop && m->should_stop(m->ctx);
 }
 
 /* 0, or an exception code */
@@ -514,17 +579,10 @@ static uint32_t run_workgroup(worker *w, uint64_t idx)
         }
         if (status)
             break;
-        if (w->since_poll >= STOP_POLL_CLAUSES) {
-            w->since_poll = 0;
-            const gpu_mem_if *m = &r->job->mem;
-            if (m->should_stop && m->should_stop(m->ctx)) {
-                uint8_t b;
-                status = m->read(m->ctx, r->job->job_va, &b, 1);   /* the stop status */
-                if (!status)
-                    status = 0x03;     /* STOPPED */
-                w->fault_va = 0;
-                break;
-            }
+        if (w->since_poll >= STOP_POLL_CLAUSES && stop_requested(w)) {
+            status = 0x03;             /* STOPPED: the job manager reports what was asked for */
+            w->fault_va = 0;
+            break;
         }
         for (unsigned k = 0; k < nwarps; k++) {
             running += w->state[k] == 0;
@@ -566,7 +624,10 @@ static void work(worker *w, run *r)
         uint64_t idx = __atomic_fetch_add(&r->next_wg, 1, __ATOMIC_RELAXED);
         if (idx >= r->total_wgs)
             break;
-        uint32_t st = run_workgroup(w, idx);
+        /* between workgroups: poll for a stop every few thousand clauses */
+        uint32_t st = w->since_poll >= STOP_POLL_CLAUSES / 16 && stop_requested(w) ? 0x03 : run_workgroup(w, idx);
+        if (st == 0x03)
+            w->fault_va = 0;
         if (st) {
             pthread_mutex_lock(&r->lock);
             if (idx < r->fault_wg) {

@@ -30,7 +30,18 @@ typedef struct gpu_mem_if {
     uint32_t (*atomic)(void *ctx, uint64_t va, unsigned size, uint64_t (*op)(uint64_t old, void *arg),
                        void *arg, uint64_t *old);
     bool (*should_stop)(void *ctx);          /* optional: polled between workgroups */
+    /* Optional fast path: host address of the byte at va (valid to the end of its 4 KiB page)
+     * when the access (GPU_ACCESS_*) is allowed right now, else NULL (no fault reported: the
+     * engine then uses the calls above); *gen = generation(): cached host pages are reused only
+     * while generation() returns the same value. */
+    void *(*map)(void *ctx, uint64_t va, unsigned access, uint64_t *gen);
+    uint64_t (*generation)(void *ctx);
 } gpu_mem_if;
+
+/* access types of map() (the Mali FAULTSTATUS access-type values) */
+#define GPU_ACCESS_ATOMIC 0u
+#define GPU_ACCESS_READ 2u
+#define GPU_ACCESS_WRITE 3u
 
 typedef struct gpu_compute_job {
     uint64_t job_va;          /* GPU VA of the job header (descriptor at +32 .. +192) */

@@ -17,6 +17,8 @@ static uint32_t g_atomic(void *c, uint64_t va, unsigned size, uint64_t (*op)(uin
     return mali_gpu_atomic(c, va, size, op, arg, old);
 }
 static bool g_stop(void *c) { return mali_job_should_stop(c); }
+static void *g_map(void *c, uint64_t va, unsigned access, uint64_t *gen) { return mali_gpu_map(c, va, access, gen); }
+static uint64_t g_gen(void *c) { return mali_gpu_generation(c); }
 
 static uint32_t run_job(void *opaque, const MaliComputeJob *mj)
 {
@@ -24,7 +26,7 @@ static uint32_t run_job(void *opaque, const MaliComputeJob *mj)
         .job_va = mj->job_va, .type = mj->type, .as = mj->as, .arch_major = mj->arch_major,
         .core_mask = mj->shader_present,
         .mem = { .ctx = mj->ctx, .read = g_read, .write = g_write, .fetch = g_fetch, .atomic = g_atomic,
-                 .should_stop = g_stop },
+                 .should_stop = g_stop, .map = g_map, .generation = g_gen },
     };
     uint64_t fva = 0;
     uint32_t st = gpu_compute_run(opaque, &j, &fva);

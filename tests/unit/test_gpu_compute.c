@@ -81,6 +81,16 @@ static uint32_t t_atomic(void *ctx, uint64_t va, unsigned size, uint64_t (*op)(u
     return 0;
 }
 
+/* map fast path over the flat space (used when use_map is set) */
+static int use_map;
+static uint64_t map_gen = 1;
+static void *t_map(void *ctx, uint64_t va, unsigned access, uint64_t *gen)
+{
+    *gen = __atomic_load_n(&map_gen, __ATOMIC_ACQUIRE);
+    return host(va, 1);
+}
+static uint64_t t_gen(void *ctx) { return __atomic_load_n(&map_gen, __ATOMIC_ACQUIRE); }
+
 static void setup(void)
 {
     if (!vmem)
@@ -189,7 +199,8 @@ static uint32_t run_job(gpu_compute *e, uint64_t job, unsigned arch, uint64_t *f
 {
     gpu_compute_job j = { .job_va = job, .type = 4, .as = 0, .arch_major = arch, .core_mask = 0xf,
                           .mem = { .ctx = NULL, .read = t_read, .write = t_write, .fetch = t_fetch,
-                                   .atomic = t_atomic } };
+                                   .atomic = t_atomic, .map = use_map ? t_map : NULL,
+                                   .generation = use_map ? t_gen : NULL } };
     uint64_t f = 0;
     uint32_t st = gpu_compute_run(e, &j, &f);
     if (fva)
@@ -284,6 +295,8 @@ END_TEST
 START_TEST(test_reduce_v7) { check_reduce(7); }
 END_TEST
 
+static void check_misc(unsigned arch, unsigned threads);
+
 /* ---- global atomics from many workgroups --------------------------------------------------- */
 
 static void check_atomics(unsigned arch, unsigned threads)
@@ -318,6 +331,17 @@ static void check_atomics(unsigned arch, unsigned threads)
 START_TEST(test_atomics_1) { check_atomics(6, 1); check_atomics(7, 1); }
 END_TEST
 START_TEST(test_atomics_n) { check_atomics(6, pool_threads()); check_atomics(7, pool_threads()); }
+END_TEST
+/* through the map fast path: host atomics on the cached host pages */
+START_TEST(test_atomics_map)
+{
+    use_map = 1;
+    check_atomics(6, pool_threads());
+    check_atomics(7, 1);
+    check_misc(7, pool_threads());
+    check_vecadd(6, pool_threads());
+    use_map = 0;
+}
 END_TEST
 
 /* ---- TLS, local-memory atomics, UBO loads ---------------------------------------------------- */
@@ -515,6 +539,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_reduce_v7);
     tcase_add_test(tc, test_atomics_1);
     tcase_add_test(tc, test_atomics_n);
+    tcase_add_test(tc, test_atomics_map);
     tcase_add_test(tc, test_misc_v6);
     tcase_add_test(tc, test_misc_v7);
     tcase_add_test(tc, test_faults);
