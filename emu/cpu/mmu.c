@@ -38,7 +38,8 @@ void sys_tlb_flush(SysCPU *s)
             SysTlbEntry *e = &s->tlbs[i][j];
             e->tag_r = e->tag_w = e->tag_x = SYS_TLB_INVALID;
         }
-    s->block_fills = 0;
+    s->n_blk = 0;
+    s->blk_overflow = false;
     s->n_tlb_flush++;
 }
 
@@ -47,9 +48,19 @@ static void set_vblock(SysCPU *s, SysTlbEntry *e, uint64_t va, uint64_t size)
     if (size > 0x1000) {
         e->vbmask = ~(size - 1) & 0x00FFFFFFFFFFFFFFull;
         e->vblock = va & e->vbmask;
-        if (s->block_fills < SYS_TLB_BLOCK_LIST)
-            s->block_list[s->block_fills] = (uint16_t)(((s->el ? 1u : 0u) << 15) | ((va >> 12) & (SYS_TLB_SIZE - 1)));
-        s->block_fills++;
+        unsigned k;
+        for (k = 0; k < s->n_blk; k++)
+            if (s->blk_base[k] == e->vblock && s->blk_mask[k] == e->vbmask)
+                break;
+        if (k == s->n_blk) {
+            if (s->n_blk < SYS_TLB_BLOCK_REGIONS) {
+                s->blk_base[k] = e->vblock;
+                s->blk_mask[k] = e->vbmask;
+                s->n_blk++;
+            } else {
+                s->blk_overflow = true;
+            }
+        }
     } else {
         e->vblock = SYS_TLB_INVALID;
     }
@@ -73,14 +84,12 @@ void sys_tlb_flush_va(SysCPU *s, uint64_t va)
             ((e->tag_x & VA_CMP_MASK) == va))
             inval_entry(e);
     }
-    if (s->block_fills && s->block_fills <= SYS_TLB_BLOCK_LIST) {
-        for (unsigned k = 0; k < s->block_fills; k++) {
-            SysTlbEntry *e = &s->tlbs[s->block_list[k] >> 15][s->block_list[k] & 0x7fff];
-            if (e->vblock != SYS_TLB_INVALID && (va & e->vbmask) == e->vblock)
-                inval_entry(e);
-        }
-    } else if (s->block_fills) {
+    bool hit = s->blk_overflow;
+    for (unsigned k = 0; k < s->n_blk && !hit; k++)
+        hit = (va & s->blk_mask[k]) == s->blk_base[k];
+    if (hit) {
         /* Pages cached from a block mapping that covers va go too. */
+        s->n_tlbi_scan++;
         for (unsigned i = 0; i < 2; i++)
             for (unsigned j = 0; j < SYS_TLB_SIZE; j++) {
                 SysTlbEntry *e = &s->tlbs[i][j];

@@ -80,10 +80,13 @@ typedef struct SysCPU {
     unsigned index;            /* CPU number = MPIDR.Aff0 */
     struct SysMachine *mach;   /* shared machine state (bus, GIC, code-page map) */
     uint8_t bounce[16];        /* MMIO reads through mem_host_aligned */
-    unsigned block_fills; /* TLB entries from block mappings since the last full flush */
-#define SYS_TLB_BLOCK_LIST 64
-    uint16_t block_list[SYS_TLB_BLOCK_LIST]; /* their table/index (el << 15 | idx) while few */
-    uint64_t n_exc, n_irq, n_tlb_miss, n_tlb_flush, n_tlb_flush_va, n_tlbi, n_mmu_writes, n_dispatch, n_tb_miss;
+    /* Block mappings (VA base, mask) that TLB entries were filled from since the last full
+     * flush: a TLBI by VA scans the TLB only when it hits one of them. */
+#define SYS_TLB_BLOCK_REGIONS 32
+    unsigned n_blk;
+    bool blk_overflow;
+    uint64_t blk_base[SYS_TLB_BLOCK_REGIONS], blk_mask[SYS_TLB_BLOCK_REGIONS];
+    uint64_t n_exc, n_irq, n_tlb_miss, n_tlb_flush, n_tlb_flush_va, n_tlbi, n_mmu_writes, n_dispatch, n_tb_miss, n_tlbi_scan;
 
     SysTlbEntry tlbs[2][SYS_TLB_SIZE];
 } SysCPU;
