@@ -1077,7 +1077,9 @@ static const char *sc_name(unsigned nr)
 
 static long unsupported(unsigned nr)
 {
-    fprintf(stderr, "malibu-user: unsupported syscall %u (%s)\n", nr, sc_name(nr));
+    static uint8_t said[1024]; /* one line per syscall number */
+    if (nr >= sizeof said || !__atomic_exchange_n(&said[nr], 1, __ATOMIC_RELAXED))
+        fprintf(stderr, "malibu-user: unsupported syscall %u (%s)\n", nr, sc_name(nr));
     return -ENOSYS;
 }
 
