@@ -141,6 +141,14 @@ def rand_state(r, sp_mem):
     st = {}
     st['x'] = [rand_x(r) for _ in range(31)]
     st['v'] = [rand_v(r) for _ in range(32)]
+    # equal and adjacent values make comparisons, carries and min/max hit their edge cases
+    for i in range(31):
+        if r.random() < 0.12:
+            st['x'][i] = (st['x'][r.randrange(31)] + r.choice([0, 0, 0, 1, -1])) & (2**64 - 1)
+    for i in range(32):
+        if r.random() < 0.1:
+            j = r.randrange(32)
+            st['v'][i] = st['v'][j] if r.random() < 0.7 else rand_lanes(r, 4)[:8] + st['v'][j][8:]
     # FPCR: RMode, FZ, DN, AHP random; trap enables / Len / Stride zero.
     st['fpcr'] = (r.randrange(4) << 22) | (r.randrange(2) << 24) | (r.randrange(2) << 25) | \
         (r.randrange(2) << 26) if r.random() < 0.8 else 0
