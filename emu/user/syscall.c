@@ -1696,6 +1696,10 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
     case GNR_sched_rr_get_interval:
         CHECK_W(a1, 16);
         return ret_errno(syscall(SYS_sched_rr_get_interval, (pid_t)a0, g2h(a1)));
+    case GNR_ioprio_get:
+        return ret_errno(syscall(SYS_ioprio_get, (int)a0, (int)a1));
+    case GNR_ioprio_set:
+        return ret_errno(syscall(SYS_ioprio_set, (int)a0, (int)a1, (int)a2));
     case GNR_mincore: {
         if (a0 & ~GPAGE_MASK)
             return -EINVAL;
