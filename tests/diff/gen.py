@@ -417,10 +417,15 @@ def reg_other(r, exclude, allow31=False):
 
 
 def gen_ldst(r, seq):
-    kind = r.choices(['uimm', 'imm9', 'regoff', 'pair', 'lit', 'vmult', 'vsingle'],
-                     [3, 3, 2.5, 3, 0.7, 1.5, 1.5])[0]
+    kind = r.choices(['uimm', 'imm9', 'regoff', 'pair', 'lit', 'vmult', 'vsingle', 'dczva'],
+                     [3, 3, 2.5, 3, 0.7, 1.5, 1.5, 0.3])[0]
     n = r.randrange(32)
     t = r.randrange(32)
+    if kind == 'dczva':  # zeroes the 64-byte block (DCZID_EL0 on cortex-a57) holding the address
+        n = r.randrange(31)
+        set_base(seq, r, n, r.randrange(0, SCRATCH - MAXACC), set())
+        seq.ins('dc zva, x%d' % n)
+        return
     if kind == 'lit':
         opc = r.randrange(4)
         off = r.randrange(0, 256 - 16, 4)
