@@ -16,6 +16,10 @@
 #include <sys/epoll.h>
 #include <sys/file.h>
 #include <sys/ioctl.h>
+#include <sys/ipc.h>
+#include <sys/msg.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
 #include <sys/mman.h>
 #include <sys/personality.h>
 #include <sys/prctl.h>
@@ -754,6 +758,106 @@ static long sys_vm_rlimit(int res, uint64_t newp, uint64_t oldp)
     if (newp)
         vm_rlimit[i] = n;
     return 0;
+}
+
+/* ---- System V IPC -------------------------------------------------------------------------- */
+
+/* Attached shared-memory segments (guest address, size), for shmdt. */
+static struct { uint64_t addr, size; } shm_att[256];
+
+static long sys_shmat(CPUState *c, int id, uint64_t addr, int flags)
+{
+    struct shmid_ds ds;
+    if (shmctl(id, IPC_STAT, &ds) < 0)
+        return -errno;
+    uint64_t size = (ds.shm_segsz + GPAGE_SIZE - 1) & GPAGE_MASK;
+    if (addr) {
+        if (flags & SHM_RND)
+            addr &= GPAGE_MASK;
+        if ((addr & ~GPAGE_MASK) || !guest_addr_ok(addr, size))
+            return -EINVAL;
+        if (!(flags & SHM_REMAP) && !range_free(addr, size))
+            return -EINVAL;
+    } else {
+        addr = mmap_find(0, size);
+        if (!addr)
+            return -ENOMEM;
+    }
+    int slot = -1;
+    for (int i = 0; i < 256 && slot < 0; i++)
+        if (!shm_att[i].size)
+            slot = i;
+    if (slot < 0)
+        return -EMFILE;
+    if (guest_range_has_code(addr, size))
+        c->tbc->flush_pending = 1;
+    void *h = shmat(id, g2h(addr), (flags & (SHM_RDONLY | SHM_EXEC)) | SHM_REMAP);
+    if (h == (void *)-1)
+        return -errno;
+    unsigned prot = GP_READ | ((flags & SHM_RDONLY) ? 0 : GP_WRITE) | ((flags & SHM_EXEC) ? GP_EXEC : 0);
+    guest_set_mapped(addr, size, prot);
+    shm_att[slot].addr = addr;
+    shm_att[slot].size = size;
+    flush_if_needed(c);
+    return (long)addr;
+}
+
+static long sys_shmdt(CPUState *c, uint64_t addr)
+{
+    for (int i = 0; i < 256; i++)
+        if (shm_att[i].size && shm_att[i].addr == addr) {
+            if (shmdt(g2h(addr)) < 0)
+                return -errno;
+            guest_unmap(addr, shm_att[i].size); /* re-reserve the hole */
+            shm_att[i].size = 0;
+            flush_if_needed(c);
+            return 0;
+        }
+    return -EINVAL;
+}
+
+/* struct semid64_ds: arm64 (generic) has no padding words after the times, x86-64 does. */
+static long sys_semctl(int id, int num, int cmd, uint64_t arg)
+{
+    union { int val; void *buf; unsigned short *array; struct seminfo *info; } u;
+    switch (cmd & 0xff) {
+    case IPC_STAT: case SEM_STAT: case SEM_STAT_ANY: case IPC_SET: {
+        CHECK_W(arg, 104);
+        uint8_t host[120], *g = g2h(arg);
+        memset(host, 0, sizeof host);
+        if ((cmd & 0xff) == IPC_SET) {
+            memcpy(host, g, 48);                 /* ipc64_perm */
+            memcpy(host + 48, g + 48, 8);        /* otime */
+            memcpy(host + 64, g + 56, 8);        /* ctime */
+            memcpy(host + 80, g + 64, 8);        /* nsems */
+        }
+        u.buf = host;
+        long r = ret_errno(syscall(SYS_semctl, id, num, cmd, u.buf));
+        if (r >= 0 && (cmd & 0xff) != IPC_SET) {
+            memset(g, 0, 104);
+            memcpy(g, host, 48);
+            memcpy(g + 48, host + 48, 8);
+            memcpy(g + 56, host + 64, 8);
+            memcpy(g + 64, host + 80, 8);
+        }
+        return r;
+    }
+    case GETALL: case SETALL: {
+        struct semid_ds ds;
+        if (semctl(id, 0, IPC_STAT, &ds) < 0)
+            return -errno;
+        uint64_t n = ds.sem_nsems * 2;
+        if ((cmd & 0xff) == GETALL) CHECK_W(arg, n); else CHECK_R(arg, n);
+        u.array = g2h(arg);
+        return ret_errno(syscall(SYS_semctl, id, num, cmd, u.array));
+    }
+    case IPC_INFO: case SEM_INFO:
+        CHECK_W(arg, sizeof(struct seminfo));
+        u.info = g2h(arg);
+        return ret_errno(syscall(SYS_semctl, id, num, cmd, u.info));
+    default:
+        return ret_errno(syscall(SYS_semctl, id, num, cmd, (long)(int)arg));
+    }
 }
 
 /* ---- processes ----------------------------------------------------------------------------- */
@@ -1616,6 +1720,45 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
         return sys_sendrecvmsg((int)a0, a1, (int)a2, false);
     case GNR_recvmsg:
         return sys_sendrecvmsg((int)a0, a1, (int)a2, true);
+
+    /* ---- System V IPC ---- */
+    case GNR_shmget:
+        return ret_errno(shmget((key_t)a0, a1, (int)a2));
+    case GNR_shmat:
+        user_mm_lock();
+        r = sys_shmat(c, (int)a0, a1, (int)a2);
+        user_mm_unlock();
+        return r;
+    case GNR_shmdt:
+        user_mm_lock();
+        r = sys_shmdt(c, a0);
+        user_mm_unlock();
+        return r;
+    case GNR_shmctl: /* struct shmid64_ds is the same on both */
+        if ((int)a1 != IPC_RMID && a2)
+            CHECK_W(a2, 112);
+        return ret_errno(syscall(SYS_shmctl, (int)a0, (int)a1, a2 ? g2h(a2) : NULL));
+    case GNR_semget:
+        return ret_errno(semget((key_t)a0, (int)a1, (int)a2));
+    case GNR_semctl:
+        return sys_semctl((int)a0, (int)a1, (int)a2, a3);
+    case GNR_semop: case GNR_semtimedop:
+        CHECK_R(a1, a2 * 6);
+        if (nr == GNR_semtimedop && a3)
+            CHECK_R(a3, 16);
+        return BLK(SYS_semtimedop, (int)a0, g2h(a1), a2, nr == GNR_semtimedop && a3 ? g2h(a3) : NULL, 0, 0);
+    case GNR_msgget:
+        return ret_errno(msgget((key_t)a0, (int)a1));
+    case GNR_msgctl: /* struct msqid64_ds is the same on both */
+        if ((int)a1 != IPC_RMID && a2)
+            CHECK_W(a2, 120);
+        return ret_errno(syscall(SYS_msgctl, (int)a0, (int)a1, a2 ? g2h(a2) : NULL));
+    case GNR_msgsnd:
+        CHECK_R(a1, 8 + a2);
+        return BLK(SYS_msgsnd, (int)a0, g2h(a1), a2, (int)a3, 0, 0);
+    case GNR_msgrcv:
+        CHECK_W(a1, 8 + a2);
+        return BLK(SYS_msgrcv, (int)a0, g2h(a1), a2, (long)a3, (int)a4, 0);
 
     /* ---- extended attributes ---- */
     case GNR_getxattr: case GNR_lgetxattr: {
