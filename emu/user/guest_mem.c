@@ -299,6 +299,15 @@ bool env_fetch_insn(CPUState *c, uint64_t pc, uint32_t *insn)
 
 static struct sigaction old_segv;
 
+static __thread int last_fault_sig;
+
+int guest_mem_take_fault_signal(void)
+{
+    int s = last_fault_sig;
+    last_fault_sig = 0;
+    return s;
+}
+
 static void segv_handler(int sig, siginfo_t *si, void *uc_)
 {
     ucontext_t *uc = uc_;
@@ -314,8 +323,10 @@ static void segv_handler(int sig, siginfo_t *si, void *uc_)
             code_changed();
             return;
         }
-        if (current_cpu && current_cpu->cur_op)
+        if (current_cpu && current_cpu->cur_op) {
+            last_fault_sig = sig;
             cpu_raise(current_cpu, current_cpu->cur_op, EXC_DATA_ABORT, ga, write);
+        }
     }
     /* A genuine host crash: report it with the default action. */
     sigaction(SIGSEGV, &old_segv, NULL);

@@ -57,6 +57,10 @@ bool guest_uncode(uint64_t addr, uint64_t len);
 /* True when any page of the range holds translated code. */
 bool guest_range_has_code(uint64_t addr, uint64_t len);
 
+/* Host signal (SIGSEGV, or SIGBUS for a file mapping beyond its end) behind the last hardware
+ * data abort on this thread, 0 for none; reading clears it. */
+int guest_mem_take_fault_signal(void);
+
 /* The CPU running guest code on this host thread (for the fault handler). */
 void guest_mem_set_current_cpu(CPUState *c);
 /* All CPUs of the process (threads): code-page writes flag every one's translations stale. */

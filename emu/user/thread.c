@@ -89,8 +89,11 @@ _Noreturn void user_cpu_loop(CPUState *c)
             signal_raise_sync(c, SIGTRAP, TRAP_BRKPT, c->pc);
             break;
         case EXC_DATA_ABORT:
-            signal_raise_sync(c, SIGSEGV, (guest_page_flags(c->fault_addr) & GP_VALID) ? SEGV_ACCERR : SEGV_MAPERR,
-                              c->fault_addr);
+            if (guest_mem_take_fault_signal() == SIGBUS) /* past the end of a mapped file */
+                signal_raise_sync(c, SIGBUS, BUS_ADRERR, c->fault_addr);
+            else
+                signal_raise_sync(c, SIGSEGV, (guest_page_flags(c->fault_addr) & GP_VALID) ? SEGV_ACCERR : SEGV_MAPERR,
+                                  c->fault_addr);
             break;
         case EXC_INSN_ABORT:
             signal_raise_sync(c, SIGSEGV, (guest_page_flags(c->pc) & GP_VALID) ? SEGV_ACCERR : SEGV_MAPERR, c->pc);

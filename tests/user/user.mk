@@ -13,7 +13,8 @@ USER_GATE ?= asm_hello-nostdlib asm_sigill-nostdlib nl_signals-nolibc nl_threads
              misc_sys-dynamic argv_env-static argv_env-dynamic fileio-static fileio-dynamic \
              signals-static signals-dynamic fork_wait-static fork_wait-dynamic abort-static abort-dynamic \
              exec_self-static exec_self-dynamic threads-static threads-dynamic \
-             system_sh-static system_sh-dynamic sysv_ipc-static sysv_ipc-dynamic
+             system_sh-static system_sh-dynamic sysv_ipc-static sysv_ipc-dynamic \
+             sigbus-static sigbus-dynamic
 
 USER_TEST = $(PYTHON) tests/user/run_tests.py --malibu $(B)/malibu-user --builddir $(B)/tests/user
 
