@@ -209,10 +209,15 @@ int guest_protect(uint64_t addr, uint64_t len, unsigned prot)
         return -ENOMEM;
     for (uint64_t p = addr; p < addr + len; p += GPAGE_SIZE) {
         uint8_t *slot = flag_slot(p, true);
-        unsigned f = (*slot & GP_CODE) | GP_VALID | (prot & (GP_READ | GP_WRITE | GP_EXEC));
-        *slot = (uint8_t)f;
+        uint8_t old = __atomic_load_n(slot, __ATOMIC_SEQ_CST), f;
+        do /* another thread may mark the page as code meanwhile (env_fetch_insn) */
+            f = (uint8_t)((old & GP_CODE) | GP_VALID | (prot & (GP_READ | GP_WRITE | GP_EXEC)));
+        while (!__atomic_compare_exchange_n(slot, &old, f, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
         if (mprotect(g2h(p), GPAGE_SIZE, host_prot(f)) != 0)
             return -errno;
+        uint8_t now = __atomic_load_n(slot, __ATOMIC_SEQ_CST);
+        if (now != f) /* it did: keep its write protection */
+            mprotect(g2h(p), GPAGE_SIZE, host_prot(now));
     }
     return 0;
 }
@@ -288,9 +293,9 @@ bool env_fetch_insn(CPUState *c, uint64_t pc, uint32_t *insn)
     if (!slot || !(*slot & GP_VALID) || !(*slot & GP_EXEC))
         return false;
     if (!(*slot & GP_CODE)) {
-        *slot |= GP_CODE;
-        if (*slot & GP_WRITE)
-            mprotect(g2h(pc & GPAGE_MASK), GPAGE_SIZE, host_prot(*slot));
+        uint8_t f = __atomic_or_fetch(slot, GP_CODE, __ATOMIC_SEQ_CST);
+        if (f & GP_WRITE)
+            mprotect(g2h(pc & GPAGE_MASK), GPAGE_SIZE, host_prot(f));
     }
     (void)c;
     memcpy(insn, g2h(pc), 4);
