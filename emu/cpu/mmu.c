@@ -279,6 +279,19 @@ static void code_write(SysCPU *s, uint64_t pa)
     }
 }
 
+void sys_code_modified(SysCPU *s, uint64_t pa)
+{
+    code_write(s, pa);
+}
+
+void sys_code_modified_all(SysCPU *s)
+{
+    if (s->mach->code_n) {
+        s->cpu.tbc->flush_pending = 1;
+        s->cpu.exit_request = 1;
+    }
+}
+
 /* ---- TLB fill and slow paths ------------------------------------------------------------- */
 
 /* Translate for an access; raises the fault (data abort) on failure.  Returns the physical

@@ -147,6 +147,10 @@ bool sys_translate_exec(SysCPU *s, uint64_t pc, uint64_t *pa, uint8_t **host);
 void sys_at(SysCPU *s, uint64_t va, unsigned el, bool write);
 /* Mark the physical page of pa as holding translated code. */
 void sys_mark_code(SysCPU *s, uint64_t pa);
+/* Guest code at physical pa (all code) may have changed behind the CPU's back (device DMA):
+ * drop its translations at the next block boundary (IC IVAU / IC IALLU). */
+void sys_code_modified(SysCPU *s, uint64_t pa);
+void sys_code_modified_all(SysCPU *s);
 /* Drop every translation (TB cache, code-page marks). */
 void sys_flush_code(SysCPU *s);
 

@@ -359,6 +359,23 @@ static Op *op_dc_zva(CPUState *c, Op *o)
     return o + 1;
 }
 
+/* IC IVAU: the page may hold code written by a device (DMA does not go through the store slow
+ * path that catches CPU writes to code pages). */
+static Op *op_ic_ivau(CPUState *c, Op *o)
+{
+    SysCPU *s = sys_cpu(c);
+    MmuResult r;
+    if (mmu_translate(s, c->x[o->n], s->el, MMU_READ, &r))
+        sys_code_modified(s, r.pa);
+    return o + 1;
+}
+
+static Op *op_ic_iallu(CPUState *c, Op *o)
+{
+    sys_code_modified_all(sys_cpu(c));
+    return o + 1;
+}
+
 static Op *op_tlbi(CPUState *c, Op *o)
 {
     sys_cpu(c)->n_tlbi++;
@@ -402,7 +419,13 @@ static bool sys_sys(DisasCtx *d, uint32_t insn, SysCPU *s)
         o->n = xzr_src((int)rt);
         return true;
     }
-    case SYSREG(1, 3, 7, 5, 1):  /* IC IVAU */
+    case SYSREG(1, 3, 7, 5, 1): { /* IC IVAU */
+        if (s->el == 0 && !(s->sctlr & SCTLR_UCI))
+            return tr_undef(d);
+        Op *o = tr_emit(d, op_ic_ivau);
+        o->n = xzr_src((int)rt);
+        return true;
+    }
     case SYSREG(1, 3, 7, 10, 1): /* DC CVAC */
     case SYSREG(1, 3, 7, 11, 1): /* DC CVAU */
     case SYSREG(1, 3, 7, 14, 1): /* DC CIVAC */
@@ -417,6 +440,8 @@ static bool sys_sys(DisasCtx *d, uint32_t insn, SysCPU *s)
         switch (crm * 8 + op2) {
         case 1 * 8 + 0: /* IC IALLUIS */
         case 5 * 8 + 0: /* IC IALLU */
+            tr_emit(d, op_ic_iallu);
+            return true;
         case 6 * 8 + 1: /* DC IVAC */
         case 6 * 8 + 2: /* DC ISW */
         case 10 * 8 + 2: /* DC CSW */

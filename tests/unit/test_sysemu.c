@@ -5,6 +5,7 @@
  * - exceptions: ERET to EL0, SVC (EC 0x15, ELR = next insn), HVC at EL0 and MRS MIDR_EL1 at EL0
  *   are UNDEFINED (EC 0), SPSR_EL1 of an EL0t caller, vector offset 0x400 (lower EL, AArch64);
  * - self-modifying code: a store over an already translated instruction is seen on the next pass;
+ *   code rewritten behind the CPU (device DMA) is seen after IC IVAU;
  * - ID registers: PFR0/MMFR0/MIDR values, unallocated ID space reads as zero, CurrentEL = EL1;
  * - data abort from EL1 with the MMU off beyond the 40-bit PA range (address size fault);
  * - WFI returns when the virtual timer interrupt is pending (host sleeps meanwhile). */
@@ -29,6 +30,11 @@ static int hvc_calls;
 static void hook(SysCPU *s, bool smc)
 {
     (void)smc;
+    if (s->cpu.x[0] == 0x43) { /* "device DMA": rewrite the first instruction behind the CPU */
+        static const uint32_t movz_x1_2 = 0xd2800041;
+        memcpy(ram, &movz_x1_2, 4);
+        return;
+    }
     memcpy(hvc_regs, s->cpu.x, sizeof hvc_regs);
     hvc_calls++;
     mach.stop_status = 0;
@@ -183,6 +189,29 @@ START_TEST(self_modifying_and_id_regs)
 }
 END_TEST
 
+START_TEST(ic_ivau_after_dma)
+{
+    static const uint32_t code[] = {
+        0xd2800021, /* movz x1, #1 */
+        0xb5000122, /* cbnz x2, 3f */
+        0xd2800022, /* movz x2, #1 */
+        0xd2800860, /* movz x0, #0x43 */
+        0xd4000002, /* hvc #0: the hook rewrites word 0 in RAM (not a CPU store) */
+        0xd2b00004, /* movz x4, #0x8000, lsl #16 */
+        0xd50b7524, /* ic ivau, x4 */
+        0xd5033b9f, /* dsb ish */
+        0xd5033fdf, /* isb */
+        0x17fffff7, /* b _start */
+        0xd2800840, /* 3: movz x0, #0x42 */
+        0xd4000002, /* hvc #0 */
+    };
+    load(0, code, sizeof code / 4);
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_uint_eq(hvc_regs[0], 0x42);
+    ck_assert_uint_eq(hvc_regs[1], 2);
+}
+END_TEST
+
 START_TEST(data_abort_pa_range)
 {
     /* MMU off: a data access at or above 2^40 is an address size fault (level 0, DFSC 0). */
@@ -270,6 +299,7 @@ int main(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, svc_undef_eret);
     tcase_add_test(tc, self_modifying_and_id_regs);
+    tcase_add_test(tc, ic_ivau_after_dma);
     tcase_add_test(tc, data_abort_pa_range);
     tcase_add_test(tc, smc_and_hvc_imm_undef);
     tcase_add_test(tc, wfi_timer_irq);
