@@ -355,6 +355,9 @@ int user_load_program(CPUState *c, const char *path, int argc, char **argv, char
     }
     user_proc.exe_lo = exe.lo;
     user_proc.exe_hi = exe.hi;
+    user_map_name(exe.lo, exe.hi, 0, user_proc.exe_abs);
+    if (interp_img)
+        user_map_name(in.lo, in.hi, 0, user_proc.interp_abs);
     /* brk starts after the main program's bss. */
     user_proc.brk_start = user_proc.brk_cur = user_proc.brk_mapped_end = exe.brk;
     user_proc.mmap_next = MMAP_BASE;

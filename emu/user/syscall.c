@@ -229,6 +229,76 @@ static long iov_from_guest(uint64_t giov, uint64_t cnt, bool to_guest, struct io
     return 0;
 }
 
+/* Names of file mappings, for /proc/self/maps (guest ranges; kept under the mm lock). */
+typedef struct MapName {
+    uint64_t start, end, off;
+    char *name;
+} MapName;
+static MapName *mnames;
+static size_t n_mnames, cap_mnames;
+
+static void names_push(MapName m)
+{
+    if (n_mnames == cap_mnames) {
+        size_t nc = cap_mnames ? cap_mnames * 2 : 64;
+        MapName *n = realloc(mnames, nc * sizeof *n);
+        if (!n) {
+            free(m.name);
+            return;
+        }
+        mnames = n;
+        cap_mnames = nc;
+    }
+    mnames[n_mnames++] = m;
+}
+
+/* Forget names in [a, b) (unmapped or mapped over). */
+static void names_cut(uint64_t a, uint64_t b)
+{
+    for (size_t i = 0; i < n_mnames;) {
+        MapName *m = &mnames[i];
+        if (m->end <= a || m->start >= b) {
+            i++;
+        } else if (m->start >= a && m->end <= b) {
+            free(m->name);
+            mnames[i] = mnames[--n_mnames];
+        } else if (m->start < a && m->end > b) {
+            MapName tail = { b, m->end, m->off + (b - m->start), strdup(m->name) };
+            m->end = a;
+            if (tail.name)
+                names_push(tail);
+            i++;
+        } else {
+            if (m->start < a) {
+                m->end = a;
+            } else {
+                m->off += b - m->start;
+                m->start = b;
+            }
+            i++;
+        }
+    }
+}
+
+void user_map_name(uint64_t start, uint64_t end, uint64_t off, const char *name)
+{
+    names_cut(start, end);
+    char *n = strdup(name);
+    if (n)
+        names_push((MapName){ start, end, off, n });
+}
+
+static void map_name_fd(uint64_t start, uint64_t end, uint64_t off, int fd)
+{
+    char l[64], b[4096];
+    snprintf(l, sizeof l, "/proc/self/fd/%d", fd);
+    ssize_t n = readlink(l, b, sizeof b - 1);
+    if (n <= 0)
+        return;
+    b[n] = 0;
+    user_map_name(start, end, off, b);
+}
+
 /* ---- memory ---------------------------------------------------------------------------------- */
 
 static void flush_if_needed(CPUState *c)
@@ -308,6 +378,11 @@ static long sys_mmap(CPUState *c, uint64_t addr, uint64_t len, int prot, int fla
             }
         }
     }
+    if (r == 0) {
+        names_cut(addr, addr + len);
+        if (!anon)
+            map_name_fd(addr, addr + len, off, fd);
+    }
     flush_if_needed(c);
     return r < 0 ? r : (long)addr;
 }
@@ -320,6 +395,7 @@ static long sys_munmap(CPUState *c, uint64_t addr, uint64_t len)
     if (!guest_addr_ok(addr, len))
         return -EINVAL;
     long r = guest_unmap(addr, len);
+    names_cut(addr, addr + len);
     flush_if_needed(c);
     return r;
 }
@@ -377,6 +453,13 @@ static long sys_mremap(CPUState *c, uint64_t old, uint64_t osz, uint64_t nsz, in
         return -errno;
     guest_set_mapped(naddr, nsz, prot);
     guest_unmap(old, osz); /* re-reserves the hole the host mremap left */
+    names_cut(naddr, naddr + nsz);
+    for (size_t i = 0; i < n_mnames; i++) /* a moved file mapping keeps its name */
+        if (mnames[i].start == old && mnames[i].end <= old + osz) {
+            mnames[i].end = naddr + (mnames[i].end - old);
+            mnames[i].start = naddr;
+        }
+    names_cut(old, old + osz);
     flush_if_needed(c);
     return (long)naddr;
 }
@@ -425,27 +508,50 @@ static bool open_is_readonly(int gflags)
     return (gflags & O_ACCMODE) == O_RDONLY && !(gflags & (O_CREAT | O_TRUNC | 020000000 /* O_TMPFILE */));
 }
 
-/* /proc/self/maps of the guest address space. */
+static int cmp_mname(const void *x, const void *y)
+{
+    const MapName *a = x, *b = y;
+    return a->start < b->start ? -1 : a->start > b->start;
+}
+
 typedef struct MapsCtx {
     FILE *f;
 } MapsCtx;
 
+static void maps_emit(FILE *f, uint64_t start, uint64_t end, unsigned fl, uint64_t off, const char *name)
+{
+    UserProc *p = &user_proc;
+    if (!name) {
+        name = "";
+        if (start >= p->brk_start && end <= p->brk_mapped_end && p->brk_mapped_end > p->brk_start)
+            name = "[heap]";
+        else if (start < STACK_TOP && end > STACK_TOP - (64ull << 20))
+            name = "[stack]";
+    }
+    fprintf(f, "%010llx-%010llx %c%c%cp %08llx 00:00 0%s%s\n", (unsigned long long)start, (unsigned long long)end,
+            fl & GP_READ ? 'r' : '-', fl & GP_WRITE ? 'w' : '-', fl & GP_EXEC ? 'x' : '-', (unsigned long long)off,
+            *name ? "                          " : "", name);
+}
+
+/* One run of pages with the same protection, split where named file mappings begin and end. */
 static void maps_line(uint64_t start, uint64_t end, unsigned f, void *arg)
 {
     MapsCtx *m = arg;
-    const char *name = "";
-    UserProc *p = &user_proc;
-    if (start < p->exe_hi && end > p->exe_lo)
-        name = p->exe_abs;
-    else if (start < p->interp_hi && end > p->interp_lo)
-        name = p->interp_abs;
-    else if (start >= p->brk_start && end <= p->brk_mapped_end && p->brk_mapped_end > p->brk_start)
-        name = "[heap]";
-    else if (start < STACK_TOP && end > STACK_TOP - (64ull << 20))
-        name = "[stack]";
-    fprintf(m->f, "%010llx-%010llx %c%c%cp 00000000 00:00 0%s%s\n", (unsigned long long)start,
-            (unsigned long long)end, f & GP_READ ? 'r' : '-', f & GP_WRITE ? 'w' : '-', f & GP_EXEC ? 'x' : '-',
-            *name ? "                          " : "", name);
+    uint64_t cur = start;
+    for (size_t i = 0; i < n_mnames && cur < end; i++) {
+        const MapName *n = &mnames[i];
+        if (n->end <= cur || n->start >= end)
+            continue;
+        if (n->start > cur) {
+            maps_emit(m->f, cur, n->start, f, 0, NULL);
+            cur = n->start;
+        }
+        uint64_t e = n->end < end ? n->end : end;
+        maps_emit(m->f, cur, e, f, n->off + (cur - n->start), n->name);
+        cur = e;
+    }
+    if (cur < end)
+        maps_emit(m->f, cur, end, f, 0, NULL);
 }
 
 static bool is_self_proc(const char *path, const char *what)
@@ -485,7 +591,10 @@ static long open_proc_maps(void)
         return -ENOMEM;
     }
     MapsCtx m = { f };
+    user_mm_lock();
+    qsort(mnames, n_mnames, sizeof *mnames, cmp_mname);
     guest_mem_walk(maps_line, &m);
+    user_mm_unlock();
     fclose(f);
     lseek(fd, 0, SEEK_SET);
     fcntl(fd, F_SETFD, 0);
@@ -809,6 +918,7 @@ static long sys_shmdt(CPUState *c, uint64_t addr)
             if (shmdt(g2h(addr)) < 0)
                 return -errno;
             guest_unmap(addr, shm_att[i].size); /* re-reserve the hole */
+            names_cut(addr, addr + shm_att[i].size);
             shm_att[i].size = 0;
             flush_if_needed(c);
             return 0;

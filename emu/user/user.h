@@ -98,6 +98,8 @@ CPUState *user_new_cpu(bool main_thread);
 const char *user_path(const char *gpath, char *buf, size_t len);
 
 /* ---- syscalls (syscall.c) ---- */
+/* Name [start, end) in /proc/self/maps (file mappings; offset of start in the file). */
+void user_map_name(uint64_t start, uint64_t end, uint64_t off, const char *name);
 /* A syscall result meaning "registers already set, do not write x0". */
 #define USER_SYSRET_KEEP (-100000L)
 void user_syscall(CPUState *c);

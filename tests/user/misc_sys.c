@@ -120,11 +120,13 @@ int main(void)
     FILE *f = fopen("/proc/self/maps", "r");
     CHECK(f);
     char line[512];
-    int stack = 0;
-    while (fgets(line, sizeof line, f))
+    int stack = 0, libc = 0;
+    while (fgets(line, sizeof line, f)) {
         stack |= strstr(line, "[stack]") != NULL;
+        libc |= strstr(line, "/libc.so.6\n") != NULL;
+    }
     fclose(f);
-    printf("maps has stack %d\n", stack);
+    printf("maps has stack %d libc %d\n", stack, libc);
     pthread_attr_t a;
     void *sa;
     size_t ssz;
