@@ -638,9 +638,24 @@ SYSREG_T = ['mrs x{t}, nzcv', 'msr nzcv, x{t}', 'mrs x{t}, fpsr', 'msr fpsr, x{t
             'mrs x{t}, ctr_el0', 'mrs x{t}, dczid_el0', 'mrs x{t}, tpidrro_el0']
 
 
+def gen_fpcr(r, seq, wild=False):
+    """Change FPCR mid-sequence (translations must not bake in the rounding mode / FZ / DN)."""
+    t = r.randrange(31)
+    if wild:
+        val = r.getrandbits(32)
+    else:
+        val = (r.randrange(4) << 22) | (r.randrange(2) << 24) | (r.randrange(2) << 25) | (r.randrange(2) << 26)
+    set_xreg(seq, t, val)
+    seq.ins('msr fpcr, x%d' % t)
+
+
 def gen_sys(r, seq):
     if r.random() < 0.5:
         gen_int_filler(r, seq)
+        return
+    if r.random() < 0.1:
+        gen_fpcr(r, seq, wild=r.random() < 0.5)
+        seq.ins('mrs x%d, fpcr' % r.randrange(31))
         return
     seq.ins(r.choice(SYSREG_T).format(t=r.randrange(32)).replace('x31', 'xzr'))
 
@@ -666,6 +681,8 @@ def gen_seq(r, k, cls, length):
             gen_excl(r, seq, state)
         elif cls == 'sys':
             gen_sys(r, seq)
+        elif cls in ('fp', 'simd_fp') and r.random() < 0.04:
+            gen_fpcr(r, seq)
         else:
             seq.word(gen_word(r, TEMPLATES[cls]))
         ntest += sum(1 for it in seq.items[before:] if it[0] == 'i' and not it[2])
