@@ -1149,7 +1149,7 @@ static long exec_common(const char *path, uint64_t gargv, uint64_t genvp)
     size_t ac = 0;
     while (av[ac])
         ac++;
-    char **hv = calloc(ac + 12, sizeof *hv);
+    char **hv = calloc(ac + 14, sizeof *hv);
     size_t k = 0;
     hv[k++] = user_proc.self_exe;
     if (user_proc.sysroot) {
@@ -1161,6 +1161,13 @@ static long exec_common(const char *path, uint64_t gargv, uint64_t genvp)
     }
     if (user_proc.strace)
         hv[k++] = "--strace";
+    static char dbg[32];
+    snprintf(dbg, sizeof dbg, "%s%s%s", user_proc.debug_exc ? "exc," : "", user_proc.debug_sig ? "sig," : "",
+             user_proc.exit_hook ? "stats," : "");
+    if (dbg[0]) {
+        hv[k++] = "-d";
+        hv[k++] = dbg;
+    }
     hv[k++] = "--argv0";
     hv[k++] = ac ? av[0] : (char *)path;
     hv[k++] = "--";
