@@ -292,6 +292,16 @@ int bi_prepare_clause(bi_xclause *x, const bi_clause *c, char *err, size_t errle
         rc = prepare_instr(&x->add[i], &c->t[i].add, err, errlen);
         if (rc)
             return rc;
+        {
+            /* which source holds a branch target, and is it a PC-relative constant? */
+            const bi_xinstr *b = &x->add[i];
+            int ts = b->sem == S_JUMP ? 0 : b->sem == S_BRANCH ? 2 :
+                     (b->sem == S_BRANCHZ || b->sem == S_BRANCHZ32 || b->sem == S_BRANCHZ16) ? 1 : -1;
+            if (ts >= 0) {
+                const bi_src *src = &c->t[i].add.src[ts];
+                x->add[i].abs_target = !(src->kind == BI_SRC_CONST && c->t[i].fau_mod != BI_CONSTMOD_NONE);
+            }
+        }
         if ((x->add[i].sem == S_ATOM_CX) != (x->fma[i].sem == S_ATOM_C))
             return fail(err, errlen, BI_EXEC_ERROR, "clause %#x: ATOM_C without ATOM_CX (or the reverse)", c->offset);
         if (x->add[i].sem == S_ATOM_CX) {
@@ -1111,6 +1121,16 @@ static uint32_t fma_rscale(uint32_t a, uint32_t b, uint32_t c, int32_t d, int ro
     return u32(r);
 }
 
+/* Branch targets: a PC-relative constant gives the target clause's offset; any other source
+ * (register, the zero FAU slot, a plain constant) is an absolute address, and address 0 ends the
+ * thread: Mesa encodes branches to the end of the shader as a jump to zero (assumption that
+ * matches its output: such branches skip the last blocks of a kernel). */
+#define PC_EXIT 0xffffffffu
+static inline uint32_t branch_target(const bi_xinstr *x, uint32_t v)
+{
+    return x->abs_target && v == 0 ? PC_EXIT : v;
+}
+
 /* Execute one instruction for one lane. s[] = raw source values. Returns the 32-bit result;
  * *branch is set to 1 and *target to the byte offset when a branch is taken. */
 static uint32_t exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, int *branch, uint32_t *target)
@@ -1242,13 +1262,13 @@ static uint32_t exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, i
     case S_BRANCHZ:
         if (branch_cmp(x, a, 0)) {
             *branch = 1;
-            *target = b;
+            *target = branch_target(x, b);
         }
         return 0;
     case S_BRANCH:
         if (branch_cmp(x, a, b)) {
             *branch = 1;
-            *target = c;
+            *target = branch_target(x, c);
         }
         return 0;
     case S_QUIET:
@@ -1328,13 +1348,13 @@ static uint32_t exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, i
         uint32_t v = x->sem == S_BRANCHZ16 ? lane_sel(a, 0x10 | (x->widen[0] == 2), 0) : a;
         if ((v == 0) == (x->cmp == C_EQ)) {
             *branch = 1;
-            *target = b;
+            *target = branch_target(x, b);
         }
         return 0;
     }
     case S_JUMP:
         *branch = 1;
-        *target = a;
+        *target = branch_target(x, a);
         return 0;
     }
     return 0;
@@ -1623,7 +1643,7 @@ int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec, char *err, si
         if (!(exec & (1u << l)))
             continue;
         w->pc[l] = branch[l] ? target[l] : c->offset + c->size;
-        if (c->hdr[BI_H_FLOW] == 0)
+        if (c->hdr[BI_H_FLOW] == 0 || (branch[l] && target[l] == PC_EXIT))
             w->done[l] = 1;
     }
     w->clauses_run++;

@@ -27,6 +27,7 @@ typedef struct bi_xinstr {
     uint8_t atom_opc, atom_one, atom_ret;   /* atomics: operation, implied operand (1: +1, 2: -1),
                                                RETURN form */
     uint8_t fmode;               /* FREXPE/FREXPM mode, FLOG_TABLE mode, FMA_RSCALE special */
+    uint8_t abs_target;          /* branches: the target is an absolute address (0: end the thread) */
     uint8_t vsel[4][4];          /* vector ops: per source, the source lane feeding each lane
                                     (bit 4 set: a byte widened to a 16-bit lane) */
 } bi_xinstr;

@@ -4,9 +4,14 @@
 #ifdef MALIBU_COMPUTE_MALI
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "compute.h"
 #include "../../devices/mali/mali.h"
+
+static int log_jobs;          /* MALIBU_GPU_LOG=1: one stderr line per job */
 
 static uint32_t g_read(void *c, uint64_t va, void *buf, size_t len) { return mali_gpu_read(c, va, buf, len); }
 static uint32_t g_write(void *c, uint64_t va, const void *buf, size_t len) { return mali_gpu_write(c, va, buf, len); }
@@ -20,8 +25,61 @@ static bool g_stop(void *c) { return mali_job_should_stop(c); }
 static void *g_map(void *c, uint64_t va, unsigned access, uint64_t *gen) { return mali_gpu_map(c, va, access, gen); }
 static uint64_t g_gen(void *c) { return mali_gpu_generation(c); }
 
+/* MALIBU_GPU_DUMP=DIR: write each job's shader (its mapped pages, up to a zero quadword after
+ * 64 KiB at most) and descriptor to DIR/shader-<VA>.bin / job-<n>.bin, for malibu-disasm */
+static const char *dump_dir;
+static unsigned dump_n;
+
+static void dump_job(const MaliComputeJob *mj)
+{
+    uint8_t jd[192], rsd[64];
+    if (mali_gpu_read(mj->ctx, mj->job_va, jd, sizeof(jd)))
+        return;
+    uint64_t rsd_va;
+    memcpy(&rsd_va, jd + 120, 8);
+    if (mali_gpu_read(mj->ctx, rsd_va, rsd, sizeof(rsd)))
+        return;
+    uint64_t code;
+    memcpy(&code, rsd, 8);
+    static uint8_t buf[65536];
+    size_t len = 0;
+    while (len < sizeof(buf)) {
+        uint64_t gen;
+        uint8_t *h = mali_gpu_map(mj->ctx, code + len, 2 /* read */, &gen);
+        if (!h)
+            break;
+        size_t n = 4096 - ((code + len) & 4095);
+        memcpy(buf + len, h, n);
+        len += n;
+        int zero = 0;
+        for (size_t q = 0; q + 16 <= len && !zero; q += 16) {
+            static const uint8_t z[16];
+            zero = !memcmp(buf + q, z, 16);
+        }
+        if (zero)
+            break;
+    }
+    char path[512];
+    unsigned n = __atomic_fetch_add(&dump_n, 1, __ATOMIC_RELAXED);
+    snprintf(path, sizeof(path), "%s/job-%u-%llx.bin", dump_dir, n, (unsigned long long)code);
+    FILE *f = fopen(path, "wb");
+    if (f) {
+        fwrite(jd, 1, sizeof(jd), f);
+        fwrite(rsd, 1, sizeof(rsd), f);
+        fclose(f);
+    }
+    snprintf(path, sizeof(path), "%s/shader-%llx.bin", dump_dir, (unsigned long long)code);
+    f = fopen(path, "wb");
+    if (f) {
+        fwrite(buf, 1, len, f);
+        fclose(f);
+    }
+}
+
 static uint32_t run_job(void *opaque, const MaliComputeJob *mj)
 {
+    if (dump_dir)
+        dump_job(mj);
     gpu_compute_job j = {
         .job_va = mj->job_va, .type = mj->type, .as = mj->as, .arch_major = mj->arch_major,
         .core_mask = mj->shader_present,
@@ -29,7 +87,23 @@ static uint32_t run_job(void *opaque, const MaliComputeJob *mj)
                  .should_stop = g_stop, .map = g_map, .generation = g_gen },
     };
     uint64_t fva = 0;
+    gpu_compute_stats s0, s1;
+    struct timespec t0, t1;
+    if (log_jobs) {
+        gpu_compute_get_stats(opaque, &s0);
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+    }
     uint32_t st = gpu_compute_run(opaque, &j, &fva);
+    if (log_jobs) {
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        gpu_compute_get_stats(opaque, &s1);
+        double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-6;
+        fprintf(stderr, "gpu: job 0x%llx as%u: status 0x%x, %llu workgroups, %llu lane-instructions, %.1f ms"
+                " (%.1f M lane-instr/s)\n", (unsigned long long)mj->job_va, mj->as, st,
+                (unsigned long long)(s1.workgroups - s0.workgroups),
+                (unsigned long long)(s1.lane_instrs - s0.lane_instrs), ms,
+                (double)(s1.lane_instrs - s0.lane_instrs) / (ms > 0 ? ms : 1) / 1e3);
+    }
     if (st != 1)
         mali_job_set_fault_address(mj->ctx, fva ? fva : mj->job_va);
     return st;
@@ -40,6 +114,9 @@ static pthread_once_t engine_once = PTHREAD_ONCE_INIT;
 
 static void engine_create(void)
 {
+    const char *l = getenv("MALIBU_GPU_LOG");
+    log_jobs = l && *l && strcmp(l, "0");
+    dump_dir = getenv("MALIBU_GPU_DUMP");
     engine = gpu_compute_new(0);      /* --gpu-threads, default: host CPUs */
     if (!engine)
         fprintf(stderr, "gpu: cannot start the shader-core engine\n");

@@ -375,6 +375,29 @@ END_TEST
 START_TEST(test_misc_v7) { check_misc(7, 1); check_misc(7, pool_threads()); }
 END_TEST
 
+/* ---- a branch to address zero ends the thread ----------------------------------------------- */
+
+START_TEST(test_branch_exit)
+{
+    for (unsigned arch = 6; arch <= 7; arch++) {
+        setup();
+        gpu_compute *e = gpu_compute_new(2);
+        const unsigned n = 64;
+        uint64_t out = alloc(4 * n, 64);
+        for (unsigned i = 0; i < n; i++)
+            w32(out + 4 * i, 0xdeadbeef);
+        uint64_t push[1] = { out };
+        job_spec s = { .local = { 16, 1, 1 }, .groups = { n / 16, 1, 1 },
+                       .shader_va = load_shader(bi_shader_gpu_exit, sizeof(bi_shader_gpu_exit)), .push = push,
+                       .npush = 1 };
+        ck_assert_uint_eq(run_job(e, make_job(&s), arch, NULL), 1);
+        for (unsigned i = 0; i < n; i++)
+            ck_assert_uint_eq(r32(out + 4 * i), i & 1 ? 0xdeadbeef : i);
+        gpu_compute_free(e);
+    }
+}
+END_TEST
+
 /* ---- faults -------------------------------------------------------------------------------- */
 
 START_TEST(test_faults)
@@ -542,6 +565,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_atomics_map);
     tcase_add_test(tc, test_misc_v6);
     tcase_add_test(tc, test_misc_v7);
+    tcase_add_test(tc, test_branch_exit);
     tcase_add_test(tc, test_faults);
     tcase_add_test(tc, test_shader_cache);
     tcase_add_test(tc, test_bench);
