@@ -20,6 +20,10 @@ BENCH_DIR=${BENCH_DIR:-build/bench}
 CACHE=guest-images/cache/debian-arm64
 SYSROOT=$CACHE/sysroot
 mkdir -p "$BENCH_DIR"
+for t in /usr/bin/time bc qemu-aarch64 python3; do
+    command -v $t >/dev/null || { echo "cpu-user.sh: needs $t (apt-get install time bc qemu-user python3)" >&2; exit 2; }
+done
+[ -x "$MALIBU" ] || { echo "cpu-user.sh: $MALIBU not built (make $MALIBU)" >&2; exit 2; }
 
 sh tests/debian/fetch.sh "$CACHE" >&2 || { echo "cannot fetch the Debian sysroot" >&2; exit 1; }
 SYSROOT=$(cd "$SYSROOT" && pwd)
