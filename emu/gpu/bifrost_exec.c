@@ -1599,9 +1599,19 @@ int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec, char *err, si
     fctx fc = { .ftz = c->hdr[BI_H_FTZ] != 0 };
     staging stg = { 0 };
     int rc;
+    /* The clause's message (LOAD/STORE/atomics, ADD unit, one per clause) takes its address
+     * operands when its tuple runs but reads and writes its staging registers at the end of the
+     * clause, after every register write of the clause: Mesa writes a store's data register in
+     * the same clause, a tuple before the STORE. */
+    const bi_xinstr *msg = NULL;
+    uint32_t msg_src[BI_MAX_LANES][4];
+    uint64_t msg_atom[BI_MAX_LANES];
 
     for (unsigned i = 0; i < c->ntuples; i++) {
         const bi_tuple *t = &c->t[i];
+        int deferred = x->add[i].sem >= S_LOAD && x->add[i].sem <= S_ACMPXCHG;
+        if (deferred)
+            msg = &x->add[i];
         for (unsigned l = 0; l < w->lanes; l++) {
             if (!(exec & (1u << l)))
                 continue;
@@ -1620,7 +1630,11 @@ int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec, char *err, si
             }
             for (unsigned k = 0; k < x->add[i].nsrcs; k++)
                 s[k] = read_src(w, x, i, &t->add.src[k], l, fr[l], t0[l], t1[l]);
-            if (is_mem(&x->add[i])) {
+            if (deferred) {
+                memcpy(msg_src[l], s, sizeof(s));
+                msg_atom[l] = atom_addr;
+                ar[l] = 0;
+            } else if (is_mem(&x->add[i])) {
                 if ((rc = exec_mem(w, &x->add[i], c, l, s, atom_addr, &stg, &ar[l], err, errlen)))
                     return rc;
             } else {
@@ -1635,6 +1649,12 @@ int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec, char *err, si
         memcpy(t1, ar, sizeof(t1));
     }
     commit(w, &c->t[c->ntuples - 1], exec, t0, t1);
+    if (msg) {
+        uint32_t dummy;
+        for (unsigned l = 0; l < w->lanes; l++)
+            if ((exec & (1u << l)) && (rc = exec_mem(w, msg, c, l, msg_src[l], msg_atom[l], &stg, &dummy, err, errlen)))
+                return rc;
+    }
     for (unsigned r = 0; r < stg.n; r++)          /* staging writes of a load land at clause end */
         for (unsigned l = 0; l < w->lanes; l++)
             if (exec & (1u << l))

@@ -398,6 +398,27 @@ START_TEST(test_branch_exit)
 }
 END_TEST
 
+/* ---- a message reads its staging registers at the end of its clause ------------------------ */
+
+START_TEST(test_staging_at_clause_end)
+{
+    for (unsigned arch = 6; arch <= 7; arch++) {
+        setup();
+        gpu_compute *e = gpu_compute_new(1);
+        const unsigned n = 32;
+        uint64_t out = alloc(4 * n, 64);
+        uint64_t push[1] = { out };
+        job_spec s = { .local = { 16, 1, 1 }, .groups = { n / 16, 1, 1 },
+                       .shader_va = load_shader(bi_shader_gpu_stage, sizeof(bi_shader_gpu_stage)), .push = push,
+                       .npush = 1 };
+        ck_assert_uint_eq(run_job(e, make_job(&s), arch, NULL), 1);
+        for (unsigned i = 0; i < n; i++)
+            ck_assert_uint_eq(r32(out + 4 * i), i + 100);
+        gpu_compute_free(e);
+    }
+}
+END_TEST
+
 /* ---- faults -------------------------------------------------------------------------------- */
 
 START_TEST(test_faults)
@@ -566,6 +587,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_misc_v6);
     tcase_add_test(tc, test_misc_v7);
     tcase_add_test(tc, test_branch_exit);
+    tcase_add_test(tc, test_staging_at_clause_end);
     tcase_add_test(tc, test_faults);
     tcase_add_test(tc, test_shader_cache);
     tcase_add_test(tc, test_bench);
