@@ -3,6 +3,7 @@
 #include "mali/mali.h"
 #include "mali/mali_board.h"
 #include "../emu/gpu/compute.h"
+#include "../emu/stats/stats.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -65,6 +66,8 @@ static void usage(FILE *f)
             "                   or read-only; made with mke2fs -d at start, deleted at exit)\n"
             "  --gpu MODEL      Mali GPU: " MALI_BOARD_MODELS " (default g71)\n"
             "  --gpu-threads N  host threads running the GPU's shader cores (default: host CPUs)\n"
+            "  --stats FILE.json  instrumentation report written at exit (emu/stats/SCHEMA.md;\n"
+            "                   build/malibu-report renders it) and a summary on stderr\n"
             "Console: Ctrl-A x quits, Ctrl-A h for help.\n");
 }
 
@@ -77,6 +80,7 @@ int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t 
         { "dump-dtb", required_argument, NULL, 'D' }, { "smp", required_argument, NULL, 's' },
         { "gpu", required_argument, NULL, 'g' }, { "help", no_argument, NULL, 'h' },
         { "gpu-threads", required_argument, NULL, 'G' },
+        { "stats", required_argument, NULL, 'T' },
         { NULL, 0, NULL, 0 },
     };
     int c;
@@ -89,6 +93,7 @@ int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t 
         case 'a': cfg->append = optarg; break;
         case 'd': cfg->dtb = optarg; break;
         case 'D': cfg->dump_dtb = optarg; break;
+        case 'T': cfg->stats = optarg; break;
         case 'V': case 'S':
             if (virtio_board_parse(cfg->disks, &cfg->ndisks, optarg, c == 'S', err, errlen) < 0)
                 return -1;
@@ -194,6 +199,13 @@ Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
                  (unsigned long long)(cfg->ram_size >> 20));
         board_free(b);
         return NULL;
+    }
+    if (cfg->stats && !stats_on) {
+        char v[16];
+        stats_enable(cfg->stats);
+        stats_set_config("gpu", cfg->gpu ? cfg->gpu : "g71");
+        snprintf(v, sizeof v, "%u", cfg->gpu_threads);
+        stats_set_config("gpu_threads", cfg->gpu_threads ? v : "host CPUs");
     }
     gpu_compute_set_default_threads(cfg->gpu_threads);
     if (!mali_board_attach(b, cfg->gpu, &b->gpu, err, errlen)) {

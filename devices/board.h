@@ -70,6 +70,7 @@ typedef struct BoardConfig {
     unsigned ndisks;
     const char *gpu;      /* --gpu: g71 (NULL = default), g72, g52, none (devices/mali/) */
     unsigned gpu_threads; /* --gpu-threads: host threads of the shader-core engine (0 = host CPUs) */
+    const char *stats;    /* --stats FILE.json: instrumentation report at exit (emu/stats/) */
 } BoardConfig;
 
 typedef void (*BoardIrqNotify)(void *opaque, unsigned cpu, bool irq, bool fiq);

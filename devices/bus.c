@@ -1,5 +1,6 @@
 /* Physical address map: RAM/ROM regions and MMIO regions (see bus.h). */
 #include "bus.h"
+#include "../emu/stats/stats.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,6 +96,8 @@ void bus_freeze(Bus *b)
 {
     qsort(b->ram, b->nram, sizeof b->ram[0], cmp_ram);
     qsort(b->mmio, b->nmmio, sizeof b->mmio[0], cmp_mmio);
+    for (unsigned i = 0; i < b->nmmio; i++)
+        stats_bus_region(i, b->mmio[i].ops->name, b->mmio[i].base, b->mmio[i].size);
     b->frozen = true;
 }
 
@@ -150,6 +153,7 @@ BusResult bus_read(Bus *b, uint64_t pa, unsigned size, uint64_t *value)
     const MmioRegion *m = find_mmio(b, pa);
     if (!m || (pa & (size - 1)) || pa - m->base + size > m->size)
         return BUS_ERROR;
+    stats_mmio((unsigned)(m - b->mmio), false);
     uint64_t v = m->ops->read ? m->ops->read(m->opaque, pa - m->base, size) : 0;
     *value = size == 8 ? v : v & ((1ull << (size * 8)) - 1);
     return BUS_OK;
@@ -171,6 +175,7 @@ BusResult bus_write(Bus *b, uint64_t pa, uint64_t value, unsigned size)
     const MmioRegion *m = find_mmio(b, pa);
     if (!m || (pa & (size - 1)) || pa - m->base + size > m->size)
         return BUS_ERROR;
+    stats_mmio((unsigned)(m - b->mmio), true);
     if (m->ops->write)
         m->ops->write(m->opaque, pa - m->base, value, size);
     return BUS_OK;

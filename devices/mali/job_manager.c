@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "mali_int.h"
+#include "../../emu/stats/stats.h"
 
 #define MAX_CHAIN_JOBS 65535u
 #define EXC_ABANDON 0x10000u /* internal: reset/teardown while running, drop the chain */
@@ -255,8 +256,10 @@ static uint32_t translate_page(MaliJobCtx *c, uint64_t va, unsigned access, uint
         }
         bool bus;
         uint32_t code = mali_as_translate(m, c->as, va, access, pa, &bus);
-        if (!code)
+        if (!code) {
+            stats_gpu_page(c->as, va, access);
             return 0;
+        }
         set_fault(c, va);
         report_fault(m, c->as, code, access, va, bus);
         if (bus || (code & 0xF8) != 0xC0 || !a || !as_enabled(a))
@@ -380,8 +383,10 @@ void *mali_gpu_map(MaliJobCtx *c, uint64_t va, unsigned access, uint64_t *gen)
     *gen = mali_gpu_generation(c);
     MaliAs *a = c->as < AS_NUM ? &m->as[c->as] : NULL;
     if (a && !stop_pending(c, false) && !(a->locked && va - a->lock_base < a->lock_size) &&
-        mali_as_translate(m, c->as, va, access, &pa, &bus) == 0)
+        mali_as_translate(m, c->as, va, access, &pa, &bus) == 0) {
         host = bus_ram_ptr(m->bus, pa, access != MALI_ACCESS_READ);
+        stats_gpu_page(c->as, va, access);
+    }
     pthread_mutex_unlock(&m->lock);
     return host;
 }
@@ -623,6 +628,10 @@ static void run_chain(Mali *m, MaliSlot *s)
         MaliJobRec rec = *j;
         rec.type &= 0x7F;
         uint32_t code = exec_job(&c, &rec, !(j->type & 0x80));
+        if (rec.type < 16)
+            STATS_COUNT(ST_MALI_JOB_TYPE0 + rec.type);
+        if (code != MALI_EXC_DONE)
+            STATS_COUNT(ST_MALI_JOB_FAILED);
         if (code == EXC_ABANDON || code == MALI_EXC_STOPPED || code == MALI_EXC_TERMINATED) {
             status = code;
             tail = j->va;

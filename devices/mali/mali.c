@@ -8,6 +8,7 @@
 #include "mali_board.h"
 #include "mali_int.h"
 #include "../../emu/gpu/compute.h"
+#include "../../emu/stats/stats.h"
 
 Mali *mali_new(Bus *bus, Gic *gic, const MaliModel *model, unsigned intid_job,
                unsigned intid_mmu, unsigned intid_gpu)
@@ -81,6 +82,7 @@ void mali_reset(Mali *m)
 
 static uint32_t read32(Mali *m, uint32_t off)
 {
+    stats_mali_reg(off, false);
     if (off < 0x1000)
         return mali_gpu_read_reg(m, off);
     if (off < 0x2000)
@@ -92,6 +94,7 @@ static uint32_t read32(Mali *m, uint32_t off)
 
 static void write32(Mali *m, uint32_t off, uint32_t v)
 {
+    stats_mali_reg(off, true);
     if (off < 0x1000)
         mali_gpu_write_reg(m, off, v);
     else if (off < 0x2000)

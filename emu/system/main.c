@@ -16,6 +16,7 @@
 #include "sys_cpu.h"
 #include "tb.h"
 #include "../../devices/board.h"
+#include "../stats/stats.h"
 
 #define DEFAULT_APPEND "console=ttyAMA0 earlycon=pl011,0x7ff80000 panic=-1"
 #define TB_ARENA (256u << 20)
@@ -75,6 +76,20 @@ static void firmware_call(SysCPU *s, bool smc)
         fprintf(stderr, "malibu: PSCI CPU_ON for cpu %u ignored (one vCPU)\n", act.cpu);
         break;
     }
+}
+
+/* --stats: CPU counters for the report (atexit, so it also runs when the guest exits through
+ * the exit device; registered after stats_enable's writer, so it runs before it). */
+static void stats_cpus(void)
+{
+    for (unsigned i = 0; i < BOARD_MAX_CPUS; i++)
+        if (cpus[i]) {
+            SysCPU *s = cpus[i];
+            stats_cpu_info ci = { .index = i, .insns = s->cpu.insn_count, .exceptions = s->n_exc,
+                                  .irqs = s->n_irq, .tbs_translated = s->cpu.tbc->n_translated,
+                                  .tlb_misses = s->n_tlb_miss };
+            stats_set_cpu(&ci);
+        }
 }
 
 static unsigned parse_debug(const char *list)
@@ -194,6 +209,8 @@ int main(int argc, char **argv)
     const char *method = psci >= 0 ? fdt_getprop(board->dtb, psci, "method", NULL) : NULL;
     machine.psci_smc = method && !strcmp(method, "smc");
 
+    if (stats_on)
+        atexit(stats_cpus);
     gic_set_current_cpu(0);
     sys_cpu_reset(cpus[0], board->reset_pc);
     int status = sys_cpu_run(cpus[0]);

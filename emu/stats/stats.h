@@ -1,0 +1,103 @@
+/* Instrumentation reports (`--stats FILE.json`): a registry of counters kept per host thread, so
+ * hot paths never take a lock or use an atomic.  Each host thread that counts something gets a
+ * stats_thread block on first use (one locked insertion into the registry); blocks stay alive
+ * until exit and are totalled when the report is written (stats_write), after the machine has
+ * stopped.  Everything is off (one predictable branch on the global `stats_on`) unless
+ * stats_enable() was called.  Output schema: emu/stats/SCHEMA.md ("malibu-stats/1").
+ *
+ *   stats.c        registry, system counters, JSON writer, text summary
+ *   stats_gpu.c    Bifrost clause executions (executor hook), divergence, CFG edges
+ *   gpu_clause.c   decode-time counters of one clause (a function over bifrost_decode's output) */
+#ifndef MALIBU_STATS_H
+#define MALIBU_STATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define STATS_SCHEMA "malibu-stats/1"
+#define STATS_MMIO_MAX 64          /* bus MMIO regions (BUS_MAX_MMIO) */
+#define STATS_MALI_REGS (0x3000 / 4)
+
+/* Plain counters (index into stats_thread.c). */
+enum stats_counter {
+    ST_MALI_RD_GPU, ST_MALI_RD_JOB, ST_MALI_RD_MMU,        /* register reads per block */
+    ST_MALI_WR_GPU, ST_MALI_WR_JOB, ST_MALI_WR_MMU,        /* register writes per block */
+    ST_MALI_IRQ_GPU, ST_MALI_IRQ_JOB, ST_MALI_IRQ_MMU,     /* interrupt lines asserted (low -> high) */
+    ST_MALI_JOB_TYPE0,                                     /* jobs run, by descriptor type 0..15 */
+    ST_MALI_JOB_FAILED = ST_MALI_JOB_TYPE0 + 16,           /* jobs that ended with a fault */
+    ST_MALI_TRANSLATE,                                     /* GPU MMU translations requested */
+    ST_N
+};
+
+struct stats_gclause;
+
+typedef struct stats_thread {
+    uint64_t c[ST_N];
+    uint64_t mmio[STATS_MMIO_MAX][2];   /* [region][0 read, 1 write] */
+    uint32_t *mali_reg;                 /* NULL or [STATS_MALI_REGS][2] register accesses */
+    /* distinct GPU pages touched: open-addressing set of (as << 56 | access << 52 | VA page) + 1 */
+    uint64_t *pages;
+    size_t npages, cappages;
+    /* Bifrost clauses executed by this thread (stats_gpu.c): hash table by prepared clause */
+    struct stats_gclause **gc;
+    size_t ngc, capgc;
+    struct stats_thread *next;
+} stats_thread;
+
+extern bool stats_on;
+extern __thread stats_thread *stats_tls;
+stats_thread *stats_thread_register(void);
+
+static inline stats_thread *stats_self(void)
+{
+    stats_thread *t = stats_tls;
+    return __builtin_expect(t != NULL, 1) ? t : stats_thread_register();
+}
+
+#define STATS_COUNT(id)                                  \
+    do {                                                 \
+        if (__builtin_expect(stats_on, 0))               \
+            stats_self()->c[(id)]++;                     \
+    } while (0)
+
+/* Turn counting on; the report goes to json_path (NULL: only the text summary).  Installs the
+ * Bifrost executor hook when the executor provides one.  Call before any guest code runs. */
+void stats_enable(const char *json_path);
+const char *stats_path(void);
+
+/* System hooks (each a no-op unless stats_on). */
+void stats_bus_region(unsigned idx, const char *name, uint64_t base, uint64_t size);   /* bus_freeze */
+static inline void stats_mmio(unsigned region, bool write)
+{
+    if (__builtin_expect(stats_on, 0) && region < STATS_MMIO_MAX)
+        stats_self()->mmio[region][write]++;
+}
+void stats_mali_reg(uint32_t off, bool write);            /* a 32-bit Mali register access */
+void stats_gpu_page(unsigned as, uint64_t va, unsigned access);   /* a GPU MMU translation */
+
+/* CPU side, filled by the machine's main before stats_write. */
+typedef struct stats_cpu_info {
+    unsigned index;
+    uint64_t insns, exceptions, irqs, tbs_translated, tlb_misses;
+} stats_cpu_info;
+void stats_set_cpu(const stats_cpu_info *ci);
+void stats_set_config(const char *key, const char *value);   /* free-form "config" entries */
+
+/* Total every thread's counters and write the JSON report (stats_path()) and the text summary
+ * (to `summary`, may be NULL).  Returns 0, or -1 if the file could not be written. */
+int stats_write(FILE *summary);
+/* Write the JSON report to an open stream (tests). */
+void stats_write_json(FILE *f);
+
+/* ---- GPU (stats_gpu.c) ---------------------------------------------------------------------- */
+/* Name a program (shader VA, address space, job type) for the report; called once per job. */
+void stats_gpu_name_program(const void *prog, uint64_t shader_va, unsigned as, unsigned job_type);
+/* Forget every GPU clause record (tests). */
+void stats_gpu_reset(void);
+/* JSON "gpu.kernels" array and totals (called by stats_write_json). */
+void stats_gpu_write_json(FILE *f, const char *indent);
+void stats_gpu_summary(FILE *f);
+
+#endif

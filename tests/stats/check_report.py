@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""make stats-test: a sample report (test_stats_gpu --json) validated against
+emu/stats/schema.json and checked for internal consistency (totals = sums over kernels and
+clauses, instructions = clause instructions x executions, edge threads = active lanes), then
+rendered by malibu-report: the HTML must parse as XML, hold the SVG charts and one CFG per
+kernel, and the DOT files must exist.  With rsvg-convert installed, every SVG is also rasterised."""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import xml.dom.minidom
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCHEMA = os.path.join(HERE, "..", "..", "emu", "stats", "schema.json")
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def validate(report):
+    with open(SCHEMA) as f:
+        schema = json.load(f)
+    try:
+        import jsonschema
+    except ImportError:
+        print("stats-test: python3-jsonschema not installed: structural checks only")
+        check(report.get("schema") == "malibu-stats/1", "schema name")
+        for k in schema["required"]:
+            check(k in report, "top-level key %s" % k)
+        return
+    v = jsonschema.Draft7Validator(schema)
+    errs = sorted(v.iter_errors(report), key=lambda e: list(e.path))
+    for e in errs[:10]:
+        check(False, "schema: %s at %s" % (e.message, "/".join(map(str, e.path))))
+    # the schema must reject a damaged report
+    bad = json.loads(json.dumps(report))
+    bad["gpu"]["kernels"][0]["clauses"][0]["tuples"] = 9
+    check(any(True for _ in v.iter_errors(bad)), "schema rejects tuples = 9")
+
+
+def consistency(report):
+    gpu = report["gpu"]
+    keys = ["clauses", "clause_executions", "thread_clause_executions", "warp_instructions", "thread_instructions"]
+    for key in keys:
+        check(gpu["totals"][key] == sum(k["totals"][key] for k in gpu["kernels"]), "totals.%s = sum over kernels" % key)
+    for k in gpu["kernels"]:
+        cl = k["clauses"]
+        t = k["totals"]
+        check(t["clauses"] == len(cl), "kernel %d: clause count" % k["id"])
+        check(t["clause_executions"] == sum(c["executions"] for c in cl), "kernel %d: executions" % k["id"])
+        check(t["warp_instructions"] == sum(c["instructions"] * c["executions"] for c in cl),
+              "kernel %d: warp instructions = instructions x executions" % k["id"])
+        check(t["thread_instructions"] == sum(c["instructions"] * c["active_lanes"] for c in cl),
+              "kernel %d: thread instructions = instructions x active lanes" % k["id"])
+        mix = sum(v["warp"] for n, v in t["instruction_mix"].items() if n not in ("nop_fma", "nop_add", "invalid"))
+        check(mix == t["warp_instructions"], "kernel %d: mix adds up to warp instructions" % k["id"])
+        for c in cl:
+            check(sum(e["threads"] for e in c["edges"]) == c["active_lanes"],
+                  "kernel %d clause %d: edge threads = active lanes" % (k["id"], c["pc"]))
+            check(sum(c["classes"].values()) == 2 * c["tuples"], "kernel %d clause %d: 2 slots per tuple" % (k["id"], c["pc"]))
+        check(k["cfg_dot"].startswith("digraph"), "kernel %d: DOT" % k["id"])
+    # hand-worked values of the sample (tests/stats/stats_straight.s x 3 warps of 8, stats_branch.s)
+    by_name = {k["name"]: k for k in gpu["kernels"]}
+    s = by_name.get("shader@0x10000/as1")
+    check(s is not None, "straight kernel named by stats_gpu_name_program")
+    if s:
+        check(s["totals"]["warp_instructions"] == (4 + 1) * 3, "straight: (4 + 1) instructions x 3 executions")
+        check(s["totals"]["instruction_mix"]["nop_fma"]["warp"] == 2 * 3, "straight: empty FMA slots")
+    b = by_name.get("program0")
+    if b:
+        c0 = b["clauses"][0]
+        check(c0["divergent_executions"] == 1 and sorted((e["to"], e["threads"]) for e in c0["edges"]) == [(32, 2), (80, 6)],
+              "branch: one divergent execution, 2 / 6 threads")
+    check(report["gpu"]["mmu"]["pages_touched"] == 2, "pages touched")
+
+
+def render(report_path, tool, workdir):
+    out = os.path.join(workdir, "report")
+    shutil.rmtree(out, ignore_errors=True)
+    r = subprocess.run([sys.executable, tool, report_path, "-o", out], capture_output=True, text=True)
+    check(r.returncode == 0, "malibu-report ran: %s" % r.stderr.strip())
+    if r.returncode:
+        return
+    page = open(os.path.join(out, "index.html")).read()
+    try:
+        doc = xml.dom.minidom.parseString(page.replace("<!DOCTYPE html>", ""))
+    except Exception as e:  # noqa: BLE001 -- any parse error is a failure
+        check(False, "index.html is well-formed XML: %s" % e)
+        return
+    svgs = doc.getElementsByTagName("svg")
+    report = json.load(open(report_path))
+    nk = len(report["gpu"]["kernels"])
+    check(len(svgs) >= 3 + 4 * nk, "SVG charts: %d" % len(svgs))   # totals: 3; per kernel: 3 charts + CFG
+    titles = [t.firstChild.data for t in doc.getElementsByTagName("text")
+              if t.getAttribute("class") == "title" and t.firstChild]
+    for want in ("Instruction mix", "Clause sizes", "Operand accesses"):
+        check(any(t.startswith(want) for t in titles), "chart %r present" % want)
+    for k in report["gpu"]["kernels"]:
+        check(os.path.exists(os.path.join(out, "kernel%d.dot" % k["id"])), "kernel%d.dot" % k["id"])
+    # a damaged schema name is refused
+    bad = os.path.join(workdir, "bad.json")
+    with open(bad, "w") as f:
+        json.dump(dict(report, schema="malibu-stats/0"), f)
+    r = subprocess.run([sys.executable, tool, bad, "-o", os.path.join(workdir, "bad")], capture_output=True, text=True)
+    check(r.returncode != 0, "malibu-report refuses another schema")
+    rsvg = shutil.which("rsvg-convert")
+    if rsvg:
+        for i, s in enumerate(re.findall(r"<svg.*?</svg>", page, re.S)):
+            p = os.path.join(workdir, "svg%d.svg" % i)
+            with open(p, "w") as f:
+                f.write(s)
+            r = subprocess.run([rsvg, "-o", p[:-4] + ".png", p], capture_output=True, text=True)
+            check(r.returncode == 0, "rsvg-convert svg %d: %s" % (i, r.stderr.strip()))
+    print("stats-test: %s (%d SVG)" % (os.path.join(out, "index.html"), len(svgs)))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--unit", required=True, help="test_stats_gpu binary (writes the sample with --json)")
+    ap.add_argument("--report", required=True, help="malibu-report")
+    ap.add_argument("--workdir", required=True)
+    ap.add_argument("--json", help="check this report instead of the sample (no hand-worked values)")
+    a = ap.parse_args()
+    os.makedirs(a.workdir, exist_ok=True)
+    path = a.json
+    if not path:
+        path = os.path.join(a.workdir, "sample.json")
+        r = subprocess.run([a.unit, "--json", path])
+        check(r.returncode == 0 and os.path.exists(path), "test_stats_gpu --json")
+    if os.path.exists(path):
+        report = json.load(open(path))
+        validate(report)
+        if not a.json:
+            consistency(report)
+        render(path, a.report, a.workdir)
+    if failures:
+        print("stats-test: %d failure(s)" % len(failures))
+        sys.exit(1)
+    print("stats-test: ok")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,521 @@
+/* Instrumentation reports, GPU side (emu/stats/): decode-time counters of known clauses, clause
+ * executions and instruction totals of a straight-line shader (instructions = clause instructions
+ * x executions), a divergent if/else (exactly one divergent execution, per-edge thread counts),
+ * totals identical for 1 and 4 engine threads, and the JSON report.
+ *
+ * Shaders (tests/stats/ *.s, hand-counted below) run through a local copy of the executor's
+ * minimum-PC loop that calls the stats hook itself, and also through bi_exec_shader /
+ * gpu_compute_run when the executor provides bi_exec_hook.
+ *
+ *   test_stats_gpu --json FILE   writes a sample report (used by tests/stats/check_report.py) */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bifrost_exec.h"
+#include "compute.h"
+#include "gpu_clause.h"
+#include "stats.h"
+#include "stats_gpu.h"
+
+#include "shaders.inc"     /* $(B)/tests/stats: bi_shader_stats_* */
+
+extern void (*bi_exec_hook)(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec)
+    __attribute__((weak));
+#define HAVE_EXEC_HOOK (&bi_exec_hook != NULL)
+
+/* ---- a local runner: the executor's minimum-PC loop, calling the stats hook ------------------ */
+
+typedef struct {
+    const uint8_t *code;
+    size_t len;
+    enum bi_arch arch;
+    bi_xclause *x[64];       /* by pc / 16 */
+} local_prog;
+
+static bi_xclause *local_clause(local_prog *p, uint32_t pc)
+{
+    ck_assert_uint_lt(pc / 16, 64);
+    if (!p->x[pc / 16]) {
+        bi_clause c;
+        char err[160];
+        ck_assert_msg(!bi_decode_clause(p->code + pc, p->len - pc, pc, p->arch, &c, err, sizeof(err)), "%s", err);
+        bi_xclause *x = calloc(1, sizeof(*x));
+        ck_assert_ptr_nonnull(x);
+        ck_assert_msg(!bi_prepare_clause(x, &c, err, sizeof(err)), "%s", err);
+        p->x[pc / 16] = x;
+    }
+    return p->x[pc / 16];
+}
+
+static void local_free(local_prog *p)
+{
+    for (unsigned i = 0; i < 64; i++)
+        free(p->x[i]);
+}
+
+static void local_run(local_prog *p, bi_warp *w)
+{
+    char err[160];
+    for (unsigned n = 0; n < 1000; n++) {
+        uint32_t pc = UINT32_MAX, exec = 0;
+        for (unsigned l = 0; l < w->lanes; l++)
+            if (!w->done[l] && w->pc[l] < pc)
+                pc = w->pc[l];
+        if (pc == UINT32_MAX)
+            return;
+        for (unsigned l = 0; l < w->lanes; l++)
+            if (!w->done[l] && w->pc[l] == pc)
+                exec |= 1u << l;
+        bi_xclause *x = local_clause(p, pc);
+        ck_assert_int_eq(bi_exec_clause(w, x, exec, err, sizeof(err)), BI_EXEC_OK);
+        stats_gpu_clause(w, (const bi_program *)p, x, exec);
+    }
+    ck_abort_msg("shader did not end");
+}
+
+static void setup(void)
+{
+    stats_enable(NULL);
+    stats_gpu_reset();
+}
+
+/* ---- decode-time counters ------------------------------------------------------------------- */
+
+static void decode(const uint8_t *code, size_t len, uint32_t pc, enum bi_arch arch, sc_clause_info *info)
+{
+    bi_clause c;
+    char err[160];
+    ck_assert_msg(!bi_decode_clause(code + pc, len - pc, pc, arch, &c, err, sizeof(err)), "%s", err);
+    sc_analyze_clause(&c, info);
+}
+
+START_TEST(test_decode_counts)
+{
+    sc_clause_info i;
+    /* clause 0: *IMUL r1, r0, r0 +IADD r2, r0, #5 | *MOV r3, r0 +NOP | *NOP +FADD r4, r0, t1 */
+    decode(bi_shader_stats_straight, sizeof(bi_shader_stats_straight), 0, BI_ARCH_V7, &i);
+    ck_assert_uint_eq(i.tuples, 3);
+    ck_assert_uint_eq(i.constants, 1);
+    ck_assert_uint_eq(i.instrs, 4);
+    ck_assert_uint_eq(i.cls[SC_FMA_ARITH], 2);       /* IMUL, MOV */
+    ck_assert_uint_eq(i.cls[SC_ADD_ARITH], 2);       /* IADD, FADD */
+    ck_assert_uint_eq(i.cls[SC_NOP_FMA], 1);
+    ck_assert_uint_eq(i.cls[SC_NOP_ADD], 1);
+    ck_assert_uint_eq(i.cls[SC_CONTROL], 0);
+    ck_assert_uint_eq(i.data[SD_SRC_REG], 5);        /* r0 x2, r0, r0, r0 */
+    ck_assert_uint_eq(i.data[SD_TEMP], 1);           /* t1 */
+    ck_assert_uint_eq(i.data[SD_FAU_CONST], 1);      /* #0x5 */
+    ck_assert_uint_eq(i.data[SD_FAU_UNIFORM], 0);
+    ck_assert_uint_eq(i.data[SD_REG_READ], 3);       /* one port (r0) per tuple */
+    ck_assert_uint_eq(i.data[SD_REG_WRITE], 4);      /* r1 r2 | r3 | r4 */
+    ck_assert_uint_eq(i.data[SD_CONSTANTS], 1);
+    ck_assert(!i.end && !i.has_branch);
+    /* clause 48: *NOP +IADD r5, r1, r2 (end) */
+    decode(bi_shader_stats_straight, sizeof(bi_shader_stats_straight), 48, BI_ARCH_V7, &i);
+    ck_assert_uint_eq(i.tuples, 1);
+    ck_assert_uint_eq(i.instrs, 1);
+    ck_assert_uint_eq(i.cls[SC_ADD_ARITH], 1);
+    ck_assert_uint_eq(i.cls[SC_NOP_FMA], 1);
+    ck_assert_uint_eq(i.data[SD_REG_READ], 2);
+    ck_assert_uint_eq(i.data[SD_REG_WRITE], 1);
+    ck_assert_uint_eq(i.constants, 0);
+    ck_assert(i.end);
+    /* branch shader, clause 0: *NOP +BRANCHZ r0, pc+80 (constant) */
+    decode(bi_shader_stats_branch, sizeof(bi_shader_stats_branch), 0, BI_ARCH_V6, &i);
+    ck_assert_uint_eq(i.cls[SC_CONTROL], 1);
+    ck_assert(i.has_branch);
+    ck_assert_uint_eq(i.instrs, 1);
+}
+END_TEST
+
+START_TEST(test_decode_memory)
+{
+    /* tests/gpu/gpu_reduce.s: LOAD.i32 (global), STORE.i32.wls, BARRIER, LOAD.i32.wls */
+    sc_clause_info i;
+    decode(bi_shader_gpu_reduce, sizeof(bi_shader_gpu_reduce), 0, BI_ARCH_V7, &i);
+    ck_assert_uint_eq(i.cls[SC_LOAD_GLOBAL], 1);
+    ck_assert_uint_eq(i.data[SD_GLOBAL_BYTES], 4);
+    ck_assert_uint_eq(i.data[SD_STAGING_WRITE], 1);
+    ck_assert_uint_eq(i.data[SD_FAU_UNIFORM], 2);       /* u0.lo, u0.hi */
+    uint32_t pc = 0;
+    /* walk to the next clauses by their sizes */
+    bi_clause c;
+    char err[160];
+    ck_assert(!bi_decode_clause(bi_shader_gpu_reduce, sizeof(bi_shader_gpu_reduce), 0, BI_ARCH_V7, &c, err, sizeof(err)));
+    pc = c.size;
+    decode(bi_shader_gpu_reduce, sizeof(bi_shader_gpu_reduce), pc, BI_ARCH_V7, &i);
+    ck_assert_uint_eq(i.cls[SC_STORE_LOCAL], 1);
+    ck_assert_uint_eq(i.data[SD_LOCAL_BYTES], 4);
+    ck_assert_uint_eq(i.data[SD_STAGING_READ], 1);
+    ck_assert(!bi_decode_clause(bi_shader_gpu_reduce + pc, sizeof(bi_shader_gpu_reduce) - pc, pc, BI_ARCH_V7, &c, err,
+                                sizeof(err)));
+    pc += c.size;
+    decode(bi_shader_gpu_reduce, sizeof(bi_shader_gpu_reduce), pc, BI_ARCH_V7, &i);
+    ck_assert_uint_eq(i.cls[SC_BARRIER], 1);
+}
+END_TEST
+
+/* ---- straight line: instructions = clause instructions x executions -------------------------- */
+
+START_TEST(test_straight)
+{
+    setup();
+    local_prog p = { bi_shader_stats_straight, sizeof(bi_shader_stats_straight), BI_ARCH_V7, { 0 } };
+    for (unsigned k = 0; k < 3; k++) {            /* three full warps of 8 lanes */
+        bi_warp w;
+        bi_warp_init(&w, BI_ARCH_V7);
+        for (unsigned l = 0; l < 8; l++)
+            w.reg[0][l] = l + k;
+        local_run(&p, &w);
+        ck_assert_uint_eq(w.reg[5][3], (3 + k) * (3 + k) + (3 + k) + 5);
+    }
+    bi_warp w;                                    /* a warp tail: 2 live lanes of 4 */
+    bi_warp_init(&w, BI_ARCH_V6);
+    w.done[2] = w.done[3] = 1;
+    local_run(&p, &w);
+
+    stats_gpu_clause_totals c;
+    ck_assert_int_eq(stats_gpu_get_clause(&p, 0, &c), 0);
+    ck_assert_uint_eq(c.execs, 4);
+    ck_assert_uint_eq(c.lanes, 3 * 8 + 2);
+    ck_assert_uint_eq(c.diverged, 0);
+    ck_assert_uint_eq(c.partial, 0);              /* done lanes are not inactive ones */
+    ck_assert_uint_eq(c.nedges, 1);
+    ck_assert_uint_eq(c.edge_to[0], 48);
+    ck_assert_uint_eq(c.edge_threads[0], 26);
+    ck_assert_uint_eq(c.edge_warps[0], 4);
+    ck_assert_int_eq(stats_gpu_get_clause(&p, 48, &c), 0);
+    ck_assert_uint_eq(c.execs, 4);
+    ck_assert_uint_eq(c.edge_to[0], STATS_GPU_EXIT);
+    ck_assert_uint_eq(c.edge_threads[0], 26);
+
+    stats_gpu_totals t;
+    stats_gpu_get_totals(&t);
+    ck_assert_uint_eq(t.kernels, 1);
+    ck_assert_uint_eq(t.clauses, 2);
+    ck_assert_uint_eq(t.execs, 8);                        /* 2 clauses x 4 warps */
+    ck_assert_uint_eq(t.warp_instrs, (4 + 1) * 4);        /* (4 + 1) instructions x 4 executions */
+    ck_assert_uint_eq(t.thread_instrs, (4 + 1) * 26);
+    ck_assert_uint_eq(t.cls[SC_NOP_FMA], 2 * 26);
+    ck_assert_uint_eq(t.cls[SC_NOP_ADD], 1 * 26);
+    ck_assert_uint_eq(t.data[SD_REG_WRITE], 5 * 26);
+    local_free(&p);
+}
+END_TEST
+
+/* The same through the executor's own loop (bi_exec_shader) when it has the hook. */
+START_TEST(test_straight_executor)
+{
+    if (!HAVE_EXEC_HOOK) {
+        fprintf(stderr, "test_straight_executor: executor without bi_exec_hook: skipped\n");
+        return;
+    }
+    setup();
+    char err[160];
+    for (unsigned k = 0; k < 3; k++) {
+        bi_warp w;
+        bi_warp_init(&w, BI_ARCH_V7);
+        ck_assert_int_eq(bi_exec_shader(&w, bi_shader_stats_straight, sizeof(bi_shader_stats_straight), BI_ARCH_V7,
+                                        100, err, sizeof(err)), BI_EXEC_END);
+    }
+    stats_gpu_totals t;
+    stats_gpu_get_totals(&t);
+    ck_assert_uint_eq(t.execs, 2 * 3);
+    ck_assert_uint_eq(t.warp_instrs, 5 * 3);
+    ck_assert_uint_eq(t.thread_instrs, 5 * 3 * 8);
+}
+END_TEST
+
+/* ---- divergence ------------------------------------------------------------------------------ */
+
+static void run_branch(local_prog *p, const uint32_t r0[4])
+{
+    bi_warp w;
+    bi_warp_init(&w, BI_ARCH_V6);
+    for (unsigned l = 0; l < 4; l++)
+        w.reg[0][l] = r0[l];
+    local_run(p, &w);
+    for (unsigned l = 0; l < 4; l++)
+        ck_assert_uint_eq(w.reg[3][l], (r0[l] ? 20 : 10) + 7);
+}
+
+static unsigned edge(const stats_gpu_clause_totals *c, uint32_t to)
+{
+    for (unsigned e = 0; e < c->nedges; e++)
+        if (c->edge_to[e] == to)
+            return (unsigned)c->edge_threads[e];
+    return 0;
+}
+
+START_TEST(test_divergence)
+{
+    setup();
+    local_prog p = { bi_shader_stats_branch, sizeof(bi_shader_stats_branch), BI_ARCH_V6, { 0 } };
+    run_branch(&p, (const uint32_t[4]){ 0, 1, 0, 1 });      /* diverges: 2 lanes each way */
+    run_branch(&p, (const uint32_t[4]){ 0, 0, 0, 0 });      /* uniform: all take the branch */
+    stats_gpu_clause_totals c;
+    ck_assert_int_eq(stats_gpu_get_clause(&p, 0, &c), 0);
+    ck_assert_uint_eq(c.execs, 2);
+    ck_assert_uint_eq(c.diverged, 1);
+    ck_assert_uint_eq(c.partial, 0);
+    ck_assert_uint_eq(c.nedges, 2);
+    ck_assert_uint_eq(edge(&c, 32), 2);
+    ck_assert_uint_eq(edge(&c, 80), 2 + 4);
+    ck_assert_int_eq(stats_gpu_get_clause(&p, 32, &c), 0);   /* then-side: 2 lanes, once */
+    ck_assert_uint_eq(c.execs, 1);
+    ck_assert_uint_eq(c.lanes, 2);
+    ck_assert_uint_eq(c.partial, 1);
+    ck_assert_uint_eq(c.diverged, 0);
+    ck_assert_uint_eq(edge(&c, 128), 2);
+    ck_assert_int_eq(stats_gpu_get_clause(&p, 80, &c), 0);   /* else-side: 2 lanes, then 4 */
+    ck_assert_uint_eq(c.execs, 2);
+    ck_assert_uint_eq(c.lanes, 6);
+    ck_assert_uint_eq(c.partial, 1);
+    ck_assert_uint_eq(edge(&c, 128), 6);
+    ck_assert_int_eq(stats_gpu_get_clause(&p, 128, &c), 0);  /* join: every lane, once per warp */
+    ck_assert_uint_eq(c.execs, 2);
+    ck_assert_uint_eq(c.lanes, 8);
+    ck_assert_uint_eq(c.partial, 0);
+    ck_assert_uint_eq(edge(&c, STATS_GPU_EXIT), 8);
+    stats_gpu_totals t;
+    stats_gpu_get_totals(&t);
+    ck_assert_uint_eq(t.diverged, 1);
+    ck_assert_uint_eq(t.partial, 2);
+    ck_assert_uint_eq(t.execs, 2 + 1 + 2 + 2);
+    local_free(&p);
+}
+END_TEST
+
+/* ---- engine: totals identical for 1 and 4 host threads ----------------------------------------- */
+
+#define VA_BASE 0x100000000ull
+#define VA_SIZE (4u << 20)
+static uint8_t *vmem;
+static uint64_t next_va;
+
+static bool in_range(uint64_t va, size_t len)
+{
+    return va >= VA_BASE && va + len <= VA_BASE + VA_SIZE;
+}
+static uint8_t *host(uint64_t va, size_t len)
+{
+    if (!in_range(va, len))
+        abort();
+    return vmem + (va - VA_BASE);
+}
+static uint32_t t_read(void *ctx, uint64_t va, void *buf, size_t len)
+{
+    if (!in_range(va, len))
+        return 0xC3;
+    memcpy(buf, host(va, len), len);
+    return 0;
+}
+static uint32_t t_write(void *ctx, uint64_t va, const void *buf, size_t len)
+{
+    if (!in_range(va, len))
+        return 0xC3;
+    memcpy(host(va, len), buf, len);
+    return 0;
+}
+static uint32_t t_atomic(void *ctx, uint64_t va, unsigned size, uint64_t (*op)(uint64_t, void *), void *arg,
+                         uint64_t *old)
+{
+    if (!in_range(va, size) || size != 4)
+        return 0xC3;
+    uint8_t *h = host(va, size);
+    uint32_t *p = (uint32_t *)h, o = __atomic_load_n(p, __ATOMIC_SEQ_CST), n;
+    do
+        n = (uint32_t)op(o, arg);
+    while (!__atomic_compare_exchange_n(p, &o, n, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+    *old = o;
+    return 0;
+}
+static uint64_t alloc(size_t len, size_t align)
+{
+    next_va = (next_va + align - 1) & ~(uint64_t)(align - 1);
+    uint64_t va = next_va;
+    next_va += len;
+    ck_assert(next_va <= VA_BASE + VA_SIZE);
+    return va;
+}
+static void w32(uint64_t va, uint32_t v) { memcpy(host(va, 4), &v, 4); }
+static void w64(uint64_t va, uint64_t v) { memcpy(host(va, 8), &v, 8); }
+static unsigned log2ceil(unsigned v)
+{
+    unsigned n = 0;
+    while ((1u << n) < v)
+        n++;
+    return n;
+}
+
+/* A 1-D compute job (layout as in tests/unit/test_gpu_compute.c): local size x groups, the
+ * shader, push uniforms, WLS bytes per workgroup. */
+static uint64_t make_job(unsigned local, unsigned groups, uint64_t shader, const uint64_t *push, unsigned npush,
+                         unsigned wls)
+{
+    uint64_t job = alloc(192, 64), rsd = alloc(64, 64), ls = alloc(32, 64), pu = alloc(8u * npush, 16);
+    memset(host(job, 192), 0, 192);
+    w32(job + 16, 1u | (4u << 1) | (1u << 8) | (1u << 16));
+    unsigned vals[6] = { local, 1, 1, groups, 1, 1 }, bit = 0;
+    uint32_t inv = 0, sh[6];
+    for (unsigned i = 0; i < 6; i++) {
+        sh[i] = bit;
+        inv |= (vals[i] - 1) << bit;
+        bit += log2ceil(vals[i]);
+    }
+    w32(job + 32, inv);
+    w32(job + 36, sh[1] | sh[2] << 5 | sh[3] << 10 | sh[4] << 16 | sh[5] << 22 | (sh[3] << 28));
+    w32(job + 64, 3);
+    w64(job + 112, pu);
+    w64(job + 120, rsd);
+    w64(job + 176, ls);
+    for (unsigned i = 0; i < npush; i++)
+        w64(pu + 8 * i, push[i]);
+    memset(host(rsd, 64), 0, 64);
+    w64(rsd, shader);
+    w32(rsd + 48, 0x7fc0u | (npush << 15));
+    memset(host(ls, 32), 0, 32);
+    if (wls) {
+        unsigned per = 128;
+        while (per < wls)
+            per *= 2;
+        w32(ls + 4, log2ceil(groups) | (log2ceil(per) + 1) << 8);
+        w64(ls + 16, alloc(per, 4096));
+    } else {
+        w32(ls + 4, 31);
+    }
+    return job;
+}
+
+static void run_engine(unsigned threads, unsigned arch, stats_gpu_totals *t)
+{
+    setup();
+    if (!vmem)
+        vmem = malloc(VA_SIZE);
+    ck_assert_ptr_nonnull(vmem);
+    memset(vmem, 0, VA_SIZE);
+    next_va = VA_BASE;
+    gpu_compute *e = gpu_compute_new(threads);
+    ck_assert_ptr_nonnull(e);
+    const unsigned groups = 64;
+    uint64_t in = alloc(4 * 16 * groups, 64), out = alloc(4 * groups, 64);
+    for (unsigned i = 0; i < 16 * groups; i++)
+        w32(in + 4 * i, i);
+    uint64_t shader = alloc(4096, 4096);
+    memcpy(host(shader, sizeof(bi_shader_gpu_reduce)), bi_shader_gpu_reduce, sizeof(bi_shader_gpu_reduce));
+    uint64_t push[2] = { in, out };
+    uint64_t job = make_job(16, groups, shader, push, 2, 64);
+    gpu_compute_job j = { .job_va = job, .type = 4, .as = 0, .arch_major = arch, .core_mask = 0xf,
+                          .mem = { .read = t_read, .write = t_write, .fetch = t_read, .atomic = t_atomic } };
+    uint64_t fva;
+    ck_assert_uint_eq(gpu_compute_run(e, &j, &fva), 1);
+    uint32_t v;
+    memcpy(&v, host(out + 4 * 5, 4), 4);
+    ck_assert_uint_eq(v, 16 * 5 * 16 + 120);      /* sum of 80..95 */
+    gpu_compute_free(e);
+    stats_gpu_get_totals(t);
+}
+
+START_TEST(test_threads_invariant)
+{
+    if (!HAVE_EXEC_HOOK) {
+        fprintf(stderr, "test_threads_invariant: executor without bi_exec_hook: skipped\n");
+        return;
+    }
+    for (unsigned arch = 6; arch <= 7; arch++) {
+        stats_gpu_totals a, b;
+        run_engine(1, arch, &a);
+        run_engine(4, arch, &b);
+        ck_assert_uint_gt(a.execs, 0);
+        ck_assert_uint_eq(a.kernels, 1);
+        ck_assert(!memcmp(&a, &b, sizeof(a)));
+        ck_assert_uint_eq(a.lanes, a.execs * (arch == 7 ? 8 : 4));   /* 16 lanes per workgroup: full warps */
+        ck_assert_uint_eq(a.cls[SC_BARRIER], 9ull * 16 * 64);        /* 9 BARRIERs per thread (gpu_reduce.s) */
+    }
+}
+END_TEST
+
+/* ---- JSON report ------------------------------------------------------------------------------ */
+
+static void sample_report(FILE *f)
+{
+    setup();
+    stats_set_config("test", "test_stats_gpu");
+    local_prog s = { bi_shader_stats_straight, sizeof(bi_shader_stats_straight), BI_ARCH_V7, { 0 } };
+    local_prog b = { bi_shader_stats_branch, sizeof(bi_shader_stats_branch), BI_ARCH_V6, { 0 } };
+    stats_gpu_name_program(&s, 0x10000, 1, 4);
+    for (unsigned k = 0; k < 3; k++) {
+        bi_warp w;
+        bi_warp_init(&w, BI_ARCH_V7);
+        local_run(&s, &w);
+    }
+    run_branch(&b, (const uint32_t[4]){ 0, 1, 0, 1 });
+    run_branch(&b, (const uint32_t[4]){ 0, 0, 0, 0 });
+    stats_mmio(0, false);
+    stats_mali_reg(0x1000, true);
+    stats_gpu_page(1, 0x10000, 1);
+    stats_gpu_page(1, 0x10000, 2);
+    stats_gpu_page(1, 0x20000, 3);
+    stats_write_json(f);
+    local_free(&s);
+    local_free(&b);
+}
+
+START_TEST(test_json)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ck_assert_ptr_nonnull(f);
+    sample_report(f);
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(buf, "\"schema\": \"malibu-stats/1\""));
+    ck_assert_ptr_nonnull(strstr(buf, "\"pages_touched\": 2"));
+    ck_assert_ptr_nonnull(strstr(buf, "\"name\": \"shader@0x10000/as1\""));
+    ck_assert_ptr_nonnull(strstr(buf, "digraph"));
+    free(buf);
+}
+END_TEST
+
+static const char *json_out;
+
+START_TEST(test_write_json)
+{
+    FILE *f = fopen(json_out, "w");
+    ck_assert_msg(f != NULL, "%s", json_out);
+    sample_report(f);
+    ck_assert_int_eq(fclose(f), 0);
+}
+END_TEST
+
+int main(int argc, char **argv)
+{
+    Suite *s = suite_create("stats_gpu");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 60);
+    if (argc == 3 && !strcmp(argv[1], "--json")) {
+        json_out = argv[2];
+        tcase_add_test(tc, test_write_json);
+        suite_add_tcase(s, tc);
+        SRunner *sr = srunner_create(s);
+        srunner_run_all(sr, CK_SILENT);
+        int failed = srunner_ntests_failed(sr);
+        srunner_free(sr);
+        return failed ? 1 : 0;
+    }
+    tcase_add_test(tc, test_decode_counts);
+    tcase_add_test(tc, test_decode_memory);
+    tcase_add_test(tc, test_straight);
+    tcase_add_test(tc, test_straight_executor);
+    tcase_add_test(tc, test_divergence);
+    tcase_add_test(tc, test_threads_invariant);
+    tcase_add_test(tc, test_json);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}

@@ -1,0 +1,372 @@
+#!/usr/bin/env python3
+"""malibu-report: render a malibu --stats report (schema malibu-stats/1, emu/stats/SCHEMA.md)
+as one HTML page with inline SVG charts.
+
+    malibu-report FILE.json -o DIR      writes DIR/index.html and DIR/kernelN.dot (+ .svg)
+
+Per kernel: instruction mix (warp instructions by class), clause-size histogram (executions and
+static clauses), data-access breakdown, and the control-flow graph with per-edge thread counts
+(divergent clauses in red).  The CFG is rendered by Graphviz `dot` when it is installed, else
+by a built-in layered layout; the DOT source is always written next to the page and embedded."""
+
+import argparse
+import html
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+SCHEMA = "malibu-stats/1"
+
+CLASS_GROUPS = [   # (label, classes, colour)
+    ("FMA arithmetic", ["fma_arith"], "#4e79a7"),
+    ("ADD arithmetic", ["add_arith"], "#76b7b2"),
+    ("conversions", ["convert"], "#59a14f"),
+    ("control flow", ["control"], "#e15759"),
+    ("global load/store", ["load_global", "store_global"], "#f28e2b"),
+    ("local load/store", ["load_local", "store_local"], "#edc948"),
+    ("uniform loads", ["load_uniform"], "#b07aa1"),
+    ("stack load/store", ["load_stack", "store_stack"], "#9c755f"),
+    ("atomics", ["atomic"], "#ff9da7"),
+    ("barriers", ["barrier"], "#d37295"),
+    ("texture/varying", ["texture", "varying"], "#8cd17d"),
+    ("other messages", ["other_message"], "#86bcb6"),
+    ("empty slots (NOP)", ["nop_fma", "nop_add"], "#bab0ac"),
+    ("invalid", ["invalid"], "#333333"),
+]
+
+DATA_GROUPS = [
+    ("temporaries (T/T0/T1)", ["temp"], "#59a14f"),
+    ("register reads", ["reg_read"], "#4e79a7"),
+    ("register writes", ["reg_write"], "#a0cbe8"),
+    ("staging reads/writes", ["staging_read", "staging_write"], "#76b7b2"),
+    ("uniforms (FAU)", ["fau_uniform"], "#b07aa1"),
+    ("constants (FAU)", ["fau_const"], "#edc948"),
+    ("special FAU", ["fau_special"], "#bab0ac"),
+]
+
+MEM_GROUPS = [
+    ("global memory", ["global_bytes"], "#f28e2b"),
+    ("local memory", ["local_bytes"], "#edc948"),
+    ("uniform buffers", ["uniform_bytes"], "#b07aa1"),
+    ("stack (TLS)", ["stack_bytes"], "#9c755f"),
+]
+
+
+def esc(s):
+    return html.escape(str(s), quote=True)
+
+
+def fmt(n):
+    n = int(n)
+    if n >= 10_000_000:
+        return "%.1fM" % (n / 1e6)
+    if n >= 10_000:
+        return "%.1fk" % (n / 1e3)
+    return str(n)
+
+
+def grouped(counts, groups, level):
+    out = []
+    for label, keys, colour in groups:
+        v = sum(int(counts.get(k, {}).get(level, 0)) for k in keys)
+        out.append((label, v, colour))
+    return out
+
+
+def bar_chart(title, items, unit=""):
+    """Horizontal bar chart: items = [(label, value, colour)]; zero rows are dropped."""
+    items = [i for i in items if i[1] > 0]
+    if not items:
+        return '<p class="empty">%s: nothing recorded</p>' % esc(title)
+    total = sum(v for _, v, _ in items)
+    vmax = max(v for _, v, _ in items)
+    row, lw, bw = 22, 170, 330
+    h = 30 + row * len(items)
+    w = lw + bw + 140
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="%d" height="%d" '
+             'viewBox="0 0 %d %d" role="img" aria-label="%s">' % (w, h, w, h, esc(title)),
+             '<text x="0" y="16" class="title">%s</text>' % esc(title)]
+    for i, (label, v, colour) in enumerate(items):
+        y = 26 + i * row
+        bl = max(1.0, bw * v / vmax)
+        parts.append('<text x="%d" y="%d" class="label" text-anchor="end">%s</text>' % (lw - 6, y + 14, esc(label)))
+        parts.append('<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s"><title>%s: %d</title></rect>'
+                     % (lw, y + 2, bl, row - 6, colour, esc(label), v))
+        parts.append('<text x="%.1f" y="%d" class="value">%s%s (%.1f%%)</text>'
+                     % (lw + bl + 5, y + 14, fmt(v), unit, 100.0 * v / total))
+    parts.append('</svg>')
+    return "\n".join(parts)
+
+
+def histogram(title, sizes):
+    """Clause-size histogram (1..8 tuples): bars = executions, dots = static clauses."""
+    ex = [int(sizes.get(str(s), {}).get("executions", 0)) for s in range(1, 9)]
+    st = [int(sizes.get(str(s), {}).get("clauses", 0)) for s in range(1, 9)]
+    if not any(ex):
+        return '<p class="empty">%s: nothing recorded</p>' % esc(title)
+    w, h, left, bottom, top = 440, 240, 50, 40, 40
+    pw, ph = w - left - 10, h - top - bottom
+    emax = max(ex)
+    bw = pw / 8
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="%d" height="%d" '
+             'viewBox="0 0 %d %d" role="img" aria-label="%s">' % (w, h, w, h, esc(title)),
+             '<text x="0" y="16" class="title">%s</text>' % esc(title),
+             '<line x1="%d" y1="%d" x2="%d" y2="%d" class="axis"/>' % (left, top + ph, left + pw, top + ph)]
+    for i in range(8):
+        x = left + i * bw
+        bh = ph * ex[i] / emax if emax else 0
+        parts.append('<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="#4e79a7">'
+                     '<title>%d tuples: %d executions, %d clauses</title></rect>'
+                     % (x + 4, top + ph - bh, bw - 8, bh, i + 1, ex[i], st[i]))
+        if ex[i]:
+            parts.append('<text x="%.1f" y="%.1f" class="value" text-anchor="middle">%s</text>'
+                         % (x + bw / 2, top + ph - bh - 4, fmt(ex[i])))
+        parts.append('<text x="%.1f" y="%d" class="label" text-anchor="middle">%d</text>'
+                     % (x + bw / 2, top + ph + 15, i + 1))
+        if st[i]:
+            parts.append('<text x="%.1f" y="%d" class="note" text-anchor="middle">%d cl.</text>'
+                         % (x + bw / 2, top + ph + 29, st[i]))
+    parts.append('<text x="%d" y="%d" class="note">tuples per clause (bars: executions; '
+                 'below: static clauses)</text>' % (left, h - 1))
+    parts.append('</svg>')
+    return "\n".join(parts)
+
+
+def cfg_svg(kernel):
+    """Built-in CFG layout: clauses top to bottom in pc order; fall-through/forward edges on the
+    right, backward edges (loops) on the left; edge labels = threads (warps)."""
+    clauses = kernel["clauses"]
+    if not clauses:
+        return ""
+    idx = {c["pc"]: i for i, c in enumerate(clauses)}
+    nw, nh, gap, x0 = 250, 46, 34, 150
+    has_exit = any(e["to"] == "exit" for c in clauses for e in c["edges"])
+    n = len(clauses) + (1 if has_exit else 0)
+    edges = []
+    for c in clauses:
+        for e in c["edges"]:
+            to = e["to"]
+            j = idx.get(to) if isinstance(to, int) else (len(clauses) if to == "exit" else None)
+            edges.append((idx[c["pc"]], j, e, c))
+    nright = sum(1 for s, t, _, _ in edges if t is not None and t > s + 1)
+    nleft = sum(1 for s, t, _, _ in edges if t is not None and t <= s)
+    w = x0 + nw + 60 + 60 * nright + 120
+    x0 = 40 + 50 * nleft + 60
+    w = x0 + nw + 80 + 55 * nright + 150
+    h = 20 + n * (nh + gap)
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" class="cfg" width="%d" height="%d" viewBox="0 0 %d %d">'
+             % (w, h, w, h),
+             '<defs><marker id="arr" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
+             'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#555"/></marker>'
+             '<marker id="arrr" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
+             'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#c0392b"/></marker></defs>']
+
+    def ny(i):
+        return 10 + i * (nh + gap)
+
+    for i, c in enumerate(clauses):
+        div = c["divergent_executions"] > 0
+        col = "#c0392b" if div else "#333"
+        fill = "#fdecea" if div else "#f4f6fa"
+        parts.append('<rect x="%d" y="%d" width="%d" height="%d" rx="5" fill="%s" stroke="%s"/>'
+                     % (x0, ny(i), nw, nh, fill, col))
+        parts.append('<text x="%d" y="%d" class="node" fill="%s">clause %d: %d tuples, %d instrs</text>'
+                     % (x0 + 8, ny(i) + 17, col, c["pc"], c["tuples"], c["instructions"]))
+        extra = ", %d/%d divergent" % (c["divergent_executions"], c["executions"]) if div else ""
+        parts.append('<text x="%d" y="%d" class="node2" fill="%s">%s execs, %s threads%s</text>'
+                     % (x0 + 8, ny(i) + 35, col, fmt(c["executions"]), fmt(c["active_lanes"]), extra))
+    if has_exit:
+        i = len(clauses)
+        parts.append('<ellipse cx="%d" cy="%d" rx="40" ry="16" fill="#fff" stroke="#333"/>'
+                     % (x0 + nw / 2, ny(i) + nh / 2))
+        parts.append('<text x="%d" y="%d" class="node" text-anchor="middle">exit</text>'
+                     % (x0 + nw / 2, ny(i) + nh / 2 + 5))
+    ri = li = 0
+    for s, t, e, c in edges:
+        red = c["divergent_executions"] > 0 and len(c["edges"]) > 1
+        stroke = "#c0392b" if red else "#555"
+        mk = "arrr" if red else "arr"
+        label = "%s thr (%s w)" % (fmt(e["threads"]), fmt(e["warps"]))
+        if t is None:
+            parts.append('<text x="%d" y="%d" class="elabel">-&gt; %s: %s</text>'
+                         % (x0 + nw + 8, ny(s) + nh - 4, esc(e["to"]), esc(label)))
+            continue
+        if t == s + 1:       # fall-through / next: straight down
+            xm = x0 + nw / 2 - 30 + 60 * (0 if not red else 1)
+            parts.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s" stroke-width="1.6" marker-end="url(#%s)"/>'
+                         % (xm, ny(s) + nh, xm, ny(t) - 1, stroke, mk))
+            parts.append('<text x="%.1f" y="%d" class="elabel" fill="%s">%s</text>'
+                         % (xm + 6, ny(s) + nh + gap / 2 + 4, stroke, esc(label)))
+        elif t > s + 1:      # forward jump: right side
+            ri += 1
+            xr = x0 + nw + 25 + 55 * (ri - 1)
+            y1, y2 = ny(s) + nh / 2, ny(t) + nh / 2
+            parts.append('<path d="M%d,%.1f H%.1f V%.1f H%d" fill="none" stroke="%s" stroke-width="1.6" marker-end="url(#%s)"/>'
+                         % (x0 + nw, y1, xr, y2, x0 + nw + 1, stroke, mk))
+            parts.append('<text x="%.1f" y="%.1f" class="elabel" fill="%s">%s</text>'
+                         % (xr + 4, (y1 + y2) / 2, stroke, esc(label)))
+        else:                # backward edge (loop): left side
+            li += 1
+            xl = x0 - 25 - 50 * (li - 1)
+            y1, y2 = ny(s) + nh / 2 + 6, ny(t) + nh / 2 - 6
+            parts.append('<path d="M%d,%.1f H%.1f V%.1f H%d" fill="none" stroke="%s" stroke-width="1.6" '
+                         'stroke-dasharray="5,3" marker-end="url(#%s)"/>' % (x0, y1, xl, y2, x0 - 1, stroke, mk))
+            parts.append('<text x="%.1f" y="%.1f" class="elabel" fill="%s" text-anchor="end">%s</text>'
+                         % (xl - 4, (y1 + y2) / 2, stroke, esc(label)))
+    parts.append('</svg>')
+    return "\n".join(parts)
+
+
+def render_dot(dot_path):
+    """SVG text from Graphviz, or None when dot is missing or fails."""
+    exe = shutil.which("dot")
+    if not exe:
+        return None
+    try:
+        out = subprocess.run([exe, "-Tsvg", dot_path], capture_output=True, timeout=60, check=True).stdout
+    except (subprocess.SubprocessError, OSError):
+        return None
+    svg = out.decode("utf-8", "replace")
+    i = svg.find("<svg")
+    return svg[i:] if i >= 0 else None
+
+
+def table(rows, head):
+    out = ['<table><tr>%s</tr>' % "".join("<th>%s</th>" % esc(h) for h in head)]
+    for r in rows:
+        out.append("<tr>%s</tr>" % "".join("<td>%s</td>" % esc(c) for c in r))
+    out.append("</table>")
+    return "\n".join(out)
+
+
+def kernel_section(k, outdir, level):
+    t = k["totals"]
+    name = k["name"]
+    parts = ['<section class="kernel" id="k%d"><h2>Kernel %d: %s</h2>' % (k["id"], k["id"], esc(name))]
+    div = t["divergence"]
+    parts.append('<p class="facts">%s clauses, %s clause executions (%s thread), %s warp instructions '
+                 '(%s thread), %d lanes/warp; %s of %s branch-clause executions divergent, %s partial-warp '
+                 'executions.</p>' % (fmt(t["clauses"]), fmt(t["clause_executions"]), fmt(t["thread_clause_executions"]),
+                                     fmt(t["warp_instructions"]), fmt(t["thread_instructions"]), k["lanes_per_warp"],
+                                     fmt(div["divergent_executions"]), fmt(div["branch_clause_executions"]),
+                                     fmt(div["partial_warp_executions"])))
+    parts.append('<div class="charts">')
+    parts.append(bar_chart("Instruction mix (%s instructions)" % level, grouped(t["instruction_mix"], CLASS_GROUPS, level)))
+    parts.append(histogram("Clause sizes", t["clause_sizes"]))
+    parts.append(bar_chart("Operand accesses (%s)" % level, grouped(t["data"], DATA_GROUPS, level)))
+    parts.append(bar_chart("Memory traffic (%s)" % level, grouped(t["data"], MEM_GROUPS, level), " B"))
+    parts.append('</div>')
+    dot_name = "kernel%d.dot" % k["id"]
+    dot_path = os.path.join(outdir, dot_name)
+    with open(dot_path, "w") as f:
+        f.write(k.get("cfg_dot") or "digraph {}\n")
+    svg = render_dot(dot_path)
+    parts.append('<h3>Control flow and divergence</h3>')
+    if svg:
+        with open(os.path.join(outdir, "kernel%d.svg" % k["id"]), "w") as f:
+            f.write(svg)
+        parts.append('<div class="cfgbox">%s</div>' % svg)
+        parts.append('<p class="note">Rendered by Graphviz from <a href="%s">%s</a>.</p>' % (dot_name, dot_name))
+    else:
+        parts.append('<div class="cfgbox">%s</div>' % cfg_svg(k))
+        parts.append('<p class="note">Graphviz <code>dot</code> not found: built-in layout (dashed = loop edges, '
+                     'red = clause where warps diverged). DOT source: <a href="%s">%s</a></p>' % (dot_name, dot_name))
+    parts.append('<details><summary>DOT source</summary><pre>%s</pre></details>' % esc(k.get("cfg_dot") or ""))
+    rows = []
+    for c in k["clauses"]:
+        edges = ", ".join("%s:%s" % (e["to"], fmt(e["threads"])) for e in c["edges"])
+        rows.append([c["pc"], c["tuples"], c["instructions"], c["executions"], c["active_lanes"],
+                     c["divergent_executions"], c["partial_warp_executions"],
+                     " ".join("%s=%d" % (a, b) for a, b in sorted(c["classes"].items())), edges])
+    parts.append('<details><summary>Clauses</summary>%s</details>' % table(
+        rows, ["pc", "tuples", "instrs", "execs", "threads", "divergent", "partial", "classes", "edges (to:threads)"]))
+    parts.append('</section>')
+    return "\n".join(parts)
+
+
+CSS = """
+body { font-family: sans-serif; margin: 24px; color: #222; max-width: 1200px; }
+h1 { font-size: 22px; } h2 { font-size: 18px; border-bottom: 1px solid #ccc; padding-bottom: 4px; }
+h3 { font-size: 15px; }
+table { border-collapse: collapse; font-size: 12px; margin: 6px 0; }
+td, th { border: 1px solid #ccc; padding: 2px 6px; text-align: right; }
+th { background: #eef; }
+.charts { display: flex; flex-wrap: wrap; gap: 18px 28px; }
+svg.chart text.title { font-size: 13px; font-weight: bold; }
+svg text { font-family: sans-serif; }
+svg .label { font-size: 12px; } svg .value { font-size: 11px; fill: #333; }
+svg .note { font-size: 10px; fill: #666; } svg .axis { stroke: #888; }
+svg.cfg .node { font-size: 12px; font-family: monospace; } svg.cfg .node2 { font-size: 11px; font-family: monospace; }
+svg.cfg .elabel { font-size: 11px; }
+.cfgbox { overflow-x: auto; border: 1px solid #ddd; padding: 6px; background: #fff; }
+p.note, p.empty { color: #666; font-size: 12px; } p.facts { font-size: 13px; }
+pre { font-size: 11px; background: #f6f6f6; padding: 6px; overflow-x: auto; }
+"""
+
+
+def system_section(r):
+    cpu, gpu = r["cpu"], r["gpu"]
+    parts = ['<section><h2>System</h2>']
+    rows = [["guest instructions", fmt(cpu["instructions"])], ["CPU exceptions", cpu["exceptions"]],
+            ["CPU IRQs taken", cpu["irqs"]],
+            ["GPU jobs", ", ".join("%s %d" % (k, v) for k, v in gpu["jobs"].items())],
+            ["GPU register reads (gpu/job/mmu)", "/".join(str(gpu["registers"]["reads"][b]) for b in ("gpu", "job", "mmu"))],
+            ["GPU register writes (gpu/job/mmu)", "/".join(str(gpu["registers"]["writes"][b]) for b in ("gpu", "job", "mmu"))],
+            ["GPU IRQs asserted (gpu/job/mmu)", "/".join(str(gpu["irqs"][b]) for b in ("gpu", "job", "mmu"))],
+            ["GPU pages touched", "%d (read %d, write %d, execute %d, atomic %d)" % (
+                gpu["mmu"]["pages_touched"], gpu["mmu"]["pages_by_access"]["read"], gpu["mmu"]["pages_by_access"]["write"],
+                gpu["mmu"]["pages_by_access"]["execute"], gpu["mmu"]["pages_by_access"]["atomic"])]]
+    parts.append(table(rows, ["", "value"]))
+    mm = [d for d in cpu["mmio"] if d["reads"] or d["writes"]]
+    if mm:
+        items = [("%s @%#x" % (d["device"], d["base"]), d["reads"] + d["writes"], "#4e79a7") for d in mm]
+        parts.append(bar_chart("MMIO accesses per device (reads + writes)", items))
+    parts.append('</section>')
+    return "\n".join(parts)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("report", help="JSON written by malibu --stats")
+    ap.add_argument("-o", "--output", required=True, help="output directory (index.html)")
+    ap.add_argument("--level", choices=["warp", "thread"], default="warp",
+                    help="count instructions per warp (default) or per thread")
+    a = ap.parse_args()
+    with open(a.report) as f:
+        r = json.load(f)
+    if r.get("schema") != SCHEMA:
+        sys.exit("malibu-report: %s: schema %r, expected %r" % (a.report, r.get("schema"), SCHEMA))
+    os.makedirs(a.output, exist_ok=True)
+    gpu = r["gpu"]
+    out = ['<!DOCTYPE html>', '<html lang="en"><head><meta charset="utf-8"/>',
+           '<title>malibu report: %s</title><style>%s</style></head><body>' % (esc(os.path.basename(a.report)), CSS),
+           '<h1>malibu report</h1>',
+           '<p class="facts">%s, generated %s; %s</p>' % (esc(r["schema"]), esc(r.get("date", "")),
+                                                        esc(", ".join("%s=%s" % kv for kv in r.get("config", {}).items())))]
+    if not gpu.get("executor_hook", True):
+        out.append('<p class="note">This malibu was built without the executor hook: no per-clause GPU counts.</p>')
+    t = gpu["totals"]
+    out.append('<section><h2>GPU totals (%d kernel%s)</h2>' % (len(gpu["kernels"]), "" if len(gpu["kernels"]) == 1 else "s"))
+    out.append('<div class="charts">')
+    out.append(bar_chart("Instruction mix, all kernels (%s)" % a.level, grouped(t["instruction_mix"], CLASS_GROUPS, a.level)))
+    out.append(histogram("Clause sizes, all kernels", t["clause_sizes"]))
+    out.append(bar_chart("Operand accesses, all kernels (%s)" % a.level, grouped(t["data"], DATA_GROUPS, a.level)))
+    out.append('</div>')
+    if gpu["kernels"]:
+        out.append(table([[k["id"], k["name"], fmt(k["totals"]["clause_executions"]), fmt(k["totals"]["warp_instructions"]),
+                           fmt(k["totals"]["divergence"]["divergent_executions"])] for k in gpu["kernels"]],
+                         ["id", "kernel", "clause execs", "warp instrs", "divergent execs"]))
+    out.append('</section>')
+    for k in gpu["kernels"]:
+        out.append(kernel_section(k, a.output, a.level))
+    out.append(system_section(r))
+    out.append('</body></html>')
+    with open(os.path.join(a.output, "index.html"), "w") as f:
+        f.write("\n".join(out) + "\n")
+    print("malibu-report: %s" % os.path.join(a.output, "index.html"))
+
+
+if __name__ == "__main__":
+    main()
