@@ -148,7 +148,8 @@ static void emit_mov(DisasCtx *s, int sf, int d, int n)
 
 bool trans_INT_ADR(DisasCtx *s, arg_INT_ADR *a)
 {
-    int64_t off = ((int64_t)a->immhi << 2) | a->immlo;
+    /* immhi is signed: scale by multiplying, a left shift of a negative value is undefined. */
+    int64_t off = (int64_t)a->immhi * 4 + a->immlo;
     uint64_t v = a->op ? (s->pc & ~0xfffull) + ((uint64_t)off << 12) : s->pc + (uint64_t)off;
     emit_movi(s, xzr_dst(a->rd), v);
     return true;
