@@ -1,5 +1,6 @@
 /* Board assembly: devices, memory, images, DTB (see board.h). */
 #include "board.h"
+#include "exitdev.h"
 #include "mali/mali.h"
 #include "mali/mali_board.h"
 #include "../emu/gpu/compute.h"
@@ -53,8 +54,13 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: malibu --kernel Image [--initrd FILE] [--append \"cmdline\"] [-m SIZE]\n"
+            "       malibu --image DIR [--run \"CMD\"] [--share HOSTDIR] [options]\n"
             "              [--smp N] [--dtb FILE] [--dump-dtb FILE] [--gpu MODEL] [--gpu-threads N]\n"
             "              [--disk FILE[,MODE]]... [--share DIR[,ro]]\n"
+            "  --image DIR      boot DIR/Image, DIR/initrd.img, DIR/rootfs.ext4 (copy-on-write, vda)\n"
+            "                   (make image: guest-images/out)\n"
+            "  --run CMD        run shell command CMD in the guest, exit with its status\n"
+            "                   (kernel parameter malibu.run64; without it: interactive shell)\n"
             "  -m SIZE          RAM size (e.g. 512M, 2G; plain number = MiB; default 1G)\n"
             "  --dtb FILE       boot with this DTB instead of the generated one\n"
             "  --dump-dtb FILE  write the generated DTB to FILE and exit\n"
@@ -63,12 +69,108 @@ static void usage(FILE *f)
             "                   overlay dropped at exit), ro (read-only disk), write-through\n"
             "                   (guest writes modify FILE; flush = fdatasync)\n"
             "  --share DIR[,ro] ext4 copy of host directory DIR as the next disk (copy-on-write\n"
-            "                   or read-only; made with mke2fs -d at start, deleted at exit)\n"
+            "                   or read-only; made with mke2fs -d at start, deleted at exit);\n"
+            "                   the guest images mount it on /mnt/host\n"
             "  --gpu MODEL      Mali GPU: " MALI_BOARD_MODELS " (default g71)\n"
             "  --gpu-threads N  host threads running the GPU's shader cores (default: host CPUs)\n"
             "  --stats FILE.json  instrumentation report written at exit (emu/stats/SCHEMA.md;\n"
             "                   build/malibu-report renders it) and a summary on stderr\n"
             "Console: Ctrl-A x quits, Ctrl-A h for help.\n");
+}
+
+/* --image / --run (see guest-images/README.md for the kernel parameters the init reads). */
+#define IMAGE_APPEND "console=ttyAMA0 panic=-1 quiet"
+#define RUN_APPEND " malibu.quiet malibu.loglevel=3 malibu.run64="
+#define KERNEL_CMDLINE_MAX 2048 /* arm64 COMMAND_LINE_SIZE, with the NUL */
+
+static char *base64(const char *s)
+{
+    static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    size_t n = strlen(s);
+    char *out = malloc(4 * ((n + 2) / 3) + 1), *o = out;
+    if (!out)
+        return NULL;
+    const unsigned char *p = (const unsigned char *)s;
+    for (size_t i = 0; i < n; i += 3) {
+        unsigned v = (unsigned)p[i] << 16 | (i + 1 < n ? (unsigned)p[i + 1] << 8 : 0) |
+                     (i + 2 < n ? p[i + 2] : 0);
+        *o++ = tab[v >> 18];
+        *o++ = tab[(v >> 12) & 63];
+        *o++ = i + 1 < n ? tab[(v >> 6) & 63] : '=';
+        *o++ = i + 2 < n ? tab[v & 63] : '=';
+    }
+    *o = 0;
+    return out;
+}
+
+/* Strings made here (cfg points into them) stay until the next board_parse_args. */
+static char *owned[4];
+
+static int apply_image_run(BoardConfig *cfg, char *err, size_t errlen)
+{
+    for (int i = 0; i < 4; i++) {
+        free(owned[i]);
+        owned[i] = NULL;
+    }
+    if (cfg->image) {
+        static const char *const names[3] = { "Image", "initrd.img", "rootfs.ext4" };
+        char **path = owned;
+        for (int i = 0; i < 3; i++) {
+            size_t len = strlen(cfg->image) + strlen(names[i]) + 2;
+            if (!(path[i] = malloc(len))) {
+                snprintf(err, errlen, "out of memory");
+                return -1;
+            }
+            snprintf(path[i], len, "%s/%s", cfg->image, names[i]);
+            if (access(path[i], R_OK) != 0) {
+                snprintf(err, errlen, "--image: %s: %s (make image builds guest-images/out)",
+                         path[i], strerror(errno));
+                return -1;
+            }
+        }
+        if (!cfg->kernel)
+            cfg->kernel = path[0];
+        if (!cfg->initrd)
+            cfg->initrd = path[1];
+        BoardDisk root[1];
+        unsigned n = 0;
+        if (cfg->ndisks >= BOARD_VIRTIO_SLOTS) {
+            snprintf(err, errlen, "--image: at most %d disks besides the root disk",
+                     BOARD_VIRTIO_SLOTS - 1);
+            return -1;
+        }
+        if (virtio_board_parse(root, &n, path[2], false, err, errlen) < 0)
+            return -1;
+        /* the root disk is vda: before any --disk/--share */
+        memmove(&cfg->disks[1], &cfg->disks[0], cfg->ndisks * sizeof cfg->disks[0]);
+        cfg->disks[0] = root[0];
+        cfg->ndisks++;
+    }
+    if (!cfg->image && !cfg->run)
+        return 0;
+    const char *prefix = cfg->image || !cfg->append ? IMAGE_APPEND : "";
+    const char *user = cfg->append ? cfg->append : "";
+    char *run64 = cfg->run ? base64(cfg->run) : NULL;
+    size_t len = strlen(prefix) + 1 + strlen(user) + sizeof RUN_APPEND + (run64 ? strlen(run64) : 0);
+    char *append = malloc(len);
+    if (!append || (cfg->run && !run64)) {
+        free(append);
+        free(run64);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    snprintf(append, len, "%s%s%s%s%s", prefix, *prefix && *user ? " " : "", user,
+             run64 ? RUN_APPEND : "", run64 ? run64 : "");
+    free(run64);
+    if (strlen(append) >= KERNEL_CMDLINE_MAX) {
+        snprintf(err, errlen,
+                 "--run: command too long for the kernel command line (%zu of %d bytes with "
+                 "base64); put it in a script in a --share directory", strlen(append), KERNEL_CMDLINE_MAX - 1);
+        free(append);
+        return -1;
+    }
+    cfg->append = owned[3] = append;
+    return 0;
 }
 
 int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t errlen)
@@ -81,6 +183,7 @@ int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t 
         { "gpu", required_argument, NULL, 'g' }, { "help", no_argument, NULL, 'h' },
         { "gpu-threads", required_argument, NULL, 'G' },
         { "stats", required_argument, NULL, 'T' },
+        { "image", required_argument, NULL, 'I' }, { "run", required_argument, NULL, 'R' },
         { NULL, 0, NULL, 0 },
     };
     int c;
@@ -94,6 +197,8 @@ int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t 
         case 'd': cfg->dtb = optarg; break;
         case 'D': cfg->dump_dtb = optarg; break;
         case 'T': cfg->stats = optarg; break;
+        case 'I': cfg->image = optarg; break;
+        case 'R': cfg->run = optarg; break;
         case 'V': case 'S':
             if (virtio_board_parse(cfg->disks, &cfg->ndisks, optarg, c == 'S', err, errlen) < 0)
                 return -1;
@@ -143,11 +248,29 @@ int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t 
         snprintf(err, errlen, "unexpected argument '%s'", argv[optind]);
         return -1;
     }
+    if (apply_image_run(cfg, err, errlen) < 0)
+        return -1;
     if (!cfg->kernel && !cfg->dump_dtb) {
         snprintf(err, errlen, "--kernel is required (see --help)");
         return -1;
     }
     return 0;
+}
+
+/* Default action of the exit device: the guest's output is already on the host (the console
+ * writes each byte at once); restore the terminal and exit with the guest's status. */
+static void exit_now(void *opaque, int status)
+{
+    (void)opaque;
+    fflush(stdout);
+    fflush(stderr);
+    console_restore_terminal();
+    exit(status);
+}
+
+void board_set_exit_handler(Board *b, void (*fn)(void *opaque, int status), void *opaque)
+{
+    exitdev_set_fn(b->exitdev, fn ? fn : exit_now, opaque);
 }
 
 static void gic_output(void *opaque, unsigned cpu, bool irq, bool fiq)
@@ -179,7 +302,9 @@ Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
     b->console = console_new(cfg->console_in, cfg->console_out);
     b->uart = pl011_new(b->gic, BOARD_UART_INTID, console_putc, b->console);
     b->rtc = pl031_new(b->gic, BOARD_RTC_INTID);
-    if (!b->bus || !b->gic || !b->gtimer || !b->psci || !b->console || !b->uart || !b->rtc) {
+    b->exitdev = exitdev_new(BOARD_EXIT_BASE, exit_now, NULL);
+    if (!b->bus || !b->gic || !b->gtimer || !b->psci || !b->console || !b->uart || !b->rtc ||
+        !b->exitdev) {
         snprintf(err, errlen, "out of memory");
         board_free(b);
         return NULL;
@@ -193,7 +318,9 @@ Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
               bus_add_mmio(b->bus, BOARD_GICD_BASE, 0x1000, &gic_dist_ops, b->gic) &&
               bus_add_mmio(b->bus, BOARD_GICC_BASE, 0x2000, &gic_cpu_ops, b->gic) &&
               bus_add_mmio(b->bus, BOARD_UART_BASE, 0x1000, &pl011_ops, b->uart) &&
-              bus_add_mmio(b->bus, BOARD_RTC_BASE, 0x1000, &pl031_ops, b->rtc);
+              bus_add_mmio(b->bus, BOARD_RTC_BASE, 0x1000, &pl031_ops, b->rtc) &&
+              bus_add_mmio(b->bus, BOARD_EXIT_BASE, EXITDEV_SIZE, &exitdev_ops, b->exitdev) &&
+              board_add_fdt_hook(b, exitdev_fdt_hook, b->exitdev);
     if (!ok) {
         snprintf(err, errlen, "cannot allocate guest RAM (%llu MiB)",
                  (unsigned long long)(cfg->ram_size >> 20));
@@ -243,6 +370,7 @@ void board_free(Board *b)
     virtio_board_free(b); /* first: its worker threads use the bus and the GIC */
     mali_free(b->gpu); /* first: its job threads use the bus and the GIC */
     pl031_free(b->rtc);
+    exitdev_free(b->exitdev);
     pl011_free(b->uart);
     gtimer_free(b->gtimer);
     gic_free(b->gic);

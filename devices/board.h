@@ -12,6 +12,7 @@
  *
  * Memory map (Juno addresses where Juno has the device; see devices/README.md):
  *   0x0000_0000  64 KB   boot ROM (boot stub, firmware/boot_stub.S)
+ *   0x1C0F_0000   4 KB   malibu exit device (exitdev.h: guest writes its exit status)
  *   0x1C13_0000   4 KB   virtio-mmio slots 0..7 (every 4 KB; --disk/--share)  SPI 42-49 (INTID 74-81)
  *   0x1C17_0000   4 KB   PL031 RTC                     SPI 68  (INTID 100)
  *   0x2C01_0000   4 KB   GIC-400 distributor
@@ -40,6 +41,7 @@
 
 #define BOARD_ROM_BASE 0x00000000ull
 #define BOARD_ROM_SIZE 0x10000ull
+#define BOARD_EXIT_BASE 0x1C0F0000ull
 #define BOARD_RTC_BASE 0x1C170000ull
 #define BOARD_RTC_INTID (32 + 68)
 #define BOARD_GICD_BASE 0x2C010000ull
@@ -71,6 +73,8 @@ typedef struct BoardConfig {
     const char *gpu;      /* --gpu: g71 (NULL = default), g72, g52, none (devices/mali/) */
     unsigned gpu_threads; /* --gpu-threads: host threads of the shader-core engine (0 = host CPUs) */
     const char *stats;    /* --stats FILE.json: instrumentation report at exit (emu/stats/) */
+    const char *image;    /* --image DIR: DIR/Image, DIR/initrd.img, DIR/rootfs.ext4 (COW) as vda */
+    const char *run;      /* --run CMD: malibu.run64=base64(CMD) on the command line (+ quiet) */
 } BoardConfig;
 
 typedef void (*BoardIrqNotify)(void *opaque, unsigned cpu, bool irq, bool fiq);
@@ -88,6 +92,7 @@ typedef struct Board {
     struct VirtioBlk *vblk[BOARD_VIRTIO_SLOTS]; /* vda, vdb, ... */
     unsigned nvblk;
     struct Mali *gpu;       /* NULL with --gpu none */
+    struct ExitDev *exitdev; /* "malibu,exit" at BOARD_EXIT_BASE */
     FdtBoard fdt;
     /* filled by board_realize */
     uint64_t reset_pc;      /* where CPU 0 starts: the boot stub */
@@ -117,6 +122,9 @@ bool board_add_fdt_hook(Board *b, FdtHook hook, void *opaque);
  * board has already woken the CPU from gtimer_wfi. */
 void board_set_irq_notify(Board *b, BoardIrqNotify fn, void *opaque);
 bool board_realize(Board *b, char *err, size_t errlen);
+/* What a guest write to the exit device does (default: flush stdout/stderr, restore the terminal,
+ * exit(status)). */
+void board_set_exit_handler(Board *b, void (*fn)(void *opaque, int status), void *opaque);
 /* SYSTEM_RESET: reset devices, reload kernel/initrd/DTB/stub; the caller resets the CPUs. */
 void board_reset(Board *b);
 

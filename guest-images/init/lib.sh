@@ -5,13 +5,17 @@
 #   malibu.keep             don't power off after the command: start a shell instead
 #   malibu.skipmod=a,b      initrd: don't load these modules (e.g. panfrost)
 #   malibu.loglevel=N       console log level (written to /proc/sys/kernel/printk)
+#   malibu.quiet            no markers except failures (build/malibu --run: just the command's output)
 # Markers on the console: "MALIBU_INIT: ..." progress, "MALIBU_BOOT_OK <stage>" when userspace is
-# up, "MALIBU_EXIT=<n>" after the command, then `poweroff -f`.
+# up, "MALIBU_EXIT=<n>" after the command.  Then the status goes to the board's "malibu,exit"
+# device (build/malibu exits with it) if there is one, else `poweroff -f`.  A virtio disk with
+# serial "malibu-share" (build/malibu --share DIR) is mounted on /mnt/host.
 
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export HOME=/root TERM=${TERM:-linux}
 
-log() { echo "MALIBU_INIT: $*"; }
+log() { [ -n "$MALIBU_QUIET" ] || echo "MALIBU_INIT: $*"; }
+warn() { echo "MALIBU_INIT: $*"; }
 
 mounted() { grep -q "^[^ ]* $1 " /proc/mounts 2>/dev/null; }
 
@@ -27,6 +31,7 @@ mount_basics() {
     mounted /tmp || mount -t tmpfs -o mode=1777,nosuid,nodev tmpfs /tmp
     lvl=$(cmdline_get malibu.loglevel)
     [ -n "$lvl" ] && echo "$lvl" > /proc/sys/kernel/printk
+    [ -n "$(cmdline_get malibu.quiet)" ] && MALIBU_QUIET=1
     hostname malibu 2>/dev/null
 }
 
@@ -60,20 +65,50 @@ poweroff_now() {
     while :; do sleep 3600; done
 }
 
+# mount_share: the virtio disk with serial "malibu-share" (build/malibu --share DIR) on /mnt/host
+mount_share() {
+    for s in /sys/block/vd*/serial; do
+        [ -r "$s" ] && [ "$(cat "$s")" = malibu-share ] || continue
+        d=${s%/serial}; d=/dev/${d##*/}
+        mkdir -p /mnt/host
+        if mount -t ext4 "$d" /mnt/host 2>/dev/null || mount -t ext4 -o ro "$d" /mnt/host; then
+            log "share $d on /mnt/host"
+        else
+            warn "cannot mount the share $d on /mnt/host"
+        fi
+        return
+    done
+}
+
+# exit_with STATUS: write STATUS to the board's "malibu,exit" device (the emulator exits with
+# it), after the console has drained; without one (or if /dev/mem refuses), power off.
+exit_with() {
+    sync
+    for n in /proc/device-tree/exit@*; do
+        [ -r "$n/compatible" ] && [ "$(tr -d '\000' <"$n/compatible")" = malibu,exit ] || continue
+        con=${MALIBU_CONSOLE:-/dev/console}
+        stty -F "$con" "$(stty -F "$con" -g)" 2>/dev/null    # tcsetattr(TCSADRAIN): drain output
+        busybox devmem "0x${n##*@}" 32 "$1"
+        warn "writing the exit status to ${n##*/} failed"
+    done
+    poweroff_now
+}
+
 # run_or_shell STAGE: the command from malibu.run / malibu.run64, or an interactive shell
 run_or_shell() {
     export RUSTICL_ENABLE=${RUSTICL_ENABLE:-panfrost,llvmpipe}
     cmd=$(cmdline_get malibu.run)
     b64=$(cmdline_get malibu.run64)
     [ -n "$b64" ] && cmd=$(echo "$b64" | base64 -d)
-    echo "MALIBU_BOOT_OK $1"
+    mount_share
+    [ -n "$MALIBU_QUIET" ] || echo "MALIBU_BOOT_OK $1"
     cd /root 2>/dev/null || cd /
     if [ -n "$cmd" ]; then
-        echo "MALIBU_RUN: $cmd"
+        [ -n "$MALIBU_QUIET" ] || echo "MALIBU_RUN: $cmd"
         con=${MALIBU_CONSOLE:-/dev/console}
         sh -c "$cmd" <"$con" >>"$con" 2>&1
         rc=$?
-        echo "MALIBU_EXIT=$rc"
+        [ -n "$MALIBU_QUIET" ] || echo "MALIBU_EXIT=$rc"
         if [ -n "$(cmdline_get malibu.keep)" ]; then
             setsid cttyhack sh -l
         fi
@@ -81,7 +116,7 @@ run_or_shell() {
         echo "malibu: no malibu.run=... on the kernel command line: interactive shell (exit powers off)"
         setsid cttyhack sh -l
         rc=$?
-        echo "MALIBU_EXIT=$rc"
+        [ -n "$MALIBU_QUIET" ] || echo "MALIBU_EXIT=$rc"
     fi
-    poweroff_now
+    exit_with "$rc"
 }

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""make run: boot the Debian guest image in build/malibu and run the OpenCL demo.
+
+    demo.py MALIBU IMAGE_DIR [DEVICE]      DEVICE: llvmpipe (default) or panfrost
+
+One `malibu --image IMAGE_DIR --run CMD`: clinfo (brief), then the vecadd and saxpy samples
+(guest-images/apps) on rusticl with RUSTICL_ENABLE=DEVICE -- llvmpipe is Mesa's CPU device (LLVM
+JIT-compiles each kernel to AArch64 code that runs on malibu's emulated CPU), panfrost the
+emulated Mali GPU.  The guest's output is passed through; each step prints a "== STEP" line,
+timed here on the host.  A short report follows.  Exit status: malibu's (= the guest command's:
+0 when every sample passed).
+"""
+import os
+import re
+import subprocess
+import sys
+import time
+
+STEPS = [
+    ("clinfo", "clinfo -l && clinfo | grep -E '^  (Device Name|Device Version|Driver Version|"
+               "Max compute units|Global memory size) '"),
+    ("vecadd", "vecadd"),
+    ("saxpy", "saxpy"),
+]
+
+
+def guest_command(device):
+    lines = ["export RUSTICL_ENABLE=%s" % device, "rc=0", 'echo "== guest up: $(uname -sr), '
+             '$(nproc) CPU, $(awk \'/MemTotal/ {print int($2/1024)}\' /proc/meminfo) MiB"']
+    for name, cmd in STEPS:
+        lines.append('echo "== %s"; %s || { echo "== %s failed: $?"; rc=1; }' % (name, cmd, name))
+    lines.append('echo "== done"; exit $rc')
+    return "\n".join(lines)
+
+
+def main():
+    if len(sys.argv) < 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    malibu, image = sys.argv[1], sys.argv[2]
+    device = sys.argv[3] if len(sys.argv) > 3 else "llvmpipe"
+    argv = [malibu, "--image", image, "--run", guest_command(device)]
+    print("make run: %s --image %s --run '<demo: clinfo, vecadd, saxpy on RUSTICL_ENABLE=%s>'"
+          % (malibu, image, device), flush=True)
+    t0 = time.monotonic()
+    marks = []            # (step, host seconds since start)
+    results = {}          # sample -> PASS/FAIL
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    for raw in p.stdout:
+        sys.stdout.buffer.write(raw)
+        sys.stdout.flush()
+        line = raw.decode("utf-8", "replace").rstrip("\r\n")
+        m = re.match(r"== (\w+) failed: (\d+)$", line)
+        if m:
+            results[m.group(1)] = "FAIL (status %s)" % m.group(2)
+        elif re.match(r"== (guest up|clinfo|vecadd|saxpy|done)\b", line):
+            marks.append((line[3:].split(":")[0], time.monotonic() - t0))
+        m = re.match(r"(\w+): (PASS|FAIL)$", line)
+        if m and not results.get(m.group(1), "").startswith("FAIL"):
+            results[m.group(1)] = m.group(2)
+    rc = p.wait()
+    total = time.monotonic() - t0
+
+    def at(step):
+        for s, t in marks:
+            if s == step:
+                return t
+        return None
+
+    print("\n== make run report")
+    print("  what:    Debian trixie arm64 guest (Linux %s) on build/malibu, 1 vCPU; "
+          "Mesa rusticl on %s" % (open(os.path.join(image, "kernel.release")).read().strip()
+                                  if os.path.exists(os.path.join(image, "kernel.release")) else "?",
+                                  "llvmpipe (CPU device: LLVM JIT on the emulated CPU)"
+                                  if device == "llvmpipe" else device))
+    up = at("guest up")
+    print("  %-8s %s  (malibu start -> the command's first line)"
+          % ("boot:", "%5.1f s" % up if up is not None else "did not finish"))
+    names = [s for s, _ in STEPS] + ["done"]
+    for i, name in enumerate(names[:-1]):
+        a, b = at(name), at(names[i + 1])
+        verdict = results.get(name, "ok" if name == "clinfo" and b is not None else "?")
+        print("  %-8s %s  %s" % (name + ":", "%5.1f s" % (b - a) if a is not None and b is not None
+                                 else "   ? s", verdict))
+    print("  %-8s %5.1f s  wall, malibu exit status %d%s"
+          % ("total:", total, rc, "" if rc else " (all passed)"))
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())

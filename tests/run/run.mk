@@ -1,0 +1,39 @@
+# One-command runs of the guest image (tests/run/README.md):
+#   make run        builds build/malibu and guest-images/out (make image) if needed, boots the image
+#                   with --image, runs the demo (clinfo + an OpenCL sample, tests/run/demo.sh) and
+#                   prints a short report
+#   make run-test   (in make test) --image/--run/--share/exit status end to end, clinfo and OpenCL
+#                   samples on rusticl; fetches the pinned packages if needed (~185 MB);
+#                   RUN_IN_TEST=no skips it
+RUN_IN_TEST ?= yes
+RUN_DEMO_GPU ?= llvmpipe
+
+$(B)/obj/devices/exitdev.o: CFLAGS += $(FDT_CFLAGS)
+
+.PHONY: run run-test
+TEST_TARGETS += run-test
+
+run: $(B)/malibu image
+	@$(PYTHON) tests/run/demo.py $(B)/malibu $(GI_OUT) $(RUN_DEMO_GPU)
+
+run-test: $(B)/malibu
+ifeq ($(RUN_IN_TEST),no)
+	@echo "== run: skipped (RUN_IN_TEST=no)"
+else
+	@$(MAKE) --no-print-directory image
+	@echo "== run: --image / --run / --share / exit status / OpenCL"
+	$(PYTHON) tests/run/run_test.py $(B)/malibu $(GI_OUT) $(B)/tests/run
+endif
+
+# exit device + option parsing (Check), also in the ASan/UBSan run
+.PHONY: run-unit-test
+TEST_TARGETS += run-unit-test
+SAN_TEST_TARGETS += run-unit-test
+
+$(B)/tests/run/test_run_args: tests/run/test_run_args.c $(DEVICE_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(FDT_CFLAGS) -Idevices -o $@ $< $(DEVICE_OBJS) $(CHECK_LIBS) $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
+
+run-unit-test: $(B)/tests/run/test_run_args
+	@echo "== run: exit device, --image/--run options"
+	CK_FORK=yes $(B)/tests/run/test_run_args
