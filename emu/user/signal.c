@@ -365,6 +365,7 @@ static void deliver_one(CPUState *c, int sig)
     pend[sig] = 0;
     psync[sig] = false;
     GSigAction *a = &gact[sig];
+    c->excl_size = 0; /* taking the signal is an exception entry/return: the local monitor clears */
     if (user_proc.debug_sig)
         fprintf(stderr, "malibu-user: [%d] signal %d (code %d%s) at pc=%#llx -> %s%#llx\n", (int)gettid(), sig,
                 si.si_code, sync ? ", synchronous" : "", (unsigned long long)c->pc,

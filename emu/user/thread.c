@@ -77,6 +77,7 @@ _Noreturn void user_cpu_loop(CPUState *c)
         switch (e) {
         case EXC_SVC:
             user_syscall(c);
+            c->excl_size = 0; /* the kernel's exception return clears the local monitor */
             break;
         case EXC_INTERRUPT:
         case EXC_NONE:
