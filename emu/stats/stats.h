@@ -43,6 +43,7 @@ typedef struct stats_thread {
     /* Bifrost clauses executed by this thread (stats_gpu.c): hash table by prepared clause */
     struct stats_gclause **gc;
     size_t ngc, capgc;
+    struct stats_gclause *gcache[256];   /* direct-mapped cache in front of gc */
     struct stats_thread *next;
 } stats_thread;
 

@@ -131,19 +131,16 @@ static void add_edge(struct stats_gclause *g, uint32_t to, unsigned threads)
     g->e[i].warps++;
 }
 
-void stats_gpu_clause(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec)
+/* Lanes that went more than one way: group them by next clause (cold path). */
+static __attribute__((noinline)) void diverged(struct stats_gclause *g, const bi_warp *w, uint32_t exec)
 {
-    struct stats_gclause *g = lookup(stats_self(), w, p, x);
-    if (!g)
-        return;
     uint32_t to[BI_MAX_LANES];
     uint8_t cnt[BI_MAX_LANES];
-    unsigned nt = 0, partial = 0;
+    unsigned nt = 0;
+    g->diverged++;
     for (unsigned l = 0; l < w->lanes; l++) {
-        if (!(exec >> l & 1)) {
-            partial |= !w->done[l];
+        if (!(exec >> l & 1))
             continue;
-        }
         uint32_t pc = w->done[l] ? SG_EXIT : w->pc[l];
         unsigned i = 0;
         while (i < nt && to[i] != pc)
@@ -154,12 +151,59 @@ void stats_gpu_clause(const bi_warp *w, const bi_program *p, const bi_xclause *x
         }
         cnt[i]++;
     }
-    g->execs++;
-    g->lanes += (unsigned)__builtin_popcount(exec);
-    g->partial += partial;
-    g->diverged += nt > 1;
     for (unsigned i = 0; i < nt; i++)
         add_edge(g, to[i], cnt[i]);
+}
+
+static __attribute__((noinline)) struct stats_gclause *miss(stats_thread *t, size_t slot, const bi_warp *w,
+                                                             const bi_program *p, const bi_xclause *x)
+{
+    struct stats_gclause *g = lookup(t, w, p, x);
+    if (g)
+        t->gcache[slot] = g;
+    return g;
+}
+
+static inline unsigned popcount8(uint32_t v)     /* no -mpopcnt: avoid the libgcc call */
+{
+    v = v - ((v >> 1) & 0x55u);
+    v = (v & 0x33u) + ((v >> 2) & 0x33u);
+    return (v + (v >> 4)) & 0x0fu;
+}
+
+void stats_gpu_clause(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec)
+{
+    stats_thread *t = stats_self();
+    size_t slot = hash_ptr(x) & 255;
+    struct stats_gclause *g = t->gcache[slot];
+    if (__builtin_expect(!g || g->x != x || g->prog != p || g->pc != x->c.offset || g->header != x->c.header, 0))
+        if (!(g = miss(t, slot, w, p, x)))
+            return;
+    exec &= 0xff;
+    unsigned n = popcount8(exec);
+    uint32_t partial = 0;
+    for (uint32_t m = ((1u << w->lanes) - 1) & ~exec; m; m &= m - 1)   /* alive lanes waiting elsewhere */
+        partial |= !w->done[__builtin_ctz(m)];
+    g->execs++;
+    g->lanes += n;
+    g->partial += partial;
+    /* Lanes finish only in END clauses (flow = 0), and there all of them do. */
+    uint32_t first = SG_EXIT;
+    if (!g->info.end) {
+        uint32_t m = exec;
+        first = w->pc[__builtin_ctz(m)];
+        for (m &= m - 1; m; m &= m - 1)
+            if (w->pc[__builtin_ctz(m)] != first) {
+                diverged(g, w, exec);
+                return;
+            }
+    }
+    if (__builtin_expect(g->nedges && g->e[0].to == first, 1)) {   /* the usual way */
+        g->e[0].threads += n;
+        g->e[0].warps++;
+    } else {
+        add_edge(g, first, n);
+    }
 }
 
 /* ---- totals ---------------------------------------------------------------------------------- */
@@ -536,6 +580,7 @@ void stats_gpu_reset(void)
         free(t->gc);
         t->gc = NULL;
         t->ngc = t->capgc = 0;
+        memset(t->gcache, 0, sizeof(t->gcache));
     }
     pthread_mutex_lock(&name_lock);
     nnames = 0;

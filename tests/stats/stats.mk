@@ -19,7 +19,7 @@ $(STATS_OBJS): $(B)/obj/%.o: %.c $(B)/gen/bifrost_isa.h
 $(filter $(B)/tests/unit/test_dev_% $(B)/tests/unit/test_mali_% $(B)/tests/unit/test_gpu_mali,$(UNIT_BINS)) \
     $(B)/tests/devices/devtool: $(STATS_OBJS)
 
-STATS_TEST_SHADERS := $(sort $(wildcard tests/stats/*.s)) tests/gpu/gpu_reduce.s
+STATS_TEST_SHADERS := $(sort $(wildcard tests/stats/*.s)) tests/gpu/gpu_reduce.s tests/gpu/gpu_vecadd.s
 $(B)/tests/stats/asm.stamp: $(STATS_TEST_SHADERS) $(BIFROST_ISA) $(BIFROST_GEN) isa/bifrost/bifrost_asm.py
 	@mkdir -p $(B)/tests/stats
 	$(BIFROST_ASM) --c-include $(B)/tests/stats/shaders.inc $(STATS_TEST_SHADERS)

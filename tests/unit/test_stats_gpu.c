@@ -7,7 +7,8 @@
  * minimum-PC loop that calls the stats hook itself, and also through bi_exec_shader /
  * gpu_compute_run when the executor provides bi_exec_hook.
  *
- *   test_stats_gpu --json FILE   writes a sample report (used by tests/stats/check_report.py) */
+ *   test_stats_gpu --json FILE   writes a sample report (used by tests/stats/check_report.py)
+ *   test_stats_gpu --bench       CPU time of engine jobs with the stats hook off and on */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -479,6 +480,73 @@ START_TEST(test_json)
 }
 END_TEST
 
+/* ---- overhead: engine jobs with the hook off / on (--bench) -------------------------------------- */
+
+#include <time.h>
+
+static double cpu_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/* One job of `groups` workgroups of the reduction (local 16, WLS, 9 barriers) or the vector add
+ * (local 64, global loads/stores) on a 1-thread engine; returns the CPU seconds. */
+static double bench_job(gpu_compute *e, int vecadd, unsigned groups, unsigned arch)
+{
+    next_va = VA_BASE;
+    uint64_t shader = alloc(4096, 4096);
+    const uint8_t *code = vecadd ? bi_shader_gpu_vecadd : bi_shader_gpu_reduce;
+    size_t len = vecadd ? sizeof(bi_shader_gpu_vecadd) : sizeof(bi_shader_gpu_reduce);
+    memcpy(host(shader, len), code, len);
+    unsigned local = vecadd ? 64 : 16, n = local * groups;
+    uint64_t a = alloc(4 * n, 64), b = alloc(4 * n, 64), c = alloc(4 * n, 64);
+    uint64_t push[3] = { a, vecadd ? b : a + 0, vecadd ? c : b };
+    uint64_t job = make_job(local, groups, shader, push, vecadd ? 3 : 2, vecadd ? 0 : 64);
+    gpu_compute_job j = { .job_va = job, .type = 4, .as = 0, .arch_major = arch, .core_mask = 0xf,
+                          .mem = { .read = t_read, .write = t_write, .fetch = t_read, .atomic = t_atomic } };
+    uint64_t fva;
+    double t0 = cpu_now();
+    uint32_t st = gpu_compute_run(e, &j, &fva);
+    double t = cpu_now() - t0;
+    if (st != 1) {
+        fprintf(stderr, "bench: job status %#x\n", st);
+        exit(1);
+    }
+    return t;
+}
+
+START_TEST(test_bench)
+{
+    vmem = malloc(VA_SIZE);
+    ck_assert_ptr_nonnull(vmem);
+    memset(vmem, 0, VA_SIZE);
+    printf("executor hook: %s\n", HAVE_EXEC_HOOK ? "present" : "absent (stats cannot count clauses)");
+    for (int vecadd = 0; vecadd <= 1; vecadd++) {
+        gpu_compute *e = gpu_compute_new(1);
+        double best[2] = { 1e9, 1e9 };
+        for (int rep = 0; rep < 9; rep++)
+            for (int on = 0; on <= 1; on++) {
+                if (on)
+                    stats_enable(NULL);
+                else if (HAVE_EXEC_HOOK)
+                    bi_exec_hook = NULL;
+                double t = bench_job(e, vecadd, vecadd ? 1024 : 4096, 7);
+                if (t < best[on])
+                    best[on] = t;
+            }
+        stats_gpu_totals tot;
+        stats_gpu_get_totals(&tot);
+        printf("%-7s off %.4f s  on %.4f s  overhead %+.1f%%  (%llu clause executions per job counted x 9)\n",
+               vecadd ? "vecadd" : "reduce", best[0], best[1], 100.0 * (best[1] - best[0]) / best[0],
+               (unsigned long long)(tot.execs / 9));
+        stats_gpu_reset();
+        gpu_compute_free(e);
+    }
+}
+END_TEST
+
 static const char *json_out;
 
 START_TEST(test_write_json)
@@ -495,9 +563,10 @@ int main(int argc, char **argv)
     Suite *s = suite_create("stats_gpu");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 60);
-    if (argc == 3 && !strcmp(argv[1], "--json")) {
-        json_out = argv[2];
-        tcase_add_test(tc, test_write_json);
+    if ((argc == 3 && !strcmp(argv[1], "--json")) || (argc == 2 && !strcmp(argv[1], "--bench"))) {
+        json_out = argv[argc - 1];
+        tcase_set_timeout(tc, 600);
+        tcase_add_test(tc, argc == 2 ? test_bench : test_write_json);
         suite_add_tcase(s, tc);
         SRunner *sr = srunner_create(s);
         srunner_run_all(sr, CK_SILENT);
