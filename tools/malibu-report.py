@@ -256,7 +256,8 @@ def kernel_section(k, outdir, level):
     parts.append(bar_chart("Instruction mix (%s instructions)" % level, grouped(t["instruction_mix"], CLASS_GROUPS, level)))
     parts.append(histogram("Clause sizes", t["clause_sizes"]))
     parts.append(bar_chart("Operand accesses (%s)" % level, grouped(t["data"], DATA_GROUPS, level)))
-    parts.append(bar_chart("Memory traffic (%s)" % level, grouped(t["data"], MEM_GROUPS, level), " B"))
+    # bytes: per-lane sizes x active lanes = what the threads moved
+    parts.append(bar_chart("Memory traffic (bytes moved by all threads)", grouped(t["data"], MEM_GROUPS, "thread"), " B"))
     parts.append('</div>')
     dot_name = "kernel%d.dot" % k["id"]
     dot_path = os.path.join(outdir, dot_name)
@@ -319,6 +320,13 @@ def system_section(r):
                 gpu["mmu"]["pages_touched"], gpu["mmu"]["pages_by_access"]["read"], gpu["mmu"]["pages_by_access"]["write"],
                 gpu["mmu"]["pages_by_access"]["execute"], gpu["mmu"]["pages_by_access"]["atomic"])]]
     parts.append(table(rows, ["", "value"]))
+    exc = {}
+    for c in cpu["cpus"]:
+        for k, v in c.get("exceptions_by_class", {}).items():
+            exc[k] = exc.get(k, 0) + v
+    if exc:
+        parts.append(bar_chart("CPU synchronous exceptions by class (ESR EC)",
+                               [(k, v, "#e15759") for k, v in sorted(exc.items(), key=lambda kv: -kv[1])]))
     mm = [d for d in cpu["mmio"] if d["reads"] or d["writes"]]
     if mm:
         items = [("%s @%#x" % (d["device"], d["base"]), d["reads"] + d["writes"], "#4e79a7") for d in mm]

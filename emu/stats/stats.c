@@ -25,6 +25,8 @@ static region regions[STATS_MMIO_MAX];
 
 #define MAX_CPUS 8
 static stats_cpu_info cpus[MAX_CPUS];
+static uint64_t cpu_ec[MAX_CPUS][64], cpu_vec[MAX_CPUS][4];
+static bool cpu_has_ec[MAX_CPUS];
 static unsigned ncpus;
 
 #define MAX_CONFIG 16
@@ -139,13 +141,37 @@ void stats_gpu_page(unsigned as, uint64_t va, unsigned access)
 
 void stats_set_cpu(const stats_cpu_info *ci)
 {
-    for (unsigned i = 0; i < ncpus; i++)
-        if (cpus[i].index == ci->index) {
-            cpus[i] = *ci;
-            return;
-        }
-    if (ncpus < MAX_CPUS)
-        cpus[ncpus++] = *ci;
+    unsigned i;
+    for (i = 0; i < ncpus; i++)
+        if (cpus[i].index == ci->index)
+            break;
+    if (i == MAX_CPUS)
+        return;
+    if (i == ncpus)
+        ncpus++;
+    cpus[i] = *ci;
+    cpu_has_ec[i] = ci->exc_by_ec && ci->exc_by_vector;
+    if (cpu_has_ec[i]) {
+        memcpy(cpu_ec[i], ci->exc_by_ec, sizeof(cpu_ec[i]));
+        memcpy(cpu_vec[i], ci->exc_by_vector, sizeof(cpu_vec[i]));
+    }
+}
+
+/* ESR_EL1.EC names (Arm ARM D17.2.37). */
+static const char *ec_name(unsigned ec, char *buf, size_t len)
+{
+    static const char *const names[64] = {
+        [0x00] = "unknown", [0x01] = "wfi_wfe", [0x07] = "fp_access", [0x0e] = "illegal_state",
+        [0x15] = "svc", [0x16] = "hvc", [0x17] = "smc", [0x18] = "sysreg", [0x20] = "iabort_lower",
+        [0x21] = "iabort_same", [0x22] = "pc_align", [0x24] = "dabort_lower", [0x25] = "dabort_same",
+        [0x26] = "sp_align", [0x2c] = "fp_exception", [0x2f] = "serror", [0x30] = "breakpoint_lower",
+        [0x31] = "breakpoint_same", [0x32] = "step_lower", [0x33] = "step_same", [0x34] = "watchpoint_lower",
+        [0x35] = "watchpoint_same", [0x3c] = "brk",
+    };
+    if (names[ec & 63])
+        return names[ec & 63];
+    snprintf(buf, len, "ec_0x%02x", ec & 63);
+    return buf;
 }
 
 void stats_set_config(const char *key, const char *value)
@@ -255,8 +281,24 @@ void stats_write_json(FILE *f)
         exc += c->exceptions;
         irqs += c->irqs;
         fprintf(f, "%s\n      {\"index\": %u, \"instructions\": %" PRIu64 ", \"exceptions\": %" PRIu64
-                   ", \"irqs\": %" PRIu64 ", \"blocks_translated\": %" PRIu64 ", \"tlb_misses\": %" PRIu64 "}",
+                   ", \"irqs\": %" PRIu64 ", \"blocks_translated\": %" PRIu64 ", \"tlb_misses\": %" PRIu64,
                 i ? "," : "", c->index, c->insns, c->exceptions, c->irqs, c->tbs_translated, c->tlb_misses);
+        if (cpu_has_ec[i]) {
+            static const char *const vn[4] = { "sync", "irq", "fiq", "serror" };
+            fprintf(f, ",\n       \"exceptions_by_vector\": {");
+            for (unsigned v = 0; v < 4; v++)
+                fprintf(f, "%s\"%s\": %" PRIu64, v ? ", " : "", vn[v], cpu_vec[i][v]);
+            fprintf(f, "},\n       \"exceptions_by_class\": {");
+            int first = 1;
+            for (unsigned ec = 0; ec < 64; ec++)
+                if (cpu_ec[i][ec]) {
+                    char buf[16];
+                    fprintf(f, "%s\"%s\": %" PRIu64, first ? "" : ", ", ec_name(ec, buf, sizeof(buf)), cpu_ec[i][ec]);
+                    first = 0;
+                }
+            fprintf(f, "}");
+        }
+        fprintf(f, "}");
     }
     fprintf(f, "%s],\n    \"instructions\": %" PRIu64 ",\n    \"exceptions\": %" PRIu64 ",\n    \"irqs\": %" PRIu64
                ",\n    \"mmio\": [",

@@ -82,6 +82,9 @@ void stats_gpu_page(unsigned as, uint64_t va, unsigned access);   /* a GPU MMU t
 typedef struct stats_cpu_info {
     unsigned index;
     uint64_t insns, exceptions, irqs, tbs_translated, tlb_misses;
+    /* optional (NULL: not counted): synchronous exceptions by ESR_EL1.EC (64 entries), and
+     * exceptions taken by vector (sync, IRQ, FIQ, SError) */
+    const uint64_t *exc_by_ec, *exc_by_vector;
 } stats_cpu_info;
 void stats_set_cpu(const stats_cpu_info *ci);
 void stats_set_config(const char *key, const char *value);   /* free-form "config" entries */

@@ -454,6 +454,11 @@ static void sample_report(FILE *f)
     }
     run_branch(&b, (const uint32_t[4]){ 0, 1, 0, 1 });
     run_branch(&b, (const uint32_t[4]){ 0, 0, 0, 0 });
+    static uint64_t ec[64], vec[4] = { 7, 3, 0, 0 };
+    ec[0x15] = 5;       /* svc */
+    ec[0x25] = 2;       /* data abort, same EL */
+    stats_cpu_info ci = { .index = 0, .insns = 1000, .exceptions = 10, .irqs = 3, .exc_by_ec = ec, .exc_by_vector = vec };
+    stats_set_cpu(&ci);
     stats_mmio(0, false);
     stats_mali_reg(0x1000, true);
     stats_gpu_page(1, 0x10000, 1);
@@ -476,6 +481,7 @@ START_TEST(test_json)
     ck_assert_ptr_nonnull(strstr(buf, "\"pages_touched\": 2"));
     ck_assert_ptr_nonnull(strstr(buf, "\"name\": \"shader@0x10000/as1\""));
     ck_assert_ptr_nonnull(strstr(buf, "digraph"));
+    ck_assert_ptr_nonnull(strstr(buf, "\"exceptions_by_class\": {\"svc\": 5, \"dabort_same\": 2}"));
     free(buf);
 }
 END_TEST
