@@ -125,13 +125,45 @@ def render(report_path, tool, workdir):
     print("stats-test: %s (%d SVG)" % (os.path.join(out, "index.html"), len(svgs)))
 
 
+def full_system(malibu, hello, workdir):
+    """build/malibu --stats on the bare-metal smoke test: exit status 0, a valid report with the
+    CPU's instructions and exceptions (SVC + UNDEF) and the UART's MMIO writes."""
+    path = os.path.join(workdir, "hello.json")
+    if os.path.exists(path):
+        os.unlink(path)
+    r = subprocess.run([malibu, "--kernel", hello, "--stats", path], stdin=subprocess.DEVNULL,
+                       capture_output=True, text=True, timeout=60)
+    check(r.returncode == 0, "malibu --stats hello: exit status %d" % r.returncode)
+    check("malibu stats -> " in r.stderr, "summary on stderr")
+    if not os.path.exists(path):
+        check(False, "malibu --stats wrote %s" % path)
+        return
+    report = json.load(open(path))
+    validate(report)
+    cpu = report["cpu"]
+    check(cpu["instructions"] > 0, "full system: guest instructions")
+    check(cpu["exceptions"] >= 2, "full system: SVC and UNDEF exceptions (%d)" % cpu["exceptions"])
+    uart = [d for d in cpu["mmio"] if d["device"] == "pl011"]
+    out = "hello: mmu off\nhello: mmu on\nhello: svc\nhello: after svc\nhello: after undef, EL4\n"
+    check(uart and uart[0]["writes"] >= len(out), "full system: UART writes (%s)" % (uart[0]["writes"] if uart else None))
+    check(report["config"].get("gpu") == "g71", "full system: config.gpu")
+    os.makedirs(os.path.join(workdir, "hello"), exist_ok=True)
+    render(path, REPORT_TOOL[0], os.path.join(workdir, "hello"))
+
+
+REPORT_TOOL = [None]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--unit", required=True, help="test_stats_gpu binary (writes the sample with --json)")
     ap.add_argument("--report", required=True, help="malibu-report")
     ap.add_argument("--workdir", required=True)
     ap.add_argument("--json", help="check this report instead of the sample (no hand-worked values)")
+    ap.add_argument("--malibu", help="build/malibu: run --hello with --stats")
+    ap.add_argument("--hello", help="bare-metal test kernel (tests/boot/hello.S)")
     a = ap.parse_args()
+    REPORT_TOOL[0] = a.report
     os.makedirs(a.workdir, exist_ok=True)
     path = a.json
     if not path:
@@ -144,6 +176,8 @@ def main():
         if not a.json:
             consistency(report)
         render(path, a.report, a.workdir)
+    if a.malibu and a.hello:
+        full_system(a.malibu, a.hello, a.workdir)
     if failures:
         print("stats-test: %d failure(s)" % len(failures))
         sys.exit(1)

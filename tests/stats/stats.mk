@@ -6,7 +6,8 @@
 #   $(B)/malibu-report         FILE.json -o DIR: HTML page with SVG charts and CFGs (Python 3)
 #   tests/unit/test_stats_*.c  Check unit tests against GPU_OBJS + STATS_OBJS, shaders of
 #                              tests/stats/*.s (part of `make unit-test` and the SAN=1 run)
-#   make stats-test            schema validation of a report and malibu-report on it
+#   make stats-test            schema validation of a report and malibu-report on it; build/malibu
+#                              --stats on the bare-metal test (tests/boot/hello.S)
 STATS_SRCS := $(sort $(wildcard emu/stats/*.c))
 STATS_OBJS := $(STATS_SRCS:%.c=$(B)/obj/%.o)
 DEVICE_OBJS += $(STATS_OBJS)
@@ -40,7 +41,10 @@ PROGRAMS += $(B)/malibu-report
 .PHONY: stats-test
 TEST_TARGETS += stats-test
 STATS_UNIT_BINS := $(filter $(B)/tests/unit/test_stats_%,$(UNIT_BINS))
-stats-test: $(B)/malibu-report $(STATS_UNIT_BINS)
-	@echo "== stats: report JSON schema, malibu-report"
+stats-test: $(B)/malibu-report $(STATS_UNIT_BINS) $(B)/malibu
+	@echo "== stats: report JSON schema, malibu-report, malibu --stats on the bare-metal test"
+	@hello=""; if command -v aarch64-linux-gnu-as >/dev/null 2>&1; then \
+	    $(MAKE) --no-print-directory $(B)/tests/boot/hello.bin >/dev/null && hello="--hello $(B)/tests/boot/hello.bin"; \
+	else echo "stats-test: aarch64-linux-gnu-as not installed: no full-system report"; fi; \
 	$(PYTHON) tests/stats/check_report.py --unit $(B)/tests/unit/test_stats_gpu --report $(B)/malibu-report \
-	    --workdir $(B)/tests/stats
+	    --workdir $(B)/tests/stats --malibu $(B)/malibu $$hello
