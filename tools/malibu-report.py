@@ -100,6 +100,25 @@ def bar_chart(title, items, unit=""):
     return "\n".join(parts)
 
 
+def pct_chart(title, items):
+    """Horizontal bars on a 0-100 % scale (zero rows kept: a branch that never diverged)."""
+    row, lw, bw = 22, 190, 250
+    h = 30 + row * len(items)
+    w = lw + bw + 70
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="%d" height="%d" '
+             'viewBox="0 0 %d %d" role="img" aria-label="%s">' % (w, h, w, h, esc(title)),
+             '<text x="0" y="16" class="title">%s</text>' % esc(title)]
+    for i, (label, v, colour) in enumerate(items):
+        y = 26 + i * row
+        parts.append('<text x="%d" y="%d" class="label" text-anchor="end">%s</text>' % (lw - 6, y + 14, esc(label)))
+        parts.append('<rect x="%d" y="%d" width="%d" height="%d" fill="#eee"/>' % (lw, y + 2, bw, row - 6))
+        parts.append('<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s"><title>%s: %.1f%%</title></rect>'
+                     % (lw, y + 2, bw * v / 100.0, row - 6, colour, esc(label), v))
+        parts.append('<text x="%d" y="%d" class="value">%.1f%%</text>' % (lw + bw + 5, y + 14, v))
+    parts.append('</svg>')
+    return "\n".join(parts)
+
+
 def histogram(title, sizes):
     """Clause-size histogram (1..8 tuples): bars = executions, dots = static clauses."""
     ex = [int(sizes.get(str(s), {}).get("executions", 0)) for s in range(1, 9)]
@@ -258,6 +277,12 @@ def kernel_section(k, outdir, level):
     parts.append(bar_chart("Operand accesses (%s)" % level, grouped(t["data"], DATA_GROUPS, level)))
     # bytes: per-lane sizes x active lanes = what the threads moved
     parts.append(bar_chart("Memory traffic (bytes moved by all threads)", grouped(t["data"], MEM_GROUPS, "thread"), " B"))
+    br = [c for c in k["clauses"] if c["branch"] or c["divergent_executions"]]
+    if br:
+        items = [("clause %d (%s/%s)" % (c["pc"], fmt(c["divergent_executions"]), fmt(c["executions"])),
+                  100.0 * c["divergent_executions"] / c["executions"] if c["executions"] else 0.0,
+                  "#e15759") for c in br]
+        parts.append(pct_chart("Divergence per branch clause (% of executions)", items))
     parts.append('</div>')
     dot_name = "kernel%d.dot" % k["id"]
     dot_path = os.path.join(outdir, dot_name)
