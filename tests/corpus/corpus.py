@@ -40,7 +40,7 @@ def main():
         statics = [b for b in a.bins if b.endswith('-static')]
         probe = next((b for b in statics if 'strings-O0' in b), statics[0])
         rc, out, err, _ = run(malibu + [probe])
-        rq, oq, _, _ = run(['qemu-aarch64', probe])
+        rq, oq, _, _ = run(['qemu-aarch64', '-cpu', 'cortex-a57', probe])
         if rc != 0 or not out:
             full = False
             print('skipped: malibu-user comparison: it cannot run %s yet (status %s: %s)' % (
@@ -53,7 +53,7 @@ def main():
         name = os.path.basename(b)
         base, opt, link = name.rsplit('-', 2)
         dyn = link == 'dynamic'
-        rq, oq, eq, tq = run(['qemu-aarch64'] + (['-L', SYSROOT] if dyn else []) + [b])
+        rq, oq, eq, tq = run(['qemu-aarch64', '-cpu', 'cortex-a57'] + (['-L', SYSROOT] if dyn else []) + [b])
         if rq == 'timeout' or rq < 0:
             print('HARNESS ERROR %s: qemu status %s %s' % (name, rq, eq.decode(errors='replace')[-300:]))
             harness.append(name)

@@ -182,7 +182,7 @@ def main():
     work = os.path.abspath(a.workdir)
     gate = a.gate.replace(',', ' ').split()
     only = a.only.replace(',', ' ').split()
-    qemu = ['qemu-aarch64', '-L', sysroot]
+    qemu = ['qemu-aarch64', '-cpu', 'cortex-a57', '-L', sysroot]  # the CPU malibu models (same HWCAPs)
     malibu = a.malibu.split()
     if os.sep in malibu[0]:
         malibu[0] = os.path.abspath(malibu[0])  # the cases run in the work directory
