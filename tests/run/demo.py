@@ -8,10 +8,11 @@ One `malibu --image IMAGE_DIR --run CMD`: clinfo (brief), then the vecadd and sa
 JIT-compiles each kernel to AArch64 code that runs on malibu's emulated CPU), panfrost the
 emulated Mali GPU.  The guest's output is passed through; each step prints a "== STEP" line,
 timed here on the host.  A short report follows.  Exit status: malibu's (= the guest command's:
-0 when every sample passed).
+0 when every sample passed).  $RUN_DEMO_ARGS: more malibu options (e.g. --gpu g52).
 """
 import os
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -39,7 +40,8 @@ def main():
         return 2
     malibu, image = sys.argv[1], sys.argv[2]
     device = sys.argv[3] if len(sys.argv) > 3 else "llvmpipe"
-    argv = [malibu, "--image", image, "--run", guest_command(device)]
+    argv = [malibu, "--image", image] + shlex.split(os.environ.get("RUN_DEMO_ARGS", "")) + \
+        ["--run", guest_command(device)]
     print("make run: %s --image %s --run '<demo: clinfo, vecadd, saxpy on RUSTICL_ENABLE=%s>'"
           % (malibu, image, device), flush=True)
     t0 = time.monotonic()
@@ -55,6 +57,9 @@ def main():
             results[m.group(1)] = "FAIL (status %s)" % m.group(2)
         elif re.match(r"== (guest up|clinfo|vecadd|saxpy|done)\b", line):
             marks.append((line[3:].split(":")[0], time.monotonic() - t0))
+        m = re.match(r"  Device Name +(.+)$", line)
+        if m and "device" not in results:
+            results["device"] = m.group(1).strip()
         m = re.match(r"(\w+): (PASS|FAIL)$", line)
         if m and not results.get(m.group(1), "").startswith("FAIL"):
             results[m.group(1)] = m.group(2)
@@ -68,11 +73,11 @@ def main():
         return None
 
     print("\n== make run report")
-    print("  what:    Debian trixie arm64 guest (Linux %s) on build/malibu, 1 vCPU; "
-          "Mesa rusticl on %s" % (open(os.path.join(image, "kernel.release")).read().strip()
-                                  if os.path.exists(os.path.join(image, "kernel.release")) else "?",
-                                  "llvmpipe (CPU device: LLVM JIT on the emulated CPU)"
-                                  if device == "llvmpipe" else device))
+    rel = os.path.join(image, "kernel.release")
+    print("  what:    Debian trixie arm64 guest (Linux %s) on %s, 1 vCPU; Mesa rusticl on %s"
+          % (open(rel).read().strip() if os.path.exists(rel) else "?", malibu,
+             "llvmpipe (CPU device: LLVM JIT-compiles the kernels for the emulated CPU)"
+             if device == "llvmpipe" else "%s (%s)" % (device, results.get("device", "?"))))
     up = at("guest up")
     print("  %-8s %s  (malibu start -> the command's first line)"
           % ("boot:", "%5.1f s" % up if up is not None else "did not finish"))
@@ -80,8 +85,9 @@ def main():
     for i, name in enumerate(names[:-1]):
         a, b = at(name), at(names[i + 1])
         verdict = results.get(name, "ok" if name == "clinfo" and b is not None else "?")
-        print("  %-8s %s  %s" % (name + ":", "%5.1f s" % (b - a) if a is not None and b is not None
-                                 else "   ? s", verdict))
+        print("  %-8s %s  %s%s" % (name + ":", "%5.1f s" % (b - a) if a is not None and b is not None
+                                   else "    ? s", verdict, "  (first OpenCL use: Mesa and LLVM "
+                                   "read from disk and translated)" if name == "clinfo" else ""))
     print("  %-8s %5.1f s  wall, malibu exit status %d%s"
           % ("total:", total, rc, "" if rc else " (all passed)"))
     return rc

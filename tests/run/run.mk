@@ -1,12 +1,14 @@
-# One-command runs of the guest image (tests/run/README.md):
+# One-command runs of the guest image (README.md: Running the guest image):
 #   make run        builds build/malibu and guest-images/out (make image) if needed, boots the image
-#                   with --image, runs the demo (clinfo + an OpenCL sample, tests/run/demo.sh) and
-#                   prints a short report
+#                   with --image, runs the demo (tests/run/demo.py: clinfo, vecadd, saxpy on rusticl) and
+#                   prints a short report.  RUN_DEMO_GPU=panfrost runs the samples on the
+#                   emulated Mali GPU instead of llvmpipe; RUN_DEMO_ARGS='--gpu g52' adds options
 #   make run-test   (in make test) --image/--run/--share/exit status end to end, clinfo and OpenCL
 #                   samples on rusticl; fetches the pinned packages if needed (~185 MB);
 #                   RUN_IN_TEST=no skips it
 RUN_IN_TEST ?= yes
 RUN_DEMO_GPU ?= llvmpipe
+RUN_DEMO_ARGS ?=
 
 $(B)/obj/devices/exitdev.o: CFLAGS += $(FDT_CFLAGS)
 
@@ -14,7 +16,7 @@ $(B)/obj/devices/exitdev.o: CFLAGS += $(FDT_CFLAGS)
 TEST_TARGETS += run-test
 
 run: $(B)/malibu image
-	@$(PYTHON) tests/run/demo.py $(B)/malibu $(GI_OUT) $(RUN_DEMO_GPU)
+	@RUN_DEMO_ARGS='$(RUN_DEMO_ARGS)' $(PYTHON) tests/run/demo.py $(B)/malibu $(GI_OUT) $(RUN_DEMO_GPU)
 
 run-test: $(B)/malibu
 ifeq ($(RUN_IN_TEST),no)
