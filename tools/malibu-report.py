@@ -388,9 +388,10 @@ def main():
     out.append(bar_chart("Operand accesses, all kernels (%s)" % a.level, grouped(t["data"], DATA_GROUPS, a.level)))
     out.append('</div>')
     if gpu["kernels"]:
-        out.append(table([[k["id"], k["name"], fmt(k["totals"]["clause_executions"]), fmt(k["totals"]["warp_instructions"]),
-                           fmt(k["totals"]["divergence"]["divergent_executions"])] for k in gpu["kernels"]],
-                         ["id", "kernel", "clause execs", "warp instrs", "divergent execs"]))
+        out.append(table([[k["id"], k["name"], k.get("jobs", ""), fmt(k["totals"]["clause_executions"]),
+                           fmt(k["totals"]["warp_instructions"]), fmt(k["totals"]["divergence"]["divergent_executions"])]
+                          for k in gpu["kernels"]],
+                         ["id", "kernel", "jobs", "clause execs", "warp instrs", "divergent execs"]))
     out.append('</section>')
     for k in gpu["kernels"]:
         out.append(kernel_section(k, a.output, a.level))

@@ -212,6 +212,7 @@ typedef struct {
     const void *prog;
     uint64_t shader_va;
     unsigned as, type;
+    uint64_t jobs;
 } prog_name;
 
 static pthread_mutex_t name_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -237,8 +238,9 @@ void stats_gpu_name_program(const void *prog, uint64_t shader_va, unsigned as, u
             capnames = cap;
         }
         nnames++;
+        names[i].jobs = 0;
     }
-    names[i] = (prog_name){ prog, shader_va, as, job_type };
+    names[i] = (prog_name){ prog, shader_va, as, job_type, names[i].jobs + 1 };
     pthread_mutex_unlock(&name_lock);
 }
 
@@ -487,7 +489,8 @@ void stats_gpu_write_json(FILE *f, const char *in)
                     pn->shader_va, in, pn->as, in, pn->type);
         else
             fprintf(f, ",\n%s    \"shader_va\": null,\n%s    \"as\": null,\n%s    \"job_type\": null", in, in, in);
-        fprintf(f, ",\n%s    \"lanes_per_warp\": %u,\n%s    \"totals\": ", in, K->n ? K->c[0].lanes_per_warp : 0, in);
+        fprintf(f, ",\n%s    \"jobs\": %" PRIu64 ",\n%s    \"lanes_per_warp\": %u,\n%s    \"totals\": ", in,
+                pn ? pn->jobs : 0, in, K->n ? K->c[0].lanes_per_warp : 0, in);
         char in2[64];
         snprintf(in2, sizeof(in2), "%s    ", in);
         write_totals(f, &T, in2);
