@@ -2,7 +2,7 @@
 # virtio-boot-test: boot guest-images' initrd in build/malibu with
 #   /dev/vda  rootfs.ext4 (default copy-on-write: the file must not change)
 #   /dev/vdb  a scratch image, write-through (guest data must land in the file)
-#   /dev/vdc  --share of a host directory (ext4 made with mke2fs -d; mounted at /mnt/host here)
+#   /dev/vdc  --share of a host directory (ext4 made with mke2fs -d; mounted at /mnt/host by the guest init)
 # then a second boot killed with SIGTERM and one killed with SIGKILL while the guest writes:
 # rootfs.ext4 unchanged, data flushed to the write-through disk kept, no temp file left behind.
 # usage: boot_test.sh MALIBU WORKDIR   (skipped when build/malibu or the guest images are missing)
@@ -32,7 +32,7 @@ check() { # DESCRIPTION COMMAND...
 
 # ---- 1. a normal run -------------------------------------------------------------------------
 cmd="cat /sys/block/vda/serial; echo; cat /sys/block/vdb/serial; echo; cat /sys/block/vdc/serial; echo
-mkdir -p /mnt/host && mount -t ext4 /dev/vdc /mnt/host && cat /mnt/host/token.txt
+grep -q '^/dev/vdc /mnt/host ext4 ' /proc/mounts && cat /mnt/host/token.txt
 echo guest-was-here >/mnt/host/new.txt && echo rootfs-write >/root/virtio-boot-test && sync
 printf 'WT1-%s' $token | dd of=/dev/vdb bs=512 seek=1 conv=fsync 2>/dev/null
 time dd if=/dev/vda of=/dev/null bs=1M count=64"
