@@ -345,6 +345,10 @@ def system_section(r):
                 gpu["mmu"]["pages_touched"], gpu["mmu"]["pages_by_access"]["read"], gpu["mmu"]["pages_by_access"]["write"],
                 gpu["mmu"]["pages_by_access"]["execute"], gpu["mmu"]["pages_by_access"]["atomic"])]]
     parts.append(table(rows, ["", "value"]))
+    regs = sorted(gpu["registers"]["by_offset"], key=lambda r: -(r["reads"] + r["writes"]))
+    if regs:
+        parts.append('<details><summary>GPU registers accessed (%d)</summary>%s</details>' % (len(regs), table(
+            [["%#06x" % r["offset"], r["reads"], r["writes"]] for r in regs], ["offset", "reads", "writes"])))
     exc = {}
     for c in cpu["cpus"]:
         for k, v in c.get("exceptions_by_class", {}).items():
