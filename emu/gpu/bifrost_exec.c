@@ -1619,7 +1619,9 @@ int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec, char *err, si
             for (unsigned k = 0; k < x->fma[i].nsrcs; k++)
                 s[k] = read_src(w, x, i, &t->fma.src[k], l, 0, t0[l], t1[l]);
             uint64_t atom_addr = 0;
-            if (x->fma[i].sem == S_ATOM_C) {
+            if (x->fma[i].sem == S_NOP) {
+                fr[l] = 0;
+            } else if (x->fma[i].sem == S_ATOM_C) {
                 atom_addr = s[0] | (uint64_t)s[1] << 32;
                 fr[l] = 0;
             } else if (is_mem(&x->fma[i])) {
@@ -1630,7 +1632,9 @@ int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec, char *err, si
             }
             for (unsigned k = 0; k < x->add[i].nsrcs; k++)
                 s[k] = read_src(w, x, i, &t->add.src[k], l, fr[l], t0[l], t1[l]);
-            if (deferred) {
+            if (x->add[i].sem == S_NOP) {
+                ar[l] = 0;
+            } else if (deferred) {
                 memcpy(msg_src[l], s, sizeof(s));
                 msg_atom[l] = atom_addr;
                 ar[l] = 0;
