@@ -125,7 +125,7 @@ def histogram(title, sizes):
     st = [int(sizes.get(str(s), {}).get("clauses", 0)) for s in range(1, 9)]
     if not any(ex):
         return '<p class="empty">%s: nothing recorded</p>' % esc(title)
-    w, h, left, bottom, top = 440, 240, 50, 40, 40
+    w, h, left, bottom, top = 440, 252, 50, 52, 40
     pw, ph = w - left - 10, h - top - bottom
     emax = max(ex)
     bw = pw / 8
@@ -382,7 +382,7 @@ def main():
            '<h1>malibu report</h1>',
            '<p class="facts">%s, generated %s; %s</p>' % (esc(r["schema"]), esc(r.get("date", "")),
                                                         esc(", ".join("%s=%s" % kv for kv in r.get("config", {}).items())))]
-    if not gpu.get("executor_hook", True):
+    if not gpu.get("executor_hook", True) and not gpu["kernels"]:
         out.append('<p class="note">This malibu was built without the executor hook: no per-clause GPU counts.</p>')
     t = gpu["totals"]
     out.append('<section><h2>GPU totals (%d kernel%s)</h2>' % (len(gpu["kernels"]), "" if len(gpu["kernels"]) == 1 else "s"))

@@ -429,8 +429,8 @@ static void edge_name(char *buf, size_t len, uint32_t to)
  * thread counts (and warps); clauses where warps diverged are drawn red. */
 static void write_dot(FILE *f, const kernel *K, const char *name)
 {
-    fprintf(f, "digraph \"%s\" {\n  node [shape=box, fontname=\"monospace\"];\n  edge [fontname=\"sans-serif\"];\n",
-            name);
+    fprintf(f, "digraph \"%s\" {\n  node [shape=box, fontname=\"monospace\", fontsize=10];\n"
+               "  edge [fontname=\"sans-serif\", fontsize=9];\n", name);
     for (size_t i = 0; i < K->n; i++) {
         const struct stats_gclause *g = &K->c[i];
         fprintf(f, "  c%u [label=\"clause %u\\n%u tuples, %u instrs\\n%" PRIu64 " execs, %" PRIu64 " threads",
