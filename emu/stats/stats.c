@@ -229,6 +229,23 @@ static void gather(totals *T)
     free(set_acc);
 }
 
+void stats_get_totals(uint64_t c[ST_N], uint64_t mmio[STATS_MMIO_MAX][2], uint64_t *pages)
+{
+    totals *T = malloc(sizeof(*T));
+    if (!T)
+        return;
+    pthread_mutex_lock(&reg_lock);
+    gather(T);
+    pthread_mutex_unlock(&reg_lock);
+    if (c)
+        memcpy(c, T->c, sizeof(T->c));
+    if (mmio)
+        memcpy(mmio, T->mmio, sizeof(T->mmio));
+    if (pages)
+        *pages = T->pages;
+    free(T);
+}
+
 static const char *const job_type_names[16] = {
     "not_started", "null", "write_value", "cache_flush", "compute", "vertex", "geometry", "tiler",
     "fused", "fragment", "indexed_vertex", "type11", "type12", "type13", "type14", "type15",

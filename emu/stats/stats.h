@@ -94,6 +94,8 @@ void stats_set_config(const char *key, const char *value);   /* free-form "confi
 int stats_write(FILE *summary);
 /* Write the JSON report to an open stream (tests). */
 void stats_write_json(FILE *f);
+/* Totals over every thread (tests): plain counters, MMIO [region][read/write], distinct GPU pages. */
+void stats_get_totals(uint64_t c[ST_N], uint64_t mmio[STATS_MMIO_MAX][2], uint64_t *pages);
 
 /* ---- GPU (stats_gpu.c) ---------------------------------------------------------------------- */
 /* Name a program (shader VA, address space, job type) for the report; called once per job. */

@@ -48,3 +48,9 @@ stats-test: $(B)/malibu-report $(STATS_UNIT_BINS) $(B)/malibu
 	else echo "stats-test: aarch64-linux-gnu-as not installed: no full-system report"; fi; \
 	$(PYTHON) tests/stats/check_report.py --unit $(B)/tests/unit/test_stats_gpu --report $(B)/malibu-report \
 	    --workdir $(B)/tests/stats --malibu $(B)/malibu $$hello
+
+# test_stats_mali: the system hooks (bus, Mali device) through the Mali test harness.
+$(B)/tests/unit/test_stats_mali: tests/unit/test_stats_mali.c $(DEVICE_OBJS) $(wildcard tests/unit/*.h) \
+                                 tests/mali/mali_harness.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(FDT_CFLAGS) -Itests/unit -Itests/mali -o $@ $< $(DEVICE_OBJS) $(CHECK_LIBS) $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
