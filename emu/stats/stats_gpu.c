@@ -171,10 +171,16 @@ static inline unsigned popcount8(uint32_t v)     /* no -mpopcnt: avoid the libgc
     return (v + (v >> 4)) & 0x0fu;
 }
 
+/* This file's own copy of the thread's block pointer: a TLS variable defined here is reached with
+ * one %fs-relative load (local-exec), the registry's needs a GOT load first. */
+static __thread stats_thread *self;
+
 void stats_gpu_clause(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec)
 {
-    stats_thread *t = stats_self();
-    size_t slot = hash_ptr(x) & 255;
+    stats_thread *t = self;
+    if (__builtin_expect(!t, 0))
+        self = t = stats_self();
+    size_t slot = ((uintptr_t)x >> 4 ^ (uintptr_t)x >> 12) & 255;
     struct stats_gclause *g = t->gcache[slot];
     if (__builtin_expect(!g || g->x != x || g->prog != p || g->pc != x->c.offset || g->header != x->c.header, 0))
         if (!(g = miss(t, slot, w, p, x)))
