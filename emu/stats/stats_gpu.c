@@ -28,6 +28,10 @@ struct stats_gclause {
     unsigned lanes_per_warp;
     sc_clause_info info;
     uint64_t execs, lanes, diverged, partial;
+    /* Clauses without a control-flow instruction (or that end the lanes) always go to `next`:
+     * their single edge is made from execs / lanes when the report is written. */
+    uint8_t simple;
+    uint32_t next;
     unsigned nedges;
     sg_edge e[SG_EDGES];
 };
@@ -67,6 +71,8 @@ static struct stats_gclause *new_entry(const bi_warp *w, const bi_program *p, co
     g->header = x->c.header;
     g->lanes_per_warp = w->lanes;
     sc_analyze_clause(&x->c, &g->info);
+    g->simple = g->info.end || !g->info.has_branch;
+    g->next = g->info.end ? SG_EXIT : x->c.offset + x->c.size;
     return g;
 }
 
@@ -193,17 +199,15 @@ void stats_gpu_clause(const bi_warp *w, const bi_program *p, const bi_xclause *x
     g->execs++;
     g->lanes += n;
     g->partial += partial;
-    /* Lanes finish only in END clauses (flow = 0), and there all of them do. */
-    uint32_t first = SG_EXIT;
-    if (!g->info.end) {
-        uint32_t m = exec;
-        first = w->pc[__builtin_ctz(m)];
-        for (m &= m - 1; m; m &= m - 1)
-            if (w->pc[__builtin_ctz(m)] != first) {
-                diverged(g, w, exec);
-                return;
-            }
-    }
+    if (g->simple)                             /* edge to g->next: made from execs / lanes */
+        return;
+    uint32_t m = exec;
+    uint32_t first = w->pc[__builtin_ctz(m)];
+    for (m &= m - 1; m; m &= m - 1)
+        if (w->pc[__builtin_ctz(m)] != first) {
+            diverged(g, w, exec);
+            return;
+        }
     if (__builtin_expect(g->nedges && g->e[0].to == first, 1)) {   /* the usual way */
         g->e[0].threads += n;
         g->e[0].warps++;
@@ -339,7 +343,12 @@ static kernel *collect(stats_thread *threads, size_t *nk)
                 memset(K->c[K->n].e, 0, sizeof(K->c[K->n].e));
                 K->n++;
             }
-            merge_into(&K->c[ci], g);
+            struct stats_gclause tmp = *g;
+            if (tmp.simple) {
+                tmp.nedges = 1;
+                tmp.e[0] = (sg_edge){ tmp.next, tmp.lanes, tmp.execs };
+            }
+            merge_into(&K->c[ci], &tmp);
         }
     }
     for (size_t i = 0; i < n; i++)
