@@ -43,6 +43,18 @@ void sys_tlb_flush(SysCPU *s)
     s->n_tlb_flush++;
 }
 
+void sys_tlb_flush_user(SysCPU *s)
+{
+    for (unsigned j = 0; j < SYS_TLB_SIZE; j++) {
+        SysTlbEntry *e = &s->tlbs[0][j];
+        e->tag_r = e->tag_w = e->tag_x = SYS_TLB_INVALID;
+        e = &s->tlbs[1][j];
+        if (!e->global)
+            e->tag_r = e->tag_w = e->tag_x = SYS_TLB_INVALID;
+    }
+    s->n_tlb_flush++;
+}
+
 static void set_vblock(SysCPU *s, SysTlbEntry *e, uint64_t va, uint64_t size)
 {
     if (size > 0x1000) {
@@ -223,6 +235,7 @@ bool mmu_translate(SysCPU *s, uint64_t va, unsigned el, unsigned access, MmuResu
         r->perm = perm;
         r->attr = (desc >> 2) & 7;
         r->sh = (desc >> 8) & 3;
+        r->ng = (desc >> 11) & 1;
         if ((access & perm) != access) {
             r->fsc = 0x0C + level; /* permission fault */
             return false;
@@ -328,6 +341,7 @@ static uint64_t translate_or_raise(CPUState *c, Op *o, uint64_t addr, unsigned a
         e->addend = (uintptr_t)hr - (uintptr_t)page;
         e->pa = pa_page;
         set_vblock(s, e, addr, r.size);
+        e->global = !r.ng && ((addr >> 55) & 1) && (s->sctlr & SCTLR_M);
     }
     return r.pa;
 }
@@ -471,6 +485,7 @@ bool sys_translate_exec(SysCPU *s, uint64_t pc, uint64_t *pa, uint8_t **host)
     e->addend = (uintptr_t)hr - (uintptr_t)page;
     e->pa = pa_page;
     set_vblock(s, e, pc, r.size);
+    e->global = !r.ng && ((pc >> 55) & 1) && (s->sctlr & SCTLR_M);
     *pa = r.pa;
     *host = hr + (pc & 0xfff);
     return true;

@@ -28,6 +28,7 @@ typedef struct SysTlbEntry {
     uint64_t pa;      /* physical page address */
     uint64_t vblock;  /* VA of the block mapping this page came from (SYS_TLB_INVALID: a page) */
     uint64_t vbmask;  /* ~(block size - 1) */
+    uint64_t global;  /* 1: global (nG = 0) upper-half (TTBR1) mapping, kept across ASID changes */
 } SysTlbEntry;
 
 /* CpuException values private to the system build (cpu_exec never sees them). */
@@ -123,6 +124,7 @@ typedef struct MmuResult {
     unsigned attr;    /* MAIR index (0 with the MMU off) */
     unsigned sh;
     uint64_t size;    /* size of the page or block mapping (4 KB with the MMU off) */
+    bool ng;          /* not global (ASID-specific) */
     unsigned fsc;     /* 0 ok, else fault status code */
     bool s1ptw;
 } MmuResult;
@@ -130,6 +132,9 @@ typedef struct MmuResult {
 /* Stage-1 translation of va for an access at EL el (no TLB).  Returns false with r->fsc set. */
 bool mmu_translate(SysCPU *s, uint64_t va, unsigned el, unsigned access, MmuResult *r);
 void sys_tlb_flush(SysCPU *s);
+/* Address-space switch (TTBR0 / ASID change, same kernel tables): drop everything but global
+ * TTBR1 entries. */
+void sys_tlb_flush_user(SysCPU *s);
 /* TLBI by VA (any ASID / last level): drop the entries that translate va's page. */
 void sys_tlb_flush_va(SysCPU *s, uint64_t va);
 /* Recompute tlb / tb_flags after an EL or SCTLR change. */

@@ -72,9 +72,16 @@ static Op *op_sync_exc(CPUState *c, Op *o)
 static Op *op_wr_mmu(CPUState *c, Op *o)
 {
     SysCPU *s = sys_cpu(c);
-    *(uint64_t *)((char *)c + o->imm) = c->x[o->n];
+    uint64_t *reg = (uint64_t *)((char *)c + o->imm);
+    uint64_t old = *reg, val = c->x[o->n];
+    *reg = val;
     s->n_mmu_writes++;
-    sys_tlb_flush(s);
+    /* Context switch: TTBR0, or TTBR1 with only its ASID field (TCR.A1) changed, keeps the
+     * global kernel entries; anything else flushes the whole TLB. */
+    if (o->imm == F(ttbr0) || (o->imm == F(ttbr1) && ((old ^ val) & 0x0000FFFFFFFFFFFFull) == 0))
+        sys_tlb_flush_user(s);
+    else
+        sys_tlb_flush(s);
     sys_update_mode(s);
     c->pc = o->pc + 4;
     return NULL;

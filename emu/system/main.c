@@ -92,6 +92,22 @@ static void stats_cpus(void)
         }
 }
 
+/* --debug stats: counters at exit (atexit: also when the guest exits through the exit device). */
+static void print_stats(void)
+{
+    SysCPU *s = cpus[0];
+    fflush(stdout);
+    fprintf(stderr, "malibu: %llu insns, %llu blocks translated, %llu TB flushes, %llu exceptions, "
+            "%llu IRQs, %llu TLB misses, %llu TLB flushes, %llu by VA (%llu TLBI, %llu SCTLR/TCR/TTBR writes), %llu dispatches, %llu lookup misses, %llu TLBI scans\n",
+            (unsigned long long)s->cpu.insn_count, (unsigned long long)s->cpu.tbc->n_translated,
+            (unsigned long long)s->cpu.tbc->n_flushes, (unsigned long long)s->n_exc,
+            (unsigned long long)s->n_irq, (unsigned long long)s->n_tlb_miss,
+            (unsigned long long)s->n_tlb_flush, (unsigned long long)s->n_tlb_flush_va,
+            (unsigned long long)s->n_tlbi,
+            (unsigned long long)s->n_mmu_writes, (unsigned long long)s->n_dispatch,
+            (unsigned long long)s->n_tb_miss, (unsigned long long)s->n_tlbi_scan);
+}
+
 static unsigned parse_debug(const char *list)
 {
     unsigned d = 0;
@@ -211,22 +227,12 @@ int main(int argc, char **argv)
 
     if (stats_on)
         atexit(stats_cpus);
+    if (debug & 0x100)
+        atexit(print_stats);
     gic_set_current_cpu(0);
     sys_cpu_reset(cpus[0], board->reset_pc);
     int status = sys_cpu_run(cpus[0]);
     fflush(stdout);
     console_restore_terminal();
-    if (debug & 0x100) {
-        SysCPU *s = cpus[0];
-        fprintf(stderr, "malibu: %llu insns, %llu blocks translated, %llu TB flushes, %llu exceptions, "
-                "%llu IRQs, %llu TLB misses, %llu TLB flushes, %llu by VA (%llu TLBI, %llu SCTLR/TCR/TTBR writes), %llu dispatches, %llu lookup misses, %llu TLBI scans\n",
-                (unsigned long long)s->cpu.insn_count, (unsigned long long)s->cpu.tbc->n_translated,
-                (unsigned long long)s->cpu.tbc->n_flushes, (unsigned long long)s->n_exc,
-                (unsigned long long)s->n_irq, (unsigned long long)s->n_tlb_miss,
-                (unsigned long long)s->n_tlb_flush, (unsigned long long)s->n_tlb_flush_va,
-                (unsigned long long)s->n_tlbi,
-                (unsigned long long)s->n_mmu_writes, (unsigned long long)s->n_dispatch,
-                (unsigned long long)s->n_tb_miss, (unsigned long long)s->n_tlbi_scan);
-    }
     return status;
 }

@@ -198,6 +198,19 @@ START_TEST(soft_tlb_accessors)
     ck_assert_uint_eq(mem_ld8(c, &op, 0x612000), 0x5a);
     sys_tlb_flush_va(s, 0x600000);
     ck_assert_uint_eq(mem_ld8(c, &op, 0x612000), 0x6b);
+    /* address-space switch: global TTBR1 entries survive, TTBR0 ones go */
+    ram[0x3000] = 0x11;
+    ram[0x203000] = 0x22;
+    ck_assert_uint_eq(mem_ld8(c, &op, 0xffff000000003000ull), 0x11);
+    ck_assert_uint_eq(mem_ld8(c, &op, 0x612000), 0x6b);
+    put(0x22000, RAM + 0x200000 + BLOCK + AF);                  /* kernel mapping moved... */
+    put(K1, RAM + 0x22000 + TABLE);
+    put(L2 + 3 * 8, RAM + 0x200000 + BLOCK + AF + ATTR(1));     /* ...and the user block */
+    sys_tlb_flush_user(s);
+    ck_assert_uint_eq(mem_ld8(c, &op, 0xffff000000003000ull), 0x11); /* still cached (global) */
+    ck_assert_uint_eq(mem_ld8(c, &op, 0x612000), 0x5a);
+    sys_tlb_flush(s);
+    ck_assert_uint_eq(mem_ld8(c, &op, 0xffff000000003000ull), 0x22);
 }
 END_TEST
 
