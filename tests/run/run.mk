@@ -32,7 +32,8 @@ endif
 TEST_TARGETS += run-unit-test
 SAN_TEST_TARGETS += run-unit-test
 
-$(B)/tests/run/test_run_args: tests/run/test_run_args.c $(DEVICE_OBJS)
+# $(B)/malibu: fragments included after this one add to DEVICE_OBJS (the recipe sees them all)
+$(B)/tests/run/test_run_args: tests/run/test_run_args.c $(B)/malibu $(DEVICE_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(FDT_CFLAGS) -Idevices -o $@ $< $(DEVICE_OBJS) $(CHECK_LIBS) $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
 
