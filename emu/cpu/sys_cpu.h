@@ -11,7 +11,15 @@
  * An entry maps one 4 KB virtual page: tag_r / tag_w / tag_x hold the page's VA when that
  * access is allowed (and RAM-backed), else SYS_TLB_INVALID; host = va + addend.  MMIO pages
  * are never entered (every MMIO access walks), nor are write tags of pages holding translated
- * code (so stores to them take the slow path, which invalidates the translations). */
+ * code (so stores to them take the slow path, which invalidates the translations).
+ *
+ * SMP (not yet: build/malibu runs one vCPU and ignores PSCI CPU_ON): the state is already per
+ * SysCPU (registers, TLBs, TB cache, index = MPIDR.Aff0) with one SysMachine shared.  Still to do:
+ * one host thread per vCPU (gic_set_current_cpu, sys_cpu_run, started by CPU_ON), the code-page
+ * map updated atomically and a code write flushing every CPU's TB cache (flush_pending +
+ * exit_request on each), TLBI *IS / broadcast invalidation posted to the other CPUs and completed
+ * before the issuer's next DSB, SEV as gtimer_kick of the others.  Exclusives already use host
+ * compare-and-swap, so other CPUs' stores break a reservation as the value check sees them. */
 #ifndef MALIBU_SYS_CPU_H
 #define MALIBU_SYS_CPU_H
 
