@@ -54,9 +54,9 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: malibu --kernel Image [--initrd FILE] [--append \"cmdline\"] [-m SIZE]\n"
-            "       malibu --image DIR [--run \"CMD\"] [--share HOSTDIR] [options]\n"
             "              [--smp N] [--dtb FILE] [--dump-dtb FILE] [--gpu MODEL] [--gpu-threads N]\n"
             "              [--disk FILE[,MODE]]... [--share DIR[,ro]]\n"
+            "       malibu --image DIR [--run \"CMD\"] [--share HOSTDIR] [options]\n"
             "  --image DIR      boot DIR/Image, DIR/initrd.img, DIR/rootfs.ext4 (copy-on-write, vda)\n"
             "                   (make image: guest-images/out)\n"
             "  --run CMD        run shell command CMD in the guest, exit with its status\n"
