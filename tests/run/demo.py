@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """make run: boot the Debian guest image in build/malibu and run the OpenCL demo.
 
-    demo.py MALIBU IMAGE_DIR [DEVICE]      DEVICE: llvmpipe (default) or panfrost
+    demo.py MALIBU IMAGE_DIR [DEVICE]      DEVICE: panfrost (default) or llvmpipe
 
 One `malibu --image IMAGE_DIR --run CMD`: clinfo (brief), then the vecadd and saxpy samples
-(guest-images/apps) on rusticl with RUSTICL_ENABLE=DEVICE -- llvmpipe is Mesa's CPU device (LLVM
-JIT-compiles each kernel to AArch64 code that runs on malibu's emulated CPU), panfrost the
-emulated Mali GPU.  The guest's output is passed through; each step prints a "== STEP" line,
+(guest-images/apps) on rusticl with RUSTICL_ENABLE=DEVICE -- panfrost is the emulated Mali GPU
+(Mesa's Bifrost compiler, malibu's shader-core engine), llvmpipe Mesa's CPU device (LLVM
+JIT-compiles each kernel to AArch64 code that runs on malibu's emulated CPU).  The guest's output is passed through; each step prints a "== STEP" line,
 timed here on the host.  A short report follows.  Exit status: malibu's (= the guest command's:
 0 when every sample passed).  $RUN_DEMO_ARGS: more malibu options (e.g. --gpu g52).
 """
@@ -39,7 +39,7 @@ def main():
         print(__doc__, file=sys.stderr)
         return 2
     malibu, image = sys.argv[1], sys.argv[2]
-    device = sys.argv[3] if len(sys.argv) > 3 else "llvmpipe"
+    device = sys.argv[3] if len(sys.argv) > 3 else "panfrost"
     argv = [malibu, "--image", image] + shlex.split(os.environ.get("RUN_DEMO_ARGS", "")) + \
         ["--run", guest_command(device)]
     print("make run: %s --image %s --run '<demo: clinfo, vecadd, saxpy on RUSTICL_ENABLE=%s>'"
@@ -77,7 +77,8 @@ def main():
     print("  what:    Debian trixie arm64 guest (Linux %s) on %s, 1 vCPU; Mesa rusticl on %s"
           % (open(rel).read().strip() if os.path.exists(rel) else "?", malibu,
              "llvmpipe (CPU device: LLVM JIT-compiles the kernels for the emulated CPU)"
-             if device == "llvmpipe" else "%s (%s)" % (device, results.get("device", "?"))))
+             if device == "llvmpipe" else "%s: %s (Mesa's Bifrost compiler, malibu's GPU)"
+             % (device, results.get("device", "?"))))
     up = at("guest up")
     print("  %-8s %s  (malibu start -> the command's first line)"
           % ("boot:", "%5.1f s" % up if up is not None else "did not finish"))

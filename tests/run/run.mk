@@ -1,13 +1,14 @@
 # One-command runs of the guest image (README.md: Running the guest image):
 #   make run        builds build/malibu and guest-images/out (make image) if needed, boots the image
 #                   with --image, runs the demo (tests/run/demo.py: clinfo, vecadd, saxpy on rusticl) and
-#                   prints a short report.  RUN_DEMO_GPU=panfrost runs the samples on the
-#                   emulated Mali GPU instead of llvmpipe; RUN_DEMO_ARGS='--gpu g52' adds options
+#                   prints a short report.  Default: the emulated Mali GPU (RUSTICL_ENABLE=panfrost,
+#                   --gpu g71); RUN_DEMO_GPU=llvmpipe runs them on rusticl's CPU device (LLVM JIT on
+#                   the emulated CPU); RUN_DEMO_ARGS='--gpu g52' adds malibu options
 #   make run-test   (in make test) --image/--run/--share/exit status end to end, clinfo and OpenCL
 #                   samples on rusticl; fetches the pinned packages if needed (~185 MB);
 #                   RUN_IN_TEST=no skips it
 RUN_IN_TEST ?= yes
-RUN_DEMO_GPU ?= llvmpipe
+RUN_DEMO_GPU ?= panfrost
 RUN_DEMO_ARGS ?=
 
 $(B)/obj/devices/exitdev.o: CFLAGS += $(FDT_CFLAGS)
