@@ -44,10 +44,10 @@ static uint64_t id_reg(unsigned crm, unsigned op2)
 
 /* ---- generic register ops ----------------------------------------------------------------- */
 
-static Op *op_rd_const(CPUState *c, Op *o) { c->x[o->d] = o->imm; return o + 1; }
-static Op *op_rd_field(CPUState *c, Op *o) { c->x[o->d] = *(uint64_t *)((char *)c + o->imm); return o + 1; }
-static Op *op_wr_field(CPUState *c, Op *o) { *(uint64_t *)((char *)c + o->imm) = c->x[o->n]; return o + 1; }
-static Op *op_wr_ignore(CPUState *c, Op *o) { (void)c; return o + 1; }
+static Op *op_rd_const(CPUState *c, Op *o) { c->x[o->d] = o->imm; return op_next(c, o); }
+static Op *op_rd_field(CPUState *c, Op *o) { c->x[o->d] = *(uint64_t *)((char *)c + o->imm); return op_next(c, o); }
+static Op *op_wr_field(CPUState *c, Op *o) { *(uint64_t *)((char *)c + o->imm) = c->x[o->n]; return op_next(c, o); }
+static Op *op_wr_ignore(CPUState *c, Op *o) { (void)c; return op_next(c, o); }
 
 /* Writes that change what translated code depends on (CPACR_EL1.FPEN): leave the block. */
 static Op *op_wr_mode(CPUState *c, Op *o)
@@ -87,16 +87,16 @@ static Op *op_wr_mmu(CPUState *c, Op *o)
     return NULL;
 }
 
-static Op *op_rd_nzcv(CPUState *c, Op *o) { c->x[o->d] = cpu_get_nzcv(c); return o + 1; }
-static Op *op_wr_nzcv(CPUState *c, Op *o) { cpu_set_nzcv(c, (uint32_t)c->x[o->n]); return o + 1; }
-static Op *op_rd_fpcr(CPUState *c, Op *o) { c->x[o->d] = c->fp.fpcr; return o + 1; }
-static Op *op_wr_fpcr(CPUState *c, Op *o) { c->fp.fpcr = (uint32_t)c->x[o->n] & FPCR_MASK_SYS; return o + 1; }
-static Op *op_rd_fpsr(CPUState *c, Op *o) { c->x[o->d] = c->fp.fpsr; return o + 1; }
-static Op *op_wr_fpsr(CPUState *c, Op *o) { c->fp.fpsr = (uint32_t)c->x[o->n] & FPSR_MASK_SYS; return o + 1; }
-static Op *op_rd_tpidr0(CPUState *c, Op *o) { c->x[o->d] = c->tpidr_el0; return o + 1; }
-static Op *op_wr_tpidr0(CPUState *c, Op *o) { c->tpidr_el0 = c->x[o->n]; return o + 1; }
-static Op *op_rd_tpidrro(CPUState *c, Op *o) { c->x[o->d] = c->tpidrro_el0; return o + 1; }
-static Op *op_wr_tpidrro(CPUState *c, Op *o) { c->tpidrro_el0 = c->x[o->n]; return o + 1; }
+static Op *op_rd_nzcv(CPUState *c, Op *o) { c->x[o->d] = cpu_get_nzcv(c); return op_next(c, o); }
+static Op *op_wr_nzcv(CPUState *c, Op *o) { cpu_set_nzcv(c, (uint32_t)c->x[o->n]); return op_next(c, o); }
+static Op *op_rd_fpcr(CPUState *c, Op *o) { c->x[o->d] = c->fp.fpcr; return op_next(c, o); }
+static Op *op_wr_fpcr(CPUState *c, Op *o) { c->fp.fpcr = (uint32_t)c->x[o->n] & FPCR_MASK_SYS; return op_next(c, o); }
+static Op *op_rd_fpsr(CPUState *c, Op *o) { c->x[o->d] = c->fp.fpsr; return op_next(c, o); }
+static Op *op_wr_fpsr(CPUState *c, Op *o) { c->fp.fpsr = (uint32_t)c->x[o->n] & FPSR_MASK_SYS; return op_next(c, o); }
+static Op *op_rd_tpidr0(CPUState *c, Op *o) { c->x[o->d] = c->tpidr_el0; return op_next(c, o); }
+static Op *op_wr_tpidr0(CPUState *c, Op *o) { c->tpidr_el0 = c->x[o->n]; return op_next(c, o); }
+static Op *op_rd_tpidrro(CPUState *c, Op *o) { c->x[o->d] = c->tpidrro_el0; return op_next(c, o); }
+static Op *op_wr_tpidrro(CPUState *c, Op *o) { c->tpidrro_el0 = c->x[o->n]; return op_next(c, o); }
 
 /* After unmasking: leave at the next block boundary if an interrupt is now deliverable. */
 static void check_unmask(SysCPU *s)
@@ -107,21 +107,21 @@ static void check_unmask(SysCPU *s)
         s->cpu.exit_request = 1;
 }
 
-static Op *op_rd_daif(CPUState *c, Op *o) { c->x[o->d] = sys_cpu(c)->daif; return o + 1; }
+static Op *op_rd_daif(CPUState *c, Op *o) { c->x[o->d] = sys_cpu(c)->daif; return op_next(c, o); }
 static Op *op_wr_daif(CPUState *c, Op *o)
 {
     SysCPU *s = sys_cpu(c);
     s->daif = (uint32_t)c->x[o->n] & 0x3c0;
     check_unmask(s);
-    return o + 1;
+    return op_next(c, o);
 }
-static Op *op_daifset(CPUState *c, Op *o) { sys_cpu(c)->daif |= (uint32_t)o->imm; return o + 1; }
+static Op *op_daifset(CPUState *c, Op *o) { sys_cpu(c)->daif |= (uint32_t)o->imm; return op_next(c, o); }
 static Op *op_daifclr(CPUState *c, Op *o)
 {
     SysCPU *s = sys_cpu(c);
     s->daif &= ~(uint32_t)o->imm;
     check_unmask(s);
-    return o + 1;
+    return op_next(c, o);
 }
 
 static void set_spsel(SysCPU *s, unsigned v)
@@ -132,16 +132,16 @@ static void set_spsel(SysCPU *s, unsigned v)
     s->spsel = v;
     sys_sp_load(s);
 }
-static Op *op_rd_spsel(CPUState *c, Op *o) { c->x[o->d] = sys_cpu(c)->spsel; return o + 1; }
-static Op *op_wr_spsel(CPUState *c, Op *o) { set_spsel(sys_cpu(c), c->x[o->n] & 1); return o + 1; }
-static Op *op_spsel_imm(CPUState *c, Op *o) { set_spsel(sys_cpu(c), o->imm & 1); return o + 1; }
+static Op *op_rd_spsel(CPUState *c, Op *o) { c->x[o->d] = sys_cpu(c)->spsel; return op_next(c, o); }
+static Op *op_wr_spsel(CPUState *c, Op *o) { set_spsel(sys_cpu(c), c->x[o->n] & 1); return op_next(c, o); }
+static Op *op_spsel_imm(CPUState *c, Op *o) { set_spsel(sys_cpu(c), o->imm & 1); return op_next(c, o); }
 
 /* SP_EL0 at EL1: the banked copy while SPSel = 1, else the live SP. */
 static Op *op_rd_sp_el0(CPUState *c, Op *o)
 {
     SysCPU *s = sys_cpu(c);
     c->x[o->d] = s->spsel ? s->sp_el0 : c->x[REG_SP];
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_wr_sp_el0(CPUState *c, Op *o)
 {
@@ -150,7 +150,7 @@ static Op *op_wr_sp_el0(CPUState *c, Op *o)
         s->sp_el0 = c->x[o->n];
     else
         c->x[REG_SP] = c->x[o->n];
-    return o + 1;
+    return op_next(c, o);
 }
 
 static Op *op_rd_isr(CPUState *c, Op *o)
@@ -162,7 +162,7 @@ static Op *op_rd_isr(CPUState *c, Op *o)
     if (gic_fiq_line(s->mach->gic, s->index))
         v |= 0x40;
     c->x[o->d] = v;
-    return o + 1;
+    return op_next(c, o);
 }
 
 static Op *op_rd_ccsidr(CPUState *c, Op *o)
@@ -170,61 +170,61 @@ static Op *op_rd_ccsidr(CPUState *c, Op *o)
     static const uint64_t v[4] = { 0x701FE00A, 0x201FE012, 0x70FFE07A, 0 }; /* L1D, L1I, L2 */
     uint64_t sel = sys_cpu(c)->csselr & 0xf;
     c->x[o->d] = sel < 3 ? v[sel] : 0;
-    return o + 1;
+    return op_next(c, o);
 }
 
 static Op *op_wr_oslar(CPUState *c, Op *o)
 {
     SysCPU *s = sys_cpu(c);
     s->oslsr = (s->oslsr & ~2ull) | ((c->x[o->n] & 1) << 1);
-    return o + 1;
+    return op_next(c, o);
 }
-static Op *op_rd_oslsr(CPUState *c, Op *o) { c->x[o->d] = sys_cpu(c)->oslsr | 8; return o + 1; }
+static Op *op_rd_oslsr(CPUState *c, Op *o) { c->x[o->d] = sys_cpu(c)->oslsr | 8; return op_next(c, o); }
 
 /* Generic timer: o->x = GT_PHYS / GT_VIRT. */
-static Op *op_rd_cntpct(CPUState *c, Op *o) { c->x[o->d] = gtimer_count(sys_cpu(c)->mach->gtimer); return o + 1; }
+static Op *op_rd_cntpct(CPUState *c, Op *o) { c->x[o->d] = gtimer_count(sys_cpu(c)->mach->gtimer); return op_next(c, o); }
 static Op *op_rd_cntvct(CPUState *c, Op *o)
 {
     SysCPU *s = sys_cpu(c);
     c->x[o->d] = gtimer_vcount(s->mach->gtimer, s->index);
-    return o + 1;
+    return op_next(c, o);
 }
-static Op *op_rd_cntfrq(CPUState *c, Op *o) { c->x[o->d] = gtimer_freq(sys_cpu(c)->mach->gtimer); return o + 1; }
+static Op *op_rd_cntfrq(CPUState *c, Op *o) { c->x[o->d] = gtimer_freq(sys_cpu(c)->mach->gtimer); return op_next(c, o); }
 static Op *op_rd_cnt_ctl(CPUState *c, Op *o)
 {
     SysCPU *s = sys_cpu(c);
     c->x[o->d] = gtimer_read_ctl(s->mach->gtimer, s->index, (int)o->x);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_wr_cnt_ctl(CPUState *c, Op *o)
 {
     SysCPU *s = sys_cpu(c);
     gtimer_write_ctl(s->mach->gtimer, s->index, (int)o->x, c->x[o->n]);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_rd_cnt_cval(CPUState *c, Op *o)
 {
     SysCPU *s = sys_cpu(c);
     c->x[o->d] = gtimer_read_cval(s->mach->gtimer, s->index, (int)o->x);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_wr_cnt_cval(CPUState *c, Op *o)
 {
     SysCPU *s = sys_cpu(c);
     gtimer_write_cval(s->mach->gtimer, s->index, (int)o->x, c->x[o->n]);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_rd_cnt_tval(CPUState *c, Op *o)
 {
     SysCPU *s = sys_cpu(c);
     c->x[o->d] = gtimer_read_tval(s->mach->gtimer, s->index, (int)o->x);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_wr_cnt_tval(CPUState *c, Op *o)
 {
     SysCPU *s = sys_cpu(c);
     gtimer_write_tval(s->mach->gtimer, s->index, (int)o->x, c->x[o->n]);
-    return o + 1;
+    return op_next(c, o);
 }
 
 /* ---- MRS / MSR ------------------------------------------------------------------------------ */
@@ -363,7 +363,7 @@ static Op *op_dc_zva(CPUState *c, Op *o)
 {
     uint64_t addr = c->x[o->n] & ~(uint64_t)(ZVA_BYTES - 1);
     memset(mem_host(c, o, addr, ZVA_BYTES, true), 0, ZVA_BYTES);
-    return o + 1;
+    return op_next(c, o);
 }
 
 /* IC IVAU: the page may hold code written by a device (DMA does not go through the store slow
@@ -374,20 +374,20 @@ static Op *op_ic_ivau(CPUState *c, Op *o)
     MmuResult r;
     if (mmu_translate(s, c->x[o->n], s->el, MMU_READ, &r))
         sys_code_modified(s, r.pa);
-    return o + 1;
+    return op_next(c, o);
 }
 
 static Op *op_ic_iallu(CPUState *c, Op *o)
 {
     sys_code_modified_all(sys_cpu(c));
-    return o + 1;
+    return op_next(c, o);
 }
 
 static Op *op_tlbi(CPUState *c, Op *o)
 {
     sys_cpu(c)->n_tlbi++;
     sys_tlb_flush(sys_cpu(c));
-    return o + 1;
+    return op_next(c, o);
 }
 
 /* TLBI VAE1/VALE1/VAAE1/VAALE1(IS): Xt[43:0] = VA[55:12] (ASID in [63:48] ignored: the TLB
@@ -401,13 +401,13 @@ static Op *op_tlbi_va(CPUState *c, Op *o)
         va |= 0xFF00000000000000ull;
     s->n_tlbi++;
     sys_tlb_flush_va(s, va);
-    return o + 1;
+    return op_next(c, o);
 }
 
 static Op *op_at(CPUState *c, Op *o)
 {
     sys_at(sys_cpu(c), c->x[o->n], (unsigned)(o->x >> 1), o->x & 1);
-    return o + 1;
+    return op_next(c, o);
 }
 
 static bool sys_sys(DisasCtx *d, uint32_t insn, SysCPU *s)
@@ -513,7 +513,7 @@ static Op *op_sys_exit(CPUState *c, Op *o)
     return NULL;
 }
 
-static Op *op_sev(CPUState *c, Op *o) { sys_cpu(c)->event = true; return o + 1; }
+static Op *op_sev(CPUState *c, Op *o) { sys_cpu(c)->event = true; return op_next(c, o); }
 
 static void emit_exit(DisasCtx *d, CpuException e)
 {

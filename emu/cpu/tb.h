@@ -69,6 +69,16 @@ static inline TB *tb_jmp_lookup(TBCache *t, uint64_t pc)
     return tb;
 }
 
+/* Run the next op of the block as a tail call.  The compiler turns it into a
+ * jump, so every handler has its own indirect branch for the predictor and the
+ * dispatch loop is skipped; where it keeps the frame (sanitizer builds), stack
+ * depth stays bounded by the block length because block-ending ops return to
+ * the loop in cpu_exec().  A handler may also just return the next op. */
+static inline Op *op_next(CPUState *c, Op *o)
+{
+    return o[1].fn(c, o + 1);
+}
+
 /* Translate the block at pc (translate.c). */
 TB *tb_translate(CPUState *c, uint64_t pc);
 

@@ -50,7 +50,7 @@ static Op *op_aese(CPUState *c, Op *o)
         for (int row = 0; row < 4; row++)
             r.b[4 * col + row] = aes_sbox[t.b[4 * ((col + row) & 3) + row]];
     V(o->d) = r;
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_aesd(CPUState *c, Op *o)
 {
@@ -61,7 +61,7 @@ static Op *op_aesd(CPUState *c, Op *o)
         for (int row = 0; row < 4; row++)
             r.b[4 * col + row] = aes_inv_sbox[t.b[4 * ((col - row) & 3) + row]];
     V(o->d) = r;
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_aesmc(CPUState *c, Op *o)
 {
@@ -73,7 +73,7 @@ static Op *op_aesmc(CPUState *c, Op *o)
             r.b[4 * col + row] = b[row] ^ all ^ xtime(b[row] ^ b[(row + 1) & 3]);
     }
     V(o->d) = r;
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_aesimc(CPUState *c, Op *o)
 {
@@ -94,7 +94,7 @@ static Op *op_aesimc(CPUState *c, Op *o)
         }
     }
     V(o->d) = r;
-    return o + 1;
+    return op_next(c, o);
 }
 
 bool trans_CRYPTO_AES(DisasCtx *s, arg_CRYPTO_AES *a)
@@ -128,7 +128,7 @@ static inline uint32_t sha_majority(uint32_t x, uint32_t y, uint32_t z) { return
         }                                                                         \
         r.s[0] = x0; r.s[1] = x1; r.s[2] = x2; r.s[3] = x3;                       \
         V(o->d) = r;                                                              \
-        return o + 1;                                                             \
+        return op_next(c, o);                                                             \
     }
 SHA1_ROUNDS(sha1c, sha_choose)
 SHA1_ROUNDS(sha1p, sha_parity)
@@ -143,7 +143,7 @@ static Op *op_sha1su0(CPUState *c, Op *o)
     uint64_t r1 = V(o->n).d[0] ^ d1 ^ V(o->m).d[1];
     V(o->d).d[0] = r0;
     V(o->d).d[1] = r1;
-    return o + 1;
+    return op_next(c, o);
 }
 
 /* SHA1H Sd, Sn: ROL(Sn, 30), rest of the register zero. */
@@ -152,7 +152,7 @@ static Op *op_sha1h(CPUState *c, Op *o)
     uint32_t v = rol32(V(o->n).s[0], 30);
     V(o->d).d[0] = v;
     V(o->d).d[1] = 0;
-    return o + 1;
+    return op_next(c, o);
 }
 
 /* SHA1SU1 Vd, Vn: T = Vd ^ (Vn >> 32); rotate each word left 1, word 3 ^= ROL(T0, 2). */
@@ -165,7 +165,7 @@ static Op *op_sha1su1(CPUState *c, Op *o)
     r.s[2] = rol32(t2, 1);
     r.s[3] = rol32(t3, 1) ^ rol32(t0, 2);
     V(o->d) = r;
-    return o + 1;
+    return op_next(c, o);
 }
 
 /* ---- SHA-256 ---------------------------------------------------------------- */
@@ -194,14 +194,14 @@ static Op *op_sha256h(CPUState *c, Op *o)
     VReg x = V(o->d), y = V(o->n), w = V(o->m);
     sha256_rounds(x.s, y.s, w.s);
     V(o->d) = x;
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_sha256h2(CPUState *c, Op *o)
 {
     VReg x = V(o->n), y = V(o->d), w = V(o->m);
     sha256_rounds(x.s, y.s, w.s);
     V(o->d) = y;
-    return o + 1;
+    return op_next(c, o);
 }
 
 static inline uint32_t sigma0_small(uint32_t x) { return ror32(x, 7) ^ ror32(x, 18) ^ (x >> 3); }
@@ -215,7 +215,7 @@ static Op *op_sha256su0(CPUState *c, Op *o)
     for (int e = 0; e < 4; e++)
         r.s[e] = sigma0_small(t[e]) + x.s[e];
     V(o->d) = r;
-    return o + 1;
+    return op_next(c, o);
 }
 
 /* SHA256SU1 Vd, Vn, Vm: T0 = Vm<31:0>:Vn<127:32>; W[e] = sigma1(W[e-2]) + Vd[e] + T0[e],
@@ -229,7 +229,7 @@ static Op *op_sha256su1(CPUState *c, Op *o)
     r.s[2] = sigma1_small(r.s[0]) + x.s[2] + t0[2];
     r.s[3] = sigma1_small(r.s[1]) + x.s[3] + t0[3];
     V(o->d) = r;
-    return o + 1;
+    return op_next(c, o);
 }
 
 bool trans_CRYPTO_SHA3(DisasCtx *s, arg_CRYPTO_SHA3 *a)

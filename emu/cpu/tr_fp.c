@@ -26,13 +26,13 @@ static inline void wr_v64(CPUState *c, unsigned d, uint64_t v)
     {                                                                          \
         uint32_t a = RS(o->n), b = RS(o->m);                                   \
         wr_v64(c, o->d, (uint32_t)(e32));                                      \
-        return o + 1;                                                          \
+        return op_next(c, o);                                                          \
     }                                                                          \
     static Op *op_##name##_d(CPUState *c, Op *o)                               \
     {                                                                          \
         uint64_t a = RD(o->n), b = RD(o->m);                                   \
         wr_v64(c, o->d, (e64));                                                \
-        return o + 1;                                                          \
+        return op_next(c, o);                                                          \
     }
 
 FP_BIN(fmul, f32_mul_inl(a, b, &c->fp), f64_mul_inl(a, b, &c->fp))
@@ -61,7 +61,7 @@ static const OpFn dp2_fns[9][2] = {
         if (nn)                                                                             \
             n = f32_neg(n);                                                                 \
         wr_v64(c, o->d, f32_muladd_inl(a, n, m, &c->fp));                                       \
-        return o + 1;                                                                       \
+        return op_next(c, o);                                                                       \
     }                                                                                       \
     static Op *op_##name##_d(CPUState *c, Op *o)                                            \
     {                                                                                       \
@@ -71,7 +71,7 @@ static const OpFn dp2_fns[9][2] = {
         if (nn)                                                                             \
             n = f64_neg(n);                                                                 \
         wr_v64(c, o->d, f64_muladd_inl(a, n, m, &c->fp));                                       \
-        return o + 1;                                                                       \
+        return op_next(c, o);                                                                       \
     }
 
 FP_MA(fmadd, 0, 0)
@@ -90,13 +90,13 @@ static const OpFn dp3_fns[4][2] = {
     {                                                                          \
         uint32_t a = RS(o->n);                                                 \
         wr_v64(c, o->d, (uint32_t)(e32));                                      \
-        return o + 1;                                                          \
+        return op_next(c, o);                                                          \
     }                                                                          \
     static Op *op_##name##_d(CPUState *c, Op *o)                               \
     {                                                                          \
         uint64_t a = RD(o->n);                                                 \
         wr_v64(c, o->d, (e64));                                                \
-        return o + 1;                                                          \
+        return op_next(c, o);                                                          \
     }
 
 FP_UN(fmov, a, a)
@@ -114,18 +114,18 @@ static const OpFn dp1_fns[4][2] = {
 };
 
 /* FCVT between precisions. */
-static Op *op_fcvt_sd(CPUState *c, Op *o) { wr_v64(c, o->d, f32_to_f64(RS(o->n), &c->fp)); return o + 1; }
-static Op *op_fcvt_sh(CPUState *c, Op *o) { wr_v64(c, o->d, f32_to_f16(RS(o->n), fp_rmode(&c->fp), &c->fp)); return o + 1; }
-static Op *op_fcvt_ds(CPUState *c, Op *o) { wr_v64(c, o->d, f64_to_f32(RD(o->n), fp_rmode(&c->fp), &c->fp)); return o + 1; }
-static Op *op_fcvt_dh(CPUState *c, Op *o) { wr_v64(c, o->d, f64_to_f16(RD(o->n), fp_rmode(&c->fp), &c->fp)); return o + 1; }
-static Op *op_fcvt_hs(CPUState *c, Op *o) { wr_v64(c, o->d, f16_to_f32(RH(o->n), &c->fp)); return o + 1; }
-static Op *op_fcvt_hd(CPUState *c, Op *o) { wr_v64(c, o->d, f16_to_f64(RH(o->n), &c->fp)); return o + 1; }
+static Op *op_fcvt_sd(CPUState *c, Op *o) { wr_v64(c, o->d, f32_to_f64(RS(o->n), &c->fp)); return op_next(c, o); }
+static Op *op_fcvt_sh(CPUState *c, Op *o) { wr_v64(c, o->d, f32_to_f16(RS(o->n), fp_rmode(&c->fp), &c->fp)); return op_next(c, o); }
+static Op *op_fcvt_ds(CPUState *c, Op *o) { wr_v64(c, o->d, f64_to_f32(RD(o->n), fp_rmode(&c->fp), &c->fp)); return op_next(c, o); }
+static Op *op_fcvt_dh(CPUState *c, Op *o) { wr_v64(c, o->d, f64_to_f16(RD(o->n), fp_rmode(&c->fp), &c->fp)); return op_next(c, o); }
+static Op *op_fcvt_hs(CPUState *c, Op *o) { wr_v64(c, o->d, f16_to_f32(RH(o->n), &c->fp)); return op_next(c, o); }
+static Op *op_fcvt_hd(CPUState *c, Op *o) { wr_v64(c, o->d, f16_to_f64(RH(o->n), &c->fp)); return op_next(c, o); }
 
 /* Compares: x = signal_nans. */
-static Op *op_fcmp_s(CPUState *c, Op *o) { cpu_set_nzcv(c, f32_compare(RS(o->n), RS(o->m), o->x, &c->fp)); return o + 1; }
-static Op *op_fcmp_d(CPUState *c, Op *o) { cpu_set_nzcv(c, f64_compare(RD(o->n), RD(o->m), o->x, &c->fp)); return o + 1; }
-static Op *op_fcmpz_s(CPUState *c, Op *o) { cpu_set_nzcv(c, f32_compare(RS(o->n), 0, o->x, &c->fp)); return o + 1; }
-static Op *op_fcmpz_d(CPUState *c, Op *o) { cpu_set_nzcv(c, f64_compare(RD(o->n), 0, o->x, &c->fp)); return o + 1; }
+static Op *op_fcmp_s(CPUState *c, Op *o) { cpu_set_nzcv(c, f32_compare(RS(o->n), RS(o->m), o->x, &c->fp)); return op_next(c, o); }
+static Op *op_fcmp_d(CPUState *c, Op *o) { cpu_set_nzcv(c, f64_compare(RD(o->n), RD(o->m), o->x, &c->fp)); return op_next(c, o); }
+static Op *op_fcmpz_s(CPUState *c, Op *o) { cpu_set_nzcv(c, f32_compare(RS(o->n), 0, o->x, &c->fp)); return op_next(c, o); }
+static Op *op_fcmpz_d(CPUState *c, Op *o) { cpu_set_nzcv(c, f64_compare(RD(o->n), 0, o->x, &c->fp)); return op_next(c, o); }
 
 /* FCCMP/FCCMPE: x = cond | nzcv << 4 | signal << 8. */
 static Op *op_fccmp_s(CPUState *c, Op *o)
@@ -134,7 +134,7 @@ static Op *op_fccmp_s(CPUState *c, Op *o)
         cpu_set_nzcv(c, f32_compare(RS(o->n), RS(o->m), (o->x >> 8) & 1, &c->fp));
     else
         cpu_set_nzcv(c, ((o->x >> 4) & 15) << 28);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_fccmp_d(CPUState *c, Op *o)
 {
@@ -142,53 +142,53 @@ static Op *op_fccmp_d(CPUState *c, Op *o)
         cpu_set_nzcv(c, f64_compare(RD(o->n), RD(o->m), (o->x >> 8) & 1, &c->fp));
     else
         cpu_set_nzcv(c, ((o->x >> 4) & 15) << 28);
-    return o + 1;
+    return op_next(c, o);
 }
 
 /* FCSEL: x = cond. */
 static Op *op_fcsel_s(CPUState *c, Op *o)
 {
     wr_v64(c, o->d, cpu_cond_holds(c, o->x) ? RS(o->n) : RS(o->m));
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_fcsel_d(CPUState *c, Op *o)
 {
     wr_v64(c, o->d, cpu_cond_holds(c, o->x) ? RD(o->n) : RD(o->m));
-    return o + 1;
+    return op_next(c, o);
 }
 
 /* FMOV (immediate): imm = the expanded value. */
-static Op *op_fmov_imm(CPUState *c, Op *o) { wr_v64(c, o->d, o->imm); return o + 1; }
+static Op *op_fmov_imm(CPUState *c, Op *o) { wr_v64(c, o->d, o->imm); return op_next(c, o); }
 
 /* FMOV between general and FP registers. */
-static Op *op_fmov_ws(CPUState *c, Op *o) { c->x[o->d] = RS(o->n); return o + 1; }
-static Op *op_fmov_sw(CPUState *c, Op *o) { wr_v64(c, o->d, (uint32_t)c->x[o->n]); return o + 1; }
-static Op *op_fmov_xd(CPUState *c, Op *o) { c->x[o->d] = RD(o->n); return o + 1; }
-static Op *op_fmov_dx(CPUState *c, Op *o) { wr_v64(c, o->d, c->x[o->n]); return o + 1; }
-static Op *op_fmov_xd1(CPUState *c, Op *o) { c->x[o->d] = c->v[o->n].d[1]; return o + 1; }
-static Op *op_fmov_d1x(CPUState *c, Op *o) { c->v[o->d].d[1] = c->x[o->n]; return o + 1; }
+static Op *op_fmov_ws(CPUState *c, Op *o) { c->x[o->d] = RS(o->n); return op_next(c, o); }
+static Op *op_fmov_sw(CPUState *c, Op *o) { wr_v64(c, o->d, (uint32_t)c->x[o->n]); return op_next(c, o); }
+static Op *op_fmov_xd(CPUState *c, Op *o) { c->x[o->d] = RD(o->n); return op_next(c, o); }
+static Op *op_fmov_dx(CPUState *c, Op *o) { wr_v64(c, o->d, c->x[o->n]); return op_next(c, o); }
+static Op *op_fmov_xd1(CPUState *c, Op *o) { c->x[o->d] = c->v[o->n].d[1]; return op_next(c, o); }
+static Op *op_fmov_d1x(CPUState *c, Op *o) { c->v[o->d].d[1] = c->x[o->n]; return op_next(c, o); }
 
 /* FP -> integer / fixed point: x = rounding | unsigned << 3 | fbits << 8. */
 #define CVT_X(o) ((int)((o)->x >> 8)), (((o)->x >> 3) & 1)
 static Op *op_cvt_ws(CPUState *c, Op *o)
 {
     c->x[o->d] = f32_to_fixed(RS(o->n), CVT_X(o), 32, (FPRounding)(o->x & 7), &c->fp);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_cvt_xs(CPUState *c, Op *o)
 {
     c->x[o->d] = f32_to_fixed(RS(o->n), CVT_X(o), 64, (FPRounding)(o->x & 7), &c->fp);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_cvt_wd(CPUState *c, Op *o)
 {
     c->x[o->d] = f64_to_fixed(RD(o->n), CVT_X(o), 32, (FPRounding)(o->x & 7), &c->fp);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_cvt_xd(CPUState *c, Op *o)
 {
     c->x[o->d] = f64_to_fixed(RD(o->n), CVT_X(o), 64, (FPRounding)(o->x & 7), &c->fp);
-    return o + 1;
+    return op_next(c, o);
 }
 
 /* Integer / fixed point -> FP (FPCR rounding): x = fbits. */
@@ -197,7 +197,7 @@ static Op *op_cvt_xd(CPUState *c, Op *o)
     {                                                                                       \
         uint64_t v = SRC;                                                                   \
         wr_v64(c, o->d, fixed_to_f##DST(v, (int)o->x, UNS, fp_rmode(&c->fp), &c->fp));      \
-        return o + 1;                                                                       \
+        return op_next(c, o);                                                                       \
     }
 CVTF(scvtf_sw, (uint64_t)(int64_t)(int32_t)c->x[o->n], false, 32)
 CVTF(scvtf_dw, (uint64_t)(int64_t)(int32_t)c->x[o->n], false, 64)

@@ -117,9 +117,9 @@ AI uint64_t extend64(uint64_t v, int opt)
 
 /* ---- constants and moves ------------------------------------------------- */
 
-static Op *op_movi(CPUState *c, Op *o) { c->x[o->d] = o->imm; return o + 1; }
-static Op *op_mov64(CPUState *c, Op *o) { c->x[o->d] = c->x[o->n]; return o + 1; }
-static Op *op_mov32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)c->x[o->n]; return o + 1; }
+static Op *op_movi(CPUState *c, Op *o) { c->x[o->d] = o->imm; return op_next(c, o); }
+static Op *op_mov64(CPUState *c, Op *o) { c->x[o->d] = c->x[o->n]; return op_next(c, o); }
+static Op *op_mov32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)c->x[o->n]; return op_next(c, o); }
 
 static void emit_movi(DisasCtx *s, int rd_slot, uint64_t v)
 {
@@ -157,12 +157,12 @@ bool trans_INT_ADR(DisasCtx *s, arg_INT_ADR *a)
 
 /* ---- ADD/SUB (immediate) ------------------------------------------------- */
 
-static Op *op_add64_imm(CPUState *c, Op *o) { c->x[o->d] = c->x[o->n] + o->imm; return o + 1; }
-static Op *op_add32_imm(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)(c->x[o->n] + o->imm); return o + 1; }
-static Op *op_adds64_imm(CPUState *c, Op *o) { c->x[o->d] = addsub64(c, c->x[o->n], o->imm, 0, 1); return o + 1; }
-static Op *op_subs64_imm(CPUState *c, Op *o) { c->x[o->d] = addsub64(c, c->x[o->n], o->imm, 1, 1); return o + 1; }
-static Op *op_adds32_imm(CPUState *c, Op *o) { c->x[o->d] = addsub32(c, (uint32_t)c->x[o->n], (uint32_t)o->imm, 0, 1); return o + 1; }
-static Op *op_subs32_imm(CPUState *c, Op *o) { c->x[o->d] = addsub32(c, (uint32_t)c->x[o->n], (uint32_t)o->imm, 1, 1); return o + 1; }
+static Op *op_add64_imm(CPUState *c, Op *o) { c->x[o->d] = c->x[o->n] + o->imm; return op_next(c, o); }
+static Op *op_add32_imm(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)(c->x[o->n] + o->imm); return op_next(c, o); }
+static Op *op_adds64_imm(CPUState *c, Op *o) { c->x[o->d] = addsub64(c, c->x[o->n], o->imm, 0, 1); return op_next(c, o); }
+static Op *op_subs64_imm(CPUState *c, Op *o) { c->x[o->d] = addsub64(c, c->x[o->n], o->imm, 1, 1); return op_next(c, o); }
+static Op *op_adds32_imm(CPUState *c, Op *o) { c->x[o->d] = addsub32(c, (uint32_t)c->x[o->n], (uint32_t)o->imm, 0, 1); return op_next(c, o); }
+static Op *op_subs32_imm(CPUState *c, Op *o) { c->x[o->d] = addsub32(c, (uint32_t)c->x[o->n], (uint32_t)o->imm, 1, 1); return op_next(c, o); }
 
 bool trans_INT_ADDSUB_imm(DisasCtx *s, arg_INT_ADDSUB_imm *a)
 {
@@ -222,24 +222,24 @@ static bool decode_bitmask(int n, int imms, int immr, int sf, uint64_t *out)
     return true;
 }
 
-static Op *op_andi(CPUState *c, Op *o) { c->x[o->d] = c->x[o->n] & o->imm; return o + 1; }
-static Op *op_orri(CPUState *c, Op *o) { c->x[o->d] = c->x[o->n] | o->imm; return o + 1; }
-static Op *op_eori(CPUState *c, Op *o) { c->x[o->d] = c->x[o->n] ^ o->imm; return o + 1; }
-static Op *op_orri32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)(c->x[o->n] | o->imm); return o + 1; }
-static Op *op_eori32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)(c->x[o->n] ^ o->imm); return o + 1; }
+static Op *op_andi(CPUState *c, Op *o) { c->x[o->d] = c->x[o->n] & o->imm; return op_next(c, o); }
+static Op *op_orri(CPUState *c, Op *o) { c->x[o->d] = c->x[o->n] | o->imm; return op_next(c, o); }
+static Op *op_eori(CPUState *c, Op *o) { c->x[o->d] = c->x[o->n] ^ o->imm; return op_next(c, o); }
+static Op *op_orri32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)(c->x[o->n] | o->imm); return op_next(c, o); }
+static Op *op_eori32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)(c->x[o->n] ^ o->imm); return op_next(c, o); }
 static Op *op_andsi64(CPUState *c, Op *o)
 {
     uint64_t r = c->x[o->n] & o->imm;
     set_nzcv(c, r >> 63, r == 0, 0, 0);
     c->x[o->d] = r;
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_andsi32(CPUState *c, Op *o)
 {
     uint32_t r = (uint32_t)c->x[o->n] & (uint32_t)o->imm;
     set_nzcv(c, r >> 31, r == 0, 0, 0);
     c->x[o->d] = r;
-    return o + 1;
+    return op_next(c, o);
 }
 
 bool trans_INT_LOGIC_imm(DisasCtx *s, arg_INT_LOGIC_imm *a)
@@ -262,8 +262,8 @@ bool trans_INT_LOGIC_imm(DisasCtx *s, arg_INT_LOGIC_imm *a)
 
 /* ---- move wide ----------------------------------------------------------- */
 
-static Op *op_movk64(CPUState *c, Op *o) { c->x[o->d] = (c->x[o->d] & ~(0xffffull << o->x)) | o->imm; return o + 1; }
-static Op *op_movk32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)((c->x[o->d] & ~(0xffffull << o->x)) | o->imm); return o + 1; }
+static Op *op_movk64(CPUState *c, Op *o) { c->x[o->d] = (c->x[o->d] & ~(0xffffull << o->x)) | o->imm; return op_next(c, o); }
+static Op *op_movk32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)((c->x[o->d] & ~(0xffffull << o->x)) | o->imm); return op_next(c, o); }
 
 bool trans_INT_MOVW(DisasCtx *s, arg_INT_MOVW *a)
 {
@@ -303,53 +303,53 @@ static Op *op_ubfm64(CPUState *c, Op *o)
 {
     uint64_t v = c->x[o->n] << (o->x & 63);
     c->x[o->d] = (v >> ((o->x >> 8) & 63)) << (o->x >> 16);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_sbfm64(CPUState *c, Op *o)
 {
     uint64_t v = c->x[o->n] << (o->x & 63);
     c->x[o->d] = (uint64_t)((int64_t)v >> ((o->x >> 8) & 63)) << (o->x >> 16);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_ubfm32(CPUState *c, Op *o)
 {
     uint32_t v = (uint32_t)c->x[o->n] << (o->x & 31);
     c->x[o->d] = (uint32_t)((v >> ((o->x >> 8) & 31)) << (o->x >> 16));
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_sbfm32(CPUState *c, Op *o)
 {
     uint32_t v = (uint32_t)c->x[o->n] << (o->x & 31);
     c->x[o->d] = (uint32_t)((uint32_t)((int32_t)v >> ((o->x >> 8) & 31)) << (o->x >> 16));
-    return o + 1;
+    return op_next(c, o);
 }
 /* Common aliases. */
-static Op *op_lsl64i(CPUState *c, Op *o) { c->x[o->d] = c->x[o->n] << o->x; return o + 1; }
-static Op *op_lsr64i(CPUState *c, Op *o) { c->x[o->d] = c->x[o->n] >> o->x; return o + 1; }
-static Op *op_asr64i(CPUState *c, Op *o) { c->x[o->d] = (uint64_t)((int64_t)c->x[o->n] >> o->x); return o + 1; }
-static Op *op_lsl32i(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)((uint32_t)c->x[o->n] << o->x); return o + 1; }
-static Op *op_lsr32i(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)c->x[o->n] >> o->x; return o + 1; }
-static Op *op_asr32i(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)((int32_t)(uint32_t)c->x[o->n] >> o->x); return o + 1; }
-static Op *op_sxtb64(CPUState *c, Op *o) { c->x[o->d] = (uint64_t)(int64_t)(int8_t)c->x[o->n]; return o + 1; }
-static Op *op_sxth64(CPUState *c, Op *o) { c->x[o->d] = (uint64_t)(int64_t)(int16_t)c->x[o->n]; return o + 1; }
-static Op *op_sxtw64(CPUState *c, Op *o) { c->x[o->d] = (uint64_t)(int64_t)(int32_t)c->x[o->n]; return o + 1; }
-static Op *op_sxtb32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)(int32_t)(int8_t)c->x[o->n]; return o + 1; }
-static Op *op_sxth32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)(int32_t)(int16_t)c->x[o->n]; return o + 1; }
-static Op *op_uxtb(CPUState *c, Op *o) { c->x[o->d] = (uint8_t)c->x[o->n]; return o + 1; }
-static Op *op_uxth(CPUState *c, Op *o) { c->x[o->d] = (uint16_t)c->x[o->n]; return o + 1; }
+static Op *op_lsl64i(CPUState *c, Op *o) { c->x[o->d] = c->x[o->n] << o->x; return op_next(c, o); }
+static Op *op_lsr64i(CPUState *c, Op *o) { c->x[o->d] = c->x[o->n] >> o->x; return op_next(c, o); }
+static Op *op_asr64i(CPUState *c, Op *o) { c->x[o->d] = (uint64_t)((int64_t)c->x[o->n] >> o->x); return op_next(c, o); }
+static Op *op_lsl32i(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)((uint32_t)c->x[o->n] << o->x); return op_next(c, o); }
+static Op *op_lsr32i(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)c->x[o->n] >> o->x; return op_next(c, o); }
+static Op *op_asr32i(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)((int32_t)(uint32_t)c->x[o->n] >> o->x); return op_next(c, o); }
+static Op *op_sxtb64(CPUState *c, Op *o) { c->x[o->d] = (uint64_t)(int64_t)(int8_t)c->x[o->n]; return op_next(c, o); }
+static Op *op_sxth64(CPUState *c, Op *o) { c->x[o->d] = (uint64_t)(int64_t)(int16_t)c->x[o->n]; return op_next(c, o); }
+static Op *op_sxtw64(CPUState *c, Op *o) { c->x[o->d] = (uint64_t)(int64_t)(int32_t)c->x[o->n]; return op_next(c, o); }
+static Op *op_sxtb32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)(int32_t)(int8_t)c->x[o->n]; return op_next(c, o); }
+static Op *op_sxth32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)(int32_t)(int16_t)c->x[o->n]; return op_next(c, o); }
+static Op *op_uxtb(CPUState *c, Op *o) { c->x[o->d] = (uint8_t)c->x[o->n]; return op_next(c, o); }
+static Op *op_uxth(CPUState *c, Op *o) { c->x[o->d] = (uint16_t)c->x[o->n]; return op_next(c, o); }
 
 /* BFM: Rd = (Rd & ~imm) | (ROR(Rn, x) & imm). */
 static Op *op_bfm64(CPUState *c, Op *o)
 {
     uint64_t v = shift64(c->x[o->n], 3, o->x);
     c->x[o->d] = (c->x[o->d] & ~o->imm) | (v & o->imm);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_bfm32(CPUState *c, Op *o)
 {
     uint32_t v = shift32((uint32_t)c->x[o->n], 3, o->x);
     c->x[o->d] = (uint32_t)((c->x[o->d] & ~o->imm) | (v & o->imm));
-    return o + 1;
+    return op_next(c, o);
 }
 
 bool trans_INT_BFM(DisasCtx *s, arg_INT_BFM *a)
@@ -415,12 +415,12 @@ bool trans_INT_BFM(DisasCtx *s, arg_INT_BFM *a)
 static Op *op_extr64(CPUState *c, Op *o)
 {
     c->x[o->d] = (c->x[o->m] >> o->x) | (c->x[o->n] << (64 - o->x));
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_extr32(CPUState *c, Op *o)
 {
     c->x[o->d] = (uint32_t)(((uint32_t)c->x[o->m] >> o->x) | ((uint32_t)c->x[o->n] << (32 - o->x)));
-    return o + 1;
+    return op_next(c, o);
 }
 
 bool trans_INT_EXTR(DisasCtx *s, arg_INT_EXTR *a)
@@ -469,7 +469,7 @@ AI uint64_t logic_op(CPUState *c, int opc, uint64_t a, uint64_t b, int sf)
             a = (uint32_t)c->x[o->n];                                                        \
         }                                                                                    \
         c->x[o->d] = logic_op(c, opc, a, b, sf);                                             \
-        return o + 1;                                                                        \
+        return op_next(c, o);                                                                        \
     }
 #define LR_ENT(sf, opc, inv, k) [sf][opc][inv][k] = op_lr_##sf##opc##inv##k,
 #define LR_OPC(M, sf, opc) K5(M, sf, opc, 0) K5(M, sf, opc, 1)
@@ -505,7 +505,7 @@ bool trans_INT_LOGIC_reg(DisasCtx *s, arg_INT_LOGIC_reg *a)
         else                                                                                 \
             c->x[o->d] = addsub32(c, (uint32_t)c->x[o->n],                                   \
                                   shift32((uint32_t)c->x[o->m], k, o->x), sub, S);           \
-        return o + 1;                                                                        \
+        return op_next(c, o);                                                                        \
     }
 #define AS_ENT(sf, sub, S, k) [sf][sub][S][k] = op_as_##sf##sub##S##k,
 X222(AS_DEF, K5)
@@ -532,7 +532,7 @@ bool trans_INT_ADDSUB_shift(DisasCtx *s, arg_INT_ADDSUB_shift *a)
             c->x[o->d] = addsub64(c, c->x[o->n], b, sub, S);                                 \
         else                                                                                 \
             c->x[o->d] = addsub32(c, (uint32_t)c->x[o->n], (uint32_t)b, sub, S);             \
-        return o + 1;                                                                        \
+        return op_next(c, o);                                                                        \
     }
 #define AX_ENT(sf, sub, S, opt) [sf][sub][S][opt] = op_ax_##sf##sub##S##opt,
 X222(AX_DEF, K8)
@@ -563,7 +563,7 @@ bool trans_INT_ADDSUB_ext(DisasCtx *s, arg_INT_ADDSUB_ext *a)
         else                                                                                 \
             c->x[o->d] = adc32(c, (uint32_t)c->x[o->n],                                      \
                                sub ? ~(uint32_t)c->x[o->m] : (uint32_t)c->x[o->m], S);       \
-        return o + 1;                                                                        \
+        return op_next(c, o);                                                                        \
     }
 #define ADC_ENT(sf, sub, S, unused) [sf][sub][S] = op_adc_##sf##sub##S,
 #define ONE(M, a, b, d) M(a, b, d, 0)
@@ -594,7 +594,7 @@ bool trans_INT_ADC(DisasCtx *s, arg_INT_ADC *a)
         } else {                                                                             \
             cpu_set_nzcv(c, o->x);                                                           \
         }                                                                                    \
-        return o + 1;                                                                        \
+        return op_next(c, o);                                                                        \
     }
 #define CC_ENT(sf, sub, im, cond) [sf][sub][im][cond] = op_cc_##sf##sub##im##_##cond,
 X222(CC_DEF, C15)
@@ -640,7 +640,7 @@ bool trans_INT_CCMP_imm(DisasCtx *s, arg_INT_CCMP_imm *a)
             else if (op == 3) r = -r;                                                        \
         }                                                                                    \
         c->x[o->d] = sf ? r : (uint32_t)r;                                                   \
-        return o + 1;                                                                        \
+        return op_next(c, o);                                                                        \
     }
 #define CS_ENT(sf, op, unused, cond) [sf][op][cond] = op_cs_##sf##op##_##cond,
 #define CS_ALL(M) C15(M, 0, 0, 0) C15(M, 0, 1, 0) C15(M, 0, 2, 0) C15(M, 0, 3, 0) \
@@ -670,53 +670,53 @@ static inline uint64_t rbit64(uint64_t v)
     return __builtin_bswap64(v);
 }
 
-static Op *op_rbit64(CPUState *c, Op *o) { c->x[o->d] = rbit64(c->x[o->n]); return o + 1; }
-static Op *op_rbit32(CPUState *c, Op *o) { c->x[o->d] = rbit64(c->x[o->n]) >> 32; return o + 1; }
+static Op *op_rbit64(CPUState *c, Op *o) { c->x[o->d] = rbit64(c->x[o->n]); return op_next(c, o); }
+static Op *op_rbit32(CPUState *c, Op *o) { c->x[o->d] = rbit64(c->x[o->n]) >> 32; return op_next(c, o); }
 static Op *op_rev16_64(CPUState *c, Op *o)
 {
     uint64_t v = c->x[o->n];
     c->x[o->d] = ((v >> 8) & 0x00ff00ff00ff00ffull) | ((v & 0x00ff00ff00ff00ffull) << 8);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_rev16_32(CPUState *c, Op *o)
 {
     uint32_t v = (uint32_t)c->x[o->n];
     c->x[o->d] = ((v >> 8) & 0x00ff00ffu) | ((v & 0x00ff00ffu) << 8);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_rev32_64(CPUState *c, Op *o)
 {
     uint64_t v = __builtin_bswap64(c->x[o->n]);
     c->x[o->d] = (v >> 32) | (v << 32);
-    return o + 1;
+    return op_next(c, o);
 }
-static Op *op_rev64(CPUState *c, Op *o) { c->x[o->d] = __builtin_bswap64(c->x[o->n]); return o + 1; }
-static Op *op_rev32(CPUState *c, Op *o) { c->x[o->d] = __builtin_bswap32((uint32_t)c->x[o->n]); return o + 1; }
+static Op *op_rev64(CPUState *c, Op *o) { c->x[o->d] = __builtin_bswap64(c->x[o->n]); return op_next(c, o); }
+static Op *op_rev32(CPUState *c, Op *o) { c->x[o->d] = __builtin_bswap32((uint32_t)c->x[o->n]); return op_next(c, o); }
 static Op *op_clz64(CPUState *c, Op *o)
 {
     uint64_t v = c->x[o->n];
     c->x[o->d] = v ? (uint64_t)__builtin_clzll(v) : 64;
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_clz32(CPUState *c, Op *o)
 {
     uint32_t v = (uint32_t)c->x[o->n];
     c->x[o->d] = v ? (uint64_t)__builtin_clz(v) : 32;
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_cls64(CPUState *c, Op *o)
 {
     uint64_t v = c->x[o->n];
     v ^= (uint64_t)((int64_t)v >> 63);
     c->x[o->d] = (v ? (uint64_t)__builtin_clzll(v) : 64) - 1;
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_cls32(CPUState *c, Op *o)
 {
     uint32_t v = (uint32_t)c->x[o->n];
     v ^= (uint32_t)((int32_t)v >> 31);
     c->x[o->d] = (v ? (uint64_t)__builtin_clz(v) : 32) - 1;
-    return o + 1;
+    return op_next(c, o);
 }
 
 bool trans_INT_DP1(DisasCtx *s, arg_INT_DP1 *a)
@@ -739,13 +739,13 @@ static Op *op_udiv64(CPUState *c, Op *o)
 {
     uint64_t n = c->x[o->n], m = c->x[o->m];
     c->x[o->d] = m ? n / m : 0;
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_udiv32(CPUState *c, Op *o)
 {
     uint32_t n = (uint32_t)c->x[o->n], m = (uint32_t)c->x[o->m];
     c->x[o->d] = m ? n / m : 0;
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_sdiv64(CPUState *c, Op *o)
 {
@@ -758,7 +758,7 @@ static Op *op_sdiv64(CPUState *c, Op *o)
     else
         r = (uint64_t)(n / m);
     c->x[o->d] = r;
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_sdiv32(CPUState *c, Op *o)
 {
@@ -771,27 +771,27 @@ static Op *op_sdiv32(CPUState *c, Op *o)
     else
         r = (uint32_t)(n / m);
     c->x[o->d] = r;
-    return o + 1;
+    return op_next(c, o);
 }
-static Op *op_lslv64(CPUState *c, Op *o) { c->x[o->d] = c->x[o->n] << (c->x[o->m] & 63); return o + 1; }
-static Op *op_lsrv64(CPUState *c, Op *o) { c->x[o->d] = c->x[o->n] >> (c->x[o->m] & 63); return o + 1; }
-static Op *op_asrv64(CPUState *c, Op *o) { c->x[o->d] = (uint64_t)((int64_t)c->x[o->n] >> (c->x[o->m] & 63)); return o + 1; }
+static Op *op_lslv64(CPUState *c, Op *o) { c->x[o->d] = c->x[o->n] << (c->x[o->m] & 63); return op_next(c, o); }
+static Op *op_lsrv64(CPUState *c, Op *o) { c->x[o->d] = c->x[o->n] >> (c->x[o->m] & 63); return op_next(c, o); }
+static Op *op_asrv64(CPUState *c, Op *o) { c->x[o->d] = (uint64_t)((int64_t)c->x[o->n] >> (c->x[o->m] & 63)); return op_next(c, o); }
 static Op *op_rorv64(CPUState *c, Op *o)
 {
     unsigned s = c->x[o->m] & 63;
     uint64_t v = c->x[o->n];
     c->x[o->d] = (v >> s) | (v << ((64 - s) & 63));
-    return o + 1;
+    return op_next(c, o);
 }
-static Op *op_lslv32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)((uint32_t)c->x[o->n] << (c->x[o->m] & 31)); return o + 1; }
-static Op *op_lsrv32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)c->x[o->n] >> (c->x[o->m] & 31); return o + 1; }
-static Op *op_asrv32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)((int32_t)(uint32_t)c->x[o->n] >> (c->x[o->m] & 31)); return o + 1; }
+static Op *op_lslv32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)((uint32_t)c->x[o->n] << (c->x[o->m] & 31)); return op_next(c, o); }
+static Op *op_lsrv32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)c->x[o->n] >> (c->x[o->m] & 31); return op_next(c, o); }
+static Op *op_asrv32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)((int32_t)(uint32_t)c->x[o->n] >> (c->x[o->m] & 31)); return op_next(c, o); }
 static Op *op_rorv32(CPUState *c, Op *o)
 {
     unsigned s = c->x[o->m] & 31;
     uint32_t v = (uint32_t)c->x[o->n];
     c->x[o->d] = (uint32_t)((v >> s) | (v << ((32 - s) & 31)));
-    return o + 1;
+    return op_next(c, o);
 }
 
 /* CRC32 (poly 0x04C11DB7) and CRC32C (0x1EDC6F41), bit-reflected, slicing by 8. */
@@ -841,7 +841,7 @@ AI uint32_t crc_update(int p, uint32_t acc, uint64_t v, int bytes)
     static Op *op_##name(CPUState *c, Op *o)                                                 \
     {                                                                                        \
         c->x[o->d] = crc_update(p, (uint32_t)c->x[o->n], c->x[o->m], bytes);                 \
-        return o + 1;                                                                        \
+        return op_next(c, o);                                                                        \
     }
 CRC_DEF(crc32b, 0, 1)
 CRC_DEF(crc32h, 0, 2)
@@ -886,43 +886,43 @@ bool trans_INT_DP2(DisasCtx *s, arg_INT_DP2 *a)
 
 /* ---- data processing (3 source) ------------------------------------------ */
 
-static Op *op_madd64(CPUState *c, Op *o) { c->x[o->d] = c->x[o->a] + c->x[o->n] * c->x[o->m]; return o + 1; }
-static Op *op_msub64(CPUState *c, Op *o) { c->x[o->d] = c->x[o->a] - c->x[o->n] * c->x[o->m]; return o + 1; }
-static Op *op_mul64(CPUState *c, Op *o) { c->x[o->d] = c->x[o->n] * c->x[o->m]; return o + 1; }
-static Op *op_madd32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)(c->x[o->a] + c->x[o->n] * c->x[o->m]); return o + 1; }
-static Op *op_msub32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)(c->x[o->a] - c->x[o->n] * c->x[o->m]); return o + 1; }
-static Op *op_mul32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)(c->x[o->n] * c->x[o->m]); return o + 1; }
+static Op *op_madd64(CPUState *c, Op *o) { c->x[o->d] = c->x[o->a] + c->x[o->n] * c->x[o->m]; return op_next(c, o); }
+static Op *op_msub64(CPUState *c, Op *o) { c->x[o->d] = c->x[o->a] - c->x[o->n] * c->x[o->m]; return op_next(c, o); }
+static Op *op_mul64(CPUState *c, Op *o) { c->x[o->d] = c->x[o->n] * c->x[o->m]; return op_next(c, o); }
+static Op *op_madd32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)(c->x[o->a] + c->x[o->n] * c->x[o->m]); return op_next(c, o); }
+static Op *op_msub32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)(c->x[o->a] - c->x[o->n] * c->x[o->m]); return op_next(c, o); }
+static Op *op_mul32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)(c->x[o->n] * c->x[o->m]); return op_next(c, o); }
 static Op *op_smaddl(CPUState *c, Op *o)
 {
     c->x[o->d] = c->x[o->a] + (uint64_t)((int64_t)(int32_t)c->x[o->n] * (int32_t)c->x[o->m]);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_smsubl(CPUState *c, Op *o)
 {
     c->x[o->d] = c->x[o->a] - (uint64_t)((int64_t)(int32_t)c->x[o->n] * (int32_t)c->x[o->m]);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_umaddl(CPUState *c, Op *o)
 {
     c->x[o->d] = c->x[o->a] + (uint64_t)(uint32_t)c->x[o->n] * (uint32_t)c->x[o->m];
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_umsubl(CPUState *c, Op *o)
 {
     c->x[o->d] = c->x[o->a] - (uint64_t)(uint32_t)c->x[o->n] * (uint32_t)c->x[o->m];
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_smulh(CPUState *c, Op *o)
 {
     __int128 p = (__int128)(int64_t)c->x[o->n] * (int64_t)c->x[o->m];
     c->x[o->d] = (uint64_t)(p >> 64);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_umulh(CPUState *c, Op *o)
 {
     unsigned __int128 p = (unsigned __int128)c->x[o->n] * c->x[o->m];
     c->x[o->d] = (uint64_t)(p >> 64);
-    return o + 1;
+    return op_next(c, o);
 }
 
 bool trans_INT_DP3(DisasCtx *s, arg_INT_DP3 *a)

@@ -45,39 +45,39 @@ enum { AM_OFF, AM_PRE, AM_POST, AM_UXTW, AM_SXTW, AM_XREG, AM_COUNT };
     {                                                                                           \
         uint64_t a = c->x[o->n] + o->imm;                                                       \
         BODY;                                                                                   \
-        return o + 1;                                                                           \
+        return op_next(c, o);                                                                           \
     }                                                                                           \
     static Op *op_##K##_pre(CPUState *c, Op *o)                                                 \
     {                                                                                           \
         uint64_t a = c->x[o->n] + o->imm;                                                       \
         BODY;                                                                                   \
         c->x[o->n] = a;                                                                         \
-        return o + 1;                                                                           \
+        return op_next(c, o);                                                                           \
     }                                                                                           \
     static Op *op_##K##_post(CPUState *c, Op *o)                                                \
     {                                                                                           \
         uint64_t a = c->x[o->n];                                                                \
         BODY;                                                                                   \
         c->x[o->n] = a + o->imm;                                                                \
-        return o + 1;                                                                           \
+        return op_next(c, o);                                                                           \
     }                                                                                           \
     static Op *op_##K##_uxtw(CPUState *c, Op *o)                                                \
     {                                                                                           \
         uint64_t a = c->x[o->n] + ((uint64_t)(uint32_t)c->x[o->m] << o->x);                     \
         BODY;                                                                                   \
-        return o + 1;                                                                           \
+        return op_next(c, o);                                                                           \
     }                                                                                           \
     static Op *op_##K##_sxtw(CPUState *c, Op *o)                                                \
     {                                                                                           \
         uint64_t a = c->x[o->n] + ((uint64_t)(int64_t)(int32_t)c->x[o->m] << o->x);             \
         BODY;                                                                                   \
-        return o + 1;                                                                           \
+        return op_next(c, o);                                                                           \
     }                                                                                           \
     static Op *op_##K##_xreg(CPUState *c, Op *o)                                                \
     {                                                                                           \
         uint64_t a = c->x[o->n] + (c->x[o->m] << o->x);                                         \
         BODY;                                                                                   \
-        return o + 1;                                                                           \
+        return op_next(c, o);                                                                           \
     }                                                                                           \
     static const OpFn K##_fns[AM_COUNT] = { op_##K##_off,  op_##K##_pre,  op_##K##_post,        \
                                             op_##K##_uxtw, op_##K##_sxtw, op_##K##_xreg };
@@ -202,34 +202,34 @@ bool trans_MEM_LDST_roff(DisasCtx *s, arg_MEM_LDST_roff *a)
 
 /* ---- literal ------------------------------------------------------------------ */
 
-static Op *op_lit_w(CPUState *c, Op *o) { uint64_t v = mem_ld32(c, o, o->imm); c->x[o->d] = v; return o + 1; }
-static Op *op_lit_x(CPUState *c, Op *o) { uint64_t v = mem_ld64(c, o, o->imm); c->x[o->d] = v; return o + 1; }
+static Op *op_lit_w(CPUState *c, Op *o) { uint64_t v = mem_ld32(c, o, o->imm); c->x[o->d] = v; return op_next(c, o); }
+static Op *op_lit_x(CPUState *c, Op *o) { uint64_t v = mem_ld64(c, o, o->imm); c->x[o->d] = v; return op_next(c, o); }
 static Op *op_lit_sw(CPUState *c, Op *o)
 {
     uint64_t v = (uint64_t)(int64_t)(int32_t)mem_ld32(c, o, o->imm);
     c->x[o->d] = v;
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_lit_s(CPUState *c, Op *o)
 {
     VReg t = { 0 };
     t.s[0] = mem_ld32(c, o, o->imm);
     c->v[o->d] = t;
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_lit_d(CPUState *c, Op *o)
 {
     VReg t = { 0 };
     t.d[0] = mem_ld64(c, o, o->imm);
     c->v[o->d] = t;
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_lit_q(CPUState *c, Op *o)
 {
     VReg t;
     mem_ld128(c, o, o->imm, &t);
     c->v[o->d] = t;
-    return o + 1;
+    return op_next(c, o);
 }
 
 bool trans_MEM_LDR_lit(DisasCtx *s, arg_MEM_LDR_lit *a)
@@ -254,21 +254,21 @@ enum { PM_OFF, PM_PRE, PM_POST, PM_COUNT };
     {                                                                                           \
         uint64_t a = c->x[o->n] + o->imm;                                                       \
         BODY;                                                                                   \
-        return o + 1;                                                                           \
+        return op_next(c, o);                                                                           \
     }                                                                                           \
     static Op *op_##K##_pre(CPUState *c, Op *o)                                                 \
     {                                                                                           \
         uint64_t a = c->x[o->n] + o->imm;                                                       \
         BODY;                                                                                   \
         c->x[o->n] = a;                                                                         \
-        return o + 1;                                                                           \
+        return op_next(c, o);                                                                           \
     }                                                                                           \
     static Op *op_##K##_post(CPUState *c, Op *o)                                                \
     {                                                                                           \
         uint64_t a = c->x[o->n];                                                                \
         BODY;                                                                                   \
         c->x[o->n] = a + o->imm;                                                                \
-        return o + 1;                                                                           \
+        return op_next(c, o);                                                                           \
     }                                                                                           \
     static const OpFn K##_fns[PM_COUNT] = { op_##K##_off, op_##K##_pre, op_##K##_post };
 
@@ -344,7 +344,7 @@ bool trans_MEM_LDST_pair(DisasCtx *s, arg_MEM_LDST_pair *a)
         c->excl_val[0] = v;                                                                     \
         c->excl_size = N;                                                                       \
         c->x[o->d] = v;                                                                         \
-        return o + 1;                                                                           \
+        return op_next(c, o);                                                                           \
     }
 
 /* STXR/STLXR: stores Rt with a host compare-and-exchange against the value the
@@ -366,7 +366,7 @@ bool trans_MEM_LDST_pair(DisasCtx *s, arg_MEM_LDST_pair *a)
         }                                                                                       \
         c->excl_size = 0;                                                                       \
         c->x[o->m] = status;                                                                    \
-        return o + 1;                                                                           \
+        return op_next(c, o);                                                                           \
     }
 
 /* LDAR / STLR: aligned, single-copy atomic, ordered. */
@@ -376,13 +376,13 @@ bool trans_MEM_LDST_pair(DisasCtx *s, arg_MEM_LDST_pair *a)
         T *p = mem_host_aligned(c, o, c->x[o->n], N, false);                                    \
         uint64_t v = __atomic_load_n(p, ORD_AR);                                                \
         c->x[o->d] = v;                                                                         \
-        return o + 1;                                                                           \
+        return op_next(c, o);                                                                           \
     }                                                                                           \
     static Op *op_st##K(CPUState *c, Op *o)                                                     \
     {                                                                                           \
         T *p = mem_host_aligned(c, o, c->x[o->n], N, true);                                     \
         __atomic_store_n(p, (T)c->x[o->d], ORD_AR);                                             \
-        return o + 1;                                                                           \
+        return op_next(c, o);                                                                           \
     }
 
 GEN_LDX(ldxrb, uint8_t, 1, ORD_PLAIN)
@@ -418,7 +418,7 @@ GEN_LDAR(larx, uint64_t, 8)
         c->excl_size = 8;                                                                       \
         c->x[o->d] = (uint32_t)v;                                                               \
         c->x[o->a] = v >> 32;                                                                   \
-        return o + 1;                                                                           \
+        return op_next(c, o);                                                                           \
     }
 /* LDXP/LDAXP 64-bit: each doubleword single-copy atomic, quadword aligned. */
 #define GEN_LDXPX(K, ORD)                                                                       \
@@ -434,7 +434,7 @@ GEN_LDAR(larx, uint64_t, 8)
         c->excl_size = 16;                                                                      \
         c->x[o->d] = v1;                                                                        \
         c->x[o->a] = v2;                                                                        \
-        return o + 1;                                                                           \
+        return op_next(c, o);                                                                           \
     }
 GEN_LDXPW(ldxpw, ORD_PLAIN)
 GEN_LDXPW(ldaxpw, ORD_AR)
@@ -457,7 +457,7 @@ GEN_LDXPX(ldaxpx, ORD_AR)
         }                                                                                       \
         c->excl_size = 0;                                                                       \
         c->x[o->m] = status;                                                                    \
-        return o + 1;                                                                           \
+        return op_next(c, o);                                                                           \
     }
 GEN_STXPW(stxpw, ORD_PLAIN)
 GEN_STXPW(stlxpw, ORD_AR)
@@ -486,7 +486,7 @@ static Op *op_stxpx(CPUState *c, Op *o)
     }
     c->excl_size = 0;
     c->x[o->m] = status;
-    return o + 1;
+    return op_next(c, o);
 }
 
 bool trans_MEM_EXCL(DisasCtx *s, arg_MEM_EXCL *a)

@@ -95,7 +95,7 @@ static const OpFn t_logic[8][2] = {
             r.FL(S, N)[h + i] = (TY(S, N))(EXPR);                                       \
         }                                                                               \
         c->v[o->d] = r;                                                                 \
-        return o + 1;                                                                   \
+        return op_next(c, o);                                                                   \
     }
 #define GEN_P(NAME, S, EXPR)                                                            \
     DEF_P(NAME##_0_0, S, 8, 0, EXPR) DEF_P(NAME##_0_1, S, 8, 1, EXPR)                  \
@@ -201,12 +201,12 @@ DEF_L(t_pmull8_1, u, 8, 16, 0, 1, simd_pmull8((uint8_t)a, (uint8_t)b))
 static Op *t_pmull64_0(CPUState *c, Op *o)
 {
     c->v[o->d].q = simd_pmull64(c->v[o->n].d[0], c->v[o->m].d[0]);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *t_pmull64_1(CPUState *c, Op *o)
 {
     c->v[o->d].q = simd_pmull64(c->v[o->n].d[1], c->v[o->m].d[1]);
-    return o + 1;
+    return op_next(c, o);
 }
 
 /* Narrowing high half: ADDHN RADDHN SUBHN RSUBHN. */

@@ -37,7 +37,7 @@ static Tab t_rev16 = { { t_rev16_0_0, t_rev16_0_1, 0 } };
             r.FL(u, N2)[i] = (TY(u, N2))((ACC) ? vd->FL(u, N2)[i] + s : s);             \
         }                                                                               \
         c->v[o->d] = r;                                                                 \
-        return o + 1;                                                                   \
+        return op_next(c, o);                                                                   \
     }
 #define GEN_PL(NAME, S, ACC)                                                            \
     DEF_PL(NAME##_0_0, S, 8, 16, 0, ACC) DEF_PL(NAME##_0_1, S, 8, 16, 1, ACC)           \
@@ -161,7 +161,7 @@ bool trans_SIMD_s2misc(DisasCtx *s, arg_SIMD_s2misc *a)
         }                                                                               \
         r.FL(S, RN)[0] = acc;                                                           \
         c->v[o->d] = r;                                                                 \
-        return o + 1;                                                                   \
+        return op_next(c, o);                                                                   \
     }
 DEF_R(t_addv_0_0, u, 8, 8, 0, acc + a) DEF_R(t_addv_0_1, u, 8, 8, 1, acc + a)
 DEF_R(t_addv_1_0, u, 16, 16, 0, acc + a) DEF_R(t_addv_1_1, u, 16, 16, 1, acc + a)
@@ -209,7 +209,7 @@ static Op *t_addp_d(CPUState *c, Op *o)
 {
     VReg r = { .d = { c->v[o->n].d[0] + c->v[o->n].d[1], 0 } };
     c->v[o->d] = r;
-    return o + 1;
+    return op_next(c, o);
 }
 
 bool trans_SIMD_spair(DisasCtx *s, arg_SIMD_spair *a)
@@ -248,7 +248,7 @@ typedef int64_t vs64 __attribute__((vector_size(16)));
         if (!(Q))                                                                       \
             out.d[1] = 0;                                                               \
         c->v[o->d] = out;                                                               \
-        return o + 1;                                                                   \
+        return op_next(c, o);                                                                   \
     }
 #define GEN_VS(NAME, S, EXPR)                                                           \
     DEF_VS(NAME##_0_0, v##S##8, vu8, 0, EXPR) DEF_VS(NAME##_0_1, v##S##8, vu8, 1, EXPR)         \

@@ -109,7 +109,7 @@ static inline int64_t sat_sub64(int64_t a, int64_t b, bool *qc)
         for (int i = 0; i < (N); i++)                                          \
             r.F[i] = (T)(x->F[i] * e);                                         \
         V(o->d) = r;                                                           \
-        return o + 1;                                                          \
+        return op_next(c, o);                                                          \
     }                                                                          \
     static Op *op_mla_##SUF(CPUState *c, Op *o)                                \
     {                                                                          \
@@ -119,7 +119,7 @@ static inline int64_t sat_sub64(int64_t a, int64_t b, bool *qc)
         for (int i = 0; i < (N); i++)                                          \
             r.F[i] = (T)(y->F[i] + x->F[i] * e);                               \
         V(o->d) = r;                                                           \
-        return o + 1;                                                          \
+        return op_next(c, o);                                                          \
     }                                                                          \
     static Op *op_mls_##SUF(CPUState *c, Op *o)                                \
     {                                                                          \
@@ -129,7 +129,7 @@ static inline int64_t sat_sub64(int64_t a, int64_t b, bool *qc)
         for (int i = 0; i < (N); i++)                                          \
             r.F[i] = (T)(y->F[i] - x->F[i] * e);                               \
         V(o->d) = r;                                                           \
-        return o + 1;                                                          \
+        return op_next(c, o);                                                          \
     }
 
 SAME_FNS(h, uint16_t, uint32_t, 4, h4)
@@ -189,7 +189,7 @@ bool trans_SIMDP_MLA_elem(DisasCtx *s, arg_SIMDP_MLA_elem *a)
         for (int i = 0; i < (N); i++)                                          \
             r.DF[i] = (DT)((P)(ST)x->SF[p + i] * e);                           \
         V(o->d) = r;                                                           \
-        return o + 1;                                                          \
+        return op_next(c, o);                                                          \
     }                                                                          \
     static Op *op_##PRE##mlal_##SUF(CPUState *c, Op *o)                        \
     {                                                                          \
@@ -200,7 +200,7 @@ bool trans_SIMDP_MLA_elem(DisasCtx *s, arg_SIMDP_MLA_elem *a)
         for (int i = 0; i < (N); i++)                                          \
             r.DF[i] = y->DF[i] + (DT)((P)(ST)x->SF[p + i] * e);                \
         V(o->d) = r;                                                           \
-        return o + 1;                                                          \
+        return op_next(c, o);                                                          \
     }                                                                          \
     static Op *op_##PRE##mlsl_##SUF(CPUState *c, Op *o)                        \
     {                                                                          \
@@ -211,7 +211,7 @@ bool trans_SIMDP_MLA_elem(DisasCtx *s, arg_SIMDP_MLA_elem *a)
         for (int i = 0; i < (N); i++)                                          \
             r.DF[i] = y->DF[i] - (DT)((P)(ST)x->SF[p + i] * e);                \
         V(o->d) = r;                                                           \
-        return o + 1;                                                          \
+        return op_next(c, o);                                                          \
     }
 
 LONG_FNS(s, h, int16_t, int32_t, s, uint32_t, 4, h)
@@ -250,7 +250,7 @@ static Op *op_sqdmull_h(CPUState *c, Op *o)
         r.ss[i] = sat_dmull16(x->sh[p + i], e, &qc);
     V(o->d) = r;
     QC_SET(qc);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_sqdmlal_h(CPUState *c, Op *o)
 {
@@ -263,7 +263,7 @@ static Op *op_sqdmlal_h(CPUState *c, Op *o)
         r.ss[i] = sat_add32(y->ss[i], sat_dmull16(x->sh[p + i], e, &qc), &qc);
     V(o->d) = r;
     QC_SET(qc);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_sqdmlsl_h(CPUState *c, Op *o)
 {
@@ -276,7 +276,7 @@ static Op *op_sqdmlsl_h(CPUState *c, Op *o)
         r.ss[i] = sat_sub32(y->ss[i], sat_dmull16(x->sh[p + i], e, &qc), &qc);
     V(o->d) = r;
     QC_SET(qc);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_sqdmull_s(CPUState *c, Op *o)
 {
@@ -289,7 +289,7 @@ static Op *op_sqdmull_s(CPUState *c, Op *o)
         r.sd[i] = sat_dmull32(x->ss[p + i], e, &qc);
     V(o->d) = r;
     QC_SET(qc);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_sqdmlal_s(CPUState *c, Op *o)
 {
@@ -302,7 +302,7 @@ static Op *op_sqdmlal_s(CPUState *c, Op *o)
         r.sd[i] = sat_add64(y->sd[i], sat_dmull32(x->ss[p + i], e, &qc), &qc);
     V(o->d) = r;
     QC_SET(qc);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_sqdmlsl_s(CPUState *c, Op *o)
 {
@@ -315,7 +315,7 @@ static Op *op_sqdmlsl_s(CPUState *c, Op *o)
         r.sd[i] = sat_sub64(y->sd[i], sat_dmull32(x->ss[p + i], e, &qc), &qc);
     V(o->d) = r;
     QC_SET(qc);
-    return o + 1;
+    return op_next(c, o);
 }
 
 /* [acc][size-1]; acc: 0 = MLAL, 1 = MLSL, 2 = MULL */
@@ -340,7 +340,7 @@ static Op *op_sqdmull_sh(CPUState *c, Op *o)
     V(o->d).d[0] = (uint32_t)r;
     V(o->d).d[1] = 0;
     QC_SET(qc);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_sqdmlal_sh(CPUState *c, Op *o)
 {
@@ -349,7 +349,7 @@ static Op *op_sqdmlal_sh(CPUState *c, Op *o)
     V(o->d).d[0] = (uint32_t)r;
     V(o->d).d[1] = 0;
     QC_SET(qc);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_sqdmlsl_sh(CPUState *c, Op *o)
 {
@@ -358,7 +358,7 @@ static Op *op_sqdmlsl_sh(CPUState *c, Op *o)
     V(o->d).d[0] = (uint32_t)r;
     V(o->d).d[1] = 0;
     QC_SET(qc);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_sqdmull_ss(CPUState *c, Op *o)
 {
@@ -367,7 +367,7 @@ static Op *op_sqdmull_ss(CPUState *c, Op *o)
     V(o->d).d[0] = (uint64_t)r;
     V(o->d).d[1] = 0;
     QC_SET(qc);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_sqdmlal_ss(CPUState *c, Op *o)
 {
@@ -376,7 +376,7 @@ static Op *op_sqdmlal_ss(CPUState *c, Op *o)
     V(o->d).d[0] = (uint64_t)r;
     V(o->d).d[1] = 0;
     QC_SET(qc);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_sqdmlsl_ss(CPUState *c, Op *o)
 {
@@ -385,7 +385,7 @@ static Op *op_sqdmlsl_ss(CPUState *c, Op *o)
     V(o->d).d[0] = (uint64_t)r;
     V(o->d).d[1] = 0;
     QC_SET(qc);
-    return o + 1;
+    return op_next(c, o);
 }
 
 static const OpFn sqdml_scalar_fns[3][2] = {
@@ -413,7 +413,7 @@ bool trans_SIMDP_SQDML_selem(DisasCtx *s, arg_SIMDP_SQDML_selem *a)
             r.sh[i] = sat_dmulh16(x->sh[i], e, rnd, &qc);                      \
         V(o->d) = r;                                                           \
         QC_SET(qc);                                                            \
-        return o + 1;                                                          \
+        return op_next(c, o);                                                          \
     }                                                                          \
     static Op *op_##PRE##mulh_s##SUF(CPUState *c, Op *o)                       \
     {                                                                          \
@@ -426,7 +426,7 @@ bool trans_SIMDP_SQDML_selem(DisasCtx *s, arg_SIMDP_SQDML_selem *a)
             r.ss[i] = sat_dmulh32(x->ss[i], e, rnd, &qc);                      \
         V(o->d) = r;                                                           \
         QC_SET(qc);                                                            \
-        return o + 1;                                                          \
+        return op_next(c, o);                                                          \
     }
 
 DMULH_FNS(sqd, 0, 1, 1, 1) /* scalar: one element */

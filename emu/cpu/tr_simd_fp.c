@@ -44,7 +44,7 @@
         for (unsigned i = 0; i < o->x; i++)                                 \
             r.L[i] = E_##NAME(N, vn->L[i], vm->L[i]);                       \
         c->v[o->d] = r;                                                     \
-        return o + 1;                                                       \
+        return op_next(c, o);                                                       \
     }
 #define GEN_BIN(NAME) GEN_BIN_N(NAME, 32, s) GEN_BIN_N(NAME, 64, d)
 
@@ -65,7 +65,7 @@ GEN_BIN(fcmeq) GEN_BIN(fcmge) GEN_BIN(fcmgt) GEN_BIN(facge) GEN_BIN(facgt)
         for (unsigned i = 0; i < o->x; i++)                                 \
             r.L[i] = E_##NAME(N, vd->L[i], vn->L[i], vm->L[i]);             \
         c->v[o->d] = r;                                                     \
-        return o + 1;                                                       \
+        return op_next(c, o);                                                       \
     }
 GEN_TERN_N(fmla, 32, s) GEN_TERN_N(fmla, 64, d)
 GEN_TERN_N(fmls, 32, s) GEN_TERN_N(fmls, 64, d)
@@ -81,7 +81,7 @@ GEN_TERN_N(fmls, 32, s) GEN_TERN_N(fmls, 64, d)
         for (unsigned i = 0; i < o->x; i++)                                 \
             r.L[i] = E_##NAME(N, vn->L[i], b);                              \
         c->v[o->d] = r;                                                     \
-        return o + 1;                                                       \
+        return op_next(c, o);                                                       \
     }
 #define GEN_TIDX_N(NAME, N, L)                                              \
     static Op *op_##NAME##_idx_##N(CPUState *c, Op *o)                      \
@@ -92,7 +92,7 @@ GEN_TERN_N(fmls, 32, s) GEN_TERN_N(fmls, 64, d)
         for (unsigned i = 0; i < o->x; i++)                                 \
             r.L[i] = E_##NAME(N, vd->L[i], vn->L[i], b);                    \
         c->v[o->d] = r;                                                     \
-        return o + 1;                                                       \
+        return op_next(c, o);                                                       \
     }
 GEN_IDX_N(fmul, 32, s) GEN_IDX_N(fmul, 64, d)
 GEN_IDX_N(fmulx, 32, s) GEN_IDX_N(fmulx, 64, d)
@@ -113,7 +113,7 @@ GEN_TIDX_N(fmls, 32, s) GEN_TIDX_N(fmls, 64, d)
         for (unsigned i = 0; i < o->x; i++)                                 \
             r.L[i] = E_##NAME(N, src[2 * i], src[2 * i + 1]);               \
         c->v[o->d] = r;                                                     \
-        return o + 1;                                                       \
+        return op_next(c, o);                                                       \
     }
 #define GEN_PAIR(NAME) GEN_PAIR_N(NAME, 32, s) GEN_PAIR_N(NAME, 64, d)
 GEN_PAIR(fadd) GEN_PAIR(fmax) GEN_PAIR(fmin) GEN_PAIR(fmaxnm) GEN_PAIR(fminnm)
@@ -129,7 +129,7 @@ GEN_PAIR(fadd) GEN_PAIR(fmax) GEN_PAIR(fmin) GEN_PAIR(fmaxnm) GEN_PAIR(fminnm)
         VReg r = { 0 };                                                     \
         r.s[0] = E_##NAME(32, lo, hi);                                      \
         c->v[o->d] = r;                                                     \
-        return o + 1;                                                       \
+        return op_next(c, o);                                                       \
     }
 GEN_ACROSS(fmax) GEN_ACROSS(fmin) GEN_ACROSS(fmaxnm) GEN_ACROSS(fminnm)
 
@@ -170,7 +170,7 @@ GEN_ACROSS(fmax) GEN_ACROSS(fmin) GEN_ACROSS(fmaxnm) GEN_ACROSS(fminnm)
         for (unsigned i = 0; i < o->x; i++)                                 \
             r.L[i] = E_##NAME(N, vn->L[i]);                                 \
         c->v[o->d] = r;                                                     \
-        return o + 1;                                                       \
+        return op_next(c, o);                                                       \
     }
 #define GEN_UN(NAME) GEN_UN_N(NAME, 32, s) GEN_UN_N(NAME, 64, d)
 GEN_UN(fabs) GEN_UN(fneg) GEN_UN(fsqrt) GEN_UN(frecpe) GEN_UN(frsqrte) GEN_UN(frecpx)
@@ -191,7 +191,7 @@ static Op *op_fcvtn_32(CPUState *c, Op *o) /* S -> H */
     for (unsigned i = 0; i < 4; i++)
         r.h[4 * o->imm + i] = f32_to_f16(vn->s[i], fp_rmode(FP), FP);
     c->v[o->d] = r;
-    return o + 1;
+    return op_next(c, o);
 }
 
 static Op *op_fcvtn_64(CPUState *c, Op *o) /* D -> S */
@@ -203,7 +203,7 @@ static Op *op_fcvtn_64(CPUState *c, Op *o) /* D -> S */
     for (unsigned i = 0; i < 2; i++)
         r.s[2 * o->imm + i] = f64_to_f32(vn->d[i], fp_rmode(FP), FP);
     c->v[o->d] = r;
-    return o + 1;
+    return op_next(c, o);
 }
 
 static Op *op_fcvtxn(CPUState *c, Op *o) /* D -> S, round to odd; o->x = 1 (scalar) or 2 */
@@ -215,7 +215,7 @@ static Op *op_fcvtxn(CPUState *c, Op *o) /* D -> S, round to odd; o->x = 1 (scal
     for (unsigned i = 0; i < o->x; i++)
         r.s[2 * o->imm + i] = f64_to_f32(vn->d[i], FPR_ODD, FP);
     c->v[o->d] = r;
-    return o + 1;
+    return op_next(c, o);
 }
 
 /* FCVTL/FCVTL2: widen the o->imm half of Vn. */
@@ -226,7 +226,7 @@ static Op *op_fcvtl_16(CPUState *c, Op *o) /* H -> S */
     for (unsigned i = 0; i < 4; i++)
         r.s[i] = f16_to_f32(vn->h[4 * o->imm + i], FP);
     c->v[o->d] = r;
-    return o + 1;
+    return op_next(c, o);
 }
 
 static Op *op_fcvtl_32(CPUState *c, Op *o) /* S -> D */
@@ -236,7 +236,7 @@ static Op *op_fcvtl_32(CPUState *c, Op *o) /* S -> D */
     for (unsigned i = 0; i < 2; i++)
         r.d[i] = f32_to_f64(vn->s[2 * o->imm + i], FP);
     c->v[o->d] = r;
-    return o + 1;
+    return op_next(c, o);
 }
 
 /* ---- translators ---------------------------------------------------------- */

@@ -21,14 +21,14 @@
     {                                                                                           \
         uint64_t a = c->x[o->n];                                                                \
         CALL;                                                                                   \
-        return o + 1;                                                                           \
+        return op_next(c, o);                                                                           \
     }                                                                                           \
     static Op *op_##K##_post(CPUState *c, Op *o)                                                \
     {                                                                                           \
         uint64_t a = c->x[o->n];                                                                \
         CALL;                                                                                   \
         c->x[o->n] = a + o->imm + c->x[o->m];                                                   \
-        return o + 1;                                                                           \
+        return op_next(c, o);                                                                           \
     }                                                                                           \
     static const OpFn K##_fns[2] = { op_##K, op_##K##_post };
 

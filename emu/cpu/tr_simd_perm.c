@@ -22,28 +22,28 @@ static Op *op_dup_elem_b(CPUState *c, Op *o)
     uint64_t r = V(o->n).b[o->x] * 0x0101010101010101ull;
     V(o->d).d[0] = r;
     V(o->d).d[1] = r & o->imm;
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_dup_elem_h(CPUState *c, Op *o)
 {
     uint64_t r = V(o->n).h[o->x] * 0x0001000100010001ull;
     V(o->d).d[0] = r;
     V(o->d).d[1] = r & o->imm;
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_dup_elem_s(CPUState *c, Op *o)
 {
     uint64_t r = V(o->n).s[o->x] * 0x0000000100000001ull;
     V(o->d).d[0] = r;
     V(o->d).d[1] = r & o->imm;
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_dup_elem_d(CPUState *c, Op *o)
 {
     uint64_t r = V(o->n).d[o->x];
     V(o->d).d[0] = r;
     V(o->d).d[1] = r;
-    return o + 1;
+    return op_next(c, o);
 }
 
 bool trans_SIMDP_DUP_elem(DisasCtx *s, arg_SIMDP_DUP_elem *a)
@@ -66,28 +66,28 @@ static Op *op_dup_gen_b(CPUState *c, Op *o)
     uint64_t r = (uint8_t)c->x[o->n] * 0x0101010101010101ull;
     V(o->d).d[0] = r;
     V(o->d).d[1] = r & o->imm;
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_dup_gen_h(CPUState *c, Op *o)
 {
     uint64_t r = (uint16_t)c->x[o->n] * 0x0001000100010001ull;
     V(o->d).d[0] = r;
     V(o->d).d[1] = r & o->imm;
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_dup_gen_s(CPUState *c, Op *o)
 {
     uint64_t r = (uint32_t)c->x[o->n] * 0x0000000100000001ull;
     V(o->d).d[0] = r;
     V(o->d).d[1] = r & o->imm;
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_dup_gen_d(CPUState *c, Op *o)
 {
     uint64_t r = c->x[o->n];
     V(o->d).d[0] = r;
     V(o->d).d[1] = r;
-    return o + 1;
+    return op_next(c, o);
 }
 
 bool trans_SIMDP_DUP_gen(DisasCtx *s, arg_SIMDP_DUP_gen *a)
@@ -104,10 +104,10 @@ bool trans_SIMDP_DUP_gen(DisasCtx *s, arg_SIMDP_DUP_gen *a)
 }
 
 /* ---- INS (general): Vd.Ts[x] = Xn (rest of Vd unchanged) ------------------ */
-static Op *op_ins_gen_b(CPUState *c, Op *o) { V(o->d).b[o->x] = (uint8_t)c->x[o->n]; return o + 1; }
-static Op *op_ins_gen_h(CPUState *c, Op *o) { V(o->d).h[o->x] = (uint16_t)c->x[o->n]; return o + 1; }
-static Op *op_ins_gen_s(CPUState *c, Op *o) { V(o->d).s[o->x] = (uint32_t)c->x[o->n]; return o + 1; }
-static Op *op_ins_gen_d(CPUState *c, Op *o) { V(o->d).d[o->x] = c->x[o->n]; return o + 1; }
+static Op *op_ins_gen_b(CPUState *c, Op *o) { V(o->d).b[o->x] = (uint8_t)c->x[o->n]; return op_next(c, o); }
+static Op *op_ins_gen_h(CPUState *c, Op *o) { V(o->d).h[o->x] = (uint16_t)c->x[o->n]; return op_next(c, o); }
+static Op *op_ins_gen_s(CPUState *c, Op *o) { V(o->d).s[o->x] = (uint32_t)c->x[o->n]; return op_next(c, o); }
+static Op *op_ins_gen_d(CPUState *c, Op *o) { V(o->d).d[o->x] = c->x[o->n]; return op_next(c, o); }
 
 bool trans_SIMDP_INS_gen(DisasCtx *s, arg_SIMDP_INS_gen *a)
 {
@@ -123,10 +123,10 @@ bool trans_SIMDP_INS_gen(DisasCtx *s, arg_SIMDP_INS_gen *a)
 }
 
 /* ---- INS (element): Vd.Ts[x] = Vn.Ts[imm] (o->x = dst index, o->a = src index) */
-static Op *op_ins_elem_b(CPUState *c, Op *o) { V(o->d).b[o->x] = V(o->n).b[o->a]; return o + 1; }
-static Op *op_ins_elem_h(CPUState *c, Op *o) { V(o->d).h[o->x] = V(o->n).h[o->a]; return o + 1; }
-static Op *op_ins_elem_s(CPUState *c, Op *o) { V(o->d).s[o->x] = V(o->n).s[o->a]; return o + 1; }
-static Op *op_ins_elem_d(CPUState *c, Op *o) { V(o->d).d[o->x] = V(o->n).d[o->a]; return o + 1; }
+static Op *op_ins_elem_b(CPUState *c, Op *o) { V(o->d).b[o->x] = V(o->n).b[o->a]; return op_next(c, o); }
+static Op *op_ins_elem_h(CPUState *c, Op *o) { V(o->d).h[o->x] = V(o->n).h[o->a]; return op_next(c, o); }
+static Op *op_ins_elem_s(CPUState *c, Op *o) { V(o->d).s[o->x] = V(o->n).s[o->a]; return op_next(c, o); }
+static Op *op_ins_elem_d(CPUState *c, Op *o) { V(o->d).d[o->x] = V(o->n).d[o->a]; return op_next(c, o); }
 
 bool trans_SIMDP_INS_elem(DisasCtx *s, arg_SIMDP_INS_elem *a)
 {
@@ -143,15 +143,15 @@ bool trans_SIMDP_INS_elem(DisasCtx *s, arg_SIMDP_INS_elem *a)
 }
 
 /* ---- UMOV / SMOV: Xd = Vn.Ts[x], zero / sign extended ------------------- */
-static Op *op_umov_b(CPUState *c, Op *o) { c->x[o->d] = V(o->n).b[o->x]; return o + 1; }
-static Op *op_umov_h(CPUState *c, Op *o) { c->x[o->d] = V(o->n).h[o->x]; return o + 1; }
-static Op *op_umov_s(CPUState *c, Op *o) { c->x[o->d] = V(o->n).s[o->x]; return o + 1; }
-static Op *op_umov_d(CPUState *c, Op *o) { c->x[o->d] = V(o->n).d[o->x]; return o + 1; }
-static Op *op_smov_b32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)(int32_t)V(o->n).sb[o->x]; return o + 1; }
-static Op *op_smov_h32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)(int32_t)V(o->n).sh[o->x]; return o + 1; }
-static Op *op_smov_b64(CPUState *c, Op *o) { c->x[o->d] = (uint64_t)(int64_t)V(o->n).sb[o->x]; return o + 1; }
-static Op *op_smov_h64(CPUState *c, Op *o) { c->x[o->d] = (uint64_t)(int64_t)V(o->n).sh[o->x]; return o + 1; }
-static Op *op_smov_s64(CPUState *c, Op *o) { c->x[o->d] = (uint64_t)(int64_t)V(o->n).ss[o->x]; return o + 1; }
+static Op *op_umov_b(CPUState *c, Op *o) { c->x[o->d] = V(o->n).b[o->x]; return op_next(c, o); }
+static Op *op_umov_h(CPUState *c, Op *o) { c->x[o->d] = V(o->n).h[o->x]; return op_next(c, o); }
+static Op *op_umov_s(CPUState *c, Op *o) { c->x[o->d] = V(o->n).s[o->x]; return op_next(c, o); }
+static Op *op_umov_d(CPUState *c, Op *o) { c->x[o->d] = V(o->n).d[o->x]; return op_next(c, o); }
+static Op *op_smov_b32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)(int32_t)V(o->n).sb[o->x]; return op_next(c, o); }
+static Op *op_smov_h32(CPUState *c, Op *o) { c->x[o->d] = (uint32_t)(int32_t)V(o->n).sh[o->x]; return op_next(c, o); }
+static Op *op_smov_b64(CPUState *c, Op *o) { c->x[o->d] = (uint64_t)(int64_t)V(o->n).sb[o->x]; return op_next(c, o); }
+static Op *op_smov_h64(CPUState *c, Op *o) { c->x[o->d] = (uint64_t)(int64_t)V(o->n).sh[o->x]; return op_next(c, o); }
+static Op *op_smov_s64(CPUState *c, Op *o) { c->x[o->d] = (uint64_t)(int64_t)V(o->n).ss[o->x]; return op_next(c, o); }
 
 bool trans_SIMDP_UMOV(DisasCtx *s, arg_SIMDP_UMOV *a)
 {
@@ -181,10 +181,10 @@ bool trans_SIMDP_SMOV(DisasCtx *s, arg_SIMDP_SMOV *a)
 }
 
 /* ---- DUP (element, scalar) = MOV Bd/Hd/Sd/Dd, Vn.T[x] ----------------------- */
-static Op *op_dups_b(CPUState *c, Op *o) { uint64_t r = V(o->n).b[o->x]; V(o->d).d[0] = r; V(o->d).d[1] = 0; return o + 1; }
-static Op *op_dups_h(CPUState *c, Op *o) { uint64_t r = V(o->n).h[o->x]; V(o->d).d[0] = r; V(o->d).d[1] = 0; return o + 1; }
-static Op *op_dups_s(CPUState *c, Op *o) { uint64_t r = V(o->n).s[o->x]; V(o->d).d[0] = r; V(o->d).d[1] = 0; return o + 1; }
-static Op *op_dups_d(CPUState *c, Op *o) { uint64_t r = V(o->n).d[o->x]; V(o->d).d[0] = r; V(o->d).d[1] = 0; return o + 1; }
+static Op *op_dups_b(CPUState *c, Op *o) { uint64_t r = V(o->n).b[o->x]; V(o->d).d[0] = r; V(o->d).d[1] = 0; return op_next(c, o); }
+static Op *op_dups_h(CPUState *c, Op *o) { uint64_t r = V(o->n).h[o->x]; V(o->d).d[0] = r; V(o->d).d[1] = 0; return op_next(c, o); }
+static Op *op_dups_s(CPUState *c, Op *o) { uint64_t r = V(o->n).s[o->x]; V(o->d).d[0] = r; V(o->d).d[1] = 0; return op_next(c, o); }
+static Op *op_dups_d(CPUState *c, Op *o) { uint64_t r = V(o->n).d[o->x]; V(o->d).d[0] = r; V(o->d).d[1] = 0; return op_next(c, o); }
 
 bool trans_SIMDP_DUP_scalar(DisasCtx *s, arg_SIMDP_DUP_scalar *a)
 {
@@ -200,12 +200,12 @@ bool trans_SIMDP_DUP_scalar(DisasCtx *s, arg_SIMDP_DUP_scalar *a)
 }
 
 /* ---- Modified immediate: imm = the 64-bit pattern (both halves equal) ----- */
-static Op *op_movi_q(CPUState *c, Op *o) { V(o->d).d[0] = o->imm; V(o->d).d[1] = o->imm; return o + 1; }
-static Op *op_movi_d(CPUState *c, Op *o) { V(o->d).d[0] = o->imm; V(o->d).d[1] = 0; return o + 1; }
-static Op *op_orri_q(CPUState *c, Op *o) { V(o->d).d[0] |= o->imm; V(o->d).d[1] |= o->imm; return o + 1; }
-static Op *op_orri_d(CPUState *c, Op *o) { V(o->d).d[0] |= o->imm; V(o->d).d[1] = 0; return o + 1; }
-static Op *op_andi_q(CPUState *c, Op *o) { V(o->d).d[0] &= o->imm; V(o->d).d[1] &= o->imm; return o + 1; }
-static Op *op_andi_d(CPUState *c, Op *o) { V(o->d).d[0] &= o->imm; V(o->d).d[1] = 0; return o + 1; }
+static Op *op_movi_q(CPUState *c, Op *o) { V(o->d).d[0] = o->imm; V(o->d).d[1] = o->imm; return op_next(c, o); }
+static Op *op_movi_d(CPUState *c, Op *o) { V(o->d).d[0] = o->imm; V(o->d).d[1] = 0; return op_next(c, o); }
+static Op *op_orri_q(CPUState *c, Op *o) { V(o->d).d[0] |= o->imm; V(o->d).d[1] |= o->imm; return op_next(c, o); }
+static Op *op_orri_d(CPUState *c, Op *o) { V(o->d).d[0] |= o->imm; V(o->d).d[1] = 0; return op_next(c, o); }
+static Op *op_andi_q(CPUState *c, Op *o) { V(o->d).d[0] &= o->imm; V(o->d).d[1] &= o->imm; return op_next(c, o); }
+static Op *op_andi_d(CPUState *c, Op *o) { V(o->d).d[0] &= o->imm; V(o->d).d[1] = 0; return op_next(c, o); }
 
 static inline uint64_t rep32(uint32_t v) { return v * 0x0000000100000001ull; }
 static inline uint64_t rep16(uint16_t v) { return v * 0x0001000100010001ull; }
@@ -277,7 +277,7 @@ bool trans_SIMDP_MOVI(DisasCtx *s, arg_SIMDP_MOVI *a)
             r.F[2 * i + 1] = y->F[i];                                          \
         }                                                                      \
         V(o->d) = r;                                                           \
-        return o + 1;                                                          \
+        return op_next(c, o);                                                          \
     }                                                                          \
     static Op *op_zip2_##SUF(CPUState *c, Op *o)                               \
     {                                                                          \
@@ -288,7 +288,7 @@ bool trans_SIMDP_MOVI(DisasCtx *s, arg_SIMDP_MOVI *a)
             r.F[2 * i + 1] = y->F[(N) / 2 + i];                                \
         }                                                                      \
         V(o->d) = r;                                                           \
-        return o + 1;                                                          \
+        return op_next(c, o);                                                          \
     }                                                                          \
     static Op *op_uzp1_##SUF(CPUState *c, Op *o)                               \
     {                                                                          \
@@ -299,7 +299,7 @@ bool trans_SIMDP_MOVI(DisasCtx *s, arg_SIMDP_MOVI *a)
             r.F[(N) / 2 + i] = y->F[2 * i];                                    \
         }                                                                      \
         V(o->d) = r;                                                           \
-        return o + 1;                                                          \
+        return op_next(c, o);                                                          \
     }                                                                          \
     static Op *op_uzp2_##SUF(CPUState *c, Op *o)                               \
     {                                                                          \
@@ -310,7 +310,7 @@ bool trans_SIMDP_MOVI(DisasCtx *s, arg_SIMDP_MOVI *a)
             r.F[(N) / 2 + i] = y->F[2 * i + 1];                                \
         }                                                                      \
         V(o->d) = r;                                                           \
-        return o + 1;                                                          \
+        return op_next(c, o);                                                          \
     }                                                                          \
     static Op *op_trn1_##SUF(CPUState *c, Op *o)                               \
     {                                                                          \
@@ -321,7 +321,7 @@ bool trans_SIMDP_MOVI(DisasCtx *s, arg_SIMDP_MOVI *a)
             r.F[2 * i + 1] = y->F[2 * i];                                      \
         }                                                                      \
         V(o->d) = r;                                                           \
-        return o + 1;                                                          \
+        return op_next(c, o);                                                          \
     }                                                                          \
     static Op *op_trn2_##SUF(CPUState *c, Op *o)                               \
     {                                                                          \
@@ -332,7 +332,7 @@ bool trans_SIMDP_MOVI(DisasCtx *s, arg_SIMDP_MOVI *a)
             r.F[2 * i + 1] = y->F[2 * i + 1];                                  \
         }                                                                      \
         V(o->d) = r;                                                           \
-        return o + 1;                                                          \
+        return op_next(c, o);                                                          \
     }
 
 PERM_FNS(b, 8, b8)
@@ -372,7 +372,7 @@ static Op *op_ext_q(CPUState *c, Op *o)
     memcpy(t, &V(o->n), 16);
     memcpy(t + 16, &V(o->m), 16);
     memcpy(&V(o->d), t + o->x, 16);
-    return o + 1;
+    return op_next(c, o);
 }
 static Op *op_ext_d(CPUState *c, Op *o)
 {
@@ -381,7 +381,7 @@ static Op *op_ext_d(CPUState *c, Op *o)
     memcpy(t + 8, &V(o->m).d[0], 8);
     memcpy(&V(o->d).d[0], t + o->x, 8);
     V(o->d).d[1] = 0;
-    return o + 1;
+    return op_next(c, o);
 }
 
 bool trans_SIMDP_EXT(DisasCtx *s, arg_SIMDP_EXT *a)
@@ -424,7 +424,7 @@ static inline __attribute__((always_inline)) Op *tbl_body(CPUState *c, Op *o, un
     if (nb == 8)
         r.d[1] = 0;
     V(o->d) = r;
-    return o + 1;
+    return op_next(c, o);
 }
 
 TBL_FNS(1)

@@ -60,11 +60,11 @@ bool trans_SYS_HINT(DisasCtx *s, arg_SYS_HINT *a)
     return true;
 }
 
-static Op *op_clrex(CPUState *c, Op *o) { c->excl_size = 0; return o + 1; }
-static Op *op_dmb_full(CPUState *c, Op *o) { __atomic_thread_fence(__ATOMIC_SEQ_CST); return o + 1; }
+static Op *op_clrex(CPUState *c, Op *o) { c->excl_size = 0; return op_next(c, o); }
+static Op *op_dmb_full(CPUState *c, Op *o) { __atomic_thread_fence(__ATOMIC_SEQ_CST); return op_next(c, o); }
 #if !defined(__x86_64__) && !defined(__i386__)
-static Op *op_dmb_ld(CPUState *c, Op *o) { __atomic_thread_fence(__ATOMIC_ACQUIRE); return o + 1; }
-static Op *op_dmb_st(CPUState *c, Op *o) { __atomic_thread_fence(__ATOMIC_RELEASE); return o + 1; }
+static Op *op_dmb_ld(CPUState *c, Op *o) { __atomic_thread_fence(__ATOMIC_ACQUIRE); return op_next(c, o); }
+static Op *op_dmb_st(CPUState *c, Op *o) { __atomic_thread_fence(__ATOMIC_RELEASE); return op_next(c, o); }
 #endif
 
 bool trans_SYS_BARRIER(DisasCtx *s, arg_SYS_BARRIER *a)
@@ -105,7 +105,7 @@ static Op *op_dc_zva(CPUState *c, Op *o)
 {
     uint64_t addr = c->x[o->n] & ~(uint64_t)(ZVA_BYTES - 1);
     memset(mem_host(c, o, addr, ZVA_BYTES, true), 0, ZVA_BYTES);
-    return o + 1;
+    return op_next(c, o);
 }
 
 bool trans_SYS_SYS(DisasCtx *s, arg_SYS_SYS *a)
@@ -134,16 +134,16 @@ bool trans_SYS_SYS(DisasCtx *s, arg_SYS_SYS *a)
 
 /* ---- MRS / MSR ------------------------------------------------------------ */
 
-static Op *op_mrs_const(CPUState *c, Op *o) { c->x[o->d] = o->imm; return o + 1; }
-static Op *op_mrs_nzcv(CPUState *c, Op *o) { c->x[o->d] = cpu_get_nzcv(c); return o + 1; }
-static Op *op_msr_nzcv(CPUState *c, Op *o) { cpu_set_nzcv(c, (uint32_t)c->x[o->n]); return o + 1; }
-static Op *op_mrs_fpcr(CPUState *c, Op *o) { c->x[o->d] = c->fp.fpcr; return o + 1; }
-static Op *op_msr_fpcr(CPUState *c, Op *o) { c->fp.fpcr = (uint32_t)c->x[o->n] & FPCR_MASK; return o + 1; }
-static Op *op_mrs_fpsr(CPUState *c, Op *o) { c->x[o->d] = c->fp.fpsr; return o + 1; }
-static Op *op_msr_fpsr(CPUState *c, Op *o) { c->fp.fpsr = (uint32_t)c->x[o->n] & FPSR_MASK; return o + 1; }
-static Op *op_mrs_tpidr(CPUState *c, Op *o) { c->x[o->d] = c->tpidr_el0; return o + 1; }
-static Op *op_msr_tpidr(CPUState *c, Op *o) { c->tpidr_el0 = c->x[o->n]; return o + 1; }
-static Op *op_mrs_tpidrro(CPUState *c, Op *o) { c->x[o->d] = c->tpidrro_el0; return o + 1; }
+static Op *op_mrs_const(CPUState *c, Op *o) { c->x[o->d] = o->imm; return op_next(c, o); }
+static Op *op_mrs_nzcv(CPUState *c, Op *o) { c->x[o->d] = cpu_get_nzcv(c); return op_next(c, o); }
+static Op *op_msr_nzcv(CPUState *c, Op *o) { cpu_set_nzcv(c, (uint32_t)c->x[o->n]); return op_next(c, o); }
+static Op *op_mrs_fpcr(CPUState *c, Op *o) { c->x[o->d] = c->fp.fpcr; return op_next(c, o); }
+static Op *op_msr_fpcr(CPUState *c, Op *o) { c->fp.fpcr = (uint32_t)c->x[o->n] & FPCR_MASK; return op_next(c, o); }
+static Op *op_mrs_fpsr(CPUState *c, Op *o) { c->x[o->d] = c->fp.fpsr; return op_next(c, o); }
+static Op *op_msr_fpsr(CPUState *c, Op *o) { c->fp.fpsr = (uint32_t)c->x[o->n] & FPSR_MASK; return op_next(c, o); }
+static Op *op_mrs_tpidr(CPUState *c, Op *o) { c->x[o->d] = c->tpidr_el0; return op_next(c, o); }
+static Op *op_msr_tpidr(CPUState *c, Op *o) { c->tpidr_el0 = c->x[o->n]; return op_next(c, o); }
+static Op *op_mrs_tpidrro(CPUState *c, Op *o) { c->x[o->d] = c->tpidrro_el0; return op_next(c, o); }
 
 static Op *op_mrs_cntvct(CPUState *c, Op *o)
 {
@@ -151,7 +151,7 @@ static Op *op_mrs_cntvct(CPUState *c, Op *o)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     uint64_t ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
     c->x[o->d] = ns / (1000000000ull / CNTFRQ_HZ); /* 16 ns per tick */
-    return o + 1;
+    return op_next(c, o);
 }
 
 #define SYSREG(op0, op1, crn, crm, op2) (((op0) << 14) | ((op1) << 11) | ((crn) << 7) | ((crm) << 3) | (op2))
