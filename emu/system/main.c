@@ -7,7 +7,8 @@
  * Exit status: 0 after PSCI SYSTEM_OFF (poweroff) or Ctrl-A x; SYSTEM_RESET exits with status
  * 82 (PSCI_RESET_EXIT_STATUS) unless --on-reset reboot is given.  The default command line has
  * panic=-1, so a kernel panic resets immediately and malibu exits non-zero after the panic
- * message has been printed. */
+ * message has been printed.  With --run, the guest reports the command's status through the exit
+ * device; a power-off without that report exits with 125. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,9 @@ static Board *board;
 static SysMachine machine;
 static SysCPU *cpus[BOARD_MAX_CPUS];
 static bool reboot_on_reset;
+/* --run given: the guest reports CMD's status through the exit device, so a plain power-off
+ * means the command's status never arrived (an image whose init predates the device). */
+static bool expect_exit_status;
 
 static void irq_notify(void *opaque, unsigned cpu, bool irq, bool fiq)
 {
@@ -54,7 +58,14 @@ static void firmware_call(SysCPU *s, bool smc)
     case PSCI_ACT_NONE:
         break;
     case PSCI_ACT_SYSTEM_OFF:
-        stop_machine(0);
+        if (expect_exit_status) {
+            fflush(stdout);
+            fprintf(stderr, "\nmalibu: the guest powered off without reporting the --run command's exit "
+                            "status (rebuild the image: make image); exiting with 125\n");
+            stop_machine(125);
+        } else {
+            stop_machine(0);
+        }
         break;
     case PSCI_ACT_SYSTEM_RESET:
         if (reboot_on_reset) {
@@ -173,6 +184,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "malibu: %s\n", err);
         return 2;
     }
+    expect_exit_status = cfg.run != NULL;
     if (!cfg.append)
         cfg.append = DEFAULT_APPEND;
     if (cfg.ncpu != 1) {
