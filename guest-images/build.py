@@ -27,7 +27,8 @@ EPOCH = int(os.environ.get("SOURCE_DATE_EPOCH", "1763769600"))   # 2025-11-22, f
 CROSS = os.environ.get("CROSS_COMPILE", "aarch64-linux-gnu-")
 
 # Modules the initrd loads (with their dependencies, in dependency order).
-INITRD_MODULES = ["virtio_mmio", "virtio_blk", "ext4", "panfrost"]
+# "fixed" (regulator-fixed) provides the GPU's mali-supply from the board's device tree.
+INITRD_MODULES = ["virtio_mmio", "virtio_blk", "ext4", "fixed", "panfrost"]
 # Left out of rootfs.ext4 (documentation; copyright files are kept).
 ROOTFS_DROP = ["usr/share/man", "usr/share/info", "usr/share/locale", "usr/share/lintian",
                "usr/share/bug", "usr/share/doc-base"]

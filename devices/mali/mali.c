@@ -164,6 +164,17 @@ int mali_fdt_hook(void *fdt, void *opaque)
     TRY(fdt_setprop_u32(fdt, clk, "#clock-cells", 0));
     TRY(fdt_setprop_string(fdt, clk, "compatible", "fixed-clock"));
 
+    /* The GPU's supply: without one the OPP core logs an error at probe (real boards have it). */
+    uint32_t vdd_ph = ph + 1;
+    int vdd = fdt_add_subnode(fdt, 0, "gpu-vdd");
+    TRY(vdd);
+    TRY(fdt_setprop_u32(fdt, vdd, "phandle", vdd_ph));
+    TRY(fdt_setprop(fdt, vdd, "regulator-always-on", NULL, 0));
+    TRY(fdt_setprop_u32(fdt, vdd, "regulator-max-microvolt", 800000));
+    TRY(fdt_setprop_u32(fdt, vdd, "regulator-min-microvolt", 800000));
+    TRY(fdt_setprop_string(fdt, vdd, "regulator-name", "vdd_gpu"));
+    TRY(fdt_setprop_string(fdt, vdd, "compatible", "regulator-fixed"));
+
     char name[32];
     snprintf(name, sizeof name, "gpu@%llx", (unsigned long long)info->base);
     int n = fdt_add_subnode(fdt, 0, name);
@@ -178,6 +189,7 @@ int mali_fdt_hook(void *fdt, void *opaque)
     clen += sizeof "arm,mali-bifrost";
     unsigned irqs[3] = { info->intid_job, info->intid_mmu, info->intid_gpu };
     TRY(fdt_setprop(fdt, n, "dma-coherent", NULL, 0));
+    TRY(fdt_setprop_u32(fdt, n, "mali-supply", vdd_ph));
     TRY(fdt_setprop_u32(fdt, n, "clocks", ph));
     TRY(fdt_setprop(fdt, n, "interrupt-names", "job\0mmu\0gpu", sizeof "job\0mmu\0gpu"));
     TRY(fdt_board_setprop_spis(fdt, n, irqs, 3));
