@@ -3,7 +3,7 @@
 #                        and Debian's linux-image-6.12 + busybox initramfs (tests/boot/boot_test.py):
 #                        interactive shell commands, clean kernel log, poweroff -> 0, panic -> non-zero
 # The kernel part needs guest-images/out/{Image,initramfs-busybox.cpio.gz} (`make initramfs`); it is
-# skipped when they are missing (BOOT_IN_TEST=no skips it always).
+# fetched and built first (`make initramfs`; BOOT_IN_TEST=no skips it).
 BOOT_IN_TEST ?= yes
 BOOT_IMAGE := guest-images/out/Image
 BOOT_INITRD := guest-images/out/initramfs-busybox.cpio.gz
@@ -22,6 +22,9 @@ boot-hello-test: $(B)/malibu $(B)/tests/boot/hello.bin
 	sh tests/boot/hello_test.sh $(B)/malibu $(B)/tests/boot/hello.bin
 
 boot-test: boot-hello-test
+ifneq ($(BOOT_IN_TEST),no)
+	@$(MAKE) --no-print-directory initramfs
+endif
 ifeq ($(BOOT_IN_TEST),no)
 	@echo "== boot: Debian kernel skipped (BOOT_IN_TEST=no)"
 else

@@ -38,6 +38,21 @@ mali-test:
 
 # Not part of `make test` (needs the guest images and ~30 s per boot): the guest program under
 # the real panfrost driver, on build/malibu, for each GPU model.
+# In `make test` (MALI_IN_TEST=no skips it): the guest checks of tests/mali/guest_test.sh and the
+# ioctl program above, on G71 (v6) and G52 (v7); `make image` fetches and builds what they boot.
+MALI_IN_TEST ?= yes
+.PHONY: mali-guest-test
+TEST_TARGETS += mali-guest-test
+mali-guest-test: $(B)/malibu
+ifeq ($(MALI_IN_TEST),no)
+	@echo "== mali guest tests skipped (MALI_IN_TEST=no)"
+else
+	@$(MAKE) --no-print-directory image
+	@echo "== mali: panfrost + rusticl in the guest image (g71, g52)"
+	sh tests/mali/guest_test.sh $(B)/malibu "g71 g52"
+	sh tests/mali/boot_test.sh $(B)/malibu $(B)/tests/mali/boot "g71 g52"
+endif
+
 .PHONY: mali-boot-test
 mali-boot-test: $(B)/malibu
 	sh tests/mali/boot_test.sh $(B)/malibu $(B)/tests/mali/boot

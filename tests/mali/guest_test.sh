@@ -1,0 +1,41 @@
+#!/bin/sh
+# mali-guest-test: Debian's unmodified panfrost driver and Mesa's rusticl on the emulated GPU,
+# once per model: the probe names the model and the kernel log has no error or warning, the render
+# node exists, `RUSTICL_ENABLE=panfrost clinfo` lists the Mali device, and the GPU runtime-suspends
+# when idle, resumes for an OpenCL job (vecadd, checked against the CPU) and suspends again.
+# usage: guest_test.sh MALIBU [MODELS]
+set -u
+malibu=$1
+models=${2:-g71 g52}
+img=guest-images/out
+for f in "$malibu" $img/Image $img/initrd.img $img/rootfs.ext4; do
+    [ -e "$f" ] || { echo "mali-guest-test: $f missing (make image)"; exit 1; }
+done
+script='p=/sys/bus/platform/devices/2d000000.gpu/power
+dmesg | grep panfrost
+ls /dev/dri
+RUSTICL_ENABLE=panfrost clinfo -l
+sleep 1; echo "runtime-idle: $(cat $p/runtime_status)"
+RUSTICL_ENABLE=panfrost vecadd | tail -1
+sleep 1; echo "runtime-after: $(cat $p/runtime_status)"
+echo "bad-log-lines: $(dmesg | grep -ciE "error|warn|bug|oops|unhandled|unknown")"'
+fail=0
+for m in $models; do
+    name=$(echo "$m" | tr g G)
+    out=$(timeout 900 "$malibu" --image $img --gpu "$m" --run "$script" </dev/null 2>&1)
+    status=$?
+    bad=""
+    [ $status -eq 0 ] || bad="$bad exit-status=$status"
+    for want in "panfrost 2d000000.gpu: mali-$m id" "renderD128" "Device #0: Mali-$name (Panfrost)" \
+                "runtime-idle: suspended" "vecadd: PASS" "runtime-after: suspended" "bad-log-lines: 0"; do
+        echo "$out" | grep -qF "$want" || bad="$bad missing:'$want'"
+    done
+    if [ -z "$bad" ]; then
+        echo "mali-guest-test: $m: probe, render node, clinfo, runtime suspend/resume around vecadd, clean log: ok"
+    else
+        echo "mali-guest-test: $m FAILED:$bad"
+        echo "$out" | tail -30
+        fail=1
+    fi
+done
+exit $fail
