@@ -9,10 +9,8 @@
 # (undef = random words from the whole DP/FP/SIMD space; checks UNDEF placement, needs SIGILL delivery).
 # The lead tightens DIFF_GATE as instruction families land.
 DIFF_GATE ?= int branch ldst excl fp simd_int simd_fp simd_perm crypto sys undef
-# Under ASan/UBSan (san-test) these classes must match as well.  Left out for now: int branch ldst
-# excl sys undef -- UBSan stops malibu-user in trans_INT_ADR (tr_int.c: left shift of a negative
-# immhi), which every class with ADR/ADRP or integer filler reaches.
-DIFF_SAN_GATE ?= fp simd_int simd_fp simd_perm crypto
+# Under ASan/UBSan (san-test) every class must match as well.
+DIFF_SAN_GATE ?= $(DIFF_GATE)
 DIFF_TEST_N ?= 200000
 DIFF_SAN_N ?= 20000
 DIFF_CLASSES := int branch ldst excl fp simd_int simd_fp simd_perm crypto sys undef
