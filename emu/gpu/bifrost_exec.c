@@ -1907,6 +1907,8 @@ out:
     return rc;
 }
 
+bi_exec_hook_fn bi_exec_hook;
+
 int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, char *err, size_t errlen)
 {
     for (unsigned n = 0; n < max_clauses; n++) {
@@ -1929,6 +1931,8 @@ int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, char *err, 
         rc = bi_exec_clause(w, x, exec, err, errlen);
         if (rc)
             return rc;
+        if (__builtin_expect(bi_exec_hook != NULL, 0))
+            bi_exec_hook(w, p, x, exec);
         if (w->barriers != barriers)
             return BI_EXEC_BARRIER;
     }

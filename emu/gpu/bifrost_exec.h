@@ -112,6 +112,13 @@ unsigned bi_program_clauses(bi_program *p);
  * BARRIER (BI_EXEC_BARRIER; call again to continue) or max_clauses clauses ran (error). */
 int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, char *err, size_t errlen);
 
+/* Instrumentation hook (emu/stats): when set, bi_exec_program calls it after every clause a warp
+ * ran, with the prepared clause (x->c.offset = its pc), the lanes that ran it (exec) and the warp,
+ * whose pc[] / done[] already hold each lane's next clause / end.  Set once before any warp runs
+ * (NULL: no cost beyond one predictable branch per clause). */
+typedef void (*bi_exec_hook_fn)(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec);
+extern bi_exec_hook_fn bi_exec_hook;
+
 /* Compute-shader preloads (reference section 4.1): r55 = local id x | y << 16, r56 = local id z,
  * r57-r59 = workgroup id, r60-r62 = zero-based global id. */
 void bi_compute_preload(bi_warp *w, unsigned lane, const uint32_t local_id[3], const uint32_t wg_id[3],

@@ -29,6 +29,7 @@
 
 static unsigned default_threads;
 
+void (*gpu_compute_stats_hook)(const void *prog, uint64_t shader_va, unsigned as, unsigned type);
 void gpu_compute_set_default_threads(unsigned n) { default_threads = n; }
 unsigned gpu_compute_default_threads(void) { return default_threads; }
 
@@ -780,6 +781,8 @@ uint32_t gpu_compute_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *f
     r.prog = cache_get(e, r.d.shader_va, job->as, job->arch_major >= 7 ? 7 : 6, &cached);
     r.epoch = ++e->epoch;
     e->st.jobs++;
+    if (gpu_compute_stats_hook && r.prog)
+        gpu_compute_stats_hook(r.prog, r.d.shader_va, job->as, job->type);
     if (r.prog) {
         r.active = 1;                      /* the caller */
         e->cur = &r;

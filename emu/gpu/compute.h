@@ -81,6 +81,11 @@ void gpu_compute_invalidate(gpu_compute *e, int as);
 
 void gpu_compute_get_stats(gpu_compute *e, gpu_compute_stats *st);
 
+/* Instrumentation hook (emu/stats): when set, called once per job (by the submitting thread,
+ * before any workgroup runs) with the job's program, shader VA, address space and job type, so
+ * reports can name the program the executor hook (bi_exec_hook) sees. */
+extern void (*gpu_compute_stats_hook)(const void *prog, uint64_t shader_va, unsigned as, unsigned type);
+
 /* The Mali device's engine (compute_mali.c, linked with the device objects): one process-wide
  * engine, created on first use with gpu_compute_default_threads() host threads, registered as
  * m's MaliComputeFn.  mali_board_attach calls it for every GPU the board instantiates. */
