@@ -96,6 +96,7 @@ typedef struct SysCPU {
     bool blk_overflow;
     uint64_t blk_base[SYS_TLB_BLOCK_REGIONS], blk_mask[SYS_TLB_BLOCK_REGIONS];
     uint64_t n_exc, n_irq, n_tlb_miss, n_tlb_flush, n_tlb_flush_va, n_tlbi, n_mmu_writes, n_dispatch, n_tb_miss, n_tlbi_scan;
+    uint64_t n_exc_ec[64], n_exc_vec[4];   /* exceptions by ESR EC (synchronous) and by vector */
 
     SysTlbEntry tlbs[2][SYS_TLB_SIZE];
 } SysCPU;

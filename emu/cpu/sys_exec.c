@@ -80,6 +80,9 @@ static void take_exception(SysCPU *s, unsigned vec, uint32_t esr, bool set_far, 
     c->pc = s->vbar + base + vec;
     sys_update_mode(s);
     s->n_exc++;
+    s->n_exc_vec[(vec >> 7) & 3]++;
+    if (vec == 0)
+        s->n_exc_ec[esr >> 26]++;
     if (s->mach->debug & SYS_DEBUG_EXC)
         fprintf(stderr, "malibu: exception vec=%#x esr=%#x far=%#llx elr=%#llx spsr=%#llx -> %#llx\n",
                 vec, esr, (unsigned long long)s->far, (unsigned long long)ret,
