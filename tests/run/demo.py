@@ -9,6 +9,8 @@ One `malibu --image IMAGE_DIR --run CMD`: clinfo (brief), then the vecadd and sa
 JIT-compiles each kernel to AArch64 code that runs on malibu's emulated CPU).  The guest's output is passed through; each step prints a "== STEP" line,
 timed here on the host.  A short report follows.  Exit status: malibu's (= the guest command's:
 0 when every sample passed).  $RUN_DEMO_ARGS: more malibu options (e.g. --gpu g52).
+$RUN_DEMO_STATS=FILE.json: run with --stats FILE.json and render it with malibu-report (found next
+to MALIBU) into FILE.json's directory /report.
 """
 import os
 import re
@@ -40,8 +42,9 @@ def main():
         return 2
     malibu, image = sys.argv[1], sys.argv[2]
     device = sys.argv[3] if len(sys.argv) > 3 else "panfrost"
+    stats = os.environ.get("RUN_DEMO_STATS")
     argv = [malibu, "--image", image] + shlex.split(os.environ.get("RUN_DEMO_ARGS", "")) + \
-        ["--run", guest_command(device)]
+        (["--stats", stats] if stats else []) + ["--run", guest_command(device)]
     print("make run: %s --image %s --run '<demo: clinfo, vecadd, saxpy on RUSTICL_ENABLE=%s>'"
           % (malibu, image, device), flush=True)
     t0 = time.monotonic()
@@ -91,6 +94,13 @@ def main():
                                    "read from disk and translated)" if name == "clinfo" else ""))
     print("  %-8s %5.1f s  wall, malibu exit status %d%s"
           % ("total:", total, rc, "" if rc else " (all passed)"))
+    if stats and os.path.exists(stats):
+        out = os.path.join(os.path.dirname(os.path.abspath(stats)), "report")
+        report = os.path.join(os.path.dirname(malibu), "malibu-report")
+        r = subprocess.run([report, stats, "-o", out])
+        print("  %-8s %s (JSON: %s)" % ("report:", os.path.join(out, "index.html")
+                                        if r.returncode == 0 else "malibu-report failed", stats))
+        rc = rc or r.returncode
     return rc
 
 

@@ -1,7 +1,7 @@
 # One-command runs of the guest image (README.md: Running the guest image):
 #   make run        builds build/malibu and guest-images/out (make image) if needed, boots the image
 #                   with --image, runs the demo (tests/run/demo.py: clinfo, vecadd, saxpy on rusticl) and
-#                   prints a short report.  Default: the emulated Mali GPU (RUSTICL_ENABLE=panfrost,
+#                   prints a short report and the --stats report (build/run/report/index.html).  Default: the emulated Mali GPU (RUSTICL_ENABLE=panfrost,
 #                   --gpu g71); RUN_DEMO_GPU=llvmpipe runs them on rusticl's CPU device (LLVM JIT on
 #                   the emulated CPU); RUN_DEMO_ARGS='--gpu g52' adds malibu options
 #   make run-test   (in make test) --image/--run/--share/exit status end to end, clinfo and OpenCL
@@ -16,8 +16,10 @@ $(B)/obj/devices/exitdev.o: CFLAGS += $(FDT_CFLAGS)
 .PHONY: run run-test
 TEST_TARGETS += run-test
 
-run: $(B)/malibu image
-	@RUN_DEMO_ARGS='$(RUN_DEMO_ARGS)' $(PYTHON) tests/run/demo.py $(B)/malibu $(GI_OUT) $(RUN_DEMO_GPU)
+run: $(B)/malibu $(B)/malibu-report image
+	@mkdir -p $(B)/run
+	@RUN_DEMO_ARGS='$(RUN_DEMO_ARGS)' RUN_DEMO_STATS=$(B)/run/stats.json \
+	    $(PYTHON) tests/run/demo.py $(B)/malibu $(GI_OUT) $(RUN_DEMO_GPU)
 
 run-test: $(B)/malibu
 ifeq ($(RUN_IN_TEST),no)
