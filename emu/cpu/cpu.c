@@ -1,6 +1,7 @@
 /* CPU reset state and the execution loop. */
 #include <string.h>
 #include "tb.h"
+#include "native.h"
 
 void cpu_init(CPUState *c)
 {
@@ -16,6 +17,44 @@ _Noreturn void cpu_raise(CPUState *c, Op *op, CpuException exc, uint64_t fault_a
     siglongjmp(c->jmp_env, 1);
 }
 
+/* The dispatch loop; returns when an exception or exit request ends execution. */
+static __attribute__((noinline)) CpuException exec_loop(CPUState *c)
+{
+#if MALIBU_HAVE_NATIVE
+    uint8_t *unchained = NULL; /* exit jump of the last native block, to chain to the next */
+    uint64_t unchained_gen = 0;
+#endif
+    for (;;) {
+        if (unlikely(c->exit_request)) {
+            c->exit_request = 0;
+            if (c->tbc->flush_pending)
+                tbc_flush(c->tbc);
+            c->exception = EXC_INTERRUPT;
+            return EXC_INTERRUPT;
+        }
+        TB *tb = tb_lookup(c->tbc, c->pc);
+        if (!tb)
+            tb = tb_translate(c, c->pc);
+#if MALIBU_HAVE_NATIVE
+        if (tb->native) {
+            if (unchained && unchained_gen == c->tbc->n_flushes)
+                native_chain(unchained, tb);
+            unchained = native_run(c, tb);
+            unchained_gen = c->tbc->n_flushes;
+        } else
+#endif
+        {
+            c->insn_count += tb->n_insns;
+            Op *op = tb->ops;
+            do
+                op = op->fn(c, op);
+            while (op);
+        }
+        if (c->exception != EXC_NONE)
+            return c->exception;
+    }
+}
+
 CpuException cpu_exec(CPUState *c)
 {
     c->exception = EXC_NONE;
@@ -23,26 +62,7 @@ CpuException cpu_exec(CPUState *c)
         c->cur_op = NULL;
         return c->exception;
     }
-    for (;;) {
-        if (unlikely(c->exit_request)) {
-            c->exit_request = 0;
-            if (c->tbc->flush_pending)
-                tbc_flush(c->tbc);
-            c->exception = EXC_INTERRUPT;
-            c->cur_op = NULL;
-            return EXC_INTERRUPT;
-        }
-        TB *tb = tb_lookup(c->tbc, c->pc);
-        if (!tb)
-            tb = tb_translate(c, c->pc);
-        c->insn_count += tb->n_insns;
-        Op *op = tb->ops;
-        do
-            op = op->fn(c, op);
-        while (op);
-        if (c->exception != EXC_NONE) {
-            c->cur_op = NULL;
-            return c->exception;
-        }
-    }
+    CpuException e = exec_loop(c);
+    c->cur_op = NULL;
+    return e;
 }

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include "tb.h"
+#include "native.h"
 
 TBCache *tbc_new(size_t arena_bytes)
 {
@@ -15,6 +16,16 @@ TBCache *tbc_new(size_t arena_bytes)
         return NULL;
     }
     t->arena_size = arena_bytes;
+#if MALIBU_HAVE_NATIVE && !defined(CONFIG_SYSTEM) /* system mode: portable for now */
+    if (native_backend() == BACKEND_NATIVE) {
+        t->nbuf = native_buf_new(arena_bytes);
+        if (!t->nbuf) {
+            munmap(t->arena, arena_bytes);
+            free(t);
+            return NULL;
+        }
+    }
+#endif
     return t;
 }
 
@@ -23,6 +34,9 @@ void tbc_free(TBCache *t)
     if (!t)
         return;
     munmap(t->arena, t->arena_size);
+#if MALIBU_HAVE_NATIVE
+    native_buf_free(t->nbuf);
+#endif
     free(t);
 }
 
@@ -35,6 +49,10 @@ void tbc_flush(TBCache *t)
     memset(t->jmp_cache, 0, sizeof t->jmp_cache);
     t->flush_pending = 0;
     t->n_flushes++;
+#if MALIBU_HAVE_NATIVE
+    if (t->nbuf)
+        native_buf_flush(t->nbuf);
+#endif
 }
 
 static inline unsigned tb_hash(uint64_t pc)

@@ -33,6 +33,7 @@ typedef struct TB {
     struct TB *hash_next;
     uint32_t n_insns;
     uint32_t n_ops;
+    void *native;         /* host code (native back end), NULL when run from the ops */
 #ifdef CONFIG_SYSTEM
     uint64_t phys;        /* physical address of pc when translated */
     uint32_t flags;       /* CPU state the ops depend on (EL, MMU on) */
@@ -49,6 +50,7 @@ typedef struct TBCache {
     TB *hash[1u << TB_HASH_BITS];
     TB *jmp_cache[1u << JMP_CACHE_BITS]; /* direct-mapped by pc, for indirect branches */
     volatile int flush_pending;          /* set when guest code was modified */
+    struct NativeBuf *nbuf;              /* native back end's code for these TBs, or NULL */
     uint64_t n_translated, n_flushes;
 } TBCache;
 

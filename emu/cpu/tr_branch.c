@@ -6,6 +6,7 @@
  * (o + 1 or o + 2) instead of returning it, saving a dispatch per branch.
  * Indirect branches set c->pc and continue through the jump cache. */
 #include "translate.h"
+#include "native.h"
 
 /* Emit a block-ending goto op (like tr_goto, usable more than once per insn). */
 static void emit_goto(DisasCtx *s, uint64_t target)
@@ -138,3 +139,23 @@ static bool do_indirect(DisasCtx *s, OpFn fn, int rn)
 bool trans_BR_BR(DisasCtx *s, arg_BR_BR *a) { return do_indirect(s, op_br, a->rn); }
 bool trans_BR_BLR(DisasCtx *s, arg_BR_BLR *a) { return do_indirect(s, op_blr, a->rn); }
 bool trans_BR_RET(DisasCtx *s, arg_BR_RET *a) { return do_indirect(s, op_br, a->rn); }
+
+/* ---- description for the native back end (native.h) ------------------------------------- */
+#if MALIBU_HAVE_NATIVE
+void tr_branch_native_bind(void);
+void tr_branch_native_bind(void)
+{
+    native_bind(op_bl, (NativeDesc){ .kind = NK_BL });
+    native_bind(op_br, (NativeDesc){ .kind = NK_BR });
+    native_bind(op_blr, (NativeDesc){ .kind = NK_BLR });
+    for (int cond = 0; cond < 14; cond++)
+        native_bind(bcond_tab[cond], (NativeDesc){ .kind = NK_BCOND, .cond = (uint8_t)cond });
+    /* CB: op = branch when non-zero; TB: op = branch when the bit (imm mask) is set. */
+    native_bind(op_cbz64, (NativeDesc){ .kind = NK_CB, .sf = 1 });
+    native_bind(op_cbnz64, (NativeDesc){ .kind = NK_CB, .sf = 1, .op = 1 });
+    native_bind(op_cbz32, (NativeDesc){ .kind = NK_CB });
+    native_bind(op_cbnz32, (NativeDesc){ .kind = NK_CB, .op = 1 });
+    native_bind(op_tbz, (NativeDesc){ .kind = NK_TB });
+    native_bind(op_tbnz, (NativeDesc){ .kind = NK_TB, .op = 1 });
+}
+#endif

@@ -7,6 +7,7 @@
  * stamp out one static handler per combination plus a lookup table. */
 #include <string.h>
 #include "translate.h"
+#include "native.h"
 
 #define AI static inline __attribute__((always_inline))
 
@@ -1044,3 +1045,90 @@ bool tr_int_fuse_bcond(DisasCtx *s, int cond)
     prev->fn = fz_tab[kind][cond];
     return true;
 }
+
+/* ---- description for the native back end (native.h) ------------------------------------- */
+#if MALIBU_HAVE_NATIVE
+#define ND(...) ((NativeDesc){ __VA_ARGS__ })
+void tr_int_native_bind(void);
+void tr_int_native_bind(void)
+{
+    native_bind(op_movi, ND(.kind = NK_MOVI));
+    native_bind(op_mov64, ND(.kind = NK_MOV, .sf = 1));
+    native_bind(op_mov32, ND(.kind = NK_MOV, .sf = 0));
+    native_bind(op_movk64, ND(.kind = NK_MOVK, .sf = 1));
+    native_bind(op_movk32, ND(.kind = NK_MOVK, .sf = 0));
+    native_bind(op_add64_imm, ND(.kind = NK_ADDSUB_IMM, .sf = 1));
+    native_bind(op_add32_imm, ND(.kind = NK_ADDSUB_IMM, .sf = 0));
+    native_bind(op_adds64_imm, ND(.kind = NK_ADDSUB_IMM, .sf = 1, .setf = 1));
+    native_bind(op_adds32_imm, ND(.kind = NK_ADDSUB_IMM, .sf = 0, .setf = 1));
+    native_bind(op_subs64_imm, ND(.kind = NK_ADDSUB_IMM, .sf = 1, .op = 1, .setf = 1));
+    native_bind(op_subs32_imm, ND(.kind = NK_ADDSUB_IMM, .sf = 0, .op = 1, .setf = 1));
+    /* op: 0 AND, 1 ORR, 2 EOR, 3 ANDS; op_andi serves both widths (imm is already 32-bit). */
+    native_bind(op_andi, ND(.kind = NK_LOGIC_IMM, .sf = 1, .op = 0));
+    native_bind(op_orri, ND(.kind = NK_LOGIC_IMM, .sf = 1, .op = 1));
+    native_bind(op_eori, ND(.kind = NK_LOGIC_IMM, .sf = 1, .op = 2));
+    native_bind(op_orri32, ND(.kind = NK_LOGIC_IMM, .sf = 0, .op = 1));
+    native_bind(op_eori32, ND(.kind = NK_LOGIC_IMM, .sf = 0, .op = 2));
+    native_bind(op_andsi64, ND(.kind = NK_LOGIC_IMM, .sf = 1, .op = 3));
+    native_bind(op_andsi32, ND(.kind = NK_LOGIC_IMM, .sf = 0, .op = 3));
+    native_bind(op_ubfm64, ND(.kind = NK_BFM, .sf = 1));
+    native_bind(op_ubfm32, ND(.kind = NK_BFM, .sf = 0));
+    native_bind(op_sbfm64, ND(.kind = NK_BFM, .sf = 1, .op = 1));
+    native_bind(op_sbfm32, ND(.kind = NK_BFM, .sf = 0, .op = 1));
+    native_bind(op_bfm64, ND(.kind = NK_BFI, .sf = 1));
+    native_bind(op_bfm32, ND(.kind = NK_BFI, .sf = 0));
+    /* Shift by immediate, op: 0 LSL, 1 LSR, 2 ASR (amount in x). */
+    native_bind(op_lsl64i, ND(.kind = NK_SHIFT_IMM, .sf = 1, .op = 0));
+    native_bind(op_lsr64i, ND(.kind = NK_SHIFT_IMM, .sf = 1, .op = 1));
+    native_bind(op_asr64i, ND(.kind = NK_SHIFT_IMM, .sf = 1, .op = 2));
+    native_bind(op_lsl32i, ND(.kind = NK_SHIFT_IMM, .sf = 0, .op = 0));
+    native_bind(op_lsr32i, ND(.kind = NK_SHIFT_IMM, .sf = 0, .op = 1));
+    native_bind(op_asr32i, ND(.kind = NK_SHIFT_IMM, .sf = 0, .op = 2));
+    /* Shift by register, op: 0 LSLV, 1 LSRV, 2 ASRV, 3 RORV. */
+    native_bind(op_lslv64, ND(.kind = NK_SHIFT_REG, .sf = 1, .op = 0));
+    native_bind(op_lsrv64, ND(.kind = NK_SHIFT_REG, .sf = 1, .op = 1));
+    native_bind(op_asrv64, ND(.kind = NK_SHIFT_REG, .sf = 1, .op = 2));
+    native_bind(op_rorv64, ND(.kind = NK_SHIFT_REG, .sf = 1, .op = 3));
+    native_bind(op_lslv32, ND(.kind = NK_SHIFT_REG, .sf = 0, .op = 0));
+    native_bind(op_lsrv32, ND(.kind = NK_SHIFT_REG, .sf = 0, .op = 1));
+    native_bind(op_asrv32, ND(.kind = NK_SHIFT_REG, .sf = 0, .op = 2));
+    native_bind(op_rorv32, ND(.kind = NK_SHIFT_REG, .sf = 0, .op = 3));
+    /* Extensions: size = log2 source bytes, sext: 1 to 64 bits, 2 to 32 bits. */
+    native_bind(op_sxtb64, ND(.kind = NK_EXTEND, .size = 0, .sext = 1));
+    native_bind(op_sxth64, ND(.kind = NK_EXTEND, .size = 1, .sext = 1));
+    native_bind(op_sxtw64, ND(.kind = NK_EXTEND, .size = 2, .sext = 1));
+    native_bind(op_sxtb32, ND(.kind = NK_EXTEND, .size = 0, .sext = 2));
+    native_bind(op_sxth32, ND(.kind = NK_EXTEND, .size = 1, .sext = 2));
+    native_bind(op_uxtb, ND(.kind = NK_EXTEND, .size = 0));
+    native_bind(op_uxth, ND(.kind = NK_EXTEND, .size = 1));
+    native_bind(op_madd64, ND(.kind = NK_MADD, .sf = 1, .op = 0));
+    native_bind(op_msub64, ND(.kind = NK_MADD, .sf = 1, .op = 1));
+    native_bind(op_mul64, ND(.kind = NK_MADD, .sf = 1, .op = 2));
+    native_bind(op_madd32, ND(.kind = NK_MADD, .sf = 0, .op = 0));
+    native_bind(op_msub32, ND(.kind = NK_MADD, .sf = 0, .op = 1));
+    native_bind(op_mul32, ND(.kind = NK_MADD, .sf = 0, .op = 2));
+    for (int sf = 0; sf < 2; sf++) {
+        for (int op = 0; op < 2; op++)
+            for (int s = 0; s < 2; s++) {
+                for (int k = 0; k < 5; k++)
+                    native_bind(as_tab[sf][op][s][k],
+                                ND(.kind = NK_ADDSUB_REG, .sf = sf, .op = op, .setf = s, .sub = k));
+                for (int opt = 0; opt < 8; opt++)
+                    native_bind(ax_tab[sf][op][s][opt],
+                                ND(.kind = NK_ADDSUB_EXT, .sf = sf, .op = op, .setf = s, .sub = opt));
+            }
+        /* LOGIC_REG: op = opc, size = operand inverted, sub = shift kind. */
+        for (int opc = 0; opc < 4; opc++)
+            for (int inv = 0; inv < 2; inv++)
+                for (int k = 0; k < 5; k++)
+                    native_bind(lr_tab[sf][opc][inv][k],
+                                ND(.kind = NK_LOGIC_REG, .sf = sf, .op = opc, .size = inv, .sub = k));
+        for (int op = 0; op < 4; op++)
+            for (int cond = 0; cond < 15; cond++)
+                native_bind(cs_tab[sf][op][cond], ND(.kind = NK_CSEL, .sf = sf, .op = op, .cond = cond));
+    }
+    for (int kind = 0; kind < 10; kind++)
+        for (int cond = 0; cond < 14; cond++)
+            native_bind(fz_tab[kind][cond], ND(.kind = NK_CMP_BRANCH, .op = kind, .cond = cond));
+}
+#endif

@@ -32,6 +32,7 @@
  * LDTR/STTR use the normal accessors: exact at EL0; a full-system build running
  * them at EL1 would need EL0-permission accessors. */
 #include "translate.h"
+#include "native.h"
 #include "mem.h"
 
 /* ---- single register, all addressing modes ---------------------------------- */
@@ -520,3 +521,33 @@ bool trans_MEM_EXCL(DisasCtx *s, arg_MEM_EXCL *a)
     o->m = xzr_dst(a->rs);
     return true;
 }
+
+/* ---- description for the native back end (native.h) ------------------------------------- */
+#if MALIBU_HAVE_NATIVE
+void tr_mem_native_bind(void);
+void tr_mem_native_bind(void)
+{
+    /* size = log2 access bytes; sext: 1 to 64 bits, 2 to 32 bits; sub = addressing mode. */
+    static const struct { const OpFn *fns; uint8_t kind, size, sext; } single[] = {
+        { ldb_fns, NK_LOAD, 0, 0 },   { ldh_fns, NK_LOAD, 1, 0 },   { ldw_fns, NK_LOAD, 2, 0 },
+        { ldx_fns, NK_LOAD, 3, 0 },   { ldsbx_fns, NK_LOAD, 0, 1 }, { ldsbw_fns, NK_LOAD, 0, 2 },
+        { ldshx_fns, NK_LOAD, 1, 1 }, { ldshw_fns, NK_LOAD, 1, 2 }, { ldswx_fns, NK_LOAD, 2, 1 },
+        { stb_fns, NK_STORE, 0, 0 },  { sth_fns, NK_STORE, 1, 0 },  { stw_fns, NK_STORE, 2, 0 },
+        { stx_fns, NK_STORE, 3, 0 },  { flds_fns, NK_FLOAD, 2, 0 }, { fldd_fns, NK_FLOAD, 3, 0 },
+        { fldq_fns, NK_FLOAD, 4, 0 }, { fsts_fns, NK_FSTORE, 2, 0 }, { fstd_fns, NK_FSTORE, 3, 0 },
+        { fstq_fns, NK_FSTORE, 4, 0 },
+    };
+    for (unsigned k = 0; k < sizeof single / sizeof single[0]; k++)
+        for (int mode = 0; mode < AM_COUNT; mode++)
+            native_bind(single[k].fns[mode], (NativeDesc){ .kind = single[k].kind, .size = single[k].size,
+                                                           .sext = single[k].sext, .sub = (uint8_t)mode });
+    static const struct { const OpFn *fns; uint8_t kind, size, sext; } pair[] = {
+        { ldpw_fns, NK_LOADP, 2, 0 }, { ldpx_fns, NK_LOADP, 3, 0 }, { ldpsw_fns, NK_LOADP, 2, 1 },
+        { stpw_fns, NK_STOREP, 2, 0 }, { stpx_fns, NK_STOREP, 3, 0 },
+    };
+    for (unsigned k = 0; k < sizeof pair / sizeof pair[0]; k++)
+        for (int mode = 0; mode < PM_COUNT; mode++) /* PM_OFF/PRE/POST = NAM_OFF/PRE/POST */
+            native_bind(pair[k].fns[mode], (NativeDesc){ .kind = pair[k].kind, .size = pair[k].size,
+                                                         .sext = pair[k].sext, .sub = (uint8_t)mode });
+}
+#endif

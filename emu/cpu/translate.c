@@ -4,6 +4,7 @@
 #include <string.h>
 #include "translate.h"
 #include "env.h"
+#include "native.h"
 #ifdef CONFIG_SYSTEM
 #include "sys_cpu.h"
 #endif
@@ -70,6 +71,22 @@ TB *tb_translate(CPUState *c, uint64_t pc)
     tb->n_insns = n_insns;
     tb->n_ops = s.n_ops;
     memcpy(tb->ops, s.ops, s.n_ops * sizeof(Op));
+    tb->native = NULL;
+#if MALIBU_HAVE_NATIVE
+    if (c->tbc->nbuf && !native_compile(c, tb)) {
+        /* Code buffer full: start over with empty caches. */
+        static __thread int retrying;
+        if (retrying) {
+            fprintf(stderr, "malibu: native code buffer too small for one block\n");
+            abort();
+        }
+        tbc_flush(c->tbc);
+        retrying = 1;
+        tb = tb_translate(c, pc);
+        retrying = 0;
+        return tb;
+    }
+#endif
     tbc_insert(c->tbc, tb);
     return tb;
 }

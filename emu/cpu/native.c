@@ -1,0 +1,415 @@
+/* Native x86-64 back end: code buffers, the block compiler, entry/exit and chaining.
+ * (The per-operation emitters are in native_ops.c; the design is in native.h.) */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include "native.h"
+#include "mem.h"
+
+static Backend backend_choice = (Backend)-1;
+
+Backend native_backend(void)
+{
+    if (backend_choice == (Backend)-1) {
+        const char *e = getenv("MALIBU_BACKEND");
+        backend_choice = MALIBU_HAVE_NATIVE ? BACKEND_NATIVE : BACKEND_PORTABLE;
+        if (e && !strcmp(e, "portable"))
+            backend_choice = BACKEND_PORTABLE;
+    }
+    return backend_choice;
+}
+
+void native_set_backend(Backend b)
+{
+    backend_choice = MALIBU_HAVE_NATIVE ? b : BACKEND_PORTABLE;
+}
+
+#if MALIBU_HAVE_NATIVE
+#include "native_emit.h"
+
+/* ---- handler descriptions ---------------------------------------------------------------- */
+
+#define BIND_BITS 13
+static struct { OpFn fn; NativeDesc d; } bind_tab[1u << BIND_BITS];
+
+static unsigned bind_hash(OpFn fn)
+{
+    return (unsigned)(((uintptr_t)fn * 0x9E3779B97F4A7C15ull) >> (64 - BIND_BITS));
+}
+
+void native_bind(OpFn fn, NativeDesc d)
+{
+    for (unsigned h = bind_hash(fn);; h = (h + 1) & ((1u << BIND_BITS) - 1)) {
+        if (!bind_tab[h].fn || bind_tab[h].fn == fn) {
+            bind_tab[h].fn = fn;
+            bind_tab[h].d = d;
+            return;
+        }
+    }
+}
+
+static const NativeDesc *native_desc(OpFn fn)
+{
+    for (unsigned h = bind_hash(fn); bind_tab[h].fn; h = (h + 1) & ((1u << BIND_BITS) - 1))
+        if (bind_tab[h].fn == fn)
+            return &bind_tab[h].d;
+    return NULL;
+}
+
+/* Each translator file describes its handlers (tr_*.c). */
+void tr_int_native_bind(void);
+void tr_mem_native_bind(void);
+void tr_branch_native_bind(void);
+
+static void bind_all(void)
+{
+    native_bind(op_goto_tb, (NativeDesc){ .kind = NK_GOTO });
+    tr_int_native_bind();
+    tr_mem_native_bind();
+    tr_branch_native_bind();
+}
+
+/* ---- code buffers ------------------------------------------------------------------------- */
+
+struct NativeBuf {
+    uint8_t *code;
+    size_t size, used, fixed; /* fixed: entry/exit code at the start, kept across flushes */
+    Op *data;                 /* op copies called by generated code */
+    size_t data_ops, data_used;
+    uint8_t *enter, *epilogue;
+};
+
+static void gen_entry_exit(struct NativeBuf *b)
+{
+    Asm a = { b->code, b->code + b->size, false };
+    static const int saved[] = { X_RBP, X_RBX, X_R12, X_R13, X_R14, X_R15 };
+    b->enter = a.p;
+    for (int i = 0; i < 6; i++)
+        x_push(&a, saved[i]);
+    x_alu_ri(&a, W64, ALU_SUB, X_RSP, 8); /* keep rsp 16-byte aligned at calls */
+    x_mov_rr(&a, W64, HR_CPU, X_RDI);
+    x_load(&a, W64, HR_GUEST_BASE, HR_CPU, CPU_OFF(guest_base));
+#ifndef CONFIG_SYSTEM
+    x_mov_imm(&a, HR_GUEST_END, GUEST_ADDR_SPACE);
+#endif
+    x_jmp_r(&a, X_RSI);
+    b->epilogue = a.p;
+    x_alu_ri(&a, W64, ALU_ADD, X_RSP, 8);
+    for (int i = 5; i >= 0; i--)
+        x_pop(&a, saved[i]);
+    x_ret(&a);
+    b->fixed = b->used = (size_t)((a.p - b->code + 63) & ~63);
+}
+
+struct NativeBuf *native_buf_new(size_t code_bytes)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, bind_all);
+    struct NativeBuf *b = calloc(1, sizeof *b);
+    if (!b)
+        return NULL;
+    b->size = code_bytes;
+    b->code = mmap(NULL, code_bytes, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    b->data_ops = code_bytes / 4 / sizeof(Op);
+    b->data = mmap(NULL, b->data_ops * sizeof(Op), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (b->code == MAP_FAILED || b->data == MAP_FAILED) {
+        if (b->code != MAP_FAILED)
+            munmap(b->code, code_bytes);
+        if (b->data != MAP_FAILED)
+            munmap(b->data, b->data_ops * sizeof(Op));
+        free(b);
+        return NULL;
+    }
+    gen_entry_exit(b);
+    return b;
+}
+
+void native_buf_free(struct NativeBuf *b)
+{
+    if (!b)
+        return;
+    munmap(b->code, b->size);
+    munmap(b->data, b->data_ops * sizeof(Op));
+    free(b);
+}
+
+void native_buf_flush(struct NativeBuf *b)
+{
+    b->used = b->fixed;
+    b->data_used = 0;
+}
+
+static Op *data_alloc(struct NativeBuf *b, unsigned n)
+{
+    if (b->data_used + n > b->data_ops)
+        return NULL;
+    Op *p = b->data + b->data_used;
+    b->data_used += n;
+    return p;
+}
+
+/* ---- helpers called from generated code --------------------------------------------------- */
+
+/* The op after a fallback op's copy: the handler's op_next() lands here and returns. */
+static Op *op_native_return(CPUState *c, Op *o)
+{
+    (void)c;
+    return o;
+}
+
+/* In copies of a block's ending ops: leave instead of chaining (the dispatcher continues). */
+static Op *op_native_goto_exit(CPUState *c, Op *o)
+{
+    c->pc = o->imm;
+    return NULL;
+}
+
+static void native_run_ops(CPUState *c, Op *op)
+{
+    while (op)
+        op = op->fn(c, op);
+}
+
+_Noreturn static void native_data_abort(CPUState *c, uint64_t addr, int write)
+{
+    cpu_raise(c, c->cur_op, EXC_DATA_ABORT, addr, write != 0);
+}
+
+/* Code for the block at c->pc if it exists and may run now, else NULL. */
+static void *native_lookup(CPUState *c)
+{
+#ifdef CONFIG_SYSTEM
+    TB *tb = sys_tb_find(c, c->pc);
+#else
+    TB *tb = tb_jmp_lookup(c->tbc, c->pc);
+#endif
+    return tb ? tb->native : NULL;
+}
+
+/* ---- emission helpers (native_emit.h) ----------------------------------------------------- */
+
+static void fixup_add(NCtx *x, uint8_t **tab, unsigned *n, uint8_t *field)
+{
+    if (*n >= NE_MAX_FIXUPS) {
+        x->failed = true;
+        return;
+    }
+    tab[(*n)++] = field;
+}
+
+void ne_exit0_if(NCtx *x, int cc)
+{
+    fixup_add(x, x->exit0, &x->n_exit0, cc == CC_ALWAYS ? x_jmp(&x->a) : x_jcc(&x->a, cc));
+}
+
+void ne_call(NCtx *x, const void *fn)
+{
+    x_mov_imm(&x->a, X_RAX, (uint64_t)(uintptr_t)fn);
+    x_call_r(&x->a, X_RAX);
+}
+
+void ne_goto(NCtx *x, uint64_t target)
+{
+    if (x->n_gotos >= NE_MAX_GOTOS) {
+        x->failed = true;
+        return;
+    }
+    const Op *o = &x->tb->ops[x->i];
+    x_alu_mi(&x->a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
+    x->gotos[x->n_gotos].exit_field = x_jcc(&x->a, CC_NE);
+    x->gotos[x->n_gotos].chain_field = x_jmp(&x->a);
+    x->gotos[x->n_gotos].target = target;
+#ifdef CONFIG_SYSTEM
+    /* Only within the page: its mapping is the one this block was entered with. */
+    x->gotos[x->n_gotos].chainable = ((target ^ o->pc) >> 12) == 0;
+#else
+    (void)o;
+    x->gotos[x->n_gotos].chainable = true;
+#endif
+    x->n_gotos++;
+}
+
+void ne_goto_indirect(NCtx *x)
+{
+    x_alu_mi(&x->a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
+    ne_exit0_if(x, CC_NE);
+    x_mov_rr(&x->a, W64, X_RDI, HR_CPU);
+    ne_call(x, native_lookup);
+    x_test_rr(&x->a, W64, X_RAX, X_RAX);
+    ne_exit0_if(x, CC_E);
+    x_jmp_r(&x->a, X_RAX);
+}
+
+int ne_cond(NCtx *x, unsigned cond)
+{
+    Asm *a = &x->a;
+    int cc;
+    switch (cond >> 1) {
+    case 0: x_cmp_m8i(a, HR_CPU, CPU_OFF(zf), 0); cc = CC_NE; break;
+    case 1: x_cmp_m8i(a, HR_CPU, CPU_OFF(cf), 0); cc = CC_NE; break;
+    case 2: x_cmp_m8i(a, HR_CPU, CPU_OFF(nf), 0); cc = CC_NE; break;
+    case 3: x_cmp_m8i(a, HR_CPU, CPU_OFF(vf), 0); cc = CC_NE; break;
+    case 4: /* HI: C && !Z, i.e. C > Z */
+        x_load_byte(a, X_RAX, HR_CPU, CPU_OFF(cf));
+        x_cmp_r8m(a, X_RAX, HR_CPU, CPU_OFF(zf));
+        cc = CC_A;
+        break;
+    case 5: /* GE: N == V */
+        x_load_byte(a, X_RAX, HR_CPU, CPU_OFF(nf));
+        x_cmp_r8m(a, X_RAX, HR_CPU, CPU_OFF(vf));
+        cc = CC_E;
+        break;
+    case 6: /* GT: N == V && !Z */
+        x_load_byte(a, X_RAX, HR_CPU, CPU_OFF(nf));
+        x_xor_r8m(a, X_RAX, HR_CPU, CPU_OFF(vf));
+        x_or_r8m(a, X_RAX, HR_CPU, CPU_OFF(zf));
+        cc = CC_E;
+        break;
+    default: return CC_ALWAYS;
+    }
+    return (cond & 1) ? cc ^ 1 : cc;
+}
+
+void ne_guest_access(NCtx *x, bool write)
+{
+    x_mov_imm(&x->a, X_RCX, (uint64_t)(uintptr_t)&x->tb->ops[x->i]);
+    x_store(&x->a, W64, HR_CPU, CPU_OFF(cur_op), X_RCX);
+    x_alu_rr(&x->a, W64, ALU_CMP, X_RAX, HR_GUEST_END);
+    fixup_add(x, x->fault[write], &x->n_fault[write], x_jcc(&x->a, CC_AE));
+}
+
+/* ---- the block compiler ------------------------------------------------------------------- */
+
+/* A portable op is the block's end when only the goto ops of its own instruction follow. */
+static bool op_is_terminal(const TB *tb, unsigned i)
+{
+    for (unsigned j = i + 1; j < tb->n_ops; j++)
+        if (tb->ops[j].fn != op_goto_tb || tb->ops[j].pc != tb->ops[i].pc)
+            return false;
+    return true;
+}
+
+/* Call the portable handler of op i.  Returns ops consumed, 0 when out of data space. */
+static unsigned emit_fallback(NCtx *x, struct NativeBuf *b)
+{
+    const TB *tb = x->tb;
+    unsigned i = x->i;
+    Asm *a = &x->a;
+    if (!op_is_terminal(tb, i)) {
+        Op *copy = data_alloc(b, 2);
+        if (!copy)
+            return 0;
+        copy[0] = tb->ops[i];
+        copy[1] = (Op){ .fn = op_native_return, .pc = tb->ops[i].pc };
+        x_mov_rr(a, W64, X_RDI, HR_CPU);
+        x_mov_imm(a, X_RSI, (uint64_t)(uintptr_t)copy);
+        ne_call(x, (const void *)copy[0].fn);
+        x_test_rr(a, W64, X_RAX, X_RAX); /* NULL: the handler left the block */
+        ne_exit0_if(x, CC_E);
+        return 1;
+    }
+    /* The block's ending ops run portably, their gotos leaving to the dispatcher. */
+    unsigned n = tb->n_ops - i;
+    Op *copy = data_alloc(b, n);
+    if (!copy)
+        return 0;
+    for (unsigned j = 0; j < n; j++) {
+        copy[j] = tb->ops[i + j];
+        if (copy[j].fn == op_goto_tb)
+            copy[j].fn = op_native_goto_exit;
+    }
+    x_mov_rr(a, W64, X_RDI, HR_CPU);
+    x_mov_imm(a, X_RSI, (uint64_t)(uintptr_t)copy);
+    ne_call(x, native_run_ops);
+    ne_exit0_if(x, CC_ALWAYS);
+    return n;
+}
+
+/* Out-of-line tails: goto exits, the exit0 and data-abort stubs. */
+static void emit_stubs(NCtx *x, struct NativeBuf *b)
+{
+    Asm *a = &x->a;
+    for (unsigned g = 0; g < x->n_gotos; g++) {
+        x_patch(x->gotos[g].exit_field, a->p);
+        x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
+        uint8_t *join = x_jmp(a);
+        x_patch(x->gotos[g].chain_field, a->p);
+        if (x->gotos[g].chainable)
+            x_mov_imm(a, X_RAX, (uint64_t)(uintptr_t)x->gotos[g].chain_field);
+        else
+            x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
+        x_patch(join, a->p);
+        x_mov_imm(a, X_RCX, x->gotos[g].target);
+        x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
+        x_patch(x_jmp(a), b->epilogue);
+    }
+    if (x->n_exit0) {
+        for (unsigned k = 0; k < x->n_exit0; k++)
+            x_patch(x->exit0[k], a->p);
+        x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
+        x_patch(x_jmp(a), b->epilogue);
+    }
+    for (int w = 0; w < 2; w++) {
+        if (!x->n_fault[w])
+            continue;
+        for (unsigned k = 0; k < x->n_fault[w]; k++)
+            x_patch(x->fault[w][k], a->p);
+        x_mov_rr(a, W64, X_RDI, HR_CPU);
+        x_mov_rr(a, W64, X_RSI, X_RAX);
+        x_mov_imm(a, X_RDX, (uint64_t)w);
+        ne_call(x, native_data_abort);
+    }
+}
+
+bool native_compile(CPUState *c, TB *tb)
+{
+    struct NativeBuf *b = c->tbc->nbuf;
+    static __thread NCtx ctx;
+    NCtx *x = &ctx;
+    memset(x, 0, sizeof *x);
+    x->a = (Asm){ b->code + b->used, b->code + b->size, false };
+    x->c = c;
+    x->tb = tb;
+    size_t data_mark = b->data_used;
+    uint8_t *start = x->a.p;
+
+    x_alu_mi(&x->a, W64, ALU_ADD, HR_CPU, CPU_OFF(insn_count), (int32_t)tb->n_insns);
+    for (unsigned i = 0; i < tb->n_ops && !x->failed;) {
+        x->i = i;
+        const Op *o = &tb->ops[i];
+        const NativeDesc *d = native_desc(o->fn);
+        unsigned used = d ? ne_emit_op(x, o, d) : 0;
+        if (!used)
+            used = emit_fallback(x, b);
+        if (!used) {
+            x->failed = true;
+            break;
+        }
+        i += used;
+    }
+    x_b(&x->a, 0x0F); /* ud2: every block ends in a jump; never reached */
+    x_b(&x->a, 0x0B);
+    emit_stubs(x, b);
+    if (x->failed || x->a.overflow) {
+        b->data_used = data_mark;
+        return false;
+    }
+    tb->native = start;
+    b->used = (size_t)((x->a.p - b->code + 15) & ~15);
+    return true;
+}
+
+uint8_t *native_run(CPUState *c, TB *tb)
+{
+    uint8_t *(*enter)(CPUState *, void *) = (uint8_t *(*)(CPUState *, void *))(void *)c->tbc->nbuf->enter;
+    return enter(c, tb->native);
+}
+
+void native_chain(uint8_t *field, TB *tb)
+{
+    x_patch(field, tb->native);
+}
+
+#endif /* MALIBU_HAVE_NATIVE */

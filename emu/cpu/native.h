@@ -1,0 +1,81 @@
+/* Native x86-64 back end for translated blocks.
+ *
+ * The translator's ops are the intermediate form: an op's handler identifies the
+ * operation, its fields the operands.  Each translator file describes its handlers
+ * to the back end (native_bind: handler -> NativeDesc); native_compile() turns a
+ * TB's ops into host code, emitting x86-64 directly for the described operations and
+ * a call of the portable handler for everything else, so every instruction the
+ * portable back end runs also runs here, and the portable back end stays the
+ * reference (--backend portable / MALIBU_BACKEND=portable).
+ *
+ * Host code conventions: rbx = CPUState, r12 = guest_base, r13 = end of the guest
+ * window (user mode).  Guest registers live in CPUState between instructions, so a
+ * fault (long jump out of a helper or a SIGSEGV on a guest access) finds the state
+ * of the instruction's start, as in the portable back end.
+ *
+ * Blocks are entered through native_run(); a direct branch jumps to the successor's
+ * code once the dispatcher has chained it (native_chain), an indirect branch looks
+ * the target up in the jump cache from host code. */
+#ifndef MALIBU_NATIVE_H
+#define MALIBU_NATIVE_H
+
+#include "tb.h"
+
+#if defined(__x86_64__) && !defined(MALIBU_NO_NATIVE)
+#define MALIBU_HAVE_NATIVE 1
+#else
+#define MALIBU_HAVE_NATIVE 0
+#endif
+
+/* What an op does, for the emitters (native_ops.c).  Field meanings per kind are
+ * given next to each translator's native_bind calls. */
+typedef enum {
+    NK_NONE,
+    NK_MOVI, NK_MOV, NK_MOVK,
+    NK_ADDSUB_IMM, NK_LOGIC_IMM, NK_ADDSUB_REG, NK_LOGIC_REG, NK_ADDSUB_EXT,
+    NK_SHIFT_IMM, NK_SHIFT_REG, NK_EXTEND, NK_BFM, NK_BFI, NK_CSEL, NK_MADD,
+    NK_LOAD, NK_STORE, NK_LOADP, NK_STOREP, NK_FLOAD, NK_FSTORE,
+    NK_GOTO, NK_BL, NK_BR, NK_BLR, NK_BCOND, NK_CB, NK_TB, NK_CMP_BRANCH,
+    NK_COUNT
+} NativeKind;
+
+typedef struct NativeDesc {
+    uint8_t kind;  /* NativeKind */
+    uint8_t sf;    /* 64-bit operation */
+    uint8_t op;    /* operation within the kind */
+    uint8_t setf;  /* sets NZCV */
+    uint8_t sub;   /* shift / extend kind, addressing mode */
+    uint8_t cond;  /* condition code */
+    uint8_t size;  /* log2 access size */
+    uint8_t sext;  /* loads: 0 zero-extend, 1 sign-extend to 64, 2 sign-extend to 32 */
+} NativeDesc;
+
+/* Addressing modes of NK_LOAD / NK_STORE (same order as tr_mem.c). */
+enum { NAM_OFF, NAM_PRE, NAM_POST, NAM_UXTW, NAM_SXTW, NAM_XREG };
+
+typedef enum { BACKEND_PORTABLE, BACKEND_NATIVE } Backend;
+
+/* Back end for blocks translated from now on (default native where available, else
+ * portable; MALIBU_BACKEND=portable|native in the environment overrides the default). */
+Backend native_backend(void);
+void native_set_backend(Backend b);
+
+#if MALIBU_HAVE_NATIVE
+void native_bind(OpFn fn, NativeDesc d);
+
+/* Code buffer of a translation cache (allocated with it, emptied by tbc_flush). */
+struct NativeBuf;
+struct NativeBuf *native_buf_new(size_t code_bytes);
+void native_buf_free(struct NativeBuf *b);
+void native_buf_flush(struct NativeBuf *b);
+
+/* Compile tb (ops already in place) into tb->native; false when the buffer is full. */
+bool native_compile(CPUState *c, TB *tb);
+/* Run from tb; returns the rel32 field of an unchained direct jump taken to leave
+ * (to be patched once its target exists), or NULL. */
+uint8_t *native_run(CPUState *c, TB *tb);
+/* Point an exit field returned by native_run at tb's code. */
+void native_chain(uint8_t *field, TB *tb);
+#endif
+
+#endif

@@ -1,0 +1,57 @@
+/* Internal interface of the native back end: the compile context shared by the block
+ * compiler (native.c) and the per-operation emitters (native_ops.c). */
+#ifndef MALIBU_NATIVE_EMIT_H
+#define MALIBU_NATIVE_EMIT_H
+
+#include <stddef.h>
+#include "native.h"
+#include "x64_asm.h"
+
+#define NE_MAX_GOTOS 8
+#define NE_MAX_FIXUPS 1024
+
+/* Host registers with a fixed role in generated code. */
+enum { HR_CPU = X_RBX, HR_GUEST_BASE = X_R12, HR_GUEST_END = X_R13 };
+
+typedef struct NCtx {
+    Asm a;
+    CPUState *c;
+    TB *tb;
+    unsigned i;                 /* index of the op being compiled */
+    struct {
+        uint8_t *exit_field;    /* jne taken when exit_request is set */
+        uint8_t *chain_field;   /* the jmp that chaining patches */
+        uint64_t target;
+        bool chainable;
+    } gotos[NE_MAX_GOTOS];
+    unsigned n_gotos;
+    uint8_t *exit0[NE_MAX_FIXUPS];      /* jumps to "leave, c->pc already set" */
+    unsigned n_exit0;
+    uint8_t *fault[2][NE_MAX_FIXUPS];   /* jumps to the data-abort stub: [write] */
+    unsigned n_fault[2];
+    bool failed;                /* fixup tables full: give up on this block */
+} NCtx;
+
+#define CPU_OFF(field) ((int32_t)offsetof(CPUState, field))
+static inline int32_t xoff(unsigned slot) { return CPU_OFF(x) + 8 * (int32_t)slot; }
+static inline int32_t voff(unsigned reg) { return CPU_OFF(v) + 16 * (int32_t)reg; }
+
+/* Leave to the dispatcher when x86 condition cc holds (c->pc must already be set). */
+void ne_exit0_if(NCtx *x, int cc);
+/* End a path with a direct jump to guest address target (chained when allowed). */
+void ne_goto(NCtx *x, uint64_t target);
+/* Jump to the dispatcher's lookup of c->pc (already stored) through the jump cache. */
+void ne_goto_indirect(NCtx *x);
+/* Flags test: emits code and returns the x86 condition that holds when A64 cond holds. */
+int ne_cond(NCtx *x, unsigned cond);
+/* rax holds a guest address about to be accessed by the current op: record the op
+ * for fault reporting and check the address against the guest window. */
+void ne_guest_access(NCtx *x, bool write);
+/* Call a C function (arguments already in rdi, rsi, ...). */
+void ne_call(NCtx *x, const void *fn);
+
+/* native_ops.c: emit op i (and any ops it consumes); returns the number of ops
+ * consumed, 0 when this op is left to the portable handler. */
+unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d);
+
+#endif

@@ -1,0 +1,435 @@
+/* Native back end: x86-64 code for the operations the translators describe
+ * (integer data processing, loads and stores, branches).  Each emitter produces
+ * exactly what the portable handler computes; where an operand does not fit the
+ * x86 form it returns 0 and the portable handler is called instead. */
+#include "native_emit.h"
+
+#if MALIBU_HAVE_NATIVE
+
+enum { FL_ADD, FL_SUB, FL_LOGIC };
+
+/* host <- guest register slot (W32: zero-extended low half). */
+static void ldr(NCtx *x, int host, unsigned slot, int w)
+{
+    if (slot == REG_ZR)
+        x_alu_rr(&x->a, W32, ALU_XOR, host, host);
+    else
+        x_load(&x->a, w, host, HR_CPU, xoff(slot));
+}
+
+/* guest register slot <- host (32-bit results are already zero-extended in host). */
+static void str(NCtx *x, unsigned slot, int host)
+{
+    x_store(&x->a, W64, HR_CPU, xoff(slot), host);
+}
+
+/* NZCV from the x86 flags of the operation just done. */
+static void store_flags(NCtx *x, int kind)
+{
+    Asm *a = &x->a;
+    x_setcc_m(a, CC_S, HR_CPU, CPU_OFF(nf));
+    x_setcc_m(a, CC_E, HR_CPU, CPU_OFF(zf));
+    if (kind == FL_LOGIC) {
+        x_store_imm16(a, HR_CPU, CPU_OFF(cf), 0); /* C and V (adjacent bytes) */
+        return;
+    }
+    x_setcc_m(a, kind == FL_SUB ? CC_AE : CC_B, HR_CPU, CPU_OFF(cf));
+    x_setcc_m(a, CC_O, HR_CPU, CPU_OFF(vf));
+}
+
+/* reg <op>= imm, for a 64-bit immediate (via rcx when it does not sign-extend from 32). */
+static void alu_imm(NCtx *x, int w, int op, int reg, uint64_t imm)
+{
+    if (!w || fits_i32((int64_t)imm)) {
+        x_alu_ri(&x->a, w, op, reg, (int32_t)(uint32_t)imm);
+    } else {
+        x_mov_imm(&x->a, X_RCX, imm);
+        x_alu_rr(&x->a, w, op, reg, X_RCX);
+    }
+}
+
+static const int shift_op[4] = { SH_SHL, SH_SHR, SH_SAR, SH_ROR };
+
+/* ---- conditional branches ------------------------------------------------------------------ */
+
+/* ops o+1 (taken) and o+2 (not taken) are the two gotos; branch on x86 condition cc. */
+static unsigned cond_branch(NCtx *x, const Op *o, int cc)
+{
+    if (cc == CC_ALWAYS) {
+        ne_goto(x, o[1].imm);
+        return 3;
+    }
+    uint8_t *taken = x_jcc(&x->a, cc);
+    ne_goto(x, o[2].imm);
+    x_patch(taken, x->a.p);
+    ne_goto(x, o[1].imm);
+    return 3;
+}
+
+static bool gotos_follow(NCtx *x, const Op *o)
+{
+    return x->i + 2 < x->tb->n_ops && o[1].fn == op_goto_tb && o[2].fn == op_goto_tb;
+}
+
+/* x86 condition after a SUB (is_sub) or ADD/AND for A64 cond; -1 if none maps. */
+static int direct_cc(unsigned cond, int fl)
+{
+    static const int after_sub[14] = { CC_E, CC_NE, CC_AE, CC_B, CC_S, CC_NS, CC_O, CC_NO,
+                                       CC_A, CC_BE, CC_GE, CC_L, CC_G, CC_LE };
+    if (fl == FL_SUB)
+        return after_sub[cond];
+    if (cond == 2)
+        return CC_B; /* CS: carry out (ADD) / C=0 (AND: CF=0) */
+    if (cond == 3)
+        return CC_AE;
+    if (cond == 8 || cond == 9)
+        return -1;   /* HI/LS need C && !Z */
+    return after_sub[cond];
+}
+
+/* ---- loads and stores ---------------------------------------------------------------------- */
+
+#ifndef CONFIG_SYSTEM
+/* rax <- the access address of a load/store op (for post-index: the base). */
+static bool mem_address(NCtx *x, const Op *o, int mode)
+{
+    Asm *a = &x->a;
+    if ((mode == NAM_OFF || mode == NAM_PRE || mode == NAM_POST) && !fits_i32((int64_t)o->imm))
+        return false;
+    ldr(x, X_RAX, o->n, W64);
+    switch (mode) {
+    case NAM_OFF:
+    case NAM_PRE:
+        if (o->imm)
+            x_alu_ri(a, W64, ALU_ADD, X_RAX, (int32_t)o->imm);
+        break;
+    case NAM_POST:
+        break;
+    case NAM_UXTW:
+        ldr(x, X_RCX, o->m, W32);
+        goto scaled;
+    case NAM_SXTW:
+        if (o->m == REG_ZR)
+            x_alu_rr(a, W32, ALU_XOR, X_RCX, X_RCX);
+        else
+            x_op_mem(a, W64, 0x63, -1, X_RCX, HR_CPU, X_NONE, xoff(o->m), false);
+        goto scaled;
+    default:
+        ldr(x, X_RCX, o->m, W64);
+    scaled:
+        x_shift_ri(a, W64, SH_SHL, X_RCX, (uint8_t)o->x);
+        x_alu_rr(a, W64, ALU_ADD, X_RAX, X_RCX);
+        break;
+    }
+    return true;
+}
+
+/* Base register update of pre/post-indexed forms (rax = the access address). */
+static void writeback(NCtx *x, const Op *o, int mode)
+{
+    if (mode == NAM_PRE) {
+        str(x, o->n, X_RAX);
+    } else if (mode == NAM_POST) {
+        if (o->imm)
+            x_alu_ri(&x->a, W64, ALU_ADD, X_RAX, (int32_t)o->imm);
+        str(x, o->n, X_RAX);
+    }
+}
+
+static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
+{
+    Asm *a = &x->a;
+    int mode = d->sub;
+    bool write = d->kind == NK_STORE || d->kind == NK_STOREP || d->kind == NK_FSTORE;
+    if ((d->kind == NK_FLOAD || d->kind == NK_FSTORE) && d->size < 2)
+        return 0; /* B/H forms stay portable */
+    if (!mem_address(x, o, mode))
+        return 0;
+    ne_guest_access(x, write);
+    unsigned step = 1u << d->size;
+    switch (d->kind) {
+    case NK_LOAD:
+        x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RDX, HR_GUEST_BASE, X_RAX, 0);
+        str(x, o->d, X_RDX);
+        break;
+    case NK_STORE:
+        ldr(x, X_RDX, o->d, W64);
+        x_stx(a, d->size, X_RDX, HR_GUEST_BASE, X_RAX, 0);
+        break;
+    case NK_LOADP: /* Rt2 then Rt: Rt wins when equal */
+        x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RDX, HR_GUEST_BASE, X_RAX, 0);
+        x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RCX, HR_GUEST_BASE, X_RAX, (int32_t)step);
+        str(x, o->a, X_RCX);
+        str(x, o->d, X_RDX);
+        break;
+    case NK_STOREP:
+        ldr(x, X_RDX, o->d, W64);
+        ldr(x, X_RCX, o->a, W64);
+        x_stx(a, d->size, X_RDX, HR_GUEST_BASE, X_RAX, 0);
+        x_stx(a, d->size, X_RCX, HR_GUEST_BASE, X_RAX, (int32_t)step);
+        break;
+    case NK_FLOAD: /* B/H/S/D loads zero the rest of the V register */
+        if (d->size == 2)
+            x_movd_xm(a, 0, HR_GUEST_BASE, X_RAX, 0);
+        else if (d->size == 3)
+            x_movq_xm(a, 0, HR_GUEST_BASE, X_RAX, 0);
+        else
+            x_movdqu_xm(a, 0, HR_GUEST_BASE, X_RAX, 0);
+        x_movdqu_mx(a, HR_CPU, X_NONE, voff(o->d), 0);
+        break;
+    case NK_FSTORE:
+        if (d->size == 4) {
+            x_movdqu_xm(a, 0, HR_CPU, X_NONE, voff(o->d));
+            x_movdqu_mx(a, HR_GUEST_BASE, X_RAX, 0, 0);
+        } else {
+            x_load(a, d->size == 3 ? W64 : W32, X_RDX, HR_CPU, voff(o->d));
+            x_stx(a, d->size, X_RDX, HR_GUEST_BASE, X_RAX, 0);
+        }
+        break;
+    }
+    writeback(x, o, mode);
+    return 1;
+}
+#endif
+
+/* ---- integer data processing --------------------------------------------------------------- */
+
+/* rcx <- Rm extended (opt: UXTB UXTH UXTW UXTX SXTB SXTH SXTW SXTX) and shifted. */
+static void extended_operand(NCtx *x, const Op *o, int opt)
+{
+    Asm *a = &x->a;
+    if (o->m == REG_ZR) {
+        x_alu_rr(a, W32, ALU_XOR, X_RCX, X_RCX);
+        return;
+    }
+    int32_t m = xoff(o->m);
+    switch (opt) {
+    case 0: x_ldx(a, 0, false, 0, X_RCX, HR_CPU, X_NONE, m); break;
+    case 1: x_ldx(a, 1, false, 0, X_RCX, HR_CPU, X_NONE, m); break;
+    case 2: x_load(a, W32, X_RCX, HR_CPU, m); break;
+    case 4: x_ldx(a, 0, true, 1, X_RCX, HR_CPU, X_NONE, m); break;
+    case 5: x_ldx(a, 1, true, 1, X_RCX, HR_CPU, X_NONE, m); break;
+    case 6: x_ldx(a, 2, true, 1, X_RCX, HR_CPU, X_NONE, m); break;
+    default: x_load(a, W64, X_RCX, HR_CPU, m); break;
+    }
+    x_shift_ri(a, W64, SH_SHL, X_RCX, (uint8_t)o->x);
+}
+
+/* The compare of a fused compare-and-branch (kind as tr_int.c), leaving x86 flags set. */
+static int cmp_branch_compare(NCtx *x, const Op *o, int kind)
+{
+    int w = !(kind & 1), op = kind >> 1; /* 0 SUBS imm, 1 SUBS reg, 2 ANDS imm, 3 ADDS imm, 4 ANDS reg */
+    int alu = op <= 1 ? ALU_SUB : op == 3 ? ALU_ADD : ALU_AND;
+    ldr(x, X_RAX, o->n, w);
+    if (op == 1 || op == 4) {
+        ldr(x, X_RCX, o->m, w);
+        x_alu_rr(&x->a, w, alu, X_RAX, X_RCX);
+    } else {
+        alu_imm(x, w, alu, X_RAX, o->imm);
+    }
+    int fl = op <= 1 ? FL_SUB : op == 3 ? FL_ADD : FL_LOGIC;
+    store_flags(x, fl);
+    str(x, o->d, X_RAX);
+    return fl;
+}
+
+unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
+{
+    Asm *a = &x->a;
+    int w = d->sf ? W64 : W32;
+    switch (d->kind) {
+    case NK_MOVI:
+        if (fits_i32((int64_t)o->imm)) {
+            x_store_imm32(a, W64, HR_CPU, xoff(o->d), (int32_t)o->imm);
+        } else {
+            x_mov_imm(a, X_RAX, o->imm);
+            str(x, o->d, X_RAX);
+        }
+        return 1;
+    case NK_MOV:
+        ldr(x, X_RAX, o->n, w);
+        str(x, o->d, X_RAX);
+        return 1;
+    case NK_MOVK:
+        ldr(x, X_RAX, o->d, W64);
+        x_mov_imm(a, X_RCX, ~(0xffffull << o->x));
+        x_alu_rr(a, W64, ALU_AND, X_RAX, X_RCX);
+        alu_imm(x, W64, ALU_OR, X_RAX, o->imm);
+        if (!d->sf)
+            x_mov_rr(a, W32, X_RAX, X_RAX);
+        str(x, o->d, X_RAX);
+        return 1;
+    case NK_ADDSUB_IMM:
+        ldr(x, X_RAX, o->n, w);
+        alu_imm(x, w, d->op ? ALU_SUB : ALU_ADD, X_RAX, o->imm);
+        if (d->setf)
+            store_flags(x, d->op ? FL_SUB : FL_ADD);
+        str(x, o->d, X_RAX);
+        return 1;
+    case NK_LOGIC_IMM: {
+        static const int alu[4] = { ALU_AND, ALU_OR, ALU_XOR, ALU_AND };
+        ldr(x, X_RAX, o->n, w);
+        alu_imm(x, w, alu[d->op], X_RAX, o->imm);
+        if (d->op == 3)
+            store_flags(x, FL_LOGIC);
+        str(x, o->d, X_RAX);
+        return 1;
+    }
+    case NK_ADDSUB_REG:
+        ldr(x, X_RAX, o->n, w);
+        ldr(x, X_RCX, o->m, w);
+        if (d->sub < 4)
+            x_shift_ri(a, w, shift_op[d->sub], X_RCX, (uint8_t)o->x);
+        x_alu_rr(a, w, d->op ? ALU_SUB : ALU_ADD, X_RAX, X_RCX);
+        if (d->setf)
+            store_flags(x, d->op ? FL_SUB : FL_ADD);
+        str(x, o->d, X_RAX);
+        return 1;
+    case NK_LOGIC_REG: {
+        static const int alu[4] = { ALU_AND, ALU_OR, ALU_XOR, ALU_AND };
+        ldr(x, X_RAX, o->n, w);
+        ldr(x, X_RCX, o->m, w);
+        if (d->sub < 4)
+            x_shift_ri(a, w, shift_op[d->sub], X_RCX, (uint8_t)o->x);
+        if (d->size) /* inverted operand: BIC ORN EON BICS */
+            x_not(a, w, X_RCX);
+        x_alu_rr(a, w, alu[d->op], X_RAX, X_RCX);
+        if (d->op == 3)
+            store_flags(x, FL_LOGIC);
+        str(x, o->d, X_RAX);
+        return 1;
+    }
+    case NK_ADDSUB_EXT:
+        extended_operand(x, o, d->sub);
+        ldr(x, X_RAX, o->n, w);
+        x_alu_rr(a, w, d->op ? ALU_SUB : ALU_ADD, X_RAX, X_RCX);
+        if (d->setf)
+            store_flags(x, d->op ? FL_SUB : FL_ADD);
+        str(x, o->d, X_RAX);
+        return 1;
+    case NK_SHIFT_IMM:
+        ldr(x, X_RAX, o->n, w);
+        x_shift_ri(a, w, shift_op[d->op], X_RAX, (uint8_t)o->x);
+        str(x, o->d, X_RAX);
+        return 1;
+    case NK_SHIFT_REG:
+        ldr(x, X_RAX, o->n, w);
+        ldr(x, X_RCX, o->m, W32);
+        x_shift_rcl(a, w, shift_op[d->op], X_RAX); /* count masked to 5/6 bits: as A64 */
+        str(x, o->d, X_RAX);
+        return 1;
+    case NK_EXTEND: /* size: source width; sext: 1 to 64, 2 to 32, 0 zero */
+        if (o->n == REG_ZR)
+            x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
+        else
+            x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RAX, HR_CPU, X_NONE, xoff(o->n));
+        str(x, o->d, X_RAX);
+        return 1;
+    case NK_BFM: /* ((Rn << p0) >> p1) << p2, op: arithmetic right shift */
+        ldr(x, X_RAX, o->n, w);
+        x_shift_ri(a, w, SH_SHL, X_RAX, (uint8_t)(o->x & 63));
+        x_shift_ri(a, w, d->op ? SH_SAR : SH_SHR, X_RAX, (uint8_t)((o->x >> 8) & 63));
+        x_shift_ri(a, w, SH_SHL, X_RAX, (uint8_t)(o->x >> 16));
+        str(x, o->d, X_RAX);
+        return 1;
+    case NK_BFI: /* Rd = (Rd & ~mask) | (ROR(Rn, x) & mask) */
+        ldr(x, X_RAX, o->n, w);
+        x_shift_ri(a, w, SH_ROR, X_RAX, (uint8_t)o->x);
+        ldr(x, X_RCX, o->d, w);
+        x_mov_imm(a, X_RDX, o->imm);
+        x_alu_rr(a, w, ALU_AND, X_RAX, X_RDX);
+        x_not(a, w, X_RDX);
+        x_alu_rr(a, w, ALU_AND, X_RCX, X_RDX);
+        x_alu_rr(a, w, ALU_OR, X_RAX, X_RCX);
+        str(x, o->d, X_RAX);
+        return 1;
+    case NK_CSEL: { /* op: 0 CSEL, 1 CSINC, 2 CSINV, 3 CSNEG */
+        ldr(x, X_RDX, o->n, w);
+        ldr(x, X_RCX, o->m, w);
+        if (d->op == 1)
+            x_alu_ri(a, w, ALU_ADD, X_RCX, 1);
+        else if (d->op == 2)
+            x_not(a, w, X_RCX);
+        else if (d->op == 3)
+            x_neg(a, w, X_RCX);
+        int cc = ne_cond(x, d->cond);
+        if (cc == CC_ALWAYS)
+            x_mov_rr(a, W64, X_RCX, X_RDX);
+        else
+            x_cmov(a, w, cc, X_RCX, X_RDX);
+        str(x, o->d, X_RCX);
+        return 1;
+    }
+    case NK_MADD: /* op: 0 MADD, 1 MSUB, 2 MUL */
+        ldr(x, X_RAX, o->n, w);
+        ldr(x, X_RCX, o->m, w);
+        x_imul_rr(a, w, X_RAX, X_RCX);
+        if (d->op < 2) {
+            ldr(x, X_RCX, o->a, w);
+            x_alu_rr(a, w, d->op ? ALU_SUB : ALU_ADD, X_RCX, X_RAX);
+            str(x, o->d, X_RCX);
+        } else {
+            str(x, o->d, X_RAX);
+        }
+        return 1;
+
+#ifndef CONFIG_SYSTEM
+    case NK_LOAD:
+    case NK_STORE:
+    case NK_LOADP:
+    case NK_STOREP:
+    case NK_FLOAD:
+    case NK_FSTORE:
+        return emit_mem(x, o, d);
+#endif
+
+    case NK_GOTO:
+        ne_goto(x, o->imm);
+        return 1;
+    case NK_BL:
+        x_mov_imm(a, X_RAX, o->pc + 4);
+        str(x, 30, X_RAX);
+        ne_goto(x, o->imm);
+        return 1;
+    case NK_BR:
+    case NK_BLR:
+        ldr(x, X_RAX, o->n, W64);
+        x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RAX);
+        if (d->kind == NK_BLR) { /* target read first: BLR X30 */
+            x_mov_imm(a, X_RAX, o->pc + 4);
+            str(x, 30, X_RAX);
+        }
+        ne_goto_indirect(x);
+        return 1;
+    case NK_BCOND:
+        if (!gotos_follow(x, o))
+            return 0;
+        return cond_branch(x, o, ne_cond(x, d->cond));
+    case NK_CB:
+        if (!gotos_follow(x, o))
+            return 0;
+        ldr(x, X_RAX, o->n, w);
+        x_test_rr(a, w, X_RAX, X_RAX);
+        return cond_branch(x, o, d->op ? CC_NE : CC_E);
+    case NK_TB:
+        if (!gotos_follow(x, o))
+            return 0;
+        ldr(x, X_RAX, o->n, W64);
+        x_mov_imm(a, X_RCX, o->imm);
+        x_test_rr(a, W64, X_RAX, X_RCX);
+        return cond_branch(x, o, d->op ? CC_NE : CC_E);
+    case NK_CMP_BRANCH: {
+        if (!gotos_follow(x, o))
+            return 0;
+        int fl = cmp_branch_compare(x, o, d->op);
+        int cc = direct_cc(d->cond, fl);
+        if (cc < 0)
+            cc = ne_cond(x, d->cond);
+        return cond_branch(x, o, cc);
+    }
+    default:
+        return 0;
+    }
+}
+
+#endif /* MALIBU_HAVE_NATIVE */
