@@ -216,16 +216,14 @@ void ne_goto(NCtx *x, uint64_t target)
         x->failed = true;
         return;
     }
-    const Op *o = &x->tb->ops[x->i];
     x_alu_mi(&x->a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
     x->gotos[x->n_gotos].exit_field = x_jcc(&x->a, CC_NE);
     x->gotos[x->n_gotos].chain_field = x_jmp(&x->a);
     x->gotos[x->n_gotos].target = target;
 #ifdef CONFIG_SYSTEM
     /* Only within the page: its mapping is the one this block was entered with. */
-    x->gotos[x->n_gotos].chainable = ((target ^ o->pc) >> 12) == 0;
+    x->gotos[x->n_gotos].chainable = ((target ^ x->tb->pc) >> 12) == 0;
 #else
-    (void)o;
     x->gotos[x->n_gotos].chainable = true;
 #endif
     x->n_gotos++;
@@ -280,7 +278,21 @@ void ne_guest_access(NCtx *x, bool write)
     fixup_add(x, x->fault[write], &x->n_fault[write], x_jcc(&x->a, CC_AE));
 }
 
+void ne_slow_path(NCtx *x, uint8_t *field, uint8_t *resume)
+{
+    if (x->n_slow >= sizeof x->slow / sizeof x->slow[0]) {
+        x->failed = true;
+        return;
+    }
+    x->slow[x->n_slow].field = field;
+    x->slow[x->n_slow].resume = resume;
+    x->slow[x->n_slow].op = x->i;
+    x->n_slow++;
+}
+
 /* ---- the block compiler ------------------------------------------------------------------- */
+
+static bool emit_handler_call(NCtx *x, struct NativeBuf *b, unsigned i);
 
 /* A portable op is the block's end when only the goto ops of its own instruction follow. */
 static bool op_is_terminal(const TB *tb, unsigned i)
@@ -298,14 +310,8 @@ static unsigned emit_fallback(NCtx *x, struct NativeBuf *b)
     unsigned i = x->i;
     Asm *a = &x->a;
     if (!op_is_terminal(tb, i)) {
-        Op *copy = data_alloc(b, 2);
-        if (!copy)
+        if (!emit_handler_call(x, b, i))
             return 0;
-        copy[0] = tb->ops[i];
-        copy[1] = (Op){ .fn = op_native_return, .pc = tb->ops[i].pc };
-        x_mov_rr(a, W64, X_RDI, HR_CPU);
-        x_mov_imm(a, X_RSI, (uint64_t)(uintptr_t)copy);
-        ne_call(x, (const void *)copy[0].fn);
         x_test_rr(a, W64, X_RAX, X_RAX); /* NULL: the handler left the block */
         ne_exit0_if(x, CC_E);
         return 1;
@@ -327,10 +333,33 @@ static unsigned emit_fallback(NCtx *x, struct NativeBuf *b)
     return n;
 }
 
-/* Out-of-line tails: goto exits, the exit0 and data-abort stubs. */
+/* Code calling op i's portable handler (through a copy followed by the return op);
+ * false when out of data space. */
+static bool emit_handler_call(NCtx *x, struct NativeBuf *b, unsigned i)
+{
+    Op *copy = data_alloc(b, 2);
+    if (!copy)
+        return false;
+    copy[0] = x->tb->ops[i];
+    copy[1] = (Op){ .fn = op_native_return, .pc = x->tb->ops[i].pc };
+    x_mov_rr(&x->a, W64, X_RDI, HR_CPU);
+    x_mov_imm(&x->a, X_RSI, (uint64_t)(uintptr_t)copy);
+    ne_call(x, (const void *)copy[0].fn);
+    return true;
+}
+
+/* Out-of-line tails: slow paths, goto exits, the exit0 and data-abort stubs. */
 static void emit_stubs(NCtx *x, struct NativeBuf *b)
 {
     Asm *a = &x->a;
+    for (unsigned k = 0; k < x->n_slow; k++) {
+        x_patch(x->slow[k].field, a->p);
+        if (!emit_handler_call(x, b, x->slow[k].op)) {
+            x->failed = true;
+            return;
+        }
+        x_patch(x_jmp(a), x->slow[k].resume);
+    }
     for (unsigned g = 0; g < x->n_gotos; g++) {
         x_patch(x->gotos[g].exit_field, a->p);
         x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);

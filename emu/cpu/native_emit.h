@@ -29,6 +29,12 @@ typedef struct NCtx {
     unsigned n_exit0;
     uint8_t *fault[2][NE_MAX_FIXUPS];   /* jumps to the data-abort stub: [write] */
     unsigned n_fault[2];
+    struct {                    /* system mode: soft-TLB misses call the portable handler */
+        uint8_t *field;         /* the jne taken on a miss */
+        uint8_t *resume;        /* where the op's code ends */
+        unsigned op;            /* index of the op in the block */
+    } slow[NE_MAX_FIXUPS / 4];
+    unsigned n_slow;
     bool failed;                /* fixup tables full: give up on this block */
 } NCtx;
 
@@ -47,6 +53,9 @@ int ne_cond(NCtx *x, unsigned cond);
 /* rax holds a guest address about to be accessed by the current op: record the op
  * for fault reporting and check the address against the guest window. */
 void ne_guest_access(NCtx *x, bool write);
+/* System mode: the jne at field (a TLB miss) calls the current op's portable handler and
+ * resumes at the current position (the op's code must end here). */
+void ne_slow_path(NCtx *x, uint8_t *field, uint8_t *resume);
 /* Call a C function (arguments already in rdi, rsi, ...). */
 void ne_call(NCtx *x, const void *fn);
 

@@ -89,7 +89,6 @@ static int direct_cc(unsigned cond, int fl)
 
 /* ---- loads and stores ---------------------------------------------------------------------- */
 
-#ifndef CONFIG_SYSTEM
 /* rax <- the access address of a load/store op (for post-index: the base). */
 static bool mem_address(NCtx *x, const Op *o, int mode)
 {
@@ -136,6 +135,30 @@ static void writeback(NCtx *x, const Op *o, int mode)
     }
 }
 
+#ifdef CONFIG_SYSTEM
+#include "sys_cpu.h"
+/* Soft-TLB fast path for `bytes` bytes at guest address rax: on a hit (entry tag equals the
+ * page of the access's last byte, so page-crossing accesses miss) rsi = host address; the
+ * returned jne field is taken on a miss. */
+static uint8_t *tlb_fast_path(NCtx *x, bool write, unsigned bytes)
+{
+    Asm *a = &x->a;
+    _Static_assert(sizeof(SysTlbEntry) == 64, "entry index scaling");
+    x_mov_rr(a, W64, X_RCX, X_RAX);
+    x_shift_ri(a, W64, SH_SHR, X_RCX, 12 - 6);
+    x_alu_ri(a, W32, ALU_AND, X_RCX, (int32_t)((SYS_TLB_SIZE - 1) << 6));
+    x_alu_rm(a, W64, ALU_ADD, X_RCX, HR_CPU, (int32_t)offsetof(SysCPU, tlb));
+    x_lea(a, W64, X_RDX, X_RAX, X_NONE, (int32_t)bytes - 1);
+    x_alu_ri(a, W64, ALU_AND, X_RDX, -4096);
+    x_alu_rm(a, W64, ALU_CMP, X_RDX, X_RCX,
+             write ? (int32_t)offsetof(SysTlbEntry, tag_w) : (int32_t)offsetof(SysTlbEntry, tag_r));
+    uint8_t *miss = x_jcc(a, CC_NE);
+    x_load(a, W64, X_RSI, X_RCX, (int32_t)offsetof(SysTlbEntry, addend));
+    x_alu_rr(a, W64, ALU_ADD, X_RSI, X_RAX);
+    return miss;
+}
+#endif
+
 static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
 {
     Asm *a = &x->a;
@@ -145,52 +168,61 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
         return 0; /* B/H forms stay portable */
     if (!mem_address(x, o, mode))
         return 0;
-    ne_guest_access(x, write);
     unsigned step = 1u << d->size;
+#ifdef CONFIG_SYSTEM
+    bool pair = d->kind == NK_LOADP || d->kind == NK_STOREP;
+    uint8_t *miss = tlb_fast_path(x, write, pair ? 2 * step : step);
+    const int HB = X_RSI, HI = X_NONE; /* host address: rsi */
+#else
+    ne_guest_access(x, write);
+    const int HB = HR_GUEST_BASE, HI = X_RAX; /* host address: guest_base + rax */
+#endif
     switch (d->kind) {
     case NK_LOAD:
-        x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RDX, HR_GUEST_BASE, X_RAX, 0);
+        x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RDX, HB, HI, 0);
         str(x, o->d, X_RDX);
         break;
     case NK_STORE:
         ldr(x, X_RDX, o->d, W64);
-        x_stx(a, d->size, X_RDX, HR_GUEST_BASE, X_RAX, 0);
+        x_stx(a, d->size, X_RDX, HB, HI, 0);
         break;
     case NK_LOADP: /* Rt2 then Rt: Rt wins when equal */
-        x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RDX, HR_GUEST_BASE, X_RAX, 0);
-        x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RCX, HR_GUEST_BASE, X_RAX, (int32_t)step);
+        x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RDX, HB, HI, 0);
+        x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RCX, HB, HI, (int32_t)step);
         str(x, o->a, X_RCX);
         str(x, o->d, X_RDX);
         break;
     case NK_STOREP:
         ldr(x, X_RDX, o->d, W64);
         ldr(x, X_RCX, o->a, W64);
-        x_stx(a, d->size, X_RDX, HR_GUEST_BASE, X_RAX, 0);
-        x_stx(a, d->size, X_RCX, HR_GUEST_BASE, X_RAX, (int32_t)step);
+        x_stx(a, d->size, X_RDX, HB, HI, 0);
+        x_stx(a, d->size, X_RCX, HB, HI, (int32_t)step);
         break;
     case NK_FLOAD: /* B/H/S/D loads zero the rest of the V register */
         if (d->size == 2)
-            x_movd_xm(a, 0, HR_GUEST_BASE, X_RAX, 0);
+            x_movd_xm(a, 0, HB, HI, 0);
         else if (d->size == 3)
-            x_movq_xm(a, 0, HR_GUEST_BASE, X_RAX, 0);
+            x_movq_xm(a, 0, HB, HI, 0);
         else
-            x_movdqu_xm(a, 0, HR_GUEST_BASE, X_RAX, 0);
+            x_movdqu_xm(a, 0, HB, HI, 0);
         x_movdqu_mx(a, HR_CPU, X_NONE, voff(o->d), 0);
         break;
     case NK_FSTORE:
         if (d->size == 4) {
             x_movdqu_xm(a, 0, HR_CPU, X_NONE, voff(o->d));
-            x_movdqu_mx(a, HR_GUEST_BASE, X_RAX, 0, 0);
+            x_movdqu_mx(a, HB, HI, 0, 0);
         } else {
             x_load(a, d->size == 3 ? W64 : W32, X_RDX, HR_CPU, voff(o->d));
-            x_stx(a, d->size, X_RDX, HR_GUEST_BASE, X_RAX, 0);
+            x_stx(a, d->size, X_RDX, HB, HI, 0);
         }
         break;
     }
     writeback(x, o, mode);
+#ifdef CONFIG_SYSTEM
+    ne_slow_path(x, miss, a->p);
+#endif
     return 1;
 }
-#endif
 
 /* ---- integer data processing --------------------------------------------------------------- */
 
@@ -373,7 +405,6 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         }
         return 1;
 
-#ifndef CONFIG_SYSTEM
     case NK_LOAD:
     case NK_STORE:
     case NK_LOADP:
@@ -381,7 +412,6 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
     case NK_FLOAD:
     case NK_FSTORE:
         return emit_mem(x, o, d);
-#endif
 
     case NK_GOTO:
         ne_goto(x, o->imm);

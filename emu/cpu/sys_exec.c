@@ -15,6 +15,7 @@
 #include "tb.h"
 #include "env.h"
 #include "sys_cpu.h"
+#include "native.h"
 #include "../../devices/gic400.h"
 #include "../../devices/gtimer.h"
 
@@ -169,14 +170,14 @@ static TB *tb_get(SysCPU *s)
     return tb;
 }
 
-static CpuException run_blocks(SysCPU *s)
+/* Dispatch loop (separate from run_blocks so its locals live across the setjmp). */
+static __attribute__((noinline)) CpuException dispatch(SysCPU *s)
 {
     CPUState *c = &s->cpu;
-    c->exception = EXC_NONE;
-    if (sigsetjmp(c->jmp_env, 0)) {
-        c->cur_op = NULL;
-        return c->exception;
-    }
+#if MALIBU_HAVE_NATIVE
+    uint8_t *unchained = NULL; /* exit jump of the last native block, to chain to the next */
+    uint64_t unchained_gen = 0;
+#endif
     for (;;) {
         if (unlikely(c->exit_request)) {
             c->exit_request = 0;
@@ -186,14 +187,35 @@ static CpuException run_blocks(SysCPU *s)
         }
         TB *tb = tb_get(s);
         s->n_dispatch++;
-        c->insn_count += tb->n_insns;
-        Op *op = tb->ops;
-        do
-            op = op->fn(c, op);
-        while (op);
+#if MALIBU_HAVE_NATIVE
+        if (tb->native) {
+            if (unchained && unchained_gen == c->tbc->n_flushes)
+                native_chain(unchained, tb);
+            unchained = native_run(c, tb);
+            unchained_gen = c->tbc->n_flushes;
+        } else
+#endif
+        {
+            c->insn_count += tb->n_insns;
+            Op *op = tb->ops;
+            do
+                op = op->fn(c, op);
+            while (op);
+        }
         if (c->exception != EXC_NONE)
             return c->exception;
     }
+}
+
+static CpuException run_blocks(SysCPU *s)
+{
+    CPUState *c = &s->cpu;
+    c->exception = EXC_NONE;
+    if (sigsetjmp(c->jmp_env, 0)) {
+        c->cur_op = NULL;
+        return c->exception;
+    }
+    return dispatch(s);
 }
 
 /* Firmware call hook (HVC/SMC #0 at EL1) and stop request, set by the machine (main.c). */

@@ -16,7 +16,7 @@ TBCache *tbc_new(size_t arena_bytes)
         return NULL;
     }
     t->arena_size = arena_bytes;
-#if MALIBU_HAVE_NATIVE && !defined(CONFIG_SYSTEM) /* system mode: portable for now */
+#if MALIBU_HAVE_NATIVE
     if (native_backend() == BACKEND_NATIVE) {
         t->nbuf = native_buf_new(arena_bytes);
         if (!t->nbuf) {

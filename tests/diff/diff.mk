@@ -5,6 +5,10 @@
 #   make test     runs diff-test: DIFF_TEST_N instructions over all classes; only mismatches in the
 #        classes of DIFF_GATE fail the build, the others are printed as "skipped: ... not in the gate".
 #
+#   make test     also runs diff-test-portable: the same classes on the portable back end
+#        (MALIBU_BACKEND=portable, the reference the native x86-64 back end is checked against),
+#        DIFF_PORTABLE_N instructions with another seed.
+#
 # Classes: int branch ldst excl fp simd_int simd_fp simd_perm crypto sys undef
 # (undef = random words from the whole DP/FP/SIMD space; checks UNDEF placement, needs SIGILL delivery).
 # The lead tightens DIFF_GATE as instruction families land.
@@ -13,17 +17,22 @@ DIFF_GATE ?= int branch ldst excl fp simd_int simd_fp simd_perm crypto sys undef
 DIFF_SAN_GATE ?= $(DIFF_GATE)
 DIFF_TEST_N ?= 200000
 DIFF_SAN_N ?= 20000
+DIFF_PORTABLE_N ?= 60000
 DIFF_CLASSES := int branch ldst excl fp simd_int simd_fp simd_perm crypto sys undef
 
 DIFFTEST = $(PYTHON) tests/diff/difftest.py --malibu $(B)/malibu-user --workdir $(B)/tests/diff
 
-.PHONY: diff-test diff-test-san difftest
-TEST_TARGETS += diff-test
+.PHONY: diff-test diff-test-san difftest diff-test-portable
+TEST_TARGETS += diff-test diff-test-portable
 SAN_TEST_TARGETS += diff-test-san
 
 diff-test: $(B)/malibu-user
 	@echo "== differential test (gate: $(if $(strip $(DIFF_GATE)),$(DIFF_GATE),none yet))"
 	$(DIFFTEST) -n $(DIFF_TEST_N) --seed 1 --classes "$(DIFF_CLASSES)" --gate "$(DIFF_GATE)"
+
+diff-test-portable: $(B)/malibu-user
+	@echo "== differential test, portable back end (gate: $(DIFF_GATE))"
+	MALIBU_BACKEND=portable $(DIFFTEST) -n $(DIFF_PORTABLE_N) --seed 3 --classes "$(DIFF_CLASSES)" --gate "$(DIFF_GATE)"
 
 # Under ASan/UBSan: the classes of DIFF_GATE, fewer instructions; DIFF_SAN_GATE ones must match.
 diff-test-san: $(B)/malibu-user
