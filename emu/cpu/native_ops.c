@@ -392,6 +392,44 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         str(x, o->d, X_RCX);
         return 1;
     }
+    case NK_EXTR: /* (Rm >> x) | (Rn << (width - x)), 0 < x < width */
+        ldr(x, X_RAX, o->m, w);
+        ldr(x, X_RCX, o->n, w);
+        x_shrd_ri(a, w, X_RAX, X_RCX, (uint8_t)o->x);
+        str(x, o->d, X_RAX);
+        return 1;
+    case NK_REV: /* byte reverse of the whole register (REV / REV W) */
+        ldr(x, X_RAX, o->n, w);
+        x_bswap(a, w, X_RAX);
+        str(x, o->d, X_RAX);
+        return 1;
+    case NK_CLZ: /* width - 1 - bsr, and width for zero (bsr leaves ZF set) */
+        ldr(x, X_RAX, o->n, w);
+        x_mov_imm(a, X_RCX, d->sf ? 127 : 63);
+        x_bsr(a, w, X_RAX, X_RAX);
+        x_cmov(a, w, CC_E, X_RAX, X_RCX);
+        x_alu_ri(a, w, ALU_XOR, X_RAX, d->sf ? 63 : 31);
+        str(x, o->d, X_RAX);
+        return 1;
+    case NK_CCMP: { /* op: CCMP (sub) / CCMN; size: immediate form; x = NZCV << 28 if cond fails */
+        int cc = ne_cond(x, d->cond);
+        uint8_t *fail = cc == CC_ALWAYS ? NULL : x_jcc(a, cc ^ 1);
+        ldr(x, X_RAX, o->n, w);
+        if (d->size)
+            x_alu_ri(a, w, d->op ? ALU_CMP : ALU_ADD, X_RAX, (int32_t)o->imm);
+        else
+            x_alu_rm(a, w, d->op ? ALU_CMP : ALU_ADD, X_RAX, HR_CPU, xoff(o->m));
+        store_flags(x, d->op ? FL_SUB : FL_ADD);
+        if (fail) {
+            uint8_t *done = x_jmp(a);
+            x_patch(fail, a->p);
+            uint32_t f = o->x >> 28; /* bytes nf zf cf vf */
+            x_store_imm32(a, W32, HR_CPU, CPU_OFF(nf),
+                          (int32_t)((f >> 3 & 1) | (f >> 2 & 1) << 8 | (f >> 1 & 1) << 16 | (f & 1) << 24));
+            x_patch(done, a->p);
+        }
+        return 1;
+    }
     case NK_MADD: /* op: 0 MADD, 1 MSUB, 2 MUL */
         ldr(x, X_RAX, o->n, w);
         ldr(x, X_RCX, o->m, w);

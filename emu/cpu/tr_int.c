@@ -1107,7 +1107,19 @@ void tr_int_native_bind(void)
     native_bind(op_madd32, ND(.kind = NK_MADD, .sf = 0, .op = 0));
     native_bind(op_msub32, ND(.kind = NK_MADD, .sf = 0, .op = 1));
     native_bind(op_mul32, ND(.kind = NK_MADD, .sf = 0, .op = 2));
+    native_bind(op_extr64, ND(.kind = NK_EXTR, .sf = 1));
+    native_bind(op_extr32, ND(.kind = NK_EXTR, .sf = 0));
+    native_bind(op_rev64, ND(.kind = NK_REV, .sf = 1));
+    native_bind(op_rev32, ND(.kind = NK_REV, .sf = 0));
+    native_bind(op_clz64, ND(.kind = NK_CLZ, .sf = 1));
+    native_bind(op_clz32, ND(.kind = NK_CLZ, .sf = 0));
     for (int sf = 0; sf < 2; sf++) {
+        /* CCMP/CCMN: op = subtract, size = immediate form. */
+        for (int op = 0; op < 2; op++)
+            for (int im = 0; im < 2; im++)
+                for (int cond = 0; cond < 15; cond++)
+                    native_bind(cc_tab[sf][op][im][cond],
+                                ND(.kind = NK_CCMP, .sf = sf, .op = op, .size = im, .cond = cond));
         for (int op = 0; op < 2; op++)
             for (int s = 0; s < 2; s++) {
                 for (int k = 0; k < 5; k++)
