@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include <libfdt.h>
 #include "sys_cpu.h"
+#include "native.h"
 #include "tb.h"
 #include "../../devices/board.h"
 #include "../stats/stats.h"
@@ -150,13 +151,20 @@ int main(int argc, char **argv)
     unsigned debug = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        if (i > 0 && (!strcmp(a, "--debug") || !strcmp(a, "-d") || !strcmp(a, "--on-reset"))) {
+        if (i > 0 && (!strcmp(a, "--debug") || !strcmp(a, "-d") || !strcmp(a, "--on-reset") ||
+                      !strcmp(a, "--backend"))) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "malibu: %s needs an argument (see --help)\n", a);
                 return 2;
             }
             const char *v = argv[++i];
-            if (!strcmp(a, "--on-reset")) {
+            if (!strcmp(a, "--backend")) {
+                if (strcmp(v, "native") && strcmp(v, "portable")) {
+                    fprintf(stderr, "malibu: --backend native|portable\n");
+                    return 2;
+                }
+                native_set_backend(!strcmp(v, "native") ? BACKEND_NATIVE : BACKEND_PORTABLE);
+            } else if (!strcmp(a, "--on-reset")) {
                 if (!strcmp(v, "reboot"))
                     reboot_on_reset = true;
                 else if (strcmp(v, "exit")) {
@@ -178,6 +186,8 @@ int main(int argc, char **argv)
     free(bargv); /* cfg points into argv's strings, not into this array */
     if (r == 1) {
         printf("malibu options: --debug exc,sysreg,stats  --on-reset exit|reboot (default exit, status %d)\n"
+               "  --backend native|portable  CPU translator back end (default native on x86-64;\n"
+               "                   also MALIBU_BACKEND; portable: the reference op interpreter)\n"
                "default --append: \"%s\"\n", PSCI_RESET_EXIT_STATUS, DEFAULT_APPEND);
         return 0;
     }

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include "user.h"
 #include "tb.h"
+#include "native.h"
 
 #define DEFAULT_SYSROOT "/usr/aarch64-linux-gnu"
 
@@ -27,6 +28,9 @@ static void usage(FILE *f)
             "  -E VAR=VALUE        set a variable in the program's environment\n"
             "  -U VAR              remove a variable from the program's environment\n"
             "  -s, --strace        log every system call on stderr\n"
+            "  -B, --backend NAME  CPU translator back end: native (x86-64 code, the default on\n"
+            "                      x86-64 hosts) or portable (the reference op interpreter);\n"
+            "                      also MALIBU_BACKEND=NAME\n"
             "  -d, --debug LIST    comma-separated: exc (log guest faults/exceptions), sig (log signal\n"
             "                      delivery), stats (translation statistics at exit)\n"
             "  -h, --help          this help\n");
@@ -74,6 +78,13 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "-0") || !strcmp(a, "--argv0")) {
             NEEDVAL();
             argv0 = val;
+        } else if (!strcmp(a, "-B") || !strcmp(a, "--backend")) {
+            NEEDVAL();
+            if (strcmp(val, "native") && strcmp(val, "portable")) {
+                fprintf(stderr, "malibu-user: --backend native|portable\n");
+                return 2;
+            }
+            native_set_backend(!strcmp(val, "native") ? BACKEND_NATIVE : BACKEND_PORTABLE);
         } else if (!strcmp(a, "-s") || !strcmp(a, "--strace") || !strcmp(a, "-strace")) {
             user_proc.strace = true;
         } else if (!strcmp(a, "-d") || !strcmp(a, "--debug")) {

@@ -36,6 +36,7 @@
 #include <sys/wait.h>
 #include "user.h"
 #include "tb.h"
+#include "native.h"
 #include "syscall_nr.h"
 #include "syscall_names.h"
 
@@ -1161,6 +1162,8 @@ static long exec_common(const char *path, uint64_t gargv, uint64_t genvp)
     }
     if (user_proc.strace)
         hv[k++] = "--strace";
+    hv[k++] = "--backend";
+    hv[k++] = native_backend() == BACKEND_NATIVE ? "native" : "portable";
     static char dbg[32];
     snprintf(dbg, sizeof dbg, "%s%s%s", user_proc.debug_exc ? "exc," : "", user_proc.debug_sig ? "sig," : "",
              user_proc.exit_hook ? "stats," : "");
