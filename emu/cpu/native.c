@@ -216,6 +216,7 @@ void ne_goto(NCtx *x, uint64_t target)
         x->failed = true;
         return;
     }
+    rc_spill(x);
     x_alu_mi(&x->a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
     x->gotos[x->n_gotos].exit_field = x_jcc(&x->a, CC_NE);
     x->gotos[x->n_gotos].chain_field = x_jmp(&x->a);
@@ -231,6 +232,7 @@ void ne_goto(NCtx *x, uint64_t target)
 
 void ne_goto_indirect(NCtx *x)
 {
+    rc_drop(x);
     x_alu_mi(&x->a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
     ne_exit0_if(x, CC_NE);
     x_mov_rr(&x->a, W64, X_RDI, HR_CPU);
@@ -272,6 +274,7 @@ int ne_cond(NCtx *x, unsigned cond)
 
 void ne_guest_access(NCtx *x, bool write)
 {
+    rc_spill(x); /* a fault must find the registers in CPUState */
     x_mov_imm(&x->a, X_RCX, (uint64_t)(uintptr_t)&x->tb->ops[x->i]);
     x_store(&x->a, W64, HR_CPU, CPU_OFF(cur_op), X_RCX);
     x_alu_rr(&x->a, W64, ALU_CMP, X_RAX, HR_GUEST_END);
@@ -288,6 +291,109 @@ void ne_slow_path(NCtx *x, uint8_t *field, uint8_t *resume)
     x->slow[x->n_slow].resume = resume;
     x->slow[x->n_slow].op = x->i;
     x->n_slow++;
+}
+
+/* ---- register cache (native_emit.h) -------------------------------------------------------- */
+
+/* Host registers holding cached guest registers: r8-r11 are caller-saved (calls are preceded
+ * by rc_drop), rbp/r14/r15 callee-saved; rax, rcx, rdx, rsi, rdi stay scratch. */
+static const int rc_host[NE_CACHE_REGS] = { X_R8, X_R9, X_R10, X_R11, X_R14, X_R15, X_RBP };
+
+void rc_reset(NCtx *x)
+{
+    for (int i = 0; i < NE_CACHE_REGS; i++)
+        x->rc[i].slot = -1;
+    memset(x->rc_of, -1, sizeof x->rc_of);
+}
+
+static void rc_store(NCtx *x, int i)
+{
+    x_store(&x->a, W64, HR_CPU, xoff((unsigned)x->rc[i].slot), rc_host[i]);
+    x->rc[i].dirty = false;
+}
+
+void rc_spill(NCtx *x)
+{
+    for (int i = 0; i < NE_CACHE_REGS; i++)
+        if (x->rc[i].slot >= 0 && x->rc[i].dirty)
+            rc_store(x, i);
+}
+
+void rc_drop(NCtx *x)
+{
+    rc_spill(x);
+    rc_reset(x);
+}
+
+/* A cache entry for slot: a free one, else the least recently used (written back if dirty). */
+static int rc_alloc(NCtx *x, unsigned slot)
+{
+    int best = 0;
+    for (int i = 0; i < NE_CACHE_REGS; i++) {
+        if (x->rc[i].slot < 0) {
+            best = i;
+            break;
+        }
+        if (x->rc[i].used < x->rc[best].used)
+            best = i;
+    }
+    if (x->rc[best].slot >= 0) {
+        if (x->rc[best].dirty)
+            rc_store(x, best);
+        x->rc_of[x->rc[best].slot] = -1;
+    }
+    x->rc[best].slot = (int8_t)slot;
+    x->rc[best].dirty = false;
+    x->rc_of[slot] = (int8_t)best;
+    return best;
+}
+
+void rc_read(NCtx *x, int host, unsigned slot, int w)
+{
+    if (slot == REG_ZR) {
+        x_alu_rr(&x->a, W32, ALU_XOR, host, host);
+        return;
+    }
+    int i = x->rc_of[slot];
+    if (i >= 0) {
+        x->rc[i].used = ++x->rc_clock;
+        x_mov_rr(&x->a, w, host, rc_host[i]);
+        return;
+    }
+    x_load(&x->a, w, host, HR_CPU, xoff(slot));
+    if (w == W64 && !x->rc_frozen) { /* keep full values only */
+        i = rc_alloc(x, slot);
+        x->rc[i].used = ++x->rc_clock;
+        x_mov_rr(&x->a, W64, rc_host[i], host);
+    }
+}
+
+void rc_write(NCtx *x, unsigned slot, int host)
+{
+    if (slot == REG_SINK)
+        return; /* writes to XZR: never read */
+    int i = x->rc_of[slot];
+    if (i < 0) {
+        if (x->rc_frozen) {
+            x_store(&x->a, W64, HR_CPU, xoff(slot), host);
+            return;
+        }
+        i = rc_alloc(x, slot);
+    }
+    x->rc[i].used = ++x->rc_clock;
+    x->rc[i].dirty = true;
+    x_mov_rr(&x->a, W64, rc_host[i], host);
+}
+
+void rc_write_mem(NCtx *x, unsigned slot, int host)
+{
+    int i = x->rc_of[slot];
+    if (i >= 0) {
+        x->rc[i].slot = -1;
+        x->rc_of[slot] = -1;
+    }
+    if (slot != REG_SINK)
+        x_store(&x->a, W64, HR_CPU, xoff(slot), host);
 }
 
 /* ---- the block compiler ------------------------------------------------------------------- */
@@ -317,6 +423,7 @@ static unsigned emit_fallback(NCtx *x, struct NativeBuf *b)
         return 1;
     }
     /* The block's ending ops run portably, their gotos leaving to the dispatcher. */
+    rc_drop(x);
     unsigned n = tb->n_ops - i;
     Op *copy = data_alloc(b, n);
     if (!copy)
@@ -337,6 +444,7 @@ static unsigned emit_fallback(NCtx *x, struct NativeBuf *b)
  * false when out of data space. */
 static bool emit_handler_call(NCtx *x, struct NativeBuf *b, unsigned i)
 {
+    rc_drop(x);
     Op *copy = data_alloc(b, 2);
     if (!copy)
         return false;
@@ -401,6 +509,7 @@ bool native_compile(CPUState *c, TB *tb)
     x->a = (Asm){ b->code + b->used, b->code + b->size, false };
     x->c = c;
     x->tb = tb;
+    rc_reset(x);
     size_t data_mark = b->data_used;
     uint8_t *start = x->a.p;
 

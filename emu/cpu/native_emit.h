@@ -9,6 +9,7 @@
 
 #define NE_MAX_GOTOS 8
 #define NE_MAX_FIXUPS 1024
+#define NE_CACHE_REGS 7
 
 /* Host registers with a fixed role in generated code. */
 enum { HR_CPU = X_RBX, HR_GUEST_BASE = X_R12, HR_GUEST_END = X_R13 };
@@ -36,11 +37,31 @@ typedef struct NCtx {
     } slow[NE_MAX_FIXUPS / 4];
     unsigned n_slow;
     bool failed;                /* fixup tables full: give up on this block */
+    /* Guest registers cached in host registers within the block (native.c, rc_*). */
+    struct { int8_t slot; bool dirty; uint32_t used; } rc[NE_CACHE_REGS];
+    int8_t rc_of[NUM_XREGS];    /* slot -> rc index, -1 when not cached */
+    uint32_t rc_clock;
+    bool rc_frozen;             /* inside code with two paths: no new cache entries */
 } NCtx;
 
 #define CPU_OFF(field) ((int32_t)offsetof(CPUState, field))
 static inline int32_t xoff(unsigned slot) { return CPU_OFF(x) + 8 * (int32_t)slot; }
 static inline int32_t voff(unsigned reg) { return CPU_OFF(v) + 16 * (int32_t)reg; }
+
+/* Register cache.  Guest registers read or written by native ops stay in host registers
+ * until a point that needs CPUState current: rc_spill() stores the dirty ones (before a
+ * guest memory access, so a fault sees the instruction's starting state, and before
+ * leaving the block), rc_drop() also forgets them (before calling C code, which may read
+ * or write any register and clobbers the caller-saved ones). */
+void rc_reset(NCtx *x);
+void rc_spill(NCtx *x);
+void rc_drop(NCtx *x);
+/* host <- guest slot (W32: zero-extended low half), through the cache. */
+void rc_read(NCtx *x, int host, unsigned slot, int w);
+/* guest slot <- host (a full 64-bit value; W32 results are already zero-extended). */
+void rc_write(NCtx *x, unsigned slot, int host);
+/* guest slot <- host, in CPUState (the cached copy, if any, is dropped). */
+void rc_write_mem(NCtx *x, unsigned slot, int host);
 
 /* Leave to the dispatcher when x86 condition cc holds (c->pc must already be set). */
 void ne_exit0_if(NCtx *x, int cc);

@@ -8,19 +8,21 @@
 
 enum { FL_ADD, FL_SUB, FL_LOGIC };
 
-/* host <- guest register slot (W32: zero-extended low half). */
-static void ldr(NCtx *x, int host, unsigned slot, int w)
-{
-    if (slot == REG_ZR)
-        x_alu_rr(&x->a, W32, ALU_XOR, host, host);
-    else
-        x_load(&x->a, w, host, HR_CPU, xoff(slot));
-}
+static inline void ldr(NCtx *x, int host, unsigned slot, int w) { rc_read(x, host, slot, w); }
+static inline void str(NCtx *x, unsigned slot, int host) { rc_write(x, slot, host); }
 
-/* guest register slot <- host (32-bit results are already zero-extended in host). */
-static void str(NCtx *x, unsigned slot, int host)
+/* Register-form extension of rcx/rax in place: opt UXTB UXTH UXTW UXTX SXTB SXTH SXTW SXTX. */
+static void extend_reg(NCtx *x, int r, int opt)
 {
-    x_store(&x->a, W64, HR_CPU, xoff(slot), host);
+    switch (opt) {
+    case 0: x_movzx_rr(&x->a, r, r, 0); break;
+    case 1: x_movzx_rr(&x->a, r, r, 1); break;
+    case 2: x_mov_rr(&x->a, W32, r, r); break;
+    case 4: x_movsx_rr(&x->a, W64, r, r, 0); break;
+    case 5: x_movsx_rr(&x->a, W64, r, r, 1); break;
+    case 6: x_movsx_rr(&x->a, W64, r, r, 2); break;
+    default: break;
+    }
 }
 
 /* NZCV from the x86 flags of the operation just done. */
@@ -59,6 +61,7 @@ static unsigned cond_branch(NCtx *x, const Op *o, int cc)
         ne_goto(x, o[1].imm);
         return 3;
     }
+    rc_spill(x); /* both paths leave with CPUState current (stores keep the x86 flags) */
     uint8_t *taken = x_jcc(&x->a, cc);
     ne_goto(x, o[2].imm);
     x_patch(taken, x->a.p);
@@ -108,10 +111,8 @@ static bool mem_address(NCtx *x, const Op *o, int mode)
         ldr(x, X_RCX, o->m, W32);
         goto scaled;
     case NAM_SXTW:
-        if (o->m == REG_ZR)
-            x_alu_rr(a, W32, ALU_XOR, X_RCX, X_RCX);
-        else
-            x_op_mem(a, W64, 0x63, -1, X_RCX, HR_CPU, X_NONE, xoff(o->m), false);
+        ldr(x, X_RCX, o->m, W64);
+        extend_reg(x, X_RCX, 6);
         goto scaled;
     default:
         ldr(x, X_RCX, o->m, W64);
@@ -127,11 +128,11 @@ static bool mem_address(NCtx *x, const Op *o, int mode)
 static void writeback(NCtx *x, const Op *o, int mode)
 {
     if (mode == NAM_PRE) {
-        str(x, o->n, X_RAX);
+        rc_write_mem(x, o->n, X_RAX);
     } else if (mode == NAM_POST) {
         if (o->imm)
             x_alu_ri(&x->a, W64, ALU_ADD, X_RAX, (int32_t)o->imm);
-        str(x, o->n, X_RAX);
+        rc_write_mem(x, o->n, X_RAX);
     }
 }
 
@@ -171,7 +172,9 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     unsigned step = 1u << d->size;
 #ifdef CONFIG_SYSTEM
     bool pair = d->kind == NK_LOADP || d->kind == NK_STOREP;
+    rc_spill(x); /* the miss path's handler reads CPUState */
     uint8_t *miss = tlb_fast_path(x, write, pair ? 2 * step : step);
+    x->rc_frozen = true; /* fast path only from here: no new cache entries */
     const int HB = X_RSI, HI = X_NONE; /* host address: rsi */
 #else
     ne_guest_access(x, write);
@@ -180,7 +183,7 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     switch (d->kind) {
     case NK_LOAD:
         x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RDX, HB, HI, 0);
-        str(x, o->d, X_RDX);
+        rc_write_mem(x, o->d, X_RDX);
         break;
     case NK_STORE:
         ldr(x, X_RDX, o->d, W64);
@@ -189,8 +192,8 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     case NK_LOADP: /* Rt2 then Rt: Rt wins when equal */
         x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RDX, HB, HI, 0);
         x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RCX, HB, HI, (int32_t)step);
-        str(x, o->a, X_RCX);
-        str(x, o->d, X_RDX);
+        rc_write_mem(x, o->a, X_RCX);
+        rc_write_mem(x, o->d, X_RDX);
         break;
     case NK_STOREP:
         ldr(x, X_RDX, o->d, W64);
@@ -219,6 +222,7 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     }
     writeback(x, o, mode);
 #ifdef CONFIG_SYSTEM
+    x->rc_frozen = false;
     ne_slow_path(x, miss, a->p);
 #endif
     return 1;
@@ -229,22 +233,9 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
 /* rcx <- Rm extended (opt: UXTB UXTH UXTW UXTX SXTB SXTH SXTW SXTX) and shifted. */
 static void extended_operand(NCtx *x, const Op *o, int opt)
 {
-    Asm *a = &x->a;
-    if (o->m == REG_ZR) {
-        x_alu_rr(a, W32, ALU_XOR, X_RCX, X_RCX);
-        return;
-    }
-    int32_t m = xoff(o->m);
-    switch (opt) {
-    case 0: x_ldx(a, 0, false, 0, X_RCX, HR_CPU, X_NONE, m); break;
-    case 1: x_ldx(a, 1, false, 0, X_RCX, HR_CPU, X_NONE, m); break;
-    case 2: x_load(a, W32, X_RCX, HR_CPU, m); break;
-    case 4: x_ldx(a, 0, true, 1, X_RCX, HR_CPU, X_NONE, m); break;
-    case 5: x_ldx(a, 1, true, 1, X_RCX, HR_CPU, X_NONE, m); break;
-    case 6: x_ldx(a, 2, true, 1, X_RCX, HR_CPU, X_NONE, m); break;
-    default: x_load(a, W64, X_RCX, HR_CPU, m); break;
-    }
-    x_shift_ri(a, W64, SH_SHL, X_RCX, (uint8_t)o->x);
+    ldr(x, X_RCX, o->m, W64);
+    extend_reg(x, X_RCX, opt);
+    x_shift_ri(&x->a, W64, SH_SHL, X_RCX, (uint8_t)o->x);
 }
 
 /* The compare of a fused compare-and-branch (kind as tr_int.c), leaving x86 flags set. */
@@ -271,12 +262,8 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
     int w = d->sf ? W64 : W32;
     switch (d->kind) {
     case NK_MOVI:
-        if (fits_i32((int64_t)o->imm)) {
-            x_store_imm32(a, W64, HR_CPU, xoff(o->d), (int32_t)o->imm);
-        } else {
-            x_mov_imm(a, X_RAX, o->imm);
-            str(x, o->d, X_RAX);
-        }
+        x_mov_imm(a, X_RAX, o->imm);
+        str(x, o->d, X_RAX);
         return 1;
     case NK_MOV:
         ldr(x, X_RAX, o->n, w);
@@ -351,10 +338,11 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         str(x, o->d, X_RAX);
         return 1;
     case NK_EXTEND: /* size: source width; sext: 1 to 64, 2 to 32, 0 zero */
-        if (o->n == REG_ZR)
-            x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
+        ldr(x, X_RAX, o->n, W64);
+        if (d->sext == 0)
+            x_movzx_rr(a, X_RAX, X_RAX, d->size);
         else
-            x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RAX, HR_CPU, X_NONE, xoff(o->n));
+            x_movsx_rr(a, d->sext == 1 ? W64 : W32, X_RAX, X_RAX, d->size);
         str(x, o->d, X_RAX);
         return 1;
     case NK_BFM: /* ((Rn << p0) >> p1) << p2, op: arithmetic right shift */
@@ -412,13 +400,15 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         str(x, o->d, X_RAX);
         return 1;
     case NK_CCMP: { /* op: CCMP (sub) / CCMN; size: immediate form; x = NZCV << 28 if cond fails */
+        ldr(x, X_RDX, o->n, w); /* operands first: no cache changes inside the two paths */
+        if (!d->size)
+            ldr(x, X_RCX, o->m, w);
         int cc = ne_cond(x, d->cond);
         uint8_t *fail = cc == CC_ALWAYS ? NULL : x_jcc(a, cc ^ 1);
-        ldr(x, X_RAX, o->n, w);
         if (d->size)
-            x_alu_ri(a, w, d->op ? ALU_CMP : ALU_ADD, X_RAX, (int32_t)o->imm);
+            x_alu_ri(a, w, d->op ? ALU_CMP : ALU_ADD, X_RDX, (int32_t)o->imm);
         else
-            x_alu_rm(a, w, d->op ? ALU_CMP : ALU_ADD, X_RAX, HR_CPU, xoff(o->m));
+            x_alu_rr(a, w, d->op ? ALU_CMP : ALU_ADD, X_RDX, X_RCX);
         store_flags(x, d->op ? FL_SUB : FL_ADD);
         if (fail) {
             uint8_t *done = x_jmp(a);
