@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""malibu-report: render a malibu --stats report (schema malibu-stats/1, emu/stats/SCHEMA.md)
-as one HTML page with inline SVG charts.
+"""malibu-report: render a malibu --stats report (schema malibu-stats/2, emu/stats/SCHEMA.md;
+malibu-stats/1 is read too) as one HTML page with inline SVG charts.
 
     malibu-report FILE.json -o DIR      writes DIR/index.html and DIR/kernelN.dot (+ .svg)
 
-Per kernel: instruction mix (warp instructions by class), clause-size histogram (executions and
+Kernels are programs identified by their code (two shaders run at the same GPU address are two
+kernels).  Per kernel: the jobs that ran it, instruction mix (warp instructions by class), clause-size histogram (executions and
 static clauses), data-access breakdown, and the control-flow graph with per-edge thread counts
 (divergent clauses in red).  The CFG is rendered by Graphviz `dot` when it is installed, else
 by a built-in layered layout; the DOT source is always written next to the page and embedded."""
@@ -17,7 +18,7 @@ import shutil
 import subprocess
 import sys
 
-SCHEMA = "malibu-stats/1"
+SCHEMAS = ("malibu-stats/2", "malibu-stats/1")
 
 CLASS_GROUPS = [   # (label, classes, colour)
     ("FMA arithmetic", ["fma_arith"], "#4e79a7"),
@@ -260,10 +261,23 @@ def table(rows, head):
     return "\n".join(out)
 
 
+def kernel_title(k):
+    """Name plus the first 8 hex digits of the code hash: names repeat when programs share a VA."""
+    return k["name"] + (" [code %s]" % k["code_hash"][:8] if "code_hash" in k else "")
+
+
 def kernel_section(k, outdir, level):
     t = k["totals"]
-    name = k["name"]
-    parts = ['<section class="kernel" id="k%d"><h2>Kernel %d: %s</h2>' % (k["id"], k["id"], esc(name))]
+    parts = ['<section class="kernel" id="k%d"><h2>Kernel %d: %s</h2>' % (k["id"], k["id"], esc(kernel_title(k)))]
+    if "code_hash" in k:
+        ids = k["job_ids"]
+        parts.append('<p class="facts">Code %s: %d clauses, %d bytes (the clauses its jobs ran); first loaded at %s; '
+                     '%d job%s%s.</p>' % (
+                         esc(k["code_hash"]), k["code_clauses"], k["code_bytes"],
+                         "GPU VA %#x, address space %d" % (k["shader_va"], k["as"]) if k["shader_va"] is not None
+                         else "an unknown address", k["jobs"], "" if k["jobs"] == 1 else "s",
+                         (" (job%s %s)" % ("" if len(ids) == 1 else "s", ", ".join(str(i) for i in ids[:40])
+                                            + (", ..." if len(ids) > 40 else ""))) if ids else ""))
     div = t["divergence"]
     parts.append('<p class="facts">%s clauses, %s clause executions (%s thread), %s warp instructions '
                  '(%s thread), %d lanes/warp; %s of %s branch-clause executions divergent, %s partial-warp '
@@ -328,6 +342,7 @@ svg.cfg .node { font-size: 12px; font-family: monospace; } svg.cfg .node2 { font
 svg.cfg .elabel { font-size: 11px; }
 .cfgbox { overflow-x: auto; border: 1px solid #ddd; padding: 6px; background: #fff; }
 p.note, p.empty { color: #666; font-size: 12px; } p.facts { font-size: 13px; }
+p.warn { background: #fdecea; border: 1px solid #c0392b; padding: 6px; font-size: 13px; }
 pre { font-size: 11px; background: #f6f6f6; padding: 6px; overflow-x: auto; }
 """
 
@@ -373,8 +388,8 @@ def main():
     a = ap.parse_args()
     with open(a.report) as f:
         r = json.load(f)
-    if r.get("schema") != SCHEMA:
-        sys.exit("malibu-report: %s: schema %r, expected %r" % (a.report, r.get("schema"), SCHEMA))
+    if r.get("schema") not in SCHEMAS:
+        sys.exit("malibu-report: %s: schema %r, expected one of %s" % (a.report, r.get("schema"), ", ".join(SCHEMAS)))
     os.makedirs(a.output, exist_ok=True)
     gpu = r["gpu"]
     out = ['<!DOCTYPE html>', '<html lang="en"><head><meta charset="utf-8"/>',
@@ -382,6 +397,9 @@ def main():
            '<h1>malibu report</h1>',
            '<p class="facts">%s, generated %s; %s</p>' % (esc(r["schema"]), esc(r.get("date", "")),
                                                         esc(", ".join("%s=%s" % kv for kv in r.get("config", {}).items())))]
+    if r.get("complete") is False:
+        out.append('<p class="warn">Incomplete report: malibu was stopped (%s) before the guest finished; '
+                   'a GPU job still running then is counted up to where it was stopped.</p>' % esc(r.get("exit_reason", "?")))
     if not gpu.get("executor_hook", True) and not gpu["kernels"]:
         out.append('<p class="note">This malibu was built without the executor hook: no per-clause GPU counts.</p>')
     t = gpu["totals"]
@@ -392,10 +410,22 @@ def main():
     out.append(bar_chart("Operand accesses, all kernels (%s)" % a.level, grouped(t["data"], DATA_GROUPS, a.level)))
     out.append('</div>')
     if gpu["kernels"]:
-        out.append(table([[k["id"], k["name"], k.get("jobs", ""), fmt(k["totals"]["clause_executions"]),
-                           fmt(k["totals"]["warp_instructions"]), fmt(k["totals"]["divergence"]["divergent_executions"])]
+        out.append(table([[k["id"], k["name"], k.get("code_hash", "")[:8], k.get("code_bytes", ""), k.get("jobs", ""),
+                           fmt(k["totals"]["clause_executions"]), fmt(k["totals"]["warp_instructions"]),
+                           fmt(k["totals"]["divergence"]["divergent_executions"])]
                           for k in gpu["kernels"]],
-                         ["id", "kernel", "jobs", "clause execs", "warp instrs", "divergent execs"]))
+                         ["id", "kernel", "code", "code bytes", "jobs", "clause execs", "warp instrs", "divergent execs"]))
+    jobs = gpu.get("shader_jobs", [])
+    if jobs:
+        rows = [[j["id"], "" if j["kernel"] is None else j["kernel"],
+                 "" if j["shader_va"] is None else "%#x/as%d" % (j["shader_va"], j["as"]),
+                 "running / not reported" if j["status"] is None else "done" if j["status"] == 1
+                 else "fault %#x" % j["status"], fmt(j["clause_executions"]),
+                 fmt(j["thread_instructions"])] for j in jobs[:500]]
+        more = len(jobs) - len(rows) + gpu.get("shader_jobs_omitted", 0)
+        out.append('<details><summary>Shader jobs (%d%s)</summary>%s</details>' % (
+            len(jobs) + gpu.get("shader_jobs_omitted", 0), ", %d not shown" % more if more else "",
+            table(rows, ["job", "kernel", "shader VA", "status", "clause execs", "thread instrs"])))
     out.append('</section>')
     for k in gpu["kernels"]:
         out.append(kernel_section(k, a.output, a.level))

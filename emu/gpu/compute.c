@@ -29,7 +29,8 @@
 
 static unsigned default_threads;
 
-void (*gpu_compute_stats_hook)(const void *prog, uint64_t shader_va, unsigned as, unsigned type);
+void (*gpu_compute_stats_hook)(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as, unsigned type);
+void (*gpu_compute_stats_end_hook)(const void *prog, uint64_t epoch, uint32_t status);
 void gpu_compute_set_default_threads(unsigned n) { default_threads = n; }
 unsigned gpu_compute_default_threads(void) { return default_threads; }
 
@@ -782,7 +783,7 @@ uint32_t gpu_compute_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *f
     r.epoch = ++e->epoch;
     e->st.jobs++;
     if (gpu_compute_stats_hook && r.prog)
-        gpu_compute_stats_hook(r.prog, r.d.shader_va, job->as, job->type);
+        gpu_compute_stats_hook(r.prog, r.epoch, r.d.shader_va, job->as, job->type);
     if (r.prog) {
         r.active = 1;                      /* the caller */
         e->cur = &r;
@@ -804,6 +805,8 @@ uint32_t gpu_compute_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *f
         pthread_cond_wait(&r.done, &r.lock);
     pthread_mutex_unlock(&r.lock);
     pthread_mutex_lock(&e->lock);
+    if (gpu_compute_stats_end_hook)
+        gpu_compute_stats_end_hook(r.prog, r.epoch, r.status ? r.status : EXC_DONE);
     cache_put(e, r.prog, cached);
     add_stats(&e->st, &r.st);
     pthread_mutex_unlock(&e->lock);

@@ -81,10 +81,13 @@ void gpu_compute_invalidate(gpu_compute *e, int as);
 
 void gpu_compute_get_stats(gpu_compute *e, gpu_compute_stats *st);
 
-/* Instrumentation hook (emu/stats): when set, called once per job (by the submitting thread,
- * before any workgroup runs) with the job's program, shader VA, address space and job type, so
- * reports can name the program the executor hook (bi_exec_hook) sees. */
-extern void (*gpu_compute_stats_hook)(const void *prog, uint64_t shader_va, unsigned as, unsigned type);
+/* Instrumentation hooks (emu/stats): when set, called by the submitting thread once per job
+ * before any workgroup runs (the job's program, the bi_mem epoch its warps see, shader VA,
+ * address space, job type) and once after the last (status: the job's exception code), so
+ * reports can tell which job ran which clauses the executor hook (bi_exec_hook) sees. */
+extern void (*gpu_compute_stats_hook)(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as,
+                                      unsigned type);
+extern void (*gpu_compute_stats_end_hook)(const void *prog, uint64_t epoch, uint32_t status);
 
 /* The Mali device's engine (compute_mali.c, linked with the device objects): one process-wide
  * engine, created on first use with gpu_compute_default_threads() host threads, registered as

@@ -29,6 +29,9 @@ static uint64_t cpu_ec[MAX_CPUS][64], cpu_vec[MAX_CPUS][4];
 static bool cpu_has_ec[MAX_CPUS];
 static unsigned ncpus;
 
+static char exit_reason[32] = "exit";
+static bool run_complete = true;
+
 #define MAX_CONFIG 16
 static struct { char *key, *value; } config[MAX_CONFIG];
 static unsigned nconfig;
@@ -174,6 +177,12 @@ static const char *ec_name(unsigned ec, char *buf, size_t len)
     return buf;
 }
 
+void stats_set_exit(const char *reason, bool complete)
+{
+    snprintf(exit_reason, sizeof(exit_reason), "%s", reason ? reason : "exit");
+    run_complete = complete;
+}
+
 void stats_set_config(const char *key, const char *value)
 {
     for (unsigned i = 0; i < nconfig; i++)
@@ -282,8 +291,10 @@ void stats_write_json(FILE *f)
     gmtime_r(&now, &tm);
     strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm);
     fprintf(f, "{\n  \"schema\": \"%s\",\n  \"generator\": \"malibu\",\n  \"date\": \"%s\",\n"
-               "  \"host_threads\": %u,\n  \"config\": {",
-            STATS_SCHEMA, date, nthr);
+               "  \"complete\": %s,\n  \"exit_reason\": ",
+            STATS_SCHEMA, date, run_complete ? "true" : "false");
+    jstr(f, exit_reason);
+    fprintf(f, ",\n  \"host_threads\": %u,\n  \"config\": {", nthr);
     for (unsigned i = 0; i < nconfig; i++) {
         fprintf(f, "%s", i ? ", " : "");
         jstr(f, config[i].key);
@@ -403,6 +414,8 @@ int stats_write(FILE *summary)
                 T->c[ST_MALI_WR_GPU] + T->c[ST_MALI_WR_JOB] + T->c[ST_MALI_WR_MMU],
                 T->c[ST_MALI_IRQ_GPU] + T->c[ST_MALI_IRQ_JOB] + T->c[ST_MALI_IRQ_MMU], T->pages);
         stats_gpu_summary(summary);
+        if (!run_complete)
+            fprintf(summary, "  incomplete: malibu was stopped (%s) before the guest finished\n", exit_reason);
         if (!gpu_hooked)
             fprintf(summary, "  gpu: no per-clause counts (executor built without bi_exec_hook)\n");
         free(T);

@@ -3,11 +3,13 @@
  * stats_thread block on first use (one locked insertion into the registry); blocks stay alive
  * until exit and are totalled when the report is written (stats_write), after the machine has
  * stopped.  Everything is off (one predictable branch on the global `stats_on`) unless
- * stats_enable() was called.  Output schema: emu/stats/SCHEMA.md ("malibu-stats/1").
+ * stats_enable() was called.  Output schema: emu/stats/SCHEMA.md ("malibu-stats/2").
  *
- *   stats.c        registry, system counters, JSON writer, text summary
- *   stats_gpu.c    Bifrost clause executions (executor hook), divergence, CFG edges
- *   gpu_clause.c   decode-time counters of one clause (a function over bifrost_decode's output) */
+ *   stats.c            registry, system counters, JSON writer, text summary
+ *   stats_gpu.c        Bifrost clause executions (executor hook), divergence, CFG edges
+ *   stats_gpu_prog.c   GPU jobs and programs (identified by the code their jobs ran)
+ *   stats_gpu_json.c   the GPU part of the report
+ *   gpu_clause.c       decode-time counters of one clause (a function over bifrost_decode's output) */
 #ifndef MALIBU_STATS_H
 #define MALIBU_STATS_H
 
@@ -16,7 +18,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define STATS_SCHEMA "malibu-stats/1"
+#define STATS_SCHEMA "malibu-stats/2"
+#define STATS_JOB_LIST_MAX 10000   /* gpu.shader_jobs entries written (the rest are counted) */
 #define STATS_MMIO_MAX 64          /* bus MMIO regions (BUS_MAX_MMIO) */
 #define STATS_MALI_REGS (0x3000 / 4)
 
@@ -89,6 +92,10 @@ typedef struct stats_cpu_info {
 void stats_set_cpu(const stats_cpu_info *ci);
 void stats_set_config(const char *key, const char *value);   /* free-form "config" entries */
 
+/* How the run ended, for the report: `reason` ("exit" unless set) and whether it ran to its end
+ * (false: stopped by a signal). */
+void stats_set_exit(const char *reason, bool complete);
+
 /* Total every thread's counters and write the JSON report (stats_path()) and the text summary
  * (to `summary`, may be NULL).  Returns 0, or -1 if the file could not be written. */
 int stats_write(FILE *summary);
@@ -98,11 +105,16 @@ void stats_write_json(FILE *f);
 void stats_get_totals(uint64_t c[ST_N], uint64_t mmio[STATS_MMIO_MAX][2], uint64_t *pages);
 
 /* ---- GPU (stats_gpu.c) ---------------------------------------------------------------------- */
-/* Name a program (shader VA, address space, job type) for the report; called once per job. */
-void stats_gpu_name_program(const void *prog, uint64_t shader_va, unsigned as, unsigned job_type);
+/* A job starts running program object `prog` (warps see bi_mem epoch `epoch`; 0 for runners
+ * without bi_mem) from shader_va in address space `as`; name: the program's name or NULL.  The
+ * engine calls it before the job's first clause, and stats_gpu_job_end (status: the job's
+ * exception code) after its last; the report then lists the job and the program it ran. */
+void stats_gpu_job_begin(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as, unsigned job_type,
+                         const char *name);
+void stats_gpu_job_end(const void *prog, uint64_t epoch, uint32_t status);
 /* Forget every GPU clause record (tests). */
 void stats_gpu_reset(void);
-/* JSON "gpu.kernels" array and totals (called by stats_write_json). */
+/* JSON "gpu.kernels", "gpu.shader_jobs" and totals (called by stats_write_json). */
 void stats_gpu_write_json(FILE *f, const char *indent);
 void stats_gpu_summary(FILE *f);
 

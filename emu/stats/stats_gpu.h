@@ -13,8 +13,8 @@
  * exec (w->pc[] / w->done[] already hold each lane's next clause / end).  Exported so tests and
  * other runners can call it directly. */
 void stats_gpu_clause(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec);
-/* Point the executor's bi_exec_hook (and the engine's gpu_compute_stats_hook) here; false when
- * the executor has no hook (built without the instrumentation patch). */
+/* Point the executor's bi_exec_hook (and the engine's job begin / end hooks) here; false when
+ * the executor has no hook. */
 bool stats_gpu_install(void);
 /* The registry's thread list (stats.c keeps it up to date). */
 void stats_gpu_set_threads(stats_thread *list);
@@ -30,9 +30,18 @@ typedef struct {
 int stats_gpu_get_clause(const void *prog, uint32_t pc, stats_gpu_clause_totals *out);   /* -1: none */
 
 typedef struct {
-    uint64_t kernels, clauses, execs, lanes, warp_instrs, thread_instrs, diverged, partial;
+    uint64_t kernels, jobs, clauses, execs, lanes, warp_instrs, thread_instrs, diverged, partial;
     uint64_t cls[SC_N], data[SD_N];        /* thread level */
 } stats_gpu_totals;
 void stats_gpu_get_totals(stats_gpu_totals *out);
+
+/* Kernel `id` of the report (programs in the order they were identified); -1: none. */
+typedef struct {
+    uint64_t code_hash, code_bytes, jobs, clauses, execs, thread_instrs;
+    uint64_t shader_va;                    /* of its first job (0: not announced) */
+} stats_gpu_kernel_info;
+int stats_gpu_get_kernel(size_t id, stats_gpu_kernel_info *out);
+/* The kernel job `job` (0, 1, ... in the order jobs began) ran: -1 none, -2 no such job. */
+int64_t stats_gpu_job_kernel(size_t job);
 
 #endif

@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
 """make stats-test: a sample report (test_stats_gpu --json) validated against
 emu/stats/schema.json and checked for internal consistency (totals = sums over kernels and
-clauses, instructions = clause instructions x executions, edge threads = active lanes), then
-rendered by malibu-report: the HTML must parse as XML, hold the SVG charts and one CFG per
-kernel, and the DOT files must exist.  With rsvg-convert installed, every SVG is also rasterised."""
+clauses, instructions = clause instructions x executions, edge threads = active lanes, each
+kernel's counts = the sums over the jobs that ran it), for program identity (two different
+shaders run at the same GPU VA are two kernels; the same shader run twice is one kernel with two
+jobs), then rendered by malibu-report: the HTML must parse as XML, hold the SVG charts and one
+CFG per kernel, and the DOT files must exist.  With rsvg-convert installed, every SVG is also
+rasterised.  With --malibu: build/malibu --stats runs the bare-metal test to its end (a complete
+report)."""
 
 import argparse
 import json
@@ -32,7 +36,7 @@ def validate(report):
         import jsonschema
     except ImportError:
         print("stats-test: python3-jsonschema not installed: structural checks only")
-        check(report.get("schema") == "malibu-stats/1", "schema name")
+        check(report.get("schema") == "malibu-stats/2", "schema name")
         for k in schema["required"]:
             check(k in report, "top-level key %s" % k)
         return
@@ -69,19 +73,53 @@ def consistency(report):
                   "kernel %d clause %d: edge threads = active lanes" % (k["id"], c["pc"]))
             check(sum(c["classes"].values()) == 2 * c["tuples"], "kernel %d clause %d: 2 slots per tuple" % (k["id"], c["pc"]))
         check(k["cfg_dot"].startswith("digraph"), "kernel %d: DOT" % k["id"])
+    jobs_and_kernels(report)
     # hand-worked values of the sample (tests/stats/stats_straight.s x 3 warps of 8, stats_branch.s)
     by_name = {k["name"]: k for k in gpu["kernels"]}
     s = by_name.get("shader@0x10000/as1")
-    check(s is not None, "straight kernel named by stats_gpu_name_program")
+    check(s is not None, "straight kernel named by stats_gpu_job_begin")
     if s:
         check(s["totals"]["warp_instructions"] == (4 + 1) * 3, "straight: (4 + 1) instructions x 3 executions")
         check(s["totals"]["instruction_mix"]["nop_fma"]["warp"] == 2 * 3, "straight: empty FMA slots")
-    b = by_name.get("program0")
+    b = [k for k in gpu["kernels"] if k["shader_va"] is None]
+    check(len(b) == 1, "branch kernel: the one no job announced")
     if b:
+        b = b[0]
         c0 = b["clauses"][0]
         check(c0["divergent_executions"] == 1 and sorted((e["to"], e["threads"]) for e in c0["edges"]) == [(32, 2), (80, 6)],
               "branch: one divergent execution, 2 / 6 threads")
     check(report["gpu"]["mmu"]["pages_touched"] == 2, "pages touched")
+    # vecadd, vecmul, vecadd at one shader VA (test_stats_gpu.c sample_report)
+    at_va = [k for k in gpu["kernels"] if k["shader_va"] == 0x100000000]
+    check(len(at_va) == 2, "two kernels at one shader VA (%d)" % len(at_va))
+    if len(at_va) == 2:
+        check(at_va[0]["code_hash"] != at_va[1]["code_hash"], "their code hashes differ")
+        check(sorted(k["jobs"] for k in at_va) == [1, 2], "vecadd: 2 jobs, vecmul: 1 job")
+        check(at_va[0]["totals"]["clause_executions"] == 2 * at_va[1]["totals"]["clause_executions"],
+              "vecadd ran twice as many clauses as vecmul")
+
+
+def jobs_and_kernels(report):
+    """Each job refers to the kernel that lists it; a kernel's counts are its jobs' sums."""
+    gpu = report["gpu"]
+    jobs = gpu["shader_jobs"]
+    check([j["id"] for j in jobs] == list(range(len(jobs))), "shader_jobs ids 0..n-1")
+    hashes = [k["code_hash"] for k in gpu["kernels"]]
+    check(len(set(zip(hashes, (k["lanes_per_warp"] for k in gpu["kernels"])))) == len(hashes),
+          "one kernel per program (code hash)")
+    for k in gpu["kernels"]:
+        mine = [j for j in jobs if j["kernel"] == k["id"]]
+        check([j["id"] for j in mine] == k["job_ids"], "kernel %d: job_ids = the jobs naming it" % k["id"])
+        if gpu["shader_jobs_omitted"]:
+            continue
+        check(len(mine) == k["jobs"], "kernel %d: %d jobs" % (k["id"], k["jobs"]))
+        for key in ("clause_executions", "thread_clause_executions", "warp_instructions", "thread_instructions"):
+            check(sum(j[key] for j in mine) == k["totals"][key],
+                  "kernel %d: %s = sum over its jobs" % (k["id"], key))
+        check(k["code_clauses"] == k["totals"]["clauses"], "kernel %d: the clauses that identify it ran" % k["id"])
+        check(k["code_bytes"] == sum(c["size"] for c in k["clauses"]), "kernel %d: code bytes" % k["id"])
+    for j in jobs:
+        check(j["kernel"] is None or 0 <= j["kernel"] < len(gpu["kernels"]), "job %d: kernel id" % j["id"])
 
 
 def render(report_path, tool, workdir):
@@ -140,6 +178,7 @@ def full_system(malibu, hello, workdir):
         return
     report = json.load(open(path))
     validate(report)
+    check(report["complete"] is True and report["exit_reason"] == "exit", "full system: a complete report")
     cpu = report["cpu"]
     check(cpu["instructions"] > 0, "full system: guest instructions")
     check(cpu["exceptions"] >= 2, "full system: SVC and UNDEF exceptions (%d)" % cpu["exceptions"])
@@ -175,6 +214,8 @@ def main():
         validate(report)
         if not a.json:
             consistency(report)
+        else:
+            jobs_and_kernels(report)
         render(path, a.report, a.workdir)
     if a.malibu and a.hello:
         full_system(a.malibu, a.hello, a.workdir)

@@ -438,6 +438,105 @@ START_TEST(test_threads_invariant)
 }
 END_TEST
 
+/* ---- programs are identified by their code, not by where they were loaded ----------------------- */
+
+static void engine_memory(void)
+{
+    if (!vmem)
+        vmem = malloc(VA_SIZE);
+    ck_assert_ptr_nonnull(vmem);
+    memset(vmem, 0, VA_SIZE);
+    next_va = VA_BASE;
+}
+
+/* One job of tests/gpu/gpu_vecadd.s (mul: tests/stats/stats_vecmul.s) loaded at `shader`: 4
+ * workgroups of 64; checks c = a + b (a * b). */
+static void run_vec(gpu_compute *e, uint64_t shader, int mul, unsigned arch)
+{
+    const unsigned local = 64, groups = 4, n = local * groups;
+    const uint8_t *code = mul ? bi_shader_stats_vecmul : bi_shader_gpu_vecadd;
+    size_t len = mul ? sizeof(bi_shader_stats_vecmul) : sizeof(bi_shader_gpu_vecadd);
+    memset(host(shader, 4096), 0, 4096);
+    memcpy(host(shader, len), code, len);
+    uint64_t a = alloc(4 * n, 64), b = alloc(4 * n, 64), c = alloc(4 * n, 64);
+    for (unsigned i = 0; i < n; i++) {
+        float x = (float)i + 1.0f, y = 0.5f * (float)i + 2.0f;
+        memcpy(host(a + 4 * i, 4), &x, 4);
+        memcpy(host(b + 4 * i, 4), &y, 4);
+    }
+    uint64_t push[3] = { a, b, c };
+    uint64_t job = make_job(local, groups, shader, push, 3, 0);
+    gpu_compute_job j = { .job_va = job, .type = 4, .as = 1, .arch_major = arch, .core_mask = 0xf,
+                          .mem = { .read = t_read, .write = t_write, .fetch = t_read, .atomic = t_atomic } };
+    uint64_t fva;
+    ck_assert_uint_eq(gpu_compute_run(e, &j, &fva), 1);
+    for (unsigned i = 0; i < n; i++) {
+        float x = (float)i + 1.0f, y = 0.5f * (float)i + 2.0f, r;
+        memcpy(&r, host(c + 4 * i, 4), 4);
+        ck_assert_float_eq(r, mul ? x * y : x + y);
+    }
+}
+
+/* vecadd, then vecmul at the same shader VA (they share 4 of 5 clauses, byte for byte), vecadd
+ * again at that VA, vecadd at another VA: two programs, vecadd with three jobs; each job's counts
+ * go to the program it ran (keying programs by VA + address space, or by the engine's program
+ * object, makes one program of the four jobs). */
+START_TEST(test_program_identity)
+{
+    if (!HAVE_EXEC_HOOK) {
+        fprintf(stderr, "test_program_identity: executor without bi_exec_hook: skipped\n");
+        return;
+    }
+    for (unsigned arch = 6; arch <= 7; arch++) {
+        setup();
+        engine_memory();
+        gpu_compute *e = gpu_compute_new(2);
+        ck_assert_ptr_nonnull(e);
+        uint64_t shader = alloc(4096, 4096), other = alloc(4096, 4096);
+        const uint64_t warps = 4 * 64 / (arch == 7 ? 8 : 4);
+        run_vec(e, shader, 0, arch);
+        stats_gpu_totals one;
+        stats_gpu_get_totals(&one);
+        ck_assert_uint_eq(one.kernels, 1);
+        ck_assert_uint_eq(one.jobs, 1);
+        ck_assert_uint_eq(one.execs, 5 * warps);            /* 5 clauses, straight line */
+        run_vec(e, shader, 1, arch);
+        run_vec(e, shader, 0, arch);
+        run_vec(e, other, 0, arch);
+        gpu_compute_free(e);
+
+        stats_gpu_totals t;
+        stats_gpu_get_totals(&t);
+        ck_assert_uint_eq(t.jobs, 4);
+        ck_assert_uint_eq(t.kernels, 2);
+        ck_assert_int_eq(stats_gpu_job_kernel(0), 0);
+        ck_assert_int_eq(stats_gpu_job_kernel(1), 1);
+        ck_assert_int_eq(stats_gpu_job_kernel(2), 0);
+        ck_assert_int_eq(stats_gpu_job_kernel(3), 0);
+        ck_assert_int_eq(stats_gpu_job_kernel(4), -2);
+        stats_gpu_kernel_info add, mul;
+        ck_assert_int_eq(stats_gpu_get_kernel(0, &add), 0);
+        ck_assert_int_eq(stats_gpu_get_kernel(1, &mul), 0);
+        ck_assert_int_eq(stats_gpu_get_kernel(2, &mul), -1);
+        ck_assert_int_eq(stats_gpu_get_kernel(1, &mul), 0);
+        ck_assert_uint_eq(add.jobs, 3);
+        ck_assert_uint_eq(mul.jobs, 1);
+        ck_assert_uint_eq(add.shader_va, shader);            /* of the first job */
+        ck_assert_uint_eq(mul.shader_va, shader);
+        ck_assert_uint_ne(add.code_hash, mul.code_hash);
+        ck_assert_uint_eq(add.code_bytes, sizeof(bi_shader_gpu_vecadd));
+        ck_assert_uint_eq(mul.code_bytes, sizeof(bi_shader_stats_vecmul));
+        ck_assert_uint_eq(add.clauses, 5);
+        ck_assert_uint_eq(mul.clauses, 5);
+        ck_assert_uint_eq(add.execs, 3 * one.execs);
+        ck_assert_uint_eq(mul.execs, one.execs);
+        ck_assert_uint_eq(add.thread_instrs, 3 * one.thread_instrs);
+        ck_assert_uint_eq(mul.thread_instrs, one.thread_instrs);    /* FMA for FADD: as many instructions */
+        ck_assert_uint_eq(t.execs, 4 * one.execs);
+    }
+}
+END_TEST
+
 /* ---- JSON report ------------------------------------------------------------------------------ */
 
 static void sample_report(FILE *f)
@@ -446,7 +545,7 @@ static void sample_report(FILE *f)
     stats_set_config("test", "test_stats_gpu");
     local_prog s = { bi_shader_stats_straight, sizeof(bi_shader_stats_straight), BI_ARCH_V7, { 0 } };
     local_prog b = { bi_shader_stats_branch, sizeof(bi_shader_stats_branch), BI_ARCH_V6, { 0 } };
-    stats_gpu_name_program(&s, 0x10000, 1, 4);
+    stats_gpu_job_begin(&s, 0, 0x10000, 1, 4, NULL);
     for (unsigned k = 0; k < 3; k++) {
         bi_warp w;
         bi_warp_init(&w, BI_ARCH_V7);
@@ -454,6 +553,16 @@ static void sample_report(FILE *f)
     }
     run_branch(&b, (const uint32_t[4]){ 0, 1, 0, 1 });
     run_branch(&b, (const uint32_t[4]){ 0, 0, 0, 0 });
+    if (HAVE_EXEC_HOOK) {          /* vecadd, vecmul, vecadd at one shader VA: two kernels */
+        engine_memory();
+        gpu_compute *e = gpu_compute_new(2);
+        ck_assert_ptr_nonnull(e);
+        uint64_t shader = alloc(4096, 4096);
+        run_vec(e, shader, 0, 7);
+        run_vec(e, shader, 1, 7);
+        run_vec(e, shader, 0, 7);
+        gpu_compute_free(e);
+    }
     static uint64_t ec[64], vec[4] = { 7, 3, 0, 0 };
     ec[0x15] = 5;       /* svc */
     ec[0x25] = 2;       /* data abort, same EL */
@@ -477,7 +586,7 @@ START_TEST(test_json)
     ck_assert_ptr_nonnull(f);
     sample_report(f);
     fclose(f);
-    ck_assert_ptr_nonnull(strstr(buf, "\"schema\": \"malibu-stats/1\""));
+    ck_assert_ptr_nonnull(strstr(buf, "\"schema\": \"malibu-stats/2\""));
     ck_assert_ptr_nonnull(strstr(buf, "\"pages_touched\": 2"));
     ck_assert_ptr_nonnull(strstr(buf, "\"name\": \"shader@0x10000/as1\""));
     ck_assert_ptr_nonnull(strstr(buf, "digraph"));
@@ -586,6 +695,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_straight_executor);
     tcase_add_test(tc, test_divergence);
     tcase_add_test(tc, test_threads_invariant);
+    tcase_add_test(tc, test_program_identity);
     tcase_add_test(tc, test_json);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
