@@ -8,7 +8,9 @@
  * 82 (PSCI_RESET_EXIT_STATUS) unless --on-reset reboot is given.  The default command line has
  * panic=-1, so a kernel panic resets immediately and malibu exits non-zero after the panic
  * message has been printed.  With --run, the guest reports the command's status through the exit
- * device; a power-off without that report exits with 125. */
+ * device; a power-off without that report exits with 125.  With --stats, SIGINT, SIGTERM and
+ * SIGHUP stop the machine, the report is written (marked incomplete) and malibu dies of the
+ * signal (emu/stats/SCHEMA.md). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +20,9 @@
 #include "native.h"
 #include "tb.h"
 #include "../../devices/board.h"
+#include "../../devices/mali/mali.h"
 #include "../stats/stats.h"
+#include "stop_signal.h"
 
 #define DEFAULT_APPEND "console=ttyAMA0 earlycon=pl011,0x7ff80000 panic=-1"
 #define TB_ARENA (256u << 20)
@@ -103,6 +107,38 @@ static void stats_cpus(void)
                                   .exc_by_vector = s->n_exc_vec };
             stats_set_cpu(&ci);
         }
+}
+
+/* --stats: SIGINT, SIGTERM and SIGHUP stop the machine (on the signal thread, stop_signal.c);
+ * main then writes the report, marked incomplete, and dies of the signal. */
+static int machine_running;
+
+static bool stop_on_signal(int sig)
+{
+    if (!__atomic_load_n(&machine_running, __ATOMIC_ACQUIRE))
+        return false;
+    fprintf(stderr, "\nmalibu: %s: stopping to write the --stats report (again: exit at once)\n",
+            stop_signal_name(sig));
+    stop_machine(128 + sig);
+    return true;
+}
+
+/* --stats: no GPU job may still be counting while the report is written: stop the job threads. */
+static void stop_gpu_for_report(void)
+{
+    mali_free(board->gpu);
+    board->gpu = NULL;
+}
+
+/* --stats: the guest's exit-device write (the board's default action, after stopping the GPU). */
+static void exit_after_gpu(void *opaque, int status)
+{
+    (void)opaque;
+    fflush(stdout);
+    fflush(stderr);
+    console_restore_terminal();
+    stop_gpu_for_report();
+    exit(status);
 }
 
 /* --debug stats: counters at exit (atexit: also when the guest exits through the exit device). */
@@ -203,6 +239,9 @@ int main(int argc, char **argv)
         return 2;
     }
 
+    if (cfg.stats && !stop_signal_start(stop_on_signal, 30))
+        fprintf(stderr, "malibu: cannot watch for signals: SIGINT/SIGTERM/SIGHUP end malibu without the --stats report\n");
+
     board = board_new(&cfg, err, sizeof err);
     if (!board) {
         fprintf(stderr, "malibu: %s\n", err);
@@ -248,14 +287,27 @@ int main(int argc, char **argv)
     const char *method = psci >= 0 ? fdt_getprop(board->dtb, psci, "method", NULL) : NULL;
     machine.psci_smc = method && !strcmp(method, "smc");
 
-    if (stats_on)
+    if (stats_on) {
         atexit(stats_cpus);
+        board_set_exit_handler(board, exit_after_gpu, NULL);
+    }
     if (debug & 0x100)
         atexit(print_stats);
     gic_set_current_cpu(0);
     sys_cpu_reset(cpus[0], board->reset_pc);
+    __atomic_store_n(&machine_running, 1, __ATOMIC_RELEASE);
     int status = sys_cpu_run(cpus[0]);
     fflush(stdout);
     console_restore_terminal();
+    if (stats_on) {
+        stop_gpu_for_report();
+        int sig = stop_signal_received();
+        if (sig) {
+            stats_set_exit(stop_signal_name(sig), false);
+            stats_cpus();
+            stats_write(stderr);
+            stop_signal_die(sig);
+        }
+    }
     return status;
 }

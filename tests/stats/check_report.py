@@ -7,15 +7,20 @@ shaders run at the same GPU VA are two kernels; the same shader run twice is one
 jobs), then rendered by malibu-report: the HTML must parse as XML, hold the SVG charts and one
 CFG per kernel, and the DOT files must exist.  With rsvg-convert installed, every SVG is also
 rasterised.  With --malibu: build/malibu --stats runs the bare-metal test to its end (a complete
-report)."""
+report) and a spinning bare-metal kernel stopped by SIGTERM, SIGINT and SIGHUP (an incomplete
+report, written all the same, and malibu dies of that signal)."""
 
 import argparse
 import json
 import os
 import re
+import select
 import shutil
+import signal
+import struct
 import subprocess
 import sys
+import time
 import xml.dom.minidom
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -190,6 +195,63 @@ def full_system(malibu, hello, workdir):
     render(path, REPORT_TOOL[0], os.path.join(workdir, "hello"))
 
 
+# Bare-metal kernel for the signal test: writes "R" to the PL011, then spins (b .).
+SPIN = struct.pack("<4I", 0xD2AFFF01,    # mov  x1, #0x7ff80000   (PL011 data register)
+                   0x52800A42,           # mov  w2, #'R'
+                   0xB9000022,           # str  w2, [x1]
+                   0x14000000)           # b    .
+
+
+def stopped_by_signal(malibu, workdir):
+    """malibu --stats on a kernel that never stops, then SIGTERM / SIGINT / SIGHUP once it runs:
+    the report is written all the same, valid and marked incomplete with the signal's name, the
+    summary goes to stderr, and malibu dies of the signal."""
+    spin = os.path.join(workdir, "spin.bin")
+    with open(spin, "wb") as f:
+        f.write(SPIN)
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        name = signal.Signals(sig).name
+        path = os.path.join(workdir, "signal-%s.json" % name)
+        if os.path.exists(path):
+            os.unlink(path)
+        p = subprocess.Popen([malibu, "--kernel", spin, "--stats", path], stdin=subprocess.DEVNULL,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             preexec_fn=lambda: [signal.signal(s, signal.SIG_DFL)
+                                                 for s in (signal.SIGINT, signal.SIGHUP)])
+        out, deadline = b"", time.time() + 60
+        while b"R" not in out and time.time() < deadline:     # the guest runs
+            if select.select([p.stdout], [], [], 1)[0]:
+                chunk = os.read(p.stdout.fileno(), 64)
+                if not chunk:
+                    break
+                out += chunk
+        check(b"R" in out, "%s: the spinning kernel started" % name)
+        time.sleep(0.2)
+        p.send_signal(sig)
+        try:
+            _, err = p.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            _, err = p.communicate()
+            check(False, "%s: malibu stopped within 60 s" % name)
+        err = err.decode("utf-8", "replace")
+        check(p.returncode == -sig, "%s: malibu died of the signal (status %s)" % (name, p.returncode))
+        check("malibu stats -> %s" % path in err and "incomplete" in err, "%s: summary on stderr" % name)
+        if not os.path.exists(path):
+            check(False, "%s: report %s written" % (name, path))
+            continue
+        try:
+            report = json.load(open(path))
+        except ValueError as e:
+            check(False, "%s: report parses: %s" % (name, e))
+            continue
+        validate(report)
+        check(report["complete"] is False, "%s: report marked incomplete" % name)
+        check(report["exit_reason"] == name, "%s: exit_reason %r" % (name, report["exit_reason"]))
+        check(report["cpu"]["instructions"] > 1000, "%s: the guest's instructions counted" % name)
+    print("stats-test: SIGTERM, SIGINT, SIGHUP: incomplete reports written")
+
+
 REPORT_TOOL = [None]
 
 
@@ -219,6 +281,8 @@ def main():
         render(path, a.report, a.workdir)
     if a.malibu and a.hello:
         full_system(a.malibu, a.hello, a.workdir)
+    if a.malibu:
+        stopped_by_signal(a.malibu, a.workdir)
     if failures:
         print("stats-test: %d failure(s)" % len(failures))
         sys.exit(1)
