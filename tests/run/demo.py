@@ -9,9 +9,10 @@ One `malibu --image IMAGE_DIR --run CMD`: clinfo (brief), then the vecadd and sa
 JIT-compiles each kernel to AArch64 code that runs on malibu's emulated CPU).  The guest's output is passed through; each step prints a "== STEP" line,
 timed here on the host.  A short report follows.  Exit status: malibu's (= the guest command's:
 0 when every sample passed).  $RUN_DEMO_ARGS: more malibu options (e.g. --gpu g52).
-$RUN_DEMO_STATS=FILE.json: run with --stats FILE.json and render it with malibu-report (found next
-to MALIBU) into FILE.json's directory /report.
+$RUN_DEMO_STATS=FILE.json: run with --stats FILE.json, render it with malibu-report (found next
+to MALIBU) into FILE.json's directory /report and list its GPU kernels.
 """
+import json
 import os
 import re
 import shlex
@@ -100,8 +101,30 @@ def main():
         r = subprocess.run([report, stats, "-o", out])
         print("  %-8s %s (JSON: %s)" % ("report:", os.path.join(out, "index.html")
                                         if r.returncode == 0 else "malibu-report failed", stats))
+        print_kernels(stats)
         rc = rc or r.returncode
     return rc
+
+
+def print_kernels(path):
+    """The GPU kernels of the --stats report: one line each (programs are told apart by their
+    code, so two samples whose shaders the driver put at the same GPU address are two lines)."""
+    try:
+        with open(path) as f:
+            gpu = json.load(f)["gpu"]
+    except (OSError, ValueError, KeyError) as e:
+        print("  %-8s cannot read %s: %s" % ("kernels:", path, e))
+        return
+    kernels = gpu.get("kernels", [])
+    print("  %-8s %d GPU kernel%s, %d shader job%s" % ("kernels:", len(kernels), "" if len(kernels) == 1 else "s",
+                                                       len(gpu.get("shader_jobs", [])),
+                                                       "" if len(gpu.get("shader_jobs", [])) == 1 else "s"))
+    for k in kernels:
+        t = k["totals"]
+        print("    %d: %s code %s (%d clauses, %d bytes): %d job%s %s, %d clause executions, %d thread instructions"
+              % (k["id"], k["name"], k.get("code_hash", "?")[:8], k.get("code_clauses", 0), k.get("code_bytes", 0),
+                 k["jobs"], "" if k["jobs"] == 1 else "s", k.get("job_ids", []), t["clause_executions"],
+                 t["thread_instructions"]))
 
 
 if __name__ == "__main__":
