@@ -385,6 +385,35 @@ void rc_write(NCtx *x, unsigned slot, int host)
     x_mov_rr(&x->a, W64, rc_host[i], host);
 }
 
+int rc_src(NCtx *x, unsigned slot, int scratch)
+{
+    if (slot == REG_ZR) {
+        x_alu_rr(&x->a, W32, ALU_XOR, scratch, scratch);
+        return scratch;
+    }
+    int i = x->rc_of[slot];
+    if (i < 0) {
+        if (x->rc_frozen) {
+            x_load(&x->a, W64, scratch, HR_CPU, xoff(slot));
+            return scratch;
+        }
+        i = rc_alloc(x, slot);
+        x_load(&x->a, W64, rc_host[i], HR_CPU, xoff(slot));
+    }
+    x->rc[i].used = ++x->rc_clock;
+    return rc_host[i];
+}
+
+int rc_dst(NCtx *x, unsigned slot)
+{
+    int i = x->rc_of[slot];
+    if (i < 0)
+        i = rc_alloc(x, slot);
+    x->rc[i].used = ++x->rc_clock;
+    x->rc[i].dirty = true;
+    return rc_host[i];
+}
+
 void rc_write_mem(NCtx *x, unsigned slot, int host)
 {
     int i = x->rc_of[slot];

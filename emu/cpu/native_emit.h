@@ -60,6 +60,11 @@ void rc_drop(NCtx *x);
 void rc_read(NCtx *x, int host, unsigned slot, int w);
 /* guest slot <- host (a full 64-bit value; W32 results are already zero-extended). */
 void rc_write(NCtx *x, unsigned slot, int host);
+/* Direct operands: the host register holding slot's full value (loaded into the cache,
+ * or into scratch for XZR and inside two-path code), and the cache register that will hold
+ * slot's new value (marked dirty; the caller writes it next). */
+int rc_src(NCtx *x, unsigned slot, int scratch);
+int rc_dst(NCtx *x, unsigned slot);
 /* guest slot <- host, in CPUState (the cached copy, if any, is dropped). */
 void rc_write_mem(NCtx *x, unsigned slot, int host);
 

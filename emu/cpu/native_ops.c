@@ -11,6 +11,29 @@ enum { FL_ADD, FL_SUB, FL_LOGIC };
 static inline void ldr(NCtx *x, int host, unsigned slot, int w) { rc_read(x, host, slot, w); }
 static inline void str(NCtx *x, unsigned slot, int host) { rc_write(x, slot, host); }
 
+/* Host register for the result in slot d (rdx for XZR), holding rn's value (low half,
+ * zero-extended, for W32).  *keep, a source the caller still needs, moves to rcx when it
+ * is the destination's register. */
+static int def_copy(NCtx *x, unsigned d, int rn, int w, int *keep)
+{
+    int rd = d == REG_SINK ? X_RDX : rc_dst(x, d);
+    if (keep && *keep == rd && rd != rn) {
+        x_mov_rr(&x->a, W64, X_RCX, rd);
+        *keep = X_RCX;
+    }
+    if (rd != rn || w == W32)
+        x_mov_rr(&x->a, w, rd, rn);
+    return rd;
+}
+
+/* rcx <- a modifiable copy of source register r. */
+static int to_rcx(NCtx *x, int r)
+{
+    if (r != X_RCX)
+        x_mov_rr(&x->a, W64, X_RCX, r);
+    return X_RCX;
+}
+
 /* Register-form extension of rcx/rax in place: opt UXTB UXTH UXTW UXTX SXTB SXTH SXTW SXTX. */
 static void extend_reg(NCtx *x, int r, int opt)
 {
@@ -230,29 +253,22 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
 
 /* ---- integer data processing --------------------------------------------------------------- */
 
-/* rcx <- Rm extended (opt: UXTB UXTH UXTW UXTX SXTB SXTH SXTW SXTX) and shifted. */
-static void extended_operand(NCtx *x, const Op *o, int opt)
-{
-    ldr(x, X_RCX, o->m, W64);
-    extend_reg(x, X_RCX, opt);
-    x_shift_ri(&x->a, W64, SH_SHL, X_RCX, (uint8_t)o->x);
-}
-
 /* The compare of a fused compare-and-branch (kind as tr_int.c), leaving x86 flags set. */
 static int cmp_branch_compare(NCtx *x, const Op *o, int kind)
 {
     int w = !(kind & 1), op = kind >> 1; /* 0 SUBS imm, 1 SUBS reg, 2 ANDS imm, 3 ADDS imm, 4 ANDS reg */
     int alu = op <= 1 ? ALU_SUB : op == 3 ? ALU_ADD : ALU_AND;
-    ldr(x, X_RAX, o->n, w);
+    int rn = rc_src(x, o->n, X_RAX);
     if (op == 1 || op == 4) {
-        ldr(x, X_RCX, o->m, w);
-        x_alu_rr(&x->a, w, alu, X_RAX, X_RCX);
+        int rm = rc_src(x, o->m, X_RCX);
+        int rd = def_copy(x, o->d, rn, w, &rm);
+        x_alu_rr(&x->a, w, alu, rd, rm);
     } else {
-        alu_imm(x, w, alu, X_RAX, o->imm);
+        int rd = def_copy(x, o->d, rn, w, NULL);
+        alu_imm(x, w, alu, rd, o->imm);
     }
     int fl = op <= 1 ? FL_SUB : op == 3 ? FL_ADD : FL_LOGIC;
     store_flags(x, fl);
-    str(x, o->d, X_RAX);
     return fl;
 }
 
@@ -262,13 +278,15 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
     int w = d->sf ? W64 : W32;
     switch (d->kind) {
     case NK_MOVI:
-        x_mov_imm(a, X_RAX, o->imm);
-        str(x, o->d, X_RAX);
+        if (o->d != REG_SINK)
+            x_mov_imm(a, rc_dst(x, o->d), o->imm);
         return 1;
-    case NK_MOV:
-        ldr(x, X_RAX, o->n, w);
-        str(x, o->d, X_RAX);
+    case NK_MOV: {
+        int rn = rc_src(x, o->n, X_RAX);
+        if (o->d != REG_SINK)
+            x_mov_rr(a, w, rc_dst(x, o->d), rn);
         return 1;
+    }
     case NK_MOVK:
         ldr(x, X_RAX, o->d, W64);
         x_mov_imm(a, X_RCX, ~(0xffffull << o->x));
@@ -278,59 +296,64 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
             x_mov_rr(a, W32, X_RAX, X_RAX);
         str(x, o->d, X_RAX);
         return 1;
-    case NK_ADDSUB_IMM:
-        ldr(x, X_RAX, o->n, w);
-        alu_imm(x, w, d->op ? ALU_SUB : ALU_ADD, X_RAX, o->imm);
+    case NK_ADDSUB_IMM: {
+        int rd = def_copy(x, o->d, rc_src(x, o->n, X_RAX), w, NULL);
+        alu_imm(x, w, d->op ? ALU_SUB : ALU_ADD, rd, o->imm);
         if (d->setf)
             store_flags(x, d->op ? FL_SUB : FL_ADD);
-        str(x, o->d, X_RAX);
         return 1;
+    }
     case NK_LOGIC_IMM: {
         static const int alu[4] = { ALU_AND, ALU_OR, ALU_XOR, ALU_AND };
-        ldr(x, X_RAX, o->n, w);
-        alu_imm(x, w, alu[d->op], X_RAX, o->imm);
+        int rd = def_copy(x, o->d, rc_src(x, o->n, X_RAX), w, NULL);
+        alu_imm(x, w, alu[d->op], rd, o->imm);
         if (d->op == 3)
             store_flags(x, FL_LOGIC);
-        str(x, o->d, X_RAX);
         return 1;
     }
-    case NK_ADDSUB_REG:
-        ldr(x, X_RAX, o->n, w);
-        ldr(x, X_RCX, o->m, w);
-        if (d->sub < 4)
+    case NK_ADDSUB_REG: {
+        int rn = rc_src(x, o->n, X_RAX), rm = rc_src(x, o->m, X_RCX);
+        if (d->sub < 4 && o->x) {
+            rm = to_rcx(x, rm);
             x_shift_ri(a, w, shift_op[d->sub], X_RCX, (uint8_t)o->x);
-        x_alu_rr(a, w, d->op ? ALU_SUB : ALU_ADD, X_RAX, X_RCX);
+        }
+        int rd = def_copy(x, o->d, rn, w, &rm);
+        x_alu_rr(a, w, d->op ? ALU_SUB : ALU_ADD, rd, rm);
         if (d->setf)
             store_flags(x, d->op ? FL_SUB : FL_ADD);
-        str(x, o->d, X_RAX);
         return 1;
+    }
     case NK_LOGIC_REG: {
         static const int alu[4] = { ALU_AND, ALU_OR, ALU_XOR, ALU_AND };
-        ldr(x, X_RAX, o->n, w);
-        ldr(x, X_RCX, o->m, w);
-        if (d->sub < 4)
-            x_shift_ri(a, w, shift_op[d->sub], X_RCX, (uint8_t)o->x);
-        if (d->size) /* inverted operand: BIC ORN EON BICS */
-            x_not(a, w, X_RCX);
-        x_alu_rr(a, w, alu[d->op], X_RAX, X_RCX);
+        int rn = rc_src(x, o->n, X_RAX), rm = rc_src(x, o->m, X_RCX);
+        if ((d->sub < 4 && o->x) || d->size) {
+            rm = to_rcx(x, rm);
+            if (d->sub < 4)
+                x_shift_ri(a, w, shift_op[d->sub], X_RCX, (uint8_t)o->x);
+            if (d->size) /* inverted operand: BIC ORN EON BICS */
+                x_not(a, w, X_RCX);
+        }
+        int rd = def_copy(x, o->d, rn, w, &rm);
+        x_alu_rr(a, w, alu[d->op], rd, rm);
         if (d->op == 3)
             store_flags(x, FL_LOGIC);
-        str(x, o->d, X_RAX);
         return 1;
     }
-    case NK_ADDSUB_EXT:
-        extended_operand(x, o, d->sub);
-        ldr(x, X_RAX, o->n, w);
-        x_alu_rr(a, w, d->op ? ALU_SUB : ALU_ADD, X_RAX, X_RCX);
+    case NK_ADDSUB_EXT: {
+        int rm = to_rcx(x, rc_src(x, o->m, X_RCX));
+        extend_reg(x, rm, d->sub);
+        x_shift_ri(a, W64, SH_SHL, X_RCX, (uint8_t)o->x);
+        int rd = def_copy(x, o->d, rc_src(x, o->n, X_RAX), w, NULL);
+        x_alu_rr(a, w, d->op ? ALU_SUB : ALU_ADD, rd, X_RCX);
         if (d->setf)
             store_flags(x, d->op ? FL_SUB : FL_ADD);
-        str(x, o->d, X_RAX);
         return 1;
-    case NK_SHIFT_IMM:
-        ldr(x, X_RAX, o->n, w);
-        x_shift_ri(a, w, shift_op[d->op], X_RAX, (uint8_t)o->x);
-        str(x, o->d, X_RAX);
+    }
+    case NK_SHIFT_IMM: {
+        int rd = def_copy(x, o->d, rc_src(x, o->n, X_RAX), w, NULL);
+        x_shift_ri(a, w, shift_op[d->op], rd, (uint8_t)o->x);
         return 1;
+    }
     case NK_SHIFT_REG:
         ldr(x, X_RAX, o->n, w);
         ldr(x, X_RCX, o->m, W32);
@@ -345,13 +368,13 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
             x_movsx_rr(a, d->sext == 1 ? W64 : W32, X_RAX, X_RAX, d->size);
         str(x, o->d, X_RAX);
         return 1;
-    case NK_BFM: /* ((Rn << p0) >> p1) << p2, op: arithmetic right shift */
-        ldr(x, X_RAX, o->n, w);
-        x_shift_ri(a, w, SH_SHL, X_RAX, (uint8_t)(o->x & 63));
-        x_shift_ri(a, w, d->op ? SH_SAR : SH_SHR, X_RAX, (uint8_t)((o->x >> 8) & 63));
-        x_shift_ri(a, w, SH_SHL, X_RAX, (uint8_t)(o->x >> 16));
-        str(x, o->d, X_RAX);
+    case NK_BFM: { /* ((Rn << p0) >> p1) << p2, op: arithmetic right shift */
+        int rd = def_copy(x, o->d, rc_src(x, o->n, X_RAX), w, NULL);
+        x_shift_ri(a, w, SH_SHL, rd, (uint8_t)(o->x & 63));
+        x_shift_ri(a, w, d->op ? SH_SAR : SH_SHR, rd, (uint8_t)((o->x >> 8) & 63));
+        x_shift_ri(a, w, SH_SHL, rd, (uint8_t)(o->x >> 16));
         return 1;
+    }
     case NK_BFI: /* Rd = (Rd & ~mask) | (ROR(Rn, x) & mask) */
         ldr(x, X_RAX, o->n, w);
         x_shift_ri(a, w, SH_ROR, X_RAX, (uint8_t)o->x);
@@ -380,12 +403,12 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         str(x, o->d, X_RCX);
         return 1;
     }
-    case NK_EXTR: /* (Rm >> x) | (Rn << (width - x)), 0 < x < width */
-        ldr(x, X_RAX, o->m, w);
-        ldr(x, X_RCX, o->n, w);
-        x_shrd_ri(a, w, X_RAX, X_RCX, (uint8_t)o->x);
-        str(x, o->d, X_RAX);
+    case NK_EXTR: { /* (Rm >> x) | (Rn << (width - x)), 0 < x < width */
+        int rn = rc_src(x, o->n, X_RCX);
+        int rd = def_copy(x, o->d, rc_src(x, o->m, X_RAX), w, &rn);
+        x_shrd_ri(a, w, rd, rn, (uint8_t)o->x);
         return 1;
+    }
     case NK_REV: /* byte reverse of the whole register (REV / REV W) */
         ldr(x, X_RAX, o->n, w);
         x_bswap(a, w, X_RAX);
@@ -463,19 +486,21 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         if (!gotos_follow(x, o))
             return 0;
         return cond_branch(x, o, ne_cond(x, d->cond));
-    case NK_CB:
+    case NK_CB: {
         if (!gotos_follow(x, o))
             return 0;
-        ldr(x, X_RAX, o->n, w);
-        x_test_rr(a, w, X_RAX, X_RAX);
+        int rn = rc_src(x, o->n, X_RAX);
+        x_test_rr(a, w, rn, rn);
         return cond_branch(x, o, d->op ? CC_NE : CC_E);
-    case NK_TB:
+    }
+    case NK_TB: {
         if (!gotos_follow(x, o))
             return 0;
-        ldr(x, X_RAX, o->n, W64);
+        int rn = rc_src(x, o->n, X_RAX);
         x_mov_imm(a, X_RCX, o->imm);
-        x_test_rr(a, W64, X_RAX, X_RCX);
+        x_test_rr(a, W64, rn, X_RCX);
         return cond_branch(x, o, d->op ? CC_NE : CC_E);
+    }
     case NK_CMP_BRANCH: {
         if (!gotos_follow(x, o))
             return 0;
