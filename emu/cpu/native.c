@@ -427,7 +427,7 @@ void rc_write_mem(NCtx *x, unsigned slot, int host)
 
 /* ---- the block compiler ------------------------------------------------------------------- */
 
-static bool emit_handler_call(NCtx *x, struct NativeBuf *b, unsigned i);
+static bool emit_handler_call(NCtx *x, struct NativeBuf *b, unsigned i, bool slow_path);
 
 /* A portable op is the block's end when only the goto ops of its own instruction follow. */
 static bool op_is_terminal(const TB *tb, unsigned i)
@@ -445,7 +445,7 @@ static unsigned emit_fallback(NCtx *x, struct NativeBuf *b)
     unsigned i = x->i;
     Asm *a = &x->a;
     if (!op_is_terminal(tb, i)) {
-        if (!emit_handler_call(x, b, i))
+        if (!emit_handler_call(x, b, i, false))
             return 0;
         x_test_rr(a, W64, X_RAX, X_RAX); /* NULL: the handler left the block */
         ne_exit0_if(x, CC_E);
@@ -470,18 +470,28 @@ static unsigned emit_fallback(NCtx *x, struct NativeBuf *b)
 }
 
 /* Code calling op i's portable handler (through a copy followed by the return op);
- * false when out of data space. */
-static bool emit_handler_call(NCtx *x, struct NativeBuf *b, unsigned i)
+ * false when out of data space.  In the main line the register cache is written back and
+ * emptied first; a slow path (out of line, cache already written back at its branch)
+ * keeps the caller-saved cache registers across the call instead. */
+static bool emit_handler_call(NCtx *x, struct NativeBuf *b, unsigned i, bool slow_path)
 {
-    rc_drop(x);
+    static const int saved[4] = { X_R8, X_R9, X_R10, X_R11 }; /* 32 bytes: rsp stays aligned */
+    if (!slow_path)
+        rc_drop(x);
     Op *copy = data_alloc(b, 2);
     if (!copy)
         return false;
     copy[0] = x->tb->ops[i];
     copy[1] = (Op){ .fn = op_native_return, .pc = x->tb->ops[i].pc };
+    if (slow_path)
+        for (int k = 0; k < 4; k++)
+            x_push(&x->a, saved[k]);
     x_mov_rr(&x->a, W64, X_RDI, HR_CPU);
     x_mov_imm(&x->a, X_RSI, (uint64_t)(uintptr_t)copy);
     ne_call(x, (const void *)copy[0].fn);
+    if (slow_path)
+        for (int k = 3; k >= 0; k--)
+            x_pop(&x->a, saved[k]);
     return true;
 }
 
@@ -491,7 +501,7 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
     Asm *a = &x->a;
     for (unsigned k = 0; k < x->n_slow; k++) {
         x_patch(x->slow[k].field, a->p);
-        if (!emit_handler_call(x, b, x->slow[k].op)) {
+        if (!emit_handler_call(x, b, x->slow[k].op, true)) {
             x->failed = true;
             return;
         }
