@@ -74,6 +74,8 @@ static void bind_all(void)
 /* ---- code buffers ------------------------------------------------------------------------- */
 
 struct NativeBuf {
+    NativeFaultSite *sites;   /* user mode: guest accesses in code order (native_fault_site) */
+    size_t n_sites, max_sites;
     uint8_t *code;
     size_t size, used, fixed; /* fixed: entry/exit code at the start, kept across flushes */
     Op *data;                 /* op copies called by generated code */
@@ -112,6 +114,13 @@ struct NativeBuf *native_buf_new(size_t code_bytes)
         return NULL;
     b->size = code_bytes;
     b->code = mmap(NULL, code_bytes, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    b->max_sites = code_bytes / 32;
+    b->sites = mmap(NULL, b->max_sites * sizeof(NativeFaultSite), PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (b->sites == MAP_FAILED) {
+        free(b);
+        return NULL;
+    }
     b->data_ops = code_bytes / 4 / sizeof(Op);
     b->data = mmap(NULL, b->data_ops * sizeof(Op), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (b->code == MAP_FAILED || b->data == MAP_FAILED) {
@@ -119,6 +128,7 @@ struct NativeBuf *native_buf_new(size_t code_bytes)
             munmap(b->code, code_bytes);
         if (b->data != MAP_FAILED)
             munmap(b->data, b->data_ops * sizeof(Op));
+        munmap(b->sites, b->max_sites * sizeof(NativeFaultSite));
         free(b);
         return NULL;
     }
@@ -132,6 +142,7 @@ void native_buf_free(struct NativeBuf *b)
         return;
     munmap(b->code, b->size);
     munmap(b->data, b->data_ops * sizeof(Op));
+    munmap(b->sites, b->max_sites * sizeof(NativeFaultSite));
     free(b);
 }
 
@@ -139,6 +150,7 @@ void native_buf_flush(struct NativeBuf *b)
 {
     b->used = b->fixed;
     b->data_used = 0;
+    b->n_sites = 0;
 }
 
 static Op *data_alloc(struct NativeBuf *b, unsigned n)
@@ -172,9 +184,25 @@ static void native_run_ops(CPUState *c, Op *op)
         op = op->fn(c, op);
 }
 
-_Noreturn static void native_data_abort(CPUState *c, uint64_t addr, int write)
+_Noreturn static void native_data_abort(CPUState *c, uint64_t addr, const Op *op, int write)
 {
-    cpu_raise(c, c->cur_op, EXC_DATA_ABORT, addr, write != 0);
+    cpu_raise(c, (Op *)op, EXC_DATA_ABORT, addr, write != 0);
+}
+
+const NativeFaultSite *native_fault_site(TBCache *t, uintptr_t rip)
+{
+    struct NativeBuf *b = t ? t->nbuf : NULL;
+    if (!b || rip < (uintptr_t)b->code || rip >= (uintptr_t)b->code + b->used)
+        return NULL;
+    size_t lo = 0, hi = b->n_sites;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (b->sites[mid].rip < rip)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < b->n_sites && b->sites[lo].rip == rip ? &b->sites[lo] : NULL;
 }
 
 /* Code for the block at c->pc if it exists and may run now, else NULL. */
@@ -187,6 +215,8 @@ static void *native_lookup(CPUState *c)
 #endif
     return tb ? tb->native : NULL;
 }
+
+static const int rc_host[NE_CACHE_REGS];
 
 /* ---- emission helpers (native_emit.h) ----------------------------------------------------- */
 
@@ -272,13 +302,40 @@ int ne_cond(NCtx *x, unsigned cond)
     return (cond & 1) ? cc ^ 1 : cc;
 }
 
-void ne_guest_access(NCtx *x, bool write)
+int ne_guest_access(NCtx *x, bool write)
 {
-    rc_spill(x); /* a fault must find the registers in CPUState */
-    x_mov_imm(&x->a, X_RCX, (uint64_t)(uintptr_t)&x->tb->ops[x->i]);
-    x_store(&x->a, W64, HR_CPU, CPU_OFF(cur_op), X_RCX);
+    unsigned k = x->n_gsite;
+    if (k >= sizeof x->gsite / sizeof x->gsite[0]) {
+        x->failed = true;
+        return 0;
+    }
+    x->n_gsite++;
+    x->gsite[k].op = x->i;
+    x->gsite[k].write = write;
+    x->gsite[k].n = 0;
+    for (int i = 0; i < NE_CACHE_REGS; i++)
+        if (x->rc[i].slot >= 0 && x->rc[i].dirty) {
+            x->gsite[k].hreg[x->gsite[k].n] = (uint8_t)rc_host[i];
+            x->gsite[k].slot[x->gsite[k].n++] = (uint8_t)x->rc[i].slot;
+        }
     x_alu_rr(&x->a, W64, ALU_CMP, X_RAX, HR_GUEST_END);
-    fixup_add(x, x->fault[write], &x->n_fault[write], x_jcc(&x->a, CC_AE));
+    x->gsite[k].field = x_jcc(&x->a, CC_AE);
+    return (int)k;
+}
+
+void ne_fault_point(NCtx *x, int site)
+{
+    struct NativeBuf *b = x->buf;
+    if (b->n_sites >= b->max_sites) {
+        x->failed = true;
+        return;
+    }
+    NativeFaultSite *f = &b->sites[b->n_sites++];
+    f->rip = (uintptr_t)x->a.p;
+    f->op = &x->tb->ops[x->gsite[site].op];
+    f->n = x->gsite[site].n;
+    memcpy(f->hreg, x->gsite[site].hreg, sizeof f->hreg);
+    memcpy(f->slot, x->gsite[site].slot, sizeof f->slot);
 }
 
 void ne_slow_path(NCtx *x, uint8_t *field, uint8_t *resume)
@@ -527,14 +584,14 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
         x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
         x_patch(x_jmp(a), b->epilogue);
     }
-    for (int w = 0; w < 2; w++) {
-        if (!x->n_fault[w])
-            continue;
-        for (unsigned k = 0; k < x->n_fault[w]; k++)
-            x_patch(x->fault[w][k], a->p);
+    for (unsigned k = 0; k < x->n_gsite; k++) { /* outside the guest window: data abort */
+        x_patch(x->gsite[k].field, a->p);
+        for (unsigned r = 0; r < x->gsite[k].n; r++)
+            x_store(a, W64, HR_CPU, xoff(x->gsite[k].slot[r]), x->gsite[k].hreg[r]);
         x_mov_rr(a, W64, X_RDI, HR_CPU);
         x_mov_rr(a, W64, X_RSI, X_RAX);
-        x_mov_imm(a, X_RDX, (uint64_t)w);
+        x_mov_imm(a, X_RDX, (uint64_t)(uintptr_t)&x->tb->ops[x->gsite[k].op]);
+        x_mov_imm(a, X_RCX, x->gsite[k].write);
         ne_call(x, native_data_abort);
     }
 }
@@ -548,8 +605,9 @@ bool native_compile(CPUState *c, TB *tb)
     x->a = (Asm){ b->code + b->used, b->code + b->size, false };
     x->c = c;
     x->tb = tb;
+    x->buf = b;
     rc_reset(x);
-    size_t data_mark = b->data_used;
+    size_t data_mark = b->data_used, sites_mark = b->n_sites;
     uint8_t *start = x->a.p;
 
     x_alu_mi(&x->a, W64, ALU_ADD, HR_CPU, CPU_OFF(insn_count), (int32_t)tb->n_insns);
@@ -571,6 +629,7 @@ bool native_compile(CPUState *c, TB *tb)
     emit_stubs(x, b);
     if (x->failed || x->a.overflow) {
         b->data_used = data_mark;
+        b->n_sites = sites_mark;
         return false;
     }
     tb->native = start;

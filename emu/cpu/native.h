@@ -77,6 +77,19 @@ bool native_compile(CPUState *c, TB *tb);
 uint8_t *native_run(CPUState *c, TB *tb);
 /* Point an exit field returned by native_run at tb's code. */
 void native_chain(uint8_t *field, TB *tb);
+
+/* User mode: a guest access in generated code that may fault (SIGSEGV/SIGBUS on the host
+ * instruction at rip).  Guest registers cached in host registers at that point are listed
+ * (host register number, guest slot): the fault handler stores them into CPUState, then
+ * raises the data abort for op. */
+#define NATIVE_CACHE_REGS 7
+typedef struct NativeFaultSite {
+    uintptr_t rip;
+    const Op *op;
+    uint8_t n;
+    uint8_t hreg[NATIVE_CACHE_REGS], slot[NATIVE_CACHE_REGS];
+} NativeFaultSite;
+const NativeFaultSite *native_fault_site(TBCache *t, uintptr_t rip);
 #endif
 
 #endif

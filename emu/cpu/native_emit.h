@@ -9,13 +9,14 @@
 
 #define NE_MAX_GOTOS 8
 #define NE_MAX_FIXUPS 1024
-#define NE_CACHE_REGS 7
+#define NE_CACHE_REGS NATIVE_CACHE_REGS
 
 /* Host registers with a fixed role in generated code. */
 enum { HR_CPU = X_RBX, HR_GUEST_BASE = X_R12, HR_GUEST_END = X_R13 };
 
 typedef struct NCtx {
     Asm a;
+    struct NativeBuf *buf;
     CPUState *c;
     TB *tb;
     unsigned i;                 /* index of the op being compiled */
@@ -28,8 +29,13 @@ typedef struct NCtx {
     unsigned n_gotos;
     uint8_t *exit0[NE_MAX_FIXUPS];      /* jumps to "leave, c->pc already set" */
     unsigned n_exit0;
-    uint8_t *fault[2][NE_MAX_FIXUPS];   /* jumps to the data-abort stub: [write] */
-    unsigned n_fault[2];
+    struct {                    /* user mode: guest accesses (ne_guest_access) */
+        uint8_t *field;         /* jae taken for an address outside the guest window */
+        unsigned op;
+        bool write;
+        uint8_t n, hreg[NE_CACHE_REGS], slot[NE_CACHE_REGS]; /* dirty cached registers */
+    } gsite[NE_MAX_FIXUPS / 2];
+    unsigned n_gsite;
     struct {                    /* system mode: soft-TLB misses call the portable handler */
         uint8_t *field;         /* the jne taken on a miss */
         uint8_t *resume;        /* where the op's code ends */
@@ -76,9 +82,13 @@ void ne_goto(NCtx *x, uint64_t target);
 void ne_goto_indirect(NCtx *x);
 /* Flags test: emits code and returns the x86 condition that holds when A64 cond holds. */
 int ne_cond(NCtx *x, unsigned cond);
-/* rax holds a guest address about to be accessed by the current op: record the op
- * for fault reporting and check the address against the guest window. */
-void ne_guest_access(NCtx *x, bool write);
+/* User mode: rax holds a guest address about to be accessed by the current op: check it
+ * against the guest window (out-of-line data abort) and snapshot the dirty cached
+ * registers for the fault handler; returns the site for ne_fault_point.  Between the two,
+ * the register cache must not change. */
+int ne_guest_access(NCtx *x, bool write);
+/* The next instruction emitted is a guest access of site (it may fault on the host). */
+void ne_fault_point(NCtx *x, int site);
 /* System mode: the jne at field (a TLB miss) calls the current op's portable handler and
  * resumes at the current position (the op's code must end here). */
 void ne_slow_path(NCtx *x, uint8_t *field, uint8_t *resume);

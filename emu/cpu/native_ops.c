@@ -147,18 +147,6 @@ static bool mem_address(NCtx *x, const Op *o, int mode)
     return true;
 }
 
-/* Base register update of pre/post-indexed forms (rax = the access address). */
-static void writeback(NCtx *x, const Op *o, int mode)
-{
-    if (mode == NAM_PRE) {
-        rc_write_mem(x, o->n, X_RAX);
-    } else if (mode == NAM_POST) {
-        if (o->imm)
-            x_alu_ri(&x->a, W64, ALU_ADD, X_RAX, (int32_t)o->imm);
-        rc_write_mem(x, o->n, X_RAX);
-    }
-}
-
 #ifdef CONFIG_SYSTEM
 #include "sys_cpu.h"
 /* Soft-TLB fast path for `bytes` bytes at guest address rax: on a hit (entry tag equals the
@@ -183,6 +171,29 @@ static uint8_t *tlb_fast_path(NCtx *x, bool write, unsigned bytes)
 }
 #endif
 
+/* A register written by a load or a writeback: cached in user mode; in CPUState in system
+ * mode, where the TLB-miss path's handler writes it there too. */
+static void mem_result(NCtx *x, unsigned slot, int host)
+{
+#ifdef CONFIG_SYSTEM
+    rc_write_mem(x, slot, host);
+#else
+    rc_write(x, slot, host);
+#endif
+}
+
+/* Base register update of pre/post-indexed forms (rax = the access address). */
+static void writeback(NCtx *x, const Op *o, int mode)
+{
+    if (mode == NAM_PRE) {
+        mem_result(x, o->n, X_RAX);
+    } else if (mode == NAM_POST) {
+        if (o->imm)
+            x_alu_ri(&x->a, W64, ALU_ADD, X_RAX, (int32_t)o->imm);
+        mem_result(x, o->n, X_RAX);
+    }
+}
+
 static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
 {
     Asm *a = &x->a;
@@ -198,33 +209,48 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     rc_spill(x); /* the miss path's handler reads CPUState */
     uint8_t *miss = tlb_fast_path(x, write, pair ? 2 * step : step);
     x->rc_frozen = true; /* fast path only from here: no new cache entries */
+    if (d->kind == NK_STORE || d->kind == NK_STOREP)
+        ldr(x, X_RDX, o->d, W64);
+    if (d->kind == NK_STOREP)
+        ldr(x, X_RCX, o->a, W64);
     const int HB = X_RSI, HI = X_NONE; /* host address: rsi */
+#define FAULT_POINT() ((void)0)
 #else
-    ne_guest_access(x, write);
+    /* Store data first: the cache must not change between the check and the access. */
+    if (d->kind == NK_STORE || d->kind == NK_STOREP)
+        ldr(x, X_RDX, o->d, W64);
+    if (d->kind == NK_STOREP)
+        ldr(x, X_RCX, o->a, W64);
+    int site = ne_guest_access(x, write);
     const int HB = HR_GUEST_BASE, HI = X_RAX; /* host address: guest_base + rax */
+#define FAULT_POINT() ne_fault_point(x, site)
 #endif
     switch (d->kind) {
     case NK_LOAD:
+        FAULT_POINT();
         x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RDX, HB, HI, 0);
-        rc_write_mem(x, o->d, X_RDX);
+        mem_result(x, o->d, X_RDX);
         break;
     case NK_STORE:
-        ldr(x, X_RDX, o->d, W64);
+        FAULT_POINT();
         x_stx(a, d->size, X_RDX, HB, HI, 0);
         break;
     case NK_LOADP: /* Rt2 then Rt: Rt wins when equal */
+        FAULT_POINT();
         x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RDX, HB, HI, 0);
+        FAULT_POINT();
         x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RCX, HB, HI, (int32_t)step);
-        rc_write_mem(x, o->a, X_RCX);
-        rc_write_mem(x, o->d, X_RDX);
+        mem_result(x, o->a, X_RCX);
+        mem_result(x, o->d, X_RDX);
         break;
     case NK_STOREP:
-        ldr(x, X_RDX, o->d, W64);
-        ldr(x, X_RCX, o->a, W64);
+        FAULT_POINT();
         x_stx(a, d->size, X_RDX, HB, HI, 0);
+        FAULT_POINT();
         x_stx(a, d->size, X_RCX, HB, HI, (int32_t)step);
         break;
     case NK_FLOAD: /* B/H/S/D loads zero the rest of the V register */
+        FAULT_POINT();
         if (d->size == 2)
             x_movd_xm(a, 0, HB, HI, 0);
         else if (d->size == 3)
@@ -236,13 +262,16 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     case NK_FSTORE:
         if (d->size == 4) {
             x_movdqu_xm(a, 0, HR_CPU, X_NONE, voff(o->d));
+            FAULT_POINT();
             x_movdqu_mx(a, HB, HI, 0, 0);
         } else {
             x_load(a, d->size == 3 ? W64 : W32, X_RDX, HR_CPU, voff(o->d));
+            FAULT_POINT();
             x_stx(a, d->size, X_RDX, HB, HI, 0);
         }
         break;
     }
+#undef FAULT_POINT
     writeback(x, o, mode);
 #ifdef CONFIG_SYSTEM
     x->rc_frozen = false;

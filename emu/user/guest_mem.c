@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <ucontext.h>
+#include "native.h"
 #include "guest_mem.h"
 #include "env.h"
 #include "tb.h"
@@ -328,6 +329,19 @@ static void segv_handler(int sig, siginfo_t *si, void *uc_)
             code_changed();
             return;
         }
+#if MALIBU_HAVE_NATIVE
+        /* A guest access in native code: store the guest registers it kept in host registers. */
+        const NativeFaultSite *fs =
+            current_cpu ? native_fault_site(current_cpu->tbc, (uintptr_t)uc->uc_mcontext.gregs[REG_RIP]) : NULL;
+        if (fs) {
+            static const int greg[16] = { REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP, REG_RSI, REG_RDI,
+                                          REG_R8,  REG_R9,  REG_R10, REG_R11, REG_R12, REG_R13, REG_R14, REG_R15 };
+            for (unsigned k = 0; k < fs->n; k++)
+                current_cpu->x[fs->slot[k]] = (uint64_t)uc->uc_mcontext.gregs[greg[fs->hreg[k] & 15]];
+            last_fault_sig = sig;
+            cpu_raise(current_cpu, (Op *)fs->op, EXC_DATA_ABORT, ga, write);
+        }
+#endif
         if (current_cpu && current_cpu->cur_op) {
             last_fault_sig = sig;
             cpu_raise(current_cpu, current_cpu->cur_op, EXC_DATA_ABORT, ga, write);
