@@ -24,42 +24,17 @@ WORK='echo BENCH_START; dd if=/dev/zero bs=1048576 count=64 2>/dev/null | md5sum
 B64=$(printf '%s' "$WORK" | base64 -w0)
 APPEND="console=ttyAMA0 panic=-1 malibu.run64=$B64"
 
-python3 - "$MALIBU" "$QEMU" "$IMAGE" "$INITRD" "$APPEND" "$RUNS" <<'EOF'
-import os, resource, select, subprocess, sys, time
+PYTHONPATH=bench python3 - "$MALIBU" "$QEMU" "$IMAGE" "$INITRD" "$APPEND" "$RUNS" <<'EOF'
+import sys
+from race import run, table
 malibu, qemu, image, initrd, append, runs = sys.argv[1:7]
 markers = [b"\nMALIBU_BOOT_OK", b"\nBENCH_START", b"\nBENCH_MD5_DONE", b"\nBENCH_LOOP_DONE 200000"]
 md5_zero64 = b"7f614da9329cd3aebf59b91aadc30bf0"
 
-def cpu_children():
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
-
-def run(cmd):
-    c0 = cpu_children()
-    t0 = time.time()
-    p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    out, seen = b"", {}
-    while p.poll() is None or select.select([p.stdout], [], [], 0)[0]:
-        r, _, _ = select.select([p.stdout], [], [], 1.0)
-        if r:
-            d = os.read(p.stdout.fileno(), 65536)
-            if not d:
-                break
-            out += d
-            for m in markers:
-                if m not in seen and m in out:
-                    seen[m] = time.time() - t0
-        if time.time() - t0 > 1800:
-            p.kill()
-            break
-    p.wait()
-    if len(seen) != len(markers) or md5_zero64 not in out:
-        sys.stdout.write(out.decode(errors="replace")[-3000:])
-        sys.exit("bench/boot.sh: %s did not complete the workload" % cmd[0])
-    boot = seen[markers[0]]
-    md5 = seen[markers[2]] - seen[markers[1]]
-    loop = seen[markers[3]] - seen[markers[2]]
-    return boot, md5, loop, time.time() - t0, cpu_children() - c0
+def measure(cmd):
+    seen, out, wall, cpu = run(cmd, markers, must_contain=md5_zero64)
+    return (seen[markers[0]], seen[markers[2]] - seen[markers[1]], seen[markers[3]] - seen[markers[2]],
+            wall, cpu)
 
 cmds = {
     "malibu": [malibu, "--kernel", image, "--initrd", initrd, "--append", append],
@@ -69,11 +44,9 @@ cmds = {
 best = {}
 for i in range(int(runs)):
     for name, cmd in cmds.items():
-        r = run(cmd)
+        r = measure(cmd)
         best[name] = tuple(min(a, b) for a, b in zip(best[name], r)) if name in best else r
-print("%-22s %10s %10s %8s" % ("seconds", "malibu", "qemu", "ratio"))
-for i, what in enumerate(["boot to init marker", "md5sum 64 MB", "sh loop 200000", "total (to poweroff)",
-                          "total CPU (user+sys)"]):
-    m, q = best["malibu"][i], best["qemu"][i]
-    print("%-22s %10.2f %10.2f %8.2f" % (what, m, q, m / q if q else 0))
+table([(what, lambda r, i=i: r[i]) for i, what in enumerate(
+    ["boot to init marker", "md5sum 64 MB", "sh loop 200000", "total (to poweroff)", "total CPU (user+sys)"])],
+      best)
 EOF

@@ -601,7 +601,12 @@ bool native_compile(CPUState *c, TB *tb)
     struct NativeBuf *b = c->tbc->nbuf;
     static __thread NCtx ctx;
     NCtx *x = &ctx;
-    memset(x, 0, sizeof *x);
+    /* Reset only the counters and the goto table: the big fixup tables are written before
+     * they are read. */
+    x->n_gotos = x->n_exit0 = x->n_gsite = x->n_slow = 0;
+    x->failed = false;
+    x->rc_frozen = false;
+    x->rc_clock = 0;
     x->a = (Asm){ b->code + b->used, b->code + b->size, false };
     x->c = c;
     x->tb = tb;
