@@ -7,7 +7,9 @@
 #
 #   make test     also runs diff-test-portable: the same classes on the portable back end
 #        (MALIBU_BACKEND=portable, the reference the native x86-64 back end is checked against),
-#        DIFF_PORTABLE_N instructions with another seed.
+#        DIFF_PORTABLE_N instructions with another seed, and diff-test-backends: the native back
+#        end against the portable one directly (the portable malibu-user takes qemu's place as
+#        the reference), DIFF_BACKENDS_N instructions.
 #
 # Classes: int branch ldst excl fp simd_int simd_fp simd_perm crypto sys undef
 # (undef = random words from the whole DP/FP/SIMD space; checks UNDEF placement, needs SIGILL delivery).
@@ -18,12 +20,13 @@ DIFF_SAN_GATE ?= $(DIFF_GATE)
 DIFF_TEST_N ?= 200000
 DIFF_SAN_N ?= 20000
 DIFF_PORTABLE_N ?= 60000
+DIFF_BACKENDS_N ?= 40000
 DIFF_CLASSES := int branch ldst excl fp simd_int simd_fp simd_perm crypto sys undef
 
 DIFFTEST = $(PYTHON) tests/diff/difftest.py --malibu $(B)/malibu-user --workdir $(B)/tests/diff
 
-.PHONY: diff-test diff-test-san difftest diff-test-portable
-TEST_TARGETS += diff-test diff-test-portable
+.PHONY: diff-test diff-test-san difftest diff-test-portable diff-test-backends
+TEST_TARGETS += diff-test diff-test-portable diff-test-backends
 SAN_TEST_TARGETS += diff-test-san
 
 diff-test: $(B)/malibu-user
@@ -33,6 +36,12 @@ diff-test: $(B)/malibu-user
 diff-test-portable: $(B)/malibu-user
 	@echo "== differential test, portable back end (gate: $(DIFF_GATE))"
 	MALIBU_BACKEND=portable $(DIFFTEST) -n $(DIFF_PORTABLE_N) --seed 3 --classes "$(DIFF_CLASSES)" --gate "$(DIFF_GATE)"
+
+diff-test-backends: $(B)/malibu-user
+	@echo "== differential test, native back end against the portable one (all classes)"
+	$(PYTHON) tests/diff/difftest.py --malibu "$(B)/malibu-user --backend native" \
+	    --qemu "$(B)/malibu-user --backend portable" --workdir $(B)/tests/diff-backends \
+	    -n $(DIFF_BACKENDS_N) --seed 5 --classes "$(DIFF_CLASSES)" --gate all
 
 # Under ASan/UBSan: the classes of DIFF_GATE, fewer instructions; DIFF_SAN_GATE ones must match.
 diff-test-san: $(B)/malibu-user
