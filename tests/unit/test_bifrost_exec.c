@@ -509,6 +509,60 @@ END_TEST
 START_TEST(test_workgroup_v7) { check_wg(BI_ARCH_V7); }
 END_TEST
 
+/* A WLS load after a store to the same address returns the stored value (program order), with the
+ * load's staging register also its address register: the clauses of Mesa 25.0.7's scan_block
+ * down-sweep (exec_wls_order.s), whose reordered load makes the guest's scan sample fail on
+ * hardware semantics too.  One warp; off spreads the lanes' pairs over the 16 words of wmem. */
+static void check_wls_order(enum bi_arch arch)
+{
+    bi_mem mem = { .read = mem_read, .write = mem_write, .wls_base = 0x20000 };
+    uint32_t uni[2] = { 0x10, 0 }, before[16];
+    bi_warp w;
+    bi_warp_init(&w, arch);
+    unsigned off = w.lanes == 8 ? 1 : 2;
+    w.mem = &mem;
+    w.uniforms = uni;
+    w.nuniforms = 2;
+    memset(wmem, 0, sizeof(wmem));
+    for (unsigned i = 0; i < 12; i++) {       /* tmp[i] at WLS offset 0x10 + 4 i */
+        before[i] = 1000 + 37 * i;
+        memcpy(wmem + 0x10 + 4 * i, &before[i], 4);
+    }
+    for (unsigned l = 0; l < w.lanes; l++) {
+        w.reg[0][l] = l;
+        w.reg[8][l] = off;
+    }
+    /* 12 words hold tmp: the lanes whose pair would fall outside it are inactive */
+    uint32_t exec_lanes = 0;
+    for (unsigned l = 0; l < w.lanes; l++)
+        if (off * (2 * l + 2) - 1 < 12)
+            exec_lanes |= 1u << l;
+    for (unsigned l = 0; l < w.lanes; l++)
+        w.done[l] = !(exec_lanes & (1u << l));
+    run(&w, bi_shader_exec_wls_order, sizeof(bi_shader_exec_wls_order));
+    uint32_t want[12];
+    memcpy(want, before, sizeof(want));
+    for (unsigned l = 0; l < w.lanes; l++) {
+        if (!(exec_lanes & (1u << l)))
+            continue;
+        unsigned ai = off * (2 * l + 1) - 1, bi = off * (2 * l + 2) - 1;
+        want[ai] = before[bi];
+        want[bi] = 2 * before[bi];
+        ck_assert_uint_eq(w.reg[11][l], 0x10 + 4 * bi);
+        ck_assert_uint_eq(w.reg[12][l], before[bi]);
+        ck_assert_uint_eq(w.reg[10][l], 2 * before[bi]);
+    }
+    for (unsigned i = 0; i < 12; i++)
+        ck_assert_msg(rd32(wmem + 0x10 + 4 * i) == want[i], "tmp[%u] = %u, want %u", i,
+                      rd32(wmem + 0x10 + 4 * i), want[i]);
+    ck_assert_uint_eq(rd32(wmem), 0);
+}
+
+START_TEST(test_wls_order_v6) { check_wls_order(BI_ARCH_V6); }
+END_TEST
+START_TEST(test_wls_order_v7) { check_wls_order(BI_ARCH_V7); }
+END_TEST
+
 START_TEST(test_misc)
 {
     uint32_t seed = 99;
@@ -601,6 +655,8 @@ int main(void)
     tcase_add_test(tc, test_axchg);
     tcase_add_test(tc, test_workgroup_v6);
     tcase_add_test(tc, test_workgroup_v7);
+    tcase_add_test(tc, test_wls_order_v6);
+    tcase_add_test(tc, test_wls_order_v7);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
