@@ -295,6 +295,64 @@ END_TEST
 START_TEST(test_reduce_v7) { check_reduce(7); }
 END_TEST
 
+/* ---- compiler-written code: Mesa's sgemm_naive (gpu_mesa_sgemm.s) ---------------------------- */
+
+/* C = A * B for M x K times K x N with 8 x 8 work-groups (M, N multiples of 8); inputs are
+ * multiples of 1/4 in [-2, 2], so every product and partial sum is exact.  Returns the seconds
+ * the job took; *cpu (if not NULL): the process CPU seconds. */
+static double run_mesa_sgemm(gpu_compute *e, unsigned arch, unsigned m, unsigned n, unsigned k, double *cpu)
+{
+    setup();
+    uint64_t a = alloc(4u * m * k, 64), b = alloc(4u * k * n, 64), c = alloc(4u * m * n, 64);
+    uint32_t seed = 12345;
+    for (unsigned i = 0; i < m * k + k * n; i++) {
+        seed = seed * 1103515245u + 12345u;
+        float v = (float)((int)((seed >> 16) % 17) - 8) * 0.25f;
+        memcpy(host(i < m * k ? a + 4 * i : b + 4 * (i - m * k), 4), &v, 4);
+    }
+    uint64_t push[5] = { a, b, c, m | (uint64_t)n << 32, k };
+    job_spec s = { .local = { 8, 8, 1 }, .groups = { n / 8, m / 8, 1 },
+                   .shader_va = load_shader(bi_shader_gpu_mesa_sgemm, sizeof(bi_shader_gpu_mesa_sgemm)),
+                   .push = push, .npush = 5 };
+    uint64_t job = make_job(&s);
+    struct timespec t0, t1, c0, c1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
+    ck_assert_uint_eq(run_job(e, job, arch, NULL), 1);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (cpu)
+        *cpu = (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) * 1e-9;
+    for (unsigned i = 0; i < m; i++)
+        for (unsigned j = 0; j < n; j++) {
+            float want = 0, got, x, y;
+            for (unsigned q = 0; q < k; q++) {
+                memcpy(&x, host(a + 4 * (i * k + q), 4), 4);
+                memcpy(&y, host(b + 4 * (q * n + j), 4), 4);
+                want += x * y;
+            }
+            memcpy(&got, host(c + 4 * (i * n + j), 4), 4);
+            ck_assert_msg(got == want, "C[%u][%u] = %a, want %a", i, j, got, want);
+        }
+    return (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+}
+
+static void check_mesa_sgemm(unsigned arch, unsigned threads)
+{
+    gpu_compute *e = gpu_compute_new(threads);
+    ck_assert_ptr_nonnull(e);
+    run_mesa_sgemm(e, arch, 24, 16, 19, NULL);
+    gpu_compute_stats st;
+    gpu_compute_get_stats(e, &st);
+    ck_assert_uint_eq(st.workgroups, 6);
+    gpu_compute_free(e);
+}
+
+START_TEST(test_mesa_sgemm_v6) { check_mesa_sgemm(6, 1); }
+END_TEST
+START_TEST(test_mesa_sgemm_v7) { check_mesa_sgemm(7, pool_threads()); }
+END_TEST
+
 static void check_misc(unsigned arch, unsigned threads);
 
 /* ---- global atomics from many workgroups --------------------------------------------------- */
@@ -568,6 +626,14 @@ START_TEST(test_bench)
                (double)st.lane_instrs / sec / 1e6, cpu, (double)st.lane_instrs / cpu / 1e6);
         (void)out;
         gpu_compute_free(e);
+        e = gpu_compute_new(threads);
+        double cpu2, sec2 = run_mesa_sgemm(e, 6, 64, 64, 64, &cpu2);
+        gpu_compute_get_stats(e, &st);
+        printf("gpu bench: %u thread(s): Mesa sgemm_naive 64x64x64 (v6): %llu lane-instructions in %.3f s ="
+               " %.1f M lane-instr/s (%.3f s CPU: %.1f M lane-instr per CPU-second)\n", threads,
+               (unsigned long long)st.lane_instrs, sec2, (double)st.lane_instrs / sec2 / 1e6, cpu2,
+               (double)st.lane_instrs / cpu2 / 1e6);
+        gpu_compute_free(e);
     }
 }
 END_TEST
@@ -581,6 +647,8 @@ static Suite *suite(void)
     tcase_add_test(tc, test_vecadd_v7_n);
     tcase_add_test(tc, test_reduce_v6);
     tcase_add_test(tc, test_reduce_v7);
+    tcase_add_test(tc, test_mesa_sgemm_v6);
+    tcase_add_test(tc, test_mesa_sgemm_v7);
     tcase_add_test(tc, test_atomics_1);
     tcase_add_test(tc, test_atomics_n);
     tcase_add_test(tc, test_atomics_map);
