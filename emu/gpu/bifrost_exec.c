@@ -280,6 +280,7 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
 }
 
 static inline uint32_t sext28(uint32_t v) { return (uint32_t)((int32_t)(v << 4) >> 4); }
+static uint8_t fast_kind(const bi_xinstr *x);
 
 int bi_prepare_clause(bi_xclause *x, const bi_clause *c, char *err, size_t errlen)
 {
@@ -327,6 +328,8 @@ int bi_prepare_clause(bi_xclause *x, const bi_clause *c, char *err, size_t errle
         x->fau_lo[i] = lo;
         x->fau_hi[i] = hi;
         x->ninstrs += (x->fma[i].sem != S_NOP) + (x->add[i].sem != S_NOP);
+        x->fast_fma[i] = fast_kind(&x->fma[i]);
+        x->fast_add[i] = fast_kind(&x->add[i]);
     }
     return BI_EXEC_OK;
 }
@@ -1577,103 +1580,275 @@ static uint32_t read_src(const bi_warp *w, const bi_xclause *x, unsigned ti, con
     }
 }
 
-static void commit(bi_warp *w, const bi_tuple *t, uint32_t exec, const uint32_t *fres, const uint32_t *ares)
+/* ---- clause execution: one instruction at a time over all lanes ------------------------------ */
+
+#define NL BI_MAX_LANES
+static const uint32_t zero_lanes[NL];
+static const uint32_t lane_ids[NL] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+
+/* A source as a row of NL lane values: a register row, a temporary (t = this tuple's FMA result
+ * for the ADD unit, zeros for the FMA unit), or a lane-independent value spread over scratch. */
+#define LANE_LOOP static inline __attribute__((always_inline))
+LANE_LOOP const uint32_t *src_lanes(const bi_warp *w, const bi_xclause *x, unsigned ti, const bi_src *s,
+                                    const uint32_t *t, const uint32_t *t0, const uint32_t *t1, uint32_t *scratch,
+                                    unsigned n)
+{
+    switch (s->kind) {
+    case BI_SRC_REG: return w->reg[s->index];
+    case BI_SRC_T: return t;
+    case BI_SRC_T0: return t0;
+    case BI_SRC_T1: return t1;
+    case BI_SRC_SPECIAL:
+        if (!s->hi && s->index == 1)
+            return lane_ids;
+        break;
+    case BI_SRC_UNIFORM: case BI_SRC_CONST: break;
+    default: return zero_lanes;
+    }
+    uint32_t v = read_src(w, x, ti, s, 0, 0, 0, 0);
+    for (unsigned l = 0; l < n; l++)
+        scratch[l] = v;
+    return scratch;
+}
+
+/* Common ALU forms run as loops over all n lanes of the warp (lanes outside the exec mask compute values
+ * that are never committed); everything else goes through exec_op lane by lane.  The kinds are
+ * chosen once per clause (fast_kind) and give exactly exec_op's results. */
+enum { K_GENERIC, K_NOP, K_MOV, K_IADD, K_ISUB, K_IADDC, K_IMUL, K_LSHIFT, K_RSHIFT, K_ICMP, K_CSEL,
+       K_FADD, K_FMA, K_ZEXT16 };
+
+static uint8_t fast_kind(const bi_xinstr *x)
+{
+    int plain_f = !x->round && !x->clamp;
+    for (unsigned k = 0; k < 3; k++)
+        plain_f &= !x->widen[k] && !x->abs[k] && !x->neg[k];
+    switch (x->sem) {
+    case S_NOP: return K_NOP;
+    case S_MOV: return K_MOV;
+    case S_IADD: return x->lane[1] == 0xff && !x->sat ? K_IADD : K_GENERIC;
+    case S_ISUB: return x->lane[1] == 0xff && !x->sat ? K_ISUB : K_GENERIC;
+    case S_IADDC: return K_IADDC;
+    case S_IMUL: return x->lane[1] == 0xff ? K_IMUL : K_GENERIC;
+    case S_LSHIFT: case S_RSHIFT:
+        if (x->lane[2] != 0xff && x->lane[2] != 0)
+            return K_GENERIC;
+        return x->sem == S_LSHIFT ? K_LSHIFT : K_RSHIFT;
+    case S_ICMP_I: case S_ICMP_S: case S_ICMP_U: return K_ICMP;
+    case S_CSEL_I: case S_CSEL_S: case S_CSEL_U: return K_CSEL;
+    case S_FADD: return plain_f ? K_FADD : K_GENERIC;
+    case S_FMA: return plain_f ? K_FMA : K_GENERIC;
+    case S_ZEXT16: return K_ZEXT16;
+    default: return K_GENERIC;
+    }
+}
+
+/* Integer comparison of lane rows for ICMP / CSEL: 1 where true.  ICMP.i32 / CSEL.i32 compare for
+ * (in)equality; the signed and unsigned forms order as exec_op does (gt, ge, lt, else le). */
+LANE_LOOP void cmp_lanes(const bi_xinstr *x, const uint32_t *a, const uint32_t *b, uint32_t *t, unsigned n)
+{
+    unsigned l;
+    if (x->sem == S_ICMP_I || x->sem == S_CSEL_I) {
+        uint32_t eq = x->cmp == C_EQ;
+        for (l = 0; l < n; l++)
+            t[l] = (a[l] == b[l]) == eq;
+    } else if (x->sem == S_ICMP_S || x->sem == S_CSEL_S) {
+        switch (x->cmp) {
+        case C_GT: for (l = 0; l < n; l++) t[l] = (int32_t)a[l] > (int32_t)b[l]; break;
+        case C_GE: for (l = 0; l < n; l++) t[l] = (int32_t)a[l] >= (int32_t)b[l]; break;
+        case C_LT: for (l = 0; l < n; l++) t[l] = (int32_t)a[l] < (int32_t)b[l]; break;
+        default: for (l = 0; l < n; l++) t[l] = (int32_t)a[l] <= (int32_t)b[l]; break;
+        }
+    } else {
+        switch (x->cmp) {
+        case C_GT: for (l = 0; l < n; l++) t[l] = a[l] > b[l]; break;
+        case C_GE: for (l = 0; l < n; l++) t[l] = a[l] >= b[l]; break;
+        case C_LT: for (l = 0; l < n; l++) t[l] = a[l] < b[l]; break;
+        default: for (l = 0; l < n; l++) t[l] = a[l] <= b[l]; break;
+        }
+    }
+}
+
+/* Run a fast kind over all lanes; returns 0 when the instruction needs the generic path. */
+LANE_LOOP int exec_fast(uint8_t kind, const bi_xinstr *x, const uint32_t *const *s, uint32_t *r, const fctx *fc,
+                        unsigned n)
+{
+    const uint32_t *a = s[0], *b = s[1], *c = s[2];
+    uint32_t t[NL];
+    unsigned l;
+    switch (kind) {
+    case K_NOP: memset(r, 0, n * sizeof(*r)); return 1;
+    case K_MOV: memcpy(r, a, n * sizeof(*r)); return 1;
+    case K_IADD: for (l = 0; l < n; l++) r[l] = a[l] + b[l]; return 1;
+    case K_ISUB: for (l = 0; l < n; l++) r[l] = a[l] - b[l]; return 1;
+    case K_IADDC: for (l = 0; l < n; l++) r[l] = a[l] + b[l] + c[l]; return 1;
+    case K_IMUL: for (l = 0; l < n; l++) r[l] = a[l] * b[l]; return 1;
+    case K_LSHIFT: case K_RSHIFT: {
+        uint32_t inv1 = x->not1 ? ~0u : 0, invr = x->not_result ? ~0u : 0;
+        for (l = 0; l < n; l++)
+            t[l] = kind == K_LSHIFT ? a[l] << (c[l] & 31) : a[l] >> (c[l] & 31);
+        switch (x->logic) {
+        case L_AND: for (l = 0; l < n; l++) r[l] = (t[l] & (b[l] ^ inv1)) ^ invr; break;
+        case L_OR: for (l = 0; l < n; l++) r[l] = (t[l] | (b[l] ^ inv1)) ^ invr; break;
+        default: for (l = 0; l < n; l++) r[l] = (t[l] ^ (b[l] ^ inv1)) ^ invr; break;
+        }
+        return 1;
+    }
+    case K_ICMP: {
+        uint32_t one = x->result_type == 0 ? 1 : 0xffffffffu;
+        cmp_lanes(x, a, b, t, n);
+        for (l = 0; l < n; l++)
+            r[l] = t[l] ? one : 0;
+        return 1;
+    }
+    case K_CSEL:
+        cmp_lanes(x, a, b, t, n);
+        for (l = 0; l < n; l++)
+            r[l] = t[l] ? c[l] : s[3][l];
+        return 1;
+    case K_FADD: case K_FMA:
+        if (fc->ftz)
+            return 0;
+        for (l = 0; l < n; l++) {
+            float v = kind == K_FMA ? fmaf(f32(a[l]), f32(b[l]), f32(c[l])) : f32(a[l]) + f32(b[l]);
+            uint32_t u = u32(v);
+            if (__builtin_expect(is_nan(u), 0)) {
+                uint32_t in[3] = { a[l], b[l], kind == K_FMA ? c[l] : 0 };
+                u = nan_result(u, in, kind == K_FMA ? 3 : 2);
+            }
+            r[l] = u;
+        }
+        return 1;
+    case K_ZEXT16: {
+        unsigned sh = x->lane[0] == 0xff ? 0 : 16 * (x->lane[0] & 1);
+        for (l = 0; l < n; l++)
+            r[l] = (a[l] >> sh) & 0xffff;
+        return 1;
+    }
+    default: return 0;
+    }
+}
+
+/* Commit a tuple's register writes for the lanes whose lmask word is all ones. */
+LANE_LOOP void commit(bi_warp *w, const bi_tuple *t, const uint32_t *lmask, const uint32_t *fres,
+                      const uint32_t *ares, unsigned n)
 {
     for (unsigned k = 0; k < t->nwrites; k++) {
         const bi_write *wr = &t->writes[k];
         uint32_t m = wr->mask == 3 ? 0xffffffff : wr->mask == 1 ? 0xffff : 0xffff0000;  /* inferred */
         const uint32_t *res = wr->from_add ? ares : fres;
-        for (unsigned l = 0; l < w->lanes; l++)
-            if (exec & (1u << l))
-                w->reg[wr->reg][l] = (w->reg[wr->reg][l] & ~m) | (res[l] & m);
+        uint32_t *reg = w->reg[wr->reg];
+        for (unsigned l = 0; l < n; l++) {
+            uint32_t keep = m & lmask[l];
+            reg[l] = (reg[l] & ~keep) | (res[l] & keep);
+        }
     }
 }
 
-int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec, char *err, size_t errlen)
+/* One clause for a warp of n lanes (n constant in each caller below, so the lane loops unroll). */
+LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, char *err, size_t errlen, unsigned n)
 {
     const bi_clause *c = &x->c;
-    uint32_t t0[BI_MAX_LANES] = { 0 }, t1[BI_MAX_LANES] = { 0 };
-    uint32_t fr[BI_MAX_LANES], ar[BI_MAX_LANES];
-    int branch[BI_MAX_LANES] = { 0 };
-    uint32_t target[BI_MAX_LANES] = { 0 };
+    uint32_t t0[NL] = { 0 }, t1[NL] = { 0 }, fr[NL] = { 0 }, ar[NL] = { 0 }, lmask[NL];
+    uint32_t scratch[8][NL];
+    int branch[NL] = { 0 };
+    uint32_t target[NL] = { 0 };
+    uint64_t atom_addr[NL] = { 0 };
     fctx fc = { .ftz = c->hdr[BI_H_FTZ] != 0 };
-    staging stg = { 0 };
+    staging stg;
     int rc;
     /* The clause's message (LOAD/STORE/atomics, ADD unit, one per clause) takes its address
      * operands when its tuple runs but reads and writes its staging registers at the end of the
      * clause, after every register write of the clause: Mesa writes a store's data register in
      * the same clause, a tuple before the STORE. */
     const bi_xinstr *msg = NULL;
-    uint32_t msg_src[BI_MAX_LANES][4];
-    uint64_t msg_atom[BI_MAX_LANES];
+    uint32_t msg_src[NL][4];
+    uint64_t msg_atom[NL];
 
+    stg.n = 0;
+    for (unsigned l = 0; l < n; l++)
+        lmask[l] = (exec >> l) & 1 ? 0xffffffffu : 0;
     for (unsigned i = 0; i < c->ntuples; i++) {
         const bi_tuple *t = &c->t[i];
-        int deferred = x->add[i].sem >= S_LOAD && x->add[i].sem <= S_ACMPXCHG;
-        if (deferred)
-            msg = &x->add[i];
-        for (unsigned l = 0; l < w->lanes; l++) {
-            if (!(exec & (1u << l)))
-                continue;
-            uint32_t s[4] = { 0 };
-            for (unsigned k = 0; k < x->fma[i].nsrcs; k++)
-                s[k] = read_src(w, x, i, &t->fma.src[k], l, 0, t0[l], t1[l]);
-            uint64_t atom_addr = 0;
-            if (x->fma[i].sem == S_NOP) {
-                fr[l] = 0;
-            } else if (x->fma[i].sem == S_ATOM_C) {
-                atom_addr = s[0] | (uint64_t)s[1] << 32;
-                fr[l] = 0;
-            } else if (is_mem(&x->fma[i])) {
-                if ((rc = exec_mem(w, &x->fma[i], c, l, s, 0, &stg, &fr[l], err, errlen)))
-                    return rc;
-            } else {
-                fr[l] = exec_op(&x->fma[i], s, &fc, &branch[l], &target[l]);
-            }
-            for (unsigned k = 0; k < x->add[i].nsrcs; k++)
-                s[k] = read_src(w, x, i, &t->add.src[k], l, fr[l], t0[l], t1[l]);
-            if (x->add[i].sem == S_NOP) {
-                ar[l] = 0;
-            } else if (deferred) {
-                memcpy(msg_src[l], s, sizeof(s));
-                msg_atom[l] = atom_addr;
-                ar[l] = 0;
-            } else if (is_mem(&x->add[i])) {
-                if ((rc = exec_mem(w, &x->add[i], c, l, s, atom_addr, &stg, &ar[l], err, errlen)))
-                    return rc;
-            } else {
-                ar[l] = exec_op(&x->add[i], s, &fc, &branch[l], &target[l]);
+        const bi_xinstr *xf = &x->fma[i], *xa = &x->add[i];
+        const uint32_t *s[4] = { zero_lanes, zero_lanes, zero_lanes, zero_lanes };
+        for (unsigned k = 0; k < xf->nsrcs; k++)
+            s[k] = src_lanes(w, x, i, &t->fma.src[k], zero_lanes, t0, t1, scratch[k], n);
+        if (!exec_fast(x->fast_fma[i], xf, s, fr, &fc, n)) {
+            for (unsigned l = 0; l < n; l++) {
+                if (!(exec & (1u << l)))
+                    continue;
+                uint32_t sv[4] = { s[0][l], s[1][l], s[2][l], s[3][l] };
+                if (xf->sem == S_ATOM_C) {
+                    atom_addr[l] = sv[0] | (uint64_t)sv[1] << 32;
+                    fr[l] = 0;
+                } else if (is_mem(xf)) {
+                    if ((rc = exec_mem(w, xf, c, l, sv, 0, &stg, &fr[l], err, errlen)))
+                        return rc;
+                } else {
+                    fr[l] = exec_op(xf, sv, &fc, &branch[l], &target[l]);
+                }
             }
         }
-        if (x->add[i].sem == S_BARRIER)
+        s[0] = s[1] = s[2] = s[3] = zero_lanes;
+        for (unsigned k = 0; k < xa->nsrcs; k++)
+            s[k] = src_lanes(w, x, i, &t->add.src[k], fr, t0, t1, scratch[4 + k], n);
+        if (xa->sem >= S_LOAD && xa->sem <= S_ACMPXCHG) {         /* deferred to the clause end */
+            msg = xa;
+            for (unsigned l = 0; l < n; l++) {
+                for (unsigned k = 0; k < 4; k++)
+                    msg_src[l][k] = s[k][l];
+                msg_atom[l] = atom_addr[l];
+            }
+            memset(ar, 0, sizeof(ar));
+        } else if (!exec_fast(x->fast_add[i], xa, s, ar, &fc, n)) {
+            for (unsigned l = 0; l < n; l++) {
+                if (!(exec & (1u << l)))
+                    continue;
+                uint32_t sv[4] = { s[0][l], s[1][l], s[2][l], s[3][l] };
+                if (is_mem(xa)) {
+                    if ((rc = exec_mem(w, xa, c, l, sv, atom_addr[l], &stg, &ar[l], err, errlen)))
+                        return rc;
+                } else {
+                    ar[l] = exec_op(xa, sv, &fc, &branch[l], &target[l]);
+                }
+            }
+        }
+        if (xa->sem == S_BARRIER)
             w->barriers++;
         if (i > 0)
-            commit(w, &c->t[i - 1], exec, t0, t1);
+            commit(w, &c->t[i - 1], lmask, t0, t1, n);
         memcpy(t0, fr, sizeof(t0));
         memcpy(t1, ar, sizeof(t1));
     }
-    commit(w, &c->t[c->ntuples - 1], exec, t0, t1);
+    commit(w, &c->t[c->ntuples - 1], lmask, t0, t1, n);
     if (msg) {
         uint32_t dummy;
-        for (unsigned l = 0; l < w->lanes; l++)
+        for (unsigned l = 0; l < n; l++)
             if ((exec & (1u << l)) && (rc = exec_mem(w, msg, c, l, msg_src[l], msg_atom[l], &stg, &dummy, err, errlen)))
                 return rc;
     }
     for (unsigned r = 0; r < stg.n; r++)          /* staging writes of a load land at clause end */
-        for (unsigned l = 0; l < w->lanes; l++)
+        for (unsigned l = 0; l < n; l++)
             if (exec & (1u << l))
                 w->reg[c->hdr[BI_H_SR] + r][l] = stg.val[l][r];
-    for (unsigned l = 0; l < w->lanes; l++) {
+    for (unsigned l = 0; l < n; l++) {
         if (!(exec & (1u << l)))
             continue;
         w->pc[l] = branch[l] ? target[l] : c->offset + c->size;
         if (c->hdr[BI_H_FLOW] == 0 || (branch[l] && target[l] == PC_EXIT))
             w->done[l] = 1;
     }
+    unsigned active = (unsigned)__builtin_popcount(exec);
     w->clauses_run++;
-    w->lanes_run += (unsigned)__builtin_popcount(exec);
-    w->lane_instrs += (uint64_t)x->ninstrs * (unsigned)__builtin_popcount(exec);
+    w->lanes_run += active;
+    w->lane_instrs += (uint64_t)x->ninstrs * active;
     return BI_EXEC_OK;
+}
+
+int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec, char *err, size_t errlen)
+{
+    exec &= (1u << w->lanes) - 1;
+    return w->lanes == 8 ? exec_clause_n(w, x, exec, err, errlen, 8) : exec_clause_n(w, x, exec, err, errlen, 4);
 }
 
 void bi_warp_init(bi_warp *w, enum bi_arch arch)

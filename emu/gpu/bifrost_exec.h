@@ -37,6 +37,7 @@ typedef struct {
     bi_clause c;
     bi_xinstr fma[8], add[8];
     uint32_t fau_lo[8], fau_hi[8];   /* constant FAU words after PC-relative modification */
+    uint8_t fast_fma[8], fast_add[8]; /* per tuple: lane-loop kind of each unit's instruction */
     unsigned ninstrs;                /* non-NOP FMA/ADD instructions */
     uint64_t epoch;                  /* fetched programs: bi_mem epoch the bytes were last checked in */
     uint8_t *raw;                    /* fetched programs: the clause's bytes */
