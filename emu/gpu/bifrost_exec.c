@@ -1098,21 +1098,20 @@ static uint32_t fma_rscale(uint32_t a, uint32_t b, uint32_t c, int32_t d, int ro
         a = 0;
         b = 0;
     }
-    double pa = f32(a), pb = f32(b), pc = f32(c);
-    volatile double p = pa, q = pb, t = pc, o;
-    fesetround(FE_TOWARDZERO);
-    feclearexcept(FE_INEXACT);
-    o = fma(p, q, t);                        /* a*b exact in binary64; one rounding (to odd) */
-    int inexact = fetestexcept(FE_INEXACT) != 0;
-    fesetround(FE_TONEAREST);
-    double od = o;
+    /* a*b is exact in binary64 and the sum's rounding error is exact too (TwoSum, round to
+     * nearest): round to odd from those, without switching the host rounding mode (slow) */
+    double p = (double)f32(a) * f32(b), pc = f32(c), od = p + pc, bb = od - p;
+    double e = (p - (od - bb)) + (pc - bb);
     if (isnan(od))
         return nan_result(0x7fc00000, in, 3);
-    uint64_t bits;
-    memcpy(&bits, &od, 8);
-    if (inexact && (bits & 0x7fffffffffffffffull) < 0x7ff0000000000000ull)
+    if (e != 0 && isfinite(od)) {
+        uint64_t bits;
+        memcpy(&bits, &od, 8);
+        if ((od > 0) != (e > 0))
+            bits--;                          /* truncate: one step toward zero */
         bits |= 1;
-    memcpy(&od, &bits, 8);
+        memcpy(&od, &bits, 8);
+    }
     d = d > 600 ? 600 : d < -600 ? -600 : d;
     volatile double sc = ldexp(od, d);        /* exact: the binary64 range is not left */
     volatile float r;
@@ -1615,13 +1614,13 @@ LANE_LOOP const uint32_t *src_lanes(const bi_warp *w, const bi_xclause *x, unsig
  * that are never committed); everything else goes through exec_op lane by lane.  The kinds are
  * chosen once per clause (fast_kind) and give exactly exec_op's results. */
 enum { K_GENERIC, K_NOP, K_MOV, K_IADD, K_ISUB, K_IADDC, K_IMUL, K_LSHIFT, K_RSHIFT, K_ICMP, K_CSEL,
-       K_FADD, K_FMA, K_ZEXT16 };
+       K_FADD, K_FMA, K_FCMP, K_ZEXT16, K_MUX, K_MKVEC };
 
 static uint8_t fast_kind(const bi_xinstr *x)
 {
-    int plain_f = !x->round && !x->clamp;
+    int plain_f = !x->round;             /* binary32 sources (abs/neg allowed), round to nearest */
     for (unsigned k = 0; k < 3; k++)
-        plain_f &= !x->widen[k] && !x->abs[k] && !x->neg[k];
+        plain_f &= !x->widen[k];
     switch (x->sem) {
     case S_NOP: return K_NOP;
     case S_MOV: return K_MOV;
@@ -1637,7 +1636,10 @@ static uint8_t fast_kind(const bi_xinstr *x)
     case S_CSEL_I: case S_CSEL_S: case S_CSEL_U: return K_CSEL;
     case S_FADD: return plain_f ? K_FADD : K_GENERIC;
     case S_FMA: return plain_f ? K_FMA : K_GENERIC;
+    case S_FCMP: return plain_f ? K_FCMP : K_GENERIC;
     case S_ZEXT16: return K_ZEXT16;
+    case S_MUX: return K_MUX;
+    case S_MKVEC: return K_MKVEC;
     default: return K_GENERIC;
     }
 }
@@ -1705,19 +1707,44 @@ LANE_LOOP int exec_fast(uint8_t kind, const bi_xinstr *x, const uint32_t *const 
         for (l = 0; l < n; l++)
             r[l] = t[l] ? c[l] : s[3][l];
         return 1;
-    case K_FADD: case K_FMA:
+    case K_FADD: case K_FMA: case K_FCMP: {
         if (fc->ftz)
             return 0;
+        /* fsrc's abs / neg as masks */
+        uint32_t am[3], nm[3];
+        for (unsigned k = 0; k < 3; k++) {
+            am[k] = x->abs[k] ? 0x7fffffffu : 0xffffffffu;
+            nm[k] = x->neg[k] ? 0x80000000u : 0;
+        }
+        if (kind == K_FCMP) {
+            for (l = 0; l < n; l++)
+                r[l] = bool_result(fcmp((a[l] & am[0]) ^ nm[0], (b[l] & am[1]) ^ nm[1], x->cmp), x->result_type);
+            return 1;
+        }
         for (l = 0; l < n; l++) {
-            float v = kind == K_FMA ? fmaf(f32(a[l]), f32(b[l]), f32(c[l])) : f32(a[l]) + f32(b[l]);
+            uint32_t in[3] = { (a[l] & am[0]) ^ nm[0], (b[l] & am[1]) ^ nm[1], kind == K_FMA ? (c[l] & am[2]) ^ nm[2] : 0 };
+            float v = kind == K_FMA ? fmaf(f32(in[0]), f32(in[1]), f32(in[2])) : f32(in[0]) + f32(in[1]);
             uint32_t u = u32(v);
-            if (__builtin_expect(is_nan(u), 0)) {
-                uint32_t in[3] = { a[l], b[l], kind == K_FMA ? c[l] : 0 };
+            if (__builtin_expect(is_nan(u), 0))
                 u = nan_result(u, in, kind == K_FMA ? 3 : 2);
-            }
-            r[l] = u;
+            r[l] = x->clamp ? fclamp(u, x->clamp) : u;
         }
         return 1;
+    }
+    case K_MUX:
+        switch (x->mux) {
+        case 0: for (l = 0; l < n; l++) r[l] = (c[l] & 0x80000000) ? b[l] : a[l]; break;
+        case 1: for (l = 0; l < n; l++) r[l] = c[l] == 0 ? a[l] : b[l]; break;
+        case 2: for (l = 0; l < n; l++) r[l] = (c[l] & 0x7fffffff) == 0 ? a[l] : b[l]; break;
+        default: for (l = 0; l < n; l++) r[l] = (b[l] & c[l]) | (a[l] & ~c[l]); break;
+        }
+        return 1;
+    case K_MKVEC: {
+        unsigned sl = x->lane[0] == 0xff ? 0 : 16 * (x->lane[0] & 1), sh = x->lane[1] == 0xff ? 0 : 16 * (x->lane[1] & 1);
+        for (l = 0; l < n; l++)
+            r[l] = ((a[l] >> sl) & 0xffff) | ((b[l] >> sh) & 0xffff) << 16;
+        return 1;
+    }
     case K_ZEXT16: {
         unsigned sh = x->lane[0] == 0xff ? 0 : 16 * (x->lane[0] & 1);
         for (l = 0; l < n; l++)

@@ -174,6 +174,51 @@ START_TEST(test_float)
 }
 END_TEST
 
+/* Lane-loop forms with modifiers (exec_lanes.s) on 4- and 8-lane warps; lanes 1 and 6 inactive
+ * keep their registers. */
+static void check_lanes(enum bi_arch arch)
+{
+    static const uint32_t in[3][8] = {
+        { 0x3fc00000, 0xc0100000, 0x7fa00001, 0x80000000, 0x3f400000, 0x7f61b1e6, 0x00000003, 0xbf800000 },
+        { 0xbf000000, 0x40000000, 0x3f800000, 0x7fc00002, 0xbf400000, 0x7f61b1e6, 0x80000001, 0x00000000 },
+        { 0x80000000, 0x00000000, 0x12345678, 0xffff0000, 0x00000005, 0x0000001f, 0x80000021, 0x3f000000 },
+    };
+    bi_warp w;
+    bi_warp_init(&w, arch);
+    for (unsigned l = 0; l < w.lanes; l++) {
+        for (unsigned r = 0; r < 3; r++)
+            w.reg[r][l] = in[r][(l + (w.lanes == 4 ? 4 * (r == 1) : 0)) % 8];
+        for (unsigned r = 10; r < 22; r++)
+            w.reg[r][l] = 0xdead0000 + r;
+        w.done[l] = l == 1 || l == 6;
+    }
+    run(&w, bi_shader_exec_lanes, sizeof(bi_shader_exec_lanes));
+    for (unsigned l = 0; l < w.lanes; l++) {
+        uint32_t a = w.reg[0][l], b = w.reg[1][l], c = w.reg[2][l];
+        float A = bf(a), B = bf(b), absB = fabsf(B);
+        uint32_t sum = add_rm(a & 0x7fffffff, b ^ 0x80000000, FE_TONEAREST);
+        uint32_t clamp = isnan_u(sum) ? 0 : bf(sum) < -1 ? 0xbf800000 : bf(sum) > 1 ? 0x3f800000 : sum;
+        unsigned sh = c & 31;
+        const uint32_t want[][2] = {
+            { 10, fma_rm(a & 0x7fffffff, b ^ 0x80000000, c | 0x80000000, FE_TONEAREST) },
+            { 11, -A < B ? 0xffffffffu : 0 }, { 12, clamp }, { 13, (c & 0x80000000) ? b : a },
+            { 14, A >= absB }, { 15, (c & 0x7fffffff) == 0 ? a : b }, { 16, ~((a << sh) & ~b) },
+            { 17, (b & c) | (a & ~c) }, { 18, (a >> sh) ^ b }, { 19, (int32_t)a >= (int32_t)b ? 0xffffffffu : 0 },
+            { 20, a >= b ? c : b }, { 21, (a >> 16) | (b & 0xffff0000) },
+        };
+        for (unsigned i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+            uint32_t wv = w.done[l] && (l == 1 || l == 6) ? 0xdead0000 + want[i][0] : want[i][1];
+            ck_assert_msg(w.reg[want[i][0]][l] == wv, "%u lanes, lane %u (a=%#x b=%#x c=%#x): r%u = %#x, want %#x",
+                          w.lanes, l, a, b, c, want[i][0], w.reg[want[i][0]][l], wv);
+        }
+    }
+}
+
+START_TEST(test_lanes_v6) { check_lanes(BI_ARCH_V6); }
+END_TEST
+START_TEST(test_lanes_v7) { check_lanes(BI_ARCH_V7); }
+END_TEST
+
 /* Divergent control flow: BRANCHZ on a per-lane value, min-PC reconvergence. */
 START_TEST(test_branch)
 {
@@ -644,6 +689,8 @@ int main(void)
     tcase_add_test(tc, test_int_v7);
     tcase_add_test(tc, test_int_v6);
     tcase_add_test(tc, test_float);
+    tcase_add_test(tc, test_lanes_v6);
+    tcase_add_test(tc, test_lanes_v7);
     tcase_add_test(tc, test_branch);
     tcase_add_test(tc, test_timing);
     tcase_add_test(tc, test_memory);
