@@ -1678,8 +1678,8 @@ LANE_LOOP int exec_fast(uint8_t kind, const bi_xinstr *x, const uint32_t *const 
     uint32_t t[NL];
     unsigned l;
     switch (kind) {
-    case K_NOP: memset(r, 0, n * sizeof(*r)); return 1;
-    case K_MOV: memcpy(r, a, n * sizeof(*r)); return 1;
+    case K_NOP: for (l = 0; l < n; l++) r[l] = 0; return 1;
+    case K_MOV: for (l = 0; l < n; l++) r[l] = a[l]; return 1;
     case K_IADD: for (l = 0; l < n; l++) r[l] = a[l] + b[l]; return 1;
     case K_ISUB: for (l = 0; l < n; l++) r[l] = a[l] - b[l]; return 1;
     case K_IADDC: for (l = 0; l < n; l++) r[l] = a[l] + b[l] + c[l]; return 1;
@@ -1775,11 +1775,10 @@ LANE_LOOP void commit(bi_warp *w, const bi_tuple *t, const uint32_t *lmask, cons
 LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, char *err, size_t errlen, unsigned n)
 {
     const bi_clause *c = &x->c;
-    uint32_t t0[NL] = { 0 }, t1[NL] = { 0 }, fr[NL] = { 0 }, ar[NL] = { 0 }, lmask[NL];
+    uint32_t t0[NL], t1[NL], fr[NL], ar[NL], lmask[NL], target[NL];
     uint32_t scratch[8][NL];
-    int branch[NL] = { 0 };
-    uint32_t target[NL] = { 0 };
-    uint64_t atom_addr[NL] = { 0 };
+    int branch[NL];
+    uint64_t atom_addr[NL];
     fctx fc = { .ftz = c->hdr[BI_H_FTZ] != 0 };
     staging stg;
     int rc;
@@ -1792,8 +1791,12 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, char
     uint64_t msg_atom[NL];
 
     stg.n = 0;
-    for (unsigned l = 0; l < n; l++)
+    for (unsigned l = 0; l < n; l++) {        /* loops, not initialisers: no memset calls */
         lmask[l] = (exec >> l) & 1 ? 0xffffffffu : 0;
+        t0[l] = t1[l] = fr[l] = ar[l] = target[l] = 0;
+        branch[l] = 0;
+        atom_addr[l] = 0;
+    }
     for (unsigned i = 0; i < c->ntuples; i++) {
         const bi_tuple *t = &c->t[i];
         const bi_xinstr *xf = &x->fma[i], *xa = &x->add[i];
@@ -1826,7 +1829,8 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, char
                     msg_src[l][k] = s[k][l];
                 msg_atom[l] = atom_addr[l];
             }
-            memset(ar, 0, sizeof(ar));
+            for (unsigned l = 0; l < n; l++)
+                ar[l] = 0;
         } else if (!exec_fast(x->fast_add[i], xa, s, ar, &fc, n)) {
             for (unsigned l = 0; l < n; l++) {
                 if (!(exec & (1u << l)))
@@ -1844,11 +1848,38 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, char
             w->barriers++;
         if (i > 0)
             commit(w, &c->t[i - 1], lmask, t0, t1, n);
-        memcpy(t0, fr, sizeof(t0));
-        memcpy(t1, ar, sizeof(t1));
+        for (unsigned l = 0; l < n; l++) {
+            t0[l] = fr[l];
+            t1[l] = ar[l];
+        }
     }
     commit(w, &c->t[c->ntuples - 1], lmask, t0, t1, n);
-    if (msg) {
+    if (msg && msg->size == 4 && (msg->sem == S_LOAD || msg->sem == S_STORE) &&
+        (msg->seg == SEG_NONE || msg->seg == SEG_WLS) && w->mem) {
+        /* 32-bit global / workgroup-local load or store: exec_mem's work without its generality */
+        const bi_mem *m = w->mem;
+        unsigned sr = c->hdr[BI_H_SR];
+        for (unsigned l = 0; l < n; l++) {
+            if (!(exec & (1u << l)))
+                continue;
+            uint64_t addr = msg->seg == SEG_WLS ? m->wls_base + msg_src[l][0]
+                                                : msg_src[l][0] | (uint64_t)msg_src[l][1] << 32;
+            uint8_t b[4];
+            if (msg->sem == S_LOAD) {
+                if (m->read(m->ctx, addr, b, 4))
+                    return fail(err, errlen, BI_EXEC_ERROR, "clause %#x lane %u: load fault at %#llx", c->offset, l,
+                                (unsigned long long)addr);
+                stg.val[l][0] = b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+            } else {
+                uint32_t v = w->reg[sr][l];
+                b[0] = (uint8_t)v, b[1] = (uint8_t)(v >> 8), b[2] = (uint8_t)(v >> 16), b[3] = (uint8_t)(v >> 24);
+                if (m->write(m->ctx, addr, b, 4))
+                    return fail(err, errlen, BI_EXEC_ERROR, "clause %#x lane %u: store fault at %#llx", c->offset, l,
+                                (unsigned long long)addr);
+            }
+        }
+        stg.n = msg->sem == S_LOAD;
+    } else if (msg) {
         uint32_t dummy;
         for (unsigned l = 0; l < n; l++)
             if ((exec & (1u << l)) && (rc = exec_mem(w, msg, c, l, msg_src[l], msg_atom[l], &stg, &dummy, err, errlen)))
@@ -1865,7 +1896,9 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, char
         if (c->hdr[BI_H_FLOW] == 0 || (branch[l] && target[l] == PC_EXIT))
             w->done[l] = 1;
     }
-    unsigned active = (unsigned)__builtin_popcount(exec);
+    unsigned active = exec - ((exec >> 1) & 0x55);            /* popcount of 8 bits */
+    active = (active & 0x33) + ((active >> 2) & 0x33);
+    active = (active + (active >> 4)) & 0x0f;
     w->clauses_run++;
     w->lanes_run += active;
     w->lane_instrs += (uint64_t)x->ninstrs * active;

@@ -186,19 +186,28 @@ static uint8_t *fast(worker *w, uint64_t va, unsigned size, unsigned access)
     return h + (va & 4095);
 }
 
+/* memcpy with the common 32-bit size inlined */
+static inline void copy(void *d, const void *s, unsigned size)
+{
+    if (size == 4)
+        memcpy(d, s, 4);
+    else
+        memcpy(d, s, size);
+}
+
 static int m_read(void *ctx, uint64_t addr, void *buf, unsigned size)
 {
     worker *w = ctx;
     int bad;
     uint8_t *h = window(w, addr, size, &bad);
     if (h) {
-        memcpy(buf, h, size);
+        copy(buf, h, size);
         return 0;
     }
     if (bad)
         return mem_fault(w, EXC_DATA_INVALID_FAULT, addr);
     if ((h = fast(w, addr, size, GPU_ACCESS_READ))) {
-        memcpy(buf, h, size);
+        copy(buf, h, size);
         return 0;
     }
     const gpu_mem_if *m = &w->r->job->mem;
@@ -212,13 +221,13 @@ static int m_write(void *ctx, uint64_t addr, const void *buf, unsigned size)
     int bad;
     uint8_t *h = window(w, addr, size, &bad);
     if (h) {
-        memcpy(h, buf, size);
+        copy(h, buf, size);
         return 0;
     }
     if (bad)
         return mem_fault(w, EXC_DATA_INVALID_FAULT, addr);
     if ((h = fast(w, addr, size, GPU_ACCESS_WRITE))) {
-        memcpy(h, buf, size);
+        copy(h, buf, size);
         return 0;
     }
     const gpu_mem_if *m = &w->r->job->mem;

@@ -627,7 +627,9 @@ START_TEST(test_bench)
         (void)out;
         gpu_compute_free(e);
         e = gpu_compute_new(threads);
+        use_map = 1;             /* global memory through the map fast path, as on the device */
         double cpu2, sec2 = run_mesa_sgemm(e, 6, 64, 64, 64, &cpu2);
+        use_map = 0;
         gpu_compute_get_stats(e, &st);
         printf("gpu bench: %u thread(s): Mesa sgemm_naive 64x64x64 (v6): %llu lane-instructions in %.3f s ="
                " %.1f M lane-instr/s (%.3f s CPU: %.1f M lane-instr per CPU-second)\n", threads,
