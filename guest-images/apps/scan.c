@@ -5,6 +5,11 @@
  *   scan [-d DEVICE] [N] [WG]          (default N = 65536, WG = 128 or the device maximum)
  *
  * Integer arithmetic: compared bit-exactly with a sequential CPU scan.
+ *
+ * Note: the down-sweep reads tmp[bi] before tmp[ai].  Mesa 25.0.7's Bifrost pre-RA scheduler
+ * (bi_pressure_schedule.c) only orders a store after the most recent earlier load, so with
+ * tmp[ai] read first it moves that load below the store to tmp[ai] and every sum comes out 0, on
+ * hardware as on malibu (fixed in later Mesa by chaining loads); this order is immune.
  */
 #include "common.h"
 #include <stdlib.h>
@@ -36,9 +41,10 @@ static const char *src =
     "        barrier(CLK_LOCAL_MEM_FENCE);\n"
     "        if (lid < d) {\n"
     "            uint ai = off * (2 * lid + 1) - 1, bi = off * (2 * lid + 2) - 1;\n"
-    "            uint t = tmp[ai];\n"
-    "            tmp[ai] = tmp[bi];\n"
-    "            tmp[bi] += t;\n"
+    "            uint b = tmp[bi];                /* bi first: see the note above */\n"
+    "            uint a = tmp[ai];\n"
+    "            tmp[ai] = b;\n"
+    "            tmp[bi] = a + b;\n"
     "        }\n"
     "    }\n"
     "    barrier(CLK_LOCAL_MEM_FENCE);\n"
