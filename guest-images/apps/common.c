@@ -285,6 +285,32 @@ float app_rand_grid(app_rng *r, int lo, int hi, int frac_bits)
     return ldexpf((float)(((int32_t)lo << frac_bits) + k), -frac_bits);
 }
 
+/* ---- output files ------------------------------------------------------------------------ */
+
+void app_output(app_t *a, const char *what, const char *type, const void *data, size_t elem,
+                size_t n, const char *check)
+{
+    if (!a->out_dir)
+        return;
+    char file[256], path[4096];
+    snprintf(file, sizeof file, "%s%s.%s.bin", a->name, a->out_tag, what);
+    for (char *c = file; *c; c++)
+        if (!isalnum((unsigned char)*c) && *c != '.' && *c != '_' && *c != '-')
+            *c = '_';   /* one flat file name whatever WHAT holds */
+    snprintf(path, sizeof path, "%s/%s", a->out_dir, file);
+    FILE *f = fopen(path, "wb");
+    int ok = f && fwrite(data, elem, n, f) == n;
+    ok = (f && fclose(f) == 0) && ok;
+    snprintf(path, sizeof path, "%s/MANIFEST", a->out_dir);
+    FILE *m = ok ? fopen(path, "a") : NULL;
+    ok = m && fprintf(m, "%s %s %zu %s\n", file, type, n, check) > 0;
+    ok = (m && fclose(m) == 0) && ok;
+    if (!ok) {
+        app_log(a, "cannot write %s in %s", file, a->out_dir);
+        a->out_failed = 1;
+    }
+}
+
 /* ---- checks ------------------------------------------------------------------------------ */
 
 #define MAX_SHOWN 8
@@ -301,6 +327,7 @@ static size_t summary(app_t *a, const char *what, size_t bad, size_t n)
 size_t app_check_u32(app_t *a, const char *what, const uint32_t *got, const uint32_t *want,
                      size_t n)
 {
+    app_output(a, what, "u32", got, 4, n, "exact");
     size_t bad = 0;
     for (size_t i = 0; i < n; i++)
         if (got[i] != want[i] && bad++ < MAX_SHOWN)
@@ -312,6 +339,7 @@ size_t app_check_u32(app_t *a, const char *what, const uint32_t *got, const uint
 size_t app_check_i32(app_t *a, const char *what, const int32_t *got, const int32_t *want,
                      size_t n)
 {
+    app_output(a, what, "i32", got, 4, n, "exact");
     size_t bad = 0;
     for (size_t i = 0; i < n; i++)
         if (got[i] != want[i] && bad++ < MAX_SHOWN)
@@ -322,6 +350,7 @@ size_t app_check_i32(app_t *a, const char *what, const int32_t *got, const int32
 size_t app_check_u8(app_t *a, const char *what, const uint8_t *got, const uint8_t *want,
                     size_t n)
 {
+    app_output(a, what, "u8", got, 1, n, "exact");
     size_t bad = 0;
     for (size_t i = 0; i < n; i++)
         if (got[i] != want[i] && bad++ < MAX_SHOWN)
@@ -346,6 +375,7 @@ static uint32_t bits(float x)
 
 size_t app_check_f32(app_t *a, const char *what, const float *got, const float *want, size_t n)
 {
+    app_output(a, what, "f32", got, 4, n, "exact");
     size_t bad = 0;
     for (size_t i = 0; i < n; i++)
         if (!same_f32(got[i], want[i]) && bad++ < MAX_SHOWN)
@@ -357,6 +387,14 @@ size_t app_check_f32(app_t *a, const char *what, const float *got, const float *
 size_t app_check_f32_either(app_t *a, const char *what, const float *got, const float *want1,
                             const float *want2, size_t n)
 {
+    if (a->out_dir) { /* with both references: tells fused from unfused off-line */
+        char w[64];
+        app_output(a, what, "f32", got, 4, n, "either");
+        snprintf(w, sizeof w, "%s.want1", what);
+        app_output(a, w, "f32", want1, 4, n, "reference");
+        snprintf(w, sizeof w, "%s.want2", what);
+        app_output(a, w, "f32", want2, 4, n, "reference");
+    }
     size_t bad = 0, first = 0, second = 0;
     for (size_t i = 0; i < n; i++) {
         int m1 = same_f32(got[i], want1[i]), m2 = same_f32(got[i], want2[i]);
@@ -390,6 +428,9 @@ double app_ulp_error(float got, double ref)
 size_t app_check_f32_ulp(app_t *a, const char *what, const float *got, const double *ref,
                          size_t n, double max_ulp)
 {
+    char check[32];
+    snprintf(check, sizeof check, "ulp=%g", max_ulp);
+    app_output(a, what, "f32", got, 4, n, check);
     size_t bad = 0, worst_i = 0;
     double worst = 0;
     for (size_t i = 0; i < n; i++) {
@@ -529,7 +570,8 @@ static int run_on(app_t *a, devent *e, int (*run)(app_t *a))
         return app_cl_fail(a, err, "clCreateCommandQueue");
     }
     cl_ulong t0 = now_ns();
-    int r = run(a);
+    a->out_failed = 0;
+    int r = run(a) || a->out_failed;
     cl_ulong total = 0;
     if (r == 0) {
         for (int t = 0; t < a->ntimers; t++) {
@@ -554,6 +596,9 @@ int app_main(int argc, char **argv, const char *name, const char *usage, int (*r
     a.name = name;
     setvbuf(stdout, NULL, _IOLBF, 0);
     const char *spec = getenv("MALIBU_CL_DEVICE");
+    a.out_dir = getenv("MALIBU_CL_OUT");
+    if (a.out_dir && !*a.out_dir)
+        a.out_dir = NULL;
     char **pos = calloc((size_t)argc + 1, sizeof *pos);
     int npos = 0;
     for (int i = 1; i < argc; i++) {
@@ -561,13 +606,17 @@ int app_main(int argc, char **argv, const char *name, const char *usage, int (*r
             spec = argv[++i];
         else if (!strncmp(argv[i], "-d", 2) && argv[i][2])
             spec = argv[i] + 2;
+        else if (!strcmp(argv[i], "-o") && i + 1 < argc)
+            a.out_dir = argv[++i];
         else if (!strcmp(argv[i], "-v"))
             a.verbose = 1;
         else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            printf("usage: %s [-d DEVICE] [-v] %s\n"
+            printf("usage: %s [-d DEVICE] [-o DIR] [-v] %s\n"
                    "  -d N|all|SUBSTRING  device: index in '-d list', every device, or a\n"
                    "                      substring of 'PLATFORM / DEVICE' (default: first GPU,\n"
                    "                      else first device; also $MALIBU_CL_DEVICE)\n"
+                   "  -o DIR              write the checked values to DIR/NAME.WHAT.bin and list\n"
+                   "                      them in DIR/MANIFEST (also $MALIBU_CL_OUT)\n"
                    "  -v                  verbose (build logs, per-check summaries)\n",
                    name, usage);
             free(pos);
@@ -616,6 +665,8 @@ int app_main(int argc, char **argv, const char *name, const char *usage, int (*r
     }
     int failed = 0;
     for (int s = 0; s < nsel; s++) {
+        if (nsel > 1)
+            snprintf(a.out_tag, sizeof a.out_tag, ".d%d", sel[s]);
         int r = run_on(&a, &devs[sel[s]], run);
         app_log(&a, "%s / %s: %s", devs[sel[s]].pname, devs[sel[s]].dname, r ? "FAIL" : "PASS");
         failed += r;

@@ -13,6 +13,10 @@
  * order), `all` (every device), or a case-insensitive substring of "PLATFORM / DEVICE".
  * Default: the first GPU device over all platforms, else the first device of any type (on the
  * guest, the first device of the platform rusticl exposes with RUSTICL_ENABLE).
+ *
+ * Output files: `-o DIR` or $MALIBU_CL_OUT makes every app_check_* also write the values it
+ * checked, so that runs on other devices or emulator settings can be compared off-line (see
+ * app_output below).
  */
 #ifndef APPS_COMMON_H
 #define APPS_COMMON_H
@@ -46,6 +50,9 @@ typedef struct {
     void *objs[APP_MAX_OBJS];    /* released after run(): 0 mem, 1 kernel, 2 program */
     int objkind[APP_MAX_OBJS];
     int nobjs;
+    const char *out_dir;         /* -o DIR / $MALIBU_CL_OUT, NULL: no output files */
+    char out_tag[16];            /* ".dK" (device index K) when several devices run, else "" */
+    int out_failed;              /* an output file could not be written: the device fails */
 } app_t;
 
 /* Parses options, runs `run` on the selected device(s), prints the verdict; returns the exit
@@ -99,6 +106,17 @@ uint32_t app_rand_below(app_rng *r, uint32_t n);           /* uniform in [0, n) 
 float app_rand_float(app_rng *r, float lo, float hi);       /* uniform, 24-bit resolution */
 /* lo + k * 2^-frac_bits with k uniform: exactly representable values, exact sums/products */
 float app_rand_grid(app_rng *r, int lo, int hi, int frac_bits);
+
+/* ---- output files ----------------------------------------------------------------------------
+ * With an output directory, writes the n elements of `elem` bytes at `data` (host byte order) to
+ * DIR/NAME[.dK].WHAT.bin and appends "FILE TYPE N CHECK" to DIR/MANIFEST.  TYPE: u8 u32 i32 f32;
+ * CHECK says how the values were checked and so how two devices' files may differ: `exact`
+ * (bit-exact), `either` (each value equals one of two correctly rounded references, e.g. fused or
+ * unfused a*b+c; app_check_f32_either also writes them as WHAT.want1 / WHAT.want2, CHECK
+ * `reference`), `ulp=B` (within B ulp of the exact result) or `approx` (another error bound).  The app_check_* functions call it;
+ * a sample calls it itself for values it checks another way.  A write error fails the device. */
+void app_output(app_t *a, const char *what, const char *type, const void *data, size_t elem,
+                size_t n, const char *check);
 
 /* ---- result checks: each prints up to 8 mismatches and a summary, returns mismatch count ---- */
 size_t app_check_u32(app_t *a, const char *what, const uint32_t *got, const uint32_t *want,

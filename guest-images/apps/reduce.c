@@ -75,6 +75,7 @@ static int run(app_t *a)
         rc = app_check_f32(a, "sum", &got, &want, 1) != 0;
     } else {
         double tol = n * 0x1p-24 * mag;
+        app_output(a, "sum", "f32", &got, 4, 1, "approx");
         rc = !(fabs(got - ref) <= tol);
         if (rc)
             app_log(a, "sum off by %g > %g", fabs(got - ref), tol);

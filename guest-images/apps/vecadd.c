@@ -59,7 +59,8 @@ int main(int argc, char **argv)
     int n = 0, npos = 0;
     const char *dev = NULL;
     for (int i = 0; i < argc && n < 60; i++) {
-        int positional = i > 0 && argv[i][0] != '-' && strcmp(argv[i - 1], "-d");
+        int positional = i > 0 && argv[i][0] != '-' && strcmp(argv[i - 1], "-d") &&
+                         strcmp(argv[i - 1], "-o");
         if (positional && ++npos == 2)
             dev = argv[i];
         else

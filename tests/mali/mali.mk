@@ -8,6 +8,8 @@
 #                             GPU model (needs guest-images/out; not in make test)
 #   make mali-test            guest-images/apps/panfrost_ioctl_test.c cross-compiled with
 #                             aarch64-linux-gnu-gcc -Wall -Wextra -Werror (skipped without it)
+#   make mali-apps-test       every OpenCL sample on panfrost per model and --gpu-threads count,
+#                             vs the CPU, llvmpipe and each other (tests/mali/apps_test.sh)
 MALI_SRCS := $(sort $(wildcard devices/mali/*.c))
 MALI_OBJS := $(MALI_SRCS:%.c=$(B)/obj/%.o)
 DEVICE_OBJS += $(MALI_OBJS)
@@ -51,6 +53,20 @@ else
 	@echo "== mali: panfrost + rusticl in the guest image (g71, g52)"
 	sh tests/mali/guest_test.sh $(B)/malibu "g71 g52"
 	sh tests/mali/boot_test.sh $(B)/malibu $(B)/tests/mali/boot "g71 g52"
+endif
+
+# In `make test` too (~4-5 min): the 12 OpenCL samples on panfrost for g71 and g52 with
+# --gpu-threads 1 and 2, checked against the CPU, against llvmpipe and across thread counts
+# (tests/mali/apps_test.sh; MALI_APPS_KNOWN_FAIL lists failures reported but not gated).
+.PHONY: mali-apps-test
+TEST_TARGETS += mali-apps-test
+mali-apps-test: $(B)/malibu
+ifeq ($(MALI_IN_TEST),no)
+	@echo "== mali OpenCL sample tests skipped (MALI_IN_TEST=no)"
+else
+	@$(MAKE) --no-print-directory image
+	@echo "== mali: the OpenCL samples on panfrost (g71, g52; --gpu-threads 1, 2) vs CPU and llvmpipe"
+	sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps "g71 g52" "1 2"
 endif
 
 .PHONY: mali-boot-test

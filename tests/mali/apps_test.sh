@@ -1,0 +1,54 @@
+#!/bin/sh
+# mali-apps-test: the 12 OpenCL samples of guest-images/apps (installed in the guest image) on
+# Debian's panfrost + Mesa's rusticl on the emulated Mali, per GPU model and per --gpu-threads
+# count, one boot each running every sample (tests/mali/apps_guest.sh).  Each sample checks its
+# results against its own CPU computation (PASS/FAIL) and writes the values it checked (-o); the
+# first boot also runs every sample on rusticl's llvmpipe (the guest CPU) as the reference.
+# tests/mali/apps_verdict.py then requires, per sample: PASS everywhere, panfrost's values equal
+# to llvmpipe's (bit-exact, or within the built-in's ULP bound: apps_compare.py), identical
+# values for every --gpu-threads count of a model, and a kernel log without panfrost errors or
+# job timeouts.  Samples in MALI_APPS_KNOWN_FAIL are reported loudly but do not fail the test.
+#
+# usage: apps_test.sh MALIBU WORKDIR [MODELS] [THREAD-COUNTS]      (default "g71 g52" "1 2")
+# MALI_APPS: the samples, NAME or NAME:ARG,ARG (sizes).  Sizes are below the defaults where one
+# GPU job would take 200-800 ms on one loaded host thread: panfrost stops a job after 500 ms
+# (its scheduler timeout), which the test reports as a failure; bench/gpu.sh runs the defaults.
+set -u
+malibu=$1
+work=$2
+models=${3:-g71 g52}
+threads=${4:-1 2}
+apps=${MALI_APPS:-vecadd saxpy sgemm_naive:64 sgemm_tiled:64 reduce:32768 scan sobel:128,128 \
+histogram bitonic_sort transpose bfs math_builtins:1024}
+known=${MALI_APPS_KNOWN_FAIL-scan}
+img=guest-images/out
+here=$(dirname "$0")
+for f in "$malibu" $img/Image $img/initrd.img $img/rootfs.ext4; do
+    [ -e "$f" ] || { echo "mali-apps-test: $f missing (make image)"; exit 1; }
+done
+rm -rf "$work"
+mkdir -p "$work/share"
+cp "$here/apps_guest.sh" "$work/share/"
+runs=""
+ref=""
+for m in $models; do
+    for t in $threads; do
+        run=$m-t$t
+        dir=$work/$run
+        mkdir -p "$dir/out"
+        devs=panfrost
+        [ -n "$ref" ] || { devs="panfrost llvmpipe"; ref=$run/out/llvmpipe; }
+        truncate -s 64M "$dir/disk.img"   # sparse; the guest writes a tar at its start
+        start=$(date +%s)
+        timeout 1800 "$malibu" --image $img --gpu "$m" --gpu-threads "$t" --share "$work/share" \
+            --disk "$dir/disk.img,write-through" \
+            --run "sh /mnt/host/apps_guest.sh '$devs' $apps" </dev/null >"$dir/console.log" 2>&1
+        echo $? >"$dir/status"
+        tar -xf "$dir/disk.img" -C "$dir/out" 2>/dev/null
+        rm -f "$dir/disk.img"
+        echo "mali-apps-test: $m, --gpu-threads $t, $devs: boot + samples in $(($(date +%s) - start)) s"
+        runs="$runs $run"
+    done
+done
+exec python3 "$here/apps_verdict.py" "$work" --runs "$runs" --threads "$threads" --ref "$ref" \
+    --apps "$apps" --known-fail "$known"
