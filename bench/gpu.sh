@@ -1,0 +1,160 @@
+#!/bin/sh
+# GPU benchmark: each OpenCL sample of guest-images/apps on the emulated Mali (Debian's panfrost +
+# Mesa's rusticl in the guest image), one boot per sample and host thread count (--gpu-threads 1
+# and N), at the samples' default sizes unless given.  Per sample it prints:
+#   kernel ms      guest-visible kernel time: the sample's own "time kernel=ALL ns=" line (host
+#                  clock around enqueue + clFinish in the guest: panfrost has no profiling
+#                  timestamps), for 1 and N threads, and the speed-up 1 -> N
+#   Mlane          simulated lane-instructions (thread_instructions of --stats FILE.json,
+#                  emu/stats/SCHEMA.md; identical for every thread count)
+#   gpu CPU s      host CPU time of malibu's device threads (every thread but the vCPU's, from
+#                  /proc/PID/task/*/schedstat) between the markers the guest prints around the
+#                  sample: the GPU engine's threads plus idle device threads; the sample's OpenCL
+#                  compile runs on the vCPU and is not counted
+#   M lane/CPU-s   Mlane / gpu CPU s, per thread count
+#   engine ms      sum of the engine's own job times (MALIBU_GPU_LOG=1), 1 -> N speed-up
+#   status         PASS, or what went wrong: FAIL (the sample's check), TIMEOUT (panfrost stopped
+#                  a job after its 500 ms scheduler timeout: the figures of that run are partial)
+#
+# usage: bench/gpu.sh [--gpu MODEL] [--threads N] [--malibu PATH] [SAMPLE[:ARG,ARG]...]
+#        (defaults: g71, N = nproc, build/malibu, the 12 samples)
+# RUNS=n boots each configuration n times and keeps the fastest kernel time.
+set -eu
+MODEL=g71
+THREADS=$(nproc)
+MALIBU=build/malibu
+while [ $# -gt 0 ]; do
+    case $1 in
+        --gpu) MODEL=$2; shift 2 ;;
+        --threads) THREADS=$2; shift 2 ;;
+        --malibu) MALIBU=$2; shift 2 ;;
+        -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+        *) break ;;
+    esac
+done
+SAMPLES=${*:-vecadd saxpy sgemm_naive sgemm_tiled reduce scan sobel histogram bitonic_sort \
+transpose bfs math_builtins}
+IMG=guest-images/out
+for f in "$MALIBU" $IMG/Image $IMG/initrd.img $IMG/rootfs.ext4; do
+    [ -e "$f" ] || { echo "bench/gpu.sh: missing $f (make build/malibu image)" >&2; exit 1; }
+done
+WORK=${WORK:-build/bench/gpu}
+mkdir -p "$WORK"
+
+python3 - "$MALIBU" "$IMG" "$MODEL" "$THREADS" "$WORK" "${RUNS:-1}" $SAMPLES <<'EOF'
+import json, os, re, subprocess, sys, time
+
+malibu, img, model, nthreads, work, runs = sys.argv[1:7]
+samples = sys.argv[7:]
+counts = [1] if int(nthreads) <= 1 else [1, int(nthreads)]
+
+
+def device_cpu_ns(pid):
+    """On-CPU ns of every thread of pid except the main one (the vCPU)."""
+    total = 0
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        if int(tid) == pid:
+            continue
+        try:
+            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                total += int(f.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            pass
+    return total
+
+
+def run(spec, threads, rep):
+    name, _, args = spec.partition(":")
+    args = args.replace(",", " ")
+    tag = f"{name}-t{threads}-r{rep}"
+    stats, errlog = os.path.join(work, tag + ".json"), os.path.join(work, tag + ".stderr")
+    # clinfo first: rusticl and its libraries are loaded (and in the guest's page cache) before
+    # the begin marker, so disk reads do not land in the measured window
+    cmd = (f"RUSTICL_ENABLE=panfrost clinfo -l >/dev/null; echo BENCH_BEGIN; "
+           f"RUSTICL_ENABLE=panfrost {name} -d Mali {args}; echo BENCH_END; "
+           f"dmesg | grep -c 'sched timeout' | sed 's/^/BENCH_TIMEOUTS /'; sleep 1")
+    env = dict(os.environ, MALIBU_GPU_LOG="1")
+    with open(errlog, "w") as err:
+        p = subprocess.Popen([malibu, "--image", img, "--gpu", model, "--gpu-threads",
+                              str(threads), "--stats", stats, "--run", cmd],
+                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err, env=env)
+        marks, out = {}, []
+        for raw in p.stdout:
+            line = raw.decode(errors="replace").rstrip("\r\n")
+            out.append(line)
+            if line.strip() in ("BENCH_BEGIN", "BENCH_END"):
+                marks[line.strip()] = device_cpu_ns(p.pid)
+        p.wait()
+    with open(os.path.join(work, tag + ".console"), "w") as f:
+        f.write("\n".join(out) + "\n")
+    text = "\n".join(out)
+    r = {"status": "PASS" if re.search(rf"^{name}: PASS$", text, re.M) else "FAIL"}
+    m = re.search(r"time kernel=ALL ns=(\d+)", text)
+    r["kernel_ms"] = int(m.group(1)) / 1e6 if m else None
+    m = re.search(r"^BENCH_TIMEOUTS (\d+)", text, re.M)
+    if m and int(m.group(1)):
+        r["status"] = "TIMEOUT"
+    if "BENCH_BEGIN" in marks and "BENCH_END" in marks:
+        r["cpu_s"] = (marks["BENCH_END"] - marks["BENCH_BEGIN"]) / 1e9
+    jobs = re.findall(r"^gpu: job \S+ as\d+: status (0x[0-9a-f]+), .* ([0-9.]+) ms",
+                      open(errlog, errors="replace").read(), re.M)
+    r["engine_ms"] = sum(float(ms) for _, ms in jobs)
+    if any(st != "0x1" for st, _ in jobs) and r["status"] == "PASS":
+        r["status"] = "JOB-FAULT"
+    try:
+        with open(stats) as f:
+            g = json.load(f)["gpu"]
+        r["lanes"] = g["totals"]["thread_instructions"]
+        r["jobs"] = g["jobs"].get("compute", 0)
+    except (OSError, ValueError, KeyError) as e:
+        r["lanes"], r["jobs"] = None, None
+        r["status"] += f" (stats: {e})"
+    return r
+
+
+def fmt(x, f="{:.1f}"):
+    return "-" if x is None else f.format(x)
+
+
+rows = []
+t_start = time.time()
+load0 = os.getloadavg()
+for spec in samples:
+    best = {}
+    for t in counts:
+        for rep in range(int(runs)):
+            r = run(spec, t, rep)
+            cur = best.get(t)
+            if cur is None or (r["kernel_ms"] or 1e99) < (cur["kernel_ms"] or 1e99):
+                best[t] = r
+        b = best[t]
+        print(f"  {spec} --gpu-threads {t}: {b['status']}, kernel {fmt(b['kernel_ms'])} ms, "
+              f"{fmt(b['lanes'] and b['lanes'] / 1e6)} M lane-instr, device-thread CPU "
+              f"{fmt(b.get('cpu_s'), '{:.3f}')} s, engine {b['engine_ms']:.1f} ms", flush=True)
+    rows.append((spec, best))
+
+N = counts[-1]
+hdr = (f"| sample | compute jobs | M lane-instr | kernel ms t=1 | kernel ms t={N} | speed-up | "
+       f"gpu CPU s t=1 | M lane-instr/CPU-s t=1 | M lane-instr/CPU-s t={N} | engine ms t=1 | "
+       f"engine ms t={N} | engine speed-up | status t=1 / t={N} |")
+print()
+cpu = next((ln.split(":", 1)[1].strip() for ln in open("/proc/cpuinfo")
+            if ln.startswith("model name")), "?")
+print(f"GPU benchmark: --gpu {model}, --gpu-threads 1 and {N}, best of {runs}; host: {cpu}, "
+      f"{os.cpu_count()} CPUs; load average at start {load0[0]:.2f}, at end "
+      f"{os.getloadavg()[0]:.2f}; {time.time() - t_start:.0f} s")
+print()
+print(hdr)
+print("|" + "|".join(["---"] * (hdr.count("|") - 1)) + "|")
+for spec, best in rows:
+    a, b = best[1], best[N]
+    lanes = a["lanes"]
+    rate = lambda r: (r["lanes"] / r["cpu_s"] / 1e6) if r.get("cpu_s") and r["lanes"] else None
+    sp = (a["kernel_ms"] / b["kernel_ms"]) if a["kernel_ms"] and b["kernel_ms"] else None
+    esp = (a["engine_ms"] / b["engine_ms"]) if b["engine_ms"] else None
+    print(f"| {spec} | {fmt(a['jobs'], '{}')} | {fmt(lanes and lanes / 1e6)} | "
+          f"{fmt(a['kernel_ms'])} | {fmt(b['kernel_ms'])} | {fmt(sp, '{:.2f}')} | "
+          f"{fmt(a.get('cpu_s'), '{:.3f}')} | {fmt(rate(a), '{:.0f}')} | {fmt(rate(b), '{:.0f}')} | "
+          f"{a['engine_ms']:.1f} | {b['engine_ms']:.1f} | {fmt(esp, '{:.2f}')} | "
+          f"{a['status']} / {b['status']} |")
+EOF
