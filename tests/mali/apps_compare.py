@@ -15,7 +15,9 @@ check allows two correct devices to differ:
              the two differ (all fused or all unfused), possibly not the same one in both runs
   reference  the CPU references themselves: bit for bit (same inputs, same program)
   ulp=B      |x - ref| <= B ulp(ref), the OpenCL bound of the built-in (ulp measured as in
-             app_ulp_error: at the reference, never below the smallest normal's)
+             app_ulp_error: at the reference, never below the smallest normal's).  Each device is
+             within B of the exact result (the sample checks that), so two conforming devices
+             could differ by up to 2B; B is the stricter agreement this test asks for
   approx     not compared (the sample checked it against its own error bound)
 With --identical (same device, other emulator settings) every file must be byte-identical.
 Prints one line per sample ("SAMPLE: ok: ..." or "SAMPLE: DIFFERS: ...") and exits 1 when a
