@@ -20,10 +20,7 @@ _Noreturn void cpu_raise(CPUState *c, Op *op, CpuException exc, uint64_t fault_a
 /* The dispatch loop; returns when an exception or exit request ends execution. */
 static __attribute__((noinline)) CpuException exec_loop(CPUState *c)
 {
-#if MALIBU_HAVE_NATIVE
-    uint8_t *unchained = NULL; /* exit jump of the last native block, to chain to the next */
-    uint64_t unchained_gen = 0;
-#endif
+    TbChain chain = { 0 };
     for (;;) {
         if (unlikely(c->exit_request)) {
             c->exit_request = 0;
@@ -35,21 +32,7 @@ static __attribute__((noinline)) CpuException exec_loop(CPUState *c)
         TB *tb = tb_lookup(c->tbc, c->pc);
         if (!tb)
             tb = tb_translate(c, c->pc);
-#if MALIBU_HAVE_NATIVE
-        if (tb->native) {
-            if (unchained && unchained_gen == c->tbc->n_flushes)
-                native_chain(unchained, tb);
-            unchained = native_run(c, tb);
-            unchained_gen = c->tbc->n_flushes;
-        } else
-#endif
-        {
-            c->insn_count += tb->n_insns;
-            Op *op = tb->ops;
-            do
-                op = op->fn(c, op);
-            while (op);
-        }
+        tb_run(c, tb, &chain);
         if (c->exception != EXC_NONE)
             return c->exception;
     }

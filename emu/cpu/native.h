@@ -9,9 +9,10 @@
  * reference (--backend portable / MALIBU_BACKEND=portable).
  *
  * Host code conventions: rbx = CPUState, r12 = guest_base, r13 = end of the guest
- * window (user mode).  Guest registers live in CPUState between instructions, so a
- * fault (long jump out of a helper or a SIGSEGV on a guest access) finds the state
- * of the instruction's start, as in the portable back end.
+ * window (user mode).  Within a block guest registers may stay in host registers (the
+ * register cache in native.c); they are written back before calls and block exits, and
+ * a host fault on a guest access restores them from the signal context (NativeFaultSite),
+ * so a fault finds the state of the instruction's start, as in the portable back end.
  *
  * Blocks are entered through native_run(); a direct branch jumps to the successor's
  * code once the dispatcher has chained it (native_chain), an indirect branch looks
@@ -91,5 +92,32 @@ typedef struct NativeFaultSite {
 } NativeFaultSite;
 const NativeFaultSite *native_fault_site(TBCache *t, uintptr_t rip);
 #endif
+
+/* Run one block with whichever back end translated it.  *chain carries the unchained exit
+ * of the previous native block between calls (start it zeroed), so the dispatcher chains
+ * that exit to this block unless the caches were flushed in between. */
+typedef struct TbChain {
+    uint8_t *field;
+    uint64_t gen; /* tbc->n_flushes when field was returned */
+} TbChain;
+
+static inline void tb_run(CPUState *c, TB *tb, TbChain *chain)
+{
+#if MALIBU_HAVE_NATIVE
+    if (tb->native) {
+        if (chain->field && chain->gen == c->tbc->n_flushes)
+            native_chain(chain->field, tb);
+        chain->field = native_run(c, tb);
+        chain->gen = c->tbc->n_flushes;
+        return;
+    }
+#endif
+    (void)chain;
+    c->insn_count += tb->n_insns;
+    Op *op = tb->ops;
+    do
+        op = op->fn(c, op);
+    while (op);
+}
 
 #endif

@@ -174,10 +174,7 @@ static TB *tb_get(SysCPU *s)
 static __attribute__((noinline)) CpuException dispatch(SysCPU *s)
 {
     CPUState *c = &s->cpu;
-#if MALIBU_HAVE_NATIVE
-    uint8_t *unchained = NULL; /* exit jump of the last native block, to chain to the next */
-    uint64_t unchained_gen = 0;
-#endif
+    TbChain chain = { 0 };
     for (;;) {
         if (unlikely(c->exit_request)) {
             c->exit_request = 0;
@@ -187,21 +184,7 @@ static __attribute__((noinline)) CpuException dispatch(SysCPU *s)
         }
         TB *tb = tb_get(s);
         s->n_dispatch++;
-#if MALIBU_HAVE_NATIVE
-        if (tb->native) {
-            if (unchained && unchained_gen == c->tbc->n_flushes)
-                native_chain(unchained, tb);
-            unchained = native_run(c, tb);
-            unchained_gen = c->tbc->n_flushes;
-        } else
-#endif
-        {
-            c->insn_count += tb->n_insns;
-            Op *op = tb->ops;
-            do
-                op = op->fn(c, op);
-            while (op);
-        }
+        tb_run(c, tb, &chain);
         if (c->exception != EXC_NONE)
             return c->exception;
     }

@@ -142,11 +142,6 @@ static inline void x_store_imm32(Asm *a, int w, int base, int32_t d, int32_t v)
     x_op_mem(a, w, 0xC7, -1, 0, base, X_NONE, d, false);
     x_d32(a, (uint32_t)v);
 }
-static inline void x_store_imm8(Asm *a, int base, int32_t d, uint8_t v)
-{
-    x_op_mem(a, 0, 0xC6, -1, 0, base, X_NONE, d, false);
-    x_b(a, v);
-}
 static inline void x_store_imm16(Asm *a, int base, int32_t d, uint16_t v)
 {
     x_b(a, 0x66);
