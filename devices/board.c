@@ -55,6 +55,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: malibu --kernel Image [--initrd FILE] [--append \"cmdline\"] [-m SIZE]\n"
             "              [--smp N] [--dtb FILE] [--dump-dtb FILE] [--gpu MODEL] [--gpu-threads N]\n"
+            "              [--gpu-time model|host]\n"
             "              [--disk FILE[,MODE]]... [--share DIR[,ro]]\n"
             "       malibu --image DIR [--run \"CMD\"] [--share HOSTDIR] [options]\n"
             "  --image DIR      boot DIR/Image, DIR/initrd.img, DIR/rootfs.ext4 (copy-on-write, vda)\n"
@@ -73,6 +74,10 @@ static void usage(FILE *f)
             "                   the guest images mount it on /mnt/host\n"
             "  --gpu MODEL      Mali GPU: " MALI_BOARD_MODELS " (default g71)\n"
             "  --gpu-threads N  host threads running the GPU's shader cores (default: host CPUs)\n"
+            "  --gpu-time model|host  guest time while the CPU idles waiting on the GPU: model\n"
+            "                   (default) advances it by the GPU's modelled time for the work\n"
+            "                   (warp-tuples / (cores x engines x clock)), so jobs take guest\n"
+            "                   time like on hardware; host lets it run with the host clock\n"
             "  --stats FILE.json  instrumentation report written at exit (emu/stats/SCHEMA.md;\n"
             "                   build/malibu-report renders it) and a summary on stderr\n"
             "Console: Ctrl-A x quits, Ctrl-A h for help.\n");
@@ -182,6 +187,7 @@ int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t 
         { "dump-dtb", required_argument, NULL, 'D' }, { "smp", required_argument, NULL, 's' },
         { "gpu", required_argument, NULL, 'g' }, { "help", no_argument, NULL, 'h' },
         { "gpu-threads", required_argument, NULL, 'G' },
+        { "gpu-time", required_argument, NULL, 'Y' },
         { "stats", required_argument, NULL, 'T' },
         { "image", required_argument, NULL, 'I' }, { "run", required_argument, NULL, 'R' },
         { NULL, 0, NULL, 0 },
@@ -237,6 +243,13 @@ int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t 
             cfg->gpu_threads = (unsigned)n;
             break;
         }
+        case 'Y':
+            if (strcmp(optarg, "model") && strcmp(optarg, "host")) {
+                snprintf(err, errlen, "--gpu-time: model or host");
+                return -1;
+            }
+            cfg->gpu_time_host = !strcmp(optarg, "host");
+            break;
         case 'h': usage(stdout); return 1;
         default:
             snprintf(err, errlen, "unknown or incomplete option '%s' (see --help)",
@@ -298,6 +311,8 @@ Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
     b->bus = bus_new();
     b->gic = gic_new(b->ncpu, gic_output, b);
     b->gtimer = gtimer_new(b->gic, b->ncpu);
+    if (b->gtimer)
+        gtimer_set_device_clock(b->gtimer, !cfg->gpu_time_host);
     b->psci = psci_new(b->ncpu);
     b->console = console_new(cfg->console_in, cfg->console_out);
     b->uart = pl011_new(b->gic, BOARD_UART_INTID, console_putc, b->console);

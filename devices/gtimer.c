@@ -1,5 +1,9 @@
 /* Generic timer: system counter from host time, per-CPU EL1 physical/virtual timers driving GIC
- * PPIs, and the WFI sleep/kick helper (see gtimer.h). */
+ * PPIs, the WFI sleep/kick helper, and the device-wait clock model (see gtimer.h).
+ *
+ * Guest time (ns since start) is host time minus the host time skipped while every CPU waited on
+ * a busy device; during such a wait it is frozen and moves only by gtimer_advance.  Readers (the
+ * vCPU's CNTVCT reads) take no lock: a sequence counter guards the clock state. */
 #include "gtimer.h"
 
 #include <pthread.h>
@@ -31,6 +35,16 @@ struct GTimer {
     unsigned ncpu;
     uint64_t start_ns;
     CpuTimers cpu[GIC_MAX_CPUS];
+    /* clock state: written under lock inside a seq bump, read lock-free */
+    unsigned seq;        /* odd while being written */
+    bool frozen;         /* every CPU waits on a busy device: time moves by gtimer_advance */
+    uint64_t frozen_ns;  /* guest ns while frozen */
+    int64_t skipped_ns;  /* host ns - start - guest ns while running (negative: guest ahead) */
+    /* device-wait model (under lock) */
+    bool model;          /* gtimer_set_device_clock(t, true) */
+    unsigned holds;      /* gtimer_hold balance */
+    unsigned idle_cpus;  /* CPUs inside gtimer_wfi */
+    uint64_t n_frozen, frozen_host_ns, advanced_ns, froze_at; /* statistics */
 };
 
 static const unsigned timer_ppi[2] = { GIC_PPI_PHYS_TIMER, GIC_PPI_VIRT_TIMER };
@@ -40,9 +54,25 @@ static uint64_t ns_to_ticks(uint64_t ns)
     return (uint64_t)((unsigned __int128)ns * GTIMER_FREQ_HZ / 1000000000u);
 }
 
+/* Guest ns since start, from any thread without the lock. */
+static uint64_t guest_ns(GTimer *t)
+{
+    for (;;) {
+        unsigned s1 = __atomic_load_n(&t->seq, __ATOMIC_ACQUIRE);
+        if (s1 & 1)
+            continue;
+        bool frozen = __atomic_load_n(&t->frozen, __ATOMIC_RELAXED);
+        uint64_t v = frozen ? __atomic_load_n(&t->frozen_ns, __ATOMIC_RELAXED)
+                            : ht_now_ns() - t->start_ns - (uint64_t)__atomic_load_n(&t->skipped_ns, __ATOMIC_RELAXED);
+        __atomic_thread_fence(__ATOMIC_ACQUIRE);
+        if (__atomic_load_n(&t->seq, __ATOMIC_RELAXED) == s1)
+            return v;
+    }
+}
+
 static uint64_t count_now(GTimer *t)
 {
-    return ns_to_ticks(ht_now_ns() - t->start_ns);
+    return ns_to_ticks(guest_ns(t));
 }
 
 /* Offset subtracted from the physical count for this timer's view. */
@@ -51,15 +81,16 @@ static uint64_t view_offset(GTimer *t, unsigned cpu, int which)
     return which == GT_VIRT ? t->cpu[cpu].cntvoff : 0;
 }
 
-/* Host time (ns) at which view count reaches cval; HT_NEVER if beyond any sensible horizon. */
+/* Host time (ns) at which view count reaches cval; HT_NEVER if beyond any sensible horizon or
+ * while the clock is frozen (gtimer_advance re-checks the timers then).  Lock held. */
 static uint64_t deadline_ns(GTimer *t, unsigned cpu, int which, uint64_t cval)
 {
     uint64_t phys = cval + view_offset(t, cpu, which);
-    if (phys < cval && view_offset(t, cpu, which)) /* wrapped */
+    if ((phys < cval && view_offset(t, cpu, which)) || t->frozen) /* wrapped, or frozen */
         return HT_NEVER;
-    unsigned __int128 ns = ((unsigned __int128)phys * 1000000000u + GTIMER_FREQ_HZ - 1) / GTIMER_FREQ_HZ;
-    ns += t->start_ns;
-    return ns >= HT_NEVER ? HT_NEVER : (uint64_t)ns;
+    __int128 ns = ((unsigned __int128)phys * 1000000000u + GTIMER_FREQ_HZ - 1) / GTIMER_FREQ_HZ;
+    ns += (__int128)t->start_ns + t->skipped_ns;
+    return ns >= (__int128)HT_NEVER ? HT_NEVER : ns < 0 ? 0 : (uint64_t)ns;
 }
 
 /* Recompute one timer's output and host deadline; lock held. */
@@ -75,6 +106,78 @@ static void update_timer(GTimer *t, unsigned cpu, int which)
     }
     bool armed = (tm->ctl & GT_CTL_ENABLE) && !(tm->ctl & GT_CTL_IMASK) && !istatus;
     ht_timer_mod(tm->ht, armed ? deadline_ns(t, cpu, which, tm->cval) : HT_NEVER);
+}
+
+static void update_all_timers(GTimer *t)
+{
+    for (unsigned c = 0; c < t->ncpu; c++)
+        for (int w = 0; w < 2; w++)
+            update_timer(t, c, w);
+}
+
+/* Freeze or unfreeze guest time as the device-wait condition says; lock held. */
+static void reevaluate_clock(GTimer *t)
+{
+    bool want = t->model && t->holds > 0 && t->idle_cpus == t->ncpu;
+    if (want == t->frozen)
+        return;
+    __atomic_store_n(&t->seq, t->seq + 1, __ATOMIC_RELAXED);
+    __atomic_thread_fence(__ATOMIC_RELEASE);
+    uint64_t now = ht_now_ns(); /* after the bump: no reader returns a later running time */
+    if (want) {
+        __atomic_store_n(&t->frozen_ns, now - t->start_ns - (uint64_t)t->skipped_ns, __ATOMIC_RELAXED);
+        t->n_frozen++;
+        t->froze_at = now;
+    } else {
+        __atomic_store_n(&t->skipped_ns, (int64_t)(now - t->start_ns - t->frozen_ns), __ATOMIC_RELAXED);
+        t->frozen_host_ns += now - t->froze_at;
+    }
+    __atomic_store_n(&t->frozen, want, __ATOMIC_RELAXED);
+    __atomic_store_n(&t->seq, t->seq + 1, __ATOMIC_RELEASE);
+    update_all_timers(t); /* frozen: no host deadlines; running: re-arm them */
+}
+
+void gtimer_set_device_clock(GTimer *t, bool on)
+{
+    pthread_mutex_lock(&t->lock);
+    t->model = on;
+    reevaluate_clock(t);
+    pthread_mutex_unlock(&t->lock);
+}
+
+void gtimer_hold(GTimer *t, int delta)
+{
+    pthread_mutex_lock(&t->lock);
+    if (delta < 0 && t->holds < (unsigned)-delta)
+        t->holds = 0; /* unbalanced release: never freeze on a stale hold */
+    else
+        t->holds += (unsigned)delta;
+    reevaluate_clock(t);
+    pthread_mutex_unlock(&t->lock);
+}
+
+void gtimer_advance(GTimer *t, uint64_t ns)
+{
+    pthread_mutex_lock(&t->lock);
+    if (t->frozen && ns) {
+        __atomic_store_n(&t->seq, t->seq + 1, __ATOMIC_RELAXED);
+        __atomic_thread_fence(__ATOMIC_RELEASE);
+        __atomic_store_n(&t->frozen_ns, t->frozen_ns + ns, __ATOMIC_RELAXED);
+        __atomic_store_n(&t->seq, t->seq + 1, __ATOMIC_RELEASE);
+        t->advanced_ns += ns;
+        update_all_timers(t); /* a timer now due raises its PPI, which wakes the CPU */
+    }
+    pthread_mutex_unlock(&t->lock);
+}
+
+void gtimer_clock_stats(GTimer *t, GTimerClockStats *st)
+{
+    pthread_mutex_lock(&t->lock);
+    st->model = t->model;
+    st->freezes = t->n_frozen;
+    st->frozen_host_ns = t->frozen_host_ns + (t->frozen ? ht_now_ns() - t->froze_at : 0);
+    st->advanced_ns = t->advanced_ns;
+    pthread_mutex_unlock(&t->lock);
 }
 
 static void timer_fired(void *opaque)
@@ -149,6 +252,11 @@ uint64_t gtimer_freq(GTimer *t)
 {
     (void)t;
     return GTIMER_FREQ_HZ;
+}
+
+uint64_t gtimer_now_ns(GTimer *t)
+{
+    return guest_ns(t);
 }
 
 uint64_t gtimer_count(GTimer *t)
@@ -241,6 +349,10 @@ void gtimer_wfi(GTimer *t, unsigned cpu, uint64_t max_ns)
     if (cpu >= t->ncpu)
         return;
     CpuTimers *c = &t->cpu[cpu];
+    pthread_mutex_lock(&t->lock); /* not nested in wlock: kicks come under t->lock */
+    t->idle_cpus++;
+    reevaluate_clock(t);
+    pthread_mutex_unlock(&t->lock);
     pthread_mutex_lock(&c->wlock);
     if (!c->kicked) {
         if (max_ns) {
@@ -255,6 +367,10 @@ void gtimer_wfi(GTimer *t, unsigned cpu, uint64_t max_ns)
     }
     c->kicked = false;
     pthread_mutex_unlock(&c->wlock);
+    pthread_mutex_lock(&t->lock);
+    t->idle_cpus--;
+    reevaluate_clock(t);
+    pthread_mutex_unlock(&t->lock);
 }
 
 void gtimer_kick(GTimer *t, unsigned cpu)

@@ -42,6 +42,7 @@ void gtimer_reset_cpu(GTimer *t, unsigned cpu); /* CTL = 0 (timers off), CVAL un
 
 uint64_t gtimer_freq(GTimer *t);
 uint64_t gtimer_count(GTimer *t); /* CNTPCT */
+uint64_t gtimer_now_ns(GTimer *t); /* guest time in ns since the timer was created */
 uint64_t gtimer_vcount(GTimer *t, unsigned cpu); /* CNTVCT */
 void gtimer_set_cntvoff(GTimer *t, unsigned cpu, uint64_t off);
 
@@ -51,6 +52,24 @@ uint64_t gtimer_read_cval(GTimer *t, unsigned cpu, int which);
 void gtimer_write_cval(GTimer *t, unsigned cpu, int which, uint64_t val);
 uint32_t gtimer_read_tval(GTimer *t, unsigned cpu, int which);  /* (CVAL - count) low 32 bits */
 void gtimer_write_tval(GTimer *t, unsigned cpu, int which, uint64_t val); /* CVAL = count + sext(val[31:0]) */
+
+/* Device-wait clock model.  An emulated device (the GPU) is far slower in host time than the
+ * hardware it models, and guest drivers time their jobs out (panfrost: 500 ms).  With the model
+ * on, while the device holds the clock (gtimer_hold(t, +1) .. (t, -1) around work it is doing)
+ * and every CPU sleeps in gtimer_wfi, guest time stands still except for what the device reports
+ * with gtimer_advance (its modelled time for the work done); the host time spent so is skipped.
+ * Guest time stays monotonic and timers fire when advanced time reaches them.  A device must not
+ * hold the clock while it waits for the CPU (e.g. on an MMU fault), or time would stop. */
+void gtimer_set_device_clock(GTimer *t, bool on);
+void gtimer_hold(GTimer *t, int delta);
+void gtimer_advance(GTimer *t, uint64_t ns);
+typedef struct GTimerClockStats {
+    bool model;              /* gtimer_set_device_clock(t, true) */
+    uint64_t freezes;        /* times guest time was frozen */
+    uint64_t frozen_host_ns; /* host ns skipped so */
+    uint64_t advanced_ns;    /* guest ns the device advanced while frozen */
+} GTimerClockStats;
+void gtimer_clock_stats(GTimer *t, GTimerClockStats *st);
 
 /* Sleep the vCPU until kicked or max_ns (0 = no limit) elapse. */
 void gtimer_wfi(GTimer *t, unsigned cpu, uint64_t max_ns);

@@ -16,11 +16,17 @@ uint64_t mali_now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/* Board time for the cycle counter (guest time when the board gives its clock). */
+static uint64_t board_ns(Mali *m)
+{
+    return m->clock.now_ns ? m->clock.now_ns(m->clock.opaque) : mali_now_ns();
+}
+
 uint64_t mali_cycle_count_locked(Mali *m)
 {
     if (!m->cycle_running)
         return m->cycle_base;
-    uint64_t ns = mali_now_ns() - m->cycle_start_ns;
+    uint64_t ns = board_ns(m) - m->cycle_start_ns;
     return m->cycle_base + (uint64_t)((unsigned __int128)ns * m->model->clock_hz / 1000000000u);
 }
 
@@ -137,7 +143,7 @@ static void gpu_command(Mali *m, uint32_t cmd)
         break;
     case GPU_CMD_CYCLE_COUNT_START:
         if (!m->cycle_running) {
-            m->cycle_start_ns = mali_now_ns();
+            m->cycle_start_ns = board_ns(m);
             m->cycle_running = true;
         }
         break;

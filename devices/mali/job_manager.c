@@ -236,6 +236,46 @@ static void report_fault(Mali *m, unsigned asn, uint32_t code, unsigned access, 
     mali_update_irqs(m);
 }
 
+/* ---- board clock model (mali.h MaliClockModel, gtimer.h) ------------------------------------ */
+
+/* A job's engine threads start or stop waiting for the CPU: the board clock must not stand still
+ * while the GPU waits for the CPU.  m->lock held. */
+static void stall_begin(MaliJobCtx *c)
+{
+    if (c->holding && c->stalls++ == 0 && c->m->clock.hold)
+        c->m->clock.hold(c->m->clock.opaque, -1);
+}
+
+static void stall_end(MaliJobCtx *c)
+{
+    if (c->holding && --c->stalls == 0 && c->m->clock.hold)
+        c->m->clock.hold(c->m->clock.opaque, +1);
+}
+
+static void hold_clock(MaliJobCtx *c, bool on)
+{
+    Mali *m = c->m;
+    pthread_mutex_lock(&m->lock);
+    if (on != c->holding && m->clock.hold && c->stalls == 0)
+        m->clock.hold(m->clock.opaque, on ? +1 : -1);
+    c->holding = on;
+    pthread_mutex_unlock(&m->lock);
+}
+
+void mali_job_progress(MaliJobCtx *c, uint64_t warp_tuples)
+{
+    Mali *m = c->m;
+    if (!c->issue_hz || !m->clock.advance)
+        return;
+    uint64_t after = __atomic_add_fetch(&c->tuples, warp_tuples, __ATOMIC_RELAXED);
+    uint64_t before = after - warp_tuples;
+    /* difference of cumulative times: batches from several threads sum exactly */
+    uint64_t ns = (uint64_t)((unsigned __int128)after * 1000000000u / c->issue_hz -
+                             (unsigned __int128)before * 1000000000u / c->issue_hz);
+    if (ns)
+        m->clock.advance(m->clock.opaque, ns);
+}
+
 /* Translate one page of an access, stalling on translation faults and locked regions. */
 static uint32_t translate_page(MaliJobCtx *c, uint64_t va, unsigned access, uint64_t *pa)
 {
@@ -247,8 +287,10 @@ static uint32_t translate_page(MaliJobCtx *c, uint64_t va, unsigned access, uint
             return stop_code(c);
         if (a && a->locked && va - a->lock_base < a->lock_size) {
             s->stalled++;
+            stall_begin(c);
             while (a->locked && va - a->lock_base < a->lock_size && !stop_pending(c, true))
                 pthread_cond_wait(&m->cond, &m->lock);
+            stall_end(c);
             s->stalled--;
             if (stop_pending(c, true))
                 return stop_code(c);
@@ -267,8 +309,10 @@ static uint32_t translate_page(MaliJobCtx *c, uint64_t va, unsigned access, uint
         /* translation fault: wait for the driver to map and flush (or give up on the AS) */
         uint64_t gen = a->cmd_gen;
         s->stalled++;
+        stall_begin(c);
         while (a->cmd_gen == gen && !stop_pending(c, true))
             pthread_cond_wait(&m->cond, &m->lock);
+        stall_end(c);
         s->stalled--;
         if (stop_pending(c, true))
             return stop_code(c);
@@ -452,7 +496,12 @@ static uint32_t job_compute(MaliJobCtx *c, const MaliJobRec *j)
     if (c->s->affinity & m->model->shader_present)
         job.shader_present = c->s->affinity & m->model->shader_present;
     pthread_mutex_unlock(&m->lock);
+    c->tuples = 0;
+    c->issue_hz = (uint64_t)__builtin_popcountll(job.shader_present) * m->model->exec_engines *
+                  m->model->clock_hz;
+    hold_clock(c, true);
     uint32_t st = fn(opaque, &job);
+    hold_clock(c, false);
     if (st == MALI_EXC_OK)
         st = MALI_EXC_DONE;
     if (st == MALI_EXC_STOPPED || st == MALI_EXC_TERMINATED) {

@@ -54,6 +54,13 @@ void mali_set_timestamp(Mali *m, MaliTimestampFn fn, void *opaque)
     pthread_mutex_unlock(&m->lock);
 }
 
+void mali_set_clock_model(Mali *m, const MaliClockModel *cm)
+{
+    pthread_mutex_lock(&m->lock);
+    m->clock = cm ? *cm : (MaliClockModel){ 0 };
+    pthread_mutex_unlock(&m->lock);
+}
+
 void mali_set_compute_engine(Mali *m, MaliComputeFn fn, void *opaque)
 {
     pthread_mutex_lock(&m->lock);
@@ -210,6 +217,10 @@ static uint64_t board_timestamp(void *opaque)
     return gtimer_count(opaque);
 }
 
+static uint64_t board_now_ns(void *opaque) { return gtimer_now_ns(opaque); }
+static void board_hold(void *opaque, int delta) { gtimer_hold(opaque, delta); }
+static void board_advance(void *opaque, uint64_t ns) { gtimer_advance(opaque, ns); }
+
 bool mali_board_attach(Board *b, const char *model, Mali **out, char *err, size_t errlen)
 {
     *out = NULL;
@@ -226,8 +237,11 @@ bool mali_board_attach(Board *b, const char *model, Mali **out, char *err, size_
         snprintf(err, errlen, "GPU: out of memory");
         return false;
     }
-    if (b->gtimer)
+    if (b->gtimer) {
         mali_set_timestamp(m, board_timestamp, b->gtimer);
+        MaliClockModel cm = { board_now_ns, board_hold, board_advance, b->gtimer };
+        mali_set_clock_model(m, &cm);
+    }
     gpu_compute_attach_mali(m); /* shader cores: emu/gpu/compute.h */
     MaliFdtInfo *info = &m->fdt_info;
     info->mali = m;

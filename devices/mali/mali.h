@@ -33,6 +33,7 @@ typedef struct MaliModel {
     uint32_t coherency_features, afbc_features;
     uint64_t shader_present, tiler_present, l2_present, stack_present;
     uint32_t clock_hz;           /* DT fixed-clock rate; cycle counter frequency */
+    unsigned exec_engines;       /* execution engines per shader core (one warp-tuple/cycle each) */
 } MaliModel;
 
 /* "g71" (default), "g72", "g52"; NULL when unknown. */
@@ -48,6 +49,17 @@ typedef uint64_t (*MaliTimestampFn)(void *opaque);
 Mali *mali_new(Bus *bus, Gic *gic, const MaliModel *model, unsigned intid_job,
                unsigned intid_mmu, unsigned intid_gpu);
 void mali_set_timestamp(Mali *m, MaliTimestampFn fn, void *opaque);
+/* Board clock hooks (all optional; copied).  now_ns: board time in ns, the cycle counter's base
+ * (default: host monotonic time).  hold(+1/-1): the GPU is executing shader work that the CPU
+ * may be waiting for; released while a job waits for the CPU (MMU fault, locked region).
+ * advance(ns): modelled GPU time for work done (mali_job_progress).  See gtimer.h. */
+typedef struct MaliClockModel {
+    uint64_t (*now_ns)(void *opaque);
+    void (*hold)(void *opaque, int delta);
+    void (*advance)(void *opaque, uint64_t ns);
+    void *opaque;
+} MaliClockModel;
+void mali_set_clock_model(Mali *m, const MaliClockModel *cm);
 void mali_free(Mali *m);
 /* Power-on state (as after a hard reset, IRQ RAWSTAT clear); running jobs are abandoned. */
 void mali_reset(Mali *m);
@@ -115,6 +127,10 @@ bool mali_job_should_stop(MaliJobCtx *ctx);
  * value it came with (every AS command and reset changes it). */
 void *mali_gpu_map(MaliJobCtx *ctx, uint64_t va, unsigned access, uint64_t *gen);
 uint64_t mali_gpu_generation(MaliJobCtx *ctx);
+/* Work the engine has done for this job, as warp-tuple issues (any thread, in batches): the
+ * device turns it into modelled GPU time, tuples / (cores x execution engines x clock), and
+ * passes that to the board clock (MaliClockModel.advance). */
+void mali_job_progress(MaliJobCtx *ctx, uint64_t warp_tuples);
 /* Fault address of the last failed mali_gpu_* call (written to the job header). */
 uint64_t mali_job_fault_address(MaliJobCtx *ctx);
 /* Set the fault address written to the job header when the engine's status is a fault (the

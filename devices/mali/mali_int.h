@@ -63,6 +63,11 @@ struct MaliJobCtx {
     unsigned as;
     uint64_t reset_gen;
     uint64_t fault_va;  /* atomic: engines may access memory from several threads */
+    /* clock model (mali_job_progress): */
+    uint64_t tuples;        /* atomic: warp-tuples reported so far */
+    uint64_t issue_hz;      /* warp-tuples per second the job's cores issue (0: no model) */
+    bool holding;           /* the job holds the board clock (m->lock) */
+    unsigned stalls;        /* engine threads waiting for the CPU (m->lock) */
 };
 
 struct Mali {
@@ -72,6 +77,7 @@ struct Mali {
     unsigned intid_job, intid_mmu, intid_gpu;
     MaliTimestampFn ts_fn;
     void *ts_opaque;
+    MaliClockModel clock;
 
     pthread_mutex_t lock;
     pthread_cond_t cond;   /* slot threads wait here; broadcast on any relevant change */

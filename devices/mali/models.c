@@ -3,7 +3,8 @@
  * Deliberate choices: AFBC_FEATURES reads 1 (non-zero keeps Mesa off AFBC, which the emulator
  * does not decode), TEXTURE_FEATURES0 = 0 (no compressed texture formats), COHERENCY_FEATURES =
  * ACE-Lite (avoids the G71 JM_CONFIG coherency quirk write), THREAD_TLS_ALLOC = 0 (Mesa falls
- * back to THREAD_MAX_THREADS, as on real G71-era parts). */
+ * back to THREAD_MAX_THREADS, as on real G71-era parts).  exec_engines (not a register) sets
+ * the modelled issue rate of the guest clock's device-wait model (mali_job_progress). */
 #include <string.h>
 
 #include "mali.h"
@@ -21,21 +22,21 @@ const MaliModel mali_models[] = {
         .l2_features = 0x07120206, .tiler_features = 0x809,
         .thread_max_threads = 384, .thread_max_workgroup_size = 384,
         .thread_max_barrier_size = 384, .thread_features = 0x6000 /* 384 x 64 registers */,
-        .shader_present = 0xF /* MP4 */, COMMON_BIFROST,
+        .shader_present = 0xF /* MP4 */, .exec_engines = 3, COMMON_BIFROST,
     },
     {
         .name = "g72", .compatible = NULL, .gpu_id = 0x62210030 /* r0p3 */,
         .l2_features = 0x07120206, .tiler_features = 0x809,
         .thread_max_threads = 384, .thread_max_workgroup_size = 384,
         .thread_max_barrier_size = 384, .thread_features = 0x6000,
-        .shader_present = 0x7 /* MP3 */, COMMON_BIFROST,
+        .shader_present = 0x7 /* MP3 */, .exec_engines = 3, COMMON_BIFROST,
     },
     {
         .name = "g52", .compatible = NULL, .gpu_id = 0x72120000 /* r0p0 */,
         .l2_features = 0x07110206, .tiler_features = 0x809,
         .thread_max_threads = 768, .thread_max_workgroup_size = 768,
         .thread_max_barrier_size = 768, .thread_features = 0x6000 /* 768 x 32 registers */,
-        .shader_present = 0x3 /* MP2 */, COMMON_BIFROST,
+        .shader_present = 0x3 /* MP2 */, .exec_engines = 2 /* built with 2 or 3 */, COMMON_BIFROST,
     },
     { .name = NULL },
 };

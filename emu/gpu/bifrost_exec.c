@@ -1900,6 +1900,7 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, char
     active = (active & 0x33) + ((active >> 2) & 0x33);
     active = (active + (active >> 4)) & 0x0f;
     w->clauses_run++;
+    w->tuples_run += c->ntuples;
     w->lanes_run += active;
     w->lane_instrs += (uint64_t)x->ninstrs * active;
     return BI_EXEC_OK;

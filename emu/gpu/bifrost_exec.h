@@ -77,6 +77,7 @@ typedef struct {
     unsigned nuniforms;                      /* in 32-bit words */
     uint64_t clauses_run, lanes_run;         /* statistics: clauses executed, sum of active lanes */
     uint64_t lane_instrs;                    /* statistics: non-NOP instructions x active lanes */
+    uint64_t tuples_run;                     /* tuples issued (clause sizes summed): timing model */
 } bi_warp;
 
 /* Prepare a decoded clause; returns BI_EXEC_UNIMPLEMENTED (with the op name in err) when the

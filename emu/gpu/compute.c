@@ -26,6 +26,7 @@
 #define MAX_WG_THREADS 1024u          /* THREAD_MAX_WORKGROUP_SIZE of the models is <= 384 */
 #define CACHE_SIZE 32
 #define STOP_POLL_CLAUSES 65536u
+#define PROGRESS_BATCH_TUPLES 65536u /* ~10 us of a modelled GPU: fine enough for guest timers */
 
 static unsigned default_threads;
 
@@ -106,6 +107,7 @@ typedef struct worker {
     uint32_t fault;                       /* memory fault of the current workgroup */
     uint64_t fault_va;
     uint64_t since_poll;
+    uint64_t tuples_unreported;        /* warp-tuples not yet passed to mem.progress */
     gpu_compute_stats st;
 } worker;
 
@@ -475,6 +477,7 @@ static int worker_prepare(worker *w, run *r)
     unsigned threads = d->local[0] * d->local[1] * d->local[2];
     unsigned nwarps = (threads + lanes - 1) / lanes;
     w->r = r;
+    w->tuples_unreported = 0;
     w->mem = (bi_mem){ .ctx = w, .read = m_read, .write = m_write, .atomic = m_atomic, .fetch = m_fetch,
                        .epoch = r->epoch, .wls_base = WLS_WINDOW, .nubos = d->nubos, .ubo_addr = d->ubo_addr,
                        .ubo_size = d->ubo_size };
@@ -509,9 +512,20 @@ static int worker_prepare(worker *w, run *r)
     return 0;
 }
 
+/* Pass the work done to the device's timing model, in batches (force: all of it). */
+static void report_progress(worker *w, bool force)
+{
+    const gpu_mem_if *m = &w->r->job->mem;
+    if (m->progress && w->tuples_unreported && (force || w->tuples_unreported >= PROGRESS_BATCH_TUPLES)) {
+        m->progress(m->ctx, w->tuples_unreported);
+        w->tuples_unreported = 0;
+    }
+}
+
 static bool stop_requested(worker *w)
 {
     const gpu_mem_if *m = &w->r->job->mem;
+    report_progress(w, false);
     w->since_poll = 0;
     return m->should_stop && m->should_stop(m->ctx);
 }
@@ -567,9 +581,10 @@ static uint32_t run_workgroup(worker *w, uint64_t idx)
         for (unsigned k = 0; k < nwarps && !status; k++) {
             if (w->state[k])
                 continue;
-            uint64_t before = w->warps[k].clauses_run;
+            uint64_t before = w->warps[k].clauses_run, tuples_before = w->warps[k].tuples_run;
             int rc = bi_exec_program(&w->warps[k], r->prog, STOP_POLL_CLAUSES, err, sizeof(err));
             w->since_poll += w->warps[k].clauses_run - before;
+            w->tuples_unreported += w->warps[k].tuples_run - tuples_before;
             if (rc == BI_EXEC_BARRIER)
                 w->state[k] = 1;
             else if (rc == BI_EXEC_END)
@@ -614,6 +629,7 @@ static uint32_t run_workgroup(worker *w, uint64_t idx)
     }
     w->st.warps += nwarps;
     w->st.workgroups++;
+    report_progress(w, false);
     return status;
 }
 
@@ -650,6 +666,7 @@ static void work(worker *w, run *r)
             __atomic_store_n(&r->abort, 1, __ATOMIC_RELEASE);
         }
     }
+    report_progress(w, true);
     pthread_mutex_lock(&r->lock);
     if (!ok && !r->status) {
         r->status = EXC_DATA_INVALID_FAULT;     /* host out of memory */

@@ -36,6 +36,10 @@ typedef struct gpu_mem_if {
      * while generation() returns the same value. */
     void *(*map)(void *ctx, uint64_t va, unsigned access, uint64_t *gen);
     uint64_t (*generation)(void *ctx);
+    /* Optional: work done so far, as warp-tuple issues (one warp issuing one tuple); reported in
+     * batches from any engine thread, summing to the job's total by the time run() returns.
+     * The device turns it into modelled time (the guest clock's device-wait model). */
+    void (*progress)(void *ctx, uint64_t warp_tuples);
 } gpu_mem_if;
 
 /* access types of map() (the Mali FAULTSTATUS access-type values) */

@@ -24,6 +24,7 @@ static uint32_t g_atomic(void *c, uint64_t va, unsigned size, uint64_t (*op)(uin
 static bool g_stop(void *c) { return mali_job_should_stop(c); }
 static void *g_map(void *c, uint64_t va, unsigned access, uint64_t *gen) { return mali_gpu_map(c, va, access, gen); }
 static uint64_t g_gen(void *c) { return mali_gpu_generation(c); }
+static void g_progress(void *c, uint64_t warp_tuples) { mali_job_progress(c, warp_tuples); }
 
 /* MALIBU_GPU_DUMP=DIR: write each job's shader (its mapped pages, up to a zero quadword after
  * 64 KiB at most) and descriptor to DIR/shader-<VA>.bin / job-<n>.bin, for malibu-disasm */
@@ -84,7 +85,8 @@ static uint32_t run_job(void *opaque, const MaliComputeJob *mj)
         .job_va = mj->job_va, .type = mj->type, .as = mj->as, .arch_major = mj->arch_major,
         .core_mask = mj->shader_present,
         .mem = { .ctx = mj->ctx, .read = g_read, .write = g_write, .fetch = g_fetch, .atomic = g_atomic,
-                 .should_stop = g_stop, .map = g_map, .generation = g_gen },
+                 .should_stop = g_stop, .map = g_map, .generation = g_gen,
+                 .progress = g_progress },
     };
     uint64_t fva = 0;
     gpu_compute_stats s0, s1;

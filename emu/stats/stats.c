@@ -28,6 +28,8 @@ static stats_cpu_info cpus[MAX_CPUS];
 static uint64_t cpu_ec[MAX_CPUS][64], cpu_vec[MAX_CPUS][4];
 static bool cpu_has_ec[MAX_CPUS];
 static unsigned ncpus;
+static stats_clock_info clock_info;
+static bool have_clock;
 
 static char exit_reason[32] = "exit";
 static bool run_complete = true;
@@ -140,6 +142,14 @@ void stats_gpu_page(unsigned as, uint64_t va, unsigned access)
     t->c[ST_MALI_TRANSLATE]++;
     uint64_t key = (uint64_t)(as & 0xf) << 56 | (uint64_t)(access & 0xf) << 52 | ((va >> 12) & ((1ull << 52) - 1));
     set_insert(&t->pages, &t->npages, &t->cappages, key);
+}
+
+void stats_set_clock(const stats_clock_info *ci)
+{
+    pthread_mutex_lock(&reg_lock);
+    clock_info = *ci;
+    have_clock = true;
+    pthread_mutex_unlock(&reg_lock);
 }
 
 void stats_set_cpu(const stats_cpu_info *ci)
@@ -370,7 +380,13 @@ void stats_write_json(FILE *f)
             T->c[ST_MALI_TRANSLATE], T->pages, T->pages_by_access[2], T->pages_by_access[3], T->pages_by_access[1],
             T->pages_by_access[0]);
     stats_gpu_write_json(f, "    ");
-    fprintf(f, "\n  }\n}\n");
+    fprintf(f, "\n  }");
+    if (have_clock)
+        fprintf(f, ",\n  \"clock\": {\"gpu_time\": \"%s\", \"freezes\": %" PRIu64 ", \"host_ns_skipped\": %" PRIu64
+                   ", \"gpu_ns_advanced\": %" PRIu64 "}",
+                clock_info.model ? "model" : "host", clock_info.freezes, clock_info.host_ns_skipped,
+                clock_info.gpu_ns_advanced);
+    fprintf(f, "\n}\n");
     free(T);
 }
 
@@ -414,6 +430,10 @@ int stats_write(FILE *summary)
                 T->c[ST_MALI_WR_GPU] + T->c[ST_MALI_WR_JOB] + T->c[ST_MALI_WR_MMU],
                 T->c[ST_MALI_IRQ_GPU] + T->c[ST_MALI_IRQ_JOB] + T->c[ST_MALI_IRQ_MMU], T->pages);
         stats_gpu_summary(summary);
+        if (have_clock && clock_info.freezes)
+            fprintf(summary, "  clock: the CPU waited on the GPU %" PRIu64 " times: %.3f s of host time were"
+                             " %.3f s of modelled GPU time for the guest\n", clock_info.freezes,
+                    (double)clock_info.host_ns_skipped * 1e-9, (double)clock_info.gpu_ns_advanced * 1e-9);
         if (!run_complete)
             fprintf(summary, "  incomplete: malibu was stopped (%s) before the guest finished\n", exit_reason);
         if (!gpu_hooked)

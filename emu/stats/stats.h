@@ -90,6 +90,12 @@ typedef struct stats_cpu_info {
     const uint64_t *exc_by_ec, *exc_by_vector;
 } stats_cpu_info;
 void stats_set_cpu(const stats_cpu_info *ci);
+/* The guest clock's device-wait model (devices/gtimer.h), for the report's `clock` object. */
+typedef struct stats_clock_info {
+    bool model; /* --gpu-time model */
+    uint64_t freezes, host_ns_skipped, gpu_ns_advanced;
+} stats_clock_info;
+void stats_set_clock(const stats_clock_info *ci);
 void stats_set_config(const char *key, const char *value);   /* free-form "config" entries */
 
 /* How the run ended, for the report: `reason` ("exit" unless set) and whether it ran to its end

@@ -107,6 +107,11 @@ static void stats_cpus(void)
                                   .exc_by_vector = s->n_exc_vec };
             stats_set_cpu(&ci);
         }
+    GTimerClockStats cs;
+    gtimer_clock_stats(board->gtimer, &cs);
+    stats_clock_info ck = { .model = cs.model, .freezes = cs.freezes,
+                            .host_ns_skipped = cs.frozen_host_ns, .gpu_ns_advanced = cs.advanced_ns };
+    stats_set_clock(&ck);
 }
 
 /* --stats: SIGINT, SIGTERM and SIGHUP stop the machine (on the signal thread, stop_signal.c);

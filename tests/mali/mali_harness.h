@@ -239,18 +239,23 @@ static inline void h_write_value(uint64_t va, unsigned index, unsigned dep1, uns
 static inline uint32_t h_job_status(uint64_t va) { return h_rd32(h_va2pa(va)); }
 
 /* panfrost_job_hw_submit */
-static inline void h_submit(unsigned js, uint64_t head, unsigned as, bool chain_flag)
+static inline void h_submit_on(unsigned js, uint64_t head, unsigned as, bool chain_flag, uint32_t affinity)
 {
     ck_assert_uint_eq(rd(JSR(js, JS_COMMAND_NEXT)), 0);
     wr(JSR(js, JS_HEAD_NEXT_LO), (uint32_t)head);
     wr(JSR(js, JS_HEAD_NEXT_HI), (uint32_t)(head >> 32));
-    wr(JSR(js, JS_AFFINITY_NEXT_LO), rd(GPU_SHADER_PRESENT_LO));
+    wr(JSR(js, JS_AFFINITY_NEXT_LO), affinity);
     wr(JSR(js, JS_AFFINITY_NEXT_HI), 0);
     uint32_t cfg = as | (8u << 16) | (3u << 8) | (3u << 12) | (1u << 14) |
                    (chain_flag ? JS_CONFIG_JOB_CHAIN_FLAG : 0);
     wr(JSR(js, JS_CONFIG_NEXT), cfg);
     wr(JSR(js, JS_FLUSH_ID_NEXT), rd(GPU_LATEST_FLUSH_ID));
     wr(JSR(js, JS_COMMAND_NEXT), JS_CMD_START);
+}
+
+static inline void h_submit(unsigned js, uint64_t head, unsigned as, bool chain_flag)
+{
+    h_submit_on(js, head, as, chain_flag, rd(GPU_SHADER_PRESENT_LO));
 }
 
 static inline uint64_t h_now_ms(void)

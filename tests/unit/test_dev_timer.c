@@ -176,6 +176,126 @@ START_TEST(wfi_kick_and_timeout)
 }
 END_TEST
 
+/* ---- device-wait clock model ---------------------------------------------------------------- */
+
+static bool wait_freezes(uint64_t n)
+{
+    for (int i = 0; i < 2000; i++) {
+        GTimerClockStats st;
+        gtimer_clock_stats(env.t, &st);
+        if (st.freezes >= n)
+            return true;
+        dev_sleep_ms(1);
+    }
+    return false;
+}
+
+typedef struct DeviceRun {
+    bool froze, still_while_frozen, no_irq_before, irq_early;
+    uint64_t c0, c_adv;
+} DeviceRun;
+
+/* The GPU's part: hold the clock while the CPU sleeps, check guest time stands, advance it past
+ * a timer deadline (which must wake the CPU), release. */
+static void *device_thread(void *arg)
+{
+    DeviceRun *d = arg;
+    gtimer_hold(env.t, +1);
+    d->froze = wait_freezes(1);
+    d->c0 = gtimer_count(env.t);
+    dev_sleep_ms(20);
+    d->still_while_frozen = gtimer_count(env.t) == d->c0;
+    gtimer_write_cval(env.t, 0, GT_VIRT, d->c0 + 50000); /* 0.5 ms of guest time ahead */
+    gtimer_write_ctl(env.t, 0, GT_VIRT, GT_CTL_ENABLE);
+    dev_sleep_ms(20); /* 20 ms of host time: must not fire */
+    d->no_irq_before = !ppi_pending(0, GIC_PPI_VIRT_TIMER);
+    gtimer_advance(env.t, 400000);
+    d->c_adv = gtimer_count(env.t);
+    d->irq_early = ppi_pending(0, GIC_PPI_VIRT_TIMER);
+    gtimer_advance(env.t, 200000); /* now 0.6 ms on: the timer fires and kicks the CPU */
+    dev_sleep_ms(10);
+    gtimer_hold(env.t, -1);
+    return NULL;
+}
+
+START_TEST(device_wait_freezes_guest_time)
+{
+    setup(1);
+    gtimer_set_device_clock(env.t, true);
+    gtimer_wfi(env.t, 0, 1000000); /* clear any stale kick */
+    DeviceRun d = { 0 };
+    pthread_t th;
+    pthread_create(&th, NULL, device_thread, &d);
+    gtimer_wfi(env.t, 0, 0); /* the CPU idles: woken only by the advanced timer */
+    uint64_t c_wake = gtimer_count(env.t);
+    pthread_join(th, NULL);
+    ck_assert(d.froze);
+    ck_assert(d.still_while_frozen);
+    ck_assert(d.no_irq_before);
+    ck_assert_uint_eq(d.c_adv, d.c0 + 40000); /* 400 us at 100 MHz, exactly */
+    ck_assert(!d.irq_early);
+    ck_assert(gic_irq_line(env.gic, 0));
+    ck_assert(c_wake >= d.c0 + 60000);
+    ck_assert(c_wake < d.c0 + 60000 + 100000000); /* ran on from there, not from host time */
+    GTimerClockStats st;
+    gtimer_clock_stats(env.t, &st);
+    ck_assert(st.model);
+    ck_assert_uint_eq(st.freezes, 1);
+    ck_assert_uint_eq(st.advanced_ns, 600000);
+    ck_assert(st.frozen_host_ns >= 40000000);
+    /* running again: guest time follows the host clock */
+    uint64_t a = gtimer_count(env.t);
+    dev_sleep_ms(10);
+    ck_assert(gtimer_count(env.t) - a >= 900000);
+    teardown();
+}
+END_TEST
+
+static void *hold_then_release(void *arg)
+{
+    uint64_t *ran = arg;
+    gtimer_hold(env.t, +1);
+    wait_freezes(1);
+    gtimer_hold(env.t, -1); /* device done (or waiting for the CPU): time runs though the CPU sleeps */
+    uint64_t a = gtimer_count(env.t);
+    dev_sleep_ms(10);
+    *ran = gtimer_count(env.t) - a;
+    gtimer_advance(env.t, 1000000000ull); /* not frozen: ignored */
+    gtimer_kick(env.t, 0);
+    return NULL;
+}
+
+START_TEST(device_wait_release_and_host_mode)
+{
+    setup(1);
+    gtimer_set_device_clock(env.t, true);
+    gtimer_wfi(env.t, 0, 1000000);
+    uint64_t ran = 0, h0 = ht_now_ns(), c0 = gtimer_count(env.t);
+    pthread_t th;
+    pthread_create(&th, NULL, hold_then_release, &ran);
+    gtimer_wfi(env.t, 0, 0);
+    pthread_join(th, NULL);
+    ck_assert(ran >= 900000);
+    GTimerClockStats st;
+    gtimer_clock_stats(env.t, &st);
+    ck_assert_uint_eq(st.freezes, 1);
+    ck_assert_uint_eq(st.advanced_ns, 0);
+    /* guest time never ahead of host time, never backwards */
+    ck_assert(gtimer_count(env.t) - c0 <= (ht_now_ns() - h0) / 10 + 1);
+    /* --gpu-time host: a held clock and a sleeping CPU do not freeze it */
+    gtimer_set_device_clock(env.t, false);
+    gtimer_hold(env.t, +1);
+    uint64_t a = gtimer_count(env.t);
+    gtimer_wfi(env.t, 0, 20000000);
+    ck_assert(gtimer_count(env.t) - a >= 1500000);
+    gtimer_hold(env.t, -1);
+    gtimer_hold(env.t, -1); /* unbalanced release: harmless */
+    gtimer_clock_stats(env.t, &st);
+    ck_assert_uint_eq(st.freezes, 1);
+    teardown();
+}
+END_TEST
+
 START_TEST(hostile_values)
 {
     setup(2);
@@ -208,6 +328,8 @@ int main(void)
     tcase_add_test(tc, deadline_fires_later);
     tcase_add_test(tc, wfi_woken_by_timer);
     tcase_add_test(tc, wfi_kick_and_timeout);
+    tcase_add_test(tc, device_wait_freezes_guest_time);
+    tcase_add_test(tc, device_wait_release_and_host_mode);
     tcase_add_test(tc, hostile_values);
     suite_add_tcase(s, tc);
     return dev_run_suite(s);

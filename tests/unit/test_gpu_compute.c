@@ -195,12 +195,16 @@ static uint64_t load_shader(const uint8_t *code, size_t len)
     return va;
 }
 
+/* Work reported through mem.progress (warp-tuples), summed over the engine's threads. */
+static uint64_t progress_sum;
+static void t_progress(void *ctx, uint64_t n) { (void)ctx; __atomic_add_fetch(&progress_sum, n, __ATOMIC_RELAXED); }
+
 static uint32_t run_job(gpu_compute *e, uint64_t job, unsigned arch, uint64_t *fva)
 {
     gpu_compute_job j = { .job_va = job, .type = 4, .as = 0, .arch_major = arch, .core_mask = 0xf,
                           .mem = { .ctx = NULL, .read = t_read, .write = t_write, .fetch = t_fetch,
                                    .atomic = t_atomic, .map = use_map ? t_map : NULL,
-                                   .generation = use_map ? t_gen : NULL } };
+                                   .generation = use_map ? t_gen : NULL, .progress = t_progress } };
     uint64_t f = 0;
     uint32_t st = gpu_compute_run(e, &j, &f);
     if (fva)
@@ -236,7 +240,10 @@ static void check_vecadd(unsigned arch, unsigned threads)
     s.local[1] = 1;
     s.groups[0] = n / 16;
     uint64_t job = make_job(&s);
+    progress_sum = 0;
     ck_assert_uint_eq(run_job(e, job, arch, NULL), 1);
+    /* gpu_vecadd.s: clauses of 1, 2, 2, 1 and 2 tuples, run once by every warp */
+    ck_assert_uint_eq(progress_sum, (uint64_t)n / (arch == 7 ? 8 : 4) * 8);
     for (unsigned i = 0; i < n; i++) {
         float want = fval(i) + fval(n - i), got;
         memcpy(&got, host(c + 4 * i, 4), 4);

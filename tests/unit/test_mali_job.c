@@ -351,6 +351,65 @@ START_TEST(compute_dispatch)
 END_TEST
 
 /* An engine that runs until stopped (a long kernel), from two threads at once. */
+/* ---- board clock model: holds and modelled time ----------------------------------------- */
+
+typedef struct ClockRec {
+    int holds;               /* atomic */
+    uint64_t advanced;       /* atomic */
+    int hold_in_engine;
+    uint64_t heap;
+} ClockRec;
+
+static void rec_hold(void *o, int d) { __atomic_add_fetch(&((ClockRec *)o)->holds, d, __ATOMIC_SEQ_CST); }
+static void rec_advance(void *o, uint64_t ns) { __atomic_add_fetch(&((ClockRec *)o)->advanced, ns, __ATOMIC_SEQ_CST); }
+
+static uint32_t clock_engine(void *opaque, const MaliComputeJob *job)
+{
+    ClockRec *r = opaque;
+    r->hold_in_engine = __atomic_load_n(&r->holds, __ATOMIC_SEQ_CST);
+    for (int i = 0; i < 3; i++)
+        mali_job_progress(job->ctx, 1000);
+    mali_job_progress(job->ctx, 7);
+    uint32_t v = 1;
+    return r->heap ? mali_gpu_write(job->ctx, r->heap, &v, 4) : MALI_EXC_DONE; /* may stall */
+}
+
+START_TEST(compute_clock_model)
+{
+    setup_as(1);
+    ClockRec r = { 0 };
+    MaliClockModel cm = { .hold = rec_hold, .advance = rec_advance, .opaque = &r };
+    mali_set_clock_model(h.m, &cm);
+    mali_set_compute_engine(h.m, clock_engine, &r);
+    h_job_header(J(0), JOB_TYPE_COMPUTE, 1, 0, 0, true, 0);
+    h_submit(1, J(0), 1, true);
+    ck_assert_uint_eq(wait_slot(1), 0x2);
+    ck_assert_int_eq(r.hold_in_engine, 1);
+    ck_assert_int_eq(r.holds, 0);
+    /* G71 MP4: 4 cores x 3 engines x 500 MHz = 6e9 warp-tuples/s; 3007 tuples -> 501.17 ns */
+    ck_assert_uint_eq(r.advanced, 501);
+    /* JS_AFFINITY limits the cores, and so the modelled rate: 2 cores, 3e9/s -> 1002.3 ns */
+    r.advanced = 0;
+    h_submit_on(1, J(0), 1, true, 0x3);
+    ck_assert_uint_eq(wait_slot(1), 0x2);
+    ck_assert_uint_eq(r.advanced, 1002);
+    /* waiting for the CPU on a translation fault releases the hold until the driver maps */
+    r.heap = 0x10000000;
+    h_submit(1, J(0), 1, true);
+    ck_assert(h_wait_stalled(1));
+    ck_assert_int_eq(__atomic_load_n(&r.holds, __ATOMIC_SEQ_CST), 0);
+    wr(MMU_IRQ_CLEAR, ~0u);
+    h_map(1, r.heap, h_alloc_page(), H_PTE_RW | H_PTE_NOEXEC);
+    h_flush_range(1, r.heap, 2 << 20);
+    ck_assert_uint_eq(wait_slot(1), 0x2);
+    ck_assert_int_eq(r.hold_in_engine, 1);
+    ck_assert_int_eq(r.holds, 0);
+    mali_set_compute_engine(h.m, NULL, NULL);
+    mali_set_clock_model(h.m, NULL);
+    h_teardown();
+}
+END_TEST
+
 static int spin_started;
 
 static void *spin_thread(void *arg)
@@ -593,6 +652,7 @@ int main(void)
     TCase *tc = tcase_create("job");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, write_value_chain_with_deps);
+    tcase_add_test(tc, compute_clock_model);
     tcase_add_test(tc, dependency_order);
     tcase_add_test(tc, write_value_types);
     tcase_add_test(tc, null_and_cache_flush_jobs);
