@@ -28,6 +28,9 @@ typedef struct bi_xinstr {
                                                RETURN form */
     uint8_t fmode;               /* FREXPE/FREXPM mode, FLOG_TABLE mode, FMA_RSCALE special */
     uint8_t abs_target;          /* branches: the target is an absolute address (0: end the thread) */
+    uint8_t clper_xor, clper_group;  /* CLPER: lane index XORed with this lane's (else absolute),
+                                        lanes per subgroup */
+    uint32_t clper_inactive;     /* CLPER: result when the source lane is not active */
     uint8_t vsel[4][4];          /* vector ops: per source, the source lane feeding each lane
                                     (bit 4 set: a byte widened to a 16-bit lane) */
 } bi_xinstr;

@@ -523,6 +523,110 @@ START_TEST(test_axchg)
 }
 END_TEST
 
+/* ---- cross-lane permute (CLPER, CLPER_OLD) ------------------------------------------------------ */
+
+/* The lane whose value lane l reads: idx (xor: l ^ idx) within l's group of `group` lanes. */
+static unsigned clper_from(unsigned l, uint32_t idx, int xor, unsigned group)
+{
+    return (l & ~(group - 1)) | (((xor ? l : 0) ^ idx) & (group - 1));
+}
+
+static void check_clper(enum bi_arch arch)
+{
+    static const uint32_t lane8[8] = { 3, 0, 7, 1, 6, 2, 5, 4 }, xor4[8] = { 1, 3, 0, 2, 1, 2, 3, 0 };
+    static const uint32_t lane4[8] = { 2, 0, 3, 1, 1, 3, 0, 2 }, xor2[8] = { 1, 0, 0, 1, 1, 1, 0, 0 };
+    static const uint32_t active[8] = { 1, 0, 1, 1, 0, 1, 0, 0 };   /* lanes running the divergent part */
+    bi_warp w;
+    bi_warp_init(&w, arch);
+    unsigned n = w.lanes;
+    for (unsigned l = 0; l < n; l++) {
+        w.reg[0][l] = 0x1000 + 0x111 * l;
+        w.reg[1][l] = lane8[l];
+        w.reg[2][l] = xor4[l];
+        w.reg[3][l] = active[l];
+        w.reg[4][l] = lane4[l];
+        w.reg[5][l] = xor2[l];
+        for (unsigned r = 10; r < 18; r++)
+            w.reg[r][l] = 0xdead0000 + r;
+    }
+    if (arch == BI_ARCH_V7)
+        run(&w, bi_shader_exec_clper, sizeof(bi_shader_exec_clper));
+    else
+        run(&w, bi_shader_exec_clper_v6, sizeof(bi_shader_exec_clper_v6));
+    for (unsigned l = 0; l < n; l++) {
+        uint32_t want[18];
+        for (unsigned r = 10; r < 18; r++)
+            want[r] = 0xdead0000 + r;
+        unsigned f;
+        want[13] = w.reg[0][clper_from(l, lane4[l], 0, 4)];
+        if (arch == BI_ARCH_V7) {
+            want[10] = w.reg[0][clper_from(l, lane8[l], 0, 8)];
+            want[11] = w.reg[0][clper_from(l, xor4[l], 1, 4)];
+            want[12] = w.reg[0][clper_from(l, xor2[l], 1, 2)];
+        }
+        if (active[l]) {       /* a lane that is not running this clause gives inactive_result */
+            f = clper_from(l, lane4[l], 0, 4);
+            want[16] = active[f] ? w.reg[0][f] : 0;
+            if (arch == BI_ARCH_V7) {
+                f = clper_from(l, lane8[l], 0, 8);
+                want[14] = active[f] ? w.reg[0][f] : 0x7fffffff;
+                f = clper_from(l, xor4[l], 1, 4);
+                want[15] = active[f] ? w.reg[0][f] : 0x7c007c00;
+                f = clper_from(l, lane4[l], 0, 4);
+                want[17] = active[f] ? w.reg[0][f] : 0xff800000;
+            }
+        }
+        for (unsigned r = 10; r < 18; r++)
+            ck_assert_msg(w.reg[r][l] == want[r], "arch %d lane %u: r%u = %#x, want %#x", arch, l, r, w.reg[r][l],
+                          want[r]);
+    }
+}
+
+START_TEST(test_clper_v7) { check_clper(BI_ARCH_V7); }
+END_TEST
+START_TEST(test_clper_v6) { check_clper(BI_ARCH_V6); }
+END_TEST
+
+/* CLPER variants whose semantics are not established are refused at clause preparation. */
+START_TEST(test_clper_unimplemented)
+{
+    bi_warp w;
+    char err[160] = "";
+    bi_warp_init(&w, BI_ARCH_V7);
+    int rc = bi_exec_shader(&w, bi_shader_exec_clper_acc, sizeof(bi_shader_exec_clper_acc), BI_ARCH_V7, 100, err,
+                            sizeof(err));
+    ck_assert_int_eq(rc, BI_EXEC_UNIMPLEMENTED);
+    ck_assert_msg(strstr(err, "CLPER.accumulate not implemented"), "%s", err);
+    /* subgroup8 on a 4-lane warp: refused at run time, not misread */
+    bi_warp_init(&w, BI_ARCH_V6);
+    rc = bi_exec_shader(&w, bi_shader_exec_clper, sizeof(bi_shader_exec_clper), BI_ARCH_V7, 100, err, sizeof(err));
+    ck_assert_int_eq(rc, BI_EXEC_UNIMPLEMENTED);
+    ck_assert_msg(strstr(err, "CLPER.subgroup8 on a 4-lane warp"), "%s", err);
+}
+END_TEST
+
+/* SEG_ADD: the 64-bit address of a thread-local (tl) or workgroup-local (wls) offset. */
+START_TEST(test_seg_add)
+{
+    bi_mem mem = { .read = mem_read, .write = mem_write, .wls_base = 0x20000 };
+    bi_warp w;
+    bi_warp_init(&w, BI_ARCH_V7);
+    w.mem = &mem;
+    for (unsigned l = 0; l < 8; l++) {
+        w.tls_base[l] = 0x3ffff0000ull + 0x100 * l;
+        w.reg[7][l] = 8 * l + 0x40;
+    }
+    run(&w, bi_shader_exec_seg, sizeof(bi_shader_exec_seg));
+    for (unsigned l = 0; l < 8; l++) {
+        uint64_t tl = w.tls_base[l] + 8 * l + 0x40, wls = 0x20000 + 8 * l + 0x40;
+        ck_assert_uint_eq(w.reg[5][l], (uint32_t)tl);
+        ck_assert_uint_eq(w.reg[6][l], (uint32_t)(tl >> 32));
+        ck_assert_uint_eq(w.reg[8][l], (uint32_t)wls);
+        ck_assert_uint_eq(w.reg[9][l], (uint32_t)(wls >> 32));
+    }
+}
+END_TEST
+
 /* A workgroup of 16 threads (4 warps on v6, 2 on v7) exchanging values through local memory across
  * a barrier; preloads per the compute ABI. */
 static void check_wg(enum bi_arch arch)
@@ -700,6 +804,10 @@ int main(void)
     tcase_add_test(tc, test_misc);
     tcase_add_test(tc, test_branch2);
     tcase_add_test(tc, test_axchg);
+    tcase_add_test(tc, test_clper_v7);
+    tcase_add_test(tc, test_clper_v6);
+    tcase_add_test(tc, test_clper_unimplemented);
+    tcase_add_test(tc, test_seg_add);
     tcase_add_test(tc, test_workgroup_v6);
     tcase_add_test(tc, test_workgroup_v7);
     tcase_add_test(tc, test_wls_order_v6);

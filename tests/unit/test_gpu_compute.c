@@ -114,6 +114,7 @@ static uint64_t alloc(size_t len, size_t align)
 static void w32(uint64_t va, uint32_t v) { memcpy(host(va, 4), &v, 4); }
 static void w64(uint64_t va, uint64_t v) { memcpy(host(va, 8), &v, 8); }
 static uint32_t r32(uint64_t va) { uint32_t v; memcpy(&v, vmem + (va - VA_BASE), 4); return v; }
+static uint64_t r64(uint64_t va) { uint64_t v; memcpy(&v, vmem + (va - VA_BASE), 8); return v; }
 
 static unsigned log2ceil(unsigned v)
 {
@@ -409,6 +410,68 @@ START_TEST(test_atomics_map)
 }
 END_TEST
 
+/* ---- 64-bit global atomics from many workgroups (tests/gpu/gpu_atomic64.s) -------------------- */
+
+/* Runs the shader on `threads` host threads and returns the five 64-bit words it updates. */
+static void run_atomics64(unsigned arch, unsigned threads, uint64_t res[5])
+{
+    setup();
+    gpu_compute *e = gpu_compute_new(threads);
+    const unsigned groups = 256, local = 16;
+    static const uint64_t init[5] = { 0x0123456789abcdefull, 0x00000000fffffff0ull, 0x8000000000000000ull,
+                                      ~0ull, 0x5555aaaa5555aaaaull };
+    uint64_t push[5];
+    for (unsigned i = 0; i < 5; i++) {
+        push[i] = alloc(8, 64);
+        w64(push[i], init[i]);
+    }
+    job_spec s = { .local = { local, 1, 1 }, .groups = { groups, 1, 1 },
+                   .shader_va = load_shader(bi_shader_gpu_atomic64, sizeof(bi_shader_gpu_atomic64)), .push = push,
+                   .npush = 5 };
+    ck_assert_uint_eq(run_job(e, make_job(&s), arch, NULL), 1);
+    for (unsigned i = 0; i < 5; i++)
+        res[i] = r64(push[i]);
+    gpu_compute_free(e);
+}
+
+static void check_atomics64(unsigned arch)
+{
+    const unsigned n = 256 * 16;
+    /* the reference: the same operations in C, in any order (each is commutative) */
+    uint64_t want[5] = { 0x0123456789abcdefull, 0x00000000fffffff0ull, 0x8000000000000000ull, ~0ull,
+                         0x5555aaaa5555aaaaull };
+    for (uint64_t g = 0; g < n; g++) {
+        want[0] += g << 32 | 0xffffff00u;
+        want[1] += 1;
+        int64_t m = (int64_t)((uint64_t)(uint32_t)((uint32_t)g - 2048) << 32 | g);
+        if (m > (int64_t)want[2])
+            want[2] = (uint64_t)m;
+        uint64_t u = g << 32 | (uint32_t)~g;
+        if (u < want[3])
+            want[3] = u;
+        want[4] ^= g << 40 | g;
+    }
+    uint64_t one[5], two[5];
+    run_atomics64(arch, 1, one);
+    run_atomics64(arch, 2, two);
+    for (unsigned i = 0; i < 5; i++) {
+        ck_assert_msg(one[i] == want[i], "arch %u word %u, 1 thread: %#llx, want %#llx", arch, i,
+                      (unsigned long long)one[i], (unsigned long long)want[i]);
+        ck_assert_msg(two[i] == one[i], "arch %u word %u: 2 threads %#llx, 1 thread %#llx", arch, i,
+                      (unsigned long long)two[i], (unsigned long long)one[i]);
+    }
+}
+
+START_TEST(test_atomics64)
+{
+    check_atomics64(6);
+    check_atomics64(7);
+    use_map = 1;                 /* host atomics on the cached host pages */
+    check_atomics64(7);
+    use_map = 0;
+}
+END_TEST
+
 /* ---- TLS, local-memory atomics, UBO loads ---------------------------------------------------- */
 
 static void check_misc(unsigned arch, unsigned threads)
@@ -661,6 +724,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_atomics_1);
     tcase_add_test(tc, test_atomics_n);
     tcase_add_test(tc, test_atomics_map);
+    tcase_add_test(tc, test_atomics64);
     tcase_add_test(tc, test_misc_v6);
     tcase_add_test(tc, test_misc_v7);
     tcase_add_test(tc, test_branch_exit);
