@@ -81,7 +81,73 @@ struct NativeBuf {
     Op *data;                 /* op copies called by generated code */
     size_t data_ops, data_used;
     uint8_t *enter, *epilogue;
+    uint8_t *lookup;          /* jump to the block at c->pc (gen_lookup) */
 };
+
+static void *native_lookup(CPUState *c);
+
+#ifdef CONFIG_SYSTEM
+#include "sys_cpu.h"
+#endif
+/* Continue at c->pc (stored; guest registers written back) without leaving generated code
+ * when its block exists: the lookup of tb_jmp_lookup / sys_tb_find inline (system mode: the
+ * execute tag of the soft-TLB entry first; then the jump-cache slot, checked for pc and, in
+ * system mode, physical address and CPU state), else that C function (hash lookup), else back
+ * to the dispatcher to translate.  Used by indirect branches and, in system mode, by direct
+ * branches leaving the page (not chained: the next page's mapping may change). */
+static void gen_lookup(Asm *a, struct NativeBuf *b)
+{
+    uint8_t *miss[6];
+    unsigned n = 0;
+    b->lookup = a->p;
+    x_load(a, W64, X_RAX, HR_CPU, CPU_OFF(pc));
+#ifdef CONFIG_SYSTEM
+    _Static_assert(sizeof(SysTlbEntry) == 64, "entry index scaling");
+    x_mov_rr(a, W64, X_RCX, X_RAX);
+    x_shift_ri(a, W64, SH_SHR, X_RCX, 12 - 6);
+    x_alu_ri(a, W32, ALU_AND, X_RCX, (int32_t)((SYS_TLB_SIZE - 1) << 6));
+    x_alu_rm(a, W64, ALU_ADD, X_RCX, HR_CPU, (int32_t)offsetof(SysCPU, tlb));
+    x_mov_rr(a, W64, X_RDX, X_RAX);
+    x_alu_ri(a, W64, ALU_AND, X_RDX, -4096);
+    x_alu_rm(a, W64, ALU_CMP, X_RDX, X_RCX, (int32_t)offsetof(SysTlbEntry, tag_x));
+    miss[n++] = x_jcc(a, CC_NE);
+    x_mov_rr(a, W64, X_RSI, X_RAX); /* physical address of pc */
+    x_alu_ri(a, W32, ALU_AND, X_RSI, 0xfff);
+    x_alu_rm(a, W64, ALU_OR, X_RSI, X_RCX, (int32_t)offsetof(SysTlbEntry, pa));
+#endif
+    x_mov_rr(a, W64, X_RCX, X_RAX); /* jump-cache slot (pc >> 2) * 8 */
+    x_shift_ri(a, W64, SH_SHL, X_RCX, 1);
+    x_alu_ri(a, W32, ALU_AND, X_RCX, (int32_t)(((1u << JMP_CACHE_BITS) - 1) << 3));
+    x_alu_rm(a, W64, ALU_ADD, X_RCX, HR_CPU, CPU_OFF(tbc));
+    x_load(a, W64, X_RDI, X_RCX, (int32_t)offsetof(TBCache, jmp_cache));
+    x_test_rr(a, W64, X_RDI, X_RDI);
+    miss[n++] = x_jcc(a, CC_E);
+    x_alu_rm(a, W64, ALU_CMP, X_RAX, X_RDI, (int32_t)offsetof(TB, pc));
+    miss[n++] = x_jcc(a, CC_NE);
+#ifdef CONFIG_SYSTEM
+    x_alu_rm(a, W64, ALU_CMP, X_RSI, X_RDI, (int32_t)offsetof(TB, phys));
+    miss[n++] = x_jcc(a, CC_NE);
+    x_load(a, W32, X_RCX, HR_CPU, (int32_t)offsetof(SysCPU, tb_flags));
+    x_alu_rm(a, W32, ALU_CMP, X_RCX, X_RDI, (int32_t)offsetof(TB, flags));
+    miss[n++] = x_jcc(a, CC_NE);
+#endif
+    x_load(a, W64, X_RAX, X_RDI, (int32_t)offsetof(TB, native));
+    x_test_rr(a, W64, X_RAX, X_RAX);
+    uint8_t *none = x_jcc(a, CC_E);
+    x_jmp_r(a, X_RAX);
+    for (unsigned k = 0; k < n; k++)
+        x_patch(miss[k], a->p);
+    x_mov_rr(a, W64, X_RDI, HR_CPU);
+    x_mov_imm(a, X_RAX, (uint64_t)(uintptr_t)native_lookup);
+    x_call_r(a, X_RAX);
+    x_test_rr(a, W64, X_RAX, X_RAX);
+    uint8_t *none2 = x_jcc(a, CC_E);
+    x_jmp_r(a, X_RAX);
+    x_patch(none, a->p);
+    x_patch(none2, a->p);
+    x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
+    x_patch(x_jmp(a), b->epilogue);
+}
 
 static void gen_entry_exit(struct NativeBuf *b)
 {
@@ -102,6 +168,7 @@ static void gen_entry_exit(struct NativeBuf *b)
     for (int i = 5; i >= 0; i--)
         x_pop(&a, saved[i]);
     x_ret(&a);
+    gen_lookup(&a, b);
     b->fixed = b->used = (size_t)((a.p - b->code + 63) & ~63);
 }
 
@@ -265,11 +332,7 @@ void ne_goto_indirect(NCtx *x)
     rc_drop(x);
     x_alu_mi(&x->a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
     ne_exit0_if(x, CC_NE);
-    x_mov_rr(&x->a, W64, X_RDI, HR_CPU);
-    ne_call(x, native_lookup);
-    x_test_rr(&x->a, W64, X_RAX, X_RAX);
-    ne_exit0_if(x, CC_E);
-    x_jmp_r(&x->a, X_RAX);
+    x_patch(x_jmp(&x->a), x->buf->lookup);
 }
 
 int ne_cond(NCtx *x, unsigned cond)
@@ -569,6 +632,18 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
         x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
         uint8_t *join = x_jmp(a);
         x_patch(x->gotos[g].chain_field, a->p);
+#ifdef CONFIG_SYSTEM
+        if (!x->gotos[g].chainable) { /* another page: find its block through the TLB */
+            x_mov_imm(a, X_RCX, x->gotos[g].target);
+            x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
+            x_patch(x_jmp(a), b->lookup);
+            x_patch(join, a->p);
+            x_mov_imm(a, X_RCX, x->gotos[g].target);
+            x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
+            x_patch(x_jmp(a), b->epilogue);
+            continue;
+        }
+#endif
         if (x->gotos[g].chainable)
             x_mov_imm(a, X_RAX, (uint64_t)(uintptr_t)x->gotos[g].chain_field);
         else

@@ -8,7 +8,9 @@
  *   code rewritten behind the CPU (device DMA) is seen after IC IVAU;
  * - ID registers: PFR0/MMFR0/MIDR values, unallocated ID space reads as zero, CurrentEL = EL1;
  * - data abort from EL1 with the MMU off beyond the 40-bit PA range (address size fault);
- * - WFI returns when the virtual timer interrupt is pending (host sleeps meanwhile). */
+ * - WFI returns when the virtual timer interrupt is pending (host sleeps meanwhile);
+ * - branches into another page (direct BL, indirect BLR and RET back) follow a remapping of
+ *   that page after TLBI, once their targets were translated and looked up many times. */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +35,11 @@ static void hook(SysCPU *s, bool smc)
     if (s->cpu.x[0] == 0x43) { /* "device DMA": rewrite the first instruction behind the CPU */
         static const uint32_t movz_x1_2 = 0xd2800041;
         memcpy(ram, &movz_x1_2, 4);
+        return;
+    }
+    if (s->cpu.x[0] == 0x44) { /* remap VA 0x2000 to the second version of page B */
+        uint64_t pte = RAM + 0x3000 + 3 + (1ull << 10);
+        memcpy(ram + 0x13000 + 2 * 8, &pte, 8);
         return;
     }
     memcpy(hvc_regs, s->cpu.x, sizeof hvc_regs);
@@ -212,6 +219,67 @@ START_TEST(ic_ivau_after_dma)
 }
 END_TEST
 
+static uint32_t a64_bl(unsigned from, unsigned to) { return 0x94000000u | (((to - from) >> 2) & 0x3ffffff); }
+static uint32_t a64_bne(unsigned from, unsigned to) { return 0x54000001u | ((((to - from) >> 2) & 0x7ffff) << 5); }
+
+START_TEST(cross_page_branch_after_remap)
+{
+    /* VA page 0x1000 -> RAM + 0x1000 (code), VA page 0x2000 -> RAM + 0x2000, later RAM + 0x3000 */
+    uint64_t d[] = { RAM + 0x11000 + 3, RAM + 0x12000 + 3, RAM + 0x13000 + 3,
+                     RAM + 0x1000 + 3 + (1ull << 10), RAM + 0x2000 + 3 + (1ull << 10) };
+    memcpy(ram + 0x10000, &d[0], 8);          /* L0[0] */
+    memcpy(ram + 0x11000, &d[1], 8);          /* L1[0] */
+    memcpy(ram + 0x12000, &d[2], 8);          /* L2[0] */
+    memcpy(ram + 0x13000 + 1 * 8, &d[3], 8);  /* L3[1] */
+    memcpy(ram + 0x13000 + 2 * 8, &d[4], 8);  /* L3[2] */
+    static const uint32_t page_b1[] = { 0xd2800021 /* movz x1, #1 */, 0xd65f03c0 /* ret */ };
+    static const uint32_t page_b2[] = { 0xd2800041 /* movz x1, #2 */, 0xd65f03c0 /* ret */ };
+    load(0x2000, page_b1, 2);
+    load(0x3000, page_b2, 2);
+    uint32_t a[32];
+    unsigned n = 0, va = 0x1000;
+#define AT (va + 4 * n)
+    a[n++] = 0xd2840005; /* movz x5, #0x2000 */
+    a[n++] = 0xd2800003; /* movz x3, #0 */
+    a[n++] = 0xd2800004; /* movz x4, #0 */
+    for (int pass = 0; pass < 2; pass++) {
+        unsigned loop = AT;
+        a[n] = a64_bl(AT, 0x2000), n++;
+        a[n++] = 0x8b010063; /* add x3, x3, x1 */
+        a[n++] = 0xd63f00a0; /* blr x5 */
+        a[n++] = 0x8b010063; /* add x3, x3, x1 */
+        a[n++] = 0x91000484; /* add x4, x4, #1 */
+        a[n++] = 0xf100209f; /* cmp x4, #8 */
+        a[n] = a64_bne(AT, loop), n++;
+        if (pass == 0) {
+            a[n++] = 0xd2800880; /* movz x0, #0x44 */
+            a[n++] = 0xd4000002; /* hvc #0: the hook remaps VA 0x2000 */
+            a[n++] = 0xd508871f; /* tlbi vmalle1 */
+            a[n++] = 0xd5033b9f; /* dsb ish */
+            a[n++] = 0xd5033fdf; /* isb */
+            a[n++] = 0xf94000a6; /* ldr x6, [x5]: refills the TLB entry before any branch does */
+            a[n++] = 0xd2800004; /* movz x4, #0 */
+        }
+    }
+    a[n++] = 0xd2800840; /* movz x0, #0x42 */
+    a[n++] = 0xd4000002; /* hvc #0 */
+#undef AT
+    ck_assert_uint_le(n, 32);
+    load(0x1000, a, n);
+    cpu->ttbr0 = RAM + 0x10000;
+    cpu->tcr = 16 | (1ull << 23); /* T0SZ = 16, 4 KB granule, TTBR1 walks disabled */
+    cpu->mair = 0xff;
+    cpu->sctlr |= SCTLR_M;
+    sys_update_mode(cpu);
+    cpu->cpu.pc = 0x1000;
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_uint_eq(hvc_regs[0], 0x42);
+    ck_assert_uint_eq(hvc_regs[3], 16 * 1 + 16 * 2); /* 8 x (BL + BLR) before, 8 after the remap */
+    ck_assert_uint_eq(hvc_regs[1], 2);
+    ck_assert_uint_eq(hvc_regs[6], 0xd65f03c0d2800041ull); /* the new page's bytes */
+}
+END_TEST
+
 START_TEST(data_abort_pa_range)
 {
     /* MMU off: a data access at or above 2^40 is an address size fault (level 0, DFSC 0). */
@@ -301,6 +369,7 @@ int main(void)
     tcase_add_test(tc, self_modifying_and_id_regs);
     tcase_add_test(tc, ic_ivau_after_dma);
     tcase_add_test(tc, data_abort_pa_range);
+    tcase_add_test(tc, cross_page_branch_after_remap);
     tcase_add_test(tc, smc_and_hvc_imm_undef);
     tcase_add_test(tc, wfi_timer_irq);
     suite_add_tcase(s, tc);
