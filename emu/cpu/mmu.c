@@ -244,67 +244,6 @@ bool mmu_translate(SysCPU *s, uint64_t va, unsigned el, unsigned access, MmuResu
     }
 }
 
-/* ---- code pages ------------------------------------------------------------------------ */
-
-static bool is_code(SysCPU *s, uint64_t pa)
-{
-    uint64_t pg = pa >> 12;
-    return pa < SYS_CODE_MAP_PA_LIMIT && s->mach->code_map[pg];
-}
-
-void sys_mark_code(SysCPU *s, uint64_t pa)
-{
-    SysMachine *m = s->mach;
-    uint64_t pg = pa >> 12;
-    if (pa >= SYS_CODE_MAP_PA_LIMIT || m->code_map[pg])
-        return;
-    m->code_map[pg] = 1;
-    if (m->code_n == m->code_cap) {
-        m->code_cap = m->code_cap ? m->code_cap * 2 : 1024;
-        m->code_list = realloc(m->code_list, m->code_cap * sizeof *m->code_list);
-        if (!m->code_list)
-            abort();
-    }
-    m->code_list[m->code_n++] = pg;
-    /* No TLB entry may keep a writable fast path to this page. */
-    for (unsigned i = 0; i < 2; i++)
-        for (unsigned j = 0; j < SYS_TLB_SIZE; j++)
-            if (s->tlbs[i][j].pa == (pa & SYS_PAGE_MASK))
-                s->tlbs[i][j].tag_w = SYS_TLB_INVALID;
-}
-
-void sys_flush_code(SysCPU *s)
-{
-    SysMachine *m = s->mach;
-    for (size_t i = 0; i < m->code_n; i++)
-        m->code_map[m->code_list[i]] = 0;
-    m->code_n = 0;
-    tbc_flush(s->cpu.tbc);
-}
-
-/* A store is about to hit physical page pa: drop translations made from it. */
-static void code_write(SysCPU *s, uint64_t pa)
-{
-    if (is_code(s, pa)) {
-        s->mach->code_map[pa >> 12] = 0;
-        s->cpu.tbc->flush_pending = 1;
-        s->cpu.exit_request = 1;
-    }
-}
-
-void sys_code_modified(SysCPU *s, uint64_t pa)
-{
-    code_write(s, pa);
-}
-
-void sys_code_modified_all(SysCPU *s)
-{
-    if (s->mach->code_n) {
-        s->cpu.tbc->flush_pending = 1;
-        s->cpu.exit_request = 1;
-    }
-}
-
 /* ---- TLB fill and slow paths ------------------------------------------------------------- */
 
 /* Translate for an access; raises the fault (data abort) on failure.  Returns the physical
@@ -327,7 +266,7 @@ static uint64_t translate_or_raise(CPUState *c, Op *o, uint64_t addr, unsigned a
     if (hr) {
         uint8_t *hw = (r.perm & MMU_WRITE) ? bus_ram_ptr(s->mach->bus, pa_page, true) : NULL;
         if (access == MMU_WRITE) {
-            code_write(s, r.pa);
+            sys_code_modified(s, r.pa);
             if (!hw) { /* ROM */
                 s->fault_fsc = 0x10;
                 s->fault_s1ptw = false;
@@ -336,7 +275,7 @@ static uint64_t translate_or_raise(CPUState *c, Op *o, uint64_t addr, unsigned a
         }
         SysTlbEntry *e = &s->tlb[(addr >> 12) & (SYS_TLB_SIZE - 1)];
         e->tag_r = (r.perm & MMU_READ) ? page : SYS_TLB_INVALID;
-        e->tag_w = (hw && !is_code(s, r.pa)) ? page : SYS_TLB_INVALID;
+        e->tag_w = (hw && !sys_is_code_page(s, r.pa)) ? page : SYS_TLB_INVALID;
         e->tag_x = (r.perm & MMU_EXEC) ? page : SYS_TLB_INVALID;
         e->addend = (uintptr_t)hr - (uintptr_t)page;
         e->pa = pa_page;
@@ -480,7 +419,7 @@ bool sys_translate_exec(SysCPU *s, uint64_t pc, uint64_t *pa, uint8_t **host)
     }
     uint8_t *hw = (r.perm & MMU_WRITE) ? bus_ram_ptr(s->mach->bus, pa_page, true) : NULL;
     e->tag_r = (r.perm & MMU_READ) ? page : SYS_TLB_INVALID;
-    e->tag_w = (hw && !is_code(s, r.pa)) ? page : SYS_TLB_INVALID;
+    e->tag_w = (hw && !sys_is_code_page(s, r.pa)) ? page : SYS_TLB_INVALID;
     e->tag_x = page;
     e->addend = (uintptr_t)hr - (uintptr_t)page;
     e->pa = pa_page;

@@ -25,7 +25,7 @@
 
 #include "cpu.h"
 
-#define SYS_TLB_BITS 10
+#define SYS_TLB_BITS 12
 #define SYS_TLB_SIZE (1u << SYS_TLB_BITS)
 #define SYS_TLB_INVALID (~0ull)
 #define SYS_PAGE_MASK (~0xfffull)
@@ -66,6 +66,17 @@ typedef struct SysTlbEntry {
 struct Board;
 struct SysMachine;
 
+struct TB;
+typedef struct SysCodePage {
+    uint64_t key;     /* physical page number + 1; 0: empty */
+    struct TB *tbs;   /* blocks translated from it (TB.page_next) */
+} SysCodePage;
+typedef struct SysCodeIndex {
+    SysCodePage *slot;
+    size_t cap, n;
+    uint64_t gen;     /* TBCache.n_flushes the lists belong to */
+} SysCodeIndex;
+
 typedef struct SysCPU {
     CPUState cpu; /* must stay first */
 
@@ -95,7 +106,14 @@ typedef struct SysCPU {
     unsigned n_blk;
     bool blk_overflow;
     uint64_t blk_base[SYS_TLB_BLOCK_REGIONS], blk_mask[SYS_TLB_BLOCK_REGIONS];
+    /* blocks by physical page (sys_code.c), and the pages stores hit since the last dispatch */
+    SysCodeIndex code_idx;
+#define SYS_MAX_INVAL_PAGES 64
+    unsigned n_inval;
+    bool inval_all;
+    uint64_t inval_pages[SYS_MAX_INVAL_PAGES];
     uint64_t n_exc, n_irq, n_tlb_miss, n_tlb_flush, n_tlb_flush_va, n_tlbi, n_mmu_writes, n_dispatch, n_tb_miss, n_tlbi_scan;
+    uint64_t n_tb_dropped;
     uint64_t n_exc_ec[64], n_exc_vec[4];   /* exceptions by ESR EC (synchronous) and by vector */
 
     SysTlbEntry tlbs[2][SYS_TLB_SIZE];
@@ -159,14 +177,21 @@ uint8_t *sys_host_slow(CPUState *c, struct Op *o, uint64_t addr, unsigned size, 
 bool sys_translate_exec(SysCPU *s, uint64_t pc, uint64_t *pa, uint8_t **host);
 /* AT S1E{0,1}{R,W}: fills PAR_EL1. */
 void sys_at(SysCPU *s, uint64_t va, unsigned el, bool write);
-/* Mark the physical page of pa as holding translated code. */
+/* ---- sys_code.c: physical pages holding translated code --------------------------------- */
+/* Mark the physical page of pa as holding translated code (stores to it take the slow path). */
 void sys_mark_code(SysCPU *s, uint64_t pa);
-/* Guest code at physical pa (all code) may have changed behind the CPU's back (device DMA):
- * drop its translations at the next block boundary (IC IVAU / IC IALLU). */
+bool sys_is_code_page(SysCPU *s, uint64_t pa);
+/* Record tb (phys set) under its physical page. */
+void sys_code_add_tb(SysCPU *s, struct TB *tb);
+/* Guest code at physical pa (all code) may change: a store is about to hit it, or a device
+ * wrote it behind the CPU's back (IC IVAU / IC IALLU): drop the page's blocks (all blocks) at
+ * the next block boundary (sets exit_request; the dispatcher calls sys_code_apply). */
 void sys_code_modified(SysCPU *s, uint64_t pa);
 void sys_code_modified_all(SysCPU *s);
+void sys_code_apply(SysCPU *s);
 /* Drop every translation (TB cache, code-page marks). */
 void sys_flush_code(SysCPU *s);
+void sys_code_free(SysCPU *s); /* the CPU's page index (before freeing the CPU) */
 
 /* ---- sys_exec.c ------------------------------------------------------------------------- */
 void sys_cpu_reset(SysCPU *s, uint64_t pc);

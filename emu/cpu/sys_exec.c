@@ -160,6 +160,7 @@ static TB *tb_get(SysCPU *s)
         tb = tb_translate(c, pc);
         tb->phys = pa;
         tb->flags = s->tb_flags;
+        sys_code_add_tb(s, tb);
         /* The goto that ends a block at a page end carries the next page's address as its pc;
          * give it this page's so op_goto_tb does not chain across the page boundary. */
         for (unsigned i = 0; i < tb->n_ops; i++)
@@ -179,7 +180,7 @@ static __attribute__((noinline)) CpuException dispatch(SysCPU *s)
         if (unlikely(c->exit_request)) {
             c->exit_request = 0;
             if (c->tbc->flush_pending)
-                sys_flush_code(s);
+                sys_code_apply(s);
             return EXC_INTERRUPT;
         }
         TB *tb = tb_get(s);

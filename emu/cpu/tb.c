@@ -79,6 +79,15 @@ TB *tbc_alloc(TBCache *t, unsigned n_ops)
     return tb;
 }
 
+void tbc_remove(TBCache *t, TB *tb)
+{
+    for (TB **p = &t->hash[tb_hash(tb->pc)]; *p; p = &(*p)->hash_next)
+        if (*p == tb) {
+            *p = tb->hash_next;
+            return;
+        }
+}
+
 void tbc_insert(TBCache *t, TB *tb)
 {
     unsigned h = tb_hash(tb->pc);

@@ -37,12 +37,13 @@ typedef struct TB {
 #ifdef CONFIG_SYSTEM
     uint64_t phys;        /* physical address of pc when translated */
     uint32_t flags;       /* CPU state the ops depend on (EL, MMU on) */
+    struct TB *page_next; /* blocks of the same physical page (sys_code.c) */
 #endif
     Op ops[];
 } TB;
 
 #define TB_HASH_BITS 16
-#define JMP_CACHE_BITS 12
+#define JMP_CACHE_BITS 16
 
 typedef struct TBCache {
     uint8_t *arena;       /* all TBs live here; a flush empties it */
@@ -58,6 +59,8 @@ TBCache *tbc_new(size_t arena_bytes);
 void tbc_free(TBCache *t);
 void tbc_flush(TBCache *t);
 TB *tb_lookup(TBCache *t, uint64_t pc);
+/* Unlink tb from the hash (it stays in the arena until the next flush). */
+void tbc_remove(TBCache *t, TB *tb);
 
 /* Find the block for an indirect-branch target without translating; NULL if absent. */
 static inline TB *tb_jmp_lookup(TBCache *t, uint64_t pc)

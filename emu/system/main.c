@@ -152,14 +152,16 @@ static void print_stats(void)
     SysCPU *s = cpus[0];
     fflush(stdout);
     fprintf(stderr, "malibu: %llu insns, %llu blocks translated, %llu TB flushes, %llu exceptions, "
-            "%llu IRQs, %llu TLB misses, %llu TLB flushes, %llu by VA (%llu TLBI, %llu SCTLR/TCR/TTBR writes), %llu dispatches, %llu lookup misses, %llu TLBI scans\n",
+            "%llu IRQs, %llu TLB misses, %llu TLB flushes, %llu by VA (%llu TLBI, %llu SCTLR/TCR/TTBR writes), %llu dispatches, %llu lookup misses, %llu TLBI scans, "
+            "%llu blocks dropped by code writes\n",
             (unsigned long long)s->cpu.insn_count, (unsigned long long)s->cpu.tbc->n_translated,
             (unsigned long long)s->cpu.tbc->n_flushes, (unsigned long long)s->n_exc,
             (unsigned long long)s->n_irq, (unsigned long long)s->n_tlb_miss,
             (unsigned long long)s->n_tlb_flush, (unsigned long long)s->n_tlb_flush_va,
             (unsigned long long)s->n_tlbi,
             (unsigned long long)s->n_mmu_writes, (unsigned long long)s->n_dispatch,
-            (unsigned long long)s->n_tb_miss, (unsigned long long)s->n_tlbi_scan);
+            (unsigned long long)s->n_tb_miss, (unsigned long long)s->n_tlbi_scan,
+            (unsigned long long)s->n_tb_dropped);
 }
 
 static unsigned parse_debug(const char *list)

@@ -76,6 +76,7 @@ static void setup(void)
 static void teardown(void)
 {
     tbc_free(s->cpu.tbc);
+    sys_code_free(s);
     free(s);
     munmap(mach.code_map, SYS_CODE_MAP_PA_LIMIT >> 12);
     bus_free(mach.bus);

@@ -5,6 +5,7 @@
  * - exceptions: ERET to EL0, SVC (EC 0x15, ELR = next insn), HVC at EL0 and MRS MIDR_EL1 at EL0
  *   are UNDEFINED (EC 0), SPSR_EL1 of an EL0t caller, vector offset 0x400 (lower EL, AArch64);
  * - self-modifying code: a store over an already translated instruction is seen on the next pass;
+ *   a store into another code page drops that page's blocks only (no full flush);
  *   code rewritten behind the CPU (device DMA) is seen after IC IVAU;
  * - ID registers: PFR0/MMFR0/MIDR values, unallocated ID space reads as zero, CurrentEL = EL1;
  * - data abort from EL1 with the MMU off beyond the 40-bit PA range (address size fault);
@@ -84,6 +85,7 @@ static void setup(void)
 static void teardown(void)
 {
     tbc_free(cpu->cpu.tbc);
+    sys_code_free(cpu);
     free(cpu);
     munmap(mach.code_map, SYS_CODE_MAP_PA_LIMIT >> 12);
     gtimer_free(mach.gtimer);
@@ -193,6 +195,45 @@ START_TEST(self_modifying_and_id_regs)
     ck_assert_uint_eq(hvc_regs[7], 0);
     ck_assert_uint_eq(hvc_regs[8], 0x411FD070ull);
     ck_assert_uint_eq(hvc_regs[9], 4);
+}
+END_TEST
+
+START_TEST(store_drops_only_that_page)
+{
+    static const uint32_t page_b[] = { 0xd2800021 /* movz x1, #1 */, 0xd65f03c0 /* ret */ };
+    static const uint32_t code[] = {
+        0xd2b00005, /* movz x5, #0x8000, lsl #16 */
+        0x914004a5, /* add x5, x5, #1, lsl #12: page B */
+        0xd2800003, /* movz x3, #0 */
+        0xd2800004, /* movz x4, #0 */
+        0xd63f00a0, /* 1: blr x5 */
+        0x8b010063, /* add x3, x3, x1 */
+        0x91000484, /* add x4, x4, #1 */
+        0xf100209f, /* cmp x4, #8 */
+        0x54ffff81, /* b.ne 1b */
+        0x180001a6, /* ldr w6, newinsn */
+        0xb90000a6, /* str w6, [x5]: rewrites page B's first instruction */
+        0xd50b7525, /* ic ivau, x5 */
+        0xd5033b9f, /* dsb ish */
+        0xd5033fdf, /* isb */
+        0xd2800004, /* movz x4, #0 */
+        0xd63f00a0, /* 2: blr x5 */
+        0x8b010063, /* add x3, x3, x1 */
+        0x91000484, /* add x4, x4, #1 */
+        0xf100209f, /* cmp x4, #8 */
+        0x54ffff81, /* b.ne 2b */
+        0xd2800840, /* movz x0, #0x42 */
+        0xd4000002, /* hvc #0 */
+        0xd2800041, /* newinsn: movz x1, #2 */
+    };
+    load(0, code, sizeof code / 4);
+    load(0x1000, page_b, 2);
+    uint64_t flushes = cpu->cpu.tbc->n_flushes;
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_uint_eq(hvc_regs[0], 0x42);
+    ck_assert_uint_eq(hvc_regs[3], 8 * 1 + 8 * 2);
+    ck_assert_uint_eq(cpu->cpu.tbc->n_flushes, flushes); /* no full flush */
+    ck_assert_uint_eq(cpu->n_tb_dropped, 1);            /* page B's one block */
 }
 END_TEST
 
@@ -368,6 +409,7 @@ int main(void)
     tcase_add_test(tc, svc_undef_eret);
     tcase_add_test(tc, self_modifying_and_id_regs);
     tcase_add_test(tc, ic_ivau_after_dma);
+    tcase_add_test(tc, store_drops_only_that_page);
     tcase_add_test(tc, data_abort_pa_range);
     tcase_add_test(tc, cross_page_branch_after_remap);
     tcase_add_test(tc, smc_and_hvc_imm_undef);

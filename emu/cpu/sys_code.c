@@ -1,0 +1,163 @@
+/* Physical pages holding translated code (system mode).  A machine-wide byte per page marks
+ * pages blocks were translated from, so that stores to them leave the TLB fast path; per CPU,
+ * an index of the blocks translated from each page lets a store into a code page drop just
+ * that page's blocks (the kernel recycles pages that held user code all the time) instead of
+ * every translation.
+ *
+ * Why per page is enough: a block never crosses a page (translation ends blocks at page ends),
+ * and direct chaining stays within a block's page, so the only jumps into a page's blocks come
+ * from blocks of the same page (dropped together) or through the jump cache and the hash,
+ * which stop finding a dropped block (its pc becomes an impossible address). */
+#include <stdlib.h>
+#include <string.h>
+#include "sys_cpu.h"
+#include "tb.h"
+
+#define DEAD_PC (~0ull) /* misaligned: no lookup matches it */
+
+static bool is_code(SysCPU *s, uint64_t pa)
+{
+    return pa < SYS_CODE_MAP_PA_LIMIT && s->mach->code_map[pa >> 12];
+}
+
+bool sys_is_code_page(SysCPU *s, uint64_t pa)
+{
+    return is_code(s, pa);
+}
+
+void sys_mark_code(SysCPU *s, uint64_t pa)
+{
+    SysMachine *m = s->mach;
+    uint64_t pg = pa >> 12;
+    if (pa >= SYS_CODE_MAP_PA_LIMIT || m->code_map[pg])
+        return;
+    m->code_map[pg] = 1;
+    if (m->code_n == m->code_cap) {
+        m->code_cap = m->code_cap ? m->code_cap * 2 : 1024;
+        m->code_list = realloc(m->code_list, m->code_cap * sizeof *m->code_list);
+        if (!m->code_list)
+            abort();
+    }
+    m->code_list[m->code_n++] = pg;
+    /* No TLB entry may keep a writable fast path to this page. */
+    for (unsigned i = 0; i < 2; i++)
+        for (unsigned j = 0; j < SYS_TLB_SIZE; j++)
+            if (s->tlbs[i][j].pa == (pa & SYS_PAGE_MASK))
+                s->tlbs[i][j].tag_w = SYS_TLB_INVALID;
+}
+
+/* ---- blocks by physical page: open addressing on the page number --------------------------- */
+
+static SysCodePage *page_slot(SysCPU *s, uint64_t pg, bool insert)
+{
+    SysCodeIndex *x = &s->code_idx;
+    if (x->gen != s->cpu.tbc->n_flushes) { /* the cache was flushed: every list is stale */
+        if (x->n)
+            memset(x->slot, 0, x->cap * sizeof *x->slot);
+        x->n = 0;
+        x->gen = s->cpu.tbc->n_flushes;
+    }
+    if (insert && 2 * (x->n + 1) > x->cap) {
+        size_t ncap = x->cap ? 2 * x->cap : 1024;
+        SysCodePage *ns = calloc(ncap, sizeof *ns), *old = x->slot;
+        if (!ns)
+            abort();
+        for (size_t i = 0; i < x->cap; i++)
+            if (old[i].key) {
+                size_t j = (size_t)(old[i].key * 0x9E3779B97F4A7C15ull >> 20) & (ncap - 1);
+                while (ns[j].key)
+                    j = (j + 1) & (ncap - 1);
+                ns[j] = old[i];
+            }
+        free(old);
+        x->slot = ns;
+        x->cap = ncap;
+    }
+    if (!x->cap)
+        return NULL;
+    uint64_t key = pg + 1; /* 0 = empty slot */
+    size_t j = (size_t)(key * 0x9E3779B97F4A7C15ull >> 20) & (x->cap - 1);
+    while (x->slot[j].key && x->slot[j].key != key)
+        j = (j + 1) & (x->cap - 1);
+    if (!x->slot[j].key) {
+        if (!insert)
+            return NULL;
+        x->slot[j].key = key;
+        x->n++;
+    }
+    return &x->slot[j];
+}
+
+void sys_code_add_tb(SysCPU *s, TB *tb)
+{
+    SysCodePage *p = page_slot(s, tb->phys >> 12, true);
+    tb->page_next = p->tbs;
+    p->tbs = tb;
+}
+
+static void drop_page(SysCPU *s, uint64_t pg)
+{
+    SysCodePage *p = page_slot(s, pg, false);
+    if (!p)
+        return;
+    for (TB *tb = p->tbs; tb; tb = tb->page_next) {
+        tbc_remove(s->cpu.tbc, tb);
+        tb->pc = DEAD_PC;
+        tb->phys = DEAD_PC;
+        s->n_tb_dropped++;
+    }
+    p->tbs = NULL; /* the slot stays: the page will likely hold code again */
+}
+
+/* ---- invalidation ------------------------------------------------------------------------------ */
+
+void sys_flush_code(SysCPU *s)
+{
+    SysMachine *m = s->mach;
+    for (size_t i = 0; i < m->code_n; i++)
+        m->code_map[m->code_list[i]] = 0;
+    m->code_n = 0;
+    s->n_inval = 0;
+    s->inval_all = false;
+    tbc_flush(s->cpu.tbc);
+}
+
+void sys_code_modified(SysCPU *s, uint64_t pa)
+{
+    if (!is_code(s, pa))
+        return;
+    s->mach->code_map[pa >> 12] = 0;
+    if (s->n_inval < SYS_MAX_INVAL_PAGES)
+        s->inval_pages[s->n_inval++] = pa >> 12;
+    else
+        s->inval_all = true;
+    s->cpu.tbc->flush_pending = 1;
+    s->cpu.exit_request = 1;
+}
+
+void sys_code_modified_all(SysCPU *s)
+{
+    if (s->mach->code_n) {
+        s->inval_all = true;
+        s->cpu.tbc->flush_pending = 1;
+        s->cpu.exit_request = 1;
+    }
+}
+
+void sys_code_apply(SysCPU *s)
+{
+    if (s->inval_all) {
+        sys_flush_code(s);
+        return;
+    }
+    for (unsigned i = 0; i < s->n_inval; i++)
+        drop_page(s, s->inval_pages[i]);
+    s->n_inval = 0;
+    s->cpu.tbc->flush_pending = 0;
+}
+
+void sys_code_free(SysCPU *s)
+{
+    free(s->code_idx.slot);
+    s->code_idx = (SysCodeIndex){ 0 };
+}
