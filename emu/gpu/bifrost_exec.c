@@ -110,6 +110,9 @@ static const struct { const char *name, *why; } unimpl_why[] = {
     { "WMASK", "the lane test and the fill immediate are not documented" },
 };
 
+/* why a modifier value stays refused */
+#define NO_SOURCE " (semantics not documented, not emitted by Mesa)"
+
 static const char *const seg_names[] = { "none", "wls", "stream", "ubo", "tl", "pos", "vary", NULL };
 static const char *const dlane_names[] = { "b0", "b1", "b2", "b3", "h0", "h1", "w0", "d0", NULL };
 enum { SEG_NONE, SEG_WLS, SEG_STREAM, SEG_UBO, SEG_TL };
@@ -227,7 +230,7 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
         const char *sq = bi_mod_value_name(ins, "sqrt"), *lg = bi_mod_value_name(ins, "log");
         x->fmode = sq && !strcmp(sq, "sqrt") ? FM_SQRT : lg && !strcmp(lg, "log") ? FM_LOG : FM_PLAIN;
         if (sq && lg && !strcmp(sq, "sqrt") && !strcmp(lg, "log"))
-            return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s.sqrt.log not implemented", op->name);
+            return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s.sqrt.log not implemented" NO_SOURCE, op->name);
     }
     if (x->sem == S_FLOG_TABLE) {
         x->fmode = (uint8_t)lookup(bi_mod_value_name(ins, "mode"), (const char *const[]){ "red", "base2", "natural", NULL }, 0);
@@ -236,10 +239,10 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
     if (x->sem == S_FMA_RSCALE) {
         x->fmode = (uint8_t)lookup(bi_mod_value_name(ins, "special"), (const char *const[]){ "none", "n", "left", "scale16", NULL }, 0);
         if (x->fmode > 1)
-            return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "FMA_RSCALE.%s not implemented", bi_mod_value_name(ins, "special"));
+            return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "FMA_RSCALE.%s not implemented" NO_SOURCE, bi_mod_value_name(ins, "special"));
     }
     if (x->sem == S_FEXP_TABLE && bi_mod_value_name(ins, "adj") && strcmp(bi_mod_value_name(ins, "adj"), "none"))
-        return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "FEXP_TABLE.%s not implemented", bi_mod_value_name(ins, "adj"));
+        return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "FEXP_TABLE.%s not implemented" NO_SOURCE, bi_mod_value_name(ins, "adj"));
     if (x->sem == S_VIMUL && x->vw == 8) {
         const char *r1 = bi_mod_value_name(ins, "replicate1");
         if (r1 && strlen(r1) == 5)
@@ -249,7 +252,7 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
     if (x->sem == S_HADD)
         x->round = bi_mod_value_name(ins, "round") && !strcmp(bi_mod_value_name(ins, "round"), "rtp") ? R_RTP : R_RTN;
     if (x->sem == S_LDEXP && bi_mod_value_name(ins, "round") && !strncmp(bi_mod_value_name(ins, "round"), "inf", 3))
-        return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "LDEXP.%s not implemented", bi_mod_value_name(ins, "round"));
+        return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "LDEXP.%s not implemented" NO_SOURCE, bi_mod_value_name(ins, "round"));
     if (!strcmp(op->name, "SEG_ADD"))
         x->sem = op->unit == BI_UNIT_FMA ? S_SEG_ADD_LO : S_SEG_ADD_HI;
     x->seg = (uint8_t)lookup(bi_mod_value_name(ins, "seg"), seg_names, 0);
@@ -308,8 +311,7 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
         if (!strcmp(op->name, "CLPER.i32")) {
             const char *lop = bi_mod_value_name(ins, "lane_op");
             if (lop && strcmp(lop, "none") && strcmp(lop, "xor"))
-                return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "CLPER.%s not implemented (lane_op semantics not "
-                            "documented, not emitted by Mesa)", lop);
+                return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "CLPER.%s not implemented" NO_SOURCE, lop);
             x->clper_xor = lop && !strcmp(lop, "xor");
             int g = lookup(bi_mod_value_name(ins, "subgroup"), sg_names, 1);
             int r = lookup(bi_mod_value_name(ins, "inactive_result"), ir_names, 0);
@@ -317,10 +319,10 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
             x->clper_inactive = ir_value[r];
         }
     }
-    if (x->sem == S_FCMP && x->cmp == C_TOTAL)
-        return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "FCMP.total not implemented");
+    if ((x->sem == S_FCMP || x->sem == S_VFCMP) && x->cmp == C_TOTAL)
+        return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "FCMP.total not implemented" NO_SOURCE);
     if (x->sem == S_CLZ && x->mask)
-        return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "CLZ.mask not implemented");
+        return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "CLZ.mask not implemented" NO_SOURCE);
     if ((x->sem == S_FADD || x->sem == S_FROUND) && x->round == R_RTNA && x->sem != S_FROUND)
         return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "rtna rounding on %s", op->name);
     return BI_EXEC_OK;

@@ -587,8 +587,8 @@ END_TEST
 START_TEST(test_clper_v6) { check_clper(BI_ARCH_V6); }
 END_TEST
 
-/* CLPER variants whose semantics are not established are refused at clause preparation. */
-START_TEST(test_clper_unimplemented)
+/* Variants whose semantics are not established are refused, with the reason in the message. */
+START_TEST(test_refused)
 {
     bi_warp w;
     char err[160] = "";
@@ -602,6 +602,11 @@ START_TEST(test_clper_unimplemented)
     rc = bi_exec_shader(&w, bi_shader_exec_clper, sizeof(bi_shader_exec_clper), BI_ARCH_V7, 100, err, sizeof(err));
     ck_assert_int_eq(rc, BI_EXEC_UNIMPLEMENTED);
     ck_assert_msg(strstr(err, "CLPER.subgroup8 on a 4-lane warp"), "%s", err);
+    bi_warp_init(&w, BI_ARCH_V7);
+    rc = bi_exec_shader(&w, bi_shader_exec_fcmp_total, sizeof(bi_shader_exec_fcmp_total), BI_ARCH_V7, 100, err,
+                        sizeof(err));
+    ck_assert_int_eq(rc, BI_EXEC_UNIMPLEMENTED);
+    ck_assert_msg(strstr(err, "FCMP.total not implemented"), "%s", err);
 }
 END_TEST
 
@@ -806,7 +811,7 @@ int main(void)
     tcase_add_test(tc, test_axchg);
     tcase_add_test(tc, test_clper_v7);
     tcase_add_test(tc, test_clper_v6);
-    tcase_add_test(tc, test_clper_unimplemented);
+    tcase_add_test(tc, test_refused);
     tcase_add_test(tc, test_seg_add);
     tcase_add_test(tc, test_workgroup_v6);
     tcase_add_test(tc, test_workgroup_v7);
