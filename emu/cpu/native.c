@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 #include "native.h"
 #include "mem.h"
 
@@ -671,6 +672,31 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
     }
 }
 
+/* MALIBU_PERF_MAP=1: name each block's host code in /tmp/perf-<pid>.map (the format perf reads
+ * for JIT code), so `perf report` shows guest_<pc> instead of bare addresses. */
+static FILE *perf_map;
+
+static void perf_map_open(void)
+{
+    const char *e = getenv("MALIBU_PERF_MAP");
+    if (!e || !*e || !strcmp(e, "0"))
+        return;
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/perf-%d.map", (int)getpid());
+    perf_map = fopen(path, "w");
+}
+
+static void perf_map_add(const uint8_t *start, const uint8_t *end, const TB *tb)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, perf_map_open);
+    if (perf_map) {
+        fprintf(perf_map, "%lx %lx guest_%llx\n", (unsigned long)(uintptr_t)start,
+                (unsigned long)(end - start), (unsigned long long)tb->pc);
+        fflush(perf_map);
+    }
+}
+
 bool native_compile(CPUState *c, TB *tb)
 {
     struct NativeBuf *b = c->tbc->nbuf;
@@ -714,6 +740,7 @@ bool native_compile(CPUState *c, TB *tb)
     }
     tb->native = start;
     b->used = (size_t)((x->a.p - b->code + 15) & ~15);
+    perf_map_add(start, x->a.p, tb);
     return true;
 }
 

@@ -13,17 +13,37 @@ static inline void str(NCtx *x, unsigned slot, int host) { rc_write(x, slot, hos
 
 /* Host register for the result in slot d (rdx for XZR), holding rn's value (low half,
  * zero-extended, for W32).  *keep, a source the caller still needs, moves to rcx when it
- * is the destination's register. */
-static int def_copy(NCtx *x, unsigned d, int rn, int w, int *keep)
+ * is the destination's register.  rewritten: the caller then writes rd with a W-wide x86
+ * operation, which zero-extends by itself, so a W32 copy of a register onto itself is
+ * left out. */
+static void alu_imm(NCtx *x, int w, int op, int reg, uint64_t imm);
+
+static int def_copy_w(NCtx *x, unsigned d, int rn, int w, int *keep, bool rewritten)
 {
     int rd = d == REG_SINK ? X_RDX : rc_dst(x, d);
     if (keep && *keep == rd && rd != rn) {
         x_mov_rr(&x->a, W64, X_RCX, rd);
         *keep = X_RCX;
     }
-    if (rd != rn || w == W32)
+    if (rd != rn || (w == W32 && !rewritten))
         x_mov_rr(&x->a, w, rd, rn);
     return rd;
+}
+
+static int def_copy(NCtx *x, unsigned d, int rn, int w, int *keep)
+{
+    return def_copy_w(x, d, rn, w, keep, true);
+}
+
+/* Flags of rn - imm (CMP) or rn & imm (TST, and_op) without a result register. */
+static void compare_imm(NCtx *x, int w, bool and_op, int rn, uint64_t imm)
+{
+    if (!and_op) {
+        alu_imm(x, w, ALU_CMP, rn, imm);
+    } else {
+        x_mov_imm(&x->a, X_RCX, imm);
+        x_test_rr(&x->a, w, rn, X_RCX);
+    }
 }
 
 /* rcx <- a modifiable copy of source register r. */
@@ -288,7 +308,14 @@ static int cmp_branch_compare(NCtx *x, const Op *o, int kind)
     int w = !(kind & 1), op = kind >> 1; /* 0 SUBS imm, 1 SUBS reg, 2 ANDS imm, 3 ADDS imm, 4 ANDS reg */
     int alu = op <= 1 ? ALU_SUB : op == 3 ? ALU_ADD : ALU_AND;
     int rn = rc_src(x, o->n, X_RAX);
-    if (op == 1 || op == 4) {
+    if (o->d == REG_SINK && alu != ALU_ADD) { /* CMP / TST: flags only */
+        if (op == 1)
+            x_alu_rr(&x->a, w, ALU_CMP, rn, rc_src(x, o->m, X_RCX));
+        else if (op == 4)
+            x_test_rr(&x->a, w, rn, rc_src(x, o->m, X_RCX));
+        else
+            compare_imm(x, w, alu == ALU_AND, rn, o->imm);
+    } else if (op == 1 || op == 4) {
         int rm = rc_src(x, o->m, X_RCX);
         int rd = def_copy(x, o->d, rn, w, &rm);
         x_alu_rr(&x->a, w, alu, rd, rm);
@@ -326,6 +353,11 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         str(x, o->d, X_RAX);
         return 1;
     case NK_ADDSUB_IMM: {
+        if (o->d == REG_SINK && d->setf && d->op) { /* CMP */
+            compare_imm(x, w, false, rc_src(x, o->n, X_RAX), o->imm);
+            store_flags(x, FL_SUB);
+            return 1;
+        }
         int rd = def_copy(x, o->d, rc_src(x, o->n, X_RAX), w, NULL);
         alu_imm(x, w, d->op ? ALU_SUB : ALU_ADD, rd, o->imm);
         if (d->setf)
@@ -334,6 +366,11 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
     }
     case NK_LOGIC_IMM: {
         static const int alu[4] = { ALU_AND, ALU_OR, ALU_XOR, ALU_AND };
+        if (o->d == REG_SINK && d->op == 3) { /* TST */
+            compare_imm(x, w, true, rc_src(x, o->n, X_RAX), o->imm);
+            store_flags(x, FL_LOGIC);
+            return 1;
+        }
         int rd = def_copy(x, o->d, rc_src(x, o->n, X_RAX), w, NULL);
         alu_imm(x, w, alu[d->op], rd, o->imm);
         if (d->op == 3)
@@ -345,6 +382,11 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         if (d->sub < 4 && o->x) {
             rm = to_rcx(x, rm);
             x_shift_ri(a, w, shift_op[d->sub], X_RCX, (uint8_t)o->x);
+        }
+        if (o->d == REG_SINK && d->setf && d->op) { /* CMP */
+            x_alu_rr(a, w, ALU_CMP, rn, rm);
+            store_flags(x, FL_SUB);
+            return 1;
         }
         int rd = def_copy(x, o->d, rn, w, &rm);
         x_alu_rr(a, w, d->op ? ALU_SUB : ALU_ADD, rd, rm);
@@ -361,6 +403,11 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
                 x_shift_ri(a, w, shift_op[d->sub], X_RCX, (uint8_t)o->x);
             if (d->size) /* inverted operand: BIC ORN EON BICS */
                 x_not(a, w, X_RCX);
+        }
+        if (o->d == REG_SINK && d->op == 3) { /* TST */
+            x_test_rr(a, w, rn, rm);
+            store_flags(x, FL_LOGIC);
+            return 1;
         }
         int rd = def_copy(x, o->d, rn, w, &rm);
         x_alu_rr(a, w, alu[d->op], rd, rm);
@@ -379,7 +426,7 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         return 1;
     }
     case NK_SHIFT_IMM: {
-        int rd = def_copy(x, o->d, rc_src(x, o->n, X_RAX), w, NULL);
+        int rd = def_copy_w(x, o->d, rc_src(x, o->n, X_RAX), w, NULL, (o->x & 0xff) != 0);
         x_shift_ri(a, w, shift_op[d->op], rd, (uint8_t)o->x);
         return 1;
     }
@@ -398,7 +445,8 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         str(x, o->d, X_RAX);
         return 1;
     case NK_BFM: { /* ((Rn << p0) >> p1) << p2, op: arithmetic right shift */
-        int rd = def_copy(x, o->d, rc_src(x, o->n, X_RAX), w, NULL);
+        bool shifts = (o->x & 63) || ((o->x >> 8) & 63) || (uint8_t)(o->x >> 16);
+        int rd = def_copy_w(x, o->d, rc_src(x, o->n, X_RAX), w, NULL, shifts);
         x_shift_ri(a, w, SH_SHL, rd, (uint8_t)(o->x & 63));
         x_shift_ri(a, w, d->op ? SH_SAR : SH_SHR, rd, (uint8_t)((o->x >> 8) & 63));
         x_shift_ri(a, w, SH_SHL, rd, (uint8_t)(o->x >> 16));
