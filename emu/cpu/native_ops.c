@@ -141,6 +141,20 @@ static bool mem_address(NCtx *x, const Op *o, int mode)
     Asm *a = &x->a;
     if ((mode == NAM_OFF || mode == NAM_PRE || mode == NAM_POST) && !fits_i32((int64_t)o->imm))
         return false;
+    if (mode == NAM_OFF || mode == NAM_PRE) { /* one lea from the cached base */
+        int rn = rc_src(x, o->n, X_RAX);
+        if (o->imm)
+            x_lea(a, W64, X_RAX, rn, X_NONE, (int32_t)o->imm);
+        else if (rn != X_RAX)
+            x_mov_rr(a, W64, X_RAX, rn);
+        return true;
+    }
+    if (mode == NAM_XREG && o->x <= 3) { /* base + index << 0..3: one lea */
+        int rn = rc_src(x, o->n, X_RAX);
+        int rm = rc_src(x, o->m, X_RCX);
+        x_lea_sib(a, X_RAX, rn, rm, (unsigned)o->x, 0);
+        return true;
+    }
     ldr(x, X_RAX, o->n, W64);
     switch (mode) {
     case NAM_OFF:
