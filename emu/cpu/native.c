@@ -51,7 +51,7 @@ void native_bind(OpFn fn, NativeDesc d)
     }
 }
 
-static const NativeDesc *native_desc(OpFn fn)
+const NativeDesc *native_desc(OpFn fn)
 {
     for (unsigned h = bind_hash(fn); bind_tab[h].fn; h = (h + 1) & ((1u << BIND_BITS) - 1))
         if (bind_tab[h].fn == fn)

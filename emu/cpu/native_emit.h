@@ -98,5 +98,6 @@ void ne_call(NCtx *x, const void *fn);
 /* native_ops.c: emit op i (and any ops it consumes); returns the number of ops
  * consumed, 0 when this op is left to the portable handler. */
 unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d);
+const NativeDesc *native_desc(OpFn fn); /* NULL: no emitter for the handler */
 
 #endif

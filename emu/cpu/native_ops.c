@@ -149,9 +149,18 @@ static bool mem_address(NCtx *x, const Op *o, int mode)
             x_mov_rr(a, W64, X_RAX, rn);
         return true;
     }
-    if (mode == NAM_XREG && o->x <= 3) { /* base + index << 0..3: one lea */
+    if ((mode == NAM_XREG || mode == NAM_UXTW || mode == NAM_SXTW) && o->x <= 3) {
+        /* base + (extended) index << 0..3: one lea */
         int rn = rc_src(x, o->n, X_RAX);
-        int rm = rc_src(x, o->m, X_RCX);
+        int rm;
+        if (mode == NAM_XREG) {
+            rm = rc_src(x, o->m, X_RCX);
+        } else {
+            ldr(x, X_RCX, o->m, mode == NAM_UXTW ? W32 : W64);
+            if (mode == NAM_SXTW)
+                extend_reg(x, X_RCX, 6);
+            rm = X_RCX;
+        }
         x_lea_sib(a, X_RAX, rn, rm, (unsigned)o->x, 0);
         return true;
     }
@@ -513,6 +522,36 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         x_alu_ri(a, w, ALU_XOR, X_RAX, d->sf ? 63 : 31);
         str(x, o->d, X_RAX);
         return 1;
+    case NK_RBIT: {
+        const NativeDesc *nd = x->i + 1 < x->tb->n_ops ? native_desc(o[1].fn) : NULL;
+        if (nd && nd->kind == NK_CLZ && nd->sf == d->sf && o[1].n == o->d && o[1].d == o->d &&
+            o->d != REG_SINK) {
+            /* RBIT + CLZ of the result into the same register: count trailing zeros (BSF
+             * sets ZF for a zero source, whose count is the width) */
+            ldr(x, X_RAX, o->n, w);
+            x_mov_imm(a, X_RCX, d->sf ? 64 : 32);
+            x_bsf(a, w, X_RAX, X_RAX);
+            x_cmov(a, w, CC_E, X_RAX, X_RCX);
+            str(x, o->d, X_RAX);
+            return 2;
+        }
+        /* byte swap, then swap nibbles, bit pairs and bits within each byte */
+        static const uint64_t mask[3] = { 0x0F0F0F0F0F0F0F0Full, 0x3333333333333333ull, 0x5555555555555555ull };
+        ldr(x, X_RAX, o->n, w);
+        x_bswap(a, w, X_RAX);
+        for (int k = 0; k < 3; k++) {
+            uint8_t sh = (uint8_t)(4 >> k);
+            x_mov_imm(a, X_RDX, d->sf ? mask[k] : (uint32_t)mask[k]);
+            x_mov_rr(a, w, X_RCX, X_RAX);
+            x_shift_ri(a, w, SH_SHR, X_RCX, sh);
+            x_alu_rr(a, w, ALU_AND, X_RCX, X_RDX);
+            x_alu_rr(a, w, ALU_AND, X_RAX, X_RDX);
+            x_shift_ri(a, w, SH_SHL, X_RAX, sh);
+            x_alu_rr(a, w, ALU_OR, X_RAX, X_RCX);
+        }
+        str(x, o->d, X_RAX);
+        return 1;
+    }
     case NK_CCMP: { /* op: CCMP (sub) / CCMN; size: immediate form; x = NZCV << 28 if cond fails */
         ldr(x, X_RDX, o->n, w); /* operands first: no cache changes inside the two paths */
         if (!d->size)

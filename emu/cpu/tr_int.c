@@ -1112,6 +1112,8 @@ void tr_int_native_bind(void)
     native_bind(op_rev64, ND(.kind = NK_REV, .sf = 1));
     native_bind(op_rev32, ND(.kind = NK_REV, .sf = 0));
     native_bind(op_clz64, ND(.kind = NK_CLZ, .sf = 1));
+    native_bind(op_rbit64, ND(.kind = NK_RBIT, .sf = 1));
+    native_bind(op_rbit32, ND(.kind = NK_RBIT, .sf = 0));
     native_bind(op_clz32, ND(.kind = NK_CLZ, .sf = 0));
     for (int sf = 0; sf < 2; sf++) {
         /* CCMP/CCMN: op = subtract, size = immediate form. */

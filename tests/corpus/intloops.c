@@ -57,6 +57,19 @@ int main(void)
     }
     printf("div %016llx %lld\n", (unsigned long long)acc, (long long)sacc);
 
+    /* bit reversal and trailing zeros (RBIT alone, RBIT + CLZ into one register), zero included */
+    uint64_t r = 0;
+    for (int i = 0; i < 100000; i++) {
+        uint64_t x = i % 97 == 0 ? 0 : next() >> (i % 64), rx, t;
+        uint32_t rx32, t32;
+        __asm__("rbit %0, %1" : "=r"(rx) : "r"(x));
+        __asm__("rbit %w0, %w1" : "=r"(rx32) : "r"((uint32_t)x));
+        __asm__("rbit %0, %1\n\tclz %0, %0" : "=&r"(t) : "r"(x));
+        __asm__("rbit %w0, %w1\n\tclz %w0, %w0" : "=&r"(t32) : "r"((uint32_t)(x >> 7)));
+        r = (r * 31) ^ rx ^ rx32 ^ t ^ ((uint64_t)t32 << 7) ^ (uint64_t)__builtin_ctzll(x | (1ull << 40));
+    }
+    printf("rbit %016llx\n", (unsigned long long)r);
+
     /* shifts and extensions with variable amounts, signed overflow-free arithmetic */
     uint64_t z = 0;
     for (int i = 0; i < 100000; i++) {
