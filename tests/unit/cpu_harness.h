@@ -46,4 +46,18 @@ static inline CpuException harness_run(CPUState *c, const uint32_t *code, size_t
 
 #define BRK0 0xd4200000u
 
+/* Encoding k of a sweep over the bits `vary` of `base`: the low bits of k,
+ * in order, go to the set bits of vary, lowest first. */
+static inline uint32_t sweep_encoding(uint32_t base, uint32_t vary, unsigned k)
+{
+    uint32_t insn = base;
+    for (int b = 0; b < 32; b++)
+        if (vary & (1u << b)) {
+            if (k & 1)
+                insn |= 1u << b;
+            k >>= 1;
+        }
+    return insn;
+}
+
 #endif

@@ -179,15 +179,7 @@ static const FpSweep fp_sweeps[] = {
 static unsigned fp_sweep_nseeds(const FpSweep *s) { return s->nseeds ? s->nseeds : 1; }
 static uint32_t fp_sweep_insn(const FpSweep *s, unsigned k)
 {
-    uint32_t insn = s->base;
-    k /= fp_sweep_nseeds(s);
-    for (int b = 0; b < 32; b++)
-        if (s->vary & (1u << b)) {
-            if (k & 1)
-                insn |= 1u << b;
-            k >>= 1;
-        }
-    return insn;
+    return sweep_encoding(s->base, s->vary, k / fp_sweep_nseeds(s));
 }
 /* Run k of a sweep: encoding k / nseeds on state seed + k % nseeds. */
 static unsigned fp_sweep_count(const FpSweep *s) { return fp_sweep_nseeds(s) << __builtin_popcount(s->vary); }
