@@ -39,46 +39,51 @@
 
 enum { AM_OFF, AM_PRE, AM_POST, AM_UXTW, AM_SXTW, AM_XREG, AM_COUNT };
 
-/* Generate the six addressing-mode handlers for one access kind.  BODY uses the
- * address `a`. */
-#define GEN_MODES(K, BODY)                                                                      \
+/* The immediate-offset handlers of one access kind: offset, pre-index and
+ * post-index (writeback).  BODY uses the address `a`. */
+#define GEN_IMM_MODES(K, BODY)                                                                  \
     static Op *op_##K##_off(CPUState *c, Op *o)                                                 \
     {                                                                                           \
         uint64_t a = c->x[o->n] + o->imm;                                                       \
         BODY;                                                                                   \
-        return op_next(c, o);                                                                           \
+        return op_next(c, o);                                                                   \
     }                                                                                           \
     static Op *op_##K##_pre(CPUState *c, Op *o)                                                 \
     {                                                                                           \
         uint64_t a = c->x[o->n] + o->imm;                                                       \
         BODY;                                                                                   \
         c->x[o->n] = a;                                                                         \
-        return op_next(c, o);                                                                           \
+        return op_next(c, o);                                                                   \
     }                                                                                           \
     static Op *op_##K##_post(CPUState *c, Op *o)                                                \
     {                                                                                           \
         uint64_t a = c->x[o->n];                                                                \
         BODY;                                                                                   \
         c->x[o->n] = a + o->imm;                                                                \
-        return op_next(c, o);                                                                           \
-    }                                                                                           \
+        return op_next(c, o);                                                                   \
+    }
+
+/* Generate the six addressing-mode handlers for one access kind.  BODY uses the
+ * address `a`. */
+#define GEN_MODES(K, BODY)                                                                      \
+    GEN_IMM_MODES(K, BODY)                                                                      \
     static Op *op_##K##_uxtw(CPUState *c, Op *o)                                                \
     {                                                                                           \
         uint64_t a = c->x[o->n] + ((uint64_t)(uint32_t)c->x[o->m] << o->x);                     \
         BODY;                                                                                   \
-        return op_next(c, o);                                                                           \
+        return op_next(c, o);                                                                   \
     }                                                                                           \
     static Op *op_##K##_sxtw(CPUState *c, Op *o)                                                \
     {                                                                                           \
         uint64_t a = c->x[o->n] + ((uint64_t)(int64_t)(int32_t)c->x[o->m] << o->x);             \
         BODY;                                                                                   \
-        return op_next(c, o);                                                                           \
+        return op_next(c, o);                                                                   \
     }                                                                                           \
     static Op *op_##K##_xreg(CPUState *c, Op *o)                                                \
     {                                                                                           \
         uint64_t a = c->x[o->n] + (c->x[o->m] << o->x);                                         \
         BODY;                                                                                   \
-        return op_next(c, o);                                                                           \
+        return op_next(c, o);                                                                   \
     }                                                                                           \
     static const OpFn K##_fns[AM_COUNT] = { op_##K##_off,  op_##K##_pre,  op_##K##_post,        \
                                             op_##K##_uxtw, op_##K##_sxtw, op_##K##_xreg };
@@ -251,26 +256,7 @@ bool trans_MEM_LDR_lit(DisasCtx *s, arg_MEM_LDR_lit *a)
 enum { PM_OFF, PM_PRE, PM_POST, PM_COUNT };
 
 #define GEN_PAIR(K, BODY)                                                                       \
-    static Op *op_##K##_off(CPUState *c, Op *o)                                                 \
-    {                                                                                           \
-        uint64_t a = c->x[o->n] + o->imm;                                                       \
-        BODY;                                                                                   \
-        return op_next(c, o);                                                                           \
-    }                                                                                           \
-    static Op *op_##K##_pre(CPUState *c, Op *o)                                                 \
-    {                                                                                           \
-        uint64_t a = c->x[o->n] + o->imm;                                                       \
-        BODY;                                                                                   \
-        c->x[o->n] = a;                                                                         \
-        return op_next(c, o);                                                                           \
-    }                                                                                           \
-    static Op *op_##K##_post(CPUState *c, Op *o)                                                \
-    {                                                                                           \
-        uint64_t a = c->x[o->n];                                                                \
-        BODY;                                                                                   \
-        c->x[o->n] = a + o->imm;                                                                \
-        return op_next(c, o);                                                                           \
-    }                                                                                           \
+    GEN_IMM_MODES(K, BODY)                                                                      \
     static const OpFn K##_fns[PM_COUNT] = { op_##K##_off, op_##K##_pre, op_##K##_post };
 
 /* Loads: both values into temporaries, then Rt2, then Rt (Rt wins when equal, as qemu). */
