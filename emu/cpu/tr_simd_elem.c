@@ -7,6 +7,7 @@
  * source element).  Handlers read the indexed element before writing Vd, so
  * Vd may alias Vn or Vm.  Saturation sets FPSR.QC. */
 #include "translate.h"
+#include "simd_util.h"
 
 #define V(r) (c->v[(r)])
 
@@ -61,82 +62,41 @@ static inline int64_t sat_dmull32(int32_t a, int32_t b, bool *qc)
     }
     return 2 * (int64_t)a * b;
 }
-static inline int32_t sat_add32(int32_t a, int32_t b, bool *qc)
-{
-    int32_t r;
-    if (unlikely(__builtin_add_overflow(a, b, &r))) {
-        *qc = true;
-        return a < 0 ? INT32_MIN : INT32_MAX;
-    }
-    return r;
-}
-static inline int32_t sat_sub32(int32_t a, int32_t b, bool *qc)
-{
-    int32_t r;
-    if (unlikely(__builtin_sub_overflow(a, b, &r))) {
-        *qc = true;
-        return a < 0 ? INT32_MIN : INT32_MAX;
-    }
-    return r;
-}
-static inline int64_t sat_add64(int64_t a, int64_t b, bool *qc)
-{
-    int64_t r;
-    if (unlikely(__builtin_add_overflow(a, b, &r))) {
-        *qc = true;
-        return a < 0 ? INT64_MIN : INT64_MAX;
-    }
-    return r;
-}
-static inline int64_t sat_sub64(int64_t a, int64_t b, bool *qc)
-{
-    int64_t r;
-    if (unlikely(__builtin_sub_overflow(a, b, &r))) {
-        *qc = true;
-        return a < 0 ? INT64_MIN : INT64_MAX;
-    }
-    return r;
-}
+/* Saturating accumulate (the shared lane helpers, typed for the ACC slots below). */
+static inline int32_t sat_add32(int32_t a, int32_t b, bool *qc) { return SIMD_QADD_S(a, b, qc); }
+static inline int32_t sat_sub32(int32_t a, int32_t b, bool *qc) { return SIMD_QSUB_S(a, b, qc); }
+static inline int64_t sat_add64(int64_t a, int64_t b, bool *qc) { return SIMD_QADD_S(a, b, qc); }
+static inline int64_t sat_sub64(int64_t a, int64_t b, bool *qc) { return SIMD_QSUB_S(a, b, qc); }
 
 /* ---- MUL / MLA / MLS (by element) ----------------------------------------
- * F/T: element field and unsigned type, W: wide unsigned type for the product. */
-#define SAME_FNS(F, T, W, N, SUF)                                              \
-    static Op *op_mul_##SUF(CPUState *c, Op *o)                                \
+ * F/T: element field and unsigned type, W: wide unsigned type for the product,
+ * ACC: how the product combines with the old Vd element. */
+#define ACC_NONE(old, p) ((void)(old), (p))
+#define ACC_ADD(old, p) ((old) + (p))
+#define ACC_SUB(old, p) ((old) - (p))
+
+#define SAME_FN(NAME, F, T, W, N, ACC)                                         \
+    static Op *NAME(CPUState *c, Op *o)                                        \
     {                                                                          \
         W e = V(o->m).F[o->x];                                                 \
         const VReg *x = &V(o->n);                                              \
         VReg r = { .q = 0 };                                                   \
         for (int i = 0; i < (N); i++)                                          \
-            r.F[i] = (T)(x->F[i] * e);                                         \
+            r.F[i] = (T)ACC(V(o->d).F[i], x->F[i] * e);                        \
         V(o->d) = r;                                                           \
-        return op_next(c, o);                                                          \
-    }                                                                          \
-    static Op *op_mla_##SUF(CPUState *c, Op *o)                                \
-    {                                                                          \
-        W e = V(o->m).F[o->x];                                                 \
-        const VReg *x = &V(o->n), *y = &V(o->d);                               \
-        VReg r = { .q = 0 };                                                   \
-        for (int i = 0; i < (N); i++)                                          \
-            r.F[i] = (T)(y->F[i] + x->F[i] * e);                               \
-        V(o->d) = r;                                                           \
-        return op_next(c, o);                                                          \
-    }                                                                          \
-    static Op *op_mls_##SUF(CPUState *c, Op *o)                                \
-    {                                                                          \
-        W e = V(o->m).F[o->x];                                                 \
-        const VReg *x = &V(o->n), *y = &V(o->d);                               \
-        VReg r = { .q = 0 };                                                   \
-        for (int i = 0; i < (N); i++)                                          \
-            r.F[i] = (T)(y->F[i] - x->F[i] * e);                               \
-        V(o->d) = r;                                                           \
-        return op_next(c, o);                                                          \
+        return op_next(c, o);                                                  \
     }
+#define SAME_FNS(F, T, W, N, SUF)                                              \
+    SAME_FN(op_mul_##SUF, F, T, W, N, ACC_NONE)                                \
+    SAME_FN(op_mla_##SUF, F, T, W, N, ACC_ADD)                                 \
+    SAME_FN(op_mls_##SUF, F, T, W, N, ACC_SUB)
 
 SAME_FNS(h, uint16_t, uint32_t, 4, h4)
 SAME_FNS(h, uint16_t, uint32_t, 8, h8)
 SAME_FNS(s, uint32_t, uint32_t, 2, s2)
 SAME_FNS(s, uint32_t, uint32_t, 4, s4)
 #undef SAME_FNS
+#undef SAME_FN
 
 /* [op][size-1][q] */
 static const OpFn same_fns[3][2][2] = {
@@ -179,46 +139,29 @@ bool trans_SIMDP_MLA_elem(DisasCtx *s, arg_SIMDP_MLA_elem *a)
 /* ---- SMULL/UMULL/SMLAL/UMLAL/SMLSL/UMLSL (by element), o->imm = first source element ----
  * SF: source field, ST: source (signed or unsigned) type, P: product type,
  * DF/DT: destination field and unsigned type, N: result elements. */
-#define LONG_FNS(PRE, SF, ST, P, DF, DT, N, SUF)                               \
-    static Op *op_##PRE##mull_##SUF(CPUState *c, Op *o)                        \
+#define LONG_FN(NAME, SF, ST, P, DF, DT, N, ACC)                               \
+    static Op *NAME(CPUState *c, Op *o)                                        \
     {                                                                          \
         P e = (ST)V(o->m).SF[o->x];                                            \
         const VReg *x = &V(o->n);                                              \
         unsigned p = (unsigned)o->imm;                                         \
         VReg r;                                                                \
         for (int i = 0; i < (N); i++)                                          \
-            r.DF[i] = (DT)((P)(ST)x->SF[p + i] * e);                           \
+            r.DF[i] = ACC(V(o->d).DF[i], (DT)((P)(ST)x->SF[p + i] * e));       \
         V(o->d) = r;                                                           \
-        return op_next(c, o);                                                          \
-    }                                                                          \
-    static Op *op_##PRE##mlal_##SUF(CPUState *c, Op *o)                        \
-    {                                                                          \
-        P e = (ST)V(o->m).SF[o->x];                                            \
-        const VReg *x = &V(o->n), *y = &V(o->d);                               \
-        unsigned p = (unsigned)o->imm;                                         \
-        VReg r;                                                                \
-        for (int i = 0; i < (N); i++)                                          \
-            r.DF[i] = y->DF[i] + (DT)((P)(ST)x->SF[p + i] * e);                \
-        V(o->d) = r;                                                           \
-        return op_next(c, o);                                                          \
-    }                                                                          \
-    static Op *op_##PRE##mlsl_##SUF(CPUState *c, Op *o)                        \
-    {                                                                          \
-        P e = (ST)V(o->m).SF[o->x];                                            \
-        const VReg *x = &V(o->n), *y = &V(o->d);                               \
-        unsigned p = (unsigned)o->imm;                                         \
-        VReg r;                                                                \
-        for (int i = 0; i < (N); i++)                                          \
-            r.DF[i] = y->DF[i] - (DT)((P)(ST)x->SF[p + i] * e);                \
-        V(o->d) = r;                                                           \
-        return op_next(c, o);                                                          \
+        return op_next(c, o);                                                  \
     }
+#define LONG_FNS(PRE, SF, ST, P, DF, DT, N, SUF)                               \
+    LONG_FN(op_##PRE##mull_##SUF, SF, ST, P, DF, DT, N, ACC_NONE)              \
+    LONG_FN(op_##PRE##mlal_##SUF, SF, ST, P, DF, DT, N, ACC_ADD)               \
+    LONG_FN(op_##PRE##mlsl_##SUF, SF, ST, P, DF, DT, N, ACC_SUB)
 
 LONG_FNS(s, h, int16_t, int32_t, s, uint32_t, 4, h)
 LONG_FNS(s, s, int32_t, int64_t, d, uint64_t, 2, s)
 LONG_FNS(u, h, uint16_t, uint32_t, s, uint32_t, 4, h)
 LONG_FNS(u, s, uint32_t, uint64_t, d, uint64_t, 2, s)
 #undef LONG_FNS
+#undef LONG_FN
 
 /* [u][acc][size-1]; acc: 0 = MLAL, 1 = MLSL, 2 = MULL */
 static const OpFn long_fns[2][3][2] = {
@@ -236,87 +179,35 @@ bool trans_SIMDP_LONG_elem(DisasCtx *s, arg_SIMDP_LONG_elem *a)
                      a->rn, a->rd, first);
 }
 
-/* ---- SQDMULL / SQDMLAL / SQDMLSL (vector by element, o->imm = first source element) ---- */
+/* ---- SQDMULL / SQDMLAL / SQDMLSL (vector by element, o->imm = first source element) ----
+ * EF/ET: source field and signed type, DF: destination field, N: result
+ * elements, DMULL: the saturating doubling product, ACC: how it combines with
+ * the old Vd element (sat_add/sat_sub, or sat_keep for the MULL forms). */
 #define QC_SET(qc) do { if (unlikely(qc)) c->fp.fpsr |= FPSR_QC; } while (0)
+#define sat_keep(old, p, qc) ((void)(old), (p))
 
-static Op *op_sqdmull_h(CPUState *c, Op *o)
-{
-    int16_t e = V(o->m).sh[o->x];
-    const VReg *x = &V(o->n);
-    unsigned p = (unsigned)o->imm;
-    bool qc = false;
-    VReg r;
-    for (int i = 0; i < 4; i++)
-        r.ss[i] = sat_dmull16(x->sh[p + i], e, &qc);
-    V(o->d) = r;
-    QC_SET(qc);
-    return op_next(c, o);
-}
-static Op *op_sqdmlal_h(CPUState *c, Op *o)
-{
-    int16_t e = V(o->m).sh[o->x];
-    const VReg *x = &V(o->n), *y = &V(o->d);
-    unsigned p = (unsigned)o->imm;
-    bool qc = false;
-    VReg r;
-    for (int i = 0; i < 4; i++)
-        r.ss[i] = sat_add32(y->ss[i], sat_dmull16(x->sh[p + i], e, &qc), &qc);
-    V(o->d) = r;
-    QC_SET(qc);
-    return op_next(c, o);
-}
-static Op *op_sqdmlsl_h(CPUState *c, Op *o)
-{
-    int16_t e = V(o->m).sh[o->x];
-    const VReg *x = &V(o->n), *y = &V(o->d);
-    unsigned p = (unsigned)o->imm;
-    bool qc = false;
-    VReg r;
-    for (int i = 0; i < 4; i++)
-        r.ss[i] = sat_sub32(y->ss[i], sat_dmull16(x->sh[p + i], e, &qc), &qc);
-    V(o->d) = r;
-    QC_SET(qc);
-    return op_next(c, o);
-}
-static Op *op_sqdmull_s(CPUState *c, Op *o)
-{
-    int32_t e = V(o->m).ss[o->x];
-    const VReg *x = &V(o->n);
-    unsigned p = (unsigned)o->imm;
-    bool qc = false;
-    VReg r;
-    for (int i = 0; i < 2; i++)
-        r.sd[i] = sat_dmull32(x->ss[p + i], e, &qc);
-    V(o->d) = r;
-    QC_SET(qc);
-    return op_next(c, o);
-}
-static Op *op_sqdmlal_s(CPUState *c, Op *o)
-{
-    int32_t e = V(o->m).ss[o->x];
-    const VReg *x = &V(o->n), *y = &V(o->d);
-    unsigned p = (unsigned)o->imm;
-    bool qc = false;
-    VReg r;
-    for (int i = 0; i < 2; i++)
-        r.sd[i] = sat_add64(y->sd[i], sat_dmull32(x->ss[p + i], e, &qc), &qc);
-    V(o->d) = r;
-    QC_SET(qc);
-    return op_next(c, o);
-}
-static Op *op_sqdmlsl_s(CPUState *c, Op *o)
-{
-    int32_t e = V(o->m).ss[o->x];
-    const VReg *x = &V(o->n), *y = &V(o->d);
-    unsigned p = (unsigned)o->imm;
-    bool qc = false;
-    VReg r;
-    for (int i = 0; i < 2; i++)
-        r.sd[i] = sat_sub64(y->sd[i], sat_dmull32(x->ss[p + i], e, &qc), &qc);
-    V(o->d) = r;
-    QC_SET(qc);
-    return op_next(c, o);
-}
+#define SQDML_FN(NAME, EF, ET, DF, N, DMULL, ACC)                              \
+    static Op *NAME(CPUState *c, Op *o)                                        \
+    {                                                                          \
+        ET e = V(o->m).EF[o->x];                                               \
+        const VReg *x = &V(o->n);                                              \
+        unsigned p = (unsigned)o->imm;                                         \
+        bool qc = false;                                                       \
+        VReg r;                                                                \
+        for (int i = 0; i < (N); i++)                                          \
+            r.DF[i] = ACC(V(o->d).DF[i], DMULL(x->EF[p + i], e, &qc), &qc);    \
+        V(o->d) = r;                                                           \
+        QC_SET(qc);                                                            \
+        return op_next(c, o);                                                  \
+    }
+
+SQDML_FN(op_sqdmull_h, sh, int16_t, ss, 4, sat_dmull16, sat_keep)
+SQDML_FN(op_sqdmlal_h, sh, int16_t, ss, 4, sat_dmull16, sat_add32)
+SQDML_FN(op_sqdmlsl_h, sh, int16_t, ss, 4, sat_dmull16, sat_sub32)
+SQDML_FN(op_sqdmull_s, ss, int32_t, sd, 2, sat_dmull32, sat_keep)
+SQDML_FN(op_sqdmlal_s, ss, int32_t, sd, 2, sat_dmull32, sat_add64)
+SQDML_FN(op_sqdmlsl_s, ss, int32_t, sd, 2, sat_dmull32, sat_sub64)
+#undef SQDML_FN
 
 /* [acc][size-1]; acc: 0 = MLAL, 1 = MLSL, 2 = MULL */
 static const OpFn sqdml_fns[3][2] = {
@@ -332,61 +223,27 @@ bool trans_SIMDP_SQDML_elem(DisasCtx *s, arg_SIMDP_SQDML_elem *a)
                      a->rd, first);
 }
 
-/* ---- scalar SQDMULL / SQDMLAL / SQDMLSL: Sd/Dd from Hn/Sn ------------------ */
-static Op *op_sqdmull_sh(CPUState *c, Op *o)
-{
-    bool qc = false;
-    int32_t r = sat_dmull16(V(o->n).sh[0], V(o->m).sh[o->x], &qc);
-    V(o->d).d[0] = (uint32_t)r;
-    V(o->d).d[1] = 0;
-    QC_SET(qc);
-    return op_next(c, o);
-}
-static Op *op_sqdmlal_sh(CPUState *c, Op *o)
-{
-    bool qc = false;
-    int32_t r = sat_add32(V(o->d).ss[0], sat_dmull16(V(o->n).sh[0], V(o->m).sh[o->x], &qc), &qc);
-    V(o->d).d[0] = (uint32_t)r;
-    V(o->d).d[1] = 0;
-    QC_SET(qc);
-    return op_next(c, o);
-}
-static Op *op_sqdmlsl_sh(CPUState *c, Op *o)
-{
-    bool qc = false;
-    int32_t r = sat_sub32(V(o->d).ss[0], sat_dmull16(V(o->n).sh[0], V(o->m).sh[o->x], &qc), &qc);
-    V(o->d).d[0] = (uint32_t)r;
-    V(o->d).d[1] = 0;
-    QC_SET(qc);
-    return op_next(c, o);
-}
-static Op *op_sqdmull_ss(CPUState *c, Op *o)
-{
-    bool qc = false;
-    int64_t r = sat_dmull32(V(o->n).ss[0], V(o->m).ss[o->x], &qc);
-    V(o->d).d[0] = (uint64_t)r;
-    V(o->d).d[1] = 0;
-    QC_SET(qc);
-    return op_next(c, o);
-}
-static Op *op_sqdmlal_ss(CPUState *c, Op *o)
-{
-    bool qc = false;
-    int64_t r = sat_add64(V(o->d).sd[0], sat_dmull32(V(o->n).ss[0], V(o->m).ss[o->x], &qc), &qc);
-    V(o->d).d[0] = (uint64_t)r;
-    V(o->d).d[1] = 0;
-    QC_SET(qc);
-    return op_next(c, o);
-}
-static Op *op_sqdmlsl_ss(CPUState *c, Op *o)
-{
-    bool qc = false;
-    int64_t r = sat_sub64(V(o->d).sd[0], sat_dmull32(V(o->n).ss[0], V(o->m).ss[o->x], &qc), &qc);
-    V(o->d).d[0] = (uint64_t)r;
-    V(o->d).d[1] = 0;
-    QC_SET(qc);
-    return op_next(c, o);
-}
+/* ---- scalar SQDMULL / SQDMLAL / SQDMLSL: Sd/Dd from Hn/Sn ------------------
+ * RT/UT: signed and unsigned result type; the rest as SQDML_FN. */
+#define SQDML_SCALAR_FN(NAME, EF, DF, RT, UT, DMULL, ACC)                      \
+    static Op *NAME(CPUState *c, Op *o)                                        \
+    {                                                                          \
+        bool qc = false;                                                       \
+        RT r = ACC(V(o->d).DF[0], DMULL(V(o->n).EF[0], V(o->m).EF[o->x], &qc), \
+                   &qc);                                                       \
+        V(o->d).d[0] = (UT)r;                                                  \
+        V(o->d).d[1] = 0;                                                      \
+        QC_SET(qc);                                                            \
+        return op_next(c, o);                                                  \
+    }
+
+SQDML_SCALAR_FN(op_sqdmull_sh, sh, ss, int32_t, uint32_t, sat_dmull16, sat_keep)
+SQDML_SCALAR_FN(op_sqdmlal_sh, sh, ss, int32_t, uint32_t, sat_dmull16, sat_add32)
+SQDML_SCALAR_FN(op_sqdmlsl_sh, sh, ss, int32_t, uint32_t, sat_dmull16, sat_sub32)
+SQDML_SCALAR_FN(op_sqdmull_ss, ss, sd, int64_t, uint64_t, sat_dmull32, sat_keep)
+SQDML_SCALAR_FN(op_sqdmlal_ss, ss, sd, int64_t, uint64_t, sat_dmull32, sat_add64)
+SQDML_SCALAR_FN(op_sqdmlsl_ss, ss, sd, int64_t, uint64_t, sat_dmull32, sat_sub64)
+#undef SQDML_SCALAR_FN
 
 static const OpFn sqdml_scalar_fns[3][2] = {
     { op_sqdmlal_sh, op_sqdmlal_ss }, { op_sqdmlsl_sh, op_sqdmlsl_ss }, { op_sqdmull_sh, op_sqdmull_ss },
@@ -400,34 +257,26 @@ bool trans_SIMDP_SQDML_selem(DisasCtx *s, arg_SIMDP_SQDML_selem *a)
                      a->rn, a->rd, 0);
 }
 
-/* ---- SQDMULH / SQRDMULH (vector and scalar); PRE sqd / sqrd, RND 0 / 1 ---------- */
-#define DMULH_FNS(PRE, RND, NH, NS, SUF)                                       \
-    static Op *op_##PRE##mulh_h##SUF(CPUState *c, Op *o)                       \
+/* ---- SQDMULH / SQRDMULH (vector and scalar); PRE sqd / sqrd, RND 0 / 1 ----------
+ * One handler: EF/ET element field and signed type, RT/RND_SHIFT: type and
+ * position of the rounding constant, SAT: the saturating doubling high half. */
+#define DMULH_FN(NAME, EF, ET, RT, RND, RND_SHIFT, N, SAT)                     \
+    static Op *NAME(CPUState *c, Op *o)                                        \
     {                                                                          \
-        int16_t e = V(o->m).sh[o->x];                                          \
+        ET e = V(o->m).EF[o->x];                                               \
         const VReg *x = &V(o->n);                                              \
-        int32_t rnd = (RND) << 14;                                             \
+        RT rnd = (RT)(RND) << (RND_SHIFT);                                     \
         bool qc = false;                                                       \
         VReg r = { .q = 0 };                                                   \
-        for (int i = 0; i < (NH); i++)                                         \
-            r.sh[i] = sat_dmulh16(x->sh[i], e, rnd, &qc);                      \
+        for (int i = 0; i < (N); i++)                                          \
+            r.EF[i] = SAT(x->EF[i], e, rnd, &qc);                              \
         V(o->d) = r;                                                           \
         QC_SET(qc);                                                            \
-        return op_next(c, o);                                                          \
-    }                                                                          \
-    static Op *op_##PRE##mulh_s##SUF(CPUState *c, Op *o)                       \
-    {                                                                          \
-        int32_t e = V(o->m).ss[o->x];                                          \
-        const VReg *x = &V(o->n);                                              \
-        int64_t rnd = (int64_t)(RND) << 30;                                    \
-        bool qc = false;                                                       \
-        VReg r = { .q = 0 };                                                   \
-        for (int i = 0; i < (NS); i++)                                         \
-            r.ss[i] = sat_dmulh32(x->ss[i], e, rnd, &qc);                      \
-        V(o->d) = r;                                                           \
-        QC_SET(qc);                                                            \
-        return op_next(c, o);                                                          \
+        return op_next(c, o);                                                  \
     }
+#define DMULH_FNS(PRE, RND, NH, NS, SUF)                                             \
+    DMULH_FN(op_##PRE##mulh_h##SUF, sh, int16_t, int32_t, RND, 14, NH, sat_dmulh16)  \
+    DMULH_FN(op_##PRE##mulh_s##SUF, ss, int32_t, int64_t, RND, 30, NS, sat_dmulh32)
 
 DMULH_FNS(sqd, 0, 1, 1, 1) /* scalar: one element */
 DMULH_FNS(sqd, 0, 4, 2, 2)
@@ -436,6 +285,7 @@ DMULH_FNS(sqrd, 1, 1, 1, 1)
 DMULH_FNS(sqrd, 1, 4, 2, 2)
 DMULH_FNS(sqrd, 1, 8, 4, 4)
 #undef DMULH_FNS
+#undef DMULH_FN
 
 bool trans_SIMDP_SQDMULH_elem(DisasCtx *s, arg_SIMDP_SQDMULH_elem *a)
 {
