@@ -16,91 +16,65 @@ static inline int copy_size(int imm5)
     return (imm5 & 0xf) ? __builtin_ctz((unsigned)imm5) : 4;
 }
 
-/* ---- DUP (element): Vd.T = Vn.Ts[x]; imm = all-ones if Q else 0 ---------- */
-static Op *op_dup_elem_b(CPUState *c, Op *o)
+/* The copy group's handler for imm5, with Vd, Vn and the element index of
+ * imm5 set; NULL if fns has none for that element size (reserved encodings). */
+static Op *emit_copy(DisasCtx *s, const OpFn fns[4], int imm5, uint8_t rd, uint8_t rn)
 {
-    uint64_t r = V(o->n).b[o->x] * 0x0101010101010101ull;
-    V(o->d).d[0] = r;
-    V(o->d).d[1] = r & o->imm;
-    return op_next(c, o);
-}
-static Op *op_dup_elem_h(CPUState *c, Op *o)
-{
-    uint64_t r = V(o->n).h[o->x] * 0x0001000100010001ull;
-    V(o->d).d[0] = r;
-    V(o->d).d[1] = r & o->imm;
-    return op_next(c, o);
-}
-static Op *op_dup_elem_s(CPUState *c, Op *o)
-{
-    uint64_t r = V(o->n).s[o->x] * 0x0000000100000001ull;
-    V(o->d).d[0] = r;
-    V(o->d).d[1] = r & o->imm;
-    return op_next(c, o);
-}
-static Op *op_dup_elem_d(CPUState *c, Op *o)
-{
-    uint64_t r = V(o->n).d[o->x];
-    V(o->d).d[0] = r;
-    V(o->d).d[1] = r;
-    return op_next(c, o);
+    int size = copy_size(imm5);
+    if (size > 3 || !fns[size])
+        return NULL;
+    Op *o = tr_emit(s, fns[size]);
+    o->d = rd;
+    o->n = rn;
+    o->x = (uint32_t)imm5 >> (size + 1);
+    return o;
 }
 
+/* ---- DUP (element): Vd.T = Vn.Ts[x]; DUP (general): Vd.T = Xn --------------
+ * SRC(F, T) reads the element (field F, type T); imm = all-ones if Q else 0
+ * (masks the upper half). */
+#define DUP_FN(NAME, R, HI_MASK)                                               \
+    static Op *NAME(CPUState *c, Op *o)                                        \
+    {                                                                          \
+        uint64_t r = (R);                                                      \
+        V(o->d).d[0] = r;                                                      \
+        V(o->d).d[1] = r & (HI_MASK);                                          \
+        return op_next(c, o);                                                  \
+    }
+#define DUP_FNS(PRE, SRC)                                                      \
+    DUP_FN(PRE##_b, SRC(b, uint8_t) * 0x0101010101010101ull, o->imm)           \
+    DUP_FN(PRE##_h, SRC(h, uint16_t) * 0x0001000100010001ull, o->imm)          \
+    DUP_FN(PRE##_s, SRC(s, uint32_t) * 0x0000000100000001ull, o->imm)          \
+    DUP_FN(PRE##_d, SRC(d, uint64_t), ~0ull) /* Q=1 only */
+#define DUP_ELEM_SRC(F, T) V(o->n).F[o->x]
+#define DUP_GEN_SRC(F, T) (T)c->x[o->n]
+
+DUP_FNS(op_dup_elem, DUP_ELEM_SRC)
+DUP_FNS(op_dup_gen, DUP_GEN_SRC)
+#undef DUP_FNS
+#undef DUP_FN
+#undef DUP_ELEM_SRC
+#undef DUP_GEN_SRC
+
+/* 2D needs Q=1 */
 bool trans_SIMDP_DUP_elem(DisasCtx *s, arg_SIMDP_DUP_elem *a)
 {
-    static const OpFn fns[4] = { op_dup_elem_b, op_dup_elem_h, op_dup_elem_s, op_dup_elem_d };
-    int size = copy_size(a->imm5);
-    if (size > 3 || (size == 3 && !a->q))
-        return false;
-    Op *o = tr_emit(s, fns[size]);
-    o->d = a->rd;
-    o->n = a->rn;
-    o->x = a->imm5 >> (size + 1);
-    o->imm = a->q ? ~0ull : 0;
-    return true;
-}
-
-/* ---- DUP (general): Vd.T = Xn ------------------------------------------- */
-static Op *op_dup_gen_b(CPUState *c, Op *o)
-{
-    uint64_t r = (uint8_t)c->x[o->n] * 0x0101010101010101ull;
-    V(o->d).d[0] = r;
-    V(o->d).d[1] = r & o->imm;
-    return op_next(c, o);
-}
-static Op *op_dup_gen_h(CPUState *c, Op *o)
-{
-    uint64_t r = (uint16_t)c->x[o->n] * 0x0001000100010001ull;
-    V(o->d).d[0] = r;
-    V(o->d).d[1] = r & o->imm;
-    return op_next(c, o);
-}
-static Op *op_dup_gen_s(CPUState *c, Op *o)
-{
-    uint64_t r = (uint32_t)c->x[o->n] * 0x0000000100000001ull;
-    V(o->d).d[0] = r;
-    V(o->d).d[1] = r & o->imm;
-    return op_next(c, o);
-}
-static Op *op_dup_gen_d(CPUState *c, Op *o)
-{
-    uint64_t r = c->x[o->n];
-    V(o->d).d[0] = r;
-    V(o->d).d[1] = r;
-    return op_next(c, o);
+    static const OpFn fns[2][4] = { { op_dup_elem_b, op_dup_elem_h, op_dup_elem_s, NULL },
+                                    { op_dup_elem_b, op_dup_elem_h, op_dup_elem_s, op_dup_elem_d } };
+    Op *o = emit_copy(s, fns[a->q], a->imm5, (uint8_t)a->rd, (uint8_t)a->rn);
+    if (o)
+        o->imm = a->q ? ~0ull : 0;
+    return o != NULL;
 }
 
 bool trans_SIMDP_DUP_gen(DisasCtx *s, arg_SIMDP_DUP_gen *a)
 {
-    static const OpFn fns[4] = { op_dup_gen_b, op_dup_gen_h, op_dup_gen_s, op_dup_gen_d };
-    int size = copy_size(a->imm5);
-    if (size > 3 || (size == 3 && !a->q))
-        return false;
-    Op *o = tr_emit(s, fns[size]);
-    o->d = a->rd;
-    o->n = xzr_src(a->rn);
-    o->imm = a->q ? ~0ull : 0;
-    return true;
+    static const OpFn fns[2][4] = { { op_dup_gen_b, op_dup_gen_h, op_dup_gen_s, NULL },
+                                    { op_dup_gen_b, op_dup_gen_h, op_dup_gen_s, op_dup_gen_d } };
+    Op *o = emit_copy(s, fns[a->q], a->imm5, (uint8_t)a->rd, xzr_src(a->rn));
+    if (o)
+        o->imm = a->q ? ~0ull : 0;
+    return o != NULL;
 }
 
 /* ---- INS (general): Vd.Ts[x] = Xn (rest of Vd unchanged) ------------------ */
@@ -112,14 +86,7 @@ static Op *op_ins_gen_d(CPUState *c, Op *o) { V(o->d).d[o->x] = c->x[o->n]; retu
 bool trans_SIMDP_INS_gen(DisasCtx *s, arg_SIMDP_INS_gen *a)
 {
     static const OpFn fns[4] = { op_ins_gen_b, op_ins_gen_h, op_ins_gen_s, op_ins_gen_d };
-    int size = copy_size(a->imm5);
-    if (size > 3)
-        return false;
-    Op *o = tr_emit(s, fns[size]);
-    o->d = a->rd;
-    o->n = xzr_src(a->rn);
-    o->x = a->imm5 >> (size + 1);
-    return true;
+    return emit_copy(s, fns, a->imm5, (uint8_t)a->rd, xzr_src(a->rn)) != NULL;
 }
 
 /* ---- INS (element): Vd.Ts[x] = Vn.Ts[imm] (o->x = dst index, o->a = src index) */
@@ -131,15 +98,10 @@ static Op *op_ins_elem_d(CPUState *c, Op *o) { V(o->d).d[o->x] = V(o->n).d[o->a]
 bool trans_SIMDP_INS_elem(DisasCtx *s, arg_SIMDP_INS_elem *a)
 {
     static const OpFn fns[4] = { op_ins_elem_b, op_ins_elem_h, op_ins_elem_s, op_ins_elem_d };
-    int size = copy_size(a->imm5);
-    if (size > 3)
-        return false;
-    Op *o = tr_emit(s, fns[size]);
-    o->d = a->rd;
-    o->n = a->rn;
-    o->x = a->imm5 >> (size + 1);
-    o->a = (uint8_t)(a->imm4 >> size);
-    return true;
+    Op *o = emit_copy(s, fns, a->imm5, (uint8_t)a->rd, (uint8_t)a->rn);
+    if (o)
+        o->a = (uint8_t)(a->imm4 >> copy_size(a->imm5));
+    return o != NULL;
 }
 
 /* ---- UMOV / SMOV: Xd = Vn.Ts[x], zero / sign extended ------------------- */
@@ -153,31 +115,20 @@ static Op *op_smov_b64(CPUState *c, Op *o) { c->x[o->d] = (uint64_t)(int64_t)V(o
 static Op *op_smov_h64(CPUState *c, Op *o) { c->x[o->d] = (uint64_t)(int64_t)V(o->n).sh[o->x]; return op_next(c, o); }
 static Op *op_smov_s64(CPUState *c, Op *o) { c->x[o->d] = (uint64_t)(int64_t)V(o->n).ss[o->x]; return op_next(c, o); }
 
+/* [q][size]: W destinations take B/H/S, X destinations D */
 bool trans_SIMDP_UMOV(DisasCtx *s, arg_SIMDP_UMOV *a)
 {
-    static const OpFn fns[4] = { op_umov_b, op_umov_h, op_umov_s, op_umov_d };
-    int size = copy_size(a->imm5);
-    if (size > 3 || (a->q ? size != 3 : size == 3))
-        return false;
-    Op *o = tr_emit(s, fns[size]);
-    o->d = xzr_dst(a->rd);
-    o->n = a->rn;
-    o->x = a->imm5 >> (size + 1);
-    return true;
+    static const OpFn fns[2][4] = { { op_umov_b, op_umov_h, op_umov_s, NULL },
+                                    { NULL, NULL, NULL, op_umov_d } };
+    return emit_copy(s, fns[a->q], a->imm5, xzr_dst(a->rd), (uint8_t)a->rn) != NULL;
 }
 
+/* [q][size]: W destinations take B/H, X destinations B/H/S */
 bool trans_SIMDP_SMOV(DisasCtx *s, arg_SIMDP_SMOV *a)
 {
-    static const OpFn fns32[2] = { op_smov_b32, op_smov_h32 };
-    static const OpFn fns64[3] = { op_smov_b64, op_smov_h64, op_smov_s64 };
-    int size = copy_size(a->imm5);
-    if (size >= (a->q ? 3 : 2))
-        return false;
-    Op *o = tr_emit(s, a->q ? fns64[size] : fns32[size]);
-    o->d = xzr_dst(a->rd);
-    o->n = a->rn;
-    o->x = a->imm5 >> (size + 1);
-    return true;
+    static const OpFn fns[2][4] = { { op_smov_b32, op_smov_h32, NULL, NULL },
+                                    { op_smov_b64, op_smov_h64, op_smov_s64, NULL } };
+    return emit_copy(s, fns[a->q], a->imm5, xzr_dst(a->rd), (uint8_t)a->rn) != NULL;
 }
 
 /* ---- DUP (element, scalar) = MOV Bd/Hd/Sd/Dd, Vn.T[x] ----------------------- */
@@ -189,14 +140,7 @@ static Op *op_dups_d(CPUState *c, Op *o) { uint64_t r = V(o->n).d[o->x]; V(o->d)
 bool trans_SIMDP_DUP_scalar(DisasCtx *s, arg_SIMDP_DUP_scalar *a)
 {
     static const OpFn fns[4] = { op_dups_b, op_dups_h, op_dups_s, op_dups_d };
-    int size = copy_size(a->imm5);
-    if (size > 3)
-        return false;
-    Op *o = tr_emit(s, fns[size]);
-    o->d = a->rd;
-    o->n = a->rn;
-    o->x = a->imm5 >> (size + 1);
-    return true;
+    return emit_copy(s, fns, a->imm5, (uint8_t)a->rd, (uint8_t)a->rn) != NULL;
 }
 
 /* ---- Modified immediate: imm = the 64-bit pattern (both halves equal) ----- */
@@ -266,74 +210,29 @@ bool trans_SIMDP_MOVI(DisasCtx *s, arg_SIMDP_MOVI *a)
 }
 
 /* ---- ZIP1/ZIP2/UZP1/UZP2/TRN1/TRN2 -----------------------------------------
- * One handler per operation and arrangement; N = elements in the arrangement. */
-#define PERM_FNS(F, N, SUF)                                                    \
-    static Op *op_zip1_##SUF(CPUState *c, Op *o)                               \
+ * One handler per operation and arrangement; N = elements in the arrangement.
+ * For i < half = N/2, element S of Vn goes to element DX of Vd and element S
+ * of Vm to element DY (DX, DY, S are expressions in i and half). */
+#define PERM_FN(OP, F, N, SUF, DX, DY, S)                                      \
+    static Op *op_##OP##_##SUF(CPUState *c, Op *o)                             \
     {                                                                          \
         const VReg *x = &V(o->n), *y = &V(o->m);                               \
+        const int half = (N) / 2;                                              \
         VReg r = { .q = 0 };                                                   \
-        for (int i = 0; i < (N) / 2; i++) {                                    \
-            r.F[2 * i] = x->F[i];                                              \
-            r.F[2 * i + 1] = y->F[i];                                          \
+        for (int i = 0; i < half; i++) {                                       \
+            r.F[DX] = x->F[S];                                                 \
+            r.F[DY] = y->F[S];                                                 \
         }                                                                      \
         V(o->d) = r;                                                           \
-        return op_next(c, o);                                                          \
-    }                                                                          \
-    static Op *op_zip2_##SUF(CPUState *c, Op *o)                               \
-    {                                                                          \
-        const VReg *x = &V(o->n), *y = &V(o->m);                               \
-        VReg r = { .q = 0 };                                                   \
-        for (int i = 0; i < (N) / 2; i++) {                                    \
-            r.F[2 * i] = x->F[(N) / 2 + i];                                    \
-            r.F[2 * i + 1] = y->F[(N) / 2 + i];                                \
-        }                                                                      \
-        V(o->d) = r;                                                           \
-        return op_next(c, o);                                                          \
-    }                                                                          \
-    static Op *op_uzp1_##SUF(CPUState *c, Op *o)                               \
-    {                                                                          \
-        const VReg *x = &V(o->n), *y = &V(o->m);                               \
-        VReg r = { .q = 0 };                                                   \
-        for (int i = 0; i < (N) / 2; i++) {                                    \
-            r.F[i] = x->F[2 * i];                                              \
-            r.F[(N) / 2 + i] = y->F[2 * i];                                    \
-        }                                                                      \
-        V(o->d) = r;                                                           \
-        return op_next(c, o);                                                          \
-    }                                                                          \
-    static Op *op_uzp2_##SUF(CPUState *c, Op *o)                               \
-    {                                                                          \
-        const VReg *x = &V(o->n), *y = &V(o->m);                               \
-        VReg r = { .q = 0 };                                                   \
-        for (int i = 0; i < (N) / 2; i++) {                                    \
-            r.F[i] = x->F[2 * i + 1];                                          \
-            r.F[(N) / 2 + i] = y->F[2 * i + 1];                                \
-        }                                                                      \
-        V(o->d) = r;                                                           \
-        return op_next(c, o);                                                          \
-    }                                                                          \
-    static Op *op_trn1_##SUF(CPUState *c, Op *o)                               \
-    {                                                                          \
-        const VReg *x = &V(o->n), *y = &V(o->m);                               \
-        VReg r = { .q = 0 };                                                   \
-        for (int i = 0; i < (N) / 2; i++) {                                    \
-            r.F[2 * i] = x->F[2 * i];                                          \
-            r.F[2 * i + 1] = y->F[2 * i];                                      \
-        }                                                                      \
-        V(o->d) = r;                                                           \
-        return op_next(c, o);                                                          \
-    }                                                                          \
-    static Op *op_trn2_##SUF(CPUState *c, Op *o)                               \
-    {                                                                          \
-        const VReg *x = &V(o->n), *y = &V(o->m);                               \
-        VReg r = { .q = 0 };                                                   \
-        for (int i = 0; i < (N) / 2; i++) {                                    \
-            r.F[2 * i] = x->F[2 * i + 1];                                      \
-            r.F[2 * i + 1] = y->F[2 * i + 1];                                  \
-        }                                                                      \
-        V(o->d) = r;                                                           \
-        return op_next(c, o);                                                          \
+        return op_next(c, o);                                                  \
     }
+#define PERM_FNS(F, N, SUF)                                                    \
+    PERM_FN(zip1, F, N, SUF, 2 * i, 2 * i + 1, i)                              \
+    PERM_FN(zip2, F, N, SUF, 2 * i, 2 * i + 1, half + i)                       \
+    PERM_FN(uzp1, F, N, SUF, i, half + i, 2 * i)                               \
+    PERM_FN(uzp2, F, N, SUF, i, half + i, 2 * i + 1)                           \
+    PERM_FN(trn1, F, N, SUF, 2 * i, 2 * i + 1, 2 * i)                          \
+    PERM_FN(trn2, F, N, SUF, 2 * i, 2 * i + 1, 2 * i + 1)
 
 PERM_FNS(b, 8, b8)
 PERM_FNS(b, 16, b16)
@@ -343,6 +242,7 @@ PERM_FNS(s, 2, s2)
 PERM_FNS(s, 4, s4)
 PERM_FNS(d, 2, d2)
 #undef PERM_FNS
+#undef PERM_FN
 
 /* [opc][size][q]; opc 0 and 4 are unallocated, 2D with Q=0 is reserved */
 #define PERM_ROW(OP) { { op_##OP##_b8, op_##OP##_b16 }, { op_##OP##_h4, op_##OP##_h8 }, \
