@@ -2,6 +2,7 @@
 # `make run` sets up and runs the main demo.  SAN=1 builds with ASan/UBSan
 # into build/san/ (used by `make test` as well).
 
+.DEFAULT_GOAL := all
 SAN ?= 0
 BUILD ?= build
 ifeq ($(SAN),1)
