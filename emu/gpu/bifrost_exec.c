@@ -1417,37 +1417,26 @@ typedef struct {
     uint32_t val[BI_MAX_LANES][4];
 } staging;
 
-/* 32-bit atomic operation op(a, b) and its identity (b such that op(a, b) = a). */
-static uint32_t atom_op32(unsigned opc, uint32_t a, uint32_t b)
-{
-    switch (opc) {
-    case A_ADD: return a + b;
-    case A_SMIN: return (int32_t)a < (int32_t)b ? a : b;
-    case A_SMAX: return (int32_t)a > (int32_t)b ? a : b;
-    case A_UMIN: return a < b ? a : b;
-    case A_UMAX: return a > b ? a : b;
-    case A_AND: return a & b;
-    case A_OR: return a | b;
-    case A_XOR: return a ^ b;
-    default: return b;
+/* Atomic operation op(a, b) on 32-bit (atom_op32) and 64-bit (atom_op64)
+ * values; U/S: the unsigned and signed type. */
+#define ATOM_OP(NAME, U, S)                                                    \
+    static U NAME(unsigned opc, U a, U b)                                      \
+    {                                                                          \
+        switch (opc) {                                                         \
+        case A_ADD: return a + b;                                              \
+        case A_SMIN: return (S)a < (S)b ? a : b;                               \
+        case A_SMAX: return (S)a > (S)b ? a : b;                               \
+        case A_UMIN: return a < b ? a : b;                                     \
+        case A_UMAX: return a > b ? a : b;                                     \
+        case A_AND: return a & b;                                              \
+        case A_OR: return a | b;                                               \
+        case A_XOR: return a ^ b;                                              \
+        default: return b;                                                     \
+        }                                                                      \
     }
-}
-
-/* The same on 64-bit values. */
-static uint64_t atom_op64(unsigned opc, uint64_t a, uint64_t b)
-{
-    switch (opc) {
-    case A_ADD: return a + b;
-    case A_SMIN: return (int64_t)a < (int64_t)b ? a : b;
-    case A_SMAX: return (int64_t)a > (int64_t)b ? a : b;
-    case A_UMIN: return a < b ? a : b;
-    case A_UMAX: return a > b ? a : b;
-    case A_AND: return a & b;
-    case A_OR: return a | b;
-    case A_XOR: return a ^ b;
-    default: return b;
-    }
-}
+ATOM_OP(atom_op32, uint32_t, int32_t)
+ATOM_OP(atom_op64, uint64_t, int64_t)
+#undef ATOM_OP
 
 /* identity of a size-byte atomic operation (b such that op(a, b) = a) */
 static uint64_t atom_identity(unsigned opc, unsigned size)
