@@ -431,9 +431,9 @@ int stats_write(FILE *summary)
                 T->c[ST_MALI_IRQ_GPU] + T->c[ST_MALI_IRQ_JOB] + T->c[ST_MALI_IRQ_MMU], T->pages);
         stats_gpu_summary(summary);
         if (have_clock && clock_info.freezes)
-            fprintf(summary, "  clock: the CPU waited on the GPU %" PRIu64 " times: %.3f s of host time were"
-                             " %.3f s of modelled GPU time for the guest\n", clock_info.freezes,
-                    (double)clock_info.host_ns_skipped * 1e-9, (double)clock_info.gpu_ns_advanced * 1e-9);
+            fprintf(summary, "  clock: the CPU waited on the GPU %" PRIu64 " times: %.3f ms of host time were"
+                             " %.3f ms of modelled GPU time for the guest\n", clock_info.freezes,
+                    (double)clock_info.host_ns_skipped * 1e-6, (double)clock_info.gpu_ns_advanced * 1e-6);
         if (!run_complete)
             fprintf(summary, "  incomplete: malibu was stopped (%s) before the guest finished\n", exit_reason);
         if (!gpu_hooked)
