@@ -1,6 +1,7 @@
 /* Bifrost warp executor (ALU subset).  Semantics follow /work/shared/reference/bifrost-isa.md;
  * points the reference leaves open are marked "assumption" and listed in README.md. */
 #include "bifrost_exec.h"
+#include "bifrost_tex.h"
 
 #include <fenv.h>
 #include <math.h>
@@ -23,6 +24,7 @@ enum {
     S_FREXPE, S_FREXPM, S_ATOM_C, S_ATOM_POST, S_FRCP, S_FRSQ,
     S_FRCP_APPROX, S_FRSQ_APPROX, S_FMA_RSCALE, S_FEXP, S_FEXP_TABLE, S_FLOGD, S_FLOG_TABLE, S_FADD_LSCALE,
     S_FSIN_TABLE, S_FCOS_TABLE, S_CLPER,
+    S_TEXC, S_TEXS, S_LEA_TEX, S_ST_CVT,         /* texture / image messages (bifrost_tex.c) */
 };
 enum { FM_PLAIN, FM_SQRT, FM_LOG };              /* FREXPE/FREXPM modes */
 enum { LT_RED, LT_BASE2, LT_NATURAL };          /* FLOG_TABLE modes */
@@ -96,6 +98,8 @@ static const struct { const char *name; uint8_t sem; } sem_names[] = {
     { "FLOG_TABLE.f32", S_FLOG_TABLE }, { "FADD_LSCALE.f32", S_FADD_LSCALE },
     { "FSIN_TABLE.u6", S_FSIN_TABLE }, { "FCOS_TABLE.u6", S_FCOS_TABLE },
     { "CLPER.i32", S_CLPER }, { "CLPER_OLD.i32", S_CLPER },
+    { "TEXC", S_TEXC }, { "TEXS_2D.f32", S_TEXS }, { "TEXS_2D.f16", S_TEXS }, { "LEA_ATTR_TEX", S_LEA_TEX },
+    { "ST_CVT", S_ST_CVT }, { "DTSEL_IMM", S_MOV },      /* DTSEL_IMM: passes src0, tags the tuple's message */
 };
 
 /* Why some decoded instructions stay unimplemented: their exact results are not established by any
@@ -319,6 +323,28 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
             x->clper_inactive = ir_value[r];
         }
     }
+    if (!strcmp(op->name, "DTSEL_IMM")) {
+        /* the descriptor table of the same tuple's LEA_ATTR_TEX (Mesa: attribute_1 = the primary
+         * attribute table, where panfrost puts images; LEA_ATTR_TEX alone uses the secondary) */
+        x->table = (uint8_t)(1 + lookup(bi_mod_value_name(ins, "table"),
+                                        (const char *const[]){ "attribute_1", "attribute_2", "none", "flat", NULL }, 2));
+    }
+    if (x->sem == S_TEXS) {
+        int zero = lookup(bi_mod_value_name(ins, "lod_mode"), (const char *const[]){ "computed_lod", "zero_lod", NULL }, 1);
+        x->texdesc = bi_tex_texs_desc(ins->imm[0], ins->imm[1], strstr(op->name, ".f16") != NULL, zero);
+    }
+    if (x->sem == S_LEA_TEX) {
+        static const char *const rf_names[] = { "f16", "f32", "s32", "u32", "s16", "u16", "f64", "i64", "auto", NULL };
+        static const uint8_t rf_value[] = { BI_RF_F16, BI_RF_F32, BI_RF_I32, BI_RF_U32, BI_RF_I16, BI_RF_U16 };
+        const char *v = bi_mod_value_name(ins, "register_format");
+        int r = lookup(v, rf_names, 8);
+        if (r >= 6)
+            return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "LEA_ATTR_TEX.%s not implemented", v ? v : "auto");
+        x->regfmt = rf_value[r];
+    }
+    if (x->sem == S_ST_CVT)
+        x->size = (uint8_t)(1 + lookup(bi_mod_value_name(ins, "vecsize"),
+                                       (const char *const[]){ "none", "v2", "v3", "v4", NULL }, 0));
     if ((x->sem == S_FCMP || x->sem == S_VFCMP) && x->cmp == C_TOTAL)
         return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "FCMP.total not implemented" NO_SOURCE);
     if (x->sem == S_CLZ && x->mask)
@@ -351,6 +377,15 @@ int bi_prepare_clause(bi_xclause *x, const bi_clause *c, char *err, size_t errle
                 const bi_src *src = &c->t[i].add.src[ts];
                 x->add[i].abs_target = !(src->kind == BI_SRC_CONST && c->t[i].fau_mod != BI_CONSTMOD_NONE);
             }
+        }
+        if (x->add[i].sem == S_LEA_TEX) {
+            if (x->fma[i].table != 1)
+                return fail(err, errlen, BI_EXEC_UNIMPLEMENTED,
+                            "clause %#x: LEA_ATTR_TEX without DTSEL_IMM.attribute_1 (secondary attribute table) not implemented",
+                            c->offset);
+        } else if (x->fma[i].table && x->add[i].sem != S_NOP) {
+            return fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "clause %#x: DTSEL_IMM with +%s not implemented", c->offset,
+                        bi_ops[c->t[i].add.op].name);
         }
         if ((x->add[i].sem == S_ATOM_CX) != (x->fma[i].sem == S_ATOM_C))
             return fail(err, errlen, BI_EXEC_ERROR, "clause %#x: ATOM_C without ATOM_CX (or the reverse)", c->offset);
@@ -1486,6 +1521,50 @@ static int do_atomic(const bi_mem *m, uint64_t addr, atom_arg *a, uint64_t *old)
     return 0;
 }
 
+/* Texture / image messages (bifrost_tex.c): like loads, they read their staging registers and
+ * write their results at the end of the clause. */
+static int exec_tex(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lane, const uint32_t *s,
+                    staging *stg, char *err, size_t errlen)
+{
+    const bi_mem *m = w->mem;
+    unsigned sr = c->hdr[BI_H_SR], n = 0;
+    uint32_t in[8] = { 0 }, out[4] = { 0 };
+    int rc;
+    char why[160] = "";
+    switch (x->sem) {
+    case S_TEXC:
+    case S_TEXS: {
+        uint32_t desc = x->sem == S_TEXS ? x->texdesc : s[2];
+        int k = x->sem == S_TEXS ? 0 : bi_tex_staging_count(desc);
+        if (k > 8 || sr + (k > 4 ? k : 4) > 64)
+            return fail(err, errlen, BI_EXEC_ERROR, "clause %#x: staging registers out of range", c->offset);
+        for (int i = 0; i < k; i++)
+            in[i] = w->reg[sr + i][lane];
+        rc = bi_tex_texc(m, desc, s[0], s[1], in, k < 0 ? 0 : (unsigned)k, out, &n, why, sizeof(why));
+        break;
+    }
+    case S_LEA_TEX:
+        if (sr + 3 > 64)
+            return fail(err, errlen, BI_EXEC_ERROR, "clause %#x: staging registers out of range", c->offset);
+        rc = bi_tex_lea_attr(m, s[2], s[0], s[1], x->regfmt, out, why, sizeof(why));
+        n = 3;
+        break;
+    default:            /* S_ST_CVT */
+        if (sr + x->size > 64)
+            return fail(err, errlen, BI_EXEC_ERROR, "clause %#x: staging registers out of range", c->offset);
+        for (unsigned i = 0; i < x->size; i++)
+            in[i] = w->reg[sr + i][lane];
+        rc = bi_tex_st_cvt(m, s[0] | (uint64_t)s[1] << 32, s[2], in, x->size, why, sizeof(why));
+        break;
+    }
+    if (rc)
+        return fail(err, errlen, rc, "clause %#x lane %u: %s", c->offset, lane, why);
+    stg->n = n;
+    for (unsigned i = 0; i < n; i++)
+        stg->val[lane][i] = out[i];
+    return BI_EXEC_OK;
+}
+
 static int exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lane, const uint32_t *s,
                     uint64_t atom_addr, staging *stg, uint32_t *res, char *err, size_t errlen)
 {
@@ -1499,6 +1578,8 @@ static int exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned
         return BI_EXEC_OK;
     if (!m)
         return fail(err, errlen, BI_EXEC_ERROR, "clause %#x: memory instruction without memory", c->offset);
+    if (x->sem >= S_TEXC)
+        return exec_tex(w, x, c, lane, s, stg, err, errlen);
     if (x->sem == S_SEG_ADD_LO || x->sem == S_SEG_ADD_HI) {
         /* the address LOAD/STORE with this segment would use for offset s[0] */
         uint64_t a = (x->seg == SEG_TL ? w->tls_base[lane] : m->wls_base) + s[0];
@@ -1619,7 +1700,7 @@ static int exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned
 
 static inline int is_mem(const bi_xinstr *x)
 {
-    return x->sem >= S_LOAD && x->sem <= S_BARRIER;     /* S_LOAD .. S_ATOM_CX, S_ACMPXCHG .. S_BARRIER */
+    return (x->sem >= S_LOAD && x->sem <= S_BARRIER) || x->sem >= S_TEXC;  /* S_LOAD .. S_BARRIER, S_TEXC .. */
 }
 
 static uint32_t read_src(const bi_warp *w, const bi_xclause *x, unsigned ti, const bi_src *s, unsigned lane,
@@ -1891,7 +1972,7 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, char
         s[0] = s[1] = s[2] = s[3] = zero_lanes;
         for (unsigned k = 0; k < xa->nsrcs; k++)
             s[k] = src_lanes(w, x, i, &t->add.src[k], fr, t0, t1, scratch[4 + k], n);
-        if (xa->sem >= S_LOAD && xa->sem <= S_ACMPXCHG) {         /* deferred to the clause end */
+        if ((xa->sem >= S_LOAD && xa->sem <= S_ACMPXCHG) || xa->sem >= S_TEXC) {   /* deferred to the clause end */
             msg = xa;
             for (unsigned l = 0; l < n; l++) {
                 for (unsigned k = 0; k < 4; k++)

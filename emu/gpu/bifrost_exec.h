@@ -33,6 +33,9 @@ typedef struct bi_xinstr {
     uint32_t clper_inactive;     /* CLPER: result when the source lane is not active */
     uint8_t vsel[4][4];          /* vector ops: per source, the source lane feeding each lane
                                     (bit 4 set: a byte widened to a 16-bit lane) */
+    uint8_t table;               /* DTSEL_IMM: 1 + table (1 = attribute_1) */
+    uint8_t regfmt;              /* LEA_ATTR_TEX register format (BI_RF_*) */
+    uint32_t texdesc;            /* TEXS_2D: the equivalent TEXC descriptor */
 } bi_xinstr;
 
 /* A clause prepared for execution (decode once, run many times). */
@@ -65,6 +68,10 @@ typedef struct bi_mem {
     unsigned nubos;
     const uint64_t *ubo_addr;                /* UBO n: address and size in bytes */
     const uint32_t *ubo_size;
+    /* texture/image messages (bifrost_tex.c): the job's descriptor tables (DCD) and GPU arch */
+    unsigned arch_major;                     /* 6 or 7: pixel format layout */
+    uint64_t textures, samplers;             /* 32-byte Texture / Sampler descriptors */
+    uint64_t attributes, attr_bufs;          /* 8-byte Attribute / 16-byte Attribute Buffer records */
 } bi_mem;
 
 typedef struct {

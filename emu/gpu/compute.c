@@ -51,6 +51,7 @@ typedef struct {
     uint32_t *ubo_size;
     uint32_t wls_size;        /* bytes per workgroup (0: none) */
     uint32_t tls_stride;      /* bytes per thread (0: none) */
+    uint64_t textures, samplers, attributes, attr_bufs;   /* DCD descriptor tables (images) */
 } job_desc;
 
 typedef struct shader_entry {
@@ -335,6 +336,10 @@ static uint32_t parse_job(const gpu_compute_job *job, job_desc *d, uint64_t *fva
     const uint8_t *dcd = jd + 32;                      /* DCD at job +64 */
     uint64_t ubo_ptr = rd64(dcd + 24), push_ptr = rd64(dcd + 48), rsd_ptr = rd64(dcd + 56);
     uint64_t ls_ptr = rd64(dcd + 112);
+    d->textures = rd64(dcd + 32);
+    d->samplers = rd64(dcd + 40);
+    d->attr_bufs = rd64(dcd + 64);
+    d->attributes = rd64(dcd + 72);
     if (!rsd_ptr) {
         *fva = job->job_va;
         return EXC_JOB_CONFIG_FAULT;
@@ -480,7 +485,8 @@ static int worker_prepare(worker *w, run *r)
     w->tuples_unreported = 0;
     w->mem = (bi_mem){ .ctx = w, .read = m_read, .write = m_write, .atomic = m_atomic, .fetch = m_fetch,
                        .epoch = r->epoch, .wls_base = WLS_WINDOW, .nubos = d->nubos, .ubo_addr = d->ubo_addr,
-                       .ubo_size = d->ubo_size };
+                       .ubo_size = d->ubo_size, .arch_major = r->job->arch_major, .textures = d->textures,
+                       .samplers = d->samplers, .attributes = d->attributes, .attr_bufs = d->attr_bufs };
     if (nwarps > w->warps_cap) {
         free(w->warps);
         free(w->state);

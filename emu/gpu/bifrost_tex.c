@@ -1,0 +1,500 @@
+/* Bifrost texture and image messages: descriptor parsing, texel formats, nearest sampling and
+ * typed stores.  Layouts (Mesa's genxml v6/v7, bifrost.h, read for facts):
+ *   Texture (32 B): w0 type[3:0] dimension[5:4] normalize[9] pixel format[31:10]; w1 width-1,
+ *     height-1 (16 bits each); w2 swizzle[11:0] texel ordering[15:12] levels-1[20:16] minimum
+ *     level[28:24]; w4-5 surfaces; w6 array size-1; w7 depth-1.
+ *   Surface with stride (16 B): pointer, row stride, surface stride.
+ *   Sampler (32 B): w0 wrap R[11:8] T[15:12] S[19:16], clamp integer coordinates[24], normalized
+ *     coordinates[25], clamp integer array indices[26], minify nearest[27], magnify nearest[28];
+ *     w4-7 border colour.
+ *   Attribute (8 B): buffer index[8:0], offset enable[9], pixel format[31:10], offset (w1).
+ *   Attribute buffer (16 B): type[5:0] pointer[55:6] (64-byte aligned), stride, size; a 3D buffer
+ *     is followed by a continuation record: dimensions-1 (16 bits each), row stride, slice stride.
+ *   Pixel format (22 bits): format[19:12], sRGB[20]; v6: swizzle[11:0] (3 bits per channel:
+ *     R G B A 0 1); v7: RGB component order[7:0]. */
+#include "bifrost_tex.h"
+#include "bifrost_exec.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+enum { K_UNORM, K_SNORM, K_UINT, K_SINT, K_FLOAT };
+enum { CH_ZERO = 4, CH_ONE = 5 };
+enum { OP_FETCH = 6, OP_TEX = 7 };
+enum { LOD_GRDESC = 3, LOD_EXPLICIT = 4, LOD_BIAS = 5, LOD_ZERO = 6, LOD_COMPUTE = 7 };
+enum { WRAP_REPEAT = 8, WRAP_EDGE = 9, WRAP_BORDER = 11, WRAP_MIRROR = 12 };
+
+typedef struct {
+    unsigned ncomp, bits, kind;     /* channels in memory order, bits per channel */
+    uint8_t map[4];                 /* result channel c <- memory channel map[c] or CH_ZERO/ONE */
+} pixfmt;
+
+static int tfail(char *err, size_t errlen, int rc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (err && errlen)
+        vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+static inline uint32_t rd32(const uint8_t *p) { return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
+static inline uint64_t rd64(const uint8_t *p) { return rd32(p) | (uint64_t)rd32(p + 4) << 32; }
+static inline float f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint32_t u32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+
+/* Mali format numbers of the uncompressed colour formats handled: n channels of b bits. */
+static int format_info(unsigned f, pixfmt *p)
+{
+    static const struct { uint8_t id, n, bits, kind; } t[] = {
+        { 163, 1, 8, K_UNORM }, { 171, 2, 8, K_UNORM }, { 187, 4, 8, K_UNORM },
+        { 164, 1, 16, K_UNORM }, { 172, 2, 16, K_UNORM }, { 188, 4, 16, K_UNORM },
+        { 99, 1, 8, K_SNORM }, { 107, 2, 8, K_SNORM }, { 123, 4, 8, K_SNORM },
+        { 100, 1, 16, K_SNORM }, { 108, 2, 16, K_SNORM }, { 124, 4, 16, K_SNORM },
+        { 131, 1, 8, K_UINT }, { 139, 2, 8, K_UINT }, { 155, 4, 8, K_UINT },
+        { 132, 1, 16, K_UINT }, { 140, 2, 16, K_UINT }, { 156, 4, 16, K_UINT },
+        { 133, 1, 32, K_UINT }, { 141, 2, 32, K_UINT }, { 157, 4, 32, K_UINT },
+        { 195, 1, 8, K_SINT }, { 203, 2, 8, K_SINT }, { 219, 4, 8, K_SINT },
+        { 196, 1, 16, K_SINT }, { 204, 2, 16, K_SINT }, { 220, 4, 16, K_SINT },
+        { 197, 1, 32, K_SINT }, { 205, 2, 32, K_SINT }, { 221, 4, 32, K_SINT },
+        { 199, 1, 16, K_FLOAT }, { 207, 2, 16, K_FLOAT }, { 223, 4, 16, K_FLOAT },
+        { 167, 1, 32, K_FLOAT }, { 175, 2, 32, K_FLOAT }, { 191, 4, 32, K_FLOAT },
+    };
+    for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+        if (t[i].id == f) {
+            p->ncomp = t[i].n;
+            p->bits = t[i].bits;
+            p->kind = t[i].kind;
+            return 0;
+        }
+    return -1;
+}
+
+/* Decodes a 22-bit pixel format (arch 6: swizzle, 7: component order). */
+static int pixel_format(unsigned arch, uint32_t pf, pixfmt *p, char *err, size_t errlen)
+{
+    unsigned f = (pf >> 12) & 0xff;
+    if (format_info(f, p))
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texture/image format %u (pixel format %#x) not implemented", f, pf);
+    if (pf & (3u << 20))
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sRGB / big-endian pixel format %#x not implemented", pf);
+    if (arch <= 6) {
+        for (unsigned c = 0; c < 4; c++) {
+            unsigned s = (pf >> (3 * c)) & 7;
+            if (s > CH_ONE)
+                return tfail(err, errlen, BI_EXEC_ERROR, "reserved swizzle in pixel format %#x", pf);
+            p->map[c] = (uint8_t)s;
+        }
+    } else {
+        static const struct { uint8_t order, map[4]; } o[] = {
+            { 0, { 0, 1, 2, 3 } }, { 4, { 2, 1, 0, 3 } }, { 16, { 0, 1, 2, CH_ONE } }, { 20, { 2, 1, 0, CH_ONE } },
+        };
+        unsigned order = pf & 0xfff, i;
+        for (i = 0; i < sizeof(o) / sizeof(o[0]) && o[i].order != order; i++)
+            ;
+        if (i == sizeof(o) / sizeof(o[0]))
+            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "RGB component order %u not implemented", order);
+        memcpy(p->map, o[i].map, 4);
+    }
+    /* channels the format lacks read as 0 (1 for alpha) */
+    for (unsigned c = 0; c < 4; c++)
+        if (p->map[c] < 4 && p->map[c] >= p->ncomp)
+            p->map[c] = p->map[c] == 3 ? CH_ONE : CH_ZERO;
+    return 0;
+}
+
+static uint32_t half_to_float_bits(uint16_t h) { return bi_f16_to_f32(h); }
+
+/* One texel's memory channels -> 4 values (float bits for float kinds, else 32-bit integers). */
+static void decode_texel(const pixfmt *p, const uint8_t *b, uint32_t v[4])
+{
+    for (unsigned c = 0; c < p->ncomp; c++) {
+        uint32_t raw = 0;
+        for (unsigned k = 0; k < p->bits / 8; k++)
+            raw |= (uint32_t)b[c * p->bits / 8 + k] << (8 * k);
+        uint32_t max = p->bits == 32 ? 0xffffffffu : (1u << p->bits) - 1;
+        int32_t s = p->bits == 32 ? (int32_t)raw : (int32_t)(raw << (32 - p->bits)) >> (32 - p->bits);
+        switch (p->kind) {
+        case K_UNORM: v[c] = u32((float)((double)raw / max)); break;
+        case K_SNORM: {
+            double q = (double)s / (double)(max >> 1);
+            v[c] = u32((float)(q < -1.0 ? -1.0 : q));
+            break;
+        }
+        case K_UINT: v[c] = raw; break;
+        case K_SINT: v[c] = (uint32_t)s; break;
+        default: v[c] = p->bits == 16 ? half_to_float_bits((uint16_t)raw) : raw; break;
+        }
+    }
+}
+
+static int kind_is_float(unsigned k) { return k == K_UNORM || k == K_SNORM || k == K_FLOAT; }
+
+/* ---- texture descriptor ----------------------------------------------------------------------- */
+
+typedef struct {
+    unsigned dim, width, height, depth, layers, levels, ordering;
+    uint8_t swz[4];
+    pixfmt fmt;
+    uint64_t surfaces;
+} texdesc;
+
+static int read_texture(const bi_mem *m, unsigned index, texdesc *t, char *err, size_t errlen)
+{
+    uint8_t d[32];
+    if (!m->textures)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texture %u: the job has no texture table", index);
+    uint64_t va = m->textures + 32ull * index;
+    if (m->read(m->ctx, va, d, 32))
+        return tfail(err, errlen, BI_EXEC_ERROR, "texture descriptor fault at %#llx", (unsigned long long)va);
+    uint32_t w0 = rd32(d), w1 = rd32(d + 4), w2 = rd32(d + 8);
+    if ((w0 & 15) != 2)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texture %u: descriptor type %u is not a texture", index, w0 & 15);
+    t->dim = (w0 >> 4) & 3;
+    t->width = (w1 & 0xffff) + 1;
+    t->height = (w1 >> 16) + 1;
+    t->ordering = (w2 >> 12) & 15;
+    t->levels = ((w2 >> 16) & 31) + 1;
+    t->surfaces = rd64(d + 16);
+    t->layers = (rd32(d + 24) & 0xffff) + 1;
+    t->depth = (rd32(d + 28) & 0xffff) + 1;
+    if (t->dim == 0)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "cube textures not implemented");
+    if ((w0 >> 8) & 3)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texture corner sampling / descriptor-normalized coordinates not implemented");
+    if ((w2 >> 24) & 31)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texture minimum level %u not implemented", (w2 >> 24) & 31);
+    if (t->ordering != 2)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texel ordering %u not implemented (only linear)", t->ordering);
+    if (((rd32(d + 12) >> 13) & 7) != 0)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "multisampled textures not implemented");
+    for (unsigned c = 0; c < 4; c++) {
+        t->swz[c] = (uint8_t)((w2 >> (3 * c)) & 7);
+        if (t->swz[c] > CH_ONE)
+            return tfail(err, errlen, BI_EXEC_ERROR, "texture %u: reserved swizzle %#x", index, w2 & 0xfff);
+    }
+    return pixel_format(m->arch_major, w0 >> 10, &t->fmt, err, errlen);
+}
+
+/* Reads the texel (x, y, z, layer) of level 0, already in range, into v[4] (memory channels). */
+static int fetch_texel(const bi_mem *m, const texdesc *t, unsigned x, unsigned y, unsigned z, unsigned layer,
+                       uint32_t v[4], char *err, size_t errlen)
+{
+    uint8_t s[16], b[16];
+    uint64_t sva = t->surfaces + 16ull * layer * t->levels;
+    if (m->read(m->ctx, sva, s, 16))
+        return tfail(err, errlen, BI_EXEC_ERROR, "surface descriptor fault at %#llx", (unsigned long long)sva);
+    int32_t row = (int32_t)rd32(s + 8), slice = (int32_t)rd32(s + 12);
+    unsigned bpp = t->fmt.ncomp * t->fmt.bits / 8;
+    uint64_t a = rd64(s) + (int64_t)row * y + (int64_t)slice * z + (uint64_t)bpp * x;
+    if (m->read(m->ctx, a, b, bpp))
+        return tfail(err, errlen, BI_EXEC_ERROR, "texel fault at %#llx", (unsigned long long)a);
+    decode_texel(&t->fmt, b, v);
+    return 0;
+}
+
+/* ---- coordinates ------------------------------------------------------------------------------ */
+
+/* Nearest texel index along one axis for coordinate u (texels), or -1 when a border texel. */
+static long wrap(long i, unsigned n, unsigned mode)
+{
+    switch (mode) {
+    case WRAP_REPEAT: return ((i % (long)n) + n) % n;
+    case WRAP_MIRROR: {
+        long p = ((i % (2 * (long)n)) + 2 * n) % (2 * n);
+        return p < (long)n ? p : 2 * (long)n - 1 - p;
+    }
+    case WRAP_BORDER: return i < 0 || i >= (long)n ? -1 : i;
+    default: return i < 0 ? 0 : i >= (long)n ? (long)n - 1 : i;
+    }
+}
+
+/* float coordinate -> integer texel (floor), exact in double for |s| < 2^31 */
+static long texel_of(uint32_t sbits, unsigned n, int normalized)
+{
+    double u = f32(sbits);
+    if (normalized)
+        u *= n;
+    if (u != u)
+        return 0;       /* assumption: NaN coordinates select texel 0 */
+    if (u < -2147483648.0)
+        u = -2147483648.0;
+    if (u > 2147483647.0)
+        u = 2147483647.0;
+    return (long)floor(u);
+}
+
+int bi_tex_staging_count(uint32_t desc)
+{
+    unsigned op = (desc >> 12) & 7, dim = (desc >> 18) & 3, lod = (desc >> 20) & 7;
+    unsigned n = 0;
+    if (op != OP_TEX && op != OP_FETCH)
+        return -1;
+    n += dim == 3;                                                    /* Z coordinate */
+    n += op == OP_FETCH || lod == LOD_EXPLICIT || lod == LOD_BIAS;    /* LOD */
+    n += op == OP_TEX && lod == LOD_GRDESC ? 2 : 0;                   /* gradient descriptor */
+    n += (desc >> 16) & 1;                                            /* shadow reference */
+    n += (desc >> 17) & 1;                                            /* array index */
+    n += (desc >> 15) & 1;                                            /* offsets / sample */
+    if (!((desc >> 11) & 1)) {
+        unsigned mode = desc & 3;
+        n += mode == 2 || mode == 3;                                  /* sampler index */
+        n += mode == 1 || mode == 3;                                  /* texture index */
+    }
+    return (int)n;
+}
+
+uint32_t bi_tex_texs_desc(unsigned tex_index, unsigned sampler_index, int f16, int zero_lod)
+{
+    return (sampler_index & 15) | (tex_index & 127) << 4 | 1u << 11 | (uint32_t)OP_TEX << 12 | 2u << 18 |
+           (uint32_t)(zero_lod ? LOD_ZERO : LOD_COMPUTE) << 20 | (f16 ? 0u : 4u) << 24 | 0xfu << 28;
+}
+
+int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const uint32_t *sr, unsigned nsr,
+                uint32_t out[4], unsigned *nout, char *err, size_t errlen)
+{
+    unsigned op = (desc >> 12) & 7, dim = (desc >> 18) & 3, lod = (desc >> 20) & 7;
+    unsigned rfmt = (desc >> 24) & 15, mask = desc >> 28;
+    int n = bi_tex_staging_count(desc);
+    if (n < 0)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC op %u (gradient descriptors) not implemented", op);
+    if ((unsigned)n > nsr)
+        return tfail(err, errlen, BI_EXEC_ERROR, "TEXC descriptor %#x needs %d staging registers", desc, n);
+    if (desc & (1u << 23))
+        return tfail(err, errlen, BI_EXEC_ERROR, "TEXC descriptor %#x: reserved bit set", desc);
+    if ((desc >> 16) & 1)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC shadow comparison not implemented");
+    if (op == OP_TEX && lod == LOD_GRDESC)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC gradient-descriptor LOD not implemented");
+    if (op == OP_FETCH && lod != 1)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC gather (fetch mode %u) not implemented", lod);
+    if (mask != 0xf)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC write mask %#x not implemented", mask);
+    if (rfmt != 0 && rfmt != 4 && rfmt != 14 && rfmt != 15)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC result format %u not implemented (clamped / 16-bit integer)", rfmt);
+    if (dim == 0)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "cube textures not implemented");
+
+    /* staging registers in Mesa's bifrost_tex_dreg order, only those the descriptor names */
+    unsigned k = 0;
+    uint32_t zc = 0, lodv = 0, layer = 0, offms = 0;
+    unsigned tex = (desc >> 4) & 127, smp = desc & 15;
+    if (dim == 3)
+        zc = sr[k++];
+    if (op == OP_FETCH || lod == LOD_EXPLICIT || lod == LOD_BIAS)
+        lodv = sr[k++];
+    if ((desc >> 17) & 1)
+        layer = sr[k++];
+    if ((desc >> 15) & 1)
+        offms = sr[k++];
+    if (!((desc >> 11) & 1)) {
+        unsigned mode = desc & 3;
+        if ((desc & 12) != 12)
+            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "dual texturing not implemented");
+        if (mode == 2 || mode == 3)
+            smp = sr[k++];
+        else
+            smp = tex;
+        if (mode == 1 || mode == 3)
+            tex = sr[k++];
+    }
+    if (op == OP_FETCH && lodv != 0)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC fetch from level/face %#x not implemented", lodv);
+    if ((offms >> 24) != 0)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "multisample index %u not implemented", offms >> 24);
+
+    texdesc t;
+    int rc = read_texture(m, tex, &t, err, errlen);
+    if (rc)
+        return rc;
+    if (t.dim != dim)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC dimension %u on a %uD texture", dim, t.dim);
+    if (t.levels > 1 && !(op == OP_FETCH || lod == LOD_ZERO))
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "mipmapped texture with a computed LOD not implemented");
+    int want_float = rfmt == 0 || rfmt == 4;
+    if (want_float != kind_is_float(t.fmt.kind))
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC result format %u from an %s texture not implemented", rfmt,
+                     kind_is_float(t.fmt.kind) ? "float/normalized" : "integer");
+
+    unsigned sizes[3] = { t.width, dim >= 2 ? t.height : 1, dim == 3 ? t.depth : 1 };
+    long ix[3] = { 0, 0, 0 };
+    int border = 0;
+    uint32_t sd[8] = { 0 };
+    if (op == OP_TEX) {
+        uint8_t d[32];
+        uint64_t va = m->samplers + 32ull * smp;
+        if (!m->samplers)
+            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler %u: the job has no sampler table", smp);
+        if (m->read(m->ctx, va, d, 32))
+            return tfail(err, errlen, BI_EXEC_ERROR, "sampler descriptor fault at %#llx", (unsigned long long)va);
+        for (unsigned i = 0; i < 8; i++)
+            sd[i] = rd32(d + 4 * i);
+        if ((sd[0] & 15) != 1)
+            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler %u: descriptor type %u is not a sampler", smp, sd[0] & 15);
+        if (!((sd[0] >> 27) & 1) || !((sd[0] >> 28) & 1))
+            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED,
+                         "linear filtering not implemented (the hardware's sub-texel precision is not documented)");
+        int norm = (sd[0] >> 25) & 1;
+        uint32_t c[3] = { x, y, zc };
+        unsigned wm[3] = { (sd[0] >> 16) & 15, (sd[0] >> 12) & 15, (sd[0] >> 8) & 15 };
+        for (unsigned a = 0; a < dim; a++) {
+            if (wm[a] != WRAP_REPEAT && wm[a] != WRAP_EDGE && wm[a] != WRAP_BORDER && wm[a] != WRAP_MIRROR)
+                return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler wrap mode %u not implemented", wm[a]);
+            long i = texel_of(c[a], sizes[a], norm) + (int8_t)(offms >> (8 * a));
+            ix[a] = wrap(i, sizes[a], wm[a]);
+            border |= ix[a] < 0;
+        }
+    } else {
+        /* fetch: integer texel coordinates; assumption: out-of-range coordinates clamp to the edge */
+        uint32_t c[3] = { x, y, zc };
+        for (unsigned a = 0; a < dim; a++)
+            ix[a] = wrap((long)(int32_t)c[a] + (int8_t)(offms >> (8 * a)), sizes[a], WRAP_EDGE);
+    }
+    if (layer >= t.layers)
+        layer = t.layers - 1;     /* integer array indices clamp (Mesa sets the sampler bit) */
+
+    uint32_t v[4] = { 0, 0, 0, 0 };
+    if (border) {
+        /* border colour (sampler words 4-7) in the result format, then the texture swizzle */
+        for (unsigned c = 0; c < 4; c++)
+            v[c] = sd[4 + c];
+        for (unsigned c = 0; c < 4; c++)
+            t.fmt.map[c] = (uint8_t)c;
+    } else if ((rc = fetch_texel(m, &t, (unsigned)ix[0], (unsigned)ix[1], (unsigned)ix[2], layer, v, err, errlen))) {
+        return rc;
+    }
+    uint32_t one = want_float ? 0x3f800000u : 1u, r1[4], r2[4];
+    for (unsigned c = 0; c < 4; c++)
+        r1[c] = t.fmt.map[c] < 4 ? v[t.fmt.map[c]] : t.fmt.map[c] == CH_ONE ? one : 0;
+    for (unsigned c = 0; c < 4; c++)
+        r2[c] = t.swz[c] < 4 ? r1[t.swz[c]] : t.swz[c] == CH_ONE ? one : 0;
+    if (rfmt == 0) {
+        for (unsigned i = 0; i < 2; i++)
+            out[i] = bi_f32_to_f16(r2[2 * i], 0) | (uint32_t)bi_f32_to_f16(r2[2 * i + 1], 0) << 16;
+        *nout = 2;
+    } else {
+        memcpy(out, r2, sizeof(r2));
+        *nout = 4;
+    }
+    return 0;
+}
+
+/* ---- image stores ----------------------------------------------------------------------------- */
+
+int bi_tex_lea_attr(const bi_mem *m, unsigned index, uint32_t xy, uint32_t z, unsigned regfmt,
+                    uint32_t out[3], char *err, size_t errlen)
+{
+    uint8_t a[8], b[32];
+    if (!m->attributes || !m->attr_bufs)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "attribute %u: the job has no attribute tables", index);
+    uint64_t va = m->attributes + 8ull * index;
+    if (m->read(m->ctx, va, a, 8))
+        return tfail(err, errlen, BI_EXEC_ERROR, "attribute descriptor fault at %#llx", (unsigned long long)va);
+    uint32_t w0 = rd32(a), off = rd32(a + 4);
+    unsigned buf = w0 & 0x1ff;
+    uint64_t bva = m->attr_bufs + 16ull * buf;
+    if (m->read(m->ctx, bva, b, 16))
+        return tfail(err, errlen, BI_EXEC_ERROR, "attribute buffer descriptor fault at %#llx", (unsigned long long)bva);
+    unsigned type = b[0] & 63;
+    uint64_t ptr = rd64(b) & 0x00ffffffffffffc0ull;
+    uint32_t stride = rd32(b + 8);
+    uint64_t x = xy & 0xffff, y = xy >> 16, addr = ptr + ((w0 >> 9) & 1 ? off : 0) + x * stride;
+    if (type == 5) {                    /* 3D linear: continuation record with row / slice strides */
+        if (m->read(m->ctx, bva + 16, b + 16, 16))
+            return tfail(err, errlen, BI_EXEC_ERROR, "attribute buffer descriptor fault at %#llx",
+                         (unsigned long long)(bva + 16));
+        if ((b[16] & 63) != 32)
+            return tfail(err, errlen, BI_EXEC_ERROR, "3D attribute buffer %u without a continuation record", buf);
+        addr += y * rd32(b + 24) + (uint64_t)z * rd32(b + 28);
+    } else if (type != 1) {
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "image attribute buffer type %u not implemented", type);
+    }
+    pixfmt p;
+    int rc = pixel_format(m->arch_major, w0 >> 10, &p, err, errlen);
+    if (rc)
+        return rc;
+    out[0] = (uint32_t)addr;
+    out[1] = (uint32_t)(addr >> 32);
+    out[2] = (w0 >> 10) | (regfmt & 7) << 24;
+    return 0;
+}
+
+uint32_t bi_tex_float_to_unorm(float f, unsigned bits)
+{
+    float max = (float)((1u << bits) - 1);
+    float v = f * max;                  /* one float rounding, as the OpenCL formula */
+    if (!(v > 0.0f))
+        return 0;                       /* also NaN */
+    if (v >= max)
+        return (uint32_t)max;
+    return (uint32_t)nearbyintf(v);     /* default rounding mode: nearest even */
+}
+
+int32_t bi_tex_float_to_snorm(float f, unsigned bits)
+{
+    float max = (float)((1u << (bits - 1)) - 1);
+    float v = f * max;
+    if (v != v)
+        return 0;
+    if (v <= -max - 1.0f)
+        return (int32_t)(-max - 1.0f);
+    if (v >= max)
+        return (int32_t)max;
+    return (int32_t)nearbyintf(v);
+}
+
+int bi_tex_st_cvt(const bi_mem *m, uint64_t addr, uint32_t conv, const uint32_t *data, unsigned ncomp,
+                  char *err, size_t errlen)
+{
+    pixfmt p;
+    unsigned rf = (conv >> 24) & 7;
+    int rc = pixel_format(m->arch_major, conv & 0x3fffff, &p, err, errlen);
+    if (rc)
+        return rc;
+    if ((conv >> 22) & 1)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "ST_CVT raw conversion not implemented");
+    int reg_float = rf == BI_RF_F32, reg_int = rf == BI_RF_U32 || rf == BI_RF_I32;
+    if (!reg_float && !reg_int)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "ST_CVT register format %u not implemented", rf);
+    if (reg_float != kind_is_float(p.kind) ||
+        (reg_int && (rf == BI_RF_U32) != (p.kind == K_UINT)))
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "ST_CVT register format %u to format kind %u not implemented", rf,
+                     p.kind);
+    /* memory channel i takes the register channel that reads it back (inverse of the map) */
+    uint32_t mem[4] = { 0, 0, 0, 0 };
+    for (unsigned c = 0; c < 4; c++)
+        if (p.map[c] < p.ncomp)
+            mem[p.map[c]] = c < ncomp ? data[c] : 0;
+    uint8_t b[16];
+    unsigned bytes = p.bits / 8;
+    for (unsigned i = 0; i < p.ncomp; i++) {
+        uint32_t v = mem[i], q;
+        switch (p.kind) {
+        case K_UNORM: q = bi_tex_float_to_unorm(f32(v), p.bits); break;
+        case K_SNORM: q = (uint32_t)bi_tex_float_to_snorm(f32(v), p.bits); break;
+        case K_FLOAT: q = p.bits == 16 ? bi_f32_to_f16(v, 0) : v; break;
+        case K_UINT: {
+            uint32_t max = p.bits == 32 ? 0xffffffffu : (1u << p.bits) - 1;   /* saturate */
+            q = v > max ? max : v;
+            break;
+        }
+        default: {
+            int32_t s = (int32_t)v;
+            if (p.bits < 32) {
+                int32_t hi = (int32_t)((1u << (p.bits - 1)) - 1), lo = -hi - 1;
+                s = s > hi ? hi : s < lo ? lo : s;
+            }
+            q = (uint32_t)s;
+            break;
+        }
+        }
+        for (unsigned k = 0; k < bytes; k++)
+            b[i * bytes + k] = (uint8_t)(q >> (8 * k));
+    }
+    if (m->write(m->ctx, addr, b, p.ncomp * bytes))
+        return tfail(err, errlen, BI_EXEC_ERROR, "image store fault at %#llx", (unsigned long long)addr);
+    return 0;
+}

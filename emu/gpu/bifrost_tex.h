@@ -1,0 +1,40 @@
+/* Bifrost texture and image messages (TEXC, TEXS_2D, LEA_ATTR_TEX, ST_CVT): descriptor reads
+ * through the warp's bi_mem, texel format conversion, nearest sampling, typed image stores. */
+#ifndef MALIBU_BIFROST_TEX_H
+#define MALIBU_BIFROST_TEX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct bi_mem;
+
+/* Register file formats (Mali "Register File Format"), also the TEXC result formats we map. */
+enum { BI_RF_F16 = 0, BI_RF_F32 = 1, BI_RF_I32 = 2, BI_RF_U32 = 3, BI_RF_I16 = 4, BI_RF_U16 = 5 };
+
+/* TEXC (desc = the 32-bit texture operation descriptor) for one lane: x, y = src0/src1, the
+ * staging registers the descriptor asks for in sr[0..nsr), results (4 registers, 2 for 16-bit
+ * formats) in out[].  *nout = registers written.  TEXS_2D uses the same path with a descriptor
+ * built from its modifiers (bi_tex_texs_desc).  Returns 0, BI_EXEC_ERROR (memory fault: the
+ * bi_mem callbacks recorded it) or BI_EXEC_UNIMPLEMENTED (message in err). */
+int bi_tex_texc(const struct bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const uint32_t *sr, unsigned nsr,
+                uint32_t out[4], unsigned *nout, char *err, size_t errlen);
+/* Staging registers a TEXC descriptor reads (before it writes its results), or -1 if refused. */
+int bi_tex_staging_count(uint32_t desc);
+/* The TEXC descriptor equivalent to TEXS_2D.f32/.f16 with these immediates. */
+uint32_t bi_tex_texs_desc(unsigned tex_index, unsigned sampler_index, int f16, int zero_lod);
+
+/* LEA_ATTR_TEX through the primary attribute table: attribute `index`, texel (xy = x | y << 16, z)
+ * -> out[0..1] = address, out[2] = conversion descriptor (memory pixel format | register format
+ * regfmt << 24) for ST_CVT. */
+int bi_tex_lea_attr(const struct bi_mem *m, unsigned index, uint32_t xy, uint32_t z, unsigned regfmt,
+                    uint32_t out[3], char *err, size_t errlen);
+/* ST_CVT: convert `ncomp` staging registers per the conversion descriptor and store at addr. */
+int bi_tex_st_cvt(const struct bi_mem *m, uint64_t addr, uint32_t conv, const uint32_t *data, unsigned ncomp,
+                  char *err, size_t errlen);
+
+/* Texel format helpers (exported for tests): float -> normalized integer as OpenCL specifies
+ * (convert_<type>_sat_rte(f * max)), bits = 8 or 16. */
+uint32_t bi_tex_float_to_unorm(float f, unsigned bits);
+int32_t bi_tex_float_to_snorm(float f, unsigned bits);
+
+#endif
