@@ -358,11 +358,12 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
 
     uint32_t v[4] = { 0, 0, 0, 0 };
     if (border) {
-        /* border colour (sampler words 4-7) in the result format, then the texture swizzle */
+        /* the border colour (sampler words 4-7, already in the result format) takes a texel's
+         * path: format channel order (v7 RGB1: alpha 1), then the texture swizzle.  Assumption
+         * consistent with Mesa, which pre-swizzles v7 border colours by the inverse of the
+         * bijective part of that path, and with OpenCL's (0, 0, 0, 1) border for CL_R images. */
         for (unsigned c = 0; c < 4; c++)
             v[c] = sd[4 + c];
-        for (unsigned c = 0; c < 4; c++)
-            t.fmt.map[c] = (uint8_t)c;
     } else if ((rc = fetch_texel(m, &t, (unsigned)ix[0], (unsigned)ix[1], (unsigned)ix[2], layer, v, err, errlen))) {
         return rc;
     }

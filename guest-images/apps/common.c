@@ -116,6 +116,40 @@ cl_kernel app_kernel(app_t *a, cl_program prog, const char *kname)
     return k;
 }
 
+cl_mem app_image(app_t *a, cl_mem_flags flags, const cl_image_format *fmt, const cl_image_desc *desc,
+                 const void *host)
+{
+    cl_int err;
+    cl_mem m = clCreateImage(a->ctx, flags | (host ? CL_MEM_COPY_HOST_PTR : 0), fmt, desc, (void *)host, &err);
+    if (err != CL_SUCCESS) {
+        app_cl_fail(a, err, "clCreateImage");
+        return NULL;
+    }
+    track(a, m, 0);
+    return m;
+}
+
+int app_read_image(app_t *a, cl_mem img, size_t w, size_t h, size_t d, void *host)
+{
+    size_t origin[3] = { 0, 0, 0 }, region[3] = { w, h, d };
+    cl_int err = clEnqueueReadImage(a->queue, img, CL_TRUE, origin, region, 0, 0, host, 0, NULL, NULL);
+    return err != CL_SUCCESS ? app_cl_fail(a, err, "clEnqueueReadImage") : 0;
+}
+
+cl_sampler app_sampler(app_t *a, cl_bool normalized, cl_addressing_mode addressing, cl_filter_mode filter)
+{
+    cl_int err;
+    cl_sampler_properties p[] = { CL_SAMPLER_NORMALIZED_COORDS, normalized, CL_SAMPLER_ADDRESSING_MODE, addressing,
+                                  CL_SAMPLER_FILTER_MODE, filter, 0 };
+    cl_sampler s = clCreateSamplerWithProperties(a->ctx, p, &err);
+    if (err != CL_SUCCESS) {
+        app_cl_fail(a, err, "clCreateSamplerWithProperties");
+        return NULL;
+    }
+    track(a, s, 3);
+    return s;
+}
+
 cl_mem app_buffer(app_t *a, cl_mem_flags flags, size_t bytes, const void *host)
 {
     cl_int err;
@@ -526,6 +560,8 @@ static void release_objs(app_t *a)
             clReleaseMemObject(a->objs[i]);
         else if (a->objkind[i] == 1)
             clReleaseKernel(a->objs[i]);
+        else if (a->objkind[i] == 3)
+            clReleaseSampler(a->objs[i]);
         else
             clReleaseProgram(a->objs[i]);
     }

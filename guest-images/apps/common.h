@@ -47,7 +47,7 @@ typedef struct {
     cl_ulong local_mem;          /* CL_DEVICE_LOCAL_MEM_SIZE */
     struct { char name[48]; unsigned launches; cl_ulong ns; } timers[APP_MAX_TIMERS];
     int ntimers;
-    void *objs[APP_MAX_OBJS];    /* released after run(): 0 mem, 1 kernel, 2 program */
+    void *objs[APP_MAX_OBJS];    /* released after run(): 0 mem, 1 kernel, 2 program, 3 sampler */
     int objkind[APP_MAX_OBJS];
     int nobjs;
     const char *out_dir;         /* -o DIR / $MALIBU_CL_OUT, NULL: no output files */
@@ -81,6 +81,13 @@ cl_kernel app_kernel(app_t *a, cl_program prog, const char *kname);
 /* Buffer of `bytes`; host != NULL copies it in (CL_MEM_COPY_HOST_PTR).  NULL on error. */
 cl_mem app_buffer(app_t *a, cl_mem_flags flags, size_t bytes, const void *host);
 int app_read(app_t *a, cl_mem buf, size_t bytes, void *host);   /* blocking; 0 = ok */
+/* Image (clCreateImage; host != NULL copies it in, rows packed) and its blocking read-back of the
+ * whole image (rows packed); sampler (clCreateSamplerWithProperties).  NULL / non-zero on error;
+ * released after run(). */
+cl_mem app_image(app_t *a, cl_mem_flags flags, const cl_image_format *fmt, const cl_image_desc *desc,
+                 const void *host);
+int app_read_image(app_t *a, cl_mem img, size_t w, size_t h, size_t d, void *host);
+cl_sampler app_sampler(app_t *a, cl_bool normalized, cl_addressing_mode addressing, cl_filter_mode filter);
 int app_write(app_t *a, cl_mem buf, size_t bytes, const void *host);
 
 /* Sets kernel arguments: pairs of (size, pointer), terminated by 0.  A NULL pointer with a size

@@ -1,5 +1,5 @@
 #!/bin/sh
-# mali-apps-test: the 12 OpenCL samples of guest-images/apps (installed in the guest image) on
+# mali-apps-test: the 13 OpenCL samples of guest-images/apps (installed in the guest image) on
 # Debian's panfrost + Mesa's rusticl on the emulated Mali, per GPU model and per --gpu-threads
 # count, one boot each running every sample (tests/mali/apps_guest.sh).  Each sample checks its
 # results against its own CPU computation (PASS/FAIL) and writes the values it checked (-o); the
@@ -20,7 +20,7 @@ work=$2
 models=${3:-g71 g52}
 threads=${4:-1 2}
 apps=${MALI_APPS:-vecadd saxpy sgemm_naive sgemm_tiled reduce scan sobel histogram \
-bitonic_sort transpose bfs math_builtins}
+bitonic_sort transpose bfs math_builtins image_convert}
 known=${MALI_APPS_KNOWN_FAIL-}
 img=guest-images/out
 here=$(dirname "$0")

@@ -55,7 +55,7 @@ else
 	sh tests/mali/boot_test.sh $(B)/malibu $(B)/tests/mali/boot "g71 g52"
 endif
 
-# In `make test` too (~2-4 min): the 12 OpenCL samples on panfrost for g71 and g52 with
+# In `make test` too (~2-4 min): the 13 OpenCL samples on panfrost for g71 and g52 with
 # --gpu-threads 1 and 2, checked against the CPU, against llvmpipe and across thread counts
 # (tests/mali/apps_test.sh; MALI_APPS_KNOWN_FAIL lists failures reported but not gated).
 .PHONY: mali-apps-test
