@@ -1,0 +1,471 @@
+/* Texture and image messages (emu/gpu/bifrost_tex.c) through whole COMPUTE jobs: descriptors
+ * (Texture, Surface with stride, Sampler, Attribute, 3D Attribute Buffer) built here in a flat
+ * simulated GPU address space and hung off the DCD; shaders tests/gpu/gpu_tex*.s and
+ * gpu_img_store_*.s (TEXC / LEA_ATTR_TEX + ST_CVT as Mesa emits them).  Expected values are
+ * computed here from the OpenCL rules: texel index floor(u) wrapped per addressing mode, UNORM8
+ * reads c / 255, writes convert_uchar_sat_rte(f * 255.0f), integer writes saturate.  v6 (pixel
+ * format swizzles) and v7 (RGB component orders).  Refusals (linear filtering) and descriptor
+ * faults end the job with the right status. */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bifrost_exec.h"
+#include "bifrost_tex.h"
+#include "compute.h"
+#include "shaders.inc"
+
+#define VA_BASE 0x200000000ull
+#define VA_SIZE (4u << 20)
+#define FAULT_CODE 0xC3u
+#define INVALID_ENC 0x51u
+static uint8_t *vmem;
+static uint8_t mapped[VA_SIZE / 4096];
+static uint64_t next_va;
+
+static uint8_t *host(uint64_t va, size_t len)
+{
+    if (va < VA_BASE || va + len > VA_BASE + VA_SIZE || va + len < va)
+        return NULL;
+    for (uint64_t p = (va - VA_BASE) / 4096; p <= (va + len - 1 - VA_BASE) / 4096; p++)
+        if (!mapped[p])
+            return NULL;
+    return vmem + (va - VA_BASE);
+}
+static uint32_t t_read(void *ctx, uint64_t va, void *buf, size_t len)
+{
+    uint8_t *h = host(va, len);
+    if (!h)
+        return FAULT_CODE;
+    memcpy(buf, h, len);
+    return 0;
+}
+static uint32_t t_write(void *ctx, uint64_t va, const void *buf, size_t len)
+{
+    uint8_t *h = host(va, len);
+    if (!h)
+        return FAULT_CODE;
+    memcpy(h, buf, len);
+    return 0;
+}
+static void setup(void)
+{
+    if (!vmem)
+        vmem = malloc(VA_SIZE);
+    ck_assert_ptr_nonnull(vmem);
+    memset(vmem, 0, VA_SIZE);
+    memset(mapped, 1, sizeof(mapped));
+    next_va = VA_BASE;
+}
+static uint64_t alloc(size_t len, size_t align)
+{
+    next_va = (next_va + align - 1) & ~(uint64_t)(align - 1);
+    uint64_t va = next_va;
+    next_va += len;
+    ck_assert(next_va <= VA_BASE + VA_SIZE);
+    return va;
+}
+static void w32(uint64_t va, uint32_t v) { memcpy(host(va, 4), &v, 4); }
+static void w64(uint64_t va, uint64_t v) { memcpy(host(va, 8), &v, 8); }
+static uint32_t fbits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static float bitsf(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+
+/* descriptor tables of a job (0: none) */
+typedef struct { uint64_t textures, samplers, attributes, attr_bufs; } tables;
+
+/* Runs `code` over a gw x gh grid (one workgroup per row) with push uniforms u0-u4. */
+static uint32_t run(unsigned arch, const uint8_t *code, size_t len, unsigned gw, unsigned gh, const uint64_t push[5],
+                    const tables *t, uint64_t *fva)
+{
+    uint64_t sh = alloc((len + 128 + 4095) & ~(size_t)4095, 4096);
+    memcpy(host(sh, len), code, len);
+    uint64_t job = alloc(192, 64), rsd = alloc(64, 64), ls = alloc(32, 64), pu = alloc(40, 16);
+    unsigned lx = 0, ly = 0;
+    while ((1u << lx) < gw)
+        lx++;
+    while ((1u << ly) < gh)
+        ly++;
+    w32(job + 16, 1u | (4u << 1) | (1u << 16));
+    /* local size gw x 1 x 1, workgroups 1 x gh x 1 */
+    w32(job + 32, (gw - 1) | (gh - 1) << lx);
+    w32(job + 36, lx | lx << 5 | lx << 10 | lx << 16 | (lx + ly) << 22 | lx << 28);
+    w32(job + 64, 3);
+    w64(job + 96, t->textures);
+    w64(job + 104, t->samplers);
+    w64(job + 112, pu);
+    w64(job + 120, rsd);
+    w64(job + 128, t->attr_bufs);
+    w64(job + 136, t->attributes);
+    w64(job + 176, ls);
+    for (unsigned i = 0; i < 5; i++)
+        w64(pu + 8 * i, push[i]);
+    w64(rsd, sh);
+    w32(rsd + 48, 0x7fc0u | (5u << 15));
+    w32(ls + 4, 31);
+    gpu_compute *e = gpu_compute_new(2);
+    ck_assert_ptr_nonnull(e);
+    gpu_compute_job j = { .job_va = job, .type = 4, .as = 0, .arch_major = arch, .core_mask = 0xf,
+                          .mem = { .read = t_read, .write = t_write, .fetch = t_read } };
+    uint64_t f = 0;
+    uint32_t st = gpu_compute_run(e, &j, &f);
+    gpu_compute_free(e);
+    if (fva)
+        *fva = f;
+    return st;
+}
+
+/* pixel format: Mali format number + identity channel layout (v6 swizzle RGBA / v7 order RGBA),
+ * bgra: B and R swapped (v6 swizzle BGRA / v7 order BGRA), r001: one channel (v6 R001 / v7 RGB1) */
+enum { L_RGBA, L_BGRA, L_R001 };
+static uint32_t pixfmt(unsigned arch, unsigned fmt, int layout)
+{
+    static const uint32_t v6[] = { 0 | 1 << 3 | 2 << 6 | 3 << 9, 2 | 1 << 3 | 0 << 6 | 3 << 9, 0 | 4 << 3 | 4 << 6 | 5 << 9 };
+    static const uint32_t v7[] = { 0, 4, 16 };
+    return fmt << 12 | (arch == 6 ? v6[layout] : v7[layout]);
+}
+#define SWZ_RGBA (0 | 1 << 3 | 2 << 6 | 3 << 9)
+
+/* Texture + one surface per layer; returns the texture table (one descriptor). */
+static uint64_t make_texture(unsigned arch, unsigned dim, uint32_t pf, unsigned w, unsigned h, unsigned d, unsigned layers,
+                             uint64_t data, uint32_t row, uint32_t slice)
+{
+    uint64_t tex = alloc(32, 64), surf = alloc(16u * layers, 64);
+    w32(tex, 2 | dim << 4 | pf << 10);
+    w32(tex + 4, (w - 1) | (h - 1) << 16);
+    w32(tex + 8, SWZ_RGBA | 2u << 12);
+    w64(tex + 16, surf);
+    w32(tex + 24, layers - 1);
+    w32(tex + 28, d - 1);
+    for (unsigned l = 0; l < layers; l++) {
+        w64(surf + 16 * l, data + (uint64_t)l * slice);
+        w32(surf + 16 * l + 8, row);
+        w32(surf + 16 * l + 12, slice);
+    }
+    return tex;
+}
+
+enum { WR_REPEAT = 8, WR_EDGE = 9, WR_BORDER = 11, WR_MIRROR = 12 };
+static uint64_t make_sampler(unsigned wrap, int norm, int linear, const uint32_t border[4])
+{
+    uint64_t s = alloc(32, 64);
+    w32(s, 1 | wrap << 8 | wrap << 12 | wrap << 16 | (uint32_t)norm << 25 | 1u << 26 | (linear ? 0u : 3u << 27));
+    for (unsigned c = 0; c < 4 && border; c++)
+        w32(s + 16 + 4 * c, border[c]);
+    return s;
+}
+
+/* TEXC descriptor: immediate indices 0, op, dimension, LOD/fetch mode, result format, mask 0xf */
+static uint32_t texc(unsigned op, unsigned dim, int array, unsigned lod, unsigned fmt)
+{
+    return 1u << 11 | op << 12 | (uint32_t)array << 17 | dim << 18 | lod << 20 | fmt << 24 | 0xfu << 28;
+}
+#define OP_FETCH 6
+#define OP_TEX 7
+#define LOD_ZERO 6
+#define FETCH_TEXEL 1
+#define RF_F16 0
+#define RF_F32 4
+#define RF_U32 14
+
+/* the OpenCL nearest texel index for texel coordinate u along n texels (-1: border) */
+static long cl_texel(double u, long n, unsigned wrap)
+{
+    long i = (long)floor(u);
+    switch (wrap) {
+    case WR_REPEAT: return ((i % n) + n) % n;
+    case WR_MIRROR: {
+        long p = ((i % (2 * n)) + 2 * n) % (2 * n);
+        return p < n ? p : 2 * n - 1 - p;
+    }
+    case WR_BORDER: return i < 0 || i >= n ? -1 : i;
+    default: return i < 0 ? 0 : i >= n ? n - 1 : i;
+    }
+}
+
+static uint64_t pack(uint32_t lo, uint32_t hi) { return lo | (uint64_t)hi << 32; }
+
+/* integer fetch of a 2D RGBA8UI texture: every texel comes back zero-extended */
+static void check_fetch(unsigned arch)
+{
+    setup();
+    const unsigned W = 13, H = 5;
+    uint64_t data = alloc(W * H * 4, 64), out = alloc(W * H * 16, 64);
+    for (unsigned i = 0; i < W * H * 4; i++)
+        host(data, W * H * 4)[i] = (uint8_t)(i * 37 + 11);
+    tables t = { .textures = make_texture(arch, 2, pixfmt(arch, 155, L_RGBA), W, H, 1, 1, data, W * 4, 0) };
+    uint64_t push[5] = { out, 0, pack(texc(OP_FETCH, 2, 0, FETCH_TEXEL, RF_U32), W), 0, 0 };
+    ck_assert_uint_eq(run(arch, bi_shader_gpu_tex_fetch, sizeof(bi_shader_gpu_tex_fetch), W, H, push, &t, NULL), 1);
+    for (unsigned i = 0; i < W * H * 4; i++) {
+        uint32_t got;
+        memcpy(&got, host(out + 4 * i, 4), 4);
+        ck_assert_msg(got == host(data, W * H * 4)[i], "arch %u channel %u: %u", arch, i, got);
+    }
+}
+START_TEST(test_fetch) { check_fetch(6); check_fetch(7); }
+END_TEST
+
+/* nearest sampling of an RGBA32F texture on a grid reaching beyond every edge, every wrap mode,
+ * normalized and unnormalized coordinates */
+static void check_sample(unsigned arch, unsigned wrap, int norm)
+{
+    setup();
+    const unsigned W = 7, H = 5, GW = 3 * W, GH = 3 * H;
+    uint64_t data = alloc(W * H * 16, 64), out = alloc(GW * GH * 16, 64);
+    float *px = (float *)host(data, W * H * 16);
+    for (unsigned i = 0; i < W * H * 4; i++)
+        px[i] = (float)i * 0.25f - 3.0f;
+    const uint32_t border[4] = { fbits(9.0f), fbits(-9.0f), fbits(0.5f), fbits(2.0f) };
+    tables t = { .textures = make_texture(arch, 2, pixfmt(arch, 191, L_RGBA), W, H, 1, 1, data, W * 16, 0),
+                 .samplers = make_sampler(wrap, norm, 0, border) };
+    /* coordinate gid * scale + off (exact in float): unnormalized u = gid - 6.5 texels, normalized
+     * s = (gid - 6.5) / 8 (u = s * size): never on a texel boundary, reaching past both edges */
+    float scale = norm ? 1.0f / 8.0f : 1.0f, off = norm ? (-(float)W + 0.5f) / 8.0f : -(float)W + 0.5f;
+    uint64_t push[5] = { out, pack(fbits(scale), fbits(off)), pack(texc(OP_TEX, 2, 0, LOD_ZERO, RF_F32), GW), 0, 0 };
+    ck_assert_uint_eq(run(arch, bi_shader_gpu_tex, sizeof(bi_shader_gpu_tex), GW, GH, push, &t, NULL), 1);
+    for (unsigned y = 0; y < GH; y++)
+        for (unsigned x = 0; x < GW; x++) {
+            double ux = ((double)x * scale + off) * (norm ? W : 1), uy = ((double)y * scale + off) * (norm ? H : 1);
+            long tx = cl_texel(ux, W, wrap), ty = cl_texel(uy, H, wrap);
+            for (unsigned c = 0; c < 4; c++) {
+                float want = tx < 0 || ty < 0 ? bitsf(border[c]) : px[(ty * W + tx) * 4 + c], got;
+                memcpy(&got, host(out + ((uint64_t)y * GW + x) * 16 + 4 * c, 4), 4);
+                ck_assert_msg(got == want, "arch %u wrap %u norm %d (%u,%u).%u: %g, want %g", arch, wrap, norm, x, y, c,
+                              got, want);
+            }
+        }
+}
+START_TEST(test_sample_wrap)
+{
+    static const unsigned modes[] = { WR_REPEAT, WR_EDGE, WR_BORDER, WR_MIRROR };
+    for (unsigned a = 6; a <= 7; a++)
+        for (unsigned m = 0; m < 4; m++) {
+            check_sample(a, modes[m], 1);
+            if (modes[m] == WR_EDGE || modes[m] == WR_BORDER)
+                check_sample(a, modes[m], 0);
+        }
+}
+END_TEST
+
+/* BGRA UNORM8 as f32 (c / 255, correctly rounded) and as f16; R32F with one channel and its
+ * border colour (0, 0, 0, 1) */
+static void check_formats(unsigned arch)
+{
+    setup();
+    const unsigned W = 16, H = 16;
+    uint64_t data = alloc(W * H * 4, 64), out = alloc(W * H * 16, 64);
+    uint8_t *px = host(data, W * H * 4);
+    for (unsigned i = 0; i < W * H * 4; i++)
+        px[i] = (uint8_t)i;
+    tables t = { .textures = make_texture(arch, 2, pixfmt(arch, 187, L_BGRA), W, H, 1, 1, data, W * 4, 0) };
+    uint64_t push[5] = { out, 0, pack(texc(OP_FETCH, 2, 0, FETCH_TEXEL, RF_F32), W), 0, 0 };
+    ck_assert_uint_eq(run(arch, bi_shader_gpu_tex_fetch, sizeof(bi_shader_gpu_tex_fetch), W, H, push, &t, NULL), 1);
+    for (unsigned i = 0; i < W * H; i++)
+        for (unsigned c = 0; c < 4; c++) {
+            float got, want = (float)px[i * 4 + (c == 3 ? 3 : 2 - c)] / 255.0f;
+            memcpy(&got, host(out + 16 * i + 4 * c, 4), 4);
+            ck_assert_msg(got == want, "arch %u texel %u.%u: %a, want %a", arch, i, c, got, want);
+        }
+    /* f16 results: two registers, channels packed low half first */
+    push[2] = pack(texc(OP_FETCH, 2, 0, FETCH_TEXEL, RF_F16), W);
+    ck_assert_uint_eq(run(arch, bi_shader_gpu_tex_fetch, sizeof(bi_shader_gpu_tex_fetch), W, H, push, &t, NULL), 1);
+    for (unsigned i = 0; i < W * H; i++)
+        for (unsigned c = 0; c < 4; c++) {
+            uint16_t got;
+            memcpy(&got, host(out + 16 * i + 2 * c, 2), 2);
+            float want = (float)px[i * 4 + (c == 3 ? 3 : 2 - c)] / 255.0f;
+            ck_assert_msg(fabsf(bitsf(bi_f16_to_f32(got)) - want) <= 0x1p-12f && bi_f32_to_f16(fbits(want), 0) == got,
+                          "arch %u texel %u.%u: f16 %#x", arch, i, c, got);
+        }
+    /* R32F, clamp to border with a zero border colour: inside (r, 0, 0, 1), outside (0, 0, 0, 1) */
+    float *rf = (float *)host(data, W * H * 4);
+    for (unsigned i = 0; i < W * H; i++)
+        rf[i] = (float)i - 100.0f;
+    t.textures = make_texture(arch, 2, pixfmt(arch, 167, L_R001), W, H, 1, 1, data, W * 4, 0);
+    t.samplers = make_sampler(WR_BORDER, 0, 0, NULL);
+    push[1] = pack(fbits(1.0f), fbits(-1.5f));      /* texel -2 .. W - 3 */
+    push[2] = pack(texc(OP_TEX, 2, 0, LOD_ZERO, RF_F32), W);
+    ck_assert_uint_eq(run(arch, bi_shader_gpu_tex, sizeof(bi_shader_gpu_tex), W, H, push, &t, NULL), 1);
+    for (unsigned y = 0; y < H; y++)
+        for (unsigned x = 0; x < W; x++) {
+            long tx = (long)x - 2, ty = (long)y - 2;
+            int in = tx >= 0 && ty >= 0;
+            float want[4] = { in ? rf[ty * W + tx] : 0.0f, 0.0f, 0.0f, 1.0f }, got[4];
+            memcpy(got, host(out + ((uint64_t)y * W + x) * 16, 16), 16);
+            for (unsigned c = 0; c < 4; c++)
+                ck_assert_msg(got[c] == want[c], "arch %u R32F (%u,%u).%u: %g, want %g", arch, x, y, c, got[c], want[c]);
+        }
+}
+START_TEST(test_formats) { check_formats(6); check_formats(7); }
+END_TEST
+
+/* 3D: z from the first staging register (float); 2D array: layer from a staging register after
+ * the fetch LOD (Mesa's staging order), out-of-range layers clamp */
+static void check_3d_array(unsigned arch)
+{
+    setup();
+    const unsigned W = 4, H = 3, D = 5;
+    uint64_t data = alloc(W * H * D * 4, 64), out = alloc(W * H * 16, 64);
+    for (unsigned i = 0; i < W * H * D * 4; i++)
+        host(data, W * H * D * 4)[i] = (uint8_t)(i ^ 0x5a);
+    const uint8_t *px = host(data, W * H * D * 4);
+    tables t = { .textures = make_texture(arch, 3, pixfmt(arch, 155, L_RGBA), W, H, D, 1, data, W * 4, W * H * 4),
+                 .samplers = make_sampler(WR_EDGE, 0, 0, NULL) };
+    for (unsigned z = 0; z < D; z++) {
+        uint64_t push[5] = { out, pack(fbits(1.0f), fbits(0.5f)), pack(texc(OP_TEX, 3, 0, LOD_ZERO, RF_U32), W),
+                             fbits((float)z + 0.5f), 0 };
+        ck_assert_uint_eq(run(arch, bi_shader_gpu_tex, sizeof(bi_shader_gpu_tex), W, H, push, &t, NULL), 1);
+        for (unsigned i = 0; i < W * H * 4; i++) {
+            uint32_t got;
+            memcpy(&got, host(out + 4 * i, 4), 4);
+            ck_assert_msg(got == px[z * W * H * 4 + i], "arch %u 3D z %u channel %u: %u", arch, z, i, got);
+        }
+    }
+    t.textures = make_texture(arch, 2, pixfmt(arch, 155, L_RGBA), W, H, 1, D, data, W * 4, W * H * 4);
+    for (unsigned l = 0; l < D + 2; l++) {
+        uint64_t push[5] = { out, 0, pack(texc(OP_FETCH, 2, 1, FETCH_TEXEL, RF_U32), W), pack(0, l), 0 };
+        ck_assert_uint_eq(run(arch, bi_shader_gpu_tex_fetch, sizeof(bi_shader_gpu_tex_fetch), W, H, push, &t, NULL), 1);
+        unsigned lw = l < D ? l : D - 1;
+        for (unsigned i = 0; i < W * H * 4; i++) {
+            uint32_t got;
+            memcpy(&got, host(out + 4 * i, 4), 4);
+            ck_assert_msg(got == px[lw * W * H * 4 + i], "arch %u layer %u channel %u: %u", arch, l, i, got);
+        }
+    }
+}
+START_TEST(test_3d_array) { check_3d_array(6); check_3d_array(7); }
+END_TEST
+
+/* OpenCL's float -> UNORM8: convert_uchar_sat_rte(f * 255.0f) */
+static uint8_t unorm8(float f)
+{
+    volatile float v = f * 255.0f;
+    if (!(v > 0.0f))
+        return 0;
+    if (v >= 255.0f)
+        return 255;
+    float r = floorf(v), d = v - r;
+    return (uint8_t)(d > 0.5f || (d == 0.5f && fmodf(r, 2.0f) != 0.0f) ? r + 1.0f : r);
+}
+
+/* image stores through a 3D attribute buffer: f32 -> RGBA8 UNORM / BGRA8 UNORM, u32 -> R8UI
+ * (saturating) at slice z */
+static void check_store(unsigned arch, int bgra)
+{
+    setup();
+    const unsigned W = 16, H = 8, D = 3, Z = 2;
+    uint64_t img = alloc(W * H * D * 4, 64), in = alloc(W * H * 16, 64);
+    uint64_t attr = alloc(8, 64), buf = alloc(32, 64);
+    float *v = (float *)host(in, W * H * 16);
+    for (unsigned i = 0; i < W * H * 4; i++)      /* [-0.25, 1.25] in 1/1024 steps (exact ties), NaN */
+        v[i] = i == 5 ? NAN : (float)((int)((i * 97u) % 1537u) - 256) / 1024.0f;
+    w32(attr, 0 | 1u << 9 | pixfmt(arch, 187, bgra ? L_BGRA : L_RGBA) << 10);
+    w32(attr + 4, 0);
+    w64(buf, img | 5);
+    w32(buf + 8, 4);
+    w32(buf + 12, W * H * D * 4);
+    w32(buf + 16, 32 | (W - 1) << 16);
+    w32(buf + 20, (H - 1) | (D - 1) << 16);
+    w32(buf + 24, W * 4);
+    w32(buf + 28, W * H * 4);
+    tables t = { .attributes = attr, .attr_bufs = buf };
+    uint64_t push[5] = { in, 0, W, pack(Z, 0), 0 };
+    ck_assert_uint_eq(run(arch, bi_shader_gpu_img_store_f32, sizeof(bi_shader_gpu_img_store_f32), W, H, push, &t, NULL), 1);
+    const uint8_t *px = host(img, W * H * D * 4);
+    for (unsigned i = 0; i < W * H * D * 4; i++) {
+        unsigned z = i / (W * H * 4), k = i % (W * H * 4), c = k % 4;
+        uint8_t want = z != Z ? 0 : unorm8(v[k - c + (bgra && c != 3 ? 2 - c : c)]);
+        ck_assert_msg(px[i] == want, "arch %u bgra %d byte %u: %u, want %u", arch, bgra, i, px[i], want);
+    }
+    /* u32 -> R8UI: channel 0 only, saturating at 255 */
+    uint32_t *u = (uint32_t *)v;
+    for (unsigned i = 0; i < W * H * 4; i++)
+        u[i] = i * 3u + (i & 8 ? 0xfff0u : 0);
+    memset(host(img, W * H * D * 4), 0, W * H * D * 4);
+    w32(attr, 0 | 1u << 9 | pixfmt(arch, 131, L_R001) << 10);
+    w32(buf + 8, 1);
+    w32(buf + 24, W);
+    w32(buf + 28, W * H);
+    ck_assert_uint_eq(run(arch, bi_shader_gpu_img_store_u32, sizeof(bi_shader_gpu_img_store_u32), W, H, push, &t, NULL), 1);
+    for (unsigned i = 0; i < W * H * D; i++) {
+        unsigned z = i / (W * H), k = i % (W * H);
+        uint8_t want = z != Z ? 0 : (uint8_t)(u[4 * k] > 255 ? 255 : u[4 * k]);
+        ck_assert_msg(px[i] == want, "arch %u R8UI texel %u: %u, want %u", arch, i, px[i], want);
+    }
+}
+START_TEST(test_store) { check_store(6, 0); check_store(6, 1); check_store(7, 0); check_store(7, 1); }
+END_TEST
+
+/* unsupported requests end the job with INSTR_INVALID_ENC; descriptor and texel reads fault */
+START_TEST(test_refused_and_faults)
+{
+    for (unsigned arch = 6; arch <= 7; arch++) {
+        setup();
+        const unsigned W = 4, H = 4;
+        uint64_t data = alloc(4096, 4096), out = alloc(W * H * 16, 64), fva = 0;
+        tables t = { .textures = make_texture(arch, 2, pixfmt(arch, 191, L_RGBA), W, H, 1, 1, data, W * 16, 0),
+                     .samplers = make_sampler(WR_EDGE, 0, 1, NULL) };
+        uint64_t push[5] = { out, pack(fbits(1.0f), fbits(0.5f)), pack(texc(OP_TEX, 2, 0, LOD_ZERO, RF_F32), W), 0, 0 };
+        /* linear filtering: the hardware's sub-texel precision is not documented */
+        ck_assert_uint_eq(run(arch, bi_shader_gpu_tex, sizeof(bi_shader_gpu_tex), W, H, push, &t, NULL), INVALID_ENC);
+        /* a 16-bit integer result format is refused too */
+        t.samplers = make_sampler(WR_EDGE, 0, 0, NULL);
+        push[2] = pack(texc(OP_TEX, 2, 0, LOD_ZERO, 12), W);
+        ck_assert_uint_eq(run(arch, bi_shader_gpu_tex, sizeof(bi_shader_gpu_tex), W, H, push, &t, NULL), INVALID_ENC);
+        /* texels on an unmapped page: the job faults at a texel address */
+        push[2] = pack(texc(OP_TEX, 2, 0, LOD_ZERO, RF_F32), W);
+        mapped[(data - VA_BASE) / 4096] = 0;
+        ck_assert_uint_eq(run(arch, bi_shader_gpu_tex, sizeof(bi_shader_gpu_tex), W, H, push, &t, &fva), FAULT_CODE);
+        ck_assert(fva >= data && fva < data + W * H * 16);
+        mapped[(data - VA_BASE) / 4096] = 1;
+        /* the texture descriptor table itself unmapped */
+        uint64_t hole = alloc(4096, 4096);
+        mapped[(hole - VA_BASE) / 4096] = 0;
+        t.textures = hole;
+        ck_assert_uint_eq(run(arch, bi_shader_gpu_tex, sizeof(bi_shader_gpu_tex), W, H, push, &t, &fva), FAULT_CODE);
+        ck_assert_uint_eq(fva, hole);
+        /* no texture table at all */
+        t.textures = 0;
+        ck_assert_uint_eq(run(arch, bi_shader_gpu_tex, sizeof(bi_shader_gpu_tex), W, H, push, &t, NULL), INVALID_ENC);
+    }
+}
+END_TEST
+
+/* the OpenCL conversion helpers at their edges */
+START_TEST(test_conversions)
+{
+    ck_assert_uint_eq(bi_tex_float_to_unorm(0.5f, 8), 128);            /* 127.5: tie to even */
+    ck_assert_uint_eq(bi_tex_float_to_unorm(1.5f / 255.0f, 8), 2);      /* 1.5 (rounded product): even */
+    ck_assert_uint_eq(bi_tex_float_to_unorm(-0.0f, 8), 0);
+    ck_assert_uint_eq(bi_tex_float_to_unorm(NAN, 8), 0);
+    ck_assert_uint_eq(bi_tex_float_to_unorm(2.0f, 16), 65535);
+    ck_assert_int_eq(bi_tex_float_to_snorm(-1.0f, 8), -127);
+    ck_assert_int_eq(bi_tex_float_to_snorm(-2.0f, 8), -128);
+    ck_assert_int_eq(bi_tex_float_to_snorm(0.5f, 8), 64);               /* 63.5: tie to even */
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("gpu_image");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_fetch);
+    tcase_add_test(tc, test_sample_wrap);
+    tcase_add_test(tc, test_formats);
+    tcase_add_test(tc, test_3d_array);
+    tcase_add_test(tc, test_store);
+    tcase_add_test(tc, test_refused_and_faults);
+    tcase_add_test(tc, test_conversions);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *r = srunner_create(suite());
+    srunner_run_all(r, CK_NORMAL);
+    int failed = srunner_ntests_failed(r);
+    srunner_free(r);
+    return failed ? 1 : 0;
+}
