@@ -6,7 +6,7 @@
  *
  * Reads sample a (W + 2 PX) x (H + 2 PY) grid of texel centres reaching PX = W/2 + 3 texels
  * (PY likewise) beyond every edge, so clamp-to-edge, clamp (border colour), repeat and
- * mirrored repeat are all exercised; the CPU reference applies the OpenCL addressing rules to the
+ * mirrored repeat are all exercised (also 1D, 1D-array and 1D-buffer images); the CPU reference applies the OpenCL addressing rules to the
  * integer texel index.  Everything is exact: integer channels, float channels holding exact
  * values, UNORM8 reads turned back to bytes with convert_uchar_sat_rte(v * 255) and writes
  * converted as the OpenCL spec says (UNORM8: convert_uchar_sat_rte(f * 255.0f); integer
@@ -93,6 +93,23 @@ static const char *src =
     "    int w = get_global_size(0), h = get_global_size(1);\n"
     "    float4 c = (float4)(COORD(x, 0), COORD(y, 0), (float)(z - oz), 0.0f);\n"
     "    out[(z * h + y) * w + x] = read_imageui(img, s, c);\n"
+    "}\n"
+    "__kernel void onedim(__read_only image1d_t a, sampler_t s, int ox, __read_only image1d_array_t e,\n"
+    "                     __write_only image1d_t b, __global uint4 *out)\n"
+    "{\n"
+    "    int x = get_global_id(0), n = get_global_size(0);\n"
+    "    out[x] = read_imageui(a, s, COORD(x, ox));\n"
+    "    out[n + x] = read_imageui(e, s, (float2)(COORD(x, ox), (float)(x % 5 - 1)));\n"
+    "    if (x < get_image_width(b))\n"
+    "        write_imageui(b, x, read_imageui(a, x) + (uint4)(x * 3));\n"
+    "}\n"
+    "__kernel void onedim_buf(__read_only image1d_buffer_t c, __write_only image1d_buffer_t d,\n"
+    "                         __global uint4 *out)\n"
+    "{\n"
+    "    int x = get_global_id(0);\n"
+    "    uint4 v = read_imageui(c, x);\n"
+    "    out[x] = v;\n"
+    "    write_imageui(d, x, v * 3u);\n"
     "}\n"
     "__kernel void query(__read_only image2d_t a, __read_only image3d_t b,\n"
     "                    __read_only image2d_array_t c, __global int *out)\n"
@@ -441,6 +458,61 @@ static int run(app_t *a)
                 wa[(size_t)z * np * 4 + i] = arr8[(size_t)layer * np * 4 + i];
         }
         bad += app_check_u32(a, "array_u8.layers", got, want, np * GL * 4);
+    }
+
+    /* 1D, 1D array (layer from the sampled coordinate, clamped), 1D buffer images: reads and
+     * saturating RGBA UINT8 writes */
+    {
+        size_t g1 = (size_t)GW;
+        cl_image_desc d1 = desc_of(CL_MEM_OBJECT_IMAGE1D, W, 1, 1), d1a = desc_of(CL_MEM_OBJECT_IMAGE1D, W, 1, 1);
+        d1a.image_type = CL_MEM_OBJECT_IMAGE1D_ARRAY;
+        d1a.image_array_size = L;
+        cl_mem i1 = app_image(a, CL_MEM_READ_ONLY, &f_u8, &d1, u8), i1a = app_image(a, CL_MEM_READ_ONLY, &f_u8, &d1a, arr8);
+        cl_mem o1 = app_image(a, CL_MEM_WRITE_ONLY, &f_u8, &d1, NULL);
+        cl_mem bb_in = app_buffer(a, CL_MEM_READ_ONLY, (size_t)W * 4, bgra), bb_out = app_buffer(a, CL_MEM_READ_WRITE, (size_t)W * 4, NULL);
+        cl_image_desc db = desc_of(CL_MEM_OBJECT_IMAGE1D, W, 1, 1);
+        db.image_type = CL_MEM_OBJECT_IMAGE1D_BUFFER;
+        db.buffer = bb_in;
+        cl_mem ib_in = app_image(a, CL_MEM_READ_ONLY, &f_u8, &db, NULL);
+        db.buffer = bb_out;
+        cl_mem ib_out = app_image(a, CL_MEM_WRITE_ONLY, &f_u8, &db, NULL);
+        cl_kernel k1 = app_kernel(a, prog, "onedim"), k1b = app_kernel(a, prog, "onedim_buf");
+        cl_sampler s = app_sampler(a, CL_FALSE, CL_ADDRESS_CLAMP_TO_EDGE, CL_FILTER_NEAREST);
+        if (!i1 || !i1a || !o1 || !bb_in || !bb_out || !ib_in || !ib_out || !k1 || !k1b || !s ||
+            app_args(a, k1, sizeof i1, &i1, sizeof s, &s, sizeof PX, &PX, sizeof i1a, &i1a, sizeof o1, &o1, sizeof b_out,
+                     &b_out, (size_t)0) ||
+            app_run(a, k1, 1, &g1, NULL, NULL) || app_read(a, b_out, g1 * 32, got))
+            goto out;
+        uint32_t *w1 = want;
+        for (int x = 0; x < GW; x++) {
+            long t = wrap_ref(x - PX, W, AM_EDGE);
+            int layer = x % 5 - 1 < 0 ? 0 : x % 5 - 1 >= L ? L - 1 : x % 5 - 1;
+            for (int c = 0; c < 4; c++) {
+                w1[x * 4 + c] = u8[t * 4 + c];
+                w1[(GW + x) * 4 + c] = arr8[((size_t)layer * W + t) * 4 + c];
+            }
+        }
+        bad += app_check_u32(a, "image1d.edge", got, want, g1 * 8);
+        if (app_read_image(a, o1, W, 1, 1, got))
+            goto out;
+        uint8_t *w8 = want;
+        for (int i = 0; i < W * 4; i++) {
+            unsigned v = u8[i] + (unsigned)(i / 4) * 3;
+            w8[i] = (uint8_t)(v > 255 ? 255 : v);
+        }
+        bad += app_check_u8(a, "image1d.write_sat", got, want, (size_t)W * 4);
+        size_t gw1 = (size_t)W;
+        if (app_args(a, k1b, sizeof ib_in, &ib_in, sizeof ib_out, &ib_out, sizeof b_out, &b_out, (size_t)0) ||
+            app_run(a, k1b, 1, &gw1, NULL, NULL) || app_read(a, b_out, gw1 * 16, got))
+            goto out;
+        for (int i = 0; i < W * 4; i++)
+            w1[i] = bgra[i];
+        bad += app_check_u32(a, "image1d_buffer.read", got, want, gw1 * 4);
+        if (app_read(a, bb_out, gw1 * 4, got))
+            goto out;
+        for (int i = 0; i < W * 4; i++)
+            w8[i] = (uint8_t)(bgra[i] * 3u > 255 ? 255 : bgra[i] * 3u);
+        bad += app_check_u8(a, "image1d_buffer.write_sat", got, want, gw1 * 4);
     }
 
     /* queries */
