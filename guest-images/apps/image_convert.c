@@ -10,7 +10,7 @@
  * integer texel index.  Everything is exact: integer channels, float channels holding exact
  * values, UNORM8 reads turned back to bytes with convert_uchar_sat_rte(v * 255) and writes
  * converted as the OpenCL spec says (UNORM8: convert_uchar_sat_rte(f * 255.0f); integer
- * channels saturate).
+ * channels saturate; half-float images hold values binary16 represents exactly).
  */
 #include "common.h"
 #include <math.h>
@@ -163,6 +163,16 @@ static const struct {
 };
 #define NSAMPLERS (sizeof(samplers) / sizeof(samplers[0]))
 
+/* binary16 bits of a float that binary16 represents exactly (normal or zero) */
+static uint16_t half_bits(float f)
+{
+    if (f == 0.0f)
+        return signbit(f) ? 0x8000 : 0;
+    int e;
+    float m = frexpf(fabsf(f), &e);             /* |f| = m 2^e, m in [0.5, 1) */
+    return (uint16_t)((f < 0 ? 0x8000 : 0) | (uint32_t)(e + 14) << 10 | ((uint32_t)(m * 2048.0f) & 0x3ff));
+}
+
 static uint8_t unorm8_ref(float f)
 {
     volatile float v = f * 255.0f;          /* the spec's float product, one rounding */
@@ -218,14 +228,15 @@ static int run(app_t *a)
 
     /* inputs */
     uint8_t *u8 = malloc(np * 4), *bgra = malloc(np * 4), *arr8 = malloc(np * L * 4);
-    float *rgbaf = malloc(np * 16), *rf = malloc(np * 4), *vol = malloc(nv * 16), *wf = malloc(np * 16);
+    uint16_t *rgbah = malloc(np * 8);
+    float *rgbahf = malloc(np * 16), *rgbaf = malloc(np * 16), *rf = malloc(np * 4), *vol = malloc(nv * 16), *wf = malloc(np * 16);
     int32_t *wi = malloc(np * 16);
     uint32_t *wu = malloc(np * 16), *w3 = malloc(nv * 16);
     /* outputs and references: the largest result (4 x 32-bit per texel) */
     const int PZ = 2, GD = D + 2 * PZ, OZ = 2, GL = L + 2 * OZ;
     size_t n3 = ng * GD, big = (n3 > np * GL ? n3 : np * GL) * 16;
     void *got = malloc(big), *want = malloc(big);
-    if (!u8 || !bgra || !arr8 || !rgbaf || !rf || !vol || !wf || !wi || !wu || !w3 || !got || !want)
+    if (!rgbah || !rgbahf || !u8 || !bgra || !arr8 || !rgbaf || !rf || !vol || !wf || !wi || !wu || !w3 || !got || !want)
         goto out;
     for (size_t i = 0; i < np * 4; i++) {
         u8[i] = (uint8_t)app_rand_u32(&r);
@@ -237,6 +248,10 @@ static int run(app_t *a)
     }
     for (size_t i = 0; i < np; i++)
         rf[i] = app_rand_grid(&r, -1000, 1000, 8);
+    for (size_t i = 0; i < np * 4; i++) {            /* exact in binary16: 11 significant bits */
+        rgbahf[i] = app_rand_grid(&r, -16, 16, 6);
+        rgbah[i] = half_bits(rgbahf[i]);
+    }
     for (size_t i = 0; i < nv * 4; i++) {
         vol[i] = app_rand_grid(&r, -4, 4, 16);
         w3[i] = app_rand_below(&r, 2) ? app_rand_below(&r, 70000) : app_rand_u32(&r);
@@ -251,11 +266,13 @@ static int run(app_t *a)
     cl_image_format f_bgra = { CL_BGRA, CL_UNORM_INT8 }, f_un = { CL_RGBA, CL_UNORM_INT8 };
     cl_image_format f_i32 = { CL_RGBA, CL_SIGNED_INT32 }, f_i8 = { CL_RGBA, CL_SIGNED_INT8 };
     cl_image_format f_ru8 = { CL_R, CL_UNSIGNED_INT8 }, f_u16 = { CL_RGBA, CL_UNSIGNED_INT16 };
+    cl_image_format f_h = { CL_RGBA, CL_HALF_FLOAT };
     cl_image_desc d2 = desc_of(CL_MEM_OBJECT_IMAGE2D, W, H, 1), d3 = desc_of(CL_MEM_OBJECT_IMAGE3D, W, H, D);
     cl_image_desc da = desc_of(CL_MEM_OBJECT_IMAGE2D_ARRAY, W, H, L);
     cl_mem i_u8 = app_image(a, CL_MEM_READ_ONLY, &f_u8, &d2, u8);
     cl_mem i_f = app_image(a, CL_MEM_READ_ONLY, &f_f, &d2, rgbaf);
     cl_mem i_rf = app_image(a, CL_MEM_READ_ONLY, &f_rf, &d2, rf);
+    cl_mem i_h = app_image(a, CL_MEM_READ_ONLY, &f_h, &d2, rgbah), o_h = app_image(a, CL_MEM_WRITE_ONLY, &f_h, &d2, NULL);
     cl_mem i_bgra = app_image(a, CL_MEM_READ_ONLY, &f_bgra, &d2, bgra);
     cl_mem i_un = app_image(a, CL_MEM_READ_ONLY, &f_un, &d2, u8);
     cl_mem i_vol = app_image(a, CL_MEM_READ_ONLY, &f_f, &d3, vol);
@@ -268,9 +285,10 @@ static int run(app_t *a)
     cl_mem o_ru8 = app_image(a, CL_MEM_WRITE_ONLY, &f_ru8, &d2, NULL);
     cl_mem b_out = app_buffer(a, CL_MEM_READ_WRITE, big, NULL);
     cl_mem b_wf = app_buffer(a, CL_MEM_READ_ONLY, np * 16, wf), b_wi = app_buffer(a, CL_MEM_READ_ONLY, np * 16, wi);
+    cl_mem b_wh = app_buffer(a, CL_MEM_READ_ONLY, np * 16, rgbahf);
     cl_mem b_wu = app_buffer(a, CL_MEM_READ_ONLY, np * 16, wu), b_w3 = app_buffer(a, CL_MEM_READ_ONLY, nv * 16, w3);
-    if (!i_u8 || !i_f || !i_rf || !i_bgra || !i_un || !i_vol || !i_arr || !o_un || !o_bgra || !o_f || !o_i32 ||
-        !o_i8 || !o_ru8 || !b_out || !b_wf || !b_wi || !b_wu || !b_w3)
+    if (!i_h || !o_h || !i_u8 || !i_f || !i_rf || !i_bgra || !i_un || !i_vol || !i_arr || !o_un || !o_bgra || !o_f || !o_i32 ||
+        !o_i8 || !o_ru8 || !b_out || !b_wf || !b_wi || !b_wu || !b_w3 || !b_wh)
         goto out;
     cl_kernel k_ui = app_kernel(a, prog, "sample_ui"), k_f = app_kernel(a, prog, "sample_f");
     cl_kernel k_un = app_kernel(a, prog, "sample_unorm"), k_fu = app_kernel(a, prog, "fetch_unorm");
@@ -295,8 +313,8 @@ static int run(app_t *a)
         cl_int norm = samplers[si].norm;
         if (!s)
             goto out;
-        for (int kind = 0; kind < 3; kind++) {
-            cl_mem img = kind == 0 ? i_u8 : kind == 1 ? i_f : i_rf;
+        for (int kind = 0; kind < 4; kind++) {
+            cl_mem img = kind == 0 ? i_u8 : kind == 1 ? i_f : kind == 2 ? i_rf : i_h;
             cl_kernel k = kind == 0 ? k_ui : k_f;
             if (app_args(a, k, sizeof img, &img, sizeof s, &s, sizeof norm, &norm, sizeof PX, &PX, sizeof PY, &PY,
                          sizeof b_out, &b_out, (size_t)0) ||
@@ -313,13 +331,14 @@ static int run(app_t *a)
                         int in = tx >= 0 && ty >= 0;
                         if (kind == 0)
                             wu32[o + c] = in ? u8[t * 4 + c] : 0;
-                        else if (kind == 1)
-                            wf32[o + c] = in ? rgbaf[t * 4 + c] : 0.0f;
+                        else if (kind == 1 || kind == 3)
+                            wf32[o + c] = in ? (kind == 1 ? rgbaf : rgbahf)[t * 4 + c] : 0.0f;
                         else      /* CL_R: (r, 0, 0, 1); the border colour is (0, 0, 0, 1) */
                             wf32[o + c] = c == 3 ? (in || !r_border0 ? 1.0f : 0.0f) : c == 0 && in ? rf[t] : 0.0f;
                     }
                 }
-            snprintf(what, sizeof(what), "%s.%s", kind == 0 ? "rgba_u8" : kind == 1 ? "rgba_f32" : "r_f32",
+            snprintf(what, sizeof(what), "%s.%s",
+                     kind == 0 ? "rgba_u8" : kind == 1 ? "rgba_f32" : kind == 2 ? "r_f32" : "rgba_f16",
                      samplers[si].name);
             bad += kind == 0 ? app_check_u32(a, what, got, want, ng * 4) : app_check_f32(a, what, got, want, ng * 4);
         }
@@ -359,13 +378,14 @@ static int run(app_t *a)
     }
 
     /* writes with conversion, read back through clEnqueueReadImage (memory channel order) */
-    for (int kind = 0; kind < 6; kind++) {
+    for (int kind = 0; kind < 7; kind++) {
         static const char *const names[] = { "write.rgba_unorm8", "write.bgra_unorm8", "write.rgba_f32",
-                                             "write.rgba_i32", "write.rgba_i8", "write.r_u8" };
-        cl_mem img = kind == 0 ? o_un : kind == 1 ? o_bgra : kind == 2 ? o_f : kind == 3 ? o_i32 : kind == 4 ? o_i8 : o_ru8;
-        cl_kernel k = kind <= 2 ? k_wf : kind <= 4 ? k_wi : k_wu;
-        cl_mem in = kind <= 2 ? b_wf : kind <= 4 ? b_wi : b_wu;
-        unsigned esize = kind <= 1 || kind == 4 ? 4 : kind == 5 ? 1 : 16;
+                                             "write.rgba_i32", "write.rgba_i8", "write.r_u8", "write.rgba_f16" };
+        cl_mem img = kind == 0 ? o_un : kind == 1 ? o_bgra : kind == 2 ? o_f : kind == 3 ? o_i32 : kind == 4 ? o_i8 :
+                     kind == 5 ? o_ru8 : o_h;
+        cl_kernel k = kind <= 2 || kind == 6 ? k_wf : kind <= 4 ? k_wi : k_wu;
+        cl_mem in = kind <= 2 ? b_wf : kind <= 4 ? b_wi : kind == 5 ? b_wu : b_wh;
+        unsigned esize = kind <= 1 || kind == 4 ? 4 : kind == 5 ? 1 : kind == 6 ? 8 : 16;
         if (app_args(a, k, sizeof img, &img, sizeof in, &in, (size_t)0) || app_run(a, k, 2, img2, NULL, NULL) ||
             app_read_image(a, img, W, H, 1, got))
             goto out;
@@ -379,6 +399,7 @@ static int run(app_t *a)
                 case 1: w8[c == 3 ? 3 : 2 - c] = unorm8_ref(wf[i * 4 + c]); break;
                 case 2: wfl[c] = wf[i * 4 + c]; break;
                 case 3: w32[c] = wi[i * 4 + c]; break;
+                case 6: memcpy(w8 + 2 * c, &rgbah[i * 4 + c], 2); break;   /* exact values */
                 case 4: {
                     int32_t v = wi[i * 4 + c];
                     w8[c] = (uint8_t)(int8_t)(v > 127 ? 127 : v < -128 ? -128 : v);
@@ -394,6 +415,8 @@ static int run(app_t *a)
         if (esize == 16)
             bad += kind == 2 ? app_check_f32(a, names[kind], got, want, np * 4)
                              : app_check_i32(a, names[kind], got, want, np * 4);
+        else if (esize == 8)      /* binary16 channels compared in pairs */
+            bad += app_check_u32(a, names[kind], got, want, np * 2);
         else
             bad += app_check_u8(a, names[kind], got, want, np * esize);
     }
@@ -528,7 +551,7 @@ static int run(app_t *a)
     }
     rc = bad != 0;
 out:
-    free(u8), free(bgra), free(arr8), free(rgbaf), free(rf), free(vol), free(wf), free(wi), free(wu), free(w3);
+    free(rgbah), free(rgbahf), free(u8), free(bgra), free(arr8), free(rgbaf), free(rf), free(vol), free(wf), free(wi), free(wu), free(w3);
     free(got), free(want);
     return rc;
 }

@@ -1,6 +1,6 @@
 /* Texture and image messages (emu/gpu/bifrost_tex.c) through whole COMPUTE jobs: descriptors
  * (Texture, Surface with stride, Sampler, Attribute, 3D Attribute Buffer) built here in a flat
- * simulated GPU address space and hung off the DCD; shaders tests/gpu/gpu_tex*.s and
+ * simulated GPU address space and hung off the DCD; shaders tests/gpu/gpu_tex*.s (TEXC, TEXS_2D) and
  * gpu_img_store_*.s (TEXC / LEA_ATTR_TEX + ST_CVT as Mesa emits them).  Expected values are
  * computed here from the OpenCL rules: texel index floor(u) wrapped per addressing mode, UNORM8
  * reads c / 255, writes convert_uchar_sat_rte(f * 255.0f), integer writes saturate.  v6 (pixel
@@ -126,11 +126,11 @@ static uint32_t pixfmt(unsigned arch, unsigned fmt, int layout)
 }
 #define SWZ_RGBA (0 | 1 << 3 | 2 << 6 | 3 << 9)
 
-/* Texture + one surface per layer; returns the texture table (one descriptor). */
-static uint64_t make_texture(unsigned arch, unsigned dim, uint32_t pf, unsigned w, unsigned h, unsigned d, unsigned layers,
-                             uint64_t data, uint32_t row, uint32_t slice)
+/* Texture descriptor at tex (one surface per layer, allocated here). */
+static void fill_texture(uint64_t tex, unsigned dim, uint32_t pf, unsigned w, unsigned h, unsigned d, unsigned layers,
+                         uint64_t data, uint32_t row, uint32_t slice)
 {
-    uint64_t tex = alloc(32, 64), surf = alloc(16u * layers, 64);
+    uint64_t surf = alloc(16u * layers, 64);
     w32(tex, 2 | dim << 4 | pf << 10);
     w32(tex + 4, (w - 1) | (h - 1) << 16);
     w32(tex + 8, SWZ_RGBA | 2u << 12);
@@ -142,16 +142,30 @@ static uint64_t make_texture(unsigned arch, unsigned dim, uint32_t pf, unsigned 
         w32(surf + 16 * l + 8, row);
         w32(surf + 16 * l + 12, slice);
     }
+}
+
+/* a texture table of one descriptor */
+static uint64_t make_texture(unsigned arch, unsigned dim, uint32_t pf, unsigned w, unsigned h, unsigned d, unsigned layers,
+                             uint64_t data, uint32_t row, uint32_t slice)
+{
+    uint64_t tex = alloc(32, 64);
+    fill_texture(tex, dim, pf, w, h, d, layers, data, row, slice);
     return tex;
 }
 
 enum { WR_REPEAT = 8, WR_EDGE = 9, WR_BORDER = 11, WR_MIRROR = 12 };
-static uint64_t make_sampler(unsigned wrap, int norm, int linear, const uint32_t border[4])
+static void fill_sampler(uint64_t s, unsigned wrap, int norm, int linear, const uint32_t border[4])
 {
-    uint64_t s = alloc(32, 64);
     w32(s, 1 | wrap << 8 | wrap << 12 | wrap << 16 | (uint32_t)norm << 25 | 1u << 26 | (linear ? 0u : 3u << 27));
     for (unsigned c = 0; c < 4 && border; c++)
         w32(s + 16 + 4 * c, border[c]);
+}
+
+/* a sampler table of one descriptor */
+static uint64_t make_sampler(unsigned wrap, int norm, int linear, const uint32_t border[4])
+{
+    uint64_t s = alloc(32, 64);
+    fill_sampler(s, wrap, norm, linear, border);
     return s;
 }
 
@@ -244,6 +258,39 @@ START_TEST(test_sample_wrap)
             if (modes[m] == WR_EDGE || modes[m] == WR_BORDER)
                 check_sample(a, modes[m], 0);
         }
+}
+END_TEST
+
+/* TEXS_2D.f32 with immediate texture 1 / sampler 2: the right table entries, nearest, clamp to edge */
+START_TEST(test_texs)
+{
+    for (unsigned arch = 6; arch <= 7; arch++) {
+        setup();
+        const unsigned W = 6, H = 4, GW = W + 4, GH = H + 4;
+        uint64_t data = alloc(W * H * 16, 64), out = alloc(GW * GH * 16, 64);
+        float *px = (float *)host(data, W * H * 16);
+        for (unsigned i = 0; i < W * H * 4; i++)
+            px[i] = (float)i + 0.5f;
+        /* entries 0 (1x1) and 1; samplers 0 and 1 linear (refused if used), 2 nearest */
+        uint64_t texs = alloc(64, 64), smps = alloc(96, 64);
+        fill_texture(texs, 2, pixfmt(arch, 191, L_RGBA), 1, 1, 1, 1, data, 16, 0);
+        fill_texture(texs + 32, 2, pixfmt(arch, 191, L_RGBA), W, H, 1, 1, data, W * 16, 0);
+        fill_sampler(smps, WR_REPEAT, 1, 1, NULL);
+        fill_sampler(smps + 32, WR_REPEAT, 1, 1, NULL);
+        fill_sampler(smps + 64, WR_EDGE, 0, 0, NULL);
+        tables t = { .textures = texs, .samplers = smps };
+        uint64_t push[5] = { out, pack(fbits(1.0f), fbits(-1.5f)), pack(0, GW), 0, 0 };
+        ck_assert_uint_eq(run(arch, bi_shader_gpu_texs, sizeof(bi_shader_gpu_texs), GW, GH, push, &t, NULL), 1);
+        for (unsigned y = 0; y < GH; y++)
+            for (unsigned x = 0; x < GW; x++) {
+                long tx = cl_texel((double)x - 1.5, W, WR_EDGE), ty = cl_texel((double)y - 1.5, H, WR_EDGE);
+                for (unsigned c = 0; c < 4; c++) {
+                    float got;
+                    memcpy(&got, host(out + ((uint64_t)y * GW + x) * 16 + 4 * c, 4), 4);
+                    ck_assert_msg(got == px[(ty * W + tx) * 4 + c], "arch %u TEXS (%u,%u).%u: %g", arch, x, y, c, got);
+                }
+            }
+    }
 }
 END_TEST
 
@@ -452,6 +499,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_fetch);
     tcase_add_test(tc, test_sample_wrap);
+    tcase_add_test(tc, test_texs);
     tcase_add_test(tc, test_formats);
     tcase_add_test(tc, test_3d_array);
     tcase_add_test(tc, test_store);
