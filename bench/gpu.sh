@@ -23,7 +23,7 @@
 #
 # usage: bench/gpu.sh [--gpu MODEL] [--threads N] [--malibu PATH] [--gpu-time model|host]
 #                     [SAMPLE[:ARG,ARG]...]
-#        (defaults: g71, N = nproc, build/malibu, the 12 samples)
+#        (defaults: g71, N = nproc, build/malibu, the 13 samples)
 # RUNS=n boots each configuration n times and keeps the fastest kernel time.
 set -eu
 MODEL=g71
@@ -41,7 +41,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 SAMPLES=${*:-vecadd saxpy sgemm_naive sgemm_tiled reduce scan sobel histogram bitonic_sort \
-transpose bfs math_builtins}
+transpose bfs math_builtins image_convert}
 IMG=guest-images/out
 for f in "$MALIBU" $IMG/Image $IMG/initrd.img $IMG/rootfs.ext4; do
     [ -e "$f" ] || { echo "bench/gpu.sh: missing $f (make build/malibu image)" >&2; exit 1; }
