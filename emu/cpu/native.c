@@ -708,6 +708,7 @@ bool native_compile(CPUState *c, TB *tb)
     x->failed = false;
     x->rc_frozen = false;
     x->rc_clock = 0;
+    x->live_next = ~0u;
     x->a = (Asm){ b->code + b->used, b->code + b->size, false };
     x->c = c;
     x->tb = tb;

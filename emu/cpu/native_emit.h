@@ -48,6 +48,10 @@ typedef struct NCtx {
     int8_t rc_of[NUM_XREGS];    /* slot -> rc index, -1 when not cached */
     uint32_t rc_clock;
     bool rc_frozen;             /* inside code with two paths: no new cache entries */
+    /* x86 EFLAGS still hold the guest flags an op just computed (kind live_fl, FL_*) when the
+     * op about to be compiled has index live_next: it may test them directly. */
+    int live_fl;
+    unsigned live_next;
 } NCtx;
 
 #define CPU_OFF(field) ((int32_t)offsetof(CPUState, field))

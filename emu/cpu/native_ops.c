@@ -72,6 +72,8 @@ static void extend_reg(NCtx *x, int r, int opt)
 static void store_flags(NCtx *x, int kind)
 {
     Asm *a = &x->a;
+    x->live_fl = kind; /* setcc and byte stores leave EFLAGS alone */
+    x->live_next = x->i + 1;
     x_setcc_m(a, CC_S, HR_CPU, CPU_OFF(nf));
     x_setcc_m(a, CC_E, HR_CPU, CPU_OFF(zf));
     if (kind == FL_LOGIC) {
@@ -131,6 +133,15 @@ static int direct_cc(unsigned cond, int fl)
     if (cond == 8 || cond == 9)
         return -1;   /* HI/LS need C && !Z */
     return after_sub[cond];
+}
+
+/* x86 condition for A64 cond straight from EFLAGS when the previous op left its flags there
+ * (and nothing emitted since changed them), else -1: read the stored flags. */
+static int live_cc(NCtx *x, unsigned cond)
+{
+    if (x->live_next != x->i || cond >= 14)
+        return -1;
+    return direct_cc(cond, x->live_fl);
 }
 
 /* ---- loads and stores ---------------------------------------------------------------------- */
@@ -487,15 +498,18 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         str(x, o->d, X_RAX);
         return 1;
     case NK_CSEL: { /* op: 0 CSEL, 1 CSINC, 2 CSINV, 3 CSNEG */
+        /* EFLAGS survive the operand loads (movs; XZR would be an xor), lea and not */
+        int cc = o->n != REG_ZR && o->m != REG_ZR && d->op != 3 ? live_cc(x, d->cond) : -1;
         ldr(x, X_RDX, o->n, w);
         ldr(x, X_RCX, o->m, w);
         if (d->op == 1)
-            x_alu_ri(a, w, ALU_ADD, X_RCX, 1);
+            x_lea(a, w, X_RCX, X_RCX, X_NONE, 1);
         else if (d->op == 2)
             x_not(a, w, X_RCX);
         else if (d->op == 3)
             x_neg(a, w, X_RCX);
-        int cc = ne_cond(x, d->cond);
+        if (cc < 0)
+            cc = ne_cond(x, d->cond);
         if (cc == CC_ALWAYS)
             x_mov_rr(a, W64, X_RCX, X_RDX);
         else
@@ -553,10 +567,12 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         return 1;
     }
     case NK_CCMP: { /* op: CCMP (sub) / CCMN; size: immediate form; x = NZCV << 28 if cond fails */
+        int cc = o->n != REG_ZR && (d->size || o->m != REG_ZR) ? live_cc(x, d->cond) : -1;
         ldr(x, X_RDX, o->n, w); /* operands first: no cache changes inside the two paths */
         if (!d->size)
             ldr(x, X_RCX, o->m, w);
-        int cc = ne_cond(x, d->cond);
+        if (cc < 0)
+            cc = ne_cond(x, d->cond);
         uint8_t *fail = cc == CC_ALWAYS ? NULL : x_jcc(a, cc ^ 1);
         if (d->size)
             x_alu_ri(a, w, d->op ? ALU_CMP : ALU_ADD, X_RDX, (int32_t)o->imm);
@@ -570,6 +586,7 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
             x_store_imm32(a, W32, HR_CPU, CPU_OFF(nf),
                           (int32_t)((f >> 3 & 1) | (f >> 2 & 1) << 8 | (f >> 1 & 1) << 16 | (f & 1) << 24));
             x_patch(done, a->p);
+            x->live_next = ~0u; /* the failed-condition path set the flags without EFLAGS */
         }
         return 1;
     }
@@ -612,10 +629,12 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         }
         ne_goto_indirect(x);
         return 1;
-    case NK_BCOND:
+    case NK_BCOND: {
         if (!gotos_follow(x, o))
             return 0;
-        return cond_branch(x, o, ne_cond(x, d->cond));
+        int cc = live_cc(x, d->cond);
+        return cond_branch(x, o, cc >= 0 ? cc : ne_cond(x, d->cond));
+    }
     case NK_CB: {
         if (!gotos_follow(x, o))
             return 0;
