@@ -114,11 +114,21 @@ static uint32_t run_job(void *opaque, const MaliComputeJob *mj)
 static gpu_compute *engine;
 static pthread_once_t engine_once = PTHREAD_ONCE_INIT;
 
+void gpu_compute_mali_debug(bool log, const char *dir)
+{
+    if (log)
+        log_jobs = 1;
+    if (dir)
+        dump_dir = dir;
+}
+
 static void engine_create(void)
 {
     const char *l = getenv("MALIBU_GPU_LOG");
-    log_jobs = l && *l && strcmp(l, "0");
-    dump_dir = getenv("MALIBU_GPU_DUMP");
+    if (l && *l && strcmp(l, "0"))
+        log_jobs = 1;
+    if (!dump_dir)
+        dump_dir = getenv("MALIBU_GPU_DUMP");
     engine = gpu_compute_new(0);      /* --gpu-threads, default: host CPUs */
     if (!engine)
         fprintf(stderr, "gpu: cannot start the shader-core engine\n");

@@ -11,16 +11,19 @@
  * device; a power-off without that report exits with 125.  With --stats, SIGINT, SIGTERM and
  * SIGHUP stop the machine, the report is written (marked incomplete) and malibu dies of the
  * signal (emu/stats/SCHEMA.md). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <libfdt.h>
 #include "sys_cpu.h"
 #include "native.h"
 #include "tb.h"
 #include "../../devices/board.h"
 #include "../../devices/mali/mali.h"
+#include "../gpu/compute.h"
 #include "../stats/stats.h"
 #include "stop_signal.h"
 
@@ -177,8 +180,10 @@ static unsigned parse_debug(const char *list)
             d |= SYS_DEBUG_MMU;
         else if (!strcmp(t, "stats"))
             d |= 0x100;
+        else if (!strcmp(t, "gpu"))
+            gpu_compute_mali_debug(true, NULL);
         else {
-            fprintf(stderr, "malibu: unknown --debug item '%s' (exc, sysreg, stats)\n", t);
+            fprintf(stderr, "malibu: unknown --debug item '%s' (exc, sysreg, mmu, stats, gpu)\n", t);
             exit(2);
         }
     }
@@ -195,13 +200,19 @@ int main(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (i > 0 && (!strcmp(a, "--debug") || !strcmp(a, "-d") || !strcmp(a, "--on-reset") ||
-                      !strcmp(a, "--backend"))) {
+                      !strcmp(a, "--backend") || !strcmp(a, "--gpu-dump"))) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "malibu: %s needs an argument (see --help)\n", a);
                 return 2;
             }
             const char *v = argv[++i];
-            if (!strcmp(a, "--backend")) {
+            if (!strcmp(a, "--gpu-dump")) {
+                if (mkdir(v, 0777) && errno != EEXIST) {
+                    fprintf(stderr, "malibu: --gpu-dump %s: %s\n", v, strerror(errno));
+                    return 2;
+                }
+                gpu_compute_mali_debug(false, v);
+            } else if (!strcmp(a, "--backend")) {
                 if (strcmp(v, "native") && strcmp(v, "portable")) {
                     fprintf(stderr, "malibu: --backend native|portable\n");
                     return 2;
@@ -228,7 +239,9 @@ int main(int argc, char **argv)
     int r = board_parse_args(bargc, bargv, &cfg, err, sizeof err);
     free(bargv); /* cfg points into argv's strings, not into this array */
     if (r == 1) {
-        printf("malibu options: --debug exc,sysreg,stats  --on-reset exit|reboot (default exit, status %d)\n"
+        printf("malibu options: --debug exc,sysreg,mmu,stats,gpu  --on-reset exit|reboot (default exit, status %d)\n"
+               "  --debug gpu      one stderr line per GPU job (status, workgroups, lane-instructions, time)\n"
+               "  --gpu-dump DIR   write each GPU job's descriptor and shader to DIR (build/malibu-disasm)\n"
                "  --backend native|portable  CPU translator back end (default native on x86-64;\n"
                "                   also MALIBU_BACKEND; portable: the reference op interpreter)\n"
                "default --append: \"%s\"\n", PSCI_RESET_EXIT_STATUS, DEFAULT_APPEND);
