@@ -359,6 +359,12 @@ def system_section(r):
             ["GPU pages touched", "%d (read %d, write %d, execute %d, atomic %d)" % (
                 gpu["mmu"]["pages_touched"], gpu["mmu"]["pages_by_access"]["read"], gpu["mmu"]["pages_by_access"]["write"],
                 gpu["mmu"]["pages_by_access"]["execute"], gpu["mmu"]["pages_by_access"]["atomic"])]]
+    ck = r.get("clock")
+    if ck:
+        rows.append(["guest clock (--gpu-time %s)" % esc(ck["gpu_time"]),
+                     "the CPU waited on the GPU %d times: %.3f ms of host time were %.3f ms of modelled "
+                     "GPU time for the guest" % (ck["freezes"], ck["host_ns_skipped"] / 1e6,
+                                                 ck["gpu_ns_advanced"] / 1e6)])
     parts.append(table(rows, ["", "value"]))
     regs = sorted(gpu["registers"]["by_offset"], key=lambda r: -(r["reads"] + r["writes"]))
     if regs:
