@@ -16,9 +16,13 @@
 
 #define DEAD_PC (~0ull) /* misaligned: no lookup matches it */
 
+/* code_map values: a page on code_list holds code (CODE) or held some since the last full flush
+ * (LISTED), so pages rewritten again and again (JIT output) are listed once. */
+enum { NOT_CODE = 0, CODE = 1, LISTED = 2 };
+
 static bool is_code(SysCPU *s, uint64_t pa)
 {
-    return pa < SYS_CODE_MAP_PA_LIMIT && s->mach->code_map[pa >> 12];
+    return pa < SYS_CODE_MAP_PA_LIMIT && s->mach->code_map[pa >> 12] == CODE;
 }
 
 bool sys_is_code_page(SysCPU *s, uint64_t pa)
@@ -30,9 +34,12 @@ void sys_mark_code(SysCPU *s, uint64_t pa)
 {
     SysMachine *m = s->mach;
     uint64_t pg = pa >> 12;
-    if (pa >= SYS_CODE_MAP_PA_LIMIT || m->code_map[pg])
+    if (pa >= SYS_CODE_MAP_PA_LIMIT || m->code_map[pg] == CODE)
         return;
-    m->code_map[pg] = 1;
+    bool listed = m->code_map[pg] == LISTED;
+    m->code_map[pg] = CODE;
+    if (listed)
+        goto protect;
     if (m->code_n == m->code_cap) {
         m->code_cap = m->code_cap ? m->code_cap * 2 : 1024;
         m->code_list = realloc(m->code_list, m->code_cap * sizeof *m->code_list);
@@ -40,6 +47,7 @@ void sys_mark_code(SysCPU *s, uint64_t pa)
             abort();
     }
     m->code_list[m->code_n++] = pg;
+protect:
     /* No TLB entry may keep a writable fast path to this page. */
     for (unsigned i = 0; i < 2; i++)
         for (unsigned j = 0; j < SYS_TLB_SIZE; j++)
@@ -116,7 +124,7 @@ void sys_flush_code(SysCPU *s)
 {
     SysMachine *m = s->mach;
     for (size_t i = 0; i < m->code_n; i++)
-        m->code_map[m->code_list[i]] = 0;
+        m->code_map[m->code_list[i]] = NOT_CODE;
     m->code_n = 0;
     s->n_inval = 0;
     s->inval_all = false;
@@ -127,7 +135,7 @@ void sys_code_modified(SysCPU *s, uint64_t pa)
 {
     if (!is_code(s, pa))
         return;
-    s->mach->code_map[pa >> 12] = 0;
+    s->mach->code_map[pa >> 12] = LISTED;
     if (s->n_inval < SYS_MAX_INVAL_PAGES)
         s->inval_pages[s->n_inval++] = pa >> 12;
     else
