@@ -25,7 +25,9 @@
 #define MAX_TLS_TOTAL (64u << 20)
 #define MAX_WG_THREADS 1024u          /* THREAD_MAX_WORKGROUP_SIZE of the models is <= 384 */
 #define CACHE_SIZE 32
-#define STOP_POLL_CLAUSES 65536u
+#ifndef STOP_POLL_CLAUSES
+#define STOP_POLL_CLAUSES 65536u      /* the fuzz build (tests/fuzz) polls more often */
+#endif
 #define PROGRESS_BATCH_TUPLES 65536u /* ~10 us of a modelled GPU: fine enough for guest timers */
 
 static unsigned default_threads;
@@ -608,14 +610,15 @@ static uint32_t run_workgroup(worker *w, uint64_t idx)
                 if (r->e)
                     fprintf(stderr, "gpu: shader at 0x%llx: %s\n", (unsigned long long)d->shader_va, err);
             }
+            /* poll after each warp, not each round: a round of many looping warps would delay a
+             * stop by (warps x budget) clauses */
+            if (!status && w->since_poll >= STOP_POLL_CLAUSES && stop_requested(w)) {
+                status = 0x03;         /* STOPPED: the job manager reports what was asked for */
+                w->fault_va = 0;
+            }
         }
         if (status)
             break;
-        if (w->since_poll >= STOP_POLL_CLAUSES && stop_requested(w)) {
-            status = 0x03;             /* STOPPED: the job manager reports what was asked for */
-            w->fault_va = 0;
-            break;
-        }
         for (unsigned k = 0; k < nwarps; k++) {
             running += w->state[k] == 0;
             waiting += w->state[k] == 1;

@@ -609,6 +609,35 @@ START_TEST(test_faults)
 }
 END_TEST
 
+/* ---- stop requests: honoured after each warp's clause budget, not after a round of warps ---- */
+
+static unsigned stop_polls;
+static bool t_stop_always(void *ctx) { (void)ctx; stop_polls++; return true; }
+
+START_TEST(test_stop_many_warps)
+{
+    /* 1024 threads (256 warps on v6) spinning forever: before the fix every warp ran its full
+     * budget before the first poll (256 x 65536 clauses, ~seconds); now the job stops after the
+     * first warp's budget (seen as slow inputs of tests/fuzz/fuzz_compute.c). */
+    setup();
+    gpu_compute *e = gpu_compute_new(1);
+    job_spec s = { .local = { 1024, 1, 1 }, .groups = { 1, 1, 1 },
+                   .shader_va = load_shader(bi_shader_gpu_spin, sizeof(bi_shader_gpu_spin)) };
+    uint64_t job = make_job(&s), fva = 1;
+    gpu_compute_job j = { .job_va = job, .type = 4, .arch_major = 6, .core_mask = 1,
+                          .mem = { .read = t_read, .write = t_write, .fetch = t_fetch, .atomic = t_atomic,
+                                   .should_stop = t_stop_always } };
+    stop_polls = 0;
+    ck_assert_uint_eq(gpu_compute_run(e, &j, &fva), 0x03);     /* STOPPED */
+    ck_assert_uint_eq(fva, 0);
+    ck_assert_uint_eq(stop_polls, 1);
+    gpu_compute_stats st;
+    gpu_compute_get_stats(e, &st);
+    ck_assert_uint_le(st.clauses, 2 * 65536);
+    gpu_compute_free(e);
+}
+END_TEST
+
 /* ---- shader cache: reused while the code is unchanged, re-decoded when it changes --------- */
 
 START_TEST(test_shader_cache)
@@ -730,6 +759,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_branch_exit);
     tcase_add_test(tc, test_staging_at_clause_end);
     tcase_add_test(tc, test_faults);
+    tcase_add_test(tc, test_stop_many_warps);
     tcase_add_test(tc, test_shader_cache);
     tcase_add_test(tc, test_bench);
     suite_add_tcase(s, tc);

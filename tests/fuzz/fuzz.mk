@@ -1,0 +1,68 @@
+# Coverage-guided fuzzing (libFuzzer, clang) of the GPU's guest-controlled parsers.
+#
+#   tests/fuzz/fuzz_bifrost.c   clause decoder + executor + texture/image messages on shader bytes
+#   tests/fuzz/fuzz_compute.c   COMPUTE job descriptors (gpu_compute_run) in a flat GPU address space
+#   tests/fuzz/make_seeds.py    seed corpora from the assembled test shaders (build/fuzz/seeds)
+#   tests/fuzz/regress/NAME/    inputs that once failed; replayed by `make fuzz-regress-test`
+#                               (in `make test` and the SAN=1 run) through tests/fuzz/replay.c
+#
+#   make fuzz-build                  the harnesses, clang -fsanitize=fuzzer,address,undefined,
+#                                    objects in build/fuzz (not part of `make test`)
+#   make fuzz FUZZ_SECONDS=600       each harness in turn (FUZZ_TARGETS), niced; corpus kept in
+#                                    build/fuzz/corpus/NAME, crashes in build/fuzz/artifacts
+FUZZ_CC ?= clang
+FUZZ_B := $(BUILD)/fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= compute bifrost
+FUZZ_NAMES := bifrost compute
+FUZZ_SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FUZZ_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -Wno-unused-parameter $(FUZZ_SANFLAGS) \
+               -Iemu/gpu -I$(B)/gen -MMD -MP
+FUZZ_GPU_OBJS := $(GPU_SRCS:%.c=$(FUZZ_B)/obj/%.o) $(FUZZ_B)/obj/gen/bifrost_isa.o
+FUZZ_EXTRA_bifrost_exec := -frounding-math
+FUZZ_EXTRA_compute := -DSTOP_POLL_CLAUSES=2048u       # stopped looping jobs cost ms, not seconds
+.SECONDARY: $(FUZZ_GPU_OBJS)
+
+$(FUZZ_B)/obj/%.o: %.c $(B)/gen/bifrost_isa.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_EXTRA_$(basename $(notdir $@))) -c $< -o $@
+
+$(FUZZ_B)/obj/gen/bifrost_isa.o: $(B)/gen/bifrost_isa.c $(B)/gen/bifrost_isa.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(FUZZ_B)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_GPU_OBJS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_GPU_OBJS) -lm -lpthread
+
+$(FUZZ_B)/seeds.stamp: tests/fuzz/make_seeds.py $(BIFROST_SHADERS) $(GPU_TEST_SHADERS) $(BIFROST_ISA) $(BIFROST_GEN)
+	@rm -rf $(FUZZ_B)/seeds
+	$(PYTHON) tests/fuzz/make_seeds.py $(FUZZ_B)/seeds $(BIFROST_SHADERS) $(GPU_TEST_SHADERS)
+	@touch $@
+
+.PHONY: fuzz-build fuzz fuzz-regress-test
+fuzz-build: $(FUZZ_NAMES:%=$(FUZZ_B)/fuzz_%) $(FUZZ_B)/seeds.stamp
+
+fuzz: fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+	    mkdir -p $(FUZZ_B)/corpus/$$t $(FUZZ_B)/artifacts; \
+	    echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
+	    nice $(FUZZ_B)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=32768 \
+	        -print_final_stats=1 -close_fd_mask=2 -artifact_prefix=$(FUZZ_B)/artifacts/$$t- \
+	        $(FUZZ_B)/corpus/$$t $(FUZZ_B)/seeds/$$t tests/fuzz/regress/$$t || exit 1; \
+	done
+
+-include $(shell find $(FUZZ_B)/obj -name '*.d' 2>/dev/null)
+
+# Regression replay (gcc, and ASan/UBSan with SAN=1): the harnesses without libFuzzer.
+$(B)/tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(GPU_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BIFROST_CFLAGS) -o $@ $< tests/fuzz/replay.c $(GPU_OBJS) $(LDLIBS) $(LDFLAGS)
+
+TEST_TARGETS += fuzz-regress-test
+SAN_TEST_TARGETS += fuzz-regress-test
+fuzz-regress-test: $(FUZZ_NAMES:%=$(B)/tests/fuzz/replay_%)
+	@echo "== fuzz regressions: tests/fuzz/regress/*/"
+	@for t in $(FUZZ_NAMES); do \
+	    set -- tests/fuzz/regress/$$t/*.bin; [ -e "$$1" ] || continue; \
+	    $(B)/tests/fuzz/replay_$$t "$$@" 2>/dev/null || { echo "fuzz regression failed: $$t"; exit 1; }; \
+	done
