@@ -327,9 +327,8 @@ static uint32_t parse_job(const gpu_compute_job *job, job_desc *d, uint64_t *fva
             *fva = job->job_va;
             return EXC_JOB_CONFIG_FAULT;
         }
-        uint32_t v = hi - lo >= 32 ? inv >> lo : (inv >> lo) & ((1u << (hi - lo)) - 1);
-        if (lo >= 32)
-            v = 0;
+        /* a field starting at bit 32 is empty: value 0 (size 1) */
+        uint32_t v = lo >= 32 ? 0 : hi - lo >= 32 ? inv : (inv >> lo) & ((1u << (hi - lo)) - 1);
         if (i < 3)
             d->local[i] = v + 1;
         else

@@ -2,6 +2,8 @@
 #
 #   tests/fuzz/fuzz_bifrost.c   clause decoder + executor + texture/image messages on shader bytes
 #   tests/fuzz/fuzz_compute.c   COMPUTE job descriptors (gpu_compute_run) in a flat GPU address space
+#   tests/fuzz/fuzz_mali.c      the Mali device: GPU MMU page-table walk, job chains, compute jobs
+#                               through the MMU, driven through its registers (board objects)
 #   tests/fuzz/make_seeds.py    seed corpora from the assembled test shaders (build/fuzz/seeds)
 #   tests/fuzz/regress/NAME/    inputs that once failed; replayed by `make fuzz-regress-test`
 #                               (in `make test` and the SAN=1 run) through tests/fuzz/replay.c
@@ -13,15 +15,15 @@
 FUZZ_CC ?= clang
 FUZZ_B := $(BUILD)/fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= compute bifrost
-FUZZ_NAMES := bifrost compute
+FUZZ_TARGETS ?= compute bifrost mali
+FUZZ_NAMES := bifrost compute mali
 FUZZ_SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FUZZ_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -Wno-unused-parameter $(FUZZ_SANFLAGS) \
-               -Iemu/gpu -I$(B)/gen -MMD -MP
+               -Iemu/gpu -Iemu/cpu -Iemu/user -I$(B)/gen $(FDT_CFLAGS) -MMD -MP
 FUZZ_GPU_OBJS := $(GPU_SRCS:%.c=$(FUZZ_B)/obj/%.o) $(FUZZ_B)/obj/gen/bifrost_isa.o
 FUZZ_EXTRA_bifrost_exec := -frounding-math
 FUZZ_EXTRA_compute := -DSTOP_POLL_CLAUSES=2048u       # stopped looping jobs cost ms, not seconds
-.SECONDARY: $(FUZZ_GPU_OBJS)
+.SECONDARY:
 
 $(FUZZ_B)/obj/%.o: %.c $(B)/gen/bifrost_isa.h
 	@mkdir -p $(dir $@)
@@ -33,6 +35,17 @@ $(FUZZ_B)/obj/gen/bifrost_isa.o: $(B)/gen/bifrost_isa.c $(B)/gen/bifrost_isa.h
 
 $(FUZZ_B)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_GPU_OBJS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_GPU_OBJS) -lm -lpthread
+
+# The Mali harness links the board's devices (DEVICE_OBJS is complete only once every fragment
+# is read: second expansion).
+FUZZ_DEV_OBJS = $(patsubst $(B)/obj/%,$(FUZZ_B)/obj/%,$(DEVICE_OBJS))
+$(FUZZ_B)/obj/emu/gpu/compute_mali_dev.o: emu/gpu/compute_mali.c $(B)/gen/bifrost_isa.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -DMALIBU_COMPUTE_MALI -c $< -o $@
+
+.SECONDEXPANSION:
+$(FUZZ_B)/fuzz_mali: tests/fuzz/fuzz_mali.c $$(FUZZ_DEV_OBJS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_DEV_OBJS) $(DEVICE_LIBS) -lm -lpthread
 
 $(FUZZ_B)/seeds.stamp: tests/fuzz/make_seeds.py $(BIFROST_SHADERS) $(GPU_TEST_SHADERS) $(BIFROST_ISA) $(BIFROST_GEN)
 	@rm -rf $(FUZZ_B)/seeds
@@ -48,7 +61,7 @@ fuzz: fuzz-build
 	    echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
 	    nice $(FUZZ_B)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=32768 \
 	        -print_final_stats=1 -close_fd_mask=2 -artifact_prefix=$(FUZZ_B)/artifacts/$$t- \
-	        $(FUZZ_B)/corpus/$$t $(FUZZ_B)/seeds/$$t tests/fuzz/regress/$$t || exit 1; \
+	        $(FUZZ_B)/corpus/$$t $(FUZZ_B)/seeds/$$t $$(ls -d tests/fuzz/regress/$$t 2>/dev/null) || exit 1; \
 	done
 
 -include $(shell find $(FUZZ_B)/obj -name '*.d' 2>/dev/null)
@@ -58,8 +71,16 @@ $(B)/tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(GPU_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(BIFROST_CFLAGS) -o $@ $< tests/fuzz/replay.c $(GPU_OBJS) $(LDLIBS) $(LDFLAGS)
 
+$(B)/tests/fuzz/replay_mali: tests/fuzz/fuzz_mali.c tests/fuzz/replay.c $$(DEVICE_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BIFROST_CFLAGS) $(FDT_CFLAGS) -o $@ $< tests/fuzz/replay.c $(DEVICE_OBJS) $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
+
 TEST_TARGETS += fuzz-regress-test
-SAN_TEST_TARGETS += fuzz-regress-test
+SAN_$(B)/tests/fuzz/replay_mali: tests/fuzz/fuzz_mali.c tests/fuzz/replay.c $$(DEVICE_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BIFROST_CFLAGS) $(FDT_CFLAGS) -o $@ $< tests/fuzz/replay.c $(DEVICE_OBJS) $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
+
+TEST_TARGETS += fuzz-regress-test
 fuzz-regress-test: $(FUZZ_NAMES:%=$(B)/tests/fuzz/replay_%)
 	@echo "== fuzz regressions: tests/fuzz/regress/*/"
 	@for t in $(FUZZ_NAMES); do \

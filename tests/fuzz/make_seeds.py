@@ -7,7 +7,9 @@ OUTDIR/bifrost/: each shader as fuzz_bifrost input (flags, lanes, global memory,
 single warp and workgroup.  OUTDIR/compute/: each shader as fuzz_compute input: a COMPUTE job laid
 out as Mesa does (job header at 0x40, DCD, RSD, push uniforms pointing at buffers, thread/local
 storage, a 4x4 RGBA8 texture + nearest sampler, an image attribute + linear attribute buffer) in the
-flat address space, for v6 and v7.
+flat address space, for v6 and v7.  OUTDIR/mali/: fuzz_mali inputs: the compute job in guest RAM
+behind 4-level page tables (VA x -> PA RAM_BASE + 0x10000 + x) chained after a WRITE_VALUE and a
+NULL job, and a WRITE_VALUE chain with the AS in identity mode.
 """
 import os
 import struct
@@ -121,10 +123,40 @@ def compute_seed(flags, code, name, local=(4, 2, 1), groups=(2, 1, 1)):
     return bytes([flags, 0xff]) + bytes(mem[:end])
 
 
+RAM_BASE = 0x80000000
+PTE_RW = 1 | 1 << 6 | 1 << 7 | 2 << 8
+
+
+def mali_seed(flags, compute):
+    """compute: a fuzz_compute seed (flags, unmapped page, flat memory from VA 0)."""
+    ram = bytearray(0x10000) + bytearray(compute[2:]).ljust(0x8000, b"\0")
+    for level in range(3):         # root, L1, L2: entry 0 -> the next table
+        struct.pack_into('<Q', ram, 0x1000 * level, RAM_BASE + 0x1000 * (level + 1) | 3)
+    pages = (len(ram) - 0x10000 + 4095) // 4096 + 1
+    for i in range(pages):
+        struct.pack_into('<Q', ram, 0x3000 + 8 * i, RAM_BASE + 0x10000 + 4096 * i | PTE_RW)
+    # WRITE_VALUE (index 1, imm32 to VA 0x7f00) -> NULL (index 2) -> the compute job (index 3) at VA 0x40
+    wv, nj = 0x7e00, 0x7e80
+    for va, typ, idx, nxt in ((wv, 2, 1, nj), (nj, 1, 2, 0x40)):
+        struct.pack_into('<IIQ', ram, 0x10000 + va + 16, 1 | typ << 1 | idx << 16, 0, nxt)
+    struct.pack_into('<QIIQ', ram, 0x10000 + wv + 32, 0x7f00, 6, 0, 0x12345678)
+    struct.pack_into('<I', ram, 0x10000 + 0x40 + 16, 1 | 4 << 1 | 1 << 8 | 3 << 16)
+    return bytes([flags]) + struct.pack('<Q', wv) + bytes(ram)
+
+
+def mali_identity_seed():
+    ram = bytearray(0x2000)
+    head = RAM_BASE + 0x1000
+    struct.pack_into('<IIQ', ram, 0x1000 + 16, 1 | 2 << 1 | 1 << 16, 0, head + 0x80)
+    struct.pack_into('<QIIQ', ram, 0x1000 + 32, RAM_BASE + 0x1f00, 6, 0, 0x12345678)
+    struct.pack_into('<IIQ', ram, 0x1080 + 16, 1 | 1 << 1 | 2 << 16, 1, 0)
+    return bytes([2]) + struct.pack('<Q', head) + bytes(ram)
+
+
 def main(argv):
     out, files = argv[0], argv[1:]
     isa = bifrost_asm.ISA()
-    for d in ('bifrost', 'compute'):
+    for d in ('bifrost', 'compute', 'mali'):
         os.makedirs(os.path.join(out, d), exist_ok=True)
     for path in files:
         name = os.path.splitext(os.path.basename(path))[0]
@@ -136,6 +168,12 @@ def main(argv):
         for flags in (0, 1, 2 | 1):
             with open(os.path.join(out, 'compute', f'{name}-{flags}.bin'), 'wb') as f:
                 f.write(compute_seed(flags, code, name))
+        if name.startswith('gpu_'):
+            for flags in (0, 1 | 16):
+                with open(os.path.join(out, 'mali', f'{name}-{flags}.bin'), 'wb') as f:
+                    f.write(mali_seed(flags, compute_seed(flags & 1, code, name)))
+    with open(os.path.join(out, 'mali', 'identity.bin'), 'wb') as f:
+        f.write(mali_identity_seed())
 
 
 if __name__ == '__main__':
