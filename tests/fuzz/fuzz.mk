@@ -59,7 +59,7 @@ fuzz: fuzz-build
 	@for t in $(FUZZ_TARGETS); do \
 	    mkdir -p $(FUZZ_B)/corpus/$$t $(FUZZ_B)/artifacts; \
 	    echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
-	    nice $(FUZZ_B)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=32768 \
+	    nice $(FUZZ_B)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
 	        -print_final_stats=1 -close_fd_mask=2 -artifact_prefix=$(FUZZ_B)/artifacts/$$t- \
 	        $(FUZZ_B)/corpus/$$t $(FUZZ_B)/seeds/$$t $$(ls -d tests/fuzz/regress/$$t 2>/dev/null) || exit 1; \
 	done

@@ -4,17 +4,19 @@
  * Input: byte 0 flags, byte 1 lanes, then GMEM_SIZE bytes of global memory (its first 64 bytes
  * are also the push uniforms, the next 128 the initial r0-r31), then the shader.  Memory: global
  * at GMEM_VA, local storage at WLS_VA, thread storage at TLS_VA (16 bytes per thread); accesses
- * elsewhere fault.  The descriptor tables (UBO, texture, sampler, attribute) point into global
- * memory, so the input controls them too.  Runs are bounded by a clause budget. */
+ * elsewhere fault.  The descriptor tables point into global memory (textures at +0x100, samplers
+ * +0x140, attributes +0x180, attribute buffers +0x1a0, UBO 1 at +0x1c0), so the input controls
+ * them too.  Runs are bounded by a clause budget. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bifrost_exec.h"
 
 #define GMEM_VA 0x10000ull
-#define GMEM_SIZE 256u
+#define GMEM_SIZE 512u
 #define WLS_VA 0x20000ull
 #define WLS_SIZE 64u
 #define TLS_VA 0x30000ull
@@ -110,7 +112,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fm.code = data + nh;
     fm.len = size - nh;
 
-    static const uint64_t ubo_addr[2] = { GMEM_VA, GMEM_VA + 0x80 };
+    static const uint64_t ubo_addr[2] = { GMEM_VA, GMEM_VA + 0x1c0 };
     static const uint32_t ubo_size[2] = { GMEM_SIZE, 0x40 };
     uint32_t uniforms[16];
     for (unsigned i = 0; i < 16; i++)
@@ -118,13 +120,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     bi_mem mem = {
         .ctx = &fm, .read = f_read, .write = f_write, .atomic = flags & F_ATOMIC ? f_atomic : NULL,
         .fetch = f_fetch, .epoch = 1, .wls_base = WLS_VA, .nubos = 2, .ubo_addr = ubo_addr, .ubo_size = ubo_size,
-        .arch_major = arch, .textures = GMEM_VA + 0x40, .samplers = GMEM_VA + 0x60,
-        .attributes = GMEM_VA + 0xc0, .attr_bufs = GMEM_VA + 0xd0,
+        .arch_major = arch, .textures = GMEM_VA + 0x100, .samplers = GMEM_VA + 0x140,
+        .attributes = GMEM_VA + 0x180, .attr_bufs = GMEM_VA + 0x1a0,
     };
     bi_program *p = flags & F_FETCH ? bi_program_new_fetch(arch) : bi_program_new(fm.code, fm.len, arch);
     if (!p)
         return 0;
-    char err[256];
+    char err[256] = "";
+    int rc;
     if (flags & F_WORKGROUP) {
         bi_workgroup wg = {
             .local_size = { 1 + (lanebits & 15), 1 + ((lanebits >> 4) & 3), 1 + (lanebits >> 6) },
@@ -132,7 +135,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             .tls_base = TLS_VA, .tls_stride = 16, .max_clauses = CLAUSE_BUDGET,
         };
         bi_wg_stats st;
-        bi_run_workgroup(&wg, p, &st, err, sizeof(err));
+        rc = bi_run_workgroup(&wg, p, &st, err, sizeof(err));
     } else {
         static bi_warp w;
         bi_warp_init(&w, arch);
@@ -148,7 +151,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             w.done[l] = lanebits && !(lanebits >> l & 1);
         }
         unsigned left = CLAUSE_BUDGET;
-        int rc;
         do {       /* a lone warp passes barriers */
             uint64_t before = w.clauses_run;
             rc = bi_exec_program(&w, p, left, err, sizeof(err));
@@ -156,6 +158,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         } while (rc == BI_EXEC_BARRIER && left);
     }
     bi_program_free(p);
+    if (getenv("FUZZ_VERBOSE"))         /* the run's result, on stdout */
+        printf("rc %d %s\n", rc, rc < 0 ? err : "");
     if (flags & F_DISASM) {
         FILE *f = fopen("/dev/null", "w");
         if (f) {

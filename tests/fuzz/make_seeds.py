@@ -8,7 +8,7 @@ single warp and workgroup.  OUTDIR/compute/: each shader as fuzz_compute input: 
 out as Mesa does (job header at 0x40, DCD, RSD, push uniforms pointing at buffers, thread/local
 storage, a 4x4 RGBA8 texture + nearest sampler, an image attribute + linear attribute buffer) in the
 flat address space, for v6 and v7.  OUTDIR/mali/: fuzz_mali inputs: the compute job in guest RAM
-behind 4-level page tables (VA x -> PA RAM_BASE + 0x10000 + x) chained after a WRITE_VALUE and a
+behind 4-level page tables (VA x -> PA RAM_BASE + 0x4000 + x) chained after a WRITE_VALUE and a
 NULL job, and a WRITE_VALUE chain with the AS in identity mode.
 """
 import os
@@ -21,12 +21,31 @@ import bifrost_asm  # noqa: E402
 GMEM_VA = 0x10000
 
 
-def bifrost_seed(flags, lanes, code):
-    g = bytearray(256)
-    # uniforms: pairs pointing at global memory (u0 = data, u1 = +0x80, u2 = +0xc0, u3 = small values)
-    struct.pack_into('<8I', g, 0, GMEM_VA + 0x100 - 0x40, 0, GMEM_VA + 0x80, 0, GMEM_VA + 0xc0, 0, 1, 2)
+def bifrost_seed(flags, lanes, code, name):
+    """Global memory (fuzz_bifrost.c): uniforms, r0-r31, then the descriptor tables: two 2x2 RGBA8
+    textures (+0x100) on texels at +0x1e0, three nearest samplers (+0x140), an image attribute
+    (+0x180) and linear attribute buffer (+0x1a0) on the same texels."""
+    g = bytearray(512)
+    u = [GMEM_VA, 0, GMEM_VA + 0x80, 0, GMEM_VA + 0xc0, 0, 1, 2]
+    if name.startswith('gpu_tex'):        # u0 out, u1 coordinate scale/bias, u2 TEXC + row, u3 staging
+        desc = TEXC_FETCH if 'fetch' in name else TEXC_TEX
+        u[2:8] = ([1, 0] if 'fetch' in name else [f32(1.0), f32(0.5)]) + [desc, 2, 0, 0]
+    elif name.startswith('gpu_img_store'):
+        u[2:8] = [0, 0, 2, 0, 0, 0]
+    struct.pack_into('<8I', g, 0, *u)
     for r in range(32):       # r0-r31: small offsets
         struct.pack_into('<I', g, 64 + 4 * r, 4 * r)
+    pf = 187 << 12 | (0 if flags & 1 else 0 | 1 << 3 | 2 << 6 | 3 << 9)
+    for t in range(2):
+        struct.pack_into('<8I', g, 0x100 + 32 * t, 2 | 2 << 4 | pf << 10, 1 | 1 << 16, 0x688 | 2 << 12, 0,
+                         GMEM_VA + 0x1c0, 0, 0, 0)
+    struct.pack_into('<QII', g, 0x1c0, GMEM_VA + 0x1e0, 8, 16)            # surface
+    for s in range(2):
+        struct.pack_into('<I', g, 0x140 + 32 * s, 1 | 9 << 8 | 9 << 12 | 9 << 16 | 1 << 27 | 1 << 28)
+    struct.pack_into('<II', g, 0x180, pf << 10, 0)
+    struct.pack_into('<QII', g, 0x1a0, 1 | GMEM_VA + 0x1c0, 4, 16)
+    for i in range(16):
+        g[0x1e0 + i] = 16 * i
     return bytes([flags, lanes]) + bytes(g) + code
 
 
@@ -129,18 +148,18 @@ PTE_RW = 1 | 1 << 6 | 1 << 7 | 2 << 8
 
 def mali_seed(flags, compute):
     """compute: a fuzz_compute seed (flags, unmapped page, flat memory from VA 0)."""
-    ram = bytearray(0x10000) + bytearray(compute[2:]).ljust(0x8000, b"\0")
+    ram = bytearray(0x4000) + bytearray(compute[2:]).ljust(0x8000, b"\0")
     for level in range(3):         # root, L1, L2: entry 0 -> the next table
         struct.pack_into('<Q', ram, 0x1000 * level, RAM_BASE + 0x1000 * (level + 1) | 3)
-    pages = (len(ram) - 0x10000 + 4095) // 4096 + 1
+    pages = (len(ram) - 0x4000 + 4095) // 4096 + 1
     for i in range(pages):
-        struct.pack_into('<Q', ram, 0x3000 + 8 * i, RAM_BASE + 0x10000 + 4096 * i | PTE_RW)
+        struct.pack_into('<Q', ram, 0x3000 + 8 * i, RAM_BASE + 0x4000 + 4096 * i | PTE_RW)
     # WRITE_VALUE (index 1, imm32 to VA 0x7f00) -> NULL (index 2) -> the compute job (index 3) at VA 0x40
     wv, nj = 0x7e00, 0x7e80
     for va, typ, idx, nxt in ((wv, 2, 1, nj), (nj, 1, 2, 0x40)):
-        struct.pack_into('<IIQ', ram, 0x10000 + va + 16, 1 | typ << 1 | idx << 16, 0, nxt)
-    struct.pack_into('<QIIQ', ram, 0x10000 + wv + 32, 0x7f00, 6, 0, 0x12345678)
-    struct.pack_into('<I', ram, 0x10000 + 0x40 + 16, 1 | 4 << 1 | 1 << 8 | 3 << 16)
+        struct.pack_into('<IIQ', ram, 0x4000 + va + 16, 1 | typ << 1 | idx << 16, 0, nxt)
+    struct.pack_into('<QIIQ', ram, 0x4000 + wv + 32, 0x7f00, 6, 0, 0x12345678)
+    struct.pack_into('<I', ram, 0x4000 + 0x40 + 16, 1 | 4 << 1 | 1 << 8 | 3 << 16)
     return bytes([flags]) + struct.pack('<Q', wv) + bytes(ram)
 
 
@@ -164,7 +183,7 @@ def main(argv):
             code = isa.assemble(f.read(), path)
         for flags in (0, 1, 3, 5, 8 | 1, 16):
             with open(os.path.join(out, 'bifrost', f'{name}-{flags}.bin'), 'wb') as f:
-                f.write(bifrost_seed(flags, 0x35 if flags & 8 else 0, code))
+                f.write(bifrost_seed(flags, 0x35 if flags & 8 else 0, code, name))
         for flags in (0, 1, 2 | 1):
             with open(os.path.join(out, 'compute', f'{name}-{flags}.bin'), 'wb') as f:
                 f.write(compute_seed(flags, code, name))
