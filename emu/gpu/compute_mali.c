@@ -50,6 +50,8 @@ static void dump_job(const MaliComputeJob *mj)
         if (!h)
             break;
         size_t n = 4096 - ((code + len) & 4095);
+        if (n > sizeof(buf) - len)
+            n = sizeof(buf) - len;      /* a shader not page-aligned ends mid-page at 64 KiB */
         memcpy(buf + len, h, n);
         len += n;
         int zero = 0;
