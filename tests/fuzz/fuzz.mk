@@ -76,11 +76,7 @@ $(B)/tests/fuzz/replay_mali: tests/fuzz/fuzz_mali.c tests/fuzz/replay.c $$(DEVIC
 	$(CC) $(BIFROST_CFLAGS) $(FDT_CFLAGS) -o $@ $< tests/fuzz/replay.c $(DEVICE_OBJS) $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
 
 TEST_TARGETS += fuzz-regress-test
-SAN_$(B)/tests/fuzz/replay_mali: tests/fuzz/fuzz_mali.c tests/fuzz/replay.c $$(DEVICE_OBJS)
-	@mkdir -p $(dir $@)
-	$(CC) $(BIFROST_CFLAGS) $(FDT_CFLAGS) -o $@ $< tests/fuzz/replay.c $(DEVICE_OBJS) $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
-
-TEST_TARGETS += fuzz-regress-test
+SAN_TEST_TARGETS += fuzz-regress-test
 fuzz-regress-test: $(FUZZ_NAMES:%=$(B)/tests/fuzz/replay_%)
 	@echo "== fuzz regressions: tests/fuzz/regress/*/"
 	@for t in $(FUZZ_NAMES); do \
