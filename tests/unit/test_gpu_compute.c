@@ -13,44 +13,15 @@
 #include "compute.h"
 #include "shaders.inc"
 
-/* ---- simulated GPU address space: VA_BASE .. VA_BASE + VA_SIZE, 4 KiB pages ------------------- */
-#define VA_BASE 0x100000000ull
-#define VA_SIZE (8u << 20)
-#define NPAGES (VA_SIZE / 4096)
-#define FAULT_CODE 0xC3u        /* TRANSLATION_FAULT level 3 */
+/* ---- simulated GPU address space (gpu_flat_mem.h), with read and fetch counts ------------------ */
+#include "gpu_flat_mem.h"
 
-static uint8_t *vmem;
-static uint8_t mapped[NPAGES];
-static uint64_t next_va;
 static unsigned reads, fetches;
-
-static uint8_t *host(uint64_t va, size_t len)
-{
-    if (va < VA_BASE || va + len > VA_BASE + VA_SIZE || va + len < va)
-        return NULL;
-    for (uint64_t p = (va - VA_BASE) / 4096; p <= (va + len - 1 - VA_BASE) / 4096; p++)
-        if (!mapped[p])
-            return NULL;
-    return vmem + (va - VA_BASE);
-}
 
 static uint32_t t_read(void *ctx, uint64_t va, void *buf, size_t len)
 {
-    uint8_t *h = host(va, len);
     __atomic_add_fetch(&reads, 1, __ATOMIC_RELAXED);
-    if (!h)
-        return FAULT_CODE;
-    memcpy(buf, h, len);
-    return 0;
-}
-
-static uint32_t t_write(void *ctx, uint64_t va, const void *buf, size_t len)
-{
-    uint8_t *h = host(va, len);
-    if (!h)
-        return FAULT_CODE;
-    memcpy(h, buf, len);
-    return 0;
+    return flat_read(ctx, va, buf, len);
 }
 
 static uint32_t t_fetch(void *ctx, uint64_t va, void *buf, size_t len)
@@ -93,26 +64,9 @@ static uint64_t t_gen(void *ctx) { return __atomic_load_n(&map_gen, __ATOMIC_ACQ
 
 static void setup(void)
 {
-    if (!vmem)
-        vmem = malloc(VA_SIZE);
-    ck_assert_ptr_nonnull(vmem);
-    memset(vmem, 0, VA_SIZE);
-    memset(mapped, 1, sizeof(mapped));
-    next_va = VA_BASE;
+    flat_reset();
     reads = fetches = 0;
 }
-
-static uint64_t alloc(size_t len, size_t align)
-{
-    next_va = (next_va + align - 1) & ~(uint64_t)(align - 1);
-    uint64_t va = next_va;
-    next_va += len;
-    ck_assert(next_va <= VA_BASE + VA_SIZE);
-    return va;
-}
-
-static void w32(uint64_t va, uint32_t v) { memcpy(host(va, 4), &v, 4); }
-static void w64(uint64_t va, uint64_t v) { memcpy(host(va, 8), &v, 8); }
 static uint32_t r32(uint64_t va) { uint32_t v; memcpy(&v, vmem + (va - VA_BASE), 4); return v; }
 static uint64_t r64(uint64_t va) { uint64_t v; memcpy(&v, vmem + (va - VA_BASE), 8); return v; }
 
@@ -203,7 +157,7 @@ static void t_progress(void *ctx, uint64_t n) { (void)ctx; __atomic_add_fetch(&p
 static uint32_t run_job(gpu_compute *e, uint64_t job, unsigned arch, uint64_t *fva)
 {
     gpu_compute_job j = { .job_va = job, .type = 4, .as = 0, .arch_major = arch, .core_mask = 0xf,
-                          .mem = { .ctx = NULL, .read = t_read, .write = t_write, .fetch = t_fetch,
+                          .mem = { .ctx = NULL, .read = t_read, .write = flat_write, .fetch = t_fetch,
                                    .atomic = t_atomic, .map = use_map ? t_map : NULL,
                                    .generation = use_map ? t_gen : NULL, .progress = t_progress } };
     uint64_t f = 0;
@@ -625,7 +579,7 @@ START_TEST(test_stop_many_warps)
                    .shader_va = load_shader(bi_shader_gpu_spin, sizeof(bi_shader_gpu_spin)) };
     uint64_t job = make_job(&s), fva = 1;
     gpu_compute_job j = { .job_va = job, .type = 4, .arch_major = 6, .core_mask = 1,
-                          .mem = { .read = t_read, .write = t_write, .fetch = t_fetch, .atomic = t_atomic,
+                          .mem = { .read = t_read, .write = flat_write, .fetch = t_fetch, .atomic = t_atomic,
                                    .should_stop = t_stop_always } };
     stop_polls = 0;
     ck_assert_uint_eq(gpu_compute_run(e, &j, &fva), 0x03);     /* STOPPED */

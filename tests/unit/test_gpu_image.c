@@ -16,58 +16,10 @@
 #include "compute.h"
 #include "shaders.inc"
 
-#define VA_BASE 0x200000000ull
-#define VA_SIZE (4u << 20)
-#define FAULT_CODE 0xC3u
-#define INVALID_ENC 0x51u
-static uint8_t *vmem;
-static uint8_t mapped[VA_SIZE / 4096];
-static uint64_t next_va;
+#include "gpu_flat_mem.h"
 
-static uint8_t *host(uint64_t va, size_t len)
-{
-    if (va < VA_BASE || va + len > VA_BASE + VA_SIZE || va + len < va)
-        return NULL;
-    for (uint64_t p = (va - VA_BASE) / 4096; p <= (va + len - 1 - VA_BASE) / 4096; p++)
-        if (!mapped[p])
-            return NULL;
-    return vmem + (va - VA_BASE);
-}
-static uint32_t t_read(void *ctx, uint64_t va, void *buf, size_t len)
-{
-    uint8_t *h = host(va, len);
-    if (!h)
-        return FAULT_CODE;
-    memcpy(buf, h, len);
-    return 0;
-}
-static uint32_t t_write(void *ctx, uint64_t va, const void *buf, size_t len)
-{
-    uint8_t *h = host(va, len);
-    if (!h)
-        return FAULT_CODE;
-    memcpy(h, buf, len);
-    return 0;
-}
-static void setup(void)
-{
-    if (!vmem)
-        vmem = malloc(VA_SIZE);
-    ck_assert_ptr_nonnull(vmem);
-    memset(vmem, 0, VA_SIZE);
-    memset(mapped, 1, sizeof(mapped));
-    next_va = VA_BASE;
-}
-static uint64_t alloc(size_t len, size_t align)
-{
-    next_va = (next_va + align - 1) & ~(uint64_t)(align - 1);
-    uint64_t va = next_va;
-    next_va += len;
-    ck_assert(next_va <= VA_BASE + VA_SIZE);
-    return va;
-}
-static void w32(uint64_t va, uint32_t v) { memcpy(host(va, 4), &v, 4); }
-static void w64(uint64_t va, uint64_t v) { memcpy(host(va, 8), &v, 8); }
+#define INVALID_ENC 0x51u
+
 static uint32_t fbits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 static float bitsf(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 
@@ -106,7 +58,7 @@ static uint32_t run(unsigned arch, const uint8_t *code, size_t len, unsigned gw,
     gpu_compute *e = gpu_compute_new(2);
     ck_assert_ptr_nonnull(e);
     gpu_compute_job j = { .job_va = job, .type = 4, .as = 0, .arch_major = arch, .core_mask = 0xf,
-                          .mem = { .read = t_read, .write = t_write, .fetch = t_read } };
+                          .mem = { .read = flat_read, .write = flat_write, .fetch = flat_read } };
     uint64_t f = 0;
     uint32_t st = gpu_compute_run(e, &j, &f);
     gpu_compute_free(e);
@@ -202,7 +154,7 @@ static uint64_t pack(uint32_t lo, uint32_t hi) { return lo | (uint64_t)hi << 32;
 /* integer fetch of a 2D RGBA8UI texture: every texel comes back zero-extended */
 static void check_fetch(unsigned arch)
 {
-    setup();
+    flat_reset();
     const unsigned W = 13, H = 5;
     uint64_t data = alloc(W * H * 4, 64), out = alloc(W * H * 16, 64);
     for (unsigned i = 0; i < W * H * 4; i++)
@@ -223,7 +175,7 @@ END_TEST
  * normalized and unnormalized coordinates */
 static void check_sample(unsigned arch, unsigned wrap, int norm)
 {
-    setup();
+    flat_reset();
     const unsigned W = 7, H = 5, GW = 3 * W, GH = 3 * H;
     uint64_t data = alloc(W * H * 16, 64), out = alloc(GW * GH * 16, 64);
     float *px = (float *)host(data, W * H * 16);
@@ -265,7 +217,7 @@ END_TEST
 START_TEST(test_texs)
 {
     for (unsigned arch = 6; arch <= 7; arch++) {
-        setup();
+        flat_reset();
         const unsigned W = 6, H = 4, GW = W + 4, GH = H + 4;
         uint64_t data = alloc(W * H * 16, 64), out = alloc(GW * GH * 16, 64);
         float *px = (float *)host(data, W * H * 16);
@@ -298,7 +250,7 @@ END_TEST
  * border colour (0, 0, 0, 1) */
 static void check_formats(unsigned arch)
 {
-    setup();
+    flat_reset();
     const unsigned W = 16, H = 16;
     uint64_t data = alloc(W * H * 4, 64), out = alloc(W * H * 16, 64);
     uint8_t *px = host(data, W * H * 4);
@@ -350,7 +302,7 @@ END_TEST
  * the fetch LOD (Mesa's staging order), out-of-range layers clamp */
 static void check_3d_array(unsigned arch)
 {
-    setup();
+    flat_reset();
     const unsigned W = 4, H = 3, D = 5;
     uint64_t data = alloc(W * H * D * 4, 64), out = alloc(W * H * 16, 64);
     for (unsigned i = 0; i < W * H * D * 4; i++)
@@ -399,7 +351,7 @@ static uint8_t unorm8(float f)
  * (saturating) at slice z */
 static void check_store(unsigned arch, int bgra)
 {
-    setup();
+    flat_reset();
     const unsigned W = 16, H = 8, D = 3, Z = 2;
     uint64_t img = alloc(W * H * D * 4, 64), in = alloc(W * H * 16, 64);
     uint64_t attr = alloc(8, 64), buf = alloc(32, 64);
@@ -447,7 +399,7 @@ END_TEST
 START_TEST(test_refused_and_faults)
 {
     for (unsigned arch = 6; arch <= 7; arch++) {
-        setup();
+        flat_reset();
         const unsigned W = 4, H = 4;
         uint64_t data = alloc(4096, 4096), out = alloc(W * H * 16, 64), fva = 0;
         tables t = { .textures = make_texture(arch, 2, pixfmt(arch, 191, L_RGBA), W, H, 1, 1, data, W * 16, 0),

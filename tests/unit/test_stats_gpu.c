@@ -291,41 +291,14 @@ END_TEST
 
 /* ---- engine: totals identical for 1 and 4 host threads ----------------------------------------- */
 
-#define VA_BASE 0x100000000ull
-#define VA_SIZE (4u << 20)
-static uint8_t *vmem;
-static uint64_t next_va;
+#include "gpu_flat_mem.h"
 
-static bool in_range(uint64_t va, size_t len)
-{
-    return va >= VA_BASE && va + len <= VA_BASE + VA_SIZE;
-}
-static uint8_t *host(uint64_t va, size_t len)
-{
-    if (!in_range(va, len))
-        abort();
-    return vmem + (va - VA_BASE);
-}
-static uint32_t t_read(void *ctx, uint64_t va, void *buf, size_t len)
-{
-    if (!in_range(va, len))
-        return 0xC3;
-    memcpy(buf, host(va, len), len);
-    return 0;
-}
-static uint32_t t_write(void *ctx, uint64_t va, const void *buf, size_t len)
-{
-    if (!in_range(va, len))
-        return 0xC3;
-    memcpy(host(va, len), buf, len);
-    return 0;
-}
 static uint32_t t_atomic(void *ctx, uint64_t va, unsigned size, uint64_t (*op)(uint64_t, void *), void *arg,
                          uint64_t *old)
 {
-    if (!in_range(va, size) || size != 4)
-        return 0xC3;
     uint8_t *h = host(va, size);
+    if (!h || size != 4)
+        return FAULT_CODE;
     uint32_t *p = (uint32_t *)h, o = __atomic_load_n(p, __ATOMIC_SEQ_CST), n;
     do
         n = (uint32_t)op(o, arg);
@@ -333,16 +306,6 @@ static uint32_t t_atomic(void *ctx, uint64_t va, unsigned size, uint64_t (*op)(u
     *old = o;
     return 0;
 }
-static uint64_t alloc(size_t len, size_t align)
-{
-    next_va = (next_va + align - 1) & ~(uint64_t)(align - 1);
-    uint64_t va = next_va;
-    next_va += len;
-    ck_assert(next_va <= VA_BASE + VA_SIZE);
-    return va;
-}
-static void w32(uint64_t va, uint32_t v) { memcpy(host(va, 4), &v, 4); }
-static void w64(uint64_t va, uint64_t v) { memcpy(host(va, 8), &v, 8); }
 static unsigned log2ceil(unsigned v)
 {
     unsigned n = 0;
@@ -393,11 +356,7 @@ static uint64_t make_job(unsigned local, unsigned groups, uint64_t shader, const
 static void run_engine(unsigned threads, unsigned arch, stats_gpu_totals *t)
 {
     setup();
-    if (!vmem)
-        vmem = malloc(VA_SIZE);
-    ck_assert_ptr_nonnull(vmem);
-    memset(vmem, 0, VA_SIZE);
-    next_va = VA_BASE;
+    flat_reset();
     gpu_compute *e = gpu_compute_new(threads);
     ck_assert_ptr_nonnull(e);
     const unsigned groups = 64;
@@ -409,7 +368,7 @@ static void run_engine(unsigned threads, unsigned arch, stats_gpu_totals *t)
     uint64_t push[2] = { in, out };
     uint64_t job = make_job(16, groups, shader, push, 2, 64);
     gpu_compute_job j = { .job_va = job, .type = 4, .as = 0, .arch_major = arch, .core_mask = 0xf,
-                          .mem = { .read = t_read, .write = t_write, .fetch = t_read, .atomic = t_atomic } };
+                          .mem = { .read = flat_read, .write = flat_write, .fetch = flat_read, .atomic = t_atomic } };
     uint64_t fva;
     ck_assert_uint_eq(gpu_compute_run(e, &j, &fva), 1);
     uint32_t v;
@@ -440,14 +399,6 @@ END_TEST
 
 /* ---- programs are identified by their code, not by where they were loaded ----------------------- */
 
-static void engine_memory(void)
-{
-    if (!vmem)
-        vmem = malloc(VA_SIZE);
-    ck_assert_ptr_nonnull(vmem);
-    memset(vmem, 0, VA_SIZE);
-    next_va = VA_BASE;
-}
 
 /* One job of tests/gpu/gpu_vecadd.s (mul: tests/stats/stats_vecmul.s) loaded at `shader`: 4
  * workgroups of 64; checks c = a + b (a * b). */
@@ -467,7 +418,7 @@ static void run_vec(gpu_compute *e, uint64_t shader, int mul, unsigned arch)
     uint64_t push[3] = { a, b, c };
     uint64_t job = make_job(local, groups, shader, push, 3, 0);
     gpu_compute_job j = { .job_va = job, .type = 4, .as = 1, .arch_major = arch, .core_mask = 0xf,
-                          .mem = { .read = t_read, .write = t_write, .fetch = t_read, .atomic = t_atomic } };
+                          .mem = { .read = flat_read, .write = flat_write, .fetch = flat_read, .atomic = t_atomic } };
     uint64_t fva;
     ck_assert_uint_eq(gpu_compute_run(e, &j, &fva), 1);
     for (unsigned i = 0; i < n; i++) {
@@ -489,7 +440,7 @@ START_TEST(test_program_identity)
     }
     for (unsigned arch = 6; arch <= 7; arch++) {
         setup();
-        engine_memory();
+        flat_reset();
         gpu_compute *e = gpu_compute_new(2);
         ck_assert_ptr_nonnull(e);
         uint64_t shader = alloc(4096, 4096), other = alloc(4096, 4096);
@@ -554,7 +505,7 @@ static void sample_report(FILE *f)
     run_branch(&b, (const uint32_t[4]){ 0, 1, 0, 1 });
     run_branch(&b, (const uint32_t[4]){ 0, 0, 0, 0 });
     if (HAVE_EXEC_HOOK) {          /* vecadd, vecmul, vecadd at one shader VA: two kernels */
-        engine_memory();
+        flat_reset();
         gpu_compute *e = gpu_compute_new(2);
         ck_assert_ptr_nonnull(e);
         uint64_t shader = alloc(4096, 4096);
@@ -620,7 +571,7 @@ static double bench_job(gpu_compute *e, int vecadd, unsigned groups, unsigned ar
     uint64_t push[3] = { a, vecadd ? b : a + 0, vecadd ? c : b };
     uint64_t job = make_job(local, groups, shader, push, vecadd ? 3 : 2, vecadd ? 0 : 64);
     gpu_compute_job j = { .job_va = job, .type = 4, .as = 0, .arch_major = arch, .core_mask = 0xf,
-                          .mem = { .read = t_read, .write = t_write, .fetch = t_read, .atomic = t_atomic } };
+                          .mem = { .read = flat_read, .write = flat_write, .fetch = flat_read, .atomic = t_atomic } };
     uint64_t fva;
     double t0 = cpu_now();
     uint32_t st = gpu_compute_run(e, &j, &fva);
@@ -634,9 +585,7 @@ static double bench_job(gpu_compute *e, int vecadd, unsigned groups, unsigned ar
 
 START_TEST(test_bench)
 {
-    vmem = malloc(VA_SIZE);
-    ck_assert_ptr_nonnull(vmem);
-    memset(vmem, 0, VA_SIZE);
+    flat_reset();
     printf("executor hook: %s\n", HAVE_EXEC_HOOK ? "present" : "absent (stats cannot count clauses)");
     for (int vecadd = 0; vecadd <= 1; vecadd++) {
         gpu_compute *e = gpu_compute_new(1);
