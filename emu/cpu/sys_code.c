@@ -20,14 +20,9 @@
  * (LISTED), so pages rewritten again and again (JIT output) are listed once. */
 enum { NOT_CODE = 0, CODE = 1, LISTED = 2 };
 
-static bool is_code(SysCPU *s, uint64_t pa)
-{
-    return pa < SYS_CODE_MAP_PA_LIMIT && s->mach->code_map[pa >> 12] == CODE;
-}
-
 bool sys_is_code_page(SysCPU *s, uint64_t pa)
 {
-    return is_code(s, pa);
+    return pa < SYS_CODE_MAP_PA_LIMIT && s->mach->code_map[pa >> 12] == CODE;
 }
 
 void sys_mark_code(SysCPU *s, uint64_t pa)
@@ -133,7 +128,7 @@ void sys_flush_code(SysCPU *s)
 
 void sys_code_modified(SysCPU *s, uint64_t pa)
 {
-    if (!is_code(s, pa))
+    if (!sys_is_code_page(s, pa))
         return;
     s->mach->code_map[pa >> 12] = LISTED;
     if (s->n_inval < SYS_MAX_INVAL_PAGES)
