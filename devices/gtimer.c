@@ -115,14 +115,25 @@ static void update_all_timers(GTimer *t)
             update_timer(t, c, w);
 }
 
+/* Clock state writes (lock held) go between these: readers retry across them. */
+static void clock_write_begin(GTimer *t)
+{
+    __atomic_store_n(&t->seq, t->seq + 1, __ATOMIC_RELAXED);
+    __atomic_thread_fence(__ATOMIC_RELEASE);
+}
+
+static void clock_write_end(GTimer *t)
+{
+    __atomic_store_n(&t->seq, t->seq + 1, __ATOMIC_RELEASE);
+}
+
 /* Freeze or unfreeze guest time as the device-wait condition says; lock held. */
 static void reevaluate_clock(GTimer *t)
 {
     bool want = t->model && t->holds > 0 && t->idle_cpus == t->ncpu;
     if (want == t->frozen)
         return;
-    __atomic_store_n(&t->seq, t->seq + 1, __ATOMIC_RELAXED);
-    __atomic_thread_fence(__ATOMIC_RELEASE);
+    clock_write_begin(t);
     uint64_t now = ht_now_ns(); /* after the bump: no reader returns a later running time */
     if (want) {
         __atomic_store_n(&t->frozen_ns, now - t->start_ns - (uint64_t)t->skipped_ns, __ATOMIC_RELAXED);
@@ -133,7 +144,7 @@ static void reevaluate_clock(GTimer *t)
         t->frozen_host_ns += now - t->froze_at;
     }
     __atomic_store_n(&t->frozen, want, __ATOMIC_RELAXED);
-    __atomic_store_n(&t->seq, t->seq + 1, __ATOMIC_RELEASE);
+    clock_write_end(t);
     update_all_timers(t); /* frozen: no host deadlines; running: re-arm them */
 }
 
@@ -160,10 +171,9 @@ void gtimer_advance(GTimer *t, uint64_t ns)
 {
     pthread_mutex_lock(&t->lock);
     if (t->frozen && ns) {
-        __atomic_store_n(&t->seq, t->seq + 1, __ATOMIC_RELAXED);
-        __atomic_thread_fence(__ATOMIC_RELEASE);
+        clock_write_begin(t);
         __atomic_store_n(&t->frozen_ns, t->frozen_ns + ns, __ATOMIC_RELAXED);
-        __atomic_store_n(&t->seq, t->seq + 1, __ATOMIC_RELEASE);
+        clock_write_end(t);
         t->advanced_ns += ns;
         update_all_timers(t); /* a timer now due raises its PPI, which wakes the CPU */
     }
