@@ -140,7 +140,7 @@ typedef struct SysMachine {
 } SysMachine;
 
 #define SYS_CODE_MAP_PA_LIMIT (1ull << 40)
-enum { SYS_DEBUG_EXC = 1, SYS_DEBUG_SYSREG = 2, SYS_DEBUG_MMU = 4, SYS_DEBUG_IRQ = 8 };
+enum { SYS_DEBUG_EXC = 1, SYS_DEBUG_SYSREG = 2 };
 
 /* ---- mmu.c ------------------------------------------------------------------------------ */
 enum { MMU_READ = 1, MMU_WRITE = 2, MMU_EXEC = 4 };

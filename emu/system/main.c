@@ -2,7 +2,7 @@
  * (GIC-400, PL011, PL031, generic timer, PSCI over HVC #0) with one EL1 vCPU.
  *
  *   malibu --kernel Image [--initrd FILE] [--append "cmdline"] [-m SIZE] [--dtb FILE]
- *          [--dump-dtb FILE] [--debug exc,sysreg,stats] [--on-reset exit|reboot]
+ *          [--dump-dtb FILE] [--debug exc,sysreg,stats,gpu] [--gpu-dump DIR] [--on-reset exit|reboot]
  *
  * Exit status: 0 after PSCI SYSTEM_OFF (poweroff) or Ctrl-A x; SYSTEM_RESET exits with status
  * 82 (PSCI_RESET_EXIT_STATUS) unless --on-reset reboot is given.  The default command line has
@@ -176,14 +176,12 @@ static unsigned parse_debug(const char *list)
             d |= SYS_DEBUG_EXC;
         else if (!strcmp(t, "sysreg"))
             d |= SYS_DEBUG_SYSREG;
-        else if (!strcmp(t, "mmu"))
-            d |= SYS_DEBUG_MMU;
         else if (!strcmp(t, "stats"))
             d |= 0x100;
         else if (!strcmp(t, "gpu"))
             gpu_compute_mali_debug(true, NULL);
         else {
-            fprintf(stderr, "malibu: unknown --debug item '%s' (exc, sysreg, mmu, stats, gpu)\n", t);
+            fprintf(stderr, "malibu: unknown --debug item '%s' (exc, sysreg, stats, gpu)\n", t);
             exit(2);
         }
     }
@@ -239,7 +237,7 @@ int main(int argc, char **argv)
     int r = board_parse_args(bargc, bargv, &cfg, err, sizeof err);
     free(bargv); /* cfg points into argv's strings, not into this array */
     if (r == 1) {
-        printf("malibu options: --debug exc,sysreg,mmu,stats,gpu  --on-reset exit|reboot (default exit, status %d)\n"
+        printf("malibu options: --debug exc,sysreg,stats,gpu  --on-reset exit|reboot (default exit, status %d)\n"
                "  --debug gpu      one stderr line per GPU job (status, workgroups, lane-instructions, time)\n"
                "  --gpu-dump DIR   write each GPU job's descriptor and shader to DIR (build/malibu-disasm)\n"
                "  --backend native|portable  CPU translator back end (default native on x86-64;\n"
