@@ -59,8 +59,14 @@ $(B)/tests/unit/%: tests/unit/%.c $(CORE_USER_OBJS) $(wildcard tests/unit/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itests/unit -o $@ $< $(CORE_USER_OBJS) $(CHECK_LIBS) $(LDLIBS) $(LDFLAGS)
 
-.PHONY: all test unit-test san-test run clean
+.PHONY: all test unit-test san-test run clean host-deps
 all:
+
+# The host's Debian packages (tools/host-packages): installed when missing (as root or through
+# sudo), else the exact apt-get line is printed.  `make test` and `make run` start with it and
+# then re-read the Makefile, whose pkg-config look-ups need those packages.
+host-deps:
+	@sh tools/host-deps.sh
 
 unit-test: $(UNIT_BINS)
 	@failed=""; for t in $(UNIT_BINS); do echo "== $$t"; CK_FORK=yes $$t || failed="$$failed $${t##*/}"; done; \
@@ -108,7 +114,7 @@ san-test:
 	@$(MAKE) --no-print-directory SAN=1 all
 	@$(MAKE) --no-print-directory -j1 SAN=1 unit-test $(SAN_TEST_TARGETS)
 
-test:
+test: host-deps
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory -j1 unit-test $(TEST_TARGETS)
 	@$(MAKE) --no-print-directory san-test

@@ -13,10 +13,13 @@ RUN_DEMO_ARGS ?=
 
 $(B)/obj/devices/exitdev.o: CFLAGS += $(FDT_CFLAGS)
 
-.PHONY: run run-test
+.PHONY: run run-demo run-test
 TEST_TARGETS += run-test
 
-run: $(B)/malibu $(B)/malibu-report image
+run: host-deps
+	@$(MAKE) --no-print-directory run-demo
+
+run-demo: $(B)/malibu $(B)/malibu-report image
 	@mkdir -p $(B)/run
 	@RUN_DEMO_ARGS='$(RUN_DEMO_ARGS)' RUN_DEMO_STATS=$(B)/run/stats.json \
 	    $(PYTHON) tests/run/demo.py $(B)/malibu $(GI_OUT) $(RUN_DEMO_GPU)
