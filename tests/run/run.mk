@@ -11,8 +11,6 @@ RUN_IN_TEST ?= yes
 RUN_DEMO_GPU ?= panfrost
 RUN_DEMO_ARGS ?=
 
-$(B)/obj/devices/exitdev.o: CFLAGS += $(FDT_CFLAGS)
-
 .PHONY: run run-demo run-test
 TEST_TARGETS += run-test
 
@@ -38,7 +36,6 @@ endif
 TEST_TARGETS += run-unit-test
 SAN_TEST_TARGETS += run-unit-test
 
-# $(B)/malibu: fragments included after this one add to DEVICE_OBJS (the recipe sees them all)
 $(B)/tests/run/test_run_args: tests/run/test_run_args.c $(B)/malibu $(DEVICE_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(FDT_CFLAGS) -Idevices -o $@ $< $(DEVICE_OBJS) $(CHECK_LIBS) $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
