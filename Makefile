@@ -2,9 +2,9 @@
 # `make run` sets up and runs the main demo.  SAN=1 builds with ASan/UBSan
 # into build/san/ (used by `make test` as well).
 #
-# The programs and their objects are defined in mk/*.mk, read in the order below; the tests in
-# tests/*/*.mk, which define only tests (test programs and targets, TEST_TARGETS and
-# SAN_TEST_TARGETS) and may be read in any order.
+# The programs and their objects (and the guest images, `make run`) are defined in mk/*.mk, read in
+# the order below; the tests in tests/*/*.mk, which define only tests (test programs and targets,
+# TEST_TARGETS and SAN_TEST_TARGETS) and may be read in any order.
 
 .DEFAULT_GOAL := all
 SAN ?= 0
@@ -46,6 +46,8 @@ include mk/stats.mk    # stats registry objects, malibu-report
 include mk/devices.mk  # the board: devices, firmware, Mali device + GPU engine + stats (DEVICE_OBJS)
 include mk/system.mk   # build/malibu
 include mk/tools.mk    # host-deps, host libraries of the tests
+include mk/image.mk    # guest images (make image, initramfs, image-fetch, ...)
+include mk/run.mk      # make run: the demo on the guest image
 
 # The tests (any order).
 include $(sort $(wildcard tests/*/*.mk bench/*.mk))
