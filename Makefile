@@ -1,6 +1,10 @@
 # malibu: `make` builds everything under build/ (BUILD=dir to change), `make test` runs every test,
 # `make run` sets up and runs the main demo.  SAN=1 builds with ASan/UBSan
 # into build/san/ (used by `make test` as well).
+#
+# The programs and their objects (and the guest images, `make run`) are defined in mk/*.mk, read in
+# the order below; the tests in tests/*/*.mk, which define only tests (test programs and targets,
+# TEST_TARGETS and SAN_TEST_TARGETS) and may be read in any order.
 
 .DEFAULT_GOAL := all
 SAN ?= 0
@@ -21,92 +25,34 @@ CFLAGS := -std=gnu11 $(OPT) -g -Wall -Wextra -Werror -Wno-unused-parameter $(SAN
 LDFLAGS := $(SANFLAGS)
 LDLIBS := -lm -lpthread
 
-# ---- AArch64 decoder, generated from the description files -------------------
-A64_DECODE := $(sort $(wildcard isa/a64/*.decode))
-$(B)/gen/a64_decode.c $(B)/gen/a64_decode.h: $(A64_DECODE) isa/decodetree.py
-	@mkdir -p $(B)/gen
-	$(PYTHON) isa/decodetree.py a64 $(B)/gen/a64_decode $(A64_DECODE)
+# Prerequisites may name variables that a later fragment defines ($$(NAME)).
+.SECONDEXPANSION:
 
-# ---- CPU core and user-mode runtime ------------------------------------------
-CPU_SRCS := $(sort $(wildcard emu/cpu/*.c))
-USER_SRCS := $(filter-out emu/user/main.c,$(sort $(wildcard emu/user/*.c)))
-CPU_OBJS := $(CPU_SRCS:%.c=$(B)/obj/%.o) $(B)/obj/gen/a64_decode.o
-USER_OBJS := $(USER_SRCS:%.c=$(B)/obj/%.o)
-
+# Every object without a more specific rule in mk/*.mk (the CPU core, the user-mode runtime, the
+# devices); all of them wait for the generated A64 decoder header (emu/cpu/translate.h includes it).
 $(B)/obj/%.o: %.c $(B)/gen/a64_decode.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
-$(B)/obj/gen/a64_decode.o: $(B)/gen/a64_decode.c $(B)/gen/a64_decode.h
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
-
-# Linked as objects, not an archive: the decoder's weak default translators
-# would otherwise keep the linker from pulling in the real ones.
-CORE_USER_OBJS := $(CPU_OBJS) $(USER_OBJS)
-
-$(B)/malibu-user: $(B)/obj/emu/user/main.o $(CORE_USER_OBJS)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-
-PROGRAMS := $(B)/malibu-user
-
-# ---- unit tests (Check) --------------------------------------------------------
-UNIT_SRCS := $(sort $(wildcard tests/unit/test_*.c))
-UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/unit/%)
-CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lm -lpthread)
-
-$(B)/tests/unit/%: tests/unit/%.c $(CORE_USER_OBJS) $(wildcard tests/unit/*.h)
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itests/unit -o $@ $< $(CORE_USER_OBJS) $(CHECK_LIBS) $(LDLIBS) $(LDFLAGS)
-
-.PHONY: all test unit-test san-test run clean host-deps
-all:
-
-# The host's Debian packages (tools/host-packages): installed when missing (as root or through
-# sudo), else the exact apt-get line is printed.  `make test` and `make run` start with it and
-# then re-read the Makefile, whose pkg-config look-ups need those packages.
-host-deps:
-	@sh tools/host-deps.sh
-
-unit-test: $(UNIT_BINS)
-	@failed=""; for t in $(UNIT_BINS); do echo "== $$t"; CK_FORK=yes $$t || failed="$$failed $${t##*/}"; done; \
-	if [ -n "$$failed" ]; then echo "unit tests failed:$$failed"; exit 1; fi
-
-# Fragments add their own programs and test targets to PROGRAMS / TEST_TARGETS.
+PROGRAMS :=
 TEST_TARGETS :=
--include $(sort $(wildcard tests/*/*.mk bench/*.mk))
+SAN_TEST_TARGETS :=
 
-# ---- full-system emulator (build/malibu) ---------------------------------------------------
-# The CPU core is compiled a second time with -DCONFIG_SYSTEM into $(B)/sysobj (soft-TLB mem.h,
-# system instructions, TBs keyed by physical address); emu/cpu/sys_*.c and mmu.c are empty in
-# the user-mode objects.  emu/system/*.c is the machine (main, PSCI glue); devices from
-# tests/devices/devices.mk.
-SYS_CFLAGS = $(CFLAGS) -DCONFIG_SYSTEM $(FDT_CFLAGS)
-SYS_CPU_OBJS := $(CPU_SRCS:%.c=$(B)/sysobj/%.o) $(B)/sysobj/gen/a64_decode.o
-SYS_MAIN_OBJS := $(patsubst %.c,$(B)/sysobj/%.o,$(sort $(wildcard emu/system/*.c)))
+# The programs: each fragment uses only what the fragments above it define.
+include mk/cpu.mk      # A64 decoder; CPU core objects (user-mode and system builds)
+include mk/user.mk     # malibu-user
+include mk/gpu.mk      # Bifrost ISA tables, GPU objects, malibu-disasm, test-shader assembler
+include mk/stats.mk    # stats registry objects, malibu-report
+include mk/devices.mk  # the board: devices, firmware, Mali device + GPU engine + stats (DEVICE_OBJS)
+include mk/system.mk   # build/malibu
+include mk/tools.mk    # host-deps, host libraries of the tests
+include mk/image.mk    # guest images (make image, initramfs, image-fetch, ...)
+include mk/run.mk      # make run: the demo on the guest image
 
-$(B)/sysobj/%.o: %.c $(B)/gen/a64_decode.h
-	@mkdir -p $(dir $@)
-	$(CC) $(SYS_CFLAGS) -c $< -o $@
+# The tests (any order).
+include $(sort $(wildcard tests/*/*.mk bench/*.mk))
 
-$(B)/sysobj/gen/a64_decode.o: $(B)/gen/a64_decode.c $(B)/gen/a64_decode.h
-	@mkdir -p $(dir $@)
-	$(CC) $(SYS_CFLAGS) -c $< -o $@
-
-$(B)/malibu: $(SYS_MAIN_OBJS) $(SYS_CPU_OBJS) $(DEVICE_OBJS)
-	$(CC) $(LDFLAGS) -o $@ $^ $(DEVICE_LIBS) $(LDLIBS)
-
-PROGRAMS += $(B)/malibu
-all: $(B)/malibu
-
-# Unit tests of the system build (tests/unit/test_mmu.c, test_sysemu.c) link the system objects.
-SYS_UNIT_BINS := $(B)/tests/unit/test_mmu $(B)/tests/unit/test_sysemu
-$(SYS_UNIT_BINS): $(B)/tests/unit/%: tests/unit/%.c $(SYS_CPU_OBJS) $(DEVICE_OBJS)
-	@mkdir -p $(dir $@)
-	$(CC) $(SYS_CFLAGS) -Idevices -Itests/unit -o $@ $< $(SYS_CPU_OBJS) $(DEVICE_OBJS) $(CHECK_LIBS) $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
--include $(shell find $(B)/sysobj -name '*.d' 2>/dev/null)
-# ---- end of full-system emulator -------------------------------------------------------------
-
+.PHONY: all test san-test clean
 all: $(PROGRAMS)
 
 # Builds run in parallel; test suites run one after another so their reports stay readable.
@@ -122,4 +68,4 @@ test: host-deps
 clean:
 	rm -rf build
 
--include $(shell find $(B)/obj $(B)/tests -name '*.d' 2>/dev/null)
+-include $(shell find $(B)/obj $(B)/sysobj $(B)/tests -name '*.d' 2>/dev/null)

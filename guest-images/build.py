@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Build the guest images from the fetched, pinned .debs (guest-images/fetch), without root and
-without running any arm64 code.  Called by `make image` / `make initramfs` (tests/image/image.mk).
+without running any arm64 code.  Called by `make image` / `make initramfs` (mk/image.mk).
 
     build.py kernel      out/Image, out/modules/<release>/, out/kernel.release
     build.py initramfs   out/initramfs-busybox.cpio.gz   (board boot test)

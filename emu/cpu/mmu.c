@@ -1,6 +1,5 @@
 /* Stage-1 MMU of the EL1&0 translation regime (4 KB granule), the soft TLB and the memory slow
- * paths of the full-system build.  Compiled only with -DCONFIG_SYSTEM (the user-mode build gets
- * an empty object).
+ * paths of the full-system build (listed only there: mk/cpu.mk, CPU_SYSTEM_SRCS).
  *
  * Walk (Arm ARM D8, VMSAv8-64): TTBR0 for VA[55] = 0, TTBR1 for VA[55] = 1; the top byte is
  * ignored when TCR.TBI0/TBI1 say so; VA bits above 64-TxSZ must equal VA[55] (else a level-0
@@ -9,8 +8,6 @@
  * No hardware access-flag update: AF = 0 is an Access flag fault.  Fault priority: translation,
  * access flag, permission.  Permissions (v8.0, no PAN): AP[2:1] 00 EL1 RW, 01 EL1+EL0 RW,
  * 10 EL1 RO, 11 EL1+EL0 RO; EL0-writable implies PXN; SCTLR.WXN makes writable XN. */
-#ifdef CONFIG_SYSTEM
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -440,5 +437,3 @@ void sys_at(SysCPU *s, uint64_t va, unsigned el, bool write)
         s->par = 1 | ((uint64_t)(r.fsc & 0x3f) << 1) | ((uint64_t)r.s1ptw << 8) | (1ull << 11);
     }
 }
-
-#endif /* CONFIG_SYSTEM */

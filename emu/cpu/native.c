@@ -59,17 +59,25 @@ const NativeDesc *native_desc(OpFn fn)
     return NULL;
 }
 
-/* Each translator file describes its handlers (tr_*.c). */
-void tr_int_native_bind(void);
-void tr_mem_native_bind(void);
-void tr_branch_native_bind(void);
+/* The translators' describers (NATIVE_DESCRIBER), registered before main runs. */
+#define MAX_DESCRIBERS 32
+static NativeDescriber describers[MAX_DESCRIBERS];
+static unsigned n_describers;
+
+void native_add_describer(NativeDescriber describe)
+{
+    if (n_describers == MAX_DESCRIBERS) {
+        fprintf(stderr, "native: more than %d translator describers\n", MAX_DESCRIBERS);
+        abort();
+    }
+    describers[n_describers++] = describe;
+}
 
 static void bind_all(void)
 {
     native_bind(op_goto_tb, (NativeDesc){ .kind = NK_GOTO });
-    tr_int_native_bind();
-    tr_mem_native_bind();
-    tr_branch_native_bind();
+    for (unsigned i = 0; i < n_describers; i++)
+        describers[i]();
 }
 
 /* ---- code buffers ------------------------------------------------------------------------- */

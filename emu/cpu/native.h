@@ -2,7 +2,8 @@
  *
  * The translator's ops are the intermediate form: an op's handler identifies the
  * operation, its fields the operands.  Each translator file describes its handlers
- * to the back end (native_bind: handler -> NativeDesc); native_compile() turns a
+ * to the back end (native_bind: handler -> NativeDesc, in a function registered with
+ * NATIVE_DESCRIBER); native_compile() turns a
  * TB's ops into host code, emitting x86-64 directly for the described operations and
  * a call of the portable handler for everything else, so every instruction the
  * portable back end runs also runs here, and the portable back end stays the
@@ -64,6 +65,19 @@ void native_set_backend(Backend b);
 
 #if MALIBU_HAVE_NATIVE
 void native_bind(OpFn fn, NativeDesc d);
+
+/* Each translator file describes its handlers in one function of its own (native_bind calls)
+ * and registers it with NATIVE_DESCRIBER(fn), which runs at program start; the back end calls
+ * every registered function once, before it compiles its first block, and so names no
+ * translator.  (The objects are linked directly, not from an archive, so every translator's
+ * registration is linked in.) */
+typedef void (*NativeDescriber)(void);
+void native_add_describer(NativeDescriber describe);
+#define NATIVE_DESCRIBER(describe)                                                          \
+    __attribute__((constructor)) static void describe##_register(void)                     \
+    {                                                                                       \
+        native_add_describer(describe);                                                     \
+    }
 
 /* Code buffer of a translation cache (allocated with it, emptied by tbc_flush). */
 struct NativeBuf;

@@ -8,7 +8,6 @@
  * and direct chaining stays within a block's page, so the only jumps into a page's blocks come
  * from blocks of the same page (dropped together) or through the jump cache and the hash,
  * which stop finding a dropped block (its pc becomes an impossible address). */
-#ifdef CONFIG_SYSTEM
 #include <stdlib.h>
 #include <string.h>
 #include "sys_cpu.h"
@@ -165,5 +164,3 @@ void sys_code_free(SysCPU *s)
     free(s->code_idx.slot);
     s->code_idx = (SysCodeIndex){ 0 };
 }
-
-#endif /* CONFIG_SYSTEM */

@@ -23,6 +23,10 @@
 #ifndef MALIBU_SYS_CPU_H
 #define MALIBU_SYS_CPU_H
 
+#ifndef CONFIG_SYSTEM
+#error "sys_cpu.h is part of the full-system build only (-DCONFIG_SYSTEM, mk/cpu.mk)"
+#endif
+
 #include "cpu.h"
 
 #define SYS_TLB_BITS 12

@@ -7,8 +7,6 @@
  * remapping or switching address spaces never runs stale code.  Direct-branch chaining is kept
  * only within a page (tb.c: op_goto_tb); cross-page jumps go through sys_tb_find each time.
  * Blocks never span pages (tb_translate stops at page ends). */
-#ifdef CONFIG_SYSTEM
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -272,5 +270,3 @@ int sys_cpu_run(SysCPU *s)
         }
     }
 }
-
-#endif /* CONFIG_SYSTEM */

@@ -7,8 +7,6 @@
  * be accessed from the current EL, and unknown registers, are UNDEFINED (EC 0); the ID register
  * space (op0=3, op1=0, CRn=0) reads as zero where no register is defined.  Values: a plain
  * Armv8.0 Cortex-A57 r1p0 without PMU, EL2/EL3, SVE, PAN, LSE, ... (see README). */
-#ifdef CONFIG_SYSTEM
-
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -589,5 +587,3 @@ bool sys_translate_insn(DisasCtx *d, uint32_t insn)
     }
     return false;
 }
-
-#endif /* CONFIG_SYSTEM */

@@ -142,8 +142,7 @@ bool trans_BR_RET(DisasCtx *s, arg_BR_RET *a) { return do_indirect(s, op_br, a->
 
 /* ---- description for the native back end (native.h) ------------------------------------- */
 #if MALIBU_HAVE_NATIVE
-void tr_branch_native_bind(void);
-void tr_branch_native_bind(void)
+static void describe_branch_handlers(void)
 {
     native_bind(op_bl, (NativeDesc){ .kind = NK_BL });
     native_bind(op_br, (NativeDesc){ .kind = NK_BR });
@@ -158,4 +157,5 @@ void tr_branch_native_bind(void)
     native_bind(op_tbz, (NativeDesc){ .kind = NK_TB });
     native_bind(op_tbnz, (NativeDesc){ .kind = NK_TB, .op = 1 });
 }
+NATIVE_DESCRIBER(describe_branch_handlers)
 #endif

@@ -1049,8 +1049,7 @@ bool tr_int_fuse_bcond(DisasCtx *s, int cond)
 /* ---- description for the native back end (native.h) ------------------------------------- */
 #if MALIBU_HAVE_NATIVE
 #define ND(...) ((NativeDesc){ __VA_ARGS__ })
-void tr_int_native_bind(void);
-void tr_int_native_bind(void)
+static void describe_int_handlers(void)
 {
     native_bind(op_movi, ND(.kind = NK_MOVI));
     native_bind(op_mov64, ND(.kind = NK_MOV, .sf = 1));
@@ -1145,4 +1144,5 @@ void tr_int_native_bind(void)
         for (int cond = 0; cond < 14; cond++)
             native_bind(fz_tab[kind][cond], ND(.kind = NK_CMP_BRANCH, .op = kind, .cond = cond));
 }
+NATIVE_DESCRIBER(describe_int_handlers)
 #endif

@@ -510,8 +510,7 @@ bool trans_MEM_EXCL(DisasCtx *s, arg_MEM_EXCL *a)
 
 /* ---- description for the native back end (native.h) ------------------------------------- */
 #if MALIBU_HAVE_NATIVE
-void tr_mem_native_bind(void);
-void tr_mem_native_bind(void)
+static void describe_mem_handlers(void)
 {
     /* size = log2 access bytes; sext: 1 to 64 bits, 2 to 32 bits; sub = addressing mode. */
     static const struct { const OpFn *fns; uint8_t kind, size, sext; } single[] = {
@@ -536,4 +535,5 @@ void tr_mem_native_bind(void)
             native_bind(pair[k].fns[mode], (NativeDesc){ .kind = pair[k].kind, .size = pair[k].size,
                                                          .sext = pair[k].sext, .sub = (uint8_t)mode });
 }
+NATIVE_DESCRIBER(describe_mem_handlers)
 #endif

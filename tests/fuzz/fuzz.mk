@@ -36,18 +36,17 @@ $(FUZZ_B)/obj/gen/bifrost_isa.o: $(B)/gen/bifrost_isa.c $(B)/gen/bifrost_isa.h
 $(FUZZ_B)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_GPU_OBJS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_GPU_OBJS) -lm -lpthread
 
-# The Mali harness links the board's devices (DEVICE_OBJS is complete only once every fragment
-# is read: second expansion).
-FUZZ_DEV_OBJS = $(patsubst $(B)/obj/%,$(FUZZ_B)/obj/%,$(DEVICE_OBJS))
+# The Mali harness links the board's devices.
+FUZZ_DEV_OBJS := $(patsubst $(B)/obj/%,$(FUZZ_B)/obj/%,$(DEVICE_OBJS))
 $(FUZZ_B)/obj/emu/gpu/compute_mali_dev.o: emu/gpu/compute_mali.c $(B)/gen/bifrost_isa.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -DMALIBU_COMPUTE_MALI -c $< -o $@
 
-.SECONDEXPANSION:
-$(FUZZ_B)/fuzz_mali: tests/fuzz/fuzz_mali.c $$(FUZZ_DEV_OBJS)
+$(FUZZ_B)/fuzz_mali: tests/fuzz/fuzz_mali.c $(FUZZ_DEV_OBJS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_DEV_OBJS) $(DEVICE_LIBS) -lm -lpthread
 
-$(FUZZ_B)/seeds.stamp: tests/fuzz/make_seeds.py $(BIFROST_SHADERS) $(GPU_TEST_SHADERS) $(BIFROST_ISA) $(BIFROST_GEN)
+# (the shader lists come from tests/bifrost and tests/gpu)
+$(FUZZ_B)/seeds.stamp: tests/fuzz/make_seeds.py $$(BIFROST_SHADERS) $$(GPU_TEST_SHADERS) $(BIFROST_ISA) $(BIFROST_GEN)
 	@rm -rf $(FUZZ_B)/seeds
 	$(PYTHON) tests/fuzz/make_seeds.py $(FUZZ_B)/seeds $(BIFROST_SHADERS) $(GPU_TEST_SHADERS)
 	@touch $@
@@ -71,7 +70,7 @@ $(B)/tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(GPU_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(BIFROST_CFLAGS) -o $@ $< tests/fuzz/replay.c $(GPU_OBJS) $(LDLIBS) $(LDFLAGS)
 
-$(B)/tests/fuzz/replay_mali: tests/fuzz/fuzz_mali.c tests/fuzz/replay.c $$(DEVICE_OBJS)
+$(B)/tests/fuzz/replay_mali: tests/fuzz/fuzz_mali.c tests/fuzz/replay.c $(DEVICE_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(BIFROST_CFLAGS) $(FDT_CFLAGS) -o $@ $< tests/fuzz/replay.c $(DEVICE_OBJS) $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
 

@@ -1,29 +1,14 @@
 # Mali Bifrost GPU device (devices/mali/, see devices/mali/mali.h).
 #
-#   MALI_OBJS                 the GPU device; appended to DEVICE_OBJS (board.c instantiates it
-#                             for --gpu), so build/malibu and every DEVICE_OBJS user links it
-#   tests/unit/test_mali_*.c  Check unit tests against DEVICE_OBJS (in `make unit-test` and the
-#                             SAN=1 run)
+#   tests/unit/test_mali_*.c  Check unit tests against DEVICE_OBJS (mk/devices.mk, which holds the
+#                             device's objects MALI_OBJS), through tests/mali/mali_harness.h
+#                             (declared in tests/unit/unit.mk; in `make unit-test` and the SAN=1 run)
 #   make mali-boot-test       boots the guest initrd in build/malibu with the program below, per
 #                             GPU model (needs guest-images/out; not in make test)
 #   make mali-test            guest-images/apps/panfrost_ioctl_test.c cross-compiled with
 #                             aarch64-linux-gnu-gcc -Wall -Wextra -Werror (skipped without it)
 #   make mali-apps-test       every OpenCL sample on panfrost per model and --gpu-threads count,
 #                             vs the CPU, llvmpipe and each other (tests/mali/apps_test.sh)
-MALI_SRCS := $(sort $(wildcard devices/mali/*.c))
-MALI_OBJS := $(MALI_SRCS:%.c=$(B)/obj/%.o)
-DEVICE_OBJS += $(MALI_OBJS)
-
-$(B)/obj/devices/mali/mali.o: CFLAGS += $(FDT_CFLAGS)
-
-# Targets whose rules (tests/devices/devices.mk) were read before MALI_OBJS joined DEVICE_OBJS.
-$(filter $(B)/tests/unit/test_dev_%,$(UNIT_BINS)) $(B)/tests/devices/devtool: $(MALI_OBJS)
-
-$(B)/tests/unit/test_mali_%: tests/unit/test_mali_%.c $(DEVICE_OBJS) $(wildcard tests/unit/*.h) \
-                             tests/mali/mali_harness.h
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(FDT_CFLAGS) -Itests/unit -Itests/mali -o $@ $< $(DEVICE_OBJS) $(CHECK_LIBS) $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
-
 MALI_CROSS_CC ?= aarch64-linux-gnu-gcc
 .PHONY: mali-test
 TEST_TARGETS += mali-test

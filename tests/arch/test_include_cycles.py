@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Self-test of include_cycles.py on small synthetic trees, so the check cannot pass vacuously:
+it must find a cycle, name every include on it, honour and police the allow-list."""
+import io
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import include_cycles  # noqa: E402
+
+# An acyclic tree shaped like malibu's: the board above the devices and the Mali device, the GPU
+# engine and the stats below them, the CPU using the bus.
+BASE = {
+    "emu/cpu/cpu.h": "",
+    "emu/cpu/mmu.c": '#include "cpu.h"\n#include "../../devices/bus.h"\n',
+    "emu/gpu/compute.h": '#include "exec.h"\n',
+    "emu/gpu/exec.h": "",
+    "emu/gpu/compute.c": '#include <stdio.h>\n#include "compute.h"\n#include "isa_generated.h"\n',
+    "emu/stats/stats.h": "",
+    "emu/stats/stats_gpu.c": '#include "stats.h"\n#include "exec.h"\n',
+    "emu/system/main.c": '#include "../../devices/board.h"\n#include "../gpu/compute.h"\n',
+    "emu/user/main.c": '#include "cpu.h"\n',
+    "devices/bus.h": "",
+    "devices/bus.c": '#include "bus.h"\n#include "../emu/stats/stats.h"\n',
+    "devices/board.h": '#include "bus.h"\n',
+    "devices/board.c": '#include "board.h"\n#include "mali/mali.h"\n#include "../emu/gpu/compute.h"\n',
+    "devices/virtio_board.h": "",
+    "devices/virtio_board.c": '#include "board.h"\n',
+    "devices/mali/mali.h": '#include "../bus.h"\n',
+    "devices/mali/mali.c": '#include "mali.h"\n#include "../../emu/stats/stats.h"\n',
+    "firmware/psci.h": "",
+}
+
+
+class IncludeCycles(unittest.TestCase):
+    def run_check(self, changes, allow=None):
+        """(ok, report) of include_cycles.check on BASE with changes (path: text, None removes)."""
+        files = dict(BASE)
+        for path, text in changes.items():
+            if text is None:
+                files.pop(path)
+            else:
+                files[path] = files.get(path, "") + text
+        with tempfile.TemporaryDirectory() as root:
+            for path, text in files.items():
+                os.makedirs(os.path.join(root, os.path.dirname(path)), exist_ok=True)
+                with open(os.path.join(root, path), "w") as f:
+                    f.write(text)
+            allow_path = None
+            if allow is not None:
+                allow_path = os.path.join(root, "allow")
+                with open(allow_path, "w") as f:
+                    f.write(allow)
+            out = io.StringIO()
+            ok = include_cycles.check(root, allow_path, out=out)
+            return ok, out.getvalue()
+
+    def test_acyclic_tree_passes(self):
+        ok, report = self.run_check({})
+        self.assertTrue(ok, report)
+        self.assertIn("0 allowed; ok", report)
+
+    def test_cycle_fails_and_names_each_include(self):
+        # the engine including the device back: emu/gpu -> devices/mali -> emu/stats -> emu/gpu
+        ok, report = self.run_check({"emu/gpu/compute.c": '#include "../../devices/mali/mali.h"\n'})
+        self.assertFalse(ok, report)
+        self.assertIn("emu/gpu/compute.c:4 includes devices/mali/mali.h  (emu/gpu -> devices/mali)", report)
+        self.assertIn("devices/mali/mali.c:2 includes emu/stats/stats.h", report)
+        self.assertIn("emu/stats/stats_gpu.c:2 includes emu/gpu/exec.h", report)
+
+    def test_cycle_through_include_path(self):
+        # "stats.h" found through the -I directories, not next to the file
+        ok, report = self.run_check({"emu/gpu/exec.h": '#include "stats.h"\n'})
+        self.assertFalse(ok, report)
+        self.assertIn("emu/gpu/exec.h:1 includes emu/stats/stats.h  (emu/gpu -> emu/stats)", report)
+
+    def test_device_including_the_board_is_a_cycle(self):
+        ok, report = self.run_check({"devices/mali/mali.c": '#include "../board.h"\n'})
+        self.assertFalse(ok, report)
+        self.assertIn("devices/board -> devices/mali -> devices/board", report)
+
+    def test_allow_list_tolerates_listed_includes(self):
+        ok, report = self.run_check(
+            {"emu/gpu/compute.c": '#include "../../devices/mali/mali.h"\n'},
+            "# comment\nemu/gpu/compute.c -> devices/mali/mali.h   # goes later\n")
+        self.assertTrue(ok, report)
+        self.assertIn("allowed: emu/gpu/compute.c:4 includes devices/mali/mali.h, closing", report)
+
+    def test_allow_list_does_not_hide_another_cycle(self):
+        ok, report = self.run_check(
+            {"emu/gpu/compute.c": '#include "../../devices/mali/mali.h"\n',
+             "emu/gpu/exec.h": '#include "../../devices/board.h"\n'},
+            "emu/gpu/compute.c -> devices/mali/mali.h\n")
+        self.assertFalse(ok, report)
+        self.assertIn("emu/gpu/exec.h:1 includes devices/board.h", report)
+
+    def test_allow_list_entry_for_a_removed_include_fails(self):
+        ok, report = self.run_check({}, "emu/gpu/compute.c -> devices/mali/mali.h\n")
+        self.assertFalse(ok, report)
+        self.assertIn("emu/gpu/compute.c no longer includes devices/mali/mali.h", report)
+
+    def test_allow_list_entry_that_closes_no_cycle_fails(self):
+        ok, report = self.run_check({}, "devices/bus.c -> emu/stats/stats.h\n")
+        self.assertFalse(ok, report)
+        self.assertIn("no longer closes a cycle", report)
+
+    def test_missing_directory_is_an_error(self):
+        with self.assertRaises(SystemExit):
+            self.run_check({"firmware/psci.h": None})
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=1)

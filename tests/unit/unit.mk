@@ -1,0 +1,51 @@
+# Unit tests (Check): tests/unit/test_NAME.c -> $(B)/tests/unit/test_NAME, all run by
+# `make unit-test` (and, built with SAN=1, by the ASan/UBSan run).
+#
+# Each test declares here what it is built with (unit_test, below): the objects it links, its
+# compile flags after $(CFLAGS) (include directories, -DCONFIG_SYSTEM), libraries besides Check,
+# and other prerequisites (assembled test shaders, harness headers).  A test that declares no
+# objects stops its build with a message.
+UNIT_SRCS := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/unit/%)
+
+# $(call unit_test,NAMES,OBJECTS,CFLAGS,LIBS,PREREQUISITES)
+unit_test = $(foreach t,$(1),$(eval $(t)_LINK := $(2))$(eval $(t)_CFLAGS := $(3)) \
+                             $(eval $(t)_LIBS := $(4))$(eval $(t)_DEPS := $(5)))
+
+# The CPU core with the user-mode runtime, and the system CPU core on the board.
+$(call unit_test,test_branch_sys test_core test_crypto test_fp test_int test_mem test_simd_arith \
+                 test_simd_fp test_simd_perm test_softfloat test_user,$(CORE_USER_OBJS))
+$(call unit_test,test_mmu test_sysemu,$(SYS_CPU_OBJS) $(DEVICE_OBJS), \
+                 -DCONFIG_SYSTEM $(FDT_CFLAGS) -Idevices,$(DEVICE_LIBS))
+
+# The Bifrost decoder, executor and engine, with the shaders of tests/bifrost/*.s, tests/gpu/*.s,
+# tests/stats/*.s.  (The executor's test changes the host rounding mode, as the executor does.)
+$(call unit_test,test_bifrost_decode,$(GPU_OBJS),-Iemu/gpu -I$(B)/tests/bifrost,,$(B)/tests/bifrost/asm.stamp)
+$(call unit_test,test_bifrost_exec,$(GPU_OBJS),-Iemu/gpu -frounding-math -I$(B)/tests/bifrost,, \
+                 $(B)/tests/bifrost/asm.stamp)
+$(call unit_test,test_gpu_compute test_gpu_image test_gpu_math,$(GPU_OBJS),-Iemu/gpu -I$(B)/tests/gpu,, \
+                 $(B)/tests/gpu/asm.stamp)
+$(call unit_test,test_stats_gpu,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats -I$(B)/tests/stats,, \
+                 $(B)/tests/stats/asm.stamp)
+
+# The board: devices, the Mali device through its harness (test_gpu_mali: the engine behind it;
+# test_stats_mali: the system hooks of the bus and the Mali device), virtio with the simulated
+# driver of tests/virtio/vdrv.h.
+$(call unit_test,test_dev_board test_dev_bus test_dev_fdt test_dev_gic test_dev_psci test_dev_timer \
+                 test_dev_uart,$(DEVICE_OBJS),$(FDT_CFLAGS),$(DEVICE_LIBS))
+$(call unit_test,test_mali_gpu test_mali_job test_mali_mmu test_stats_mali,$(DEVICE_OBJS), \
+                 $(FDT_CFLAGS) -Itests/mali,$(DEVICE_LIBS),tests/mali/mali_harness.h)
+$(call unit_test,test_gpu_mali,$(DEVICE_OBJS),$(FDT_CFLAGS) -Itests/mali -I$(B)/tests/gpu,$(DEVICE_LIBS), \
+                 tests/mali/mali_harness.h $(B)/tests/gpu/asm.stamp)
+$(call unit_test,test_virtio_blk test_virtio_board test_virtio_mmio,$(DEVICE_OBJS), \
+                 $(FDT_CFLAGS) -Itests/virtio,$(DEVICE_LIBS),tests/virtio/vdrv.h)
+
+$(UNIT_BINS): $(B)/tests/unit/%: tests/unit/%.c $(wildcard tests/unit/*.h) $$($$*_LINK) $$($$*_DEPS)
+	$(if $($*_LINK),,$(error $<: declare what it links in tests/unit/unit.mk (unit_test)))
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(strip $($*_CFLAGS)) -Itests/unit -o $@ $< $($*_LINK) $(CHECK_LIBS) $($*_LIBS) $(LDLIBS) $(LDFLAGS)
+
+.PHONY: unit-test
+unit-test: $(UNIT_BINS)
+	@failed=""; for t in $(UNIT_BINS); do echo "== $$t"; CK_FORK=yes $$t || failed="$$failed $${t##*/}"; done; \
+	if [ -n "$$failed" ]; then echo "unit tests failed:$$failed"; exit 1; fi
