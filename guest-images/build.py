@@ -181,10 +181,19 @@ def kernel_release():
 def build_kernel():
     root = fresh(kernel_root())
     unpack(debs("kernel"), root)
+    # Linux 6.x packages: boot/vmlinuz-<release>, boot/config-<release>; Linux 7.x (split into
+    # linux-binary/-modules/-base): usr/lib/modules/<release>/vmlinuz and .../config
     vmlinuz = glob.glob(os.path.join(root, "boot/vmlinuz-*"))
+    if vmlinuz:
+        rel = os.path.basename(vmlinuz[0])[len("vmlinuz-"):]
+        config = os.path.join(root, "boot/config-" + rel)
+    else:
+        vmlinuz = glob.glob(os.path.join(root, "usr/lib/modules/*/vmlinuz"))
+        rel = os.path.basename(os.path.dirname(vmlinuz[0])) if vmlinuz else ""
+        config = os.path.join(root, "usr/lib/modules", rel, "config")
     if len(vmlinuz) != 1:
-        sys.exit("build: expected one boot/vmlinuz-* in the kernel package")
-    rel = os.path.basename(vmlinuz[0])[len("vmlinuz-"):]
+        sys.exit("build: expected one kernel (boot/vmlinuz-* or usr/lib/modules/*/vmlinuz) in the "
+                 "kernel packages")
     with open(vmlinuz[0], "rb") as f:
         hdr = f.read(64)
     # arm64 Image header: magic "ARM\x64" at 0x38 (uncompressed Image, not a gzip'd vmlinuz)
@@ -197,11 +206,12 @@ def build_kernel():
     mods = os.path.join(OUT, "modules")
     fresh(mods)
     shutil.copytree(os.path.join(root, "usr/lib/modules", rel), os.path.join(mods, rel),
-                    symlinks=True, copy_function=os.link)
+                    symlinks=True, copy_function=os.link,
+                    ignore=lambda d, names: [n for n in names if n in ("vmlinuz", "System.map")])
     t0 = time.time()
     n = write_depmod(os.path.join(mods, rel))
     log("modules.dep/.alias/.softdep for %d modules in %.1fs" % (n, time.time() - t0))
-    shutil.copyfile(os.path.join(root, "boot/config-" + rel), os.path.join(OUT, "config"))
+    shutil.copyfile(config, os.path.join(OUT, "config"))
     write(os.path.join(OUT, "kernel.release"), rel + "\n")
     shutil.copyfile(vmlinuz[0], os.path.join(OUT, "Image.part"))
     replace_out(os.path.join(OUT, "Image.part"), os.path.join(OUT, "Image"))

@@ -9,14 +9,27 @@
 #                      guest-images/packages.local (untracked) lists lasting ones
 #   IMAGE_OUT=dir      build the images into dir instead of guest-images/out
 #   GUEST_LOCK=file    another lock instead of guest-images/packages.lock
+#   IMAGE_STACK=backports  trixie-backports' kernel and Mesa (packages-backports.lock, out-backports/)
 # Their tests: tests/image/image.mk.
 GI := guest-images
+# IMAGE_STACK=stable (trixie: Linux 6.12, Mesa 25.0) or backports (trixie-backports' Linux and
+# Mesa), each with its own lock and output directory
+IMAGE_STACK ?= stable
+ifeq ($(IMAGE_STACK),stable)
+GUEST_LOCK ?= $(GI)/packages.lock
 IMAGE_OUT ?= $(GI)/out
+else ifeq ($(IMAGE_STACK),backports)
+GUEST_LOCK ?= $(GI)/packages-backports.lock
+IMAGE_OUT ?= $(GI)/out-backports
+else
+$(error IMAGE_STACK=$(IMAGE_STACK): stable or backports)
+endif
+export GUEST_STACK := $(IMAGE_STACK)
+export GUEST_LOCK
 GI_OUT := $(IMAGE_OUT)
 GI_CACHE := $(GI)/cache
 GI_WORK := $(if $(filter $(GI)/out,$(GI_OUT)),$(GI_CACHE)/work,$(GI_OUT)/.work)
 GI_GROUPS := rootfs boot kernel sdk
-GUEST_LOCK ?= $(GI)/packages.lock
 GI_FETCH_STAMP := $(GI_OUT)/.fetch.stamp
 # the extra packages asked for (IMAGE_PACKAGES + packages.local): rewritten only when they change
 GI_EXTRAS := $(GI_OUT)/extra-packages
@@ -46,7 +59,7 @@ $(GI_FETCH_STAMP): $(GUEST_LOCK) $(GI)/fetch $(GI_EXTRAS)
 image-fetch: $(GI_FETCH_STAMP)
 
 image-lock:
-	$(PYTHON) $(GI)/fetch update-lock
+	GUEST_LOCK=$(GUEST_LOCK) $(PYTHON) $(GI)/fetch update-lock
 
 # Image, out/modules/<release>/, out/config, out/kernel.release
 $(GI_OUT)/Image: $(GI_BUILD_DEPS)
