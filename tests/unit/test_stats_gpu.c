@@ -1,7 +1,8 @@
 /* Instrumentation reports, GPU side (emu/stats/): decode-time counters of known clauses, clause
  * executions and instruction totals of a straight-line shader (instructions = clause instructions
  * x executions), a divergent if/else (exactly one divergent execution, per-edge thread counts),
- * totals identical for 1 and 4 engine threads, and the JSON report.
+ * totals identical for 1 and 4 engine threads, the JSON report, and the same report bytes for 1 and 2
+ * engine threads.
  *
  * Shaders (tests/stats/ *.s, hand-counted below) run through a local copy of the executor's
  * minimum-PC loop that calls the stats hook itself, and also through bi_exec_shader /
@@ -397,6 +398,57 @@ START_TEST(test_threads_invariant)
 }
 END_TEST
 
+/* ---- the report does not depend on the number of host threads ----------------------------------- */
+
+/* The JSON report after one job of tests/stats/stats_diverge.s (64 workgroups of 4, v6) on an
+ * engine of `threads` host threads, without the lines that describe the run rather than the
+ * guest (date, host_threads).  Caller frees. */
+static char *diverge_report(unsigned threads)
+{
+    setup();
+    flat_reset();
+    gpu_compute *e = gpu_compute_new(threads);
+    ck_assert_ptr_nonnull(e);
+    const unsigned local = 4, groups = 64;
+    uint64_t shader = alloc(4096, 4096);
+    memcpy(host(shader, sizeof(bi_shader_stats_diverge)), bi_shader_stats_diverge, sizeof(bi_shader_stats_diverge));
+    uint64_t job = make_job(local, groups, shader, NULL, 0, 0);
+    gpu_compute_job j = { .job_va = job, .type = 4, .as = 0, .arch_major = 6, .core_mask = 0xf,
+                          .mem = { .read = flat_read, .write = flat_write, .fetch = flat_read, .atomic = t_atomic } };
+    uint64_t fva;
+    ck_assert_uint_eq(gpu_compute_run(e, &j, &fva), 1);
+    gpu_compute_free(e);
+    char *buf = NULL, *out = NULL;
+    size_t len = 0, olen = 0;
+    FILE *f = open_memstream(&buf, &len), *o = open_memstream(&out, &olen);
+    ck_assert(f && o);
+    stats_write_json(f);
+    fclose(f);
+    for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n"))
+        if (!strstr(line, "\"date\": ") && !strstr(line, "\"host_threads\": "))
+            fprintf(o, "%s\n", line);
+    fclose(o);
+    free(buf);
+    return out;
+}
+
+START_TEST(test_json_threads)
+{
+    if (!HAVE_EXEC_HOOK) {
+        fprintf(stderr, "test_json_threads: executor without bi_exec_hook: skipped\n");
+        return;
+    }
+    char *one = diverge_report(1);
+    ck_assert_ptr_nonnull(strstr(one, "{\"to\": 64, \"threads\": 128, \"warps\": 32}, {\"to\": 112, \"threads\": 128, \"warps\": 32}"));
+    for (int rep = 0; rep < 8; rep++) {          /* which host thread runs which workgroup first varies */
+        char *two = diverge_report(2);
+        ck_assert_str_eq(one, two);
+        free(two);
+    }
+    free(one);
+}
+END_TEST
+
 /* ---- programs are identified by their code, not by where they were loaded ----------------------- */
 
 
@@ -644,6 +696,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_straight_executor);
     tcase_add_test(tc, test_divergence);
     tcase_add_test(tc, test_threads_invariant);
+    tcase_add_test(tc, test_json_threads);
     tcase_add_test(tc, test_program_identity);
     tcase_add_test(tc, test_json);
     suite_add_tcase(s, tc);
