@@ -54,6 +54,8 @@ bifrost-oracle: $(B)/malibu-disasm
 	$(PYTHON) tests/bifrost/oracle.py --disasm $(B)/malibu-disasm --mesa $(MESA_BIFROST_DISASM) \
 	    --workdir $(B)/tests/bifrost --clauses $(or $(N),4000) --seed $(or $(SEED),1)
 
-# The executor (and its test) change the host rounding mode around float operations.
-BIFROST_EXTRA_bifrost_exec := -frounding-math
+# The executor (emu/gpu/bifrost_exec*.c) and its test change the host rounding mode around float
+# operations.
+BIFROST_EXEC_UNITS := $(basename $(notdir $(wildcard emu/gpu/bifrost_exec*.c)))
+$(foreach u,$(BIFROST_EXEC_UNITS),$(eval BIFROST_EXTRA_$(u) := -frounding-math))
 BIFROST_EXTRA_test_bifrost_exec := -frounding-math

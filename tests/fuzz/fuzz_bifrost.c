@@ -1,5 +1,5 @@
 /* libFuzzer harness: the Bifrost clause decoder + executor + texture/image messages
- * (emu/gpu/bifrost_decode.c, bifrost_exec.c, bifrost_tex.c) on hostile shader bytes.
+ * (emu/gpu/bifrost_decode.c, bifrost_exec*.c, bifrost_tex.c) on hostile shader bytes.
  *
  * Input: byte 0 flags, byte 1 lanes, then GMEM_SIZE bytes of global memory (its first 64 bytes
  * are also the push uniforms, the next 128 the initial r0-r31), then the shader.  Memory: global

@@ -38,5 +38,5 @@ $(B)/tests/unit/test_gpu_mali: tests/unit/test_gpu_mali.c $(DEVICE_OBJS) $(patsu
 
 # The executor's interpreter loop gains ~20% at -O3 (measured with GPU_BENCH=1); only when the
 # build uses the default -O2 (OPT=-O0 debugging builds keep their level).
-BIFROST_EXTRA_bifrost_exec += $(if $(filter -O2,$(OPT)),-O3)
+$(foreach u,$(BIFROST_EXEC_UNITS),$(eval BIFROST_EXTRA_$(u) += $(if $(filter -O2,$(OPT)),-O3)))
 BIFROST_EXTRA_compute += $(if $(filter -O2,$(OPT)),-O3)

@@ -1,4 +1,4 @@
-/* Bifrost warp executor (emu/gpu/bifrost_exec.c) on shaders assembled from tests/bifrost/exec_*.s.
+/* Bifrost warp executor (emu/gpu/bifrost_exec*.c) on shaders assembled from tests/bifrost/exec_*.s.
  * Expected values are computed here independently with plain C / the host FPU (rounding modes
  * via fesetround, binary16 via _Float16).  NaN convention (an assumption, see README): a NaN
  * result is the first NaN operand made quiet, else 0x7fc00000. */

@@ -1,0 +1,187 @@
+/* Internal to the Bifrost executor (emu/gpu/bifrost_exec*.c, workgroup.c): the semantic classes a
+ * prepared instruction is resolved to, their modifier encodings, and the helpers the executor's
+ * files share.
+ *
+ *   bifrost_exec_prepare.c   decoded instruction -> bi_xinstr (semantic class, modifiers), once
+ *   bifrost_exec_float.c     float helpers: rounding, denormals, NaNs, conversions, table ops
+ *   bifrost_exec_alu.c       one ALU / branch instruction for one lane (scalar and vector)
+ *   bifrost_exec_mem.c       memory and message instructions (loads, stores, atomics, texture)
+ *   bifrost_exec.c           the clause loop: a clause over a warp's lanes, warp scheduling
+ *   bifrost_exec_program.c   the program cache: clauses decoded and prepared once
+ *   workgroup.c              compute workgroups: warps, preloads, barriers */
+#ifndef MALIBU_BIFROST_EXEC_INT_H
+#define MALIBU_BIFROST_EXEC_INT_H
+
+#include <string.h>
+
+#include "bifrost_exec.h"
+
+enum {
+    S_NONE, S_NOP, S_MOV, S_IADD, S_ISUB, S_IADDC, S_ISUBB, S_IMUL, S_LSHIFT, S_RSHIFT, S_ARSHIFT,
+    S_CSEL_I, S_CSEL_S, S_CSEL_U, S_CSEL_F, S_MUX, S_ICMP_I, S_ICMP_S, S_ICMP_U, S_FCMP,
+    S_FADD, S_FMA, S_FMIN, S_FMAX, S_F2S, S_F2U, S_S2F, S_U2F, S_ZEXT16, S_SEXT16, S_ZEXT8,
+    S_SEXT8, S_MKVEC, S_CLZ, S_POPCOUNT, S_BITREV, S_FROUND, S_BRANCHZ32, S_BRANCHZ16, S_JUMP,
+    S_LOAD, S_STORE, S_AXCHG, S_ATOM_CX, S_ACMPXCHG, S_SEG_ADD_LO, S_SEG_ADD_HI, S_BARRIER,
+    S_VADD, S_VSUB, S_VFADD, S_VFMA, S_VFMIN, S_VFMAX, S_VFCMP, S_V2F32_TO_V2F16, S_F16_TO_F32,
+    S_MKVEC4, S_SWZ, S_VMUX, S_VCSEL_I, S_VCSEL_S, S_VCSEL_U, S_VCSEL_F, S_VICMP_I, S_VICMP_S, S_VICMP_U,
+    S_VLSHIFT, S_VRSHIFT, S_VARSHIFT, S_VIMUL, S_VI2F16, S_VF16_2I, S_V8TO16,
+    S_VCLZ, S_VFROUND, S_VIABS, S_VHADD, S_V8TO16F,
+    S_I2F_NARROW, S_IABS, S_HADD, S_LDEXP, S_BRANCHZ, S_BRANCH, S_QUIET, S_F16_2I, S_LOGB, S_ILOGB,
+    S_FREXPE, S_FREXPM, S_ATOM_C, S_ATOM_POST, S_FRCP, S_FRSQ,
+    S_FRCP_APPROX, S_FRSQ_APPROX, S_FMA_RSCALE, S_FEXP, S_FEXP_TABLE, S_FLOGD, S_FLOG_TABLE, S_FADD_LSCALE,
+    S_FSIN_TABLE, S_FCOS_TABLE, S_CLPER,
+    S_TEXC, S_TEXS, S_LEA_TEX, S_ST_CVT,         /* texture / image messages (bifrost_tex.c) */
+};
+enum { FM_PLAIN, FM_SQRT, FM_LOG };              /* FREXPE/FREXPM modes */
+enum { LT_RED, LT_BASE2, LT_NATURAL };          /* FLOG_TABLE modes */
+/* atomic operations (bi_xinstr.atom_opc) */
+enum { A_NONE, A_ADD, A_SMIN, A_SMAX, A_UMIN, A_UMAX, A_AND, A_OR, A_XOR };
+enum { R_NONE, R_RTP, R_RTN, R_RTZ, R_RTNA, R_RTO };
+enum { C_EQ, C_GT, C_GE, C_NE, C_LT, C_LE, C_GTLT, C_TOTAL };
+enum { L_AND, L_OR, L_XOR };
+enum { SEG_NONE, SEG_WLS, SEG_STREAM, SEG_UBO, SEG_TL };
+enum { DL_W0 = 6, DL_D0 = 7 };
+
+/* Lane-loop kinds (bi_xclause.fast_fma / fast_add): common ALU forms the clause loop runs over all
+ * lanes at once; K_GENERIC goes through bx_exec_op lane by lane. */
+enum { K_GENERIC, K_NOP, K_MOV, K_IADD, K_ISUB, K_IADDC, K_IMUL, K_LSHIFT, K_RSHIFT, K_ICMP, K_CSEL,
+       K_FADD, K_FMA, K_FCMP, K_ZEXT16, K_MUX, K_MKVEC };
+
+/* Branch target meaning "the thread ends". */
+#define PC_EXIT 0xffffffffu
+
+/* Pending staging-register writes of a LOAD (committed at the end of the clause). */
+typedef struct {
+    unsigned n;
+    uint32_t val[BI_MAX_LANES][4];
+} staging;
+
+typedef struct {
+    int ftz;
+} fctx;
+
+/* Store a printf-style message in err (if any) and return rc. */
+int bx_fail(char *err, size_t errlen, int rc, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* ---- float helpers (bifrost_exec_float.c; the small ones inline: the lane loops use them) ---- */
+
+static inline float f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint32_t u32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline int is_nan(uint32_t u) { return (u & 0x7fffffff) > 0x7f800000; }
+static inline int is_denorm(uint32_t u) { return (u & 0x7f800000) == 0 && (u & 0x7fffff); }
+static inline int is_nan16(uint32_t h) { return (h & 0x7fff) > 0x7c00; }
+
+/* NaN results (assumption): the first NaN operand, quieted; otherwise the default NaN 0x7fc00000. */
+static inline uint32_t nan_result(uint32_t r, const uint32_t *in, unsigned n)
+{
+    if (!is_nan(r))
+        return r;
+    for (unsigned i = 0; i < n; i++)
+        if (is_nan(in[i]))
+            return in[i] | 0x00400000;
+    return 0x7fc00000;
+}
+
+/* Output clamps (assumption: NaN clamps to +0; -0 is kept). */
+static inline uint32_t fclamp(uint32_t u, int clamp)
+{
+    if (!clamp)
+        return u;
+    if (is_nan(u))
+        return 0;
+    float f = f32(u);
+    float lo = clamp == 2 ? -1.0f : 0.0f;
+    if (f < lo)
+        return u32(lo);
+    if (clamp != 1 && f > 1.0f)
+        return u32(1.0f);
+    return u;
+}
+
+static inline uint32_t fout(uint32_t r, const bi_xinstr *x, const uint32_t *in, unsigned n, const fctx *fc)
+{
+    r = nan_result(r, in, n);
+    if (fc->ftz && is_denorm(r))
+        r &= 0x80000000;
+    return fclamp(r, x->clamp);
+}
+
+static inline int fcmp(uint32_t a, uint32_t b, int cmp)
+{
+    float fa = f32(a), fb = f32(b);
+    switch (cmp) {
+    case C_EQ: return fa == fb;
+    case C_GT: return fa > fb;
+    case C_GE: return fa >= fb;
+    case C_NE: return !(fa == fb);          /* unordered: true */
+    case C_LT: return fa < fb;
+    case C_LE: return fa <= fb;
+    case C_GTLT: return fa < fb || fa > fb;
+    default: return 0;
+    }
+}
+
+static inline uint32_t bool_result(int b, int rt)
+{
+    if (!b)
+        return 0;
+    return rt == 0 ? 1 : rt == 1 ? 0x3f800000 : 0xffffffff;
+}
+
+uint32_t bx_fsrc(const bi_xinstr *x, unsigned s, uint32_t v, const fctx *fc);
+int bx_fe_mode(int round);
+uint32_t bx_farith(int fma, uint32_t a, uint32_t b, uint32_t c, int round);
+uint32_t bx_fminmax(uint32_t a, uint32_t b, int is_max, int sem);
+uint32_t bx_f2i(uint32_t a, int rnd, int is_signed);
+uint32_t bx_i2f(uint32_t a, int round, int is_signed);
+uint32_t bx_fround(uint32_t a, int round);
+uint16_t bx_f32_to_f16(uint32_t x, int round);
+uint32_t bx_ro_f32(double d);
+uint32_t bx_fsrc16(const bi_xinstr *x, unsigned s, uint32_t h, const fctx *fc);
+uint32_t bx_fout16(uint32_t r, const bi_xinstr *x, const uint32_t *in, unsigned n, const fctx *fc);
+uint32_t bx_frcp(uint32_t a);
+uint32_t bx_frsq(uint32_t a);
+uint32_t bx_frexp_mode(uint32_t v, int mode, int *e);
+uint32_t bx_table_op(const bi_xinstr *x, uint32_t v);
+uint32_t bx_fma_rscale(uint32_t a, uint32_t b, uint32_t c, int32_t d, int round, int special);
+
+/* ---- atomics ---------------------------------------------------------------------------------- */
+
+/* Atomic operation op(a, b) on 32-bit (atom_op32) and 64-bit (atom_op64)
+ * values; U/S: the unsigned and signed type. */
+#define ATOM_OP(NAME, U, S)                                                    \
+    static inline U NAME(unsigned opc, U a, U b)                                      \
+    {                                                                          \
+        switch (opc) {                                                         \
+        case A_ADD: return a + b;                                              \
+        case A_SMIN: return (S)a < (S)b ? a : b;                               \
+        case A_SMAX: return (S)a > (S)b ? a : b;                               \
+        case A_UMIN: return a < b ? a : b;                                     \
+        case A_UMAX: return a > b ? a : b;                                     \
+        case A_AND: return a & b;                                              \
+        case A_OR: return a | b;                                               \
+        case A_XOR: return a ^ b;                                              \
+        default: return b;                                                     \
+        }                                                                      \
+    }
+ATOM_OP(atom_op32, uint32_t, int32_t)
+ATOM_OP(atom_op64, uint64_t, int64_t)
+#undef ATOM_OP
+
+/* ---- one instruction for one lane ------------------------------------------------------------- */
+
+/* ALU / branch instruction (bifrost_exec_alu.c): s[] = raw source values; returns the result, sets
+ * *branch = 1 and *target when a branch is taken. */
+uint32_t bx_exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, int *branch, uint32_t *target);
+/* Memory / message instruction (bifrost_exec_mem.c) of lane `lane`: loads and atomics leave their
+ * staging-register results in stg, other results in *res. */
+int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lane, const uint32_t *s,
+                uint64_t atom_addr, staging *stg, uint32_t *res, char *err, size_t errlen);
+
+/* ---- the program cache (bifrost_exec_program.c) ------------------------------------------------ */
+
+/* The prepared clause at pc of p (decoded on first use; fetched programs read their code through
+ * m), or an error ("bad clause address" for a pc outside the program). */
+int bx_program_clause(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **out, char *err, size_t errlen);
+
+#endif
