@@ -9,15 +9,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-int bx_fail(char *err, size_t errlen, int rc, const char *fmt, ...)
+int bx_fault(bi_fault *f, enum bi_fault_kind kind, uint64_t addr, const char *fmt, ...)
 {
-    if (err && errlen) {
+    if (f) {
         va_list ap;
+        f->kind = kind;
+        f->addr = addr;
         va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
+        vsnprintf(f->msg, sizeof(f->msg), fmt, ap);
         va_end(ap);
     }
-    return rc;
+    return BI_EXEC_FAULT;
 }
 
 static inline int is_mem(const bi_xinstr *x)
@@ -210,7 +212,7 @@ LANE_LOOP void commit(bi_warp *w, const bi_tuple *t, const uint32_t *lmask, cons
 }
 
 /* One clause for a warp of n lanes (n constant in each caller below, so the lane loops unroll). */
-LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, char *err, size_t errlen, unsigned n)
+LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f, unsigned n)
 {
     const bi_clause *c = &x->c;
     uint32_t t0[NL], t1[NL], fr[NL], ar[NL], lmask[NL], target[NL];
@@ -250,7 +252,7 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, char
                     atom_addr[l] = sv[0] | (uint64_t)sv[1] << 32;
                     fr[l] = 0;
                 } else if (is_mem(xf)) {
-                    if ((rc = bx_exec_mem(w, xf, c, l, sv, 0, &stg, &fr[l], err, errlen)))
+                    if ((rc = bx_exec_mem(w, xf, c, l, sv, 0, &stg, &fr[l], f)))
                         return rc;
                 } else {
                     fr[l] = bx_exec_op(xf, sv, &fc, &branch[l], &target[l]);
@@ -271,7 +273,7 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, char
                 ar[l] = 0;
         } else if (xa->sem == S_CLPER) {
             if (xa->clper_group > n)
-                return bx_fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "clause %#x: CLPER.subgroup%u on a %u-lane warp",
+                return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "clause %#x: CLPER.subgroup%u on a %u-lane warp",
                             c->offset, xa->clper_group, n);
             for (unsigned l = 0; l < n; l++) {
                 unsigned g = xa->clper_group - 1u;   /* assumption: src1 taken modulo the group size */
@@ -284,7 +286,7 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, char
                     continue;
                 uint32_t sv[4] = { s[0][l], s[1][l], s[2][l], s[3][l] };
                 if (is_mem(xa)) {
-                    if ((rc = bx_exec_mem(w, xa, c, l, sv, atom_addr[l], &stg, &ar[l], err, errlen)))
+                    if ((rc = bx_exec_mem(w, xa, c, l, sv, atom_addr[l], &stg, &ar[l], f)))
                         return rc;
                 } else {
                     ar[l] = bx_exec_op(xa, sv, &fc, &branch[l], &target[l]);
@@ -314,14 +316,14 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, char
             uint8_t b[4];
             if (msg->sem == S_LOAD) {
                 if (m->read(m->ctx, addr, b, 4))
-                    return bx_fail(err, errlen, BI_EXEC_ERROR, "clause %#x lane %u: load fault at %#llx", c->offset, l,
+                    return bx_fault(f, BI_FAULT_MEMORY, addr, "clause %#x lane %u: load fault at %#llx", c->offset, l,
                                 (unsigned long long)addr);
                 stg.val[l][0] = b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
             } else {
                 uint32_t v = w->reg[sr][l];
                 b[0] = (uint8_t)v, b[1] = (uint8_t)(v >> 8), b[2] = (uint8_t)(v >> 16), b[3] = (uint8_t)(v >> 24);
                 if (m->write(m->ctx, addr, b, 4))
-                    return bx_fail(err, errlen, BI_EXEC_ERROR, "clause %#x lane %u: store fault at %#llx", c->offset, l,
+                    return bx_fault(f, BI_FAULT_MEMORY, addr, "clause %#x lane %u: store fault at %#llx", c->offset, l,
                                 (unsigned long long)addr);
             }
         }
@@ -329,7 +331,7 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, char
     } else if (msg) {
         uint32_t dummy;
         for (unsigned l = 0; l < n; l++)
-            if ((exec & (1u << l)) && (rc = bx_exec_mem(w, msg, c, l, msg_src[l], msg_atom[l], &stg, &dummy, err, errlen)))
+            if ((exec & (1u << l)) && (rc = bx_exec_mem(w, msg, c, l, msg_src[l], msg_atom[l], &stg, &dummy, f)))
                 return rc;
     }
     for (unsigned r = 0; r < stg.n; r++)          /* staging writes of a load land at clause end */
@@ -353,10 +355,10 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, char
     return BI_EXEC_OK;
 }
 
-int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec, char *err, size_t errlen)
+int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f)
 {
     exec &= (1u << w->lanes) - 1;
-    return w->lanes == 8 ? exec_clause_n(w, x, exec, err, errlen, 8) : exec_clause_n(w, x, exec, err, errlen, 4);
+    return w->lanes == 8 ? exec_clause_n(w, x, exec, f, 8) : exec_clause_n(w, x, exec, f, 4);
 }
 
 void bi_warp_init(bi_warp *w, enum bi_arch arch)
@@ -367,7 +369,7 @@ void bi_warp_init(bi_warp *w, enum bi_arch arch)
 
 bi_exec_hook_fn bi_exec_hook;
 
-int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, char *err, size_t errlen)
+int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, bi_fault *f)
 {
     for (unsigned n = 0; n < max_clauses; n++) {
         uint32_t pc = UINT32_MAX, exec = 0;
@@ -380,11 +382,11 @@ int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, char *err, 
             if (!w->done[l] && w->pc[l] == pc)
                 exec |= 1u << l;
         bi_xclause *x;
-        int rc = bx_program_clause(p, w->mem, pc, &x, err, errlen);
+        int rc = bx_program_clause(p, w->mem, pc, &x, f);
         if (rc)
             return rc;
         unsigned barriers = w->barriers;
-        rc = bi_exec_clause(w, x, exec, err, errlen);
+        rc = bi_exec_clause(w, x, exec, f);
         if (rc)
             return rc;
         if (__builtin_expect(bi_exec_hook != NULL, 0))
@@ -392,22 +394,22 @@ int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, char *err, 
         if (w->barriers != barriers)
             return BI_EXEC_BARRIER;
     }
-    return bx_fail(err, errlen, BI_EXEC_ERROR, "clause limit (%u) reached", max_clauses);
+    return bx_fault(f, BI_FAULT_CLAUSE_LIMIT, 0, "clause limit (%u) reached", max_clauses);
 }
 
 int bi_exec_shader(bi_warp *w, const uint8_t *code, size_t len, enum bi_arch arch,
-                   unsigned max_clauses, char *err, size_t errlen)
+                   unsigned max_clauses, bi_fault *f)
 {
     bi_program *p = bi_program_new(code, len, arch);
     if (!p)
-        return bx_fail(err, errlen, BI_EXEC_ERROR, "out of memory");
+        return bx_fault(f, BI_FAULT_HOST, 0, "out of memory");
     int rc;
     unsigned left = max_clauses;
     do {     /* a lone warp passes barriers */
         uint64_t before = w->clauses_run;
-        rc = bi_exec_program(w, p, left, err, errlen);
+        rc = bi_exec_program(w, p, left, f);
         left -= (unsigned)(w->clauses_run - before);
     } while (rc == BI_EXEC_BARRIER && left);
     bi_program_free(p);
-    return rc == BI_EXEC_BARRIER ? bx_fail(err, errlen, BI_EXEC_ERROR, "clause limit (%u) reached", max_clauses) : rc;
+    return rc == BI_EXEC_BARRIER ? bx_fault(f, BI_FAULT_CLAUSE_LIMIT, 0, "clause limit (%u) reached", max_clauses) : rc;
 }

@@ -60,8 +60,9 @@ typedef struct {
     int ftz;
 } fctx;
 
-/* Store a printf-style message in err (if any) and return rc. */
-int bx_fail(char *err, size_t errlen, int rc, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Fill *f (if any): kind, address, printf-style message; returns BI_EXEC_FAULT. */
+int bx_fault(bi_fault *f, enum bi_fault_kind kind, uint64_t addr, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* ---- float helpers (bifrost_exec_float.c; the small ones inline: the lane loops use them) ---- */
 
@@ -176,12 +177,12 @@ uint32_t bx_exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, int *
 /* Memory / message instruction (bifrost_exec_mem.c) of lane `lane`: loads and atomics leave their
  * staging-register results in stg, other results in *res. */
 int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lane, const uint32_t *s,
-                uint64_t atom_addr, staging *stg, uint32_t *res, char *err, size_t errlen);
+                uint64_t atom_addr, staging *stg, uint32_t *res, bi_fault *f);
 
 /* ---- the program cache (bifrost_exec_program.c) ------------------------------------------------ */
 
 /* The prepared clause at pc of p (decoded on first use; fetched programs read their code through
  * m), or an error ("bad clause address" for a pc outside the program). */
-int bx_program_clause(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **out, char *err, size_t errlen);
+int bx_program_clause(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **out, bi_fault *f);
 
 #endif

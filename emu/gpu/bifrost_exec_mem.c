@@ -56,7 +56,7 @@ static int do_atomic(const bi_mem *m, uint64_t addr, atom_arg *a, uint64_t *old)
 /* Texture / image messages (bifrost_tex.c): like loads, they read their staging registers and
  * write their results at the end of the clause. */
 static int exec_tex(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lane, const uint32_t *s,
-                    staging *stg, char *err, size_t errlen)
+                    staging *stg, bi_fault *f)
 {
     const bi_mem *m = w->mem;
     unsigned sr = c->hdr[BI_H_SR], n = 0;
@@ -69,7 +69,7 @@ static int exec_tex(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned
         uint32_t desc = x->sem == S_TEXS ? x->texdesc : s[2];
         int k = x->sem == S_TEXS ? 0 : bi_tex_staging_count(desc);
         if (k > 8 || sr + (k > 4 ? k : 4) > 64)
-            return bx_fail(err, errlen, BI_EXEC_ERROR, "clause %#x: staging registers out of range", c->offset);
+            return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
         for (int i = 0; i < k; i++)
             in[i] = w->reg[sr + i][lane];
         rc = bi_tex_texc(m, desc, s[0], s[1], in, k < 0 ? 0 : (unsigned)k, out, &n, why, sizeof(why));
@@ -77,20 +77,20 @@ static int exec_tex(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned
     }
     case S_LEA_TEX:
         if (sr + 3 > 64)
-            return bx_fail(err, errlen, BI_EXEC_ERROR, "clause %#x: staging registers out of range", c->offset);
+            return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
         rc = bi_tex_lea_attr(m, s[2], s[0], s[1], x->regfmt, out, why, sizeof(why));
         n = 3;
         break;
     default:            /* S_ST_CVT */
         if (sr + x->size > 64)
-            return bx_fail(err, errlen, BI_EXEC_ERROR, "clause %#x: staging registers out of range", c->offset);
+            return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
         for (unsigned i = 0; i < x->size; i++)
             in[i] = w->reg[sr + i][lane];
         rc = bi_tex_st_cvt(m, s[0] | (uint64_t)s[1] << 32, s[2], in, x->size, why, sizeof(why));
         break;
     }
     if (rc)
-        return bx_fail(err, errlen, rc, "clause %#x lane %u: %s", c->offset, lane, why);
+        return bx_fault(f, rc == BI_EXEC_UNIMPLEMENTED ? BI_FAULT_UNIMPLEMENTED : BI_FAULT_MEMORY, 0, "clause %#x lane %u: %s", c->offset, lane, why);
     stg->n = n;
     for (unsigned i = 0; i < n; i++)
         stg->val[lane][i] = out[i];
@@ -98,7 +98,7 @@ static int exec_tex(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned
 }
 
 int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lane, const uint32_t *s,
-                    uint64_t atom_addr, staging *stg, uint32_t *res, char *err, size_t errlen)
+                    uint64_t atom_addr, staging *stg, uint32_t *res, bi_fault *f)
 {
     const bi_mem *m = w->mem;
     unsigned sr = c->hdr[BI_H_SR];
@@ -109,9 +109,9 @@ int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lan
     if (x->sem == S_BARRIER)
         return BI_EXEC_OK;
     if (!m)
-        return bx_fail(err, errlen, BI_EXEC_ERROR, "clause %#x: memory instruction without memory", c->offset);
+        return bx_fault(f, BI_FAULT_MEMORY, 0, "clause %#x: memory instruction without memory", c->offset);
     if (x->sem >= S_TEXC)
-        return exec_tex(w, x, c, lane, s, stg, err, errlen);
+        return exec_tex(w, x, c, lane, s, stg, f);
     if (x->sem == S_SEG_ADD_LO || x->sem == S_SEG_ADD_HI) {
         /* the address LOAD/STORE with this segment would use for offset s[0] */
         uint64_t a = (x->seg == SEG_TL ? w->tls_base[lane] : m->wls_base) + s[0];
@@ -128,14 +128,14 @@ int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lan
          * staging registers in RETURN form): the same with 64-bit values, two registers each. */
         unsigned words = x->size / 4;
         if (sr + (x->atom_ret ? 2 : 1) * words > 64)
-            return bx_fail(err, errlen, BI_EXEC_ERROR, "clause %#x: staging registers out of range", c->offset);
+            return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
         uint64_t arg = w->reg[sr][lane] | (words > 1 ? (uint64_t)w->reg[sr + 1][lane] << 32 : 0);
         if (x->atom_one)
             arg = x->atom_one == 2 ? ~0ull : 1;
         atom_arg a = { .opc = x->atom_opc, .size = x->size, .v = arg };
         uint64_t old = 0;
         if ((x->size == 8 && (atom_addr & 7)) || do_atomic(m, atom_addr, &a, &old))
-            return bx_fail(err, errlen, BI_EXEC_ERROR, "clause %#x lane %u: atomic fault at %#llx", c->offset, lane,
+            return bx_fault(f, BI_FAULT_MEMORY, atom_addr, "clause %#x lane %u: atomic fault at %#llx", c->offset, lane,
                         (unsigned long long)atom_addr);
         if (x->atom_ret) {
             uint64_t id = atom_identity(x->atom_opc, x->size);
@@ -155,7 +155,7 @@ int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lan
     case SEG_TL: addr = w->tls_base[lane] + s[0]; break;
     case SEG_UBO:
         if (s[1] >= m->nubos || (uint64_t)s[0] + x->size > m->ubo_size[s[1]])
-            return bx_fail(err, errlen, BI_EXEC_ERROR, "clause %#x lane %u: UBO %u offset %#x out of range",
+            return bx_fault(f, BI_FAULT_MEMORY, 0, "clause %#x lane %u: UBO %u offset %#x out of range",
                         c->offset, lane, s[1], s[0]);
         addr = m->ubo_addr[s[1]] + s[0];
         break;
@@ -164,7 +164,7 @@ int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lan
     if (x->sem == S_LOAD && x->size < 4 && x->dlane == DL_D0)
         nregs = 2;
     if (sr + nregs > 64)
-        return bx_fail(err, errlen, BI_EXEC_ERROR, "clause %#x: staging registers r%u+%u out of range", c->offset, sr, nregs);
+        return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers r%u+%u out of range", c->offset, sr, nregs);
     if (x->sem == S_AXCHG || x->sem == S_ACMPXCHG) {
         /* AXCHG: the staging registers go to memory, the old memory value comes back in them
          * (lanes run in order, so lanes of a warp exchanging one address chain).
@@ -173,14 +173,14 @@ int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lan
          * value comes back in the first half, the second half is kept. */
         unsigned words = x->size / 4;
         if (sr + (x->sem == S_ACMPXCHG ? 2 * words : words) > 64)
-            return bx_fail(err, errlen, BI_EXEC_ERROR, "clause %#x: staging registers out of range", c->offset);
+            return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
         atom_arg a = { .opc = x->sem == S_AXCHG ? 0 : 0xff, .size = x->size };
         a.v = w->reg[sr][lane] | (words > 1 ? (uint64_t)w->reg[sr + 1][lane] << 32 : 0);
         if (x->sem == S_ACMPXCHG)
             a.cmp = w->reg[sr + words][lane] | (words > 1 ? (uint64_t)w->reg[sr + words + 1][lane] << 32 : 0);
         uint64_t old = 0;
         if ((addr & (x->size - 1)) || do_atomic(m, addr, &a, &old))
-            return bx_fail(err, errlen, BI_EXEC_ERROR, "clause %#x lane %u: atomic fault at %#llx", c->offset, lane,
+            return bx_fault(f, BI_FAULT_MEMORY, addr, "clause %#x lane %u: atomic fault at %#llx", c->offset, lane,
                         (unsigned long long)addr);
         stg->n = x->sem == S_ACMPXCHG ? 2 * words : words;
         stg->val[lane][0] = (uint32_t)old;
@@ -194,12 +194,12 @@ int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lan
         for (unsigned i = 0; i < x->size; i++)
             buf[i] = (uint8_t)(w->reg[sr + i / 4][lane] >> (8 * (i % 4)));
         if (m->write(m->ctx, addr, buf, x->size))
-            return bx_fail(err, errlen, BI_EXEC_ERROR, "clause %#x lane %u: store fault at %#llx", c->offset, lane,
+            return bx_fault(f, BI_FAULT_MEMORY, addr, "clause %#x lane %u: store fault at %#llx", c->offset, lane,
                         (unsigned long long)addr);
         return BI_EXEC_OK;
     }
     if (m->read(m->ctx, addr, buf, x->size))
-        return bx_fail(err, errlen, BI_EXEC_ERROR, "clause %#x lane %u: load fault at %#llx", c->offset, lane,
+        return bx_fault(f, BI_FAULT_MEMORY, addr, "clause %#x lane %u: load fault at %#llx", c->offset, lane,
                     (unsigned long long)addr);
     stg->n = nregs;
     if (x->size >= 4) {

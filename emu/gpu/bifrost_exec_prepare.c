@@ -110,12 +110,12 @@ static const char *const widen_names[] = { "none", "h0", "h1", NULL };
 static const char *const sem_mm_names[] = { "nan_suppress", "nan_propagate", "c", "inverse_c", NULL };
 static const char *const mux_names[] = { "neg", "int_zero", "fp_zero", "bit", NULL };
 
-static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t errlen)
+static int prepare_instr(bi_xinstr *x, const bi_instr *ins, bi_fault *f)
 {
     const struct bi_op_desc *op = &bi_ops[ins->op];
     memset(x, 0, sizeof(*x));
     if (ins->op == BI_OP_INVALID)
-        return bx_fail(err, errlen, BI_EXEC_ERROR, "invalid instruction encoding %#x", ins->bits);
+        return bx_fault(f, BI_FAULT_INVALID, 0, "invalid instruction encoding %#x", ins->bits);
     for (unsigned i = 0; i < sizeof(sem_names) / sizeof(sem_names[0]); i++)
         if (!strcmp(op->name, sem_names[i].name))
             x->sem = sem_names[i].sem;
@@ -124,7 +124,7 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
         for (unsigned i = 0; i < sizeof(unimpl_why) / sizeof(unimpl_why[0]); i++)
             if (!strcmp(op->name, unimpl_why[i].name))
                 why = unimpl_why[i].why;
-        return bx_fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%c%s not implemented%s%s%s",
+        return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "%c%s not implemented%s%s%s",
                     op->unit == BI_UNIT_ADD ? '+' : '*', op->name, why ? " (" : "", why ? why : "", why ? ")" : "");
     }
     x->nsrcs = op->nsrcs;
@@ -192,7 +192,7 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
         const char *sq = bi_mod_value_name(ins, "sqrt"), *lg = bi_mod_value_name(ins, "log");
         x->fmode = sq && !strcmp(sq, "sqrt") ? FM_SQRT : lg && !strcmp(lg, "log") ? FM_LOG : FM_PLAIN;
         if (sq && lg && !strcmp(sq, "sqrt") && !strcmp(lg, "log"))
-            return bx_fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s.sqrt.log not implemented" NO_SOURCE, op->name);
+            return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "%s.sqrt.log not implemented" NO_SOURCE, op->name);
     }
     if (x->sem == S_FLOG_TABLE) {
         x->fmode = (uint8_t)lookup(bi_mod_value_name(ins, "mode"), (const char *const[]){ "red", "base2", "natural", NULL }, 0);
@@ -201,10 +201,10 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
     if (x->sem == S_FMA_RSCALE) {
         x->fmode = (uint8_t)lookup(bi_mod_value_name(ins, "special"), (const char *const[]){ "none", "n", "left", "scale16", NULL }, 0);
         if (x->fmode > 1)
-            return bx_fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "FMA_RSCALE.%s not implemented" NO_SOURCE, bi_mod_value_name(ins, "special"));
+            return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "FMA_RSCALE.%s not implemented" NO_SOURCE, bi_mod_value_name(ins, "special"));
     }
     if (x->sem == S_FEXP_TABLE && bi_mod_value_name(ins, "adj") && strcmp(bi_mod_value_name(ins, "adj"), "none"))
-        return bx_fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "FEXP_TABLE.%s not implemented" NO_SOURCE, bi_mod_value_name(ins, "adj"));
+        return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "FEXP_TABLE.%s not implemented" NO_SOURCE, bi_mod_value_name(ins, "adj"));
     if (x->sem == S_VIMUL && x->vw == 8) {
         const char *r1 = bi_mod_value_name(ins, "replicate1");
         if (r1 && strlen(r1) == 5)
@@ -214,7 +214,7 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
     if (x->sem == S_HADD)
         x->round = bi_mod_value_name(ins, "round") && !strcmp(bi_mod_value_name(ins, "round"), "rtp") ? R_RTP : R_RTN;
     if (x->sem == S_LDEXP && bi_mod_value_name(ins, "round") && !strncmp(bi_mod_value_name(ins, "round"), "inf", 3))
-        return bx_fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "LDEXP.%s not implemented" NO_SOURCE, bi_mod_value_name(ins, "round"));
+        return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "LDEXP.%s not implemented" NO_SOURCE, bi_mod_value_name(ins, "round"));
     if (!strcmp(op->name, "SEG_ADD"))
         x->sem = op->unit == BI_UNIT_FMA ? S_SEG_ADD_LO : S_SEG_ADD_HI;
     x->seg = (uint8_t)lookup(bi_mod_value_name(ins, "seg"), seg_names, 0);
@@ -229,7 +229,7 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
     if (x->sem == S_LOAD || x->sem == S_STORE || x->sem == S_AXCHG) {
         x->size = (uint8_t)(atoi(strchr(op->name, 'i') + 1) / 8);
         if (x->seg == SEG_STREAM || x->seg > SEG_TL)
-            return bx_fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s.%s not implemented", op->name, seg_names[x->seg]);
+            return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "%s.%s not implemented", op->name, seg_names[x->seg]);
     }
     if (x->sem == S_ATOM_C || x->sem == S_ATOM_POST) {
         static const char *const opc_names[] = { "-", "aadd", "asmin", "asmax", "aumin", "aumax", "aand", "aor",
@@ -242,12 +242,12 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
             static const uint8_t c1_op[] = { A_ADD, A_ADD, A_UMAX, A_SMAX, A_OR };
             int c = lookup(v, c1_names, -1);
             if (c < 0)
-                return bx_fail(err, errlen, BI_EXEC_ERROR, "%s: reserved atom_opc", op->name);
+                return bx_fault(f, BI_FAULT_INVALID, 0, "%s: reserved atom_opc", op->name);
             o = c1_op[c];
             x->atom_one = c == 1 ? 2 : 1;       /* implied operand: 1 (2: -1) */
         }
         if (o <= 0)     /* incl. the .i64 forms' aaddu / aadds: semantics not documented */
-            return bx_fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s.%s not implemented", op->name, v ? v : "?");
+            return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "%s.%s not implemented", op->name, v ? v : "?");
         x->atom_opc = (uint8_t)o;
         x->atom_ret = strstr(op->name, "_RETURN") != NULL;
         x->size = strstr(op->name, ".i64") ? 8 : 4;
@@ -255,7 +255,7 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
     if (x->sem == S_ACMPXCHG)
         x->size = strstr(op->name, ".i64") ? 8 : 4;
     if ((x->sem == S_SEG_ADD_LO || x->sem == S_SEG_ADD_HI) && x->seg != SEG_WLS && x->seg != SEG_TL)
-        return bx_fail(err, errlen, BI_EXEC_ERROR, "SEG_ADD: reserved segment");
+        return bx_fault(f, BI_FAULT_INVALID, 0, "SEG_ADD: reserved segment");
     if (x->sem == S_CLPER) {
         /* CLPER: src0 of the lane src1 names (xor: this lane ^ src1) in this lane's group of
          * `subgroup` lanes, or the inactive_result constant when that lane is not running this
@@ -273,7 +273,7 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
         if (!strcmp(op->name, "CLPER.i32")) {
             const char *lop = bi_mod_value_name(ins, "lane_op");
             if (lop && strcmp(lop, "none") && strcmp(lop, "xor"))
-                return bx_fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "CLPER.%s not implemented" NO_SOURCE, lop);
+                return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "CLPER.%s not implemented" NO_SOURCE, lop);
             x->clper_xor = lop && !strcmp(lop, "xor");
             int g = lookup(bi_mod_value_name(ins, "subgroup"), sg_names, 1);
             int r = lookup(bi_mod_value_name(ins, "inactive_result"), ir_names, 0);
@@ -297,33 +297,33 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, char *err, size_t er
         const char *v = bi_mod_value_name(ins, "register_format");
         int r = lookup(v, rf_names, 8);
         if (r >= 6)
-            return bx_fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "LEA_ATTR_TEX.%s not implemented", v ? v : "auto");
+            return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "LEA_ATTR_TEX.%s not implemented", v ? v : "auto");
         x->regfmt = rf_value[r];
     }
     if (x->sem == S_ST_CVT)
         x->size = (uint8_t)(1 + lookup(bi_mod_value_name(ins, "vecsize"),
                                        (const char *const[]){ "none", "v2", "v3", "v4", NULL }, 0));
     if ((x->sem == S_FCMP || x->sem == S_VFCMP) && x->cmp == C_TOTAL)
-        return bx_fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "FCMP.total not implemented" NO_SOURCE);
+        return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "FCMP.total not implemented" NO_SOURCE);
     if (x->sem == S_CLZ && x->mask)
-        return bx_fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "CLZ.mask not implemented" NO_SOURCE);
+        return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "CLZ.mask not implemented" NO_SOURCE);
     if ((x->sem == S_FADD || x->sem == S_FROUND) && x->round == R_RTNA && x->sem != S_FROUND)
-        return bx_fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "rtna rounding on %s", op->name);
+        return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "rtna rounding on %s", op->name);
     return BI_EXEC_OK;
 }
 
 static inline uint32_t sext28(uint32_t v) { return (uint32_t)((int32_t)(v << 4) >> 4); }
 static uint8_t fast_kind(const bi_xinstr *x);
 
-int bi_prepare_clause(bi_xclause *x, const bi_clause *c, char *err, size_t errlen)
+int bi_prepare_clause(bi_xclause *x, const bi_clause *c, bi_fault *f)
 {
     memset(x, 0, sizeof(*x));
     x->c = *c;
     for (unsigned i = 0; i < c->ntuples; i++) {
-        int rc = prepare_instr(&x->fma[i], &c->t[i].fma, err, errlen);
+        int rc = prepare_instr(&x->fma[i], &c->t[i].fma, f);
         if (rc)
             return rc;
-        rc = prepare_instr(&x->add[i], &c->t[i].add, err, errlen);
+        rc = prepare_instr(&x->add[i], &c->t[i].add, f);
         if (rc)
             return rc;
         {
@@ -338,15 +338,15 @@ int bi_prepare_clause(bi_xclause *x, const bi_clause *c, char *err, size_t errle
         }
         if (x->add[i].sem == S_LEA_TEX) {
             if (x->fma[i].table != 1)
-                return bx_fail(err, errlen, BI_EXEC_UNIMPLEMENTED,
+                return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0,
                             "clause %#x: LEA_ATTR_TEX without DTSEL_IMM.attribute_1 (secondary attribute table) not implemented",
                             c->offset);
         } else if (x->fma[i].table && x->add[i].sem != S_NOP) {
-            return bx_fail(err, errlen, BI_EXEC_UNIMPLEMENTED, "clause %#x: DTSEL_IMM with +%s not implemented", c->offset,
+            return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "clause %#x: DTSEL_IMM with +%s not implemented", c->offset,
                         bi_ops[c->t[i].add.op].name);
         }
         if ((x->add[i].sem == S_ATOM_CX) != (x->fma[i].sem == S_ATOM_C))
-            return bx_fail(err, errlen, BI_EXEC_ERROR, "clause %#x: ATOM_C without ATOM_CX (or the reverse)", c->offset);
+            return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: ATOM_C without ATOM_CX (or the reverse)", c->offset);
         if (x->add[i].sem == S_ATOM_CX) {
             x->add[i].atom_opc = x->fma[i].atom_opc;
             x->add[i].atom_one = x->fma[i].atom_one;

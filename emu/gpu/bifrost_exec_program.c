@@ -118,7 +118,16 @@ static int fetch_code(const bi_mem *m, uint32_t pc, uint8_t *buf, size_t *len, i
     return 0;
 }
 
-static int decode_new(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **out, char *err, size_t errlen)
+/* bi_decode_clause, its failure an invalid-encoding fault */
+static int decode(const uint8_t *code, size_t len, uint32_t pc, enum bi_arch arch, bi_clause *c, bi_fault *f)
+{
+    char msg[sizeof(f->msg)];
+    if (bi_decode_clause(code, len, pc, arch, c, msg, sizeof(msg)))
+        return bx_fault(f, BI_FAULT_INVALID, pc, "%s", msg);
+    return 0;
+}
+
+static int decode_new(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **out, bi_fault *f)
 {
     bi_clause c;
     uint8_t buf[512];
@@ -126,30 +135,30 @@ static int decode_new(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **
     const uint8_t *code;
     if (p->code) {
         if (pc >= p->len)
-            return bx_fail(err, errlen, BI_EXEC_ERROR, "bad clause address %#x", pc);
+            return bx_fault(f, BI_FAULT_BAD_PC, pc, "bad clause address %#x", pc);
         code = p->code + pc;
         have = p->len - pc;
-        if (bi_decode_clause(code, have, pc, p->arch, &c, err, errlen))
-            return BI_EXEC_ERROR;
+        if (decode(code, have, pc, p->arch, &c, f))
+            return BI_EXEC_FAULT;
     } else {
         if (!m || !m->fetch)
-            return bx_fail(err, errlen, BI_EXEC_ERROR, "clause %#x: no code", pc);
+            return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: no code", pc);
         if (fetch_code(m, pc, buf, &have, 0))
-            return bx_fail(err, errlen, BI_EXEC_ERROR, "instruction fetch fault at clause %#x", pc);
+            return bx_fault(f, BI_FAULT_FETCH, pc, "instruction fetch fault at clause %#x", pc);
         code = buf;
-        if (bi_decode_clause(code, have, pc, p->arch, &c, err, errlen)) {
+        if (decode(code, have, pc, p->arch, &c, f)) {
             if (have >= 512)
-                return BI_EXEC_ERROR;
+                return BI_EXEC_FAULT;
             if (fetch_code(m, pc, buf, &have, 1))      /* the clause may continue on the next page */
-                return bx_fail(err, errlen, BI_EXEC_ERROR, "instruction fetch fault at clause %#x", pc);
-            if (bi_decode_clause(code, have, pc, p->arch, &c, err, errlen))
-                return BI_EXEC_ERROR;
+                return bx_fault(f, BI_FAULT_FETCH, pc, "instruction fetch fault at clause %#x", pc);
+            if (decode(code, have, pc, p->arch, &c, f))
+                return BI_EXEC_FAULT;
         }
     }
     bi_xclause *x = calloc(1, sizeof(*x));
     if (!x)
-        return bx_fail(err, errlen, BI_EXEC_ERROR, "out of memory");
-    int rc = bi_prepare_clause(x, &c, err, errlen);
+        return bx_fault(f, BI_FAULT_HOST, 0, "out of memory");
+    int rc = bi_prepare_clause(x, &c, f);
     if (rc) {
         free(x);
         return rc;
@@ -158,7 +167,7 @@ static int decode_new(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **
         x->raw = malloc(c.size);
         if (!x->raw) {
             free(x);
-            return bx_fail(err, errlen, BI_EXEC_ERROR, "out of memory");
+            return bx_fault(f, BI_FAULT_HOST, 0, "out of memory");
         }
         memcpy(x->raw, code, c.size);
         x->epoch = m->epoch;
@@ -168,7 +177,7 @@ static int decode_new(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **
 }
 
 /* The prepared clause at pc, decoding it (or checking its bytes again under a new epoch). */
-static int get_clause(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **out, char *err, size_t errlen)
+static int get_clause(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **out, bi_fault *f)
 {
     bi_xclause **slot = prog_slot(p, pc, 0);
     bi_xclause *x = slot ? __atomic_load_n(slot, __ATOMIC_ACQUIRE) : NULL;
@@ -180,7 +189,7 @@ static int get_clause(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **
     pthread_mutex_lock(&p->lock);
     slot = prog_slot(p, pc, 1);
     if (!slot) {
-        rc = bx_fail(err, errlen, BI_EXEC_ERROR, "bad clause address %#x", pc);
+        rc = bx_fault(f, BI_FAULT_BAD_PC, pc, "bad clause address %#x", pc);
         goto out;
     }
     x = *slot;
@@ -192,7 +201,7 @@ static int get_clause(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **
         while (same && have < need) {
             unsigned got = m->fetch(m->ctx, pc + have, buf + have, (unsigned)(need - have));
             if (!got) {
-                rc = bx_fail(err, errlen, BI_EXEC_ERROR, "instruction fetch fault at clause %#x", pc);
+                rc = bx_fault(f, BI_FAULT_FETCH, pc, "instruction fetch fault at clause %#x", pc);
                 goto out;
             }
             have += got;
@@ -204,7 +213,7 @@ static int get_clause(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **
                 size_t cap = p->capold ? 2 * p->capold : 16;
                 bi_xclause **n = realloc(p->old, cap * sizeof(*n));
                 if (!n) {
-                    rc = bx_fail(err, errlen, BI_EXEC_ERROR, "out of memory");
+                    rc = bx_fault(f, BI_FAULT_HOST, 0, "out of memory");
                     goto out;
                 }
                 p->old = n;
@@ -217,7 +226,7 @@ static int get_clause(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **
         }
     }
     if (!x) {
-        rc = decode_new(p, m, pc, &x, err, errlen);
+        rc = decode_new(p, m, pc, &x, f);
         if (rc)
             goto out;
         __atomic_store_n(slot, x, __ATOMIC_RELEASE);
@@ -229,9 +238,9 @@ out:
     return rc;
 }
 
-int bx_program_clause(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **out, char *err, size_t errlen)
+int bx_program_clause(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **out, bi_fault *f)
 {
     if (pc % 16 || (p->code && pc >= p->len))
-        return bx_fail(err, errlen, BI_EXEC_ERROR, "bad clause address %#x", pc);
-    return get_clause(p, m, pc, out, err, errlen);
+        return bx_fault(f, BI_FAULT_BAD_PC, pc, "bad clause address %#x", pc);
+    return get_clause(p, m, pc, out, f);
 }

@@ -537,6 +537,18 @@ static bool stop_requested(worker *w)
     return m->should_stop && m->should_stop(m->ctx);
 }
 
+/* The job's exception code for a warp the executor stopped with a fault the memory callbacks did
+ * not see (those keep the code the device gave them: mem_fault). */
+static uint32_t fault_status(const bi_fault *f)
+{
+    switch (f->kind) {
+    case BI_FAULT_BAD_PC:
+        return EXC_INSTR_INVALID_PC;
+    default:        /* unsupported / invalid instructions, UBO range, misaligned 64-bit atomics */
+        return EXC_INSTR_INVALID_ENC;
+    }
+}
+
 /* 0, or an exception code */
 static uint32_t run_workgroup(worker *w, uint64_t idx)
 {
@@ -549,7 +561,6 @@ static uint32_t run_workgroup(worker *w, uint64_t idx)
     uint32_t wg[3] = { (uint32_t)(idx % d->groups[0]), (uint32_t)(idx / d->groups[0] % d->groups[1]),
                        (uint32_t)(idx / d->groups[0] / d->groups[1]) };
     uint32_t core = r->core_ids[idx % r->ncores];
-    char err[160];
 
     w->fault = 0;
     if (w->wls_size)
@@ -589,7 +600,8 @@ static uint32_t run_workgroup(worker *w, uint64_t idx)
             if (w->state[k])
                 continue;
             uint64_t before = w->warps[k].clauses_run, tuples_before = w->warps[k].tuples_run;
-            int rc = bi_exec_program(&w->warps[k], r->prog, STOP_POLL_CLAUSES, err, sizeof(err));
+            bi_fault fault;
+            int rc = bi_exec_program(&w->warps[k], r->prog, STOP_POLL_CLAUSES, &fault);
             w->since_poll += w->warps[k].clauses_run - before;
             w->tuples_unreported += w->warps[k].tuples_run - tuples_before;
             if (rc == BI_EXEC_BARRIER)
@@ -598,16 +610,13 @@ static uint32_t run_workgroup(worker *w, uint64_t idx)
                 w->state[k] = 2;
             else if (w->fault)
                 status = w->fault;
-            else if (rc == BI_EXEC_ERROR && !strncmp(err, "clause limit", 12))
+            else if (fault.kind == BI_FAULT_CLAUSE_LIMIT)
                 ;        /* budget used up: poll for a stop below and go on */
-            else if (rc == BI_EXEC_ERROR && strstr(err, "bad clause address")) {
-                status = EXC_INSTR_INVALID_PC;
+            else {
+                status = fault_status(&fault);
                 w->fault_va = d->shader_va;
-            } else {
-                status = EXC_INSTR_INVALID_ENC;
-                w->fault_va = d->shader_va;
-                if (r->e)
-                    fprintf(stderr, "gpu: shader at 0x%llx: %s\n", (unsigned long long)d->shader_va, err);
+                if (status == EXC_INSTR_INVALID_ENC && r->e)
+                    fprintf(stderr, "gpu: shader at 0x%llx: %s\n", (unsigned long long)d->shader_va, fault.msg);
             }
             /* poll after each warp, not each round: a round of many looping warps would delay a
              * stop by (warps x budget) clauses */

@@ -16,7 +16,7 @@ void bi_compute_preload(bi_warp *w, unsigned lane, const uint32_t local_id[3], c
     }
 }
 
-int bi_run_workgroup(const bi_workgroup *wg, bi_program *p, bi_wg_stats *stats, char *err, size_t errlen)
+int bi_run_workgroup(const bi_workgroup *wg, bi_program *p, bi_wg_stats *stats, bi_fault *f)
 {
     unsigned lanes = bi_program_arch(p) >= BI_ARCH_V7 ? 8 : 4;
     unsigned nthreads = wg->local_size[0] * wg->local_size[1] * wg->local_size[2];
@@ -28,7 +28,7 @@ int bi_run_workgroup(const bi_workgroup *wg, bi_program *p, bi_wg_stats *stats, 
     if (!warps || !state) {
         free(warps);
         free(state);
-        return bx_fail(err, errlen, BI_EXEC_ERROR, "out of memory");
+        return bx_fault(f, BI_FAULT_HOST, 0, "out of memory");
     }
     for (unsigned k = 0; k < nwarps; k++) {
         bi_warp *w = &warps[k];
@@ -61,7 +61,7 @@ int bi_run_workgroup(const bi_workgroup *wg, bi_program *p, bi_wg_stats *stats, 
             if (state[k])
                 continue;
             uint64_t before = warps[k].clauses_run;
-            int r = bi_exec_program(&warps[k], p, budget, err, errlen);
+            int r = bi_exec_program(&warps[k], p, budget, f);
             budget -= (unsigned)(warps[k].clauses_run - before);
             if (r == BI_EXEC_BARRIER)
                 state[k] = 1;
@@ -83,7 +83,7 @@ int bi_run_workgroup(const bi_workgroup *wg, bi_program *p, bi_wg_stats *stats, 
                 if (state[k] == 1)
                     state[k] = 0;
         if (!budget) {
-            rc = bx_fail(err, errlen, BI_EXEC_ERROR, "clause limit (%u) reached", wg->max_clauses);
+            rc = bx_fault(f, BI_FAULT_CLAUSE_LIMIT, 0, "clause limit (%u) reached", wg->max_clauses);
             break;
         }
     }

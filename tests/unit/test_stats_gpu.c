@@ -45,7 +45,8 @@ static bi_xclause *local_clause(local_prog *p, uint32_t pc)
         ck_assert_msg(!bi_decode_clause(p->code + pc, p->len - pc, pc, p->arch, &c, err, sizeof(err)), "%s", err);
         bi_xclause *x = calloc(1, sizeof(*x));
         ck_assert_ptr_nonnull(x);
-        ck_assert_msg(!bi_prepare_clause(x, &c, err, sizeof(err)), "%s", err);
+        bi_fault f = { 0 };
+        ck_assert_msg(!bi_prepare_clause(x, &c, &f), "%s", f.msg);
         p->x[pc / 16] = x;
     }
     return p->x[pc / 16];
@@ -59,7 +60,6 @@ static void local_free(local_prog *p)
 
 static void local_run(local_prog *p, bi_warp *w)
 {
-    char err[160];
     for (unsigned n = 0; n < 1000; n++) {
         uint32_t pc = UINT32_MAX, exec = 0;
         for (unsigned l = 0; l < w->lanes; l++)
@@ -71,7 +71,7 @@ static void local_run(local_prog *p, bi_warp *w)
             if (!w->done[l] && w->pc[l] == pc)
                 exec |= 1u << l;
         bi_xclause *x = local_clause(p, pc);
-        ck_assert_int_eq(bi_exec_clause(w, x, exec, err, sizeof(err)), BI_EXEC_OK);
+        ck_assert_int_eq(bi_exec_clause(w, x, exec, NULL), BI_EXEC_OK);
         stats_gpu_clause(w, (const bi_program *)p, x, exec);
     }
     ck_abort_msg("shader did not end");
@@ -215,12 +215,11 @@ START_TEST(test_straight_executor)
         return;
     }
     setup();
-    char err[160];
     for (unsigned k = 0; k < 3; k++) {
         bi_warp w;
         bi_warp_init(&w, BI_ARCH_V7);
         ck_assert_int_eq(bi_exec_shader(&w, bi_shader_stats_straight, sizeof(bi_shader_stats_straight), BI_ARCH_V7,
-                                        100, err, sizeof(err)), BI_EXEC_END);
+                                        100, NULL), BI_EXEC_END);
     }
     stats_gpu_totals t;
     stats_gpu_get_totals(&t);
