@@ -11,6 +11,7 @@ enum bi_exec_status {
     BI_EXEC_OK = 0,
     BI_EXEC_END = 1,             /* every lane finished */
     BI_EXEC_BARRIER = 2,         /* the warp executed a BARRIER (call again to continue) */
+    BI_EXEC_STOPPED = 3,         /* a workgroup's runner asked it to stop (workgroup.h) */
     BI_EXEC_FAULT = -3,          /* the warp stopped: the bi_fault says why */
     /* results of the texture unit's calls (bifrost_tex.h), which the executor turns into faults */
     BI_EXEC_UNIMPLEMENTED = -1,
@@ -154,33 +155,6 @@ int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, bi_fault *f
  * (NULL: no cost beyond one predictable branch per clause). */
 typedef void (*bi_exec_hook_fn)(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec);
 extern bi_exec_hook_fn bi_exec_hook;
-
-/* Compute-shader preloads (reference section 4.1): r55 = local id x | y << 16, r56 = local id z,
- * r57-r59 = workgroup id, r60-r62 = zero-based global id. */
-void bi_compute_preload(bi_warp *w, unsigned lane, const uint32_t local_id[3], const uint32_t wg_id[3],
-                        const uint32_t global_id[3]);
-
-/* One compute workgroup: threads numbered x fastest, packed into warps of 4 (v6) / 8 (v7) lanes;
- * warps run round-robin, each until it ends or reaches a BARRIER, which releases when every live
- * warp has reached it. */
-typedef struct {
-    unsigned local_size[3];
-    uint32_t wg_id[3];
-    const uint32_t *uniforms;
-    unsigned nuniforms;
-    const bi_mem *mem;           /* wls_base: this workgroup's local storage */
-    uint64_t tls_base;           /* thread t's TLS at tls_base + t * tls_stride */
-    uint32_t tls_stride;
-    uint32_t core_id;
-    unsigned max_clauses;        /* budget for the whole workgroup */
-} bi_workgroup;
-
-typedef struct {
-    unsigned warps;
-    uint64_t clauses, lane_clauses, barriers;
-} bi_wg_stats;
-
-int bi_run_workgroup(const bi_workgroup *wg, bi_program *p, bi_wg_stats *stats, bi_fault *f);
 
 /* Float helpers (exported for tests): IEEE binary16 <-> binary32. */
 uint32_t bi_f16_to_f32(uint16_t h);

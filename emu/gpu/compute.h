@@ -4,7 +4,7 @@
  * codes); the engine parses the descriptors (reference §6.2-6.5), gets the shader's decoded clauses
  * from its cache, and runs the workgroups on a pool of host threads.
  *
- *   compute.c        engine, thread pool, workgroup runner, memory glue, shader cache
+ *   compute.c        engine, thread pool, memory glue, shader cache (workgroups: workgroup.h)
  *   compute.h        this interface
  *   compute_mali.c   glue to the Mali device (devices/mali/mali.h: mali_set_compute_engine)
  *

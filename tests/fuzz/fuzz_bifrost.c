@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "bifrost_exec.h"
+#include "workgroup.h"
 
 #define GMEM_VA 0x10000ull
 #define GMEM_SIZE 512u
@@ -135,7 +136,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             .tls_base = TLS_VA, .tls_stride = 16, .max_clauses = CLAUSE_BUDGET,
         };
         bi_wg_stats st;
-        rc = bi_run_workgroup(&wg, p, &st, &f);
+        rc = bi_run_workgroup(&wg, p, NULL, &st, &f);
     } else {
         static bi_warp w;
         bi_warp_init(&w, arch);

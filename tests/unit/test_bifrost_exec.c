@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bifrost_exec.h"
+#include "workgroup.h"
 #include "shaders.inc"
 
 static uint32_t fb(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
@@ -649,7 +650,7 @@ static void check_wg(enum bi_arch arch)
                             .mem = &mem, .max_clauses = 1000 };
         bi_wg_stats st;
         bi_fault f = { 0 };
-        ck_assert_msg(bi_run_workgroup(&wg, p, &st, &f) == BI_EXEC_END, "%s", f.msg);
+        ck_assert_msg(bi_run_workgroup(&wg, p, NULL, &st, &f) == BI_EXEC_END, "%s", f.msg);
         ck_assert_uint_eq(st.warps, arch == BI_ARCH_V7 ? 2 : 4);
         ck_assert_uint_eq(st.barriers, st.warps);
         ck_assert_uint_eq(st.clauses, 5 * st.warps);
