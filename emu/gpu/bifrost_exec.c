@@ -367,7 +367,7 @@ void bi_warp_init(bi_warp *w, enum bi_arch arch)
     w->lanes = arch >= BI_ARCH_V7 ? 8 : 4;
 }
 
-bi_exec_hook_fn bi_exec_hook;
+void (*bi_exec_hook)(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec);
 
 int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, bi_fault *f)
 {

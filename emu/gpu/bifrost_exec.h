@@ -149,12 +149,6 @@ unsigned bi_program_clauses(bi_program *p);
  * BARRIER (BI_EXEC_BARRIER; call again to continue) or max_clauses clauses ran (BI_FAULT_CLAUSE_LIMIT). */
 int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, bi_fault *f);
 
-/* Instrumentation hook (emu/stats): when set, bi_exec_program calls it after every clause a warp
- * ran, with the prepared clause (x->c.offset = its pc), the lanes that ran it (exec) and the warp,
- * whose pc[] / done[] already hold each lane's next clause / end.  Set once before any warp runs
- * (NULL: no cost beyond one predictable branch per clause). */
-typedef void (*bi_exec_hook_fn)(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec);
-extern bi_exec_hook_fn bi_exec_hook;
 
 /* Float helpers (exported for tests): IEEE binary16 <-> binary32. */
 uint32_t bi_f16_to_f32(uint16_t h);

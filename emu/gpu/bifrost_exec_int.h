@@ -179,6 +179,9 @@ uint32_t bx_exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, int *
 int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lane, const uint32_t *s,
                 uint64_t atom_addr, staging *stg, uint32_t *res, bi_fault *f);
 
+/* The observer's per-clause call (gpu_observer.h; NULL: none), made by bi_exec_program. */
+extern void (*bi_exec_hook)(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec);
+
 /* ---- the program cache (bifrost_exec_program.c) ------------------------------------------------ */
 
 /* The prepared clause at pc of p (decoded on first use; fetched programs read their code through

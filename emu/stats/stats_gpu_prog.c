@@ -305,7 +305,7 @@ static bool copy_kernel(sg_kernel *d, const sg_kernel *s)
     return true;
 }
 
-void sg_view_build(sg_view *v, stats_thread *threads)
+void sg_view_build(sg_view *v, sg_thread *threads)
 {
     memset(v, 0, sizeof(*v));
     pthread_mutex_lock(&lock);
@@ -347,7 +347,7 @@ void sg_view_build(sg_view *v, stats_thread *threads)
             merge_list(&K->c, &K->n, &K->cap, &j->pend[i]);
     }
     /* the records not folded yet */
-    for (stats_thread *t = threads; t; t = t->next)
+    for (sg_thread *t = threads; t; t = t->next)
         for (size_t i = 0; i < t->capgc; i++) {
             const struct stats_gclause *g = t->gc[i];
             if (!g || !g->execs || g->job >= v->njobs || v->jobs[g->job].kernel < 0)

@@ -6,7 +6,7 @@
  *
  * Shaders (tests/stats/ *.s, hand-counted below) run through a local copy of the executor's
  * minimum-PC loop that calls the stats hook itself, and also through bi_exec_shader /
- * gpu_compute_run when the executor provides bi_exec_hook.
+ * gpu_compute_run, with the stats as the GPU's observer (gpu_observer.h).
  *
  *   test_stats_gpu --json FILE   writes a sample report (used by tests/stats/check_report.py)
  *   test_stats_gpu --bench       CPU time of engine jobs with the stats hook off and on */
@@ -18,14 +18,11 @@
 #include "bifrost_exec.h"
 #include "compute.h"
 #include "gpu_clause.h"
+#include "gpu_observer.h"
 #include "stats.h"
 #include "stats_gpu.h"
 
 #include "shaders.inc"     /* $(B)/tests/stats: bi_shader_stats_* */
-
-extern void (*bi_exec_hook)(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec)
-    __attribute__((weak));
-#define HAVE_EXEC_HOOK (&bi_exec_hook != NULL)
 
 /* ---- a local runner: the executor's minimum-PC loop, calling the stats hook ------------------ */
 
@@ -210,10 +207,6 @@ END_TEST
 /* The same through the executor's own loop (bi_exec_shader) when it has the hook. */
 START_TEST(test_straight_executor)
 {
-    if (!HAVE_EXEC_HOOK) {
-        fprintf(stderr, "test_straight_executor: executor without bi_exec_hook: skipped\n");
-        return;
-    }
     setup();
     for (unsigned k = 0; k < 3; k++) {
         bi_warp w;
@@ -380,10 +373,6 @@ static void run_engine(unsigned threads, unsigned arch, stats_gpu_totals *t)
 
 START_TEST(test_threads_invariant)
 {
-    if (!HAVE_EXEC_HOOK) {
-        fprintf(stderr, "test_threads_invariant: executor without bi_exec_hook: skipped\n");
-        return;
-    }
     for (unsigned arch = 6; arch <= 7; arch++) {
         stats_gpu_totals a, b;
         run_engine(1, arch, &a);
@@ -433,10 +422,6 @@ static char *diverge_report(unsigned threads)
 
 START_TEST(test_json_threads)
 {
-    if (!HAVE_EXEC_HOOK) {
-        fprintf(stderr, "test_json_threads: executor without bi_exec_hook: skipped\n");
-        return;
-    }
     char *one = diverge_report(1);
     ck_assert_ptr_nonnull(strstr(one, "{\"to\": 64, \"threads\": 128, \"warps\": 32}, {\"to\": 112, \"threads\": 128, \"warps\": 32}"));
     for (int rep = 0; rep < 8; rep++) {          /* which host thread runs which workgroup first varies */
@@ -485,10 +470,6 @@ static void run_vec(gpu_compute *e, uint64_t shader, int mul, unsigned arch)
  * object, makes one program of the four jobs). */
 START_TEST(test_program_identity)
 {
-    if (!HAVE_EXEC_HOOK) {
-        fprintf(stderr, "test_program_identity: executor without bi_exec_hook: skipped\n");
-        return;
-    }
     for (unsigned arch = 6; arch <= 7; arch++) {
         setup();
         flat_reset();
@@ -555,7 +536,7 @@ static void sample_report(FILE *f)
     }
     run_branch(&b, (const uint32_t[4]){ 0, 1, 0, 1 });
     run_branch(&b, (const uint32_t[4]){ 0, 0, 0, 0 });
-    if (HAVE_EXEC_HOOK) {          /* vecadd, vecmul, vecadd at one shader VA: two kernels */
+    {                              /* vecadd, vecmul, vecadd at one shader VA: two kernels */
         flat_reset();
         gpu_compute *e = gpu_compute_new(2);
         ck_assert_ptr_nonnull(e);
@@ -637,7 +618,6 @@ static double bench_job(gpu_compute *e, int vecadd, unsigned groups, unsigned ar
 START_TEST(test_bench)
 {
     flat_reset();
-    printf("executor hook: %s\n", HAVE_EXEC_HOOK ? "present" : "absent (stats cannot count clauses)");
     for (int vecadd = 0; vecadd <= 1; vecadd++) {
         gpu_compute *e = gpu_compute_new(1);
         double best[2] = { 1e9, 1e9 };
@@ -645,8 +625,8 @@ START_TEST(test_bench)
             for (int on = 0; on <= 1; on++) {
                 if (on)
                     stats_enable(NULL);
-                else if (HAVE_EXEC_HOOK)
-                    bi_exec_hook = NULL;
+                else
+                    gpu_observe(NULL);
                 double t = bench_job(e, vecadd, vecadd ? 1024 : 4096, 7);
                 if (t < best[on])
                     best[on] = t;
