@@ -24,7 +24,7 @@ int bx_fault(bi_fault *f, enum bi_fault_kind kind, uint64_t addr, const char *fm
 
 static inline int is_mem(const bi_xinstr *x)
 {
-    return (x->sem >= S_LOAD && x->sem <= S_BARRIER) || x->sem >= S_TEXC;  /* S_LOAD .. S_BARRIER, S_TEXC .. */
+    return (x->sem >= BI_SEM_LOAD && x->sem <= BI_SEM_BARRIER) || x->sem >= BI_SEM_TEXC;  /* BI_SEM_LOAD .. BI_SEM_BARRIER, BI_SEM_TEXC .. */
 }
 
 static uint32_t read_src(const bi_warp *w, const bi_xclause *x, unsigned ti, const bi_src *s, unsigned lane,
@@ -89,11 +89,11 @@ LANE_LOOP const uint32_t *src_lanes(const bi_warp *w, const bi_xclause *x, unsig
 LANE_LOOP void cmp_lanes(const bi_xinstr *x, const uint32_t *a, const uint32_t *b, uint32_t *t, unsigned n)
 {
     unsigned l;
-    if (x->sem == S_ICMP_I || x->sem == S_CSEL_I) {
+    if (x->sem == BI_SEM_ICMP_I || x->sem == BI_SEM_CSEL_I) {
         uint32_t eq = x->cmp == C_EQ;
         for (l = 0; l < n; l++)
             t[l] = (a[l] == b[l]) == eq;
-    } else if (x->sem == S_ICMP_S || x->sem == S_CSEL_S) {
+    } else if (x->sem == BI_SEM_ICMP_S || x->sem == BI_SEM_CSEL_S) {
         switch (x->cmp) {
         case C_GT: for (l = 0; l < n; l++) t[l] = (int32_t)a[l] > (int32_t)b[l]; break;
         case C_GE: for (l = 0; l < n; l++) t[l] = (int32_t)a[l] >= (int32_t)b[l]; break;
@@ -248,7 +248,7 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_f
                 if (!(exec & (1u << l)))
                     continue;
                 uint32_t sv[4] = { s[0][l], s[1][l], s[2][l], s[3][l] };
-                if (xf->sem == S_ATOM_C) {
+                if (xf->sem == BI_SEM_ATOM_C) {
                     atom_addr[l] = sv[0] | (uint64_t)sv[1] << 32;
                     fr[l] = 0;
                 } else if (is_mem(xf)) {
@@ -262,7 +262,7 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_f
         s[0] = s[1] = s[2] = s[3] = zero_lanes;
         for (unsigned k = 0; k < xa->nsrcs; k++)
             s[k] = src_lanes(w, x, i, &t->add.src[k], fr, t0, t1, scratch[4 + k], n);
-        if ((xa->sem >= S_LOAD && xa->sem <= S_ACMPXCHG) || xa->sem >= S_TEXC) {   /* deferred to the clause end */
+        if ((xa->sem >= BI_SEM_LOAD && xa->sem <= BI_SEM_ACMPXCHG) || xa->sem >= BI_SEM_TEXC) {   /* deferred to the clause end */
             msg = xa;
             for (unsigned l = 0; l < n; l++) {
                 for (unsigned k = 0; k < 4; k++)
@@ -271,7 +271,7 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_f
             }
             for (unsigned l = 0; l < n; l++)
                 ar[l] = 0;
-        } else if (xa->sem == S_CLPER) {
+        } else if (xa->sem == BI_SEM_CLPER) {
             if (xa->clper_group > n)
                 return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "clause %#x: CLPER.subgroup%u on a %u-lane warp",
                             c->offset, xa->clper_group, n);
@@ -293,7 +293,7 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_f
                 }
             }
         }
-        if (xa->sem == S_BARRIER)
+        if (xa->sem == BI_SEM_BARRIER)
             w->barriers++;
         if (i > 0)
             commit(w, &c->t[i - 1], lmask, t0, t1, n);
@@ -303,7 +303,7 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_f
         }
     }
     commit(w, &c->t[c->ntuples - 1], lmask, t0, t1, n);
-    if (msg && msg->size == 4 && (msg->sem == S_LOAD || msg->sem == S_STORE) &&
+    if (msg && msg->size == 4 && (msg->sem == BI_SEM_LOAD || msg->sem == BI_SEM_STORE) &&
         (msg->seg == SEG_NONE || msg->seg == SEG_WLS) && w->mem) {
         /* 32-bit global / workgroup-local load or store: exec_mem's work without its generality */
         const bi_mem *m = w->mem;
@@ -314,7 +314,7 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_f
             uint64_t addr = msg->seg == SEG_WLS ? m->wls_base + msg_src[l][0]
                                                 : msg_src[l][0] | (uint64_t)msg_src[l][1] << 32;
             uint8_t b[4];
-            if (msg->sem == S_LOAD) {
+            if (msg->sem == BI_SEM_LOAD) {
                 if (m->read(m->ctx, addr, b, 4))
                     return bx_fault(f, BI_FAULT_MEMORY, addr, "clause %#x lane %u: load fault at %#llx", c->offset, l,
                                 (unsigned long long)addr);
@@ -327,7 +327,7 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_f
                                 (unsigned long long)addr);
             }
         }
-        stg.n = msg->sem == S_LOAD;
+        stg.n = msg->sem == BI_SEM_LOAD;
     } else if (msg) {
         uint32_t dummy;
         for (unsigned l = 0; l < n; l++)

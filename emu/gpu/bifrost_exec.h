@@ -41,7 +41,7 @@ typedef struct bi_fault {
 
 /* Semantic operation of an FMA/ADD instruction, resolved once per clause. */
 typedef struct bi_xinstr {
-    uint8_t sem;                 /* S_* (bifrost_exec_int.h) */
+    uint8_t sem;                 /* enum bi_sem (isa/bifrost/exec.isa) */
     uint8_t nsrcs;
     uint8_t abs[4], neg[4], widen[4];   /* widen: 0 none, 1 h0, 2 h1 */
     uint8_t lane[4];             /* byte (0-3) / half (0-1) selects; 0xff none */

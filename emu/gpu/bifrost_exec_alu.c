@@ -49,12 +49,12 @@ static uint32_t vsel8(const bi_xinstr *x, unsigned s, uint32_t v, unsigned j)
 static uint32_t exec_vec(const bi_xinstr *x, const uint32_t *s, const fctx *fc)
 {
     uint32_t r = 0;
-    if (x->sem == S_MKVEC4) {
+    if (x->sem == BI_SEM_MKVEC4) {
         for (unsigned j = 0; j < 4; j++)
             r |= ((s[j] >> (x->lane[j] == 0xff ? 0 : 8 * (x->lane[j] & 3))) & 0xff) << (8 * j);
         return r;
     }
-    if (x->sem == S_V2F32_TO_V2F16) {
+    if (x->sem == BI_SEM_V2F32_TO_V2F16) {
         for (unsigned j = 0; j < 2; j++) {
             uint32_t v = s[j];
             if (x->abs[j]) v &= 0x7fffffff;
@@ -65,11 +65,11 @@ static uint32_t exec_vec(const bi_xinstr *x, const uint32_t *s, const fctx *fc)
         }
         return r;
     }
-    if (x->sem == S_F16_TO_F32) {
+    if (x->sem == BI_SEM_F16_TO_F32) {
         uint32_t h = h16(s[0], x->lane[0] == 0xff ? 0 : x->lane[0] & 1);
         return bi_f16_to_f32((uint16_t)h);
     }
-    if (x->sem == S_VLSHIFT || x->sem == S_VRSHIFT || x->sem == S_VARSHIFT || x->sem == S_VIMUL) {
+    if (x->sem == BI_SEM_VLSHIFT || x->sem == BI_SEM_VRSHIFT || x->sem == BI_SEM_VARSHIFT || x->sem == BI_SEM_VIMUL) {
         unsigned n = 32 / x->vw, wmask = (1u << x->vw) - 1;
         for (unsigned j = 0; j < n; j++) {
             uint32_t a, b, sh;
@@ -78,18 +78,18 @@ static uint32_t exec_vec(const bi_xinstr *x, const uint32_t *s, const fctx *fc)
                 b = vsel8(x, 1, s[1], j);
                 sh = vsel8(x, 2, s[2], j);
             } else {
-                a = x->sem == S_VIMUL ? vsel16(x, 0, s[0], j, 0) : h16(s[0], j);
+                a = x->sem == BI_SEM_VIMUL ? vsel16(x, 0, s[0], j, 0) : h16(s[0], j);
                 b = vsel16(x, 1, s[1], j, 0);
                 sh = (s[2] >> (8 * (x->vsel[2][j] & 3))) & 0xff;     /* lanes2: a byte per lane */
             }
             sh &= x->vw - 1;     /* assumption: amount modulo the lane width */
             uint32_t v;
-            if (x->sem == S_VIMUL)
+            if (x->sem == BI_SEM_VIMUL)
                 v = a * b;
-            else if (x->sem == S_VARSHIFT)
+            else if (x->sem == BI_SEM_VARSHIFT)
                 v = (uint32_t)((x->vw == 8 ? (int32_t)(int8_t)a : (int32_t)(int16_t)a) >> sh);
             else {
-                v = x->sem == S_VLSHIFT ? a << sh : a >> sh;
+                v = x->sem == BI_SEM_VLSHIFT ? a << sh : a >> sh;
                 uint32_t m = x->not1 ? ~b : b;
                 v = x->logic == L_AND ? (v & m) : x->logic == L_OR ? (v | m) : (v ^ m);
                 if (x->not_result)
@@ -99,16 +99,16 @@ static uint32_t exec_vec(const bi_xinstr *x, const uint32_t *s, const fctx *fc)
         }
         return r;
     }
-    if (x->sem == S_VCLZ || x->sem == S_VIABS || x->sem == S_VHADD) {
+    if (x->sem == BI_SEM_VCLZ || x->sem == BI_SEM_VIABS || x->sem == BI_SEM_VHADD) {
         unsigned n = 32 / x->vw, bits = x->vw, wmask = (1u << bits) - 1;
         for (unsigned j = 0; j < n; j++) {
             uint32_t a = bits == 8 ? vsel8(x, 0, s[0], j) : vsel16(x, 0, s[0], j, 0);
             uint32_t b = bits == 8 ? vsel8(x, 1, s[1], j) : vsel16(x, 1, s[1], j, 0);
             int32_t sa = bits == 8 ? (int8_t)a : (int16_t)a, sb = bits == 8 ? (int8_t)b : (int16_t)b;
             uint32_t v;
-            if (x->sem == S_VCLZ)
+            if (x->sem == BI_SEM_VCLZ)
                 v = a ? (uint32_t)__builtin_clz(a) - (32 - bits) : bits;
-            else if (x->sem == S_VIABS)
+            else if (x->sem == BI_SEM_VIABS)
                 v = (uint32_t)(sa < 0 ? -sa : sa);
             else {
                 int32_t t = x->sext ? sa + sb : (int32_t)(a + b);
@@ -120,7 +120,7 @@ static uint32_t exec_vec(const bi_xinstr *x, const uint32_t *s, const fctx *fc)
         }
         return r;
     }
-    if (x->sem == S_VFROUND) {
+    if (x->sem == BI_SEM_VFROUND) {
         for (unsigned j = 0; j < 2; j++) {
             uint32_t h = bx_fsrc16(x, 0, vsel16(x, 0, s[0], j, 0), fc);
             uint32_t in = h, v;
@@ -132,7 +132,7 @@ static uint32_t exec_vec(const bi_xinstr *x, const uint32_t *s, const fctx *fc)
         }
         return r;
     }
-    if (x->sem == S_V8TO16F) {
+    if (x->sem == BI_SEM_V8TO16F) {
         for (unsigned j = 0; j < 2; j++) {
             uint32_t byte = (s[0] >> (8 * (x->vsel[0][j] & 3))) & 0xff;
             float f = x->sext ? (float)(int8_t)byte : (float)byte;
@@ -140,13 +140,13 @@ static uint32_t exec_vec(const bi_xinstr *x, const uint32_t *s, const fctx *fc)
         }
         return r;
     }
-    if (x->sem == S_VI2F16 || x->sem == S_VF16_2I || x->sem == S_V8TO16) {
+    if (x->sem == BI_SEM_VI2F16 || x->sem == BI_SEM_VF16_2I || x->sem == BI_SEM_V8TO16) {
         for (unsigned j = 0; j < 2; j++) {
             uint32_t v;
-            if (x->sem == S_V8TO16) {
+            if (x->sem == BI_SEM_V8TO16) {
                 uint32_t byte = (s[0] >> (8 * (x->vsel[0][j] & 3))) & 0xff;
                 v = x->sext ? (uint32_t)(int32_t)(int8_t)byte : byte;
-            } else if (x->sem == S_VI2F16) {
+            } else if (x->sem == BI_SEM_VI2F16) {
                 uint32_t h = vsel16(x, 0, s[0], j, 0);
                 float f = x->sext ? (float)(int16_t)h : (float)h;      /* exact in f32 */
                 v = bx_f32_to_f16(u32(f), x->round);
@@ -162,18 +162,18 @@ static uint32_t exec_vec(const bi_xinstr *x, const uint32_t *s, const fctx *fc)
         }
         return r;
     }
-    if (x->vw == 8 && (x->sem == S_VICMP_I || x->sem == S_VICMP_S || x->sem == S_VICMP_U || x->sem == S_VMUX)) {
+    if (x->vw == 8 && (x->sem == BI_SEM_VICMP_I || x->sem == BI_SEM_VICMP_S || x->sem == BI_SEM_VICMP_U || x->sem == BI_SEM_VMUX)) {
         for (unsigned j = 0; j < 4; j++) {
             uint32_t a = (s[0] >> (8 * j)) & 0xff, b = (s[1] >> (8 * j)) & 0xff, v;
-            if (x->sem == S_VMUX) {
+            if (x->sem == BI_SEM_VMUX) {
                 uint32_t c = (s[2] >> (8 * j)) & 0xff;
                 v = x->mux == 0 ? ((c & 0x80) ? b : a) : (c == 0 ? a : b);
             } else {
                 int t;
-                if (x->sem == S_VICMP_I)
+                if (x->sem == BI_SEM_VICMP_I)
                     t = (a == b) == (x->cmp == C_EQ);
                 else {
-                    int32_t ia = x->sem == S_VICMP_S ? (int8_t)a : (int32_t)a, ib = x->sem == S_VICMP_S ? (int8_t)b : (int32_t)b;
+                    int32_t ia = x->sem == BI_SEM_VICMP_S ? (int8_t)a : (int32_t)a, ib = x->sem == BI_SEM_VICMP_S ? (int8_t)b : (int32_t)b;
                     t = x->cmp == C_GT ? ia > ib : x->cmp == C_GE ? ia >= ib : x->cmp == C_LT ? ia < ib : ia <= ib;
                 }
                 v = !t ? 0 : x->result_type == 0 ? 1 : 0xff;
@@ -182,7 +182,7 @@ static uint32_t exec_vec(const bi_xinstr *x, const uint32_t *s, const fctx *fc)
         }
         return r;
     }
-    if (x->vw == 8 && x->sem == S_SWZ) {
+    if (x->vw == 8 && x->sem == BI_SEM_SWZ) {
         for (unsigned j = 0; j < 4; j++)
             r |= vsel8(x, 0, s[0], j) << (8 * j);
         return r;
@@ -192,9 +192,9 @@ static uint32_t exec_vec(const bi_xinstr *x, const uint32_t *s, const fctx *fc)
             uint32_t a = vsel8(x, 0, s[0], j), b = vsel8(x, 1, s[1], j);
             int32_t v;
             if (x->sext)
-                v = x->sem == S_VADD ? (int8_t)a + (int8_t)b : (int8_t)a - (int8_t)b;
+                v = x->sem == BI_SEM_VADD ? (int8_t)a + (int8_t)b : (int8_t)a - (int8_t)b;
             else
-                v = x->sem == S_VADD ? (int32_t)(a + b) : (int32_t)a - (int32_t)b;
+                v = x->sem == BI_SEM_VADD ? (int32_t)(a + b) : (int32_t)a - (int32_t)b;
             if (x->sat)
                 v = x->sext ? (v > 127 ? 127 : v < -128 ? -128 : v) : (v > 255 ? 255 : v < 0 ? 0 : v);
             r |= ((uint32_t)v & 0xff) << (8 * j);
@@ -204,21 +204,21 @@ static uint32_t exec_vec(const bi_xinstr *x, const uint32_t *s, const fctx *fc)
     for (unsigned j = 0; j < 2; j++) {
         uint32_t a = vsel16(x, 0, s[0], j, x->sext), b = vsel16(x, 1, s[1], j, x->sext), v = 0;
         switch (x->sem) {
-        case S_VADD: case S_VSUB: {
+        case BI_SEM_VADD: case BI_SEM_VSUB: {
             int32_t t;
             if (x->sext)
-                t = x->sem == S_VADD ? (int16_t)a + (int16_t)b : (int16_t)a - (int16_t)b;
+                t = x->sem == BI_SEM_VADD ? (int16_t)a + (int16_t)b : (int16_t)a - (int16_t)b;
             else
-                t = x->sem == S_VADD ? (int32_t)(a + b) : (int32_t)a - (int32_t)b;
+                t = x->sem == BI_SEM_VADD ? (int32_t)(a + b) : (int32_t)a - (int32_t)b;
             if (x->sat)
                 t = x->sext ? (t > 32767 ? 32767 : t < -32768 ? -32768 : t) : (t > 65535 ? 65535 : t < 0 ? 0 : t);
             v = (uint32_t)t & 0xffff;
             break;
         }
-        case S_VFADD: case S_VFMA: {
+        case BI_SEM_VFADD: case BI_SEM_VFMA: {
             uint32_t in[3] = { bx_fsrc16(x, 0, a, fc), bx_fsrc16(x, 1, b, fc), 0 };
             double da = f32(bi_f16_to_f32((uint16_t)in[0])), db = f32(bi_f16_to_f32((uint16_t)in[1])), res;
-            if (x->sem == S_VFMA) {
+            if (x->sem == BI_SEM_VFMA) {
                 in[2] = bx_fsrc16(x, 2, vsel16(x, 2, s[2], j, 0), fc);
                 double dc = f32(bi_f16_to_f32((uint16_t)in[2]));
                 volatile double p = da, q = db, t = dc, o;
@@ -236,42 +236,42 @@ static uint32_t exec_vec(const bi_xinstr *x, const uint32_t *s, const fctx *fc)
             } else {
                 res = da + db;     /* exact in double */
             }
-            v = bx_fout16(bx_f32_to_f16(bx_ro_f32(res), x->round), x, in, x->sem == S_VFMA ? 3 : 2, fc);
+            v = bx_fout16(bx_f32_to_f16(bx_ro_f32(res), x->round), x, in, x->sem == BI_SEM_VFMA ? 3 : 2, fc);
             break;
         }
-        case S_VFMIN: case S_VFMAX: {
+        case BI_SEM_VFMIN: case BI_SEM_VFMAX: {
             uint32_t fa = bi_f16_to_f32((uint16_t)bx_fsrc16(x, 0, a, fc)), fb = bi_f16_to_f32((uint16_t)bx_fsrc16(x, 1, b, fc));
-            uint32_t m = bx_fminmax(fa, fb, x->sem == S_VFMAX, x->minmax);
+            uint32_t m = bx_fminmax(fa, fb, x->sem == BI_SEM_VFMAX, x->minmax);
             v = is_nan(m) ? (((m >> 16) & 0x8000) | 0x7e00 | ((m >> 13) & 0x1ff)) : bx_f32_to_f16(m, R_NONE);
             if (x->clamp)
                 v = bx_fout16(v, x, &v, 1, fc);
             break;
         }
-        case S_VFCMP: case S_VCSEL_F: {
+        case BI_SEM_VFCMP: case BI_SEM_VCSEL_F: {
             uint32_t fa = bi_f16_to_f32((uint16_t)bx_fsrc16(x, 0, a, fc)), fb = bi_f16_to_f32((uint16_t)bx_fsrc16(x, 1, b, fc));
             int t = fcmp(fa, fb, x->cmp);
-            if (x->sem == S_VCSEL_F)
+            if (x->sem == BI_SEM_VCSEL_F)
                 v = t ? vsel16(x, 2, s[2], j, 0) : vsel16(x, 3, s[3], j, 0);
             else
                 v = !t ? 0 : x->result_type == 0 ? 1 : x->result_type == 1 ? 0x3c00 : 0xffff;
             break;
         }
-        case S_VCSEL_I: case S_VCSEL_S: case S_VCSEL_U: case S_VICMP_I: case S_VICMP_S: case S_VICMP_U: {
+        case BI_SEM_VCSEL_I: case BI_SEM_VCSEL_S: case BI_SEM_VCSEL_U: case BI_SEM_VICMP_I: case BI_SEM_VICMP_S: case BI_SEM_VICMP_U: {
             int t;
-            if (x->sem == S_VCSEL_I || x->sem == S_VICMP_I)
+            if (x->sem == BI_SEM_VCSEL_I || x->sem == BI_SEM_VICMP_I)
                 t = (a == b) == (x->cmp == C_EQ);
             else {
                 int32_t ia = x->sext ? (int16_t)a : (int32_t)a, ib = x->sext ? (int16_t)b : (int32_t)b;
                 t = x->cmp == C_GT ? ia > ib : x->cmp == C_GE ? ia >= ib : x->cmp == C_LT ? ia < ib : ia <= ib;
             }
-            if (x->sem >= S_VICMP_I)
+            if (x->sem >= BI_SEM_VICMP_I)
                 v = !t ? 0 : x->result_type == 0 ? 1 : 0xffff;
             else
                 v = t ? vsel16(x, 2, s[2], j, 0) : vsel16(x, 3, s[3], j, 0);
             break;
         }
-        case S_SWZ: v = a; break;
-        case S_VMUX: {
+        case BI_SEM_SWZ: v = a; break;
+        case BI_SEM_VMUX: {
             uint32_t c = vsel16(x, 2, s[2], j, 0);
             switch (x->mux) {
             case 0: v = (c & 0x8000) ? b : a; break;
@@ -339,18 +339,18 @@ uint32_t bx_exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, int *
 {
     uint32_t a = s[0], b = s[1], c = s[2];
     uint32_t f[4];
-    if (x->sem >= S_VADD && x->sem < S_I2F_NARROW)
+    if (x->sem >= BI_SEM_VADD && x->sem < BI_SEM_I2F_NARROW)
         return exec_vec(x, s, fc);
     switch (x->sem) {
-    case S_NOP: return 0;
-    case S_MOV: return a;
-    case S_IADD: case S_ISUB: {
+    case BI_SEM_NOP: return 0;
+    case BI_SEM_MOV: case BI_SEM_DTSEL: return a;      /* DTSEL_IMM: passes src0, tags the tuple's message */
+    case BI_SEM_IADD: case BI_SEM_ISUB: {
         b = lane_sel(b, x->lane[1], x->sext);
         int64_t r;
         if (x->sext)
-            r = x->sem == S_IADD ? (int64_t)(int32_t)a + (int32_t)b : (int64_t)(int32_t)a - (int32_t)b;
+            r = x->sem == BI_SEM_IADD ? (int64_t)(int32_t)a + (int32_t)b : (int64_t)(int32_t)a - (int32_t)b;
         else
-            r = x->sem == S_IADD ? (int64_t)a + b : (int64_t)a - b;
+            r = x->sem == BI_SEM_IADD ? (int64_t)a + b : (int64_t)a - b;
         if (x->sat) {
             if (x->sext)
                 r = r > INT32_MAX ? INT32_MAX : r < INT32_MIN ? INT32_MIN : r;
@@ -359,42 +359,42 @@ uint32_t bx_exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, int *
         }
         return (uint32_t)r;
     }
-    case S_IADDC: return a + b + c;
-    case S_ISUBB: return a - b - c;
-    case S_IMUL: return a * lane_sel(b, x->lane[1], x->sext);
-    case S_LSHIFT: case S_RSHIFT: {
+    case BI_SEM_IADDC: return a + b + c;
+    case BI_SEM_ISUBB: return a - b - c;
+    case BI_SEM_IMUL: return a * lane_sel(b, x->lane[1], x->sext);
+    case BI_SEM_LSHIFT: case BI_SEM_RSHIFT: {
         unsigned sh = lane_sel(c, x->lane[2] == 0xff ? 0 : x->lane[2], 0) & 31;   /* assumption: 5 bits */
-        uint32_t v = x->sem == S_LSHIFT ? a << sh : a >> sh;
+        uint32_t v = x->sem == BI_SEM_LSHIFT ? a << sh : a >> sh;
         uint32_t m = x->not1 ? ~b : b;
         uint32_t r = x->logic == L_AND ? (v & m) : x->logic == L_OR ? (v | m) : (v ^ m);
         return x->not_result ? ~r : r;
     }
-    case S_ARSHIFT: {
+    case BI_SEM_ARSHIFT: {
         unsigned sh = lane_sel(c, x->lane[2] == 0xff ? 0 : x->lane[2], 0) & 31;
         return (uint32_t)((int32_t)a >> sh);
     }
-    case S_CSEL_I: return ((a == b) == (x->cmp == C_EQ)) ? c : s[3];
-    case S_CSEL_S: {
+    case BI_SEM_CSEL_I: return ((a == b) == (x->cmp == C_EQ)) ? c : s[3];
+    case BI_SEM_CSEL_S: {
         int32_t sa = (int32_t)a, sb = (int32_t)b;
         int t = x->cmp == C_GT ? sa > sb : x->cmp == C_GE ? sa >= sb : x->cmp == C_LT ? sa < sb : sa <= sb;
         return t ? c : s[3];
     }
-    case S_CSEL_U: {
+    case BI_SEM_CSEL_U: {
         int t = x->cmp == C_GT ? a > b : x->cmp == C_GE ? a >= b : x->cmp == C_LT ? a < b : a <= b;
         return t ? c : s[3];
     }
-    case S_CSEL_F: return fcmp(a, b, x->cmp) ? c : s[3];
-    case S_MUX:
+    case BI_SEM_CSEL_F: return fcmp(a, b, x->cmp) ? c : s[3];
+    case BI_SEM_MUX:
         switch (x->mux) {
         case 0: return (c & 0x80000000) ? b : a;              /* neg (assumption) */
         case 1: return c == 0 ? a : b;                        /* int_zero */
         case 2: return (c & 0x7fffffff) == 0 ? a : b;         /* fp_zero */
         default: return (b & c) | (a & ~c);                   /* bit (assumption) */
         }
-    case S_ICMP_I: return bool_result((a == b) == (x->cmp == C_EQ), x->result_type == 0 ? 0 : 2);
-    case S_ICMP_S: case S_ICMP_U: {
+    case BI_SEM_ICMP_I: return bool_result((a == b) == (x->cmp == C_EQ), x->result_type == 0 ? 0 : 2);
+    case BI_SEM_ICMP_S: case BI_SEM_ICMP_U: {
         int t;
-        if (x->sem == S_ICMP_S) {
+        if (x->sem == BI_SEM_ICMP_S) {
             int32_t sa = (int32_t)a, sb = (int32_t)b;
             t = x->cmp == C_GT ? sa > sb : x->cmp == C_GE ? sa >= sb : x->cmp == C_LT ? sa < sb : sa <= sb;
         } else {
@@ -402,49 +402,49 @@ uint32_t bx_exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, int *
         }
         return bool_result(t, x->result_type == 0 ? 0 : 2);
     }
-    case S_FCMP:
+    case BI_SEM_FCMP:
         f[0] = bx_fsrc(x, 0, a, fc);
         f[1] = bx_fsrc(x, 1, b, fc);
         return bool_result(fcmp(f[0], f[1], x->cmp), x->result_type);
-    case S_FADD:
+    case BI_SEM_FADD:
         f[0] = bx_fsrc(x, 0, a, fc);
         f[1] = bx_fsrc(x, 1, b, fc);
         return fout(bx_farith(0, f[0], f[1], 0, x->round), x, f, 2, fc);
-    case S_FMA:
+    case BI_SEM_FMA:
         f[0] = bx_fsrc(x, 0, a, fc);
         f[1] = bx_fsrc(x, 1, b, fc);
         f[2] = bx_fsrc(x, 2, c, fc);
         return fout(bx_farith(1, f[0], f[1], f[2], x->round), x, f, 3, fc);
-    case S_FMIN: case S_FMAX:
+    case BI_SEM_FMIN: case BI_SEM_FMAX:
         f[0] = bx_fsrc(x, 0, a, fc);
         f[1] = bx_fsrc(x, 1, b, fc);
-        return fclamp(bx_fminmax(f[0], f[1], x->sem == S_FMAX, x->minmax), x->clamp);
-    case S_F2S: case S_F2U:
+        return fclamp(bx_fminmax(f[0], f[1], x->sem == BI_SEM_FMAX, x->minmax), x->clamp);
+    case BI_SEM_F2S: case BI_SEM_F2U:
         f[0] = bx_fsrc(x, 0, a, fc);
-        return bx_f2i(f[0], x->round, x->sem == S_F2S);
-    case S_S2F: return bx_i2f(a, x->round, 1);
-    case S_U2F: return bx_i2f(a, x->round, 0);
-    case S_ZEXT16: return lane_sel(a, 0x10 | (x->lane[0] == 0xff ? 0 : (x->lane[0] & 1)), 0);
-    case S_SEXT16: return lane_sel(a, 0x10 | (x->lane[0] == 0xff ? 0 : (x->lane[0] & 1)), 1);
-    case S_ZEXT8: return lane_sel(a, x->lane[0] == 0xff ? 0 : x->lane[0], 0);
-    case S_SEXT8: return lane_sel(a, x->lane[0] == 0xff ? 0 : x->lane[0], 1);
-    case S_MKVEC: {
+        return bx_f2i(f[0], x->round, x->sem == BI_SEM_F2S);
+    case BI_SEM_S2F: return bx_i2f(a, x->round, 1);
+    case BI_SEM_U2F: return bx_i2f(a, x->round, 0);
+    case BI_SEM_ZEXT16: return lane_sel(a, 0x10 | (x->lane[0] == 0xff ? 0 : (x->lane[0] & 1)), 0);
+    case BI_SEM_SEXT16: return lane_sel(a, 0x10 | (x->lane[0] == 0xff ? 0 : (x->lane[0] & 1)), 1);
+    case BI_SEM_ZEXT8: return lane_sel(a, x->lane[0] == 0xff ? 0 : x->lane[0], 0);
+    case BI_SEM_SEXT8: return lane_sel(a, x->lane[0] == 0xff ? 0 : x->lane[0], 1);
+    case BI_SEM_MKVEC: {
         uint32_t lo = lane_sel(a, 0x10 | (x->lane[0] == 0xff ? 0 : (x->lane[0] & 1)), 0);
         uint32_t hi = lane_sel(b, 0x10 | (x->lane[1] == 0xff ? 0 : (x->lane[1] & 1)), 0);
         return lo | hi << 16;
     }
-    case S_I2F_NARROW: {
+    case BI_SEM_I2F_NARROW: {
         uint32_t v = lane_sel(a, x->lane[0] == 0xff ? 0 : x->lane[0], x->sext);
         return u32(x->sext ? (float)(int32_t)v : (float)v);    /* exact */
     }
-    case S_IABS: return (int32_t)a < 0 ? 0u - a : a;
-    case S_HADD: {
+    case BI_SEM_IABS: return (int32_t)a < 0 ? 0u - a : a;
+    case BI_SEM_HADD: {
         int64_t t = x->sext ? (int64_t)(int32_t)a + (int32_t)b : (int64_t)a + b;
         if (x->round == R_RTP)
             t += 1;
         return (uint32_t)(t >> 1);      /* arithmetic shift: floor */
     }
-    case S_LDEXP: {
+    case BI_SEM_LDEXP: {
         f[0] = bx_fsrc(x, 0, a, fc);
         if (is_nan(f[0]))
             return f[0] | 0x00400000;
@@ -461,35 +461,35 @@ uint32_t bx_exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, int *
             fesetround(FE_TONEAREST);
         return fout(u32(r), x, f, 1, fc);
     }
-    case S_BRANCHZ:
+    case BI_SEM_BRANCHZ:
         if (branch_cmp(x, a, 0)) {
             *branch = 1;
             *target = branch_target(x, b);
         }
         return 0;
-    case S_BRANCH:
+    case BI_SEM_BRANCH:
         if (branch_cmp(x, a, b)) {
             *branch = 1;
             *target = branch_target(x, c);
         }
         return 0;
-    case S_QUIET:
+    case BI_SEM_QUIET:
         return is_nan(a) ? a | 0x00400000 : a;
-    case S_F16_2I: {
+    case BI_SEM_F16_2I: {
         uint32_t h = lane_sel(a, 0x10 | (x->lane[0] == 0xff ? 0 : (x->lane[0] & 1)), 0);
         return bx_f2i(bi_f16_to_f32((uint16_t)h), x->round, x->sext);
     }
-    case S_LOGB: case S_ILOGB: case S_FREXPM: {
+    case BI_SEM_LOGB: case BI_SEM_ILOGB: case BI_SEM_FREXPM: {
         f[0] = bx_fsrc(x, 0, a, fc);
         float v = f32(f[0]);
-        if (x->sem == S_LOGB)
+        if (x->sem == BI_SEM_LOGB)
             return u32(logbf(v));                   /* assumption: C logb (0 -> -inf, inf -> inf) */
-        if (x->sem == S_ILOGB)
+        if (x->sem == BI_SEM_ILOGB)
             return (uint32_t)ilogbf(v);             /* assumption: C ilogb special values */
         int e = 0;
         return is_nan(f[0]) ? f[0] | 0x00400000 : bx_frexp_mode(f[0], x->fmode, &e);
     }
-    case S_FREXPE: {
+    case BI_SEM_FREXPE: {
         /* neg0 negates the exponent (the value's sign does not change it): Mesa's reciprocal
          * lowering scales by FREXPE(-x) */
         bi_xinstr y = *x;
@@ -499,23 +499,23 @@ uint32_t bx_exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, int *
        bx_frexp_mode(f[0], x->fmode, &e);           /* assumption: 0 for 0/inf/NaN (C frexp) */
         return (uint32_t)(x->neg[0] ? -e : e);
     }
-    case S_FRCP_APPROX: case S_FRSQ_APPROX: case S_FLOGD: case S_FLOG_TABLE: {
+    case BI_SEM_FRCP_APPROX: case BI_SEM_FRSQ_APPROX: case BI_SEM_FLOGD: case BI_SEM_FLOG_TABLE: {
         f[0] = bx_fsrc(x, 0, a, fc);
         return fout(bx_table_op(x, f[0]), x, f, 1, fc);
     }
-    case S_FADD_LSCALE: {
+    case BI_SEM_FADD_LSCALE: {
         f[0] = bx_fsrc(x, 0, a, fc);
         f[1] = bx_fsrc(x, 1, b, fc);
         int e = 0;
         uint32_t m = is_nan(f[1]) || (f[1] & 0x7fffffff) == 0x7f800000 ? f[1] : bx_frexp_mode(f[1], FM_LOG, &e);
         return fout(bx_farith(0, f[0], m, 0, x->round), x, f, 2, fc);
     }
-    case S_FMA_RSCALE:
+    case BI_SEM_FMA_RSCALE:
         f[0] = bx_fsrc(x, 0, a, fc);
         f[1] = bx_fsrc(x, 1, b, fc);
         f[2] = bx_fsrc(x, 2, c, fc);
         return fout(bx_fma_rscale(f[0], f[1], f[2], (int32_t)s[3], x->round, x->fmode), x, f, 3, fc);
-    case S_FEXP: {
+    case BI_SEM_FEXP: {
         /* 2^(a / 2^24), a = 8:24 fixed point; b = the float it came from (NaN and range) */
         if (is_nan(b))
             return b | 0x00400000;
@@ -527,34 +527,34 @@ uint32_t bx_exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, int *
         volatile float r = (float)exp2(ldexp((double)(int32_t)a, -24));
         return fout(u32(r), x, &b, 1, fc);
     }
-    case S_FEXP_TABLE: {
+    case BI_SEM_FEXP_TABLE: {
         volatile float r = (float)exp2((double)(a & 15) / 16.0);     /* 2^(low 4 bits / 16) */
         return u32(r);
     }
-    case S_FSIN_TABLE: case S_FCOS_TABLE: {
+    case BI_SEM_FSIN_TABLE: case BI_SEM_FCOS_TABLE: {
         double ang = (double)(a & 63) * M_PI / 32.0;                    /* low 6 bits x pi/32 */
-        volatile float r = (float)(x->sem == S_FSIN_TABLE ? sin(ang) : cos(ang));
+        volatile float r = (float)(x->sem == BI_SEM_FSIN_TABLE ? sin(ang) : cos(ang));
         return u32(r);
     }
-    case S_ATOM_POST: return atom_op32(x->atom_opc, a, b);
-    case S_FRCP: case S_FRSQ:
+    case BI_SEM_ATOM_POST: return atom_op32(x->atom_opc, a, b);
+    case BI_SEM_FRCP: case BI_SEM_FRSQ:
         f[0] = bx_fsrc(x, 0, a, fc);
-        return fout(x->sem == S_FRCP ? bx_frcp(f[0]) : bx_frsq(f[0]), x, f, 1, fc);
-    case S_CLZ: return a ? (uint32_t)__builtin_clz(a) : 32;
-    case S_POPCOUNT: return (uint32_t)__builtin_popcount(a);
-    case S_BITREV: return bitrev(a);
-    case S_FROUND:
+        return fout(x->sem == BI_SEM_FRCP ? bx_frcp(f[0]) : bx_frsq(f[0]), x, f, 1, fc);
+    case BI_SEM_CLZ: return a ? (uint32_t)__builtin_clz(a) : 32;
+    case BI_SEM_POPCOUNT: return (uint32_t)__builtin_popcount(a);
+    case BI_SEM_BITREV: return bitrev(a);
+    case BI_SEM_FROUND:
         f[0] = bx_fsrc(x, 0, a, fc);
         return fout(bx_fround(f[0], x->round), x, f, 1, fc);
-    case S_BRANCHZ32: case S_BRANCHZ16: {
-        uint32_t v = x->sem == S_BRANCHZ16 ? lane_sel(a, 0x10 | (x->widen[0] == 2), 0) : a;
+    case BI_SEM_BRANCHZ32: case BI_SEM_BRANCHZ16: {
+        uint32_t v = x->sem == BI_SEM_BRANCHZ16 ? lane_sel(a, 0x10 | (x->widen[0] == 2), 0) : a;
         if ((v == 0) == (x->cmp == C_EQ)) {
             *branch = 1;
             *target = branch_target(x, b);
         }
         return 0;
     }
-    case S_JUMP:
+    case BI_SEM_JUMP:
         *branch = 1;
         *target = branch_target(x, a);
         return 0;

@@ -338,13 +338,13 @@ uint32_t bx_table_op(const bi_xinstr *x, uint32_t v)
     uint32_t mag = v & 0x7fffffff, sign = v & 0x80000000;
     int e;
     switch (x->sem) {
-    case S_FRCP_APPROX:
+    case BI_SEM_FRCP_APPROX:
         if (mag == 0)
             return sign | 0x7f800000;
         if (mag == 0x7f800000)
             return sign;
         return to_f32(1.0 / (double)f32(bx_frexp_mode(v, FM_PLAIN, &e)));
-    case S_FRSQ_APPROX:
+    case BI_SEM_FRSQ_APPROX:
         if (mag == 0)
             return sign | 0x7f800000;
         if (sign)
@@ -352,7 +352,7 @@ uint32_t bx_table_op(const bi_xinstr *x, uint32_t v)
         if (mag == 0x7f800000)
             return 0;
         return bx_frsq(bx_frexp_mode(v, FM_SQRT, &e));
-    case S_FLOGD: {
+    case BI_SEM_FLOGD: {
         if (mag == 0 || v == 0x7f800000)
             return 0x7f800000;
         if (sign)

@@ -64,10 +64,10 @@ static int exec_tex(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned
     int rc;
     char why[160] = "";
     switch (x->sem) {
-    case S_TEXC:
-    case S_TEXS: {
-        uint32_t desc = x->sem == S_TEXS ? x->texdesc : s[2];
-        int k = x->sem == S_TEXS ? 0 : bi_tex_staging_count(desc);
+    case BI_SEM_TEXC:
+    case BI_SEM_TEXS: {
+        uint32_t desc = x->sem == BI_SEM_TEXS ? x->texdesc : s[2];
+        int k = x->sem == BI_SEM_TEXS ? 0 : bi_tex_staging_count(desc);
         if (k > 8 || sr + (k > 4 ? k : 4) > 64)
             return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
         for (int i = 0; i < k; i++)
@@ -75,13 +75,13 @@ static int exec_tex(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned
         rc = bi_tex_texc(m, desc, s[0], s[1], in, k < 0 ? 0 : (unsigned)k, out, &n, why, sizeof(why));
         break;
     }
-    case S_LEA_TEX:
+    case BI_SEM_LEA_TEX:
         if (sr + 3 > 64)
             return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
         rc = bi_tex_lea_attr(m, s[2], s[0], s[1], x->regfmt, out, why, sizeof(why));
         n = 3;
         break;
-    default:            /* S_ST_CVT */
+    default:            /* BI_SEM_ST_CVT */
         if (sr + x->size > 64)
             return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
         for (unsigned i = 0; i < x->size; i++)
@@ -106,21 +106,21 @@ int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lan
     uint8_t buf[16] = { 0 };
 
     *res = 0;
-    if (x->sem == S_BARRIER)
+    if (x->sem == BI_SEM_BARRIER)
         return BI_EXEC_OK;
     if (!m)
         return bx_fault(f, BI_FAULT_MEMORY, 0, "clause %#x: memory instruction without memory", c->offset);
-    if (x->sem >= S_TEXC)
+    if (x->sem >= BI_SEM_TEXC)
         return exec_tex(w, x, c, lane, s, stg, f);
-    if (x->sem == S_SEG_ADD_LO || x->sem == S_SEG_ADD_HI) {
+    if (x->sem == BI_SEM_SEG_ADD_LO || x->sem == BI_SEM_SEG_ADD_HI) {
         /* the address LOAD/STORE with this segment would use for offset s[0] */
         uint64_t a = (x->seg == SEG_TL ? w->tls_base[lane] : m->wls_base) + s[0];
         if (x->preserve_null && s[0] == 0)      /* assumption: a null offset stays null */
             a = 0;
-        *res = x->sem == S_SEG_ADD_LO ? (uint32_t)a : (uint32_t)(a >> 32);
+        *res = x->sem == BI_SEM_SEG_ADD_LO ? (uint32_t)a : (uint32_t)(a >> 32);
         return BI_EXEC_OK;
     }
-    if (x->sem == S_ATOM_CX) {
+    if (x->sem == BI_SEM_ATOM_CX) {
         /* ATOM_C (FMA, address) + ATOM_CX (ADD, message).  RETURN forms write two staging
          * registers (assumption, the layout is undocumented): the memory value before this
          * thread's operation and the operation's identity, which ATOM_POST combines. */
@@ -161,28 +161,28 @@ int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lan
         break;
     }
     unsigned nregs = (x->size + 3) / 4;
-    if (x->sem == S_LOAD && x->size < 4 && x->dlane == DL_D0)
+    if (x->sem == BI_SEM_LOAD && x->size < 4 && x->dlane == DL_D0)
         nregs = 2;
     if (sr + nregs > 64)
         return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers r%u+%u out of range", c->offset, sr, nregs);
-    if (x->sem == S_AXCHG || x->sem == S_ACMPXCHG) {
+    if (x->sem == BI_SEM_AXCHG || x->sem == BI_SEM_ACMPXCHG) {
         /* AXCHG: the staging registers go to memory, the old memory value comes back in them
          * (lanes run in order, so lanes of a warp exchanging one address chain).
          * ACMPXCHG (staging as Mesa fills it): new value in the first half, comparison value in
          * the second; memory takes the new value if it equals the comparison value; the old
          * value comes back in the first half, the second half is kept. */
         unsigned words = x->size / 4;
-        if (sr + (x->sem == S_ACMPXCHG ? 2 * words : words) > 64)
+        if (sr + (x->sem == BI_SEM_ACMPXCHG ? 2 * words : words) > 64)
             return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
-        atom_arg a = { .opc = x->sem == S_AXCHG ? 0 : 0xff, .size = x->size };
+        atom_arg a = { .opc = x->sem == BI_SEM_AXCHG ? 0 : 0xff, .size = x->size };
         a.v = w->reg[sr][lane] | (words > 1 ? (uint64_t)w->reg[sr + 1][lane] << 32 : 0);
-        if (x->sem == S_ACMPXCHG)
+        if (x->sem == BI_SEM_ACMPXCHG)
             a.cmp = w->reg[sr + words][lane] | (words > 1 ? (uint64_t)w->reg[sr + words + 1][lane] << 32 : 0);
         uint64_t old = 0;
         if ((addr & (x->size - 1)) || do_atomic(m, addr, &a, &old))
             return bx_fault(f, BI_FAULT_MEMORY, addr, "clause %#x lane %u: atomic fault at %#llx", c->offset, lane,
                         (unsigned long long)addr);
-        stg->n = x->sem == S_ACMPXCHG ? 2 * words : words;
+        stg->n = x->sem == BI_SEM_ACMPXCHG ? 2 * words : words;
         stg->val[lane][0] = (uint32_t)old;
         if (words > 1)
             stg->val[lane][1] = (uint32_t)(old >> 32);
@@ -190,7 +190,7 @@ int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lan
             stg->val[lane][r] = w->reg[sr + r][lane];
         return BI_EXEC_OK;
     }
-    if (x->sem == S_STORE) {
+    if (x->sem == BI_SEM_STORE) {
         for (unsigned i = 0; i < x->size; i++)
             buf[i] = (uint8_t)(w->reg[sr + i / 4][lane] >> (8 * (i % 4)));
         if (m->write(m->ctx, addr, buf, x->size))

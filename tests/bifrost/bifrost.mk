@@ -1,7 +1,7 @@
 # Bifrost shader-core tools: ISA tables generated from isa/bifrost/*.isa, clause decoder,
 # disassembler (malibu-disasm), test assembler (isa/bifrost/bifrost_asm.py) and their tests.
 
-BIFROST_ISA := isa/bifrost/ops.isa isa/bifrost/clause.isa
+BIFROST_ISA := isa/bifrost/ops.isa isa/bifrost/clause.isa isa/bifrost/exec.isa
 BIFROST_GEN := isa/bifrost/bifrost_gen.py
 BIFROST_CFLAGS := $(CFLAGS) -Iemu/gpu
 
