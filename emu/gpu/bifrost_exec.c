@@ -85,7 +85,7 @@ LANE_LOOP const uint32_t *src_lanes(const bi_warp *w, const bi_xclause *x, unsig
 }
 
 /* Integer comparison of lane rows for ICMP / CSEL: 1 where true.  ICMP.i32 / CSEL.i32 compare for
- * (in)equality; the signed and unsigned forms order as exec_op does (gt, ge, lt, else le). */
+ * (in)equality; the signed and unsigned forms order as bx_exec_op does (gt, ge, lt, else le). */
 LANE_LOOP void cmp_lanes(const bi_xinstr *x, const uint32_t *a, const uint32_t *b, uint32_t *t, unsigned n)
 {
     unsigned l;
@@ -305,7 +305,7 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_f
     commit(w, &c->t[c->ntuples - 1], lmask, t0, t1, n);
     if (msg && msg->size == 4 && (msg->sem == BI_SEM_LOAD || msg->sem == BI_SEM_STORE) &&
         (msg->seg == SEG_NONE || msg->seg == SEG_WLS) && w->mem) {
-        /* 32-bit global / workgroup-local load or store: exec_mem's work without its generality */
+        /* 32-bit global / workgroup-local load or store: bx_exec_mem's work without its generality */
         const bi_mem *m = w->mem;
         unsigned sr = c->hdr[BI_H_SR];
         for (unsigned l = 0; l < n; l++) {

@@ -1,6 +1,6 @@
-/* Internal to the Bifrost executor (emu/gpu/bifrost_exec*.c, workgroup.c): the semantic classes a
- * prepared instruction is resolved to, their modifier encodings, and the helpers the executor's
- * files share.
+/* Internal to the Bifrost executor (emu/gpu/bifrost_exec*.c, workgroup.c): how prepared
+ * instructions encode their modifiers (their semantic classes, enum bi_sem, are generated from
+ * isa/bifrost/exec.isa), and the helpers the executor's files share.
  *
  *   bifrost_exec_prepare.c   decoded instruction -> bi_xinstr (semantic class, modifiers), once
  *   bifrost_exec_float.c     float helpers: rounding, denormals, NaNs, conversions, table ops

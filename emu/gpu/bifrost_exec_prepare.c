@@ -313,8 +313,8 @@ int bi_prepare_clause(bi_xclause *x, const bi_clause *c, bi_fault *f)
 
 
 /* Common ALU forms run as loops over all n lanes of the warp (lanes outside the exec mask compute values
- * that are never committed); everything else goes through exec_op lane by lane.  The kinds are
- * chosen once per clause (fast_kind) and give exactly exec_op's results. */
+ * that are never committed); everything else goes through bx_exec_op lane by lane.  The kinds are
+ * chosen once per clause (fast_kind) and give exactly bx_exec_op's results. */
 static uint8_t fast_kind(const bi_xinstr *x)
 {
     int plain_f = !x->round;             /* binary32 sources (abs/neg allowed), round to nearest */
