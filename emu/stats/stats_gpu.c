@@ -212,6 +212,7 @@ static __thread sg_thread *self;
 
 static __attribute__((noinline)) sg_thread *thread_register(void)
 {
+    stats_self();             /* the report's host_threads: threads that recorded anything */
     sg_thread *t = calloc(1, sizeof(*t));
     if (!t)
         return NULL;
