@@ -1,5 +1,6 @@
 /* Bifrost warp executor: runs decoded clauses (bifrost_decode.h) for one warp of 4 (v6) or 8 (v7)
- * lanes: ALU ops, loads/stores/atomics through bi_mem callbacks, barriers, compute workgroups. */
+ * lanes: ALU ops, loads/stores/atomics through bi_mem callbacks, barriers.  Compute workgroups:
+ * workgroup.h; its observer (instrumentation): gpu_observer.h. */
 #ifndef MALIBU_BIFROST_EXEC_H
 #define MALIBU_BIFROST_EXEC_H
 
@@ -146,9 +147,9 @@ enum bi_arch bi_program_arch(const bi_program *p);
 unsigned bi_program_clauses(bi_program *p);
 
 /* Run a warp with minimum-PC scheduling until every lane is done (BI_EXEC_END), the warp executed a
- * BARRIER (BI_EXEC_BARRIER; call again to continue) or max_clauses clauses ran (BI_FAULT_CLAUSE_LIMIT). */
+ * BARRIER (BI_EXEC_BARRIER; call again to continue) or max_clauses clauses ran (BI_FAULT_CLAUSE_LIMIT).
+ * The observer (gpu_observer.h) sees every clause it runs. */
 int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, bi_fault *f);
-
 
 /* Float helpers (exported for tests): IEEE binary16 <-> binary32. */
 uint32_t bi_f16_to_f32(uint16_t h);
