@@ -7,7 +7,7 @@
 #                    it is empty; mali_board_attach registers the engine)
 #   BIFROST_CFLAGS   flags of GPU code and of whatever includes its headers
 #   BIFROST_ASM      assembler of test shaders (isa/bifrost/bifrost_asm.py)
-BIFROST_ISA := isa/bifrost/ops.isa isa/bifrost/clause.isa
+BIFROST_ISA := isa/bifrost/ops.isa isa/bifrost/clause.isa isa/bifrost/exec.isa
 BIFROST_GEN := isa/bifrost/bifrost_gen.py
 BIFROST_CFLAGS := $(CFLAGS) -Iemu/gpu
 BIFROST_ASM := $(PYTHON) isa/bifrost/bifrost_asm.py
@@ -28,11 +28,12 @@ $(B)/obj/gen/bifrost_isa.o: $(B)/gen/bifrost_isa.c $(B)/gen/bifrost_isa.h
 	@mkdir -p $(dir $@)
 	$(CC) $(BIFROST_CFLAGS) -c $< -o $@
 
-# The executor changes the host rounding mode around float operations.
-BIFROST_EXTRA_bifrost_exec := -frounding-math
+# The executor (emu/gpu/bifrost_exec*.c) changes the host rounding mode around float operations.
+BIFROST_EXEC_UNITS := $(basename $(notdir $(wildcard emu/gpu/bifrost_exec*.c)))
+$(foreach u,$(BIFROST_EXEC_UNITS),$(eval BIFROST_EXTRA_$(u) := -frounding-math))
 # The executor's interpreter loop gains ~20% at -O3 (measured with GPU_BENCH=1); only when the
 # build uses the default -O2 (OPT=-O0 debugging builds keep their level).
-BIFROST_EXTRA_bifrost_exec += $(if $(filter -O2,$(OPT)),-O3)
+$(foreach u,$(BIFROST_EXEC_UNITS),$(eval BIFROST_EXTRA_$(u) += $(if $(filter -O2,$(OPT)),-O3)))
 BIFROST_EXTRA_compute += $(if $(filter -O2,$(OPT)),-O3)
 
 $(B)/malibu-disasm: $(B)/obj/emu/gpu/disasm_main.o $(GPU_OBJS)

@@ -90,6 +90,14 @@ int bi_decode_clause(const uint8_t *code, size_t len, uint32_t offset, enum bi_a
 /* Decode one FMA (is_add = false) or ADD instruction field; returns false if invalid. */
 bool bi_decode_instr(uint32_t bits, bool is_add, enum bi_arch arch, bi_instr *out);
 
+/* Value of modifier mod (BI_MOD_*) of the instruction, as a value name number (BI_MV_*), or -1 if
+ * its op has no such modifier: the executor's way to read modifiers (no name compares). */
+static inline int bi_mod_mv(const bi_instr *ins, int mod)
+{
+    int slot = bi_op_mod_slot[ins->op][mod];
+    return slot < 0 ? -1 : bi_ops[ins->op].mods[slot].mv[ins->mod[slot]];
+}
+
 /* Value index of modifier `name` of the instruction's op, or -1 if the op has no such modifier. */
 int bi_mod_value(const bi_instr *ins, const char *name);
 const char *bi_mod_value_name(const bi_instr *ins, const char *name);

@@ -1,5 +1,6 @@
 /* Bifrost warp executor: runs decoded clauses (bifrost_decode.h) for one warp of 4 (v6) or 8 (v7)
- * lanes: ALU ops, loads/stores/atomics through bi_mem callbacks, barriers, compute workgroups. */
+ * lanes: ALU ops, loads/stores/atomics through bi_mem callbacks, barriers.  Compute workgroups:
+ * workgroup.h; its observer (instrumentation): gpu_observer.h. */
 #ifndef MALIBU_BIFROST_EXEC_H
 #define MALIBU_BIFROST_EXEC_H
 
@@ -11,13 +12,37 @@ enum bi_exec_status {
     BI_EXEC_OK = 0,
     BI_EXEC_END = 1,             /* every lane finished */
     BI_EXEC_BARRIER = 2,         /* the warp executed a BARRIER (call again to continue) */
-    BI_EXEC_UNIMPLEMENTED = -1,  /* an instruction the executor does not support (yet) */
-    BI_EXEC_ERROR = -2,          /* bad encoding, bad PC, clause limit, ... */
+    BI_EXEC_STOPPED = 3,         /* a workgroup's runner asked it to stop (workgroup.h) */
+    BI_EXEC_FAULT = -3,          /* the warp stopped: the bi_fault says why */
+    /* results of the texture unit's calls (bifrost_tex.h), which the executor turns into faults */
+    BI_EXEC_UNIMPLEMENTED = -1,
+    BI_EXEC_ERROR = -2,
 };
+
+/* Why execution stopped.  Runners map the kind to their own status (the compute engine: the
+ * Mali job exception code); msg is the human-readable detail for logs. */
+enum bi_fault_kind {
+    BI_FAULT_NONE = 0,
+    BI_FAULT_UNIMPLEMENTED,      /* an instruction, modifier or message form the executor does not
+                                    support (the message says which, and why if known) */
+    BI_FAULT_INVALID,            /* bad encoding, reserved value, staging registers out of range */
+    BI_FAULT_BAD_PC,             /* clause address misaligned or outside the program (addr = pc) */
+    BI_FAULT_FETCH,              /* the clause's code could not be read (addr = pc) */
+    BI_FAULT_MEMORY,             /* a load / store / atomic / texture access failed (addr, when
+                                    known; the bi_mem callbacks saw any MMU fault) */
+    BI_FAULT_CLAUSE_LIMIT,       /* the clause budget ran out (the shader did not end) */
+    BI_FAULT_HOST,               /* host out of memory */
+};
+
+typedef struct bi_fault {
+    enum bi_fault_kind kind;
+    uint64_t addr;
+    char msg[160];
+} bi_fault;
 
 /* Semantic operation of an FMA/ADD instruction, resolved once per clause. */
 typedef struct bi_xinstr {
-    uint8_t sem;                 /* enum in bifrost_exec.c */
+    uint8_t sem;                 /* enum bi_sem (isa/bifrost/exec.isa) */
     uint8_t nsrcs;
     uint8_t abs[4], neg[4], widen[4];   /* widen: 0 none, 1 h0, 2 h1 */
     uint8_t lane[4];             /* byte (0-3) / half (0-1) selects; 0xff none */
@@ -90,13 +115,14 @@ typedef struct {
     uint64_t tuples_run;                     /* tuples issued (clause sizes summed): timing model */
 } bi_warp;
 
-/* Prepare a decoded clause; returns BI_EXEC_UNIMPLEMENTED (with the op name in err) when the
- * clause contains an instruction the executor does not support. */
-int bi_prepare_clause(bi_xclause *x, const bi_clause *c, char *err, size_t errlen);
+/* Prepare a decoded clause; returns BI_EXEC_FAULT (BI_FAULT_UNIMPLEMENTED, the op in the message)
+ * when the clause contains an instruction the executor does not support.  In every call below, f
+ * may be NULL. */
+int bi_prepare_clause(bi_xclause *x, const bi_clause *c, bi_fault *f);
 
 /* Run one prepared clause for the lanes in exec_mask (each lane's pc is updated: next clause
  * or branch target; lanes finishing an END clause are marked done). */
-int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec_mask, char *err, size_t errlen);
+int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec_mask, bi_fault *f);
 
 /* Reset a warp: zero registers, all lanes at pc 0. */
 void bi_warp_init(bi_warp *w, enum bi_arch arch);
@@ -104,7 +130,7 @@ void bi_warp_init(bi_warp *w, enum bi_arch arch);
 /* Run a whole shader (raw clauses at code[0..len)) with minimum-PC scheduling until every lane is
  * done or max_clauses clauses ran. Returns BI_EXEC_END on completion. */
 int bi_exec_shader(bi_warp *w, const uint8_t *code, size_t len, enum bi_arch arch,
-                   unsigned max_clauses, char *err, size_t errlen);
+                   unsigned max_clauses, bi_fault *f);
 
 /* A shader whose clauses are decoded and prepared once, on first execution, and then shared by
  * every warp that runs it.  code must stay valid while the program exists. */
@@ -121,42 +147,9 @@ enum bi_arch bi_program_arch(const bi_program *p);
 unsigned bi_program_clauses(bi_program *p);
 
 /* Run a warp with minimum-PC scheduling until every lane is done (BI_EXEC_END), the warp executed a
- * BARRIER (BI_EXEC_BARRIER; call again to continue) or max_clauses clauses ran (error). */
-int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, char *err, size_t errlen);
-
-/* Instrumentation hook (emu/stats): when set, bi_exec_program calls it after every clause a warp
- * ran, with the prepared clause (x->c.offset = its pc), the lanes that ran it (exec) and the warp,
- * whose pc[] / done[] already hold each lane's next clause / end.  Set once before any warp runs
- * (NULL: no cost beyond one predictable branch per clause). */
-typedef void (*bi_exec_hook_fn)(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec);
-extern bi_exec_hook_fn bi_exec_hook;
-
-/* Compute-shader preloads (reference section 4.1): r55 = local id x | y << 16, r56 = local id z,
- * r57-r59 = workgroup id, r60-r62 = zero-based global id. */
-void bi_compute_preload(bi_warp *w, unsigned lane, const uint32_t local_id[3], const uint32_t wg_id[3],
-                        const uint32_t global_id[3]);
-
-/* One compute workgroup: threads numbered x fastest, packed into warps of 4 (v6) / 8 (v7) lanes;
- * warps run round-robin, each until it ends or reaches a BARRIER, which releases when every live
- * warp has reached it. */
-typedef struct {
-    unsigned local_size[3];
-    uint32_t wg_id[3];
-    const uint32_t *uniforms;
-    unsigned nuniforms;
-    const bi_mem *mem;           /* wls_base: this workgroup's local storage */
-    uint64_t tls_base;           /* thread t's TLS at tls_base + t * tls_stride */
-    uint32_t tls_stride;
-    uint32_t core_id;
-    unsigned max_clauses;        /* budget for the whole workgroup */
-} bi_workgroup;
-
-typedef struct {
-    unsigned warps;
-    uint64_t clauses, lane_clauses, barriers;
-} bi_wg_stats;
-
-int bi_run_workgroup(const bi_workgroup *wg, bi_program *p, bi_wg_stats *stats, char *err, size_t errlen);
+ * BARRIER (BI_EXEC_BARRIER; call again to continue) or max_clauses clauses ran (BI_FAULT_CLAUSE_LIMIT).
+ * The observer (gpu_observer.h) sees every clause it runs. */
+int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, bi_fault *f);
 
 /* Float helpers (exported for tests): IEEE binary16 <-> binary32. */
 uint32_t bi_f16_to_f32(uint16_t h);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "bifrost_exec.h"
+#include "workgroup.h"
 
 /* exception codes (devices/mali/regs.h) */
 #define EXC_DONE 0x01
@@ -104,9 +105,7 @@ typedef struct worker {
     uint8_t *tls;
     size_t tls_cap, tls_size;
     uint32_t wls_size;
-    bi_warp *warps;
-    int *state;
-    unsigned warps_cap;
+    bi_wg_warps warps;                    /* reused from one workgroup to the next */
     uint32_t fault;                       /* memory fault of the current workgroup */
     uint64_t fault_va;
     uint64_t since_poll;
@@ -488,15 +487,8 @@ static int worker_prepare(worker *w, run *r)
                        .epoch = r->epoch, .wls_base = WLS_WINDOW, .nubos = d->nubos, .ubo_addr = d->ubo_addr,
                        .ubo_size = d->ubo_size, .arch_major = r->job->arch_major, .textures = d->textures,
                        .samplers = d->samplers, .attributes = d->attributes, .attr_bufs = d->attr_bufs };
-    if (nwarps > w->warps_cap) {
-        free(w->warps);
-        free(w->state);
-        w->warps = calloc(nwarps, sizeof(*w->warps));
-        w->state = calloc(nwarps, sizeof(*w->state));
-        w->warps_cap = w->warps && w->state ? nwarps : 0;
-        if (!w->warps_cap)
-            return -1;
-    }
+    if (bi_wg_warps_reserve(&w->warps, nwarps))
+        return -1;
     w->wls_size = d->wls_size;
     if (d->wls_size > w->wls_cap) {
         free(w->wls);
@@ -537,105 +529,69 @@ static bool stop_requested(worker *w)
     return m->should_stop && m->should_stop(m->ctx);
 }
 
+/* The job's exception code for a warp the executor stopped with a fault the memory callbacks did
+ * not see (those keep the code the device gave them: mem_fault). */
+static uint32_t fault_status(const bi_fault *f)
+{
+    switch (f->kind) {
+    case BI_FAULT_BAD_PC:
+        return EXC_INSTR_INVALID_PC;
+    default:        /* unsupported / invalid instructions, UBO range, misaligned 64-bit atomics */
+        return EXC_INSTR_INVALID_ENC;
+    }
+}
+
+/* After each warp's turn: pass the work on to the device's timing model, and poll for a stop
+ * (after each warp, not each round: a round of many looping warps would delay a stop by
+ * warps x turn clauses). */
+static bool turn_done(void *ctx, uint64_t clauses, uint64_t tuples, bool faulted)
+{
+    worker *w = ctx;
+    w->since_poll += clauses;
+    w->tuples_unreported += tuples;
+    return !faulted && w->since_poll >= STOP_POLL_CLAUSES && stop_requested(w);
+}
+
 /* 0, or an exception code */
 static uint32_t run_workgroup(worker *w, uint64_t idx)
 {
     run *r = w->r;
     const job_desc *d = &r->d;
-    enum bi_arch arch = r->job->arch_major >= 7 ? BI_ARCH_V7 : BI_ARCH_V6;
-    unsigned lanes = arch == BI_ARCH_V7 ? 8 : 4;
-    unsigned threads = d->local[0] * d->local[1] * d->local[2];
-    unsigned nwarps = (threads + lanes - 1) / lanes;
-    uint32_t wg[3] = { (uint32_t)(idx % d->groups[0]), (uint32_t)(idx / d->groups[0] % d->groups[1]),
-                       (uint32_t)(idx / d->groups[0] / d->groups[1]) };
-    uint32_t core = r->core_ids[idx % r->ncores];
-    char err[160];
+    bi_workgroup wg = {
+        .local_size = { d->local[0], d->local[1], d->local[2] },
+        .wg_id = { (uint32_t)(idx % d->groups[0]), (uint32_t)(idx / d->groups[0] % d->groups[1]),
+                   (uint32_t)(idx / d->groups[0] / d->groups[1]) },
+        .uniforms = d->uniforms, .nuniforms = d->nuniforms, .mem = &w->mem,
+        .tls_base = TLS_WINDOW, .tls_stride = d->tls_stride, .core_id = r->core_ids[idx % r->ncores],
+        .turn_clauses = STOP_POLL_CLAUSES,      /* no budget: looping jobs end by a stop request */
+        .turn_done = turn_done, .ctx = w,
+    };
+    bi_wg_stats st;
+    bi_fault fault;
 
     w->fault = 0;
     if (w->wls_size)
         memset(w->wls, 0, w->wls_size);    /* deterministic contents (hardware: undefined) */
     if (w->tls_size)
         memset(w->tls, 0, w->tls_size);
-    for (unsigned k = 0; k < nwarps; k++) {
-        bi_warp *wp = &w->warps[k];
-        bi_warp_init(wp, arch);
-        wp->mem = &w->mem;
-        wp->uniforms = d->uniforms;
-        wp->nuniforms = d->nuniforms;
-        wp->warp_id = k;
-        wp->core_id = core;
-        w->state[k] = 0;
-        for (unsigned l = 0; l < lanes; l++) {
-            unsigned t = k * lanes + l;
-            if (t >= threads) {
-                wp->done[l] = 1;
-                continue;
-            }
-            uint32_t lid[3] = { t % d->local[0], t / d->local[0] % d->local[1], t / (d->local[0] * d->local[1]) };
-            uint32_t gid[3];
-            for (unsigned i = 0; i < 3; i++)
-                gid[i] = wg[i] * d->local[i] + lid[i];
-            /* r55-r62 are preloaded whatever the RSD's preload bits say (bit k <-> r(48 + k)):
-             * a register the RSD does not name is undefined on entry, and compilers write such
-             * registers before reading them, so a superset is safe */
-            bi_compute_preload(wp, l, lid, wg, gid);
-            wp->tls_base[l] = TLS_WINDOW + (uint64_t)t * d->tls_stride;
-        }
-    }
+    int rc = bi_run_workgroup(&wg, r->prog, &w->warps, &st, &fault);
     uint32_t status = 0;
-    for (;;) {
-        unsigned running = 0, waiting = 0;
-        for (unsigned k = 0; k < nwarps && !status; k++) {
-            if (w->state[k])
-                continue;
-            uint64_t before = w->warps[k].clauses_run, tuples_before = w->warps[k].tuples_run;
-            int rc = bi_exec_program(&w->warps[k], r->prog, STOP_POLL_CLAUSES, err, sizeof(err));
-            w->since_poll += w->warps[k].clauses_run - before;
-            w->tuples_unreported += w->warps[k].tuples_run - tuples_before;
-            if (rc == BI_EXEC_BARRIER)
-                w->state[k] = 1;
-            else if (rc == BI_EXEC_END)
-                w->state[k] = 2;
-            else if (w->fault)
-                status = w->fault;
-            else if (rc == BI_EXEC_ERROR && !strncmp(err, "clause limit", 12))
-                ;        /* budget used up: poll for a stop below and go on */
-            else if (rc == BI_EXEC_ERROR && strstr(err, "bad clause address")) {
-                status = EXC_INSTR_INVALID_PC;
-                w->fault_va = d->shader_va;
-            } else {
-                status = EXC_INSTR_INVALID_ENC;
-                w->fault_va = d->shader_va;
-                if (r->e)
-                    fprintf(stderr, "gpu: shader at 0x%llx: %s\n", (unsigned long long)d->shader_va, err);
-            }
-            /* poll after each warp, not each round: a round of many looping warps would delay a
-             * stop by (warps x budget) clauses */
-            if (!status && w->since_poll >= STOP_POLL_CLAUSES && stop_requested(w)) {
-                status = 0x03;         /* STOPPED: the job manager reports what was asked for */
-                w->fault_va = 0;
-            }
-        }
-        if (status)
-            break;
-        for (unsigned k = 0; k < nwarps; k++) {
-            running += w->state[k] == 0;
-            waiting += w->state[k] == 1;
-        }
-        if (!running && !waiting)
-            break;
-        if (!running)                 /* every live warp reached the barrier: release them */
-            for (unsigned k = 0; k < nwarps; k++)
-                if (w->state[k] == 1)
-                    w->state[k] = 0;
+    if (rc == BI_EXEC_STOPPED) {
+        status = 0x03;         /* STOPPED: the job manager reports what was asked for */
+        w->fault_va = 0;
+    } else if (rc != BI_EXEC_END && w->fault) {
+        status = w->fault;
+    } else if (rc != BI_EXEC_END) {
+        status = fault_status(&fault);
+        w->fault_va = d->shader_va;
+        if (status == EXC_INSTR_INVALID_ENC && r->e)
+            fprintf(stderr, "gpu: shader at 0x%llx: %s\n", (unsigned long long)d->shader_va, fault.msg);
     }
-    for (unsigned k = 0; k < nwarps; k++) {
-        w->st.clauses += w->warps[k].clauses_run;
-        w->st.lane_clauses += w->warps[k].lanes_run;
-        w->st.lane_instrs += w->warps[k].lane_instrs;
-        w->st.barriers += w->warps[k].barriers;
-    }
-    w->st.warps += nwarps;
+    w->st.clauses += st.clauses;
+    w->st.lane_clauses += st.lane_clauses;
+    w->st.lane_instrs += st.lane_instrs;
+    w->st.barriers += st.barriers;
+    w->st.warps += st.warps;
     w->st.workgroups++;
     report_progress(w, false);
     return status;
@@ -748,8 +704,7 @@ gpu_compute *gpu_compute_new(unsigned nthreads)
 
 static void worker_free(worker *w)
 {
-    free(w->warps);
-    free(w->state);
+    bi_wg_warps_free(&w->warps);
     free(w->wls);
     free(w->tls);
 }

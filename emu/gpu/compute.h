@@ -4,7 +4,7 @@
  * codes); the engine parses the descriptors (reference §6.2-6.5), gets the shader's decoded clauses
  * from its cache, and runs the workgroups on a pool of host threads.
  *
- *   compute.c        engine, thread pool, workgroup runner, memory glue, shader cache
+ *   compute.c        engine, thread pool, memory glue, shader cache (workgroups: workgroup.h)
  *   compute.h        this interface
  *   compute_mali.c   glue to the Mali device (devices/mali/mali.h: mali_set_compute_engine)
  *
@@ -85,10 +85,7 @@ void gpu_compute_invalidate(gpu_compute *e, int as);
 
 void gpu_compute_get_stats(gpu_compute *e, gpu_compute_stats *st);
 
-/* Instrumentation hooks (emu/stats): when set, called by the submitting thread once per job
- * before any workgroup runs (the job's program, the bi_mem epoch its warps see, shader VA,
- * address space, job type) and once after the last (status: the job's exception code), so
- * reports can tell which job ran which clauses the executor hook (bi_exec_hook) sees. */
+/* The observer's job calls (gpu_observer.h sets them: gpu_observe). */
 extern void (*gpu_compute_stats_hook)(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as,
                                       unsigned type);
 extern void (*gpu_compute_stats_end_hook)(const void *prog, uint64_t epoch, uint32_t status);

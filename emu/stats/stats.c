@@ -1,6 +1,6 @@
-/* Stats registry, system counters, JSON report and text summary (see stats.h, SCHEMA.md). */
+/* Stats registry, system counters, sections, the JSON report and text summary (see stats.h,
+ * SCHEMA.md).  Knows no CPU or GPU type: the sections write those parts. */
 #include "stats.h"
-#include "stats_gpu.h"
 
 #include <inttypes.h>
 #include <pthread.h>
@@ -15,7 +15,6 @@ static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
 static stats_thread *threads;      /* every registered block (never freed before exit) */
 static unsigned nthreads;
 static char *json_path;
-static bool gpu_hooked;
 
 typedef struct {
     const char *name;
@@ -23,11 +22,10 @@ typedef struct {
 } region;
 static region regions[STATS_MMIO_MAX];
 
-#define MAX_CPUS 8
-static stats_cpu_info cpus[MAX_CPUS];
-static uint64_t cpu_ec[MAX_CPUS][64], cpu_vec[MAX_CPUS][4];
-static bool cpu_has_ec[MAX_CPUS];
-static unsigned ncpus;
+#define MAX_SECTIONS 8
+static const stats_section *sections[MAX_SECTIONS];    /* in name order */
+static unsigned nsections;
+
 static stats_clock_info clock_info;
 static bool have_clock;
 
@@ -49,7 +47,6 @@ stats_thread *stats_thread_register(void)
     t->next = threads;
     threads = t;
     nthreads++;
-    stats_gpu_set_threads(threads);
     pthread_mutex_unlock(&reg_lock);
     stats_tls = t;
     return t;
@@ -70,7 +67,19 @@ void stats_enable(const char *path)
     free(json_path);
     json_path = path ? strdup(path) : NULL;
     stats_on = true;
-    gpu_hooked = stats_gpu_install();
+    for (unsigned i = 0; i < nsections; i++)
+        if (sections[i]->enable)
+            sections[i]->enable();
+}
+
+void stats_register_section(const stats_section *s)
+{
+    if (nsections == MAX_SECTIONS)
+        return;
+    unsigned i = nsections++;
+    for (; i > 0 && strcmp(sections[i - 1]->name, s->name) > 0; i--)
+        sections[i] = sections[i - 1];
+    sections[i] = s;
 }
 
 const char *stats_path(void) { return json_path; }
@@ -79,6 +88,13 @@ void stats_bus_region(unsigned idx, const char *name, uint64_t base, uint64_t si
 {
     if (idx < STATS_MMIO_MAX)
         regions[idx] = (region){ name, base, size };
+}
+
+const char *stats_bus_region_get(unsigned idx, uint64_t *base, uint64_t *size)
+{
+    *base = idx < STATS_MMIO_MAX ? regions[idx].base : 0;
+    *size = idx < STATS_MMIO_MAX ? regions[idx].size : 0;
+    return idx < STATS_MMIO_MAX ? regions[idx].name : NULL;
 }
 
 void stats_mali_reg(uint32_t off, bool write)
@@ -152,41 +168,6 @@ void stats_set_clock(const stats_clock_info *ci)
     pthread_mutex_unlock(&reg_lock);
 }
 
-void stats_set_cpu(const stats_cpu_info *ci)
-{
-    unsigned i;
-    for (i = 0; i < ncpus; i++)
-        if (cpus[i].index == ci->index)
-            break;
-    if (i == MAX_CPUS)
-        return;
-    if (i == ncpus)
-        ncpus++;
-    cpus[i] = *ci;
-    cpu_has_ec[i] = ci->exc_by_ec && ci->exc_by_vector;
-    if (cpu_has_ec[i]) {
-        memcpy(cpu_ec[i], ci->exc_by_ec, sizeof(cpu_ec[i]));
-        memcpy(cpu_vec[i], ci->exc_by_vector, sizeof(cpu_vec[i]));
-    }
-}
-
-/* ESR_EL1.EC names (Arm ARM D17.2.37). */
-static const char *ec_name(unsigned ec, char *buf, size_t len)
-{
-    static const char *const names[64] = {
-        [0x00] = "unknown", [0x01] = "wfi_wfe", [0x07] = "fp_access", [0x0e] = "illegal_state",
-        [0x15] = "svc", [0x16] = "hvc", [0x17] = "smc", [0x18] = "sysreg", [0x20] = "iabort_lower",
-        [0x21] = "iabort_same", [0x22] = "pc_align", [0x24] = "dabort_lower", [0x25] = "dabort_same",
-        [0x26] = "sp_align", [0x2c] = "fp_exception", [0x2f] = "serror", [0x30] = "breakpoint_lower",
-        [0x31] = "breakpoint_same", [0x32] = "step_lower", [0x33] = "step_same", [0x34] = "watchpoint_lower",
-        [0x35] = "watchpoint_same", [0x3c] = "brk",
-    };
-    if (names[ec & 63])
-        return names[ec & 63];
-    snprintf(buf, len, "ec_0x%02x", ec & 63);
-    return buf;
-}
-
 void stats_set_exit(const char *reason, bool complete)
 {
     snprintf(exit_reason, sizeof(exit_reason), "%s", reason ? reason : "exit");
@@ -210,14 +191,7 @@ void stats_set_config(const char *key, const char *value)
 
 /* ---- totals ---------------------------------------------------------------------------------- */
 
-typedef struct {
-    uint64_t c[ST_N];
-    uint64_t mmio[STATS_MMIO_MAX][2];
-    uint64_t reg[STATS_MALI_REGS][2];
-    uint64_t pages, pages_by_access[16];
-} totals;
-
-static void gather(totals *T)
+static void gather(stats_totals *T)
 {
     memset(T, 0, sizeof(*T));
     uint64_t *set = NULL, *set_acc = NULL;
@@ -250,7 +224,7 @@ static void gather(totals *T)
 
 void stats_get_totals(uint64_t c[ST_N], uint64_t mmio[STATS_MMIO_MAX][2], uint64_t *pages)
 {
-    totals *T = malloc(sizeof(*T));
+    stats_totals *T = malloc(sizeof(*T));
     if (!T)
         return;
     pthread_mutex_lock(&reg_lock);
@@ -265,10 +239,6 @@ void stats_get_totals(uint64_t c[ST_N], uint64_t mmio[STATS_MMIO_MAX][2], uint64
     free(T);
 }
 
-static const char *const job_type_names[16] = {
-    "not_started", "null", "write_value", "cache_flush", "compute", "vertex", "geometry", "tiler",
-    "fused", "fragment", "indexed_vertex", "type11", "type12", "type13", "type14", "type15",
-};
 
 static void jstr(FILE *f, const char *s)
 {
@@ -286,12 +256,11 @@ static void jstr(FILE *f, const char *s)
 
 void stats_write_json(FILE *f)
 {
-    totals *T = malloc(sizeof(*T));
+    stats_totals *T = malloc(sizeof(*T));
     if (!T)
         return;
     pthread_mutex_lock(&reg_lock);
     gather(T);
-    stats_gpu_set_threads(threads);
     unsigned nthr = nthreads;
     pthread_mutex_unlock(&reg_lock);
 
@@ -311,76 +280,12 @@ void stats_write_json(FILE *f)
         fprintf(f, ": ");
         jstr(f, config[i].value);
     }
-    fprintf(f, "},\n  \"cpu\": {\n    \"cpus\": [");
-    uint64_t insns = 0, exc = 0, irqs = 0;
-    for (unsigned i = 0; i < ncpus; i++) {
-        const stats_cpu_info *c = &cpus[i];
-        insns += c->insns;
-        exc += c->exceptions;
-        irqs += c->irqs;
-        fprintf(f, "%s\n      {\"index\": %u, \"instructions\": %" PRIu64 ", \"exceptions\": %" PRIu64
-                   ", \"irqs\": %" PRIu64 ", \"blocks_translated\": %" PRIu64 ", \"tlb_misses\": %" PRIu64,
-                i ? "," : "", c->index, c->insns, c->exceptions, c->irqs, c->tbs_translated, c->tlb_misses);
-        if (cpu_has_ec[i]) {
-            static const char *const vn[4] = { "sync", "irq", "fiq", "serror" };
-            fprintf(f, ",\n       \"exceptions_by_vector\": {");
-            for (unsigned v = 0; v < 4; v++)
-                fprintf(f, "%s\"%s\": %" PRIu64, v ? ", " : "", vn[v], cpu_vec[i][v]);
-            fprintf(f, "},\n       \"exceptions_by_class\": {");
-            int first = 1;
-            for (unsigned ec = 0; ec < 64; ec++)
-                if (cpu_ec[i][ec]) {
-                    char buf[16];
-                    fprintf(f, "%s\"%s\": %" PRIu64, first ? "" : ", ", ec_name(ec, buf, sizeof(buf)), cpu_ec[i][ec]);
-                    first = 0;
-                }
-            fprintf(f, "}");
-        }
-        fprintf(f, "}");
+    fprintf(f, "}");
+    for (unsigned i = 0; i < nsections; i++) {
+        fprintf(f, ",\n  \"%s\": {\n    ", sections[i]->name);
+        sections[i]->write_json(f, "    ", T);
+        fprintf(f, "\n  }");
     }
-    fprintf(f, "%s],\n    \"instructions\": %" PRIu64 ",\n    \"exceptions\": %" PRIu64 ",\n    \"irqs\": %" PRIu64
-               ",\n    \"mmio\": [",
-            ncpus ? "\n    " : "", insns, exc, irqs);
-    int first = 1;
-    for (unsigned i = 0; i < STATS_MMIO_MAX; i++) {
-        if (!regions[i].name && !T->mmio[i][0] && !T->mmio[i][1])
-            continue;
-        fprintf(f, "%s\n      {\"device\": ", first ? "" : ",");
-        jstr(f, regions[i].name ? regions[i].name : "?");
-        fprintf(f, ", \"base\": %" PRIu64 ", \"size\": %" PRIu64 ", \"reads\": %" PRIu64 ", \"writes\": %" PRIu64 "}",
-                regions[i].base, regions[i].size, T->mmio[i][0], T->mmio[i][1]);
-        first = 0;
-    }
-    fprintf(f, "%s]\n  },\n  \"gpu\": {\n    \"executor_hook\": %s,\n", first ? "" : "\n    ",
-            gpu_hooked ? "true" : "false");
-    fprintf(f, "    \"registers\": {\"reads\": {\"gpu\": %" PRIu64 ", \"job\": %" PRIu64 ", \"mmu\": %" PRIu64
-               "}, \"writes\": {\"gpu\": %" PRIu64 ", \"job\": %" PRIu64 ", \"mmu\": %" PRIu64 "}, \"by_offset\": [",
-            T->c[ST_MALI_RD_GPU], T->c[ST_MALI_RD_JOB], T->c[ST_MALI_RD_MMU], T->c[ST_MALI_WR_GPU],
-            T->c[ST_MALI_WR_JOB], T->c[ST_MALI_WR_MMU]);
-    first = 1;
-    for (unsigned i = 0; i < STATS_MALI_REGS; i++)
-        if (T->reg[i][0] || T->reg[i][1]) {
-            fprintf(f, "%s\n      {\"offset\": %u, \"reads\": %" PRIu64 ", \"writes\": %" PRIu64 "}", first ? "" : ",",
-                    i * 4, T->reg[i][0], T->reg[i][1]);
-            first = 0;
-        }
-    fprintf(f, "%s]},\n    \"irqs\": {\"gpu\": %" PRIu64 ", \"job\": %" PRIu64 ", \"mmu\": %" PRIu64 "},\n",
-            first ? "" : "\n    ", T->c[ST_MALI_IRQ_GPU], T->c[ST_MALI_IRQ_JOB], T->c[ST_MALI_IRQ_MMU]);
-    fprintf(f, "    \"jobs\": {");
-    uint64_t jobs = 0;
-    for (unsigned i = 0; i < 16; i++)
-        if (T->c[ST_MALI_JOB_TYPE0 + i]) {
-            fprintf(f, "\"%s\": %" PRIu64 ", ", job_type_names[i], T->c[ST_MALI_JOB_TYPE0 + i]);
-            jobs += T->c[ST_MALI_JOB_TYPE0 + i];
-        }
-    fprintf(f, "\"total\": %" PRIu64 ", \"failed\": %" PRIu64 "},\n", jobs, T->c[ST_MALI_JOB_FAILED]);
-    fprintf(f, "    \"mmu\": {\"translations\": %" PRIu64 ", \"pages_touched\": %" PRIu64
-               ", \"pages_by_access\": {\"read\": %" PRIu64 ", \"write\": %" PRIu64 ", \"execute\": %" PRIu64
-               ", \"atomic\": %" PRIu64 "}},\n    ",
-            T->c[ST_MALI_TRANSLATE], T->pages, T->pages_by_access[2], T->pages_by_access[3], T->pages_by_access[1],
-            T->pages_by_access[0]);
-    stats_gpu_write_json(f, "    ");
-    fprintf(f, "\n  }");
     if (have_clock)
         fprintf(f, ",\n  \"clock\": {\"gpu_time\": \"%s\", \"freezes\": %" PRIu64 ", \"host_ns_skipped\": %" PRIu64
                    ", \"gpu_ns_advanced\": %" PRIu64 "}",
@@ -406,38 +311,21 @@ int stats_write(FILE *summary)
         }
     }
     if (summary) {
-        totals *T = malloc(sizeof(*T));
+        stats_totals *T = malloc(sizeof(*T));
         if (!T)
             return rc;
         pthread_mutex_lock(&reg_lock);
         gather(T);
-        stats_gpu_set_threads(threads);
         pthread_mutex_unlock(&reg_lock);
-        uint64_t insns = 0, exc = 0, mmio = 0, jobs = 0;
-        for (unsigned i = 0; i < ncpus; i++) {
-            insns += cpus[i].insns;
-            exc += cpus[i].exceptions;
-        }
-        for (unsigned i = 0; i < STATS_MMIO_MAX; i++)
-            mmio += T->mmio[i][0] + T->mmio[i][1];
-        for (unsigned i = 0; i < 16; i++)
-            jobs += T->c[ST_MALI_JOB_TYPE0 + i];
-        fprintf(summary, "malibu stats%s%s:\n  cpu: %" PRIu64 " instructions, %" PRIu64 " exceptions, %" PRIu64
-                         " MMIO accesses\n  gpu: %" PRIu64 " jobs (%" PRIu64 " failed), %" PRIu64
-                         " register reads, %" PRIu64 " writes, %" PRIu64 " IRQs, %" PRIu64 " pages touched\n",
-                json_path ? " -> " : "", json_path ? json_path : "", insns, exc, mmio, jobs, T->c[ST_MALI_JOB_FAILED],
-                T->c[ST_MALI_RD_GPU] + T->c[ST_MALI_RD_JOB] + T->c[ST_MALI_RD_MMU],
-                T->c[ST_MALI_WR_GPU] + T->c[ST_MALI_WR_JOB] + T->c[ST_MALI_WR_MMU],
-                T->c[ST_MALI_IRQ_GPU] + T->c[ST_MALI_IRQ_JOB] + T->c[ST_MALI_IRQ_MMU], T->pages);
-        stats_gpu_summary(summary);
+        fprintf(summary, "malibu stats%s%s:\n", json_path ? " -> " : "", json_path ? json_path : "");
+        for (unsigned i = 0; i < nsections; i++)
+            sections[i]->summary(summary, T);
         if (have_clock && clock_info.freezes)
             fprintf(summary, "  clock: the CPU waited on the GPU %" PRIu64 " times: %.3f ms of host time were"
                              " %.3f ms of modelled GPU time for the guest\n", clock_info.freezes,
                     (double)clock_info.host_ns_skipped * 1e-6, (double)clock_info.gpu_ns_advanced * 1e-6);
         if (!run_complete)
             fprintf(summary, "  incomplete: malibu was stopped (%s) before the guest finished\n", exit_reason);
-        if (!gpu_hooked)
-            fprintf(summary, "  gpu: no per-clause counts (executor built without bi_exec_hook)\n");
         free(T);
     }
     return rc;

@@ -5,11 +5,17 @@
  * stopped.  Everything is off (one predictable branch on the global `stats_on`) unless
  * stats_enable() was called.  Output schema: emu/stats/SCHEMA.md ("malibu-stats/2").
  *
- *   stats.c            registry, system counters, JSON writer, text summary
- *   stats_gpu.c        Bifrost clause executions (executor hook), divergence, CFG edges
+ *   stats.c            registry, system counters, sections, the JSON document, text summary
+ *   stats_cpu.c        the "cpu" section: CPUs, bus MMIO
+ *   stats_gpu.c        the "gpu" section: Mali device counters, and Bifrost clause executions (an
+ *                      observer of the engine and executor: emu/gpu/gpu_observer.h), divergence,
+ *                      CFG edges
  *   stats_gpu_prog.c   GPU jobs and programs (identified by the code their jobs ran)
  *   stats_gpu_json.c   the GPU part of the report
- *   gpu_clause.c       decode-time counters of one clause (a function over bifrost_decode's output) */
+ *   gpu_clause.c       decode-time counters of one clause (a function over bifrost_decode's output)
+ *
+ * This core knows no CPU or GPU type: sections register with it (stats_register_section) and
+ * write their own objects of the report from the core's totals and their own records. */
 #ifndef MALIBU_STATS_H
 #define MALIBU_STATS_H
 
@@ -34,8 +40,6 @@ enum stats_counter {
     ST_N
 };
 
-struct stats_gclause;
-
 typedef struct stats_thread {
     uint64_t c[ST_N];
     uint64_t mmio[STATS_MMIO_MAX][2];   /* [region][0 read, 1 write] */
@@ -43,10 +47,6 @@ typedef struct stats_thread {
     /* distinct GPU pages touched: open-addressing set of (as << 56 | access << 52 | VA page) + 1 */
     uint64_t *pages;
     size_t npages, cappages;
-    /* Bifrost clauses executed by this thread (stats_gpu.c): hash table by prepared clause */
-    struct stats_gclause **gc;
-    size_t ngc, capgc;
-    struct stats_gclause *gcache[256];   /* direct-mapped cache in front of gc */
     struct stats_thread *next;
 } stats_thread;
 
@@ -66,8 +66,9 @@ static inline stats_thread *stats_self(void)
             stats_self()->c[(id)]++;                     \
     } while (0)
 
-/* Turn counting on; the report goes to json_path (NULL: only the text summary).  Installs the
- * Bifrost executor hook when the executor provides one.  Call before any guest code runs. */
+/* Turn counting on; the report goes to json_path (NULL: only the text summary).  Enables every
+ * registered section (the GPU section starts observing the executor).  Call before any guest
+ * code runs. */
 void stats_enable(const char *json_path);
 const char *stats_path(void);
 
@@ -81,7 +82,7 @@ static inline void stats_mmio(unsigned region, bool write)
 void stats_mali_reg(uint32_t off, bool write);            /* a 32-bit Mali register access */
 void stats_gpu_page(unsigned as, uint64_t va, unsigned access);   /* a GPU MMU translation */
 
-/* CPU side, filled by the machine's main before stats_write. */
+/* CPU side (the "cpu" section, stats_cpu.c), filled by the machine's main before stats_write. */
 typedef struct stats_cpu_info {
     unsigned index;
     uint64_t insns, exceptions, irqs, tbs_translated, tlb_misses;
@@ -110,6 +111,29 @@ void stats_write_json(FILE *f);
 /* Totals over every thread (tests): plain counters, MMIO [region][read/write], distinct GPU pages. */
 void stats_get_totals(uint64_t c[ST_N], uint64_t mmio[STATS_MMIO_MAX][2], uint64_t *pages);
 
+/* ---- sections ---------------------------------------------------------------------------------- */
+
+/* The core's counters totalled over every thread, as sections see them when they write. */
+typedef struct stats_totals {
+    uint64_t c[ST_N];
+    uint64_t mmio[STATS_MMIO_MAX][2];          /* [region][read, write] */
+    uint64_t reg[STATS_MALI_REGS][2];          /* Mali register [offset / 4][read, write] */
+    uint64_t pages, pages_by_access[16];       /* distinct GPU pages: any access, by access type */
+} stats_totals;
+/* The name (NULL: none), base and size the bus gave MMIO region idx (stats_bus_region). */
+const char *stats_bus_region_get(unsigned idx, uint64_t *base, uint64_t *size);
+
+/* A part of the report with its own records: it registers once (at program start) and the core
+ * calls it back.  Sections are written in name order, each as the report object `name`. */
+typedef struct stats_section {
+    const char *name;
+    void (*enable)(void);                      /* optional: stats_enable was called */
+    /* the members of its object (the core writes the braces; indent: the members' indent) */
+    void (*write_json)(FILE *f, const char *indent, const stats_totals *T);
+    void (*summary)(FILE *f, const stats_totals *T);   /* its lines of the text summary */
+} stats_section;
+void stats_register_section(const stats_section *s);
+
 /* ---- GPU (stats_gpu.c) ---------------------------------------------------------------------- */
 /* A job starts running program object `prog` (warps see bi_mem epoch `epoch`; 0 for runners
  * without bi_mem) from shader_va in address space `as`; name: the program's name or NULL.  The
@@ -120,8 +144,5 @@ void stats_gpu_job_begin(const void *prog, uint64_t epoch, uint64_t shader_va, u
 void stats_gpu_job_end(const void *prog, uint64_t epoch, uint32_t status);
 /* Forget every GPU clause record (tests). */
 void stats_gpu_reset(void);
-/* JSON "gpu.kernels", "gpu.shader_jobs" and totals (called by stats_write_json). */
-void stats_gpu_write_json(FILE *f, const char *indent);
-void stats_gpu_summary(FILE *f);
 
 #endif

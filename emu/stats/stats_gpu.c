@@ -1,39 +1,30 @@
 /* Bifrost clause executions: per host thread, a hash table with one record per prepared clause
  * (keyed by the executor's bi_xclause) holding what the current job ran of it: executions, active
- * lanes, divergence and CFG edges, with the clause's decode-time counters (gpu_clause.c).  The
- * executor calls stats_gpu_clause() through its hook `bi_exec_hook` after every clause a warp
- * runs; nothing on that path locks or uses atomics.  A record first used in a job registers its
+ * lanes, divergence and CFG edges, with the clause's decode-time counters (gpu_clause.c).  As the
+ * GPU's observer (emu/gpu/gpu_observer.h) the executor calls stats_gpu_clause() after every
+ * clause a warp runs; nothing on that path locks or uses atomics.  A record first used in a job registers its
  * clause with the job (stats_gpu_prog.c: a program is identified by the code its jobs ran); when
  * the thread later runs the same prepared clause in another job, the record's counts are folded
  * into the program of the job that made them. */
 #include "stats.h"
 #include "stats_gpu_int.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Weak: the executor and the engine define them (see SCHEMA.md). */
-extern void (*bi_exec_hook)(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec)
-    __attribute__((weak));
-extern void (*gpu_compute_stats_hook)(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as,
-                                      unsigned type) __attribute__((weak));
-extern void (*gpu_compute_stats_end_hook)(const void *prog, uint64_t epoch, uint32_t status) __attribute__((weak));
+#include "gpu_observer.h"
 
 static void engine_job_begin(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as, unsigned type)
 {
     stats_gpu_job_begin(prog, epoch, shader_va, as, type, NULL);
 }
 
-bool stats_gpu_install(void)
+void sg_observe(void)
 {
-    if (&gpu_compute_stats_hook)
-        gpu_compute_stats_hook = engine_job_begin;
-    if (&gpu_compute_stats_end_hook)
-        gpu_compute_stats_end_hook = stats_gpu_job_end;
-    if (!&bi_exec_hook)
-        return false;
-    bi_exec_hook = stats_gpu_clause;
-    return true;
+    static const gpu_observer obs = { .clause = stats_gpu_clause, .job_begin = engine_job_begin,
+                                      .job_end = stats_gpu_job_end };
+    gpu_observe(&obs);
 }
 
 uint64_t sg_hash(uint64_t h, const void *data, size_t len)
@@ -88,7 +79,7 @@ static void claim(struct stats_gclause *g, const bi_warp *w, const bi_program *p
     g->job = sg_job_claim(p, epoch, g->pc, g->size, g->code, g->lanes_per_warp);
 }
 
-static int grow(stats_thread *t)
+static int grow(sg_thread *t)
 {
     size_t cap = t->capgc ? 2 * t->capgc : 256;
     struct stats_gclause **n = calloc(cap, sizeof(*n));
@@ -111,7 +102,7 @@ static int grow(stats_thread *t)
 
 /* The thread's record of x, made to count for (p, epoch): a record still holding another job's
  * counts (or a freed clause's whose address x now reuses) is folded first. */
-static struct stats_gclause *lookup(stats_thread *t, const bi_warp *w, const bi_program *p, const bi_xclause *x,
+static struct stats_gclause *lookup(sg_thread *t, const bi_warp *w, const bi_program *p, const bi_xclause *x,
                                     uint64_t epoch)
 {
     if (__builtin_expect(t->capgc != 0, 1)) {
@@ -197,7 +188,7 @@ static __attribute__((noinline)) void diverged(struct stats_gclause *g, const bi
         add_edge(g, to[i], cnt[i], 1);
 }
 
-static __attribute__((noinline)) struct stats_gclause *miss(stats_thread *t, size_t slot, const bi_warp *w,
+static __attribute__((noinline)) struct stats_gclause *miss(sg_thread *t, size_t slot, const bi_warp *w,
                                                              const bi_program *p, const bi_xclause *x, uint64_t epoch)
 {
     struct stats_gclause *g = lookup(t, w, p, x, epoch);
@@ -213,15 +204,30 @@ static inline unsigned popcount8(uint32_t v)     /* no -mpopcnt: avoid the libgc
     return (v + (v >> 4)) & 0x0fu;
 }
 
-/* This file's own copy of the thread's block pointer: a TLS variable defined here is reached with
- * one %fs-relative load (local-exec), the registry's needs a GOT load first. */
-static __thread stats_thread *self;
+/* Every host thread's block (never freed before exit) and this thread's: a TLS variable defined
+ * here is reached with one %fs-relative load (local-exec). */
+static pthread_mutex_t threads_lock = PTHREAD_MUTEX_INITIALIZER;
+static sg_thread *threads;
+static __thread sg_thread *self;
+
+static __attribute__((noinline)) sg_thread *thread_register(void)
+{
+    stats_self();             /* the report's host_threads: threads that recorded anything */
+    sg_thread *t = calloc(1, sizeof(*t));
+    if (!t)
+        return NULL;
+    pthread_mutex_lock(&threads_lock);
+    t->next = threads;
+    threads = t;
+    pthread_mutex_unlock(&threads_lock);
+    return self = t;
+}
 
 void stats_gpu_clause(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec)
 {
-    stats_thread *t = self;
-    if (__builtin_expect(!t, 0))
-        self = t = stats_self();
+    sg_thread *t = self;
+    if (__builtin_expect(!t, 0) && !(t = thread_register()))
+        return;
     uint64_t epoch = w->mem ? w->mem->epoch : 0;
     size_t slot = ((uintptr_t)x >> 4 ^ (uintptr_t)x >> 12) & 255;
     struct stats_gclause *g = t->gcache[slot];
@@ -256,14 +262,17 @@ void stats_gpu_clause(const bi_warp *w, const bi_program *p, const bi_xclause *x
 
 /* ---- the thread list, reset ------------------------------------------------------------------- */
 
-static stats_thread *gpu_threads_list;
-
-void stats_gpu_set_threads(stats_thread *list) { gpu_threads_list = list; }
-stats_thread *sg_threads(void) { return gpu_threads_list; }
+sg_thread *sg_threads(void)
+{
+    pthread_mutex_lock(&threads_lock);
+    sg_thread *t = threads;
+    pthread_mutex_unlock(&threads_lock);
+    return t;
+}
 
 void stats_gpu_reset(void)
 {
-    for (stats_thread *t = gpu_threads_list; t; t = t->next) {
+    for (sg_thread *t = sg_threads(); t; t = t->next) {
         for (size_t i = 0; i < t->capgc; i++)
             free(t->gc[i]);
         free(t->gc);

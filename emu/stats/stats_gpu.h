@@ -1,4 +1,4 @@
-/* GPU side of the stats registry (stats_gpu.c): the executor hook and its installation. */
+/* The GPU section of the stats (stats_gpu*.c): the executor observer's clause call and test queries. */
 #ifndef MALIBU_STATS_GPU_H
 #define MALIBU_STATS_GPU_H
 
@@ -9,15 +9,10 @@
 #define STATS_GPU_EXIT 0xffffffffu      /* edge target: the lanes finished */
 #define STATS_GPU_OTHER 0xfffffffeu     /* edge target: more distinct targets than recorded */
 
-/* The executor hook: called after a warp ran prepared clause x of program p for the lanes in
- * exec (w->pc[] / w->done[] already hold each lane's next clause / end).  Exported so tests and
- * other runners can call it directly. */
+/* The observer's clause call (gpu_observer.h): a warp ran prepared clause x of program p for the
+ * lanes in exec (w->pc[] / w->done[] already hold each lane's next clause / end).  Exported so
+ * tests and other runners can call it directly. */
 void stats_gpu_clause(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec);
-/* Point the executor's bi_exec_hook (and the engine's job begin / end hooks) here; false when
- * the executor has no hook. */
-bool stats_gpu_install(void);
-/* The registry's thread list (stats.c keeps it up to date). */
-void stats_gpu_set_threads(stats_thread *list);
 
 /* Queries over every thread's records (tests; call when no GPU work runs). */
 typedef struct {

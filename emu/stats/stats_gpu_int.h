@@ -49,8 +49,18 @@ uint64_t sg_hash(uint64_t h, const void *data, size_t len);
 uint64_t sg_clause_code(const bi_xclause *x);
 /* Add s's counts and edges to d (same program and pc; d keeps its edges explicitly: simple = 0). */
 void sg_merge(struct stats_gclause *d, const struct stats_gclause *s);
-/* Every thread's block (stats.c keeps the list up to date). */
-stats_thread *sg_threads(void);
+/* One host thread's clause records (stats_gpu.c): a hash table by prepared clause, with a
+ * direct-mapped cache in front; blocks stay alive until exit. */
+typedef struct sg_thread {
+    struct stats_gclause **gc;
+    size_t ngc, capgc;
+    struct stats_gclause *gcache[256];
+    struct sg_thread *next;
+} sg_thread;
+/* Every thread's block. */
+sg_thread *sg_threads(void);
+/* Start observing the engine and the executor (gpu_observer.h). */
+void sg_observe(void);
 
 /* ---- registry (stats_gpu_prog.c; each call takes the registry lock) ------------------------- */
 
@@ -96,8 +106,12 @@ typedef struct {
 } sg_view;
 
 /* Build a view over the threads' records (call when no GPU work runs for exact counts). */
-void sg_view_build(sg_view *v, stats_thread *threads);
+void sg_view_build(sg_view *v, sg_thread *threads);
 void sg_view_free(sg_view *v);
+/* The "gpu" section's shader-core part of the report (stats_gpu_json.c): JSON members
+ * "kernels", "shader_jobs", "totals", and summary lines. */
+void sg_write_json(FILE *f, const char *indent);
+void sg_summary(FILE *f);
 /* Index of the view kernel whose first job ran prog (tests), -1 if none. */
 int64_t sg_view_kernel_of(const sg_view *v, const void *prog);
 

@@ -236,7 +236,7 @@ static void write_job(FILE *f, const sg_view *v, size_t id, const char *in)
             in, j->execs, j->lanes, j->warp_instrs, j->thread_instrs);
 }
 
-void stats_gpu_write_json(FILE *f, const char *in)
+void sg_write_json(FILE *f, const char *in)
 {
     sg_view v;
     sg_view_build(&v, sg_threads());
@@ -255,7 +255,7 @@ void stats_gpu_write_json(FILE *f, const char *in)
     sg_view_free(&v);
 }
 
-void stats_gpu_summary(FILE *f)
+void sg_summary(FILE *f)
 {
     sg_view v;
     sg_view_build(&v, sg_threads());

@@ -277,6 +277,12 @@ static int cmp_clause(const void *a, const void *b)
     return x->code < y->code ? -1 : x->code > y->code;
 }
 
+static int cmp_edge(const void *a, const void *b)
+{
+    const sg_edge *x = a, *y = b;
+    return x->to < y->to ? -1 : x->to > y->to;
+}
+
 static int cmp_first_job(const void *a, const void *b)
 {
     const sg_kernel *x = a, *y = b;
@@ -299,7 +305,7 @@ static bool copy_kernel(sg_kernel *d, const sg_kernel *s)
     return true;
 }
 
-void sg_view_build(sg_view *v, stats_thread *threads)
+void sg_view_build(sg_view *v, sg_thread *threads)
 {
     memset(v, 0, sizeof(*v));
     pthread_mutex_lock(&lock);
@@ -341,7 +347,7 @@ void sg_view_build(sg_view *v, stats_thread *threads)
             merge_list(&K->c, &K->n, &K->cap, &j->pend[i]);
     }
     /* the records not folded yet */
-    for (stats_thread *t = threads; t; t = t->next)
+    for (sg_thread *t = threads; t; t = t->next)
         for (size_t i = 0; i < t->capgc; i++) {
             const struct stats_gclause *g = t->gc[i];
             if (!g || !g->execs || g->job >= v->njobs || v->jobs[g->job].kernel < 0)
@@ -351,9 +357,13 @@ void sg_view_build(sg_view *v, stats_thread *threads)
             add_job_totals(&v->jobs[g->job], g);
         }
     pthread_mutex_unlock(&lock);
-    for (size_t i = 0; i < v->nk; i++)
+    for (size_t i = 0; i < v->nk; i++) {
         if (v->k[i].n)
             qsort(v->k[i].c, v->k[i].n, sizeof(*v->k[i].c), cmp_clause);
+        /* edges by target: records merge in host-thread order, which must not show */
+        for (size_t j = 0; j < v->k[i].n; j++)
+            qsort(v->k[i].c[j].e, v->k[i].c[j].nedges, sizeof(sg_edge), cmp_edge);
+    }
     /* kernels in the order of their first jobs */
     int64_t *to = malloc((v->nk + 1) * sizeof(*to));
     if (!to)

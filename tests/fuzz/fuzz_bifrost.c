@@ -1,5 +1,5 @@
 /* libFuzzer harness: the Bifrost clause decoder + executor + texture/image messages
- * (emu/gpu/bifrost_decode.c, bifrost_exec.c, bifrost_tex.c) on hostile shader bytes.
+ * (emu/gpu/bifrost_decode.c, bifrost_exec*.c, bifrost_tex.c) on hostile shader bytes.
  *
  * Input: byte 0 flags, byte 1 lanes, then GMEM_SIZE bytes of global memory (its first 64 bytes
  * are also the push uniforms, the next 128 the initial r0-r31), then the shader.  Memory: global
@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "bifrost_exec.h"
+#include "workgroup.h"
 
 #define GMEM_VA 0x10000ull
 #define GMEM_SIZE 512u
@@ -126,7 +127,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     bi_program *p = flags & F_FETCH ? bi_program_new_fetch(arch) : bi_program_new(fm.code, fm.len, arch);
     if (!p)
         return 0;
-    char err[256] = "";
+    bi_fault f = { 0 };
     int rc;
     if (flags & F_WORKGROUP) {
         bi_workgroup wg = {
@@ -135,7 +136,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             .tls_base = TLS_VA, .tls_stride = 16, .max_clauses = CLAUSE_BUDGET,
         };
         bi_wg_stats st;
-        rc = bi_run_workgroup(&wg, p, &st, err, sizeof(err));
+        rc = bi_run_workgroup(&wg, p, NULL, &st, &f);
     } else {
         static bi_warp w;
         bi_warp_init(&w, arch);
@@ -153,13 +154,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         unsigned left = CLAUSE_BUDGET;
         do {       /* a lone warp passes barriers */
             uint64_t before = w.clauses_run;
-            rc = bi_exec_program(&w, p, left, err, sizeof(err));
+            rc = bi_exec_program(&w, p, left, &f);
             left -= (unsigned)(w.clauses_run - before);
         } while (rc == BI_EXEC_BARRIER && left);
     }
     bi_program_free(p);
     if (getenv("FUZZ_VERBOSE"))         /* the run's result, on stdout */
-        printf("rc %d %s\n", rc, rc < 0 ? err : "");
+        printf("rc %d %s\n", rc, rc < 0 ? f.msg : "");
     if (flags & F_DISASM) {
         FILE *f = fopen("/dev/null", "w");
         if (f) {

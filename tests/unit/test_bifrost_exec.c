@@ -1,4 +1,4 @@
-/* Bifrost warp executor (emu/gpu/bifrost_exec.c) on shaders assembled from tests/bifrost/exec_*.s.
+/* Bifrost warp executor (emu/gpu/bifrost_exec*.c) on shaders assembled from tests/bifrost/exec_*.s.
  * Expected values are computed here independently with plain C / the host FPU (rounding modes
  * via fesetround, binary16 via _Float16).  NaN convention (an assumption, see README): a NaN
  * result is the first NaN operand made quiet, else 0x7fc00000. */
@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bifrost_exec.h"
+#include "workgroup.h"
 #include "shaders.inc"
 
 static uint32_t fb(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
@@ -17,9 +18,9 @@ static int isnan_u(uint32_t u) { return (u & 0x7fffffff) > 0x7f800000; }
 
 static void run(bi_warp *w, const uint8_t *code, size_t len)
 {
-    char err[128] = "";
-    int rc = bi_exec_shader(w, code, len, w->lanes == 8 ? BI_ARCH_V7 : BI_ARCH_V6, 100, err, sizeof(err));
-    ck_assert_msg(rc == BI_EXEC_END, "exec: %d %s", rc, err);
+    bi_fault f = { 0 };
+    int rc = bi_exec_shader(w, code, len, w->lanes == 8 ? BI_ARCH_V7 : BI_ARCH_V6, 100, &f);
+    ck_assert_msg(rc == BI_EXEC_END, "exec: %d %s", rc, f.msg);
 }
 
 /* ---- integer ---------------------------------------------------------------------------------- */
@@ -318,9 +319,10 @@ START_TEST(test_memory)
     }
     /* no memory: a load faults cleanly */
     bi_warp_init(&w, BI_ARCH_V7);
-    char err[128];
-    ck_assert_int_eq(bi_exec_shader(&w, bi_shader_exec_mem, sizeof(bi_shader_exec_mem), BI_ARCH_V7, 100, err,
-                                    sizeof(err)), BI_EXEC_ERROR);
+    bi_fault f;
+    ck_assert_int_eq(bi_exec_shader(&w, bi_shader_exec_mem, sizeof(bi_shader_exec_mem), BI_ARCH_V7, 100, &f),
+                     BI_EXEC_FAULT);
+    ck_assert_int_eq(f.kind, BI_FAULT_MEMORY);
 }
 END_TEST
 
@@ -591,22 +593,23 @@ END_TEST
 START_TEST(test_refused)
 {
     bi_warp w;
-    char err[160] = "";
+    bi_fault f;
     bi_warp_init(&w, BI_ARCH_V7);
-    int rc = bi_exec_shader(&w, bi_shader_exec_clper_acc, sizeof(bi_shader_exec_clper_acc), BI_ARCH_V7, 100, err,
-                            sizeof(err));
-    ck_assert_int_eq(rc, BI_EXEC_UNIMPLEMENTED);
-    ck_assert_msg(strstr(err, "CLPER.accumulate not implemented"), "%s", err);
+    int rc = bi_exec_shader(&w, bi_shader_exec_clper_acc, sizeof(bi_shader_exec_clper_acc), BI_ARCH_V7, 100, &f);
+    ck_assert_int_eq(rc, BI_EXEC_FAULT);
+    ck_assert_int_eq(f.kind, BI_FAULT_UNIMPLEMENTED);
+    ck_assert_msg(strstr(f.msg, "CLPER.accumulate not implemented"), "%s", f.msg);
     /* subgroup8 on a 4-lane warp: refused at run time, not misread */
     bi_warp_init(&w, BI_ARCH_V6);
-    rc = bi_exec_shader(&w, bi_shader_exec_clper, sizeof(bi_shader_exec_clper), BI_ARCH_V7, 100, err, sizeof(err));
-    ck_assert_int_eq(rc, BI_EXEC_UNIMPLEMENTED);
-    ck_assert_msg(strstr(err, "CLPER.subgroup8 on a 4-lane warp"), "%s", err);
+    rc = bi_exec_shader(&w, bi_shader_exec_clper, sizeof(bi_shader_exec_clper), BI_ARCH_V7, 100, &f);
+    ck_assert_int_eq(rc, BI_EXEC_FAULT);
+    ck_assert_int_eq(f.kind, BI_FAULT_UNIMPLEMENTED);
+    ck_assert_msg(strstr(f.msg, "CLPER.subgroup8 on a 4-lane warp"), "%s", f.msg);
     bi_warp_init(&w, BI_ARCH_V7);
-    rc = bi_exec_shader(&w, bi_shader_exec_fcmp_total, sizeof(bi_shader_exec_fcmp_total), BI_ARCH_V7, 100, err,
-                        sizeof(err));
-    ck_assert_int_eq(rc, BI_EXEC_UNIMPLEMENTED);
-    ck_assert_msg(strstr(err, "FCMP.total not implemented"), "%s", err);
+    rc = bi_exec_shader(&w, bi_shader_exec_fcmp_total, sizeof(bi_shader_exec_fcmp_total), BI_ARCH_V7, 100, &f);
+    ck_assert_int_eq(rc, BI_EXEC_FAULT);
+    ck_assert_int_eq(f.kind, BI_FAULT_UNIMPLEMENTED);
+    ck_assert_msg(strstr(f.msg, "FCMP.total not implemented"), "%s", f.msg);
 }
 END_TEST
 
@@ -646,8 +649,8 @@ static void check_wg(enum bi_arch arch)
         bi_workgroup wg = { .local_size = { 16, 1, 1 }, .wg_id = { g, 0, 0 }, .uniforms = uni, .nuniforms = 2,
                             .mem = &mem, .max_clauses = 1000 };
         bi_wg_stats st;
-        char err[128] = "";
-        ck_assert_msg(bi_run_workgroup(&wg, p, &st, err, sizeof(err)) == BI_EXEC_END, "%s", err);
+        bi_fault f = { 0 };
+        ck_assert_msg(bi_run_workgroup(&wg, p, NULL, &st, &f) == BI_EXEC_END, "%s", f.msg);
         ck_assert_uint_eq(st.warps, arch == BI_ARCH_V7 ? 2 : 4);
         ck_assert_uint_eq(st.barriers, st.warps);
         ck_assert_uint_eq(st.clauses, 5 * st.warps);

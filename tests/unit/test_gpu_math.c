@@ -28,12 +28,12 @@ static uint32_t rnd(void)
 static void run(const uint8_t *code, size_t len, enum bi_arch arch, const float *in, float *out, unsigned n)
 {
     bi_warp w;
-    char err[128] = "";
+    bi_fault f = { 0 };
     bi_warp_init(&w, arch);
     for (unsigned l = 0; l < w.lanes; l++)
         w.reg[0][l] = l < n ? fu(in[l]) : 0;
-    int rc = bi_exec_shader(&w, code, len, arch, 100, err, sizeof(err));
-    ck_assert_msg(rc == BI_EXEC_END, "%s", err);
+    int rc = bi_exec_shader(&w, code, len, arch, 100, &f);
+    ck_assert_msg(rc == BI_EXEC_END, "%s", f.msg);
     for (unsigned l = 0; l < n && l < w.lanes; l++)
         out[l] = fv(w.reg[1][l]);
 }

@@ -1,11 +1,12 @@
 /* Instrumentation reports, GPU side (emu/stats/): decode-time counters of known clauses, clause
  * executions and instruction totals of a straight-line shader (instructions = clause instructions
  * x executions), a divergent if/else (exactly one divergent execution, per-edge thread counts),
- * totals identical for 1 and 4 engine threads, and the JSON report.
+ * totals identical for 1 and 4 engine threads, the JSON report, and the same report bytes for 1 and 2
+ * engine threads.
  *
  * Shaders (tests/stats/ *.s, hand-counted below) run through a local copy of the executor's
  * minimum-PC loop that calls the stats hook itself, and also through bi_exec_shader /
- * gpu_compute_run when the executor provides bi_exec_hook.
+ * gpu_compute_run, with the stats as the GPU's observer (gpu_observer.h).
  *
  *   test_stats_gpu --json FILE   writes a sample report (used by tests/stats/check_report.py)
  *   test_stats_gpu --bench       CPU time of engine jobs with the stats hook off and on */
@@ -17,14 +18,11 @@
 #include "bifrost_exec.h"
 #include "compute.h"
 #include "gpu_clause.h"
+#include "gpu_observer.h"
 #include "stats.h"
 #include "stats_gpu.h"
 
 #include "shaders.inc"     /* $(B)/tests/stats: bi_shader_stats_* */
-
-extern void (*bi_exec_hook)(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec)
-    __attribute__((weak));
-#define HAVE_EXEC_HOOK (&bi_exec_hook != NULL)
 
 /* ---- a local runner: the executor's minimum-PC loop, calling the stats hook ------------------ */
 
@@ -44,7 +42,8 @@ static bi_xclause *local_clause(local_prog *p, uint32_t pc)
         ck_assert_msg(!bi_decode_clause(p->code + pc, p->len - pc, pc, p->arch, &c, err, sizeof(err)), "%s", err);
         bi_xclause *x = calloc(1, sizeof(*x));
         ck_assert_ptr_nonnull(x);
-        ck_assert_msg(!bi_prepare_clause(x, &c, err, sizeof(err)), "%s", err);
+        bi_fault f = { 0 };
+        ck_assert_msg(!bi_prepare_clause(x, &c, &f), "%s", f.msg);
         p->x[pc / 16] = x;
     }
     return p->x[pc / 16];
@@ -58,7 +57,6 @@ static void local_free(local_prog *p)
 
 static void local_run(local_prog *p, bi_warp *w)
 {
-    char err[160];
     for (unsigned n = 0; n < 1000; n++) {
         uint32_t pc = UINT32_MAX, exec = 0;
         for (unsigned l = 0; l < w->lanes; l++)
@@ -70,7 +68,7 @@ static void local_run(local_prog *p, bi_warp *w)
             if (!w->done[l] && w->pc[l] == pc)
                 exec |= 1u << l;
         bi_xclause *x = local_clause(p, pc);
-        ck_assert_int_eq(bi_exec_clause(w, x, exec, err, sizeof(err)), BI_EXEC_OK);
+        ck_assert_int_eq(bi_exec_clause(w, x, exec, NULL), BI_EXEC_OK);
         stats_gpu_clause(w, (const bi_program *)p, x, exec);
     }
     ck_abort_msg("shader did not end");
@@ -209,17 +207,12 @@ END_TEST
 /* The same through the executor's own loop (bi_exec_shader) when it has the hook. */
 START_TEST(test_straight_executor)
 {
-    if (!HAVE_EXEC_HOOK) {
-        fprintf(stderr, "test_straight_executor: executor without bi_exec_hook: skipped\n");
-        return;
-    }
     setup();
-    char err[160];
     for (unsigned k = 0; k < 3; k++) {
         bi_warp w;
         bi_warp_init(&w, BI_ARCH_V7);
         ck_assert_int_eq(bi_exec_shader(&w, bi_shader_stats_straight, sizeof(bi_shader_stats_straight), BI_ARCH_V7,
-                                        100, err, sizeof(err)), BI_EXEC_END);
+                                        100, NULL), BI_EXEC_END);
     }
     stats_gpu_totals t;
     stats_gpu_get_totals(&t);
@@ -380,10 +373,6 @@ static void run_engine(unsigned threads, unsigned arch, stats_gpu_totals *t)
 
 START_TEST(test_threads_invariant)
 {
-    if (!HAVE_EXEC_HOOK) {
-        fprintf(stderr, "test_threads_invariant: executor without bi_exec_hook: skipped\n");
-        return;
-    }
     for (unsigned arch = 6; arch <= 7; arch++) {
         stats_gpu_totals a, b;
         run_engine(1, arch, &a);
@@ -394,6 +383,53 @@ START_TEST(test_threads_invariant)
         ck_assert_uint_eq(a.lanes, a.execs * (arch == 7 ? 8 : 4));   /* 16 lanes per workgroup: full warps */
         ck_assert_uint_eq(a.cls[SC_BARRIER], 9ull * 16 * 64);        /* 9 BARRIERs per thread (gpu_reduce.s) */
     }
+}
+END_TEST
+
+/* ---- the report does not depend on the number of host threads ----------------------------------- */
+
+/* The JSON report after one job of tests/stats/stats_diverge.s (64 workgroups of 4, v6) on an
+ * engine of `threads` host threads, without the lines that describe the run rather than the
+ * guest (date, host_threads).  Caller frees. */
+static char *diverge_report(unsigned threads)
+{
+    setup();
+    flat_reset();
+    gpu_compute *e = gpu_compute_new(threads);
+    ck_assert_ptr_nonnull(e);
+    const unsigned local = 4, groups = 64;
+    uint64_t shader = alloc(4096, 4096);
+    memcpy(host(shader, sizeof(bi_shader_stats_diverge)), bi_shader_stats_diverge, sizeof(bi_shader_stats_diverge));
+    uint64_t job = make_job(local, groups, shader, NULL, 0, 0);
+    gpu_compute_job j = { .job_va = job, .type = 4, .as = 0, .arch_major = 6, .core_mask = 0xf,
+                          .mem = { .read = flat_read, .write = flat_write, .fetch = flat_read, .atomic = t_atomic } };
+    uint64_t fva;
+    ck_assert_uint_eq(gpu_compute_run(e, &j, &fva), 1);
+    gpu_compute_free(e);
+    char *buf = NULL, *out = NULL;
+    size_t len = 0, olen = 0;
+    FILE *f = open_memstream(&buf, &len), *o = open_memstream(&out, &olen);
+    ck_assert(f && o);
+    stats_write_json(f);
+    fclose(f);
+    for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n"))
+        if (!strstr(line, "\"date\": ") && !strstr(line, "\"host_threads\": "))
+            fprintf(o, "%s\n", line);
+    fclose(o);
+    free(buf);
+    return out;
+}
+
+START_TEST(test_json_threads)
+{
+    char *one = diverge_report(1);
+    ck_assert_ptr_nonnull(strstr(one, "{\"to\": 64, \"threads\": 128, \"warps\": 32}, {\"to\": 112, \"threads\": 128, \"warps\": 32}"));
+    for (int rep = 0; rep < 8; rep++) {          /* which host thread runs which workgroup first varies */
+        char *two = diverge_report(2);
+        ck_assert_str_eq(one, two);
+        free(two);
+    }
+    free(one);
 }
 END_TEST
 
@@ -434,10 +470,6 @@ static void run_vec(gpu_compute *e, uint64_t shader, int mul, unsigned arch)
  * object, makes one program of the four jobs). */
 START_TEST(test_program_identity)
 {
-    if (!HAVE_EXEC_HOOK) {
-        fprintf(stderr, "test_program_identity: executor without bi_exec_hook: skipped\n");
-        return;
-    }
     for (unsigned arch = 6; arch <= 7; arch++) {
         setup();
         flat_reset();
@@ -504,7 +536,7 @@ static void sample_report(FILE *f)
     }
     run_branch(&b, (const uint32_t[4]){ 0, 1, 0, 1 });
     run_branch(&b, (const uint32_t[4]){ 0, 0, 0, 0 });
-    if (HAVE_EXEC_HOOK) {          /* vecadd, vecmul, vecadd at one shader VA: two kernels */
+    {                              /* vecadd, vecmul, vecadd at one shader VA: two kernels */
         flat_reset();
         gpu_compute *e = gpu_compute_new(2);
         ck_assert_ptr_nonnull(e);
@@ -586,7 +618,6 @@ static double bench_job(gpu_compute *e, int vecadd, unsigned groups, unsigned ar
 START_TEST(test_bench)
 {
     flat_reset();
-    printf("executor hook: %s\n", HAVE_EXEC_HOOK ? "present" : "absent (stats cannot count clauses)");
     for (int vecadd = 0; vecadd <= 1; vecadd++) {
         gpu_compute *e = gpu_compute_new(1);
         double best[2] = { 1e9, 1e9 };
@@ -594,8 +625,8 @@ START_TEST(test_bench)
             for (int on = 0; on <= 1; on++) {
                 if (on)
                     stats_enable(NULL);
-                else if (HAVE_EXEC_HOOK)
-                    bi_exec_hook = NULL;
+                else
+                    gpu_observe(NULL);
                 double t = bench_job(e, vecadd, vecadd ? 1024 : 4096, 7);
                 if (t < best[on])
                     best[on] = t;
@@ -644,6 +675,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_straight_executor);
     tcase_add_test(tc, test_divergence);
     tcase_add_test(tc, test_threads_invariant);
+    tcase_add_test(tc, test_json_threads);
     tcase_add_test(tc, test_program_identity);
     tcase_add_test(tc, test_json);
     suite_add_tcase(s, tc);

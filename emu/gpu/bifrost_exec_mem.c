@@ -1,0 +1,231 @@
+/* Bifrost executor: memory and message instructions (loads, stores, segment addresses,
+ * atomics, texture / image messages through bifrost_tex.c) for one lane. */
+#include "bifrost_exec_int.h"
+#include "bifrost_tex.h"
+
+#include <string.h>
+
+/* identity of a size-byte atomic operation (b such that op(a, b) = a) */
+static uint64_t atom_identity(unsigned opc, unsigned size)
+{
+    uint64_t ones = size == 8 ? ~0ull : 0xffffffffu, smin = size == 8 ? 1ull << 63 : 0x80000000u;
+    switch (opc) {
+    case A_SMIN: return ones >> 1;
+    case A_SMAX: return smin;
+    case A_UMIN: case A_AND: return ones;
+    default: return 0;
+    }
+}
+
+typedef struct {
+    unsigned opc, size;       /* opc A_*: RMW; 0: exchange; 0xff: compare-exchange */
+    uint64_t v, cmp;
+} atom_arg;
+
+static uint64_t atom_apply(uint64_t old, void *arg)
+{
+    const atom_arg *a = arg;
+    if (a->opc == 0)
+        return a->v;
+    if (a->opc == 0xff)
+        return old == a->cmp ? a->v : old;
+    if (a->size == 8)
+        return atom_op64(a->opc, old, a->v);
+    return atom_op32(a->opc, (uint32_t)old, (uint32_t)a->v);
+}
+
+static int do_atomic(const bi_mem *m, uint64_t addr, atom_arg *a, uint64_t *old)
+{
+    if (m->atomic)
+        return m->atomic(m->ctx, addr, a->size, atom_apply, a, old);
+    uint8_t b[8] = { 0 };
+    if (m->read(m->ctx, addr, b, a->size))
+        return -1;
+    uint64_t o = 0, n;
+    for (unsigned i = 0; i < a->size; i++)
+        o |= (uint64_t)b[i] << (8 * i);
+    n = atom_apply(o, a);
+    for (unsigned i = 0; i < a->size; i++)
+        b[i] = (uint8_t)(n >> (8 * i));
+    if (m->write(m->ctx, addr, b, a->size))
+        return -1;
+    *old = o;
+    return 0;
+}
+
+/* Texture / image messages (bifrost_tex.c): like loads, they read their staging registers and
+ * write their results at the end of the clause. */
+static int exec_tex(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lane, const uint32_t *s,
+                    staging *stg, bi_fault *f)
+{
+    const bi_mem *m = w->mem;
+    unsigned sr = c->hdr[BI_H_SR], n = 0;
+    uint32_t in[8] = { 0 }, out[4] = { 0 };
+    int rc;
+    char why[160] = "";
+    switch (x->sem) {
+    case BI_SEM_TEXC:
+    case BI_SEM_TEXS: {
+        uint32_t desc = x->sem == BI_SEM_TEXS ? x->texdesc : s[2];
+        int k = x->sem == BI_SEM_TEXS ? 0 : bi_tex_staging_count(desc);
+        if (k > 8 || sr + (k > 4 ? k : 4) > 64)
+            return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
+        for (int i = 0; i < k; i++)
+            in[i] = w->reg[sr + i][lane];
+        rc = bi_tex_texc(m, desc, s[0], s[1], in, k < 0 ? 0 : (unsigned)k, out, &n, why, sizeof(why));
+        break;
+    }
+    case BI_SEM_LEA_TEX:
+        if (sr + 3 > 64)
+            return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
+        rc = bi_tex_lea_attr(m, s[2], s[0], s[1], x->regfmt, out, why, sizeof(why));
+        n = 3;
+        break;
+    default:            /* BI_SEM_ST_CVT */
+        if (sr + x->size > 64)
+            return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
+        for (unsigned i = 0; i < x->size; i++)
+            in[i] = w->reg[sr + i][lane];
+        rc = bi_tex_st_cvt(m, s[0] | (uint64_t)s[1] << 32, s[2], in, x->size, why, sizeof(why));
+        break;
+    }
+    if (rc)
+        return bx_fault(f, rc == BI_EXEC_UNIMPLEMENTED ? BI_FAULT_UNIMPLEMENTED : BI_FAULT_MEMORY, 0, "clause %#x lane %u: %s", c->offset, lane, why);
+    stg->n = n;
+    for (unsigned i = 0; i < n; i++)
+        stg->val[lane][i] = out[i];
+    return BI_EXEC_OK;
+}
+
+int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lane, const uint32_t *s,
+                    uint64_t atom_addr, staging *stg, uint32_t *res, bi_fault *f)
+{
+    const bi_mem *m = w->mem;
+    unsigned sr = c->hdr[BI_H_SR];
+    uint64_t addr = 0;
+    uint8_t buf[16] = { 0 };
+
+    *res = 0;
+    if (x->sem == BI_SEM_BARRIER)
+        return BI_EXEC_OK;
+    if (!m)
+        return bx_fault(f, BI_FAULT_MEMORY, 0, "clause %#x: memory instruction without memory", c->offset);
+    if (x->sem >= BI_SEM_TEXC)
+        return exec_tex(w, x, c, lane, s, stg, f);
+    if (x->sem == BI_SEM_SEG_ADD_LO || x->sem == BI_SEM_SEG_ADD_HI) {
+        /* the address LOAD/STORE with this segment would use for offset s[0] */
+        uint64_t a = (x->seg == SEG_TL ? w->tls_base[lane] : m->wls_base) + s[0];
+        if (x->preserve_null && s[0] == 0)      /* assumption: a null offset stays null */
+            a = 0;
+        *res = x->sem == BI_SEM_SEG_ADD_LO ? (uint32_t)a : (uint32_t)(a >> 32);
+        return BI_EXEC_OK;
+    }
+    if (x->sem == BI_SEM_ATOM_CX) {
+        /* ATOM_C (FMA, address) + ATOM_CX (ADD, message).  RETURN forms write two staging
+         * registers (assumption, the layout is undocumented): the memory value before this
+         * thread's operation and the operation's identity, which ATOM_POST combines. */
+        /* .i64 (staging as Mesa fills it: the 64-bit operand in the first two registers, four
+         * staging registers in RETURN form): the same with 64-bit values, two registers each. */
+        unsigned words = x->size / 4;
+        if (sr + (x->atom_ret ? 2 : 1) * words > 64)
+            return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
+        uint64_t arg = w->reg[sr][lane] | (words > 1 ? (uint64_t)w->reg[sr + 1][lane] << 32 : 0);
+        if (x->atom_one)
+            arg = x->atom_one == 2 ? ~0ull : 1;
+        atom_arg a = { .opc = x->atom_opc, .size = x->size, .v = arg };
+        uint64_t old = 0;
+        if ((x->size == 8 && (atom_addr & 7)) || do_atomic(m, atom_addr, &a, &old))
+            return bx_fault(f, BI_FAULT_MEMORY, atom_addr, "clause %#x lane %u: atomic fault at %#llx", c->offset, lane,
+                        (unsigned long long)atom_addr);
+        if (x->atom_ret) {
+            uint64_t id = atom_identity(x->atom_opc, x->size);
+            stg->n = 2 * words;
+            stg->val[lane][0] = (uint32_t)old;
+            stg->val[lane][words] = (uint32_t)id;
+            if (words > 1) {
+                stg->val[lane][1] = (uint32_t)(old >> 32);
+                stg->val[lane][3] = (uint32_t)(id >> 32);
+            }
+        }
+        return BI_EXEC_OK;
+    }
+    switch (x->seg) {
+    case SEG_NONE: addr = s[0] | (uint64_t)s[1] << 32; break;
+    case SEG_WLS: addr = m->wls_base + s[0]; break;
+    case SEG_TL: addr = w->tls_base[lane] + s[0]; break;
+    case SEG_UBO:
+        if (s[1] >= m->nubos || (uint64_t)s[0] + x->size > m->ubo_size[s[1]])
+            return bx_fault(f, BI_FAULT_MEMORY, 0, "clause %#x lane %u: UBO %u offset %#x out of range",
+                        c->offset, lane, s[1], s[0]);
+        addr = m->ubo_addr[s[1]] + s[0];
+        break;
+    }
+    unsigned nregs = (x->size + 3) / 4;
+    if (x->sem == BI_SEM_LOAD && x->size < 4 && x->dlane == DL_D0)
+        nregs = 2;
+    if (sr + nregs > 64)
+        return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers r%u+%u out of range", c->offset, sr, nregs);
+    if (x->sem == BI_SEM_AXCHG || x->sem == BI_SEM_ACMPXCHG) {
+        /* AXCHG: the staging registers go to memory, the old memory value comes back in them
+         * (lanes run in order, so lanes of a warp exchanging one address chain).
+         * ACMPXCHG (staging as Mesa fills it): new value in the first half, comparison value in
+         * the second; memory takes the new value if it equals the comparison value; the old
+         * value comes back in the first half, the second half is kept. */
+        unsigned words = x->size / 4;
+        if (sr + (x->sem == BI_SEM_ACMPXCHG ? 2 * words : words) > 64)
+            return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
+        atom_arg a = { .opc = x->sem == BI_SEM_AXCHG ? 0 : 0xff, .size = x->size };
+        a.v = w->reg[sr][lane] | (words > 1 ? (uint64_t)w->reg[sr + 1][lane] << 32 : 0);
+        if (x->sem == BI_SEM_ACMPXCHG)
+            a.cmp = w->reg[sr + words][lane] | (words > 1 ? (uint64_t)w->reg[sr + words + 1][lane] << 32 : 0);
+        uint64_t old = 0;
+        if ((addr & (x->size - 1)) || do_atomic(m, addr, &a, &old))
+            return bx_fault(f, BI_FAULT_MEMORY, addr, "clause %#x lane %u: atomic fault at %#llx", c->offset, lane,
+                        (unsigned long long)addr);
+        stg->n = x->sem == BI_SEM_ACMPXCHG ? 2 * words : words;
+        stg->val[lane][0] = (uint32_t)old;
+        if (words > 1)
+            stg->val[lane][1] = (uint32_t)(old >> 32);
+        for (unsigned r = words; r < stg->n; r++)
+            stg->val[lane][r] = w->reg[sr + r][lane];
+        return BI_EXEC_OK;
+    }
+    if (x->sem == BI_SEM_STORE) {
+        for (unsigned i = 0; i < x->size; i++)
+            buf[i] = (uint8_t)(w->reg[sr + i / 4][lane] >> (8 * (i % 4)));
+        if (m->write(m->ctx, addr, buf, x->size))
+            return bx_fault(f, BI_FAULT_MEMORY, addr, "clause %#x lane %u: store fault at %#llx", c->offset, lane,
+                        (unsigned long long)addr);
+        return BI_EXEC_OK;
+    }
+    if (m->read(m->ctx, addr, buf, x->size))
+        return bx_fault(f, BI_FAULT_MEMORY, addr, "clause %#x lane %u: load fault at %#llx", c->offset, lane,
+                    (unsigned long long)addr);
+    stg->n = nregs;
+    if (x->size >= 4) {
+        for (unsigned r = 0; r < nregs; r++) {
+            uint32_t v = 0;
+            for (unsigned b = 0; b < 4 && 4 * r + b < x->size; b++)
+                v |= (uint32_t)buf[4 * r + b] << (8 * b);
+            stg->val[lane][r] = v;
+        }
+        return BI_EXEC_OK;
+    }
+    /* narrow loads: extend, then place per lane_dest (byte/half keep the rest of the register) */
+    uint64_t v = 0;
+    for (unsigned b = 0; b < x->size; b++)
+        v |= (uint64_t)buf[b] << (8 * b);
+    unsigned bits = 8 * x->size;
+    if (x->ext == 1 && (v >> (bits - 1)) & 1)
+        v |= ~0ull << bits;
+    uint32_t old = w->reg[sr][lane];
+    if (x->dlane < 4)
+        stg->val[lane][0] = (old & ~(0xffu << (8 * x->dlane))) | (uint32_t)(v & 0xff) << (8 * x->dlane);
+    else if (x->dlane < 6)
+        stg->val[lane][0] = (old & ~(0xffffu << (16 * (x->dlane - 4)))) | (uint32_t)(v & 0xffff) << (16 * (x->dlane - 4));
+    else {
+        stg->val[lane][0] = (uint32_t)v;
+        stg->val[lane][1] = (uint32_t)(v >> 32);
+    }
+    return BI_EXEC_OK;
+}
