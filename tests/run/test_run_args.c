@@ -3,6 +3,7 @@
  * (tests/run/run.mk; also under ASan/UBSan). */
 #include <check.h>
 #include <libfdt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,12 +84,31 @@ END_TEST
 
 static char dir[64];
 
+/* DIR/rootfs.ext4: `size` bytes whose ext4 superblock (magic 0xEF53, 1 KiB blocks) claims
+ * `blocks` blocks; magic 0 makes it something else. */
+static void write_rootfs(unsigned size, unsigned blocks, unsigned magic)
+{
+    char p[128];
+    static uint8_t img[16384];
+    memset(img, 0, sizeof img);
+    ck_assert_uint_le(size, sizeof img);
+    img[1024 + 4] = (uint8_t)blocks;
+    img[1024 + 5] = (uint8_t)(blocks >> 8);
+    img[1024 + 0x38] = (uint8_t)magic;
+    img[1024 + 0x39] = (uint8_t)(magic >> 8);
+    snprintf(p, sizeof p, "%s/rootfs.ext4", dir);
+    FILE *f = fopen(p, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(img, 1, size, f), size);
+    fclose(f);
+}
+
 static void make_image_dir(void)
 {
     strcpy(dir, "/tmp/malibu-run-test-XXXXXX");
     ck_assert_ptr_nonnull(mkdtemp(dir));
-    static const char *const names[] = { "Image", "initrd.img", "rootfs.ext4" };
-    for (int i = 0; i < 3; i++) {
+    static const char *const names[] = { "Image", "initrd.img" };
+    for (int i = 0; i < 2; i++) {
         char p[128];
         snprintf(p, sizeof p, "%s/%s", dir, names[i]);
         FILE *f = fopen(p, "w");
@@ -96,6 +116,7 @@ static void make_image_dir(void)
         fputs("x", f);
         fclose(f);
     }
+    write_rootfs(8192, 8, 0xEF53);
 }
 
 static void remove_image_dir(void)
@@ -204,6 +225,20 @@ START_TEST(image_and_run)
     ck_assert_int_eq(board_parse_args(5, bad2, &cfg, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "too long"));
     free(longcmd);
+    /* a root disk that is not ext4, or shorter than its superblock says, is refused */
+    char *bad4[] = { "malibu", "--image", dir, NULL };
+    write_rootfs(8192, 8, 0x1234);
+    board_config_default(&cfg);
+    ck_assert_int_eq(board_parse_args(3, bad4, &cfg, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "not an ext4 filesystem"));
+    write_rootfs(8192, 9, 0xEF53);
+    board_config_default(&cfg);
+    ck_assert_int_eq(board_parse_args(3, bad4, &cfg, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "truncated"));
+    write_rootfs(2000, 8, 0xEF53);
+    board_config_default(&cfg);
+    ck_assert_int_eq(board_parse_args(3, bad4, &cfg, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "not an ext4 filesystem"));
     snprintf(want, sizeof want, "%s/rootfs.ext4", dir);
     unlink(want);
     char *bad3[] = { "malibu", "--image", dir, NULL };
