@@ -75,6 +75,7 @@ unit-test: $(UNIT_BINS)
 # Fragments add their own programs and test targets to PROGRAMS / TEST_TARGETS.
 TEST_TARGETS :=
 -include $(sort $(wildcard tests/*/*.mk bench/*.mk))
+include mk/mali-formats.mk
 
 # ---- full-system emulator (build/malibu) ---------------------------------------------------
 # The CPU core is compiled a second time with -DCONFIG_SYSTEM into $(B)/sysobj (soft-TLB mem.h,
