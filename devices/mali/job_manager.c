@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "mali_int.h"
+#include "mali_formats.h"
 #include "../../emu/stats/stats.h"
 
 #define MAX_CHAIN_JOBS 65535u
@@ -447,25 +448,24 @@ void mali_job_set_fault_address(MaliJobCtx *c, uint64_t va)
 
 /* ---- jobs --------------------------------------------------------------------------------- */
 
-static uint32_t rd32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
-static uint64_t rd64(const uint8_t *p) { uint64_t v; memcpy(&v, p, 8); return v; }
-
 static uint32_t job_write_value(MaliJobCtx *c, uint64_t va)
 {
-    uint8_t pl[24];
-    uint32_t code = mali_gpu_read(c, va + JOB_HEADER_SIZE, pl, sizeof pl);
+    uint8_t pl[MALI_WRITE_VALUE_JOB_LENGTH];
+    struct mali_write_value_job wv;
+    uint32_t code = mali_gpu_read(c, va + MALI_JOB_HEADER_LENGTH, pl, sizeof pl);
     if (code)
         return code;
-    uint64_t addr = rd64(pl), imm = rd64(pl + 16), v;
+    mali_write_value_job_unpack(pl, &wv);
+    uint64_t addr = wv.address, imm = wv.immediate, v;
     unsigned len;
-    switch (rd32(pl + 8)) {
-    case WRITE_VALUE_CYCLE_COUNTER: v = mali_gpu_cycle_count(c->m); len = 8; break;
-    case WRITE_VALUE_SYSTEM_TIMESTAMP: v = mali_gpu_timestamp(c->m); len = 8; break;
-    case WRITE_VALUE_ZERO: v = 0; len = 8; break;
-    case WRITE_VALUE_IMM8: v = imm; len = 1; break;
-    case WRITE_VALUE_IMM16: v = imm; len = 2; break;
-    case WRITE_VALUE_IMM32: v = imm; len = 4; break;
-    case WRITE_VALUE_IMM64: v = imm; len = 8; break;
+    switch (wv.type) {
+    case MALI_WRITE_VALUE_TYPE_CYCLE_COUNTER: v = mali_gpu_cycle_count(c->m); len = 8; break;
+    case MALI_WRITE_VALUE_TYPE_SYSTEM_TIMESTAMP: v = mali_gpu_timestamp(c->m); len = 8; break;
+    case MALI_WRITE_VALUE_TYPE_ZERO: v = 0; len = 8; break;
+    case MALI_WRITE_VALUE_TYPE_IMMEDIATE_8: v = imm; len = 1; break;
+    case MALI_WRITE_VALUE_TYPE_IMMEDIATE_16: v = imm; len = 2; break;
+    case MALI_WRITE_VALUE_TYPE_IMMEDIATE_32: v = imm; len = 4; break;
+    case MALI_WRITE_VALUE_TYPE_IMMEDIATE_64: v = imm; len = 8; break;
     default: c->fault_va = va; return MALI_EXC_JOB_CONFIG_FAULT;
     }
     uint8_t out[8];
@@ -598,7 +598,8 @@ static void run_chain(Mali *m, MaliSlot *s)
     uint32_t walk_status = 0;  /* fault reading the chain, reported after the jobs before it */
     uint64_t walk_va = 0, walk_fault = 0;
     for (uint64_t va = head; va;) {
-        uint8_t h[JOB_HEADER_SIZE];
+        uint8_t h[MALI_JOB_HEADER_LENGTH];
+        struct mali_job_header jh;
         uint32_t code;
         if (n >= MAX_CHAIN_JOBS || (va & 63) || !grow_jobs(s, n))
             code = MALI_EXC_JOB_CONFIG_FAULT, c.fault_va = va;
@@ -610,18 +611,18 @@ static void run_chain(Mali *m, MaliSlot *s)
             walk_fault = c.fault_va;
             break;
         }
-        uint32_t w4 = rd32(h + 16), w5 = rd32(h + 20);
+        mali_job_header_unpack(h, &jh);
         MaliJobRec *j = &s->jobs[n++];
         j->va = va;
-        j->type = (uint8_t)((w4 >> 1) & 0x7F);
-        j->barrier = (w4 >> 8) & 1;
-        j->index = (uint16_t)(w4 >> 16);
-        j->dep[0] = (uint16_t)w5;
-        j->dep[1] = (uint16_t)(w5 >> 16);
+        j->type = (uint8_t)jh.type;
+        j->barrier = jh.barrier;
+        j->index = (uint16_t)jh.index;
+        j->dep[0] = (uint16_t)jh.dependency_1;
+        j->dep[1] = (uint16_t)jh.dependency_2;
         j->done = false;
-        if (!(w4 & 1))
+        if (!jh.is_64b)
             j->type |= 0x80; /* 32-bit descriptor marker */
-        va = rd64(h + 24);
+        va = jh.next;
     }
     (void)is64_all;
     for (size_t i = 0; i < n; i++)
