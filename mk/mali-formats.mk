@@ -1,8 +1,10 @@
-# Mali job and descriptor layouts (isa/mali/*.fmt) as generated C.
+# Mali job and descriptor layouts (isa/mali/*.fmt) as generated C, and build/malibu-decode.
 #
 #   $(B)/gen/mali_formats.h        structs, unpack / pack / reserved-bit checks (static inline:
 #                                  the device, the engine and the texture unit include it)
 #   $(B)/gen/mali_formats_print.c  name = value printers, linked by the tools that print
+#   $(B)/malibu-decode DIR|FILE    prints --gpu-dump output: each job chain, every descriptor
+#                                  field by name, shaders disassembled
 # Included by the Makefile after tests/*/*.mk, which define GPU_OBJS / DEVICE_OBJS / FUZZ_*.
 
 MALI_FMT := $(sort $(wildcard isa/mali/*.fmt))
@@ -21,3 +23,12 @@ MALI_FMT_PRINT_OBJ := $(B)/obj/gen/mali_formats_print.o
 $(MALI_FMT_PRINT_OBJ): $(B)/gen/mali_formats_print.c $(MALI_FMT_H)
 	@mkdir -p $(dir $@)
 	$(CC) $(BIFROST_CFLAGS) -c $< -o $@
+
+$(B)/obj/tools/malibu_decode.o: tools/malibu_decode.c $(MALI_FMT_H) $(B)/gen/bifrost_isa.h
+	@mkdir -p $(dir $@)
+	$(CC) $(BIFROST_CFLAGS) -c $< -o $@
+
+$(B)/malibu-decode: $(B)/obj/tools/malibu_decode.o $(MALI_FMT_PRINT_OBJ) $(GPU_OBJS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+PROGRAMS += $(B)/malibu-decode

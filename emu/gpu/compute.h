@@ -100,8 +100,9 @@ struct Mali;
 void gpu_compute_attach_mali(struct Mali *m);
 gpu_compute *gpu_compute_mali_engine(void);
 /* Debugging aids of the Mali engine (before the board is created): log: one stderr line per job
- * (status, workgroups, lane-instructions, time); dump_dir: each job's descriptor and shader
- * written there (malibu-disasm reads the shaders).  Also MALIBU_GPU_LOG=1, MALIBU_GPU_DUMP=DIR. */
+ * (status, workgroups, lane-instructions, time); dump_dir: each job's descriptors and shader
+ * written there (job_dump.h; malibu-decode prints them, malibu-disasm reads the shaders).
+ * Also MALIBU_GPU_LOG=1, MALIBU_GPU_DUMP=DIR. */
 void gpu_compute_mali_debug(bool log, const char *dump_dir);
 
 /* Host threads for engines created with nthreads = 0 by the board (--gpu-threads N). */

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "compute.h"
+#include "job_dump.h"
 #include "../../devices/mali/mali.h"
 
 static int log_jobs;          /* MALIBU_GPU_LOG=1: one stderr line per job */
@@ -26,57 +27,36 @@ static void *g_map(void *c, uint64_t va, unsigned access, uint64_t *gen) { retur
 static uint64_t g_gen(void *c) { return mali_gpu_generation(c); }
 static void g_progress(void *c, uint64_t warp_tuples) { mali_job_progress(c, warp_tuples); }
 
-/* MALIBU_GPU_DUMP=DIR: write each job's shader (its mapped pages, up to a zero quadword after
- * 64 KiB at most) and descriptor to DIR/shader-<VA>.bin / job-<n>.bin, for malibu-disasm */
+/* MALIBU_GPU_DUMP=DIR: before each job runs, the descriptors reachable from it go to
+ * DIR/job-<n>.dump and its shader to DIR/shader-<VA>.bin (job_dump.h; build/malibu-decode prints
+ * the dumps, malibu-disasm the shaders).  Memory is read through mali_gpu_map only, so dumping
+ * never raises a GPU fault the job itself would not. */
 static const char *dump_dir;
 static unsigned dump_n;
 
+static int dump_read(void *ctx, uint64_t va, void *buf, size_t len)
+{
+    for (size_t done = 0; done < len;) {
+        uint64_t gen;
+        const uint8_t *h = mali_gpu_map(ctx, va + done, 2 /* read */, &gen);
+        if (!h)
+            return -1;
+        size_t n = 4096 - ((va + done) & 4095);
+        if (n > len - done)
+            n = len - done;
+        memcpy((uint8_t *)buf + done, h, n);
+        done += n;
+    }
+    return 0;
+}
+
 static void dump_job(const MaliComputeJob *mj)
 {
-    uint8_t jd[192], rsd[64];
-    if (mali_gpu_read(mj->ctx, mj->job_va, jd, sizeof(jd)))
-        return;
-    uint64_t rsd_va;
-    memcpy(&rsd_va, jd + 120, 8);
-    if (mali_gpu_read(mj->ctx, rsd_va, rsd, sizeof(rsd)))
-        return;
-    uint64_t code;
-    memcpy(&code, rsd, 8);
-    static uint8_t buf[65536];
-    size_t len = 0;
-    while (len < sizeof(buf)) {
-        uint64_t gen;
-        uint8_t *h = mali_gpu_map(mj->ctx, code + len, 2 /* read */, &gen);
-        if (!h)
-            break;
-        size_t n = 4096 - ((code + len) & 4095);
-        if (n > sizeof(buf) - len)
-            n = sizeof(buf) - len;      /* a shader not page-aligned ends mid-page at 64 KiB */
-        memcpy(buf + len, h, n);
-        len += n;
-        int zero = 0;
-        for (size_t q = 0; q + 16 <= len && !zero; q += 16) {
-            static const uint8_t z[16];
-            zero = !memcmp(buf + q, z, 16);
-        }
-        if (zero)
-            break;
-    }
     char path[512];
     unsigned n = __atomic_fetch_add(&dump_n, 1, __ATOMIC_RELAXED);
-    snprintf(path, sizeof(path), "%s/job-%u-%llx.bin", dump_dir, n, (unsigned long long)code);
-    FILE *f = fopen(path, "wb");
-    if (f) {
-        fwrite(jd, 1, sizeof(jd), f);
-        fwrite(rsd, 1, sizeof(rsd), f);
-        fclose(f);
-    }
-    snprintf(path, sizeof(path), "%s/shader-%llx.bin", dump_dir, (unsigned long long)code);
-    f = fopen(path, "wb");
-    if (f) {
-        fwrite(buf, 1, len, f);
-        fclose(f);
-    }
+    snprintf(path, sizeof(path), "%s/job-%u.dump", dump_dir, n);
+    if (mali_dump_write(path, dump_dir, mj->arch_major, mj->as, mj->job_va, dump_read, mj->ctx))
+        fprintf(stderr, "gpu: cannot write %s\n", path);
 }
 
 static uint32_t run_job(void *opaque, const MaliComputeJob *mj)
