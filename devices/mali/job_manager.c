@@ -263,8 +263,9 @@ static void hold_clock(MaliJobCtx *c, bool on)
     pthread_mutex_unlock(&m->lock);
 }
 
-void mali_job_progress(MaliJobCtx *c, uint64_t warp_tuples)
+void mali_job_progress(void *ctx, uint64_t warp_tuples)
 {
+    MaliJobCtx *c = ctx;
     Mali *m = c->m;
     if (!c->issue_hz || !m->clock.advance)
         return;
@@ -351,24 +352,28 @@ static uint32_t gpu_access(MaliJobCtx *c, uint64_t va, void *buf, size_t len, un
     return 0;
 }
 
-uint32_t mali_gpu_read(MaliJobCtx *c, uint64_t va, void *buf, size_t len)
+uint32_t mali_gpu_read(void *ctx, uint64_t va, void *buf, size_t len)
 {
+    MaliJobCtx *c = ctx;
     return gpu_access(c, va, buf, len, MALI_ACCESS_READ);
 }
 
-uint32_t mali_gpu_write(MaliJobCtx *c, uint64_t va, const void *buf, size_t len)
+uint32_t mali_gpu_write(void *ctx, uint64_t va, const void *buf, size_t len)
 {
+    MaliJobCtx *c = ctx;
     return gpu_access(c, va, (void *)buf, len, MALI_ACCESS_WRITE);
 }
 
-uint32_t mali_gpu_fetch(MaliJobCtx *c, uint64_t va, void *buf, size_t len)
+uint32_t mali_gpu_fetch(void *ctx, uint64_t va, void *buf, size_t len)
 {
+    MaliJobCtx *c = ctx;
     return gpu_access(c, va, buf, len, MALI_ACCESS_EXECUTE);
 }
 
-uint32_t mali_gpu_atomic(MaliJobCtx *c, uint64_t va, unsigned size,
+uint32_t mali_gpu_atomic(void *ctx, uint64_t va, unsigned size,
                          uint64_t (*op)(uint64_t old, void *arg), void *arg, uint64_t *old)
 {
+    MaliJobCtx *c = ctx;
     if ((size != 4 && size != 8) || (va & (size - 1))) {
         set_fault(c, va);
         return 0x56; /* INSTR_ALIGN_FAULT */
@@ -403,23 +408,26 @@ uint32_t mali_gpu_atomic(MaliJobCtx *c, uint64_t va, unsigned size,
     return 0;
 }
 
-bool mali_job_should_stop(MaliJobCtx *c)
+bool mali_job_should_stop(void *ctx)
 {
+    MaliJobCtx *c = ctx;
     pthread_mutex_lock(&c->m->lock);
     bool r = stop_pending(c, true);
     pthread_mutex_unlock(&c->m->lock);
     return r;
 }
 
-uint64_t mali_gpu_generation(MaliJobCtx *c)
+uint64_t mali_gpu_generation(void *ctx)
 {
+    MaliJobCtx *c = ctx;
     if (c->as >= AS_NUM)
         return 0;
     return __atomic_load_n(&c->m->as[c->as].xlate_gen, __ATOMIC_ACQUIRE);
 }
 
-void *mali_gpu_map(MaliJobCtx *c, uint64_t va, unsigned access, uint64_t *gen)
+void *mali_gpu_map(void *ctx, uint64_t va, unsigned access, uint64_t *gen)
 {
+    MaliJobCtx *c = ctx;
     Mali *m = c->m;
     uint8_t *host = NULL;
     uint64_t pa;

@@ -7,7 +7,8 @@
  *                   page faults (stall and retry after the driver's flush)
  *   job_manager.c   3 job slots (one host thread each), job-chain walker, NULL/WRITE_VALUE/
  *                   CACHE_FLUSH jobs, COMPUTE dispatch through MaliComputeFn
- *   mali.c          instantiation, MMIO dispatch, device-tree node, board glue
+ *   mali.c          instantiation, MMIO dispatch, device-tree facts (devices/board_gpu.c writes
+ *                   the node and gives the device its engine)
  * Facts: /work/shared/reference/mali-bifrost-interface.md.  See devices/README.md. */
 #ifndef MALIBU_MALI_H
 #define MALIBU_MALI_H
@@ -67,13 +68,17 @@ const MaliModel *mali_model(Mali *m);
 
 extern const MmioOps mali_mmio_ops; /* opaque = Mali *, MALI_MMIO_SIZE bytes */
 
-/* Device-tree hook (FdtHook): gpu@<base> node + a fixed-clock, for board_add_fdt_hook. */
-typedef struct MaliFdtInfo {
-    Mali *mali;
-    uint64_t base;
-    unsigned intid_job, intid_mmu, intid_gpu;
-} MaliFdtInfo;
-int mali_fdt_hook(void *fdt, void *opaque); /* opaque = MaliFdtInfo * (must outlive realize) */
+/* What the GPU's device-tree node says about the device (the board writes the node): compatible
+ * strings (most specific first), the names of mali_new's interrupts in its order (job, mmu, gpu),
+ * the size of the register window, the fixed clock's rate. */
+typedef struct MaliDtInfo {
+    const char *compatible[2];
+    unsigned ncompatible;
+    const char *interrupt_names[3];
+    uint64_t reg_size;
+    uint32_t clock_hz;
+} MaliDtInfo;
+void mali_dt_info(const Mali *m, MaliDtInfo *dt);
 
 /* ---- interface for the shader-core (compute) engine --------------------------------------------
  * The job manager hands COMPUTE (and VERTEX/GEOMETRY: same descriptor) jobs to the registered
@@ -112,25 +117,25 @@ void mali_set_compute_engine(Mali *m, MaliComputeFn fn, void *opaque);
 /* GPU-VA memory access for the running job: 0 on success, else the exception code the job must
  * end with (translation/permission/bus fault, or STOPPED/TERMINATED after a stop request).
  * mali_gpu_fetch checks execute permission (shader code), mali_gpu_read read permission. */
-uint32_t mali_gpu_read(MaliJobCtx *ctx, uint64_t va, void *buf, size_t len);
-uint32_t mali_gpu_write(MaliJobCtx *ctx, uint64_t va, const void *buf, size_t len);
-uint32_t mali_gpu_fetch(MaliJobCtx *ctx, uint64_t va, void *buf, size_t len);
+uint32_t mali_gpu_read(void *ctx, uint64_t va, void *buf, size_t len);
+uint32_t mali_gpu_write(void *ctx, uint64_t va, const void *buf, size_t len);
+uint32_t mali_gpu_fetch(void *ctx, uint64_t va, void *buf, size_t len);
 /* Atomic read-modify-write of 4 or 8 bytes (access type ATOMIC: needs read+write permission). */
-uint32_t mali_gpu_atomic(MaliJobCtx *ctx, uint64_t va, unsigned size,
+uint32_t mali_gpu_atomic(void *ctx, uint64_t va, unsigned size,
                          uint64_t (*op)(uint64_t old, void *arg), void *arg, uint64_t *old);
-bool mali_job_should_stop(MaliJobCtx *ctx);
+bool mali_job_should_stop(void *ctx);
 /* Fast path for engines that cache translations: the host address of the guest-RAM byte at va
  * when the job's address space maps it right now for the access (MALI_ACCESS_READ / _WRITE /
  * _ATOMIC; valid to the end of its 4 KiB page), else NULL with no fault reported and no stall
  * (then use mali_gpu_read / _write / _atomic, which report faults).  *gen = the address space's
  * translation generation: a pointer may be reused while mali_gpu_generation() still returns the
  * value it came with (every AS command and reset changes it). */
-void *mali_gpu_map(MaliJobCtx *ctx, uint64_t va, unsigned access, uint64_t *gen);
-uint64_t mali_gpu_generation(MaliJobCtx *ctx);
+void *mali_gpu_map(void *ctx, uint64_t va, unsigned access, uint64_t *gen);
+uint64_t mali_gpu_generation(void *ctx);
 /* Work the engine has done for this job, as warp-tuple issues (any thread, in batches): the
  * device turns it into modelled GPU time, tuples / (cores x execution engines x clock), and
  * passes that to the board clock (MaliClockModel.advance). */
-void mali_job_progress(MaliJobCtx *ctx, uint64_t warp_tuples);
+void mali_job_progress(void *ctx, uint64_t warp_tuples);
 /* Fault address of the last failed mali_gpu_* call (written to the job header). */
 uint64_t mali_job_fault_address(MaliJobCtx *ctx);
 /* Set the fault address written to the job header when the engine's status is a fault (the

@@ -110,7 +110,6 @@ struct Mali {
 
     MaliComputeFn compute_fn;
     void *compute_opaque;
-    MaliFdtInfo fdt_info; /* board glue: DT hook argument */
 };
 
 /* all with m->lock held */

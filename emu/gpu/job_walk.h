@@ -1,6 +1,6 @@
 /* Mali job-chain walker: follows a chain from a job header through every descriptor its jobs
  * reference (the layouts of isa/mali/bifrost.fmt), handing each one's bytes to a visitor.  The
- * GPU dump (--gpu-dump, compute_mali.c) records what it visits; build/malibu-decode walks the
+ * GPU dump (--gpu-dump, devices/board_gpu.c) records what it visits; build/malibu-decode walks the
  * recorded memory again and prints it.  Reads never fault: a descriptor that cannot be read is
  * reported as missing and its references are not followed. */
 #ifndef MALIBU_GPU_JOB_WALK_H

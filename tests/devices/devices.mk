@@ -11,7 +11,7 @@ DEVICE_OBJS := $(DEVICE_SRCS:%.c=$(B)/obj/%.o)
 FDT_CFLAGS := $(shell pkg-config --cflags libfdt 2>/dev/null)
 DEVICE_LIBS := $(or $(shell pkg-config --libs libfdt 2>/dev/null),-lfdt) -lpthread
 
-$(B)/obj/devices/fdt.o $(B)/obj/devices/board.o: CFLAGS += $(FDT_CFLAGS)
+$(B)/obj/devices/fdt.o $(B)/obj/devices/board.o $(B)/obj/devices/board_gpu.o: CFLAGS += $(FDT_CFLAGS)
 
 # More specific than the generic unit-test rule (shorter stem), so it wins for test_dev_*.
 $(B)/tests/unit/test_dev_%: tests/unit/test_dev_%.c $(DEVICE_OBJS) $(wildcard tests/unit/*.h)

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../../devices/board_gpu.h"
 #include "../../devices/mali/mali_int.h"
 #include "compute.h"
 
@@ -67,7 +68,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     m = mali_new(bus, gic, mali_model_find(flags & F_G52 ? "g52" : "g71"), 65, 66, 64);
     if (!m)
         abort();
-    gpu_compute_attach_mali(m);
+    board_gpu_attach_engine(m);
     bus_add_mmio(bus, MMIO_BASE, MALI_MMIO_SIZE, &mali_mmio_ops, m);
     bus_freeze(bus);
 

@@ -17,15 +17,10 @@ $(B)/tests/unit/test_gpu_%: tests/unit/test_gpu_%.c $(GPU_OBJS) $(wildcard tests
 	@mkdir -p $(dir $@)
 	$(CC) $(BIFROST_CFLAGS) -Itests/unit -I$(B)/tests/gpu -o $@ $< $(GPU_OBJS) $(CHECK_LIBS) $(LDLIBS) $(LDFLAGS)
 
-# The engine joins the board's devices: GPU objects + the Mali glue (compute_mali.c compiled
-# with -DMALIBU_COMPUTE_MALI; in GPU_OBJS it is empty), so build/malibu and every DEVICE_OBJS
-# user links it (mali_board_attach registers the engine).
-GPU_DEV_OBJS := $(filter-out $(B)/obj/emu/gpu/bifrost_disasm.o,$(GPU_OBJS)) $(B)/obj/emu/gpu/compute_mali_dev.o
+# The engine joins the board's devices (devices/board_gpu.c attaches it to the Mali device), so
+# build/malibu and every DEVICE_OBJS user links it.
+GPU_DEV_OBJS := $(filter-out $(B)/obj/emu/gpu/bifrost_disasm.o,$(GPU_OBJS))
 DEVICE_OBJS += $(GPU_DEV_OBJS)
-
-$(B)/obj/emu/gpu/compute_mali_dev.o: emu/gpu/compute_mali.c $(B)/gen/bifrost_isa.h
-	@mkdir -p $(dir $@)
-	$(CC) $(BIFROST_CFLAGS) -DMALIBU_COMPUTE_MALI -c $< -o $@
 
 # Targets whose rules (tests/devices/devices.mk) were read before GPU_DEV_OBJS joined DEVICE_OBJS.
 $(filter $(B)/tests/unit/test_dev_%,$(UNIT_BINS)) $(B)/tests/devices/devtool: $(GPU_DEV_OBJS)

@@ -14,7 +14,6 @@ MALI_SRCS := $(sort $(wildcard devices/mali/*.c))
 MALI_OBJS := $(MALI_SRCS:%.c=$(B)/obj/%.o)
 DEVICE_OBJS += $(MALI_OBJS)
 
-$(B)/obj/devices/mali/mali.o: CFLAGS += $(FDT_CFLAGS)
 
 # Targets whose rules (tests/devices/devices.mk) were read before MALI_OBJS joined DEVICE_OBJS.
 $(filter $(B)/tests/unit/test_dev_%,$(UNIT_BINS)) $(B)/tests/devices/devtool: $(MALI_OBJS)

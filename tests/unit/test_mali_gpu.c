@@ -4,7 +4,7 @@
 #include <libfdt.h>
 
 #include "mali_harness.h"
-#include "../../devices/mali/mali_board.h"
+#include "../../devices/board_gpu.h"
 #include "../../devices/board.h"
 
 START_TEST(ids_per_model)
