@@ -87,7 +87,7 @@ uint32_t mali_as_translate(Mali *m, unsigned asn, uint64_t va, unsigned access, 
         return MALI_EXC_TRANSLATION_FAULT(0); /* AArch64 formats: not used by 6.12 panfrost */
     if (mode == AS_TRANSTAB_ADRMODE_IDENTITY) {
         if (va > pa_limit)
-            return 0xC7; /* TRANSLATION_FAULT_IDENTITY */
+            return MALI_EXC_TRANSLATION_FAULT_IDENTITY;
         *pa = va;
         return 0;
     }

@@ -12,12 +12,12 @@
 #include "job_walk.h"
 #include "mali_formats.h"
 
-/* exception codes (devices/mali/regs.h) */
-#define EXC_DONE 0x01
-#define EXC_JOB_CONFIG_FAULT 0x40
-#define EXC_INSTR_INVALID_PC 0x50
-#define EXC_INSTR_INVALID_ENC 0x51
-#define EXC_DATA_INVALID_FAULT 0x58
+/* exception codes (enum mali_exc, isa/mali/bifrost.fmt) */
+#define EXC_DONE MALI_EXC_DONE
+#define EXC_JOB_CONFIG_FAULT MALI_EXC_JOB_CONFIG_FAULT
+#define EXC_INSTR_INVALID_PC MALI_EXC_INSTR_INVALID_PC
+#define EXC_INSTR_INVALID_ENC MALI_EXC_INSTR_INVALID_ENC
+#define EXC_DATA_INVALID_FAULT MALI_EXC_DATA_INVALID_FAULT
 
 /* Local (WLS) and thread-local (TLS) storage live in host memory private to the workgroup; the
  * shader sees them at these addresses (above any 48-bit GPU VA, so they never alias memory). */

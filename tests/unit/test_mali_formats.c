@@ -190,6 +190,26 @@ START_TEST(reserved_bits_per_arch)
 }
 END_TEST
 
+/* The codes the driver and Mesa's decoder know (reference §2.5), against the generated enum. */
+START_TEST(exception_codes)
+{
+    ck_assert_uint_eq(MALI_EXC_OK, 0x00);
+    ck_assert_uint_eq(MALI_EXC_DONE, 0x01);
+    ck_assert_uint_eq(MALI_EXC_STOPPED, 0x03);
+    ck_assert_uint_eq(MALI_EXC_TERMINATED, 0x04);
+    ck_assert_uint_eq(MALI_EXC_JOB_CONFIG_FAULT, 0x40);
+    ck_assert_uint_eq(MALI_EXC_INSTR_INVALID_PC, 0x50);
+    ck_assert_uint_eq(MALI_EXC_INSTR_INVALID_ENC, 0x51);
+    ck_assert_uint_eq(MALI_EXC_DATA_INVALID_FAULT, 0x58);
+    ck_assert_uint_eq(MALI_EXC_TRANSLATION_FAULT_LEVEL_0, 0xc0);
+    ck_assert_uint_eq(MALI_EXC_PERMISSION_FAULT_LEVEL_0, 0xc8);
+    ck_assert_uint_eq(MALI_EXC_TRANSTAB_BUS_FAULT_LEVEL_0, 0xd0);
+    ck_assert_uint_eq(MALI_EXC_ADDRESS_SIZE_FAULT_OUT_LEVEL_0, 0xe4);
+    ck_assert_str_eq(mali_exc_name(0x58), "data_invalid_fault");
+    ck_assert_ptr_null(mali_exc_name(0x59));
+}
+END_TEST
+
 static char *print_texture(const struct mali_texture *t, unsigned arch)
 {
     char *text = NULL;
@@ -245,6 +265,7 @@ static Suite *suite(void)
     tcase_add_test(tc, random_round_trips);
     tcase_add_test(tc, reserved_bits_per_arch);
     tcase_add_test(tc, print_names_fields);
+    tcase_add_test(tc, exception_codes);
     suite_add_tcase(s, tc);
     return s;
 }
