@@ -68,13 +68,18 @@ const MaliModel *mali_model(Mali *m)
     return m->model;
 }
 
-void mali_reset(Mali *m)
+void mali_reset_blocks_locked(Mali *m)
 {
-    pthread_mutex_lock(&m->lock);
     m->reset_gen++;
     mali_gpu_reset_locked(m);
     mali_job_reset_locked(m);
     mali_mmu_reset_locked(m);
+}
+
+void mali_reset(Mali *m)
+{
+    pthread_mutex_lock(&m->lock);
+    mali_reset_blocks_locked(m);
     m->latest_flush = 0;
     mali_update_irqs(m);
     pthread_cond_broadcast(&m->cond);

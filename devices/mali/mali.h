@@ -2,7 +2,10 @@
  * unmodified Linux panfrost driver.  Files:
  *   regs.h          register offsets, bits, exception codes, descriptor constants
  *   models.c        GPU_ID and feature registers per model
- *   gpu_control.c   control block: IDs/features, IRQs, resets, power domains, caches, counters
+ *   gpu_control.c   control block: IDs/features, GPU IRQ bits, resets, power domains, caches,
+ *                   counters
+ *   irq.c           the three interrupt lines (the only place that drives them)
+ *   clock.c         host / board time, cycle counter, system timestamp
  *   mmu.c           8 address spaces, Mali-LPAE page-table walker, per-AS TLB, AS commands,
  *                   page faults (stall and retry after the driver's flush)
  *   job_manager.c   3 job slots (one host thread each), job-chain walker, NULL/WRITE_VALUE/

@@ -113,8 +113,10 @@ struct Mali {
 };
 
 /* all with m->lock held */
-void mali_update_irqs(Mali *m);
-uint64_t mali_now_ns(void);
+void mali_update_irqs(Mali *m);                 /* irq.c: the interrupt lines from RAWSTAT & MASK */
+uint64_t mali_now_ns(void);                     /* clock.c: host monotonic time */
+uint64_t mali_board_ns(Mali *m);                /* clock.c: board time (cycle counter base) */
+void mali_reset_blocks_locked(Mali *m);         /* mali.c: every block to its reset state */
 uint32_t mali_gpu_read_reg(Mali *m, uint32_t off);
 void mali_gpu_write_reg(Mali *m, uint32_t off, uint32_t v);
 uint32_t mali_mmu_read_reg(Mali *m, uint32_t off);
