@@ -10,6 +10,8 @@
 #include <time.h>
 
 #include "board.h"
+#include "bus.h"
+#include "gic400.h"
 #include "gtimer.h"
 #include "mali/mali.h"
 #include "../emu/gpu/compute.h"
@@ -193,6 +195,28 @@ static int gpu_fdt_hook(void *fdt, void *opaque)
     return 0;
 }
 
+/* ---- the device on the board's bus and GIC ------------------------------------------------------ */
+
+static bool host_dma_read(void *bus, uint64_t pa, void *buf, size_t len) { return bus_dma_read(bus, pa, buf, len) == BUS_OK; }
+static bool host_dma_write(void *bus, uint64_t pa, const void *buf, size_t len)
+{
+    return bus_dma_write(bus, pa, buf, len) == BUS_OK;
+}
+static uint8_t *host_ram_ptr(void *bus, uint64_t pa, bool write) { return bus_ram_ptr(bus, pa, write); }
+static void host_set_irq(void *gic, unsigned intid, bool level) { gic_set_spi(gic, intid, level); }
+
+Mali *board_gpu_new_mali(Bus *bus, Gic *gic, const MaliModel *model, unsigned intid_job, unsigned intid_mmu,
+                         unsigned intid_gpu)
+{
+    MaliHost host = { .mem = bus, .dma_read = host_dma_read, .dma_write = host_dma_write, .ram_ptr = host_ram_ptr,
+                      .irq = gic, .set_irq = host_set_irq };
+    return mali_new(&host, model, intid_job, intid_mmu, intid_gpu);
+}
+
+static uint64_t mmio_read(void *m, uint64_t offset, unsigned size) { return mali_mmio_read(m, offset, size); }
+static void mmio_write(void *m, uint64_t offset, uint64_t value, unsigned size) { mali_mmio_write(m, offset, value, size); }
+const MmioOps board_gpu_mmio_ops = { .name = "mali", .read = mmio_read, .write = mmio_write };
+
 /* ---- board ----------------------------------------------------------------------------------- */
 
 bool board_gpu_model_ok(const char *model)
@@ -219,8 +243,8 @@ bool board_gpu_attach(Board *b, const char *model, Mali **out, char *err, size_t
         snprintf(err, errlen, "--gpu: unknown GPU '%s' (%s)", model, BOARD_GPU_MODELS);
         return false;
     }
-    Mali *m = mali_new(b->bus, b->gic, md, BOARD_GPU_INTID_JOB, BOARD_GPU_INTID_MMU,
-                       BOARD_GPU_INTID_GPU);
+    Mali *m = board_gpu_new_mali(b->bus, b->gic, md, BOARD_GPU_INTID_JOB, BOARD_GPU_INTID_MMU,
+                                 BOARD_GPU_INTID_GPU);
     if (!m) {
         snprintf(err, errlen, "GPU: out of memory");
         return false;
@@ -233,7 +257,7 @@ bool board_gpu_attach(Board *b, const char *model, Mali **out, char *err, size_t
     board_gpu_attach_engine(m);
     MaliDtInfo dt;
     mali_dt_info(m, &dt);
-    if (!board_add_mmio(b, BOARD_GPU_BASE, dt.reg_size, &mali_mmio_ops, m) ||
+    if (!board_add_mmio(b, BOARD_GPU_BASE, dt.reg_size, &board_gpu_mmio_ops, m) ||
         !board_add_fdt_hook(b, gpu_fdt_hook, m)) {
         snprintf(err, errlen, "GPU: cannot map it at 0x%llx", (unsigned long long)BOARD_GPU_BASE);
         mali_free(m);

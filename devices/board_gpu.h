@@ -8,8 +8,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <stdint.h>
+
+#include "bus.h"
+#include "gic400.h"
+
 struct Board;
 struct Mali;
+struct MaliModel;
 
 /* Instantiate the GPU model named (g71, g72, g52; NULL = g71) at BOARD_GPU_BASE with the
  * BOARD_GPU_INTID_* interrupts: maps the MMIO window, registers the DT hook, timestamps and clock
@@ -19,6 +25,12 @@ bool board_gpu_attach(struct Board *b, const char *model, struct Mali **out, cha
 /* Names accepted by --gpu, for messages. */
 #define BOARD_GPU_MODELS "g71|g72|g52|none"
 bool board_gpu_model_ok(const char *model);
+
+/* A Mali device on bus and gic (its DMA and interrupt lines; no engine, no MMIO mapping), and
+ * its register window as an MMIO device (opaque = the Mali). */
+struct Mali *board_gpu_new_mali(Bus *bus, Gic *gic, const struct MaliModel *model, unsigned intid_job,
+                                unsigned intid_mmu, unsigned intid_gpu);
+extern const MmioOps board_gpu_mmio_ops;
 
 /* The shader-core engine of every board GPU: one per process, created on first use with
  * gpu_compute_default_threads() host threads (--gpu-threads). */

@@ -55,7 +55,7 @@ static void prfcnt_sample(Mali *m)
         uint64_t pa;
         bool busf;
         if (mali_as_translate(m, as, va, MALI_ACCESS_WRITE, &pa, &busf) != 0 ||
-            bus_dma_write(m->bus, pa, page, chunk) != BUS_OK) {
+            !m->host.dma_write(m->host.mem, pa, page, chunk)) {
             /* report as a GPU fault, as the hardware's perf-counter unit would */
             m->gpu_fault_status = MALI_EXC_JOB_WRITE_FAULT;
             m->gpu_fault_address = va;

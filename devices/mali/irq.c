@@ -11,16 +11,16 @@ void mali_update_irqs(Mali *m)
     if (job != m->line_job) {
         if (job)
             STATS_COUNT(ST_MALI_IRQ_JOB);
-        gic_set_spi(m->gic, m->intid_job, m->line_job = job);
+        m->host.set_irq(m->host.irq, m->intid_job, m->line_job = job);
     }
     if (mmu != m->line_mmu) {
         if (mmu)
             STATS_COUNT(ST_MALI_IRQ_MMU);
-        gic_set_spi(m->gic, m->intid_mmu, m->line_mmu = mmu);
+        m->host.set_irq(m->host.irq, m->intid_mmu, m->line_mmu = mmu);
     }
     if (gpu != m->line_gpu) {
         if (gpu)
             STATS_COUNT(ST_MALI_IRQ_GPU);
-        gic_set_spi(m->gic, m->intid_gpu, m->line_gpu = gpu);
+        m->host.set_irq(m->host.irq, m->intid_gpu, m->line_gpu = gpu);
     }
 }

@@ -339,9 +339,9 @@ static uint32_t gpu_access(MaliJobCtx *c, uint64_t va, void *buf, size_t len, un
             set_fault(c, va);
             return code;
         }
-        BusResult r = access == MALI_ACCESS_WRITE ? bus_dma_write(m->bus, pa, p, chunk)
-                                                  : bus_dma_read(m->bus, pa, p, chunk);
-        if (r != BUS_OK) {
+        bool ok = access == MALI_ACCESS_WRITE ? m->host.dma_write(m->host.mem, pa, p, chunk)
+                                              : m->host.dma_read(m->host.mem, pa, p, chunk);
+        if (!ok) {
             set_fault(c, va);
             return MALI_EXC_JOB_BUS_FAULT;
         }
@@ -387,7 +387,7 @@ uint32_t mali_gpu_atomic(void *ctx, uint64_t va, unsigned size,
         set_fault(c, va);
         return code;
     }
-    uint8_t *host = bus_ram_ptr(m->bus, pa, true);
+    uint8_t *host = m->host.ram_ptr(m->host.mem, pa, true);
     if (!host) {
         set_fault(c, va);
         return MALI_EXC_JOB_BUS_FAULT;
@@ -437,7 +437,7 @@ void *mali_gpu_map(void *ctx, uint64_t va, unsigned access, uint64_t *gen)
     MaliAs *a = c->as < AS_NUM ? &m->as[c->as] : NULL;
     if (a && !stop_pending(c, false) && !(a->locked && va - a->lock_base < a->lock_size) &&
         mali_as_translate(m, c->as, va, access, &pa, &bus) == 0) {
-        host = bus_ram_ptr(m->bus, pa, access != MALI_ACCESS_READ);
+        host = m->host.ram_ptr(m->host.mem, pa, access != MALI_ACCESS_READ);
         stats_gpu_page(c->as, va, access);
     }
     pthread_mutex_unlock(&m->lock);

@@ -4,8 +4,8 @@
 #include "mali_int.h"
 #include "../../emu/stats/stats.h"
 
-Mali *mali_new(Bus *bus, Gic *gic, const MaliModel *model, unsigned intid_job,
-               unsigned intid_mmu, unsigned intid_gpu)
+Mali *mali_new(const MaliHost *host, const MaliModel *model, unsigned intid_job, unsigned intid_mmu,
+               unsigned intid_gpu)
 {
     if (!model)
         model = &mali_models[0];
@@ -13,8 +13,7 @@ Mali *mali_new(Bus *bus, Gic *gic, const MaliModel *model, unsigned intid_job,
     if (!m)
         return NULL;
     m->model = model;
-    m->bus = bus;
-    m->gic = gic;
+    m->host = *host;
     m->intid_job = intid_job;
     m->intid_mmu = intid_mmu;
     m->intid_gpu = intid_gpu;
@@ -109,11 +108,8 @@ static void write32(Mali *m, uint32_t off, uint32_t v)
         mali_mmu_write_reg(m, off, v);
 }
 
-/* 32-bit registers.  8-byte accesses are two registers (LO then HI); 1/2-byte reads return
- * part of the register, 1/2-byte writes are ignored. */
-static uint64_t mali_mmio_read(void *opaque, uint64_t offset, unsigned size)
+uint64_t mali_mmio_read(Mali *m, uint64_t offset, unsigned size)
 {
-    Mali *m = opaque;
     if (offset >= MALI_MMIO_SIZE)
         return 0;
     uint32_t off = (uint32_t)offset;
@@ -129,9 +125,8 @@ static uint64_t mali_mmio_read(void *opaque, uint64_t offset, unsigned size)
     return v;
 }
 
-static void mali_mmio_write(void *opaque, uint64_t offset, uint64_t value, unsigned size)
+void mali_mmio_write(Mali *m, uint64_t offset, uint64_t value, unsigned size)
 {
-    Mali *m = opaque;
     if (offset >= MALI_MMIO_SIZE || size < 4 || (offset & 3))
         return;
     uint32_t off = (uint32_t)offset;
@@ -142,7 +137,6 @@ static void mali_mmio_write(void *opaque, uint64_t offset, uint64_t value, unsig
     pthread_mutex_unlock(&m->lock);
 }
 
-const MmioOps mali_mmio_ops = { .name = "mali", .read = mali_mmio_read, .write = mali_mmio_write };
 
 /* ---- device tree ------------------------------------------------------------------------- */
 

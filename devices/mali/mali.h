@@ -20,8 +20,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../bus.h"
-#include "../gic400.h"
 
 #define MALI_MMIO_SIZE 0x10000ull
 
@@ -46,12 +44,26 @@ extern const MaliModel mali_models[]; /* terminated by an entry with name == NUL
 
 typedef struct Mali Mali;
 
-/* Interrupt lines: GIC INTIDs of the job, mmu and gpu interrupts (level-high SPIs).
+/* What the device needs from the board (devices/board_gpu.c gives the board's bus and GIC):
+ * system memory by physical address for the GPU's DMA (page-table walks, job memory, counter
+ * dumps), host pointers into RAM for atomics and the engine's fast path, and its interrupt
+ * lines.  Copied by mali_new. */
+typedef struct MaliHost {
+    void *mem;      /* first argument of the three memory calls */
+    bool (*dma_read)(void *mem, uint64_t pa, void *buf, size_t len);   /* false: bus error */
+    bool (*dma_write)(void *mem, uint64_t pa, const void *buf, size_t len);
+    uint8_t *(*ram_ptr)(void *mem, uint64_t pa, bool write);  /* RAM to its page end, or NULL */
+    void *irq;      /* first argument of set_irq */
+    void (*set_irq)(void *irq, unsigned line, bool level);    /* a line given to mali_new */
+} MaliHost;
+
+/* Interrupt lines: the numbers set_irq gets for the job, mmu and gpu interrupts (level-high;
+ * on the board, GIC SPI INTIDs).
  * timestamp: source of GPU_TIMESTAMP / WRITE_VALUE system timestamps (the CPU's CNTPCT, so the
  * values compare with the CPU's); NULL = host monotonic clock in ns. */
 typedef uint64_t (*MaliTimestampFn)(void *opaque);
-Mali *mali_new(Bus *bus, Gic *gic, const MaliModel *model, unsigned intid_job,
-               unsigned intid_mmu, unsigned intid_gpu);
+Mali *mali_new(const MaliHost *host, const MaliModel *model, unsigned intid_job, unsigned intid_mmu,
+               unsigned intid_gpu);
 void mali_set_timestamp(Mali *m, MaliTimestampFn fn, void *opaque);
 /* Board clock hooks (all optional; copied).  now_ns: board time in ns, the cycle counter's base
  * (default: host monotonic time).  hold(+1/-1): the GPU is executing shader work that the CPU
@@ -69,7 +81,10 @@ void mali_free(Mali *m);
 void mali_reset(Mali *m);
 const MaliModel *mali_model(Mali *m);
 
-extern const MmioOps mali_mmio_ops; /* opaque = Mali *, MALI_MMIO_SIZE bytes */
+/* Register window (MALI_MMIO_SIZE bytes): 32-bit registers; an 8-byte access is two registers (LO
+ * then HI); 1/2-byte reads return part of a register, 1/2-byte writes are ignored. */
+uint64_t mali_mmio_read(Mali *m, uint64_t offset, unsigned size);
+void mali_mmio_write(Mali *m, uint64_t offset, uint64_t value, unsigned size);
 
 /* What the GPU's device-tree node says about the device (the board writes the node): compatible
  * strings (most specific first), the names of mali_new's interrupts in its order (job, mmu, gpu),

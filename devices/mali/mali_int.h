@@ -72,8 +72,7 @@ struct MaliJobCtx {
 
 struct Mali {
     const MaliModel *model;
-    Bus *bus;
-    Gic *gic;
+    MaliHost host;
     unsigned intid_job, intid_mmu, intid_gpu;
     MaliTimestampFn ts_fn;
     void *ts_opaque;
