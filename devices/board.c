@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define MB (1ull << 20)
@@ -108,6 +109,36 @@ static char *base64(const char *s)
     return out;
 }
 
+/* --image's root disk must be an ext4 filesystem as large as its superblock says (the initrd
+ * mounts it as ext4; a truncated image would fail somewhere deep in the guest). */
+static bool is_ext4(const char *path, char *err, size_t errlen)
+{
+    uint8_t sb[1024];
+    struct stat st;
+    FILE *f = fopen(path, "rb");
+    bool ok = f && fstat(fileno(f), &st) == 0 && fseek(f, 1024, SEEK_SET) == 0 &&
+              fread(sb, 1, sizeof sb, f) == sizeof sb;
+    if (f)
+        fclose(f);
+    if (!ok || sb[0x38] != 0x53 || sb[0x39] != 0xEF) {
+        snprintf(err, errlen, "--image: %s is not an ext4 filesystem (no superblock magic 0xEF53)", path);
+        return false;
+    }
+    uint32_t log_bs = (uint32_t)sb[24] | (uint32_t)sb[25] << 8 | (uint32_t)sb[26] << 16 | (uint32_t)sb[27] << 24;
+    uint64_t blocks = (uint64_t)sb[4] | (uint64_t)sb[5] << 8 | (uint64_t)sb[6] << 16 | (uint64_t)sb[7] << 24;
+    bool is64 = sb[0x60] & 0x80; /* INCOMPAT_64BIT: s_blocks_count_hi is valid */
+    if (is64)
+        blocks |= ((uint64_t)sb[0x150] | (uint64_t)sb[0x151] << 8 | (uint64_t)sb[0x152] << 16 |
+                   (uint64_t)sb[0x153] << 24) << 32;
+    if (log_bs > 6 || blocks > (UINT64_MAX >> 17) || (uint64_t)st.st_size < (blocks << (10 + log_bs))) {
+        snprintf(err, errlen, "--image: %s is truncated: %llu bytes, its ext4 superblock says %llu",
+                 path, (unsigned long long)st.st_size,
+                 (unsigned long long)(log_bs > 6 ? 0 : blocks << (10 + log_bs)));
+        return false;
+    }
+    return true;
+}
+
 /* Strings made here (cfg points into them) stay until the next board_parse_args. */
 static char *owned[4];
 
@@ -144,6 +175,8 @@ static int apply_image_run(BoardConfig *cfg, char *err, size_t errlen)
                      BOARD_VIRTIO_SLOTS - 1);
             return -1;
         }
+        if (!is_ext4(path[2], err, errlen))
+            return -1;
         if (virtio_board_parse(root, &n, path[2], false, err, errlen) < 0)
             return -1;
         /* the root disk is vda: before any --disk/--share */
@@ -550,11 +583,29 @@ static void load_images(Board *b)
     b->reset_pc = BOARD_ROM_BASE;
 }
 
+/* Refuse what would not boot: a file that is not an arm64 Image, a truncated initrd. */
+static bool check_images(Board *b, char *err, size_t errlen)
+{
+    char msg[256];
+    BootImage img;
+    if (b->kernel_data && !boot_parse_image(b->kernel_data, b->kernel_len, &img, msg, sizeof msg)) {
+        snprintf(err, errlen, "--kernel %s: %s", b->cfg.kernel, msg);
+        return false;
+    }
+    if (b->initrd_data && !boot_check_initrd(b->initrd_data, b->initrd_len, msg, sizeof msg)) {
+        snprintf(err, errlen, "--initrd %s: %s", b->cfg.initrd, msg);
+        return false;
+    }
+    return true;
+}
+
 bool board_realize(Board *b, char *err, size_t errlen)
 {
     if (b->cfg.kernel && !(b->kernel_data = read_file(b->cfg.kernel, &b->kernel_len, err, errlen)))
         return false;
     if (b->cfg.initrd && !(b->initrd_data = read_file(b->cfg.initrd, &b->initrd_len, err, errlen)))
+        return false;
+    if (!check_images(b, err, errlen))
         return false;
     if (!place_images(b, err, errlen) || !make_dtb(b, err, errlen))
         return false;

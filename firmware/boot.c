@@ -37,12 +37,21 @@ bool boot_parse_image(const uint8_t *img, size_t len, BootImage *out, char *err,
         snprintf(err, errlen, "empty kernel image");
         return false;
     }
-    if (len < 64 || le64(img + 0x38) % (1ull << 32) != 0x644D5241u) {
-        out->text_offset = 0x80000;
-        out->image_size = len;
-        return true;
+    if (len >= 2 && img[0] == 0x1f && img[1] == 0x8b) {
+        snprintf(err, errlen, "gzip-compressed (a vmlinuz.gz?); malibu boots the uncompressed arm64 "
+                 "Image: zcat it first");
+        return false;
     }
-    out->has_header = true;
+    if (len >= 4 && !memcmp(img, "\177ELF", 4)) {
+        snprintf(err, errlen, "an ELF file (vmlinux?), not an arm64 Image: use arch/arm64/boot/Image "
+                 "or the distribution's vmlinuz");
+        return false;
+    }
+    if (len < 64 || le64(img + 0x38) % (1ull << 32) != 0x644D5241u) {
+        snprintf(err, errlen, "not an arm64 Linux Image (no \"ARM\\x64\" magic at offset 0x38%s)",
+                 len < 64 ? "; shorter than the 64-byte header" : "");
+        return false;
+    }
     out->text_offset = le64(img + 0x08);
     out->image_size = le64(img + 0x10);
     uint64_t flags = le64(img + 0x18);

@@ -12,16 +12,18 @@ import glob
 import lzma
 import os
 import re
+import shlex
 import shutil
 import struct
 import subprocess
 import sys
 import time
+import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CACHE = os.path.abspath(os.environ.get("GUEST_CACHE", os.path.join(HERE, "cache")))
 OUT = os.path.abspath(os.environ.get("GUEST_OUT", os.path.join(HERE, "out")))
-WORK = os.path.join(CACHE, "work")
+WORK = os.path.abspath(os.environ.get("GUEST_WORK", os.path.join(CACHE, "work")))
 MKCPIO = os.path.join(HERE, "tools", "mkcpio.py")
 EPOCH = int(os.environ.get("SOURCE_DATE_EPOCH", "1763769600"))   # 2025-11-22, fixed
 CROSS = os.environ.get("CROSS_COMPILE", "aarch64-linux-gnu-")
@@ -403,6 +405,91 @@ def elf_needed(path):
                                                for p in s(v).split(":")]
 
 
+def in_root(root, path, hops=40):
+    """The host path of guest path `path` with symlinks resolved inside root (an absolute link
+    target means root's /, as in the guest), or None if it does not resolve to an existing file."""
+    parts = [p for p in path.split("/") if p not in ("", ".")]
+    cur = root
+    while parts:
+        p = parts.pop(0)
+        if p == "..":
+            if cur != root:
+                cur = os.path.dirname(cur)
+            continue
+        nxt = os.path.join(cur, p)
+        if os.path.islink(nxt):
+            if hops == 0:
+                return None
+            hops -= 1
+            t = os.readlink(nxt)
+            parts = [q for q in t.split("/") if q not in ("", ".")] + parts
+            if t.startswith("/"):
+                cur = root
+            continue
+        if not os.path.lexists(nxt):
+            return None
+        cur = nxt
+    return cur
+
+
+def postinst_alternatives(deb):
+    """[(link, name, path, priority, [(slave link, slave name, slave path)])] of the
+    `update-alternatives --install` calls in a package's postinst."""
+    r = subprocess.run(["dpkg-deb", "--info", deb, "postinst"], stdout=subprocess.PIPE,
+                       stderr=subprocess.DEVNULL, text=True)
+    if r.returncode != 0 or "update-alternatives" not in r.stdout:
+        return []
+    out = []
+    for cmd in r.stdout.replace("\\\n", " ").splitlines():
+        if "update-alternatives" not in cmd or "--install" not in cmd:
+            continue
+        try:
+            w = shlex.split(cmd, comments=True)
+        except ValueError:
+            w = []
+        i = w.index("--install") if "--install" in w else -1
+        if i < 0 or len(w) < i + 5 or any("$" in x for x in w[i + 1:]) or not w[i + 4].isdigit():
+            log("alternatives: %s: cannot read: %s" % (os.path.basename(deb), cmd.strip()))
+            continue
+        slaves, j = [], i + 5
+        while j + 3 < len(w) and w[j] == "--slave":
+            slaves.append((w[j + 1], w[j + 2], w[j + 3]))
+            j += 4
+        out.append((w[i + 1], w[i + 2], w[i + 3], int(w[i + 4]), slaves))
+    return out
+
+
+def apply_alternatives(debfiles, root):
+    """What dpkg's update-alternatives does when the postinst scripts run (we run none): for each
+    alternative name the highest-priority candidate whose file exists wins (auto mode), linked as
+    link -> /etc/alternatives/name -> path, with its slaves."""
+    cands = {}
+    for deb in debfiles:
+        for link, name, path, prio, slaves in postinst_alternatives(deb):
+            cands.setdefault(name, []).append((prio, path, link, slaves))
+    for name in sorted(cands):
+        ok = [c for c in cands[name] if in_root(root, c[1])]
+        if not ok:
+            log("alternatives: %s: no candidate file exists" % name)
+            continue
+        prio, path, link, slaves = max(ok, key=lambda c: (c[0], c[1]))
+        for l, n, t in [(link, name, path)] + slaves:
+            if l != link and not in_root(root, t):
+                continue            # dpkg drops a slave whose file is missing
+            host_link = os.path.join(root, l.lstrip("/"))
+            if os.path.lexists(host_link) and not os.path.islink(host_link):
+                log("alternatives: %s is a file, left as it is" % l)
+                continue
+            alt = os.path.join(root, "etc/alternatives", n)
+            os.makedirs(os.path.dirname(alt), exist_ok=True)
+            os.makedirs(os.path.dirname(host_link), exist_ok=True)
+            for p_, target in ((alt, t), (host_link, "/etc/alternatives/" + n)):
+                if os.path.lexists(p_):
+                    os.unlink(p_)
+                os.symlink(target, p_)
+        log("alternative %s -> %s (priority %d of %d candidates)" % (name, path, prio, len(cands[name])))
+
+
 def check_elf_closure(root):
     """Every DT_NEEDED of every ELF under the usual dirs resolves inside root (glibc's default
     search path on Debian arm64, RUNPATH with $ORIGIN).  No ld.so.cache exists (ldconfig would
@@ -411,7 +498,7 @@ def check_elf_closure(root):
     missing, checked = [], 0
 
     def exists(p):
-        return os.path.exists(os.path.join(root, p.lstrip("/")))
+        return in_root(root, p) is not None
     for top in ("usr/bin", "usr/sbin", "usr/lib", "usr/local/bin"):
         for dp, dn, fn in os.walk(os.path.join(root, top)):
             for n in fn:
@@ -447,6 +534,7 @@ def build_rootfs():
     t0 = time.time()
     unpack(pk, root)
     log("unpacked %d packages in %.1fs" % (len(pk), time.time() - t0))
+    apply_alternatives(pk, root)
     for d in ROOTFS_DROP:
         shutil.rmtree(os.path.join(root, d), ignore_errors=True)
     for dp, dn, fn in os.walk(os.path.join(root, "usr/share/doc")):
@@ -486,10 +574,10 @@ def build_rootfs():
     # the OpenCL samples
     for p in sorted(glob.glob(os.path.join(WORK, "apps", "*"))):
         install(p, os.path.join(root, "usr/local/bin", os.path.basename(p)))
-    # manifest of what went in
-    with open(os.path.join(HERE, "packages.lock")) as f:
-        lock = [l.split()[0] for l in f if not l.startswith("#") and "rootfs" in l.split()[-1]]
-    write(os.path.join(etc, "malibu-packages"), "\n".join(lock) + "\n")
+    # manifest of what went in (name=version, from the .debs' file names)
+    names = sorted(urllib.parse.unquote("%s=%s" % tuple(os.path.basename(p).split("_")[:2]))
+                   for p in pk)
+    write(os.path.join(etc, "malibu-packages"), "\n".join(names) + "\n")
     checked, missing = check_elf_closure(root)
     if missing:
         sys.exit("build: unresolved shared libraries:\n  " + "\n  ".join(missing))

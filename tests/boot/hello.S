@@ -4,6 +4,16 @@
     .text
     .globl _start
 _start:
+    /* arm64 Image header (Documentation/arch/arm64/booting.rst): malibu boots only Images */
+    b       entry                     /* code0 */
+    .word   0                         /* code1 */
+    .quad   0x80000                   /* text_offset: linked at RAM base + 0x80000 */
+    .quad   image_end - _start        /* image_size */
+    .quad   0x2                       /* flags: little-endian, 4K pages */
+    .quad   0, 0, 0                   /* res2-res4 */
+    .ascii  "ARM\x64"                 /* magic */
+    .word   0                         /* res5 */
+entry:
     adr     x0, stack_top
     mov     sp, x0
     ldr     x20, =0x7ff80000          /* PL011 data register */
@@ -95,3 +105,5 @@ tt: .space 4096
     .space 1024
 stack_top:
     .ltorg
+    .balign 8
+image_end:

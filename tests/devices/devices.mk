@@ -9,7 +9,7 @@
 DEVICE_SRCS := $(sort $(wildcard devices/*.c firmware/*.c))
 DEVICE_OBJS := $(DEVICE_SRCS:%.c=$(B)/obj/%.o)
 FDT_CFLAGS := $(shell pkg-config --cflags libfdt 2>/dev/null)
-DEVICE_LIBS := $(or $(shell pkg-config --libs libfdt 2>/dev/null),-lfdt) -lpthread
+DEVICE_LIBS := $(or $(shell pkg-config --libs libfdt 2>/dev/null),-lfdt) $(or $(shell pkg-config --libs zlib 2>/dev/null),-lz) -lpthread
 
 $(B)/obj/devices/fdt.o $(B)/obj/devices/board.o $(B)/obj/devices/board_gpu.o: CFLAGS += $(FDT_CFLAGS)
 

@@ -196,7 +196,9 @@ def full_system(malibu, hello, workdir):
 
 
 # Bare-metal kernel for the signal test: writes "R" to the PL011, then spins (b .).
-SPIN = struct.pack("<4I", 0xD2AFFF01,    # mov  x1, #0x7ff80000   (PL011 data register)
+# arm64 Image header (b +64; text_offset 0x80000; image_size; LE, 4K pages; magic) + the loop
+SPIN = struct.pack("<IIQQQQQQ4sI", 0x14000010, 0, 0x80000, 80, 2, 0, 0, 0, b"ARM\x64", 0) + \
+       struct.pack("<4I", 0xD2AFFF01,    # mov  x1, #0x7ff80000   (PL011 data register)
                    0x52800A42,           # mov  w2, #'R'
                    0xB9000022,           # str  w2, [x1]
                    0x14000000)           # b    .

@@ -233,7 +233,10 @@ START_TEST(board_boot_layout)
     image[0x18] = 0x2;                      /* 4K pages */
     memcpy(image + 0x38, "ARM\x64", 4);
     image[0x40] = 0xAB;
-    static const char initrd[] = "070701-initramfs";
+    /* an empty newc cpio archive: just its TRAILER!!! entry (the board checks the initrd) */
+    static const char initrd[] = "070701" "00000000" "00000000" "00000000" "00000000" "00000001"
+                                 "00000000" "00000000" "00000000" "00000000" "00000000" "00000000"
+                                 "0000000B" "00000000" "TRAILER!!!";
     char *kpath = temp_file(image, sizeof image), *ipath = temp_file(initrd, sizeof initrd);
     char *argv[] = { "malibu", "--kernel", kpath, "--initrd", ipath, "--append",
                      "console=ttyAMA0", "-m", "256M", "--smp", "2", NULL };

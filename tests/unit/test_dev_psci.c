@@ -1,7 +1,9 @@
 /* firmware/psci (return codes, actions, CPU states) and firmware/boot (stub words, Image
- * header parsing). */
+ * header parsing, initrd completeness). */
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
+#include <zlib.h>
 #include "../devices/dev_check.h"
 #include "../../firmware/boot.h"
 #include "../../firmware/psci.h"
@@ -177,7 +179,6 @@ START_TEST(image_header)
     put64(img + 0x18, 0xA);      /* LE, 4K pages, anywhere */
     memcpy(img + 0x38, "ARM\x64", 4);
     ck_assert(boot_parse_image(img, sizeof img, &bi, err, sizeof err));
-    ck_assert(bi.has_header);
     ck_assert_uint_eq(bi.text_offset, 0);
     ck_assert_uint_eq(bi.image_size, 0x2000000);
     put64(img + 0x18, 0x1); /* big-endian */
@@ -195,12 +196,77 @@ START_TEST(image_header)
     ck_assert(boot_parse_image(img, sizeof img, &bi, err, sizeof err));
     ck_assert_uint_eq(bi.text_offset, 0x80000);
     ck_assert_uint_eq(bi.image_size, sizeof img);
-    memset(img + 0x38, 0, 4); /* raw binary */
-    ck_assert(boot_parse_image(img, 100, &bi, err, sizeof err));
-    ck_assert(!bi.has_header);
-    ck_assert_uint_eq(bi.text_offset, 0x80000);
-    ck_assert_uint_eq(bi.image_size, 100);
+    ck_assert(!boot_parse_image(img, 63, &bi, err, sizeof err)); /* shorter than the header */
+    ck_assert_ptr_nonnull(strstr(err, "64-byte header"));
+    memset(img + 0x38, 0, 4); /* raw binary: refused */
+    ck_assert(!boot_parse_image(img, 100, &bi, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "not an arm64 Linux Image"));
+    memcpy(img, "\177ELF", 4); /* vmlinux */
+    ck_assert(!boot_parse_image(img, sizeof img, &bi, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "ELF"));
+    img[0] = 0x1f; img[1] = 0x8b; /* vmlinuz.gz */
+    ck_assert(!boot_parse_image(img, sizeof img, &bi, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "gzip"));
     ck_assert(!boot_parse_image(img, 0, &bi, err, sizeof err));
+}
+END_TEST
+
+/* One newc cpio entry (header, name, data, each padded to 4 bytes) appended at buf + off. */
+static size_t cpio_entry(uint8_t *buf, size_t off, const char *name, const char *data)
+{
+    size_t nlen = strlen(name) + 1, dlen = strlen(data);
+    off += (size_t)sprintf((char *)buf + off, "070701%08X%08X%08X%08X%08X%08X%08zX%08X%08X%08X%08X%08zX%08X",
+                           1u, 0100644u, 0u, 0u, 1u, 0u, dlen, 0u, 0u, 0u, 0u, nlen, 0u);
+    memcpy(buf + off, name, nlen);
+    off = (off + nlen + 3) & ~(size_t)3;
+    memcpy(buf + off, data, dlen);
+    return (off + dlen + 3) & ~(size_t)3;
+}
+
+static size_t gzip_bytes(const uint8_t *in, size_t len, uint8_t *out, size_t cap)
+{
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    ck_assert_int_eq(deflateInit2(&z, 9, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY), Z_OK);
+    z.next_in = (Bytef *)in;
+    z.avail_in = (uInt)len;
+    z.next_out = out;
+    z.avail_out = (uInt)cap;
+    ck_assert_int_eq(deflate(&z, Z_FINISH), Z_STREAM_END);
+    size_t n = z.total_out;
+    deflateEnd(&z);
+    return n;
+}
+
+START_TEST(initrd_complete)
+{
+    static uint8_t cpio[4096], gz[4096], xz[64];
+    char err[160];
+    size_t n = cpio_entry(cpio, 0, "init", "#!/bin/sh\necho hi\n");
+    n = cpio_entry(cpio, n, "etc/motd", "malibu\n");
+    size_t before_trailer = n;
+    n = cpio_entry(cpio, n, "TRAILER!!!", "");
+    ck_assert(boot_check_initrd(cpio, n, err, sizeof err));
+    ck_assert(!boot_check_initrd(cpio, before_trailer, err, sizeof err)); /* cut before the trailer */
+    ck_assert_ptr_nonnull(strstr(err, "truncated"));
+    ck_assert(!boot_check_initrd(cpio, 150, err, sizeof err));            /* cut inside file data */
+    ck_assert(!boot_check_initrd(cpio, 0, err, sizeof err));
+    size_t g = gzip_bytes(cpio, n, gz, sizeof gz);
+    ck_assert(boot_check_initrd(gz, g, err, sizeof err));
+    ck_assert(!boot_check_initrd(gz, g - 9, err, sizeof err));             /* CRC/length cut off */
+    ck_assert_ptr_nonnull(strstr(err, "truncated gzip"));
+    ck_assert(!boot_check_initrd(gz, g / 2, err, sizeof err));
+    g = gzip_bytes(cpio, before_trailer, gz, sizeof gz);                   /* complete gzip, cut cpio */
+    ck_assert(!boot_check_initrd(gz, g, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "inside gzip"));
+    /* xz: checked for its stream footer ("YZ" at the end, after 4-byte padding) */
+    static const uint8_t magic[6] = { 0xFD, '7', 'z', 'X', 'Z', 0 };
+    memcpy(xz, magic, 6);
+    xz[30] = 'Y'; xz[31] = 'Z';
+    ck_assert(boot_check_initrd(xz, 32, err, sizeof err));
+    ck_assert(boot_check_initrd(xz, 40, err, sizeof err));                /* zero padding */
+    ck_assert(!boot_check_initrd(xz, 30, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "xz"));
 }
 END_TEST
 
@@ -214,6 +280,7 @@ int main(void)
     tcase_add_test(tc, start_mailbox);
     tcase_add_test(tc, boot_stub_words);
     tcase_add_test(tc, image_header);
+    tcase_add_test(tc, initrd_complete);
     suite_add_tcase(s, tc);
     return dev_run_suite(s);
 }
