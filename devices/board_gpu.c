@@ -21,10 +21,10 @@
 
 static int log_jobs;          /* MALIBU_GPU_LOG=1: one stderr line per job */
 
-/* MALIBU_GPU_DUMP=DIR: before each job runs, the descriptors reachable from it go to
- * DIR/job-<n>.dump and its shader to DIR/shader-<VA>.bin (job_dump.h; build/malibu-decode prints
- * the dumps, malibu-disasm the shaders).  Memory is read through mali_gpu_map only, so dumping
- * never raises a GPU fault the job itself would not. */
+/* MALIBU_GPU_DUMP=DIR: when a job chain starts, the descriptors reachable from its head go to
+ * DIR/chain-<n>.dump and its shaders to DIR/shader-<VA>.bin (job_dump.h; build/malibu-decode
+ * prints the dumps, malibu-disasm the shaders).  Memory is read through mali_gpu_map only, so
+ * dumping never raises a GPU fault the jobs themselves would not. */
 static const char *dump_dir;
 static unsigned dump_n;
 
@@ -32,7 +32,7 @@ static int dump_read(void *ctx, uint64_t va, void *buf, size_t len)
 {
     for (size_t done = 0; done < len;) {
         uint64_t gen;
-        const uint8_t *h = mali_gpu_map(ctx, va + done, 2 /* read */, &gen);
+        const uint8_t *h = mali_gpu_map(ctx, va + done, GPU_ACCESS_READ, &gen);
         if (!h)
             return -1;
         size_t n = 4096 - ((va + done) & 4095);
@@ -44,19 +44,17 @@ static int dump_read(void *ctx, uint64_t va, void *buf, size_t len)
     return 0;
 }
 
-static void dump_job(const MaliComputeJob *mj)
+static void dump_chain(void *opaque, MaliJobCtx *ctx, uint64_t head, unsigned as, unsigned arch_major)
 {
     char path[512];
     unsigned n = __atomic_fetch_add(&dump_n, 1, __ATOMIC_RELAXED);
-    snprintf(path, sizeof(path), "%s/job-%u.dump", dump_dir, n);
-    if (mali_dump_write(path, dump_dir, mj->arch_major, mj->as, mj->job_va, dump_read, mj->ctx))
+    snprintf(path, sizeof(path), "%s/chain-%u.dump", dump_dir, n);
+    if (mali_dump_write(path, dump_dir, arch_major, as, head, dump_read, ctx))
         fprintf(stderr, "gpu: cannot write %s\n", path);
 }
 
 static uint32_t run_job(void *opaque, const MaliComputeJob *mj)
 {
-    if (dump_dir)
-        dump_job(mj);
     gpu_compute_job j = {
         .job_va = mj->job_va, .type = mj->type, .as = mj->as, .arch_major = mj->arch_major,
         .core_mask = mj->shader_present,
@@ -116,6 +114,8 @@ void board_gpu_attach_engine(Mali *m)
     pthread_once(&engine_once, engine_create);
     if (engine && m)
         mali_set_compute_engine(m, run_job, engine);
+    if (dump_dir && m)
+        mali_set_chain_observer(m, dump_chain, NULL);
 }
 
 gpu_compute *board_gpu_engine(void)

@@ -39,7 +39,7 @@ struct gpu_compute *board_gpu_engine(void);
  * device they made with mali_new). */
 void board_gpu_attach_engine(struct Mali *m);
 /* Debugging aids (before the first GPU is attached): log: one stderr line per job (status,
- * workgroups, lane-instructions, time); dump_dir: each job's descriptors and shader written
+ * workgroups, lane-instructions, time); dump_dir: each job chain's descriptors and shaders written
  * there (emu/gpu/job_dump.h; build/malibu-decode prints them, malibu-disasm reads the shaders).
  * Also MALIBU_GPU_LOG=1, MALIBU_GPU_DUMP=DIR. */
 void board_gpu_debug(bool log, const char *dump_dir);

@@ -1,6 +1,6 @@
 /* malibu-decode DIR|FILE...: prints GPU job dumps (--gpu-dump DIR, emu/gpu/job_dump.h): each job
  * chain, every descriptor with its fields named (generated from isa/mali/bifrost.fmt), and the
- * shaders disassembled.  A directory stands for its job-<n>.dump files in order of n. */
+ * shaders disassembled.  A directory stands for its chain-<n>.dump files in order of n. */
 #include <dirent.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -127,15 +127,15 @@ static int decode_file(const char *path)
     return jobs ? 0 : -1;
 }
 
-static int by_job_number(const void *a, const void *b)
+static int by_chain_number(const void *a, const void *b)
 {
     unsigned x = 0, y = 0;
-    sscanf(*(char *const *)a, "job-%u", &x);
-    sscanf(*(char *const *)b, "job-%u", &y);
+    sscanf(*(char *const *)a, "chain-%u", &x);
+    sscanf(*(char *const *)b, "chain-%u", &y);
     return x < y ? -1 : x > y;
 }
 
-/* The job-<n>.dump files of dir, in order of n. */
+/* The chain-<n>.dump files of dir, in order of n. */
 static int decode_dir(const char *dir, DIR *dp)
 {
     char **names = NULL;
@@ -143,7 +143,7 @@ static int decode_dir(const char *dir, DIR *dp)
     int rc = 0;
     for (struct dirent *e; (e = readdir(dp));) {
         size_t l = strlen(e->d_name);
-        if (strncmp(e->d_name, "job-", 4) || l < 5 || strcmp(e->d_name + l - 5, ".dump"))
+        if (strncmp(e->d_name, "chain-", 6) || l < 5 || strcmp(e->d_name + l - 5, ".dump"))
             continue;
         char **nn = realloc(names, (n + 1) * sizeof *nn);
         if (!nn || !(nn[n] = strdup(e->d_name))) {
@@ -154,8 +154,8 @@ static int decode_dir(const char *dir, DIR *dp)
         n++;
     }
     if (!n)
-        fprintf(stderr, "malibu-decode: %s: no job-<n>.dump files\n", dir);
-    qsort(names, n, sizeof *names, by_job_number);
+        fprintf(stderr, "malibu-decode: %s: no chain-<n>.dump files\n", dir);
+    qsort(names, n, sizeof *names, by_chain_number);
     for (size_t i = 0; i < n; i++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
@@ -169,7 +169,7 @@ static int decode_dir(const char *dir, DIR *dp)
 int main(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
-        printf("usage: malibu-decode DIR|FILE...  (DIR: a --gpu-dump directory; FILE: one job-<n>.dump)\n");
+        printf("usage: malibu-decode DIR|FILE...  (DIR: a --gpu-dump directory; FILE: one chain-<n>.dump)\n");
         return argc < 2 ? 2 : 0;
     }
     int rc = 0;

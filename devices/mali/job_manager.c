@@ -599,7 +599,11 @@ static void run_chain(Mali *m, MaliSlot *s)
     uint64_t head = s->head;
     bool writeback = !(s->config & JS_CONFIG_DISABLE_DESCRIPTOR_WR_BK);
     bool is64_all = true;
+    MaliChainFn chain_fn = m->chain_fn;
+    void *chain_opaque = m->chain_opaque;
     pthread_mutex_unlock(&m->lock);
+    if (chain_fn)
+        chain_fn(chain_opaque, &c, head, c.as, m->model->gpu_id >> 28);
 
     /* 1. follow the Next links */
     size_t n = 0;

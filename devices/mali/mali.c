@@ -62,6 +62,14 @@ void mali_set_compute_engine(Mali *m, MaliComputeFn fn, void *opaque)
     pthread_mutex_unlock(&m->lock);
 }
 
+void mali_set_chain_observer(Mali *m, MaliChainFn fn, void *opaque)
+{
+    pthread_mutex_lock(&m->lock);
+    m->chain_fn = fn;
+    m->chain_opaque = opaque;
+    pthread_mutex_unlock(&m->lock);
+}
+
 const MaliModel *mali_model(Mali *m)
 {
     return m->model;

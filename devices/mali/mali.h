@@ -132,6 +132,12 @@ typedef uint32_t (*MaliComputeFn)(void *opaque, const MaliComputeJob *job);
  * MALI_EXC_DATA_INVALID_FAULT (0x58) and a log line on stderr. */
 void mali_set_compute_engine(Mali *m, MaliComputeFn fn, void *opaque);
 
+/* Optional observer of job chains (the board's --gpu-dump): called on the job slot's thread when
+ * a chain starts, before any of its jobs runs, with the chain's head, address space and the
+ * job's ctx (for mali_gpu_map; valid during the call only). */
+typedef void (*MaliChainFn)(void *opaque, MaliJobCtx *ctx, uint64_t head, unsigned as, unsigned arch_major);
+void mali_set_chain_observer(Mali *m, MaliChainFn fn, void *opaque);
+
 /* GPU-VA memory access for the running job: 0 on success, else the exception code the job must
  * end with (translation/permission/bus fault, or STOPPED/TERMINATED after a stop request).
  * mali_gpu_fetch checks execute permission (shader code), mali_gpu_read read permission. */

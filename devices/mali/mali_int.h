@@ -109,6 +109,8 @@ struct Mali {
 
     MaliComputeFn compute_fn;
     void *compute_opaque;
+    MaliChainFn chain_fn;
+    void *chain_opaque;
 };
 
 /* all with m->lock held */

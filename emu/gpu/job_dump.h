@@ -1,12 +1,13 @@
-/* GPU job dumps (--gpu-dump DIR / MALIBU_GPU_DUMP=DIR): before a job runs, the descriptors the
- * job-chain walker (job_walk.h) reaches from it are written to DIR/job-<n>.dump, and its shader
- * to DIR/shader-<VA>.bin (raw code for malibu-disasm).  build/malibu-decode reads the dumps back.
+/* GPU job dumps (--gpu-dump DIR / MALIBU_GPU_DUMP=DIR): when a job chain starts, the descriptors
+ * the job-chain walker (job_walk.h) reaches from its head are written to DIR/chain-<n>.dump, and
+ * its shaders to DIR/shader-<VA>.bin (raw code for malibu-disasm).  build/malibu-decode reads the
+ * dumps back.
  *
  * A .dump file is text, one item per line:
  *   malibu-gpu-dump 1         format and version
  *   arch 6|7                  descriptor / instruction-set version of the GPU
  *   as N                      address space the job ran in
- *   job 0xVA                  the job the walk starts from (the rest of its chain follows)
+ *   job 0xVA                  the chain's first job (the walk follows its next links)
  *   mem 0xVA LEN              LEN bytes of GPU memory at VA, as lower-case hex on the lines
  *                             below it (32 bytes a line); one block per descriptor read
  * Lines starting with '#' are comments. */

@@ -30,7 +30,7 @@ def main():
     for name, lines in dumps.items():
         body = "\n".join(lines)
         expect(re.search(r"^== 1 job, 0 problems$", body, re.M), "did not decode completely", name)
-    for name, arch in (("job-0.dump", 6), ("job-1.dump", 7)):
+    for name, arch in (("chain-0.dump", 6), ("chain-1.dump", 7)):
         body = "\n".join(dumps.get(name, []))
         expect(body.startswith("== ") and (" v%d descriptors" % arch) in body, "not a v%d dump" % arch, name)
         for want in ("job header 0 @ ", "  type = compute", "  is_64b = true", "  index = 1",
