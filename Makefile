@@ -51,6 +51,7 @@ include mk/run.mk      # make run: the demo on the guest image
 
 # The tests (any order).
 include $(sort $(wildcard tests/*/*.mk bench/*.mk))
+include mk/mali-formats.mk   # Mali layouts as generated C, malibu-decode (after the tests: FUZZ_* objects)
 
 .PHONY: all test san-test clean
 all: $(PROGRAMS)

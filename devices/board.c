@@ -1,8 +1,8 @@
 /* Board assembly: devices, memory, images, DTB (see board.h). */
 #include "board.h"
 #include "exitdev.h"
+#include "board_gpu.h"
 #include "mali/mali.h"
-#include "mali/mali_board.h"
 #include "../emu/gpu/compute.h"
 #include "../emu/stats/stats.h"
 
@@ -73,7 +73,7 @@ static void usage(FILE *f)
             "  --share DIR[,ro] ext4 copy of host directory DIR as the next disk (copy-on-write\n"
             "                   or read-only; made with mke2fs -d at start, deleted at exit);\n"
             "                   the guest images mount it on /mnt/host\n"
-            "  --gpu MODEL      Mali GPU: " MALI_BOARD_MODELS " (default g71)\n"
+            "  --gpu MODEL      Mali GPU: " BOARD_GPU_MODELS " (default g71)\n"
             "  --gpu-threads N  host threads running the GPU's shader cores (default: host CPUs)\n"
             "  --gpu-time model|host  guest time while the CPU idles waiting on the GPU: model\n"
             "                   (default) advances it by the GPU's modelled time for the work\n"
@@ -243,8 +243,8 @@ int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t 
                 return -1;
             break;
         case 'g':
-            if (!mali_board_model_ok(optarg)) {
-                snprintf(err, errlen, "--gpu: unknown GPU '%s' (%s)", optarg, MALI_BOARD_MODELS);
+            if (!board_gpu_model_ok(optarg)) {
+                snprintf(err, errlen, "--gpu: unknown GPU '%s' (%s)", optarg, BOARD_GPU_MODELS);
                 return -1;
             }
             cfg->gpu = optarg;
@@ -383,7 +383,7 @@ Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
         stats_set_config("gpu_threads", cfg->gpu_threads ? v : "host CPUs");
     }
     gpu_compute_set_default_threads(cfg->gpu_threads);
-    if (!mali_board_attach(b, cfg->gpu, &b->gpu, err, errlen)) {
+    if (!board_gpu_attach(b, cfg->gpu, &b->gpu, err, errlen)) {
         board_free(b);
         return NULL;
     }

@@ -2,9 +2,8 @@
 # disassembler, executor, compute-job engine; malibu-disasm; the test-shader assembler.
 #   GPU_OBJS         decoder, disassembler, executor, engine + ISA tables (every emu/gpu/*.c
 #                    but disasm_main.c)
-#   GPU_DEV_OBJS     what the board links (mk/devices.mk): GPU_OBJS without the disassembler +
-#                    the Mali glue (compute_mali.c compiled with -DMALIBU_COMPUTE_MALI; in GPU_OBJS
-#                    it is empty; mali_board_attach registers the engine)
+#   GPU_DEV_OBJS     what the board links (mk/devices.mk): GPU_OBJS without the disassembler
+#                    (devices/board_gpu.c hands the engine to the Mali device)
 #   BIFROST_CFLAGS   flags of GPU code and of whatever includes its headers
 #   BIFROST_ASM      assembler of test shaders (isa/bifrost/bifrost_asm.py)
 BIFROST_ISA := isa/bifrost/ops.isa isa/bifrost/clause.isa isa/bifrost/exec.isa
@@ -41,8 +40,4 @@ $(B)/malibu-disasm: $(B)/obj/emu/gpu/disasm_main.o $(GPU_OBJS)
 
 PROGRAMS += $(B)/malibu-disasm
 
-GPU_DEV_OBJS := $(filter-out $(B)/obj/emu/gpu/bifrost_disasm.o,$(GPU_OBJS)) $(B)/obj/emu/gpu/compute_mali_dev.o
-
-$(B)/obj/emu/gpu/compute_mali_dev.o: emu/gpu/compute_mali.c $(B)/gen/bifrost_isa.h
-	@mkdir -p $(dir $@)
-	$(CC) $(BIFROST_CFLAGS) -DMALIBU_COMPUTE_MALI -c $< -o $@
+GPU_DEV_OBJS := $(filter-out $(B)/obj/emu/gpu/bifrost_disasm.o,$(GPU_OBJS))

@@ -4,66 +4,8 @@
  * PRFCNT_SAMPLE_COMPLETED are raw-status bits set before the write returns, READY follows
  * PWRON/PWROFF immediately and PWRTRANS always reads 0. */
 #include <string.h>
-#include <time.h>
 
 #include "mali_int.h"
-#include "../../emu/stats/stats.h"
-
-uint64_t mali_now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-/* Board time for the cycle counter (guest time when the board gives its clock). */
-static uint64_t board_ns(Mali *m)
-{
-    return m->clock.now_ns ? m->clock.now_ns(m->clock.opaque) : mali_now_ns();
-}
-
-uint64_t mali_cycle_count_locked(Mali *m)
-{
-    if (!m->cycle_running)
-        return m->cycle_base;
-    uint64_t ns = board_ns(m) - m->cycle_start_ns;
-    return m->cycle_base + (uint64_t)((unsigned __int128)ns * m->model->clock_hz / 1000000000u);
-}
-
-uint64_t mali_gpu_cycle_count(Mali *m)
-{
-    pthread_mutex_lock(&m->lock);
-    uint64_t v = mali_cycle_count_locked(m);
-    pthread_mutex_unlock(&m->lock);
-    return v;
-}
-
-uint64_t mali_gpu_timestamp(Mali *m)
-{
-    return m->ts_fn ? m->ts_fn(m->ts_opaque) : mali_now_ns();
-}
-
-void mali_update_irqs(Mali *m)
-{
-    bool job = (m->job_irq_raw & m->job_irq_mask) != 0;
-    bool mmu = (m->mmu_irq_raw & m->mmu_irq_mask) != 0;
-    bool gpu = (m->gpu_irq_raw & m->gpu_irq_mask) != 0;
-    if (job != m->line_job) {
-        if (job)
-            STATS_COUNT(ST_MALI_IRQ_JOB);
-        gic_set_spi(m->gic, m->intid_job, m->line_job = job);
-    }
-    if (mmu != m->line_mmu) {
-        if (mmu)
-            STATS_COUNT(ST_MALI_IRQ_MMU);
-        gic_set_spi(m->gic, m->intid_mmu, m->line_mmu = mmu);
-    }
-    if (gpu != m->line_gpu) {
-        if (gpu)
-            STATS_COUNT(ST_MALI_IRQ_GPU);
-        gic_set_spi(m->gic, m->intid_gpu, m->line_gpu = gpu);
-    }
-}
 
 /* Control-block state after a reset (the job and MMU blocks are reset by the caller). */
 void mali_gpu_reset_locked(Mali *m)
@@ -85,10 +27,7 @@ void mali_gpu_reset_locked(Mali *m)
 
 static void do_reset(Mali *m)
 {
-    m->reset_gen++;
-    mali_gpu_reset_locked(m);
-    mali_job_reset_locked(m);
-    mali_mmu_reset_locked(m);
+    mali_reset_blocks_locked(m);
     m->gpu_irq_raw |= GPU_IRQ_RESET_COMPLETED;
     pthread_cond_broadcast(&m->cond);
 }
@@ -116,7 +55,7 @@ static void prfcnt_sample(Mali *m)
         uint64_t pa;
         bool busf;
         if (mali_as_translate(m, as, va, MALI_ACCESS_WRITE, &pa, &busf) != 0 ||
-            bus_dma_write(m->bus, pa, page, chunk) != BUS_OK) {
+            !m->host.dma_write(m->host.mem, pa, page, chunk)) {
             /* report as a GPU fault, as the hardware's perf-counter unit would */
             m->gpu_fault_status = MALI_EXC_JOB_WRITE_FAULT;
             m->gpu_fault_address = va;
@@ -143,7 +82,7 @@ static void gpu_command(Mali *m, uint32_t cmd)
         break;
     case GPU_CMD_CYCLE_COUNT_START:
         if (!m->cycle_running) {
-            m->cycle_start_ns = board_ns(m);
+            m->cycle_start_ns = mali_board_ns(m);
             m->cycle_running = true;
         }
         break;

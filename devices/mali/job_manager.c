@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "mali_int.h"
+#include "mali_formats.h"
 #include "../../emu/stats/stats.h"
 
 #define MAX_CHAIN_JOBS 65535u
@@ -262,8 +263,9 @@ static void hold_clock(MaliJobCtx *c, bool on)
     pthread_mutex_unlock(&m->lock);
 }
 
-void mali_job_progress(MaliJobCtx *c, uint64_t warp_tuples)
+void mali_job_progress(void *ctx, uint64_t warp_tuples)
 {
+    MaliJobCtx *c = ctx;
     Mali *m = c->m;
     if (!c->issue_hz || !m->clock.advance)
         return;
@@ -337,9 +339,9 @@ static uint32_t gpu_access(MaliJobCtx *c, uint64_t va, void *buf, size_t len, un
             set_fault(c, va);
             return code;
         }
-        BusResult r = access == MALI_ACCESS_WRITE ? bus_dma_write(m->bus, pa, p, chunk)
-                                                  : bus_dma_read(m->bus, pa, p, chunk);
-        if (r != BUS_OK) {
+        bool ok = access == MALI_ACCESS_WRITE ? m->host.dma_write(m->host.mem, pa, p, chunk)
+                                              : m->host.dma_read(m->host.mem, pa, p, chunk);
+        if (!ok) {
             set_fault(c, va);
             return MALI_EXC_JOB_BUS_FAULT;
         }
@@ -350,24 +352,28 @@ static uint32_t gpu_access(MaliJobCtx *c, uint64_t va, void *buf, size_t len, un
     return 0;
 }
 
-uint32_t mali_gpu_read(MaliJobCtx *c, uint64_t va, void *buf, size_t len)
+uint32_t mali_gpu_read(void *ctx, uint64_t va, void *buf, size_t len)
 {
+    MaliJobCtx *c = ctx;
     return gpu_access(c, va, buf, len, MALI_ACCESS_READ);
 }
 
-uint32_t mali_gpu_write(MaliJobCtx *c, uint64_t va, const void *buf, size_t len)
+uint32_t mali_gpu_write(void *ctx, uint64_t va, const void *buf, size_t len)
 {
+    MaliJobCtx *c = ctx;
     return gpu_access(c, va, (void *)buf, len, MALI_ACCESS_WRITE);
 }
 
-uint32_t mali_gpu_fetch(MaliJobCtx *c, uint64_t va, void *buf, size_t len)
+uint32_t mali_gpu_fetch(void *ctx, uint64_t va, void *buf, size_t len)
 {
+    MaliJobCtx *c = ctx;
     return gpu_access(c, va, buf, len, MALI_ACCESS_EXECUTE);
 }
 
-uint32_t mali_gpu_atomic(MaliJobCtx *c, uint64_t va, unsigned size,
+uint32_t mali_gpu_atomic(void *ctx, uint64_t va, unsigned size,
                          uint64_t (*op)(uint64_t old, void *arg), void *arg, uint64_t *old)
 {
+    MaliJobCtx *c = ctx;
     if ((size != 4 && size != 8) || (va & (size - 1))) {
         set_fault(c, va);
         return 0x56; /* INSTR_ALIGN_FAULT */
@@ -381,7 +387,7 @@ uint32_t mali_gpu_atomic(MaliJobCtx *c, uint64_t va, unsigned size,
         set_fault(c, va);
         return code;
     }
-    uint8_t *host = bus_ram_ptr(m->bus, pa, true);
+    uint8_t *host = m->host.ram_ptr(m->host.mem, pa, true);
     if (!host) {
         set_fault(c, va);
         return MALI_EXC_JOB_BUS_FAULT;
@@ -402,23 +408,26 @@ uint32_t mali_gpu_atomic(MaliJobCtx *c, uint64_t va, unsigned size,
     return 0;
 }
 
-bool mali_job_should_stop(MaliJobCtx *c)
+bool mali_job_should_stop(void *ctx)
 {
+    MaliJobCtx *c = ctx;
     pthread_mutex_lock(&c->m->lock);
     bool r = stop_pending(c, true);
     pthread_mutex_unlock(&c->m->lock);
     return r;
 }
 
-uint64_t mali_gpu_generation(MaliJobCtx *c)
+uint64_t mali_gpu_generation(void *ctx)
 {
+    MaliJobCtx *c = ctx;
     if (c->as >= AS_NUM)
         return 0;
     return __atomic_load_n(&c->m->as[c->as].xlate_gen, __ATOMIC_ACQUIRE);
 }
 
-void *mali_gpu_map(MaliJobCtx *c, uint64_t va, unsigned access, uint64_t *gen)
+void *mali_gpu_map(void *ctx, uint64_t va, unsigned access, uint64_t *gen)
 {
+    MaliJobCtx *c = ctx;
     Mali *m = c->m;
     uint8_t *host = NULL;
     uint64_t pa;
@@ -428,7 +437,7 @@ void *mali_gpu_map(MaliJobCtx *c, uint64_t va, unsigned access, uint64_t *gen)
     MaliAs *a = c->as < AS_NUM ? &m->as[c->as] : NULL;
     if (a && !stop_pending(c, false) && !(a->locked && va - a->lock_base < a->lock_size) &&
         mali_as_translate(m, c->as, va, access, &pa, &bus) == 0) {
-        host = bus_ram_ptr(m->bus, pa, access != MALI_ACCESS_READ);
+        host = m->host.ram_ptr(m->host.mem, pa, access != MALI_ACCESS_READ);
         stats_gpu_page(c->as, va, access);
     }
     pthread_mutex_unlock(&m->lock);
@@ -447,25 +456,24 @@ void mali_job_set_fault_address(MaliJobCtx *c, uint64_t va)
 
 /* ---- jobs --------------------------------------------------------------------------------- */
 
-static uint32_t rd32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
-static uint64_t rd64(const uint8_t *p) { uint64_t v; memcpy(&v, p, 8); return v; }
-
 static uint32_t job_write_value(MaliJobCtx *c, uint64_t va)
 {
-    uint8_t pl[24];
-    uint32_t code = mali_gpu_read(c, va + JOB_HEADER_SIZE, pl, sizeof pl);
+    uint8_t pl[MALI_WRITE_VALUE_JOB_LENGTH];
+    struct mali_write_value_job wv;
+    uint32_t code = mali_gpu_read(c, va + MALI_JOB_HEADER_LENGTH, pl, sizeof pl);
     if (code)
         return code;
-    uint64_t addr = rd64(pl), imm = rd64(pl + 16), v;
+    mali_write_value_job_unpack(pl, &wv);
+    uint64_t addr = wv.address, imm = wv.immediate, v;
     unsigned len;
-    switch (rd32(pl + 8)) {
-    case WRITE_VALUE_CYCLE_COUNTER: v = mali_gpu_cycle_count(c->m); len = 8; break;
-    case WRITE_VALUE_SYSTEM_TIMESTAMP: v = mali_gpu_timestamp(c->m); len = 8; break;
-    case WRITE_VALUE_ZERO: v = 0; len = 8; break;
-    case WRITE_VALUE_IMM8: v = imm; len = 1; break;
-    case WRITE_VALUE_IMM16: v = imm; len = 2; break;
-    case WRITE_VALUE_IMM32: v = imm; len = 4; break;
-    case WRITE_VALUE_IMM64: v = imm; len = 8; break;
+    switch (wv.type) {
+    case MALI_WRITE_VALUE_TYPE_CYCLE_COUNTER: v = mali_gpu_cycle_count(c->m); len = 8; break;
+    case MALI_WRITE_VALUE_TYPE_SYSTEM_TIMESTAMP: v = mali_gpu_timestamp(c->m); len = 8; break;
+    case MALI_WRITE_VALUE_TYPE_ZERO: v = 0; len = 8; break;
+    case MALI_WRITE_VALUE_TYPE_IMMEDIATE_8: v = imm; len = 1; break;
+    case MALI_WRITE_VALUE_TYPE_IMMEDIATE_16: v = imm; len = 2; break;
+    case MALI_WRITE_VALUE_TYPE_IMMEDIATE_32: v = imm; len = 4; break;
+    case MALI_WRITE_VALUE_TYPE_IMMEDIATE_64: v = imm; len = 8; break;
     default: c->fault_va = va; return MALI_EXC_JOB_CONFIG_FAULT;
     }
     uint8_t out[8];
@@ -591,14 +599,19 @@ static void run_chain(Mali *m, MaliSlot *s)
     uint64_t head = s->head;
     bool writeback = !(s->config & JS_CONFIG_DISABLE_DESCRIPTOR_WR_BK);
     bool is64_all = true;
+    MaliChainFn chain_fn = m->chain_fn;
+    void *chain_opaque = m->chain_opaque;
     pthread_mutex_unlock(&m->lock);
+    if (chain_fn)
+        chain_fn(chain_opaque, &c, head, c.as, m->model->gpu_id >> 28);
 
     /* 1. follow the Next links */
     size_t n = 0;
     uint32_t walk_status = 0;  /* fault reading the chain, reported after the jobs before it */
     uint64_t walk_va = 0, walk_fault = 0;
     for (uint64_t va = head; va;) {
-        uint8_t h[JOB_HEADER_SIZE];
+        uint8_t h[MALI_JOB_HEADER_LENGTH];
+        struct mali_job_header jh;
         uint32_t code;
         if (n >= MAX_CHAIN_JOBS || (va & 63) || !grow_jobs(s, n))
             code = MALI_EXC_JOB_CONFIG_FAULT, c.fault_va = va;
@@ -610,18 +623,18 @@ static void run_chain(Mali *m, MaliSlot *s)
             walk_fault = c.fault_va;
             break;
         }
-        uint32_t w4 = rd32(h + 16), w5 = rd32(h + 20);
+        mali_job_header_unpack(h, &jh);
         MaliJobRec *j = &s->jobs[n++];
         j->va = va;
-        j->type = (uint8_t)((w4 >> 1) & 0x7F);
-        j->barrier = (w4 >> 8) & 1;
-        j->index = (uint16_t)(w4 >> 16);
-        j->dep[0] = (uint16_t)w5;
-        j->dep[1] = (uint16_t)(w5 >> 16);
+        j->type = (uint8_t)jh.type;
+        j->barrier = jh.barrier;
+        j->index = (uint16_t)jh.index;
+        j->dep[0] = (uint16_t)jh.dependency_1;
+        j->dep[1] = (uint16_t)jh.dependency_2;
         j->done = false;
-        if (!(w4 & 1))
+        if (!jh.is_64b)
             j->type |= 0x80; /* 32-bit descriptor marker */
-        va = rd64(h + 24);
+        va = jh.next;
     }
     (void)is64_all;
     for (size_t i = 0; i < n; i++)

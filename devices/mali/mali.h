@@ -2,12 +2,16 @@
  * unmodified Linux panfrost driver.  Files:
  *   regs.h          register offsets, bits, exception codes, descriptor constants
  *   models.c        GPU_ID and feature registers per model
- *   gpu_control.c   control block: IDs/features, IRQs, resets, power domains, caches, counters
+ *   gpu_control.c   control block: IDs/features, GPU IRQ bits, resets, power domains, caches,
+ *                   counters
+ *   irq.c           the three interrupt lines (the only place that drives them)
+ *   clock.c         host / board time, cycle counter, system timestamp
  *   mmu.c           8 address spaces, Mali-LPAE page-table walker, per-AS TLB, AS commands,
  *                   page faults (stall and retry after the driver's flush)
  *   job_manager.c   3 job slots (one host thread each), job-chain walker, NULL/WRITE_VALUE/
  *                   CACHE_FLUSH jobs, COMPUTE dispatch through MaliComputeFn
- *   mali.c          instantiation, MMIO dispatch, device-tree node, board glue
+ *   mali.c          instantiation, MMIO dispatch, device-tree facts (devices/board_gpu.c writes
+ *                   the node and gives the device its engine)
  * Facts: /work/shared/reference/mali-bifrost-interface.md.  See devices/README.md. */
 #ifndef MALIBU_MALI_H
 #define MALIBU_MALI_H
@@ -16,8 +20,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../bus.h"
-#include "../gic400.h"
 
 #define MALI_MMIO_SIZE 0x10000ull
 
@@ -42,12 +44,26 @@ extern const MaliModel mali_models[]; /* terminated by an entry with name == NUL
 
 typedef struct Mali Mali;
 
-/* Interrupt lines: GIC INTIDs of the job, mmu and gpu interrupts (level-high SPIs).
+/* What the device needs from the board (devices/board_gpu.c gives the board's bus and GIC):
+ * system memory by physical address for the GPU's DMA (page-table walks, job memory, counter
+ * dumps), host pointers into RAM for atomics and the engine's fast path, and its interrupt
+ * lines.  Copied by mali_new. */
+typedef struct MaliHost {
+    void *mem;      /* first argument of the three memory calls */
+    bool (*dma_read)(void *mem, uint64_t pa, void *buf, size_t len);   /* false: bus error */
+    bool (*dma_write)(void *mem, uint64_t pa, const void *buf, size_t len);
+    uint8_t *(*ram_ptr)(void *mem, uint64_t pa, bool write);  /* RAM to its page end, or NULL */
+    void *irq;      /* first argument of set_irq */
+    void (*set_irq)(void *irq, unsigned line, bool level);    /* a line given to mali_new */
+} MaliHost;
+
+/* Interrupt lines: the numbers set_irq gets for the job, mmu and gpu interrupts (level-high;
+ * on the board, GIC SPI INTIDs).
  * timestamp: source of GPU_TIMESTAMP / WRITE_VALUE system timestamps (the CPU's CNTPCT, so the
  * values compare with the CPU's); NULL = host monotonic clock in ns. */
 typedef uint64_t (*MaliTimestampFn)(void *opaque);
-Mali *mali_new(Bus *bus, Gic *gic, const MaliModel *model, unsigned intid_job,
-               unsigned intid_mmu, unsigned intid_gpu);
+Mali *mali_new(const MaliHost *host, const MaliModel *model, unsigned intid_job, unsigned intid_mmu,
+               unsigned intid_gpu);
 void mali_set_timestamp(Mali *m, MaliTimestampFn fn, void *opaque);
 /* Board clock hooks (all optional; copied).  now_ns: board time in ns, the cycle counter's base
  * (default: host monotonic time).  hold(+1/-1): the GPU is executing shader work that the CPU
@@ -65,15 +81,22 @@ void mali_free(Mali *m);
 void mali_reset(Mali *m);
 const MaliModel *mali_model(Mali *m);
 
-extern const MmioOps mali_mmio_ops; /* opaque = Mali *, MALI_MMIO_SIZE bytes */
+/* Register window (MALI_MMIO_SIZE bytes): 32-bit registers; an 8-byte access is two registers (LO
+ * then HI); 1/2-byte reads return part of a register, 1/2-byte writes are ignored. */
+uint64_t mali_mmio_read(Mali *m, uint64_t offset, unsigned size);
+void mali_mmio_write(Mali *m, uint64_t offset, uint64_t value, unsigned size);
 
-/* Device-tree hook (FdtHook): gpu@<base> node + a fixed-clock, for board_add_fdt_hook. */
-typedef struct MaliFdtInfo {
-    Mali *mali;
-    uint64_t base;
-    unsigned intid_job, intid_mmu, intid_gpu;
-} MaliFdtInfo;
-int mali_fdt_hook(void *fdt, void *opaque); /* opaque = MaliFdtInfo * (must outlive realize) */
+/* What the GPU's device-tree node says about the device (the board writes the node): compatible
+ * strings (most specific first), the names of mali_new's interrupts in its order (job, mmu, gpu),
+ * the size of the register window, the fixed clock's rate. */
+typedef struct MaliDtInfo {
+    const char *compatible[2];
+    unsigned ncompatible;
+    const char *interrupt_names[3];
+    uint64_t reg_size;
+    uint32_t clock_hz;
+} MaliDtInfo;
+void mali_dt_info(const Mali *m, MaliDtInfo *dt);
 
 /* ---- interface for the shader-core (compute) engine --------------------------------------------
  * The job manager hands COMPUTE (and VERTEX/GEOMETRY: same descriptor) jobs to the registered
@@ -109,28 +132,34 @@ typedef uint32_t (*MaliComputeFn)(void *opaque, const MaliComputeJob *job);
  * MALI_EXC_DATA_INVALID_FAULT (0x58) and a log line on stderr. */
 void mali_set_compute_engine(Mali *m, MaliComputeFn fn, void *opaque);
 
+/* Optional observer of job chains (the board's --gpu-dump): called on the job slot's thread when
+ * a chain starts, before any of its jobs runs, with the chain's head, address space and the
+ * job's ctx (for mali_gpu_map; valid during the call only). */
+typedef void (*MaliChainFn)(void *opaque, MaliJobCtx *ctx, uint64_t head, unsigned as, unsigned arch_major);
+void mali_set_chain_observer(Mali *m, MaliChainFn fn, void *opaque);
+
 /* GPU-VA memory access for the running job: 0 on success, else the exception code the job must
  * end with (translation/permission/bus fault, or STOPPED/TERMINATED after a stop request).
  * mali_gpu_fetch checks execute permission (shader code), mali_gpu_read read permission. */
-uint32_t mali_gpu_read(MaliJobCtx *ctx, uint64_t va, void *buf, size_t len);
-uint32_t mali_gpu_write(MaliJobCtx *ctx, uint64_t va, const void *buf, size_t len);
-uint32_t mali_gpu_fetch(MaliJobCtx *ctx, uint64_t va, void *buf, size_t len);
+uint32_t mali_gpu_read(void *ctx, uint64_t va, void *buf, size_t len);
+uint32_t mali_gpu_write(void *ctx, uint64_t va, const void *buf, size_t len);
+uint32_t mali_gpu_fetch(void *ctx, uint64_t va, void *buf, size_t len);
 /* Atomic read-modify-write of 4 or 8 bytes (access type ATOMIC: needs read+write permission). */
-uint32_t mali_gpu_atomic(MaliJobCtx *ctx, uint64_t va, unsigned size,
+uint32_t mali_gpu_atomic(void *ctx, uint64_t va, unsigned size,
                          uint64_t (*op)(uint64_t old, void *arg), void *arg, uint64_t *old);
-bool mali_job_should_stop(MaliJobCtx *ctx);
+bool mali_job_should_stop(void *ctx);
 /* Fast path for engines that cache translations: the host address of the guest-RAM byte at va
  * when the job's address space maps it right now for the access (MALI_ACCESS_READ / _WRITE /
  * _ATOMIC; valid to the end of its 4 KiB page), else NULL with no fault reported and no stall
  * (then use mali_gpu_read / _write / _atomic, which report faults).  *gen = the address space's
  * translation generation: a pointer may be reused while mali_gpu_generation() still returns the
  * value it came with (every AS command and reset changes it). */
-void *mali_gpu_map(MaliJobCtx *ctx, uint64_t va, unsigned access, uint64_t *gen);
-uint64_t mali_gpu_generation(MaliJobCtx *ctx);
+void *mali_gpu_map(void *ctx, uint64_t va, unsigned access, uint64_t *gen);
+uint64_t mali_gpu_generation(void *ctx);
 /* Work the engine has done for this job, as warp-tuple issues (any thread, in batches): the
  * device turns it into modelled GPU time, tuples / (cores x execution engines x clock), and
  * passes that to the board clock (MaliClockModel.advance). */
-void mali_job_progress(MaliJobCtx *ctx, uint64_t warp_tuples);
+void mali_job_progress(void *ctx, uint64_t warp_tuples);
 /* Fault address of the last failed mali_gpu_* call (written to the job header). */
 uint64_t mali_job_fault_address(MaliJobCtx *ctx);
 /* Set the fault address written to the job header when the engine's status is a fault (the

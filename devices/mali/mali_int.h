@@ -72,8 +72,7 @@ struct MaliJobCtx {
 
 struct Mali {
     const MaliModel *model;
-    Bus *bus;
-    Gic *gic;
+    MaliHost host;
     unsigned intid_job, intid_mmu, intid_gpu;
     MaliTimestampFn ts_fn;
     void *ts_opaque;
@@ -110,12 +109,15 @@ struct Mali {
 
     MaliComputeFn compute_fn;
     void *compute_opaque;
-    MaliFdtInfo fdt_info; /* board glue: DT hook argument */
+    MaliChainFn chain_fn;
+    void *chain_opaque;
 };
 
 /* all with m->lock held */
-void mali_update_irqs(Mali *m);
-uint64_t mali_now_ns(void);
+void mali_update_irqs(Mali *m);                 /* irq.c: the interrupt lines from RAWSTAT & MASK */
+uint64_t mali_now_ns(void);                     /* clock.c: host monotonic time */
+uint64_t mali_board_ns(Mali *m);                /* clock.c: board time (cycle counter base) */
+void mali_reset_blocks_locked(Mali *m);         /* mali.c: every block to its reset state */
 uint32_t mali_gpu_read_reg(Mali *m, uint32_t off);
 void mali_gpu_write_reg(Mali *m, uint32_t off, uint32_t v);
 uint32_t mali_mmu_read_reg(Mali *m, uint32_t off);

@@ -87,7 +87,7 @@ uint32_t mali_as_translate(Mali *m, unsigned asn, uint64_t va, unsigned access, 
         return MALI_EXC_TRANSLATION_FAULT(0); /* AArch64 formats: not used by 6.12 panfrost */
     if (mode == AS_TRANSTAB_ADRMODE_IDENTITY) {
         if (va > pa_limit)
-            return 0xC7; /* TRANSLATION_FAULT_IDENTITY */
+            return MALI_EXC_TRANSLATION_FAULT_IDENTITY;
         *pa = va;
         return 0;
     }
@@ -115,7 +115,7 @@ uint32_t mali_as_translate(Mali *m, unsigned asn, uint64_t va, unsigned access, 
         if (table > pa_limit) {
             return MALI_EXC_ADDR_SIZE_FAULT_OUT(level);
         }
-        if (bus_dma_read(m->bus, table + ((va >> shift) & 511) * 8, &pte, 8) != BUS_OK) {
+        if (!m->host.dma_read(m->host.mem, table + ((va >> shift) & 511) * 8, &pte, 8)) {
             *bus_fault = true;
             return MALI_EXC_TRANSTAB_BUS_FAULT(level);
         }

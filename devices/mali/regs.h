@@ -4,6 +4,8 @@
 #ifndef MALIBU_MALI_REGS_H
 #define MALIBU_MALI_REGS_H
 
+#include "mali_formats.h"   /* exception codes (enum mali_exc) */
+
 /* ---- GPU control block ---------------------------------------------------------------------- */
 #define GPU_ID 0x000
 #define GPU_L2_FEATURES 0x004
@@ -202,27 +204,13 @@
 #define PTE_XN (3ull << 53)
 #define PTE_ADDR_MASK 0x0000FFFFFFFFF000ull
 
-/* ---- exception codes (JS_STATUS, job header status, FAULTSTATUS[7:0]) ------------------------- */
-#define MALI_EXC_OK 0x00
-#define MALI_EXC_DONE 0x01
-#define MALI_EXC_INTERRUPTED 0x02
-#define MALI_EXC_STOPPED 0x03
-#define MALI_EXC_TERMINATED 0x04
-#define MALI_EXC_ACTIVE 0x08
-#define MALI_EXC_JOB_CONFIG_FAULT 0x40
-#define MALI_EXC_JOB_POWER_FAULT 0x41
-#define MALI_EXC_JOB_READ_FAULT 0x42
-#define MALI_EXC_JOB_WRITE_FAULT 0x43
-#define MALI_EXC_JOB_AFFINITY_FAULT 0x44
-#define MALI_EXC_JOB_BUS_FAULT 0x48
-#define MALI_EXC_INSTR_INVALID_PC 0x50
-#define MALI_EXC_INSTR_INVALID_ENC 0x51
-#define MALI_EXC_DATA_INVALID_FAULT 0x58
-#define MALI_EXC_UNKNOWN 0x7F
-#define MALI_EXC_TRANSLATION_FAULT(level) (0xC0 + (level))
-#define MALI_EXC_PERM_FAULT(level) (0xC8 + (level))
-#define MALI_EXC_TRANSTAB_BUS_FAULT(level) (0xD0 + (level))
-#define MALI_EXC_ADDR_SIZE_FAULT_OUT(level) (0xE4 + (level))
+/* ---- exception codes (JS_STATUS, job header status, FAULTSTATUS[7:0]) -------------------------
+ * MALI_EXC_OK, MALI_EXC_DONE, ... MALI_EXC_DATA_INVALID_FAULT: enum mali_exc in mali_formats.h
+ * (generated from isa/mali/bifrost.fmt); the faults with a page-table level: */
+#define MALI_EXC_TRANSLATION_FAULT(level) (MALI_EXC_TRANSLATION_FAULT_LEVEL_0 + (level))
+#define MALI_EXC_PERM_FAULT(level) (MALI_EXC_PERMISSION_FAULT_LEVEL_0 + (level))
+#define MALI_EXC_TRANSTAB_BUS_FAULT(level) (MALI_EXC_TRANSTAB_BUS_FAULT_LEVEL_0 + (level))
+#define MALI_EXC_ADDR_SIZE_FAULT_OUT(level) (MALI_EXC_ADDRESS_SIZE_FAULT_OUT_LEVEL_0 + (level))
 
 /* ---- job descriptors (v6/v7 genxml) ----------------------------------------------------------- */
 #define JOB_HEADER_SIZE 32

@@ -14,6 +14,7 @@
  *     R G B A 0 1); v7: RGB component order[7:0]. */
 #include "bifrost_tex.h"
 #include "bifrost_exec.h"
+#include "mali_formats.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -41,8 +42,6 @@ static int tfail(char *err, size_t errlen, int rc, const char *fmt, ...)
     return rc;
 }
 
-static inline uint32_t rd32(const uint8_t *p) { return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
-static inline uint64_t rd64(const uint8_t *p) { return rd32(p) | (uint64_t)rd32(p + 4) << 32; }
 static inline float f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint32_t u32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 
@@ -144,52 +143,55 @@ typedef struct {
 
 static int read_texture(const bi_mem *m, unsigned index, texdesc *t, char *err, size_t errlen)
 {
-    uint8_t d[32];
+    uint8_t d[MALI_TEXTURE_LENGTH];
+    struct mali_texture td;
     if (!m->textures)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texture %u: the job has no texture table", index);
-    uint64_t va = m->textures + 32ull * index;
-    if (m->read(m->ctx, va, d, 32))
+    uint64_t va = m->textures + (uint64_t)MALI_TEXTURE_LENGTH * index;
+    if (m->read(m->ctx, va, d, sizeof d))
         return tfail(err, errlen, BI_EXEC_ERROR, "texture descriptor fault at %#llx", (unsigned long long)va);
-    uint32_t w0 = rd32(d), w1 = rd32(d + 4), w2 = rd32(d + 8);
-    if ((w0 & 15) != 2)
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texture %u: descriptor type %u is not a texture", index, w0 & 15);
-    t->dim = (w0 >> 4) & 3;
-    t->width = (w1 & 0xffff) + 1;
-    t->height = (w1 >> 16) + 1;
-    t->ordering = (w2 >> 12) & 15;
-    t->levels = ((w2 >> 16) & 31) + 1;
-    t->surfaces = rd64(d + 16);
-    t->layers = (rd32(d + 24) & 0xffff) + 1;
-    t->depth = (rd32(d + 28) & 0xffff) + 1;
-    if (t->dim == 0)
+    mali_texture_unpack(d, &td);
+    if (td.type != 2)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texture %u: descriptor type %u is not a texture", index, td.type);
+    t->dim = td.dimension;
+    t->width = td.width;
+    t->height = td.height;
+    t->ordering = td.texel_ordering;
+    t->levels = td.levels;
+    t->surfaces = td.surfaces;
+    t->layers = td.array_size;
+    t->depth = td.depth;
+    if (t->dim == MALI_TEXTURE_DIMENSION_CUBE)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "cube textures not implemented");
-    if ((w0 >> 8) & 3)
+    if (td.sample_corner_position || td.normalize_coordinates)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texture corner sampling / descriptor-normalized coordinates not implemented");
-    if ((w2 >> 24) & 31)
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texture minimum level %u not implemented", (w2 >> 24) & 31);
-    if (t->ordering != 2)
+    if (td.minimum_level)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texture minimum level %u not implemented", td.minimum_level);
+    if (t->ordering != MALI_TEXTURE_LAYOUT_LINEAR)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texel ordering %u not implemented (only linear)", t->ordering);
-    if (((rd32(d + 12) >> 13) & 7) != 0)
+    if (td.sample_count_log2 != 0)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "multisampled textures not implemented");
     for (unsigned c = 0; c < 4; c++) {
-        t->swz[c] = (uint8_t)((w2 >> (3 * c)) & 7);
+        t->swz[c] = (uint8_t)((td.swizzle >> (3 * c)) & 7);
         if (t->swz[c] > CH_ONE)
-            return tfail(err, errlen, BI_EXEC_ERROR, "texture %u: reserved swizzle %#x", index, w2 & 0xfff);
+            return tfail(err, errlen, BI_EXEC_ERROR, "texture %u: reserved swizzle %#x", index, td.swizzle);
     }
-    return pixel_format(m->arch_major, w0 >> 10, &t->fmt, err, errlen);
+    return pixel_format(m->arch_major, td.format, &t->fmt, err, errlen);
 }
 
 /* Reads the texel (x, y, z, layer) of level 0, already in range, into v[4] (memory channels). */
 static int fetch_texel(const bi_mem *m, const texdesc *t, unsigned x, unsigned y, unsigned z, unsigned layer,
                        uint32_t v[4], char *err, size_t errlen)
 {
-    uint8_t s[16], b[16];
-    uint64_t sva = t->surfaces + 16ull * layer * t->levels;
-    if (m->read(m->ctx, sva, s, 16))
+    uint8_t s[MALI_SURFACE_WITH_STRIDE_LENGTH], b[16];
+    struct mali_surface_with_stride sd;
+    uint64_t sva = t->surfaces + (uint64_t)MALI_SURFACE_WITH_STRIDE_LENGTH * layer * t->levels;
+    if (m->read(m->ctx, sva, s, sizeof s))
         return tfail(err, errlen, BI_EXEC_ERROR, "surface descriptor fault at %#llx", (unsigned long long)sva);
-    int32_t row = (int32_t)rd32(s + 8), slice = (int32_t)rd32(s + 12);
+    mali_surface_with_stride_unpack(s, &sd);
+    int32_t row = sd.row_stride, slice = sd.surface_stride;
     unsigned bpp = t->fmt.ncomp * t->fmt.bits / 8;
-    uint64_t a = rd64(s) + (int64_t)row * y + (int64_t)slice * z + (uint64_t)bpp * x;
+    uint64_t a = sd.pointer + (int64_t)row * y + (int64_t)slice * z + (uint64_t)bpp * x;
     if (m->read(m->ctx, a, b, bpp))
         return tfail(err, errlen, BI_EXEC_ERROR, "texel fault at %#llx", (unsigned long long)a);
     decode_texel(&t->fmt, b, v);
@@ -322,24 +324,23 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
     unsigned sizes[3] = { t.width, dim >= 2 ? t.height : 1, dim == 3 ? t.depth : 1 };
     long ix[3] = { 0, 0, 0 };
     int border = 0;
-    uint32_t sd[8] = { 0 };
+    struct mali_sampler sd = { 0 };
     if (op == OP_TEX) {
-        uint8_t d[32];
-        uint64_t va = m->samplers + 32ull * smp;
+        uint8_t d[MALI_SAMPLER_LENGTH];
+        uint64_t va = m->samplers + (uint64_t)MALI_SAMPLER_LENGTH * smp;
         if (!m->samplers)
             return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler %u: the job has no sampler table", smp);
-        if (m->read(m->ctx, va, d, 32))
+        if (m->read(m->ctx, va, d, sizeof d))
             return tfail(err, errlen, BI_EXEC_ERROR, "sampler descriptor fault at %#llx", (unsigned long long)va);
-        for (unsigned i = 0; i < 8; i++)
-            sd[i] = rd32(d + 4 * i);
-        if ((sd[0] & 15) != 1)
-            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler %u: descriptor type %u is not a sampler", smp, sd[0] & 15);
-        if (!((sd[0] >> 27) & 1) || !((sd[0] >> 28) & 1))
+        mali_sampler_unpack(d, &sd);
+        if (sd.type != 1)
+            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler %u: descriptor type %u is not a sampler", smp, sd.type);
+        if (!sd.minify_nearest || !sd.magnify_nearest)
             return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED,
                          "linear filtering not implemented (the hardware's sub-texel precision is not documented)");
-        int norm = (sd[0] >> 25) & 1;
+        int norm = sd.normalized_coordinates;
         uint32_t c[3] = { x, y, zc };
-        unsigned wm[3] = { (sd[0] >> 16) & 15, (sd[0] >> 12) & 15, (sd[0] >> 8) & 15 };
+        unsigned wm[3] = { sd.wrap_mode_s, sd.wrap_mode_t, sd.wrap_mode_r };
         for (unsigned a = 0; a < dim; a++) {
             if (wm[a] != WRAP_REPEAT && wm[a] != WRAP_EDGE && wm[a] != WRAP_BORDER && wm[a] != WRAP_MIRROR)
                 return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler wrap mode %u not implemented", wm[a]);
@@ -362,8 +363,10 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
          * path: format channel order (v7 RGB1: alpha 1), then the texture swizzle.  Assumption
          * consistent with Mesa, which pre-swizzles v7 border colours by the inverse of the
          * bijective part of that path, and with OpenCL's (0, 0, 0, 1) border for CL_R images. */
-        for (unsigned c = 0; c < 4; c++)
-            v[c] = sd[4 + c];
+        v[0] = sd.border_color_r;
+        v[1] = sd.border_color_g;
+        v[2] = sd.border_color_b;
+        v[3] = sd.border_color_a;
     } else if ((rc = fetch_texel(m, &t, (unsigned)ix[0], (unsigned)ix[1], (unsigned)ix[2], layer, v, err, errlen))) {
         return rc;
     }
@@ -388,38 +391,40 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
 int bi_tex_lea_attr(const bi_mem *m, unsigned index, uint32_t xy, uint32_t z, unsigned regfmt,
                     uint32_t out[3], char *err, size_t errlen)
 {
-    uint8_t a[8], b[32];
+    uint8_t a[MALI_ATTRIBUTE_LENGTH], b[MALI_ATTRIBUTE_BUFFER_LENGTH];
+    struct mali_attribute at;
+    struct mali_attribute_buffer ab;
     if (!m->attributes || !m->attr_bufs)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "attribute %u: the job has no attribute tables", index);
-    uint64_t va = m->attributes + 8ull * index;
-    if (m->read(m->ctx, va, a, 8))
+    uint64_t va = m->attributes + (uint64_t)MALI_ATTRIBUTE_LENGTH * index;
+    if (m->read(m->ctx, va, a, sizeof a))
         return tfail(err, errlen, BI_EXEC_ERROR, "attribute descriptor fault at %#llx", (unsigned long long)va);
-    uint32_t w0 = rd32(a), off = rd32(a + 4);
-    unsigned buf = w0 & 0x1ff;
-    uint64_t bva = m->attr_bufs + 16ull * buf;
-    if (m->read(m->ctx, bva, b, 16))
+    mali_attribute_unpack(a, &at);
+    unsigned buf = at.buffer_index;
+    uint64_t bva = m->attr_bufs + (uint64_t)MALI_ATTRIBUTE_BUFFER_LENGTH * buf;
+    if (m->read(m->ctx, bva, b, sizeof b))
         return tfail(err, errlen, BI_EXEC_ERROR, "attribute buffer descriptor fault at %#llx", (unsigned long long)bva);
-    unsigned type = b[0] & 63;
-    uint64_t ptr = rd64(b) & 0x00ffffffffffffc0ull;
-    uint32_t stride = rd32(b + 8);
-    uint64_t x = xy & 0xffff, y = xy >> 16, addr = ptr + ((w0 >> 9) & 1 ? off : 0) + x * stride;
-    if (type == 5) {                    /* 3D linear: continuation record with row / slice strides */
-        if (m->read(m->ctx, bva + 16, b + 16, 16))
+    mali_attribute_buffer_unpack(b, &ab);
+    uint64_t x = xy & 0xffff, y = xy >> 16, addr = ab.pointer + (at.offset_enable ? at.offset : 0) + x * ab.stride;
+    if (ab.type == MALI_ATTRIBUTE_TYPE_3D_LINEAR) {   /* continuation record with row / slice strides */
+        struct mali_attribute_buffer_continuation_3d c3;
+        if (m->read(m->ctx, bva + MALI_ATTRIBUTE_BUFFER_LENGTH, b, sizeof b))
             return tfail(err, errlen, BI_EXEC_ERROR, "attribute buffer descriptor fault at %#llx",
-                         (unsigned long long)(bva + 16));
-        if ((b[16] & 63) != 32)
+                         (unsigned long long)(bva + MALI_ATTRIBUTE_BUFFER_LENGTH));
+        mali_attribute_buffer_continuation_3d_unpack(b, &c3);
+        if (c3.type != MALI_ATTRIBUTE_TYPE_CONTINUATION)
             return tfail(err, errlen, BI_EXEC_ERROR, "3D attribute buffer %u without a continuation record", buf);
-        addr += y * rd32(b + 24) + (uint64_t)z * rd32(b + 28);
-    } else if (type != 1) {
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "image attribute buffer type %u not implemented", type);
+        addr += y * c3.row_stride + (uint64_t)z * c3.slice_stride;
+    } else if (ab.type != MALI_ATTRIBUTE_TYPE_1D) {
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "image attribute buffer type %u not implemented", ab.type);
     }
     pixfmt p;
-    int rc = pixel_format(m->arch_major, w0 >> 10, &p, err, errlen);
+    int rc = pixel_format(m->arch_major, at.format, &p, err, errlen);
     if (rc)
         return rc;
     out[0] = (uint32_t)addr;
     out[1] = (uint32_t)(addr >> 32);
-    out[2] = (w0 >> 10) | (regfmt & 7) << 24;
+    out[2] = at.format | (regfmt & 7) << 24;
     return 0;
 }
 

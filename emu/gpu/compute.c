@@ -9,14 +9,16 @@
 #include <unistd.h>
 
 #include "bifrost_exec.h"
+#include "job_walk.h"
+#include "mali_formats.h"
 #include "workgroup.h"
 
-/* exception codes (devices/mali/regs.h) */
-#define EXC_DONE 0x01
-#define EXC_JOB_CONFIG_FAULT 0x40
-#define EXC_INSTR_INVALID_PC 0x50
-#define EXC_INSTR_INVALID_ENC 0x51
-#define EXC_DATA_INVALID_FAULT 0x58
+/* exception codes (enum mali_exc, isa/mali/bifrost.fmt) */
+#define EXC_DONE MALI_EXC_DONE
+#define EXC_JOB_CONFIG_FAULT MALI_EXC_JOB_CONFIG_FAULT
+#define EXC_INSTR_INVALID_PC MALI_EXC_INSTR_INVALID_PC
+#define EXC_INSTR_INVALID_ENC MALI_EXC_INSTR_INVALID_ENC
+#define EXC_DATA_INVALID_FAULT MALI_EXC_DATA_INVALID_FAULT
 
 /* Local (WLS) and thread-local (TLS) storage live in host memory private to the workgroup; the
  * shader sees them at these addresses (above any 48-bit GPU VA, so they never alias memory). */
@@ -37,9 +39,6 @@ void (*gpu_compute_stats_hook)(const void *prog, uint64_t epoch, uint64_t shader
 void (*gpu_compute_stats_end_hook)(const void *prog, uint64_t epoch, uint32_t status);
 void gpu_compute_set_default_threads(unsigned n) { default_threads = n; }
 unsigned gpu_compute_default_threads(void) { return default_threads; }
-
-static uint32_t rd32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
-static uint64_t rd64(const uint8_t *p) { uint64_t v; memcpy(&v, p, 8); return v; }
 
 /* ---- parsed job ------------------------------------------------------------------------------ */
 
@@ -306,7 +305,7 @@ static void desc_free(job_desc *d)
 static uint32_t parse_job(const gpu_compute_job *job, job_desc *d, uint64_t *fva)
 {
     const gpu_mem_if *m = &job->mem;
-    uint8_t jd[160], rsd[64];
+    uint8_t jd[MALI_COMPUTE_PAYLOAD_LENGTH + MALI_DRAW_LENGTH], rsd[MALI_RENDERER_STATE_LENGTH];
     uint32_t code;
     memset(d, 0, sizeof(*d));
 #define READ(va, buf, len)                                   \
@@ -316,40 +315,32 @@ static uint32_t parse_job(const gpu_compute_job *job, job_desc *d, uint64_t *fva
             return code;                                     \
         }                                                    \
     } while (0)
-    READ(job->job_va + 32, jd, sizeof(jd));
-    /* invocation: fields (v - 1) at running bit offsets 0, Y, Z, WGX, WGY, WGZ shifts */
-    uint32_t inv = rd32(jd), sh = rd32(jd + 4);
-    unsigned start[7] = { 0, sh & 31, (sh >> 5) & 31, (sh >> 10) & 63, (sh >> 16) & 63, (sh >> 22) & 63, 32 };
-    for (unsigned i = 0; i < 6; i++) {
-        unsigned lo = start[i], hi = start[i + 1];
-        if (hi < lo || hi > 32) {
-            *fva = job->job_va;
-            return EXC_JOB_CONFIG_FAULT;
-        }
-        /* a field starting at bit 32 is empty: value 0 (size 1) */
-        uint32_t v = lo >= 32 ? 0 : hi - lo >= 32 ? inv : (inv >> lo) & ((1u << (hi - lo)) - 1);
-        if (i < 3)
-            d->local[i] = v + 1;
-        else
-            d->groups[i - 3] = v + 1;
+    READ(job->job_va + MALI_JOB_HEADER_LENGTH, jd, sizeof(jd));
+    struct mali_compute_payload pl;
+    struct mali_draw dcd;
+    struct mali_renderer_state rs;
+    mali_compute_payload_unpack(jd, &pl);
+    mali_draw_unpack(jd + MALI_COMPUTE_PAYLOAD_LENGTH, &dcd);
+    if (mali_invocation_decode(&pl, d->local, d->groups)) {
+        *fva = job->job_va;
+        return EXC_JOB_CONFIG_FAULT;
     }
-    const uint8_t *dcd = jd + 32;                      /* DCD at job +64 */
-    uint64_t ubo_ptr = rd64(dcd + 24), push_ptr = rd64(dcd + 48), rsd_ptr = rd64(dcd + 56);
-    uint64_t ls_ptr = rd64(dcd + 112);
-    d->textures = rd64(dcd + 32);
-    d->samplers = rd64(dcd + 40);
-    d->attr_bufs = rd64(dcd + 64);
-    d->attributes = rd64(dcd + 72);
+    uint64_t ubo_ptr = dcd.uniform_buffers, push_ptr = dcd.push_uniforms, rsd_ptr = dcd.state;
+    uint64_t ls_ptr = dcd.thread_storage;
+    d->textures = dcd.textures;
+    d->samplers = dcd.samplers;
+    d->attr_bufs = dcd.attribute_buffers;
+    d->attributes = dcd.attributes;
     if (!rsd_ptr) {
         *fva = job->job_va;
         return EXC_JOB_CONFIG_FAULT;
     }
     READ(rsd_ptr, rsd, sizeof(rsd));
-    d->shader_va = rd64(rsd);
-    uint32_t props = rd32(rsd + 16), pre = rd32(rsd + 48);
-    d->preload = pre;
-    unsigned nuni = (pre >> 15) & 0x7f;          /* 64-bit FAU slots */
-    d->nubos = props & 0xff;
+    mali_renderer_state_unpack(rsd, &rs);
+    d->shader_va = rs.shader;
+    d->preload = rs.preload;
+    unsigned nuni = rs.uniform_count;            /* 64-bit FAU slots */
+    d->nubos = rs.uniform_buffer_count;
     if (nuni) {
         d->uniforms = calloc(nuni, 8);
         if (!d->uniforms)
@@ -371,20 +362,21 @@ static uint32_t parse_job(const gpu_compute_job *job, job_desc *d, uint64_t *fva
             return code;
         }
         for (unsigned i = 0; i < d->nubos; i++) {
-            uint64_t u = rd64(t + 8 * i);
-            d->ubo_size[i] = ((uint32_t)(u & 0xfff) + 1) * 16;
-            d->ubo_addr[i] = (u >> 12) << 4;
+            struct mali_uniform_buffer u;
+            mali_uniform_buffer_unpack(t + MALI_UNIFORM_BUFFER_LENGTH * i, &u);
+            d->ubo_size[i] = u.entries * 16;
+            d->ubo_addr[i] = u.pointer;
         }
         free(t);
     }
     if (ls_ptr) {
-        uint8_t ls[32];
+        uint8_t ls[MALI_LOCAL_STORAGE_LENGTH];
+        struct mali_local_storage lsd;
         READ(ls_ptr, ls, sizeof(ls));
-        uint32_t w0 = rd32(ls), w1 = rd32(ls + 4);
-        uint64_t tls_base = rd64(ls + 8);
-        if (tls_base && (w0 & 31) < 24)
-            d->tls_stride = 16u << (w0 & 31);
-        unsigned inst = w1 & 31, scale = (w1 >> 8) & 31;
+        mali_local_storage_unpack(ls, &lsd);
+        if (lsd.tls_base_pointer && lsd.tls_size < 24)
+            d->tls_stride = 16u << lsd.tls_size;
+        unsigned inst = lsd.wls_instances, scale = lsd.wls_size_scale;
         if (inst != 31 && scale)
             d->wls_size = scale - 1 >= 31 ? MAX_WLS + 1 : 1u << (scale - 1);
         if (d->wls_size > MAX_WLS) {

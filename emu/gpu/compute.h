@@ -6,7 +6,8 @@
  *
  *   compute.c        engine, thread pool, memory glue, shader cache (workgroups: workgroup.h)
  *   compute.h        this interface
- *   compute_mali.c   glue to the Mali device (devices/mali/mali.h: mali_set_compute_engine)
+ * The board (devices/board_gpu.c) creates the engine for its Mali device, whose job manager
+ * implements gpu_mem_if with its own functions (mali_gpu_read, ...).
  *
  * Results never depend on the number of host threads: workgroups are independent except through
  * global memory (host atomics), core ids are assigned per workgroup (linear index modulo the
@@ -89,17 +90,6 @@ void gpu_compute_get_stats(gpu_compute *e, gpu_compute_stats *st);
 extern void (*gpu_compute_stats_hook)(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as,
                                       unsigned type);
 extern void (*gpu_compute_stats_end_hook)(const void *prog, uint64_t epoch, uint32_t status);
-
-/* The Mali device's engine (compute_mali.c, linked with the device objects): one process-wide
- * engine, created on first use with gpu_compute_default_threads() host threads, registered as
- * m's MaliComputeFn.  mali_board_attach calls it for every GPU the board instantiates. */
-struct Mali;
-void gpu_compute_attach_mali(struct Mali *m);
-gpu_compute *gpu_compute_mali_engine(void);
-/* Debugging aids of the Mali engine (before the board is created): log: one stderr line per job
- * (status, workgroups, lane-instructions, time); dump_dir: each job's descriptor and shader
- * written there (malibu-disasm reads the shaders).  Also MALIBU_GPU_LOG=1, MALIBU_GPU_DUMP=DIR. */
-void gpu_compute_mali_debug(bool log, const char *dump_dir);
 
 /* Host threads for engines created with nthreads = 0 by the board (--gpu-threads N). */
 void gpu_compute_set_default_threads(unsigned n);

@@ -22,6 +22,7 @@
 #include "native.h"
 #include "tb.h"
 #include "../../devices/board.h"
+#include "../../devices/board_gpu.h"
 #include "../../devices/mali/mali.h"
 #include "../gpu/compute.h"
 #include "../stats/stats.h"
@@ -179,7 +180,7 @@ static unsigned parse_debug(const char *list)
         else if (!strcmp(t, "stats"))
             d |= 0x100;
         else if (!strcmp(t, "gpu"))
-            gpu_compute_mali_debug(true, NULL);
+            board_gpu_debug(true, NULL);
         else {
             fprintf(stderr, "malibu: unknown --debug item '%s' (exc, sysreg, stats, gpu)\n", t);
             exit(2);
@@ -209,7 +210,7 @@ int main(int argc, char **argv)
                     fprintf(stderr, "malibu: --gpu-dump %s: %s\n", v, strerror(errno));
                     return 2;
                 }
-                gpu_compute_mali_debug(false, v);
+                board_gpu_debug(false, v);
             } else if (!strcmp(a, "--backend")) {
                 if (strcmp(v, "native") && strcmp(v, "portable")) {
                     fprintf(stderr, "malibu: --backend native|portable\n");

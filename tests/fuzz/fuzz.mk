@@ -38,9 +38,6 @@ $(FUZZ_B)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_GPU_OBJS)
 
 # The Mali harness links the board's devices.
 FUZZ_DEV_OBJS := $(patsubst $(B)/obj/%,$(FUZZ_B)/obj/%,$(DEVICE_OBJS))
-$(FUZZ_B)/obj/emu/gpu/compute_mali_dev.o: emu/gpu/compute_mali.c $(B)/gen/bifrost_isa.h
-	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -DMALIBU_COMPUTE_MALI -c $< -o $@
 
 $(FUZZ_B)/fuzz_mali: tests/fuzz/fuzz_mali.c $(FUZZ_DEV_OBJS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_DEV_OBJS) $(DEVICE_LIBS) -lm -lpthread

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../../devices/board_gpu.h"
 #include "../../devices/mali/mali_int.h"
 #include "compute.h"
 
@@ -40,8 +41,8 @@ static uint64_t now_ms(void)
 }
 
 static Mali *m;
-static uint32_t rd(uint32_t off) { return (uint32_t)mali_mmio_ops.read(m, off, 4); }
-static void wr(uint32_t off, uint32_t v) { mali_mmio_ops.write(m, off, v, 4); }
+static uint32_t rd(uint32_t off) { return (uint32_t)mali_mmio_read(m, off, 4); }
+static void wr(uint32_t off, uint32_t v) { mali_mmio_write(m, off, v, 4); }
 #define ASR(n, r) (AS_BASE + (n) * AS_STRIDE + (r))
 #define JSR(n, r) (JS_BASE + (n) * JS_STRIDE + (r))
 
@@ -64,11 +65,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     size_t n = size - 9 < RAM_SIZE ? size - 9 : RAM_SIZE;
     memcpy(ram, data + 9, n);
-    m = mali_new(bus, gic, mali_model_find(flags & F_G52 ? "g52" : "g71"), 65, 66, 64);
+    m = board_gpu_new_mali(bus, gic, mali_model_find(flags & F_G52 ? "g52" : "g71"), 65, 66, 64);
     if (!m)
         abort();
-    gpu_compute_attach_mali(m);
-    bus_add_mmio(bus, MMIO_BASE, MALI_MMIO_SIZE, &mali_mmio_ops, m);
+    board_gpu_attach_engine(m);
+    bus_add_mmio(bus, MMIO_BASE, MALI_MMIO_SIZE, &board_gpu_mmio_ops, m);
     bus_freeze(bus);
 
     /* panfrost: power on, IRQs, AS 0 (mmu enable), submit */

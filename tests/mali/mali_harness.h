@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "../devices/dev_check.h"
+#include "../../devices/board_gpu.h"
 #include "../../devices/mali/mali_int.h"
 
 #define H_RAM_BASE 0x80000000ull
@@ -36,8 +37,8 @@ static H h;
 
 static void h_gic_out(void *o, unsigned cpu, bool irq, bool fiq) { (void)o; (void)cpu; (void)irq; (void)fiq; }
 
-static inline uint32_t rd(uint32_t off) { return (uint32_t)mali_mmio_ops.read(h.m, off, 4); }
-static inline void wr(uint32_t off, uint32_t v) { mali_mmio_ops.write(h.m, off, v, 4); }
+static inline uint32_t rd(uint32_t off) { return (uint32_t)mali_mmio_read(h.m, off, 4); }
+static inline void wr(uint32_t off, uint32_t v) { mali_mmio_write(h.m, off, v, 4); }
 
 static inline void h_setup_model(const char *model)
 {
@@ -55,9 +56,9 @@ static inline void h_setup_model(const char *model)
     gic_dist_write(h.gic, 0, 0x800 + H_INTID_GPU, 0x01010101, 4);
     gic_cpu_write(h.gic, 0, 0x04, 0xF0, 4);
     gic_cpu_write(h.gic, 0, 0x00, 1, 4);
-    h.m = mali_new(h.bus, h.gic, mali_model_find(model), H_INTID_JOB, H_INTID_MMU, H_INTID_GPU);
+    h.m = board_gpu_new_mali(h.bus, h.gic, mali_model_find(model), H_INTID_JOB, H_INTID_MMU, H_INTID_GPU);
     ck_assert_ptr_nonnull(h.m);
-    bus_add_mmio(h.bus, 0x2D000000, MALI_MMIO_SIZE, &mali_mmio_ops, h.m);
+    bus_add_mmio(h.bus, 0x2D000000, MALI_MMIO_SIZE, &board_gpu_mmio_ops, h.m);
     bus_freeze(h.bus);
     h.next_page = H_RAM_BASE + (16ull << 20); /* upper half: page tables and data */
 }

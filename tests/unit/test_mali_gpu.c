@@ -4,7 +4,7 @@
 #include <libfdt.h>
 
 #include "mali_harness.h"
-#include "../../devices/mali/mali_board.h"
+#include "../../devices/board_gpu.h"
 #include "../../devices/board.h"
 
 START_TEST(ids_per_model)
@@ -257,7 +257,7 @@ START_TEST(hostile_registers)
     h_setup();
     /* random traffic over the whole window (commands, slots, AS registers included) while
      * the job threads run whatever that starts; then a clean reset must still work */
-    dev_fuzz(&mali_mmio_ops, h.m, MALI_MMIO_SIZE, 200000, 0x3a11);
+    dev_fuzz(&board_gpu_mmio_ops, h.m, MALI_MMIO_SIZE, 200000, 0x3a11);
     uint64_t s = 77;
     for (unsigned i = 0; i < 20000; i++) { /* the interesting registers only */
         static const uint32_t regs[] = { GPU_COMMAND, JSR(0, JS_COMMAND_NEXT), JSR(1, JS_COMMAND),

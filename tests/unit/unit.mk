@@ -28,6 +28,9 @@ $(call unit_test,test_gpu_compute test_gpu_image test_gpu_math,$(GPU_OBJS),-Iemu
 $(call unit_test,test_stats_gpu,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats -I$(B)/tests/stats,, \
                  $(B)/tests/stats/asm.stamp)
 
+# The generated Mali descriptor code (mk/mali-formats.mk).
+$(call unit_test,test_mali_formats,$(B)/obj/gen/mali_formats_print.o,,,$(B)/gen/mali_formats.h)
+
 # The board: devices, the Mali device through its harness (test_gpu_mali: the engine behind it;
 # test_stats_mali: the system hooks of the bus and the Mali device), virtio with the simulated
 # driver of tests/virtio/vdrv.h.

@@ -1,0 +1,268 @@
+/* The board's GPU (board_gpu.h): the Mali device, the shader-core engine it runs jobs on, the
+ * board clock, the device-tree node. */
+#include "board_gpu.h"
+
+#include <libfdt.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "board.h"
+#include "bus.h"
+#include "gic400.h"
+#include "gtimer.h"
+#include "mali/mali.h"
+#include "../emu/gpu/compute.h"
+#include "../emu/gpu/job_dump.h"
+
+/* ---- engine ---------------------------------------------------------------------------------- */
+
+static int log_jobs;          /* MALIBU_GPU_LOG=1: one stderr line per job */
+
+/* MALIBU_GPU_DUMP=DIR: when a job chain starts, the descriptors reachable from its head go to
+ * DIR/chain-<n>.dump and its shaders to DIR/shader-<VA>.bin (job_dump.h; build/malibu-decode
+ * prints the dumps, malibu-disasm the shaders).  Memory is read through mali_gpu_map only, so
+ * dumping never raises a GPU fault the jobs themselves would not. */
+static const char *dump_dir;
+static unsigned dump_n;
+
+static int dump_read(void *ctx, uint64_t va, void *buf, size_t len)
+{
+    for (size_t done = 0; done < len;) {
+        uint64_t gen;
+        const uint8_t *h = mali_gpu_map(ctx, va + done, GPU_ACCESS_READ, &gen);
+        if (!h)
+            return -1;
+        size_t n = 4096 - ((va + done) & 4095);
+        if (n > len - done)
+            n = len - done;
+        memcpy((uint8_t *)buf + done, h, n);
+        done += n;
+    }
+    return 0;
+}
+
+static void dump_chain(void *opaque, MaliJobCtx *ctx, uint64_t head, unsigned as, unsigned arch_major)
+{
+    char path[512];
+    unsigned n = __atomic_fetch_add(&dump_n, 1, __ATOMIC_RELAXED);
+    snprintf(path, sizeof(path), "%s/chain-%u.dump", dump_dir, n);
+    if (mali_dump_write(path, dump_dir, arch_major, as, head, dump_read, ctx))
+        fprintf(stderr, "gpu: cannot write %s\n", path);
+}
+
+static uint32_t run_job(void *opaque, const MaliComputeJob *mj)
+{
+    gpu_compute_job j = {
+        .job_va = mj->job_va, .type = mj->type, .as = mj->as, .arch_major = mj->arch_major,
+        .core_mask = mj->shader_present,
+        /* the device implements the engine's memory interface itself */
+        .mem = { .ctx = mj->ctx, .read = mali_gpu_read, .write = mali_gpu_write, .fetch = mali_gpu_fetch,
+                 .atomic = mali_gpu_atomic, .should_stop = mali_job_should_stop, .map = mali_gpu_map,
+                 .generation = mali_gpu_generation, .progress = mali_job_progress },
+    };
+    uint64_t fva = 0;
+    gpu_compute_stats s0, s1;
+    struct timespec t0, t1;
+    if (log_jobs) {
+        gpu_compute_get_stats(opaque, &s0);
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+    }
+    uint32_t st = gpu_compute_run(opaque, &j, &fva);
+    if (log_jobs) {
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        gpu_compute_get_stats(opaque, &s1);
+        double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-6;
+        fprintf(stderr, "gpu: job 0x%llx as%u: status 0x%x, %llu workgroups, %llu lane-instructions, %.1f ms"
+                " (%.1f M lane-instr/s)\n", (unsigned long long)mj->job_va, mj->as, st,
+                (unsigned long long)(s1.workgroups - s0.workgroups),
+                (unsigned long long)(s1.lane_instrs - s0.lane_instrs), ms,
+                (double)(s1.lane_instrs - s0.lane_instrs) / (ms > 0 ? ms : 1) / 1e3);
+    }
+    if (st != 1)
+        mali_job_set_fault_address(mj->ctx, fva ? fva : mj->job_va);
+    return st;
+}
+
+static gpu_compute *engine;
+static pthread_once_t engine_once = PTHREAD_ONCE_INIT;
+
+void board_gpu_debug(bool log, const char *dir)
+{
+    if (log)
+        log_jobs = 1;
+    if (dir)
+        dump_dir = dir;
+}
+
+static void engine_create(void)
+{
+    const char *l = getenv("MALIBU_GPU_LOG");
+    if (l && *l && strcmp(l, "0"))
+        log_jobs = 1;
+    if (!dump_dir)
+        dump_dir = getenv("MALIBU_GPU_DUMP");
+    engine = gpu_compute_new(0);      /* --gpu-threads, default: host CPUs */
+    if (!engine)
+        fprintf(stderr, "gpu: cannot start the shader-core engine\n");
+}
+
+void board_gpu_attach_engine(Mali *m)
+{
+    pthread_once(&engine_once, engine_create);
+    if (engine && m)
+        mali_set_compute_engine(m, run_job, engine);
+    if (dump_dir && m)
+        mali_set_chain_observer(m, dump_chain, NULL);
+}
+
+gpu_compute *board_gpu_engine(void)
+{
+    pthread_once(&engine_once, engine_create);
+    return engine;
+}
+
+/* ---- device tree ----------------------------------------------------------------------------- */
+
+#define TRY(x)          \
+    do {                \
+        int r_ = (x);   \
+        if (r_ < 0)     \
+            return r_;  \
+    } while (0)
+
+/* gpu@<base> node + its fixed clock and supply, from what the device says about itself */
+static int gpu_fdt_hook(void *fdt, void *opaque)
+{
+    Mali *m = opaque;
+    MaliDtInfo dt;
+    mali_dt_info(m, &dt);
+    uint32_t ph;
+    TRY(fdt_find_max_phandle(fdt, &ph));
+    ph = ph + 1 < FDT_PHANDLE_FIRST_FREE ? FDT_PHANDLE_FIRST_FREE : ph + 1;
+
+    int clk = fdt_add_subnode(fdt, 0, "gpu-clk");
+    TRY(clk);
+    /* libfdt inserts each new property first: set them last to first */
+    TRY(fdt_setprop_u32(fdt, clk, "phandle", ph));
+    TRY(fdt_setprop_string(fdt, clk, "clock-output-names", "gpu_clk"));
+    TRY(fdt_setprop_u32(fdt, clk, "clock-frequency", dt.clock_hz));
+    TRY(fdt_setprop_u32(fdt, clk, "#clock-cells", 0));
+    TRY(fdt_setprop_string(fdt, clk, "compatible", "fixed-clock"));
+
+    /* The GPU's supply: without one the OPP core logs an error at probe (real boards have it). */
+    uint32_t vdd_ph = ph + 1;
+    int vdd = fdt_add_subnode(fdt, 0, "gpu-vdd");
+    TRY(vdd);
+    TRY(fdt_setprop_u32(fdt, vdd, "phandle", vdd_ph));
+    TRY(fdt_setprop(fdt, vdd, "regulator-always-on", NULL, 0));
+    TRY(fdt_setprop_u32(fdt, vdd, "regulator-max-microvolt", 800000));
+    TRY(fdt_setprop_u32(fdt, vdd, "regulator-min-microvolt", 800000));
+    TRY(fdt_setprop_string(fdt, vdd, "regulator-name", "vdd_gpu"));
+    TRY(fdt_setprop_string(fdt, vdd, "compatible", "regulator-fixed"));
+
+    char name[32];
+    snprintf(name, sizeof name, "gpu@%llx", (unsigned long long)BOARD_GPU_BASE);
+    int n = fdt_add_subnode(fdt, 0, name);
+    TRY(n);
+    char compat[96], irq_names[32];
+    size_t clen = 0, nlen = 0;
+    for (unsigned i = 0; i < dt.ncompatible; i++) {
+        size_t l = strlen(dt.compatible[i]) + 1;
+        if (clen + l > sizeof compat)
+            return -FDT_ERR_NOSPACE;
+        memcpy(compat + clen, dt.compatible[i], l);
+        clen += l;
+    }
+    for (unsigned i = 0; i < 3; i++) {
+        size_t l = strlen(dt.interrupt_names[i]) + 1;
+        if (nlen + l > sizeof irq_names)
+            return -FDT_ERR_NOSPACE;
+        memcpy(irq_names + nlen, dt.interrupt_names[i], l);
+        nlen += l;
+    }
+    /* the BOARD_GPU_INTID_* lines in the device's interrupt order (mali_new: job, mmu, gpu) */
+    unsigned irqs[3] = { BOARD_GPU_INTID_JOB, BOARD_GPU_INTID_MMU, BOARD_GPU_INTID_GPU };
+    TRY(fdt_setprop(fdt, n, "dma-coherent", NULL, 0));
+    TRY(fdt_setprop_u32(fdt, n, "mali-supply", vdd_ph));
+    TRY(fdt_setprop_u32(fdt, n, "clocks", ph));
+    TRY(fdt_setprop(fdt, n, "interrupt-names", irq_names, (int)nlen));
+    TRY(fdt_board_setprop_spis(fdt, n, irqs, 3));
+    TRY(fdt_board_setprop_reg(fdt, n, BOARD_GPU_BASE, dt.reg_size));
+    TRY(fdt_setprop(fdt, n, "compatible", compat, (int)clen));
+    return 0;
+}
+
+/* ---- the device on the board's bus and GIC ------------------------------------------------------ */
+
+static bool host_dma_read(void *bus, uint64_t pa, void *buf, size_t len) { return bus_dma_read(bus, pa, buf, len) == BUS_OK; }
+static bool host_dma_write(void *bus, uint64_t pa, const void *buf, size_t len)
+{
+    return bus_dma_write(bus, pa, buf, len) == BUS_OK;
+}
+static uint8_t *host_ram_ptr(void *bus, uint64_t pa, bool write) { return bus_ram_ptr(bus, pa, write); }
+static void host_set_irq(void *gic, unsigned intid, bool level) { gic_set_spi(gic, intid, level); }
+
+Mali *board_gpu_new_mali(Bus *bus, Gic *gic, const MaliModel *model, unsigned intid_job, unsigned intid_mmu,
+                         unsigned intid_gpu)
+{
+    MaliHost host = { .mem = bus, .dma_read = host_dma_read, .dma_write = host_dma_write, .ram_ptr = host_ram_ptr,
+                      .irq = gic, .set_irq = host_set_irq };
+    return mali_new(&host, model, intid_job, intid_mmu, intid_gpu);
+}
+
+static uint64_t mmio_read(void *m, uint64_t offset, unsigned size) { return mali_mmio_read(m, offset, size); }
+static void mmio_write(void *m, uint64_t offset, uint64_t value, unsigned size) { mali_mmio_write(m, offset, value, size); }
+const MmioOps board_gpu_mmio_ops = { .name = "mali", .read = mmio_read, .write = mmio_write };
+
+/* ---- board ----------------------------------------------------------------------------------- */
+
+bool board_gpu_model_ok(const char *model)
+{
+    return !model || !strcmp(model, "none") || mali_model_find(model);
+}
+
+static uint64_t board_timestamp(void *opaque)
+{
+    return gtimer_count(opaque);
+}
+
+static uint64_t board_now_ns(void *opaque) { return gtimer_now_ns(opaque); }
+static void board_hold(void *opaque, int delta) { gtimer_hold(opaque, delta); }
+static void board_advance(void *opaque, uint64_t ns) { gtimer_advance(opaque, ns); }
+
+bool board_gpu_attach(Board *b, const char *model, Mali **out, char *err, size_t errlen)
+{
+    *out = NULL;
+    if (model && !strcmp(model, "none"))
+        return true;
+    const MaliModel *md = mali_model_find(model ? model : "g71");
+    if (!md) {
+        snprintf(err, errlen, "--gpu: unknown GPU '%s' (%s)", model, BOARD_GPU_MODELS);
+        return false;
+    }
+    Mali *m = board_gpu_new_mali(b->bus, b->gic, md, BOARD_GPU_INTID_JOB, BOARD_GPU_INTID_MMU,
+                                 BOARD_GPU_INTID_GPU);
+    if (!m) {
+        snprintf(err, errlen, "GPU: out of memory");
+        return false;
+    }
+    if (b->gtimer) {
+        mali_set_timestamp(m, board_timestamp, b->gtimer);
+        MaliClockModel cm = { board_now_ns, board_hold, board_advance, b->gtimer };
+        mali_set_clock_model(m, &cm);
+    }
+    board_gpu_attach_engine(m);
+    MaliDtInfo dt;
+    mali_dt_info(m, &dt);
+    if (!board_add_mmio(b, BOARD_GPU_BASE, dt.reg_size, &board_gpu_mmio_ops, m) ||
+        !board_add_fdt_hook(b, gpu_fdt_hook, m)) {
+        snprintf(err, errlen, "GPU: cannot map it at 0x%llx", (unsigned long long)BOARD_GPU_BASE);
+        mali_free(m);
+        return false;
+    }
+    *out = m;
+    return true;
+}

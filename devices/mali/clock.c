@@ -1,0 +1,40 @@
+/* GPU time: the host clock, the board's clock (guest time when the board gives one), the cycle
+ * counter (GPU_CYCLE_COUNT, WRITE_VALUE cycle counter) and the system timestamp (GPU_TIMESTAMP,
+ * WRITE_VALUE system timestamp). */
+#include <time.h>
+
+#include "mali_int.h"
+
+uint64_t mali_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Board time for the cycle counter (guest time when the board gives its clock). */
+uint64_t mali_board_ns(Mali *m)
+{
+    return m->clock.now_ns ? m->clock.now_ns(m->clock.opaque) : mali_now_ns();
+}
+
+uint64_t mali_cycle_count_locked(Mali *m)
+{
+    if (!m->cycle_running)
+        return m->cycle_base;
+    uint64_t ns = mali_board_ns(m) - m->cycle_start_ns;
+    return m->cycle_base + (uint64_t)((unsigned __int128)ns * m->model->clock_hz / 1000000000u);
+}
+
+uint64_t mali_gpu_cycle_count(Mali *m)
+{
+    pthread_mutex_lock(&m->lock);
+    uint64_t v = mali_cycle_count_locked(m);
+    pthread_mutex_unlock(&m->lock);
+    return v;
+}
+
+uint64_t mali_gpu_timestamp(Mali *m)
+{
+    return m->ts_fn ? m->ts_fn(m->ts_opaque) : mali_now_ns();
+}

@@ -1,0 +1,26 @@
+/* The GPU's three interrupt lines (job, mmu, gpu): each is RAWSTAT & MASK of its block; the only
+ * place that drives them.  Every block calls mali_update_irqs after changing its RAWSTAT or MASK. */
+#include "mali_int.h"
+#include "../../emu/stats/stats.h"
+
+void mali_update_irqs(Mali *m)
+{
+    bool job = (m->job_irq_raw & m->job_irq_mask) != 0;
+    bool mmu = (m->mmu_irq_raw & m->mmu_irq_mask) != 0;
+    bool gpu = (m->gpu_irq_raw & m->gpu_irq_mask) != 0;
+    if (job != m->line_job) {
+        if (job)
+            STATS_COUNT(ST_MALI_IRQ_JOB);
+        m->host.set_irq(m->host.irq, m->intid_job, m->line_job = job);
+    }
+    if (mmu != m->line_mmu) {
+        if (mmu)
+            STATS_COUNT(ST_MALI_IRQ_MMU);
+        m->host.set_irq(m->host.irq, m->intid_mmu, m->line_mmu = mmu);
+    }
+    if (gpu != m->line_gpu) {
+        if (gpu)
+            STATS_COUNT(ST_MALI_IRQ_GPU);
+        m->host.set_irq(m->host.irq, m->intid_gpu, m->line_gpu = gpu);
+    }
+}
