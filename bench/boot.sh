@@ -38,7 +38,7 @@ def measure(cmd):
 
 cmds = {
     "malibu": [malibu, "--kernel", image, "--initrd", initrd, "--append", append],
-    "qemu": [qemu, "-M", "virt", "-cpu", "cortex-a57", "-m", "1G", "-nographic", "-no-reboot",
+    "qemu": [qemu, "-M", "virt", "-cpu", "cortex-a57", "-m", "1G", "-nographic", "-no-reboot", "-nic", "none",
              "-kernel", image, "-initrd", initrd, "-append", append],
 }
 best = {}

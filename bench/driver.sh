@@ -37,7 +37,7 @@ append = "console=ttyAMA0 panic=-1 quiet malibu.loglevel=3 malibu.run64=" + b64
 cmds = {
     "malibu": [malibu, "--gpu", "none", "--kernel", out + "/Image", "--initrd", out + "/initrd.img",
                "--disk", out + "/rootfs.ext4", "--append", append],
-    "qemu": [qemu, "-M", "virt", "-cpu", "cortex-a57", "-m", "1G", "-nographic", "-no-reboot",
+    "qemu": [qemu, "-M", "virt", "-cpu", "cortex-a57", "-m", "1G", "-nographic", "-no-reboot", "-nic", "none",
              "-kernel", out + "/Image", "-initrd", out + "/initrd.img", "-append", append,
              "-drive", "if=none,file=%s/rootfs.ext4,format=raw,id=hd,snapshot=on" % out,
              "-device", "virtio-blk-device,drive=hd"],
