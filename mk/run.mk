@@ -1,4 +1,4 @@
-# One-command run of the guest image (README.md: Running the guest image):
+# One-command run of the guest image (docs/guest-images.md: Running the guest image):
 #   make run        builds build/malibu and guest-images/out (make image) if needed, boots the image
 #                   with --image, runs the demo (tests/run/demo.py: clinfo, vecadd, saxpy on rusticl)
 #                   and prints a short report and the --stats report (build/run/report/index.html).

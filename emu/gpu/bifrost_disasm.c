@@ -1,5 +1,5 @@
 /* Bifrost disassembler: text form of decoded clauses.  The syntax is the one the test assembler
- * (isa/bifrost/bifrost_asm.py) reads; see README.md "Bifrost tools". */
+ * (isa/bifrost/bifrost_asm.py) reads; see docs/gpu.md. */
 #include "bifrost_decode.h"
 
 #include <string.h>

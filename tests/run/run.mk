@@ -1,4 +1,4 @@
-# Tests of the one-command runs of the guest image (mk/run.mk; README.md: Running the guest image):
+# Tests of the one-command runs of the guest image (mk/run.mk; docs/guest-images.md: Running the guest image):
 #   make run-test   (in make test) --image/--run/--share/exit status end to end, clinfo and OpenCL
 #                   samples on rusticl; fetches the pinned packages if needed (~185 MB);
 #                   RUN_IN_TEST=no skips it
