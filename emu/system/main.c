@@ -240,7 +240,7 @@ int main(int argc, char **argv)
     if (r == 1) {
         printf("malibu options: --debug exc,sysreg,stats,gpu  --on-reset exit|reboot (default exit, status %d)\n"
                "  --debug gpu      one stderr line per GPU job (status, workgroups, lane-instructions, time)\n"
-               "  --gpu-dump DIR   write each GPU job's descriptor and shader to DIR (build/malibu-disasm)\n"
+               "  --gpu-dump DIR   write each GPU job chain and its shaders to DIR (build/malibu-decode DIR)\n"
                "  --backend native|portable  CPU translator back end (default native on x86-64;\n"
                "                   also MALIBU_BACKEND; portable: the reference op interpreter)\n"
                "default --append: \"%s\"\n", PSCI_RESET_EXIT_STATUS, DEFAULT_APPEND);
