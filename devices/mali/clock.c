@@ -1,6 +1,12 @@
 /* GPU time: the host clock, the board's clock (guest time when the board gives one), the cycle
  * counter (GPU_CYCLE_COUNT, WRITE_VALUE cycle counter) and the system timestamp (GPU_TIMESTAMP,
- * WRITE_VALUE system timestamp). */
+ * WRITE_VALUE system timestamp).
+ *
+ * Both counters move only while cycle counting is on (GPU_COMMAND CYCLE_COUNT_START .. _STOP):
+ * the hardware propagates the system timestamp into the GPU with the same enable as the cycle
+ * counter, which is why panfrost (1.3+) starts cycle counting around its timestamp query and
+ * around jobs submitted with JD_REQ_CYCLE_COUNT (Mesa's timestamp WRITE_VALUE jobs).  While it
+ * is off, both read the value they had when it stopped (0 after a reset). */
 #include <time.h>
 
 #include "mali_int.h"
@@ -34,7 +40,21 @@ uint64_t mali_gpu_cycle_count(Mali *m)
     return v;
 }
 
-uint64_t mali_gpu_timestamp(Mali *m)
+/* The board's system counter (the CPU's CNTPCT, ticking at CNTFRQ), or host ns without one. */
+uint64_t mali_system_counter(Mali *m)
 {
     return m->ts_fn ? m->ts_fn(m->ts_opaque) : mali_now_ns();
+}
+
+uint64_t mali_timestamp_locked(Mali *m)
+{
+    return m->cycle_running ? mali_system_counter(m) : m->ts_stopped;
+}
+
+uint64_t mali_gpu_timestamp(Mali *m)
+{
+    pthread_mutex_lock(&m->lock);
+    uint64_t v = mali_timestamp_locked(m);
+    pthread_mutex_unlock(&m->lock);
+    return v;
 }

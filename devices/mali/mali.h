@@ -60,7 +60,8 @@ typedef struct MaliHost {
 /* Interrupt lines: the numbers set_irq gets for the job, mmu and gpu interrupts (level-high;
  * on the board, GIC SPI INTIDs).
  * timestamp: source of GPU_TIMESTAMP / WRITE_VALUE system timestamps (the CPU's CNTPCT, so the
- * values compare with the CPU's); NULL = host monotonic clock in ns. */
+ * values compare with the CPU's); NULL = host monotonic clock in ns.  The GPU sees it only while
+ * cycle counting is on (mali_gpu_timestamp). */
 typedef uint64_t (*MaliTimestampFn)(void *opaque);
 Mali *mali_new(const MaliHost *host, const MaliModel *model, unsigned intid_job, unsigned intid_mmu,
                unsigned intid_gpu);
@@ -165,6 +166,8 @@ uint64_t mali_job_fault_address(MaliJobCtx *ctx);
 /* Set the fault address written to the job header when the engine's status is a fault (the
  * engine's own faults, or the fault it chose among several host threads'). */
 void mali_job_set_fault_address(MaliJobCtx *ctx, uint64_t va);
+/* GPU_CYCLE_COUNT and GPU_TIMESTAMP as a job sees them: both run only while cycle counting is on
+ * (GPU_COMMAND CYCLE_COUNT_START .. _STOP) and otherwise hold the value they stopped at. */
 uint64_t mali_gpu_cycle_count(Mali *m);
 uint64_t mali_gpu_timestamp(Mali *m);
 

@@ -96,6 +96,7 @@ struct Mali {
     bool cycle_running;
     uint64_t cycle_base;        /* count at cycle_start_ns (or frozen value when stopped) */
     uint64_t cycle_start_ns;
+    uint64_t ts_stopped;        /* GPU_TIMESTAMP while cycle counting is off */
 
     /* job control */
     uint32_t job_irq_raw, job_irq_mask;
@@ -128,6 +129,8 @@ void mali_mmu_reset_locked(Mali *m);
 void mali_job_reset_locked(Mali *m);
 void mali_gpu_reset_locked(Mali *m);
 uint64_t mali_cycle_count_locked(Mali *m);
+uint64_t mali_timestamp_locked(Mali *m);        /* clock.c: GPU_TIMESTAMP (frozen while stopped) */
+uint64_t mali_system_counter(Mali *m);          /* clock.c: the board's counter, always running */
 
 /* MMU translation (m->lock held): 0 and *pa, or an exception code; *bus_fault set for
  * faults reported as bus faults (MMU_IRQ bit 16+as); *level = level of the fault. */

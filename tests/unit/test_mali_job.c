@@ -91,6 +91,7 @@ START_TEST(dependency_order)
 END_TEST
 
 static uint64_t ts_value(void *o) { (void)o; return 0x0123456789ABCDEFull; }
+static uint64_t ts_value2(void *o) { (void)o; return 0x0123456789ABCDF0ull; }
 
 START_TEST(write_value_types)
 {
@@ -116,6 +117,22 @@ START_TEST(write_value_types)
     ck_assert_uint_eq(h_rd64(h_va2pa(D(4))), 0x555555555555A7A8ull);
     ck_assert_uint_eq(h_rd64(h_va2pa(D(5))), 0x55555555A5A6A7A8ull);
     ck_assert_uint_eq(h_rd64(h_va2pa(D(6))), 0xA1A2A3A4A5A6A7A8ull);
+    /* cycle counting off: both counters are written as they stood when it stopped */
+    wr(GPU_COMMAND, GPU_CMD_CYCLE_COUNT_STOP);
+    uint64_t held = rd(GPU_CYCLE_COUNT_LO) | (uint64_t)rd(GPU_CYCLE_COUNT_HI) << 32;
+    ck_assert_uint_ge(held, cyc);
+    mali_set_timestamp(h.m, ts_value2, NULL);
+    h_write_value(J(0), 1, 0, 0, J(1), D(0), WRITE_VALUE_CYCLE_COUNTER, 0);
+    h_write_value(J(1), 2, 0, 0, 0, D(1), WRITE_VALUE_SYSTEM_TIMESTAMP, 0);
+    h_submit(1, J(0), 0, false);
+    ck_assert_uint_eq(wait_slot(1), 0x2);
+    ck_assert_uint_eq(h_rd64(h_va2pa(D(0))), held);
+    ck_assert_uint_eq(h_rd64(h_va2pa(D(1))), 0x0123456789ABCDEFull);
+    /* and live again once the driver starts it (JD_REQ_CYCLE_COUNT) */
+    wr(GPU_COMMAND, GPU_CMD_CYCLE_COUNT_START);
+    h_submit(1, J(0), 0, false);
+    ck_assert_uint_eq(wait_slot(1), 0x2);
+    ck_assert_uint_eq(h_rd64(h_va2pa(D(1))), 0x0123456789ABCDF0ull);
     /* unknown types: JOB_CONFIG_FAULT, header gets the code */
     static const unsigned bad[] = { 0, 8, 0xFFFFFFFF };
     for (int i = 0; i < 3; i++) {
