@@ -51,6 +51,27 @@ uint64_t mali_timestamp_locked(Mali *m)
     return m->cycle_running ? mali_system_counter(m) : m->ts_stopped;
 }
 
+/* The timestamp a job of a chain writes: the system counter when the chain started plus the
+ * modelled duration of the chain's work so far (compute jobs, mali_job_progress), so that the
+ * timestamps around a job differ by its modelled duration, as on a GPU running at the modelled
+ * speed, whatever the host took to emulate it.  Never later than the system counter itself (a
+ * CPU that sees the job done reads a later time); held like GPU_TIMESTAMP while cycle counting
+ * is off. */
+uint64_t mali_job_timestamp(MaliJobCtx *c)
+{
+    Mali *m = c->m;
+    pthread_mutex_lock(&m->lock);
+    uint64_t v = m->ts_stopped;
+    if (m->cycle_running) {
+        uint64_t now = mali_system_counter(m);
+        uint64_t ns = __atomic_load_n(&c->chain_ns, __ATOMIC_RELAXED);
+        uint64_t t = c->ts_base + (uint64_t)((unsigned __int128)ns * m->ts_freq / 1000000000u);
+        v = t < now ? t : now;
+    }
+    pthread_mutex_unlock(&m->lock);
+    return v;
+}
+
 uint64_t mali_gpu_timestamp(Mali *m)
 {
     pthread_mutex_lock(&m->lock);

@@ -19,7 +19,8 @@
  * unless JS_CONFIG disables descriptor write-back; a failed job gets its exception code and the
  * faulting address.
  *
- * Job types: NULL; WRITE_VALUE (cycle counter, system timestamp, zero, imm8/16/32/64);
+ * Job types: NULL; WRITE_VALUE (cycle counter, system timestamp, zero, imm8/16/32/64; the
+ * timestamp is the chain's GPU time: clock.c mali_job_timestamp);
  * CACHE_FLUSH (no caches are modelled: bumps LATEST_FLUSH_ID); COMPUTE / VERTEX / GEOMETRY go to
  * the MaliComputeFn engine (mali.h), and end with DATA_INVALID_FAULT (0x58) while none is
  * registered; graphics jobs (TILER, FUSED, FRAGMENT, INDEXED_VERTEX) also end with
@@ -267,15 +268,27 @@ void mali_job_progress(void *ctx, uint64_t warp_tuples)
 {
     MaliJobCtx *c = ctx;
     Mali *m = c->m;
-    if (!c->issue_hz || !m->clock.advance)
+    if (!c->issue_hz)
         return;
     uint64_t after = __atomic_add_fetch(&c->tuples, warp_tuples, __ATOMIC_RELAXED);
     uint64_t before = after - warp_tuples;
     /* difference of cumulative times: batches from several threads sum exactly */
     uint64_t ns = (uint64_t)((unsigned __int128)after * 1000000000u / c->issue_hz -
                              (unsigned __int128)before * 1000000000u / c->issue_hz);
-    if (ns)
+    if (!ns)
+        return;
+    __atomic_add_fetch(&c->chain_ns, ns, __ATOMIC_RELAXED);
+    if (m->clock.advance)
         m->clock.advance(m->clock.opaque, ns);
+}
+
+uint64_t mali_job_model_ns(void *ctx)
+{
+    MaliJobCtx *c = ctx;
+    if (!c->issue_hz)
+        return 0;
+    uint64_t t = __atomic_load_n(&c->tuples, __ATOMIC_RELAXED);
+    return (uint64_t)((unsigned __int128)t * 1000000000u / c->issue_hz);
 }
 
 /* Translate one page of an access, stalling on translation faults and locked regions. */
@@ -468,7 +481,7 @@ static uint32_t job_write_value(MaliJobCtx *c, uint64_t va)
     unsigned len;
     switch (wv.type) {
     case MALI_WRITE_VALUE_TYPE_CYCLE_COUNTER: v = mali_gpu_cycle_count(c->m); len = 8; break;
-    case MALI_WRITE_VALUE_TYPE_SYSTEM_TIMESTAMP: v = mali_gpu_timestamp(c->m); len = 8; break;
+    case MALI_WRITE_VALUE_TYPE_SYSTEM_TIMESTAMP: v = mali_job_timestamp(c); len = 8; break;
     case MALI_WRITE_VALUE_TYPE_ZERO: v = 0; len = 8; break;
     case MALI_WRITE_VALUE_TYPE_IMMEDIATE_8: v = imm; len = 1; break;
     case MALI_WRITE_VALUE_TYPE_IMMEDIATE_16: v = imm; len = 2; break;
@@ -595,7 +608,7 @@ static bool grow_jobs(MaliSlot *s, size_t n)
 static void run_chain(Mali *m, MaliSlot *s)
 {
     MaliJobCtx c = { .m = m, .s = s, .as = s->config & JS_CONFIG_AS_MASK,
-                     .reset_gen = m->reset_gen };
+                     .reset_gen = m->reset_gen, .ts_base = mali_system_counter(m) };
     uint64_t head = s->head;
     bool writeback = !(s->config & JS_CONFIG_DISABLE_DESCRIPTOR_WR_BK);
     bool is64_all = true;

@@ -68,6 +68,9 @@ struct MaliJobCtx {
     uint64_t issue_hz;      /* warp-tuples per second the job's cores issue (0: no model) */
     bool holding;           /* the job holds the board clock (m->lock) */
     unsigned stalls;        /* engine threads waiting for the CPU (m->lock) */
+    /* GPU time of the chain (mali_job_timestamp): */
+    uint64_t ts_base;       /* system counter when the chain started */
+    uint64_t chain_ns;      /* atomic: modelled ns of the chain's jobs so far */
 };
 
 struct Mali {
@@ -76,6 +79,7 @@ struct Mali {
     unsigned intid_job, intid_mmu, intid_gpu;
     MaliTimestampFn ts_fn;
     void *ts_opaque;
+    uint64_t ts_freq;           /* ticks per second of ts_fn (1e9 without one) */
     MaliClockModel clock;
 
     pthread_mutex_t lock;
@@ -131,6 +135,7 @@ void mali_gpu_reset_locked(Mali *m);
 uint64_t mali_cycle_count_locked(Mali *m);
 uint64_t mali_timestamp_locked(Mali *m);        /* clock.c: GPU_TIMESTAMP (frozen while stopped) */
 uint64_t mali_system_counter(Mali *m);          /* clock.c: the board's counter, always running */
+uint64_t mali_job_timestamp(MaliJobCtx *c);     /* clock.c: WRITE_VALUE system timestamp (locks) */
 
 /* MMU translation (m->lock held): 0 and *pa, or an exception code; *bus_fault set for
  * faults reported as bus faults (MMU_IRQ bit 16+as); *level = level of the fault. */

@@ -164,7 +164,7 @@ START_TEST(timestamp_follows_cycle_counting)
     h_setup();
     h_driver_init();
     uint64_t t = 0x1FFFFFFF0ull;
-    mali_set_timestamp(h.m, fake_ts, &t);
+    mali_set_timestamp(h.m, fake_ts, &t, 100000000);
     ck_assert_uint_eq(read_timestamp(), 0); /* off since reset: nothing propagated yet */
     wr(GPU_COMMAND, GPU_CMD_CYCLE_COUNT_START);
     ck_assert_uint_eq(read_timestamp(), 0x1FFFFFFF0ull);

@@ -92,11 +92,12 @@ END_TEST
 
 static uint64_t ts_value(void *o) { (void)o; return 0x0123456789ABCDEFull; }
 static uint64_t ts_value2(void *o) { (void)o; return 0x0123456789ABCDF0ull; }
+static uint64_t fake_counter(void *o) { return *(uint64_t *)o; }
 
 START_TEST(write_value_types)
 {
     setup_as(0);
-    mali_set_timestamp(h.m, ts_value, NULL);
+    mali_set_timestamp(h.m, ts_value, NULL, 0);
     wr(GPU_COMMAND, GPU_CMD_CYCLE_COUNT_START);
     for (int i = 0; i < 8; i++)
         h_wr64(h_va2pa(D(i)), 0x5555555555555555ull);
@@ -121,7 +122,7 @@ START_TEST(write_value_types)
     wr(GPU_COMMAND, GPU_CMD_CYCLE_COUNT_STOP);
     uint64_t held = rd(GPU_CYCLE_COUNT_LO) | (uint64_t)rd(GPU_CYCLE_COUNT_HI) << 32;
     ck_assert_uint_ge(held, cyc);
-    mali_set_timestamp(h.m, ts_value2, NULL);
+    mali_set_timestamp(h.m, ts_value2, NULL, 0);
     h_write_value(J(0), 1, 0, 0, J(1), D(0), WRITE_VALUE_CYCLE_COUNTER, 0);
     h_write_value(J(1), 2, 0, 0, 0, D(1), WRITE_VALUE_SYSTEM_TIMESTAMP, 0);
     h_submit(1, J(0), 0, false);
@@ -427,6 +428,60 @@ START_TEST(compute_clock_model)
 }
 END_TEST
 
+static uint64_t ticking_ts(void *o)
+{
+    return __atomic_add_fetch((uint64_t *)o, 1000, __ATOMIC_SEQ_CST); /* a fast-moving counter */
+}
+
+/* The WRITE_VALUE timestamps of a chain: its start on the system counter plus the modelled time of
+ * the compute jobs before them, never later than the counter. */
+START_TEST(chain_gpu_time)
+{
+    setup_as(1);
+    ClockRec r = { 0 };
+    mali_set_compute_engine(h.m, clock_engine, &r); /* 3007 warp-tuples per job: 501 ns on G71 */
+    uint64_t ctr = 5000000;
+    mali_set_timestamp(h.m, ticking_ts, &ctr, 100000000); /* 100 MHz: 10 ns per tick */
+    wr(GPU_COMMAND, GPU_CMD_CYCLE_COUNT_START);
+    for (int i = 0; i < 3; i++)
+        h_wr64(h_va2pa(D(i)), 0);
+    h_write_value(J(0), 1, 0, 0, J(1), D(0), WRITE_VALUE_SYSTEM_TIMESTAMP, 0);
+    h_job_header(J(1), JOB_TYPE_COMPUTE, 2, 1, 0, true, J(2));
+    h_write_value(J(2), 3, 2, 0, J(3), D(1), WRITE_VALUE_SYSTEM_TIMESTAMP, 0);
+    h_job_header(J(3), JOB_TYPE_COMPUTE, 4, 3, 0, true, J(4));
+    h_write_value(J(4), 5, 4, 0, 0, D(2), WRITE_VALUE_SYSTEM_TIMESTAMP, 0);
+    uint64_t before = __atomic_load_n(&ctr, __ATOMIC_SEQ_CST);
+    h_submit(1, J(0), 1, false);
+    ck_assert_uint_eq(wait_slot(1), 0x2);
+    uint64_t t0 = h_rd64(h_va2pa(D(0))), t1 = h_rd64(h_va2pa(D(1))), t2 = h_rd64(h_va2pa(D(2)));
+    ck_assert_uint_gt(t0, before);                   /* the chain started after the submit */
+    ck_assert_uint_eq(t1 - t0, 50);                  /* 501 ns of modelled work */
+    ck_assert_uint_eq(t2 - t0, 100);                 /* 1002 ns */
+    ck_assert_uint_lt(t2, __atomic_load_n(&ctr, __ATOMIC_SEQ_CST));
+    /* a second chain starts from the counter again, not from the first one's GPU time */
+    h_submit(1, J(0), 1, false);
+    ck_assert_uint_eq(wait_slot(1), 0x2);
+    ck_assert_uint_ge(h_rd64(h_va2pa(D(0))), t2 + 1000);
+    ck_assert_uint_eq(h_rd64(h_va2pa(D(2))) - h_rd64(h_va2pa(D(0))), 100);
+    /* a counter slower than the modelled work: the timestamps never pass it */
+    uint64_t fixed = 0x7777777;
+    mali_set_timestamp(h.m, fake_counter, &fixed, 100000000);
+    h_submit(1, J(0), 1, false);
+    ck_assert_uint_eq(wait_slot(1), 0x2);
+    for (int i = 0; i < 3; i++)
+        ck_assert_uint_eq(h_rd64(h_va2pa(D(i))), 0x7777777);
+    /* cycle counting off: the value it stopped at */
+    wr(GPU_COMMAND, GPU_CMD_CYCLE_COUNT_STOP);
+    fixed = 0x8888888;
+    h_submit(1, J(0), 1, false);
+    ck_assert_uint_eq(wait_slot(1), 0x2);
+    for (int i = 0; i < 3; i++)
+        ck_assert_uint_eq(h_rd64(h_va2pa(D(i))), 0x7777777);
+    mali_set_compute_engine(h.m, NULL, NULL);
+    h_teardown();
+}
+END_TEST
+
 static int spin_started;
 
 static void *spin_thread(void *arg)
@@ -670,6 +725,7 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, write_value_chain_with_deps);
     tcase_add_test(tc, compute_clock_model);
+    tcase_add_test(tc, chain_gpu_time);
     tcase_add_test(tc, dependency_order);
     tcase_add_test(tc, write_value_types);
     tcase_add_test(tc, null_and_cache_flush_jobs);
