@@ -51,24 +51,30 @@ uint64_t mali_timestamp_locked(Mali *m)
     return m->cycle_running ? mali_system_counter(m) : m->ts_stopped;
 }
 
-/* The timestamp a job of a chain writes: the system counter when the chain started plus the
- * modelled duration of the chain's work so far (compute jobs, mali_job_progress), so that the
- * timestamps around a job differ by its modelled duration, as on a GPU running at the modelled
- * speed, whatever the host took to emulate it.  Never later than the system counter itself (a
- * CPU that sees the job done reads a later time); held like GPU_TIMESTAMP while cycle counting
- * is off. */
-uint64_t mali_job_timestamp(MaliJobCtx *c)
+/* The timestamp a job of a chain writes: the time the chain starts on a GPU running at the
+ * modelled speed (when the driver submitted it, JS_COMMAND_NEXT = START, or when the slot's
+ * previous chain ended at that speed, whichever is later) plus the modelled duration of the
+ * chain's work so far (compute jobs, mali_job_progress).  So timestamps around GPU work differ
+ * by its modelled duration (plus the driver's submission gaps), whatever the host took to
+ * emulate it.  Never later than the system counter itself (a CPU that sees the job done reads a
+ * later time); held like GPU_TIMESTAMP while cycle counting is off (always: the value anyway,
+ * for the slot's schedule). */
+uint64_t mali_job_timestamp_locked(MaliJobCtx *c, bool always)
 {
     Mali *m = c->m;
-    pthread_mutex_lock(&m->lock);
-    uint64_t v = m->ts_stopped;
-    if (m->cycle_running) {
-        uint64_t now = mali_system_counter(m);
-        uint64_t ns = __atomic_load_n(&c->chain_ns, __ATOMIC_RELAXED);
-        uint64_t t = c->ts_base + (uint64_t)((unsigned __int128)ns * m->ts_freq / 1000000000u);
-        v = t < now ? t : now;
-    }
-    pthread_mutex_unlock(&m->lock);
+    if (!m->cycle_running && !always)
+        return m->ts_stopped;
+    uint64_t now = mali_system_counter(m);
+    uint64_t ns = __atomic_load_n(&c->chain_ns, __ATOMIC_RELAXED);
+    uint64_t t = c->ts_base + (uint64_t)((unsigned __int128)ns * m->ts_freq / 1000000000u);
+    return t < now ? t : now;
+}
+
+uint64_t mali_job_timestamp(MaliJobCtx *c)
+{
+    pthread_mutex_lock(&c->m->lock);
+    uint64_t v = mali_job_timestamp_locked(c, false);
+    pthread_mutex_unlock(&c->m->lock);
     return v;
 }
 

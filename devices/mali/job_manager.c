@@ -68,6 +68,7 @@ static void slot_try_start(Mali *m, MaliSlot *s)
     s->config = s->next_config;
     s->xaffinity = s->next_xaffinity;
     s->flush_id = s->next_flush_id;
+    s->submit_ts = s->next_submit_ts;
     s->next_command = JS_CMD_NOP;
     s->active = true;
     s->stop = 0;
@@ -87,6 +88,7 @@ void mali_job_reset_locked(Mali *m)
         s->config = s->xaffinity = s->status = s->flush_id = 0;
         s->next_head = s->next_affinity = 0;
         s->next_config = s->next_xaffinity = s->next_command = s->next_flush_id = 0;
+        s->next_submit_ts = s->submit_ts = s->model_end = 0;
     }
 }
 
@@ -188,6 +190,7 @@ void mali_job_write_reg(Mali *m, uint32_t off, uint32_t v)
     case JS_XAFFINITY_NEXT: s->next_xaffinity = v; break;
     case JS_COMMAND_NEXT:
         s->next_command = v == JS_CMD_START ? JS_CMD_START : JS_CMD_NOP;
+        s->next_submit_ts = mali_system_counter(m);
         slot_try_start(m, s);
         break;
     case JS_FLUSH_ID_NEXT: s->next_flush_id = v; break;
@@ -608,7 +611,8 @@ static bool grow_jobs(MaliSlot *s, size_t n)
 static void run_chain(Mali *m, MaliSlot *s)
 {
     MaliJobCtx c = { .m = m, .s = s, .as = s->config & JS_CONFIG_AS_MASK,
-                     .reset_gen = m->reset_gen, .ts_base = mali_system_counter(m) };
+                     .reset_gen = m->reset_gen,
+                     .ts_base = s->submit_ts > s->model_end ? s->submit_ts : s->model_end };
     uint64_t head = s->head;
     bool writeback = !(s->config & JS_CONFIG_DISABLE_DESCRIPTOR_WR_BK);
     bool is64_all = true;
@@ -739,6 +743,7 @@ static void run_chain(Mali *m, MaliSlot *s)
     pthread_mutex_lock(&m->lock);
     if (status == EXC_ABANDON || m->reset_gen != c.reset_gen || m->quit)
         return; /* the slot was reset meanwhile: nothing to report */
+    s->model_end = mali_job_timestamp_locked(&c, true);
     s->active = false;
     s->stop = 0;
     s->status = status;
