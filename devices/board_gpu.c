@@ -76,10 +76,11 @@ static uint32_t run_job(void *opaque, const MaliComputeJob *mj)
         gpu_compute_get_stats(opaque, &s1);
         double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-6;
         fprintf(stderr, "gpu: job 0x%llx as%u: status 0x%x, %llu workgroups, %llu lane-instructions, %.1f ms"
-                " (%.1f M lane-instr/s)\n", (unsigned long long)mj->job_va, mj->as, st,
+                " (%.1f M lane-instr/s), modelled %.3f ms\n", (unsigned long long)mj->job_va, mj->as, st,
                 (unsigned long long)(s1.workgroups - s0.workgroups),
                 (unsigned long long)(s1.lane_instrs - s0.lane_instrs), ms,
-                (double)(s1.lane_instrs - s0.lane_instrs) / (ms > 0 ? ms : 1) / 1e3);
+                (double)(s1.lane_instrs - s0.lane_instrs) / (ms > 0 ? ms : 1) / 1e3,
+                (double)mali_job_model_ns(mj->ctx) / 1e6);
     }
     if (st != 1)
         mali_job_set_fault_address(mj->ctx, fva ? fva : mj->job_va);
@@ -250,7 +251,7 @@ bool board_gpu_attach(Board *b, const char *model, Mali **out, char *err, size_t
         return false;
     }
     if (b->gtimer) {
-        mali_set_timestamp(m, board_timestamp, b->gtimer);
+        mali_set_timestamp(m, board_timestamp, b->gtimer, gtimer_freq(b->gtimer));
         MaliClockModel cm = { board_now_ns, board_hold, board_advance, b->gtimer };
         mali_set_clock_model(m, &cm);
     }

@@ -1,6 +1,12 @@
 /* GPU time: the host clock, the board's clock (guest time when the board gives one), the cycle
  * counter (GPU_CYCLE_COUNT, WRITE_VALUE cycle counter) and the system timestamp (GPU_TIMESTAMP,
- * WRITE_VALUE system timestamp). */
+ * WRITE_VALUE system timestamp).
+ *
+ * Both counters move only while cycle counting is on (GPU_COMMAND CYCLE_COUNT_START .. _STOP):
+ * the hardware propagates the system timestamp into the GPU with the same enable as the cycle
+ * counter, which is why panfrost (1.3+) starts cycle counting around its timestamp query and
+ * around jobs submitted with JD_REQ_CYCLE_COUNT (Mesa's timestamp WRITE_VALUE jobs).  While it
+ * is off, both read the value they had when it stopped (0 after a reset). */
 #include <time.h>
 
 #include "mali_int.h"
@@ -34,7 +40,48 @@ uint64_t mali_gpu_cycle_count(Mali *m)
     return v;
 }
 
-uint64_t mali_gpu_timestamp(Mali *m)
+/* The board's system counter (the CPU's CNTPCT, ticking at CNTFRQ), or host ns without one. */
+uint64_t mali_system_counter(Mali *m)
 {
     return m->ts_fn ? m->ts_fn(m->ts_opaque) : mali_now_ns();
+}
+
+uint64_t mali_timestamp_locked(Mali *m)
+{
+    return m->cycle_running ? mali_system_counter(m) : m->ts_stopped;
+}
+
+/* The timestamp a job of a chain writes: the time the chain starts on a GPU running at the
+ * modelled speed (when the driver submitted it, JS_COMMAND_NEXT = START, or when the slot's
+ * previous chain ended at that speed, whichever is later) plus the modelled duration of the
+ * chain's work so far (compute jobs, mali_job_progress).  So timestamps around GPU work differ
+ * by its modelled duration (plus the driver's submission gaps), whatever the host took to
+ * emulate it.  Never later than the system counter itself (a CPU that sees the job done reads a
+ * later time); held like GPU_TIMESTAMP while cycle counting is off (always: the value anyway,
+ * for the slot's schedule). */
+uint64_t mali_job_timestamp_locked(MaliJobCtx *c, bool always)
+{
+    Mali *m = c->m;
+    if (!m->cycle_running && !always)
+        return m->ts_stopped;
+    uint64_t now = mali_system_counter(m);
+    uint64_t ns = __atomic_load_n(&c->chain_ns, __ATOMIC_RELAXED);
+    uint64_t t = c->ts_base + (uint64_t)((unsigned __int128)ns * m->ts_freq / 1000000000u);
+    return t < now ? t : now;
+}
+
+uint64_t mali_job_timestamp(MaliJobCtx *c)
+{
+    pthread_mutex_lock(&c->m->lock);
+    uint64_t v = mali_job_timestamp_locked(c, false);
+    pthread_mutex_unlock(&c->m->lock);
+    return v;
+}
+
+uint64_t mali_gpu_timestamp(Mali *m)
+{
+    pthread_mutex_lock(&m->lock);
+    uint64_t v = mali_timestamp_locked(m);
+    pthread_mutex_unlock(&m->lock);
+    return v;
 }

@@ -2,7 +2,8 @@
  * domains, cache maintenance, cycle counter / timestamp, performance-counter sampling.
  * Every command completes at once: RESET_COMPLETED / CLEAN_CACHES_COMPLETED /
  * PRFCNT_SAMPLE_COMPLETED are raw-status bits set before the write returns, READY follows
- * PWRON/PWROFF immediately and PWRTRANS always reads 0. */
+ * PWRON/PWROFF immediately and PWRTRANS always reads 0.  CYCLE_COUNT_START/STOP gate both the
+ * cycle counter and the timestamp (clock.c). */
 #include <string.h>
 
 #include "mali_int.h"
@@ -23,6 +24,7 @@ void mali_gpu_reset_locked(Mali *m)
     m->jm_config = m->shader_config = m->tiler_config = m->l2_mmu_config = 0;
     m->cycle_running = false;
     m->cycle_base = 0;
+    m->ts_stopped = 0;
 }
 
 static void do_reset(Mali *m)
@@ -89,6 +91,7 @@ static void gpu_command(Mali *m, uint32_t cmd)
     case GPU_CMD_CYCLE_COUNT_STOP:
         if (m->cycle_running) {
             m->cycle_base = mali_cycle_count_locked(m);
+            m->ts_stopped = mali_system_counter(m);
             m->cycle_running = false;
         }
         break;
@@ -155,8 +158,8 @@ uint32_t mali_gpu_read_reg(Mali *m, uint32_t off)
     case GPU_PRFCNT_MMU_L2_EN: return m->prfcnt_en[3];
     case GPU_CYCLE_COUNT_LO: return (uint32_t)mali_cycle_count_locked(m);
     case GPU_CYCLE_COUNT_HI: return (uint32_t)(mali_cycle_count_locked(m) >> 32);
-    case GPU_TIMESTAMP_LO: return (uint32_t)mali_gpu_timestamp(m);
-    case GPU_TIMESTAMP_HI: return (uint32_t)(mali_gpu_timestamp(m) >> 32);
+    case GPU_TIMESTAMP_LO: return (uint32_t)mali_timestamp_locked(m);
+    case GPU_TIMESTAMP_HI: return (uint32_t)(mali_timestamp_locked(m) >> 32);
     case GPU_THREAD_MAX_THREADS: return md->thread_max_threads;
     case GPU_THREAD_MAX_WORKGROUP_SIZE: return md->thread_max_workgroup_size;
     case GPU_THREAD_MAX_BARRIER_SIZE: return md->thread_max_barrier_size;

@@ -19,7 +19,8 @@
  * unless JS_CONFIG disables descriptor write-back; a failed job gets its exception code and the
  * faulting address.
  *
- * Job types: NULL; WRITE_VALUE (cycle counter, system timestamp, zero, imm8/16/32/64);
+ * Job types: NULL; WRITE_VALUE (cycle counter, system timestamp, zero, imm8/16/32/64; the
+ * timestamp is the chain's GPU time: clock.c mali_job_timestamp);
  * CACHE_FLUSH (no caches are modelled: bumps LATEST_FLUSH_ID); COMPUTE / VERTEX / GEOMETRY go to
  * the MaliComputeFn engine (mali.h), and end with DATA_INVALID_FAULT (0x58) while none is
  * registered; graphics jobs (TILER, FUSED, FRAGMENT, INDEXED_VERTEX) also end with
@@ -67,6 +68,7 @@ static void slot_try_start(Mali *m, MaliSlot *s)
     s->config = s->next_config;
     s->xaffinity = s->next_xaffinity;
     s->flush_id = s->next_flush_id;
+    s->submit_ts = s->next_submit_ts;
     s->next_command = JS_CMD_NOP;
     s->active = true;
     s->stop = 0;
@@ -86,6 +88,7 @@ void mali_job_reset_locked(Mali *m)
         s->config = s->xaffinity = s->status = s->flush_id = 0;
         s->next_head = s->next_affinity = 0;
         s->next_config = s->next_xaffinity = s->next_command = s->next_flush_id = 0;
+        s->next_submit_ts = s->submit_ts = s->model_end = 0;
     }
 }
 
@@ -187,6 +190,7 @@ void mali_job_write_reg(Mali *m, uint32_t off, uint32_t v)
     case JS_XAFFINITY_NEXT: s->next_xaffinity = v; break;
     case JS_COMMAND_NEXT:
         s->next_command = v == JS_CMD_START ? JS_CMD_START : JS_CMD_NOP;
+        s->next_submit_ts = mali_system_counter(m);
         slot_try_start(m, s);
         break;
     case JS_FLUSH_ID_NEXT: s->next_flush_id = v; break;
@@ -267,15 +271,27 @@ void mali_job_progress(void *ctx, uint64_t warp_tuples)
 {
     MaliJobCtx *c = ctx;
     Mali *m = c->m;
-    if (!c->issue_hz || !m->clock.advance)
+    if (!c->issue_hz)
         return;
     uint64_t after = __atomic_add_fetch(&c->tuples, warp_tuples, __ATOMIC_RELAXED);
     uint64_t before = after - warp_tuples;
     /* difference of cumulative times: batches from several threads sum exactly */
     uint64_t ns = (uint64_t)((unsigned __int128)after * 1000000000u / c->issue_hz -
                              (unsigned __int128)before * 1000000000u / c->issue_hz);
-    if (ns)
+    if (!ns)
+        return;
+    __atomic_add_fetch(&c->chain_ns, ns, __ATOMIC_RELAXED);
+    if (m->clock.advance)
         m->clock.advance(m->clock.opaque, ns);
+}
+
+uint64_t mali_job_model_ns(void *ctx)
+{
+    MaliJobCtx *c = ctx;
+    if (!c->issue_hz)
+        return 0;
+    uint64_t t = __atomic_load_n(&c->tuples, __ATOMIC_RELAXED);
+    return (uint64_t)((unsigned __int128)t * 1000000000u / c->issue_hz);
 }
 
 /* Translate one page of an access, stalling on translation faults and locked regions. */
@@ -468,7 +484,7 @@ static uint32_t job_write_value(MaliJobCtx *c, uint64_t va)
     unsigned len;
     switch (wv.type) {
     case MALI_WRITE_VALUE_TYPE_CYCLE_COUNTER: v = mali_gpu_cycle_count(c->m); len = 8; break;
-    case MALI_WRITE_VALUE_TYPE_SYSTEM_TIMESTAMP: v = mali_gpu_timestamp(c->m); len = 8; break;
+    case MALI_WRITE_VALUE_TYPE_SYSTEM_TIMESTAMP: v = mali_job_timestamp(c); len = 8; break;
     case MALI_WRITE_VALUE_TYPE_ZERO: v = 0; len = 8; break;
     case MALI_WRITE_VALUE_TYPE_IMMEDIATE_8: v = imm; len = 1; break;
     case MALI_WRITE_VALUE_TYPE_IMMEDIATE_16: v = imm; len = 2; break;
@@ -595,7 +611,8 @@ static bool grow_jobs(MaliSlot *s, size_t n)
 static void run_chain(Mali *m, MaliSlot *s)
 {
     MaliJobCtx c = { .m = m, .s = s, .as = s->config & JS_CONFIG_AS_MASK,
-                     .reset_gen = m->reset_gen };
+                     .reset_gen = m->reset_gen,
+                     .ts_base = s->submit_ts > s->model_end ? s->submit_ts : s->model_end };
     uint64_t head = s->head;
     bool writeback = !(s->config & JS_CONFIG_DISABLE_DESCRIPTOR_WR_BK);
     bool is64_all = true;
@@ -726,6 +743,7 @@ static void run_chain(Mali *m, MaliSlot *s)
     pthread_mutex_lock(&m->lock);
     if (status == EXC_ABANDON || m->reset_gen != c.reset_gen || m->quit)
         return; /* the slot was reset meanwhile: nothing to report */
+    s->model_end = mali_job_timestamp_locked(&c, true);
     s->active = false;
     s->stop = 0;
     s->status = status;

@@ -17,6 +17,7 @@ Mali *mali_new(const MaliHost *host, const MaliModel *model, unsigned intid_job,
     m->intid_job = intid_job;
     m->intid_mmu = intid_mmu;
     m->intid_gpu = intid_gpu;
+    m->ts_freq = 1000000000u;
     pthread_mutex_init(&m->lock, NULL);
     pthread_cond_init(&m->cond, NULL);
     mali_gpu_reset_locked(m);
@@ -39,11 +40,12 @@ void mali_free(Mali *m)
     free(m);
 }
 
-void mali_set_timestamp(Mali *m, MaliTimestampFn fn, void *opaque)
+void mali_set_timestamp(Mali *m, MaliTimestampFn fn, void *opaque, uint64_t freq_hz)
 {
     pthread_mutex_lock(&m->lock);
     m->ts_fn = fn;
     m->ts_opaque = opaque;
+    m->ts_freq = fn && freq_hz ? freq_hz : 1000000000u;
     pthread_mutex_unlock(&m->lock);
 }
 

@@ -60,11 +60,14 @@ typedef struct MaliHost {
 /* Interrupt lines: the numbers set_irq gets for the job, mmu and gpu interrupts (level-high;
  * on the board, GIC SPI INTIDs).
  * timestamp: source of GPU_TIMESTAMP / WRITE_VALUE system timestamps (the CPU's CNTPCT, so the
- * values compare with the CPU's); NULL = host monotonic clock in ns. */
+ * values compare with the CPU's), ticking at freq_hz; NULL = host monotonic clock in ns.  The GPU
+ * sees it only while cycle counting is on (mali_gpu_timestamp).  The WRITE_VALUE system
+ * timestamps of a chain are its value when the chain started plus the chain's modelled GPU time
+ * so far (mali_job_progress), never later than the counter itself. */
 typedef uint64_t (*MaliTimestampFn)(void *opaque);
 Mali *mali_new(const MaliHost *host, const MaliModel *model, unsigned intid_job, unsigned intid_mmu,
                unsigned intid_gpu);
-void mali_set_timestamp(Mali *m, MaliTimestampFn fn, void *opaque);
+void mali_set_timestamp(Mali *m, MaliTimestampFn fn, void *opaque, uint64_t freq_hz);
 /* Board clock hooks (all optional; copied).  now_ns: board time in ns, the cycle counter's base
  * (default: host monotonic time).  hold(+1/-1): the GPU is executing shader work that the CPU
  * may be waiting for; released while a job waits for the CPU (MMU fault, locked region).
@@ -160,11 +163,15 @@ uint64_t mali_gpu_generation(void *ctx);
  * device turns it into modelled GPU time, tuples / (cores x execution engines x clock), and
  * passes that to the board clock (MaliClockModel.advance). */
 void mali_job_progress(void *ctx, uint64_t warp_tuples);
+/* The modelled duration of the running job so far, in ns (its warp-tuples / issue rate). */
+uint64_t mali_job_model_ns(void *ctx);
 /* Fault address of the last failed mali_gpu_* call (written to the job header). */
 uint64_t mali_job_fault_address(MaliJobCtx *ctx);
 /* Set the fault address written to the job header when the engine's status is a fault (the
  * engine's own faults, or the fault it chose among several host threads'). */
 void mali_job_set_fault_address(MaliJobCtx *ctx, uint64_t va);
+/* GPU_CYCLE_COUNT and GPU_TIMESTAMP as a job sees them: both run only while cycle counting is on
+ * (GPU_COMMAND CYCLE_COUNT_START .. _STOP) and otherwise hold the value they stopped at. */
 uint64_t mali_gpu_cycle_count(Mali *m);
 uint64_t mali_gpu_timestamp(Mali *m);
 

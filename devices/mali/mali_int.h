@@ -51,6 +51,10 @@ typedef struct MaliSlot {
     /* _NEXT registers */
     uint64_t next_head, next_affinity;
     uint32_t next_config, next_xaffinity, next_command, next_flush_id;
+    /* modelled GPU schedule (system-counter ticks, clock.c mali_job_timestamp) */
+    uint64_t next_submit_ts;  /* when the driver wrote JS_COMMAND_NEXT = START */
+    uint64_t submit_ts;       /* ... for the active chain */
+    uint64_t model_end;       /* when the slot's last chain ended at the modelled speed */
     /* chain walker scratch (slot thread only) */
     struct MaliJobRec *jobs;
     size_t jobs_cap;
@@ -68,6 +72,9 @@ struct MaliJobCtx {
     uint64_t issue_hz;      /* warp-tuples per second the job's cores issue (0: no model) */
     bool holding;           /* the job holds the board clock (m->lock) */
     unsigned stalls;        /* engine threads waiting for the CPU (m->lock) */
+    /* GPU time of the chain (mali_job_timestamp): */
+    uint64_t ts_base;       /* when the chain started at the modelled speed */
+    uint64_t chain_ns;      /* atomic: modelled ns of the chain's jobs so far */
 };
 
 struct Mali {
@@ -76,6 +83,7 @@ struct Mali {
     unsigned intid_job, intid_mmu, intid_gpu;
     MaliTimestampFn ts_fn;
     void *ts_opaque;
+    uint64_t ts_freq;           /* ticks per second of ts_fn (1e9 without one) */
     MaliClockModel clock;
 
     pthread_mutex_t lock;
@@ -96,6 +104,7 @@ struct Mali {
     bool cycle_running;
     uint64_t cycle_base;        /* count at cycle_start_ns (or frozen value when stopped) */
     uint64_t cycle_start_ns;
+    uint64_t ts_stopped;        /* GPU_TIMESTAMP while cycle counting is off */
 
     /* job control */
     uint32_t job_irq_raw, job_irq_mask;
@@ -128,6 +137,10 @@ void mali_mmu_reset_locked(Mali *m);
 void mali_job_reset_locked(Mali *m);
 void mali_gpu_reset_locked(Mali *m);
 uint64_t mali_cycle_count_locked(Mali *m);
+uint64_t mali_timestamp_locked(Mali *m);        /* clock.c: GPU_TIMESTAMP (frozen while stopped) */
+uint64_t mali_system_counter(Mali *m);          /* clock.c: the board's counter, always running */
+uint64_t mali_job_timestamp(MaliJobCtx *c);     /* clock.c: WRITE_VALUE system timestamp (locks) */
+uint64_t mali_job_timestamp_locked(MaliJobCtx *c, bool always);
 
 /* MMU translation (m->lock held): 0 and *pa, or an exception code; *bus_fault set for
  * faults reported as bus faults (MMU_IRQ bit 16+as); *level = level of the fault. */

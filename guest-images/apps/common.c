@@ -607,7 +607,8 @@ static int run_on(app_t *a, devent *e, int (*run)(app_t *a))
     }
     cl_ulong t0 = now_ns();
     a->out_failed = 0;
-    int r = run(a) || a->out_failed;
+    int rv = run(a);
+    int r = rv == APP_SKIP ? APP_SKIP : (rv || a->out_failed);
     cl_ulong total = 0;
     if (r == 0) {
         for (int t = 0; t < a->ntimers; t++) {
@@ -622,7 +623,7 @@ static int run_on(app_t *a, devent *e, int (*run)(app_t *a))
     release_objs(a);
     clReleaseCommandQueue(a->queue);
     clReleaseContext(a->ctx);
-    return r != 0;
+    return r == APP_SKIP ? APP_SKIP : r != 0;
 }
 
 int app_main(int argc, char **argv, const char *name, const char *usage, int (*run)(app_t *a))
@@ -699,16 +700,22 @@ int app_main(int argc, char **argv, const char *name, const char *usage, int (*r
         if (!nsel)
             app_log(&a, "no OpenCL device matches '%s' (%d devices; -d list)", spec, n);
     }
-    int failed = 0;
+    int failed = 0, skipped = 0;
     for (int s = 0; s < nsel; s++) {
         if (nsel > 1)
             snprintf(a.out_tag, sizeof a.out_tag, ".d%d", sel[s]);
         int r = run_on(&a, &devs[sel[s]], run);
-        app_log(&a, "%s / %s: %s", devs[sel[s]].pname, devs[sel[s]].dname, r ? "FAIL" : "PASS");
-        failed += r;
+        app_log(&a, "%s / %s: %s", devs[sel[s]].pname, devs[sel[s]].dname,
+                r == APP_SKIP ? "SKIP" : r ? "FAIL" : "PASS");
+        skipped += r == APP_SKIP;
+        failed += r && r != APP_SKIP;
+    }
+    free(pos);
+    if (nsel > 0 && failed == 0 && skipped == nsel) {
+        app_log(&a, "SKIP");
+        return APP_SKIP;
     }
     int ok = nsel > 0 && failed == 0;
     app_log(&a, "%s", ok ? "PASS" : "FAIL");
-    free(pos);
     return ok ? 0 : 1;
 }

@@ -56,7 +56,11 @@ typedef struct {
 } app_t;
 
 /* Parses options, runs `run` on the selected device(s), prints the verdict; returns the exit
- * status (0 = every device passed).  `usage` lists the sample's positional arguments. */
+ * status (0 = every device passed).  `usage` lists the sample's positional arguments.
+ * run() returns 0 (pass), APP_SKIP (the device lacks something the sample needs: the device's
+ * line says SKIP; when every device skipped, the last line is "NAME: SKIP" and the exit status
+ * APP_SKIP) or anything else (fail). */
+#define APP_SKIP 77
 int app_main(int argc, char **argv, const char *name, const char *usage, int (*run)(app_t *a));
 
 /* Positional argument i (0-based, after the options) as a number, or dflt when absent. */

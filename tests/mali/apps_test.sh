@@ -11,7 +11,8 @@
 #
 # usage: apps_test.sh MALIBU WORKDIR [MODELS] [THREAD-COUNTS]      (default "g71 g52" "1 2")
 # MALI_APPS: the samples, NAME or NAME:ARG,ARG (sizes); default: every sample at its default
-# size.  Jobs that take longer in host time than panfrost's 500 ms job timeout are fine: while
+# size.  MALI_APPS_IMAGE: the guest image directory (default guest-images/out, the stable stack;
+# guest-images/out-backports for the backports stack).  Jobs that take longer in host time than panfrost's 500 ms job timeout are fine: while
 # the guest CPU waits on the GPU, guest time advances by the GPU's modelled time (--gpu-time
 # model, devices/gtimer.h); a job timeout in the kernel log fails the test.
 set -u
@@ -22,7 +23,7 @@ threads=${4:-1 2}
 apps=${MALI_APPS:-vecadd saxpy sgemm_naive sgemm_tiled reduce scan sobel histogram \
 bitonic_sort transpose bfs math_builtins image_convert}
 known=${MALI_APPS_KNOWN_FAIL-}
-img=guest-images/out
+img=${MALI_APPS_IMAGE:-guest-images/out}
 here=$(dirname "$0")
 for f in "$malibu" $img/Image $img/initrd.img $img/rootfs.ext4; do
     [ -e "$f" ] || { echo "mali-apps-test: $f missing (make image)"; exit 1; }

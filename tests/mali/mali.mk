@@ -9,6 +9,8 @@
 #                             aarch64-linux-gnu-gcc -Wall -Wextra -Werror (skipped without it)
 #   make mali-apps-test       every OpenCL sample on panfrost per model and --gpu-threads count,
 #                             vs the CPU, llvmpipe and each other (tests/mali/apps_test.sh)
+#   make mali-stack-test      the backports stack (panfrost 1.6, Mesa 26.1): samples, profiling
+#                             queue, clpeak kernel latency (tests/mali/stack_test.sh)
 MALI_CROSS_CC ?= aarch64-linux-gnu-gcc
 .PHONY: mali-test
 TEST_TARGETS += mali-test
@@ -52,6 +54,20 @@ else
 	@$(MAKE) --no-print-directory image
 	@echo "== mali: the OpenCL samples on panfrost (g71, g52; --gpu-threads 1, 2) vs CPU and llvmpipe"
 	sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps "g71 g52" "1 2"
+endif
+
+# In `make test` too (~2-3 min, two boots): the trixie-backports stack (Linux 7.3: panfrost 1.6,
+# Mesa 26.1) on g71 and g52: probe, clinfo, vecadd, saxpy, the profiling sample and clpeak's
+# kernel-latency test (tests/mali/stack_test.sh); `make image IMAGE_STACK=backports` builds it.
+.PHONY: mali-stack-test
+TEST_TARGETS += mali-stack-test
+mali-stack-test: $(B)/malibu
+ifeq ($(MALI_IN_TEST),no)
+	@echo "== mali backports-stack tests skipped (MALI_IN_TEST=no)"
+else
+	@$(MAKE) --no-print-directory image IMAGE_STACK=backports
+	@echo "== mali: the backports stack (panfrost 1.6, Mesa 26.1): samples, profiling, clpeak (g71, g52)"
+	sh tests/mali/stack_test.sh $(B)/malibu "g71 g52" guest-images/out-backports
 endif
 
 .PHONY: mali-boot-test

@@ -6,6 +6,7 @@
 #include "mali_harness.h"
 #include "../../devices/board_gpu.h"
 #include "../../devices/board.h"
+#include "../../devices/gtimer.h"
 
 START_TEST(ids_per_model)
 {
@@ -123,6 +124,17 @@ END_TEST
 
 static uint64_t fake_ts(void *o) { return *(uint64_t *)o; }
 
+/* panfrost's timestamp read: HI, LO, HI again until HI is stable */
+static uint64_t read_timestamp(void)
+{
+    uint32_t hi, lo;
+    do {
+        hi = rd(GPU_TIMESTAMP_HI);
+        lo = rd(GPU_TIMESTAMP_LO);
+    } while (hi != rd(GPU_TIMESTAMP_HI));
+    return (uint64_t)hi << 32 | lo;
+}
+
 START_TEST(cycle_counter_and_timestamp)
 {
     h_setup();
@@ -141,11 +153,84 @@ START_TEST(cycle_counter_and_timestamp)
     uint64_t c2 = rd(GPU_CYCLE_COUNT_LO) | (uint64_t)rd(GPU_CYCLE_COUNT_HI) << 32;
     dev_sleep_ms(2);
     ck_assert_uint_eq(rd(GPU_CYCLE_COUNT_LO) | (uint64_t)rd(GPU_CYCLE_COUNT_HI) << 32, c2);
-    uint64_t t = 0x123456789ull;
-    mali_set_timestamp(h.m, fake_ts, &t);
-    ck_assert_uint_eq(rd(GPU_TIMESTAMP_LO), 0x23456789);
-    ck_assert_uint_eq(rd(GPU_TIMESTAMP_HI), 1);
     h_teardown();
+}
+END_TEST
+
+/* GPU_TIMESTAMP is the system counter, propagated only while cycle counting is on (panfrost 1.3+
+ * brackets its SYSTEM_TIMESTAMP query with CYCLE_COUNT_START/STOP). */
+START_TEST(timestamp_follows_cycle_counting)
+{
+    h_setup();
+    h_driver_init();
+    uint64_t t = 0x1FFFFFFF0ull;
+    mali_set_timestamp(h.m, fake_ts, &t, 100000000);
+    ck_assert_uint_eq(read_timestamp(), 0); /* off since reset: nothing propagated yet */
+    wr(GPU_COMMAND, GPU_CMD_CYCLE_COUNT_START);
+    ck_assert_uint_eq(read_timestamp(), 0x1FFFFFFF0ull);
+    ck_assert_uint_eq(rd(GPU_TIMESTAMP_HI), 1); /* both halves of the one counter */
+    ck_assert_uint_eq(rd(GPU_TIMESTAMP_LO), 0xFFFFFFF0u);
+    t = 0x200000010ull; /* the counter moves across a 32-bit carry */
+    ck_assert_uint_eq(read_timestamp(), 0x200000010ull);
+    wr(GPU_COMMAND, GPU_CMD_CYCLE_COUNT_START); /* a second START changes nothing */
+    ck_assert_uint_eq(read_timestamp(), 0x200000010ull);
+    wr(GPU_COMMAND, GPU_CMD_CYCLE_COUNT_STOP);
+    t = 0x300000000ull;
+    ck_assert_uint_eq(read_timestamp(), 0x200000010ull); /* held where it stopped */
+    wr(GPU_COMMAND, GPU_CMD_CYCLE_COUNT_STOP);
+    ck_assert_uint_eq(read_timestamp(), 0x200000010ull);
+    wr(GPU_COMMAND, GPU_CMD_CYCLE_COUNT_START);
+    ck_assert_uint_eq(read_timestamp(), 0x300000000ull); /* the system counter, not a count of
+                                                            the time it ran */
+    /* a soft reset stops cycle counting: the driver must start it again */
+    wr(GPU_COMMAND, GPU_CMD_SOFT_RESET);
+    t = 0x400000000ull;
+    ck_assert_uint_eq(read_timestamp(), 0);
+    ck_assert_uint_eq(rd(GPU_CYCLE_COUNT_LO) | (uint64_t)rd(GPU_CYCLE_COUNT_HI) << 32, 0);
+    wr(GPU_COMMAND, GPU_CMD_CYCLE_COUNT_START);
+    ck_assert_uint_eq(read_timestamp(), 0x400000000ull);
+    /* the job-side view is the same */
+    ck_assert_uint_eq(mali_gpu_timestamp(h.m), 0x400000000ull);
+    wr(GPU_COMMAND, GPU_CMD_CYCLE_COUNT_STOP);
+    t = 0x500000000ull;
+    ck_assert_uint_eq(mali_gpu_timestamp(h.m), 0x400000000ull);
+    h_teardown();
+}
+END_TEST
+
+/* On the board the GPU's timestamp is the CPU's system counter: a CPU read of CNTPCT, a GPU
+ * read, another CPU read are ordered, at the same frequency (CNTFRQ). */
+START_TEST(board_timestamp_is_system_counter)
+{
+    BoardConfig cfg;
+    char err[256];
+    board_config_default(&cfg);
+    cfg.console_in = -1;
+    cfg.ram_size = 64ull << 20;
+    Board *b = board_new(&cfg, err, sizeof err);
+    ck_assert_msg(b != NULL, "%s", err);
+    ck_assert_msg(board_realize(b, err, sizeof err), "%s", err);
+    ck_assert_uint_eq(gtimer_freq(b->gtimer), GTIMER_FREQ_HZ);
+    uint64_t lo, hi;
+    ck_assert_int_eq(bus_write(b->bus, BOARD_GPU_BASE + GPU_COMMAND, GPU_CMD_CYCLE_COUNT_START, 4),
+                     BUS_OK);
+    for (int i = 0; i < 3; i++) {
+        uint64_t cpu0 = gtimer_count(b->gtimer);
+        ck_assert_int_eq(bus_read(b->bus, BOARD_GPU_BASE + GPU_TIMESTAMP_HI, 4, &hi), BUS_OK);
+        ck_assert_int_eq(bus_read(b->bus, BOARD_GPU_BASE + GPU_TIMESTAMP_LO, 4, &lo), BUS_OK);
+        uint64_t gpu = hi << 32 | lo;
+        uint64_t cpu1 = gtimer_count(b->gtimer);
+        ck_assert_uint_le(cpu0, gpu);
+        ck_assert_uint_le(gpu, cpu1);
+        dev_sleep_ms(1);
+    }
+    /* 2 ms of host time: ~200000 ticks of the 100 MHz counter on both sides */
+    uint64_t c0 = gtimer_count(b->gtimer), g0 = mali_gpu_timestamp(b->gpu);
+    dev_sleep_ms(2);
+    uint64_t g1 = mali_gpu_timestamp(b->gpu), c1 = gtimer_count(b->gtimer);
+    ck_assert_uint_ge(g1 - g0, 150000);
+    ck_assert_uint_le(g1 - g0, c1 - c0);
+    board_free(b);
 }
 END_TEST
 
@@ -283,6 +368,8 @@ int main(void)
     tcase_add_test(tc, reset_and_power_sequences);
     tcase_add_test(tc, caches_and_gpu_irq_line);
     tcase_add_test(tc, cycle_counter_and_timestamp);
+    tcase_add_test(tc, timestamp_follows_cycle_counting);
+    tcase_add_test(tc, board_timestamp_is_system_counter);
     tcase_add_test(tc, perfcnt_dump);
     tcase_add_test(tc, board_and_device_tree);
     tcase_add_test(tc, hostile_registers);

@@ -91,11 +91,13 @@ START_TEST(dependency_order)
 END_TEST
 
 static uint64_t ts_value(void *o) { (void)o; return 0x0123456789ABCDEFull; }
+static uint64_t ts_value2(void *o) { (void)o; return 0x0123456789ABCDF0ull; }
+static uint64_t fake_counter(void *o) { return *(uint64_t *)o; }
 
 START_TEST(write_value_types)
 {
     setup_as(0);
-    mali_set_timestamp(h.m, ts_value, NULL);
+    mali_set_timestamp(h.m, ts_value, NULL, 0);
     wr(GPU_COMMAND, GPU_CMD_CYCLE_COUNT_START);
     for (int i = 0; i < 8; i++)
         h_wr64(h_va2pa(D(i)), 0x5555555555555555ull);
@@ -116,6 +118,22 @@ START_TEST(write_value_types)
     ck_assert_uint_eq(h_rd64(h_va2pa(D(4))), 0x555555555555A7A8ull);
     ck_assert_uint_eq(h_rd64(h_va2pa(D(5))), 0x55555555A5A6A7A8ull);
     ck_assert_uint_eq(h_rd64(h_va2pa(D(6))), 0xA1A2A3A4A5A6A7A8ull);
+    /* cycle counting off: both counters are written as they stood when it stopped */
+    wr(GPU_COMMAND, GPU_CMD_CYCLE_COUNT_STOP);
+    uint64_t held = rd(GPU_CYCLE_COUNT_LO) | (uint64_t)rd(GPU_CYCLE_COUNT_HI) << 32;
+    ck_assert_uint_ge(held, cyc);
+    mali_set_timestamp(h.m, ts_value2, NULL, 0);
+    h_write_value(J(0), 1, 0, 0, J(1), D(0), WRITE_VALUE_CYCLE_COUNTER, 0);
+    h_write_value(J(1), 2, 0, 0, 0, D(1), WRITE_VALUE_SYSTEM_TIMESTAMP, 0);
+    h_submit(1, J(0), 0, false);
+    ck_assert_uint_eq(wait_slot(1), 0x2);
+    ck_assert_uint_eq(h_rd64(h_va2pa(D(0))), held);
+    ck_assert_uint_eq(h_rd64(h_va2pa(D(1))), 0x0123456789ABCDEFull);
+    /* and live again once the driver starts it (JD_REQ_CYCLE_COUNT) */
+    wr(GPU_COMMAND, GPU_CMD_CYCLE_COUNT_START);
+    h_submit(1, J(0), 0, false);
+    ck_assert_uint_eq(wait_slot(1), 0x2);
+    ck_assert_uint_eq(h_rd64(h_va2pa(D(1))), 0x0123456789ABCDF0ull);
     /* unknown types: JOB_CONFIG_FAULT, header gets the code */
     static const unsigned bad[] = { 0, 8, 0xFFFFFFFF };
     for (int i = 0; i < 3; i++) {
@@ -410,6 +428,85 @@ START_TEST(compute_clock_model)
 }
 END_TEST
 
+typedef struct GateRec {
+    uint64_t *counter;  /* the fake system counter */
+    int open;           /* atomic: the engine may finish */
+    uint64_t jump;      /* the counter after the job (the host's emulation time) */
+} GateRec;
+
+/* 3007 warp-tuples (501 ns on G71 MP4), after the test opens the gate; the system counter has
+ * moved far meanwhile (an emulation much slower than the modelled GPU) */
+static uint32_t gate_engine(void *opaque, const MaliComputeJob *job)
+{
+    GateRec *g = opaque;
+    while (!__atomic_load_n(&g->open, __ATOMIC_SEQ_CST))
+        dev_sleep_ms(1);
+    if (g->jump)
+        __atomic_store_n(g->counter, g->jump, __ATOMIC_SEQ_CST);
+    for (int i = 0; i < 3; i++)
+        mali_job_progress(job->ctx, 1000);
+    mali_job_progress(job->ctx, 7);
+    return MALI_EXC_DONE;
+}
+
+/* The WRITE_VALUE timestamps of a chain: when it starts on a GPU at the modelled speed (its
+ * submission, or the modelled end of the slot's previous chain) plus the modelled time of the
+ * compute jobs before them; never later than the system counter. */
+START_TEST(chain_gpu_time)
+{
+    setup_as(1);
+    uint64_t ctr = 1000;
+    GateRec g = { .counter = &ctr, .jump = 200000 };
+    mali_set_compute_engine(h.m, gate_engine, &g);
+    mali_set_timestamp(h.m, fake_counter, &ctr, 100000000); /* 100 MHz: 10 ns per tick */
+    wr(GPU_COMMAND, GPU_CMD_CYCLE_COUNT_START);
+    for (int i = 0; i < 4; i++)
+        h_wr64(h_va2pa(D(i)), 0);
+    /* chain A: timestamp, compute, timestamp, compute, timestamp */
+    h_write_value(J(0), 1, 0, 0, J(1), D(0), WRITE_VALUE_SYSTEM_TIMESTAMP, 0);
+    h_job_header(J(1), JOB_TYPE_COMPUTE, 2, 1, 0, true, J(2));
+    h_write_value(J(2), 3, 2, 0, J(3), D(1), WRITE_VALUE_SYSTEM_TIMESTAMP, 0);
+    h_job_header(J(3), JOB_TYPE_COMPUTE, 4, 3, 0, true, J(4));
+    h_write_value(J(4), 5, 4, 0, 0, D(2), WRITE_VALUE_SYSTEM_TIMESTAMP, 0);
+    /* chain B: one timestamp, queued behind A in the _NEXT registers */
+    h_write_value(J(6), 1, 0, 0, 0, D(3), WRITE_VALUE_SYSTEM_TIMESTAMP, 0);
+    h_submit(1, J(0), 1, false);                     /* submitted at 1000 */
+    while (rd(JSR(1, JS_COMMAND_NEXT)) != 0)
+        dev_sleep_ms(1);
+    __atomic_store_n(&ctr, 1010, __ATOMIC_SEQ_CST);
+    h_submit(1, J(6), 1, true);                      /* submitted at 1010, A still running */
+    __atomic_store_n(&g.open, 1, __ATOMIC_SEQ_CST);
+    ck_assert_uint_eq(wait_slot(1), 0x2);
+    while (rd(JOB_IRQ_JS_STATE) & 0x00020002u)
+        dev_sleep_ms(1);
+    wr(JOB_IRQ_CLEAR, ~0u);
+    ck_assert_uint_eq(h_rd64(h_va2pa(D(0))), 1000);  /* A's start: its submission */
+    ck_assert_uint_eq(h_rd64(h_va2pa(D(1))), 1050);  /* + 501 ns of modelled work */
+    ck_assert_uint_eq(h_rd64(h_va2pa(D(2))), 1100);  /* + 1002 ns */
+    ck_assert_uint_eq(h_rd64(h_va2pa(D(3))), 1100);  /* B starts when A ends at that speed */
+    /* submitted with the slot idle: B starts at its submission */
+    g.jump = 0;
+    __atomic_store_n(&ctr, 300000, __ATOMIC_SEQ_CST);
+    h_submit(1, J(6), 1, false);
+    ck_assert_uint_eq(wait_slot(1), 0x2);
+    ck_assert_uint_eq(h_rd64(h_va2pa(D(3))), 300000);
+    /* a counter that has not moved as far as the modelled work: never past the counter */
+    h_submit(1, J(0), 1, false);
+    ck_assert_uint_eq(wait_slot(1), 0x2);
+    for (int i = 0; i < 3; i++)
+        ck_assert_uint_eq(h_rd64(h_va2pa(D(i))), 300000);
+    /* cycle counting off: the value it stopped at */
+    wr(GPU_COMMAND, GPU_CMD_CYCLE_COUNT_STOP);
+    __atomic_store_n(&ctr, 400000, __ATOMIC_SEQ_CST);
+    h_submit(1, J(0), 1, false);
+    ck_assert_uint_eq(wait_slot(1), 0x2);
+    for (int i = 0; i < 3; i++)
+        ck_assert_uint_eq(h_rd64(h_va2pa(D(i))), 300000);
+    mali_set_compute_engine(h.m, NULL, NULL);
+    h_teardown();
+}
+END_TEST
+
 static int spin_started;
 
 static void *spin_thread(void *arg)
@@ -653,6 +750,7 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, write_value_chain_with_deps);
     tcase_add_test(tc, compute_clock_model);
+    tcase_add_test(tc, chain_gpu_time);
     tcase_add_test(tc, dependency_order);
     tcase_add_test(tc, write_value_types);
     tcase_add_test(tc, null_and_cache_flush_jobs);
