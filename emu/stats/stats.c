@@ -240,12 +240,14 @@ void stats_get_totals(uint64_t c[ST_N], uint64_t mmio[STATS_MMIO_MAX][2], uint64
 }
 
 
-static void jstr(FILE *f, const char *s)
+void stats_json_string(FILE *f, const char *s)
 {
     fputc('"', f);
     for (; s && *s; s++) {
         if (*s == '"' || *s == '\\')
             fprintf(f, "\\%c", *s);
+        else if (*s == '\n')
+            fputs("\\n", f);
         else if ((unsigned char)*s < 0x20)
             fprintf(f, "\\u%04x", *s);
         else
@@ -272,13 +274,13 @@ void stats_write_json(FILE *f)
     fprintf(f, "{\n  \"schema\": \"%s\",\n  \"generator\": \"malibu\",\n  \"date\": \"%s\",\n"
                "  \"complete\": %s,\n  \"exit_reason\": ",
             STATS_SCHEMA, date, run_complete ? "true" : "false");
-    jstr(f, exit_reason);
+    stats_json_string(f, exit_reason);
     fprintf(f, ",\n  \"host_threads\": %u,\n  \"config\": {", nthr);
     for (unsigned i = 0; i < nconfig; i++) {
         fprintf(f, "%s", i ? ", " : "");
-        jstr(f, config[i].key);
+        stats_json_string(f, config[i].key);
         fprintf(f, ": ");
-        jstr(f, config[i].value);
+        stats_json_string(f, config[i].value);
     }
     fprintf(f, "}");
     for (unsigned i = 0; i < nsections; i++) {

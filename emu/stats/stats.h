@@ -108,6 +108,10 @@ void stats_set_exit(const char *reason, bool complete);
 int stats_write(FILE *summary);
 /* Write the JSON report to an open stream (tests). */
 void stats_write_json(FILE *f);
+
+/* s as a JSON string literal (quotes, backslashes, newlines and control characters escaped;
+ * NULL as ""), for every section's writer. */
+void stats_json_string(FILE *f, const char *s);
 /* Totals over every thread (tests): plain counters, MMIO [region][read/write], distinct GPU pages. */
 void stats_get_totals(uint64_t c[ST_N], uint64_t mmio[STATS_MMIO_MAX][2], uint64_t *pages);
 

@@ -46,20 +46,6 @@ static const char *ec_name(unsigned ec, char *buf, size_t len)
     return buf;
 }
 
-static void jstr(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; s && *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fprintf(f, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20)
-            fprintf(f, "\\u%04x", *s);
-        else
-            fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 static void write_json(FILE *f, const char *in, const stats_totals *T)
 {
     fprintf(f, "\"cpus\": [");
@@ -99,7 +85,7 @@ static void write_json(FILE *f, const char *in, const stats_totals *T)
         if (!name && !T->mmio[i][0] && !T->mmio[i][1])
             continue;
         fprintf(f, "%s\n%s  {\"device\": ", first ? "" : ",", in);
-        jstr(f, name ? name : "?");
+        stats_json_string(f, name ? name : "?");
         fprintf(f, ", \"base\": %" PRIu64 ", \"size\": %" PRIu64 ", \"reads\": %" PRIu64 ", \"writes\": %" PRIu64 "}",
                 base, size, T->mmio[i][0], T->mmio[i][1]);
         first = 0;

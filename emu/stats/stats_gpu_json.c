@@ -40,22 +40,6 @@ static void add_totals(gtotals *T, const struct stats_gclause *c, size_t n)
     }
 }
 
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fprintf(f, "\\%c", *s);
-        else if (*s == '\n')
-            fputs("\\n", f);
-        else if ((unsigned char)*s < 0x20)
-            fprintf(f, "\\u%04x", *s);
-        else
-            fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 static void write_totals(FILE *f, const gtotals *T, const char *in)
 {
     fprintf(f, "{\n%s  \"clauses\": %" PRIu64 ",\n%s  \"clause_executions\": %" PRIu64
@@ -146,7 +130,7 @@ static void write_kernel(FILE *f, const sg_view *v, size_t id, const char *in)
     gtotals T = { 0 };
     add_totals(&T, K->c, K->n);
     fprintf(f, "%s\n%s  {\n%s    \"id\": %zu,\n%s    \"name\": ", id ? "," : "", in, in, id, in);
-    json_str(f, name);
+    stats_json_string(f, name);
     fprintf(f, ",\n%s    \"code_hash\": \"%016" PRIx64 "\",\n%s    \"code_bytes\": %" PRIu64
                ",\n%s    \"code_clauses\": %u",
             in, K->hash, in, K->bytes, in, K->nclauses_code);
@@ -207,7 +191,7 @@ static void write_kernel(FILE *f, const sg_view *v, size_t id, const char *in)
     if (df) {
         write_dot(df, K, name);
         fclose(df);
-        json_str(f, dot);
+        stats_json_string(f, dot);
         free(dot);
     } else {
         fprintf(f, "null");
