@@ -24,17 +24,20 @@ IMAGE_OUT ?= $(GI)/out-backports
 else
 $(error IMAGE_STACK=$(IMAGE_STACK): stable or backports)
 endif
-export GUEST_STACK := $(IMAGE_STACK)
-export GUEST_LOCK
+# Passed to fetch and build.py on their command lines, never exported: a make started by a recipe
+# (make test -> make image IMAGE_STACK=backports) must pick its own stack's lock, not inherit ours.
+GI_ENV := GUEST_STACK=$(IMAGE_STACK) GUEST_LOCK=$(GUEST_LOCK)
+GI_FETCH := $(GI_ENV) $(PYTHON) $(GI)/fetch
 GI_OUT := $(IMAGE_OUT)
 GI_CACHE := $(GI)/cache
 GI_WORK := $(if $(filter $(GI)/out,$(GI_OUT)),$(GI_CACHE)/work,$(GI_OUT)/.work)
 GI_GROUPS := rootfs boot kernel sdk
 GI_FETCH_STAMP := $(GI_OUT)/.fetch.stamp
-# the extra packages asked for (IMAGE_PACKAGES + packages.local): rewritten only when they change
-GI_EXTRAS := $(GI_OUT)/extra-packages
+# what the images are made from (stack, lock, extra packages from IMAGE_PACKAGES and
+# packages.local): rewritten only when it changes, so a change rebuilds them
+GI_CONFIG := $(GI_OUT)/.image-config
 export IMAGE_PACKAGES
-GI_BUILD := GUEST_OUT=$(GI_OUT) GUEST_WORK=$(GI_WORK) $(PYTHON) $(GI)/build.py
+GI_BUILD := $(GI_ENV) GUEST_OUT=$(GI_OUT) GUEST_WORK=$(GI_WORK) $(PYTHON) $(GI)/build.py
 GI_BUILD_DEPS := $(GI)/build.py $(GI_FETCH_STAMP)
 GI_CPIO_DEPS := $(GI)/tools/mkcpio.py $(GI)/init/lib.sh
 GI_APPS := $(sort $(wildcard $(GI)/apps/*.c))
@@ -48,18 +51,19 @@ image: $(GI_IMAGES)
 
 initramfs: $(GI_OUT)/Image $(GI_OUT)/initramfs-busybox.cpio.gz
 
-$(GI_EXTRAS): FORCE
+$(GI_CONFIG): FORCE
 	@mkdir -p $(dir $@)
-	@$(PYTHON) $(GI)/fetch extras > $@.tmp && if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+	@{ echo "stack $(IMAGE_STACK) lock $(abspath $(GUEST_LOCK))"; $(GI_FETCH) extras; } > $@.tmp && \
+	    if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
-$(GI_FETCH_STAMP): $(GUEST_LOCK) $(GI)/fetch $(GI_EXTRAS)
-	$(PYTHON) $(GI)/fetch fetch $(GI_GROUPS)
+$(GI_FETCH_STAMP): $(GUEST_LOCK) $(GI)/fetch $(GI_CONFIG)
+	$(GI_FETCH) fetch $(GI_GROUPS)
 	@touch $@
 
 image-fetch: $(GI_FETCH_STAMP)
 
 image-lock:
-	GUEST_LOCK=$(GUEST_LOCK) $(PYTHON) $(GI)/fetch update-lock
+	$(GI_FETCH) update-lock
 
 # Image, out/modules/<release>/, out/config, out/kernel.release
 $(GI_OUT)/Image: $(GI_BUILD_DEPS)
@@ -76,7 +80,7 @@ $(GI_WORK)/apps.stamp: $(GI_BUILD_DEPS) $(GI_APPS)
 	@touch $@
 
 $(GI_OUT)/rootfs.ext4: $(GI_BUILD_DEPS) $(GI)/init/lib.sh $(GI)/init/rootfs-init $(GI_OUT)/Image \
-                       $(GI_WORK)/apps.stamp $(GI_EXTRAS)
+                       $(GI_WORK)/apps.stamp $(GI_CONFIG)
 	$(GI_BUILD) rootfs
 
 image-clean:

@@ -11,13 +11,13 @@ TEST_TARGETS += image-test-cached
 
 image-test: image
 	@echo "== guest images"
-	GUEST_OUT=$(GI_OUT) $(PYTHON) tests/image/test_image.py
+	$(GI_ENV) GUEST_OUT=$(GI_OUT) $(PYTHON) tests/image/test_image.py
 
 image-test-cached:
 ifeq ($(IMAGE_IN_TEST),no)
 	@echo "== guest images: skipped (IMAGE_IN_TEST=no)"
 else
-	@if $(PYTHON) $(GI)/fetch verify $(GI_GROUPS) >/dev/null 2>&1; then \
+	@if $(GI_FETCH) verify $(GI_GROUPS) >/dev/null 2>&1; then \
 	    $(MAKE) --no-print-directory image-test; \
 	else \
 	    echo "== guest images: skipped: pinned packages not all cached (make image-fetch; ~185 MB)"; \
