@@ -61,86 +61,90 @@ class Op:
         return self.mods[name]
 
 
+def isa_lines(path):
+    """(where, line) for each line of a description file that has more than a # comment."""
+    with open(path) as f:
+        for lineno, raw in enumerate(f, 1):
+            line = raw.split('#', 1)[0].strip()
+            if line:
+                yield f'{path}:{lineno}', line
+
+
 def parse_ops(path):
     ops, by_key = [], {}
     cur = None
-    with open(path) as f:
-        for lineno, raw in enumerate(f, 1):
-            line = raw.split('#', 1)[0].rstrip()
-            if not line.strip():
-                continue
-            where = f'{path}:{lineno}'
-            t = line.split()
-            kw = t[0]
-            if kw == 'op':
-                unit, name, vm = t[1], t[2], t[3]
-                value, mask = (int(x, 0) for x in vm.split('/'))
-                key = (unit, name)
-                op = by_key.get(key)
-                fresh = op is None
-                if fresh:
-                    op = by_key[key] = Op(unit, name)
-                    ops.append(op)
-                for fl in t[4:]:
-                    if fl.startswith('msg='):
-                        op.msg = fl[4:]
-                    elif fl.startswith('staging='):
-                        d, c = fl[8:].split(':')
-                        op.staging = (d, int(c) if c.isdigit() else c)
-                    elif fl.startswith('dests='):
-                        op.dests = int(fl[6:])
-                    elif fl in ('last', 'table', 'unused', 'v7'):
-                        op.flags.add(fl)
-                    else:
-                        sys.exit(f'{where}: unknown flag {fl}')
-                cur = Variant(op, value, mask, where)
-                cur.fresh = fresh
-                op.variants.append(cur)
-            elif kw == 'src':
-                if cur.fresh:
-                    cur.op.srcs.append((int(t[1]), int(t[2], 0) if len(t) > 2 else 0xff))
-            elif kw == 'imm':
-                if cur.fresh:
-                    s, z = t[2].split(':')
-                    cur.op.imms.append((t[1], int(s), int(z)))
-            elif kw == 'mod':
-                m = cur.op.mod(t[1])
-                s, z = (int(x) for x in t[2].split(':'))
-                names = []
-                for v in t[3:]:
-                    if v.startswith('default='):
-                        m.default = v[8:]
-                    else:
-                        names.append(v)
-                if len(names) != 1 << z:
-                    sys.exit(f'{where}: {t[1]} needs {1 << z} values')
-                for v in names:
-                    if v != '-':
-                        m.index(v)
-                cur.direct.append((m, s, z, names))
-            elif kw == 'dmod':
-                m = cur.op.mod(t[1])
-                for v in t[2:]:
-                    if v.startswith('default='):
-                        m.default = v[8:]
-                    else:
-                        m.index(v)
-                cur.dmods.append(m)
-            elif kw == 'key':
-                cur.has_key = True
-                for k in t[1:]:
-                    if k == 'ord':
-                        cur.ord = True
-                    else:
-                        s, z = k.split(':')
-                        cur.key.append((int(s), int(z)))
-            elif kw == 'case':
-                vals = tuple(t[2:])
-                if len(vals) != len(cur.dmods):
-                    sys.exit(f'{where}: case needs {len(cur.dmods)} values')
-                cur.cases[int(t[1])] = vals
-            else:
-                sys.exit(f'{where}: unknown keyword {kw}')
+    for where, line in isa_lines(path):
+        t = line.split()
+        kw = t[0]
+        if kw == 'op':
+            unit, name, vm = t[1], t[2], t[3]
+            value, mask = (int(x, 0) for x in vm.split('/'))
+            key = (unit, name)
+            op = by_key.get(key)
+            fresh = op is None
+            if fresh:
+                op = by_key[key] = Op(unit, name)
+                ops.append(op)
+            for fl in t[4:]:
+                if fl.startswith('msg='):
+                    op.msg = fl[4:]
+                elif fl.startswith('staging='):
+                    d, c = fl[8:].split(':')
+                    op.staging = (d, int(c) if c.isdigit() else c)
+                elif fl.startswith('dests='):
+                    op.dests = int(fl[6:])
+                elif fl in ('last', 'table', 'unused', 'v7'):
+                    op.flags.add(fl)
+                else:
+                    sys.exit(f'{where}: unknown flag {fl}')
+            cur = Variant(op, value, mask, where)
+            cur.fresh = fresh
+            op.variants.append(cur)
+        elif kw == 'src':
+            if cur.fresh:
+                cur.op.srcs.append((int(t[1]), int(t[2], 0) if len(t) > 2 else 0xff))
+        elif kw == 'imm':
+            if cur.fresh:
+                s, z = t[2].split(':')
+                cur.op.imms.append((t[1], int(s), int(z)))
+        elif kw == 'mod':
+            m = cur.op.mod(t[1])
+            s, z = (int(x) for x in t[2].split(':'))
+            names = []
+            for v in t[3:]:
+                if v.startswith('default='):
+                    m.default = v[8:]
+                else:
+                    names.append(v)
+            if len(names) != 1 << z:
+                sys.exit(f'{where}: {t[1]} needs {1 << z} values')
+            for v in names:
+                if v != '-':
+                    m.index(v)
+            cur.direct.append((m, s, z, names))
+        elif kw == 'dmod':
+            m = cur.op.mod(t[1])
+            for v in t[2:]:
+                if v.startswith('default='):
+                    m.default = v[8:]
+                else:
+                    m.index(v)
+            cur.dmods.append(m)
+        elif kw == 'key':
+            cur.has_key = True
+            for k in t[1:]:
+                if k == 'ord':
+                    cur.ord = True
+                else:
+                    s, z = k.split(':')
+                    cur.key.append((int(s), int(z)))
+        elif kw == 'case':
+            vals = tuple(t[2:])
+            if len(vals) != len(cur.dmods):
+                sys.exit(f'{where}: case needs {len(cur.dmods)} values')
+            cur.cases[int(t[1])] = vals
+        else:
+            sys.exit(f'{where}: unknown keyword {kw}')
     for op in ops:
         for m in op.mods.values():
             if m.name[-1].isdigit() and int(m.name[-1]) < len(op.srcs):
@@ -161,50 +165,46 @@ class Clause:
 
 def parse_clause(path):
     c = Clause()
-    with open(path) as f:
-        for lineno, raw in enumerate(f, 1):
-            line = raw.split('#', 1)[0].strip()
-            if not line:
-                continue
-            t = line.split()
-            kw = t[0]
-            if kw == 'header':
-                s, z = (int(x) for x in t[2].split(':'))
-                c.header.append((t[1], s, z, t[3:]))
-            elif kw in ('regs', 'tuple'):
-                s, z = (int(x) for x in t[2].split(':'))
-                getattr(c, kw)[t[1]] = (s, z)
-            elif kw == 'regmode':
-                c.regmode[int(t[1])] = (t[2], t[3], t[4])
-            elif kw == 'regidle':
-                c.regidle = (int(t[1]), int(t[2]))
-            elif kw == 'srcsel':
-                c.srcsel[int(t[1])] = (t[2], t[3])
-            elif kw == 'constidx':
-                c.constidx[int(t[1])] = int(t[2])
-            elif kw == 'fauspecial':
-                c.fauspecial[int(t[1])] = t[2]
-            elif kw == 'format':
-                name, tag, final = t[1], t[2], int(t[3])
-                pieces = []
-                for p in t[4:]:
-                    m = re.fullmatch(r'([A-Z])(\d?):(\d+)\+(\d+)@(\d+)', p)
-                    if not m:
-                        sys.exit(f'{path}:{lineno}: bad piece {p}')
-                    pieces.append((m.group(1), int(m.group(2) or 0), int(m.group(3)), int(m.group(4)), int(m.group(5))))
-                c.formats.append((name, tag, final, pieces))
-            elif kw == 'sequence':
-                c.sequence[int(t[1])] = t[2:]
-            elif kw == 'embedded':
-                c.embedded = [int(x) for x in t[1:]]
-            elif kw == 'constpos':
-                c.constpos[int(t[1])] = (int(t[2]), int(t[3]))
-            elif kw == 'm1':
-                c.m1[int(t[1])] = (t[2], t[3])
-            elif kw == 'm2':
-                c.m2[int(t[1])] = (t[2], t[3])
-            else:
-                sys.exit(f'{path}:{lineno}: unknown keyword {kw}')
+    for where, line in isa_lines(path):
+        t = line.split()
+        kw = t[0]
+        if kw == 'header':
+            s, z = (int(x) for x in t[2].split(':'))
+            c.header.append((t[1], s, z, t[3:]))
+        elif kw in ('regs', 'tuple'):
+            s, z = (int(x) for x in t[2].split(':'))
+            getattr(c, kw)[t[1]] = (s, z)
+        elif kw == 'regmode':
+            c.regmode[int(t[1])] = (t[2], t[3], t[4])
+        elif kw == 'regidle':
+            c.regidle = (int(t[1]), int(t[2]))
+        elif kw == 'srcsel':
+            c.srcsel[int(t[1])] = (t[2], t[3])
+        elif kw == 'constidx':
+            c.constidx[int(t[1])] = int(t[2])
+        elif kw == 'fauspecial':
+            c.fauspecial[int(t[1])] = t[2]
+        elif kw == 'format':
+            name, tag, final = t[1], t[2], int(t[3])
+            pieces = []
+            for p in t[4:]:
+                m = re.fullmatch(r'([A-Z])(\d?):(\d+)\+(\d+)@(\d+)', p)
+                if not m:
+                    sys.exit(f'{path}:{lineno}: bad piece {p}')
+                pieces.append((m.group(1), int(m.group(2) or 0), int(m.group(3)), int(m.group(4)), int(m.group(5))))
+            c.formats.append((name, tag, final, pieces))
+        elif kw == 'sequence':
+            c.sequence[int(t[1])] = t[2:]
+        elif kw == 'embedded':
+            c.embedded = [int(x) for x in t[1:]]
+        elif kw == 'constpos':
+            c.constpos[int(t[1])] = (int(t[2]), int(t[3]))
+        elif kw == 'm1':
+            c.m1[int(t[1])] = (t[2], t[3])
+        elif kw == 'm2':
+            c.m2[int(t[1])] = (t[2], t[3])
+        else:
+            sys.exit(f'{path}:{lineno}: unknown keyword {kw}')
     return c
 
 
@@ -241,25 +241,20 @@ EXEC_FLAGS = ('one', 'return')
 def parse_exec(path, ops):
     ex = Exec()
     names = set(op.name for op in ops)
-    with open(path) as f:
-        for lineno, raw in enumerate(f, 1):
-            line = raw.split('#', 1)[0].rstrip()
-            if not line.strip():
-                continue
-            where = f'{path}:{lineno}'
-            t = line.split()
-            if t[0] == 'class':
-                ex.classes += t[1:]
-            elif t[0] == 'sem':
-                if t[1] not in names or t[2] not in ex.classes or any(x not in EXEC_FLAGS for x in t[3:]):
-                    sys.exit(f'{where}: unknown op, class or flag')
-                ex.sem[t[1]] = (t[2], set(t[3:]))
-            elif t[0] == 'why':
-                if t[1] not in names:
-                    sys.exit(f'{where}: unknown op {t[1]}')
-                ex.why[t[1]] = line.split(None, 2)[2]
-            else:
-                sys.exit(f'{where}: unknown keyword {t[0]}')
+    for where, line in isa_lines(path):
+        t = line.split()
+        if t[0] == 'class':
+            ex.classes += t[1:]
+        elif t[0] == 'sem':
+            if t[1] not in names or t[2] not in ex.classes or any(x not in EXEC_FLAGS for x in t[3:]):
+                sys.exit(f'{where}: unknown op, class or flag')
+            ex.sem[t[1]] = (t[2], set(t[3:]))
+        elif t[0] == 'why':
+            if t[1] not in names:
+                sys.exit(f'{where}: unknown op {t[1]}')
+            ex.why[t[1]] = line.split(None, 2)[2]
+        else:
+            sys.exit(f'{where}: unknown keyword {t[0]}')
     if not ex.classes or ex.classes[0] != 'NONE':
         sys.exit(f'{path}: the first class must be NONE')
     return ex
