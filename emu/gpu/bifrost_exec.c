@@ -1,7 +1,7 @@
 /* Bifrost warp executor: runs prepared clauses (bifrost_exec_prepare.c) for one warp, the common
  * ALU forms as loops over all lanes, everything else lane by lane (bifrost_exec_alu.c,
  * bifrost_exec_mem.c); warps scheduled by minimum PC. */
-#include "bifrost_exec_lanes.h"
+#include "bifrost_exec_jit.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -55,6 +55,8 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_f
 int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f)
 {
     exec &= (1u << w->lanes) - 1;
+    if (x->jit)
+        return bx_jit_exec(w, x, exec, f);
     return w->lanes == 8 ? exec_clause_n(w, x, exec, f, 8) : exec_clause_n(w, x, exec, f, 4);
 }
 

@@ -72,6 +72,7 @@ typedef struct {
     unsigned ninstrs;                /* non-NOP FMA/ADD instructions */
     uint64_t epoch;                  /* fetched programs: bi_mem epoch the bytes were last checked in */
     uint8_t *raw;                    /* fetched programs: the clause's bytes */
+    const void *jit;                 /* compiled code (bifrost_exec_jit.h), NULL: interpreted */
 } bi_xclause;
 
 /* Memory seen by LOAD/STORE (global addresses; WLS and TLS segments are offsets from a base;
@@ -150,6 +151,14 @@ unsigned bi_program_clauses(bi_program *p);
  * BARRIER (BI_EXEC_BARRIER; call again to continue) or max_clauses clauses ran (BI_FAULT_CLAUSE_LIMIT).
  * The observer (gpu_observer.h) sees every clause it runs. */
 int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, bi_fault *f);
+
+/* Back end of programs' clauses: the interpreter (the reference), or clauses compiled to host code
+ * when first decoded (x86-64 hosts with AVX2 and FMA; the default there).  Programs decode under
+ * the back end chosen when each clause is first run.  bi_set_backend returns -1 (and changes
+ * nothing) when the host cannot run compiled code. */
+enum bi_backend { BI_BACKEND_INTERP, BI_BACKEND_JIT };
+int bi_set_backend(enum bi_backend b);
+enum bi_backend bi_get_backend(void);
 
 /* Float helpers (exported for tests): IEEE binary16 <-> binary32. */
 uint32_t bi_f16_to_f32(uint16_t h);

@@ -40,6 +40,21 @@ void (*gpu_compute_stats_end_hook)(const void *prog, uint64_t epoch, uint32_t st
 void gpu_compute_set_default_threads(unsigned n) { default_threads = n; }
 unsigned gpu_compute_default_threads(void) { return default_threads; }
 
+int gpu_compute_set_backend(const char *name, char *err, size_t errlen)
+{
+    if (!strcmp(name, "interp"))
+        return bi_set_backend(BI_BACKEND_INTERP);
+    if (strcmp(name, "jit")) {
+        snprintf(err, errlen, "--gpu-backend: jit or interp");
+        return -1;
+    }
+    if (bi_set_backend(BI_BACKEND_JIT)) {
+        snprintf(err, errlen, "--gpu-backend jit: needs an x86-64 host with AVX2 and FMA (use interp)");
+        return -1;
+    }
+    return 0;
+}
+
 /* ---- parsed job ------------------------------------------------------------------------------ */
 
 typedef struct {

@@ -1,0 +1,436 @@
+/* The clause compiler: a prepared clause (bi_xclause) becomes x86-64 code that runs its tuples
+ * over all lanes of a warp at once, one AVX2 register per lane row (ymm: 8 lanes, xmm: 4).  The
+ * common ALU forms the interpreter runs as lane loops (fast_fma / fast_add kinds) are compiled;
+ * every other unit, and a float unit whose result is a NaN in some lane, calls the interpreter's
+ * code for that unit (bx_jit_unit), and the clause's end (message, staging, next PCs) is the
+ * interpreter's too (bx_jit_exec), so compiled and interpreted clauses cannot disagree there.
+ * Integer ops are exact on any host; float ops are compiled only where the host's IEEE result
+ * is the interpreter's: round to nearest, no flushing (the host's default MXCSR, which the
+ * interpreter's float helpers restore), no output clamp, NaNs redone by the interpreter. */
+#include "bifrost_exec_jit.h"
+#include "bifrost_jit_emit.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+
+/* ---- which back end runs ------------------------------------------------------------------- */
+
+int bx_jit_host_ok(void)
+{
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+    return 0;
+#endif
+}
+
+static int backend = -1;      /* enum bi_backend; -1: not chosen yet (the host's default) */
+
+int bi_set_backend(enum bi_backend b)
+{
+    if (b == BI_BACKEND_JIT && !bx_jit_host_ok())
+        return -1;
+    __atomic_store_n(&backend, (int)b, __ATOMIC_RELAXED);
+    return 0;
+}
+
+enum bi_backend bi_get_backend(void)
+{
+    int b = __atomic_load_n(&backend, __ATOMIC_RELAXED);
+    if (b < 0) {
+        b = bx_jit_host_ok() ? BI_BACKEND_JIT : BI_BACKEND_INTERP;
+        __atomic_store_n(&backend, b, __ATOMIC_RELAXED);
+    }
+    return (enum bi_backend)b;
+}
+
+/* ---- code arenas ------------------------------------------------------------------------------ */
+
+#define ARENA_CHUNK (256u << 10)
+
+struct bx_jit_arena {
+    uint8_t *chunk;
+    size_t used;
+    bx_jit_arena *prev;       /* earlier, full chunks */
+};
+
+void bx_jit_arena_free(bx_jit_arena *a)
+{
+    while (a) {
+        bx_jit_arena *prev = a->prev;
+        munmap(a->chunk, ARENA_CHUNK);
+        free(a);
+        a = prev;
+    }
+}
+
+/* size bytes of executable memory, 32-byte aligned */
+static void *arena_alloc(bx_jit_arena **ap, size_t size)
+{
+    bx_jit_arena *a = *ap;
+    size = (size + 31) & ~(size_t)31;
+    if (size > ARENA_CHUNK)
+        return NULL;
+    if (!a || a->used + size > ARENA_CHUNK) {
+        bx_jit_arena *n = calloc(1, sizeof(*n));
+        if (!n)
+            return NULL;
+        n->chunk = mmap(NULL, ARENA_CHUNK, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (n->chunk == MAP_FAILED) {
+            free(n);
+            return NULL;
+        }
+        n->prev = a;
+        *ap = a = n;
+    }
+    void *p = a->chunk + a->used;
+    a->used += size;
+    return p;
+}
+
+/* ---- the compiler ----------------------------------------------------------------------------- */
+
+/* Constant rows compiled code reads through r14. */
+enum { KR_ABS, KR_SIGN, KR_ONE, KR_FONE, KR_31, KR_FFFF, KR_ONES, KR_N };
+static const uint32_t krows[KR_N][NL] __attribute__((aligned(32))) = {
+    [KR_ABS] = { 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff },
+    [KR_SIGN] = { 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000 },
+    [KR_ONE] = { 1, 1, 1, 1, 1, 1, 1, 1 },
+    [KR_FONE] = { 0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000 },
+    [KR_31] = { 31, 31, 31, 31, 31, 31, 31, 31 },
+    [KR_FFFF] = { 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff },
+    [KR_ONES] = { ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u },
+};
+#define KROW(k) ((int32_t)((k) * NL * 4))
+
+#define W_REG(r) ((int32_t)(offsetof(bi_warp, reg) + (size_t)(r) * NL * 4))
+#define F_RES(i, u) ((int32_t)(offsetof(bx_jit_frame, res) + ((size_t)(i) * 2 + (u)) * NL * 4))
+#define F_ZERO ((int32_t)offsetof(bx_jit_frame, zero))
+#define F_KEEP(k) ((int32_t)(offsetof(bx_jit_frame, keep) + (size_t)(k) * NL * 4))
+#define F_BC(k) ((int32_t)(offsetof(bx_jit_frame, bc) + (size_t)(k) * NL * 4))
+
+typedef struct {
+    jx_emit e;
+    const bi_xclause *x;
+    bx_jit_code *jc;
+    size_t exits[64];            /* jumps to the epilogue (a unit's call failed) */
+    unsigned nexits;
+    int full;                    /* too many exits or bc rows */
+} jcomp;
+
+typedef struct { unsigned base; int32_t disp; } row;
+
+/* Where source k of unit (i, add) is as a lane row, or base 0 when it needs a bc row but none is
+ * left. */
+static row src_row(jcomp *jc, unsigned i, int add, unsigned k)
+{
+    const bi_tuple *t = &jc->x->c.t[i];
+    const bi_xinstr *xi = add ? &jc->x->add[i] : &jc->x->fma[i];
+    row r = { R12, F_ZERO };
+    if (k >= xi->nsrcs)
+        return r;
+    const bi_src *s = &(add ? &t->add : &t->fma)->src[k];
+    switch (s->kind) {
+    case BI_SRC_REG: r.base = RBX; r.disp = W_REG(s->index); break;
+    case BI_SRC_T: if (add) r.disp = F_RES(i + 1, 0); break;
+    case BI_SRC_T0: r.disp = F_RES(i, 0); break;
+    case BI_SRC_T1: r.disp = F_RES(i, 1); break;
+    case BI_SRC_UNIFORM: case BI_SRC_CONST: case BI_SRC_SPECIAL: {
+        bx_jit_code *c = jc->jc;
+        if (c->nbc == BX_JIT_MAX_BC) {
+            r.base = 0;
+            return r;
+        }
+        c->bc[c->nbc].tuple = (uint8_t)i;
+        c->bc[c->nbc].add = (uint8_t)add;
+        c->bc[c->nbc].src = (uint8_t)k;
+        r.disp = F_BC(c->nbc++);
+        break;
+    }
+    default: break;
+    }
+    return r;
+}
+
+/* the interpreter's code for unit iu; a failure (fault) leaves through the epilogue */
+static void call_unit(jcomp *jc, unsigned iu)
+{
+    jx_emit *e = &jc->e;
+    jx_vzeroupper(e);
+    jx_mov(e, RDI, RBX);
+    jx_mov(e, RSI, R12);
+    jx_mov(e, RDX, R13);
+    jx_mov_ecx(e, iu);
+    jx_mov_imm64(e, RAX, (uint64_t)(uintptr_t)bx_jit_unit);
+    jx_call_rax(e);
+    jx_test_eax(e);
+    if (jc->nexits == sizeof(jc->exits) / sizeof(jc->exits[0])) {
+        jc->full = 1;
+        return;
+    }
+    jc->exits[jc->nexits++] = jx_jcc_fwd(e, CC_NZ);
+}
+
+/* y = (y & ~abs) ^ neg, as the interpreter's fast float sources */
+static void fsrc_mods(jx_emit *e, const bi_xinstr *xi, unsigned k, unsigned y)
+{
+    if (xi->abs[k])
+        jx_opm(e, JX_VPAND, y, y, R14, KROW(KR_ABS));
+    if (xi->neg[k])
+        jx_opm(e, JX_VPXOR, y, y, R14, KROW(KR_SIGN));
+}
+
+/* ymm4 = all ones in lanes where the integer comparison of ymm0, ymm1 holds (cmp_lanes) */
+static void int_cmp(jx_emit *e, const bi_xinstr *xi)
+{
+    int invert = 0;
+    if (xi->sem == BI_SEM_ICMP_I || xi->sem == BI_SEM_CSEL_I) {
+        jx_op(e, JX_VPCMPEQD, 4, 0, 1);
+        invert = xi->cmp != C_EQ;
+    } else {
+        if (xi->sem != BI_SEM_ICMP_S && xi->sem != BI_SEM_CSEL_S) {   /* unsigned: bias to signed */
+            jx_opm(e, JX_VPXOR, 0, 0, R14, KROW(KR_SIGN));
+            jx_opm(e, JX_VPXOR, 1, 1, R14, KROW(KR_SIGN));
+        }
+        switch (xi->cmp) {
+        case C_GT: jx_op(e, JX_VPCMPGTD, 4, 0, 1); break;
+        case C_GE: jx_op(e, JX_VPCMPGTD, 4, 1, 0); invert = 1; break;
+        case C_LT: jx_op(e, JX_VPCMPGTD, 4, 1, 0); break;
+        default: jx_op(e, JX_VPCMPGTD, 4, 0, 1); invert = 1; break;
+        }
+    }
+    if (invert)
+        jx_opm(e, JX_VPXOR, 4, 4, R14, KROW(KR_ONES));
+}
+
+static const uint8_t fcmp_pred[] = {
+    [C_EQ] = 0x00, [C_GT] = 0x1e, [C_GE] = 0x1d, [C_NE] = 0x04, [C_LT] = 0x11, [C_LE] = 0x12, [C_GTLT] = 0x0c,
+};
+
+/* Whether unit (i, add) of kind k has compiled code (else it calls the interpreter). */
+static int compilable(const bi_xclause *x, unsigned i, int add, uint8_t k)
+{
+    const bi_xinstr *xi = add ? &x->add[i] : &x->fma[i];
+    if (k == K_GENERIC)
+        return 0;
+    if (add && (is_mem(xi) || xi->sem == BI_SEM_CLPER || xi->sem == BI_SEM_BARRIER))
+        return 0;
+    if (k == K_FADD || k == K_FMA || k == K_FCMP) {
+        if (x->c.hdr[BI_H_FTZ])
+            return 0;
+        if (k != K_FCMP && xi->clamp)
+            return 0;
+        if (k == K_FCMP && xi->cmp > C_GTLT)
+            return 0;
+    }
+    return 1;
+}
+
+static void compile_unit(jcomp *jc, unsigned i, int add)
+{
+    jx_emit *e = &jc->e;
+    const bi_xclause *x = jc->x;
+    const bi_xinstr *xi = add ? &x->add[i] : &x->fma[i];
+    uint8_t k = add ? x->fast_add[i] : x->fast_fma[i];
+    unsigned iu = i << 1 | (unsigned)add;
+    if (!compilable(x, i, add, k)) {
+        call_unit(jc, iu);
+        return;
+    }
+    unsigned nbc = jc->jc->nbc;
+    row s[4];
+    for (unsigned q = 0; q < 4; q++) {
+        s[q] = src_row(jc, i, add, q);
+        if (!s[q].base) {
+            jc->jc->nbc = nbc;
+            call_unit(jc, iu);
+            return;
+        }
+    }
+    /* sources in ymm0-3 as the kind needs them */
+    unsigned need = 0;
+    switch (k) {
+    case K_NOP: break;
+    case K_MOV: case K_ZEXT16: need = 1; break;
+    case K_IADD: case K_ISUB: case K_IMUL: case K_ICMP: case K_FADD: case K_FCMP: case K_MKVEC: need = 2; break;
+    case K_IADDC: case K_LSHIFT: case K_RSHIFT: case K_FMA: case K_MUX: need = 3; break;
+    case K_CSEL: need = 4; break;
+    default: break;
+    }
+    for (unsigned q = 0; q < need; q++)
+        jx_load(e, q, s[q].base, s[q].disp);
+    unsigned r = 0;              /* register holding the result */
+    int nan_check = 0;
+    switch (k) {
+    case K_NOP: jx_op(e, JX_VPXOR, 0, 0, 0); break;
+    case K_MOV: break;
+    case K_IADD: jx_op(e, JX_VPADDD, 0, 0, 1); break;
+    case K_ISUB: jx_op(e, JX_VPSUBD, 0, 0, 1); break;
+    case K_IMUL: jx_op(e, JX_VPMULLD, 0, 0, 1); break;
+    case K_IADDC: jx_op(e, JX_VPADDD, 0, 0, 1); jx_op(e, JX_VPADDD, 0, 0, 2); break;
+    case K_LSHIFT: case K_RSHIFT:
+        jx_opm(e, JX_VPAND, 2, 2, R14, KROW(KR_31));
+        if (k == K_LSHIFT)
+            jx_op(e, JX_VPSLLVD, 0, 0, 2);
+        else
+            jx_op(e, JX_VPSRLVD, 0, 0, 2);
+        if (xi->not1)
+            jx_opm(e, JX_VPXOR, 1, 1, R14, KROW(KR_ONES));
+        switch (xi->logic) {
+        case L_AND: jx_op(e, JX_VPAND, 0, 0, 1); break;
+        case L_OR: jx_op(e, JX_VPOR, 0, 0, 1); break;
+        default: jx_op(e, JX_VPXOR, 0, 0, 1); break;
+        }
+        if (xi->not_result)
+            jx_opm(e, JX_VPXOR, 0, 0, R14, KROW(KR_ONES));
+        break;
+    case K_ICMP:
+        int_cmp(e, xi);
+        r = 4;
+        if (xi->result_type == 0)
+            jx_opm(e, JX_VPAND, 4, 4, R14, KROW(KR_ONE));
+        break;
+    case K_CSEL:
+        int_cmp(e, xi);
+        jx_blendv(e, 1, 0, 3, 2, 4);            /* mask ? c : d */
+        break;
+    case K_FADD: case K_FMA:
+        for (unsigned q = 0; q < need; q++)
+            fsrc_mods(e, xi, q, q);
+        if (k == K_FADD) {
+            jx_op(e, JX_VADDPS, 0, 0, 1);
+        } else {
+            jx_op(e, JX_VFMADD231PS, 2, 0, 1);
+            r = 2;
+        }
+        nan_check = 1;
+        break;
+    case K_FCMP:
+        fsrc_mods(e, xi, 0, 0);
+        fsrc_mods(e, xi, 1, 1);
+        jx_cmpps(e, 0, 0, 1, fcmp_pred[xi->cmp]);
+        if (xi->result_type == 0)
+            jx_opm(e, JX_VPAND, 0, 0, R14, KROW(KR_ONE));
+        else if (xi->result_type == 1)
+            jx_opm(e, JX_VPAND, 0, 0, R14, KROW(KR_FONE));
+        break;
+    case K_MUX:
+        switch (xi->mux) {
+        case 0: jx_blendv(e, 0, 0, 0, 1, 2); break;      /* sign of c ? b : a */
+        case 1: case 2:
+            if (xi->mux == 2)
+                jx_opm(e, JX_VPAND, 2, 2, R14, KROW(KR_ABS));
+            jx_op(e, JX_VPXOR, 5, 5, 5);
+            jx_op(e, JX_VPCMPEQD, 4, 2, 5);
+            jx_blendv(e, 1, 0, 1, 0, 4);                 /* c == 0 ? a : b */
+            break;
+        default:
+            jx_op(e, JX_VPAND, 1, 1, 2);
+            jx_op(e, JX_VPANDN, 0, 2, 0);
+            jx_op(e, JX_VPOR, 0, 0, 1);
+            break;
+        }
+        break;
+    case K_MKVEC: {
+        unsigned sl = xi->lane[0] == 0xff ? 0 : 16 * (xi->lane[0] & 1), sh = xi->lane[1] == 0xff ? 0 : 16 * (xi->lane[1] & 1);
+        if (sl)
+            jx_shift_imm(e, 0, 0, 0, (uint8_t)sl);
+        jx_opm(e, JX_VPAND, 0, 0, R14, KROW(KR_FFFF));
+        if (sh)
+            jx_shift_imm(e, 0, 1, 1, (uint8_t)sh);
+        jx_shift_imm(e, 1, 1, 1, 16);
+        jx_op(e, JX_VPOR, 0, 0, 1);
+        break;
+    }
+    case K_ZEXT16: {
+        unsigned sh = xi->lane[0] == 0xff ? 0 : 16 * (xi->lane[0] & 1);
+        if (sh)
+            jx_shift_imm(e, 0, 0, 0, (uint8_t)sh);
+        jx_opm(e, JX_VPAND, 0, 0, R14, KROW(KR_FFFF));
+        break;
+    }
+    default: break;
+    }
+    jx_store(e, r, R12, F_RES(i + 1, add));
+    if (nan_check) {           /* a NaN in any lane: the interpreter's NaN rules redo the unit */
+        jx_cmpps(e, 5, r, r, 3);                     /* unordered */
+        jx_ptest(e, 5, 5);
+        size_t skip = jx_jcc_fwd(e, CC_Z);
+        call_unit(jc, iu);
+        jx_patch(e, skip);
+    }
+}
+
+/* commit tuple i's register writes for the active lanes (the interpreter's commit) */
+static void compile_commit(jcomp *jc, unsigned i)
+{
+    jx_emit *e = &jc->e;
+    const bi_tuple *t = &jc->x->c.t[i];
+    for (unsigned k = 0; k < t->nwrites; k++) {
+        const bi_write *wr = &t->writes[k];
+        unsigned keep = wr->mask == 3 ? 0 : wr->mask == 1 ? 1 : 2;
+        jx_load(e, 0, RBX, W_REG(wr->reg));
+        jx_load(e, 1, R12, F_RES(i + 1, wr->from_add));
+        jx_load(e, 2, R12, F_KEEP(keep));
+        jx_blendv(e, 1, 0, 0, 1, 2);
+        jx_store(e, 0, RBX, W_REG(wr->reg));
+    }
+}
+
+int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *why, size_t whylen)
+{
+    static __thread uint8_t buf[16384];
+    bx_jit_code code = { 0 };
+    jcomp jc = { .e = { .buf = buf, .cap = sizeof(buf), .l = lanes == 8 }, .x = x, .jc = &code };
+    jx_emit *e = &jc.e;
+    x->jit = NULL;
+    if (!bx_jit_host_ok()) {
+        snprintf(why, whylen, "the host lacks AVX2 or FMA");
+        return -1;
+    }
+    /* int entry(bi_warp *w = rbx, bx_jit_frame *fr = r12, const bi_xclause *x = r13), r14 = krows */
+    jx_push(e, RBX);
+    jx_push(e, R12);
+    jx_push(e, R13);
+    jx_push(e, R14);
+    jx_rsp_adjust(e, 1, 8);                  /* calls need rsp 16-byte aligned */
+    jx_mov(e, RBX, RDI);
+    jx_mov(e, R12, RSI);
+    jx_mov(e, R13, RDX);
+    jx_mov_imm64(e, R14, (uint64_t)(uintptr_t)krows);
+    for (unsigned i = 0; i < x->c.ntuples; i++) {
+        compile_unit(&jc, i, 0);
+        compile_unit(&jc, i, 1);
+        if (i > 0)
+            compile_commit(&jc, i - 1);
+    }
+    compile_commit(&jc, x->c.ntuples - 1);
+    jx_xor_eax(e);
+    for (unsigned k = 0; k < jc.nexits; k++)
+        jx_patch(e, jc.exits[k]);
+    jx_vzeroupper(e);
+    jx_rsp_adjust(e, 0, 8);
+    jx_pop(e, R14);
+    jx_pop(e, R13);
+    jx_pop(e, R12);
+    jx_pop(e, RBX);
+    jx_ret(e);
+    if (jc.full || e->len > e->cap) {
+        snprintf(why, whylen, "clause %#x: too large to compile", x->c.offset);
+        return -1;
+    }
+    size_t head = (sizeof(bx_jit_code) + 31) & ~(size_t)31;
+    uint8_t *mem = arena_alloc(arena, head + e->len);
+    if (!mem) {
+        snprintf(why, whylen, "out of executable memory");
+        return -1;
+    }
+    memcpy(mem + head, buf, e->len);
+    code.entry = (bx_jit_entry)(void *)(mem + head);
+    memcpy(mem, &code, sizeof(code));
+    __atomic_store_n(&x->jit, (const void *)mem, __ATOMIC_RELEASE);
+    return 0;
+}
