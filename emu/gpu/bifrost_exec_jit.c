@@ -94,7 +94,7 @@ static void *arena_alloc(bx_jit_arena **ap, size_t size)
 /* ---- the compiler ----------------------------------------------------------------------------- */
 
 /* Constant rows compiled code reads through r14. */
-enum { KR_ABS, KR_SIGN, KR_ONE, KR_FONE, KR_31, KR_FFFF, KR_ONES, KR_N };
+enum { KR_ABS, KR_SIGN, KR_ONE, KR_FONE, KR_31, KR_FFFF, KR_ONES, KR_LANEBIT, KR_N };
 static const uint32_t krows[KR_N][NL] __attribute__((aligned(32))) = {
     [KR_ABS] = { 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff },
     [KR_SIGN] = { 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000 },
@@ -103,6 +103,7 @@ static const uint32_t krows[KR_N][NL] __attribute__((aligned(32))) = {
     [KR_31] = { 31, 31, 31, 31, 31, 31, 31, 31 },
     [KR_FFFF] = { 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff },
     [KR_ONES] = { ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u },
+    [KR_LANEBIT] = { 1, 2, 4, 8, 16, 32, 64, 128 },
 };
 #define KROW(k) ((int32_t)((k) * NL * 4))
 
@@ -111,6 +112,30 @@ static const uint32_t krows[KR_N][NL] __attribute__((aligned(32))) = {
 #define F_ZERO ((int32_t)offsetof(bx_jit_frame, zero))
 #define F_KEEP(k) ((int32_t)(offsetof(bx_jit_frame, keep) + (size_t)(k) * NL * 4))
 #define F_BC(k) ((int32_t)(offsetof(bx_jit_frame, bc) + (size_t)(k) * NL * 4))
+#define F_EXEC ((int32_t)offsetof(bx_jit_frame, exec))
+#define F_ST(field) ((int32_t)(offsetof(bx_jit_frame, st) + offsetof(bx_cstate, field)))
+
+/* The frame's per-execution rows (cstate_init's and the first tuple's T0 / T1): zeros, and the
+ * commit masks from the exec mask (lane l active: bit l). */
+static void compile_frame_init(jx_emit *e, unsigned lanes)
+{
+    jx_op(e, JX_VPXOR, 0, 0, 0);
+    jx_store(e, 0, R12, F_RES(0, 0));
+    jx_store(e, 0, R12, F_RES(0, 1));
+    jx_store(e, 0, R12, F_ZERO);
+    jx_store(e, 0, R12, F_ST(branch));
+    jx_store(e, 0, R12, F_ST(target));
+    for (unsigned k = 0; k < lanes * 8; k += lanes * 4)      /* 64-bit atom_addr: two rows */
+        jx_store(e, 0, R12, F_ST(atom_addr) + (int32_t)k);
+    jx_vex(e, PP_66, M_0F38, 0x58, 1, 0, 1, R12, F_EXEC);     /* vpbroadcastd */
+    jx_opm(e, JX_VPAND, 1, 1, R14, KROW(KR_LANEBIT));
+    jx_opm(e, JX_VPCMPEQD, 1, 1, R14, KROW(KR_LANEBIT));
+    jx_store(e, 1, R12, F_KEEP(0));
+    jx_opm(e, JX_VPAND, 2, 1, R14, KROW(KR_FFFF));
+    jx_store(e, 2, R12, F_KEEP(1));
+    jx_op(e, JX_VPXOR, 3, 1, 2);
+    jx_store(e, 3, R12, F_KEEP(2));
+}
 
 typedef struct {
     jx_emit e;
@@ -144,9 +169,19 @@ static row src_row(jcomp *jc, unsigned i, int add, unsigned k)
             r.base = 0;
             return r;
         }
-        c->bc[c->nbc].tuple = (uint8_t)i;
-        c->bc[c->nbc].add = (uint8_t)add;
-        c->bc[c->nbc].src = (uint8_t)k;
+        /* read_src's cases, resolved now where they do not depend on the warp */
+        uint8_t kind = BC_VALUE;
+        uint32_t v = 0;
+        if (s->kind == BI_SRC_UNIFORM) {
+            kind = BC_UNIFORM;
+            v = 2u * s->index + s->hi;
+        } else if (s->kind == BI_SRC_CONST) {
+            v = s->hi ? jc->x->fau_hi[i] : jc->x->fau_lo[i];
+        } else if (!s->hi) {
+            kind = s->index == 1 ? BC_LANE_ID : s->index == 2 ? BC_WARP_ID : s->index == 3 ? BC_CORE_ID : BC_VALUE;
+        }
+        c->bc[c->nbc].kind = kind;
+        c->bc[c->nbc].value = v;
         r.disp = F_BC(c->nbc++);
         break;
     }
@@ -401,6 +436,7 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
     jx_mov(e, R12, RSI);
     jx_mov(e, R13, RDX);
     jx_mov_imm64(e, R14, (uint64_t)(uintptr_t)krows);
+    compile_frame_init(e, lanes);
     for (unsigned i = 0; i < x->c.ntuples; i++) {
         compile_unit(&jc, i, 0);
         compile_unit(&jc, i, 1);

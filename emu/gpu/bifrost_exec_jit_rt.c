@@ -22,19 +22,23 @@ LANE_LOOP int exec_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f
 {
     const bx_jit_code *jc = x->jit;
     bx_jit_frame fr;
-    cstate_init(&fr.st, &x->c, n);
-    for (unsigned l = 0; l < NL; l++) {
-        uint32_t on = (exec >> l) & 1 ? 0xffffffffu : 0;
-        fr.res[0][0][l] = fr.res[0][1][l] = fr.zero[l] = 0;
-        fr.keep[0][l] = on;
-        fr.keep[1][l] = on & 0xffff;
-        fr.keep[2][l] = on & 0xffff0000u;
-    }
-    for (unsigned k = 0; k < jc->nbc; k++) {
-        const bi_tuple *t = &x->c.t[jc->bc[k].tuple];
-        const bi_src *s = &(jc->bc[k].add ? &t->add : &t->fma)->src[jc->bc[k].src];
+    fr.st.fc.ftz = x->c.hdr[BI_H_FTZ] != 0;     /* cstate_init's rows: zeroed by the code */
+    fr.st.stg.n = 0;
+    fr.st.msg = NULL;
+    for (unsigned k = 0; k < jc->nbc; k++) {    /* read_src's values */
+        uint32_t v = jc->bc[k].value;
+        switch (jc->bc[k].kind) {
+        case BC_UNIFORM: v = v < w->nuniforms ? w->uniforms[v] : 0; break;
+        case BC_LANE_ID:
+            for (unsigned l = 0; l < n; l++)
+                fr.bc[k][l] = l;
+            continue;
+        case BC_WARP_ID: v = w->warp_id; break;
+        case BC_CORE_ID: v = w->core_id; break;
+        default: break;
+        }
         for (unsigned l = 0; l < n; l++)
-            fr.bc[k][l] = read_src(w, x, jc->bc[k].tuple, s, l, 0, 0, 0);
+            fr.bc[k][l] = v;
     }
     fr.exec = exec;
     fr.f = f;
