@@ -245,6 +245,36 @@ static const uint8_t fcmp_pred[] = {
     [C_EQ] = 0x00, [C_GT] = 0x1e, [C_GE] = 0x1d, [C_NE] = 0x04, [C_LT] = 0x11, [C_LE] = 0x12, [C_GTLT] = 0x0c,
 };
 
+/* The ADD unit's message (add_unit's deferral): its sources and the FMA unit's atomic address
+ * kept for the clause's end, the message remembered, a zero result.  Returns 0 when a source
+ * needs a bc row but none is left. */
+static int compile_msg(jcomp *jc, unsigned i)
+{
+    jx_emit *e = &jc->e;
+    unsigned nbc = jc->jc->nbc;
+    row s[4];
+    for (unsigned q = 0; q < 4; q++) {
+        s[q] = src_row(jc, i, 1, q);
+        if (!s[q].base) {
+            jc->jc->nbc = nbc;
+            return 0;
+        }
+    }
+    for (unsigned q = 0; q < 4; q++) {
+        jx_load(e, 0, s[q].base, s[q].disp);
+        jx_store(e, 0, R12, F_ST(msg_src) + (int32_t)(q * NL * 4));
+    }
+    for (int32_t k = 0; k < (e->l ? 64 : 32); k += (e->l ? 32 : 16)) {     /* n 64-bit addresses */
+        jx_load(e, 0, R12, F_ST(atom_addr) + k);
+        jx_store(e, 0, R12, F_ST(msg_atom) + k);
+    }
+    jx_lea_rax_r13(e, (int32_t)(offsetof(bi_xclause, add) + i * sizeof(bi_xinstr)));
+    jx_store_rax_r12(e, F_ST(msg));
+    jx_op(e, JX_VPXOR, 0, 0, 0);
+    jx_store(e, 0, R12, F_RES(i + 1, 1));
+    return 1;
+}
+
 /* Whether unit (i, add) of kind k has compiled code (else it calls the interpreter). */
 static int compilable(const bi_xclause *x, unsigned i, int add, uint8_t k)
 {
@@ -271,6 +301,8 @@ static void compile_unit(jcomp *jc, unsigned i, int add)
     const bi_xinstr *xi = add ? &x->add[i] : &x->fma[i];
     uint8_t k = add ? x->fast_add[i] : x->fast_fma[i];
     unsigned iu = i << 1 | (unsigned)add;
+    if (add && ((xi->sem >= BI_SEM_LOAD && xi->sem <= BI_SEM_ACMPXCHG) || xi->sem >= BI_SEM_TEXC) && compile_msg(jc, i))
+        return;
     if (!compilable(x, i, add, k)) {
         call_unit(jc, iu);
         return;

@@ -213,7 +213,7 @@ typedef struct {
      * clause, after every register write of the clause: Mesa writes a store's data register in
      * the same clause, a tuple before the STORE. */
     const bi_xinstr *msg;
-    uint32_t msg_src[NL][4];
+    uint32_t msg_src[4][NL];             /* rows: source k of lane l */
     uint64_t msg_atom[NL];
 } bx_cstate;
 
@@ -276,7 +276,7 @@ LANE_LOOP int add_unit(bi_warp *w, const bi_xclause *x, unsigned i, uint32_t exe
         st->msg = xa;
         for (unsigned l = 0; l < n; l++) {
             for (unsigned k = 0; k < 4; k++)
-                st->msg_src[l][k] = s[k][l];
+                st->msg_src[k][l] = s[k][l];
             st->msg_atom[l] = st->atom_addr[l];
         }
         for (unsigned l = 0; l < n; l++)
@@ -324,8 +324,8 @@ LANE_LOOP int clause_end(bi_warp *w, const bi_xclause *x, uint32_t exec, bx_csta
         for (unsigned l = 0; l < n; l++) {
             if (!(exec & (1u << l)))
                 continue;
-            uint64_t addr = msg->seg == SEG_WLS ? m->wls_base + st->msg_src[l][0]
-                                                : st->msg_src[l][0] | (uint64_t)st->msg_src[l][1] << 32;
+            uint64_t addr = msg->seg == SEG_WLS ? m->wls_base + st->msg_src[0][l]
+                                                : st->msg_src[0][l] | (uint64_t)st->msg_src[1][l] << 32;
             uint8_t b[4];
             if (msg->sem == BI_SEM_LOAD) {
                 if (m->read(m->ctx, addr, b, 4))
@@ -343,9 +343,11 @@ LANE_LOOP int clause_end(bi_warp *w, const bi_xclause *x, uint32_t exec, bx_csta
         stg->n = msg->sem == BI_SEM_LOAD;
     } else if (msg) {
         uint32_t dummy;
-        for (unsigned l = 0; l < n; l++)
-            if ((exec & (1u << l)) && (rc = bx_exec_mem(w, msg, c, l, st->msg_src[l], st->msg_atom[l], stg, &dummy, f)))
+        for (unsigned l = 0; l < n; l++) {
+            uint32_t sv[4] = { st->msg_src[0][l], st->msg_src[1][l], st->msg_src[2][l], st->msg_src[3][l] };
+            if ((exec & (1u << l)) && (rc = bx_exec_mem(w, msg, c, l, sv, st->msg_atom[l], stg, &dummy, f)))
                 return rc;
+        }
     }
     for (unsigned r = 0; r < stg->n; r++)          /* staging writes of a load land at clause end */
         for (unsigned l = 0; l < n; l++)

@@ -148,6 +148,17 @@ static inline void jx_mov_ecx(jx_emit *e, uint32_t v) { jx_b(e, 0xb9); jx_u32(e,
 /* sub / add rsp, imm8 */
 static inline void jx_rsp_adjust(jx_emit *e, int sub, uint8_t n) { jx_b(e, 0x48); jx_b(e, 0x83); jx_b(e, sub ? 0xec : 0xc4); jx_b(e, n); }
 
+/* lea rax, [r13 + disp32]; mov [r12 + disp32], rax */
+static inline void jx_lea_rax_r13(jx_emit *e, int32_t disp) { jx_b(e, 0x49); jx_b(e, 0x8d); jx_b(e, 0x85); jx_u32(e, (uint32_t)disp); }
+static inline void jx_store_rax_r12(jx_emit *e, int32_t disp)
+{
+    jx_b(e, 0x49);
+    jx_b(e, 0x89);
+    jx_b(e, 0x84);
+    jx_b(e, 0x24);
+    jx_u32(e, (uint32_t)disp);
+}
+
 static inline void jx_call_rax(jx_emit *e) { jx_b(e, 0xff); jx_b(e, 0xd0); }
 static inline void jx_test_eax(jx_emit *e) { jx_b(e, 0x85); jx_b(e, 0xc0); }
 static inline void jx_xor_eax(jx_emit *e) { jx_b(e, 0x31); jx_b(e, 0xc0); }
