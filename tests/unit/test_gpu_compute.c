@@ -645,13 +645,18 @@ START_TEST(test_shader_cache)
 }
 END_TEST
 
-/* ---- throughput (GPU_BENCH=1): lane-instructions per second, 1 vs 2 host threads ------------ */
+/* ---- throughput (GPU_BENCH=1): lane-instructions per second, interp vs jit, 1 vs 2 host threads - */
 
 START_TEST(test_bench)
 {
     if (!getenv("GPU_BENCH"))
         return;
-    for (unsigned threads = 1; threads <= 2; threads++) {
+    enum bi_backend before = bi_get_backend();
+    for (unsigned run = 0; run < 4; run++) {      /* interp, jit (where the host runs it); 1, 2 threads */
+        unsigned threads = 1 + run % 2;
+        const char *be = run < 2 ? "interp" : "jit";
+        if (bi_set_backend(run < 2 ? BI_BACKEND_INTERP : BI_BACKEND_JIT))
+            break;
         uint32_t out[2048];
         struct timespec t0, t1, c0, c1;
         setup();
@@ -673,9 +678,9 @@ START_TEST(test_bench)
         gpu_compute_get_stats(e, &st);
         double sec = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
         double cpu = (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) * 1e-9;
-        printf("gpu bench: %u thread(s): %llu lane-instructions (%llu lane-clauses) in %.3f s = %.1f M lane-instr/s"
+        printf("gpu bench: %s: %u thread(s): %llu lane-instructions (%llu lane-clauses) in %.3f s = %.1f M lane-instr/s"
                " (%.3f s CPU: %.1f M lane-instr per CPU-second)\n",
-               threads, (unsigned long long)st.lane_instrs, (unsigned long long)st.lane_clauses, sec,
+               be, threads, (unsigned long long)st.lane_instrs, (unsigned long long)st.lane_clauses, sec,
                (double)st.lane_instrs / sec / 1e6, cpu, (double)st.lane_instrs / cpu / 1e6);
         (void)out;
         gpu_compute_free(e);
@@ -684,12 +689,13 @@ START_TEST(test_bench)
         double cpu2, sec2 = run_mesa_sgemm(e, 6, 64, 64, 64, &cpu2);
         use_map = 0;
         gpu_compute_get_stats(e, &st);
-        printf("gpu bench: %u thread(s): Mesa sgemm_naive 64x64x64 (v6): %llu lane-instructions in %.3f s ="
-               " %.1f M lane-instr/s (%.3f s CPU: %.1f M lane-instr per CPU-second)\n", threads,
+        printf("gpu bench: %s: %u thread(s): Mesa sgemm_naive 64x64x64 (v6): %llu lane-instructions in %.3f s ="
+               " %.1f M lane-instr/s (%.3f s CPU: %.1f M lane-instr per CPU-second)\n", be, threads,
                (unsigned long long)st.lane_instrs, sec2, (double)st.lane_instrs / sec2 / 1e6, cpu2,
                (double)st.lane_instrs / cpu2 / 1e6);
         gpu_compute_free(e);
     }
+    bi_set_backend(before);
 }
 END_TEST
 
