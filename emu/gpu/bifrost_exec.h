@@ -89,6 +89,10 @@ typedef struct bi_mem {
      * the number of bytes read (at most size; it may stop early at a page end, but reads at least
      * one byte), or 0 on a fault. */
     unsigned (*fetch)(void *ctx, uint64_t off, void *buf, unsigned size);
+    /* Optional fast path of compiled clauses' 32-bit loads and stores: host memory for addr, valid
+     * for reads (write = 0) or writes over [*lo, *hi) (host address = result + (a - addr)); NULL:
+     * the access goes through read / write, which report faults. */
+    uint8_t *(*map)(void *ctx, uint64_t addr, int write, uint64_t *lo, uint64_t *hi);
     uint64_t epoch;                          /* code validity epoch (see bi_program_new_fetch) */
     uint64_t wls_base;                       /* workgroup-local storage of this warp's workgroup */
     unsigned nubos;

@@ -253,6 +253,27 @@ static int m_write(void *ctx, uint64_t addr, const void *buf, unsigned size)
     return code ? mem_fault(w, code, addr) : 0;
 }
 
+/* bi_mem.map: the workgroup's storage window, or the global page from the page cache */
+static uint8_t *m_map(void *ctx, uint64_t addr, int write, uint64_t *lo, uint64_t *hi)
+{
+    worker *w = ctx;
+    if (addr >= WLS_WINDOW) {
+        uint64_t base = addr - WLS_WINDOW < (1ull << 40) ? WLS_WINDOW : TLS_WINDOW;
+        uint64_t size = base == WLS_WINDOW ? w->wls_size : w->tls_size;
+        if (addr - base >= (1ull << 40) || addr - base >= size)
+            return NULL;
+        *lo = base;
+        *hi = base + size;
+        return (base == WLS_WINDOW ? w->wls : w->tls) + (addr - base);
+    }
+    uint8_t *h = fast(w, addr, 1, write ? GPU_ACCESS_WRITE : GPU_ACCESS_READ);
+    if (h) {
+        *lo = addr & ~4095ull;
+        *hi = *lo + 4096;
+    }
+    return h;
+}
+
 static int m_atomic(void *ctx, uint64_t addr, unsigned size, uint64_t (*op)(uint64_t, void *), void *arg,
                     uint64_t *old)
 {
@@ -490,7 +511,7 @@ static int worker_prepare(worker *w, run *r)
     unsigned nwarps = (threads + lanes - 1) / lanes;
     w->r = r;
     w->tuples_unreported = 0;
-    w->mem = (bi_mem){ .ctx = w, .read = m_read, .write = m_write, .atomic = m_atomic, .fetch = m_fetch,
+    w->mem = (bi_mem){ .ctx = w, .read = m_read, .write = m_write, .atomic = m_atomic, .fetch = m_fetch, .map = m_map,
                        .epoch = r->epoch, .wls_base = WLS_WINDOW, .nubos = d->nubos, .ubo_addr = d->ubo_addr,
                        .ubo_size = d->ubo_size, .arch_major = r->job->arch_major, .textures = d->textures,
                        .samplers = d->samplers, .attributes = d->attributes, .attr_bufs = d->attr_bufs };

@@ -4,7 +4,7 @@
  *   clauses   every clause of the test shaders (tests/bifrost/ and tests/gpu/ .s files) and random
  *             variants of it (1-4 bits flipped; those that decode and prepare), v6 and v7 warps,
  *             random registers (integers, float specials: NaN, inf, denormals, -0; addresses into
- *             the test memory), random exec masks: run once compiled and once interpreted from the
+ *             the test memory), random exec masks, with and without the bi_mem.map fast path: run once compiled and once interpreted from the
  *             same state; registers, PCs, statistics, memory, status and fault must be identical
  *   shaders   each test shader as a whole program (branches, divergence, reconvergence) with
  *             random registers under each back end, the same comparison
@@ -61,11 +61,23 @@ static int m_write(void *ctx, uint64_t addr, const void *buf, unsigned size)
     return 0;
 }
 
+/* the compiled back end's fast path: the whole test memory (set in every other run) */
+static uint8_t *m_map(void *ctx, uint64_t addr, int write, uint64_t *lo, uint64_t *hi)
+{
+    (void)ctx;
+    (void)write;
+    if (addr < MEM_BASE || addr >= MEM_BASE + MEM_SIZE)
+        return NULL;
+    *lo = MEM_BASE;
+    *hi = MEM_BASE + MEM_SIZE;
+    return mem_cur + (addr - MEM_BASE);
+}
+
 static const uint64_t ubo_addr[1] = { MEM_BASE };
 static const uint32_t ubo_size[1] = { 0x1000 };
 static const uint32_t uniforms[16] = { MEM_BASE, 0, MEM_BASE + 0x100, 0, 64, 3, 0x3f800000, 0xbf800000,
                                        0x7fc00000, 0x00000001, 0x80000000, 0x7f800000, 16, 0xffff, 7, 0 };
-static const bi_mem mem = { .read = m_read, .write = m_write, .wls_base = MEM_BASE + 0x2000, .nubos = 1,
+static bi_mem mem = { .read = m_read, .write = m_write, .wls_base = MEM_BASE + 0x2000, .nubos = 1,
                             .ubo_addr = ubo_addr, .ubo_size = ubo_size, .arch_major = 7 };
 
 /* ---- random state ------------------------------------------------------------------------------ */
@@ -96,6 +108,7 @@ static uint32_t rnd_value(void)
 
 static void random_warp(bi_warp *w, enum bi_arch arch)
 {
+    mem.map = rnd() % 2 ? m_map : NULL;
     bi_warp_init(w, arch);
     w->mem = &mem;
     w->uniforms = uniforms;
