@@ -94,7 +94,7 @@ static void *arena_alloc(bx_jit_arena **ap, size_t size)
 /* ---- the compiler ----------------------------------------------------------------------------- */
 
 /* Constant rows compiled code reads through r14. */
-enum { KR_ABS, KR_SIGN, KR_ONE, KR_FONE, KR_31, KR_FFFF, KR_ONES, KR_LANEBIT, KR_N };
+enum { KR_ABS, KR_SIGN, KR_ONE, KR_FONE, KR_31, KR_FFFF, KR_ONES, KR_LANEBIT, KR_LANEID, KR_N };
 static const uint32_t krows[KR_N][NL] __attribute__((aligned(32))) = {
     [KR_ABS] = { 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff },
     [KR_SIGN] = { 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000 },
@@ -104,6 +104,7 @@ static const uint32_t krows[KR_N][NL] __attribute__((aligned(32))) = {
     [KR_FFFF] = { 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff },
     [KR_ONES] = { ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u },
     [KR_LANEBIT] = { 1, 2, 4, 8, 16, 32, 64, 128 },
+    [KR_LANEID] = { 0, 1, 2, 3, 4, 5, 6, 7 },
 };
 #define KROW(k) ((int32_t)((k) * NL * 4))
 
@@ -137,10 +138,14 @@ static void compile_frame_init(jx_emit *e, unsigned lanes)
     jx_store(e, 3, R12, F_KEEP(2));
 }
 
+/* What a bc row holds: a constant known when compiling, a uniform word, or a special value. */
+enum { BC_VALUE, BC_UNIFORM, BC_LANE_ID, BC_WARP_ID, BC_CORE_ID };
+
 typedef struct {
     jx_emit e;
     const bi_xclause *x;
-    bx_jit_code *jc;
+    unsigned nbc;
+    struct { uint8_t kind; uint32_t value; } bc[BX_JIT_MAX_BC];   /* value: BC_VALUE's, BC_UNIFORM's word */
     size_t exits[64];            /* jumps to the epilogue (a unit's call failed) */
     unsigned nexits;
     int full;                    /* too many exits or bc rows */
@@ -164,7 +169,7 @@ static row src_row(jcomp *jc, unsigned i, int add, unsigned k)
     case BI_SRC_T0: r.disp = F_RES(i, 0); break;
     case BI_SRC_T1: r.disp = F_RES(i, 1); break;
     case BI_SRC_UNIFORM: case BI_SRC_CONST: case BI_SRC_SPECIAL: {
-        bx_jit_code *c = jc->jc;
+        jcomp *c = jc;
         if (c->nbc == BX_JIT_MAX_BC) {
             r.base = 0;
             return r;
@@ -188,6 +193,37 @@ static row src_row(jcomp *jc, unsigned i, int add, unsigned k)
     default: break;
     }
     return r;
+}
+
+/* the bc rows (read_src's values; emitted after the epilogue, reached from the prologue) */
+static void compile_bc_fill(jcomp *jc)
+{
+    jx_emit *e = &jc->e;
+    for (unsigned k = 0; k < jc->nbc; k++) {
+        uint32_t v = jc->bc[k].value;
+        switch (jc->bc[k].kind) {
+        case BC_UNIFORM: {          /* v < w->nuniforms ? w->uniforms[v] : 0 */
+            jx_xor_eax(e);
+            jx_cmp_rbx_imm(e, (int32_t)offsetof(bi_warp, nuniforms), v);
+            size_t skip = jx_jcc_fwd(e, CC_BE);
+            jx_load_rax_rbx(e, (int32_t)offsetof(bi_warp, uniforms));
+            jx_load_eax_rax(e, (int32_t)(4 * v));
+            jx_patch(e, skip);
+            jx_movd_from_eax(e, 1);
+            jx_broadcast(e, 1, 1);
+            break;
+        }
+        case BC_LANE_ID: jx_load(e, 1, R14, KROW(KR_LANEID)); break;
+        case BC_WARP_ID: jx_broadcast_m(e, 1, RBX, (int32_t)offsetof(bi_warp, warp_id)); break;
+        case BC_CORE_ID: jx_broadcast_m(e, 1, RBX, (int32_t)offsetof(bi_warp, core_id)); break;
+        default:
+            jx_mov_eax(e, v);
+            jx_movd_from_eax(e, 1);
+            jx_broadcast(e, 1, 1);
+            break;
+        }
+        jx_store(e, 1, R12, F_BC(k));
+    }
 }
 
 /* the interpreter's code for unit iu; a failure (fault) leaves through the epilogue */
@@ -251,12 +287,12 @@ static const uint8_t fcmp_pred[] = {
 static int compile_msg(jcomp *jc, unsigned i)
 {
     jx_emit *e = &jc->e;
-    unsigned nbc = jc->jc->nbc;
+    unsigned nbc = jc->nbc;
     row s[4];
     for (unsigned q = 0; q < 4; q++) {
         s[q] = src_row(jc, i, 1, q);
         if (!s[q].base) {
-            jc->jc->nbc = nbc;
+            jc->nbc = nbc;
             return 0;
         }
     }
@@ -272,6 +308,53 @@ static int compile_msg(jcomp *jc, unsigned i)
     jx_store_rax_r12(e, F_ST(msg));
     jx_op(e, JX_VPXOR, 0, 0, 0);
     jx_store(e, 0, R12, F_RES(i + 1, 1));
+    return 1;
+}
+
+/* BRANCHZ.i16 / .i32 and JUMP (bx_exec_op's cases): active lanes whose condition holds take the
+ * branch (branch = 1, target = the target source, or PC_EXIT for an absolute target 0); the
+ * result is 0.  Returns 0 when a source needs a bc row but none is left. */
+static int compile_branch(jcomp *jc, unsigned i, int add)
+{
+    jx_emit *e = &jc->e;
+    const bi_xinstr *xi = add ? &jc->x->add[i] : &jc->x->fma[i];
+    unsigned nbc = jc->nbc;
+    row a = src_row(jc, i, add, 0), b = src_row(jc, i, add, 1);
+    if (!a.base || !b.base) {
+        jc->nbc = nbc;
+        return 0;
+    }
+    int jump = xi->sem == BI_SEM_JUMP;
+    row t = jump ? a : b;
+    jx_load(e, 4, R12, F_KEEP(0));                /* ymm4: lanes taking the branch */
+    if (!jump) {
+        jx_load(e, 0, a.base, a.disp);
+        if (xi->sem == BI_SEM_BRANCHZ16) {
+            if (xi->widen[0] == 2)
+                jx_shift_imm(e, 0, 0, 0, 16);
+            jx_opm(e, JX_VPAND, 0, 0, R14, KROW(KR_FFFF));
+        }
+        jx_op(e, JX_VPXOR, 5, 5, 5);
+        jx_op(e, JX_VPCMPEQD, 0, 0, 5);
+        if (xi->cmp != C_EQ)
+            jx_opm(e, JX_VPXOR, 0, 0, R14, KROW(KR_ONES));
+        jx_op(e, JX_VPAND, 4, 4, 0);
+    }
+    jx_load(e, 1, t.base, t.disp);
+    if (xi->abs_target) {                         /* 0 -> PC_EXIT (all ones) */
+        jx_op(e, JX_VPXOR, 5, 5, 5);
+        jx_op(e, JX_VPCMPEQD, 2, 1, 5);
+        jx_op(e, JX_VPOR, 1, 1, 2);
+    }
+    jx_load(e, 2, R12, F_ST(target));
+    jx_blendv(e, 1, 2, 2, 1, 4);
+    jx_store(e, 2, R12, F_ST(target));
+    jx_load(e, 3, R12, F_ST(branch));
+    jx_shift_imm(e, 0, 4, 4, 31);
+    jx_op(e, JX_VPOR, 3, 3, 4);
+    jx_store(e, 3, R12, F_ST(branch));
+    jx_op(e, JX_VPXOR, 0, 0, 0);
+    jx_store(e, 0, R12, F_RES(i + 1, add));
     return 1;
 }
 
@@ -303,16 +386,19 @@ static void compile_unit(jcomp *jc, unsigned i, int add)
     unsigned iu = i << 1 | (unsigned)add;
     if (add && ((xi->sem >= BI_SEM_LOAD && xi->sem <= BI_SEM_ACMPXCHG) || xi->sem >= BI_SEM_TEXC) && compile_msg(jc, i))
         return;
+    if ((xi->sem == BI_SEM_BRANCHZ16 || xi->sem == BI_SEM_BRANCHZ32 || xi->sem == BI_SEM_JUMP) &&
+        compile_branch(jc, i, add))
+        return;
     if (!compilable(x, i, add, k)) {
         call_unit(jc, iu);
         return;
     }
-    unsigned nbc = jc->jc->nbc;
+    unsigned nbc = jc->nbc;
     row s[4];
     for (unsigned q = 0; q < 4; q++) {
         s[q] = src_row(jc, i, add, q);
         if (!s[q].base) {
-            jc->jc->nbc = nbc;
+            jc->nbc = nbc;
             call_unit(jc, iu);
             return;
         }
@@ -451,7 +537,10 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
 {
     static __thread uint8_t buf[16384];
     bx_jit_code code = { 0 };
-    jcomp jc = { .e = { .buf = buf, .cap = sizeof(buf), .l = lanes == 8 }, .x = x, .jc = &code };
+    static __thread jcomp jc;
+    memset(&jc, 0, sizeof(jc));
+    jc.e = (jx_emit){ .buf = buf, .cap = sizeof(buf), .l = lanes == 8 };
+    jc.x = x;
     jx_emit *e = &jc.e;
     x->jit = NULL;
     if (!bx_jit_host_ok()) {
@@ -469,6 +558,8 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
     jx_mov(e, R13, RDX);
     jx_mov_imm64(e, R14, (uint64_t)(uintptr_t)krows);
     compile_frame_init(e, lanes);
+    size_t to_bc = jx_jmp_fwd(e);
+    size_t bc_done = e->len;
     for (unsigned i = 0; i < x->c.ntuples; i++) {
         compile_unit(&jc, i, 0);
         compile_unit(&jc, i, 1);
@@ -486,6 +577,9 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
     jx_pop(e, R12);
     jx_pop(e, RBX);
     jx_ret(e);
+    jx_patch(e, to_bc);
+    compile_bc_fill(&jc);
+    jx_jmp_to(e, bc_done);
     if (jc.full || e->len > e->cap) {
         snprintf(why, whylen, "clause %#x: too large to compile", x->c.offset);
         return -1;

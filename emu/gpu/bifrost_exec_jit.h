@@ -32,16 +32,10 @@ typedef struct bx_jit_frame {
 
 typedef int (*bx_jit_entry)(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x);
 
-/* What a bc row holds: a constant known when compiling, a uniform word, or a special value. */
-enum { BC_VALUE, BC_UNIFORM, BC_LANE_ID, BC_WARP_ID, BC_CORE_ID };
-
-/* A compiled clause: its entry point and the sources the run-time puts in the frame's bc rows
- * (the code itself zeroes the first tuple's T0/T1 and the frame's branch state and makes the
- * commit masks from fr->exec). */
+/* A compiled clause: its entry point.  (The code itself zeroes the first tuple's T0/T1 and the
+ * frame's branch state, makes the commit masks from fr->exec and fills the bc rows.) */
 typedef struct bx_jit_code {
     bx_jit_entry entry;
-    unsigned nbc;
-    struct { uint8_t kind; uint32_t value; } bc[BX_JIT_MAX_BC];   /* value: BC_VALUE's, BC_UNIFORM's word */
 } bx_jit_code;
 
 /* Executable memory of one program's compiled clauses (freed with the program). */

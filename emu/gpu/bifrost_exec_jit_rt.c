@@ -75,21 +75,6 @@ LANE_LOOP int exec_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f
     fr.st.fc.ftz = x->c.hdr[BI_H_FTZ] != 0;     /* cstate_init's rows: zeroed by the code */
     fr.st.stg.n = 0;
     fr.st.msg = NULL;
-    for (unsigned k = 0; k < jc->nbc; k++) {    /* read_src's values */
-        uint32_t v = jc->bc[k].value;
-        switch (jc->bc[k].kind) {
-        case BC_UNIFORM: v = v < w->nuniforms ? w->uniforms[v] : 0; break;
-        case BC_LANE_ID:
-            for (unsigned l = 0; l < n; l++)
-                fr.bc[k][l] = l;
-            continue;
-        case BC_WARP_ID: v = w->warp_id; break;
-        case BC_CORE_ID: v = w->core_id; break;
-        default: break;
-        }
-        for (unsigned l = 0; l < n; l++)
-            fr.bc[k][l] = v;
-    }
     fr.exec = exec;
     fr.f = f;
     int rc = jc->entry(w, &fr, x);

@@ -164,7 +164,44 @@ static inline void jx_test_eax(jx_emit *e) { jx_b(e, 0x85); jx_b(e, 0xc0); }
 static inline void jx_xor_eax(jx_emit *e) { jx_b(e, 0x31); jx_b(e, 0xc0); }
 static inline void jx_ret(jx_emit *e) { jx_b(e, 0xc3); }
 
-enum { CC_Z = 0x4, CC_NZ = 0x5 };
+/* vmovd xmm, eax (always VEX.128) and vpbroadcastd y, xmm / y, [base + disp] */
+static inline void jx_movd_from_eax(jx_emit *e, unsigned x)
+{
+    unsigned l = e->l;
+    e->l = 0;
+    jx_vex(e, PP_66, M_0F, 0x6e, x, 0, 0, RAX, 0);
+    e->l = l;
+}
+static inline void jx_broadcast(jx_emit *e, unsigned y, unsigned x) { jx_vex(e, PP_66, M_0F38, 0x58, y, 0, 0, x, 0); }
+static inline void jx_broadcast_m(jx_emit *e, unsigned y, unsigned base, int32_t disp)
+{
+    jx_vex(e, PP_66, M_0F38, 0x58, y, 0, 1, base, disp);
+}
+
+/* mov eax, imm32 */
+static inline void jx_mov_eax(jx_emit *e, uint32_t v) { jx_b(e, 0xb8); jx_u32(e, v); }
+/* cmp dword [rbx + disp], imm32 */
+static inline void jx_cmp_rbx_imm(jx_emit *e, int32_t disp, uint32_t v) { jx_b(e, 0x81); jx_b(e, 0xbb); jx_u32(e, (uint32_t)disp); jx_u32(e, v); }
+/* mov rax, [rbx + disp] */
+static inline void jx_load_rax_rbx(jx_emit *e, int32_t disp) { jx_b(e, 0x48); jx_b(e, 0x8b); jx_b(e, 0x83); jx_u32(e, (uint32_t)disp); }
+/* mov eax, [rax + disp] */
+static inline void jx_load_eax_rax(jx_emit *e, int32_t disp) { jx_b(e, 0x8b); jx_b(e, 0x80); jx_u32(e, (uint32_t)disp); }
+
+/* jmp rel32: forward (patched with jx_patch) or to a known position */
+static inline size_t jx_jmp_fwd(jx_emit *e)
+{
+    jx_b(e, 0xe9);
+    size_t at = e->len;
+    jx_u32(e, 0);
+    return at;
+}
+static inline void jx_jmp_to(jx_emit *e, size_t target)
+{
+    jx_b(e, 0xe9);
+    jx_u32(e, (uint32_t)(target - (e->len + 4)));
+}
+
+enum { CC_Z = 0x4, CC_NZ = 0x5, CC_BE = 0x6 };
 
 /* jcc rel32 to a label placed later: returns where its displacement goes (jx_patch) */
 static inline size_t jx_jcc_fwd(jx_emit *e, unsigned cc)
