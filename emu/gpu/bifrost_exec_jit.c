@@ -169,12 +169,7 @@ static row src_row(jcomp *jc, unsigned i, int add, unsigned k)
     case BI_SRC_T0: r.disp = F_RES(i, 0); break;
     case BI_SRC_T1: r.disp = F_RES(i, 1); break;
     case BI_SRC_UNIFORM: case BI_SRC_CONST: case BI_SRC_SPECIAL: {
-        jcomp *c = jc;
-        if (c->nbc == BX_JIT_MAX_BC) {
-            r.base = 0;
-            return r;
-        }
-        /* read_src's cases, resolved now where they do not depend on the warp */
+        /* read_src's cases, resolved now where they do not depend on the warp; one row per value */
         uint8_t kind = BC_VALUE;
         uint32_t v = 0;
         if (s->kind == BI_SRC_UNIFORM) {
@@ -185,9 +180,21 @@ static row src_row(jcomp *jc, unsigned i, int add, unsigned k)
         } else if (!s->hi) {
             kind = s->index == 1 ? BC_LANE_ID : s->index == 2 ? BC_WARP_ID : s->index == 3 ? BC_CORE_ID : BC_VALUE;
         }
-        c->bc[c->nbc].kind = kind;
-        c->bc[c->nbc].value = v;
-        r.disp = F_BC(c->nbc++);
+        if (kind == BC_VALUE && v == 0)
+            break;                                  /* the zero row */
+        unsigned k = 0;
+        while (k < jc->nbc && !(jc->bc[k].kind == kind && jc->bc[k].value == v))
+            k++;
+        if (k == jc->nbc) {
+            if (k == BX_JIT_MAX_BC) {
+                r.base = 0;
+                return r;
+            }
+            jc->bc[k].kind = kind;
+            jc->bc[k].value = v;
+            jc->nbc++;
+        }
+        r.disp = F_BC(k);
         break;
     }
     default: break;
