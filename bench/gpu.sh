@@ -110,7 +110,7 @@ def run(spec, threads, rep, backend):
         r["status"] = "TIMEOUT"
     if "BENCH_BEGIN" in marks and "BENCH_END" in marks:
         r["cpu_s"] = (marks["BENCH_END"] - marks["BENCH_BEGIN"]) / 1e9
-    jobs = re.findall(r"^gpu: job \S+ as\d+: status (0x[0-9a-f]+), .* ([0-9.]+) ms",
+    jobs = re.findall(r"^gpu: job \S+ as\d+: status (0x[0-9a-f]+), .*?([0-9.]+) ms \(",
                       open(errlog, errors="replace").read(), re.M)
     r["engine_ms"] = sum(float(ms) for _, ms in jobs)
     if any(st != "0x1" for st, _ in jobs) and r["status"] == "PASS":
