@@ -77,7 +77,8 @@ static void usage(FILE *f)
             "  --gpu-threads N  host threads running the GPU's shader cores (default: host CPUs)\n"
             "  --gpu-backend jit|interp  shader-core back end: jit compiles clauses to host\n"
             "                   code (default on x86-64 hosts with AVX2 and FMA), interp\n"
-            "                   interprets them (the reference; the default elsewhere)\n"
+            "                   interprets them (the reference; the default elsewhere);\n"
+            "                   also MALIBU_GPU_BACKEND\n"
             "  --gpu-time model|host  guest time while the CPU idles waiting on the GPU: model\n"
             "                   (default) advances it by the GPU's modelled time for the work\n"
             "                   (warp-tuples / (cores x engines x clock)), so jobs take guest\n"
@@ -394,7 +395,8 @@ Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
         stats_set_config("gpu_threads", cfg->gpu_threads ? v : "host CPUs");
     }
     gpu_compute_set_default_threads(cfg->gpu_threads);
-    if (cfg->gpu_backend && gpu_compute_set_backend(cfg->gpu_backend, err, errlen)) {
+    const char *gpu_backend = cfg->gpu_backend ? cfg->gpu_backend : getenv("MALIBU_GPU_BACKEND");
+    if (gpu_backend && *gpu_backend && gpu_compute_set_backend(gpu_backend, err, errlen)) {
         board_free(b);
         return NULL;
     }
