@@ -70,6 +70,7 @@ void (*bi_exec_hook)(const bi_warp *w, const bi_program *p, const bi_xclause *x,
 
 int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, bi_fault *f)
 {
+    bi_xclause *prev = NULL;
     for (unsigned n = 0; n < max_clauses; n++) {
         uint32_t pc = UINT32_MAX, exec = 0;
         for (unsigned l = 0; l < w->lanes; l++)
@@ -81,9 +82,10 @@ int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, bi_fault *f
             if (!w->done[l] && w->pc[l] == pc)
                 exec |= 1u << l;
         bi_xclause *x;
-        int rc = bx_program_clause(p, w->mem, pc, &x, f);
+        int rc = bx_program_next(p, w->mem, prev, pc, &x, f);
         if (rc)
             return rc;
+        prev = x;
         unsigned barriers = w->barriers;
         rc = bi_exec_clause(w, x, exec, f);
         if (rc)

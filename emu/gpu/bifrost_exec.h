@@ -64,7 +64,7 @@ typedef struct bi_xinstr {
 } bi_xinstr;
 
 /* A clause prepared for execution (decode once, run many times). */
-typedef struct {
+typedef struct bi_xclause {
     bi_clause c;
     bi_xinstr fma[8], add[8];
     uint32_t fau_lo[8], fau_hi[8];   /* constant FAU words after PC-relative modification */
@@ -73,6 +73,8 @@ typedef struct {
     uint64_t epoch;                  /* fetched programs: bi_mem epoch the bytes were last checked in */
     uint8_t *raw;                    /* fetched programs: the clause's bytes */
     const void *jit;                 /* compiled code (bifrost_exec_jit.h), NULL: interpreted */
+    struct bi_xclause *next;         /* the clause a warp ran after this one last time (a cache of
+                                        bi_exec_program's program look-up) */
 } bi_xclause;
 
 /* Memory seen by LOAD/STORE (global addresses; WLS and TLS segments are offsets from a base;

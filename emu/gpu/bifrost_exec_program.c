@@ -256,3 +256,17 @@ int bx_program_clause(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **
         return bx_fault(f, BI_FAULT_BAD_PC, pc, "bad clause address %#x", pc);
     return get_clause(p, m, pc, out, f);
 }
+
+int bx_program_next(bi_program *p, const bi_mem *m, bi_xclause *prev, uint32_t pc, bi_xclause **out, bi_fault *f)
+{
+    /* a successor is replaced only under a new epoch (get_clause), which the check sees */
+    bi_xclause *s = prev ? __atomic_load_n(&prev->next, __ATOMIC_ACQUIRE) : NULL;
+    if (s && s->c.offset == pc && (p->code || (m && __atomic_load_n(&s->epoch, __ATOMIC_ACQUIRE) == m->epoch))) {
+        *out = s;
+        return BI_EXEC_OK;
+    }
+    int rc = bx_program_clause(p, m, pc, out, f);
+    if (!rc && prev)
+        __atomic_store_n(&prev->next, *out, __ATOMIC_RELEASE);
+    return rc;
+}
