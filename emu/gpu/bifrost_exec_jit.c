@@ -94,7 +94,7 @@ static void *arena_alloc(bx_jit_arena **ap, size_t size)
 /* ---- the compiler ----------------------------------------------------------------------------- */
 
 /* Constant rows compiled code reads through r14. */
-enum { KR_ABS, KR_SIGN, KR_ONE, KR_FONE, KR_31, KR_FFFF, KR_ONES, KR_LANEBIT, KR_LANEID, KR_N };
+enum { KR_ABS, KR_SIGN, KR_ONE, KR_FONE, KR_31, KR_FFFF, KR_ONES, KR_LANEBIT, KR_LANEID, KR_EXP, KR_N };
 static const uint32_t krows[KR_N][NL] __attribute__((aligned(32))) = {
     [KR_ABS] = { 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff },
     [KR_SIGN] = { 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000 },
@@ -105,6 +105,7 @@ static const uint32_t krows[KR_N][NL] __attribute__((aligned(32))) = {
     [KR_ONES] = { ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u },
     [KR_LANEBIT] = { 1, 2, 4, 8, 16, 32, 64, 128 },
     [KR_LANEID] = { 0, 1, 2, 3, 4, 5, 6, 7 },
+    [KR_EXP] = { 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000 },
 };
 #define KROW(k) ((int32_t)((k) * NL * 4))
 
@@ -261,6 +262,17 @@ static void fsrc_mods(jx_emit *e, const bi_xinstr *xi, unsigned k, unsigned y)
         jx_opm(e, JX_VPXOR, y, y, R14, KROW(KR_SIGN));
 }
 
+/* FTZ header mode (bx_fsrc's and fout's flush): a denormal in y becomes a zero of its sign
+ * (y &= ~((exponent == 0) & 0x7fffffff); zeros are unchanged).  Uses ymm5 and ymm6. */
+static void flush_denormals(jx_emit *e, unsigned y)
+{
+    jx_op(e, JX_VPXOR, 6, 6, 6);
+    jx_opm(e, JX_VPAND, 5, y, R14, KROW(KR_EXP));
+    jx_op(e, JX_VPCMPEQD, 5, 5, 6);
+    jx_opm(e, JX_VPAND, 5, 5, R14, KROW(KR_ABS));
+    jx_op(e, JX_VPANDN, y, 5, y);
+}
+
 /* ymm4 = all ones in lanes where the integer comparison of ymm0, ymm1 holds (cmp_lanes) */
 static void int_cmp(jx_emit *e, const bi_xinstr *xi)
 {
@@ -374,8 +386,6 @@ static int compilable(const bi_xclause *x, unsigned i, int add, uint8_t k)
     if (add && (is_mem(xi) || xi->sem == BI_SEM_CLPER || xi->sem == BI_SEM_BARRIER))
         return 0;
     if (k == K_FADD || k == K_FMA || k == K_FCMP) {
-        if (x->c.hdr[BI_H_FTZ])
-            return 0;
         if (k != K_FCMP && xi->clamp)
             return 0;
         if (k == K_FCMP && xi->cmp > C_GTLT)
@@ -423,7 +433,7 @@ static void compile_unit(jcomp *jc, unsigned i, int add)
     for (unsigned q = 0; q < need; q++)
         jx_load(e, q, s[q].base, s[q].disp);
     unsigned r = 0;              /* register holding the result */
-    int nan_check = 0;
+    int nan_check = 0, ftz = x->c.hdr[BI_H_FTZ] != 0;
     switch (k) {
     case K_NOP: jx_op(e, JX_VPXOR, 0, 0, 0); break;
     case K_MOV: break;
@@ -458,19 +468,27 @@ static void compile_unit(jcomp *jc, unsigned i, int add)
         jx_blendv(e, 1, 0, 3, 2, 4);            /* mask ? c : d */
         break;
     case K_FADD: case K_FMA:
-        for (unsigned q = 0; q < need; q++)
+        for (unsigned q = 0; q < need; q++) {
             fsrc_mods(e, xi, q, q);
+            if (ftz)
+                flush_denormals(e, q);
+        }
         if (k == K_FADD) {
             jx_op(e, JX_VADDPS, 0, 0, 1);
         } else {
             jx_op(e, JX_VFMADD231PS, 2, 0, 1);
             r = 2;
         }
+        if (ftz)
+            flush_denormals(e, r);
         nan_check = 1;
         break;
     case K_FCMP:
-        fsrc_mods(e, xi, 0, 0);
-        fsrc_mods(e, xi, 1, 1);
+        for (unsigned q = 0; q < 2; q++) {
+            fsrc_mods(e, xi, q, q);
+            if (ftz)
+                flush_denormals(e, q);
+        }
         jx_cmpps(e, 0, 0, 1, fcmp_pred[xi->cmp]);
         if (xi->result_type == 0)
             jx_opm(e, JX_VPAND, 0, 0, R14, KROW(KR_ONE));

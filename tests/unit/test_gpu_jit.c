@@ -2,7 +2,8 @@
  * (emu/gpu/bifrost_exec_jit.c) against the interpreter, the reference.
  *
  *   clauses   every clause of the test shaders (tests/bifrost/ and tests/gpu/ .s files) and random
- *             variants of it (1-4 bits flipped; those that decode and prepare), v6 and v7 warps,
+ *             variants of it (1-4 bits flipped; those that decode and prepare), each also in the
+ *             other denormal mode (FTZ header field), v6 and v7 warps,
  *             random registers (integers, float specials: NaN, inf, denormals, -0; addresses into
  *             the test memory), random exec masks, with and without the bi_mem.map fast path: run once compiled and once interpreted from the
  *             same state; registers, PCs, statistics, memory, status and fault must be identical
@@ -166,12 +167,14 @@ static unsigned count_compiled(const bi_xclause *x)
 }
 
 static void diff_clause(const uint8_t *bytes, size_t len, uint32_t off, enum bi_arch arch, bx_jit_arena **arena,
-                        const char *name)
+                        const char *name, int flip_ftz)
 {
     bi_clause c;
     bi_xclause xj, xi;
     if (bi_decode_clause(bytes, len, off, arch, &c, NULL, 0))
         return;
+    if (flip_ftz)                   /* the same clause in the other denormal mode */
+        c.hdr[BI_H_FTZ] = !c.hdr[BI_H_FTZ];
     memset(&xj, 0, sizeof(xj));
     if (bi_prepare_clause(&xj, &c, NULL))
         return;
@@ -231,7 +234,8 @@ START_TEST(test_clauses)
                 bi_clause c;
                 if (bi_decode_clause(shaders[s].code + off, shaders[s].len - off, (uint32_t)off, arches[a], &c, NULL, 0))
                     break;
-                diff_clause(shaders[s].code + off, c.size, (uint32_t)off, arches[a], &arena, shaders[s].name);
+                diff_clause(shaders[s].code + off, c.size, (uint32_t)off, arches[a], &arena, shaders[s].name, 0);
+                diff_clause(shaders[s].code + off, c.size, (uint32_t)off, arches[a], &arena, shaders[s].name, 1);
                 uint8_t mut[512];
                 for (unsigned v = 0; v < 24 * rounds(); v++) {
                     memcpy(mut, shaders[s].code + off, c.size);
@@ -240,7 +244,7 @@ START_TEST(test_clauses)
                         unsigned bit = rnd() % (c.size * 8);
                         mut[bit / 8] ^= (uint8_t)(1u << (bit % 8));
                     }
-                    diff_clause(mut, c.size, (uint32_t)off, arches[a], &arena, shaders[s].name);
+                    diff_clause(mut, c.size, (uint32_t)off, arches[a], &arena, shaders[s].name, v % 2);
                 }
                 off += c.size;
             }
