@@ -150,9 +150,30 @@ typedef struct {
     size_t exits[64];            /* jumps to the epilogue (a unit's call failed) */
     unsigned nexits;
     int full;                    /* too many exits or bc rows */
+    /* FTZ clauses: values known to hold no denormal in the active lanes (results of flushed
+     * FADD / FMA units, and registers whose last write in the clause was one), which need no
+     * input flush */
+    uint8_t clean_res[9][2];
+    uint8_t clean_reg[64];
 } jcomp;
 
 typedef struct { unsigned base; int32_t disp; } row;
+
+/* Whether source k of unit (i, add) is known to hold no denormal in the active lanes. */
+static int src_clean(const jcomp *jc, unsigned i, int add, unsigned k)
+{
+    const bi_xinstr *xi = add ? &jc->x->add[i] : &jc->x->fma[i];
+    if (k >= xi->nsrcs)
+        return 1;                                   /* the zero row */
+    const bi_src *s = &(add ? &jc->x->c.t[i].add : &jc->x->c.t[i].fma)->src[k];
+    switch (s->kind) {
+    case BI_SRC_REG: return jc->clean_reg[s->index & 63];
+    case BI_SRC_T: return !add || jc->clean_res[i + 1][0];
+    case BI_SRC_T0: return jc->clean_res[i][0];
+    case BI_SRC_T1: return jc->clean_res[i][1];
+    default: return 0;
+    }
+}
 
 /* Where source k of unit (i, add) is as a lane row, or base 0 when it needs a bc row but none is
  * left. */
@@ -435,7 +456,7 @@ static void compile_unit(jcomp *jc, unsigned i, int add)
     unsigned r = 0;              /* register holding the result */
     int nan_check = 0, ftz = x->c.hdr[BI_H_FTZ] != 0;
     switch (k) {
-    case K_NOP: jx_op(e, JX_VPXOR, 0, 0, 0); break;
+    case K_NOP: jx_op(e, JX_VPXOR, 0, 0, 0); jc->clean_res[i + 1][add] = 1; break;
     case K_MOV: break;
     case K_IADD: jx_op(e, JX_VPADDD, 0, 0, 1); break;
     case K_ISUB: jx_op(e, JX_VPSUBD, 0, 0, 1); break;
@@ -470,9 +491,10 @@ static void compile_unit(jcomp *jc, unsigned i, int add)
     case K_FADD: case K_FMA:
         for (unsigned q = 0; q < need; q++) {
             fsrc_mods(e, xi, q, q);
-            if (ftz)
+            if (ftz && !src_clean(jc, i, add, q))
                 flush_denormals(e, q);
         }
+        jc->clean_res[i + 1][add] = (uint8_t)ftz;   /* flushed here or by the interpreter's fout */
         if (k == K_FADD) {
             jx_op(e, JX_VADDPS, 0, 0, 1);
         } else {
@@ -486,7 +508,7 @@ static void compile_unit(jcomp *jc, unsigned i, int add)
     case K_FCMP:
         for (unsigned q = 0; q < 2; q++) {
             fsrc_mods(e, xi, q, q);
-            if (ftz)
+            if (ftz && !src_clean(jc, i, add, q))
                 flush_denormals(e, q);
         }
         jx_cmpps(e, 0, 0, 1, fcmp_pred[xi->cmp]);
@@ -550,6 +572,7 @@ static void compile_commit(jcomp *jc, unsigned i)
     for (unsigned k = 0; k < t->nwrites; k++) {
         const bi_write *wr = &t->writes[k];
         unsigned keep = wr->mask == 3 ? 0 : wr->mask == 1 ? 1 : 2;
+        jc->clean_reg[wr->reg & 63] = wr->mask == 3 && jc->clean_res[i + 1][wr->from_add];
         jx_load(e, 0, RBX, W_REG(wr->reg));
         jx_load(e, 1, R12, F_RES(i + 1, wr->from_add));
         jx_load(e, 2, R12, F_KEEP(keep));
@@ -566,6 +589,7 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
     memset(&jc, 0, sizeof(jc));
     jc.e = (jx_emit){ .buf = buf, .cap = sizeof(buf), .l = lanes == 8 };
     jc.x = x;
+    jc.clean_res[0][0] = jc.clean_res[0][1] = 1;      /* the first tuple's T0 / T1: zeros */
     jx_emit *e = &jc.e;
     x->jit = NULL;
     if (!bx_jit_host_ok()) {

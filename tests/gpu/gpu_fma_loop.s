@@ -1,7 +1,8 @@
 # clpeak's single-precision compute kernel in miniature (tests/unit/test_gpu_compute.c: result
 # check and GPU_BENCH throughput): x = u2.lo, y = u3.lo (floats); u1.lo times a
 # clause of 8 dependent FMA.f32 (x = y x + y, y = x y + x, ... through the T0 passthrough and the
-# registers written two tuples earlier); then x is stored at u0 + 4 * global id x.
+# registers written two tuples earlier; denormals flushed, as Mesa 26 marks OpenCL float clauses);
+# then x is stored at u0 + 4 * global id x.
 clause_0: flow=nbtb_uncond
 {
     *NOP
@@ -11,7 +12,7 @@ clause_0: flow=nbtb_uncond
     *NOP
     +MOV.i32 r2, u3.lo
 }
-loop: flow=nbtb_uncond
+loop: ftz=always flow=nbtb_uncond
 {
     *FMA.f32 r1, r2, r1, r2
     +IADD.s32 r0, r0, #0x1
