@@ -155,6 +155,10 @@ typedef struct {
      * input flush */
     uint8_t clean_res[9][2];
     uint8_t clean_reg[64];
+    /* ymm8-11 keep the last two tuples' compiled results (tuple i, unit u in ymm8 + 2 (i & 1) + u)
+     * so that T / T0 / T1 sources skip the store-to-load round trip; held[k] = 1 + that result's
+     * res index (i + 1) << 1 | u, 0: nothing valid */
+    unsigned held[4];
 } jcomp;
 
 typedef struct { unsigned base; int32_t disp; } row;
@@ -253,6 +257,47 @@ static void compile_bc_fill(jcomp *jc)
         }
         jx_store(e, 1, R12, F_BC(k));
     }
+}
+
+#define CACHE_REG(i, u) (8u + 2u * ((i) & 1) + (unsigned)(u))
+
+/* the register holding result row (ri, u) (ri = tuple + 1), or 0 */
+static unsigned cached(const jcomp *jc, unsigned ri, int u)
+{
+    if (ri == 0)
+        return 0;
+    unsigned r = CACHE_REG(ri - 1, u);
+    return jc->held[r - 8] == 1 + (ri << 1 | (unsigned)u) ? r : 0;
+}
+
+/* after a call (which clobbers every vector register): the held rows again, from the frame */
+static void reload_cached(jcomp *jc)
+{
+    for (unsigned k = 0; k < 4; k++)
+        if (jc->held[k]) {
+            unsigned v = jc->held[k] - 1;
+            jx_load(&jc->e, 8 + k, R12, F_RES(v >> 1, v & 1));
+        }
+}
+
+/* source q of unit (i, add) into ymm y: from its cached register, or loaded from its row */
+static void load_src(jcomp *jc, unsigned y, unsigned i, int add, unsigned q, row s)
+{
+    const bi_xinstr *xi = add ? &jc->x->add[i] : &jc->x->fma[i];
+    unsigned r = 0;
+    if (q < xi->nsrcs) {
+        const bi_src *src = &(add ? &jc->x->c.t[i].add : &jc->x->c.t[i].fma)->src[q];
+        if (src->kind == BI_SRC_T && add)
+            r = cached(jc, i + 1, 0);
+        else if (src->kind == BI_SRC_T0)
+            r = cached(jc, i, 0);
+        else if (src->kind == BI_SRC_T1)
+            r = cached(jc, i, 1);
+    }
+    if (r)
+        jx_movr(&jc->e, y, r);
+    else
+        jx_load(&jc->e, y, s.base, s.disp);
 }
 
 /* the interpreter's code for unit iu; a failure (fault) leaves through the epilogue */
@@ -429,6 +474,7 @@ static void compile_unit(jcomp *jc, unsigned i, int add)
         return;
     if (!compilable(x, i, add, k)) {
         call_unit(jc, iu);
+        memset(jc->held, 0, sizeof(jc->held));
         return;
     }
     unsigned nbc = jc->nbc;
@@ -438,6 +484,7 @@ static void compile_unit(jcomp *jc, unsigned i, int add)
         if (!s[q].base) {
             jc->nbc = nbc;
             call_unit(jc, iu);
+            memset(jc->held, 0, sizeof(jc->held));
             return;
         }
     }
@@ -452,7 +499,7 @@ static void compile_unit(jcomp *jc, unsigned i, int add)
     default: break;
     }
     for (unsigned q = 0; q < need; q++)
-        jx_load(e, q, s[q].base, s[q].disp);
+        load_src(jc, q, i, add, q, s[q]);
     unsigned r = 0;              /* register holding the result */
     int nan_check = 0, ftz = x->c.hdr[BI_H_FTZ] != 0;
     switch (k) {
@@ -555,11 +602,15 @@ static void compile_unit(jcomp *jc, unsigned i, int add)
     default: break;
     }
     jx_store(e, r, R12, F_RES(i + 1, add));
+    unsigned cr = CACHE_REG(i, add);
+    jx_movr(e, cr, r);
+    jc->held[cr - 8] = 1 + ((i + 1) << 1 | (unsigned)add);
     if (nan_check) {           /* a NaN in any lane: the interpreter's NaN rules redo the unit */
         jx_cmpps(e, 5, r, r, 3);                     /* unordered */
         jx_ptest(e, 5, 5);
         size_t skip = jx_jcc_fwd(e, CC_Z);
         call_unit(jc, iu);
+        reload_cached(jc);
         jx_patch(e, skip);
     }
 }

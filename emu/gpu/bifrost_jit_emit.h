@@ -55,6 +55,9 @@ static inline void jx_vex(jx_emit *e, unsigned pp, unsigned map, uint8_t op, uns
     }
 }
 
+/* register copy: vmovdqa d, s */
+static inline void jx_movr(jx_emit *e, unsigned d, unsigned s) { jx_vex(e, PP_66, M_0F, 0x6f, d, 0, 0, s, 0); }
+
 /* row loads / stores: vmovdqu */
 static inline void jx_load(jx_emit *e, unsigned y, unsigned base, int32_t disp) { jx_vex(e, PP_F3, M_0F, 0x6f, y, 0, 1, base, disp); }
 static inline void jx_store(jx_emit *e, unsigned y, unsigned base, int32_t disp) { jx_vex(e, PP_F3, M_0F, 0x7f, y, 0, 1, base, disp); }
