@@ -59,7 +59,8 @@ typedef struct bi_xinstr {
     uint8_t vsel[4][4];          /* vector ops: per source, the source lane feeding each lane
                                     (bit 4 set: a byte widened to a 16-bit lane) */
     uint8_t table;               /* DTSEL_IMM: 1 + table (1 = attribute_1) */
-    uint8_t regfmt;              /* LEA_ATTR_TEX register format (BI_RF_*) */
+    uint8_t regfmt;              /* LEA_ATTR*: register format (BI_RF_*, BI_RF_AUTO) */
+    uint8_t attr_imm, attr_index; /* LEA_ATTR_IMM: the attribute index is the immediate attr_index */
     uint32_t texdesc;            /* TEXS_2D: the equivalent TEXC descriptor */
 } bi_xinstr;
 

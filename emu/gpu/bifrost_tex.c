@@ -388,14 +388,14 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
 
 /* ---- image stores ----------------------------------------------------------------------------- */
 
-int bi_tex_lea_attr(const bi_mem *m, unsigned index, uint32_t xy, uint32_t z, unsigned regfmt,
+int bi_tex_lea_attr(const bi_mem *m, unsigned index, int image, uint32_t s0, uint32_t s1, unsigned regfmt,
                     uint32_t out[3], char *err, size_t errlen)
 {
     uint8_t a[MALI_ATTRIBUTE_LENGTH], b[MALI_ATTRIBUTE_BUFFER_LENGTH];
     struct mali_attribute at;
     struct mali_attribute_buffer ab;
-    if (!m->attributes || !m->attr_bufs)
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "attribute %u: the job has no attribute tables", index);
+    /* a job without attribute tables has null pointers: the read below faults at the page of
+     * address 0, as on hardware (Mesa 26.1 compute jobs reading a read-only image1d_buffer) */
     uint64_t va = m->attributes + (uint64_t)MALI_ATTRIBUTE_LENGTH * index;
     if (m->read(m->ctx, va, a, sizeof a))
         return tfail(err, errlen, BI_EXEC_ERROR, "attribute descriptor fault at %#llx", (unsigned long long)va);
@@ -405,8 +405,13 @@ int bi_tex_lea_attr(const bi_mem *m, unsigned index, uint32_t xy, uint32_t z, un
     if (m->read(m->ctx, bva, b, sizeof b))
         return tfail(err, errlen, BI_EXEC_ERROR, "attribute buffer descriptor fault at %#llx", (unsigned long long)bva);
     mali_attribute_buffer_unpack(b, &ab);
-    uint64_t x = xy & 0xffff, y = xy >> 16, addr = ab.pointer + (at.offset_enable ? at.offset : 0) + x * ab.stride;
-    if (ab.type == MALI_ATTRIBUTE_TYPE_3D_LINEAR) {   /* continuation record with row / slice strides */
+    /* an image texel (LEA_ATTR_TEX: x | y << 16, z) or an element (LEA_ATTR: vertex index s0;
+     * the instance index s1 only matters for the instanced buffer types, not handled) */
+    uint64_t x = image ? s0 & 0xffff : s0, y = s0 >> 16, z = s1;
+    uint64_t addr = ab.pointer + (at.offset_enable ? at.offset : 0) + x * ab.stride;
+    if (!image && ab.type != MALI_ATTRIBUTE_TYPE_1D) {
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "LEA_ATTR with attribute buffer type %u not implemented", ab.type);
+    } else if (ab.type == MALI_ATTRIBUTE_TYPE_3D_LINEAR) {   /* continuation record with row / slice strides */
         struct mali_attribute_buffer_continuation_3d c3;
         if (m->read(m->ctx, bva + MALI_ATTRIBUTE_BUFFER_LENGTH, b, sizeof b))
             return tfail(err, errlen, BI_EXEC_ERROR, "attribute buffer descriptor fault at %#llx",
@@ -414,7 +419,7 @@ int bi_tex_lea_attr(const bi_mem *m, unsigned index, uint32_t xy, uint32_t z, un
         mali_attribute_buffer_continuation_3d_unpack(b, &c3);
         if (c3.type != MALI_ATTRIBUTE_TYPE_CONTINUATION)
             return tfail(err, errlen, BI_EXEC_ERROR, "3D attribute buffer %u without a continuation record", buf);
-        addr += y * c3.row_stride + (uint64_t)z * c3.slice_stride;
+        addr += y * c3.row_stride + z * c3.slice_stride;
     } else if (ab.type != MALI_ATTRIBUTE_TYPE_1D) {
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "image attribute buffer type %u not implemented", ab.type);
     }
@@ -422,9 +427,48 @@ int bi_tex_lea_attr(const bi_mem *m, unsigned index, uint32_t xy, uint32_t z, un
     int rc = pixel_format(m->arch_major, at.format, &p, err, errlen);
     if (rc)
         return rc;
+    if (regfmt == BI_RF_AUTO)       /* the 32-bit register format of the pixel format's kind */
+        regfmt = kind_is_float(p.kind) ? BI_RF_F32 : p.kind == K_UINT ? BI_RF_U32 : BI_RF_I32;
     out[0] = (uint32_t)addr;
     out[1] = (uint32_t)(addr >> 32);
     out[2] = at.format | (regfmt & 7) << 24;
+    return 0;
+}
+
+/* The register format of a conversion descriptor, checked against its pixel format: 32-bit
+ * float registers for float / normalized formats, 32-bit integers of the same signedness for
+ * integer formats (the conversions OpenCL images need). */
+static int cvt_format(const bi_mem *m, uint32_t conv, const char *op, pixfmt *p, char *err, size_t errlen)
+{
+    unsigned rf = (conv >> 24) & 7;
+    int rc = pixel_format(m->arch_major, conv & 0x3fffff, p, err, errlen);
+    if (rc)
+        return rc;
+    if ((conv >> 22) & 1)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s raw conversion not implemented", op);
+    int reg_float = rf == BI_RF_F32, reg_int = rf == BI_RF_U32 || rf == BI_RF_I32;
+    if (!reg_float && !reg_int)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s register format %u not implemented", op, rf);
+    if (reg_float != kind_is_float(p->kind) || (reg_int && (rf == BI_RF_U32) != (p->kind == K_UINT)))
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s register format %u to format kind %u not implemented", op,
+                     rf, p->kind);
+    return 0;
+}
+
+int bi_tex_ld_cvt(const bi_mem *m, uint64_t addr, uint32_t conv, uint32_t *data, unsigned ncomp, char *err,
+                  size_t errlen)
+{
+    pixfmt p;
+    int rc = cvt_format(m, conv, "LD_CVT", &p, err, errlen);
+    if (rc)
+        return rc;
+    uint8_t b[16];
+    if (m->read(m->ctx, addr, b, p.ncomp * (p.bits / 8)))
+        return tfail(err, errlen, BI_EXEC_ERROR, "image load fault at %#llx", (unsigned long long)addr);
+    uint32_t v[4] = { 0, 0, 0, 0 }, one = kind_is_float(p.kind) ? 0x3f800000u : 1;
+    decode_texel(&p, b, v);
+    for (unsigned c = 0; c < ncomp && c < 4; c++)
+        data[c] = p.map[c] < 4 ? v[p.map[c]] : p.map[c] == CH_ONE ? one : 0;
     return 0;
 }
 
@@ -456,19 +500,9 @@ int bi_tex_st_cvt(const bi_mem *m, uint64_t addr, uint32_t conv, const uint32_t 
                   char *err, size_t errlen)
 {
     pixfmt p;
-    unsigned rf = (conv >> 24) & 7;
-    int rc = pixel_format(m->arch_major, conv & 0x3fffff, &p, err, errlen);
+    int rc = cvt_format(m, conv, "ST_CVT", &p, err, errlen);
     if (rc)
         return rc;
-    if ((conv >> 22) & 1)
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "ST_CVT raw conversion not implemented");
-    int reg_float = rf == BI_RF_F32, reg_int = rf == BI_RF_U32 || rf == BI_RF_I32;
-    if (!reg_float && !reg_int)
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "ST_CVT register format %u not implemented", rf);
-    if (reg_float != kind_is_float(p.kind) ||
-        (reg_int && (rf == BI_RF_U32) != (p.kind == K_UINT)))
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "ST_CVT register format %u to format kind %u not implemented", rf,
-                     p.kind);
     /* memory channel i takes the register channel that reads it back (inverse of the map) */
     uint32_t mem[4] = { 0, 0, 0, 0 };
     for (unsigned c = 0; c < 4; c++)
