@@ -56,9 +56,10 @@ else
 	sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps "g71 g52" "1 2"
 endif
 
-# In `make test` too (~2-3 min, two boots): the trixie-backports stack (Linux 7.3: panfrost 1.6,
+# In `make test` too (~4-5 min, four boots): the trixie-backports stack (Linux 7.3: panfrost 1.6,
 # Mesa 26.1) on g71 and g52: probe, clinfo, vecadd, saxpy, the profiling sample and clpeak's
-# kernel-latency test (tests/mali/stack_test.sh); `make image IMAGE_STACK=backports` builds it.
+# kernel-latency test (tests/mali/stack_test.sh), then the 13 samples against the CPU and
+# llvmpipe as in mali-apps-test (--gpu-threads 2); `make image IMAGE_STACK=backports` builds it.
 .PHONY: mali-stack-test
 TEST_TARGETS += mali-stack-test
 mali-stack-test: $(B)/malibu
@@ -68,6 +69,8 @@ else
 	@$(MAKE) --no-print-directory image IMAGE_STACK=backports
 	@echo "== mali: the backports stack (panfrost 1.6, Mesa 26.1): samples, profiling, clpeak (g71, g52)"
 	sh tests/mali/stack_test.sh $(B)/malibu "g71 g52" guest-images/out-backports
+	@echo "== mali: the OpenCL samples on the backports stack (g71, g52; --gpu-threads 2) vs CPU and llvmpipe"
+	MALI_APPS_IMAGE=guest-images/out-backports sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps-backports "g71 g52" "2"
 endif
 
 .PHONY: mali-boot-test
