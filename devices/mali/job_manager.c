@@ -519,6 +519,11 @@ static uint32_t job_compute(MaliJobCtx *c, const MaliJobRec *j)
     pthread_mutex_lock(&m->lock);
     if (c->s->affinity & m->model->shader_present)
         job.shader_present = c->s->affinity & m->model->shader_present;
+    job.cycles = mali_cycle_count_locked(m);
+    job.timestamp = mali_job_timestamp_locked(c, false);
+    job.gpu_hz = m->model->clock_hz;
+    job.timestamp_hz = m->ts_freq;
+    job.clock_running = m->cycle_running;
     pthread_mutex_unlock(&m->lock);
     c->tuples = 0;
     c->issue_hz = (uint64_t)__builtin_popcountll(job.shader_present) * m->model->exec_engines *

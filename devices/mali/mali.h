@@ -127,6 +127,10 @@ typedef struct MaliComputeJob {
     unsigned slot;            /* job slot 0..2 */
     unsigned arch_major;      /* 6 (G71/G72: v6 descriptors, 4-lane warps) or 7 (G52) */
     uint64_t shader_present;  /* core mask the job may use (JS_AFFINITY) */
+    /* the shaders' clock (LD_GCLK): GPU_CYCLE_COUNT and GPU_TIMESTAMP when the job starts, their
+     * rates in Hz, and whether they run (cycle counting on) */
+    uint64_t cycles, timestamp, gpu_hz, timestamp_hz;
+    bool clock_running;
     MaliJobCtx *ctx;          /* for the calls below, valid during the callback only */
 } MaliComputeJob;
 

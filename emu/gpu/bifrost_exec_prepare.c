@@ -240,6 +240,14 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, bi_fault *f)
         x->attr_imm = op->nimms > 0;
         x->attr_index = x->attr_imm ? (uint8_t)ins->imm[0] : 0;
     }
+    if ((x->sem == BI_SEM_FRCP16 || x->sem == BI_SEM_FRSQ16) && bi_mod_mv(ins, BI_MOD_DIVZERO) == BI_MV_DIVZERO)
+        return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "%s.divzero not implemented" NO_SOURCE, op->name);
+    if (x->sem == BI_SEM_LD_GCLK) {
+        int src = bi_mod_mv(ins, BI_MOD_SOURCE);
+        if (src != BI_MV_CYCLE_COUNTER && src != BI_MV_SYSTEM_TIMESTAMP)
+            return bx_fault(f, BI_FAULT_INVALID, 0, "LD_GCLK: reserved source");
+        x->clock_cycles = src == BI_MV_CYCLE_COUNTER;
+    }
     if (x->sem == BI_SEM_ST_CVT || x->sem == BI_SEM_LD_CVT)
         x->size = (uint8_t)(1 + mval(ins, BI_MOD_VECSIZE, vecsize_tab, 0));
     if ((x->sem == BI_SEM_FCMP || x->sem == BI_SEM_VFCMP) && x->cmp == C_TOTAL)

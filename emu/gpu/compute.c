@@ -478,7 +478,9 @@ static int worker_prepare(worker *w, run *r)
     w->mem = (bi_mem){ .ctx = w, .read = m_read, .write = m_write, .atomic = m_atomic, .fetch = m_fetch,
                        .epoch = r->epoch, .wls_base = WLS_WINDOW, .nubos = d->nubos, .ubo_addr = d->ubo_addr,
                        .ubo_size = d->ubo_size, .arch_major = r->job->arch_major, .textures = d->textures,
-                       .samplers = d->samplers, .attributes = d->attributes, .attr_bufs = d->attr_bufs };
+                       .samplers = d->samplers, .attributes = d->attributes, .attr_bufs = d->attr_bufs,
+                       .clock_cycles = r->job->clock_cycles, .clock_ts = r->job->clock_ts, .gpu_hz = r->job->gpu_hz,
+                       .ts_hz = r->job->ts_hz, .clock_running = r->job->clock_running };
     if (bi_wg_warps_reserve(&w->warps, nwarps))
         return -1;
     w->wls_size = d->wls_size;
