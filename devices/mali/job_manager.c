@@ -524,6 +524,7 @@ static uint32_t job_compute(MaliJobCtx *c, const MaliJobRec *j)
     job.gpu_hz = m->model->clock_hz;
     job.timestamp_hz = m->ts_freq;
     job.clock_running = m->cycle_running;
+    job.priority = (c->s->config >> 16) & 0xf;
     pthread_mutex_unlock(&m->lock);
     c->tuples = 0;
     c->issue_hz = (uint64_t)__builtin_popcountll(job.shader_present) * m->model->exec_engines *

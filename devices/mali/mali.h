@@ -131,6 +131,7 @@ typedef struct MaliComputeJob {
      * rates in Hz, and whether they run (cycle counting on) */
     uint64_t cycles, timestamp, gpu_hz, timestamp_hz;
     bool clock_running;
+    unsigned priority;        /* JS_CONFIG thread priority (bits 19:16; panfrost: 8, or per context) */
     MaliJobCtx *ctx;          /* for the calls below, valid during the callback only */
 } MaliComputeJob;
 

@@ -58,6 +58,7 @@ typedef struct gpu_compute_job {
      * whether they run (cycle counting on) */
     uint64_t clock_cycles, clock_ts, gpu_hz, ts_hz;
     bool clock_running;
+    unsigned priority;        /* jobs waiting for the pool go highest first (job_gate.h) */
     gpu_mem_if mem;
 } gpu_compute_job;
 
