@@ -28,7 +28,9 @@ enum { LOD_GRDESC = 3, LOD_EXPLICIT = 4, LOD_BIAS = 5, LOD_ZERO = 6, LOD_COMPUTE
 enum { WRAP_REPEAT = 8, WRAP_EDGE = 9, WRAP_BORDER = 11, WRAP_MIRROR = 12 };
 
 typedef struct {
-    unsigned ncomp, bits, kind;     /* channels in memory order, bits per channel */
+    unsigned ncomp, bits, kind;     /* channels in memory order, bits per channel (the widest) */
+    uint8_t cbits[4];               /* each channel's width, from the texel's least significant bit */
+    unsigned bpp;                   /* bytes per texel */
     uint8_t map[4];                 /* result channel c <- memory channel map[c] or CH_ZERO/ONE */
 } pixfmt;
 
@@ -67,8 +69,15 @@ static int format_info(unsigned f, pixfmt *p)
             p->ncomp = t[i].n;
             p->bits = t[i].bits;
             p->kind = t[i].kind;
+            for (unsigned c = 0; c < 4; c++)
+                p->cbits[c] = c < t[i].n ? t[i].bits : 0;
+            p->bpp = t[i].n * t[i].bits / 8;
             return 0;
         }
+    if (f == 67) {      /* RGB10_A2 UNORM: 10, 10, 10, 2 bits in one word (Mesa's R10G10B10A2_UNORM) */
+        *p = (pixfmt){ .ncomp = 4, .bits = 10, .kind = K_UNORM, .cbits = { 10, 10, 10, 2 }, .bpp = 4 };
+        return 0;
+    }
     return -1;
 }
 
@@ -108,14 +117,29 @@ static int pixel_format(unsigned arch, uint32_t pf, pixfmt *p, char *err, size_t
 static uint32_t half_to_float_bits(uint16_t h) { return bi_f16_to_f32(h); }
 
 /* One texel's memory channels -> 4 values (float bits for float kinds, else 32-bit integers). */
+/* Bits [off, off + n) of a little-endian texel (n <= 32). */
+static uint32_t texel_bits(const uint8_t *b, unsigned off, unsigned n)
+{
+    uint64_t w = 0;
+    for (unsigned k = 0; k < 5 && off / 8 + k < 16; k++)
+        w |= (uint64_t)b[off / 8 + k] << (8 * k);
+    w >>= off % 8;
+    return (uint32_t)(n == 32 ? w : w & ((1ull << n) - 1));
+}
+
+static void set_texel_bits(uint8_t *b, unsigned off, unsigned n, uint32_t v)
+{
+    for (unsigned i = 0; i < n; i++, off++)
+        b[off / 8] = (uint8_t)((b[off / 8] & ~(1u << off % 8)) | ((v >> i) & 1u) << off % 8);
+}
+
 static void decode_texel(const pixfmt *p, const uint8_t *b, uint32_t v[4])
 {
-    for (unsigned c = 0; c < p->ncomp; c++) {
-        uint32_t raw = 0;
-        for (unsigned k = 0; k < p->bits / 8; k++)
-            raw |= (uint32_t)b[c * p->bits / 8 + k] << (8 * k);
-        uint32_t max = p->bits == 32 ? 0xffffffffu : (1u << p->bits) - 1;
-        int32_t s = p->bits == 32 ? (int32_t)raw : (int32_t)(raw << (32 - p->bits)) >> (32 - p->bits);
+    for (unsigned c = 0, off = 0; c < p->ncomp; off += p->cbits[c], c++) {
+        unsigned w = p->cbits[c];
+        uint32_t raw = texel_bits(b, off, w);
+        uint32_t max = w == 32 ? 0xffffffffu : (1u << w) - 1;
+        int32_t s = w == 32 ? (int32_t)raw : (int32_t)(raw << (32 - w)) >> (32 - w);
         switch (p->kind) {
         case K_UNORM: v[c] = u32((float)((double)raw / max)); break;
         case K_SNORM: {
@@ -125,7 +149,7 @@ static void decode_texel(const pixfmt *p, const uint8_t *b, uint32_t v[4])
         }
         case K_UINT: v[c] = raw; break;
         case K_SINT: v[c] = (uint32_t)s; break;
-        default: v[c] = p->bits == 16 ? half_to_float_bits((uint16_t)raw) : raw; break;
+        default: v[c] = w == 16 ? half_to_float_bits((uint16_t)raw) : raw; break;
         }
     }
 }
@@ -190,7 +214,7 @@ static int fetch_texel(const bi_mem *m, const texdesc *t, unsigned x, unsigned y
         return tfail(err, errlen, BI_EXEC_ERROR, "surface descriptor fault at %#llx", (unsigned long long)sva);
     mali_surface_with_stride_unpack(s, &sd);
     int32_t row = sd.row_stride, slice = sd.surface_stride;
-    unsigned bpp = t->fmt.ncomp * t->fmt.bits / 8;
+    unsigned bpp = t->fmt.bpp;
     uint64_t a = sd.pointer + (int64_t)row * y + (int64_t)slice * z + (uint64_t)bpp * x;
     if (m->read(m->ctx, a, b, bpp))
         return tfail(err, errlen, BI_EXEC_ERROR, "texel fault at %#llx", (unsigned long long)a);
@@ -463,7 +487,7 @@ int bi_tex_ld_cvt(const bi_mem *m, uint64_t addr, uint32_t conv, uint32_t *data,
     if (rc)
         return rc;
     uint8_t b[16];
-    if (m->read(m->ctx, addr, b, p.ncomp * (p.bits / 8)))
+    if (m->read(m->ctx, addr, b, p.bpp))
         return tfail(err, errlen, BI_EXEC_ERROR, "image load fault at %#llx", (unsigned long long)addr);
     uint32_t v[4] = { 0, 0, 0, 0 }, one = kind_is_float(p.kind) ? 0x3f800000u : 1;
     decode_texel(&p, b, v);
@@ -508,33 +532,32 @@ int bi_tex_st_cvt(const bi_mem *m, uint64_t addr, uint32_t conv, const uint32_t 
     for (unsigned c = 0; c < 4; c++)
         if (p.map[c] < p.ncomp)
             mem[p.map[c]] = c < ncomp ? data[c] : 0;
-    uint8_t b[16];
-    unsigned bytes = p.bits / 8;
-    for (unsigned i = 0; i < p.ncomp; i++) {
+    uint8_t b[16] = { 0 };
+    for (unsigned i = 0, off = 0; i < p.ncomp; off += p.cbits[i], i++) {
         uint32_t v = mem[i], q;
+        unsigned w = p.cbits[i];
         switch (p.kind) {
-        case K_UNORM: q = bi_tex_float_to_unorm(f32(v), p.bits); break;
-        case K_SNORM: q = (uint32_t)bi_tex_float_to_snorm(f32(v), p.bits); break;
-        case K_FLOAT: q = p.bits == 16 ? bi_f32_to_f16(v, 0) : v; break;
+        case K_UNORM: q = bi_tex_float_to_unorm(f32(v), w); break;
+        case K_SNORM: q = (uint32_t)bi_tex_float_to_snorm(f32(v), w); break;
+        case K_FLOAT: q = w == 16 ? bi_f32_to_f16(v, 0) : v; break;
         case K_UINT: {
-            uint32_t max = p.bits == 32 ? 0xffffffffu : (1u << p.bits) - 1;   /* saturate */
+            uint32_t max = w == 32 ? 0xffffffffu : (1u << w) - 1;   /* saturate */
             q = v > max ? max : v;
             break;
         }
         default: {
             int32_t s = (int32_t)v;
-            if (p.bits < 32) {
-                int32_t hi = (int32_t)((1u << (p.bits - 1)) - 1), lo = -hi - 1;
+            if (w < 32) {
+                int32_t hi = (int32_t)((1u << (w - 1)) - 1), lo = -hi - 1;
                 s = s > hi ? hi : s < lo ? lo : s;
             }
             q = (uint32_t)s;
             break;
         }
         }
-        for (unsigned k = 0; k < bytes; k++)
-            b[i * bytes + k] = (uint8_t)(q >> (8 * k));
+        set_texel_bits(b, off, w, q);
     }
-    if (m->write(m->ctx, addr, b, p.ncomp * bytes))
+    if (m->write(m->ctx, addr, b, p.bpp))
         return tfail(err, errlen, BI_EXEC_ERROR, "image store fault at %#llx", (unsigned long long)addr);
     return 0;
 }

@@ -14,6 +14,8 @@
  *   cl_khr_kernel_clock         clock_read_device / _work_group / _sub_group (as the device's
  *                               features allow): never decreasing around a loop of work
  *   cl_khr_3d_image_writes      write_imagef / write_imageui to a 3D image, read back
+ *   cl_khr_depth_images         CL_DEPTH images (float, unorm16) read and written
+ *   cl_ext_image_unorm_int_2_101010  10:10:10:2 images read (within 1.5 ulp) and written
  *   cl_khr_priority_hints       kernels on high- and low-priority queues
  * A device offering none of them is a SKIP (exit status 77).
  */
@@ -407,6 +409,116 @@ static int check_img3d(app_t *a, unsigned n)
     return bad;
 }
 
+/* ---- cl_khr_depth_images, cl_ext_image_unorm_int_2_101010 --------------------------------------- */
+
+#ifndef CL_UNORM_INT_2_101010_EXT
+#define CL_UNORM_INT_2_101010_EXT 0x10E5
+#endif
+
+static const char *depth_src =
+    "__kernel void depth(__read_only image2d_depth_t f, __read_only image2d_depth_t u,\n"
+    "                    __write_only image2d_depth_t w, __global float *out)\n"
+    "{\n"
+    "    int x = get_global_id(0), y = get_global_id(1), i = y * get_global_size(0) + x;\n"
+    "    out[2 * i] = read_imagef(f, (int2)(x, y));\n"
+    "    out[2 * i + 1] = read_imagef(u, (int2)(x, y));\n"
+    "    write_imagef(w, (int2)(x, y), (float)i / 1024.0f);\n"
+    "}\n";
+
+static const char *packed_src =
+    "__kernel void packed(__read_only image2d_t p, __write_only image2d_t w, __global float4 *out)\n"
+    "{\n"
+    "    int x = get_global_id(0), y = get_global_id(1), i = y * get_global_size(0) + x;\n"
+    "    float4 v = read_imagef(p, (int2)(x, y));\n"
+    "    out[i] = v;\n"
+    "    write_imagef(w, (int2)(x, y), v.wzyx);\n"
+    "}\n";
+
+enum { IW = 13, IH = 6 };
+
+static int check_depth(app_t *a, unsigned n)
+{
+    (void)n;
+    cl_program p = app_build(a, depth_src, NULL);
+    cl_kernel k = p ? app_kernel(a, p, "depth") : NULL;
+    if (!k)
+        return 1;
+    float fd[IW * IH], got[2 * IW * IH], want[2 * IW * IH], wd[IW * IH], wwd[IW * IH];
+    uint16_t ud[IW * IH];
+    for (int i = 0; i < IW * IH; i++) {
+        fd[i] = (float)(i * 37 % 101) / 100.0f - 0.25f;     /* CL_FLOAT depth: any value */
+        ud[i] = (uint16_t)(i * 2731u);
+        want[2 * i] = fd[i];
+        want[2 * i + 1] = (float)((double)ud[i] / 65535.0);
+        wwd[i] = (float)i / 1024.0f;
+    }
+    cl_image_format ff = { CL_DEPTH, CL_FLOAT }, fu = { CL_DEPTH, CL_UNORM_INT16 };
+    cl_image_desc d = { .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = IW, .image_height = IH };
+    cl_mem i_f = app_image(a, CL_MEM_READ_ONLY, &ff, &d, fd), i_u = app_image(a, CL_MEM_READ_ONLY, &fu, &d, ud);
+    cl_mem i_w = app_image(a, CL_MEM_WRITE_ONLY, &ff, &d, NULL);
+    cl_mem out = app_buffer(a, CL_MEM_WRITE_ONLY, sizeof got, NULL);
+    size_t global[2] = { IW, IH };
+    if (!i_f || !i_u || !i_w || !out ||
+        app_args(a, k, sizeof i_f, &i_f, sizeof i_u, &i_u, sizeof i_w, &i_w, sizeof out, &out, (size_t)0) ||
+        app_run(a, k, 2, global, NULL, NULL) || app_read(a, out, sizeof got, got) ||
+        app_read_image(a, i_w, IW, IH, 1, wd))
+        return 1;
+    int bad = app_check_f32(a, "depth_images.read", got, want, 2 * IW * IH) != 0;
+    bad |= app_check_f32(a, "depth_images.write", wd, wwd, IW * IH) != 0;
+    return bad;
+}
+
+/* RGBA with 10-bit R, G, B and 2-bit A packed in 32 bits (R in the low bits) */
+static int check_packed(app_t *a, unsigned n)
+{
+    (void)n;
+    cl_program p = app_build(a, packed_src, NULL);
+    cl_kernel k = p ? app_kernel(a, p, "packed") : NULL;
+    if (!k)
+        return 1;
+    uint32_t px[IW * IH], wpx[IW * IH], gpx[IW * IH];
+    float got[4 * IW * IH], want[4 * IW * IH];
+    double ref[4 * IW * IH];
+    for (int i = 0; i < IW * IH; i++) {
+        px[i] = (uint32_t)i * 0x9e3779b9u;
+        unsigned c[4] = { px[i] & 1023, px[i] >> 10 & 1023, px[i] >> 20 & 1023, px[i] >> 30 };
+        for (int j = 0; j < 4; j++) {
+            ref[4 * i + j] = (double)c[j] / (j < 3 ? 1023.0 : 3.0);
+            want[4 * i + j] = (float)ref[4 * i + j];
+        }
+        /* written back reversed (w, z, y, x): each converted with round to nearest */
+        unsigned r[4];
+        for (int j = 0; j < 4; j++) {
+            double v = (double)want[4 * i + (3 - j)] * (j < 3 ? 1023.0 : 3.0);
+            r[j] = (unsigned)nearbyint(v);
+        }
+        wpx[i] = r[0] | r[1] << 10 | r[2] << 20 | r[3] << 30;
+    }
+    /* the channel order the device pairs with the packed type */
+    cl_image_format fmts[256], f = { 0, CL_UNORM_INT_2_101010_EXT };
+    cl_uint nf = 0;
+    clGetSupportedImageFormats(a->ctx, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, 256, fmts, &nf);
+    for (cl_uint i = 0; i < nf && i < 256; i++)
+        if (fmts[i].image_channel_data_type == CL_UNORM_INT_2_101010_EXT)
+            app_log(a, "unorm_int_2_101010: channel order %#x", fmts[i].image_channel_order), f.image_channel_order = fmts[i].image_channel_order;
+    if (!f.image_channel_order) {
+        app_log(a, "unorm_int_2_101010: no read-write 2D image format with this type");
+        return 1;
+    }
+    cl_image_desc d = { .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = IW, .image_height = IH };
+    cl_mem src = app_image(a, CL_MEM_READ_ONLY, &f, &d, px), dst = app_image(a, CL_MEM_WRITE_ONLY, &f, &d, NULL);
+    cl_mem out = app_buffer(a, CL_MEM_WRITE_ONLY, sizeof got, NULL);
+    size_t global[2] = { IW, IH };
+    if (!src || !dst || !out || app_args(a, k, sizeof src, &src, sizeof dst, &dst, sizeof out, &out, (size_t)0) ||
+        app_run(a, k, 2, global, NULL, NULL) || app_read(a, out, sizeof got, got) ||
+        app_read_image(a, dst, IW, IH, 1, gpx))
+        return 1;
+    /* normalized to float: within 1.5 ulp (the spec's bound; llvmpipe is 1 ulp off on some) */
+    int bad = app_check_f32_ulp(a, "unorm_int_2_101010.read", got, ref, 4 * IW * IH, 1.5) != 0;
+    bad |= app_check_u32(a, "unorm_int_2_101010.write", gpx, wpx, IW * IH) != 0;
+    return bad;
+}
+
 /* ---- cl_khr_priority_hints -------------------------------------------------------------------------- */
 
 static const char *prio_src =
@@ -462,6 +574,8 @@ static int run(app_t *a)
         { "cl_khr_integer_dot_product", check_dot },
         { "cl_khr_kernel_clock", check_clock },
         { "cl_khr_3d_image_writes", check_img3d },
+        { "cl_khr_depth_images", check_depth },
+        { "cl_ext_image_unorm_int_2_101010", check_packed },
         { "cl_khr_priority_hints", check_priority },
     };
     int tested = 0, failed = 0;

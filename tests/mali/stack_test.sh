@@ -5,7 +5,7 @@
 # passes on a profiling queue (CL_PROFILING_COMMAND_* ordered, CPU and GPU clocks agree, 4x the
 # work takes 2.5x..6x the modelled time), the extensions sample passes (Mesa 26.1's rusticl
 # extensions on panfrost: fp16, extended bit ops, integer dot products, kernel clock, 3D image
-# writes, priority hints, each checked against the CPU) and clpeak's kernel-latency test completes
+# writes, depth images, 10:10:10:2 images, priority hints, each checked against the CPU) and clpeak's kernel-latency test completes
 # with a plausible figure (launch to completion through panfrost, 1 us .. 100 ms).
 # usage: stack_test.sh MALIBU [MODELS] [IMAGE_DIR]    (default "g71 g52" guest-images/out-backports)
 set -u
@@ -33,7 +33,7 @@ for m in $models; do
     [ $status -eq 0 ] || bad="$bad exit-status=$status"
     for want in "Initialized panfrost 1.6.0" "panfrost 2d000000.gpu: mali-$m id" \
                 "Device #0: Mali-$name" "vecadd: PASS" "source=profiling" "saxpy: PASS" \
-                "profiling: PASS" "profiling-status: 0" "extensions: 6 extensions checked, 0 failed" \
+                "profiling: PASS" "profiling-status: 0" "extensions: 8 extensions checked, 0 failed" \
                 "extensions: PASS" "bad-log-lines: 0"; do
         echo "$out" | grep -qF "$want" || bad="$bad missing:'$want'"
     done
@@ -45,7 +45,7 @@ for m in $models; do
     fi
     if [ -z "$bad" ]; then
         echo "mali-stack-test: $m: panfrost 1.6 probe, clinfo, vecadd, saxpy, profiling ($(echo "$out" |
-            sed -n 's/^profiling: time \(.*\) (want.*/\1/p')), 6 extensions, clpeak kernel latency ${lat} us, clean log: ok ($(($(date +%s) - start)) s)"
+            sed -n 's/^profiling: time \(.*\) (want.*/\1/p')), 8 extensions, clpeak kernel latency ${lat} us, clean log: ok ($(($(date +%s) - start)) s)"
     else
         echo "mali-stack-test: $m FAILED:$bad"
         echo "$out" | tail -40

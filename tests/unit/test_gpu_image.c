@@ -447,6 +447,23 @@ static void check_texel_buffer(unsigned arch)
             ck_assert_msg(rgba[4 * i + c] == want[c], "arch %u RGBA32I %u.%u: %d, want %d", arch, i, c,
                           rgba[4 * i + c], want[c]);
     }
+    /* RGB10_A2 UNORM (format 67: 10, 10, 10, 2 bits from the low end) -> RGBA32F and back */
+    uint32_t packed[N], back[N];
+    float p4[N * 4];
+    for (unsigned i = 0; i < N; i++)
+        packed[i] = i * 0x9e3779b9u;
+    texel_copy(arch, 67, 191, 4, 16, packed, p4, N);
+    for (unsigned i = 0; i < N; i++) {
+        unsigned c[4] = { packed[i] & 1023, packed[i] >> 10 & 1023, packed[i] >> 20 & 1023, packed[i] >> 30 };
+        for (unsigned k = 0; k < 4; k++) {
+            float want = (float)((double)c[k] / (k < 3 ? 1023.0 : 3.0));
+            ck_assert_msg(fbits(p4[4 * i + k]) == fbits(want), "arch %u RGB10_A2 %u.%u: %a, want %a", arch, i, k,
+                          (double)p4[4 * i + k], (double)want);
+        }
+    }
+    texel_copy(arch, 191, 67, 16, 4, p4, back, N);
+    for (unsigned i = 0; i < N; i++)
+        ck_assert_msg(back[i] == packed[i], "arch %u RGB10_A2 store %u: %#x, want %#x", arch, i, back[i], packed[i]);
     /* a job without attribute tables (Mesa 26's read-only image1d_buffer): the descriptor read
      * faults at VA 0 */
     uint64_t fva = 1;
