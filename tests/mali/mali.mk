@@ -76,3 +76,11 @@ endif
 .PHONY: mali-boot-test
 mali-boot-test: $(B)/malibu
 	sh tests/mali/boot_test.sh $(B)/malibu $(B)/tests/mali/boot
+
+# Not in `make test` (~25 min per model with the interpreter): Debian's clpeak on the backports
+# stack with 4 GiB of guest RAM, global bandwidth + single-precision compute + kernel latency
+# (float variants), its figures checked against the model (tests/mali/clpeak_test.sh).
+.PHONY: mali-clpeak-test
+mali-clpeak-test: $(B)/malibu
+	@$(MAKE) --no-print-directory image IMAGE_STACK=backports
+	sh tests/mali/clpeak_test.sh $(B)/malibu "$(or $(MODELS),g71 g52)" guest-images/out-backports
