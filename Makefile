@@ -44,6 +44,7 @@ include mk/user.mk     # malibu-user
 include mk/gpu.mk      # Bifrost ISA tables, GPU objects, malibu-disasm, test-shader assembler
 include mk/stats.mk    # stats registry objects, malibu-report
 include mk/devices.mk  # the board: devices, firmware, Mali device + GPU engine + stats (DEVICE_OBJS)
+include mk/debug.mk    # the GDB stub (DEBUG_OBJS)
 include mk/system.mk   # build/malibu
 include mk/tools.mk    # host-deps, host libraries of the tests
 include mk/image.mk    # guest images (make image, initramfs, image-fetch, ...)

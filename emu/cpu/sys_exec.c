@@ -13,6 +13,7 @@
 #include "tb.h"
 #include "env.h"
 #include "sys_cpu.h"
+#include "sys_debug.h"
 #include "native.h"
 #include "../../devices/gic400.h"
 #include "../../devices/gtimer.h"
@@ -181,6 +182,16 @@ static __attribute__((noinline)) CpuException dispatch(SysCPU *s)
                 sys_code_apply(s);
             return EXC_INTERRUPT;
         }
+        if (unlikely(s->dbg_step)) {
+            /* Debugger single step: one one-instruction block (or the exception it raises),
+             * without chaining on (exit_request stops the block's goto). */
+            s->dbg_step_done = true;
+            TB *tb = tb_get(s);
+            s->n_dispatch++;
+            c->exit_request = 1;
+            tb_run(c, tb, &chain);
+            return c->exception != EXC_NONE ? c->exception : EXC_INTERRUPT;
+        }
         TB *tb = tb_get(s);
         s->n_dispatch++;
         tb_run(c, tb, &chain);
@@ -203,6 +214,24 @@ static CpuException run_blocks(SysCPU *s)
 /* Firmware call hook (HVC/SMC #0 at EL1) and stop request, set by the machine (main.c). */
 SysFirmwareFn sys_firmware_call;
 
+/* Report a debug event and wait for the debugger; then apply its breakpoint / watchpoint
+ * changes to this vCPU's translations and TLB, and its step request to tb_flags. */
+static void debug_event(SysCPU *s, SysDebugEvent ev)
+{
+    SysDebug *d = s->mach->dbg;
+    s->dbg_step = s->dbg_step_done = false;
+    d->hook(s, ev, d->opaque);
+    if (s->dbg_bp_gen != d->bp_gen) {
+        s->dbg_bp_gen = d->bp_gen;
+        sys_flush_code(s);
+    }
+    if (s->dbg_wp_gen != d->wp_gen) {
+        s->dbg_wp_gen = d->wp_gen;
+        sys_tlb_flush(s);
+    }
+    sys_update_mode(s);
+}
+
 int sys_cpu_run(SysCPU *s)
 {
     CPUState *c = &s->cpu;
@@ -210,7 +239,17 @@ int sys_cpu_run(SysCPU *s)
     for (;;) {
         if (m->stop)
             return m->stop_status;
-        if (!(s->daif & PSTATE_I) && gic_irq_line(m->gic, s->index)) {
+        if (unlikely(m->dbg)) {
+            if (s->dbg_step_done)
+                debug_event(s, SYS_DBG_STEPPED);
+            else if (m->dbg->halt)
+                debug_event(s, SYS_DBG_POLL);
+            if (m->stop)
+                return m->stop_status;
+        }
+        if (unlikely(s->dbg_step)) {
+            /* no interrupt while stepping (gdb would land in the vector, not the next insn) */
+        } else if (!(s->daif & PSTATE_I) && gic_irq_line(m->gic, s->index)) {
             s->n_irq++;
             take_exception(s, 0x80, 0, false, 0, c->pc);
         } else if (!(s->daif & PSTATE_F) && gic_fiq_line(m->gic, s->index)) {
@@ -252,6 +291,12 @@ int sys_cpu_run(SysCPU *s)
                 sys_firmware_call(s, e == EXC_SYS_SMC);
             else
                 c->x[0] = ~0ull;
+            break;
+        case EXC_SYS_BKPT:
+            debug_event(s, SYS_DBG_BKPT);
+            break;
+        case EXC_SYS_WATCH:
+            debug_event(s, SYS_DBG_WATCH);
             break;
         case EXC_SYS_WFI:
             if (!gic_irq_line(m->gic, s->index) && !gic_fiq_line(m->gic, s->index) && !m->stop)
