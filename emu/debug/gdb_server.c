@@ -114,6 +114,7 @@ static void drop_client_locked(GdbServer *s)
     close(s->client);
     s->client = -1;
     s->want_stop_reply = false;
+    halt_and_wait_locked(s); /* the lists change only while every vCPU is parked */
     if (s->stopped && !s->exited) {
         uint8_t all[GDB_MAX_CPUS];
         memset(all, GDB_ACT_CONTINUE, sizeof all);

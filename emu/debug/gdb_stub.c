@@ -333,11 +333,8 @@ static void query(GdbStub *g, const char *s)
     reply(g, "");
 }
 
-void gdb_stub_handle(GdbStub *g, const char *pkt, size_t len)
+static void dispatch(GdbStub *g, const char *pkt, size_t len)
 {
-    g->resume = false;
-    g->reply_len = 0;
-    g->reply[0] = 0;
     if (len == 0)
         return;
     if (strlen(pkt) != len && pkt[0] != 'X') /* a NUL byte only makes sense in binary data */
@@ -405,4 +402,12 @@ void gdb_stub_handle(GdbStub *g, const char *pkt, size_t len)
     default:
         return reply(g, "");
     }
+}
+
+void gdb_stub_handle(GdbStub *g, const char *pkt, size_t len)
+{
+    g->resume = false;
+    g->reply_len = 0;
+    dispatch(g, pkt, len);
+    g->reply[g->reply_len] = 0;
 }

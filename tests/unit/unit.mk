@@ -28,6 +28,9 @@ $(call unit_test,test_gpu_compute test_gpu_image test_gpu_math,$(GPU_OBJS),-Iemu
 $(call unit_test,test_stats_gpu,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats -I$(B)/tests/stats,, \
                  $(B)/tests/stats/asm.stamp)
 
+# The GDB stub alone (emu/debug) on the fake target of the fuzz harness.
+$(call unit_test,test_gdb_stub,$(DEBUG_OBJS),-Iemu/debug -Itests/fuzz,,tests/fuzz/gdb_fake_target.h)
+
 # The generated Mali descriptor code (mk/mali-formats.mk).
 $(call unit_test,test_mali_formats,$(B)/obj/gen/mali_formats_print.o,,,$(B)/gen/mali_formats.h)
 
