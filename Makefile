@@ -40,11 +40,11 @@ SAN_TEST_TARGETS :=
 
 # The programs: each fragment uses only what the fragments above it define.
 include mk/cpu.mk      # A64 decoder; CPU core objects (user-mode and system builds)
+include mk/debug.mk    # the GDB stub and Capstone traces (GDB_OBJS, TRACE_OBJS, SYS_TRACE_OBJS)
 include mk/user.mk     # malibu-user
 include mk/gpu.mk      # Bifrost ISA tables, GPU objects, malibu-disasm, test-shader assembler
 include mk/stats.mk    # stats registry objects, malibu-report
 include mk/devices.mk  # the board: devices, firmware, Mali device + GPU engine + stats (DEVICE_OBJS)
-include mk/debug.mk    # the GDB stub (DEBUG_OBJS)
 include mk/system.mk   # build/malibu
 include mk/tools.mk    # host-deps, host libraries of the tests
 include mk/image.mk    # guest images (make image, initramfs, image-fetch, ...)

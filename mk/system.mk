@@ -1,11 +1,11 @@
 # build/malibu, the full-system emulator: emu/system/*.c (main, PSCI glue, GDB stub glue) on the
 # system CPU core (SYS_CPU_OBJS, mk/cpu.mk), the board (DEVICE_OBJS, mk/devices.mk) and the GDB
-# stub (DEBUG_OBJS, mk/debug.mk).
+# stub and Capstone traces (GDB_OBJS, SYS_TRACE_OBJS, mk/debug.mk).
 SYS_MAIN_OBJS := $(patsubst %.c,$(B)/sysobj/%.o,$(sort $(wildcard emu/system/*.c)))
 
 $(SYS_MAIN_OBJS): SYS_CFLAGS += $(FDT_CFLAGS)
 
-$(B)/malibu: $(SYS_MAIN_OBJS) $(SYS_CPU_OBJS) $(DEVICE_OBJS) $(DEBUG_OBJS)
-	$(CC) $(LDFLAGS) -o $@ $^ $(DEVICE_LIBS) $(LDLIBS)
+$(B)/malibu: $(SYS_MAIN_OBJS) $(SYS_CPU_OBJS) $(DEVICE_OBJS) $(GDB_OBJS) $(SYS_TRACE_OBJS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(DEVICE_LIBS) $(CAPSTONE_LIBS) $(LDLIBS)
 
 PROGRAMS += $(B)/malibu

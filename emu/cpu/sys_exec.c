@@ -15,6 +15,7 @@
 #include "sys_cpu.h"
 #include "sys_debug.h"
 #include "native.h"
+#include "../../devices/bus.h"
 #include "../../devices/gic400.h"
 #include "../../devices/gtimer.h"
 
@@ -59,11 +60,32 @@ void sys_cpu_reset(SysCPU *s, uint64_t pc)
     sys_update_mode(s);
 }
 
+/* --debug exc: the instruction at pc, disassembled, read without side effects (no TLB fill,
+ * no code-page mark) in the regime it ran in; empty when it cannot be read. */
+static void describe_insn(SysCPU *s, uint64_t pc, char *buf, size_t n)
+{
+    MmuResult r;
+    uint8_t *h;
+    uint32_t insn;
+    buf[0] = 0;
+    if (!cpu_disasm || (pc & 3) || !mmu_translate(s, pc, s->el, MMU_READ, &r) ||
+        !(h = bus_ram_ptr(s->mach->bus, r.pa & SYS_PAGE_MASK, false)))
+        return;
+    memcpy(&insn, h + (r.pa & 0xfff), 4);
+    char text[96];
+    cpu_disasm(insn, pc, text, sizeof text);
+    snprintf(buf, n, " insn %#llx: %08x %s", (unsigned long long)pc, insn, text);
+}
+
 /* Take an exception to EL1.  vec: 0 sync, 0x80 IRQ, 0x100 FIQ, 0x180 SError. */
 static void take_exception(SysCPU *s, unsigned vec, uint32_t esr, bool set_far, uint64_t far,
                            uint64_t ret)
 {
     CPUState *c = &s->cpu;
+    char insn_text[160] = "";
+    if ((s->mach->debug & SYS_DEBUG_EXC) && vec == 0) /* SVC, HVC, SMC: ret is the next insn */
+        describe_insn(s, (esr >> 26) == 0x15 || (esr >> 26) == 0x16 || (esr >> 26) == 0x17 ? ret - 4 : ret,
+                      insn_text, sizeof insn_text);
     uint64_t base = s->el == 0 ? 0x400 : s->spsel ? 0x200 : 0;
     s->spsr = sys_pstate(s);
     s->elr = ret;
@@ -84,9 +106,9 @@ static void take_exception(SysCPU *s, unsigned vec, uint32_t esr, bool set_far, 
     if (vec == 0)
         s->n_exc_ec[esr >> 26]++;
     if (s->mach->debug & SYS_DEBUG_EXC)
-        fprintf(stderr, "malibu: exception vec=%#x esr=%#x far=%#llx elr=%#llx spsr=%#llx -> %#llx\n",
+        fprintf(stderr, "malibu: exception vec=%#x esr=%#x far=%#llx elr=%#llx spsr=%#llx -> %#llx%s\n",
                 vec, esr, (unsigned long long)s->far, (unsigned long long)ret,
-                (unsigned long long)s->spsr, (unsigned long long)c->pc);
+                (unsigned long long)s->spsr, (unsigned long long)c->pc, insn_text);
 }
 
 #define ESR(ec, iss) (((uint32_t)(ec) << 26) | (1u << 25) | (uint32_t)(iss))
@@ -194,6 +216,10 @@ static __attribute__((noinline)) CpuException dispatch(SysCPU *s)
         }
         TB *tb = tb_get(s);
         s->n_dispatch++;
+        if (unlikely(cpu_trace_exec)) {
+            cpu_trace_exec(c, tb);
+            c->exit_request = 1; /* no chaining: the next block comes back here */
+        }
         tb_run(c, tb, &chain);
         if (c->exception != EXC_NONE)
             return c->exception;

@@ -104,5 +104,7 @@ TB *tb_translate(CPUState *c, uint64_t pc)
     }
 #endif
     tbc_insert(c->tbc, tb);
+    if (unlikely(cpu_trace_translated))
+        cpu_trace_translated(c, tb);
     return tb;
 }

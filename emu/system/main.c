@@ -3,7 +3,7 @@
  *
  *   malibu --kernel Image [--initrd FILE] [--append "cmdline"] [-m SIZE] [--dtb FILE]
  *          [--dump-dtb FILE] [--debug exc,sysreg,stats,gpu] [--gpu-dump DIR] [--on-reset exit|reboot]
- *          [--gdb [HOST:]PORT [--gdb-wait]]
+ *          [--gdb [HOST:]PORT [--gdb-wait]] [--trace in_asm,exec [--trace-range LO-HI] [--trace-file FILE]]
  *
  * Exit status: 0 after PSCI SYSTEM_OFF (poweroff) or Ctrl-A x; SYSTEM_RESET exits with status
  * 82 (PSCI_RESET_EXIT_STATUS) unless --on-reset reboot is given.  The default command line has
@@ -29,6 +29,7 @@
 #include "../stats/stats.h"
 #include "stop_signal.h"
 #include "gdb_board.h"
+#include "../debug/trace.h"
 
 #define DEFAULT_APPEND "console=ttyAMA0 earlycon=pl011,0x7ff80000 panic=-1"
 #define TB_ARENA (256u << 20)
@@ -212,6 +213,9 @@ int main(int argc, char **argv)
     unsigned debug = 0;
     const char *gdb_spec = NULL;
     bool gdb_wait = false;
+    TraceConfig trace;
+    trace_config_default(&trace);
+    char terr[256];
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (i > 0 && !strcmp(a, "--gdb-wait")) {
@@ -219,7 +223,8 @@ int main(int argc, char **argv)
             continue;
         }
         if (i > 0 && (!strcmp(a, "--debug") || !strcmp(a, "-d") || !strcmp(a, "--on-reset") ||
-                      !strcmp(a, "--backend") || !strcmp(a, "--gpu-dump") || !strcmp(a, "--gdb"))) {
+                      !strcmp(a, "--backend") || !strcmp(a, "--gpu-dump") || !strcmp(a, "--gdb") ||
+                      !strcmp(a, "--trace") || !strcmp(a, "--trace-file") || !strcmp(a, "--trace-range"))) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "malibu: %s needs an argument (see --help)\n", a);
                 return 2;
@@ -227,6 +232,14 @@ int main(int argc, char **argv)
             const char *v = argv[++i];
             if (!strcmp(a, "--gdb")) {
                 gdb_spec = v;
+            } else if (!strcmp(a, "--trace") || !strcmp(a, "--trace-range")) {
+                if (!(!strcmp(a, "--trace") ? trace_parse_list(&trace, v, terr, sizeof terr)
+                                            : trace_parse_range(&trace, v, terr, sizeof terr))) {
+                    fprintf(stderr, "malibu: %s\n", terr);
+                    return 2;
+                }
+            } else if (!strcmp(a, "--trace-file")) {
+                trace.file = v;
             } else if (!strcmp(a, "--gpu-dump")) {
                 if (mkdir(v, 0777) && errno != EEXIST) {
                     fprintf(stderr, "malibu: --gpu-dump %s: %s\n", v, strerror(errno));
@@ -267,6 +280,9 @@ int main(int argc, char **argv)
                "                   also MALIBU_BACKEND; portable: the reference op interpreter)\n"
                "  --gdb [HOST:]PORT  GDB remote protocol stub (HOST default 127.0.0.1; PORT 0: any free port)\n"
                "  --gdb-wait       with --gdb: halt before the first instruction until gdb continues\n"
+               "  --trace in_asm,exec  Capstone trace: blocks disassembled when translated (in_asm),\n"
+               "                   blocks as they run (exec); --trace-range LO-HI limits it to blocks\n"
+               "                   overlapping guest addresses LO..HI; --trace-file FILE (default stderr)\n"
                "default --append: \"%s\"\n", PSCI_RESET_EXIT_STATUS, DEFAULT_APPEND);
         return 0;
     }
@@ -277,6 +293,16 @@ int main(int argc, char **argv)
     expect_exit_status = cfg.run != NULL;
     if (!cfg.append)
         cfg.append = DEFAULT_APPEND;
+    if ((trace.file || trace.lo || trace.hi != UINT64_MAX) && !trace.what) {
+        fprintf(stderr, "malibu: --trace-file / --trace-range need --trace in_asm,exec\n");
+        return 2;
+    }
+    if (trace.what && !trace_start(&trace, terr, sizeof terr)) {
+        fprintf(stderr, "malibu: %s\n", terr);
+        return 2;
+    }
+    if ((debug & SYS_DEBUG_EXC) && !trace_disasm_enable())
+        fprintf(stderr, "malibu: --debug exc: no Capstone AArch64 disassembler, instructions not shown\n");
     if (gdb_wait && !gdb_spec) {
         fprintf(stderr, "malibu: --gdb-wait needs --gdb [HOST:]PORT\n");
         return 2;

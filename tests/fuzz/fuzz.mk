@@ -46,10 +46,10 @@ $(FUZZ_B)/fuzz_mali: tests/fuzz/fuzz_mali.c $(FUZZ_DEV_OBJS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_DEV_OBJS) $(DEVICE_LIBS) -lm -lpthread
 
 # The GDB stub harness links only the stub.
-FUZZ_DEBUG_OBJS := $(patsubst $(B)/obj/%,$(FUZZ_B)/obj/%,$(DEBUG_OBJS))
+FUZZ_GDB_OBJS := $(patsubst $(B)/obj/%,$(FUZZ_B)/obj/%,$(GDB_OBJS))
 
-$(FUZZ_B)/fuzz_gdb: tests/fuzz/fuzz_gdb.c tests/fuzz/gdb_fake_target.h $(FUZZ_DEBUG_OBJS)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -Iemu/debug -Itests/fuzz -fsanitize=fuzzer -o $@ $< $(FUZZ_DEBUG_OBJS) -lpthread
+$(FUZZ_B)/fuzz_gdb: tests/fuzz/fuzz_gdb.c tests/fuzz/gdb_fake_target.h $(FUZZ_GDB_OBJS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Iemu/debug -Itests/fuzz -fsanitize=fuzzer -o $@ $< $(FUZZ_GDB_OBJS) -lpthread
 
 # (the shader lists come from tests/bifrost and tests/gpu)
 $(FUZZ_B)/seeds.stamp: tests/fuzz/make_seeds.py tests/fuzz/gdb_seeds.py $$(BIFROST_SHADERS) $$(GPU_TEST_SHADERS) $(BIFROST_ISA) $(BIFROST_GEN)
@@ -81,14 +81,14 @@ $(B)/tests/fuzz/replay_mali: tests/fuzz/fuzz_mali.c tests/fuzz/replay.c $(DEVICE
 	@mkdir -p $(dir $@)
 	$(CC) $(BIFROST_CFLAGS) $(FDT_CFLAGS) -o $@ $< tests/fuzz/replay.c $(DEVICE_OBJS) $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
 
-$(B)/tests/fuzz/replay_gdb: tests/fuzz/fuzz_gdb.c tests/fuzz/gdb_fake_target.h tests/fuzz/replay.c $(DEBUG_OBJS)
+$(B)/tests/fuzz/replay_gdb: tests/fuzz/fuzz_gdb.c tests/fuzz/gdb_fake_target.h tests/fuzz/replay.c $(GDB_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Iemu/debug -Itests/fuzz -o $@ $< tests/fuzz/replay.c $(DEBUG_OBJS) $(LDLIBS) $(LDFLAGS)
+	$(CC) $(CFLAGS) -Iemu/debug -Itests/fuzz -o $@ $< tests/fuzz/replay.c $(GDB_OBJS) $(LDLIBS) $(LDFLAGS)
 
 TEST_TARGETS += fuzz-regress-test
-SAN_$(B)/tests/fuzz/replay_gdb: tests/fuzz/fuzz_gdb.c tests/fuzz/gdb_fake_target.h tests/fuzz/replay.c $(DEBUG_OBJS)
+SAN_$(B)/tests/fuzz/replay_gdb: tests/fuzz/fuzz_gdb.c tests/fuzz/gdb_fake_target.h tests/fuzz/replay.c $(GDB_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Iemu/debug -Itests/fuzz -o $@ $< tests/fuzz/replay.c $(DEBUG_OBJS) $(LDLIBS) $(LDFLAGS)
+	$(CC) $(CFLAGS) -Iemu/debug -Itests/fuzz -o $@ $< tests/fuzz/replay.c $(GDB_OBJS) $(LDLIBS) $(LDFLAGS)
 
 TEST_TARGETS += fuzz-regress-test
 fuzz-regress-test: $(FUZZ_NAMES:%=$(B)/tests/fuzz/replay_%)

@@ -14,3 +14,15 @@ gdb-test: $(B)/malibu
 	@echo "== gdb: gdb-multiarch against Debian's kernel"
 	@mkdir -p $(B)/tests/gdb
 	$(PYTHON) tests/gdb/gdb_test.py $(B)/malibu $(BOOT_IMAGE) $(BOOT_INITRD) $(B)/tests/gdb
+
+# Capstone traces:
+#   make trace-test   tests/gdb/trace_test.sh: --trace in_asm/exec/--trace-range of malibu-user on
+#                     tests/user/asm_hello.S and of malibu on tests/boot/hello.bin (boot stub
+#                     block, kernel blocks filtered out), --debug exc's disassembled SVC.
+.PHONY: trace-test
+TEST_TARGETS += trace-test
+SAN_TEST_TARGETS += trace-test
+
+trace-test: $(B)/malibu $(B)/malibu-user $(B)/tests/boot/hello.bin
+	@echo "== trace: Capstone traces of malibu and malibu-user"
+	sh tests/gdb/trace_test.sh $(B)/malibu $(B)/malibu-user $(B)/tests/boot/hello.bin $(B)/tests/trace

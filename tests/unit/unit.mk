@@ -29,7 +29,7 @@ $(call unit_test,test_stats_gpu,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats 
                  $(B)/tests/stats/asm.stamp)
 
 # The GDB stub alone (emu/debug) on the fake target of the fuzz harness.
-$(call unit_test,test_gdb_stub,$(DEBUG_OBJS),-Iemu/debug -Itests/fuzz,,tests/fuzz/gdb_fake_target.h)
+$(call unit_test,test_gdb_stub,$(GDB_OBJS),-Iemu/debug -Itests/fuzz,,tests/fuzz/gdb_fake_target.h)
 
 # The generated Mali descriptor code (mk/mali-formats.mk).
 $(call unit_test,test_mali_formats,$(B)/obj/gen/mali_formats_print.o,,,$(B)/gen/mali_formats.h)
