@@ -18,7 +18,7 @@ $(MALI_FMT_H) $(B)/gen/mali_formats_print.c &: $(MALI_FMT) $(MALI_FMT_GEN)
 
 # Any of these objects may include the header: it exists before they compile (later changes
 # reach them through their -MMD dependency files).
-$(sort $(GPU_OBJS) $(DEVICE_OBJS) $(FUZZ_GPU_OBJS) $(FUZZ_DEV_OBJS)) $(B)/obj/emu/gpu/disasm_main.o: | $(MALI_FMT_H)
+$(sort $(GPU_OBJS) $(DEVICE_OBJS) $(FUZZ_GPU_OBJS) $(FUZZ_DEV_OBJS) $(SYS_MAIN_OBJS)) $(B)/obj/emu/gpu/disasm_main.o: | $(MALI_FMT_H)
 
 MALI_FMT_PRINT_OBJ := $(B)/obj/gen/mali_formats_print.o
 $(MALI_FMT_PRINT_OBJ): $(B)/gen/mali_formats_print.c $(MALI_FMT_H)

@@ -5,7 +5,9 @@ SYS_MAIN_OBJS := $(patsubst %.c,$(B)/sysobj/%.o,$(sort $(wildcard emu/system/*.c
 
 $(SYS_MAIN_OBJS): SYS_CFLAGS += $(FDT_CFLAGS)
 
-$(B)/malibu: $(SYS_MAIN_OBJS) $(SYS_CPU_OBJS) $(DEVICE_OBJS) $(GDB_OBJS) $(SYS_TRACE_OBJS)
+# (the chain printer of GPU fault reports and --gpu-trace: JOB_PRINT_OBJS, mk/mali-formats.mk)
+$(B)/malibu: $(SYS_MAIN_OBJS) $(SYS_CPU_OBJS) $(DEVICE_OBJS) $(GDB_OBJS) $(SYS_TRACE_OBJS) $$(JOB_PRINT_OBJS) \
+             $(B)/obj/emu/gpu/bifrost_disasm.o
 	$(CC) $(LDFLAGS) -o $@ $^ $(DEVICE_LIBS) $(CAPSTONE_LIBS) $(LDLIBS)
 
 PROGRAMS += $(B)/malibu

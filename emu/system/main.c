@@ -30,6 +30,7 @@
 #include "stop_signal.h"
 #include "gdb_board.h"
 #include "../debug/trace.h"
+#include "gpu_trace.h"
 
 #define DEFAULT_APPEND "console=ttyAMA0 earlycon=pl011,0x7ff80000 panic=-1"
 #define TB_ARENA (256u << 20)
@@ -215,6 +216,7 @@ int main(int argc, char **argv)
     bool gdb_wait = false;
     TraceConfig trace;
     trace_config_default(&trace);
+    bool gpu_trace_jobs = false;
     char terr[256];
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -224,7 +226,8 @@ int main(int argc, char **argv)
         }
         if (i > 0 && (!strcmp(a, "--debug") || !strcmp(a, "-d") || !strcmp(a, "--on-reset") ||
                       !strcmp(a, "--backend") || !strcmp(a, "--gpu-dump") || !strcmp(a, "--gdb") ||
-                      !strcmp(a, "--trace") || !strcmp(a, "--trace-file") || !strcmp(a, "--trace-range"))) {
+                      !strcmp(a, "--trace") || !strcmp(a, "--trace-file") || !strcmp(a, "--trace-range") ||
+                      !strcmp(a, "--gpu-trace"))) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "malibu: %s needs an argument (see --help)\n", a);
                 return 2;
@@ -240,6 +243,11 @@ int main(int argc, char **argv)
                 }
             } else if (!strcmp(a, "--trace-file")) {
                 trace.file = v;
+            } else if (!strcmp(a, "--gpu-trace")) {
+                if (!gpu_trace_parse(v, &gpu_trace_jobs, terr, sizeof terr)) {
+                    fprintf(stderr, "malibu: %s\n", terr);
+                    return 2;
+                }
             } else if (!strcmp(a, "--gpu-dump")) {
                 if (mkdir(v, 0777) && errno != EEXIST) {
                     fprintf(stderr, "malibu: --gpu-dump %s: %s\n", v, strerror(errno));
@@ -280,6 +288,8 @@ int main(int argc, char **argv)
                "                   also MALIBU_BACKEND; portable: the reference op interpreter)\n"
                "  --gdb [HOST:]PORT  GDB remote protocol stub (HOST default 127.0.0.1; PORT 0: any free port)\n"
                "  --gdb-wait       with --gdb: halt before the first instruction until gdb continues\n"
+               "  --gpu-trace jobs every GPU job chain decoded on stderr as it starts, shaders disassembled\n"
+               "                   (a chain that ends with a fault always gets a decoded report)\n"
                "  --trace in_asm,exec  Capstone trace: blocks disassembled when translated (in_asm),\n"
                "                   blocks as they run (exec); --trace-range LO-HI limits it to blocks\n"
                "                   overlapping guest addresses LO..HI; --trace-file FILE (default stderr)\n"
@@ -315,6 +325,7 @@ int main(int argc, char **argv)
     if (cfg.stats && !stop_signal_start(stop_on_signal, 30))
         fprintf(stderr, "malibu: cannot watch for signals: SIGINT/SIGTERM/SIGHUP end malibu without the --stats report\n");
 
+    gpu_trace_start(gpu_trace_jobs);
     board = board_new(&cfg, err, sizeof err);
     if (!board) {
         fprintf(stderr, "malibu: %s\n", err);
