@@ -53,6 +53,25 @@ static void dump_chain(void *opaque, MaliJobCtx *ctx, uint64_t head, unsigned as
         fprintf(stderr, "gpu: cannot write %s\n", path);
 }
 
+static MaliChainFn tap_chain;
+static MaliFaultFn tap_fault;
+static void *tap_opaque;
+
+void board_gpu_observe(MaliChainFn chain, MaliFaultFn fault, void *opaque)
+{
+    tap_chain = chain;
+    tap_fault = fault;
+    tap_opaque = opaque;
+}
+
+static void observe_chain(void *opaque, MaliJobCtx *ctx, uint64_t head, unsigned as, unsigned arch_major)
+{
+    if (dump_dir)
+        dump_chain(opaque, ctx, head, as, arch_major);
+    if (tap_chain)
+        tap_chain(tap_opaque, ctx, head, as, arch_major);
+}
+
 static uint32_t run_job(void *opaque, const MaliComputeJob *mj)
 {
     gpu_compute_job j = {
@@ -117,8 +136,10 @@ void board_gpu_attach_engine(Mali *m)
     pthread_once(&engine_once, engine_create);
     if (engine && m)
         mali_set_compute_engine(m, run_job, engine);
-    if (dump_dir && m)
-        mali_set_chain_observer(m, dump_chain, NULL);
+    if ((dump_dir || tap_chain) && m)
+        mali_set_chain_observer(m, observe_chain, NULL);
+    if (tap_fault && m)
+        mali_set_fault_observer(m, tap_fault, tap_opaque);
 }
 
 gpu_compute *board_gpu_engine(void)

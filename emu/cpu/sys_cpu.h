@@ -49,6 +49,8 @@ typedef struct SysTlbEntry {
 #define EXC_SYS_WFI ((CpuException)0x102)  /* pc = next insn */
 #define EXC_SYS_WFE ((CpuException)0x103)  /* pc = next insn */
 #define EXC_SYS_SYNC ((CpuException)0x104) /* synchronous exception, ESR in sys->pend_esr, pc = insn */
+#define EXC_SYS_BKPT ((CpuException)0x105)  /* debugger breakpoint at pc (sys_debug.h) */
+#define EXC_SYS_WATCH ((CpuException)0x106) /* debugger watchpoint: insn at pc, fault_addr/_write */
 
 /* SCTLR_EL1 bits used. */
 #define SCTLR_M (1ull << 0)
@@ -63,6 +65,7 @@ typedef struct SysTlbEntry {
 #define SCTLR_RESET 0x00C50838ull
 
 #define SYS_TBF_FPTRAP 8u /* FP/SIMD instructions trap (CPACR_EL1.FPEN) at this EL */
+#define SYS_TBF_STEP 16u  /* debugger single step: one-instruction blocks */
 
 #define PSTATE_I 0x80u
 #define PSTATE_F 0x40u
@@ -119,6 +122,9 @@ typedef struct SysCPU {
     uint64_t n_exc, n_irq, n_tlb_miss, n_tlb_flush, n_tlb_flush_va, n_tlbi, n_mmu_writes, n_dispatch, n_tb_miss, n_tlbi_scan;
     uint64_t n_tb_dropped;
     uint64_t n_exc_ec[64], n_exc_vec[4];   /* exceptions by ESR EC (synchronous) and by vector */
+    /* debugger (sys_debug.h): single step requested / one block run; generations seen */
+    bool dbg_step, dbg_step_done;
+    uint64_t dbg_bp_gen, dbg_wp_gen;
 
     SysTlbEntry tlbs[2][SYS_TLB_SIZE];
 } SysCPU;
@@ -129,6 +135,7 @@ static inline SysCPU *sys_cpu(CPUState *c) { return (SysCPU *)c; }
 struct Bus;
 struct Gic;
 struct GTimer;
+struct SysDebug;
 
 typedef struct SysMachine {
     struct Bus *bus;
@@ -139,6 +146,7 @@ typedef struct SysMachine {
     size_t code_n, code_cap;
     unsigned debug;         /* SYS_DEBUG_* */
     bool psci_smc;          /* firmware conduit: SMC #0 (else HVC #0); the other one UNDEFs */
+    struct SysDebug *dbg;   /* debugger attached (--gdb), else NULL */
     volatile int stop;      /* set (then kick the CPUs) to make sys_cpu_run return stop_status */
     int stop_status;
 } SysMachine;

@@ -13,7 +13,9 @@
 #include "tb.h"
 #include "env.h"
 #include "sys_cpu.h"
+#include "sys_debug.h"
 #include "native.h"
+#include "../../devices/bus.h"
 #include "../../devices/gic400.h"
 #include "../../devices/gtimer.h"
 
@@ -58,11 +60,32 @@ void sys_cpu_reset(SysCPU *s, uint64_t pc)
     sys_update_mode(s);
 }
 
+/* --debug exc: the instruction at pc, disassembled, read without side effects (no TLB fill,
+ * no code-page mark) in the regime it ran in; empty when it cannot be read. */
+static void describe_insn(SysCPU *s, uint64_t pc, char *buf, size_t n)
+{
+    MmuResult r;
+    uint8_t *h;
+    uint32_t insn;
+    buf[0] = 0;
+    if (!cpu_disasm || (pc & 3) || !mmu_translate(s, pc, s->el, MMU_READ, &r) ||
+        !(h = bus_ram_ptr(s->mach->bus, r.pa & SYS_PAGE_MASK, false)))
+        return;
+    memcpy(&insn, h + (r.pa & 0xfff), 4);
+    char text[96];
+    cpu_disasm(insn, pc, text, sizeof text);
+    snprintf(buf, n, " insn %#llx: %08x %s", (unsigned long long)pc, insn, text);
+}
+
 /* Take an exception to EL1.  vec: 0 sync, 0x80 IRQ, 0x100 FIQ, 0x180 SError. */
 static void take_exception(SysCPU *s, unsigned vec, uint32_t esr, bool set_far, uint64_t far,
                            uint64_t ret)
 {
     CPUState *c = &s->cpu;
+    char insn_text[160] = "";
+    if ((s->mach->debug & SYS_DEBUG_EXC) && vec == 0) /* SVC, HVC, SMC: ret is the next insn */
+        describe_insn(s, (esr >> 26) == 0x15 || (esr >> 26) == 0x16 || (esr >> 26) == 0x17 ? ret - 4 : ret,
+                      insn_text, sizeof insn_text);
     uint64_t base = s->el == 0 ? 0x400 : s->spsel ? 0x200 : 0;
     s->spsr = sys_pstate(s);
     s->elr = ret;
@@ -83,9 +106,9 @@ static void take_exception(SysCPU *s, unsigned vec, uint32_t esr, bool set_far, 
     if (vec == 0)
         s->n_exc_ec[esr >> 26]++;
     if (s->mach->debug & SYS_DEBUG_EXC)
-        fprintf(stderr, "malibu: exception vec=%#x esr=%#x far=%#llx elr=%#llx spsr=%#llx -> %#llx\n",
+        fprintf(stderr, "malibu: exception vec=%#x esr=%#x far=%#llx elr=%#llx spsr=%#llx -> %#llx%s\n",
                 vec, esr, (unsigned long long)s->far, (unsigned long long)ret,
-                (unsigned long long)s->spsr, (unsigned long long)c->pc);
+                (unsigned long long)s->spsr, (unsigned long long)c->pc, insn_text);
 }
 
 #define ESR(ec, iss) (((uint32_t)(ec) << 26) | (1u << 25) | (uint32_t)(iss))
@@ -181,8 +204,22 @@ static __attribute__((noinline)) CpuException dispatch(SysCPU *s)
                 sys_code_apply(s);
             return EXC_INTERRUPT;
         }
+        if (unlikely(s->dbg_step)) {
+            /* Debugger single step: one one-instruction block (or the exception it raises),
+             * without chaining on (exit_request stops the block's goto). */
+            s->dbg_step_done = true;
+            TB *tb = tb_get(s);
+            s->n_dispatch++;
+            c->exit_request = 1;
+            tb_run(c, tb, &chain);
+            return c->exception != EXC_NONE ? c->exception : EXC_INTERRUPT;
+        }
         TB *tb = tb_get(s);
         s->n_dispatch++;
+        if (unlikely(cpu_trace_exec)) {
+            cpu_trace_exec(c, tb);
+            c->exit_request = 1; /* no chaining: the next block comes back here */
+        }
         tb_run(c, tb, &chain);
         if (c->exception != EXC_NONE)
             return c->exception;
@@ -203,6 +240,24 @@ static CpuException run_blocks(SysCPU *s)
 /* Firmware call hook (HVC/SMC #0 at EL1) and stop request, set by the machine (main.c). */
 SysFirmwareFn sys_firmware_call;
 
+/* Report a debug event and wait for the debugger; then apply its breakpoint / watchpoint
+ * changes to this vCPU's translations and TLB, and its step request to tb_flags. */
+static void debug_event(SysCPU *s, SysDebugEvent ev)
+{
+    SysDebug *d = s->mach->dbg;
+    s->dbg_step = s->dbg_step_done = false;
+    d->hook(s, ev, d->opaque);
+    if (s->dbg_bp_gen != d->bp_gen) {
+        s->dbg_bp_gen = d->bp_gen;
+        sys_flush_code(s);
+    }
+    if (s->dbg_wp_gen != d->wp_gen) {
+        s->dbg_wp_gen = d->wp_gen;
+        sys_tlb_flush(s);
+    }
+    sys_update_mode(s);
+}
+
 int sys_cpu_run(SysCPU *s)
 {
     CPUState *c = &s->cpu;
@@ -210,7 +265,17 @@ int sys_cpu_run(SysCPU *s)
     for (;;) {
         if (m->stop)
             return m->stop_status;
-        if (!(s->daif & PSTATE_I) && gic_irq_line(m->gic, s->index)) {
+        if (unlikely(m->dbg)) {
+            if (s->dbg_step_done)
+                debug_event(s, SYS_DBG_STEPPED);
+            else if (m->dbg->halt)
+                debug_event(s, SYS_DBG_POLL);
+            if (m->stop)
+                return m->stop_status;
+        }
+        if (unlikely(s->dbg_step)) {
+            /* no interrupt while stepping (gdb would land in the vector, not the next insn) */
+        } else if (!(s->daif & PSTATE_I) && gic_irq_line(m->gic, s->index)) {
             s->n_irq++;
             take_exception(s, 0x80, 0, false, 0, c->pc);
         } else if (!(s->daif & PSTATE_F) && gic_fiq_line(m->gic, s->index)) {
@@ -252,6 +317,12 @@ int sys_cpu_run(SysCPU *s)
                 sys_firmware_call(s, e == EXC_SYS_SMC);
             else
                 c->x[0] = ~0ull;
+            break;
+        case EXC_SYS_BKPT:
+            debug_event(s, SYS_DBG_BKPT);
+            break;
+        case EXC_SYS_WATCH:
+            debug_event(s, SYS_DBG_WATCH);
             break;
         case EXC_SYS_WFI:
             if (!gic_irq_line(m->gic, s->index) && !gic_fiq_line(m->gic, s->index) && !m->stop)

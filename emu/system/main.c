@@ -3,6 +3,7 @@
  *
  *   malibu --kernel Image [--initrd FILE] [--append "cmdline"] [-m SIZE] [--dtb FILE]
  *          [--dump-dtb FILE] [--debug exc,sysreg,stats,gpu] [--gpu-dump DIR] [--on-reset exit|reboot]
+ *          [--gdb [HOST:]PORT [--gdb-wait]] [--trace in_asm,exec [--trace-range LO-HI] [--trace-file FILE]]
  *
  * Exit status: 0 after PSCI SYSTEM_OFF (poweroff) or Ctrl-A x; SYSTEM_RESET exits with status
  * 82 (PSCI_RESET_EXIT_STATUS) unless --on-reset reboot is given.  The default command line has
@@ -27,6 +28,9 @@
 #include "../gpu/compute.h"
 #include "../stats/stats.h"
 #include "stop_signal.h"
+#include "gdb_board.h"
+#include "../debug/trace.h"
+#include "gpu_trace.h"
 
 #define DEFAULT_APPEND "console=ttyAMA0 earlycon=pl011,0x7ff80000 panic=-1"
 #define TB_ARENA (256u << 20)
@@ -143,10 +147,22 @@ static void stop_gpu_for_report(void)
 static void exit_after_gpu(void *opaque, int status)
 {
     (void)opaque;
+    gdb_board_exited(status);
     fflush(stdout);
     fflush(stderr);
     console_restore_terminal();
     stop_gpu_for_report();
+    exit(status);
+}
+
+/* --gdb without --stats: the guest's exit-device write ends gdb's session too. */
+static void exit_after_gdb(void *opaque, int status)
+{
+    (void)opaque;
+    gdb_board_exited(status);
+    fflush(stdout);
+    fflush(stderr);
+    console_restore_terminal();
     exit(status);
 }
 
@@ -196,16 +212,43 @@ int main(int argc, char **argv)
     char **bargv = calloc((size_t)argc + 1, sizeof *bargv);
     int bargc = 0;
     unsigned debug = 0;
+    const char *gdb_spec = NULL;
+    bool gdb_wait = false;
+    TraceConfig trace;
+    trace_config_default(&trace);
+    bool gpu_trace_jobs = false;
+    char terr[256];
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
+        if (i > 0 && !strcmp(a, "--gdb-wait")) {
+            gdb_wait = true;
+            continue;
+        }
         if (i > 0 && (!strcmp(a, "--debug") || !strcmp(a, "-d") || !strcmp(a, "--on-reset") ||
-                      !strcmp(a, "--backend") || !strcmp(a, "--gpu-dump"))) {
+                      !strcmp(a, "--backend") || !strcmp(a, "--gpu-dump") || !strcmp(a, "--gdb") ||
+                      !strcmp(a, "--trace") || !strcmp(a, "--trace-file") || !strcmp(a, "--trace-range") ||
+                      !strcmp(a, "--gpu-trace"))) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "malibu: %s needs an argument (see --help)\n", a);
                 return 2;
             }
             const char *v = argv[++i];
-            if (!strcmp(a, "--gpu-dump")) {
+            if (!strcmp(a, "--gdb")) {
+                gdb_spec = v;
+            } else if (!strcmp(a, "--trace") || !strcmp(a, "--trace-range")) {
+                if (!(!strcmp(a, "--trace") ? trace_parse_list(&trace, v, terr, sizeof terr)
+                                            : trace_parse_range(&trace, v, terr, sizeof terr))) {
+                    fprintf(stderr, "malibu: %s\n", terr);
+                    return 2;
+                }
+            } else if (!strcmp(a, "--trace-file")) {
+                trace.file = v;
+            } else if (!strcmp(a, "--gpu-trace")) {
+                if (!gpu_trace_parse(v, &gpu_trace_jobs, terr, sizeof terr)) {
+                    fprintf(stderr, "malibu: %s\n", terr);
+                    return 2;
+                }
+            } else if (!strcmp(a, "--gpu-dump")) {
                 if (mkdir(v, 0777) && errno != EEXIST) {
                     fprintf(stderr, "malibu: --gpu-dump %s: %s\n", v, strerror(errno));
                     return 2;
@@ -243,6 +286,13 @@ int main(int argc, char **argv)
                "  --gpu-dump DIR   write each GPU job chain and its shaders to DIR (build/malibu-decode DIR)\n"
                "  --backend native|portable  CPU translator back end (default native on x86-64;\n"
                "                   also MALIBU_BACKEND; portable: the reference op interpreter)\n"
+               "  --gdb [HOST:]PORT  GDB remote protocol stub (HOST default 127.0.0.1; PORT 0: any free port)\n"
+               "  --gdb-wait       with --gdb: halt before the first instruction until gdb continues\n"
+               "  --gpu-trace jobs every GPU job chain decoded on stderr as it starts, shaders disassembled\n"
+               "                   (a chain that ends with a fault always gets a decoded report)\n"
+               "  --trace in_asm,exec  Capstone trace: blocks disassembled when translated (in_asm),\n"
+               "                   blocks as they run (exec); --trace-range LO-HI limits it to blocks\n"
+               "                   overlapping guest addresses LO..HI; --trace-file FILE (default stderr)\n"
                "default --append: \"%s\"\n", PSCI_RESET_EXIT_STATUS, DEFAULT_APPEND);
         return 0;
     }
@@ -253,6 +303,20 @@ int main(int argc, char **argv)
     expect_exit_status = cfg.run != NULL;
     if (!cfg.append)
         cfg.append = DEFAULT_APPEND;
+    if ((trace.file || trace.lo || trace.hi != UINT64_MAX) && !trace.what) {
+        fprintf(stderr, "malibu: --trace-file / --trace-range need --trace in_asm,exec\n");
+        return 2;
+    }
+    if (trace.what && !trace_start(&trace, terr, sizeof terr)) {
+        fprintf(stderr, "malibu: %s\n", terr);
+        return 2;
+    }
+    if ((debug & SYS_DEBUG_EXC) && !trace_disasm_enable())
+        fprintf(stderr, "malibu: --debug exc: no Capstone AArch64 disassembler, instructions not shown\n");
+    if (gdb_wait && !gdb_spec) {
+        fprintf(stderr, "malibu: --gdb-wait needs --gdb [HOST:]PORT\n");
+        return 2;
+    }
     if (cfg.ncpu != 1) {
         fprintf(stderr, "malibu: only one vCPU is supported for now (--smp 1)\n");
         return 2;
@@ -261,6 +325,7 @@ int main(int argc, char **argv)
     if (cfg.stats && !stop_signal_start(stop_on_signal, 30))
         fprintf(stderr, "malibu: cannot watch for signals: SIGINT/SIGTERM/SIGHUP end malibu without the --stats report\n");
 
+    gpu_trace_start(gpu_trace_jobs);
     board = board_new(&cfg, err, sizeof err);
     if (!board) {
         fprintf(stderr, "malibu: %s\n", err);
@@ -312,10 +377,21 @@ int main(int argc, char **argv)
     }
     if (debug & 0x100)
         atexit(print_stats);
+    if (gdb_spec) {
+        if (!gdb_board_start(gdb_spec, gdb_wait, board, &machine, cpus, board->ncpu, stop_machine,
+                             err, sizeof err)) {
+            fprintf(stderr, "malibu: %s\n", err);
+            return 2;
+        }
+        if (!stats_on)
+            board_set_exit_handler(board, exit_after_gdb, NULL);
+    }
     gic_set_current_cpu(0);
     sys_cpu_reset(cpus[0], board->reset_pc);
     __atomic_store_n(&machine_running, 1, __ATOMIC_RELEASE);
     int status = sys_cpu_run(cpus[0]);
+    if (gdb_spec)
+        gdb_board_exited(status);
     fflush(stdout);
     console_restore_terminal();
     if (stats_on) {

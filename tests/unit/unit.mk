@@ -29,6 +29,9 @@ $(call unit_test,test_gpu_compute test_gpu_image test_gpu_math,$(GPU_OBJS),-Iemu
 $(call unit_test,test_stats_gpu,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats -I$(B)/tests/stats,, \
                  $(B)/tests/stats/asm.stamp)
 
+# The GDB stub alone (emu/debug) on the fake target of the fuzz harness.
+$(call unit_test,test_gdb_stub,$(GDB_OBJS),-Iemu/debug -Itests/fuzz,,tests/fuzz/gdb_fake_target.h)
+
 # The generated Mali descriptor code (mk/mali-formats.mk).
 $(call unit_test,test_mali_formats,$(B)/obj/gen/mali_formats_print.o,,,$(B)/gen/mali_formats.h)
 
@@ -41,6 +44,11 @@ $(call unit_test,test_mali_gpu test_mali_job test_mali_mmu test_stats_mali,$(DEV
                  $(FDT_CFLAGS) -Itests/mali,$(DEVICE_LIBS),tests/mali/mali_harness.h)
 $(call unit_test,test_gpu_mali,$(DEVICE_OBJS),$(FDT_CFLAGS) -Itests/mali -I$(B)/tests/gpu,$(DEVICE_LIBS), \
                  tests/mali/mali_harness.h $(B)/tests/gpu/asm.stamp)
+# GPU fault reports: build/malibu's reporter (emu/system/gpu_trace.c) on the Mali harness.
+$(call unit_test,test_gpu_fault_report,$(B)/sysobj/emu/system/gpu_trace.o $(B)/obj/tools/job_print.o \
+                 $(B)/obj/gen/mali_formats_print.o $(B)/obj/emu/gpu/bifrost_disasm.o $(DEVICE_OBJS), \
+                 $(FDT_CFLAGS) -Itests/mali,$(DEVICE_LIBS), \
+                 tests/mali/mali_harness.h)
 $(call unit_test,test_virtio_blk test_virtio_board test_virtio_mmio,$(DEVICE_OBJS), \
                  $(FDT_CFLAGS) -Itests/virtio,$(DEVICE_LIBS),tests/virtio/vdrv.h)
 

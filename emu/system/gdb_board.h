@@ -1,0 +1,20 @@
+/* The board's side of the GDB stub (--gdb): the vCPUs as GDB threads (registers, memory through
+ * their translation, parking), the translator's break/watchpoints (emu/cpu/sys_debug.h), and
+ * the monitor commands (tlb, translate, xp, gpu). */
+#ifndef MALIBU_GDB_BOARD_H
+#define MALIBU_GDB_BOARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "sys_cpu.h"
+
+struct Board;
+
+/* Start the server on spec ("[HOST:]PORT"); with wait the vCPUs halt before their first
+ * instruction until gdb lets them run.  quit(status) ends the machine (gdb's kill). */
+bool gdb_board_start(const char *spec, bool wait, struct Board *board, SysMachine *m, SysCPU **cpus,
+                     unsigned ncpu, void (*quit)(int status), char *err, size_t errlen);
+/* The machine ends: gdb sees the exit status. */
+void gdb_board_exited(int status);
+
+#endif
