@@ -42,11 +42,16 @@ void sys_mark_code(SysCPU *s, uint64_t pa)
     }
     m->code_list[m->code_n++] = pg;
 protect:
-    /* No TLB entry may keep a writable fast path to this page. */
-    for (unsigned i = 0; i < 2; i++)
-        for (unsigned j = 0; j < SYS_TLB_SIZE; j++)
-            if (s->tlbs[i][j].pa == (pa & SYS_PAGE_MASK))
-                s->tlbs[i][j].tag_w = SYS_TLB_INVALID;
+    /* No TLB entry of any CPU may keep a writable fast path to this page. */
+    for (unsigned k = 0; k < (m->ncpu ? m->ncpu : 1); k++) {
+        SysCPU *t = m->ncpu ? m->cpus[k] : s;
+        if (!t)
+            continue;
+        for (unsigned i = 0; i < 2; i++)
+            for (unsigned j = 0; j < SYS_TLB_SIZE; j++)
+                if (t->tlbs[i][j].pa == (pa & SYS_PAGE_MASK))
+                    t->tlbs[i][j].tag_w = SYS_TLB_INVALID;
+    }
 }
 
 /* ---- blocks by physical page: open addressing on the page number --------------------------- */
@@ -114,14 +119,50 @@ static void drop_page(SysCPU *s, uint64_t pg)
 
 /* ---- invalidation ------------------------------------------------------------------------------ */
 
+/* With several CPUs, posts to a CPU's inval_* / remote_code_all fields take the machine's
+ * xcpu_lock (another CPU may be posting to it). */
+static void xlock(SysMachine *m)
+{
+    if (m->ncpu > 1)
+        pthread_mutex_lock(&m->xcpu_lock);
+}
+
+static void xunlock(SysMachine *m)
+{
+    if (m->ncpu > 1)
+        pthread_mutex_unlock(&m->xcpu_lock);
+}
+
+static void post_page(SysCPU *t, uint64_t pg)
+{
+    if (t->n_inval < SYS_MAX_INVAL_PAGES)
+        t->inval_pages[t->n_inval++] = pg;
+    else
+        t->inval_all = true;
+    t->cpu.tbc->flush_pending = 1;
+    t->cpu.exit_request = 1;
+}
+
 void sys_flush_code(SysCPU *s)
 {
     SysMachine *m = s->mach;
+    xlock(m);
     for (size_t i = 0; i < m->code_n; i++)
         m->code_map[m->code_list[i]] = NOT_CODE;
     m->code_n = 0;
     s->n_inval = 0;
     s->inval_all = false;
+    s->remote_code_all = false;
+    /* The other CPUs' blocks lose their code-page marks too: they must go. */
+    for (unsigned i = 0; i < m->ncpu; i++) {
+        SysCPU *t = m->cpus[i];
+        if (t && t != s) {
+            t->remote_code_all = true;
+            t->cpu.tbc->flush_pending = 1;
+            t->cpu.exit_request = 1;
+        }
+    }
+    xunlock(m);
     tbc_flush(s->cpu.tbc);
 }
 
@@ -129,34 +170,52 @@ void sys_code_modified(SysCPU *s, uint64_t pa)
 {
     if (!sys_is_code_page(s, pa))
         return;
-    s->mach->code_map[pa >> 12] = LISTED;
-    if (s->n_inval < SYS_MAX_INVAL_PAGES)
-        s->inval_pages[s->n_inval++] = pa >> 12;
-    else
-        s->inval_all = true;
-    s->cpu.tbc->flush_pending = 1;
-    s->cpu.exit_request = 1;
+    SysMachine *m = s->mach;
+    xlock(m);
+    m->code_map[pa >> 12] = LISTED;
+    if (m->ncpu > 1) {
+        for (unsigned i = 0; i < m->ncpu; i++)
+            if (m->cpus[i])
+                post_page(m->cpus[i], pa >> 12);
+    } else {
+        post_page(s, pa >> 12);
+    }
+    xunlock(m);
 }
 
 void sys_code_modified_all(SysCPU *s)
 {
     if (s->mach->code_n) {
-        s->inval_all = true;
+        xlock(s->mach);
+        s->inval_all = true; /* sys_flush_code then tells the other CPUs */
         s->cpu.tbc->flush_pending = 1;
         s->cpu.exit_request = 1;
+        xunlock(s->mach);
     }
 }
 
 void sys_code_apply(SysCPU *s)
 {
-    if (s->inval_all) {
+    SysMachine *m = s->mach;
+    uint64_t pages[SYS_MAX_INVAL_PAGES];
+    xlock(m);
+    bool all = s->inval_all, remote_all = s->remote_code_all;
+    unsigned n = s->n_inval;
+    memcpy(pages, s->inval_pages, n * sizeof *pages);
+    s->n_inval = 0;
+    s->remote_code_all = false;
+    s->cpu.tbc->flush_pending = 0;
+    xunlock(m);
+    if (all) {
         sys_flush_code(s);
         return;
     }
-    for (unsigned i = 0; i < s->n_inval; i++)
-        drop_page(s, s->inval_pages[i]);
-    s->n_inval = 0;
-    s->cpu.tbc->flush_pending = 0;
+    if (remote_all) {
+        tbc_flush(s->cpu.tbc);
+        return;
+    }
+    for (unsigned i = 0; i < n; i++)
+        drop_page(s, pages[i]);
 }
 
 void sys_code_free(SysCPU *s)

@@ -27,6 +27,7 @@
 #include "../gpu/compute.h"
 #include "../stats/stats.h"
 #include "stop_signal.h"
+#include "smp.h"
 
 #define DEFAULT_APPEND "console=ttyAMA0 earlycon=pl011,0x7ff80000 panic=-1"
 #define TB_ARENA (256u << 20)
@@ -46,15 +47,29 @@ static void irq_notify(void *opaque, unsigned cpu, bool irq, bool fiq)
         cpus[cpu]->cpu.exit_request = 1;
 }
 
+static SmpMode smp_mode = SMP_MODE_RR;
+static uint64_t smp_quantum;
+
 static void stop_machine(int status)
 {
     machine.stop_status = status;
     machine.stop = 1;
+    smp_kick_all();
+}
+
+/* PSCI SYSTEM_RESET with --on-reset reboot: the board and every CPU as at power-on (CPU 0 at
+ * the boot stub, the others off until their CPU_ON). */
+static void reboot_machine(SysCPU *caller)
+{
+    board_reset(board);
+    sys_flush_code(caller);
     for (unsigned i = 0; i < board->ncpu; i++)
-        if (cpus[i]) {
-            cpus[i]->cpu.exit_request = 1;
-            gtimer_kick(board->gtimer, i);
-        }
+        if (i != 0)
+            smp_cpu_off(cpus[i]);
+    sys_cpu_reset(cpus[0], board->reset_pc);
+    if (board->ncpu > 1)
+        gtimer_set_cpu_online(board->gtimer, 0, true);
+    cpus[0]->powered_off = false;
 }
 
 static void firmware_call(SysCPU *s, bool smc)
@@ -77,23 +92,27 @@ static void firmware_call(SysCPU *s, bool smc)
         }
         break;
     case PSCI_ACT_SYSTEM_RESET:
-        if (reboot_on_reset) {
-            board_reset(board);
-            sys_flush_code(s);
-            sys_cpu_reset(s, board->reset_pc);
+        if (reboot_on_reset && (board->ncpu == 1 || smp_mode == SMP_MODE_RR)) {
+            reboot_machine(s);
         } else {
+            if (reboot_on_reset)
+                fprintf(stderr, "\nmalibu: --on-reset reboot needs --smp 1 or --smp-mode rr\n");
             fflush(stdout);
             fprintf(stderr, "\nmalibu: guest requested a reset (exit status %d)\n", PSCI_RESET_EXIT_STATUS);
             stop_machine(PSCI_RESET_EXIT_STATUS);
         }
         break;
     case PSCI_ACT_CPU_OFF:
-        /* One vCPU for now: the last CPU going off stops the machine. */
-        stop_machine(0);
+        if (board->ncpu == 1)
+            stop_machine(0); /* the only CPU going off stops the machine */
+        else
+            smp_cpu_off(s);
         break;
     case PSCI_ACT_CPU_ON:
-        /* Secondary vCPUs (one host thread each) are not started yet: --smp 1 only. */
-        fprintf(stderr, "malibu: PSCI CPU_ON for cpu %u ignored (one vCPU)\n", act.cpu);
+        smp_cpu_on(act.cpu, act.entry, act.context);
+        break;
+    case PSCI_ACT_CPU_SUSPEND:
+        s->fw_wait = true;
         break;
     }
 }
@@ -199,7 +218,8 @@ int main(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (i > 0 && (!strcmp(a, "--debug") || !strcmp(a, "-d") || !strcmp(a, "--on-reset") ||
-                      !strcmp(a, "--backend") || !strcmp(a, "--gpu-dump"))) {
+                      !strcmp(a, "--backend") || !strcmp(a, "--gpu-dump") ||
+                      !strcmp(a, "--smp-mode") || !strcmp(a, "--smp-quantum"))) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "malibu: %s needs an argument (see --help)\n", a);
                 return 2;
@@ -217,6 +237,21 @@ int main(int argc, char **argv)
                     return 2;
                 }
                 native_set_backend(!strcmp(v, "native") ? BACKEND_NATIVE : BACKEND_PORTABLE);
+            } else if (!strcmp(a, "--smp-mode")) {
+                if (!strcmp(v, "threads"))
+                    smp_mode = SMP_MODE_THREADS;
+                else if (strcmp(v, "rr")) {
+                    fprintf(stderr, "malibu: --smp-mode rr|threads\n");
+                    return 2;
+                }
+            } else if (!strcmp(a, "--smp-quantum")) {
+                char *end;
+                unsigned long long q = strtoull(v, &end, 10);
+                if (*end || q < 100 || q > 100000000ull) {
+                    fprintf(stderr, "malibu: --smp-quantum: 100..100000000 instructions\n");
+                    return 2;
+                }
+                smp_quantum = q;
             } else if (!strcmp(a, "--on-reset")) {
                 if (!strcmp(v, "reboot"))
                     reboot_on_reset = true;
@@ -243,7 +278,11 @@ int main(int argc, char **argv)
                "  --gpu-dump DIR   write each GPU job chain and its shaders to DIR (build/malibu-decode DIR)\n"
                "  --backend native|portable  CPU translator back end (default native on x86-64;\n"
                "                   also MALIBU_BACKEND; portable: the reference op interpreter)\n"
-               "default --append: \"%s\"\n", PSCI_RESET_EXIT_STATUS, DEFAULT_APPEND);
+               "  --smp-mode rr|threads  how host threads run the --smp vCPUs: rr (default) all on one\n"
+               "                   thread, round-robin, a fixed quantum each (reproducible interleaving);\n"
+               "                   threads: one host thread per vCPU\n"
+               "  --smp-quantum N  rr mode: guest instructions per turn (default %d)\n"
+               "default --append: \"%s\"\n", PSCI_RESET_EXIT_STATUS, SMP_DEFAULT_QUANTUM, DEFAULT_APPEND);
         return 0;
     }
     if (r < 0) {
@@ -253,10 +292,6 @@ int main(int argc, char **argv)
     expect_exit_status = cfg.run != NULL;
     if (!cfg.append)
         cfg.append = DEFAULT_APPEND;
-    if (cfg.ncpu != 1) {
-        fprintf(stderr, "malibu: only one vCPU is supported for now (--smp 1)\n");
-        return 2;
-    }
 
     if (cfg.stats && !stop_signal_start(stop_on_signal, 30))
         fprintf(stderr, "malibu: cannot watch for signals: SIGINT/SIGTERM/SIGHUP end malibu without the --stats report\n");
@@ -292,7 +327,10 @@ int main(int argc, char **argv)
         s->index = i;
         s->mach = &machine;
         cpus[i] = s;
+        machine.cpus[i] = s;
     }
+    machine.ncpu = board->ncpu;
+    smp_init(&machine, board, smp_mode, smp_quantum);
     board_set_irq_notify(board, irq_notify, NULL);
     sys_firmware_call = firmware_call;
     if (!board_realize(board, err, sizeof err)) {
@@ -312,10 +350,10 @@ int main(int argc, char **argv)
     }
     if (debug & 0x100)
         atexit(print_stats);
-    gic_set_current_cpu(0);
-    sys_cpu_reset(cpus[0], board->reset_pc);
+    if (board->ncpu > 1)
+        stats_set_config("smp_mode", smp_mode_name(smp_mode));
     __atomic_store_n(&machine_running, 1, __ATOMIC_RELEASE);
-    int status = sys_cpu_run(cpus[0]);
+    int status = smp_run(board->reset_pc);
     fflush(stdout);
     console_restore_terminal();
     if (stats_on) {
