@@ -127,7 +127,8 @@ static void stats_cpus(void)
             stats_cpu_info ci = { .index = i, .insns = s->cpu.insn_count, .exceptions = s->n_exc,
                                   .irqs = s->n_irq, .tbs_translated = s->cpu.tbc->n_translated,
                                   .tlb_misses = s->n_tlb_miss, .exc_by_ec = s->n_exc_ec,
-                                  .exc_by_vector = s->n_exc_vec };
+                                  .exc_by_vector = s->n_exc_vec, .has_idle = true,
+                                  .idle_sleeps = s->n_wfi, .idle_ns = s->idle_ns };
             stats_set_cpu(&ci);
         }
     GTimerClockStats cs;
