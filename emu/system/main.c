@@ -1,5 +1,5 @@
 /* build/malibu: the full-system emulator.  Boots an arm64 Linux Image on the board of devices/
- * (GIC-400, PL011, PL031, generic timer, PSCI over HVC #0) with one EL1 vCPU.
+ * (GIC-400, PL011, PL031, generic timer, PSCI over HVC #0) with --smp N EL1 vCPUs (smp.c runs them).
  *
  *   malibu --kernel Image [--initrd FILE] [--append "cmdline"] [-m SIZE] [--dtb FILE]
  *          [--dump-dtb FILE] [--debug exc,sysreg,stats,gpu] [--gpu-dump DIR] [--on-reset exit|reboot]
