@@ -19,6 +19,20 @@
  * (LISTED), so pages rewritten again and again (JIT output) are listed once. */
 enum { NOT_CODE = 0, CODE = 1, LISTED = 2 };
 
+/* With several CPUs, posts to a CPU's inval_* / remote_code_all fields take the machine's
+ * xcpu_lock (another CPU may be posting to it). */
+static void xlock(SysMachine *m)
+{
+    if (m->ncpu > 1)
+        pthread_mutex_lock(&m->xcpu_lock);
+}
+
+static void xunlock(SysMachine *m)
+{
+    if (m->ncpu > 1)
+        pthread_mutex_unlock(&m->xcpu_lock);
+}
+
 bool sys_is_code_page(SysCPU *s, uint64_t pa)
 {
     return pa < SYS_CODE_MAP_PA_LIMIT && s->mach->code_map[pa >> 12] == CODE;
@@ -30,8 +44,14 @@ void sys_mark_code(SysCPU *s, uint64_t pa)
     uint64_t pg = pa >> 12;
     if (pa >= SYS_CODE_MAP_PA_LIMIT || m->code_map[pg] == CODE)
         return;
+    xlock(m); /* several CPUs may mark pages at once: code_list */
+    if (m->code_map[pg] == CODE) {
+        xunlock(m);
+        return;
+    }
     bool listed = m->code_map[pg] == LISTED;
     m->code_map[pg] = CODE;
+    __atomic_thread_fence(__ATOMIC_SEQ_CST); /* mark before scanning: see mmu.c recheck_code_page */
     if (listed)
         goto protect;
     if (m->code_n == m->code_cap) {
@@ -52,6 +72,7 @@ protect:
                 if (t->tlbs[i][j].pa == (pa & SYS_PAGE_MASK))
                     t->tlbs[i][j].tag_w = SYS_TLB_INVALID;
     }
+    xunlock(m);
 }
 
 /* ---- blocks by physical page: open addressing on the page number --------------------------- */
@@ -118,20 +139,6 @@ static void drop_page(SysCPU *s, uint64_t pg)
 }
 
 /* ---- invalidation ------------------------------------------------------------------------------ */
-
-/* With several CPUs, posts to a CPU's inval_* / remote_code_all fields take the machine's
- * xcpu_lock (another CPU may be posting to it). */
-static void xlock(SysMachine *m)
-{
-    if (m->ncpu > 1)
-        pthread_mutex_lock(&m->xcpu_lock);
-}
-
-static void xunlock(SysMachine *m)
-{
-    if (m->ncpu > 1)
-        pthread_mutex_unlock(&m->xcpu_lock);
-}
 
 static void post_page(SysCPU *t, uint64_t pg)
 {

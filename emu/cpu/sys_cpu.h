@@ -112,6 +112,10 @@ typedef struct SysCPU {
     unsigned n_remote_tlbi;
     uint64_t remote_tlbi_va[SYS_MAX_REMOTE_TLBI];
     bool remote_code_all;      /* another CPU cleared the code-page map: drop every block */
+    /* TLBI ...IS completion: posts counted by the issuer, applied ones by this CPU; while
+     * in_guest (its own thread runs guest code) an issuer waits until the count catches up. */
+    uint64_t remote_tlbi_posted, remote_tlbi_done;
+    volatile int in_guest;
     struct SysMachine *mach;   /* shared machine state (bus, GIC, code-page map) */
     uint8_t bounce[16];        /* MMIO reads through mem_host_aligned */
     /* Block mappings (VA base, mask) that TLB entries were filled from since the last full
@@ -235,7 +239,9 @@ typedef enum {
 } SysRunResult;
 /* Run the vCPU until one of the above. */
 SysRunResult sys_cpu_exec(SysCPU *s);
-/* Post a TLB invalidation (va, or all when all) to every other CPU of the machine. */
+/* Post a TLB invalidation (va, or all when all) to every other CPU of the machine and wait until
+ * each one that is running guest code on another thread has applied it (a CPU that sleeps, is
+ * off or waits for its turn applies it before it runs guest code again). */
 void sys_tlbi_broadcast(SysCPU *s, bool all, uint64_t va);
 /* Apply what other CPUs posted to s (block boundary; also done by sys_cpu_exec). */
 void sys_apply_remote(SysCPU *s);

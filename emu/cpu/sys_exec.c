@@ -302,7 +302,9 @@ int sys_cpu_run(SysCPU *s)
 {
     SysMachine *m = s->mach;
     for (;;) {
+        s->in_guest = 1; /* other threads' TLBI ...IS wait for us (sys_smp.c) */
         SysRunResult r = sys_cpu_exec(s);
+        __atomic_store_n(&s->in_guest, 0, __ATOMIC_RELEASE);
         if (r == SYS_RUN_STOP || r == SYS_RUN_OFF)
             return m->stop_status;
         if (r == SYS_RUN_QUANTUM)

@@ -11,7 +11,7 @@
  *   speed     W independent CPU-bound workers: prints the wall time for 1 and for W workers
  *
  * Usage: smp_stress [THREADS [ITERATIONS]]   (default: the online CPUs, 200000)
- *        smp_stress speed [WORKERS]
+ *        smp_stress speed [WORKERS [ITERATIONS]]   (default: the online CPUs, 500000000)
  * Last line: "smp_stress: PASS" (exit 0) or "smp_stress: FAIL" (exit 1). */
 #include <pthread.h>
 #include <stdint.h>
@@ -177,9 +177,13 @@ static void *spin_worker(void *arg)
     return NULL;
 }
 
-static int speed(unsigned workers)
+static int speed(unsigned workers, unsigned long n)
 {
-    iters = 50000000;
+    if (workers < 1 || workers > MAX_THREADS || n < 1) {
+        fprintf(stderr, "smp_stress: speed: 1..%d workers, at least 1 iteration\n", MAX_THREADS);
+        return 2;
+    }
+    iters = n;
     double t0 = now();
     run(spin_worker, 1, NULL, NULL);
     double one = now() - t0;
@@ -196,10 +200,11 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);
     long online = sysconf(_SC_NPROCESSORS_ONLN);
     if (argc > 1 && !strcmp(argv[1], "speed"))
-        return speed(argc > 2 ? (unsigned)atoi(argv[2]) : (unsigned)online);
+        return speed(argc > 2 ? (unsigned)atoi(argv[2]) : (unsigned)online,
+                     argc > 3 ? strtoul(argv[3], NULL, 0) : 500000000);
     nthreads = argc > 1 ? (unsigned)atoi(argv[1]) : (unsigned)online;
     iters = argc > 2 ? strtoul(argv[2], NULL, 0) : 200000;
-    if (nthreads < 2 || nthreads > MAX_THREADS) {
+    if (nthreads < 2 || nthreads > MAX_THREADS || iters < 20) {
         fprintf(stderr, "smp_stress: 2..%d threads\n", MAX_THREADS);
         return 2;
     }
