@@ -47,7 +47,7 @@ static void irq_notify(void *opaque, unsigned cpu, bool irq, bool fiq)
         cpus[cpu]->cpu.exit_request = 1;
 }
 
-static SmpMode smp_mode = SMP_MODE_RR;
+static SmpMode smp_mode = SMP_MODE_THREADS;
 static uint64_t smp_quantum;
 
 static void stop_machine(int status)
@@ -279,9 +279,9 @@ int main(int argc, char **argv)
                "  --gpu-dump DIR   write each GPU job chain and its shaders to DIR (build/malibu-decode DIR)\n"
                "  --backend native|portable  CPU translator back end (default native on x86-64;\n"
                "                   also MALIBU_BACKEND; portable: the reference op interpreter)\n"
-               "  --smp-mode rr|threads  how host threads run the --smp vCPUs: rr (default) all on one\n"
-               "                   thread, round-robin, a fixed quantum each (reproducible interleaving);\n"
-               "                   threads: one host thread per vCPU\n"
+               "  --smp-mode threads|rr  how host threads run the --smp vCPUs: threads (default) one\n"
+               "                   host thread per vCPU; rr: all on one thread, round-robin, a fixed\n"
+               "                   quantum each (reproducible interleaving, for debugging)\n"
                "  --smp-quantum N  rr mode: guest instructions per turn (default %d)\n"
                "default --append: \"%s\"\n", PSCI_RESET_EXIT_STATUS, SMP_DEFAULT_QUANTUM, DEFAULT_APPEND);
         return 0;

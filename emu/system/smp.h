@@ -1,6 +1,6 @@
 /* The vCPUs of build/malibu and the host threads that run them (--smp N, --smp-mode).
  *
- *   threads  one host thread per vCPU (secondaries wait in psci_wait_start for their CPU_ON);
+ *   threads  (default) one host thread per vCPU (secondaries wait in psci_wait_start for their CPU_ON);
  *            an idle vCPU sleeps in gtimer_wfi.
  *   rr       every vCPU on the calling thread, round-robin, each running `quantum` guest
  *            instructions (to the next block boundary) before the next one: the same guest
