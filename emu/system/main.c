@@ -241,7 +241,9 @@ int main(int argc, char **argv)
             } else if (!strcmp(a, "--smp-mode")) {
                 if (!strcmp(v, "threads"))
                     smp_mode = SMP_MODE_THREADS;
-                else if (strcmp(v, "rr")) {
+                else if (!strcmp(v, "rr"))
+                    smp_mode = SMP_MODE_RR;
+                else {
                     fprintf(stderr, "malibu: --smp-mode rr|threads\n");
                     return 2;
                 }

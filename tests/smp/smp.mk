@@ -1,5 +1,7 @@
 # SMP tests of build/malibu (emu/system/smp.c, emu/cpu/sys_smp.c; docs/devices.md: SMP):
-#   make smp-test   (in make test) --smp 4 boots of the guest image in --smp-mode rr and threads:
+#   make smp-test   (in make test) the bare-metal order test (smp_order.S: CPU_ON of CPUs 1-3, LDXR/
+#                   STXR tickets; two --smp-mode rr runs must interleave identically, no ticket
+#                   lost in rr or threads), then --smp 4 boots of the guest image in --smp-mode rr and threads:
 #                   nproc 4, CPU off/on cycles through sysfs, the pthread stress program
 #                   tests/smp/smp_stress.c (LDXR/STXR counters, mutexes, release/acquire message
 #                   passing, store buffering with DMB), a clean kernel log.  SMP_IN_TEST=no skips it;
@@ -17,7 +19,15 @@ $(B)/tests/smp/share/smp_stress: tests/smp/smp_stress.c
 	@mkdir -p $(dir $@)
 	aarch64-linux-gnu-gcc -O2 -Wall -Wextra -Werror -static -pthread -o $@ $<
 
-smp-test: $(B)/malibu $(B)/tests/smp/share/smp_stress
+$(B)/tests/smp/smp_order.bin: tests/smp/smp_order.S
+	@mkdir -p $(dir $@)
+	aarch64-linux-gnu-as -o $(B)/tests/smp/smp_order.o $<
+	aarch64-linux-gnu-ld -Ttext=0x80080000 -o $(B)/tests/smp/smp_order.elf $(B)/tests/smp/smp_order.o
+	aarch64-linux-gnu-objcopy -O binary $(B)/tests/smp/smp_order.elf $@
+
+smp-test: $(B)/malibu $(B)/tests/smp/share/smp_stress $(B)/tests/smp/smp_order.bin
+	@echo "== smp: bare-metal order test (rr reproducible, no lost LDXR/STXR update)"
+	sh tests/smp/order_test.sh $(B)/malibu $(B)/tests/smp/smp_order.bin
 ifeq ($(SMP_IN_TEST),no)
 	@echo "== smp: skipped (SMP_IN_TEST=no)"
 else
