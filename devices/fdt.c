@@ -1,5 +1,6 @@
 /* Device tree generation with libfdt (see fdt_board.h). */
 #include "fdt_board.h"
+#include "../firmware/psci.h"
 
 #include <libfdt.h>
 #include <stdio.h>
@@ -71,10 +72,11 @@ static int add_cpus(void *fdt, const FdtBoard *b)
     TRY(fdt_property_u32(fdt, "#address-cells", 1));
     TRY(fdt_property_u32(fdt, "#size-cells", 0));
     for (unsigned i = 0; i < b->ncpu; i++) {
-        TRY(begin_node(fdt, "cpu", i));
+        uint32_t mpidr = (uint32_t)psci_cpu_mpidr(i); /* Juno-like clusters (psci.h) */
+        TRY(begin_node(fdt, "cpu", mpidr));
         TRY(fdt_property_string(fdt, "device_type", "cpu"));
         TRY(fdt_property_string(fdt, "compatible", "arm,cortex-a57"));
-        TRY(fdt_property_u32(fdt, "reg", i)); /* MPIDR Aff0 */
+        TRY(fdt_property_u32(fdt, "reg", mpidr)); /* MPIDR Aff1.Aff0 */
         TRY(fdt_property_string(fdt, "enable-method", "psci"));
         TRY(fdt_end_node(fdt));
     }

@@ -10,6 +10,7 @@ bool (*cpu_disasm)(uint32_t insn, uint64_t pc, char *buf, size_t n);
 void cpu_init(CPUState *c)
 {
     memset(c, 0, sizeof *c);
+    c->insn_limit = UINT64_MAX;
 }
 
 _Noreturn void cpu_raise(CPUState *c, Op *op, CpuException exc, uint64_t fault_addr, bool write)

@@ -90,6 +90,8 @@ typedef struct CPUState {
     sigjmp_buf jmp_env;          /* faults inside op handlers long-jump here */
 
     uint64_t insn_count;         /* guest instructions in completed blocks (approximate at faults) */
+    uint64_t insn_limit;         /* no block is entered once insn_count reaches it (the quantum of
+                                  * malibu --smp-mode rr); UINT64_MAX (cpu_init): no limit */
 
     uint8_t *guest_base;         /* user mode: host address of guest address 0 */
     struct TBCache *tbc;

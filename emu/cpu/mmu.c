@@ -53,6 +53,18 @@ void sys_tlb_flush_user(SysCPU *s)
     s->n_tlb_flush++;
 }
 
+/* Another vCPU thread may have marked the page as code while this entry was filled: it marks,
+ * then clears every TLB's write tags for the page (sys_mark_code); we fill, then look at the mark
+ * again, so one of the two sees the other. */
+static void recheck_code_page(SysCPU *s, SysTlbEntry *e)
+{
+    if (s->mach->ncpu < 2 || e->tag_w == SYS_TLB_INVALID)
+        return;
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    if (sys_is_code_page(s, e->pa))
+        e->tag_w = SYS_TLB_INVALID;
+}
+
 static void set_vblock(SysCPU *s, SysTlbEntry *e, uint64_t va, uint64_t size)
 {
     if (size > 0x1000) {
@@ -296,6 +308,7 @@ static uint64_t translate_or_raise(CPUState *c, Op *o, uint64_t addr, unsigned a
         e->pa = pa_page;
         set_vblock(s, e, addr, r.size);
         e->global = !r.ng && ((addr >> 55) & 1) && (s->sctlr & SCTLR_M);
+        recheck_code_page(s, e);
         if (unlikely(s->mach->dbg))
             debug_untag(s->mach->dbg, e, addr);
     }
@@ -445,6 +458,7 @@ bool sys_translate_exec(SysCPU *s, uint64_t pc, uint64_t *pa, uint8_t **host)
     e->pa = pa_page;
     set_vblock(s, e, pc, r.size);
     e->global = !r.ng && ((pc >> 55) & 1) && (s->sctlr & SCTLR_M);
+    recheck_code_page(s, e);
     if (unlikely(s->mach->dbg))
         debug_untag(s->mach->dbg, e, pc);
     *pa = r.pa;

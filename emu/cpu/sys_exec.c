@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "tb.h"
 #include "env.h"
 #include "sys_cpu.h"
@@ -200,6 +201,7 @@ static __attribute__((noinline)) CpuException dispatch(SysCPU *s)
     for (;;) {
         if (unlikely(c->exit_request)) {
             c->exit_request = 0;
+            sys_apply_remote(s);
             if (c->tbc->flush_pending)
                 sys_code_apply(s);
             return EXC_INTERRUPT;
@@ -214,6 +216,8 @@ static __attribute__((noinline)) CpuException dispatch(SysCPU *s)
             tb_run(c, tb, &chain);
             return c->exception != EXC_NONE ? c->exception : EXC_INTERRUPT;
         }
+        if (unlikely(c->insn_count >= c->insn_limit))
+            return EXC_INTERRUPT; /* quantum used up */
         TB *tb = tb_get(s);
         s->n_dispatch++;
         if (unlikely(cpu_trace_exec)) {
@@ -258,21 +262,30 @@ static void debug_event(SysCPU *s, SysDebugEvent ev)
     sys_update_mode(s);
 }
 
-int sys_cpu_run(SysCPU *s)
+static bool irq_or_fiq(SysCPU *s)
+{
+    return gic_irq_line(s->mach->gic, s->index) || gic_fiq_line(s->mach->gic, s->index);
+}
+
+SysRunResult sys_cpu_exec(SysCPU *s)
 {
     CPUState *c = &s->cpu;
     SysMachine *m = s->mach;
     for (;;) {
         if (m->stop)
-            return m->stop_status;
+            return SYS_RUN_STOP;
         if (unlikely(m->dbg)) {
             if (s->dbg_step_done)
                 debug_event(s, SYS_DBG_STEPPED);
             else if (m->dbg->halt)
                 debug_event(s, SYS_DBG_POLL);
             if (m->stop)
-                return m->stop_status;
+                return SYS_RUN_STOP;
         }
+        if (s->powered_off)
+            return SYS_RUN_OFF;
+        if (c->insn_count >= c->insn_limit)
+            return SYS_RUN_QUANTUM;
         if (unlikely(s->dbg_step)) {
             /* no interrupt while stepping (gdb would land in the vector, not the next insn) */
         } else if (!(s->daif & PSTATE_I) && gic_irq_line(m->gic, s->index)) {
@@ -317,6 +330,11 @@ int sys_cpu_run(SysCPU *s)
                 sys_firmware_call(s, e == EXC_SYS_SMC);
             else
                 c->x[0] = ~0ull;
+            if (s->fw_wait) {
+                s->fw_wait = false;
+                if (!irq_or_fiq(s) && !m->stop)
+                    return SYS_RUN_WFI;
+            }
             break;
         case EXC_SYS_BKPT:
             debug_event(s, SYS_DBG_BKPT);
@@ -325,19 +343,46 @@ int sys_cpu_run(SysCPU *s)
             debug_event(s, SYS_DBG_WATCH);
             break;
         case EXC_SYS_WFI:
-            if (!gic_irq_line(m->gic, s->index) && !gic_fiq_line(m->gic, s->index) && !m->stop)
-                gtimer_wfi(m->gtimer, s->index, 0);
+            if (!irq_or_fiq(s) && !m->stop)
+                return SYS_RUN_WFI;
             break;
         case EXC_SYS_WFE:
             if (s->event)
                 s->event = false;
             else if (!gic_irq_line(m->gic, s->index) && !m->stop)
-                gtimer_wfi(m->gtimer, s->index, 100000);
+                return SYS_RUN_WFE;
             break;
         default:
             fprintf(stderr, "malibu: unexpected CPU exit %d at pc=%#llx\n", (int)e,
                     (unsigned long long)c->pc);
-            return 2;
+            m->stop_status = 2;
+            m->stop = 1;
+            return SYS_RUN_STOP;
         }
+    }
+}
+
+static uint64_t host_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+int sys_cpu_run(SysCPU *s)
+{
+    SysMachine *m = s->mach;
+    for (;;) {
+        s->in_guest = 1; /* other threads' TLBI ...IS wait for us (sys_smp.c) */
+        SysRunResult r = sys_cpu_exec(s);
+        __atomic_store_n(&s->in_guest, 0, __ATOMIC_RELEASE);
+        if (r == SYS_RUN_STOP || r == SYS_RUN_OFF)
+            return m->stop_status;
+        if (r == SYS_RUN_QUANTUM)
+            continue;
+        uint64_t t0 = host_ns();
+        gtimer_wfi(m->gtimer, s->index, r == SYS_RUN_WFE ? 100000 : 0);
+        s->n_wfi++;
+        s->idle_ns += host_ns() - t0;
     }
 }

@@ -1,5 +1,5 @@
 /* build/malibu: the full-system emulator.  Boots an arm64 Linux Image on the board of devices/
- * (GIC-400, PL011, PL031, generic timer, PSCI over HVC #0) with one EL1 vCPU.
+ * (GIC-400, PL011, PL031, generic timer, PSCI over HVC #0) with --smp N EL1 vCPUs (smp.c runs them).
  *
  *   malibu --kernel Image [--initrd FILE] [--append "cmdline"] [-m SIZE] [--dtb FILE]
  *          [--dump-dtb FILE] [--debug exc,sysreg,stats,gpu] [--gpu-dump DIR] [--on-reset exit|reboot]
@@ -31,6 +31,7 @@
 #include "gdb_board.h"
 #include "../debug/trace.h"
 #include "gpu_trace.h"
+#include "smp.h"
 
 #define DEFAULT_APPEND "console=ttyAMA0 earlycon=pl011,0x7ff80000 panic=-1"
 #define TB_ARENA (256u << 20)
@@ -50,15 +51,29 @@ static void irq_notify(void *opaque, unsigned cpu, bool irq, bool fiq)
         cpus[cpu]->cpu.exit_request = 1;
 }
 
+static SmpMode smp_mode = SMP_MODE_THREADS;
+static uint64_t smp_quantum;
+
 static void stop_machine(int status)
 {
     machine.stop_status = status;
     machine.stop = 1;
+    smp_kick_all();
+}
+
+/* PSCI SYSTEM_RESET with --on-reset reboot: the board and every CPU as at power-on (CPU 0 at
+ * the boot stub, the others off until their CPU_ON). */
+static void reboot_machine(SysCPU *caller)
+{
+    board_reset(board);
+    sys_flush_code(caller);
     for (unsigned i = 0; i < board->ncpu; i++)
-        if (cpus[i]) {
-            cpus[i]->cpu.exit_request = 1;
-            gtimer_kick(board->gtimer, i);
-        }
+        if (i != 0)
+            smp_cpu_off(cpus[i]);
+    sys_cpu_reset(cpus[0], board->reset_pc);
+    if (board->ncpu > 1)
+        gtimer_set_cpu_online(board->gtimer, 0, true);
+    cpus[0]->powered_off = false;
 }
 
 static void firmware_call(SysCPU *s, bool smc)
@@ -81,23 +96,27 @@ static void firmware_call(SysCPU *s, bool smc)
         }
         break;
     case PSCI_ACT_SYSTEM_RESET:
-        if (reboot_on_reset) {
-            board_reset(board);
-            sys_flush_code(s);
-            sys_cpu_reset(s, board->reset_pc);
+        if (reboot_on_reset && (board->ncpu == 1 || smp_mode == SMP_MODE_RR)) {
+            reboot_machine(s);
         } else {
+            if (reboot_on_reset)
+                fprintf(stderr, "\nmalibu: --on-reset reboot needs --smp 1 or --smp-mode rr\n");
             fflush(stdout);
             fprintf(stderr, "\nmalibu: guest requested a reset (exit status %d)\n", PSCI_RESET_EXIT_STATUS);
             stop_machine(PSCI_RESET_EXIT_STATUS);
         }
         break;
     case PSCI_ACT_CPU_OFF:
-        /* One vCPU for now: the last CPU going off stops the machine. */
-        stop_machine(0);
+        if (board->ncpu == 1)
+            stop_machine(0); /* the only CPU going off stops the machine */
+        else
+            smp_cpu_off(s);
         break;
     case PSCI_ACT_CPU_ON:
-        /* Secondary vCPUs (one host thread each) are not started yet: --smp 1 only. */
-        fprintf(stderr, "malibu: PSCI CPU_ON for cpu %u ignored (one vCPU)\n", act.cpu);
+        smp_cpu_on(act.cpu, act.entry, act.context);
+        break;
+    case PSCI_ACT_CPU_SUSPEND:
+        s->fw_wait = true;
         break;
     }
 }
@@ -112,7 +131,8 @@ static void stats_cpus(void)
             stats_cpu_info ci = { .index = i, .insns = s->cpu.insn_count, .exceptions = s->n_exc,
                                   .irqs = s->n_irq, .tbs_translated = s->cpu.tbc->n_translated,
                                   .tlb_misses = s->n_tlb_miss, .exc_by_ec = s->n_exc_ec,
-                                  .exc_by_vector = s->n_exc_vec };
+                                  .exc_by_vector = s->n_exc_vec, .has_idle = true,
+                                  .idle_sleeps = s->n_wfi, .idle_ns = s->idle_ns };
             stats_set_cpu(&ci);
         }
     GTimerClockStats cs;
@@ -227,7 +247,7 @@ int main(int argc, char **argv)
         if (i > 0 && (!strcmp(a, "--debug") || !strcmp(a, "-d") || !strcmp(a, "--on-reset") ||
                       !strcmp(a, "--backend") || !strcmp(a, "--gpu-dump") || !strcmp(a, "--gdb") ||
                       !strcmp(a, "--trace") || !strcmp(a, "--trace-file") || !strcmp(a, "--trace-range") ||
-                      !strcmp(a, "--gpu-trace"))) {
+                      !strcmp(a, "--gpu-trace") || !strcmp(a, "--smp-mode") || !strcmp(a, "--smp-quantum"))) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "malibu: %s needs an argument (see --help)\n", a);
                 return 2;
@@ -260,6 +280,23 @@ int main(int argc, char **argv)
                     return 2;
                 }
                 native_set_backend(!strcmp(v, "native") ? BACKEND_NATIVE : BACKEND_PORTABLE);
+            } else if (!strcmp(a, "--smp-mode")) {
+                if (!strcmp(v, "threads"))
+                    smp_mode = SMP_MODE_THREADS;
+                else if (!strcmp(v, "rr"))
+                    smp_mode = SMP_MODE_RR;
+                else {
+                    fprintf(stderr, "malibu: --smp-mode rr|threads\n");
+                    return 2;
+                }
+            } else if (!strcmp(a, "--smp-quantum")) {
+                char *end;
+                unsigned long long q = strtoull(v, &end, 10);
+                if (*end || q < 100 || q > 100000000ull) {
+                    fprintf(stderr, "malibu: --smp-quantum: 100..100000000 instructions\n");
+                    return 2;
+                }
+                smp_quantum = q;
             } else if (!strcmp(a, "--on-reset")) {
                 if (!strcmp(v, "reboot"))
                     reboot_on_reset = true;
@@ -293,7 +330,11 @@ int main(int argc, char **argv)
                "  --trace in_asm,exec  Capstone trace: blocks disassembled when translated (in_asm),\n"
                "                   blocks as they run (exec); --trace-range LO-HI limits it to blocks\n"
                "                   overlapping guest addresses LO..HI; --trace-file FILE (default stderr)\n"
-               "default --append: \"%s\"\n", PSCI_RESET_EXIT_STATUS, DEFAULT_APPEND);
+               "  --smp-mode threads|rr  how host threads run the --smp vCPUs: threads (default) one\n"
+               "                   host thread per vCPU; rr: all on one thread, round-robin, a fixed\n"
+               "                   quantum each (reproducible interleaving, for debugging)\n"
+               "  --smp-quantum N  rr mode: guest instructions per turn (default %d)\n"
+               "default --append: \"%s\"\n", PSCI_RESET_EXIT_STATUS, SMP_DEFAULT_QUANTUM, DEFAULT_APPEND);
         return 0;
     }
     if (r < 0) {
@@ -315,10 +356,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "malibu: --debug exc: no Capstone AArch64 disassembler, instructions not shown\n");
     if (gdb_wait && !gdb_spec) {
         fprintf(stderr, "malibu: --gdb-wait needs --gdb [HOST:]PORT\n");
-        return 2;
-    }
-    if (cfg.ncpu != 1) {
-        fprintf(stderr, "malibu: only one vCPU is supported for now (--smp 1)\n");
         return 2;
     }
 
@@ -357,7 +394,10 @@ int main(int argc, char **argv)
         s->index = i;
         s->mach = &machine;
         cpus[i] = s;
+        machine.cpus[i] = s;
     }
+    machine.ncpu = board->ncpu;
+    smp_init(&machine, board, smp_mode, smp_quantum);
     board_set_irq_notify(board, irq_notify, NULL);
     sys_firmware_call = firmware_call;
     if (!board_realize(board, err, sizeof err)) {
@@ -386,10 +426,10 @@ int main(int argc, char **argv)
         if (!stats_on)
             board_set_exit_handler(board, exit_after_gdb, NULL);
     }
-    gic_set_current_cpu(0);
-    sys_cpu_reset(cpus[0], board->reset_pc);
+    if (board->ncpu > 1)
+        stats_set_config("smp_mode", smp_mode_name(smp_mode));
     __atomic_store_n(&machine_running, 1, __ATOMIC_RELEASE);
-    int status = sys_cpu_run(cpus[0]);
+    int status = smp_run(board->reset_pc);
     if (gdb_spec)
         gdb_board_exited(status);
     fflush(stdout);
