@@ -882,6 +882,7 @@ int main(void)
 {
     Suite *s = suite_create("bifrost_exec");
     TCase *tc = tcase_create("exec");
+    tcase_set_timeout(tc, 60);   /* exhaustive f16 checks, slower under ASan on a loaded host */
     tcase_add_test(tc, test_int_v7);
     tcase_add_test(tc, test_int_v6);
     tcase_add_test(tc, test_float);
