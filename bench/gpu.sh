@@ -18,11 +18,14 @@
 #   M lane/CPU-s   Mlane / gpu CPU s, per thread count
 #   engine ms      sum of the engine's own job times in host time (MALIBU_GPU_LOG=1), and the
 #                  host-thread speed-up 1 -> N
+#   back ends      each sample runs under every back end of --backends (default: interp jit,
+#                  malibu's --gpu-backend); the last table compares their M lane/CPU-s (t=1) and
+#                  gives the geometric mean of the jit / interp ratios
 #   status         PASS, or what went wrong: FAIL (the sample's check), TIMEOUT (panfrost stopped
 #                  a job after its 500 ms scheduler timeout: the figures of that run are partial)
 #
 # usage: bench/gpu.sh [--gpu MODEL] [--threads N] [--malibu PATH] [--gpu-time model|host]
-#                     [SAMPLE[:ARG,ARG]...]
+#                     [--backends "interp jit"] [SAMPLE[:ARG,ARG]...]
 #        (defaults: g71, N = nproc, build/malibu, the 13 samples)
 # RUNS=n boots each configuration n times and keeps the fastest kernel time.
 set -eu
@@ -30,12 +33,14 @@ MODEL=g71
 THREADS=$(nproc)
 MALIBU=build/malibu
 GPU_TIME=model
+BACKENDS="interp jit"
 while [ $# -gt 0 ]; do
     case $1 in
         --gpu) MODEL=$2; shift 2 ;;
         --threads) THREADS=$2; shift 2 ;;
         --malibu) MALIBU=$2; shift 2 ;;
         --gpu-time) GPU_TIME=$2; shift 2 ;;
+        --backends) BACKENDS=$2; shift 2 ;;
         -h|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         *) break ;;
     esac
@@ -49,11 +54,12 @@ done
 WORK=${WORK:-build/bench/gpu}
 mkdir -p "$WORK"
 
-python3 - "$MALIBU" "$IMG" "$MODEL" "$THREADS" "$WORK" "${RUNS:-1}" "$GPU_TIME" $SAMPLES <<'EOF'
+python3 - "$MALIBU" "$IMG" "$MODEL" "$THREADS" "$WORK" "${RUNS:-1}" "$GPU_TIME" "$BACKENDS" $SAMPLES <<'EOF'
 import json, os, re, subprocess, sys, time
 
-malibu, img, model, nthreads, work, runs, gpu_time = sys.argv[1:8]
-samples = sys.argv[8:]
+malibu, img, model, nthreads, work, runs, gpu_time, backends = sys.argv[1:9]
+backends = backends.split()
+samples = sys.argv[9:]
 counts = [1] if int(nthreads) <= 1 else [1, int(nthreads)]
 
 
@@ -71,10 +77,10 @@ def device_cpu_ns(pid):
     return total
 
 
-def run(spec, threads, rep):
+def run(spec, threads, rep, backend):
     name, _, args = spec.partition(":")
     args = args.replace(",", " ")
-    tag = f"{name}-t{threads}-r{rep}"
+    tag = f"{name}-{backend}-t{threads}-r{rep}"
     stats, errlog = os.path.join(work, tag + ".json"), os.path.join(work, tag + ".stderr")
     # clinfo first: rusticl and its libraries are loaded (and in the guest's page cache) before
     # the begin marker, so disk reads do not land in the measured window
@@ -84,7 +90,7 @@ def run(spec, threads, rep):
     env = dict(os.environ, MALIBU_GPU_LOG="1")
     with open(errlog, "w") as err:
         p = subprocess.Popen([malibu, "--image", img, "--gpu", model, "--gpu-threads",
-                              str(threads), "--gpu-time", gpu_time, "--stats", stats, "--run", cmd],
+                              str(threads), "--gpu-time", gpu_time, "--gpu-backend", backend, "--stats", stats, "--run", cmd],
                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err, env=env)
         marks, out = {}, []
         for raw in p.stdout:
@@ -104,7 +110,7 @@ def run(spec, threads, rep):
         r["status"] = "TIMEOUT"
     if "BENCH_BEGIN" in marks and "BENCH_END" in marks:
         r["cpu_s"] = (marks["BENCH_END"] - marks["BENCH_BEGIN"]) / 1e9
-    jobs = re.findall(r"^gpu: job \S+ as\d+: status (0x[0-9a-f]+), .* ([0-9.]+) ms",
+    jobs = re.findall(r"^gpu: job \S+ as\d+: status (0x[0-9a-f]+), .*?([0-9.]+) ms \(",
                       open(errlog, errors="replace").read(), re.M)
     r["engine_ms"] = sum(float(ms) for _, ms in jobs)
     if any(st != "0x1" for st, _ in jobs) and r["status"] == "PASS":
@@ -126,22 +132,23 @@ def fmt(x, f="{:.1f}"):
     return "-" if x is None else f.format(x)
 
 
-rows = []
+rows = {be: [] for be in backends}
 t_start = time.time()
 load0 = os.getloadavg()
 for spec in samples:
+  for be in backends:
     best = {}
     for t in counts:
         for rep in range(int(runs)):
-            r = run(spec, t, rep)
+            r = run(spec, t, rep, be)
             cur = best.get(t)
             if cur is None or (r["kernel_ms"] or 1e99) < (cur["kernel_ms"] or 1e99):
                 best[t] = r
         b = best[t]
-        print(f"  {spec} --gpu-threads {t}: {b['status']}, kernel {fmt(b['kernel_ms'])} ms, "
+        print(f"  {spec} --gpu-backend {be} --gpu-threads {t}: {b['status']}, kernel {fmt(b['kernel_ms'])} ms, "
               f"{fmt(b['lanes'] and b['lanes'] / 1e6)} M lane-instr, device-thread CPU "
               f"{fmt(b.get('cpu_s'), '{:.3f}')} s, engine {b['engine_ms']:.1f} ms", flush=True)
-    rows.append((spec, best))
+    rows[be].append((spec, best))
 
 N = counts[-1]
 hdr = (f"| sample | compute jobs | M lane-instr | kernel ms t=1 | kernel ms t={N} | model ms | "
@@ -150,20 +157,41 @@ hdr = (f"| sample | compute jobs | M lane-instr | kernel ms t=1 | kernel ms t={N
 print()
 cpu = next((ln.split(":", 1)[1].strip() for ln in open("/proc/cpuinfo")
             if ln.startswith("model name")), "?")
-print(f"GPU benchmark: --gpu {model}, --gpu-time {gpu_time}, --gpu-threads 1 and {N}, best of {runs}; host: {cpu}, "
+rate = lambda r: (r["lanes"] / r["cpu_s"] / 1e6) if r.get("cpu_s") and r["lanes"] else None
+print(f"GPU benchmark: --gpu {model}, --gpu-time {gpu_time}, --gpu-backend {' and '.join(backends)}, --gpu-threads 1 and {N}, best of {runs}; host: {cpu}, "
       f"{os.cpu_count()} CPUs; load average at start {load0[0]:.2f}, at end "
       f"{os.getloadavg()[0]:.2f}; {time.time() - t_start:.0f} s")
-print()
-print(hdr)
-print("|" + "|".join(["---"] * (hdr.count("|") - 1)) + "|")
-for spec, best in rows:
+for be in backends:
+  print()
+  print(f"--gpu-backend {be}:")
+  print()
+  print(hdr)
+  print("|" + "|".join(["---"] * (hdr.count("|") - 1)) + "|")
+  for spec, best in rows[be]:
     a, b = best[1], best[N]
     lanes = a["lanes"]
-    rate = lambda r: (r["lanes"] / r["cpu_s"] / 1e6) if r.get("cpu_s") and r["lanes"] else None
     esp = (a["engine_ms"] / b["engine_ms"]) if b["engine_ms"] else None
     print(f"| {spec} | {fmt(a['jobs'], '{}')} | {fmt(lanes and lanes / 1e6)} | "
           f"{fmt(a['kernel_ms'])} | {fmt(b['kernel_ms'])} | {fmt(a.get('model_ms'), '{:.2f}')} | "
           f"{fmt(a.get('cpu_s'), '{:.3f}')} | {fmt(rate(a), '{:.0f}')} | {fmt(rate(b), '{:.0f}')} | "
           f"{a['engine_ms']:.1f} | {b['engine_ms']:.1f} | {fmt(esp, '{:.2f}')} | "
           f"{a['status']} / {b['status']} |")
+if len(backends) > 1:
+    ref, new = backends[0], backends[-1]
+    print()
+    print(f"| sample | M lane-instr/CPU-s {ref} t=1 | M lane-instr/CPU-s {new} t=1 | {new} / {ref} |")
+    print("|---|---|---|---|")
+    ratios = []
+    for (spec, a), (_, b) in zip(rows[ref], rows[new]):
+        ra, rb = rate(a[1]), rate(b[1])
+        q = rb / ra if ra and rb else None
+        if q:
+            ratios.append(q)
+        print(f"| {spec} | {fmt(ra, '{:.0f}')} | {fmt(rb, '{:.0f}')} | {fmt(q, '{:.2f}')} |")
+    if ratios:
+        g = 1.0
+        for q in ratios:
+            g *= q
+        print(f"| geometric mean | | | {g ** (1 / len(ratios)):.2f} |")
+
 EOF

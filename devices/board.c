@@ -56,7 +56,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: malibu --kernel Image [--initrd FILE] [--append \"cmdline\"] [-m SIZE]\n"
             "              [--smp N] [--dtb FILE] [--dump-dtb FILE] [--gpu MODEL] [--gpu-threads N]\n"
-            "              [--gpu-time model|host]\n"
+            "              [--gpu-time model|host] [--gpu-backend jit|interp]\n"
             "              [--disk FILE[,MODE]]... [--share DIR[,ro]]\n"
             "       malibu --image DIR [--run \"CMD\"] [--share HOSTDIR] [options]\n"
             "  --image DIR      boot DIR/Image, DIR/initrd.img, DIR/rootfs.ext4 (copy-on-write, vda)\n"
@@ -76,6 +76,10 @@ static void usage(FILE *f)
             "                   the guest images mount it on /mnt/host\n"
             "  --gpu MODEL      Mali GPU: " BOARD_GPU_MODELS " (default g71)\n"
             "  --gpu-threads N  host threads running the GPU's shader cores (default: host CPUs)\n"
+            "  --gpu-backend jit|interp  shader-core back end: jit compiles clauses to host\n"
+            "                   code (default on x86-64 hosts with AVX2 and FMA), interp\n"
+            "                   interprets them (the reference; the default elsewhere);\n"
+            "                   also MALIBU_GPU_BACKEND\n"
             "  --gpu-time model|host  guest time while the CPU idles waiting on the GPU: model\n"
             "                   (default) advances it by the GPU's modelled time for the work\n"
             "                   (warp-tuples / (cores x engines x clock)), so jobs take guest\n"
@@ -222,6 +226,7 @@ int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t 
         { "gpu", required_argument, NULL, 'g' }, { "help", no_argument, NULL, 'h' },
         { "gpu-threads", required_argument, NULL, 'G' },
         { "gpu-time", required_argument, NULL, 'Y' },
+        { "gpu-backend", required_argument, NULL, 'B' },
         { "stats", required_argument, NULL, 'T' },
         { "image", required_argument, NULL, 'I' }, { "run", required_argument, NULL, 'R' },
         { NULL, 0, NULL, 0 },
@@ -277,6 +282,13 @@ int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t 
             cfg->gpu_threads = (unsigned)n;
             break;
         }
+        case 'B':
+            if (strcmp(optarg, "jit") && strcmp(optarg, "interp")) {
+                snprintf(err, errlen, "--gpu-backend: jit or interp");
+                return -1;
+            }
+            cfg->gpu_backend = optarg;
+            break;
         case 'Y':
             if (strcmp(optarg, "model") && strcmp(optarg, "host")) {
                 snprintf(err, errlen, "--gpu-time: model or host");
@@ -384,6 +396,11 @@ Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
         stats_set_config("gpu_threads", cfg->gpu_threads ? v : "host CPUs");
     }
     gpu_compute_set_default_threads(cfg->gpu_threads);
+    const char *gpu_backend = cfg->gpu_backend ? cfg->gpu_backend : getenv("MALIBU_GPU_BACKEND");
+    if (gpu_backend && *gpu_backend && gpu_compute_set_backend(gpu_backend, err, errlen)) {
+        board_free(b);
+        return NULL;
+    }
     if (!board_gpu_attach(b, cfg->gpu, &b->gpu, err, errlen)) {
         board_free(b);
         return NULL;

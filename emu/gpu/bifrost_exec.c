@@ -1,7 +1,7 @@
 /* Bifrost warp executor: runs prepared clauses (bifrost_exec_prepare.c) for one warp, the common
  * ALU forms as loops over all lanes, everything else lane by lane (bifrost_exec_alu.c,
  * bifrost_exec_mem.c); warps scheduled by minimum PC. */
-#include "bifrost_exec_int.h"
+#include "bifrost_exec_jit.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -22,279 +22,25 @@ int bx_fault(bi_fault *f, enum bi_fault_kind kind, uint64_t addr, const char *fm
     return BI_EXEC_FAULT;
 }
 
-static inline int is_mem(const bi_xinstr *x)
-{
-    return (x->sem >= BI_SEM_LOAD && x->sem <= BI_SEM_BARRIER) || x->sem >= BI_SEM_TEXC;  /* BI_SEM_LOAD .. BI_SEM_BARRIER, BI_SEM_TEXC .. */
-}
-
-static uint32_t read_src(const bi_warp *w, const bi_xclause *x, unsigned ti, const bi_src *s, unsigned lane,
-                         uint32_t t, uint32_t t0, uint32_t t1)
-{
-    switch (s->kind) {
-    case BI_SRC_REG: return w->reg[s->index][lane];
-    case BI_SRC_T: return t;
-    case BI_SRC_T0: return t0;
-    case BI_SRC_T1: return t1;
-    case BI_SRC_UNIFORM: {
-        unsigned word = 2u * s->index + s->hi;
-        return word < w->nuniforms ? w->uniforms[word] : 0;
-    }
-    case BI_SRC_CONST: return s->hi ? x->fau_hi[ti] : x->fau_lo[ti];
-    case BI_SRC_SPECIAL:
-        if (s->hi)
-            return 0;
-        switch (s->index) {
-        case 1: return lane;
-        case 2: return w->warp_id;
-        case 3: return w->core_id;
-        default: return 0;
-        }
-    default: return 0;
-    }
-}
-
-/* ---- clause execution: one instruction at a time over all lanes ------------------------------ */
-
-#define NL BI_MAX_LANES
-static const uint32_t zero_lanes[NL];
-static const uint32_t lane_ids[NL] = { 0, 1, 2, 3, 4, 5, 6, 7 };
-
-/* A source as a row of NL lane values: a register row, a temporary (t = this tuple's FMA result
- * for the ADD unit, zeros for the FMA unit), or a lane-independent value spread over scratch. */
-#define LANE_LOOP static inline __attribute__((always_inline))
-LANE_LOOP const uint32_t *src_lanes(const bi_warp *w, const bi_xclause *x, unsigned ti, const bi_src *s,
-                                    const uint32_t *t, const uint32_t *t0, const uint32_t *t1, uint32_t *scratch,
-                                    unsigned n)
-{
-    switch (s->kind) {
-    case BI_SRC_REG: return w->reg[s->index];
-    case BI_SRC_T: return t;
-    case BI_SRC_T0: return t0;
-    case BI_SRC_T1: return t1;
-    case BI_SRC_SPECIAL:
-        if (!s->hi && s->index == 1)
-            return lane_ids;
-        break;
-    case BI_SRC_UNIFORM: case BI_SRC_CONST: break;
-    default: return zero_lanes;
-    }
-    uint32_t v = read_src(w, x, ti, s, 0, 0, 0, 0);
-    for (unsigned l = 0; l < n; l++)
-        scratch[l] = v;
-    return scratch;
-}
-
-/* Integer comparison of lane rows for ICMP / CSEL: 1 where true.  ICMP.i32 / CSEL.i32 compare for
- * (in)equality; the signed and unsigned forms order as bx_exec_op does (gt, ge, lt, else le). */
-LANE_LOOP void cmp_lanes(const bi_xinstr *x, const uint32_t *a, const uint32_t *b, uint32_t *t, unsigned n)
-{
-    unsigned l;
-    if (x->sem == BI_SEM_ICMP_I || x->sem == BI_SEM_CSEL_I) {
-        uint32_t eq = x->cmp == C_EQ;
-        for (l = 0; l < n; l++)
-            t[l] = (a[l] == b[l]) == eq;
-    } else if (x->sem == BI_SEM_ICMP_S || x->sem == BI_SEM_CSEL_S) {
-        switch (x->cmp) {
-        case C_GT: for (l = 0; l < n; l++) t[l] = (int32_t)a[l] > (int32_t)b[l]; break;
-        case C_GE: for (l = 0; l < n; l++) t[l] = (int32_t)a[l] >= (int32_t)b[l]; break;
-        case C_LT: for (l = 0; l < n; l++) t[l] = (int32_t)a[l] < (int32_t)b[l]; break;
-        default: for (l = 0; l < n; l++) t[l] = (int32_t)a[l] <= (int32_t)b[l]; break;
-        }
-    } else {
-        switch (x->cmp) {
-        case C_GT: for (l = 0; l < n; l++) t[l] = a[l] > b[l]; break;
-        case C_GE: for (l = 0; l < n; l++) t[l] = a[l] >= b[l]; break;
-        case C_LT: for (l = 0; l < n; l++) t[l] = a[l] < b[l]; break;
-        default: for (l = 0; l < n; l++) t[l] = a[l] <= b[l]; break;
-        }
-    }
-}
-
-/* Run a fast kind over all lanes; returns 0 when the instruction needs the generic path. */
-LANE_LOOP int exec_fast(uint8_t kind, const bi_xinstr *x, const uint32_t *const *s, uint32_t *r, const fctx *fc,
-                        unsigned n)
-{
-    const uint32_t *a = s[0], *b = s[1], *c = s[2];
-    uint32_t t[NL];
-    unsigned l;
-    switch (kind) {
-    case K_NOP: for (l = 0; l < n; l++) r[l] = 0; return 1;
-    case K_MOV: for (l = 0; l < n; l++) r[l] = a[l]; return 1;
-    case K_IADD: for (l = 0; l < n; l++) r[l] = a[l] + b[l]; return 1;
-    case K_ISUB: for (l = 0; l < n; l++) r[l] = a[l] - b[l]; return 1;
-    case K_IADDC: for (l = 0; l < n; l++) r[l] = a[l] + b[l] + c[l]; return 1;
-    case K_IMUL: for (l = 0; l < n; l++) r[l] = a[l] * b[l]; return 1;
-    case K_LSHIFT: case K_RSHIFT: {
-        uint32_t inv1 = x->not1 ? ~0u : 0, invr = x->not_result ? ~0u : 0;
-        for (l = 0; l < n; l++)
-            t[l] = kind == K_LSHIFT ? a[l] << (c[l] & 31) : a[l] >> (c[l] & 31);
-        switch (x->logic) {
-        case L_AND: for (l = 0; l < n; l++) r[l] = (t[l] & (b[l] ^ inv1)) ^ invr; break;
-        case L_OR: for (l = 0; l < n; l++) r[l] = (t[l] | (b[l] ^ inv1)) ^ invr; break;
-        default: for (l = 0; l < n; l++) r[l] = (t[l] ^ (b[l] ^ inv1)) ^ invr; break;
-        }
-        return 1;
-    }
-    case K_ICMP: {
-        uint32_t one = x->result_type == 0 ? 1 : 0xffffffffu;
-        cmp_lanes(x, a, b, t, n);
-        for (l = 0; l < n; l++)
-            r[l] = t[l] ? one : 0;
-        return 1;
-    }
-    case K_CSEL:
-        cmp_lanes(x, a, b, t, n);
-        for (l = 0; l < n; l++)
-            r[l] = t[l] ? c[l] : s[3][l];
-        return 1;
-    case K_FADD: case K_FMA: case K_FCMP: {
-        if (fc->ftz)
-            return 0;
-        /* fsrc's abs / neg as masks */
-        uint32_t am[3], nm[3];
-        for (unsigned k = 0; k < 3; k++) {
-            am[k] = x->abs[k] ? 0x7fffffffu : 0xffffffffu;
-            nm[k] = x->neg[k] ? 0x80000000u : 0;
-        }
-        if (kind == K_FCMP) {
-            for (l = 0; l < n; l++)
-                r[l] = bool_result(fcmp((a[l] & am[0]) ^ nm[0], (b[l] & am[1]) ^ nm[1], x->cmp), x->result_type);
-            return 1;
-        }
-        for (l = 0; l < n; l++) {
-            uint32_t in[3] = { (a[l] & am[0]) ^ nm[0], (b[l] & am[1]) ^ nm[1], kind == K_FMA ? (c[l] & am[2]) ^ nm[2] : 0 };
-            float v = kind == K_FMA ? fmaf(f32(in[0]), f32(in[1]), f32(in[2])) : f32(in[0]) + f32(in[1]);
-            uint32_t u = u32(v);
-            if (__builtin_expect(is_nan(u), 0))
-                u = nan_result(u, in, kind == K_FMA ? 3 : 2);
-            r[l] = x->clamp ? fclamp(u, x->clamp) : u;
-        }
-        return 1;
-    }
-    case K_MUX:
-        switch (x->mux) {
-        case 0: for (l = 0; l < n; l++) r[l] = (c[l] & 0x80000000) ? b[l] : a[l]; break;
-        case 1: for (l = 0; l < n; l++) r[l] = c[l] == 0 ? a[l] : b[l]; break;
-        case 2: for (l = 0; l < n; l++) r[l] = (c[l] & 0x7fffffff) == 0 ? a[l] : b[l]; break;
-        default: for (l = 0; l < n; l++) r[l] = (b[l] & c[l]) | (a[l] & ~c[l]); break;
-        }
-        return 1;
-    case K_MKVEC: {
-        unsigned sl = x->lane[0] == 0xff ? 0 : 16 * (x->lane[0] & 1), sh = x->lane[1] == 0xff ? 0 : 16 * (x->lane[1] & 1);
-        for (l = 0; l < n; l++)
-            r[l] = ((a[l] >> sl) & 0xffff) | ((b[l] >> sh) & 0xffff) << 16;
-        return 1;
-    }
-    case K_ZEXT16: {
-        unsigned sh = x->lane[0] == 0xff ? 0 : 16 * (x->lane[0] & 1);
-        for (l = 0; l < n; l++)
-            r[l] = (a[l] >> sh) & 0xffff;
-        return 1;
-    }
-    default: return 0;
-    }
-}
-
-/* Commit a tuple's register writes for the lanes whose lmask word is all ones. */
-LANE_LOOP void commit(bi_warp *w, const bi_tuple *t, const uint32_t *lmask, const uint32_t *fres,
-                      const uint32_t *ares, unsigned n)
-{
-    for (unsigned k = 0; k < t->nwrites; k++) {
-        const bi_write *wr = &t->writes[k];
-        uint32_t m = wr->mask == 3 ? 0xffffffff : wr->mask == 1 ? 0xffff : 0xffff0000;  /* inferred */
-        const uint32_t *res = wr->from_add ? ares : fres;
-        uint32_t *reg = w->reg[wr->reg];
-        for (unsigned l = 0; l < n; l++) {
-            uint32_t keep = m & lmask[l];
-            reg[l] = (reg[l] & ~keep) | (res[l] & keep);
-        }
-    }
-}
-
 /* One clause for a warp of n lanes (n constant in each caller below, so the lane loops unroll). */
 LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f, unsigned n)
 {
     const bi_clause *c = &x->c;
-    uint32_t t0[NL], t1[NL], fr[NL], ar[NL], lmask[NL], target[NL];
+    uint32_t t0[NL], t1[NL], fr[NL], ar[NL], lmask[NL];
     uint32_t scratch[8][NL];
-    int branch[NL];
-    uint64_t atom_addr[NL];
-    fctx fc = { .ftz = c->hdr[BI_H_FTZ] != 0 };
-    staging stg;
+    bx_cstate st;
     int rc;
-    /* The clause's message (LOAD/STORE/atomics, ADD unit, one per clause) takes its address
-     * operands when its tuple runs but reads and writes its staging registers at the end of the
-     * clause, after every register write of the clause: Mesa writes a store's data register in
-     * the same clause, a tuple before the STORE. */
-    const bi_xinstr *msg = NULL;
-    uint32_t msg_src[NL][4];
-    uint64_t msg_atom[NL];
 
-    stg.n = 0;
+    cstate_init(&st, c, n);
     for (unsigned l = 0; l < n; l++) {        /* loops, not initialisers: no memset calls */
         lmask[l] = (exec >> l) & 1 ? 0xffffffffu : 0;
-        t0[l] = t1[l] = fr[l] = ar[l] = target[l] = 0;
-        branch[l] = 0;
-        atom_addr[l] = 0;
+        t0[l] = t1[l] = fr[l] = ar[l] = 0;
     }
     for (unsigned i = 0; i < c->ntuples; i++) {
-        const bi_tuple *t = &c->t[i];
-        const bi_xinstr *xf = &x->fma[i], *xa = &x->add[i];
-        const uint32_t *s[4] = { zero_lanes, zero_lanes, zero_lanes, zero_lanes };
-        for (unsigned k = 0; k < xf->nsrcs; k++)
-            s[k] = src_lanes(w, x, i, &t->fma.src[k], zero_lanes, t0, t1, scratch[k], n);
-        if (!exec_fast(x->fast_fma[i], xf, s, fr, &fc, n)) {
-            for (unsigned l = 0; l < n; l++) {
-                if (!(exec & (1u << l)))
-                    continue;
-                uint32_t sv[4] = { s[0][l], s[1][l], s[2][l], s[3][l] };
-                if (xf->sem == BI_SEM_ATOM_C) {
-                    atom_addr[l] = sv[0] | (uint64_t)sv[1] << 32;
-                    fr[l] = 0;
-                } else if (is_mem(xf)) {
-                    if ((rc = bx_exec_mem(w, xf, c, l, sv, 0, &stg, &fr[l], f)))
-                        return rc;
-                } else {
-                    fr[l] = bx_exec_op(xf, sv, &fc, &branch[l], &target[l]);
-                }
-            }
-        }
-        s[0] = s[1] = s[2] = s[3] = zero_lanes;
-        for (unsigned k = 0; k < xa->nsrcs; k++)
-            s[k] = src_lanes(w, x, i, &t->add.src[k], fr, t0, t1, scratch[4 + k], n);
-        if ((xa->sem >= BI_SEM_LOAD && xa->sem <= BI_SEM_ACMPXCHG) || xa->sem >= BI_SEM_TEXC) {   /* deferred to the clause end */
-            msg = xa;
-            for (unsigned l = 0; l < n; l++) {
-                for (unsigned k = 0; k < 4; k++)
-                    msg_src[l][k] = s[k][l];
-                msg_atom[l] = atom_addr[l];
-            }
-            for (unsigned l = 0; l < n; l++)
-                ar[l] = 0;
-        } else if (xa->sem == BI_SEM_CLPER) {
-            if (xa->clper_group > n)
-                return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "clause %#x: CLPER.subgroup%u on a %u-lane warp",
-                            c->offset, xa->clper_group, n);
-            for (unsigned l = 0; l < n; l++) {
-                unsigned g = xa->clper_group - 1u;   /* assumption: src1 taken modulo the group size */
-                unsigned from = (l & ~g) | (((xa->clper_xor ? l : 0) ^ s[1][l]) & g);
-                ar[l] = (exec >> from) & 1 ? s[0][from] : xa->clper_inactive;
-            }
-        } else if (!exec_fast(x->fast_add[i], xa, s, ar, &fc, n)) {
-            for (unsigned l = 0; l < n; l++) {
-                if (!(exec & (1u << l)))
-                    continue;
-                uint32_t sv[4] = { s[0][l], s[1][l], s[2][l], s[3][l] };
-                if (is_mem(xa)) {
-                    if ((rc = bx_exec_mem(w, xa, c, l, sv, atom_addr[l], &stg, &ar[l], f)))
-                        return rc;
-                } else {
-                    ar[l] = bx_exec_op(xa, sv, &fc, &branch[l], &target[l]);
-                }
-            }
-        }
-        if (xa->sem == BI_SEM_BARRIER)
-            w->barriers++;
+        if ((rc = fma_unit(w, x, i, exec, &st, t0, t1, fr, scratch, f, n)))
+            return rc;
+        if ((rc = add_unit(w, x, i, exec, &st, fr, t0, t1, ar, scratch + 4, f, n)))
+            return rc;
         if (i > 0)
             commit(w, &c->t[i - 1], lmask, t0, t1, n);
         for (unsigned l = 0; l < n; l++) {
@@ -303,61 +49,14 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_f
         }
     }
     commit(w, &c->t[c->ntuples - 1], lmask, t0, t1, n);
-    if (msg && msg->size == 4 && (msg->sem == BI_SEM_LOAD || msg->sem == BI_SEM_STORE) &&
-        (msg->seg == SEG_NONE || msg->seg == SEG_WLS) && w->mem) {
-        /* 32-bit global / workgroup-local load or store: bx_exec_mem's work without its generality */
-        const bi_mem *m = w->mem;
-        unsigned sr = c->hdr[BI_H_SR];
-        for (unsigned l = 0; l < n; l++) {
-            if (!(exec & (1u << l)))
-                continue;
-            uint64_t addr = msg->seg == SEG_WLS ? m->wls_base + msg_src[l][0]
-                                                : msg_src[l][0] | (uint64_t)msg_src[l][1] << 32;
-            uint8_t b[4];
-            if (msg->sem == BI_SEM_LOAD) {
-                if (m->read(m->ctx, addr, b, 4))
-                    return bx_fault(f, BI_FAULT_MEMORY, addr, "clause %#x lane %u: load fault at %#llx", c->offset, l,
-                                (unsigned long long)addr);
-                stg.val[l][0] = b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-            } else {
-                uint32_t v = w->reg[sr][l];
-                b[0] = (uint8_t)v, b[1] = (uint8_t)(v >> 8), b[2] = (uint8_t)(v >> 16), b[3] = (uint8_t)(v >> 24);
-                if (m->write(m->ctx, addr, b, 4))
-                    return bx_fault(f, BI_FAULT_MEMORY, addr, "clause %#x lane %u: store fault at %#llx", c->offset, l,
-                                (unsigned long long)addr);
-            }
-        }
-        stg.n = msg->sem == BI_SEM_LOAD;
-    } else if (msg) {
-        uint32_t dummy;
-        for (unsigned l = 0; l < n; l++)
-            if ((exec & (1u << l)) && (rc = bx_exec_mem(w, msg, c, l, msg_src[l], msg_atom[l], &stg, &dummy, f)))
-                return rc;
-    }
-    for (unsigned r = 0; r < stg.n; r++)          /* staging writes of a load land at clause end */
-        for (unsigned l = 0; l < n; l++)
-            if (exec & (1u << l))
-                w->reg[c->hdr[BI_H_SR] + r][l] = stg.val[l][r];
-    for (unsigned l = 0; l < n; l++) {
-        if (!(exec & (1u << l)))
-            continue;
-        w->pc[l] = branch[l] ? target[l] : c->offset + c->size;
-        if (c->hdr[BI_H_FLOW] == 0 || (branch[l] && target[l] == PC_EXIT))
-            w->done[l] = 1;
-    }
-    unsigned active = exec - ((exec >> 1) & 0x55);            /* popcount of 8 bits */
-    active = (active & 0x33) + ((active >> 2) & 0x33);
-    active = (active + (active >> 4)) & 0x0f;
-    w->clauses_run++;
-    w->tuples_run += c->ntuples;
-    w->lanes_run += active;
-    w->lane_instrs += (uint64_t)x->ninstrs * active;
-    return BI_EXEC_OK;
+    return clause_end(w, x, exec, &st, f, n);
 }
 
 int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f)
 {
     exec &= (1u << w->lanes) - 1;
+    if (x->jit)
+        return bx_jit_exec(w, x, exec, f);
     return w->lanes == 8 ? exec_clause_n(w, x, exec, f, 8) : exec_clause_n(w, x, exec, f, 4);
 }
 
@@ -371,6 +70,7 @@ void (*bi_exec_hook)(const bi_warp *w, const bi_program *p, const bi_xclause *x,
 
 int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, bi_fault *f)
 {
+    bi_xclause *prev = NULL;
     for (unsigned n = 0; n < max_clauses; n++) {
         uint32_t pc = UINT32_MAX, exec = 0;
         for (unsigned l = 0; l < w->lanes; l++)
@@ -382,9 +82,10 @@ int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, bi_fault *f
             if (!w->done[l] && w->pc[l] == pc)
                 exec |= 1u << l;
         bi_xclause *x;
-        int rc = bx_program_clause(p, w->mem, pc, &x, f);
+        int rc = bx_program_next(p, w->mem, prev, pc, &x, f);
         if (rc)
             return rc;
+        prev = x;
         unsigned barriers = w->barriers;
         rc = bi_exec_clause(w, x, exec, f);
         if (rc)

@@ -66,7 +66,7 @@ typedef struct bi_xinstr {
 } bi_xinstr;
 
 /* A clause prepared for execution (decode once, run many times). */
-typedef struct {
+typedef struct bi_xclause {
     bi_clause c;
     bi_xinstr fma[8], add[8];
     uint32_t fau_lo[8], fau_hi[8];   /* constant FAU words after PC-relative modification */
@@ -74,6 +74,9 @@ typedef struct {
     unsigned ninstrs;                /* non-NOP FMA/ADD instructions */
     uint64_t epoch;                  /* fetched programs: bi_mem epoch the bytes were last checked in */
     uint8_t *raw;                    /* fetched programs: the clause's bytes */
+    const void *jit;                 /* compiled code (bifrost_exec_jit.h), NULL: interpreted */
+    struct bi_xclause *next;         /* the clause a warp ran after this one last time (a cache of
+                                        bi_exec_program's program look-up) */
 } bi_xclause;
 
 /* Memory seen by LOAD/STORE (global addresses; WLS and TLS segments are offsets from a base;
@@ -90,6 +93,10 @@ typedef struct bi_mem {
      * the number of bytes read (at most size; it may stop early at a page end, but reads at least
      * one byte), or 0 on a fault. */
     unsigned (*fetch)(void *ctx, uint64_t off, void *buf, unsigned size);
+    /* Optional fast path of compiled clauses' 32-bit loads and stores: host memory for addr, valid
+     * for reads (write = 0) or writes over [*lo, *hi) (host address = result + (a - addr)); NULL:
+     * the access goes through read / write, which report faults. */
+    uint8_t *(*map)(void *ctx, uint64_t addr, int write, uint64_t *lo, uint64_t *hi);
     uint64_t epoch;                          /* code validity epoch (see bi_program_new_fetch) */
     uint64_t wls_base;                       /* workgroup-local storage of this warp's workgroup */
     unsigned nubos;
@@ -157,6 +164,14 @@ unsigned bi_program_clauses(bi_program *p);
  * BARRIER (BI_EXEC_BARRIER; call again to continue) or max_clauses clauses ran (BI_FAULT_CLAUSE_LIMIT).
  * The observer (gpu_observer.h) sees every clause it runs. */
 int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, bi_fault *f);
+
+/* Back end of programs' clauses: the interpreter (the reference), or clauses compiled to host code
+ * when first decoded (x86-64 hosts with AVX2 and FMA; the default there).  Programs decode under
+ * the back end chosen when each clause is first run.  bi_set_backend returns -1 (and changes
+ * nothing) when the host cannot run compiled code. */
+enum bi_backend { BI_BACKEND_INTERP, BI_BACKEND_JIT };
+int bi_set_backend(enum bi_backend b);
+enum bi_backend bi_get_backend(void);
 
 /* Float helpers (exported for tests): IEEE binary16 <-> binary32. */
 uint32_t bi_f16_to_f32(uint16_t h);

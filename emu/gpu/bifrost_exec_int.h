@@ -173,5 +173,8 @@ extern void (*bi_exec_hook)(const bi_warp *w, const bi_program *p, const bi_xcla
 /* The prepared clause at pc of p (decoded on first use; fetched programs read their code through
  * m), or an error ("bad clause address" for a pc outside the program). */
 int bx_program_clause(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **out, bi_fault *f);
+/* bx_program_clause for the clause at pc run after prev (NULL: none): prev's cached successor when
+ * it is that clause and still valid (same epoch), else the look-up, remembered in prev. */
+int bx_program_next(bi_program *p, const bi_mem *m, bi_xclause *prev, uint32_t pc, bi_xclause **out, bi_fault *f);
 
 #endif

@@ -1,6 +1,8 @@
 /* Bifrost executor: programs, whose clauses are decoded and prepared once, on first execution,
  * and shared by every warp (and host thread) that runs them. */
-#include "bifrost_exec_int.h"
+#include "bifrost_exec_jit.h"
+
+#include <stdio.h>
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -20,6 +22,8 @@ struct bi_program {
     bi_xclause **old;            /* clauses replaced after a change of their bytes (freed last) */
     size_t nold, capold;
     unsigned nclauses;
+    bx_jit_arena *jit;           /* compiled clauses (--gpu-backend jit) */
+    int jit_failed;              /* a clause failed to compile (logged once) */
 };
 
 static bi_xclause **prog_slot(bi_program *p, uint32_t pc, int create)
@@ -87,6 +91,7 @@ void bi_program_free(bi_program *p)
     for (size_t i = 0; i < p->nold; i++)
         free_xclause(p->old[i]);
     free(p->old);
+    bx_jit_arena_free(p->jit);
     pthread_mutex_destroy(&p->lock);
     free(p);
 }
@@ -172,6 +177,13 @@ static int decode_new(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **
         memcpy(x->raw, code, c.size);
         x->epoch = m->epoch;
     }
+    if (bi_get_backend() == BI_BACKEND_JIT) {
+        char why[128];
+        if (bx_jit_compile(&p->jit, x, p->arch >= BI_ARCH_V7 ? 8 : 4, why, sizeof(why)) && !p->jit_failed) {
+            p->jit_failed = 1;       /* the clause runs interpreted */
+            fprintf(stderr, "gpu: jit: %s; interpreting the clauses that do not compile\n", why);
+        }
+    }
     *out = x;
     return BI_EXEC_OK;
 }
@@ -243,4 +255,18 @@ int bx_program_clause(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **
     if (pc % 16 || (p->code && pc >= p->len))
         return bx_fault(f, BI_FAULT_BAD_PC, pc, "bad clause address %#x", pc);
     return get_clause(p, m, pc, out, f);
+}
+
+int bx_program_next(bi_program *p, const bi_mem *m, bi_xclause *prev, uint32_t pc, bi_xclause **out, bi_fault *f)
+{
+    /* a successor is replaced only under a new epoch (get_clause), which the check sees */
+    bi_xclause *s = prev ? __atomic_load_n(&prev->next, __ATOMIC_ACQUIRE) : NULL;
+    if (s && s->c.offset == pc && (p->code || (m && __atomic_load_n(&s->epoch, __ATOMIC_ACQUIRE) == m->epoch))) {
+        *out = s;
+        return BI_EXEC_OK;
+    }
+    int rc = bx_program_clause(p, m, pc, out, f);
+    if (!rc && prev)
+        __atomic_store_n(&prev->next, *out, __ATOMIC_RELEASE);
+    return rc;
 }

@@ -41,6 +41,21 @@ void (*gpu_compute_stats_end_hook)(const void *prog, uint64_t epoch, uint32_t st
 void gpu_compute_set_default_threads(unsigned n) { default_threads = n; }
 unsigned gpu_compute_default_threads(void) { return default_threads; }
 
+int gpu_compute_set_backend(const char *name, char *err, size_t errlen)
+{
+    if (!strcmp(name, "interp"))
+        return bi_set_backend(BI_BACKEND_INTERP);
+    if (strcmp(name, "jit")) {
+        snprintf(err, errlen, "--gpu-backend: jit or interp");
+        return -1;
+    }
+    if (bi_set_backend(BI_BACKEND_JIT)) {
+        snprintf(err, errlen, "--gpu-backend jit: needs an x86-64 host with AVX2 and FMA (use interp)");
+        return -1;
+    }
+    return 0;
+}
+
 /* ---- parsed job ------------------------------------------------------------------------------ */
 
 typedef struct {
@@ -237,6 +252,27 @@ static int m_write(void *ctx, uint64_t addr, const void *buf, unsigned size)
     const gpu_mem_if *m = &w->r->job->mem;
     uint32_t code = m->write(m->ctx, addr, buf, size);
     return code ? mem_fault(w, code, addr) : 0;
+}
+
+/* bi_mem.map: the workgroup's storage window, or the global page from the page cache */
+static uint8_t *m_map(void *ctx, uint64_t addr, int write, uint64_t *lo, uint64_t *hi)
+{
+    worker *w = ctx;
+    if (addr >= WLS_WINDOW) {
+        uint64_t base = addr - WLS_WINDOW < (1ull << 40) ? WLS_WINDOW : TLS_WINDOW;
+        uint64_t size = base == WLS_WINDOW ? w->wls_size : w->tls_size;
+        if (addr - base >= (1ull << 40) || addr - base >= size)
+            return NULL;
+        *lo = base;
+        *hi = base + size;
+        return (base == WLS_WINDOW ? w->wls : w->tls) + (addr - base);
+    }
+    uint8_t *h = fast(w, addr, 1, write ? GPU_ACCESS_WRITE : GPU_ACCESS_READ);
+    if (h) {
+        *lo = addr & ~4095ull;
+        *hi = *lo + 4096;
+    }
+    return h;
 }
 
 static int m_atomic(void *ctx, uint64_t addr, unsigned size, uint64_t (*op)(uint64_t, void *), void *arg,
@@ -476,7 +512,7 @@ static int worker_prepare(worker *w, run *r)
     unsigned nwarps = (threads + lanes - 1) / lanes;
     w->r = r;
     w->tuples_unreported = 0;
-    w->mem = (bi_mem){ .ctx = w, .read = m_read, .write = m_write, .atomic = m_atomic, .fetch = m_fetch,
+    w->mem = (bi_mem){ .ctx = w, .read = m_read, .write = m_write, .atomic = m_atomic, .fetch = m_fetch, .map = m_map,
                        .epoch = r->epoch, .wls_base = WLS_WINDOW, .nubos = d->nubos, .ubo_addr = d->ubo_addr,
                        .ubo_size = d->ubo_size, .arch_major = r->job->arch_major, .textures = d->textures,
                        .samplers = d->samplers, .attributes = d->attributes, .attr_bufs = d->attr_bufs,

@@ -100,4 +100,9 @@ extern void (*gpu_compute_stats_end_hook)(const void *prog, uint64_t epoch, uint
 void gpu_compute_set_default_threads(unsigned n);
 unsigned gpu_compute_default_threads(void);
 
+/* Shader-core back end (--gpu-backend): "jit" (clauses compiled to host code; the default on x86-64
+ * hosts with AVX2 and FMA) or "interp" (the interpreter, the reference).  Returns 0, or -1 with the
+ * reason in err for an unknown name or a back end this host cannot run. */
+int gpu_compute_set_backend(const char *name, char *err, size_t errlen);
+
 #endif

@@ -4,6 +4,7 @@
  * identical results with 1 and N host threads; faults end the job with the right status;
  * the shader cache sees rewritten code.  Set GPU_BENCH=1 for lane-instruction throughput. */
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -298,6 +299,48 @@ static double run_mesa_sgemm(gpu_compute *e, unsigned arch, unsigned m, unsigned
         }
     return (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
 }
+
+/* tests/gpu/gpu_fma_loop.s, n work-items in groups of 64, iters loop iterations: every result is
+ * the host's fmaf chain; returns the CPU seconds of the job */
+static double run_fma_loop(gpu_compute *e, unsigned arch, unsigned n, unsigned iters)
+{
+    setup();
+    uint64_t out = alloc(4u * n, 64);
+    float x0 = 0.5f, y0 = -0.5f, x = x0, y = y0;
+    uint32_t xb, yb;
+    memcpy(&xb, &x0, 4);
+    memcpy(&yb, &y0, 4);
+    for (unsigned i = 0; i < iters; i++)
+        for (int k = 0; k < 4; k++) {
+            x = fmaf(y, x, y);
+            y = fmaf(x, y, x);
+        }
+    uint64_t push[4] = { out, iters, xb, yb };
+    job_spec s = { .local = { 64, 1, 1 }, .groups = { n / 64, 1, 1 },
+                   .shader_va = load_shader(bi_shader_gpu_fma_loop, sizeof(bi_shader_gpu_fma_loop)), .push = push,
+                   .npush = 4 };
+    uint64_t job = make_job(&s);
+    struct timespec c0, c1;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
+    ck_assert_uint_eq(run_job(e, job, arch, NULL), 1);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+    for (unsigned i = 0; i < n; i++) {
+        float got;
+        memcpy(&got, host(out + 4 * i, 4), 4);
+        ck_assert_msg(!memcmp(&got, &x, 4), "item %u: %a, want %a", i, got, x);
+    }
+    return (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) * 1e-9;
+}
+
+START_TEST(test_fma_loop)
+{
+    for (unsigned arch = 6; arch <= 7; arch++) {
+        gpu_compute *e = gpu_compute_new(pool_threads());
+        run_fma_loop(e, arch, 256, 7);
+        gpu_compute_free(e);
+    }
+}
+END_TEST
 
 static void check_mesa_sgemm(unsigned arch, unsigned threads)
 {
@@ -645,13 +688,18 @@ START_TEST(test_shader_cache)
 }
 END_TEST
 
-/* ---- throughput (GPU_BENCH=1): lane-instructions per second, 1 vs 2 host threads ------------ */
+/* ---- throughput (GPU_BENCH=1): lane-instructions per second, interp vs jit, 1 vs 2 host threads - */
 
 START_TEST(test_bench)
 {
     if (!getenv("GPU_BENCH"))
         return;
-    for (unsigned threads = 1; threads <= 2; threads++) {
+    enum bi_backend before = bi_get_backend();
+    for (unsigned run = 0; run < 4; run++) {      /* interp, jit (where the host runs it); 1, 2 threads */
+        unsigned threads = 1 + run % 2;
+        const char *be = run < 2 ? "interp" : "jit";
+        if (bi_set_backend(run < 2 ? BI_BACKEND_INTERP : BI_BACKEND_JIT))
+            break;
         uint32_t out[2048];
         struct timespec t0, t1, c0, c1;
         setup();
@@ -673,9 +721,9 @@ START_TEST(test_bench)
         gpu_compute_get_stats(e, &st);
         double sec = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
         double cpu = (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) * 1e-9;
-        printf("gpu bench: %u thread(s): %llu lane-instructions (%llu lane-clauses) in %.3f s = %.1f M lane-instr/s"
+        printf("gpu bench: %s: %u thread(s): %llu lane-instructions (%llu lane-clauses) in %.3f s = %.1f M lane-instr/s"
                " (%.3f s CPU: %.1f M lane-instr per CPU-second)\n",
-               threads, (unsigned long long)st.lane_instrs, (unsigned long long)st.lane_clauses, sec,
+               be, threads, (unsigned long long)st.lane_instrs, (unsigned long long)st.lane_clauses, sec,
                (double)st.lane_instrs / sec / 1e6, cpu, (double)st.lane_instrs / cpu / 1e6);
         (void)out;
         gpu_compute_free(e);
@@ -684,12 +732,22 @@ START_TEST(test_bench)
         double cpu2, sec2 = run_mesa_sgemm(e, 6, 64, 64, 64, &cpu2);
         use_map = 0;
         gpu_compute_get_stats(e, &st);
-        printf("gpu bench: %u thread(s): Mesa sgemm_naive 64x64x64 (v6): %llu lane-instructions in %.3f s ="
-               " %.1f M lane-instr/s (%.3f s CPU: %.1f M lane-instr per CPU-second)\n", threads,
+        printf("gpu bench: %s: %u thread(s): Mesa sgemm_naive 64x64x64 (v6): %llu lane-instructions in %.3f s ="
+               " %.1f M lane-instr/s (%.3f s CPU: %.1f M lane-instr per CPU-second)\n", be, threads,
                (unsigned long long)st.lane_instrs, sec2, (double)st.lane_instrs / sec2 / 1e6, cpu2,
                (double)st.lane_instrs / cpu2 / 1e6);
         gpu_compute_free(e);
+        for (unsigned arch = 6; arch <= 7; arch++) {     /* clpeak-like FMA chains */
+            e = gpu_compute_new(threads);
+            double cpu3 = run_fma_loop(e, arch, 4096, 256);
+            gpu_compute_get_stats(e, &st);
+            printf("gpu bench: %s: %u thread(s): FMA loop (v%u): %llu lane-instructions, %.3f s CPU: %.1f M lane-instr"
+                   " per CPU-second\n", be, threads, arch, (unsigned long long)st.lane_instrs, cpu3,
+                   (double)st.lane_instrs / cpu3 / 1e6);
+            gpu_compute_free(e);
+        }
     }
+    bi_set_backend(before);
 }
 END_TEST
 
@@ -704,6 +762,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_reduce_v7);
     tcase_add_test(tc, test_mesa_sgemm_v6);
     tcase_add_test(tc, test_mesa_sgemm_v7);
+    tcase_add_test(tc, test_fma_loop);
     tcase_add_test(tc, test_atomics_1);
     tcase_add_test(tc, test_atomics_n);
     tcase_add_test(tc, test_atomics_map);

@@ -1,0 +1,698 @@
+/* The clause compiler: a prepared clause (bi_xclause) becomes x86-64 code that runs its tuples
+ * over all lanes of a warp at once, one AVX2 register per lane row (ymm: 8 lanes, xmm: 4).  The
+ * common ALU forms the interpreter runs as lane loops (fast_fma / fast_add kinds) are compiled;
+ * every other unit, and a float unit whose result is a NaN in some lane, calls the interpreter's
+ * code for that unit (bx_jit_unit), and the clause's end (message, staging, next PCs) is the
+ * interpreter's too (bx_jit_exec), so compiled and interpreted clauses cannot disagree there.
+ * Integer ops are exact on any host; float ops are compiled only where the host's IEEE result
+ * is the interpreter's: round to nearest, no flushing (the host's default MXCSR, which the
+ * interpreter's float helpers restore), no output clamp, NaNs redone by the interpreter. */
+#include "bifrost_exec_jit.h"
+#include "bifrost_jit_emit.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+
+/* ---- which back end runs ------------------------------------------------------------------- */
+
+int bx_jit_host_ok(void)
+{
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+    return 0;
+#endif
+}
+
+static int backend = -1;      /* enum bi_backend; -1: not chosen yet (the host's default) */
+
+int bi_set_backend(enum bi_backend b)
+{
+    if (b == BI_BACKEND_JIT && !bx_jit_host_ok())
+        return -1;
+    __atomic_store_n(&backend, (int)b, __ATOMIC_RELAXED);
+    return 0;
+}
+
+enum bi_backend bi_get_backend(void)
+{
+    int b = __atomic_load_n(&backend, __ATOMIC_RELAXED);
+    if (b < 0) {
+        b = bx_jit_host_ok() ? BI_BACKEND_JIT : BI_BACKEND_INTERP;
+        __atomic_store_n(&backend, b, __ATOMIC_RELAXED);
+    }
+    return (enum bi_backend)b;
+}
+
+/* ---- code arenas ------------------------------------------------------------------------------ */
+
+#define ARENA_CHUNK (256u << 10)
+
+struct bx_jit_arena {
+    uint8_t *chunk;
+    size_t used;
+    bx_jit_arena *prev;       /* earlier, full chunks */
+};
+
+void bx_jit_arena_free(bx_jit_arena *a)
+{
+    while (a) {
+        bx_jit_arena *prev = a->prev;
+        munmap(a->chunk, ARENA_CHUNK);
+        free(a);
+        a = prev;
+    }
+}
+
+/* size bytes of executable memory, 32-byte aligned */
+static void *arena_alloc(bx_jit_arena **ap, size_t size)
+{
+    bx_jit_arena *a = *ap;
+    size = (size + 31) & ~(size_t)31;
+    if (size > ARENA_CHUNK)
+        return NULL;
+    if (!a || a->used + size > ARENA_CHUNK) {
+        bx_jit_arena *n = calloc(1, sizeof(*n));
+        if (!n)
+            return NULL;
+        n->chunk = mmap(NULL, ARENA_CHUNK, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (n->chunk == MAP_FAILED) {
+            free(n);
+            return NULL;
+        }
+        n->prev = a;
+        *ap = a = n;
+    }
+    void *p = a->chunk + a->used;
+    a->used += size;
+    return p;
+}
+
+/* ---- the compiler ----------------------------------------------------------------------------- */
+
+/* Constant rows compiled code reads through r14. */
+enum { KR_ABS, KR_SIGN, KR_ONE, KR_FONE, KR_31, KR_FFFF, KR_ONES, KR_LANEBIT, KR_LANEID, KR_EXP, KR_N };
+static const uint32_t krows[KR_N][NL] __attribute__((aligned(32))) = {
+    [KR_ABS] = { 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff },
+    [KR_SIGN] = { 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000 },
+    [KR_ONE] = { 1, 1, 1, 1, 1, 1, 1, 1 },
+    [KR_FONE] = { 0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000 },
+    [KR_31] = { 31, 31, 31, 31, 31, 31, 31, 31 },
+    [KR_FFFF] = { 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff },
+    [KR_ONES] = { ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u },
+    [KR_LANEBIT] = { 1, 2, 4, 8, 16, 32, 64, 128 },
+    [KR_LANEID] = { 0, 1, 2, 3, 4, 5, 6, 7 },
+    [KR_EXP] = { 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000 },
+};
+#define KROW(k) ((int32_t)((k) * NL * 4))
+
+#define W_REG(r) ((int32_t)(offsetof(bi_warp, reg) + (size_t)(r) * NL * 4))
+#define F_RES(i, u) ((int32_t)(offsetof(bx_jit_frame, res) + ((size_t)(i) * 2 + (u)) * NL * 4))
+#define F_ZERO ((int32_t)offsetof(bx_jit_frame, zero))
+#define F_KEEP(k) ((int32_t)(offsetof(bx_jit_frame, keep) + (size_t)(k) * NL * 4))
+#define F_BC(k) ((int32_t)(offsetof(bx_jit_frame, bc) + (size_t)(k) * NL * 4))
+#define F_EXEC ((int32_t)offsetof(bx_jit_frame, exec))
+#define F_ST(field) ((int32_t)(offsetof(bx_jit_frame, st) + offsetof(bx_cstate, field)))
+
+/* The frame's per-execution rows (cstate_init's and the first tuple's T0 / T1): zeros, and the
+ * commit masks from the exec mask (lane l active: bit l). */
+static void compile_frame_init(jx_emit *e, unsigned lanes)
+{
+    jx_op(e, JX_VPXOR, 0, 0, 0);
+    jx_store(e, 0, R12, F_RES(0, 0));
+    jx_store(e, 0, R12, F_RES(0, 1));
+    jx_store(e, 0, R12, F_ZERO);
+    jx_store(e, 0, R12, F_ST(branch));
+    jx_store(e, 0, R12, F_ST(target));
+    for (unsigned k = 0; k < lanes * 8; k += lanes * 4)      /* 64-bit atom_addr: two rows */
+        jx_store(e, 0, R12, F_ST(atom_addr) + (int32_t)k);
+    jx_vex(e, PP_66, M_0F38, 0x58, 1, 0, 1, R12, F_EXEC);     /* vpbroadcastd */
+    jx_opm(e, JX_VPAND, 1, 1, R14, KROW(KR_LANEBIT));
+    jx_opm(e, JX_VPCMPEQD, 1, 1, R14, KROW(KR_LANEBIT));
+    jx_store(e, 1, R12, F_KEEP(0));
+    jx_opm(e, JX_VPAND, 2, 1, R14, KROW(KR_FFFF));
+    jx_store(e, 2, R12, F_KEEP(1));
+    jx_op(e, JX_VPXOR, 3, 1, 2);
+    jx_store(e, 3, R12, F_KEEP(2));
+}
+
+/* What a bc row holds: a constant known when compiling, a uniform word, or a special value. */
+enum { BC_VALUE, BC_UNIFORM, BC_LANE_ID, BC_WARP_ID, BC_CORE_ID };
+
+typedef struct {
+    jx_emit e;
+    const bi_xclause *x;
+    unsigned nbc;
+    struct { uint8_t kind; uint32_t value; } bc[BX_JIT_MAX_BC];   /* value: BC_VALUE's, BC_UNIFORM's word */
+    size_t exits[64];            /* jumps to the epilogue (a unit's call failed) */
+    unsigned nexits;
+    int full;                    /* too many exits or bc rows */
+    /* FTZ clauses: values known to hold no denormal in the active lanes (results of flushed
+     * FADD / FMA units, and registers whose last write in the clause was one), which need no
+     * input flush */
+    uint8_t clean_res[9][2];
+    uint8_t clean_reg[64];
+    /* ymm8-11 keep the last two tuples' compiled results (tuple i, unit u in ymm8 + 2 (i & 1) + u)
+     * so that T / T0 / T1 sources skip the store-to-load round trip; held[k] = 1 + that result's
+     * res index (i + 1) << 1 | u, 0: nothing valid */
+    unsigned held[4];
+} jcomp;
+
+typedef struct { unsigned base; int32_t disp; } row;
+
+/* Whether source k of unit (i, add) is known to hold no denormal in the active lanes. */
+static int src_clean(const jcomp *jc, unsigned i, int add, unsigned k)
+{
+    const bi_xinstr *xi = add ? &jc->x->add[i] : &jc->x->fma[i];
+    if (k >= xi->nsrcs)
+        return 1;                                   /* the zero row */
+    const bi_src *s = &(add ? &jc->x->c.t[i].add : &jc->x->c.t[i].fma)->src[k];
+    switch (s->kind) {
+    case BI_SRC_REG: return jc->clean_reg[s->index & 63];
+    case BI_SRC_T: return !add || jc->clean_res[i + 1][0];
+    case BI_SRC_T0: return jc->clean_res[i][0];
+    case BI_SRC_T1: return jc->clean_res[i][1];
+    default: return 0;
+    }
+}
+
+/* Where source k of unit (i, add) is as a lane row, or base 0 when it needs a bc row but none is
+ * left. */
+static row src_row(jcomp *jc, unsigned i, int add, unsigned k)
+{
+    const bi_tuple *t = &jc->x->c.t[i];
+    const bi_xinstr *xi = add ? &jc->x->add[i] : &jc->x->fma[i];
+    row r = { R12, F_ZERO };
+    if (k >= xi->nsrcs)
+        return r;
+    const bi_src *s = &(add ? &t->add : &t->fma)->src[k];
+    switch (s->kind) {
+    case BI_SRC_REG: r.base = RBX; r.disp = W_REG(s->index); break;
+    case BI_SRC_T: if (add) r.disp = F_RES(i + 1, 0); break;
+    case BI_SRC_T0: r.disp = F_RES(i, 0); break;
+    case BI_SRC_T1: r.disp = F_RES(i, 1); break;
+    case BI_SRC_UNIFORM: case BI_SRC_CONST: case BI_SRC_SPECIAL: {
+        /* read_src's cases, resolved now where they do not depend on the warp; one row per value */
+        uint8_t kind = BC_VALUE;
+        uint32_t v = 0;
+        if (s->kind == BI_SRC_UNIFORM) {
+            kind = BC_UNIFORM;
+            v = 2u * s->index + s->hi;
+        } else if (s->kind == BI_SRC_CONST) {
+            v = s->hi ? jc->x->fau_hi[i] : jc->x->fau_lo[i];
+        } else if (!s->hi) {
+            kind = s->index == 1 ? BC_LANE_ID : s->index == 2 ? BC_WARP_ID : s->index == 3 ? BC_CORE_ID : BC_VALUE;
+        }
+        if (kind == BC_VALUE && v == 0)
+            break;                                  /* the zero row */
+        unsigned k = 0;
+        while (k < jc->nbc && !(jc->bc[k].kind == kind && jc->bc[k].value == v))
+            k++;
+        if (k == jc->nbc) {
+            if (k == BX_JIT_MAX_BC) {
+                r.base = 0;
+                return r;
+            }
+            jc->bc[k].kind = kind;
+            jc->bc[k].value = v;
+            jc->nbc++;
+        }
+        r.disp = F_BC(k);
+        break;
+    }
+    default: break;
+    }
+    return r;
+}
+
+/* the bc rows (read_src's values; emitted after the epilogue, reached from the prologue) */
+static void compile_bc_fill(jcomp *jc)
+{
+    jx_emit *e = &jc->e;
+    for (unsigned k = 0; k < jc->nbc; k++) {
+        uint32_t v = jc->bc[k].value;
+        switch (jc->bc[k].kind) {
+        case BC_UNIFORM: {          /* v < w->nuniforms ? w->uniforms[v] : 0 */
+            jx_xor_eax(e);
+            jx_cmp_rbx_imm(e, (int32_t)offsetof(bi_warp, nuniforms), v);
+            size_t skip = jx_jcc_fwd(e, CC_BE);
+            jx_load_rax_rbx(e, (int32_t)offsetof(bi_warp, uniforms));
+            jx_load_eax_rax(e, (int32_t)(4 * v));
+            jx_patch(e, skip);
+            jx_movd_from_eax(e, 1);
+            jx_broadcast(e, 1, 1);
+            break;
+        }
+        case BC_LANE_ID: jx_load(e, 1, R14, KROW(KR_LANEID)); break;
+        case BC_WARP_ID: jx_broadcast_m(e, 1, RBX, (int32_t)offsetof(bi_warp, warp_id)); break;
+        case BC_CORE_ID: jx_broadcast_m(e, 1, RBX, (int32_t)offsetof(bi_warp, core_id)); break;
+        default:
+            jx_mov_eax(e, v);
+            jx_movd_from_eax(e, 1);
+            jx_broadcast(e, 1, 1);
+            break;
+        }
+        jx_store(e, 1, R12, F_BC(k));
+    }
+}
+
+#define CACHE_REG(i, u) (8u + 2u * ((i) & 1) + (unsigned)(u))
+
+/* the register holding result row (ri, u) (ri = tuple + 1), or 0 */
+static unsigned cached(const jcomp *jc, unsigned ri, int u)
+{
+    if (ri == 0)
+        return 0;
+    unsigned r = CACHE_REG(ri - 1, u);
+    return jc->held[r - 8] == 1 + (ri << 1 | (unsigned)u) ? r : 0;
+}
+
+/* after a call (which clobbers every vector register): the held rows again, from the frame */
+static void reload_cached(jcomp *jc)
+{
+    for (unsigned k = 0; k < 4; k++)
+        if (jc->held[k]) {
+            unsigned v = jc->held[k] - 1;
+            jx_load(&jc->e, 8 + k, R12, F_RES(v >> 1, v & 1));
+        }
+}
+
+/* source q of unit (i, add) into ymm y: from its cached register, or loaded from its row */
+static void load_src(jcomp *jc, unsigned y, unsigned i, int add, unsigned q, row s)
+{
+    const bi_xinstr *xi = add ? &jc->x->add[i] : &jc->x->fma[i];
+    unsigned r = 0;
+    if (q < xi->nsrcs) {
+        const bi_src *src = &(add ? &jc->x->c.t[i].add : &jc->x->c.t[i].fma)->src[q];
+        if (src->kind == BI_SRC_T && add)
+            r = cached(jc, i + 1, 0);
+        else if (src->kind == BI_SRC_T0)
+            r = cached(jc, i, 0);
+        else if (src->kind == BI_SRC_T1)
+            r = cached(jc, i, 1);
+    }
+    if (r)
+        jx_movr(&jc->e, y, r);
+    else
+        jx_load(&jc->e, y, s.base, s.disp);
+}
+
+/* the interpreter's code for unit iu; a failure (fault) leaves through the epilogue */
+static void call_unit(jcomp *jc, unsigned iu)
+{
+    jx_emit *e = &jc->e;
+    jx_vzeroupper(e);
+    jx_mov(e, RDI, RBX);
+    jx_mov(e, RSI, R12);
+    jx_mov(e, RDX, R13);
+    jx_mov_ecx(e, iu);
+    jx_mov_imm64(e, RAX, (uint64_t)(uintptr_t)bx_jit_unit);
+    jx_call_rax(e);
+    jx_test_eax(e);
+    if (jc->nexits == sizeof(jc->exits) / sizeof(jc->exits[0])) {
+        jc->full = 1;
+        return;
+    }
+    jc->exits[jc->nexits++] = jx_jcc_fwd(e, CC_NZ);
+}
+
+/* y = (y & ~abs) ^ neg, as the interpreter's fast float sources */
+static void fsrc_mods(jx_emit *e, const bi_xinstr *xi, unsigned k, unsigned y)
+{
+    if (xi->abs[k])
+        jx_opm(e, JX_VPAND, y, y, R14, KROW(KR_ABS));
+    if (xi->neg[k])
+        jx_opm(e, JX_VPXOR, y, y, R14, KROW(KR_SIGN));
+}
+
+/* FTZ header mode (bx_fsrc's and fout's flush): a denormal in y becomes a zero of its sign
+ * (y &= ~((exponent == 0) & 0x7fffffff); zeros are unchanged).  Uses ymm5 and ymm6. */
+static void flush_denormals(jx_emit *e, unsigned y)
+{
+    jx_op(e, JX_VPXOR, 6, 6, 6);
+    jx_opm(e, JX_VPAND, 5, y, R14, KROW(KR_EXP));
+    jx_op(e, JX_VPCMPEQD, 5, 5, 6);
+    jx_opm(e, JX_VPAND, 5, 5, R14, KROW(KR_ABS));
+    jx_op(e, JX_VPANDN, y, 5, y);
+}
+
+/* ymm4 = all ones in lanes where the integer comparison of ymm0, ymm1 holds (cmp_lanes) */
+static void int_cmp(jx_emit *e, const bi_xinstr *xi)
+{
+    int invert = 0;
+    if (xi->sem == BI_SEM_ICMP_I || xi->sem == BI_SEM_CSEL_I) {
+        jx_op(e, JX_VPCMPEQD, 4, 0, 1);
+        invert = xi->cmp != C_EQ;
+    } else {
+        if (xi->sem != BI_SEM_ICMP_S && xi->sem != BI_SEM_CSEL_S) {   /* unsigned: bias to signed */
+            jx_opm(e, JX_VPXOR, 0, 0, R14, KROW(KR_SIGN));
+            jx_opm(e, JX_VPXOR, 1, 1, R14, KROW(KR_SIGN));
+        }
+        switch (xi->cmp) {
+        case C_GT: jx_op(e, JX_VPCMPGTD, 4, 0, 1); break;
+        case C_GE: jx_op(e, JX_VPCMPGTD, 4, 1, 0); invert = 1; break;
+        case C_LT: jx_op(e, JX_VPCMPGTD, 4, 1, 0); break;
+        default: jx_op(e, JX_VPCMPGTD, 4, 0, 1); invert = 1; break;
+        }
+    }
+    if (invert)
+        jx_opm(e, JX_VPXOR, 4, 4, R14, KROW(KR_ONES));
+}
+
+static const uint8_t fcmp_pred[] = {
+    [C_EQ] = 0x00, [C_GT] = 0x1e, [C_GE] = 0x1d, [C_NE] = 0x04, [C_LT] = 0x11, [C_LE] = 0x12, [C_GTLT] = 0x0c,
+};
+
+/* The ADD unit's message (add_unit's deferral): its sources and the FMA unit's atomic address
+ * kept for the clause's end, the message remembered, a zero result.  Returns 0 when a source
+ * needs a bc row but none is left. */
+static int compile_msg(jcomp *jc, unsigned i)
+{
+    jx_emit *e = &jc->e;
+    unsigned nbc = jc->nbc;
+    row s[4];
+    for (unsigned q = 0; q < 4; q++) {
+        s[q] = src_row(jc, i, 1, q);
+        if (!s[q].base) {
+            jc->nbc = nbc;
+            return 0;
+        }
+    }
+    for (unsigned q = 0; q < 4; q++) {
+        jx_load(e, 0, s[q].base, s[q].disp);
+        jx_store(e, 0, R12, F_ST(msg_src) + (int32_t)(q * NL * 4));
+    }
+    for (int32_t k = 0; k < (e->l ? 64 : 32); k += (e->l ? 32 : 16)) {     /* n 64-bit addresses */
+        jx_load(e, 0, R12, F_ST(atom_addr) + k);
+        jx_store(e, 0, R12, F_ST(msg_atom) + k);
+    }
+    jx_lea_rax_r13(e, (int32_t)(offsetof(bi_xclause, add) + i * sizeof(bi_xinstr)));
+    jx_store_rax_r12(e, F_ST(msg));
+    jx_op(e, JX_VPXOR, 0, 0, 0);
+    jx_store(e, 0, R12, F_RES(i + 1, 1));
+    return 1;
+}
+
+/* BRANCHZ.i16 / .i32 and JUMP (bx_exec_op's cases): active lanes whose condition holds take the
+ * branch (branch = 1, target = the target source, or PC_EXIT for an absolute target 0); the
+ * result is 0.  Returns 0 when a source needs a bc row but none is left. */
+static int compile_branch(jcomp *jc, unsigned i, int add)
+{
+    jx_emit *e = &jc->e;
+    const bi_xinstr *xi = add ? &jc->x->add[i] : &jc->x->fma[i];
+    unsigned nbc = jc->nbc;
+    row a = src_row(jc, i, add, 0), b = src_row(jc, i, add, 1);
+    if (!a.base || !b.base) {
+        jc->nbc = nbc;
+        return 0;
+    }
+    int jump = xi->sem == BI_SEM_JUMP;
+    row t = jump ? a : b;
+    jx_load(e, 4, R12, F_KEEP(0));                /* ymm4: lanes taking the branch */
+    if (!jump) {
+        jx_load(e, 0, a.base, a.disp);
+        if (xi->sem == BI_SEM_BRANCHZ16) {
+            if (xi->widen[0] == 2)
+                jx_shift_imm(e, 0, 0, 0, 16);
+            jx_opm(e, JX_VPAND, 0, 0, R14, KROW(KR_FFFF));
+        }
+        jx_op(e, JX_VPXOR, 5, 5, 5);
+        jx_op(e, JX_VPCMPEQD, 0, 0, 5);
+        if (xi->cmp != C_EQ)
+            jx_opm(e, JX_VPXOR, 0, 0, R14, KROW(KR_ONES));
+        jx_op(e, JX_VPAND, 4, 4, 0);
+    }
+    jx_load(e, 1, t.base, t.disp);
+    if (xi->abs_target) {                         /* 0 -> PC_EXIT (all ones) */
+        jx_op(e, JX_VPXOR, 5, 5, 5);
+        jx_op(e, JX_VPCMPEQD, 2, 1, 5);
+        jx_op(e, JX_VPOR, 1, 1, 2);
+    }
+    jx_load(e, 2, R12, F_ST(target));
+    jx_blendv(e, 1, 2, 2, 1, 4);
+    jx_store(e, 2, R12, F_ST(target));
+    jx_load(e, 3, R12, F_ST(branch));
+    jx_shift_imm(e, 0, 4, 4, 31);
+    jx_op(e, JX_VPOR, 3, 3, 4);
+    jx_store(e, 3, R12, F_ST(branch));
+    jx_op(e, JX_VPXOR, 0, 0, 0);
+    jx_store(e, 0, R12, F_RES(i + 1, add));
+    return 1;
+}
+
+/* Whether unit (i, add) of kind k has compiled code (else it calls the interpreter). */
+static int compilable(const bi_xclause *x, unsigned i, int add, uint8_t k)
+{
+    const bi_xinstr *xi = add ? &x->add[i] : &x->fma[i];
+    if (k == K_GENERIC)
+        return 0;
+    if (add && (is_mem(xi) || xi->sem == BI_SEM_CLPER || xi->sem == BI_SEM_BARRIER))
+        return 0;
+    if (k == K_FADD || k == K_FMA || k == K_FCMP) {
+        if (k != K_FCMP && xi->clamp)
+            return 0;
+        if (k == K_FCMP && xi->cmp > C_GTLT)
+            return 0;
+    }
+    return 1;
+}
+
+static void compile_unit(jcomp *jc, unsigned i, int add)
+{
+    jx_emit *e = &jc->e;
+    const bi_xclause *x = jc->x;
+    const bi_xinstr *xi = add ? &x->add[i] : &x->fma[i];
+    uint8_t k = add ? x->fast_add[i] : x->fast_fma[i];
+    unsigned iu = i << 1 | (unsigned)add;
+    if (add && ((xi->sem >= BI_SEM_LOAD && xi->sem <= BI_SEM_ACMPXCHG) || xi->sem >= BI_SEM_TEXC) && compile_msg(jc, i))
+        return;
+    if ((xi->sem == BI_SEM_BRANCHZ16 || xi->sem == BI_SEM_BRANCHZ32 || xi->sem == BI_SEM_JUMP) &&
+        compile_branch(jc, i, add))
+        return;
+    if (!compilable(x, i, add, k)) {
+        call_unit(jc, iu);
+        memset(jc->held, 0, sizeof(jc->held));
+        return;
+    }
+    unsigned nbc = jc->nbc;
+    row s[4];
+    for (unsigned q = 0; q < 4; q++) {
+        s[q] = src_row(jc, i, add, q);
+        if (!s[q].base) {
+            jc->nbc = nbc;
+            call_unit(jc, iu);
+            memset(jc->held, 0, sizeof(jc->held));
+            return;
+        }
+    }
+    /* sources in ymm0-3 as the kind needs them */
+    unsigned need = 0;
+    switch (k) {
+    case K_NOP: break;
+    case K_MOV: case K_ZEXT16: need = 1; break;
+    case K_IADD: case K_ISUB: case K_IMUL: case K_ICMP: case K_FADD: case K_FCMP: case K_MKVEC: need = 2; break;
+    case K_IADDC: case K_LSHIFT: case K_RSHIFT: case K_FMA: case K_MUX: need = 3; break;
+    case K_CSEL: need = 4; break;
+    default: break;
+    }
+    for (unsigned q = 0; q < need; q++)
+        load_src(jc, q, i, add, q, s[q]);
+    unsigned r = 0;              /* register holding the result */
+    int nan_check = 0, ftz = x->c.hdr[BI_H_FTZ] != 0;
+    switch (k) {
+    case K_NOP: jx_op(e, JX_VPXOR, 0, 0, 0); jc->clean_res[i + 1][add] = 1; break;
+    case K_MOV: break;
+    case K_IADD: jx_op(e, JX_VPADDD, 0, 0, 1); break;
+    case K_ISUB: jx_op(e, JX_VPSUBD, 0, 0, 1); break;
+    case K_IMUL: jx_op(e, JX_VPMULLD, 0, 0, 1); break;
+    case K_IADDC: jx_op(e, JX_VPADDD, 0, 0, 1); jx_op(e, JX_VPADDD, 0, 0, 2); break;
+    case K_LSHIFT: case K_RSHIFT:
+        jx_opm(e, JX_VPAND, 2, 2, R14, KROW(KR_31));
+        if (k == K_LSHIFT)
+            jx_op(e, JX_VPSLLVD, 0, 0, 2);
+        else
+            jx_op(e, JX_VPSRLVD, 0, 0, 2);
+        if (xi->not1)
+            jx_opm(e, JX_VPXOR, 1, 1, R14, KROW(KR_ONES));
+        switch (xi->logic) {
+        case L_AND: jx_op(e, JX_VPAND, 0, 0, 1); break;
+        case L_OR: jx_op(e, JX_VPOR, 0, 0, 1); break;
+        default: jx_op(e, JX_VPXOR, 0, 0, 1); break;
+        }
+        if (xi->not_result)
+            jx_opm(e, JX_VPXOR, 0, 0, R14, KROW(KR_ONES));
+        break;
+    case K_ICMP:
+        int_cmp(e, xi);
+        r = 4;
+        if (xi->result_type == 0)
+            jx_opm(e, JX_VPAND, 4, 4, R14, KROW(KR_ONE));
+        break;
+    case K_CSEL:
+        int_cmp(e, xi);
+        jx_blendv(e, 1, 0, 3, 2, 4);            /* mask ? c : d */
+        break;
+    case K_FADD: case K_FMA:
+        for (unsigned q = 0; q < need; q++) {
+            fsrc_mods(e, xi, q, q);
+            if (ftz && !src_clean(jc, i, add, q))
+                flush_denormals(e, q);
+        }
+        jc->clean_res[i + 1][add] = (uint8_t)ftz;   /* flushed here or by the interpreter's fout */
+        if (k == K_FADD) {
+            jx_op(e, JX_VADDPS, 0, 0, 1);
+        } else {
+            jx_op(e, JX_VFMADD231PS, 2, 0, 1);
+            r = 2;
+        }
+        if (ftz)
+            flush_denormals(e, r);
+        nan_check = 1;
+        break;
+    case K_FCMP:
+        for (unsigned q = 0; q < 2; q++) {
+            fsrc_mods(e, xi, q, q);
+            if (ftz && !src_clean(jc, i, add, q))
+                flush_denormals(e, q);
+        }
+        jx_cmpps(e, 0, 0, 1, fcmp_pred[xi->cmp]);
+        if (xi->result_type == 0)
+            jx_opm(e, JX_VPAND, 0, 0, R14, KROW(KR_ONE));
+        else if (xi->result_type == 1)
+            jx_opm(e, JX_VPAND, 0, 0, R14, KROW(KR_FONE));
+        break;
+    case K_MUX:
+        switch (xi->mux) {
+        case 0: jx_blendv(e, 0, 0, 0, 1, 2); break;      /* sign of c ? b : a */
+        case 1: case 2:
+            if (xi->mux == 2)
+                jx_opm(e, JX_VPAND, 2, 2, R14, KROW(KR_ABS));
+            jx_op(e, JX_VPXOR, 5, 5, 5);
+            jx_op(e, JX_VPCMPEQD, 4, 2, 5);
+            jx_blendv(e, 1, 0, 1, 0, 4);                 /* c == 0 ? a : b */
+            break;
+        default:
+            jx_op(e, JX_VPAND, 1, 1, 2);
+            jx_op(e, JX_VPANDN, 0, 2, 0);
+            jx_op(e, JX_VPOR, 0, 0, 1);
+            break;
+        }
+        break;
+    case K_MKVEC: {
+        unsigned sl = xi->lane[0] == 0xff ? 0 : 16 * (xi->lane[0] & 1), sh = xi->lane[1] == 0xff ? 0 : 16 * (xi->lane[1] & 1);
+        if (sl)
+            jx_shift_imm(e, 0, 0, 0, (uint8_t)sl);
+        jx_opm(e, JX_VPAND, 0, 0, R14, KROW(KR_FFFF));
+        if (sh)
+            jx_shift_imm(e, 0, 1, 1, (uint8_t)sh);
+        jx_shift_imm(e, 1, 1, 1, 16);
+        jx_op(e, JX_VPOR, 0, 0, 1);
+        break;
+    }
+    case K_ZEXT16: {
+        unsigned sh = xi->lane[0] == 0xff ? 0 : 16 * (xi->lane[0] & 1);
+        if (sh)
+            jx_shift_imm(e, 0, 0, 0, (uint8_t)sh);
+        jx_opm(e, JX_VPAND, 0, 0, R14, KROW(KR_FFFF));
+        break;
+    }
+    default: break;
+    }
+    jx_store(e, r, R12, F_RES(i + 1, add));
+    unsigned cr = CACHE_REG(i, add);
+    jx_movr(e, cr, r);
+    jc->held[cr - 8] = 1 + ((i + 1) << 1 | (unsigned)add);
+    if (nan_check) {           /* a NaN in any lane: the interpreter's NaN rules redo the unit */
+        jx_cmpps(e, 5, r, r, 3);                     /* unordered */
+        jx_ptest(e, 5, 5);
+        size_t skip = jx_jcc_fwd(e, CC_Z);
+        call_unit(jc, iu);
+        reload_cached(jc);
+        jx_patch(e, skip);
+    }
+}
+
+/* commit tuple i's register writes for the active lanes (the interpreter's commit) */
+static void compile_commit(jcomp *jc, unsigned i)
+{
+    jx_emit *e = &jc->e;
+    const bi_tuple *t = &jc->x->c.t[i];
+    for (unsigned k = 0; k < t->nwrites; k++) {
+        const bi_write *wr = &t->writes[k];
+        unsigned keep = wr->mask == 3 ? 0 : wr->mask == 1 ? 1 : 2;
+        jc->clean_reg[wr->reg & 63] = wr->mask == 3 && jc->clean_res[i + 1][wr->from_add];
+        jx_load(e, 0, RBX, W_REG(wr->reg));
+        jx_load(e, 1, R12, F_RES(i + 1, wr->from_add));
+        jx_load(e, 2, R12, F_KEEP(keep));
+        jx_blendv(e, 1, 0, 0, 1, 2);
+        jx_store(e, 0, RBX, W_REG(wr->reg));
+    }
+}
+
+int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *why, size_t whylen)
+{
+    static __thread uint8_t buf[16384];
+    bx_jit_code code = { 0 };
+    static __thread jcomp jc;
+    memset(&jc, 0, sizeof(jc));
+    jc.e = (jx_emit){ .buf = buf, .cap = sizeof(buf), .l = lanes == 8 };
+    jc.x = x;
+    jc.clean_res[0][0] = jc.clean_res[0][1] = 1;      /* the first tuple's T0 / T1: zeros */
+    jx_emit *e = &jc.e;
+    x->jit = NULL;
+    if (!bx_jit_host_ok()) {
+        snprintf(why, whylen, "the host lacks AVX2 or FMA");
+        return -1;
+    }
+    /* int entry(bi_warp *w = rbx, bx_jit_frame *fr = r12, const bi_xclause *x = r13), r14 = krows */
+    jx_push(e, RBX);
+    jx_push(e, R12);
+    jx_push(e, R13);
+    jx_push(e, R14);
+    jx_rsp_adjust(e, 1, 8);                  /* calls need rsp 16-byte aligned */
+    jx_mov(e, RBX, RDI);
+    jx_mov(e, R12, RSI);
+    jx_mov(e, R13, RDX);
+    jx_mov_imm64(e, R14, (uint64_t)(uintptr_t)krows);
+    compile_frame_init(e, lanes);
+    size_t to_bc = jx_jmp_fwd(e);
+    size_t bc_done = e->len;
+    for (unsigned i = 0; i < x->c.ntuples; i++) {
+        compile_unit(&jc, i, 0);
+        compile_unit(&jc, i, 1);
+        if (i > 0)
+            compile_commit(&jc, i - 1);
+    }
+    compile_commit(&jc, x->c.ntuples - 1);
+    jx_xor_eax(e);
+    for (unsigned k = 0; k < jc.nexits; k++)
+        jx_patch(e, jc.exits[k]);
+    jx_vzeroupper(e);
+    jx_rsp_adjust(e, 0, 8);
+    jx_pop(e, R14);
+    jx_pop(e, R13);
+    jx_pop(e, R12);
+    jx_pop(e, RBX);
+    jx_ret(e);
+    jx_patch(e, to_bc);
+    compile_bc_fill(&jc);
+    jx_jmp_to(e, bc_done);
+    if (jc.full || e->len > e->cap) {
+        snprintf(why, whylen, "clause %#x: too large to compile", x->c.offset);
+        return -1;
+    }
+    size_t head = (sizeof(bx_jit_code) + 31) & ~(size_t)31;
+    uint8_t *mem = arena_alloc(arena, head + e->len);
+    if (!mem) {
+        snprintf(why, whylen, "out of executable memory");
+        return -1;
+    }
+    memcpy(mem + head, buf, e->len);
+    code.entry = (bx_jit_entry)(void *)(mem + head);
+    memcpy(mem, &code, sizeof(code));
+    __atomic_store_n(&x->jit, (const void *)mem, __ATOMIC_RELEASE);
+    return 0;
+}

@@ -1,0 +1,58 @@
+/* The clause compiler (GPU back end "jit"), internal to the executor:
+ *
+ *   bifrost_exec_jit.c      prepared clause -> x86-64 code over a warp's lane rows (AVX2 + FMA);
+ *                           code arenas; which back end runs (--gpu-backend)
+ *   bifrost_exec_jit_rt.c   what compiled code runs in: its frame, and the calls it makes into
+ *                           the interpreter's own unit code (bifrost_exec_lanes.h) for every
+ *                           instruction it does not compile, and for the clause's end
+ *   bifrost_jit_emit.h      the x86-64 emitter
+ *
+ * Compiled code keeps each tuple's results as lane rows in the frame and reads registers from
+ * the warp (bi_warp.reg[r] is one row: 8 lanes = one ymm, 4 lanes = one xmm), so every
+ * instruction it does not compile can run through the interpreter's code on the same rows. */
+#ifndef MALIBU_BIFROST_EXEC_JIT_H
+#define MALIBU_BIFROST_EXEC_JIT_H
+
+#include "bifrost_exec_lanes.h"
+
+#define BX_JIT_MAX_BC 16          /* lane-independent sources (uniforms, constants, specials) per clause */
+
+/* The state of one compiled clause execution (on the host stack of bx_jit_exec). */
+typedef struct bx_jit_frame {
+    _Alignas(32) uint32_t res[9][2][NL];   /* [0]: zeros (T0/T1 of the first tuple); [i + 1]: tuple i's
+                                              FMA / ADD results */
+    uint32_t zero[NL];
+    uint32_t keep[3][NL];                  /* commit masks of the active lanes: word, low half, high half */
+    uint32_t bc[BX_JIT_MAX_BC][NL];        /* lane-independent sources, one row each */
+    uint32_t scratch[8][NL];               /* the interpreter's source rows (units run through it) */
+    uint32_t exec;
+    bi_fault *f;
+    bx_cstate st;
+} bx_jit_frame;
+
+typedef int (*bx_jit_entry)(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x);
+
+/* A compiled clause: its entry point.  (The code itself zeroes the first tuple's T0/T1 and the
+ * frame's branch state, makes the commit masks from fr->exec and fills the bc rows.) */
+typedef struct bx_jit_code {
+    bx_jit_entry entry;
+} bx_jit_code;
+
+/* Executable memory of one program's compiled clauses (freed with the program). */
+typedef struct bx_jit_arena bx_jit_arena;
+void bx_jit_arena_free(bx_jit_arena *a);
+
+/* Compile x for warps of `lanes` lanes into *arena (created on first use): sets x->jit, or leaves
+ * it NULL and returns -1 with the reason in why (the clause then runs interpreted). */
+int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *why, size_t whylen);
+
+/* Run compiled clause x for the lanes in exec (bi_exec_clause's contract). */
+int bx_jit_exec(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f);
+
+/* Called by compiled code: unit iu (tuple << 1 | add) of x through the interpreter's code. */
+int bx_jit_unit(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned iu);
+
+/* Whether the host can run compiled clauses (x86-64 with AVX2 and FMA). */
+int bx_jit_host_ok(void);
+
+#endif

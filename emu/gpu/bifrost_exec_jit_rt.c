@@ -1,0 +1,94 @@
+/* What compiled clauses (bifrost_exec_jit.c) run in: the frame they read and write, and the
+ * interpreter's own unit and clause-end code (bifrost_exec_lanes.h) for the rest. */
+#include "bifrost_exec_jit.h"
+
+/* The interpreter's unit, on the frame's rows: T0 / T1 = the previous tuple's results. */
+LANE_LOOP int unit_n(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned iu, unsigned n)
+{
+    unsigned i = iu >> 1;
+    if (iu & 1)
+        return add_unit(w, x, i, fr->exec, &fr->st, fr->res[i + 1][0], fr->res[i][0], fr->res[i][1],
+                        fr->res[i + 1][1], fr->scratch + 4, fr->f, n);
+    return fma_unit(w, x, i, fr->exec, &fr->st, fr->res[i][0], fr->res[i][1], fr->res[i + 1][0], fr->scratch,
+                    fr->f, n);
+}
+
+int bx_jit_unit(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned iu)
+{
+    return w->lanes == 8 ? unit_n(w, fr, x, iu, 8) : unit_n(w, fr, x, iu, 4);
+}
+
+/* The clause's 32-bit global / workgroup-local load or store (clause_end's first case) through
+ * bi_mem.map: one map call per page the lanes touch instead of a read / write call per lane; a lane
+ * whose address does not map takes the read / write path, which reports faults as clause_end. */
+LANE_LOOP int mem32_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bx_cstate *st, bi_fault *f, unsigned n)
+{
+    const bi_mem *m = w->mem;
+    const bi_xinstr *msg = st->msg;
+    const bi_clause *c = &x->c;
+    unsigned sr = c->hdr[BI_H_SR];
+    int store = msg->sem == BI_SEM_STORE;
+    uint8_t *host = NULL;
+    uint64_t ref = 0, lo = 1, hi = 0;
+    for (unsigned l = 0; l < n; l++) {
+        if (!(exec & (1u << l)))
+            continue;
+        uint64_t addr = msg->seg == SEG_WLS ? m->wls_base + st->msg_src[0][l]
+                                            : st->msg_src[0][l] | (uint64_t)st->msg_src[1][l] << 32;
+        if (!(addr >= lo && addr <= hi - 4 && hi >= 4)) {
+            host = m->map(m->ctx, addr, store, &lo, &hi);
+            ref = addr;
+            if (!host)
+                lo = 1, hi = 0;
+        }
+        if (host && addr >= lo && addr <= hi - 4 && hi >= 4) {
+            uint8_t *p = host + (addr - ref);
+            if (store)
+                memcpy(p, &w->reg[sr][l], 4);            /* little-endian host, as clause_end's bytes */
+            else
+                memcpy(&st->stg.val[l][0], p, 4);
+            continue;
+        }
+        uint8_t b[4];
+        if (!store) {
+            if (m->read(m->ctx, addr, b, 4))
+                return bx_fault(f, BI_FAULT_MEMORY, addr, "clause %#x lane %u: load fault at %#llx", c->offset, l,
+                            (unsigned long long)addr);
+            st->stg.val[l][0] = b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+        } else {
+            uint32_t v = w->reg[sr][l];
+            b[0] = (uint8_t)v, b[1] = (uint8_t)(v >> 8), b[2] = (uint8_t)(v >> 16), b[3] = (uint8_t)(v >> 24);
+            if (m->write(m->ctx, addr, b, 4))
+                return bx_fault(f, BI_FAULT_MEMORY, addr, "clause %#x lane %u: store fault at %#llx", c->offset, l,
+                            (unsigned long long)addr);
+        }
+    }
+    st->stg.n = !store;
+    st->msg = NULL;                 /* done: clause_end goes on with the staging writes */
+    return BI_EXEC_OK;
+}
+
+LANE_LOOP int exec_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f, unsigned n)
+{
+    const bx_jit_code *jc = x->jit;
+    bx_jit_frame fr;
+    fr.st.fc.ftz = x->c.hdr[BI_H_FTZ] != 0;     /* cstate_init's rows: zeroed by the code */
+    fr.st.stg.n = 0;
+    fr.st.msg = NULL;
+    fr.exec = exec;
+    fr.f = f;
+    int rc = jc->entry(w, &fr, x);
+    if (rc)
+        return rc;
+    const bi_xinstr *msg = fr.st.msg;
+    if (msg && msg->size == 4 && (msg->sem == BI_SEM_LOAD || msg->sem == BI_SEM_STORE) &&
+        (msg->seg == SEG_NONE || msg->seg == SEG_WLS) && w->mem && w->mem->map &&
+        (rc = mem32_n(w, x, exec, &fr.st, f, n)))
+        return rc;
+    return clause_end(w, x, exec, &fr.st, f, n);
+}
+
+int bx_jit_exec(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f)
+{
+    return w->lanes == 8 ? exec_n(w, x, exec, f, 8) : exec_n(w, x, exec, f, 4);
+}

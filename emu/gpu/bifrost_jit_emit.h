@@ -1,0 +1,228 @@
+/* A small x86-64 emitter for the GPU clause compiler (bifrost_exec_jit.c): the VEX-encoded AVX /
+ * AVX2 / FMA instructions it uses on whole lane rows (ymm for 8 lanes, xmm for 4: VEX.L), the
+ * few general-purpose instructions of its prologue, epilogue and calls, and forward jumps.
+ * Memory operands are always [base + disp32]. */
+#ifndef MALIBU_BIFROST_JIT_EMIT_H
+#define MALIBU_BIFROST_JIT_EMIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum { RAX = 0, RCX = 1, RDX = 2, RBX = 3, RSP = 4, RSI = 6, RDI = 7, R12 = 12, R13 = 13, R14 = 14 };
+enum { PP_NONE = 0, PP_66 = 1, PP_F3 = 2 };          /* VEX.pp: implied prefix */
+enum { M_0F = 1, M_0F38 = 2, M_0F3A = 3 };           /* VEX.mmmmm: opcode map */
+
+typedef struct {
+    uint8_t *buf;
+    size_t len, cap;          /* len may pass cap: the code did not fit (checked once, at the end) */
+    unsigned l;               /* VEX.L: 1 = 256-bit rows (8 lanes), 0 = 128-bit (4 lanes) */
+} jx_emit;
+
+static inline void jx_b(jx_emit *e, uint8_t b)
+{
+    if (e->len < e->cap)
+        e->buf[e->len] = b;
+    e->len++;
+}
+
+static inline void jx_u32(jx_emit *e, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        jx_b(e, (uint8_t)(v >> (8 * i)));
+}
+
+static inline void jx_u64(jx_emit *e, uint64_t v)
+{
+    jx_u32(e, (uint32_t)v);
+    jx_u32(e, (uint32_t)(v >> 32));
+}
+
+/* Three-byte VEX instruction: reg field, vvvv (second source), rm = register or [base + disp]. */
+static inline void jx_vex(jx_emit *e, unsigned pp, unsigned map, uint8_t op, unsigned reg, unsigned vvvv, int mem,
+                          unsigned rm, int32_t disp)
+{
+    jx_b(e, 0xc4);
+    jx_b(e, (uint8_t)((((reg >> 3) & 1) ^ 1) << 7 | 1 << 6 | (((rm >> 3) & 1) ^ 1) << 5 | map));
+    jx_b(e, (uint8_t)((~vvvv & 15) << 3 | e->l << 2 | pp));        /* W0 */
+    jx_b(e, op);
+    if (mem) {
+        jx_b(e, (uint8_t)(0x80 | (reg & 7) << 3 | (rm & 7)));
+        if ((rm & 7) == 4)
+            jx_b(e, 0x24);                                           /* SIB: base only */
+        jx_u32(e, (uint32_t)disp);
+    } else {
+        jx_b(e, (uint8_t)(0xc0 | (reg & 7) << 3 | (rm & 7)));
+    }
+}
+
+/* register copy: vmovdqa d, s */
+static inline void jx_movr(jx_emit *e, unsigned d, unsigned s) { jx_vex(e, PP_66, M_0F, 0x6f, d, 0, 0, s, 0); }
+
+/* row loads / stores: vmovdqu */
+static inline void jx_load(jx_emit *e, unsigned y, unsigned base, int32_t disp) { jx_vex(e, PP_F3, M_0F, 0x6f, y, 0, 1, base, disp); }
+static inline void jx_store(jx_emit *e, unsigned y, unsigned base, int32_t disp) { jx_vex(e, PP_F3, M_0F, 0x7f, y, 0, 1, base, disp); }
+
+/* d = s1 op s2 (registers) and d = s1 op [base + disp] */
+static inline void jx_op(jx_emit *e, unsigned pp, unsigned map, uint8_t op, unsigned d, unsigned s1, unsigned s2)
+{
+    jx_vex(e, pp, map, op, d, s1, 0, s2, 0);
+}
+static inline void jx_opm(jx_emit *e, unsigned pp, unsigned map, uint8_t op, unsigned d, unsigned s1, unsigned base,
+                          int32_t disp)
+{
+    jx_vex(e, pp, map, op, d, s1, 1, base, disp);
+}
+
+#define JX_VPADDD PP_66, M_0F, 0xfe
+#define JX_VPSUBD PP_66, M_0F, 0xfa
+#define JX_VPMULLD PP_66, M_0F38, 0x40
+#define JX_VPAND PP_66, M_0F, 0xdb
+#define JX_VPANDN PP_66, M_0F, 0xdf            /* d = ~s1 & s2 */
+#define JX_VPOR PP_66, M_0F, 0xeb
+#define JX_VPXOR PP_66, M_0F, 0xef
+#define JX_VPCMPEQD PP_66, M_0F, 0x76
+#define JX_VPCMPGTD PP_66, M_0F, 0x66          /* signed s1 > s2 */
+#define JX_VPSLLVD PP_66, M_0F38, 0x47
+#define JX_VPSRLVD PP_66, M_0F38, 0x45
+#define JX_VADDPS PP_NONE, M_0F, 0x58
+#define JX_VFMADD231PS PP_66, M_0F38, 0xb8     /* d = s1 * s2 + d, one rounding */
+
+/* vpslld / vpsrld d, s, imm */
+static inline void jx_shift_imm(jx_emit *e, int left, unsigned d, unsigned s, uint8_t imm)
+{
+    jx_vex(e, PP_66, M_0F, 0x72, left ? 6 : 2, d, 0, s, 0);
+    jx_b(e, imm);
+}
+
+/* vcmpps d, s1, s2, predicate */
+static inline void jx_cmpps(jx_emit *e, unsigned d, unsigned s1, unsigned s2, uint8_t pred)
+{
+    jx_vex(e, PP_NONE, M_0F, 0xc2, d, s1, 0, s2, 0);
+    jx_b(e, pred);
+}
+
+/* d = mask ? s2 : s1, per byte (vpblendvb) or per 32-bit lane by its sign bit (vblendvps) */
+static inline void jx_blendv(jx_emit *e, int bytes, unsigned d, unsigned s1, unsigned s2, unsigned mask)
+{
+    jx_vex(e, PP_66, M_0F3A, bytes ? 0x4c : 0x4a, d, s1, 0, s2, 0);
+    jx_b(e, (uint8_t)(mask << 4));
+}
+
+/* vptest a, b: ZF = (a & b) == 0 */
+static inline void jx_ptest(jx_emit *e, unsigned a, unsigned b) { jx_vex(e, PP_66, M_0F38, 0x17, a, 0, 0, b, 0); }
+
+static inline void jx_vzeroupper(jx_emit *e) { jx_b(e, 0xc5); jx_b(e, 0xf8); jx_b(e, 0x77); }
+
+/* ---- general-purpose instructions ---------------------------------------------------------- */
+
+static inline void jx_push(jx_emit *e, unsigned r)
+{
+    if (r >= 8)
+        jx_b(e, 0x41);
+    jx_b(e, (uint8_t)(0x50 | (r & 7)));
+}
+
+static inline void jx_pop(jx_emit *e, unsigned r)
+{
+    if (r >= 8)
+        jx_b(e, 0x41);
+    jx_b(e, (uint8_t)(0x58 | (r & 7)));
+}
+
+/* mov d, s (64-bit registers) */
+static inline void jx_mov(jx_emit *e, unsigned d, unsigned s)
+{
+    jx_b(e, (uint8_t)(0x48 | ((s >> 3) & 1) << 2 | ((d >> 3) & 1)));
+    jx_b(e, 0x89);
+    jx_b(e, (uint8_t)(0xc0 | (s & 7) << 3 | (d & 7)));
+}
+
+/* mov r, imm64 */
+static inline void jx_mov_imm64(jx_emit *e, unsigned r, uint64_t v)
+{
+    jx_b(e, (uint8_t)(0x48 | ((r >> 3) & 1)));
+    jx_b(e, (uint8_t)(0xb8 | (r & 7)));
+    jx_u64(e, v);
+}
+
+/* mov ecx, imm32 */
+static inline void jx_mov_ecx(jx_emit *e, uint32_t v) { jx_b(e, 0xb9); jx_u32(e, v); }
+
+/* sub / add rsp, imm8 */
+static inline void jx_rsp_adjust(jx_emit *e, int sub, uint8_t n) { jx_b(e, 0x48); jx_b(e, 0x83); jx_b(e, sub ? 0xec : 0xc4); jx_b(e, n); }
+
+/* lea rax, [r13 + disp32]; mov [r12 + disp32], rax */
+static inline void jx_lea_rax_r13(jx_emit *e, int32_t disp) { jx_b(e, 0x49); jx_b(e, 0x8d); jx_b(e, 0x85); jx_u32(e, (uint32_t)disp); }
+static inline void jx_store_rax_r12(jx_emit *e, int32_t disp)
+{
+    jx_b(e, 0x49);
+    jx_b(e, 0x89);
+    jx_b(e, 0x84);
+    jx_b(e, 0x24);
+    jx_u32(e, (uint32_t)disp);
+}
+
+static inline void jx_call_rax(jx_emit *e) { jx_b(e, 0xff); jx_b(e, 0xd0); }
+static inline void jx_test_eax(jx_emit *e) { jx_b(e, 0x85); jx_b(e, 0xc0); }
+static inline void jx_xor_eax(jx_emit *e) { jx_b(e, 0x31); jx_b(e, 0xc0); }
+static inline void jx_ret(jx_emit *e) { jx_b(e, 0xc3); }
+
+/* vmovd xmm, eax (always VEX.128) and vpbroadcastd y, xmm / y, [base + disp] */
+static inline void jx_movd_from_eax(jx_emit *e, unsigned x)
+{
+    unsigned l = e->l;
+    e->l = 0;
+    jx_vex(e, PP_66, M_0F, 0x6e, x, 0, 0, RAX, 0);
+    e->l = l;
+}
+static inline void jx_broadcast(jx_emit *e, unsigned y, unsigned x) { jx_vex(e, PP_66, M_0F38, 0x58, y, 0, 0, x, 0); }
+static inline void jx_broadcast_m(jx_emit *e, unsigned y, unsigned base, int32_t disp)
+{
+    jx_vex(e, PP_66, M_0F38, 0x58, y, 0, 1, base, disp);
+}
+
+/* mov eax, imm32 */
+static inline void jx_mov_eax(jx_emit *e, uint32_t v) { jx_b(e, 0xb8); jx_u32(e, v); }
+/* cmp dword [rbx + disp], imm32 */
+static inline void jx_cmp_rbx_imm(jx_emit *e, int32_t disp, uint32_t v) { jx_b(e, 0x81); jx_b(e, 0xbb); jx_u32(e, (uint32_t)disp); jx_u32(e, v); }
+/* mov rax, [rbx + disp] */
+static inline void jx_load_rax_rbx(jx_emit *e, int32_t disp) { jx_b(e, 0x48); jx_b(e, 0x8b); jx_b(e, 0x83); jx_u32(e, (uint32_t)disp); }
+/* mov eax, [rax + disp] */
+static inline void jx_load_eax_rax(jx_emit *e, int32_t disp) { jx_b(e, 0x8b); jx_b(e, 0x80); jx_u32(e, (uint32_t)disp); }
+
+/* jmp rel32: forward (patched with jx_patch) or to a known position */
+static inline size_t jx_jmp_fwd(jx_emit *e)
+{
+    jx_b(e, 0xe9);
+    size_t at = e->len;
+    jx_u32(e, 0);
+    return at;
+}
+static inline void jx_jmp_to(jx_emit *e, size_t target)
+{
+    jx_b(e, 0xe9);
+    jx_u32(e, (uint32_t)(target - (e->len + 4)));
+}
+
+enum { CC_Z = 0x4, CC_NZ = 0x5, CC_BE = 0x6 };
+
+/* jcc rel32 to a label placed later: returns where its displacement goes (jx_patch) */
+static inline size_t jx_jcc_fwd(jx_emit *e, unsigned cc)
+{
+    jx_b(e, 0x0f);
+    jx_b(e, (uint8_t)(0x80 | cc));
+    size_t at = e->len;
+    jx_u32(e, 0);
+    return at;
+}
+
+/* the jump whose displacement is at `at` goes to the current position */
+static inline void jx_patch(jx_emit *e, size_t at)
+{
+    uint32_t rel = (uint32_t)(e->len - (at + 4));
+    if (at + 4 <= e->cap)
+        for (int i = 0; i < 4; i++)
+            e->buf[at + i] = (uint8_t)(rel >> (8 * i));
+}
+
+#endif
