@@ -4,12 +4,15 @@
  * at its loop top, calls hook() (sys_exec.c) on its own thread.  The first event asks the other
  * vCPUs to halt too; the last one to park tells the server why the machine stopped.  Each
  * waits until resume() releases it, then takes its step request.  Everything gdb does
- * (registers, memory, break/watchpoints) happens while every vCPU is parked. */
+ * (registers, memory, break/watchpoints) happens while every vCPU is parked.  With --smp, the
+ * vCPUs that cannot get here count as parked (smp_stopped_with): in rr mode all the others (one
+ * thread runs them all), in threads mode the powered-off ones (waiting for a CPU_ON). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "gdb_board.h"
+#include "smp.h"
 #include "sys_debug.h"
 #include "../debug/gdb_server.h"
 #include "../../devices/board.h"
@@ -300,7 +303,8 @@ static void hook(SysCPU *s, SysDebugEvent ev, void *opaque)
     }
     uint64_t gen = G.gen;
     G.released[s->index] = false;
-    bool last = ++G.parked == G.ncpu;
+    /* stopped: every vCPU parked here, or unable to run (smp_stopped_with) */
+    bool last = ++G.parked + smp_stopped_with(s->index) == G.ncpu;
     GdbStop st = G.have_event ? G.event : (GdbStop){ .cpu = s->index, .signal = G.halt_signal };
     pthread_mutex_unlock(&G.mu);
     if (last)

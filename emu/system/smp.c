@@ -202,3 +202,15 @@ int smp_run(uint64_t reset_pc)
     }
     return run_threads(reset_pc);
 }
+
+unsigned smp_stopped_with(unsigned self)
+{
+    if (!mach || mach->ncpu <= 1)
+        return 0;
+    if (smp_mode == SMP_MODE_RR)
+        return mach->ncpu - 1;
+    unsigned n = 0;
+    for (unsigned i = 0; i < mach->ncpu; i++)
+        n += i != self && __atomic_load_n(&mach->cpus[i]->powered_off, __ATOMIC_ACQUIRE);
+    return n;
+}

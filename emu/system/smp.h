@@ -36,4 +36,9 @@ void smp_kick_all(void);
 
 const char *smp_mode_name(SmpMode mode);
 
+/* vCPUs other than `self` that cannot reach the debugger's hook on their own while `self` waits
+ * in it: every other one in rr mode (this thread runs them all), the powered-off ones in threads
+ * mode (their threads wait for a CPU_ON).  The GDB stub counts them as stopped. */
+unsigned smp_stopped_with(unsigned self);
+
 #endif

@@ -38,7 +38,7 @@ def fail(msg):
 class Guest:
     def __init__(self):
         cmd = [MALIBU, "--kernel", IMAGE, "--initrd", INITRD, "--gdb", "0",
-               "--append", "console=ttyAMA0 panic=-1 nokaslr"]
+               "--append", "console=ttyAMA0 panic=-1 nokaslr"] + os.environ.get("GDB_TEST_ARGS", "").split()
         self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT)
         self.out = b""
