@@ -16,5 +16,7 @@ bool gdb_board_start(const char *spec, bool wait, struct Board *board, SysMachin
                      unsigned ncpu, void (*quit)(int status), char *err, size_t errlen);
 /* The machine ends: gdb sees the exit status. */
 void gdb_board_exited(int status);
+/* The machine is stopping (SysMachine.stop set): parked vCPUs leave the debugger's hold. */
+void gdb_board_wake(void);
 
 #endif

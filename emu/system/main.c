@@ -54,6 +54,7 @@ static void stop_machine(int status)
 {
     machine.stop_status = status;
     machine.stop = 1;
+    gdb_board_wake(); /* vCPUs parked by --gdb */
     for (unsigned i = 0; i < board->ncpu; i++)
         if (cpus[i]) {
             cpus[i]->cpu.exit_request = 1;
