@@ -1,6 +1,12 @@
 /* The board's side of the GDB stub (--gdb): the vCPUs as GDB threads (registers, memory through
  * their translation, parking), the translator's break/watchpoints (emu/cpu/sys_debug.h), and
- * the monitor commands (tlb, translate, xp, gpu). */
+ * the monitor commands (tlb, translate, xp, gpu).
+ *
+ * SMP: every vCPU in cpus[0..ncpu) is a GDB thread and must reach its loop top (sys_cpu_run
+ * calls the debug hook there) for the machine to count as stopped; a vCPU thread that is not
+ * running yet (before PSCI CPU_ON) must therefore be counted as parked, or the halt waits for it:
+ * that bookkeeping (G.parked in gdb_board.c) is what --smp N has to add.  Breakpoint and
+ * watchpoint changes are already applied by each vCPU on its own thread (sys_exec.c). */
 #ifndef MALIBU_GDB_BOARD_H
 #define MALIBU_GDB_BOARD_H
 
