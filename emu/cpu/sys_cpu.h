@@ -136,11 +136,14 @@ typedef struct SysCPU {
     uint64_t n_exc, n_irq, n_tlb_miss, n_tlb_flush, n_tlb_flush_va, n_tlbi, n_mmu_writes, n_dispatch, n_tb_miss, n_tlbi_scan;
     uint64_t n_tb_dropped;
     uint64_t n_exc_ec[64], n_exc_vec[4];   /* exceptions by ESR EC (synchronous) and by vector */
-    /* debugger (sys_debug.h): single step requested / one block run; generations seen */
+    /* debugger (sys_debug.h): single step requested / one block run; generations seen; the
+     * breakpoints this vCPU's translations were made with (64 = SYS_DEBUG_MAX_BP) */
     bool dbg_step, dbg_step_done;
     uint64_t dbg_bp_gen, dbg_wp_gen;
     uint64_t n_wfi, idle_ns;               /* WFI/WFE sleeps and host ns spent idle (smp.c) */
     uint64_t n_remote_tlbi_applied;        /* TLB invalidations posted by other CPUs */
+    unsigned dbg_n_bp;
+    uint64_t dbg_bp[64];
 
     SysTlbEntry tlbs[2][SYS_TLB_SIZE];
 } SysCPU;

@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define SYS_DEBUG_MAX_BP 64
+#define SYS_DEBUG_MAX_BP 64 /* also SysCPU.dbg_bp */
 #define SYS_DEBUG_MAX_WP 16
 
 enum { SYS_WATCH_READ = 1, SYS_WATCH_WRITE = 2, SYS_WATCH_ACCESS = 3 };

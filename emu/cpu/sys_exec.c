@@ -244,6 +244,43 @@ static CpuException run_blocks(SysCPU *s)
 /* Firmware call hook (HVC/SMC #0 at EL1) and stop request, set by the machine (main.c). */
 SysFirmwareFn sys_firmware_call;
 
+_Static_assert(SYS_DEBUG_MAX_BP <= sizeof ((SysCPU *)0)->dbg_bp / sizeof(uint64_t), "SysCPU.dbg_bp too small");
+
+static bool in_list(const uint64_t *list, unsigned n, uint64_t va)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (list[i] == va)
+            return true;
+    return false;
+}
+
+/* Drop the translations a breakpoint change affects: the code pages of the breakpoints added or
+ * removed since this vCPU last looked, when they are kernel addresses (TTBR1: the same page in
+ * every address space); for any other change (a user address, which other processes map
+ * elsewhere, or an unmapped one) every translation.  gdb removes and re-inserts its breakpoints
+ * at each stop, so this keeps a breakpoint hit from retranslating the whole kernel. */
+static void debug_bp_changed(SysCPU *s, const SysDebug *d)
+{
+    bool all = false;
+    for (unsigned pass = 0; pass < 2 && !all; pass++) {
+        const uint64_t *a = pass ? d->bp : s->dbg_bp, *b = pass ? s->dbg_bp : d->bp;
+        unsigned na = pass ? d->n_bp : s->dbg_n_bp, nb = pass ? s->dbg_n_bp : d->n_bp;
+        for (unsigned i = 0; i < na && !all; i++) {
+            if (in_list(b, nb, a[i]))
+                continue;
+            MmuResult r;
+            if (!((a[i] >> 55) & 1) || !(s->sctlr & SCTLR_M) || !mmu_translate(s, a[i], 1, MMU_READ, &r))
+                all = true;
+            else
+                sys_code_modified(s, r.pa);
+        }
+    }
+    if (all)
+        sys_flush_code(s);
+    s->dbg_n_bp = d->n_bp;
+    memcpy(s->dbg_bp, d->bp, d->n_bp * sizeof *d->bp);
+}
+
 /* Report a debug event and wait for the debugger; then apply its breakpoint / watchpoint
  * changes to this vCPU's translations and TLB, and its step request to tb_flags. */
 static void debug_event(SysCPU *s, SysDebugEvent ev)
@@ -253,7 +290,7 @@ static void debug_event(SysCPU *s, SysDebugEvent ev)
     d->hook(s, ev, d->opaque);
     if (s->dbg_bp_gen != d->bp_gen) {
         s->dbg_bp_gen = d->bp_gen;
-        sys_flush_code(s);
+        debug_bp_changed(s, d);
     }
     if (s->dbg_wp_gen != d->wp_gen) {
         s->dbg_wp_gen = d->wp_gen;

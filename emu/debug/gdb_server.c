@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 #include "gdb_server.h"
 
@@ -41,8 +42,10 @@ static void send_locked(GdbServer *s, const char *payload, size_t len)
         ssize_t w = send(s->client, s->frame + o, n - o, MSG_NOSIGNAL);
         if (w < 0 && errno == EINTR)
             continue;
-        if (w <= 0)
-            return; /* the read side sees the close */
+        if (w <= 0) {
+            shutdown(s->client, SHUT_RDWR); /* the read side sees the close and drops gdb */
+            return;
+        }
         o += (size_t)w;
     }
 }
@@ -50,7 +53,7 @@ static void send_locked(GdbServer *s, const char *payload, size_t len)
 static void send_raw_locked(GdbServer *s, const char *bytes)
 {
     if (s->client >= 0 && send(s->client, bytes, strlen(bytes), MSG_NOSIGNAL) < 0)
-        return;
+        shutdown(s->client, SHUT_RDWR);
 }
 
 static void send_stop_locked(GdbServer *s)
@@ -227,6 +230,10 @@ static void *server_main(void *arg)
         }
         int one = 1;
         setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        /* a client that stops reading must not block the server (and the vCPUs waiting on it):
+         * a send that cannot finish within 10 s ends the connection */
+        struct timeval tv = { .tv_sec = 10 };
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
         pthread_mutex_lock(&s->mu);
         if (s->exited) {
             pthread_mutex_unlock(&s->mu);

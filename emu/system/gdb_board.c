@@ -317,6 +317,13 @@ static void hook(SysCPU *s, SysDebugEvent ev, void *opaque)
     pthread_mutex_unlock(&G.mu);
 }
 
+void gdb_board_wake(void)
+{
+    pthread_mutex_lock(&G.mu);
+    pthread_cond_broadcast(&G.cv);
+    pthread_mutex_unlock(&G.mu);
+}
+
 void gdb_board_exited(int status)
 {
     if (G.srv)

@@ -174,6 +174,9 @@ static void fault_report(void *opaque, MaliJobCtx *ctx, const MaliFaultInfo *fi)
     if (fi->mmu_fault) {
         fprintf(f, "  %s (0x%02x) on a %s at GPU VA 0x%" PRIx64 "\n", mali_exc_name(fi->mmu_code),
                 fi->mmu_code, access_name(fi->mmu_access), fi->mmu_va);
+        if ((fi->mmu_code & 0xF8) == 0xC0)
+            fprintf(f, "  (reported before the driver sees it: a translation fault it may still resolve, "
+                       "as for a growable heap)\n");
         va = fi->mmu_va;
     } else {
         fprintf(f, "  the job ended with %s (0x%02x), fault address 0x%" PRIx64 "\n", mali_exc_name(fi->status),

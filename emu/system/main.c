@@ -59,6 +59,7 @@ static void stop_machine(int status)
     machine.stop_status = status;
     machine.stop = 1;
     smp_kick_all();
+    gdb_board_wake(); /* vCPUs parked by --gdb */
 }
 
 /* PSCI SYSTEM_RESET with --on-reset reboot: the board and every CPU as at power-on (CPU 0 at

@@ -213,6 +213,13 @@ x/2i $pc
 stepi
 printf "STEP-PC=%%#lx\\n", $pc
 delete
+hbreak *%#x
+continue
+printf "HBREAK-PC=%%#lx\\n", $pc
+delete
+monitor gpu
+monitor xp 0x80000038 4
+monitor tlb
 watch *(unsigned long *)%#x
 continue
 printf "WATCH-PC=%%#lx\\n", $pc
@@ -220,7 +227,7 @@ delete
 monitor translate %#x
 echo MARK-poweroff\\n
 continue
-""" % (port, vfs_read, jiffies, vfs_read))
+""" % (port, vfs_read, vfs_read + 8, jiffies, vfs_read))
     g = subprocess.Popen([GDB, "-nx", "-batch", "-x", script], stdout=subprocess.PIPE,
                          stderr=subprocess.STDOUT)
     out = b""
@@ -256,6 +263,15 @@ continue
     m = re.search(r"STEP-PC=(0x[0-9a-f]+)", text)
     if not m or int(m.group(1), 16) != vfs_read + 4:
         fail("stepi: expected PC=%#x" % (vfs_read + 4))
+    m = re.search(r"HBREAK-PC=(0x[0-9a-f]+)", text)
+    if not m or int(m.group(1), 16) != vfs_read + 8:
+        fail("hbreak (Z1): expected PC=%#x" % (vfs_read + 8))
+    if not re.search(r"g71: GPU_IRQ_RAWSTAT [0-9a-f]{8}", text) or "job slot 2: HEAD" not in text:
+        fail("monitor gpu: no job slots")
+    if not re.search(r"0080000038: 41 52 4d 64", text):
+        fail("monitor xp: the Image header's magic (ARM\\x64) at PA 0x80000038 not shown")
+    if not re.search(r"\d+ valid entries", text):
+        fail("monitor tlb: no entry count")
     m = re.search(r"Old value = (\d+)\s+New value = (\d+)", text)
     if not m or int(m.group(2)) <= int(m.group(1)):
         fail("watchpoint on jiffies: no old/new value")
