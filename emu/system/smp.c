@@ -136,8 +136,13 @@ static int run_rr(void)
         if (!progress && sleepers) {
             /* Nobody can run: sleep until an interrupt, an SEV or a CPU_ON kicks one of them
              * (WFE also times out, as its event may come from a store we do not watch). */
-            uint32_t all = (1u << mach->ncpu) - 1;
-            gtimer_wfi_any(board->gtimer, all, waiting_event ? 100000 : 0);
+            uint32_t online = 0; /* offline CPUs already count as idle for the clock model */
+            for (unsigned i = 0; i < mach->ncpu; i++)
+                if (!mach->cpus[i]->powered_off)
+                    online |= 1u << i;
+            if (!online) /* every CPU off: only a stop request (Ctrl-A x, signal) can end this */
+                online = (1u << mach->ncpu) - 1;
+            gtimer_wfi_any(board->gtimer, online, waiting_event ? 100000 : 0);
         }
     }
 }

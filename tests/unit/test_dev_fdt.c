@@ -91,6 +91,15 @@ START_TEST(tree_contents)
     }
     ck_assert_int_lt(fdt_path_offset(buf, "/cpus/cpu@2"), 0);
     ck_assert_int_lt(fdt_path_offset(buf, "/cpus/cpu@102"), 0);
+    /* cpu-map: cluster0 = CPUs 0-1, cluster1 = CPUs 2-3, each core pointing at its cpu node */
+    static const char *const cores[4] = { "/cpus/cpu-map/cluster0/core0", "/cpus/cpu-map/cluster0/core1",
+                                          "/cpus/cpu-map/cluster1/core0", "/cpus/cpu-map/cluster1/core1" };
+    for (int i = 0; i < 4; i++) {
+        char path[32];
+        snprintf(path, sizeof path, "/cpus/cpu@%x", mpidr[i]);
+        ck_assert_uint_eq(cell(buf, node(buf, cores[i]), "cpu", 0), fdt_get_phandle(buf, node(buf, path)));
+    }
+    ck_assert_int_lt(fdt_path_offset(buf, "/cpus/cpu-map/cluster1/core2"), 0);
     ck_assert_uint_eq(cell(buf, node(buf, "/cpus"), "#address-cells", 0), 1);
 
     int psci = node(buf, "/psci");
