@@ -1,14 +1,14 @@
-/* The clause compiler: a prepared clause (bi_xclause) becomes x86-64 code that runs its tuples
- * over all lanes of a warp at once, one AVX2 register per lane row (ymm: 8 lanes, xmm: 4).  The
+/* The clause compiler (its ALU units: bifrost_exec_jit_alu.c): a prepared clause (bi_xclause)
+ * becomes x86-64 code that runs its tuples over all lanes of a warp at once, one AVX2 register per lane row (ymm: 8 lanes, xmm: 4).  The
  * common ALU forms the interpreter runs as lane loops (fast_fma / fast_add kinds) are compiled;
  * every other unit, and a float unit whose result is a NaN in some lane, calls the interpreter's
  * code for that unit (bx_jit_unit), and the clause's end (message, staging, next PCs) is the
  * interpreter's too (bx_jit_exec), so compiled and interpreted clauses cannot disagree there.
  * Integer ops are exact on any host; float ops are compiled only where the host's IEEE result
- * is the interpreter's: round to nearest, no flushing (the host's default MXCSR, which the
- * interpreter's float helpers restore), no output clamp, NaNs redone by the interpreter. */
-#include "bifrost_exec_jit.h"
-#include "bifrost_jit_emit.h"
+ * is the interpreter's: round to nearest (the host's default MXCSR, which the interpreter's
+ * float helpers restore), no output clamp, FTZ clauses' denormals flushed with integer masks as
+ * bx_fsrc / fout flush them, NaNs redone by the interpreter. */
+#include "bifrost_exec_jit_comp.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -94,8 +94,7 @@ static void *arena_alloc(bx_jit_arena **ap, size_t size)
 /* ---- the compiler ----------------------------------------------------------------------------- */
 
 /* Constant rows compiled code reads through r14. */
-enum { KR_ABS, KR_SIGN, KR_ONE, KR_FONE, KR_31, KR_FFFF, KR_ONES, KR_LANEBIT, KR_LANEID, KR_EXP, KR_N };
-static const uint32_t krows[KR_N][NL] __attribute__((aligned(32))) = {
+const uint32_t bx_jit_krows[KR_N][NL] __attribute__((aligned(32))) = {
     [KR_ABS] = { 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff },
     [KR_SIGN] = { 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000, 0x80000000 },
     [KR_ONE] = { 1, 1, 1, 1, 1, 1, 1, 1 },
@@ -107,15 +106,6 @@ static const uint32_t krows[KR_N][NL] __attribute__((aligned(32))) = {
     [KR_LANEID] = { 0, 1, 2, 3, 4, 5, 6, 7 },
     [KR_EXP] = { 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000 },
 };
-#define KROW(k) ((int32_t)((k) * NL * 4))
-
-#define W_REG(r) ((int32_t)(offsetof(bi_warp, reg) + (size_t)(r) * NL * 4))
-#define F_RES(i, u) ((int32_t)(offsetof(bx_jit_frame, res) + ((size_t)(i) * 2 + (u)) * NL * 4))
-#define F_ZERO ((int32_t)offsetof(bx_jit_frame, zero))
-#define F_KEEP(k) ((int32_t)(offsetof(bx_jit_frame, keep) + (size_t)(k) * NL * 4))
-#define F_BC(k) ((int32_t)(offsetof(bx_jit_frame, bc) + (size_t)(k) * NL * 4))
-#define F_EXEC ((int32_t)offsetof(bx_jit_frame, exec))
-#define F_ST(field) ((int32_t)(offsetof(bx_jit_frame, st) + offsetof(bx_cstate, field)))
 
 /* The frame's per-execution rows (cstate_init's and the first tuple's T0 / T1): zeros, and the
  * commit masks from the exec mask (lane l active: bit l). */
@@ -139,32 +129,9 @@ static void compile_frame_init(jx_emit *e, unsigned lanes)
     jx_store(e, 3, R12, F_KEEP(2));
 }
 
-/* What a bc row holds: a constant known when compiling, a uniform word, or a special value. */
-enum { BC_VALUE, BC_UNIFORM, BC_LANE_ID, BC_WARP_ID, BC_CORE_ID };
-
-typedef struct {
-    jx_emit e;
-    const bi_xclause *x;
-    unsigned nbc;
-    struct { uint8_t kind; uint32_t value; } bc[BX_JIT_MAX_BC];   /* value: BC_VALUE's, BC_UNIFORM's word */
-    size_t exits[64];            /* jumps to the epilogue (a unit's call failed) */
-    unsigned nexits;
-    int full;                    /* too many exits or bc rows */
-    /* FTZ clauses: values known to hold no denormal in the active lanes (results of flushed
-     * FADD / FMA units, and registers whose last write in the clause was one), which need no
-     * input flush */
-    uint8_t clean_res[9][2];
-    uint8_t clean_reg[64];
-    /* ymm8-11 keep the last two tuples' compiled results (tuple i, unit u in ymm8 + 2 (i & 1) + u)
-     * so that T / T0 / T1 sources skip the store-to-load round trip; held[k] = 1 + that result's
-     * res index (i + 1) << 1 | u, 0: nothing valid */
-    unsigned held[4];
-} jcomp;
-
-typedef struct { unsigned base; int32_t disp; } row;
 
 /* Whether source k of unit (i, add) is known to hold no denormal in the active lanes. */
-static int src_clean(const jcomp *jc, unsigned i, int add, unsigned k)
+int bx_jc_src_clean(const jcomp *jc, unsigned i, int add, unsigned k)
 {
     const bi_xinstr *xi = add ? &jc->x->add[i] : &jc->x->fma[i];
     if (k >= xi->nsrcs)
@@ -181,7 +148,7 @@ static int src_clean(const jcomp *jc, unsigned i, int add, unsigned k)
 
 /* Where source k of unit (i, add) is as a lane row, or base 0 when it needs a bc row but none is
  * left. */
-static row src_row(jcomp *jc, unsigned i, int add, unsigned k)
+row bx_jc_src_row(jcomp *jc, unsigned i, int add, unsigned k)
 {
     const bi_tuple *t = &jc->x->c.t[i];
     const bi_xinstr *xi = add ? &jc->x->add[i] : &jc->x->fma[i];
@@ -259,7 +226,6 @@ static void compile_bc_fill(jcomp *jc)
     }
 }
 
-#define CACHE_REG(i, u) (8u + 2u * ((i) & 1) + (unsigned)(u))
 
 /* the register holding result row (ri, u) (ri = tuple + 1), or 0 */
 static unsigned cached(const jcomp *jc, unsigned ri, int u)
@@ -271,7 +237,7 @@ static unsigned cached(const jcomp *jc, unsigned ri, int u)
 }
 
 /* after a call (which clobbers every vector register): the held rows again, from the frame */
-static void reload_cached(jcomp *jc)
+void bx_jc_reload_cached(jcomp *jc)
 {
     for (unsigned k = 0; k < 4; k++)
         if (jc->held[k]) {
@@ -281,7 +247,7 @@ static void reload_cached(jcomp *jc)
 }
 
 /* source q of unit (i, add) into ymm y: from its cached register, or loaded from its row */
-static void load_src(jcomp *jc, unsigned y, unsigned i, int add, unsigned q, row s)
+void bx_jc_load_src(jcomp *jc, unsigned y, unsigned i, int add, unsigned q, row s)
 {
     const bi_xinstr *xi = add ? &jc->x->add[i] : &jc->x->fma[i];
     unsigned r = 0;
@@ -301,7 +267,7 @@ static void load_src(jcomp *jc, unsigned y, unsigned i, int add, unsigned q, row
 }
 
 /* the interpreter's code for unit iu; a failure (fault) leaves through the epilogue */
-static void call_unit(jcomp *jc, unsigned iu)
+void bx_jc_call_unit(jcomp *jc, unsigned iu)
 {
     jx_emit *e = &jc->e;
     jx_vzeroupper(e);
@@ -319,63 +285,16 @@ static void call_unit(jcomp *jc, unsigned iu)
     jc->exits[jc->nexits++] = jx_jcc_fwd(e, CC_NZ);
 }
 
-/* y = (y & ~abs) ^ neg, as the interpreter's fast float sources */
-static void fsrc_mods(jx_emit *e, const bi_xinstr *xi, unsigned k, unsigned y)
-{
-    if (xi->abs[k])
-        jx_opm(e, JX_VPAND, y, y, R14, KROW(KR_ABS));
-    if (xi->neg[k])
-        jx_opm(e, JX_VPXOR, y, y, R14, KROW(KR_SIGN));
-}
-
-/* FTZ header mode (bx_fsrc's and fout's flush): a denormal in y becomes a zero of its sign
- * (y &= ~((exponent == 0) & 0x7fffffff); zeros are unchanged).  Uses ymm5 and ymm6. */
-static void flush_denormals(jx_emit *e, unsigned y)
-{
-    jx_op(e, JX_VPXOR, 6, 6, 6);
-    jx_opm(e, JX_VPAND, 5, y, R14, KROW(KR_EXP));
-    jx_op(e, JX_VPCMPEQD, 5, 5, 6);
-    jx_opm(e, JX_VPAND, 5, 5, R14, KROW(KR_ABS));
-    jx_op(e, JX_VPANDN, y, 5, y);
-}
-
-/* ymm4 = all ones in lanes where the integer comparison of ymm0, ymm1 holds (cmp_lanes) */
-static void int_cmp(jx_emit *e, const bi_xinstr *xi)
-{
-    int invert = 0;
-    if (xi->sem == BI_SEM_ICMP_I || xi->sem == BI_SEM_CSEL_I) {
-        jx_op(e, JX_VPCMPEQD, 4, 0, 1);
-        invert = xi->cmp != C_EQ;
-    } else {
-        if (xi->sem != BI_SEM_ICMP_S && xi->sem != BI_SEM_CSEL_S) {   /* unsigned: bias to signed */
-            jx_opm(e, JX_VPXOR, 0, 0, R14, KROW(KR_SIGN));
-            jx_opm(e, JX_VPXOR, 1, 1, R14, KROW(KR_SIGN));
-        }
-        switch (xi->cmp) {
-        case C_GT: jx_op(e, JX_VPCMPGTD, 4, 0, 1); break;
-        case C_GE: jx_op(e, JX_VPCMPGTD, 4, 1, 0); invert = 1; break;
-        case C_LT: jx_op(e, JX_VPCMPGTD, 4, 1, 0); break;
-        default: jx_op(e, JX_VPCMPGTD, 4, 0, 1); invert = 1; break;
-        }
-    }
-    if (invert)
-        jx_opm(e, JX_VPXOR, 4, 4, R14, KROW(KR_ONES));
-}
-
-static const uint8_t fcmp_pred[] = {
-    [C_EQ] = 0x00, [C_GT] = 0x1e, [C_GE] = 0x1d, [C_NE] = 0x04, [C_LT] = 0x11, [C_LE] = 0x12, [C_GTLT] = 0x0c,
-};
-
 /* The ADD unit's message (add_unit's deferral): its sources and the FMA unit's atomic address
  * kept for the clause's end, the message remembered, a zero result.  Returns 0 when a source
  * needs a bc row but none is left. */
-static int compile_msg(jcomp *jc, unsigned i)
+int bx_jc_compile_msg(jcomp *jc, unsigned i)
 {
     jx_emit *e = &jc->e;
     unsigned nbc = jc->nbc;
     row s[4];
     for (unsigned q = 0; q < 4; q++) {
-        s[q] = src_row(jc, i, 1, q);
+        s[q] = bx_jc_src_row(jc, i, 1, q);
         if (!s[q].base) {
             jc->nbc = nbc;
             return 0;
@@ -399,12 +318,12 @@ static int compile_msg(jcomp *jc, unsigned i)
 /* BRANCHZ.i16 / .i32 and JUMP (bx_exec_op's cases): active lanes whose condition holds take the
  * branch (branch = 1, target = the target source, or PC_EXIT for an absolute target 0); the
  * result is 0.  Returns 0 when a source needs a bc row but none is left. */
-static int compile_branch(jcomp *jc, unsigned i, int add)
+int bx_jc_compile_branch(jcomp *jc, unsigned i, int add)
 {
     jx_emit *e = &jc->e;
     const bi_xinstr *xi = add ? &jc->x->add[i] : &jc->x->fma[i];
     unsigned nbc = jc->nbc;
-    row a = src_row(jc, i, add, 0), b = src_row(jc, i, add, 1);
+    row a = bx_jc_src_row(jc, i, add, 0), b = bx_jc_src_row(jc, i, add, 1);
     if (!a.base || !b.base) {
         jc->nbc = nbc;
         return 0;
@@ -441,178 +360,6 @@ static int compile_branch(jcomp *jc, unsigned i, int add)
     jx_op(e, JX_VPXOR, 0, 0, 0);
     jx_store(e, 0, R12, F_RES(i + 1, add));
     return 1;
-}
-
-/* Whether unit (i, add) of kind k has compiled code (else it calls the interpreter). */
-static int compilable(const bi_xclause *x, unsigned i, int add, uint8_t k)
-{
-    const bi_xinstr *xi = add ? &x->add[i] : &x->fma[i];
-    if (k == K_GENERIC)
-        return 0;
-    if (add && (is_mem(xi) || xi->sem == BI_SEM_CLPER || xi->sem == BI_SEM_BARRIER))
-        return 0;
-    if (k == K_FADD || k == K_FMA || k == K_FCMP) {
-        if (k != K_FCMP && xi->clamp)
-            return 0;
-        if (k == K_FCMP && xi->cmp > C_GTLT)
-            return 0;
-    }
-    return 1;
-}
-
-static void compile_unit(jcomp *jc, unsigned i, int add)
-{
-    jx_emit *e = &jc->e;
-    const bi_xclause *x = jc->x;
-    const bi_xinstr *xi = add ? &x->add[i] : &x->fma[i];
-    uint8_t k = add ? x->fast_add[i] : x->fast_fma[i];
-    unsigned iu = i << 1 | (unsigned)add;
-    if (add && ((xi->sem >= BI_SEM_LOAD && xi->sem <= BI_SEM_ACMPXCHG) || xi->sem >= BI_SEM_TEXC) && compile_msg(jc, i))
-        return;
-    if ((xi->sem == BI_SEM_BRANCHZ16 || xi->sem == BI_SEM_BRANCHZ32 || xi->sem == BI_SEM_JUMP) &&
-        compile_branch(jc, i, add))
-        return;
-    if (!compilable(x, i, add, k)) {
-        call_unit(jc, iu);
-        memset(jc->held, 0, sizeof(jc->held));
-        return;
-    }
-    unsigned nbc = jc->nbc;
-    row s[4];
-    for (unsigned q = 0; q < 4; q++) {
-        s[q] = src_row(jc, i, add, q);
-        if (!s[q].base) {
-            jc->nbc = nbc;
-            call_unit(jc, iu);
-            memset(jc->held, 0, sizeof(jc->held));
-            return;
-        }
-    }
-    /* sources in ymm0-3 as the kind needs them */
-    unsigned need = 0;
-    switch (k) {
-    case K_NOP: break;
-    case K_MOV: case K_ZEXT16: need = 1; break;
-    case K_IADD: case K_ISUB: case K_IMUL: case K_ICMP: case K_FADD: case K_FCMP: case K_MKVEC: need = 2; break;
-    case K_IADDC: case K_LSHIFT: case K_RSHIFT: case K_FMA: case K_MUX: need = 3; break;
-    case K_CSEL: need = 4; break;
-    default: break;
-    }
-    for (unsigned q = 0; q < need; q++)
-        load_src(jc, q, i, add, q, s[q]);
-    unsigned r = 0;              /* register holding the result */
-    int nan_check = 0, ftz = x->c.hdr[BI_H_FTZ] != 0;
-    switch (k) {
-    case K_NOP: jx_op(e, JX_VPXOR, 0, 0, 0); jc->clean_res[i + 1][add] = 1; break;
-    case K_MOV: break;
-    case K_IADD: jx_op(e, JX_VPADDD, 0, 0, 1); break;
-    case K_ISUB: jx_op(e, JX_VPSUBD, 0, 0, 1); break;
-    case K_IMUL: jx_op(e, JX_VPMULLD, 0, 0, 1); break;
-    case K_IADDC: jx_op(e, JX_VPADDD, 0, 0, 1); jx_op(e, JX_VPADDD, 0, 0, 2); break;
-    case K_LSHIFT: case K_RSHIFT:
-        jx_opm(e, JX_VPAND, 2, 2, R14, KROW(KR_31));
-        if (k == K_LSHIFT)
-            jx_op(e, JX_VPSLLVD, 0, 0, 2);
-        else
-            jx_op(e, JX_VPSRLVD, 0, 0, 2);
-        if (xi->not1)
-            jx_opm(e, JX_VPXOR, 1, 1, R14, KROW(KR_ONES));
-        switch (xi->logic) {
-        case L_AND: jx_op(e, JX_VPAND, 0, 0, 1); break;
-        case L_OR: jx_op(e, JX_VPOR, 0, 0, 1); break;
-        default: jx_op(e, JX_VPXOR, 0, 0, 1); break;
-        }
-        if (xi->not_result)
-            jx_opm(e, JX_VPXOR, 0, 0, R14, KROW(KR_ONES));
-        break;
-    case K_ICMP:
-        int_cmp(e, xi);
-        r = 4;
-        if (xi->result_type == 0)
-            jx_opm(e, JX_VPAND, 4, 4, R14, KROW(KR_ONE));
-        break;
-    case K_CSEL:
-        int_cmp(e, xi);
-        jx_blendv(e, 1, 0, 3, 2, 4);            /* mask ? c : d */
-        break;
-    case K_FADD: case K_FMA:
-        for (unsigned q = 0; q < need; q++) {
-            fsrc_mods(e, xi, q, q);
-            if (ftz && !src_clean(jc, i, add, q))
-                flush_denormals(e, q);
-        }
-        jc->clean_res[i + 1][add] = (uint8_t)ftz;   /* flushed here or by the interpreter's fout */
-        if (k == K_FADD) {
-            jx_op(e, JX_VADDPS, 0, 0, 1);
-        } else {
-            jx_op(e, JX_VFMADD231PS, 2, 0, 1);
-            r = 2;
-        }
-        if (ftz)
-            flush_denormals(e, r);
-        nan_check = 1;
-        break;
-    case K_FCMP:
-        for (unsigned q = 0; q < 2; q++) {
-            fsrc_mods(e, xi, q, q);
-            if (ftz && !src_clean(jc, i, add, q))
-                flush_denormals(e, q);
-        }
-        jx_cmpps(e, 0, 0, 1, fcmp_pred[xi->cmp]);
-        if (xi->result_type == 0)
-            jx_opm(e, JX_VPAND, 0, 0, R14, KROW(KR_ONE));
-        else if (xi->result_type == 1)
-            jx_opm(e, JX_VPAND, 0, 0, R14, KROW(KR_FONE));
-        break;
-    case K_MUX:
-        switch (xi->mux) {
-        case 0: jx_blendv(e, 0, 0, 0, 1, 2); break;      /* sign of c ? b : a */
-        case 1: case 2:
-            if (xi->mux == 2)
-                jx_opm(e, JX_VPAND, 2, 2, R14, KROW(KR_ABS));
-            jx_op(e, JX_VPXOR, 5, 5, 5);
-            jx_op(e, JX_VPCMPEQD, 4, 2, 5);
-            jx_blendv(e, 1, 0, 1, 0, 4);                 /* c == 0 ? a : b */
-            break;
-        default:
-            jx_op(e, JX_VPAND, 1, 1, 2);
-            jx_op(e, JX_VPANDN, 0, 2, 0);
-            jx_op(e, JX_VPOR, 0, 0, 1);
-            break;
-        }
-        break;
-    case K_MKVEC: {
-        unsigned sl = xi->lane[0] == 0xff ? 0 : 16 * (xi->lane[0] & 1), sh = xi->lane[1] == 0xff ? 0 : 16 * (xi->lane[1] & 1);
-        if (sl)
-            jx_shift_imm(e, 0, 0, 0, (uint8_t)sl);
-        jx_opm(e, JX_VPAND, 0, 0, R14, KROW(KR_FFFF));
-        if (sh)
-            jx_shift_imm(e, 0, 1, 1, (uint8_t)sh);
-        jx_shift_imm(e, 1, 1, 1, 16);
-        jx_op(e, JX_VPOR, 0, 0, 1);
-        break;
-    }
-    case K_ZEXT16: {
-        unsigned sh = xi->lane[0] == 0xff ? 0 : 16 * (xi->lane[0] & 1);
-        if (sh)
-            jx_shift_imm(e, 0, 0, 0, (uint8_t)sh);
-        jx_opm(e, JX_VPAND, 0, 0, R14, KROW(KR_FFFF));
-        break;
-    }
-    default: break;
-    }
-    jx_store(e, r, R12, F_RES(i + 1, add));
-    unsigned cr = CACHE_REG(i, add);
-    jx_movr(e, cr, r);
-    jc->held[cr - 8] = 1 + ((i + 1) << 1 | (unsigned)add);
-    if (nan_check) {           /* a NaN in any lane: the interpreter's NaN rules redo the unit */
-        jx_cmpps(e, 5, r, r, 3);                     /* unordered */
-        jx_ptest(e, 5, 5);
-        size_t skip = jx_jcc_fwd(e, CC_Z);
-        call_unit(jc, iu);
-        reload_cached(jc);
-        jx_patch(e, skip);
-    }
 }
 
 /* commit tuple i's register writes for the active lanes (the interpreter's commit) */
@@ -656,13 +403,13 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
     jx_mov(e, RBX, RDI);
     jx_mov(e, R12, RSI);
     jx_mov(e, R13, RDX);
-    jx_mov_imm64(e, R14, (uint64_t)(uintptr_t)krows);
+    jx_mov_imm64(e, R14, (uint64_t)(uintptr_t)bx_jit_krows);
     compile_frame_init(e, lanes);
     size_t to_bc = jx_jmp_fwd(e);
     size_t bc_done = e->len;
     for (unsigned i = 0; i < x->c.ntuples; i++) {
-        compile_unit(&jc, i, 0);
-        compile_unit(&jc, i, 1);
+        bx_jc_compile_unit(&jc, i, 0);
+        bx_jc_compile_unit(&jc, i, 1);
         if (i > 0)
             compile_commit(&jc, i - 1);
     }

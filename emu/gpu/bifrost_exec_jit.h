@@ -1,7 +1,9 @@
 /* The clause compiler (GPU back end "jit"), internal to the executor:
  *
- *   bifrost_exec_jit.c      prepared clause -> x86-64 code over a warp's lane rows (AVX2 + FMA);
- *                           code arenas; which back end runs (--gpu-backend)
+ *   bifrost_exec_jit.c      prepared clause -> x86-64 code over a warp's lane rows (AVX2 + FMA):
+ *                           the clause, its frame, messages, branches, commits; code arenas;
+ *                           which back end runs (--gpu-backend)
+ *   bifrost_exec_jit_alu.c  its ALU units (bifrost_exec_jit_comp.h: what the two share)
  *   bifrost_exec_jit_rt.c   what compiled code runs in: its frame, and the calls it makes into
  *                           the interpreter's own unit code (bifrost_exec_lanes.h) for every
  *                           instruction it does not compile, and for the clause's end

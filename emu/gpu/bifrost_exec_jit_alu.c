@@ -1,0 +1,225 @@
+/* The clause compiler's ALU units (bifrost_exec_jit_comp.h): the interpreter's lane-loop kinds as
+ * AVX2 / FMA code over lane rows, float units with the interpreter's denormal rules, and the
+ * choice between compiled code and a call of the interpreter's code for each unit. */
+#include "bifrost_exec_jit_comp.h"
+
+/* y = (y & ~abs) ^ neg, as the interpreter's fast float sources */
+static void fsrc_mods(jx_emit *e, const bi_xinstr *xi, unsigned k, unsigned y)
+{
+    if (xi->abs[k])
+        jx_opm(e, JX_VPAND, y, y, R14, KROW(KR_ABS));
+    if (xi->neg[k])
+        jx_opm(e, JX_VPXOR, y, y, R14, KROW(KR_SIGN));
+}
+
+/* FTZ header mode (bx_fsrc's and fout's flush): a denormal in y becomes a zero of its sign
+ * (y &= ~((exponent == 0) & 0x7fffffff); zeros are unchanged).  Uses ymm5 and ymm6. */
+static void flush_denormals(jx_emit *e, unsigned y)
+{
+    jx_op(e, JX_VPXOR, 6, 6, 6);
+    jx_opm(e, JX_VPAND, 5, y, R14, KROW(KR_EXP));
+    jx_op(e, JX_VPCMPEQD, 5, 5, 6);
+    jx_opm(e, JX_VPAND, 5, 5, R14, KROW(KR_ABS));
+    jx_op(e, JX_VPANDN, y, 5, y);
+}
+
+/* ymm4 = all ones in lanes where the integer comparison of ymm0, ymm1 holds (cmp_lanes) */
+static void int_cmp(jx_emit *e, const bi_xinstr *xi)
+{
+    int invert = 0;
+    if (xi->sem == BI_SEM_ICMP_I || xi->sem == BI_SEM_CSEL_I) {
+        jx_op(e, JX_VPCMPEQD, 4, 0, 1);
+        invert = xi->cmp != C_EQ;
+    } else {
+        if (xi->sem != BI_SEM_ICMP_S && xi->sem != BI_SEM_CSEL_S) {   /* unsigned: bias to signed */
+            jx_opm(e, JX_VPXOR, 0, 0, R14, KROW(KR_SIGN));
+            jx_opm(e, JX_VPXOR, 1, 1, R14, KROW(KR_SIGN));
+        }
+        switch (xi->cmp) {
+        case C_GT: jx_op(e, JX_VPCMPGTD, 4, 0, 1); break;
+        case C_GE: jx_op(e, JX_VPCMPGTD, 4, 1, 0); invert = 1; break;
+        case C_LT: jx_op(e, JX_VPCMPGTD, 4, 1, 0); break;
+        default: jx_op(e, JX_VPCMPGTD, 4, 0, 1); invert = 1; break;
+        }
+    }
+    if (invert)
+        jx_opm(e, JX_VPXOR, 4, 4, R14, KROW(KR_ONES));
+}
+
+static const uint8_t fcmp_pred[] = {
+    [C_EQ] = 0x00, [C_GT] = 0x1e, [C_GE] = 0x1d, [C_NE] = 0x04, [C_LT] = 0x11, [C_LE] = 0x12, [C_GTLT] = 0x0c,
+};
+
+
+/* Whether unit (i, add) of kind k has compiled code (else it calls the interpreter). */
+static int compilable(const bi_xclause *x, unsigned i, int add, uint8_t k)
+{
+    const bi_xinstr *xi = add ? &x->add[i] : &x->fma[i];
+    if (k == K_GENERIC)
+        return 0;
+    if (add && (is_mem(xi) || xi->sem == BI_SEM_CLPER || xi->sem == BI_SEM_BARRIER))
+        return 0;
+    if (k == K_FADD || k == K_FMA || k == K_FCMP) {
+        if (k != K_FCMP && xi->clamp)
+            return 0;
+        if (k == K_FCMP && xi->cmp > C_GTLT)
+            return 0;
+    }
+    return 1;
+}
+
+void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
+{
+    jx_emit *e = &jc->e;
+    const bi_xclause *x = jc->x;
+    const bi_xinstr *xi = add ? &x->add[i] : &x->fma[i];
+    uint8_t k = add ? x->fast_add[i] : x->fast_fma[i];
+    unsigned iu = i << 1 | (unsigned)add;
+    if (add && ((xi->sem >= BI_SEM_LOAD && xi->sem <= BI_SEM_ACMPXCHG) || xi->sem >= BI_SEM_TEXC) && bx_jc_compile_msg(jc, i))
+        return;
+    if ((xi->sem == BI_SEM_BRANCHZ16 || xi->sem == BI_SEM_BRANCHZ32 || xi->sem == BI_SEM_JUMP) &&
+        bx_jc_compile_branch(jc, i, add))
+        return;
+    if (!compilable(x, i, add, k)) {
+        bx_jc_call_unit(jc, iu);
+        memset(jc->held, 0, sizeof(jc->held));
+        return;
+    }
+    unsigned nbc = jc->nbc;
+    row s[4];
+    for (unsigned q = 0; q < 4; q++) {
+        s[q] = bx_jc_src_row(jc, i, add, q);
+        if (!s[q].base) {
+            jc->nbc = nbc;
+            bx_jc_call_unit(jc, iu);
+            memset(jc->held, 0, sizeof(jc->held));
+            return;
+        }
+    }
+    /* sources in ymm0-3 as the kind needs them */
+    unsigned need = 0;
+    switch (k) {
+    case K_NOP: break;
+    case K_MOV: case K_ZEXT16: need = 1; break;
+    case K_IADD: case K_ISUB: case K_IMUL: case K_ICMP: case K_FADD: case K_FCMP: case K_MKVEC: need = 2; break;
+    case K_IADDC: case K_LSHIFT: case K_RSHIFT: case K_FMA: case K_MUX: need = 3; break;
+    case K_CSEL: need = 4; break;
+    default: break;
+    }
+    for (unsigned q = 0; q < need; q++)
+        bx_jc_load_src(jc, q, i, add, q, s[q]);
+    unsigned r = 0;              /* register holding the result */
+    int nan_check = 0, ftz = x->c.hdr[BI_H_FTZ] != 0;
+    switch (k) {
+    case K_NOP: jx_op(e, JX_VPXOR, 0, 0, 0); jc->clean_res[i + 1][add] = 1; break;
+    case K_MOV: break;
+    case K_IADD: jx_op(e, JX_VPADDD, 0, 0, 1); break;
+    case K_ISUB: jx_op(e, JX_VPSUBD, 0, 0, 1); break;
+    case K_IMUL: jx_op(e, JX_VPMULLD, 0, 0, 1); break;
+    case K_IADDC: jx_op(e, JX_VPADDD, 0, 0, 1); jx_op(e, JX_VPADDD, 0, 0, 2); break;
+    case K_LSHIFT: case K_RSHIFT:
+        jx_opm(e, JX_VPAND, 2, 2, R14, KROW(KR_31));
+        if (k == K_LSHIFT)
+            jx_op(e, JX_VPSLLVD, 0, 0, 2);
+        else
+            jx_op(e, JX_VPSRLVD, 0, 0, 2);
+        if (xi->not1)
+            jx_opm(e, JX_VPXOR, 1, 1, R14, KROW(KR_ONES));
+        switch (xi->logic) {
+        case L_AND: jx_op(e, JX_VPAND, 0, 0, 1); break;
+        case L_OR: jx_op(e, JX_VPOR, 0, 0, 1); break;
+        default: jx_op(e, JX_VPXOR, 0, 0, 1); break;
+        }
+        if (xi->not_result)
+            jx_opm(e, JX_VPXOR, 0, 0, R14, KROW(KR_ONES));
+        break;
+    case K_ICMP:
+        int_cmp(e, xi);
+        r = 4;
+        if (xi->result_type == 0)
+            jx_opm(e, JX_VPAND, 4, 4, R14, KROW(KR_ONE));
+        break;
+    case K_CSEL:
+        int_cmp(e, xi);
+        jx_blendv(e, 1, 0, 3, 2, 4);            /* mask ? c : d */
+        break;
+    case K_FADD: case K_FMA:
+        for (unsigned q = 0; q < need; q++) {
+            fsrc_mods(e, xi, q, q);
+            if (ftz && !bx_jc_src_clean(jc, i, add, q))
+                flush_denormals(e, q);
+        }
+        jc->clean_res[i + 1][add] = (uint8_t)ftz;   /* flushed here or by the interpreter's fout */
+        if (k == K_FADD) {
+            jx_op(e, JX_VADDPS, 0, 0, 1);
+        } else {
+            jx_op(e, JX_VFMADD231PS, 2, 0, 1);
+            r = 2;
+        }
+        if (ftz)
+            flush_denormals(e, r);
+        nan_check = 1;
+        break;
+    case K_FCMP:
+        for (unsigned q = 0; q < 2; q++) {
+            fsrc_mods(e, xi, q, q);
+            if (ftz && !bx_jc_src_clean(jc, i, add, q))
+                flush_denormals(e, q);
+        }
+        jx_cmpps(e, 0, 0, 1, fcmp_pred[xi->cmp]);
+        if (xi->result_type == 0)
+            jx_opm(e, JX_VPAND, 0, 0, R14, KROW(KR_ONE));
+        else if (xi->result_type == 1)
+            jx_opm(e, JX_VPAND, 0, 0, R14, KROW(KR_FONE));
+        break;
+    case K_MUX:
+        switch (xi->mux) {
+        case 0: jx_blendv(e, 0, 0, 0, 1, 2); break;      /* sign of c ? b : a */
+        case 1: case 2:
+            if (xi->mux == 2)
+                jx_opm(e, JX_VPAND, 2, 2, R14, KROW(KR_ABS));
+            jx_op(e, JX_VPXOR, 5, 5, 5);
+            jx_op(e, JX_VPCMPEQD, 4, 2, 5);
+            jx_blendv(e, 1, 0, 1, 0, 4);                 /* c == 0 ? a : b */
+            break;
+        default:
+            jx_op(e, JX_VPAND, 1, 1, 2);
+            jx_op(e, JX_VPANDN, 0, 2, 0);
+            jx_op(e, JX_VPOR, 0, 0, 1);
+            break;
+        }
+        break;
+    case K_MKVEC: {
+        unsigned sl = xi->lane[0] == 0xff ? 0 : 16 * (xi->lane[0] & 1), sh = xi->lane[1] == 0xff ? 0 : 16 * (xi->lane[1] & 1);
+        if (sl)
+            jx_shift_imm(e, 0, 0, 0, (uint8_t)sl);
+        jx_opm(e, JX_VPAND, 0, 0, R14, KROW(KR_FFFF));
+        if (sh)
+            jx_shift_imm(e, 0, 1, 1, (uint8_t)sh);
+        jx_shift_imm(e, 1, 1, 1, 16);
+        jx_op(e, JX_VPOR, 0, 0, 1);
+        break;
+    }
+    case K_ZEXT16: {
+        unsigned sh = xi->lane[0] == 0xff ? 0 : 16 * (xi->lane[0] & 1);
+        if (sh)
+            jx_shift_imm(e, 0, 0, 0, (uint8_t)sh);
+        jx_opm(e, JX_VPAND, 0, 0, R14, KROW(KR_FFFF));
+        break;
+    }
+    default: break;
+    }
+    jx_store(e, r, R12, F_RES(i + 1, add));
+    unsigned cr = CACHE_REG(i, add);
+    jx_movr(e, cr, r);
+    jc->held[cr - 8] = 1 + ((i + 1) << 1 | (unsigned)add);
+    if (nan_check) {           /* a NaN in any lane: the interpreter's NaN rules redo the unit */
+        jx_cmpps(e, 5, r, r, 3);                     /* unordered */
+        jx_ptest(e, 5, 5);
+        size_t skip = jx_jcc_fwd(e, CC_Z);
+        bx_jc_call_unit(jc, iu);
+        bx_jc_reload_cached(jc);
+        jx_patch(e, skip);
+    }
+}
+

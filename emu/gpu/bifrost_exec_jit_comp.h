@@ -1,0 +1,74 @@
+/* Internal to the clause compiler (bifrost_exec_jit.c: the clause, its frame, messages, branches,
+ * commits; bifrost_exec_jit_alu.c: ALU units): the compiler's state, where compiled code finds
+ * its rows (registers through rbx = the warp, the frame through r12, constant rows through r14),
+ * and the pieces the two files share. */
+#ifndef MALIBU_BIFROST_EXEC_JIT_COMP_H
+#define MALIBU_BIFROST_EXEC_JIT_COMP_H
+
+#include <stddef.h>
+
+#include "bifrost_exec_jit.h"
+#include "bifrost_jit_emit.h"
+
+/* Constant rows (bx_jit_krows, read through r14). */
+enum { KR_ABS, KR_SIGN, KR_ONE, KR_FONE, KR_31, KR_FFFF, KR_ONES, KR_LANEBIT, KR_LANEID, KR_EXP, KR_N };
+extern const uint32_t bx_jit_krows[KR_N][NL];
+#define KROW(k) ((int32_t)((k) * NL * 4))
+
+/* displacements: warp register rows (from rbx), frame rows and fields (from r12) */
+#define W_REG(r) ((int32_t)(offsetof(bi_warp, reg) + (size_t)(r) * NL * 4))
+#define F_RES(i, u) ((int32_t)(offsetof(bx_jit_frame, res) + ((size_t)(i) * 2 + (u)) * NL * 4))
+#define F_ZERO ((int32_t)offsetof(bx_jit_frame, zero))
+#define F_KEEP(k) ((int32_t)(offsetof(bx_jit_frame, keep) + (size_t)(k) * NL * 4))
+#define F_BC(k) ((int32_t)(offsetof(bx_jit_frame, bc) + (size_t)(k) * NL * 4))
+#define F_EXEC ((int32_t)offsetof(bx_jit_frame, exec))
+#define F_ST(field) ((int32_t)(offsetof(bx_jit_frame, st) + offsetof(bx_cstate, field)))
+
+/* What a bc row holds: a constant known when compiling, a uniform word, or a special value. */
+enum { BC_VALUE, BC_UNIFORM, BC_LANE_ID, BC_WARP_ID, BC_CORE_ID };
+
+/* The compiler's state for one clause. */
+typedef struct {
+    jx_emit e;
+    const bi_xclause *x;
+    unsigned nbc;
+    struct { uint8_t kind; uint32_t value; } bc[BX_JIT_MAX_BC];   /* value: BC_VALUE's, BC_UNIFORM's word */
+    size_t exits[64];            /* jumps to the epilogue (a unit's call failed) */
+    unsigned nexits;
+    int full;                    /* too many exits or bc rows */
+    /* FTZ clauses: values known to hold no denormal in the active lanes (results of flushed
+     * FADD / FMA units, and registers whose last write in the clause was one), which need no
+     * input flush */
+    uint8_t clean_res[9][2];
+    uint8_t clean_reg[64];
+    /* ymm8-11 keep the last two tuples' compiled results (tuple i, unit u in ymm8 + 2 (i & 1) + u)
+     * so that T / T0 / T1 sources skip the store-to-load round trip; held[k] = 1 + that result's
+     * res index (i + 1) << 1 | u, 0: nothing valid */
+    unsigned held[4];
+} jcomp;
+
+/* a lane row in memory: [base + disp] */
+typedef struct { unsigned base; int32_t disp; } row;
+
+/* the register caching result row (i + 1, u) of tuple i, unit u */
+#define CACHE_REG(i, u) (8u + 2u * ((i) & 1) + (unsigned)(u))
+
+/* Whether source k of unit (i, add) is known to hold no denormal in the active lanes. */
+int bx_jc_src_clean(const jcomp *jc, unsigned i, int add, unsigned k);
+/* Where source k of unit (i, add) is as a lane row, or base 0 when it needs a bc row but none is
+ * left. */
+row bx_jc_src_row(jcomp *jc, unsigned i, int add, unsigned k);
+/* source q of unit (i, add) into ymm y: from its cached register, or loaded from its row */
+void bx_jc_load_src(jcomp *jc, unsigned y, unsigned i, int add, unsigned q, row s);
+/* after a call (which clobbers every vector register): the held rows again, from the frame */
+void bx_jc_reload_cached(jcomp *jc);
+/* the interpreter's code for unit iu; a failure (fault) leaves through the epilogue */
+void bx_jc_call_unit(jcomp *jc, unsigned iu);
+/* the ADD unit's message, and BRANCHZ.i16 / .i32 / JUMP: 0 when a source needs a bc row but none
+ * is left (the unit is then left to the interpreter) */
+int bx_jc_compile_msg(jcomp *jc, unsigned i);
+int bx_jc_compile_branch(jcomp *jc, unsigned i, int add);
+/* unit (i, add): compiled, or a call of the interpreter's code (bifrost_exec_jit_alu.c) */
+void bx_jc_compile_unit(jcomp *jc, unsigned i, int add);
+
+#endif
