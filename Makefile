@@ -40,6 +40,7 @@ SAN_TEST_TARGETS :=
 
 # The programs: each fragment uses only what the fragments above it define.
 include mk/cpu.mk      # A64 decoder; CPU core objects (user-mode and system builds)
+include mk/debug.mk    # the GDB stub and Capstone traces (GDB_OBJS, TRACE_OBJS, SYS_TRACE_OBJS)
 include mk/user.mk     # malibu-user
 include mk/gpu.mk      # Bifrost ISA tables, GPU objects, malibu-disasm, test-shader assembler
 include mk/stats.mk    # stats registry objects, malibu-report

@@ -47,3 +47,14 @@ def table(rows, best):
     for label, f in rows:
         m, q = f(best["malibu"]), f(best["qemu"])
         print("%-30s %10.2f %10.2f %8.2f" % (label, m, q, m / q if q else 0))
+
+
+def table_n(rows, best, names, ref):
+    """Like table() for any emulator names; ratios are each other name's time over ref's."""
+    others = [n for n in names if n != ref]
+    print("%-30s" % "seconds" + "".join("%16s" % n for n in names) +
+          "".join("%16s" % ("%s/%s" % (n.split()[-1], ref)) for n in others))
+    for label, f in rows:
+        v = {n: f(best[n]) for n in names}
+        print("%-30s" % label + "".join("%16.2f" % v[n] for n in names) +
+              "".join("%16.2f" % (v[n] / v[ref] if v[ref] else 0) for n in others))

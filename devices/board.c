@@ -64,6 +64,7 @@ static void usage(FILE *f)
             "  --run CMD        run shell command CMD in the guest, exit with its status\n"
             "                   (kernel parameter malibu.run64; without it: interactive shell)\n"
             "  -m SIZE          RAM size (e.g. 512M, 2G; plain number = MiB; default 1G)\n"
+            "  --smp N          vCPUs, 1..8 (Juno-like MPIDRs; default 1; see --smp-mode)\n"
             "  --dtb FILE       boot with this DTB instead of the generated one\n"
             "  --dump-dtb FILE  write the generated DTB to FILE and exit\n"
             "  --disk FILE[,MODE]  virtio-blk disk (vda, vdb, ... in order); MODE: cow (default:\n"

@@ -53,11 +53,32 @@ static void dump_chain(void *opaque, MaliJobCtx *ctx, uint64_t head, unsigned as
         fprintf(stderr, "gpu: cannot write %s\n", path);
 }
 
+static MaliChainFn tap_chain;
+static MaliFaultFn tap_fault;
+static void *tap_opaque;
+
+void board_gpu_observe(MaliChainFn chain, MaliFaultFn fault, void *opaque)
+{
+    tap_chain = chain;
+    tap_fault = fault;
+    tap_opaque = opaque;
+}
+
+static void observe_chain(void *opaque, MaliJobCtx *ctx, uint64_t head, unsigned as, unsigned arch_major)
+{
+    if (dump_dir)
+        dump_chain(opaque, ctx, head, as, arch_major);
+    if (tap_chain)
+        tap_chain(tap_opaque, ctx, head, as, arch_major);
+}
+
 static uint32_t run_job(void *opaque, const MaliComputeJob *mj)
 {
     gpu_compute_job j = {
         .job_va = mj->job_va, .type = mj->type, .as = mj->as, .arch_major = mj->arch_major,
-        .core_mask = mj->shader_present,
+        .core_mask = mj->shader_present, .clock_cycles = mj->cycles, .clock_ts = mj->timestamp,
+        .gpu_hz = mj->gpu_hz, .ts_hz = mj->timestamp_hz, .clock_running = mj->clock_running,
+        .priority = mj->priority,
         /* the device implements the engine's memory interface itself */
         .mem = { .ctx = mj->ctx, .read = mali_gpu_read, .write = mali_gpu_write, .fetch = mali_gpu_fetch,
                  .atomic = mali_gpu_atomic, .should_stop = mali_job_should_stop, .map = mali_gpu_map,
@@ -115,8 +136,10 @@ void board_gpu_attach_engine(Mali *m)
     pthread_once(&engine_once, engine_create);
     if (engine && m)
         mali_set_compute_engine(m, run_job, engine);
-    if (dump_dir && m)
-        mali_set_chain_observer(m, dump_chain, NULL);
+    if ((dump_dir || tap_chain) && m)
+        mali_set_chain_observer(m, observe_chain, NULL);
+    if (tap_fault && m)
+        mali_set_fault_observer(m, tap_fault, tap_opaque);
 }
 
 gpu_compute *board_gpu_engine(void)

@@ -12,6 +12,7 @@
 
 #include "bus.h"
 #include "gic400.h"
+#include "mali/mali.h"
 
 struct Board;
 struct Mali;
@@ -43,5 +44,9 @@ void board_gpu_attach_engine(struct Mali *m);
  * there (emu/gpu/job_dump.h; build/malibu-decode prints them, malibu-disasm reads the shaders).
  * Also MALIBU_GPU_LOG=1, MALIBU_GPU_DUMP=DIR. */
 void board_gpu_debug(bool log, const char *dump_dir);
+/* More observers (before the first GPU is attached): chain is called when a chain starts (after
+ * the --gpu-dump one), fault when a chain ends with a fault (mali.h); NULL: none.  build/malibu's
+ * --gpu-trace and GPU fault reports (emu/system/gpu_trace.c). */
+void board_gpu_observe(MaliChainFn chain, MaliFaultFn fault, void *opaque);
 
 #endif

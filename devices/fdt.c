@@ -1,5 +1,6 @@
 /* Device tree generation with libfdt (see fdt_board.h). */
 #include "fdt_board.h"
+#include "../firmware/psci.h"
 
 #include <libfdt.h>
 #include <stdio.h>
@@ -65,19 +66,49 @@ static int prop_spi(void *fdt, unsigned intid)
     return fdt_property(fdt, "interrupts", cells, sizeof cells);
 }
 
+/* cpu-map: the clusters of psci_cpu_mpidr (Aff1 = cluster, Aff0 = core), as Juno's DT has them,
+ * so Linux's topology shows the two clusters. */
+static int add_cpu_map(void *fdt, unsigned ncpu)
+{
+    TRY(fdt_begin_node(fdt, "cpu-map"));
+    unsigned cluster = ~0u;
+    for (unsigned i = 0; i < ncpu; i++) {
+        uint64_t mpidr = psci_cpu_mpidr(i);
+        char name[16];
+        if (((mpidr >> 8) & 0xff) != cluster) {
+            if (cluster != ~0u)
+                TRY(fdt_end_node(fdt));
+            cluster = (mpidr >> 8) & 0xff;
+            snprintf(name, sizeof name, "cluster%u", cluster);
+            TRY(fdt_begin_node(fdt, name));
+        }
+        snprintf(name, sizeof name, "core%u", (unsigned)(mpidr & 0xff));
+        TRY(fdt_begin_node(fdt, name));
+        TRY(fdt_property_u32(fdt, "cpu", FDT_PHANDLE_CPU0 + i));
+        TRY(fdt_end_node(fdt));
+    }
+    TRY(fdt_end_node(fdt)); /* last cluster */
+    return fdt_end_node(fdt);
+}
+
 static int add_cpus(void *fdt, const FdtBoard *b)
 {
     TRY(fdt_begin_node(fdt, "cpus"));
     TRY(fdt_property_u32(fdt, "#address-cells", 1));
     TRY(fdt_property_u32(fdt, "#size-cells", 0));
     for (unsigned i = 0; i < b->ncpu; i++) {
-        TRY(begin_node(fdt, "cpu", i));
+        uint32_t mpidr = (uint32_t)psci_cpu_mpidr(i); /* Juno-like clusters (psci.h) */
+        TRY(begin_node(fdt, "cpu", mpidr));
         TRY(fdt_property_string(fdt, "device_type", "cpu"));
         TRY(fdt_property_string(fdt, "compatible", "arm,cortex-a57"));
-        TRY(fdt_property_u32(fdt, "reg", i)); /* MPIDR Aff0 */
+        TRY(fdt_property_u32(fdt, "reg", mpidr)); /* MPIDR Aff1.Aff0 */
         TRY(fdt_property_string(fdt, "enable-method", "psci"));
+        if (b->ncpu > 1)
+            TRY(fdt_property_u32(fdt, "phandle", FDT_PHANDLE_CPU0 + i));
         TRY(fdt_end_node(fdt));
     }
+    if (b->ncpu > 1)
+        TRY(add_cpu_map(fdt, b->ncpu));
     return fdt_end_node(fdt);
 }
 

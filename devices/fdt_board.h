@@ -26,6 +26,7 @@
 #define FDT_PHANDLE_GIC 1
 #define FDT_PHANDLE_APB_PCLK 2 /* fixed 24 MHz APB clock */
 #define FDT_PHANDLE_UARTCLK 3  /* fixed 7.3728 MHz UART reference clock (as Juno) */
+#define FDT_PHANDLE_CPU0 8     /* CPU n: FDT_PHANDLE_CPU0 + n (with several CPUs: cpu-map) */
 #define FDT_PHANDLE_FIRST_FREE 16
 
 /* Return 0 or a negative libfdt error. */

@@ -43,7 +43,13 @@ struct GTimer {
     /* device-wait model (under lock) */
     bool model;          /* gtimer_set_device_clock(t, true) */
     unsigned holds;      /* gtimer_hold balance */
-    unsigned idle_cpus;  /* CPUs inside gtimer_wfi */
+    unsigned idle_cpus;  /* CPUs inside gtimer_wfi / gtimer_wfi_any */
+    unsigned offline_cpus; /* CPUs powered off (gtimer_set_cpu_online): idle for the model */
+    bool online[GIC_MAX_CPUS];
+    /* gtimer_wfi_any: one thread sleeping for several CPUs (own lock, never nested) */
+    pthread_mutex_t any_lock;
+    pthread_cond_t any_wake;
+    uint32_t any_kicked;
     uint64_t n_frozen, frozen_host_ns, advanced_ns, froze_at; /* statistics */
 };
 
@@ -130,7 +136,7 @@ static void clock_write_end(GTimer *t)
 /* Freeze or unfreeze guest time as the device-wait condition says; lock held. */
 static void reevaluate_clock(GTimer *t)
 {
-    bool want = t->model && t->holds > 0 && t->idle_cpus == t->ncpu;
+    bool want = t->model && t->holds > 0 && t->idle_cpus + t->offline_cpus == t->ncpu;
     if (want == t->frozen)
         return;
     clock_write_begin(t);
@@ -212,7 +218,10 @@ GTimer *gtimer_new(Gic *gic, unsigned ncpu)
     pthread_condattr_t ca;
     pthread_condattr_init(&ca);
     pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_mutex_init(&t->any_lock, NULL);
+    pthread_cond_init(&t->any_wake, &ca);
     for (unsigned c = 0; c < ncpu; c++) {
+        t->online[c] = true;
         pthread_mutex_init(&t->cpu[c].wlock, NULL);
         pthread_cond_init(&t->cpu[c].wake, &ca);
         for (int w = 0; w < 2; w++) {
@@ -237,6 +246,8 @@ void gtimer_free(GTimer *t)
         pthread_cond_destroy(&t->cpu[c].wake);
         pthread_mutex_destroy(&t->cpu[c].wlock);
     }
+    pthread_cond_destroy(&t->any_wake);
+    pthread_mutex_destroy(&t->any_lock);
     pthread_mutex_destroy(&t->lock);
     free(t);
 }
@@ -392,4 +403,54 @@ void gtimer_kick(GTimer *t, unsigned cpu)
     c->kicked = true;
     pthread_cond_signal(&c->wake);
     pthread_mutex_unlock(&c->wlock);
+    pthread_mutex_lock(&t->any_lock);
+    t->any_kicked |= 1u << cpu;
+    pthread_cond_signal(&t->any_wake);
+    pthread_mutex_unlock(&t->any_lock);
+}
+
+uint32_t gtimer_wfi_any(GTimer *t, uint32_t mask, uint64_t max_ns)
+{
+    mask &= (1u << t->ncpu) - 1;
+    unsigned n = (unsigned)__builtin_popcount(mask);
+    pthread_mutex_lock(&t->lock);
+    t->idle_cpus += n;
+    reevaluate_clock(t);
+    pthread_mutex_unlock(&t->lock);
+    pthread_mutex_lock(&t->any_lock);
+    if (!(t->any_kicked & mask)) {
+        if (max_ns) {
+            uint64_t d = ht_now_ns() + max_ns;
+            struct timespec ts = { (time_t)(d / 1000000000ull), (long)(d % 1000000000ull) };
+            while (!(t->any_kicked & mask) && pthread_cond_timedwait(&t->any_wake, &t->any_lock, &ts) == 0)
+                ;
+        } else {
+            while (!(t->any_kicked & mask))
+                pthread_cond_wait(&t->any_wake, &t->any_lock);
+        }
+    }
+    uint32_t kicked = t->any_kicked & mask;
+    t->any_kicked &= ~mask;
+    pthread_mutex_unlock(&t->any_lock);
+    pthread_mutex_lock(&t->lock);
+    t->idle_cpus -= n;
+    reevaluate_clock(t);
+    pthread_mutex_unlock(&t->lock);
+    return kicked;
+}
+
+void gtimer_set_cpu_online(GTimer *t, unsigned cpu, bool on)
+{
+    if (cpu >= t->ncpu)
+        return;
+    pthread_mutex_lock(&t->lock);
+    if (t->online[cpu] != on) {
+        t->online[cpu] = on;
+        if (on)
+            t->offline_cpus--;
+        else
+            t->offline_cpus++;
+        reevaluate_clock(t);
+    }
+    pthread_mutex_unlock(&t->lock);
 }

@@ -74,5 +74,12 @@ void gtimer_clock_stats(GTimer *t, GTimerClockStats *st);
 /* Sleep the vCPU until kicked or max_ns (0 = no limit) elapse. */
 void gtimer_wfi(GTimer *t, unsigned cpu, uint64_t max_ns);
 void gtimer_kick(GTimer *t, unsigned cpu);
+/* One host thread sleeping for the CPUs in mask (--smp-mode rr: every vCPU idle): returns when
+ * one of them is kicked (the kicked ones, their kicks consumed) or after max_ns (0: no limit).
+ * Kicks that came while nobody slept are remembered here too, so this may return at once. */
+uint32_t gtimer_wfi_any(GTimer *t, uint32_t mask, uint64_t max_ns);
+/* A CPU powered off (PSCI CPU_OFF, secondaries before CPU_ON) counts as idle for the device-wait
+ * clock model.  Every CPU is online after gtimer_new. */
+void gtimer_set_cpu_online(GTimer *t, unsigned cpu, bool on);
 
 #endif

@@ -82,17 +82,32 @@ int psci_cpu_state(Psci *p, unsigned cpu)
     return s;
 }
 
-/* CPU index for an MPIDR affinity value, or -1.  Only Aff0 is used on this board. */
-static int mpidr_to_cpu(const Psci *p, uint64_t mpidr)
+/* Juno-like: two cores in cluster 0, the rest in cluster 1. */
+#define CLUSTER0_CPUS 2
+
+uint64_t psci_cpu_mpidr(unsigned cpu)
+{
+    return cpu < CLUSTER0_CPUS ? cpu : (1u << 8) | (cpu - CLUSTER0_CPUS);
+}
+
+int psci_mpidr_cpu(uint64_t mpidr, unsigned ncpu)
 {
     mpidr &= 0xFF00FFFFFFull; /* Aff3..Aff0; drop bit 31 (RES1), U, MT */
-    return mpidr < p->ncpu ? (int)mpidr : -1;
+    for (unsigned i = 0; i < ncpu && i < PSCI_MAX_CPUS; i++)
+        if (psci_cpu_mpidr(i) == mpidr)
+            return (int)i;
+    return -1;
+}
+
+static int mpidr_to_cpu(const Psci *p, uint64_t mpidr)
+{
+    return psci_mpidr_cpu(mpidr, p->ncpu);
 }
 
 static bool implemented(uint32_t fn)
 {
     switch (fn) {
-    case PSCI_VERSION: case PSCI_CPU_OFF: case PSCI_CPU_ON_32: case PSCI_CPU_ON_64:
+    case PSCI_VERSION: case PSCI_CPU_SUSPEND: case PSCI_CPU_SUSPEND_64: case PSCI_CPU_OFF: case PSCI_CPU_ON_32: case PSCI_CPU_ON_64:
     case PSCI_AFFINITY_INFO_32: case PSCI_AFFINITY_INFO_64: case PSCI_MIGRATE_INFO_TYPE:
     case PSCI_SYSTEM_OFF: case PSCI_SYSTEM_RESET: case PSCI_FEATURES:
         return true;
@@ -150,6 +165,15 @@ uint64_t psci_call(Psci *p, unsigned cpu, uint64_t x0, uint64_t x1, uint64_t x2,
     switch (fn) {
     case PSCI_VERSION:
         ret = 0x00010000; /* 1.0 */
+        break;
+    case PSCI_CPU_SUSPEND:
+    case PSCI_CPU_SUSPEND_64:
+        if (x1 & ~0x0301FFFFull) {
+            ret = PSCI_RET_INVALID_PARAMS;
+        } else {
+            act->kind = PSCI_ACT_CPU_SUSPEND;
+            ret = PSCI_RET_SUCCESS;
+        }
         break;
     case PSCI_CPU_OFF:
         pthread_mutex_lock(&p->lock);

@@ -10,6 +10,10 @@
  *                          it (gtimer_kick).  The caller continues (X0 = 0).
  *   PSCI_ACT_CPU_OFF       the calling vCPU stops: it must not execute further until a later
  *                          CPU_ON for it (the call does not return to the guest).
+ *   PSCI_ACT_CPU_SUSPEND   the caller waits as for WFI, then continues with X0 = SUCCESS: every
+ *                          power state, standby or power-down, is entered as standby (PSCI lets
+ *                          an implementation enter a shallower state than asked; the caller's
+ *                          state is kept, so a power-down request returns as from standby).
  *   PSCI_ACT_SYSTEM_OFF    stop all vCPUs, exit the emulator with status 0.
  *   PSCI_ACT_SYSTEM_RESET  reset the board (or exit with status PSCI_RESET_EXIT_STATUS when
  *                          reset is not implemented).
@@ -17,11 +21,15 @@
  * SMCCC conventions: 32-bit function IDs (0x84xxxxxx) use only the low 32 bits of the arguments;
  * results are sign-extended to 64 bits (so NOT_SUPPORTED is all ones in X0, which is what Linux
  * compares against).  Unknown function IDs (including SMCCC_VERSION, SMCCC_ARCH_FEATURES,
- * CPU_SUSPEND, SYSTEM_SUSPEND) return NOT_SUPPORTED (-1).  HVC with a non-zero immediate, or from
+ * SYSTEM_SUSPEND) return NOT_SUPPORTED (-1).  CPU_SUSPEND takes the original power_state format
+ * (StateID [15:0], StateType [16], PowerLevel [25:24]); other bits set: INVALID_PARAMETERS.  HVC with a non-zero immediate, or from
  * EL0, is UNDEFINED and must not reach psci_call.
  *
  * CPU power state is tracked here (CPU 0 is ON at reset, the others OFF).  CPU numbers are
- * indices 0..ncpu-1, MPIDR = index (Aff0), bit 31 of a guest-supplied MPIDR ignored. */
+ * indices 0..ncpu-1; their MPIDR affinities follow Juno's clusters (psci_cpu_mpidr): CPUs 0-1
+ * are cluster 0 (Aff1 = 0, Juno's two big cores), CPUs 2-7 cluster 1 (Aff1 = 1, Aff0 = 0..5;
+ * Juno has four LITTLE cores, --smp 7/8 extend the cluster).  Bit 31 of a guest-supplied MPIDR
+ * is ignored. */
 #ifndef MALIBU_FIRMWARE_PSCI_H
 #define MALIBU_FIRMWARE_PSCI_H
 
@@ -36,7 +44,7 @@ enum {
     PSCI_CPU_ON_32 = 0x84000003, PSCI_AFFINITY_INFO_32 = 0x84000004,
     PSCI_MIGRATE_INFO_TYPE = 0x84000006, PSCI_SYSTEM_OFF = 0x84000008,
     PSCI_SYSTEM_RESET = 0x84000009, PSCI_FEATURES = 0x8400000A,
-    PSCI_CPU_ON_64 = 0xC4000003, PSCI_AFFINITY_INFO_64 = 0xC4000004,
+    PSCI_CPU_SUSPEND_64 = 0xC4000001, PSCI_CPU_ON_64 = 0xC4000003, PSCI_AFFINITY_INFO_64 = 0xC4000004,
 };
 
 enum {
@@ -50,6 +58,7 @@ enum { PSCI_AFF_ON = 0, PSCI_AFF_OFF = 1, PSCI_AFF_ON_PENDING = 2 };
 
 typedef enum {
     PSCI_ACT_NONE, PSCI_ACT_CPU_ON, PSCI_ACT_CPU_OFF, PSCI_ACT_SYSTEM_OFF, PSCI_ACT_SYSTEM_RESET,
+    PSCI_ACT_CPU_SUSPEND,
 } PsciActionKind;
 
 typedef struct PsciAction {
@@ -60,6 +69,10 @@ typedef struct PsciAction {
 } PsciAction;
 
 typedef struct Psci Psci;
+
+/* MPIDR_EL1 affinity bits (Aff1.Aff0) of CPU cpu on this board, and the inverse (-1: none). */
+uint64_t psci_cpu_mpidr(unsigned cpu);
+int psci_mpidr_cpu(uint64_t mpidr, unsigned ncpu);
 
 Psci *psci_new(unsigned ncpu);
 void psci_free(Psci *p);

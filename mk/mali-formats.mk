@@ -18,7 +18,7 @@ $(MALI_FMT_H) $(B)/gen/mali_formats_print.c &: $(MALI_FMT) $(MALI_FMT_GEN)
 
 # Any of these objects may include the header: it exists before they compile (later changes
 # reach them through their -MMD dependency files).
-$(sort $(GPU_OBJS) $(DEVICE_OBJS) $(FUZZ_GPU_OBJS) $(FUZZ_DEV_OBJS)) $(B)/obj/emu/gpu/disasm_main.o: | $(MALI_FMT_H)
+$(sort $(GPU_OBJS) $(DEVICE_OBJS) $(FUZZ_GPU_OBJS) $(FUZZ_DEV_OBJS) $(SYS_MAIN_OBJS)) $(B)/obj/emu/gpu/disasm_main.o: | $(MALI_FMT_H)
 
 MALI_FMT_PRINT_OBJ := $(B)/obj/gen/mali_formats_print.o
 $(MALI_FMT_PRINT_OBJ): $(B)/gen/mali_formats_print.c $(MALI_FMT_H)
@@ -29,7 +29,13 @@ $(B)/obj/tools/malibu_decode.o: tools/malibu_decode.c $(MALI_FMT_H) $(B)/gen/bif
 	@mkdir -p $(dir $@)
 	$(CC) $(BIFROST_CFLAGS) -c $< -o $@
 
-$(B)/malibu-decode: $(B)/obj/tools/malibu_decode.o $(MALI_FMT_PRINT_OBJ) $(GPU_OBJS)
+# The chain printer (tools/job_print.c): malibu-decode's, and build/malibu's (mk/system.mk).
+JOB_PRINT_OBJS := $(B)/obj/tools/job_print.o $(MALI_FMT_PRINT_OBJ)
+$(B)/obj/tools/job_print.o: tools/job_print.c $(MALI_FMT_H) $(B)/gen/bifrost_isa.h
+	@mkdir -p $(dir $@)
+	$(CC) $(BIFROST_CFLAGS) -c $< -o $@
+
+$(B)/malibu-decode: $(B)/obj/tools/malibu_decode.o $(JOB_PRINT_OBJS) $(GPU_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 PROGRAMS += $(B)/malibu-decode

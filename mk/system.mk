@@ -1,10 +1,13 @@
-# build/malibu, the full-system emulator: emu/system/*.c (main, PSCI glue) on the system CPU core
-# (SYS_CPU_OBJS, mk/cpu.mk) and the board (DEVICE_OBJS, mk/devices.mk).
+# build/malibu, the full-system emulator: emu/system/*.c (main, PSCI glue, GDB stub glue) on the
+# system CPU core (SYS_CPU_OBJS, mk/cpu.mk), the board (DEVICE_OBJS, mk/devices.mk) and the GDB
+# stub and Capstone traces (GDB_OBJS, SYS_TRACE_OBJS, mk/debug.mk).
 SYS_MAIN_OBJS := $(patsubst %.c,$(B)/sysobj/%.o,$(sort $(wildcard emu/system/*.c)))
 
 $(SYS_MAIN_OBJS): SYS_CFLAGS += $(FDT_CFLAGS)
 
-$(B)/malibu: $(SYS_MAIN_OBJS) $(SYS_CPU_OBJS) $(DEVICE_OBJS)
-	$(CC) $(LDFLAGS) -o $@ $^ $(DEVICE_LIBS) $(LDLIBS)
+# (the chain printer of GPU fault reports and --gpu-trace: JOB_PRINT_OBJS, mk/mali-formats.mk)
+$(B)/malibu: $(SYS_MAIN_OBJS) $(SYS_CPU_OBJS) $(DEVICE_OBJS) $(GDB_OBJS) $(SYS_TRACE_OBJS) $$(JOB_PRINT_OBJS) \
+             $(B)/obj/emu/gpu/bifrost_disasm.o
+	$(CC) $(LDFLAGS) -o $@ $^ $(DEVICE_LIBS) $(CAPSTONE_LIBS) $(LDLIBS)
 
 PROGRAMS += $(B)/malibu

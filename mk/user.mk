@@ -9,7 +9,7 @@ USER_OBJS := $(USER_SRCS:%.c=$(B)/obj/%.o)
 # descriptions from constructors).
 CORE_USER_OBJS := $(CPU_OBJS) $(USER_OBJS)
 
-$(B)/malibu-user: $(B)/obj/emu/user/main.o $(CORE_USER_OBJS)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+$(B)/malibu-user: $(B)/obj/emu/user/main.o $(CORE_USER_OBJS) $(TRACE_OBJS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(CAPSTONE_LIBS) $(LDLIBS)
 
 PROGRAMS += $(B)/malibu-user

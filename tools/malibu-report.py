@@ -370,6 +370,10 @@ def system_section(r):
     if regs:
         parts.append('<details><summary>GPU registers accessed (%d)</summary>%s</details>' % (len(regs), table(
             [["%#06x" % r["offset"], r["reads"], r["writes"]] for r in regs], ["offset", "reads", "writes"])))
+    if len(cpu["cpus"]) > 1:
+        parts.append(table([[c["index"], c["instructions"], c["exceptions"], c["irqs"],
+                             "%.1f" % (c.get("idle_ns", 0) / 1e6)] for c in cpu["cpus"]],
+                           ["vCPU", "instructions", "exceptions", "IRQs", "idle ms"]))
     exc = {}
     for c in cpu["cpus"]:
         for k, v in c.get("exceptions_by_class", {}).items():

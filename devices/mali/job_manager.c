@@ -321,11 +321,26 @@ static uint32_t translate_page(MaliJobCtx *c, uint64_t va, unsigned access, uint
             return 0;
         }
         set_fault(c, va);
+        uint64_t gen = a ? a->cmd_gen : 0;
+        if (!c->mmu_fault) {
+            /* the chain's first MMU fault: the observer reports it before the driver sees the
+             * interrupt, while the job's tables and descriptors are as they were */
+            c->mmu_fault = true;
+            MaliFaultInfo fi = { .slot = s->n, .as = c->as, .arch_major = m->model->gpu_id >> 28,
+                                 .head = s->head, .job_va = s->tail, .status = code, .fault_va = va,
+                                 .mmu_fault = true, .mmu_code = code, .mmu_access = access, .mmu_va = va };
+            MaliFaultFn fault_fn = m->fault_fn;
+            void *fault_opaque = m->fault_opaque;
+            if (fault_fn) {
+                pthread_mutex_unlock(&m->lock);
+                fault_fn(fault_opaque, c, &fi);
+                pthread_mutex_lock(&m->lock);
+            }
+        }
         report_fault(m, c->as, code, access, va, bus);
         if (bus || (code & 0xF8) != 0xC0 || !a || !as_enabled(a))
             return code;
         /* translation fault: wait for the driver to map and flush (or give up on the AS) */
-        uint64_t gen = a->cmd_gen;
         s->stalled++;
         stall_begin(c);
         while (a->cmd_gen == gen && !stop_pending(c, true))
@@ -519,6 +534,12 @@ static uint32_t job_compute(MaliJobCtx *c, const MaliJobRec *j)
     pthread_mutex_lock(&m->lock);
     if (c->s->affinity & m->model->shader_present)
         job.shader_present = c->s->affinity & m->model->shader_present;
+    job.cycles = mali_cycle_count_locked(m);
+    job.timestamp = mali_job_timestamp_locked(c, false);
+    job.gpu_hz = m->model->clock_hz;
+    job.timestamp_hz = m->ts_freq;
+    job.clock_running = m->cycle_running;
+    job.priority = (c->s->config >> 16) & 0xf;
     pthread_mutex_unlock(&m->lock);
     c->tuples = 0;
     c->issue_hz = (uint64_t)__builtin_popcountll(job.shader_present) * m->model->exec_engines *
@@ -739,6 +760,19 @@ static void run_chain(Mali *m, MaliSlot *s)
     }
     for (size_t i = 0; i < n; i++)
         s->idx_total[s->jobs[i].index] = s->idx_done[s->jobs[i].index] = 0;
+
+    if (status != MALI_EXC_DONE && status != EXC_ABANDON && status != MALI_EXC_STOPPED &&
+        status != MALI_EXC_TERMINATED) {
+        /* a job fault without an MMU fault (those were reported when they happened) */
+        pthread_mutex_lock(&m->lock);
+        MaliFaultFn fault_fn = c.mmu_fault ? NULL : m->fault_fn;
+        void *fault_opaque = m->fault_opaque;
+        MaliFaultInfo fi = { .slot = s->n, .as = c.as, .arch_major = m->model->gpu_id >> 28, .head = head,
+                             .job_va = tail, .status = status, .fault_va = c.fault_va };
+        pthread_mutex_unlock(&m->lock);
+        if (fault_fn)
+            fault_fn(fault_opaque, &c, &fi);
+    }
 
     pthread_mutex_lock(&m->lock);
     if (status == EXC_ABANDON || m->reset_gen != c.reset_gen || m->quit)

@@ -72,6 +72,14 @@ void mali_set_chain_observer(Mali *m, MaliChainFn fn, void *opaque)
     pthread_mutex_unlock(&m->lock);
 }
 
+void mali_set_fault_observer(Mali *m, MaliFaultFn fn, void *opaque)
+{
+    pthread_mutex_lock(&m->lock);
+    m->fault_fn = fn;
+    m->fault_opaque = opaque;
+    pthread_mutex_unlock(&m->lock);
+}
+
 const MaliModel *mali_model(Mali *m)
 {
     return m->model;

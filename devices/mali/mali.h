@@ -127,6 +127,11 @@ typedef struct MaliComputeJob {
     unsigned slot;            /* job slot 0..2 */
     unsigned arch_major;      /* 6 (G71/G72: v6 descriptors, 4-lane warps) or 7 (G52) */
     uint64_t shader_present;  /* core mask the job may use (JS_AFFINITY) */
+    /* the shaders' clock (LD_GCLK): GPU_CYCLE_COUNT and GPU_TIMESTAMP when the job starts, their
+     * rates in Hz, and whether they run (cycle counting on) */
+    uint64_t cycles, timestamp, gpu_hz, timestamp_hz;
+    bool clock_running;
+    unsigned priority;        /* JS_CONFIG thread priority (bits 19:16; panfrost: 8, or per context) */
     MaliJobCtx *ctx;          /* for the calls below, valid during the callback only */
 } MaliComputeJob;
 
@@ -140,6 +145,36 @@ void mali_set_compute_engine(Mali *m, MaliComputeFn fn, void *opaque);
  * job's ctx (for mali_gpu_map; valid during the call only). */
 typedef void (*MaliChainFn)(void *opaque, MaliJobCtx *ctx, uint64_t head, unsigned as, unsigned arch_major);
 void mali_set_chain_observer(Mali *m, MaliChainFn fn, void *opaque);
+
+/* Optional observer of faults (the board's GPU fault report): called on the job slot's thread
+ * (or an engine thread) for a chain's first MMU fault, before the MMU interrupt is raised (so the
+ * tables and descriptors are still as the job saw them), and when a chain without an MMU fault
+ * ends with a job fault (not a stop); ctx is valid for mali_gpu_map and mali_job_walk. */
+typedef struct MaliFaultInfo {
+    unsigned slot, as, arch_major;
+    uint64_t head;            /* the chain's first job */
+    uint64_t job_va;          /* the job running (JS_HEAD/TAIL) */
+    uint32_t status;          /* the exception code (JS_STATUS, or the MMU's fault code) */
+    uint64_t fault_va;        /* the faulting GPU VA */
+    bool mmu_fault;           /* an MMU fault (AS_FAULTSTATUS), not a job fault: */
+    uint32_t mmu_code;        /*   its exception code, */
+    unsigned mmu_access;      /*   access type (MALI_ACCESS_*) */
+    uint64_t mmu_va;          /*   and address (AS_FAULTADDRESS) */
+} MaliFaultInfo;
+typedef void (*MaliFaultFn)(void *opaque, MaliJobCtx *ctx, const MaliFaultInfo *f);
+void mali_set_fault_observer(Mali *m, MaliFaultFn fn, void *opaque);
+
+/* The job's address space walking va's page tables as the MMU does (no TLB, no fault raised):
+ * each level's table address and entry, then the result (code 0 and pa, or the fault code). */
+typedef struct MaliWalk {
+    uint64_t transtab;        /* AS_TRANSTAB in use */
+    unsigned mode;            /* AS_TRANSTAB_ADRMODE_* in use */
+    unsigned n;               /* levels read */
+    struct { uint64_t table, pte; } step[4];
+    uint32_t code;            /* 0, or the MALI_EXC_* fault the MMU raises */
+    uint64_t pa;
+} MaliWalk;
+void mali_job_walk(MaliJobCtx *ctx, uint64_t va, MaliWalk *w);
 
 /* GPU-VA memory access for the running job: 0 on success, else the exception code the job must
  * end with (translation/permission/bus fault, or STOPPED/TERMINATED after a stop request).

@@ -67,6 +67,7 @@ struct MaliJobCtx {
     unsigned as;
     uint64_t reset_gen;
     uint64_t fault_va;  /* atomic: engines may access memory from several threads */
+    bool mmu_fault;     /* the chain raised an MMU fault (reported to the fault observer; m->lock) */
     /* clock model (mali_job_progress): */
     uint64_t tuples;        /* atomic: warp-tuples reported so far */
     uint64_t issue_hz;      /* warp-tuples per second the job's cores issue (0: no model) */
@@ -120,6 +121,8 @@ struct Mali {
     void *compute_opaque;
     MaliChainFn chain_fn;
     void *chain_opaque;
+    MaliFaultFn fault_fn;
+    void *fault_opaque;
 };
 
 /* all with m->lock held */

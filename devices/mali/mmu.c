@@ -247,3 +247,64 @@ void mali_mmu_write_reg(Mali *m, uint32_t off, uint32_t v)
     default: break;
     }
 }
+
+void mali_job_walk(MaliJobCtx *c, uint64_t va, MaliWalk *w)
+{
+    Mali *m = c->m;
+    memset(w, 0, sizeof *w);
+    pthread_mutex_lock(&m->lock);
+    unsigned asn = c->as;
+    if (asn >= AS_NUM || !(m->model->as_present >> asn & 1)) {
+        w->code = MALI_EXC_TRANSLATION_FAULT(0);
+        pthread_mutex_unlock(&m->lock);
+        return;
+    }
+    MaliAs *a = &m->as[asn];
+    unsigned pa_bits = (m->model->mmu_features >> 8) & 0xFF;
+    unsigned va_bits = m->model->mmu_features & 0xFF;
+    uint64_t pa_limit = pa_bits >= 64 ? ~0ull : (1ull << pa_bits) - 1;
+    unsigned mode = a->cur_transcfg & AS_TRANSCFG_ADRMODE_MASK;
+    if (mode == 0)
+        mode = a->cur_transtab & AS_TRANSTAB_ADRMODE_MASK;
+    w->mode = mode;
+    w->transtab = a->cur_transtab;
+    if (mode == AS_TRANSTAB_ADRMODE_IDENTITY) {
+        w->code = va > pa_limit ? MALI_EXC_TRANSLATION_FAULT_IDENTITY : 0;
+        w->pa = va;
+    } else if (mode != AS_TRANSTAB_ADRMODE_TABLE || (va_bits < 64 && (va >> va_bits) != 0)) {
+        w->code = MALI_EXC_TRANSLATION_FAULT(0);
+    } else {
+        /* the same walk as mali_as_translate, recording each level */
+        uint64_t table = a->cur_transtab & AS_TRANSTAB_ADDR_MASK;
+        w->code = MALI_EXC_TRANSLATION_FAULT(3);
+        for (unsigned level = 0; level < 4; level++) {
+            unsigned shift = 39 - 9 * level;
+            uint64_t pte, slot = table + ((va >> shift) & 511) * 8;
+            if (table > pa_limit) {
+                w->code = MALI_EXC_ADDR_SIZE_FAULT_OUT(level);
+                break;
+            }
+            if (!m->host.dma_read(m->host.mem, slot, &pte, 8)) {
+                w->code = MALI_EXC_TRANSTAB_BUS_FAULT(level);
+                break;
+            }
+            w->step[w->n].table = slot;
+            w->step[w->n].pte = pte;
+            w->n++;
+            uint64_t type = pte & PTE_TYPE_MASK;
+            if (level < 3 && type == PTE_TYPE_TABLE) {
+                table = pte & PTE_ADDR_MASK;
+                continue;
+            }
+            if (type != PTE_TYPE_LEAF || level == 0) {
+                w->code = MALI_EXC_TRANSLATION_FAULT(level);
+                break;
+            }
+            uint64_t bsize = 1ull << shift;
+            w->pa = (pte & PTE_ADDR_MASK & ~(bsize - 1)) | (va & (bsize - 1));
+            w->code = w->pa > pa_limit ? MALI_EXC_ADDR_SIZE_FAULT_OUT(level) : 0;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&m->lock);
+}

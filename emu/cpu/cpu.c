@@ -3,9 +3,14 @@
 #include "tb.h"
 #include "native.h"
 
+void (*cpu_trace_translated)(CPUState *c, const struct TB *tb);
+void (*cpu_trace_exec)(CPUState *c, const struct TB *tb);
+bool (*cpu_disasm)(uint32_t insn, uint64_t pc, char *buf, size_t n);
+
 void cpu_init(CPUState *c)
 {
     memset(c, 0, sizeof *c);
+    c->insn_limit = UINT64_MAX;
 }
 
 _Noreturn void cpu_raise(CPUState *c, Op *op, CpuException exc, uint64_t fault_addr, bool write)
@@ -32,6 +37,10 @@ static __attribute__((noinline)) CpuException exec_loop(CPUState *c)
         TB *tb = tb_lookup(c->tbc, c->pc);
         if (!tb)
             tb = tb_translate(c, c->pc);
+        if (unlikely(cpu_trace_exec)) {
+            cpu_trace_exec(c, tb);
+            c->exit_request = 1; /* no chaining: the next block comes back here */
+        }
         tb_run(c, tb, &chain);
         if (c->exception != EXC_NONE)
             return c->exception;

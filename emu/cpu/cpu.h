@@ -90,6 +90,8 @@ typedef struct CPUState {
     sigjmp_buf jmp_env;          /* faults inside op handlers long-jump here */
 
     uint64_t insn_count;         /* guest instructions in completed blocks (approximate at faults) */
+    uint64_t insn_limit;         /* no block is entered once insn_count reaches it (the quantum of
+                                  * malibu --smp-mode rr); UINT64_MAX (cpu_init): no limit */
 
     uint8_t *guest_base;         /* user mode: host address of guest address 0 */
     struct TBCache *tbc;
@@ -126,6 +128,14 @@ static inline bool cpu_cond_holds(const CPUState *c, unsigned cond)
     }
     return (cond & 1) ? !r : r;
 }
+
+/* Tracing hooks, NULL when off (set by emu/debug/trace.c for --trace / --debug exc):
+ * cpu_trace_translated after a block is translated; cpu_trace_exec before a block runs (the
+ * dispatchers then stop chaining, so every block passes by); cpu_disasm for exception logs. */
+struct TB;
+extern void (*cpu_trace_translated)(CPUState *c, const struct TB *tb);
+extern void (*cpu_trace_exec)(CPUState *c, const struct TB *tb);
+extern bool (*cpu_disasm)(uint32_t insn, uint64_t pc, char *buf, size_t n);
 
 void cpu_init(CPUState *c);
 /* Run translated code until an exception or exit request; returns c->exception. */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sys_cpu.h"
+#include "sys_debug.h"
 #include "tb.h"
 #include "../../devices/bus.h"
 
@@ -50,6 +51,18 @@ void sys_tlb_flush_user(SysCPU *s)
             e->tag_r = e->tag_w = e->tag_x = SYS_TLB_INVALID;
     }
     s->n_tlb_flush++;
+}
+
+/* Another vCPU thread may have marked the page as code while this entry was filled: it marks,
+ * then clears every TLB's write tags for the page (sys_mark_code); we fill, then look at the mark
+ * again, so one of the two sees the other. */
+static void recheck_code_page(SysCPU *s, SysTlbEntry *e)
+{
+    if (s->mach->ncpu < 2 || e->tag_w == SYS_TLB_INVALID)
+        return;
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    if (sys_is_code_page(s, e->pa))
+        e->tag_w = SYS_TLB_INVALID;
 }
 
 static void set_vblock(SysCPU *s, SysTlbEntry *e, uint64_t va, uint64_t size)
@@ -115,7 +128,8 @@ void sys_update_mode(SysCPU *s)
     /* CPACR_EL1.FPEN: 0b11 no trap, 0b01 trap EL0 only, 0bx0 trap EL0 and EL1. */
     unsigned fpen = (s->cpacr >> 20) & 3;
     bool fp_trap = fpen == 3 ? false : fpen == 1 ? s->el == 0 : true;
-    s->tb_flags = s->el | ((s->sctlr & SCTLR_M) ? 4u : 0u) | (fp_trap ? SYS_TBF_FPTRAP : 0u);
+    s->tb_flags = s->el | ((s->sctlr & SCTLR_M) ? 4u : 0u) | (fp_trap ? SYS_TBF_FPTRAP : 0u) |
+                  (s->dbg_step ? SYS_TBF_STEP : 0u);
 }
 
 static bool read_desc(SysCPU *s, uint64_t pa, uint64_t *desc)
@@ -245,6 +259,22 @@ bool mmu_translate(SysCPU *s, uint64_t va, unsigned el, unsigned access, MmuResu
 
 /* Translate for an access; raises the fault (data abort) on failure.  Returns the physical
  * address and, for RAM, the host pointer (NULL for MMIO). */
+/* Debugger watchpoints: a watched page keeps no read / write tag, so its accesses come here. */
+static void debug_untag(const SysDebug *d, SysTlbEntry *e, uint64_t va)
+{
+    if (sys_debug_watch_page(d, va, false))
+        e->tag_r = SYS_TLB_INVALID;
+    if (sys_debug_watch_page(d, va, true))
+        e->tag_w = SYS_TLB_INVALID;
+}
+
+static inline void debug_watch(CPUState *c, Op *o, uint64_t addr, unsigned size, bool write)
+{
+    const SysDebug *d = sys_cpu(c)->mach->dbg;
+    if (unlikely(d) && d->n_wp && sys_debug_watch_hit(d, addr, size, write))
+        cpu_raise(c, o, EXC_SYS_WATCH, addr, write);
+}
+
 static uint64_t translate_or_raise(CPUState *c, Op *o, uint64_t addr, unsigned access,
                                    uint8_t **host)
 {
@@ -278,6 +308,9 @@ static uint64_t translate_or_raise(CPUState *c, Op *o, uint64_t addr, unsigned a
         e->pa = pa_page;
         set_vblock(s, e, addr, r.size);
         e->global = !r.ng && ((addr >> 55) & 1) && (s->sctlr & SCTLR_M);
+        recheck_code_page(s, e);
+        if (unlikely(s->mach->dbg))
+            debug_untag(s->mach->dbg, e, addr);
     }
     return r.pa;
 }
@@ -292,6 +325,7 @@ static _Noreturn void bus_error(CPUState *c, Op *o, uint64_t addr, bool write)
 
 uint64_t sys_ld_slow(CPUState *c, Op *o, uint64_t addr, unsigned size)
 {
+    debug_watch(c, o, addr, size, false);
     if (!sys_in_page_(addr, size)) {
         uint64_t v = 0;
         for (unsigned i = 0; i < size; i++)
@@ -333,6 +367,7 @@ void sys_probe_write(CPUState *c, Op *o, uint64_t addr)
 
 void sys_st_slow(CPUState *c, Op *o, uint64_t addr, unsigned size, uint64_t val)
 {
+    debug_watch(c, o, addr, size, true);
     if (!sys_in_page_(addr, size)) {
         sys_probe_write(c, o, addr + size - 1);
         for (unsigned i = 0; i < size; i++)
@@ -360,6 +395,7 @@ uint8_t *sys_host_slow(CPUState *c, Op *o, uint64_t addr, unsigned size, bool wr
 {
     SysCPU *s = sys_cpu(c);
     uint8_t *h;
+    debug_watch(c, o, addr, size, write);
     if (!sys_in_page_(addr, size)) {
         /* Two pages: usable only when both are RAM and host-contiguous. */
         uint64_t second = (addr | 0xfff) + 1;
@@ -422,6 +458,9 @@ bool sys_translate_exec(SysCPU *s, uint64_t pc, uint64_t *pa, uint8_t **host)
     e->pa = pa_page;
     set_vblock(s, e, pc, r.size);
     e->global = !r.ng && ((pc >> 55) & 1) && (s->sctlr & SCTLR_M);
+    recheck_code_page(s, e);
+    if (unlikely(s->mach->dbg))
+        debug_untag(s->mach->dbg, e, pc);
     *pa = r.pa;
     *host = hr + (pc & 0xfff);
     return true;

@@ -27,6 +27,13 @@ void native_set_backend(Backend b)
     backend_choice = MALIBU_HAVE_NATIVE ? b : BACKEND_PORTABLE;
 }
 
+static bool insn_limit_check;
+
+void native_set_insn_limit_check(bool on)
+{
+    insn_limit_check = on;
+}
+
 #if MALIBU_HAVE_NATIVE
 #include "native_emit.h"
 
@@ -725,6 +732,18 @@ bool native_compile(CPUState *c, TB *tb)
     size_t data_mark = b->data_used, sites_mark = b->n_sites;
     uint8_t *start = x->a.p;
 
+    if (insn_limit_check) {
+        /* Quantum used up: leave before the block with pc = its address (chained and looked-up
+         * entries come here without c->pc set). */
+        x_load(&x->a, W64, X_RAX, HR_CPU, CPU_OFF(insn_count));
+        x_alu_rm(&x->a, W64, ALU_CMP, X_RAX, HR_CPU, CPU_OFF(insn_limit));
+        uint8_t *go = x_jcc(&x->a, CC_B);
+        x_mov_imm(&x->a, X_RCX, tb->pc);
+        x_store(&x->a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
+        x_alu_rr(&x->a, W32, ALU_XOR, X_RAX, X_RAX);
+        x_patch(x_jmp(&x->a), b->epilogue);
+        x_patch(go, x->a.p);
+    }
     x_alu_mi(&x->a, W64, ALU_ADD, HR_CPU, CPU_OFF(insn_count), (int32_t)tb->n_insns);
     for (unsigned i = 0; i < tb->n_ops && !x->failed;) {
         x->i = i;

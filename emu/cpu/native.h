@@ -62,6 +62,9 @@ typedef enum { BACKEND_PORTABLE, BACKEND_NATIVE } Backend;
  * portable; MALIBU_BACKEND=portable|native in the environment overrides the default). */
 Backend native_backend(void);
 void native_set_backend(Backend b);
+/* Blocks compiled from now on check CPUState.insn_limit on entry (off by default: the check
+ * costs a compare per block and only a quantum scheduler needs it). */
+void native_set_insn_limit_check(bool on);
 
 #if MALIBU_HAVE_NATIVE
 void native_bind(OpFn fn, NativeDesc d);

@@ -19,6 +19,20 @@
  * (LISTED), so pages rewritten again and again (JIT output) are listed once. */
 enum { NOT_CODE = 0, CODE = 1, LISTED = 2 };
 
+/* With several CPUs, posts to a CPU's inval_* / remote_code_all fields take the machine's
+ * xcpu_lock (another CPU may be posting to it). */
+static void xlock(SysMachine *m)
+{
+    if (m->ncpu > 1)
+        pthread_mutex_lock(&m->xcpu_lock);
+}
+
+static void xunlock(SysMachine *m)
+{
+    if (m->ncpu > 1)
+        pthread_mutex_unlock(&m->xcpu_lock);
+}
+
 bool sys_is_code_page(SysCPU *s, uint64_t pa)
 {
     return pa < SYS_CODE_MAP_PA_LIMIT && s->mach->code_map[pa >> 12] == CODE;
@@ -30,8 +44,14 @@ void sys_mark_code(SysCPU *s, uint64_t pa)
     uint64_t pg = pa >> 12;
     if (pa >= SYS_CODE_MAP_PA_LIMIT || m->code_map[pg] == CODE)
         return;
+    xlock(m); /* several CPUs may mark pages at once: code_list */
+    if (m->code_map[pg] == CODE) {
+        xunlock(m);
+        return;
+    }
     bool listed = m->code_map[pg] == LISTED;
     m->code_map[pg] = CODE;
+    __atomic_thread_fence(__ATOMIC_SEQ_CST); /* mark before scanning: see mmu.c recheck_code_page */
     if (listed)
         goto protect;
     if (m->code_n == m->code_cap) {
@@ -42,11 +62,17 @@ void sys_mark_code(SysCPU *s, uint64_t pa)
     }
     m->code_list[m->code_n++] = pg;
 protect:
-    /* No TLB entry may keep a writable fast path to this page. */
-    for (unsigned i = 0; i < 2; i++)
-        for (unsigned j = 0; j < SYS_TLB_SIZE; j++)
-            if (s->tlbs[i][j].pa == (pa & SYS_PAGE_MASK))
-                s->tlbs[i][j].tag_w = SYS_TLB_INVALID;
+    /* No TLB entry of any CPU may keep a writable fast path to this page. */
+    for (unsigned k = 0; k < (m->ncpu ? m->ncpu : 1); k++) {
+        SysCPU *t = m->ncpu ? m->cpus[k] : s;
+        if (!t)
+            continue;
+        for (unsigned i = 0; i < 2; i++)
+            for (unsigned j = 0; j < SYS_TLB_SIZE; j++)
+                if (t->tlbs[i][j].pa == (pa & SYS_PAGE_MASK))
+                    t->tlbs[i][j].tag_w = SYS_TLB_INVALID;
+    }
+    xunlock(m);
 }
 
 /* ---- blocks by physical page: open addressing on the page number --------------------------- */
@@ -114,14 +140,36 @@ static void drop_page(SysCPU *s, uint64_t pg)
 
 /* ---- invalidation ------------------------------------------------------------------------------ */
 
+static void post_page(SysCPU *t, uint64_t pg)
+{
+    if (t->n_inval < SYS_MAX_INVAL_PAGES)
+        t->inval_pages[t->n_inval++] = pg;
+    else
+        t->inval_all = true;
+    t->cpu.tbc->flush_pending = 1;
+    t->cpu.exit_request = 1;
+}
+
 void sys_flush_code(SysCPU *s)
 {
     SysMachine *m = s->mach;
+    xlock(m);
     for (size_t i = 0; i < m->code_n; i++)
         m->code_map[m->code_list[i]] = NOT_CODE;
     m->code_n = 0;
     s->n_inval = 0;
     s->inval_all = false;
+    s->remote_code_all = false;
+    /* The other CPUs' blocks lose their code-page marks too: they must go. */
+    for (unsigned i = 0; i < m->ncpu; i++) {
+        SysCPU *t = m->cpus[i];
+        if (t && t != s) {
+            t->remote_code_all = true;
+            t->cpu.tbc->flush_pending = 1;
+            t->cpu.exit_request = 1;
+        }
+    }
+    xunlock(m);
     tbc_flush(s->cpu.tbc);
 }
 
@@ -129,34 +177,52 @@ void sys_code_modified(SysCPU *s, uint64_t pa)
 {
     if (!sys_is_code_page(s, pa))
         return;
-    s->mach->code_map[pa >> 12] = LISTED;
-    if (s->n_inval < SYS_MAX_INVAL_PAGES)
-        s->inval_pages[s->n_inval++] = pa >> 12;
-    else
-        s->inval_all = true;
-    s->cpu.tbc->flush_pending = 1;
-    s->cpu.exit_request = 1;
+    SysMachine *m = s->mach;
+    xlock(m);
+    m->code_map[pa >> 12] = LISTED;
+    if (m->ncpu > 1) {
+        for (unsigned i = 0; i < m->ncpu; i++)
+            if (m->cpus[i])
+                post_page(m->cpus[i], pa >> 12);
+    } else {
+        post_page(s, pa >> 12);
+    }
+    xunlock(m);
 }
 
 void sys_code_modified_all(SysCPU *s)
 {
     if (s->mach->code_n) {
-        s->inval_all = true;
+        xlock(s->mach);
+        s->inval_all = true; /* sys_flush_code then tells the other CPUs */
         s->cpu.tbc->flush_pending = 1;
         s->cpu.exit_request = 1;
+        xunlock(s->mach);
     }
 }
 
 void sys_code_apply(SysCPU *s)
 {
-    if (s->inval_all) {
+    SysMachine *m = s->mach;
+    uint64_t pages[SYS_MAX_INVAL_PAGES];
+    xlock(m);
+    bool all = s->inval_all, remote_all = s->remote_code_all;
+    unsigned n = s->n_inval;
+    memcpy(pages, s->inval_pages, n * sizeof *pages);
+    s->n_inval = 0;
+    s->remote_code_all = false;
+    s->cpu.tbc->flush_pending = 0;
+    xunlock(m);
+    if (all) {
         sys_flush_code(s);
         return;
     }
-    for (unsigned i = 0; i < s->n_inval; i++)
-        drop_page(s, s->inval_pages[i]);
-    s->n_inval = 0;
-    s->cpu.tbc->flush_pending = 0;
+    if (remote_all) {
+        tbc_flush(s->cpu.tbc);
+        return;
+    }
+    for (unsigned i = 0; i < n; i++)
+        drop_page(s, pages[i]);
 }
 
 void sys_code_free(SysCPU *s)

@@ -13,13 +13,13 @@
  * are never entered (every MMIO access walks), nor are write tags of pages holding translated
  * code (so stores to them take the slow path, which invalidates the translations).
  *
- * SMP (not yet: build/malibu runs one vCPU and ignores PSCI CPU_ON): the state is already per
- * SysCPU (registers, TLBs, TB cache, index = MPIDR.Aff0) with one SysMachine shared.  Still to do:
- * one host thread per vCPU (gic_set_current_cpu, sys_cpu_run, started by CPU_ON), the code-page
- * map updated atomically and a code write flushing every CPU's TB cache (flush_pending +
- * exit_request on each), TLBI *IS / broadcast invalidation posted to the other CPUs and completed
- * before the issuer's next DSB, SEV as gtimer_kick of the others.  Exclusives already use host
- * compare-and-swap, so other CPUs' stores break a reservation as the value check sees them. */
+ * SMP: the state is per SysCPU (registers, TLBs, TB cache, index); one SysMachine is shared and
+ * lists the CPUs (cpus/ncpu).  What one CPU does to another's state is posted to it and applied
+ * at its next block boundary (dispatch sees exit_request): TLBI ...IS (remote TLB invalidation),
+ * stores into code pages (the other CPUs drop that page's blocks), full code flushes.  SEV sets
+ * every CPU's event register.  The runtime (emu/system/smp.c) decides which host thread runs
+ * which vCPU; sys_cpu_exec returns to it at quantum ends, WFI/WFE and CPU_OFF.  Exclusives use
+ * host compare-and-swap, so another CPU's store breaks a reservation as the value check sees it. */
 #ifndef MALIBU_SYS_CPU_H
 #define MALIBU_SYS_CPU_H
 
@@ -27,6 +27,7 @@
 #error "sys_cpu.h is part of the full-system build only (-DCONFIG_SYSTEM, mk/cpu.mk)"
 #endif
 
+#include <pthread.h>
 #include "cpu.h"
 
 #define SYS_TLB_BITS 12
@@ -49,6 +50,8 @@ typedef struct SysTlbEntry {
 #define EXC_SYS_WFI ((CpuException)0x102)  /* pc = next insn */
 #define EXC_SYS_WFE ((CpuException)0x103)  /* pc = next insn */
 #define EXC_SYS_SYNC ((CpuException)0x104) /* synchronous exception, ESR in sys->pend_esr, pc = insn */
+#define EXC_SYS_BKPT ((CpuException)0x105)  /* debugger breakpoint at pc (sys_debug.h) */
+#define EXC_SYS_WATCH ((CpuException)0x106) /* debugger watchpoint: insn at pc, fault_addr/_write */
 
 /* SCTLR_EL1 bits used. */
 #define SCTLR_M (1ull << 0)
@@ -63,6 +66,7 @@ typedef struct SysTlbEntry {
 #define SCTLR_RESET 0x00C50838ull
 
 #define SYS_TBF_FPTRAP 8u /* FP/SIMD instructions trap (CPACR_EL1.FPEN) at this EL */
+#define SYS_TBF_STEP 16u  /* debugger single step: one-instruction blocks */
 
 #define PSTATE_I 0x80u
 #define PSTATE_F 0x40u
@@ -101,7 +105,20 @@ typedef struct SysCPU {
     bool fault_s1ptw;
     uint32_t pend_esr; /* EXC_SYS_SYNC */
 
-    unsigned index;            /* CPU number = MPIDR.Aff0 */
+    unsigned index;            /* CPU number (GIC CPU interface, timers); MPIDR from mpidr */
+    uint64_t mpidr;            /* MPIDR_EL1 affinity fields (Aff1.Aff0; bit 31 added on read) */
+    bool powered_off;          /* PSCI CPU_OFF taken: sys_cpu_exec returns SYS_RUN_OFF */
+    bool fw_wait;              /* set by the firmware hook (PSCI CPU_SUSPEND): wait as for WFI */
+    /* Invalidation posted by other CPUs (under mach->xcpu_lock), applied at a block boundary. */
+#define SYS_MAX_REMOTE_TLBI 16
+    bool remote_tlb_all;
+    unsigned n_remote_tlbi;
+    uint64_t remote_tlbi_va[SYS_MAX_REMOTE_TLBI];
+    bool remote_code_all;      /* another CPU cleared the code-page map: drop every block */
+    /* TLBI ...IS completion: posts counted by the issuer, applied ones by this CPU; while
+     * in_guest (its own thread runs guest code) an issuer waits until the count catches up. */
+    uint64_t remote_tlbi_posted, remote_tlbi_done;
+    volatile int in_guest;
     struct SysMachine *mach;   /* shared machine state (bus, GIC, code-page map) */
     uint8_t bounce[16];        /* MMIO reads through mem_host_aligned */
     /* Block mappings (VA base, mask) that TLB entries were filled from since the last full
@@ -119,6 +136,14 @@ typedef struct SysCPU {
     uint64_t n_exc, n_irq, n_tlb_miss, n_tlb_flush, n_tlb_flush_va, n_tlbi, n_mmu_writes, n_dispatch, n_tb_miss, n_tlbi_scan;
     uint64_t n_tb_dropped;
     uint64_t n_exc_ec[64], n_exc_vec[4];   /* exceptions by ESR EC (synchronous) and by vector */
+    /* debugger (sys_debug.h): single step requested / one block run; generations seen; the
+     * breakpoints this vCPU's translations were made with (64 = SYS_DEBUG_MAX_BP) */
+    bool dbg_step, dbg_step_done;
+    uint64_t dbg_bp_gen, dbg_wp_gen;
+    uint64_t n_wfi, idle_ns;               /* WFI/WFE sleeps and host ns spent idle (smp.c) */
+    uint64_t n_remote_tlbi_applied;        /* TLB invalidations posted by other CPUs */
+    unsigned dbg_n_bp;
+    uint64_t dbg_bp[64];
 
     SysTlbEntry tlbs[2][SYS_TLB_SIZE];
 } SysCPU;
@@ -129,6 +154,7 @@ static inline SysCPU *sys_cpu(CPUState *c) { return (SysCPU *)c; }
 struct Bus;
 struct Gic;
 struct GTimer;
+struct SysDebug;
 
 typedef struct SysMachine {
     struct Bus *bus;
@@ -139,8 +165,15 @@ typedef struct SysMachine {
     size_t code_n, code_cap;
     unsigned debug;         /* SYS_DEBUG_* */
     bool psci_smc;          /* firmware conduit: SMC #0 (else HVC #0); the other one UNDEFs */
+    struct SysDebug *dbg;   /* debugger attached (--gdb), else NULL */
     volatile int stop;      /* set (then kick the CPUs) to make sys_cpu_run return stop_status */
     int stop_status;
+    /* The CPUs, for broadcasts (TLBI IS, code invalidation, SEV); ncpu 0: only the caller. */
+#define SYS_MAX_CPUS 8
+    struct SysCPU *cpus[SYS_MAX_CPUS];
+    unsigned ncpu;
+    pthread_mutex_t xcpu_lock; /* posts to another CPU's remote_* / inval_* fields */
+    void (*kick)(struct SysCPU *s); /* wake s from a WFI/WFE sleep (SEV); may be NULL */
 } SysMachine;
 
 #define SYS_CODE_MAP_PA_LIMIT (1ull << 40)
@@ -204,8 +237,25 @@ uint64_t sys_pstate(SysCPU *s);
 void sys_sp_save(SysCPU *s);
 void sys_sp_load(SysCPU *s);
 struct TB *sys_tb_find(CPUState *c, uint64_t pc);
-/* Run the vCPU until the machine stops; returns m->stop_status. */
+/* Run the vCPU until the machine stops; returns m->stop_status.  WFI/WFE sleep in gtimer_wfi
+ * (one vCPU on its own host thread). */
 int sys_cpu_run(SysCPU *s);
+/* Why sys_cpu_exec returned. */
+typedef enum {
+    SYS_RUN_STOP,    /* the machine stops (m->stop) */
+    SYS_RUN_QUANTUM, /* c->insn_count reached c->insn_limit */
+    SYS_RUN_WFI,     /* WFI with no interrupt pending: sleep until one is (pc after the WFI) */
+    SYS_RUN_WFE,     /* WFE with the event register clear: sleep a little or run others */
+    SYS_RUN_OFF,     /* PSCI CPU_OFF (s->powered_off) */
+} SysRunResult;
+/* Run the vCPU until one of the above. */
+SysRunResult sys_cpu_exec(SysCPU *s);
+/* Post a TLB invalidation (va, or all when all) to every other CPU of the machine and wait until
+ * each one that is running guest code on another thread has applied it (a CPU that sleeps, is
+ * off or waits for its turn applies it before it runs guest code again). */
+void sys_tlbi_broadcast(SysCPU *s, bool all, uint64_t va);
+/* Apply what other CPUs posted to s (block boundary; also done by sys_cpu_exec). */
+void sys_apply_remote(SysCPU *s);
 /* HVC/SMC #0 at EL1 (firmware, e.g. PSCI): called with pc already at the next instruction. */
 typedef void (*SysFirmwareFn)(SysCPU *s, bool smc);
 extern SysFirmwareFn sys_firmware_call;

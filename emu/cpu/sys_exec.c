@@ -10,10 +10,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "tb.h"
 #include "env.h"
 #include "sys_cpu.h"
+#include "sys_debug.h"
 #include "native.h"
+#include "../../devices/bus.h"
 #include "../../devices/gic400.h"
 #include "../../devices/gtimer.h"
 
@@ -58,11 +61,32 @@ void sys_cpu_reset(SysCPU *s, uint64_t pc)
     sys_update_mode(s);
 }
 
+/* --debug exc: the instruction at pc, disassembled, read without side effects (no TLB fill,
+ * no code-page mark) in the regime it ran in; empty when it cannot be read. */
+static void describe_insn(SysCPU *s, uint64_t pc, char *buf, size_t n)
+{
+    MmuResult r;
+    uint8_t *h;
+    uint32_t insn;
+    buf[0] = 0;
+    if (!cpu_disasm || (pc & 3) || !mmu_translate(s, pc, s->el, MMU_READ, &r) ||
+        !(h = bus_ram_ptr(s->mach->bus, r.pa & SYS_PAGE_MASK, false)))
+        return;
+    memcpy(&insn, h + (r.pa & 0xfff), 4);
+    char text[96];
+    cpu_disasm(insn, pc, text, sizeof text);
+    snprintf(buf, n, " insn %#llx: %08x %s", (unsigned long long)pc, insn, text);
+}
+
 /* Take an exception to EL1.  vec: 0 sync, 0x80 IRQ, 0x100 FIQ, 0x180 SError. */
 static void take_exception(SysCPU *s, unsigned vec, uint32_t esr, bool set_far, uint64_t far,
                            uint64_t ret)
 {
     CPUState *c = &s->cpu;
+    char insn_text[160] = "";
+    if ((s->mach->debug & SYS_DEBUG_EXC) && vec == 0) /* SVC, HVC, SMC: ret is the next insn */
+        describe_insn(s, (esr >> 26) == 0x15 || (esr >> 26) == 0x16 || (esr >> 26) == 0x17 ? ret - 4 : ret,
+                      insn_text, sizeof insn_text);
     uint64_t base = s->el == 0 ? 0x400 : s->spsel ? 0x200 : 0;
     s->spsr = sys_pstate(s);
     s->elr = ret;
@@ -83,9 +107,9 @@ static void take_exception(SysCPU *s, unsigned vec, uint32_t esr, bool set_far, 
     if (vec == 0)
         s->n_exc_ec[esr >> 26]++;
     if (s->mach->debug & SYS_DEBUG_EXC)
-        fprintf(stderr, "malibu: exception vec=%#x esr=%#x far=%#llx elr=%#llx spsr=%#llx -> %#llx\n",
+        fprintf(stderr, "malibu: exception vec=%#x esr=%#x far=%#llx elr=%#llx spsr=%#llx -> %#llx%s\n",
                 vec, esr, (unsigned long long)s->far, (unsigned long long)ret,
-                (unsigned long long)s->spsr, (unsigned long long)c->pc);
+                (unsigned long long)s->spsr, (unsigned long long)c->pc, insn_text);
 }
 
 #define ESR(ec, iss) (((uint32_t)(ec) << 26) | (1u << 25) | (uint32_t)(iss))
@@ -177,12 +201,29 @@ static __attribute__((noinline)) CpuException dispatch(SysCPU *s)
     for (;;) {
         if (unlikely(c->exit_request)) {
             c->exit_request = 0;
+            sys_apply_remote(s);
             if (c->tbc->flush_pending)
                 sys_code_apply(s);
             return EXC_INTERRUPT;
         }
+        if (unlikely(s->dbg_step)) {
+            /* Debugger single step: one one-instruction block (or the exception it raises),
+             * without chaining on (exit_request stops the block's goto). */
+            s->dbg_step_done = true;
+            TB *tb = tb_get(s);
+            s->n_dispatch++;
+            c->exit_request = 1;
+            tb_run(c, tb, &chain);
+            return c->exception != EXC_NONE ? c->exception : EXC_INTERRUPT;
+        }
+        if (unlikely(c->insn_count >= c->insn_limit))
+            return EXC_INTERRUPT; /* quantum used up */
         TB *tb = tb_get(s);
         s->n_dispatch++;
+        if (unlikely(cpu_trace_exec)) {
+            cpu_trace_exec(c, tb);
+            c->exit_request = 1; /* no chaining: the next block comes back here */
+        }
         tb_run(c, tb, &chain);
         if (c->exception != EXC_NONE)
             return c->exception;
@@ -203,14 +244,88 @@ static CpuException run_blocks(SysCPU *s)
 /* Firmware call hook (HVC/SMC #0 at EL1) and stop request, set by the machine (main.c). */
 SysFirmwareFn sys_firmware_call;
 
-int sys_cpu_run(SysCPU *s)
+_Static_assert(SYS_DEBUG_MAX_BP <= sizeof ((SysCPU *)0)->dbg_bp / sizeof(uint64_t), "SysCPU.dbg_bp too small");
+
+static bool in_list(const uint64_t *list, unsigned n, uint64_t va)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (list[i] == va)
+            return true;
+    return false;
+}
+
+/* Drop the translations a breakpoint change affects: the code pages of the breakpoints added or
+ * removed since this vCPU last looked, when they are kernel addresses (TTBR1: the same page in
+ * every address space); for any other change (a user address, which other processes map
+ * elsewhere, or an unmapped one) every translation.  gdb removes and re-inserts its breakpoints
+ * at each stop, so this keeps a breakpoint hit from retranslating the whole kernel. */
+static void debug_bp_changed(SysCPU *s, const SysDebug *d)
+{
+    bool all = false;
+    for (unsigned pass = 0; pass < 2 && !all; pass++) {
+        const uint64_t *a = pass ? d->bp : s->dbg_bp, *b = pass ? s->dbg_bp : d->bp;
+        unsigned na = pass ? d->n_bp : s->dbg_n_bp, nb = pass ? s->dbg_n_bp : d->n_bp;
+        for (unsigned i = 0; i < na && !all; i++) {
+            if (in_list(b, nb, a[i]))
+                continue;
+            MmuResult r;
+            if (!((a[i] >> 55) & 1) || !(s->sctlr & SCTLR_M) || !mmu_translate(s, a[i], 1, MMU_READ, &r))
+                all = true;
+            else
+                sys_code_modified(s, r.pa);
+        }
+    }
+    if (all)
+        sys_flush_code(s);
+    s->dbg_n_bp = d->n_bp;
+    memcpy(s->dbg_bp, d->bp, d->n_bp * sizeof *d->bp);
+}
+
+/* Report a debug event and wait for the debugger; then apply its breakpoint / watchpoint
+ * changes to this vCPU's translations and TLB, and its step request to tb_flags. */
+static void debug_event(SysCPU *s, SysDebugEvent ev)
+{
+    SysDebug *d = s->mach->dbg;
+    s->dbg_step = s->dbg_step_done = false;
+    d->hook(s, ev, d->opaque);
+    if (s->dbg_bp_gen != d->bp_gen) {
+        s->dbg_bp_gen = d->bp_gen;
+        debug_bp_changed(s, d);
+    }
+    if (s->dbg_wp_gen != d->wp_gen) {
+        s->dbg_wp_gen = d->wp_gen;
+        sys_tlb_flush(s);
+    }
+    sys_update_mode(s);
+}
+
+static bool irq_or_fiq(SysCPU *s)
+{
+    return gic_irq_line(s->mach->gic, s->index) || gic_fiq_line(s->mach->gic, s->index);
+}
+
+SysRunResult sys_cpu_exec(SysCPU *s)
 {
     CPUState *c = &s->cpu;
     SysMachine *m = s->mach;
     for (;;) {
         if (m->stop)
-            return m->stop_status;
-        if (!(s->daif & PSTATE_I) && gic_irq_line(m->gic, s->index)) {
+            return SYS_RUN_STOP;
+        if (unlikely(m->dbg)) {
+            if (s->dbg_step_done)
+                debug_event(s, SYS_DBG_STEPPED);
+            else if (m->dbg->halt)
+                debug_event(s, SYS_DBG_POLL);
+            if (m->stop)
+                return SYS_RUN_STOP;
+        }
+        if (s->powered_off)
+            return SYS_RUN_OFF;
+        if (c->insn_count >= c->insn_limit)
+            return SYS_RUN_QUANTUM;
+        if (unlikely(s->dbg_step)) {
+            /* no interrupt while stepping (gdb would land in the vector, not the next insn) */
+        } else if (!(s->daif & PSTATE_I) && gic_irq_line(m->gic, s->index)) {
             s->n_irq++;
             take_exception(s, 0x80, 0, false, 0, c->pc);
         } else if (!(s->daif & PSTATE_F) && gic_fiq_line(m->gic, s->index)) {
@@ -252,21 +367,59 @@ int sys_cpu_run(SysCPU *s)
                 sys_firmware_call(s, e == EXC_SYS_SMC);
             else
                 c->x[0] = ~0ull;
+            if (s->fw_wait) {
+                s->fw_wait = false;
+                if (!irq_or_fiq(s) && !m->stop)
+                    return SYS_RUN_WFI;
+            }
+            break;
+        case EXC_SYS_BKPT:
+            debug_event(s, SYS_DBG_BKPT);
+            break;
+        case EXC_SYS_WATCH:
+            debug_event(s, SYS_DBG_WATCH);
             break;
         case EXC_SYS_WFI:
-            if (!gic_irq_line(m->gic, s->index) && !gic_fiq_line(m->gic, s->index) && !m->stop)
-                gtimer_wfi(m->gtimer, s->index, 0);
+            if (!irq_or_fiq(s) && !m->stop)
+                return SYS_RUN_WFI;
             break;
         case EXC_SYS_WFE:
             if (s->event)
                 s->event = false;
             else if (!gic_irq_line(m->gic, s->index) && !m->stop)
-                gtimer_wfi(m->gtimer, s->index, 100000);
+                return SYS_RUN_WFE;
             break;
         default:
             fprintf(stderr, "malibu: unexpected CPU exit %d at pc=%#llx\n", (int)e,
                     (unsigned long long)c->pc);
-            return 2;
+            m->stop_status = 2;
+            m->stop = 1;
+            return SYS_RUN_STOP;
         }
+    }
+}
+
+static uint64_t host_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+int sys_cpu_run(SysCPU *s)
+{
+    SysMachine *m = s->mach;
+    for (;;) {
+        s->in_guest = 1; /* other threads' TLBI ...IS wait for us (sys_smp.c) */
+        SysRunResult r = sys_cpu_exec(s);
+        __atomic_store_n(&s->in_guest, 0, __ATOMIC_RELEASE);
+        if (r == SYS_RUN_STOP || r == SYS_RUN_OFF)
+            return m->stop_status;
+        if (r == SYS_RUN_QUANTUM)
+            continue;
+        uint64_t t0 = host_ns();
+        gtimer_wfi(m->gtimer, s->index, r == SYS_RUN_WFE ? 100000 : 0);
+        s->n_wfi++;
+        s->idle_ns += host_ns() - t0;
     }
 }

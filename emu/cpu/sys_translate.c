@@ -262,7 +262,7 @@ static bool sysreg(SysCPU *s, unsigned key, unsigned el, RegAccess *ra)
     if (op0 == 3 && op1 == 0 && crn == 0) {
         switch (crm * 8 + op2) {
         case 0: return RO_CONST(MIDR_VALUE);
-        case 5: return RO_CONST(0x80000000ull | s->index);
+        case 5: return RO_CONST(0x80000000ull | s->mpidr);
         case 6: return RO_CONST(0);
         default: return RO_CONST(id_reg(crm, op2));
         }
@@ -381,10 +381,13 @@ static Op *op_ic_iallu(CPUState *c, Op *o)
     return op_next(c, o);
 }
 
+/* x = 1: the Inner Shareable (broadcast) form: the other CPUs invalidate too. */
 static Op *op_tlbi(CPUState *c, Op *o)
 {
     sys_cpu(c)->n_tlbi++;
     sys_tlb_flush(sys_cpu(c));
+    if (o->x)
+        sys_tlbi_broadcast(sys_cpu(c), true, 0);
     return op_next(c, o);
 }
 
@@ -399,6 +402,8 @@ static Op *op_tlbi_va(CPUState *c, Op *o)
         va |= 0xFF00000000000000ull;
     s->n_tlbi++;
     sys_tlb_flush_va(s, va);
+    if (o->x)
+        sys_tlbi_broadcast(s, false, va);
     return op_next(c, o);
 }
 
@@ -463,11 +468,12 @@ static bool sys_sys(DisasCtx *d, uint32_t insn, SysCPU *s)
     if (op1 == 0 && crn == 8 && (crm == 3 || crm == 7)) {
         switch (op2) {
         case 0: case 2: /* VMALLE1, ASIDE1 */
-            tr_emit(d, op_tlbi);
+            tr_emit(d, op_tlbi)->x = crm == 3;
             return true;
         case 1: case 3: case 5: case 7: { /* VAE1, VAAE1, VALE1, VAALE1 */
             Op *o = tr_emit(d, op_tlbi_va);
             o->n = xzr_src((int)rt);
+            o->x = crm == 3;
             return true;
         }
         }
@@ -511,7 +517,23 @@ static Op *op_sys_exit(CPUState *c, Op *o)
     return NULL;
 }
 
-static Op *op_sev(CPUState *c, Op *o) { sys_cpu(c)->event = true; return op_next(c, o); }
+static Op *op_sevl(CPUState *c, Op *o) { sys_cpu(c)->event = true; return op_next(c, o); }
+
+/* SEV: every CPU's event register, and wake the ones sleeping in WFE. */
+static Op *op_sev(CPUState *c, Op *o)
+{
+    SysMachine *m = sys_cpu(c)->mach;
+    sys_cpu(c)->event = true;
+    for (unsigned i = 0; i < m->ncpu; i++) {
+        SysCPU *t = m->cpus[i];
+        if (t && t != sys_cpu(c)) {
+            __atomic_store_n(&t->event, true, __ATOMIC_RELEASE);
+            if (m->kick)
+                m->kick(t);
+        }
+    }
+    return op_next(c, o);
+}
 
 static void emit_exit(DisasCtx *d, CpuException e)
 {
@@ -581,8 +603,10 @@ bool sys_translate_insn(DisasCtx *d, uint32_t insn)
     case 0xD503207Fu: emit_exit(d, EXC_SYS_WFI); return true; /* WFI */
     case 0xD503205Fu: emit_exit(d, EXC_SYS_WFE); return true; /* WFE */
     case 0xD503209Fu: /* SEV */
-    case 0xD50320BFu: /* SEVL */
         tr_emit(d, op_sev);
+        return true;
+    case 0xD50320BFu: /* SEVL */
+        tr_emit(d, op_sevl);
         return true;
     }
     return false;

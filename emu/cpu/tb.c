@@ -118,6 +118,8 @@ Op *op_goto_tb(CPUState *c, Op *o)
         o->link = next;
 #endif
     }
+    if (unlikely(c->insn_count >= c->insn_limit))
+        return NULL; /* quantum used up: back to the run loop, pc = the target */
     c->insn_count += next->n_insns;
     return next->ops;
 }

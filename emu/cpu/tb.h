@@ -106,7 +106,7 @@ static inline Op *tb_continue_at(CPUState *c)
 #else
     TB *tb = tb_jmp_lookup(c->tbc, c->pc);
 #endif
-    if (!tb)
+    if (!tb || unlikely(c->insn_count >= c->insn_limit))
         return 0;
     c->insn_count += tb->n_insns;
     return tb->ops;

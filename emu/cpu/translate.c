@@ -7,6 +7,7 @@
 #include "native.h"
 #ifdef CONFIG_SYSTEM
 #include "sys_cpu.h"
+#include "sys_debug.h"
 #endif
 
 TB *tbc_alloc(TBCache *t, unsigned n_ops);
@@ -36,6 +37,17 @@ TB *tb_translate(CPUState *c, uint64_t pc)
 
     while (!s.end_block) {
         uint32_t insn;
+#ifdef CONFIG_SYSTEM
+        /* Debugger breakpoint: stop before the instruction (the block ends just before it). */
+        const struct SysDebug *dbg = sys_cpu(c)->mach->dbg;
+        if (unlikely(dbg) && dbg->n_bp && sys_debug_bp_at(dbg, s.pc)) {
+            if (n_insns == 0)
+                tr_raise(&s, EXC_SYS_BKPT, 0);
+            else
+                tr_goto(&s, s.pc);
+            break;
+        }
+#endif
         if (!env_fetch_insn(c, s.pc, &insn)) {
             if (n_insns == 0)
                 tr_raise(&s, EXC_INSN_ABORT, 0);
@@ -53,6 +65,10 @@ TB *tb_translate(CPUState *c, uint64_t pc)
         if (!a64_decode(&s, insn))
             tr_undef(&s);
         s.pc += 4;
+#ifdef CONFIG_SYSTEM
+        if (!s.end_block && (sys_cpu(c)->tb_flags & SYS_TBF_STEP))
+            tr_goto(&s, s.pc); /* single step: one instruction per block */
+#endif
         if (!s.end_block && (n_insns >= TB_MAX_INSNS || (s.pc & 0xfff) == 0))
             tr_goto(&s, s.pc);
     }
@@ -88,5 +104,7 @@ TB *tb_translate(CPUState *c, uint64_t pc)
     }
 #endif
     tbc_insert(c->tbc, tb);
+    if (unlikely(cpu_trace_translated))
+        cpu_trace_translated(c, tb);
     return tb;
 }

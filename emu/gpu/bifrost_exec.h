@@ -59,7 +59,9 @@ typedef struct bi_xinstr {
     uint8_t vsel[4][4];          /* vector ops: per source, the source lane feeding each lane
                                     (bit 4 set: a byte widened to a 16-bit lane) */
     uint8_t table;               /* DTSEL_IMM: 1 + table (1 = attribute_1) */
-    uint8_t regfmt;              /* LEA_ATTR_TEX register format (BI_RF_*) */
+    uint8_t regfmt;              /* LEA_ATTR*: register format (BI_RF_*, BI_RF_AUTO) */
+    uint8_t attr_imm, attr_index; /* LEA_ATTR_IMM: the attribute index is the immediate attr_index */
+    uint8_t clock_cycles;        /* LD_GCLK: the cycle counter (else the system timestamp) */
     uint32_t texdesc;            /* TEXS_2D: the equivalent TEXC descriptor */
 } bi_xinstr;
 
@@ -104,6 +106,11 @@ typedef struct bi_mem {
     unsigned arch_major;                     /* 6 or 7: pixel format layout */
     uint64_t textures, samplers;             /* 32-byte Texture / Sampler descriptors */
     uint64_t attributes, attr_bufs;          /* 8-byte Attribute / 16-byte Attribute Buffer records */
+    /* LD_GCLK: the GPU's cycle counter and system timestamp when the job started, and whether
+     * they run (cycle counting on); a warp reads them advanced by the tuples it issued so far
+     * (one per cycle), the timestamp converted at ts_hz / gpu_hz */
+    uint64_t clock_cycles, clock_ts, gpu_hz, ts_hz;
+    int clock_running;
 } bi_mem;
 
 typedef struct {

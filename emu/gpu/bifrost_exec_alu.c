@@ -537,6 +537,17 @@ uint32_t bx_exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, int *
         return u32(r);
     }
     case BI_SEM_ATOM_POST: return atom_op32(x->atom_opc, a, b);
+    case BI_SEM_FRCP16: case BI_SEM_FRSQ16: {
+        /* the 16-bit half lane0 selects, abs then neg; the result in both halves (assumption:
+         * Mesa reads 16-bit values from the low half) */
+        uint32_t h = (x->lane[0] == 0x11 ? a >> 16 : a) & 0xffff;
+        if (x->abs[0])
+            h &= 0x7fff;
+        if (x->neg[0])
+            h ^= 0x8000;
+        uint32_t r = x->sem == BI_SEM_FRCP16 ? bx_frcp16((uint16_t)h) : bx_frsq16((uint16_t)h);
+        return r | r << 16;
+    }
     case BI_SEM_FRCP: case BI_SEM_FRSQ:
         f[0] = bx_fsrc(x, 0, a, fc);
         return fout(x->sem == BI_SEM_FRCP ? bx_frcp(f[0]) : bx_frsq(f[0]), x, f, 1, fc);

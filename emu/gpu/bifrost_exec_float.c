@@ -292,6 +292,34 @@ uint32_t bx_frsq(uint32_t a)
     return u32(r);
 }
 
+/* FRCP.f16 / FRSQ.f16 (Mesa 26's half-precision 1/x, 1/sqrt(x), division and sqrt): the same
+ * assumption, correctly rounded to half.  The exact value is computed in double and rounded
+ * once to half: a half's reciprocal or reciprocal square root is never within double's error of
+ * a half-way point between halves (those would need m * x = 1 or m * m * x = 1 with a 12-bit m),
+ * so the single rounding is the correct one.  Specials as for f32; NaN inputs returned quiet. */
+static uint16_t half_of(double d) { _Float16 h = (_Float16)d; uint16_t u; memcpy(&u, &h, 2); return u; }
+static double half_value(uint16_t u) { _Float16 h; memcpy(&h, &u, 2); return (double)h; }
+
+uint16_t bx_frcp16(uint16_t a)
+{
+    if ((a & 0x7c00) == 0x7c00 && (a & 0x3ff))
+        return a | 0x0200;
+    volatile double d = 1.0 / half_value(a);
+    return half_of(d);
+}
+
+uint16_t bx_frsq16(uint16_t a)
+{
+    if ((a & 0x7c00) == 0x7c00 && (a & 0x3ff))
+        return a | 0x0200;
+    if ((a & 0x7fff) == 0)
+        return (uint16_t)((a & 0x8000) | 0x7c00);
+    if (a & 0x8000)
+        return 0x7e00;
+    volatile double d = 1.0 / sqrt(half_value(a));
+    return half_of(d);
+}
+
 /* Mantissa/exponent split (x not NaN): FM_PLAIN m in [0.5, 1), x = m 2^e (C frexp); FM_SQRT
  * m in [0.25, 1), x = m 4^e; FM_LOG m in [0.75, 1.5), x = m 2^e.  Sign kept.  0 and inf: C frexp
  * (m = x, e = 0), except FM_LOG gives m = +-0 for inf (assumption: keeps Mesa's G71 log2 finite). */

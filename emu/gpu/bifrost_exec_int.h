@@ -126,6 +126,8 @@ uint32_t bx_fsrc16(const bi_xinstr *x, unsigned s, uint32_t h, const fctx *fc);
 uint32_t bx_fout16(uint32_t r, const bi_xinstr *x, const uint32_t *in, unsigned n, const fctx *fc);
 uint32_t bx_frcp(uint32_t a);
 uint32_t bx_frsq(uint32_t a);
+uint16_t bx_frcp16(uint16_t a);   /* FRCP.f16 / FRSQ.f16: correctly rounded (assumption) */
+uint16_t bx_frsq16(uint16_t a);
 uint32_t bx_frexp_mode(uint32_t v, int mode, int *e);
 uint32_t bx_table_op(const bi_xinstr *x, uint32_t v);
 uint32_t bx_fma_rscale(uint32_t a, uint32_t b, uint32_t c, int32_t d, int round, int special);

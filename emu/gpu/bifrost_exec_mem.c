@@ -76,10 +76,32 @@ static int exec_tex(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned
         break;
     }
     case BI_SEM_LEA_TEX:
+    case BI_SEM_LEA_ATTR:
         if (sr + 3 > 64)
             return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
-        rc = bi_tex_lea_attr(m, s[2], s[0], s[1], x->regfmt, out, why, sizeof(why));
+        rc = bi_tex_lea_attr(m, x->attr_imm ? x->attr_index : s[2], x->sem == BI_SEM_LEA_TEX, s[0], s[1], x->regfmt,
+                             out, why, sizeof(why));
         n = 3;
+        break;
+    case BI_SEM_LD_GCLK: {
+        if (sr + 2 > 64)
+            return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
+        uint64_t t = w->tuples_run, v;
+        if (x->clock_cycles)
+            v = m->clock_cycles + (m->clock_running ? t : 0);
+        else
+            v = m->clock_ts + (m->clock_running && m->gpu_hz ? (uint64_t)((unsigned __int128)t * m->ts_hz / m->gpu_hz) : 0);
+        out[0] = (uint32_t)v;
+        out[1] = (uint32_t)(v >> 32);
+        n = 2;
+        rc = 0;
+        break;
+    }
+    case BI_SEM_LD_CVT:
+        if (sr + x->size > 64)
+            return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
+        rc = bi_tex_ld_cvt(m, s[0] | (uint64_t)s[1] << 32, s[2], out, x->size, why, sizeof(why));
+        n = x->size;
         break;
     default:            /* BI_SEM_ST_CVT */
         if (sr + x->size > 64)

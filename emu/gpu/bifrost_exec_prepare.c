@@ -227,16 +227,28 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, bi_fault *f)
         int zero = mval(ins, BI_MOD_LOD_MODE, lod_tab, 1);
         x->texdesc = bi_tex_texs_desc(ins->imm[0], ins->imm[1], ox->tkind == 'f' && ox->tbits == 16, zero);
     }
-    if (x->sem == BI_SEM_LEA_TEX) {
+    if (x->sem == BI_SEM_LEA_TEX || x->sem == BI_SEM_LEA_ATTR) {
+        /* .auto (Mesa 26: texel buffers, image loads) takes the register format the image's pixel
+         * format implies; bifrost_tex.c resolves it when it reads the attribute */
         static const uint8_t rf_value[] = { BI_RF_F16, BI_RF_F32, BI_RF_I32, BI_RF_U32, BI_RF_I16, BI_RF_U16 };
         int r = mval(ins, BI_MOD_REGISTER_FORMAT, regfmt_tab, 8);
-        if (r >= 6) {
-            const char *v = mname(ins, BI_MOD_REGISTER_FORMAT);
-            return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "LEA_ATTR_TEX.%s not implemented", v ? v : "auto");
-        }
-        x->regfmt = rf_value[r];
+        if (r == 6 || r == 7)
+            return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "%s.%s not implemented", op->name,
+                            mname(ins, BI_MOD_REGISTER_FORMAT));
+        x->regfmt = r == 8 ? BI_RF_AUTO : rf_value[r];
+        /* LEA_ATTR_IMM: the attribute index is an immediate (else src2 holds it) */
+        x->attr_imm = op->nimms > 0;
+        x->attr_index = x->attr_imm ? (uint8_t)ins->imm[0] : 0;
     }
-    if (x->sem == BI_SEM_ST_CVT)
+    if ((x->sem == BI_SEM_FRCP16 || x->sem == BI_SEM_FRSQ16) && bi_mod_mv(ins, BI_MOD_DIVZERO) == BI_MV_DIVZERO)
+        return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "%s.divzero not implemented" NO_SOURCE, op->name);
+    if (x->sem == BI_SEM_LD_GCLK) {
+        int src = bi_mod_mv(ins, BI_MOD_SOURCE);
+        if (src != BI_MV_CYCLE_COUNTER && src != BI_MV_SYSTEM_TIMESTAMP)
+            return bx_fault(f, BI_FAULT_INVALID, 0, "LD_GCLK: reserved source");
+        x->clock_cycles = src == BI_MV_CYCLE_COUNTER;
+    }
+    if (x->sem == BI_SEM_ST_CVT || x->sem == BI_SEM_LD_CVT)
         x->size = (uint8_t)(1 + mval(ins, BI_MOD_VECSIZE, vecsize_tab, 0));
     if ((x->sem == BI_SEM_FCMP || x->sem == BI_SEM_VFCMP) && x->cmp == C_TOTAL)
         return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "FCMP.total not implemented" NO_SOURCE);
@@ -271,11 +283,11 @@ int bi_prepare_clause(bi_xclause *x, const bi_clause *c, bi_fault *f)
                 x->add[i].abs_target = !(src->kind == BI_SRC_CONST && c->t[i].fau_mod != BI_CONSTMOD_NONE);
             }
         }
-        if (x->add[i].sem == BI_SEM_LEA_TEX) {
+        if (x->add[i].sem == BI_SEM_LEA_TEX || x->add[i].sem == BI_SEM_LEA_ATTR) {
             if (x->fma[i].table != 1)
                 return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0,
-                            "clause %#x: LEA_ATTR_TEX without DTSEL_IMM.attribute_1 (secondary attribute table) not implemented",
-                            c->offset);
+                            "clause %#x: +%s without DTSEL_IMM.attribute_1 (secondary attribute table) not implemented",
+                            c->offset, bi_ops[c->t[i].add.op].name);
         } else if (x->fma[i].table && x->add[i].sem != BI_SEM_NOP) {
             return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "clause %#x: DTSEL_IMM with +%s not implemented", c->offset,
                         bi_ops[c->t[i].add.op].name);

@@ -28,7 +28,9 @@ enum { LOD_GRDESC = 3, LOD_EXPLICIT = 4, LOD_BIAS = 5, LOD_ZERO = 6, LOD_COMPUTE
 enum { WRAP_REPEAT = 8, WRAP_EDGE = 9, WRAP_BORDER = 11, WRAP_MIRROR = 12 };
 
 typedef struct {
-    unsigned ncomp, bits, kind;     /* channels in memory order, bits per channel */
+    unsigned ncomp, bits, kind;     /* channels in memory order, bits per channel (the widest) */
+    uint8_t cbits[4];               /* each channel's width, from the texel's least significant bit */
+    unsigned bpp;                   /* bytes per texel */
     uint8_t map[4];                 /* result channel c <- memory channel map[c] or CH_ZERO/ONE */
 } pixfmt;
 
@@ -67,8 +69,15 @@ static int format_info(unsigned f, pixfmt *p)
             p->ncomp = t[i].n;
             p->bits = t[i].bits;
             p->kind = t[i].kind;
+            for (unsigned c = 0; c < 4; c++)
+                p->cbits[c] = c < t[i].n ? t[i].bits : 0;
+            p->bpp = t[i].n * t[i].bits / 8;
             return 0;
         }
+    if (f == 67) {      /* RGB10_A2 UNORM: 10, 10, 10, 2 bits in one word (Mesa's R10G10B10A2_UNORM) */
+        *p = (pixfmt){ .ncomp = 4, .bits = 10, .kind = K_UNORM, .cbits = { 10, 10, 10, 2 }, .bpp = 4 };
+        return 0;
+    }
     return -1;
 }
 
@@ -108,14 +117,29 @@ static int pixel_format(unsigned arch, uint32_t pf, pixfmt *p, char *err, size_t
 static uint32_t half_to_float_bits(uint16_t h) { return bi_f16_to_f32(h); }
 
 /* One texel's memory channels -> 4 values (float bits for float kinds, else 32-bit integers). */
+/* Bits [off, off + n) of a little-endian texel (n <= 32). */
+static uint32_t texel_bits(const uint8_t *b, unsigned off, unsigned n)
+{
+    uint64_t w = 0;
+    for (unsigned k = 0; k < 5 && off / 8 + k < 16; k++)
+        w |= (uint64_t)b[off / 8 + k] << (8 * k);
+    w >>= off % 8;
+    return (uint32_t)(n == 32 ? w : w & ((1ull << n) - 1));
+}
+
+static void set_texel_bits(uint8_t *b, unsigned off, unsigned n, uint32_t v)
+{
+    for (unsigned i = 0; i < n; i++, off++)
+        b[off / 8] = (uint8_t)((b[off / 8] & ~(1u << off % 8)) | ((v >> i) & 1u) << off % 8);
+}
+
 static void decode_texel(const pixfmt *p, const uint8_t *b, uint32_t v[4])
 {
-    for (unsigned c = 0; c < p->ncomp; c++) {
-        uint32_t raw = 0;
-        for (unsigned k = 0; k < p->bits / 8; k++)
-            raw |= (uint32_t)b[c * p->bits / 8 + k] << (8 * k);
-        uint32_t max = p->bits == 32 ? 0xffffffffu : (1u << p->bits) - 1;
-        int32_t s = p->bits == 32 ? (int32_t)raw : (int32_t)(raw << (32 - p->bits)) >> (32 - p->bits);
+    for (unsigned c = 0, off = 0; c < p->ncomp; off += p->cbits[c], c++) {
+        unsigned w = p->cbits[c];
+        uint32_t raw = texel_bits(b, off, w);
+        uint32_t max = w == 32 ? 0xffffffffu : (1u << w) - 1;
+        int32_t s = w == 32 ? (int32_t)raw : (int32_t)(raw << (32 - w)) >> (32 - w);
         switch (p->kind) {
         case K_UNORM: v[c] = u32((float)((double)raw / max)); break;
         case K_SNORM: {
@@ -125,7 +149,7 @@ static void decode_texel(const pixfmt *p, const uint8_t *b, uint32_t v[4])
         }
         case K_UINT: v[c] = raw; break;
         case K_SINT: v[c] = (uint32_t)s; break;
-        default: v[c] = p->bits == 16 ? half_to_float_bits((uint16_t)raw) : raw; break;
+        default: v[c] = w == 16 ? half_to_float_bits((uint16_t)raw) : raw; break;
         }
     }
 }
@@ -190,7 +214,7 @@ static int fetch_texel(const bi_mem *m, const texdesc *t, unsigned x, unsigned y
         return tfail(err, errlen, BI_EXEC_ERROR, "surface descriptor fault at %#llx", (unsigned long long)sva);
     mali_surface_with_stride_unpack(s, &sd);
     int32_t row = sd.row_stride, slice = sd.surface_stride;
-    unsigned bpp = t->fmt.ncomp * t->fmt.bits / 8;
+    unsigned bpp = t->fmt.bpp;
     uint64_t a = sd.pointer + (int64_t)row * y + (int64_t)slice * z + (uint64_t)bpp * x;
     if (m->read(m->ctx, a, b, bpp))
         return tfail(err, errlen, BI_EXEC_ERROR, "texel fault at %#llx", (unsigned long long)a);
@@ -388,14 +412,14 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
 
 /* ---- image stores ----------------------------------------------------------------------------- */
 
-int bi_tex_lea_attr(const bi_mem *m, unsigned index, uint32_t xy, uint32_t z, unsigned regfmt,
+int bi_tex_lea_attr(const bi_mem *m, unsigned index, int image, uint32_t s0, uint32_t s1, unsigned regfmt,
                     uint32_t out[3], char *err, size_t errlen)
 {
     uint8_t a[MALI_ATTRIBUTE_LENGTH], b[MALI_ATTRIBUTE_BUFFER_LENGTH];
     struct mali_attribute at;
     struct mali_attribute_buffer ab;
-    if (!m->attributes || !m->attr_bufs)
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "attribute %u: the job has no attribute tables", index);
+    /* a job without attribute tables has null pointers: the read below faults at the page of
+     * address 0, as on hardware (Mesa 26.1 compute jobs reading a read-only image1d_buffer) */
     uint64_t va = m->attributes + (uint64_t)MALI_ATTRIBUTE_LENGTH * index;
     if (m->read(m->ctx, va, a, sizeof a))
         return tfail(err, errlen, BI_EXEC_ERROR, "attribute descriptor fault at %#llx", (unsigned long long)va);
@@ -405,8 +429,13 @@ int bi_tex_lea_attr(const bi_mem *m, unsigned index, uint32_t xy, uint32_t z, un
     if (m->read(m->ctx, bva, b, sizeof b))
         return tfail(err, errlen, BI_EXEC_ERROR, "attribute buffer descriptor fault at %#llx", (unsigned long long)bva);
     mali_attribute_buffer_unpack(b, &ab);
-    uint64_t x = xy & 0xffff, y = xy >> 16, addr = ab.pointer + (at.offset_enable ? at.offset : 0) + x * ab.stride;
-    if (ab.type == MALI_ATTRIBUTE_TYPE_3D_LINEAR) {   /* continuation record with row / slice strides */
+    /* an image texel (LEA_ATTR_TEX: x | y << 16, z) or an element (LEA_ATTR: vertex index s0;
+     * the instance index s1 only matters for the instanced buffer types, not handled) */
+    uint64_t x = image ? s0 & 0xffff : s0, y = s0 >> 16, z = s1;
+    uint64_t addr = ab.pointer + (at.offset_enable ? at.offset : 0) + x * ab.stride;
+    if (!image && ab.type != MALI_ATTRIBUTE_TYPE_1D) {
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "LEA_ATTR with attribute buffer type %u not implemented", ab.type);
+    } else if (ab.type == MALI_ATTRIBUTE_TYPE_3D_LINEAR) {   /* continuation record with row / slice strides */
         struct mali_attribute_buffer_continuation_3d c3;
         if (m->read(m->ctx, bva + MALI_ATTRIBUTE_BUFFER_LENGTH, b, sizeof b))
             return tfail(err, errlen, BI_EXEC_ERROR, "attribute buffer descriptor fault at %#llx",
@@ -414,7 +443,7 @@ int bi_tex_lea_attr(const bi_mem *m, unsigned index, uint32_t xy, uint32_t z, un
         mali_attribute_buffer_continuation_3d_unpack(b, &c3);
         if (c3.type != MALI_ATTRIBUTE_TYPE_CONTINUATION)
             return tfail(err, errlen, BI_EXEC_ERROR, "3D attribute buffer %u without a continuation record", buf);
-        addr += y * c3.row_stride + (uint64_t)z * c3.slice_stride;
+        addr += y * c3.row_stride + z * c3.slice_stride;
     } else if (ab.type != MALI_ATTRIBUTE_TYPE_1D) {
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "image attribute buffer type %u not implemented", ab.type);
     }
@@ -422,9 +451,48 @@ int bi_tex_lea_attr(const bi_mem *m, unsigned index, uint32_t xy, uint32_t z, un
     int rc = pixel_format(m->arch_major, at.format, &p, err, errlen);
     if (rc)
         return rc;
+    if (regfmt == BI_RF_AUTO)       /* the 32-bit register format of the pixel format's kind */
+        regfmt = kind_is_float(p.kind) ? BI_RF_F32 : p.kind == K_UINT ? BI_RF_U32 : BI_RF_I32;
     out[0] = (uint32_t)addr;
     out[1] = (uint32_t)(addr >> 32);
     out[2] = at.format | (regfmt & 7) << 24;
+    return 0;
+}
+
+/* The register format of a conversion descriptor, checked against its pixel format: 32-bit
+ * float registers for float / normalized formats, 32-bit integers of the same signedness for
+ * integer formats (the conversions OpenCL images need). */
+static int cvt_format(const bi_mem *m, uint32_t conv, const char *op, pixfmt *p, char *err, size_t errlen)
+{
+    unsigned rf = (conv >> 24) & 7;
+    int rc = pixel_format(m->arch_major, conv & 0x3fffff, p, err, errlen);
+    if (rc)
+        return rc;
+    if ((conv >> 22) & 1)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s raw conversion not implemented", op);
+    int reg_float = rf == BI_RF_F32, reg_int = rf == BI_RF_U32 || rf == BI_RF_I32;
+    if (!reg_float && !reg_int)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s register format %u not implemented", op, rf);
+    if (reg_float != kind_is_float(p->kind) || (reg_int && (rf == BI_RF_U32) != (p->kind == K_UINT)))
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s register format %u to format kind %u not implemented", op,
+                     rf, p->kind);
+    return 0;
+}
+
+int bi_tex_ld_cvt(const bi_mem *m, uint64_t addr, uint32_t conv, uint32_t *data, unsigned ncomp, char *err,
+                  size_t errlen)
+{
+    pixfmt p;
+    int rc = cvt_format(m, conv, "LD_CVT", &p, err, errlen);
+    if (rc)
+        return rc;
+    uint8_t b[16];
+    if (m->read(m->ctx, addr, b, p.bpp))
+        return tfail(err, errlen, BI_EXEC_ERROR, "image load fault at %#llx", (unsigned long long)addr);
+    uint32_t v[4] = { 0, 0, 0, 0 }, one = kind_is_float(p.kind) ? 0x3f800000u : 1;
+    decode_texel(&p, b, v);
+    for (unsigned c = 0; c < ncomp && c < 4; c++)
+        data[c] = p.map[c] < 4 ? v[p.map[c]] : p.map[c] == CH_ONE ? one : 0;
     return 0;
 }
 
@@ -456,51 +524,40 @@ int bi_tex_st_cvt(const bi_mem *m, uint64_t addr, uint32_t conv, const uint32_t 
                   char *err, size_t errlen)
 {
     pixfmt p;
-    unsigned rf = (conv >> 24) & 7;
-    int rc = pixel_format(m->arch_major, conv & 0x3fffff, &p, err, errlen);
+    int rc = cvt_format(m, conv, "ST_CVT", &p, err, errlen);
     if (rc)
         return rc;
-    if ((conv >> 22) & 1)
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "ST_CVT raw conversion not implemented");
-    int reg_float = rf == BI_RF_F32, reg_int = rf == BI_RF_U32 || rf == BI_RF_I32;
-    if (!reg_float && !reg_int)
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "ST_CVT register format %u not implemented", rf);
-    if (reg_float != kind_is_float(p.kind) ||
-        (reg_int && (rf == BI_RF_U32) != (p.kind == K_UINT)))
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "ST_CVT register format %u to format kind %u not implemented", rf,
-                     p.kind);
     /* memory channel i takes the register channel that reads it back (inverse of the map) */
     uint32_t mem[4] = { 0, 0, 0, 0 };
     for (unsigned c = 0; c < 4; c++)
         if (p.map[c] < p.ncomp)
             mem[p.map[c]] = c < ncomp ? data[c] : 0;
-    uint8_t b[16];
-    unsigned bytes = p.bits / 8;
-    for (unsigned i = 0; i < p.ncomp; i++) {
+    uint8_t b[16] = { 0 };
+    for (unsigned i = 0, off = 0; i < p.ncomp; off += p.cbits[i], i++) {
         uint32_t v = mem[i], q;
+        unsigned w = p.cbits[i];
         switch (p.kind) {
-        case K_UNORM: q = bi_tex_float_to_unorm(f32(v), p.bits); break;
-        case K_SNORM: q = (uint32_t)bi_tex_float_to_snorm(f32(v), p.bits); break;
-        case K_FLOAT: q = p.bits == 16 ? bi_f32_to_f16(v, 0) : v; break;
+        case K_UNORM: q = bi_tex_float_to_unorm(f32(v), w); break;
+        case K_SNORM: q = (uint32_t)bi_tex_float_to_snorm(f32(v), w); break;
+        case K_FLOAT: q = w == 16 ? bi_f32_to_f16(v, 0) : v; break;
         case K_UINT: {
-            uint32_t max = p.bits == 32 ? 0xffffffffu : (1u << p.bits) - 1;   /* saturate */
+            uint32_t max = w == 32 ? 0xffffffffu : (1u << w) - 1;   /* saturate */
             q = v > max ? max : v;
             break;
         }
         default: {
             int32_t s = (int32_t)v;
-            if (p.bits < 32) {
-                int32_t hi = (int32_t)((1u << (p.bits - 1)) - 1), lo = -hi - 1;
+            if (w < 32) {
+                int32_t hi = (int32_t)((1u << (w - 1)) - 1), lo = -hi - 1;
                 s = s > hi ? hi : s < lo ? lo : s;
             }
             q = (uint32_t)s;
             break;
         }
         }
-        for (unsigned k = 0; k < bytes; k++)
-            b[i * bytes + k] = (uint8_t)(q >> (8 * k));
+        set_texel_bits(b, off, w, q);
     }
-    if (m->write(m->ctx, addr, b, p.ncomp * bytes))
+    if (m->write(m->ctx, addr, b, p.bpp))
         return tfail(err, errlen, BI_EXEC_ERROR, "image store fault at %#llx", (unsigned long long)addr);
     return 0;
 }

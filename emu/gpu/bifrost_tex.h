@@ -1,4 +1,4 @@
-/* Bifrost texture and image messages (TEXC, TEXS_2D, LEA_ATTR_TEX, ST_CVT): descriptor reads
+/* Bifrost texture and image messages (TEXC, TEXS_2D, LEA_ATTR*, LD_CVT, ST_CVT): descriptor reads
  * through the warp's bi_mem, texel format conversion, nearest sampling, typed image stores. */
 #ifndef MALIBU_BIFROST_TEX_H
 #define MALIBU_BIFROST_TEX_H
@@ -9,7 +9,8 @@
 struct bi_mem;
 
 /* Register file formats (Mali "Register File Format"), also the TEXC result formats we map. */
-enum { BI_RF_F16 = 0, BI_RF_F32 = 1, BI_RF_I32 = 2, BI_RF_U32 = 3, BI_RF_I16 = 4, BI_RF_U16 = 5 };
+enum { BI_RF_F16 = 0, BI_RF_F32 = 1, BI_RF_I32 = 2, BI_RF_U32 = 3, BI_RF_I16 = 4, BI_RF_U16 = 5,
+       BI_RF_AUTO = 7 /* LEA_ATTR*.auto: the format the pixel format implies (resolved in the descriptor) */ };
 
 /* TEXC (desc = the 32-bit texture operation descriptor) for one lane: x, y = src0/src1, the
  * staging registers the descriptor asks for in sr[0..nsr), results (4 registers, 2 for 16-bit
@@ -23,11 +24,15 @@ int bi_tex_staging_count(uint32_t desc);
 /* The TEXC descriptor equivalent to TEXS_2D.f32/.f16 with these immediates. */
 uint32_t bi_tex_texs_desc(unsigned tex_index, unsigned sampler_index, int f16, int zero_lod);
 
-/* LEA_ATTR_TEX through the primary attribute table: attribute `index`, texel (xy = x | y << 16, z)
+/* LEA_ATTR_TEX / LEA_ATTR[_IMM] through the primary attribute table: attribute `index`, for an
+ * image (LEA_ATTR_TEX) texel s0 = x | y << 16, s1 = z, else (LEA_ATTR, 1D buffers) element s0
  * -> out[0..1] = address, out[2] = conversion descriptor (memory pixel format | register format
- * regfmt << 24) for ST_CVT. */
-int bi_tex_lea_attr(const struct bi_mem *m, unsigned index, uint32_t xy, uint32_t z, unsigned regfmt,
+ * regfmt << 24, BI_RF_AUTO resolved) for LD_CVT / ST_CVT. */
+int bi_tex_lea_attr(const struct bi_mem *m, unsigned index, int image, uint32_t s0, uint32_t s1, unsigned regfmt,
                     uint32_t out[3], char *err, size_t errlen);
+/* LD_CVT: load the texel at addr and convert `ncomp` channels per the conversion descriptor. */
+int bi_tex_ld_cvt(const struct bi_mem *m, uint64_t addr, uint32_t conv, uint32_t *data, unsigned ncomp,
+                  char *err, size_t errlen);
 /* ST_CVT: convert `ncomp` staging registers per the conversion descriptor and store at addr. */
 int bi_tex_st_cvt(const struct bi_mem *m, uint64_t addr, uint32_t conv, const uint32_t *data, unsigned ncomp,
                   char *err, size_t errlen);

@@ -1,6 +1,7 @@
 /* Bifrost shader-core engine: COMPUTE job descriptors -> workgroups on a pool of host threads.
  * See compute.h.  Descriptor facts: /work/shared/reference/mali-bifrost-interface.md §6.2-6.5. */
 #include "compute.h"
+#include "job_gate.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -135,7 +136,7 @@ struct gpu_compute {
     run *cur;                             /* the run pool threads join */
     uint64_t cur_gen;
     int quit;
-    pthread_mutex_t job_lock;             /* one job at a time on the pool */
+    job_gate gate;                        /* one job at a time on the pool, by priority */
     worker caller;                        /* the submitting thread's worker state */
     shader_entry cache[CACHE_SIZE];
     uint64_t use_clock, epoch;
@@ -514,7 +515,9 @@ static int worker_prepare(worker *w, run *r)
     w->mem = (bi_mem){ .ctx = w, .read = m_read, .write = m_write, .atomic = m_atomic, .fetch = m_fetch, .map = m_map,
                        .epoch = r->epoch, .wls_base = WLS_WINDOW, .nubos = d->nubos, .ubo_addr = d->ubo_addr,
                        .ubo_size = d->ubo_size, .arch_major = r->job->arch_major, .textures = d->textures,
-                       .samplers = d->samplers, .attributes = d->attributes, .attr_bufs = d->attr_bufs };
+                       .samplers = d->samplers, .attributes = d->attributes, .attr_bufs = d->attr_bufs,
+                       .clock_cycles = r->job->clock_cycles, .clock_ts = r->job->clock_ts, .gpu_hz = r->job->gpu_hz,
+                       .ts_hz = r->job->ts_hz, .clock_running = r->job->clock_running };
     if (bi_wg_warps_reserve(&w->warps, nwarps))
         return -1;
     w->wls_size = d->wls_size;
@@ -712,7 +715,7 @@ gpu_compute *gpu_compute_new(unsigned nthreads)
         return NULL;
     e->nthreads = nthreads;
     pthread_mutex_init(&e->lock, NULL);
-    pthread_mutex_init(&e->job_lock, NULL);
+    job_gate_init(&e->gate);
     pthread_cond_init(&e->work, NULL);
     e->caller.e = e;
     e->w = calloc(nthreads, sizeof(*e->w));
@@ -754,7 +757,7 @@ void gpu_compute_free(gpu_compute *e)
         bi_program_free(e->cache[i].p);
     free(e->w);
     pthread_cond_destroy(&e->work);
-    pthread_mutex_destroy(&e->job_lock);
+    job_gate_destroy(&e->gate);
     pthread_mutex_destroy(&e->lock);
     free(e);
 }
@@ -793,7 +796,7 @@ uint32_t gpu_compute_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *f
     pthread_mutex_init(&r.lock, NULL);
     pthread_cond_init(&r.done, NULL);
 
-    pthread_mutex_lock(&e->job_lock);     /* one job on the pool at a time */
+    job_gate_enter(&e->gate, job->priority);
     pthread_mutex_lock(&e->lock);
     int cached;
     r.prog = cache_get(e, r.d.shader_va, job->as, job->arch_major >= 7 ? 7 : 6, &cached);
@@ -809,7 +812,7 @@ uint32_t gpu_compute_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *f
     }
     pthread_mutex_unlock(&e->lock);
     if (!r.prog) {
-        pthread_mutex_unlock(&e->job_lock);
+        job_gate_leave(&e->gate);
         desc_free(&r.d);
         return EXC_DATA_INVALID_FAULT;
     }
@@ -827,7 +830,7 @@ uint32_t gpu_compute_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *f
     cache_put(e, r.prog, cached);
     add_stats(&e->st, &r.st);
     pthread_mutex_unlock(&e->lock);
-    pthread_mutex_unlock(&e->job_lock);
+    job_gate_leave(&e->gate);
 
     pthread_cond_destroy(&r.done);
     pthread_mutex_destroy(&r.lock);

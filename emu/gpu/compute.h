@@ -54,6 +54,11 @@ typedef struct gpu_compute_job {
     unsigned as;              /* address space: part of the shader-cache key */
     unsigned arch_major;      /* 6 (G71/G72: 4-lane warps) or 7 (G52: 8-lane warps) */
     uint64_t core_mask;       /* shader cores the job may use (core ids seen by the shader) */
+    /* LD_GCLK (bi_mem): cycle counter and system timestamp at the job's start, their rates, and
+     * whether they run (cycle counting on) */
+    uint64_t clock_cycles, clock_ts, gpu_hz, ts_hz;
+    bool clock_running;
+    unsigned priority;        /* jobs waiting for the pool go highest first (job_gate.h) */
     gpu_mem_if mem;
 } gpu_compute_job;
 

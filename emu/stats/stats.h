@@ -89,6 +89,9 @@ typedef struct stats_cpu_info {
     /* optional (NULL: not counted): synchronous exceptions by ESR_EL1.EC (64 entries), and
      * exceptions taken by vector (sync, IRQ, FIQ, SError) */
     const uint64_t *exc_by_ec, *exc_by_vector;
+    /* optional (has_idle): WFI/WFE/PSCI CPU_SUSPEND sleeps and the host ns spent in them */
+    bool has_idle;
+    uint64_t idle_sleeps, idle_ns;
 } stats_cpu_info;
 void stats_set_cpu(const stats_cpu_info *ci);
 /* The guest clock's device-wait model (devices/gtimer.h), for the report's `clock` object. */

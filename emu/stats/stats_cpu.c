@@ -58,6 +58,8 @@ static void write_json(FILE *f, const char *in, const stats_totals *T)
         fprintf(f, "%s\n%s  {\"index\": %u, \"instructions\": %" PRIu64 ", \"exceptions\": %" PRIu64
                    ", \"irqs\": %" PRIu64 ", \"blocks_translated\": %" PRIu64 ", \"tlb_misses\": %" PRIu64,
                 i ? "," : "", in, c->index, c->insns, c->exceptions, c->irqs, c->tbs_translated, c->tlb_misses);
+        if (c->has_idle)
+            fprintf(f, ", \"idle_sleeps\": %" PRIu64 ", \"idle_ns\": %" PRIu64, c->idle_sleeps, c->idle_ns);
         if (cpu_has_ec[i]) {
             static const char *const vn[4] = { "sync", "irq", "fiq", "serror" };
             fprintf(f, ",\n%s   \"exceptions_by_vector\": {", in);
@@ -104,6 +106,14 @@ static void summary(FILE *f, const stats_totals *T)
         mmio += T->mmio[i][0] + T->mmio[i][1];
     fprintf(f, "  cpu: %" PRIu64 " instructions, %" PRIu64 " exceptions, %" PRIu64 " MMIO accesses\n", insns, exc,
             mmio);
+    for (unsigned i = 0; ncpus > 1 && i < ncpus; i++) {
+        const stats_cpu_info *c = &cpus[i];
+        fprintf(f, "    vCPU %u: %" PRIu64 " instructions, %" PRIu64 " exceptions, %" PRIu64 " IRQs", c->index,
+                c->insns, c->exceptions, c->irqs);
+        if (c->has_idle)
+            fprintf(f, ", idle %.1f ms (%" PRIu64 " sleeps)", c->idle_ns / 1e6, c->idle_sleeps);
+        fprintf(f, "\n");
+    }
 }
 
 static const stats_section cpu_section = { .name = "cpu", .write_json = write_json, .summary = summary };

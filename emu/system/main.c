@@ -1,8 +1,9 @@
 /* build/malibu: the full-system emulator.  Boots an arm64 Linux Image on the board of devices/
- * (GIC-400, PL011, PL031, generic timer, PSCI over HVC #0) with one EL1 vCPU.
+ * (GIC-400, PL011, PL031, generic timer, PSCI over HVC #0) with --smp N EL1 vCPUs (smp.c runs them).
  *
  *   malibu --kernel Image [--initrd FILE] [--append "cmdline"] [-m SIZE] [--dtb FILE]
  *          [--dump-dtb FILE] [--debug exc,sysreg,stats,gpu] [--gpu-dump DIR] [--on-reset exit|reboot]
+ *          [--gdb [HOST:]PORT [--gdb-wait]] [--trace in_asm,exec [--trace-range LO-HI] [--trace-file FILE]]
  *
  * Exit status: 0 after PSCI SYSTEM_OFF (poweroff) or Ctrl-A x; SYSTEM_RESET exits with status
  * 82 (PSCI_RESET_EXIT_STATUS) unless --on-reset reboot is given.  The default command line has
@@ -27,6 +28,10 @@
 #include "../gpu/compute.h"
 #include "../stats/stats.h"
 #include "stop_signal.h"
+#include "gdb_board.h"
+#include "../debug/trace.h"
+#include "gpu_trace.h"
+#include "smp.h"
 
 #define DEFAULT_APPEND "console=ttyAMA0 earlycon=pl011,0x7ff80000 panic=-1"
 #define TB_ARENA (256u << 20)
@@ -46,15 +51,30 @@ static void irq_notify(void *opaque, unsigned cpu, bool irq, bool fiq)
         cpus[cpu]->cpu.exit_request = 1;
 }
 
+static SmpMode smp_mode = SMP_MODE_THREADS;
+static uint64_t smp_quantum;
+
 static void stop_machine(int status)
 {
     machine.stop_status = status;
     machine.stop = 1;
+    smp_kick_all();
+    gdb_board_wake(); /* vCPUs parked by --gdb */
+}
+
+/* PSCI SYSTEM_RESET with --on-reset reboot: the board and every CPU as at power-on (CPU 0 at
+ * the boot stub, the others off until their CPU_ON). */
+static void reboot_machine(SysCPU *caller)
+{
+    board_reset(board);
+    sys_flush_code(caller);
     for (unsigned i = 0; i < board->ncpu; i++)
-        if (cpus[i]) {
-            cpus[i]->cpu.exit_request = 1;
-            gtimer_kick(board->gtimer, i);
-        }
+        if (i != 0)
+            smp_cpu_off(cpus[i]);
+    sys_cpu_reset(cpus[0], board->reset_pc);
+    if (board->ncpu > 1)
+        gtimer_set_cpu_online(board->gtimer, 0, true);
+    cpus[0]->powered_off = false;
 }
 
 static void firmware_call(SysCPU *s, bool smc)
@@ -77,23 +97,27 @@ static void firmware_call(SysCPU *s, bool smc)
         }
         break;
     case PSCI_ACT_SYSTEM_RESET:
-        if (reboot_on_reset) {
-            board_reset(board);
-            sys_flush_code(s);
-            sys_cpu_reset(s, board->reset_pc);
+        if (reboot_on_reset && (board->ncpu == 1 || smp_mode == SMP_MODE_RR)) {
+            reboot_machine(s);
         } else {
+            if (reboot_on_reset)
+                fprintf(stderr, "\nmalibu: --on-reset reboot needs --smp 1 or --smp-mode rr\n");
             fflush(stdout);
             fprintf(stderr, "\nmalibu: guest requested a reset (exit status %d)\n", PSCI_RESET_EXIT_STATUS);
             stop_machine(PSCI_RESET_EXIT_STATUS);
         }
         break;
     case PSCI_ACT_CPU_OFF:
-        /* One vCPU for now: the last CPU going off stops the machine. */
-        stop_machine(0);
+        if (board->ncpu == 1)
+            stop_machine(0); /* the only CPU going off stops the machine */
+        else
+            smp_cpu_off(s);
         break;
     case PSCI_ACT_CPU_ON:
-        /* Secondary vCPUs (one host thread each) are not started yet: --smp 1 only. */
-        fprintf(stderr, "malibu: PSCI CPU_ON for cpu %u ignored (one vCPU)\n", act.cpu);
+        smp_cpu_on(act.cpu, act.entry, act.context);
+        break;
+    case PSCI_ACT_CPU_SUSPEND:
+        s->fw_wait = true;
         break;
     }
 }
@@ -108,7 +132,8 @@ static void stats_cpus(void)
             stats_cpu_info ci = { .index = i, .insns = s->cpu.insn_count, .exceptions = s->n_exc,
                                   .irqs = s->n_irq, .tbs_translated = s->cpu.tbc->n_translated,
                                   .tlb_misses = s->n_tlb_miss, .exc_by_ec = s->n_exc_ec,
-                                  .exc_by_vector = s->n_exc_vec };
+                                  .exc_by_vector = s->n_exc_vec, .has_idle = true,
+                                  .idle_sleeps = s->n_wfi, .idle_ns = s->idle_ns };
             stats_set_cpu(&ci);
         }
     GTimerClockStats cs;
@@ -143,10 +168,22 @@ static void stop_gpu_for_report(void)
 static void exit_after_gpu(void *opaque, int status)
 {
     (void)opaque;
+    gdb_board_exited(status);
     fflush(stdout);
     fflush(stderr);
     console_restore_terminal();
     stop_gpu_for_report();
+    exit(status);
+}
+
+/* --gdb without --stats: the guest's exit-device write ends gdb's session too. */
+static void exit_after_gdb(void *opaque, int status)
+{
+    (void)opaque;
+    gdb_board_exited(status);
+    fflush(stdout);
+    fflush(stderr);
+    console_restore_terminal();
     exit(status);
 }
 
@@ -196,16 +233,43 @@ int main(int argc, char **argv)
     char **bargv = calloc((size_t)argc + 1, sizeof *bargv);
     int bargc = 0;
     unsigned debug = 0;
+    const char *gdb_spec = NULL;
+    bool gdb_wait = false;
+    TraceConfig trace;
+    trace_config_default(&trace);
+    bool gpu_trace_jobs = false;
+    char terr[256];
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
+        if (i > 0 && !strcmp(a, "--gdb-wait")) {
+            gdb_wait = true;
+            continue;
+        }
         if (i > 0 && (!strcmp(a, "--debug") || !strcmp(a, "-d") || !strcmp(a, "--on-reset") ||
-                      !strcmp(a, "--backend") || !strcmp(a, "--gpu-dump"))) {
+                      !strcmp(a, "--backend") || !strcmp(a, "--gpu-dump") || !strcmp(a, "--gdb") ||
+                      !strcmp(a, "--trace") || !strcmp(a, "--trace-file") || !strcmp(a, "--trace-range") ||
+                      !strcmp(a, "--gpu-trace") || !strcmp(a, "--smp-mode") || !strcmp(a, "--smp-quantum"))) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "malibu: %s needs an argument (see --help)\n", a);
                 return 2;
             }
             const char *v = argv[++i];
-            if (!strcmp(a, "--gpu-dump")) {
+            if (!strcmp(a, "--gdb")) {
+                gdb_spec = v;
+            } else if (!strcmp(a, "--trace") || !strcmp(a, "--trace-range")) {
+                if (!(!strcmp(a, "--trace") ? trace_parse_list(&trace, v, terr, sizeof terr)
+                                            : trace_parse_range(&trace, v, terr, sizeof terr))) {
+                    fprintf(stderr, "malibu: %s\n", terr);
+                    return 2;
+                }
+            } else if (!strcmp(a, "--trace-file")) {
+                trace.file = v;
+            } else if (!strcmp(a, "--gpu-trace")) {
+                if (!gpu_trace_parse(v, &gpu_trace_jobs, terr, sizeof terr)) {
+                    fprintf(stderr, "malibu: %s\n", terr);
+                    return 2;
+                }
+            } else if (!strcmp(a, "--gpu-dump")) {
                 if (mkdir(v, 0777) && errno != EEXIST) {
                     fprintf(stderr, "malibu: --gpu-dump %s: %s\n", v, strerror(errno));
                     return 2;
@@ -217,6 +281,23 @@ int main(int argc, char **argv)
                     return 2;
                 }
                 native_set_backend(!strcmp(v, "native") ? BACKEND_NATIVE : BACKEND_PORTABLE);
+            } else if (!strcmp(a, "--smp-mode")) {
+                if (!strcmp(v, "threads"))
+                    smp_mode = SMP_MODE_THREADS;
+                else if (!strcmp(v, "rr"))
+                    smp_mode = SMP_MODE_RR;
+                else {
+                    fprintf(stderr, "malibu: --smp-mode rr|threads\n");
+                    return 2;
+                }
+            } else if (!strcmp(a, "--smp-quantum")) {
+                char *end;
+                unsigned long long q = strtoull(v, &end, 10);
+                if (*end || q < 100 || q > 100000000ull) {
+                    fprintf(stderr, "malibu: --smp-quantum: 100..100000000 instructions\n");
+                    return 2;
+                }
+                smp_quantum = q;
             } else if (!strcmp(a, "--on-reset")) {
                 if (!strcmp(v, "reboot"))
                     reboot_on_reset = true;
@@ -243,7 +324,18 @@ int main(int argc, char **argv)
                "  --gpu-dump DIR   write each GPU job chain and its shaders to DIR (build/malibu-decode DIR)\n"
                "  --backend native|portable  CPU translator back end (default native on x86-64;\n"
                "                   also MALIBU_BACKEND; portable: the reference op interpreter)\n"
-               "default --append: \"%s\"\n", PSCI_RESET_EXIT_STATUS, DEFAULT_APPEND);
+               "  --gdb [HOST:]PORT  GDB remote protocol stub (HOST default 127.0.0.1; PORT 0: any free port)\n"
+               "  --gdb-wait       with --gdb: halt before the first instruction until gdb continues\n"
+               "  --gpu-trace jobs every GPU job chain decoded on stderr as it starts, shaders disassembled\n"
+               "                   (a chain that ends with a fault always gets a decoded report)\n"
+               "  --trace in_asm,exec  Capstone trace: blocks disassembled when translated (in_asm),\n"
+               "                   blocks as they run (exec); --trace-range LO-HI limits it to blocks\n"
+               "                   overlapping guest addresses LO..HI; --trace-file FILE (default stderr)\n"
+               "  --smp-mode threads|rr  how host threads run the --smp vCPUs: threads (default) one\n"
+               "                   host thread per vCPU; rr: all on one thread, round-robin, a fixed\n"
+               "                   quantum each (reproducible interleaving, for debugging)\n"
+               "  --smp-quantum N  rr mode: guest instructions per turn (default %d)\n"
+               "default --append: \"%s\"\n", PSCI_RESET_EXIT_STATUS, SMP_DEFAULT_QUANTUM, DEFAULT_APPEND);
         return 0;
     }
     if (r < 0) {
@@ -253,14 +345,25 @@ int main(int argc, char **argv)
     expect_exit_status = cfg.run != NULL;
     if (!cfg.append)
         cfg.append = DEFAULT_APPEND;
-    if (cfg.ncpu != 1) {
-        fprintf(stderr, "malibu: only one vCPU is supported for now (--smp 1)\n");
+    if ((trace.file || trace.lo || trace.hi != UINT64_MAX) && !trace.what) {
+        fprintf(stderr, "malibu: --trace-file / --trace-range need --trace in_asm,exec\n");
+        return 2;
+    }
+    if (trace.what && !trace_start(&trace, terr, sizeof terr)) {
+        fprintf(stderr, "malibu: %s\n", terr);
+        return 2;
+    }
+    if ((debug & SYS_DEBUG_EXC) && !trace_disasm_enable())
+        fprintf(stderr, "malibu: --debug exc: no Capstone AArch64 disassembler, instructions not shown\n");
+    if (gdb_wait && !gdb_spec) {
+        fprintf(stderr, "malibu: --gdb-wait needs --gdb [HOST:]PORT\n");
         return 2;
     }
 
     if (cfg.stats && !stop_signal_start(stop_on_signal, 30))
         fprintf(stderr, "malibu: cannot watch for signals: SIGINT/SIGTERM/SIGHUP end malibu without the --stats report\n");
 
+    gpu_trace_start(gpu_trace_jobs);
     board = board_new(&cfg, err, sizeof err);
     if (!board) {
         fprintf(stderr, "malibu: %s\n", err);
@@ -292,7 +395,10 @@ int main(int argc, char **argv)
         s->index = i;
         s->mach = &machine;
         cpus[i] = s;
+        machine.cpus[i] = s;
     }
+    machine.ncpu = board->ncpu;
+    smp_init(&machine, board, smp_mode, smp_quantum);
     board_set_irq_notify(board, irq_notify, NULL);
     sys_firmware_call = firmware_call;
     if (!board_realize(board, err, sizeof err)) {
@@ -312,10 +418,21 @@ int main(int argc, char **argv)
     }
     if (debug & 0x100)
         atexit(print_stats);
-    gic_set_current_cpu(0);
-    sys_cpu_reset(cpus[0], board->reset_pc);
+    if (gdb_spec) {
+        if (!gdb_board_start(gdb_spec, gdb_wait, board, &machine, cpus, board->ncpu, stop_machine,
+                             err, sizeof err)) {
+            fprintf(stderr, "malibu: %s\n", err);
+            return 2;
+        }
+        if (!stats_on)
+            board_set_exit_handler(board, exit_after_gdb, NULL);
+    }
+    if (board->ncpu > 1)
+        stats_set_config("smp_mode", smp_mode_name(smp_mode));
     __atomic_store_n(&machine_running, 1, __ATOMIC_RELEASE);
-    int status = sys_cpu_run(cpus[0]);
+    int status = smp_run(board->reset_pc);
+    if (gdb_spec)
+        gdb_board_exited(status);
     fflush(stdout);
     console_restore_terminal();
     if (stats_on) {

@@ -10,6 +10,7 @@
 #include "user.h"
 #include "tb.h"
 #include "native.h"
+#include "../debug/trace.h"
 
 #define DEFAULT_SYSROOT "/usr/aarch64-linux-gnu"
 
@@ -33,6 +34,10 @@ static void usage(FILE *f)
             "                      also MALIBU_BACKEND=NAME\n"
             "  -d, --debug LIST    comma-separated: exc (log guest faults/exceptions), sig (log signal\n"
             "                      delivery), stats (translation statistics at exit)\n"
+            "  --trace LIST        Capstone trace, comma-separated: in_asm (each block disassembled\n"
+            "                      when translated), exec (each block as it runs)\n"
+            "  --trace-range LO-HI only blocks overlapping guest addresses LO..HI\n"
+            "  --trace-file FILE   write the trace to FILE (default stderr)\n"
             "  -h, --help          this help\n");
 }
 
@@ -60,6 +65,8 @@ int main(int argc, char **argv)
     char **env = calloc(envn + argc + 1, sizeof *env);
     memcpy(env, environ, envn * sizeof *env);
 
+    TraceConfig trace;
+    trace_config_default(&trace);
     for (; i < argc && argv[i][0] == '-'; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--")) {
@@ -117,6 +124,17 @@ int main(int argc, char **argv)
                     envn--;
                     break;
                 }
+        } else if (!strcmp(a, "--trace") || !strcmp(a, "--trace-range")) {
+            NEEDVAL();
+            char err[256];
+            if (!(!strcmp(a, "--trace") ? trace_parse_list(&trace, val, err, sizeof err)
+                                        : trace_parse_range(&trace, val, err, sizeof err))) {
+                fprintf(stderr, "malibu-user: %s\n", err);
+                return 2;
+            }
+        } else if (!strcmp(a, "--trace-file")) {
+            NEEDVAL();
+            trace.file = val;
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
             return 0;
@@ -130,6 +148,17 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    char terr[256];
+    if ((trace.file || trace.lo || trace.hi != UINT64_MAX) && !trace.what) {
+        fprintf(stderr, "malibu-user: --trace-file / --trace-range need --trace in_asm,exec\n");
+        return 2;
+    }
+    if (trace.what && !trace_start(&trace, terr, sizeof terr)) {
+        fprintf(stderr, "malibu-user: %s\n", terr);
+        return 2;
+    }
+    if (user_proc.debug_exc)
+        trace_disasm_enable();
     struct stat st;
     if (!sysroot_given && stat(DEFAULT_SYSROOT, &st) == 0 && S_ISDIR(st.st_mode))
         sysroot = DEFAULT_SYSROOT;

@@ -71,8 +71,12 @@ _Noreturn void user_cpu_loop(CPUState *c)
             uint32_t insn = 0;
             if (guest_access_ok(c->pc, 4, GP_READ))
                 memcpy(&insn, g2h(c->pc), 4);
-            fprintf(stderr, "malibu-user: %s at pc=%#llx insn=%08x fault_addr=%#llx\n", exc_name(e),
-                    (unsigned long long)c->pc, insn, (unsigned long long)c->fault_addr);
+            char text[96] = "";
+            if (cpu_disasm)
+                cpu_disasm(insn, c->pc, text, sizeof text);
+            fprintf(stderr, "malibu-user: %s at pc=%#llx insn=%08x%s%s fault_addr=%#llx\n", exc_name(e),
+                    (unsigned long long)c->pc, insn, text[0] ? " " : "", text,
+                    (unsigned long long)c->fault_addr);
         }
         switch (e) {
         case EXC_SVC:

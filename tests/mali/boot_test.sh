@@ -1,7 +1,8 @@
 #!/bin/sh
 # mali-boot-test: boot the guest image's initrd (with panfrost.ko) in build/malibu, once per GPU
 # model, with guest-images/apps/panfrost_ioctl_test.c (static) appended as a second cpio, and
-# check that every check of the program passes under the unmodified panfrost driver.
+# check that every check of the program passes under the unmodified panfrost driver, and that the
+# MMU fault it provokes gets malibu's decoded report (emu/system/gpu_trace.c) on the console.
 # usage: boot_test.sh MALIBU WORKDIR [MODELS]
 set -eu
 malibu=$1
@@ -26,8 +27,12 @@ for m in $models; do
     timeout 600 "$malibu" --gpu "$m" --kernel $img/Image --initrd "$dir/initrd.img" \
         --append 'console=ttyAMA0 malibu.noroot malibu.run="/bin/panfrost_ioctl_test -v"' \
         </dev/null >"$log" 2>&1 || true
-    if grep -q '^MALIBU_EXIT=0' "$log" && grep -q '^PASS (0 failures)' "$log"; then
-        echo "mali-boot-test: $m: $(grep -c '^PASS' "$log") checks passed ($log)"
+    # the program's write to unmapped GPU VA 0xf0000000 gets malibu's decoded fault report
+    report=$(sed -n '/^gpu: GPU MMU fault: .*job 0x[0-9a-f]*$/,/^gpu:   the failing job, decoded:$/p' "$log" |
+             grep -c -e 'on a write at GPU VA 0xf0000000$' -e 'level 1: entry 3 at PA .* (invalid)$' \
+                     -e '64-bit word at byte 0 = 0xf0000000 points into the faulting page' -e 'immediate = 0xbad$')
+    if grep -q '^MALIBU_EXIT=0' "$log" && grep -q '^PASS (0 failures)' "$log" && [ "$report" = 4 ]; then
+        echo "mali-boot-test: $m: $(grep -c '^PASS' "$log") checks passed, GPU fault report decoded ($log)"
     else
         echo "mali-boot-test: $m FAILED ($log):"
         grep -e '^FAIL' -e panfrost -e MALIBU_ "$log" | tail -30

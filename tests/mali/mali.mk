@@ -56,9 +56,10 @@ else
 	sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps "g71 g52" "1 2"
 endif
 
-# In `make test` too (~2-3 min, two boots): the trixie-backports stack (Linux 7.3: panfrost 1.6,
+# In `make test` too (~4-5 min, four boots): the trixie-backports stack (Linux 7.3: panfrost 1.6,
 # Mesa 26.1) on g71 and g52: probe, clinfo, vecadd, saxpy, the profiling sample and clpeak's
-# kernel-latency test (tests/mali/stack_test.sh); `make image IMAGE_STACK=backports` builds it.
+# kernel-latency test (tests/mali/stack_test.sh), then the 13 samples against the CPU and
+# llvmpipe as in mali-apps-test (--gpu-threads 2); `make image IMAGE_STACK=backports` builds it.
 .PHONY: mali-stack-test
 TEST_TARGETS += mali-stack-test
 mali-stack-test: $(B)/malibu
@@ -68,8 +69,29 @@ else
 	@$(MAKE) --no-print-directory image IMAGE_STACK=backports
 	@echo "== mali: the backports stack (panfrost 1.6, Mesa 26.1): samples, profiling, clpeak (g71, g52)"
 	sh tests/mali/stack_test.sh $(B)/malibu "g71 g52" guest-images/out-backports
+	@echo "== mali: the OpenCL samples on the backports stack (g71, g52; --gpu-threads 2) vs CPU and llvmpipe"
+	MALI_APPS_IMAGE=guest-images/out-backports sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps-backports "g71 g52" "2"
 endif
 
 .PHONY: mali-boot-test
 mali-boot-test: $(B)/malibu
 	sh tests/mali/boot_test.sh $(B)/malibu $(B)/tests/mali/boot
+
+# Debian's clpeak on the backports stack (tests/mali/clpeak_test.sh): figures checked against the
+# model.  In `make test` (~6-7 min): single-precision compute and kernel latency on G71 and G52
+# (the float variant: 31 launches of 5.4 / 2.7 G lane-instructions).  mali-clpeak-full-test (not in `make test`:
+# ~20 min per model for the bandwidth test, whose 102 launches of 3.2 G lane-instructions are
+# memory-message bound): global bandwidth too, on G71 and G52, with 4 GiB of guest RAM.
+.PHONY: mali-clpeak-test mali-clpeak-full-test
+TEST_TARGETS += mali-clpeak-test
+mali-clpeak-test: $(B)/malibu
+ifeq ($(MALI_IN_TEST),no)
+	@echo "== mali clpeak test skipped (MALI_IN_TEST=no)"
+else
+	@$(MAKE) --no-print-directory image IMAGE_STACK=backports
+	@echo "== mali: clpeak (compute, kernel latency) on the backports stack (g71, g52)"
+	CLPEAK_TESTS="--compute-sp --kernel-latency" sh tests/mali/clpeak_test.sh $(B)/malibu "g71 g52" guest-images/out-backports
+endif
+mali-clpeak-full-test: $(B)/malibu
+	@$(MAKE) --no-print-directory image IMAGE_STACK=backports
+	sh tests/mali/clpeak_test.sh $(B)/malibu "$(or $(MODELS),g71 g52)" guest-images/out-backports

@@ -773,6 +773,90 @@ START_TEST(test_misc)
 }
 END_TEST
 
+/* FRCP.f16 / FRSQ.f16 over every half (h0 and h1, abs and neg) are correctly rounded: the exact
+ * result lies between the midpoints to the result's neighbours (m * x and m * m * x are exact in
+ * double for 12-bit midpoints m); LD_GCLK reads the job's counters advanced by the tuples the
+ * warp issued (4 before the first read, 5 before the second), held when they do not run. */
+static double hmid(uint16_t r, int up)      /* midpoint between positive half r and its neighbour */
+{
+    uint16_t n = (uint16_t)(up ? r + 1 : r - 1);
+    double v = (double)hval(r), nv = up && r == 0x7bff ? 65536.0 : (double)hval(n);
+    return (v + nv) / 2;
+}
+
+static void check_rounded(uint16_t x, uint16_t r, int rsq)
+{
+    double xv = (double)hval(x);
+    if (hnan(x)) {
+        ck_assert_uint_eq(r, x | 0x200);
+        return;
+    }
+    if (rsq && (x & 0x7fff) == 0) {
+        ck_assert_uint_eq(r, (x & 0x8000) | 0x7c00);
+        return;
+    }
+    if (rsq && (x & 0x8000)) {
+        ck_assert_uint_eq(r, 0x7e00);
+        return;
+    }
+    if (!rsq && (x & 0x7fff) == 0) {
+        ck_assert_uint_eq(r, (x & 0x8000) | 0x7c00);
+        return;
+    }
+    if ((x & 0x7fff) == 0x7c00) {
+        ck_assert_uint_eq(r, rsq ? 0 : x & 0x8000);
+        return;
+    }
+    ck_assert_msg((r & 0x8000) == (x & 0x8000), "%s(%#06x) = %#06x: sign", rsq ? "rsq" : "rcp", x, r);
+    uint16_t ra = r & 0x7fff;
+    double ax = fabs(xv);
+    /* y = 1/ax (rcp) or 1/sqrt(ax) (rsq) lies in (lo, hi): m < y <=> m * ax < 1 (m * m * ax for rsq) */
+#define BELOW(m) (rsq ? (m) * (m) * ax < 1.0 : (m) * ax < 1.0)
+    if (ra == 0x7c00) {
+        /* y >= 65520, the midpoint to the next binade (a tie rounds to even: infinity) */
+        ck_assert_msg(rsq ? 65520.0 * 65520.0 * ax <= 1.0 : 65520.0 * ax <= 1.0, "%s(%#06x) = inf",
+                      rsq ? "rsq" : "rcp", x);
+        return;
+    }
+    ck_assert_msg(ra != 0 && ra < 0x7c00, "%s(%#06x) = %#06x", rsq ? "rsq" : "rcp", x, r);
+    ck_assert_msg(BELOW(hmid(ra, 0)) && !BELOW(hmid(ra, 1)), "%s(%#06x) = %#06x: not correctly rounded",
+                  rsq ? "rsq" : "rcp", x, r);
+#undef BELOW
+}
+
+START_TEST(test_f16_special_and_clock)
+{
+    bi_mem mem = { .clock_cycles = 1000, .clock_ts = 50, .gpu_hz = 2, .ts_hz = 4, .clock_running = 1 };
+    for (unsigned base = 0; base < 0x10000; base += 16) {
+        bi_warp w;
+        bi_warp_init(&w, BI_ARCH_V7);
+        w.mem = &mem;
+        for (unsigned l = 0; l < 8; l++)
+            w.reg[2][l] = (base + 2 * l) | (uint32_t)(base + 2 * l + 1) << 16;
+        run(&w, bi_shader_exec_f16_clock, sizeof(bi_shader_exec_f16_clock));
+        for (unsigned l = 0; l < 8; l++) {
+            uint16_t h0 = (uint16_t)(base + 2 * l), h1 = (uint16_t)(h0 + 1);
+            for (unsigned r = 10; r <= 13; r++)
+                ck_assert_msg((w.reg[r][l] >> 16) == (w.reg[r][l] & 0xffff), "r%u = %#x: halves differ", r, w.reg[r][l]);
+            check_rounded(h0, (uint16_t)w.reg[10][l], 0);
+            check_rounded(h1, (uint16_t)w.reg[11][l], 1);
+            check_rounded((uint16_t)((h0 & 0x7fff) | 0x8000), (uint16_t)w.reg[12][l], 1);
+            check_rounded((uint16_t)(h1 ^ 0x8000), (uint16_t)w.reg[13][l], 0);
+            ck_assert_uint_eq(w.reg[14][l] | (uint64_t)w.reg[15][l] << 32, 1004);
+            ck_assert_uint_eq(w.reg[16][l] | (uint64_t)w.reg[17][l] << 32, 60);
+        }
+    }
+    /* cycle counting off: the counters hold */
+    mem.clock_running = 0;
+    bi_warp w;
+    bi_warp_init(&w, BI_ARCH_V6);
+    w.mem = &mem;
+    run(&w, bi_shader_exec_f16_clock, sizeof(bi_shader_exec_f16_clock));
+    ck_assert_uint_eq(w.reg[14][0], 1000);
+    ck_assert_uint_eq(w.reg[16][3], 50);
+}
+END_TEST
+
 START_TEST(test_branch2)
 {
     static const uint32_t r0[8] = { 1, 5, 0xffffffff, 7, 0x80000000, 3, 0, 9 };
@@ -798,6 +882,7 @@ int main(void)
 {
     Suite *s = suite_create("bifrost_exec");
     TCase *tc = tcase_create("exec");
+    tcase_set_timeout(tc, 60);   /* exhaustive f16 checks, slower under ASan on a loaded host */
     tcase_add_test(tc, test_int_v7);
     tcase_add_test(tc, test_int_v6);
     tcase_add_test(tc, test_float);
@@ -811,6 +896,7 @@ int main(void)
     tcase_add_test(tc, test_vec2);
     tcase_add_test(tc, test_misc);
     tcase_add_test(tc, test_branch2);
+    tcase_add_test(tc, test_f16_special_and_clock);
     tcase_add_test(tc, test_axchg);
     tcase_add_test(tc, test_clper_v7);
     tcase_add_test(tc, test_clper_v6);

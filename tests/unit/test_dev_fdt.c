@@ -78,16 +78,28 @@ START_TEST(tree_contents)
     ck_assert_uint_eq(cell64(buf, mem, "reg", 2), 0x880000000ull);
     ck_assert_uint_eq(cell64(buf, mem, "reg", 3), 0x40000000);
 
+    /* Juno-like clusters: CPUs 0-1 are MPIDR 0x0, 0x1; CPUs 2-3 are 0x100, 0x101 */
+    static const uint32_t mpidr[4] = { 0x0, 0x1, 0x100, 0x101 };
     for (int i = 0; i < 4; i++) {
         char path[32];
-        snprintf(path, sizeof path, "/cpus/cpu@%d", i);
+        snprintf(path, sizeof path, "/cpus/cpu@%x", mpidr[i]);
         int c = node(buf, path);
         ck_assert_str_eq(str(buf, c, "compatible"), "arm,cortex-a57");
         ck_assert_str_eq(str(buf, c, "enable-method"), "psci");
         ck_assert_str_eq(str(buf, c, "device_type"), "cpu");
-        ck_assert_uint_eq(cell(buf, c, "reg", 0), (uint32_t)i);
+        ck_assert_uint_eq(cell(buf, c, "reg", 0), mpidr[i]);
     }
-    ck_assert_int_lt(fdt_path_offset(buf, "/cpus/cpu@4"), 0);
+    ck_assert_int_lt(fdt_path_offset(buf, "/cpus/cpu@2"), 0);
+    ck_assert_int_lt(fdt_path_offset(buf, "/cpus/cpu@102"), 0);
+    /* cpu-map: cluster0 = CPUs 0-1, cluster1 = CPUs 2-3, each core pointing at its cpu node */
+    static const char *const cores[4] = { "/cpus/cpu-map/cluster0/core0", "/cpus/cpu-map/cluster0/core1",
+                                          "/cpus/cpu-map/cluster1/core0", "/cpus/cpu-map/cluster1/core1" };
+    for (int i = 0; i < 4; i++) {
+        char path[32];
+        snprintf(path, sizeof path, "/cpus/cpu@%x", mpidr[i]);
+        ck_assert_uint_eq(cell(buf, node(buf, cores[i]), "cpu", 0), fdt_get_phandle(buf, node(buf, path)));
+    }
+    ck_assert_int_lt(fdt_path_offset(buf, "/cpus/cpu-map/cluster1/core2"), 0);
     ck_assert_uint_eq(cell(buf, node(buf, "/cpus"), "#address-cells", 0), 1);
 
     int psci = node(buf, "/psci");

@@ -23,13 +23,13 @@ START_TEST(version_features_unknown)
     ck_assert_uint_eq(call(p, 0, PSCI_VERSION, 0, 0, 0, &a), 0x10000);
     ck_assert_int_eq(a.kind, PSCI_ACT_NONE);
     ck_assert_uint_eq(call(p, 0, PSCI_MIGRATE_INFO_TYPE, 0, 0, 0, &a), 2);
-    static const uint32_t impl[] = { PSCI_VERSION, PSCI_CPU_OFF, PSCI_CPU_ON_32, PSCI_CPU_ON_64,
+    static const uint32_t impl[] = { PSCI_VERSION, PSCI_CPU_SUSPEND, PSCI_CPU_OFF, PSCI_CPU_ON_32, PSCI_CPU_ON_64,
                                      PSCI_AFFINITY_INFO_32, PSCI_AFFINITY_INFO_64,
                                      PSCI_MIGRATE_INFO_TYPE, PSCI_SYSTEM_OFF, PSCI_SYSTEM_RESET,
                                      PSCI_FEATURES };
     for (unsigned i = 0; i < sizeof impl / sizeof impl[0]; i++)
         ck_assert_uint_eq(call(p, 0, PSCI_FEATURES, impl[i], 0, 0, &a), 0);
-    static const uint64_t unknown[] = { 0x80000000, 0x80000001, PSCI_CPU_SUSPEND, 0xC4000001,
+    static const uint64_t unknown[] = { 0x80000000, 0x80000001, 0xC4000002,
                                         0xC400000E, 0xC4000012, 0x84000050, 0x86006100,
                                         0x8400000B, 0, 0xFFFFFFFF, 0x184000000ull };
     for (unsigned i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
@@ -47,33 +47,41 @@ START_TEST(cpu_on_off_affinity)
     Psci *p = psci_new(4);
     PsciAction a;
     ck_assert_uint_eq(call(p, 0, PSCI_AFFINITY_INFO_64, 0, 0, 0, &a), PSCI_AFF_ON);
-    ck_assert_uint_eq(call(p, 0, PSCI_AFFINITY_INFO_64, 2, 0, 0, &a), PSCI_AFF_OFF);
-    ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_64, 2, 0x80201000, 0xabcdef, &a), 0);
+    ck_assert_uint_eq(call(p, 0, PSCI_AFFINITY_INFO_64, 0x100, 0, 0, &a), PSCI_AFF_OFF);
+    ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_64, 0x100, 0x80201000, 0xabcdef, &a), 0);
     ck_assert_int_eq(a.kind, PSCI_ACT_CPU_ON);
     ck_assert_uint_eq(a.cpu, 2);
     ck_assert_uint_eq(a.entry, 0x80201000);
     ck_assert_uint_eq(a.context, 0xabcdef);
     ck_assert_int_eq(psci_cpu_state(p, 2), PSCI_AFF_ON);
-    ck_assert_uint_eq(call(p, 0, PSCI_AFFINITY_INFO_64, 2, 0, 0, &a), PSCI_AFF_ON);
-    ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_64, 2, 0x80201000, 0, &a), (uint64_t)(int64_t)PSCI_RET_ALREADY_ON);
+    ck_assert_uint_eq(call(p, 0, PSCI_AFFINITY_INFO_64, 0x100, 0, 0, &a), PSCI_AFF_ON);
+    ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_64, 0x100, 0x80201000, 0, &a), (uint64_t)(int64_t)PSCI_RET_ALREADY_ON);
     ck_assert_int_eq(a.kind, PSCI_ACT_NONE);
     ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_64, 0, 0x80201000, 0, &a), (uint64_t)(int64_t)PSCI_RET_ALREADY_ON);
-    ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_64, 7, 0x80201000, 0, &a), (uint64_t)(int64_t)PSCI_RET_INVALID_PARAMS);
-    ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_64, 0x100, 0x80201000, 0, &a), (uint64_t)(int64_t)PSCI_RET_INVALID_PARAMS);
-    ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_64, 3, 0x80201002, 0, &a), (uint64_t)(int64_t)PSCI_RET_INVALID_ADDRESS);
+    ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_64, 0x102, 0x80201000, 0, &a), (uint64_t)(int64_t)PSCI_RET_INVALID_PARAMS);
+    ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_64, 2, 0x80201000, 0, &a), (uint64_t)(int64_t)PSCI_RET_INVALID_PARAMS);
+    ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_64, 0x101, 0x80201002, 0, &a), (uint64_t)(int64_t)PSCI_RET_INVALID_ADDRESS);
     /* MPIDR with bit 31 set (as read from MPIDR_EL1) is accepted */
-    ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_64, 0x80000003, 0x80202000, 0, &a), 0);
+    ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_64, 0x80000101, 0x80202000, 0, &a), 0);
     ck_assert_uint_eq(a.cpu, 3);
     /* CPU_OFF from CPU 2 */
     ck_assert_uint_eq(call(p, 2, PSCI_CPU_OFF, 0, 0, 0, &a), 0);
     ck_assert_int_eq(a.kind, PSCI_ACT_CPU_OFF);
     ck_assert_uint_eq(a.cpu, 2);
-    ck_assert_uint_eq(call(p, 0, PSCI_AFFINITY_INFO_32, 2, 0, 0, &a), PSCI_AFF_OFF);
-    ck_assert_uint_eq(call(p, 0, PSCI_AFFINITY_INFO_64, 2, 1, 0, &a), (uint64_t)(int64_t)PSCI_RET_INVALID_PARAMS);
+    ck_assert_uint_eq(call(p, 0, PSCI_AFFINITY_INFO_32, 0x100, 0, 0, &a), PSCI_AFF_OFF);
+    ck_assert_uint_eq(call(p, 0, PSCI_AFFINITY_INFO_64, 0x100, 1, 0, &a), (uint64_t)(int64_t)PSCI_RET_INVALID_PARAMS);
     ck_assert_uint_eq(call(p, 0, PSCI_AFFINITY_INFO_64, 9, 0, 0, &a), (uint64_t)(int64_t)PSCI_RET_INVALID_PARAMS);
     /* SMC32 CPU_ON: upper halves of the arguments are ignored */
-    ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_32, 0xFFFFFFFF00000002ull, 0x1280200000ull, 5, &a), 0);
+    ck_assert_uint_eq(call(p, 0, PSCI_CPU_ON_32, 0xFFFFFFFF00000100ull, 0x1280200000ull, 5, &a), 0);
     ck_assert_uint_eq(a.entry, 0x80200000);
+    /* CPU_SUSPEND: every power state waits as standby; reserved bits are invalid */
+    ck_assert_uint_eq(call(p, 1, PSCI_CPU_SUSPEND, 0x00010000, 0x80203000, 0, &a), 0);
+    ck_assert_int_eq(a.kind, PSCI_ACT_CPU_SUSPEND);
+    ck_assert_uint_eq(a.cpu, 1);
+    ck_assert_uint_eq(call(p, 1, PSCI_CPU_SUSPEND_64, 0x01000001, 0x80203000, 0, &a), 0);
+    ck_assert_int_eq(a.kind, PSCI_ACT_CPU_SUSPEND);
+    ck_assert_uint_eq(call(p, 1, PSCI_CPU_SUSPEND, 0x00020000, 0, 0, &a), (uint64_t)(int64_t)PSCI_RET_INVALID_PARAMS);
+    ck_assert_int_eq(a.kind, PSCI_ACT_NONE);
     psci_reset(p);
     ck_assert_int_eq(psci_cpu_state(p, 0), PSCI_AFF_ON);
     ck_assert_int_eq(psci_cpu_state(p, 2), PSCI_AFF_OFF);
@@ -81,6 +89,21 @@ START_TEST(cpu_on_off_affinity)
     psci_free(p);
     ck_assert_ptr_null(psci_new(0));
     ck_assert_ptr_null(psci_new(PSCI_MAX_CPUS + 1));
+}
+END_TEST
+
+START_TEST(juno_mpidr_layout)
+{
+    static const uint64_t want[PSCI_MAX_CPUS] = { 0x0, 0x1, 0x100, 0x101, 0x102, 0x103, 0x104, 0x105 };
+    for (unsigned i = 0; i < PSCI_MAX_CPUS; i++) {
+        ck_assert_uint_eq(psci_cpu_mpidr(i), want[i]);
+        ck_assert_int_eq(psci_mpidr_cpu(want[i], PSCI_MAX_CPUS), (int)i);
+        ck_assert_int_eq(psci_mpidr_cpu(want[i] | 0x80000000u, PSCI_MAX_CPUS), (int)i);
+        ck_assert_int_eq(psci_mpidr_cpu(want[i], i), -1); /* beyond --smp */
+    }
+    ck_assert_int_eq(psci_mpidr_cpu(0x2, 8), -1);
+    ck_assert_int_eq(psci_mpidr_cpu(0x200, 8), -1);
+    ck_assert_int_eq(psci_mpidr_cpu(0x10000, 8), -1);
 }
 END_TEST
 
@@ -110,7 +133,7 @@ START_TEST(start_mailbox)
         pthread_create(&th[i], NULL, secondary, (void *)i);
     PsciAction a;
     ck_assert_uint_eq(call(mailbox, 0, PSCI_CPU_ON_64, 1, 0x80001000, 11, &a), 0);
-    ck_assert_uint_eq(call(mailbox, 0, PSCI_CPU_ON_64, 2, 0x80002000, 22, &a), 0);
+    ck_assert_uint_eq(call(mailbox, 0, PSCI_CPU_ON_64, 0x100, 0x80002000, 22, &a), 0);
     for (int i = 0; i < 400 && __atomic_load_n(&starts, __ATOMIC_SEQ_CST) < 2; i++)
         dev_sleep_ms(5);
     ck_assert_int_eq(starts, 2);
@@ -276,6 +299,7 @@ int main(void)
     TCase *tc = tcase_create("psci");
     tcase_add_test(tc, version_features_unknown);
     tcase_add_test(tc, cpu_on_off_affinity);
+    tcase_add_test(tc, juno_mpidr_layout);
     tcase_add_test(tc, system_off_reset);
     tcase_add_test(tc, start_mailbox);
     tcase_add_test(tc, boot_stub_words);

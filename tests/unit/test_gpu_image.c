@@ -1,7 +1,8 @@
 /* Texture and image messages (emu/gpu/bifrost_tex.c) through whole COMPUTE jobs: descriptors
  * (Texture, Surface with stride, Sampler, Attribute, 3D Attribute Buffer) built here in a flat
  * simulated GPU address space and hung off the DCD; shaders tests/gpu/gpu_tex*.s (TEXC, TEXS_2D) and
- * gpu_img_store_*.s (TEXC / LEA_ATTR_TEX + ST_CVT as Mesa emits them).  Expected values are
+ * gpu_img_store_*.s (TEXC / LEA_ATTR_TEX + ST_CVT as Mesa emits them), gpu_img_buf.s (Mesa 26's
+ * texel buffers: LEA_ATTR_IMM / LEA_ATTR .auto, LD_CVT, ST_CVT).  Expected values are
  * computed here from the OpenCL rules: texel index floor(u) wrapped per addressing mode, UNORM8
  * reads c / 255, writes convert_uchar_sat_rte(f * 255.0f), integer writes saturate.  v6 (pixel
  * format swizzles) and v7 (RGB component orders).  Refusals (linear filtering) and descriptor
@@ -395,6 +396,86 @@ static void check_store(unsigned arch, int bgra)
 START_TEST(test_store) { check_store(6, 0); check_store(6, 1); check_store(7, 0); check_store(7, 1); }
 END_TEST
 
+/* Texel buffers as Mesa 26 reads and writes them (LEA_ATTR_IMM.auto / LEA_ATTR.auto, LD_CVT,
+ * ST_CVT through 1D attribute buffers): element gid.x of attribute 0 (format src) copied to
+ * attribute 1 (format dst); .auto takes the register format of each pixel format. */
+static void texel_copy(unsigned arch, unsigned src, unsigned dst, unsigned src_bytes, unsigned dst_bytes,
+                       const void *in, void *out, unsigned n)
+{
+    flat_reset();
+    uint64_t a = alloc(n * src_bytes, 64), b = alloc(n * dst_bytes, 64), attr = alloc(16, 64), buf = alloc(32, 64);
+    memcpy(host(a, n * src_bytes), in, n * src_bytes);
+    w32(attr, 0 | pixfmt(arch, src, L_RGBA) << 10);
+    w32(attr + 8, 1 | pixfmt(arch, dst, L_RGBA) << 10);
+    w64(buf, a | 1);                                  /* type 1D */
+    w32(buf + 8, src_bytes);
+    w32(buf + 12, n * src_bytes);
+    w64(buf + 16, b | 1);
+    w32(buf + 24, dst_bytes);
+    w32(buf + 28, n * dst_bytes);
+    tables t = { .attributes = attr, .attr_bufs = buf };
+    uint64_t push[5] = { 1, 0, 0, 0, 0 };
+    ck_assert_uint_eq(run(arch, bi_shader_gpu_img_buf, sizeof(bi_shader_gpu_img_buf), n, 1, push, &t, NULL), 1);
+    memcpy(out, host(b, n * dst_bytes), n * dst_bytes);
+}
+
+static void check_texel_buffer(unsigned arch)
+{
+    enum { N = 32 };
+    uint8_t u8[N * 4];
+    for (unsigned i = 0; i < N * 4; i++)
+        u8[i] = (uint8_t)(i * 73u + 11u);
+    /* RGBA8UI -> RGBA16UI: u32 registers */
+    uint16_t u16[N * 4];
+    texel_copy(arch, 155, 156, 4, 8, u8, u16, N);
+    for (unsigned i = 0; i < N * 4; i++)
+        ck_assert_msg(u16[i] == u8[i], "arch %u RGBA16UI %u: %u, want %u", arch, i, u16[i], u8[i]);
+    /* RGBA8 UNORM -> RGBA32F: f32 registers holding c / 255 */
+    float f[N * 4];
+    texel_copy(arch, 187, 191, 4, 16, u8, f, N);
+    for (unsigned i = 0; i < N * 4; i++)
+        ck_assert_msg(fbits(f[i]) == fbits((float)u8[i] / 255.0f), "arch %u RGBA32F %u: %a, want %a", arch, i,
+                      (double)f[i], (double)((float)u8[i] / 255.0f));
+    /* R32I -> RGBA32I: the channels R32I lacks load as 0, 0, 1 */
+    int32_t r[N], rgba[N * 4];
+    for (unsigned i = 0; i < N; i++)
+        r[i] = (int32_t)(i * 0x9e3779b9u);
+    texel_copy(arch, 197, 221, 4, 16, r, rgba, N);
+    for (unsigned i = 0; i < N; i++) {
+        int32_t want[4] = { r[i], 0, 0, 1 };
+        for (unsigned c = 0; c < 4; c++)
+            ck_assert_msg(rgba[4 * i + c] == want[c], "arch %u RGBA32I %u.%u: %d, want %d", arch, i, c,
+                          rgba[4 * i + c], want[c]);
+    }
+    /* RGB10_A2 UNORM (format 67: 10, 10, 10, 2 bits from the low end) -> RGBA32F and back */
+    uint32_t packed[N], back[N];
+    float p4[N * 4];
+    for (unsigned i = 0; i < N; i++)
+        packed[i] = i * 0x9e3779b9u;
+    texel_copy(arch, 67, 191, 4, 16, packed, p4, N);
+    for (unsigned i = 0; i < N; i++) {
+        unsigned c[4] = { packed[i] & 1023, packed[i] >> 10 & 1023, packed[i] >> 20 & 1023, packed[i] >> 30 };
+        for (unsigned k = 0; k < 4; k++) {
+            float want = (float)((double)c[k] / (k < 3 ? 1023.0 : 3.0));
+            ck_assert_msg(fbits(p4[4 * i + k]) == fbits(want), "arch %u RGB10_A2 %u.%u: %a, want %a", arch, i, k,
+                          (double)p4[4 * i + k], (double)want);
+        }
+    }
+    texel_copy(arch, 191, 67, 16, 4, p4, back, N);
+    for (unsigned i = 0; i < N; i++)
+        ck_assert_msg(back[i] == packed[i], "arch %u RGB10_A2 store %u: %#x, want %#x", arch, i, back[i], packed[i]);
+    /* a job without attribute tables (Mesa 26's read-only image1d_buffer): the descriptor read
+     * faults at VA 0 */
+    uint64_t fva = 1;
+    tables none = { 0 };
+    uint64_t push[5] = { 1, 0, 0, 0, 0 };
+    ck_assert_uint_eq(run(arch, bi_shader_gpu_img_buf, sizeof(bi_shader_gpu_img_buf), N, 1, push, &none, &fva),
+                      FAULT_CODE);
+    ck_assert_uint_eq(fva, 0);
+}
+START_TEST(test_texel_buffer) { check_texel_buffer(6); check_texel_buffer(7); }
+END_TEST
+
 /* unsupported requests end the job with INSTR_INVALID_ENC; descriptor and texel reads fault */
 START_TEST(test_refused_and_faults)
 {
@@ -455,6 +536,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_formats);
     tcase_add_test(tc, test_3d_array);
     tcase_add_test(tc, test_store);
+    tcase_add_test(tc, test_texel_buffer);
     tcase_add_test(tc, test_refused_and_faults);
     tcase_add_test(tc, test_conversions);
     suite_add_tcase(s, tc);

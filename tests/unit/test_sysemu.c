@@ -11,7 +11,9 @@
  * - data abort from EL1 with the MMU off beyond the 40-bit PA range (address size fault);
  * - WFI returns when the virtual timer interrupt is pending (host sleeps meanwhile);
  * - branches into another page (direct BL, indirect BLR and RET back) follow a remapping of
- *   that page after TLBI, once their targets were translated and looked up many times. */
+ *   that page after TLBI, once their targets were translated and looked up many times;
+ * - two vCPUs in one machine: a store by one into code the other translated makes the other
+ *   run the new code; TLBI ...IS reaches the other vCPU's TLB, TLBI without IS does not. */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -401,6 +403,110 @@ START_TEST(wfi_timer_irq)
 }
 END_TEST
 
+/* A second vCPU in the same machine (SMP): cpus[] lists both. */
+static SysCPU *second_cpu(void)
+{
+    SysCPU *c2 = aligned_alloc(64, (sizeof(SysCPU) + 63) & ~(size_t)63);
+    memset(c2, 0, sizeof *c2);
+    cpu_init(&c2->cpu);
+    c2->cpu.tbc = tbc_new(16 << 20);
+    c2->mach = &mach;
+    c2->index = 1;
+    mach.cpus[0] = cpu;
+    mach.cpus[1] = c2;
+    mach.ncpu = 2;
+    sys_cpu_reset(c2, RAM + 0x4000);
+    return c2;
+}
+
+static void free_cpu(SysCPU *c2)
+{
+    tbc_free(c2->cpu.tbc);
+    sys_code_free(c2);
+    free(c2);
+}
+
+START_TEST(smp_code_write_reaches_other_cpu)
+{
+    SysCPU *c2 = second_cpu();
+    static const uint32_t other[] = {
+        0xd28000e1, /* movz x1, #7 */
+        0xd4000002, /* hvc #0 */
+    };
+    load(0x4000, other, 2);
+    ck_assert_int_eq(sys_cpu_run(c2), 0); /* CPU 1 translates page 0x80004000 */
+    ck_assert_uint_eq(hvc_regs[1], 7);
+    static const uint32_t writer[] = {
+        0xd2b00003, /* movz x3, #0x8000, lsl #16 */
+        0x91401063, /* add x3, x3, #4, lsl #12 */
+        0x52802422, /* movz w2, #0x121 */
+        0x72ba5002, /* movk w2, #0xd280, lsl #16: w2 = movz x1, #9 */
+        0xb9000062, /* str w2, [x3] */
+        0xd2800840, /* movz x0, #0x42 */
+        0xd4000002, /* hvc #0 */
+    };
+    load(0, writer, sizeof writer / 4);
+    mach.stop = 0;
+    ck_assert_int_eq(sys_cpu_run(cpu), 0); /* CPU 0 stores over CPU 1's translated code */
+    ck_assert_uint_eq(c2->n_inval, 1);
+    ck_assert_int_eq(c2->cpu.exit_request, 1);
+    mach.stop = 0;
+    c2->cpu.pc = RAM + 0x4000;
+    ck_assert_int_eq(sys_cpu_run(c2), 0);
+    ck_assert_uint_eq(hvc_regs[1], 9); /* the new instruction, not the stale block */
+    ck_assert_uint_ge(c2->n_tb_dropped, 1);
+    free_cpu(c2);
+}
+END_TEST
+
+START_TEST(smp_tlbi_is_reaches_other_cpu)
+{
+    SysCPU *c2 = second_cpu();
+    static const uint32_t other[] = { 0xd2800841, 0xd4000002 }; /* movz x1, #0x42; hvc #0 */
+    load(0x4000, other, 2);
+    ck_assert_int_eq(sys_cpu_run(c2), 0); /* fills CPU 1's TLB entry for 0x80004000 */
+    SysTlbEntry *e = &c2->tlbs[1][((RAM + 0x4000) >> 12) & (SYS_TLB_SIZE - 1)];
+    ck_assert_uint_eq(e->tag_x, RAM + 0x4000);
+    static const uint32_t local[] = {
+        0xd508871f, /* tlbi vmalle1 (this CPU only) */
+        0xd2800840, 0xd4000002,
+    };
+    load(0, local, 3);
+    mach.stop = 0;
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert(!c2->remote_tlb_all);
+    ck_assert_uint_eq(c2->n_remote_tlbi, 0);
+    static const uint32_t by_va[] = {
+        0xd2a00101, /* movz x1, #0x8, lsl #16 */
+        0x91001021, /* add x1, x1, #4: VA 0x80004000 >> 12 */
+        0xd5088321, /* tlbi vae1is, x1 */
+        0xd2800840, 0xd4000002,
+    };
+    load(0x1000, by_va, 5);
+    mach.stop = 0;
+    cpu->cpu.pc = RAM + 0x1000;
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_uint_eq(c2->n_remote_tlbi, 1);
+    ck_assert_uint_eq(c2->remote_tlbi_va[0], RAM + 0x4000);
+    ck_assert_int_eq(c2->cpu.exit_request, 1);
+    ck_assert_uint_eq(e->tag_x, RAM + 0x4000); /* applied at CPU 1's block boundary, not here */
+    sys_apply_remote(c2);
+    ck_assert_uint_eq(e->tag_x, SYS_TLB_INVALID);
+    ck_assert_uint_eq(c2->remote_tlbi_done, c2->remote_tlbi_posted);
+    static const uint32_t all[] = { 0xd508831f, 0xd2800840, 0xd4000002 }; /* tlbi vmalle1is */
+    load(0x2000, all, 3);
+    mach.stop = 0;
+    cpu->cpu.pc = RAM + 0x2000;
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert(c2->remote_tlb_all);
+    uint64_t flushes = c2->n_tlb_flush;
+    sys_apply_remote(c2);
+    ck_assert_uint_eq(c2->n_tlb_flush, flushes + 1);
+    ck_assert(!c2->remote_tlb_all);
+    free_cpu(c2);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sysemu");
@@ -414,6 +520,8 @@ int main(void)
     tcase_add_test(tc, cross_page_branch_after_remap);
     tcase_add_test(tc, smc_and_hvc_imm_undef);
     tcase_add_test(tc, wfi_timer_irq);
+    tcase_add_test(tc, smp_code_write_reaches_other_cpu);
+    tcase_add_test(tc, smp_tlbi_is_reaches_other_cpu);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);

@@ -23,6 +23,7 @@ $(call unit_test,test_mmu test_sysemu,$(SYS_CPU_OBJS) $(DEVICE_OBJS), \
 $(call unit_test,test_bifrost_decode,$(GPU_OBJS),-Iemu/gpu -I$(B)/tests/bifrost,,$(B)/tests/bifrost/asm.stamp)
 $(call unit_test,test_bifrost_exec,$(GPU_OBJS),-Iemu/gpu -frounding-math -I$(B)/tests/bifrost,, \
                  $(B)/tests/bifrost/asm.stamp)
+$(call unit_test,test_job_gate,$(B)/obj/emu/gpu/job_gate.o,-Iemu/gpu,-lpthread)
 $(call unit_test,test_gpu_compute test_gpu_image test_gpu_math,$(GPU_OBJS),-Iemu/gpu -I$(B)/tests/gpu,, \
                  $(B)/tests/gpu/asm.stamp)
 # The GPU back ends against each other (compiled clauses vs the interpreter), on the shaders of both
@@ -31,6 +32,9 @@ $(call unit_test,test_gpu_jit,$(GPU_OBJS),-Iemu/gpu -I$(B)/tests,, \
                  $(B)/tests/bifrost/asm.stamp $(B)/tests/gpu/asm.stamp)
 $(call unit_test,test_stats_gpu,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats -I$(B)/tests/stats,, \
                  $(B)/tests/stats/asm.stamp)
+
+# The GDB stub alone (emu/debug) on the fake target of the fuzz harness.
+$(call unit_test,test_gdb_stub,$(GDB_OBJS),-Iemu/debug -Itests/fuzz,,tests/fuzz/gdb_fake_target.h)
 
 # The generated Mali descriptor code (mk/mali-formats.mk).
 $(call unit_test,test_mali_formats,$(B)/obj/gen/mali_formats_print.o,,,$(B)/gen/mali_formats.h)
@@ -44,6 +48,11 @@ $(call unit_test,test_mali_gpu test_mali_job test_mali_mmu test_stats_mali,$(DEV
                  $(FDT_CFLAGS) -Itests/mali,$(DEVICE_LIBS),tests/mali/mali_harness.h)
 $(call unit_test,test_gpu_mali,$(DEVICE_OBJS),$(FDT_CFLAGS) -Itests/mali -I$(B)/tests/gpu,$(DEVICE_LIBS), \
                  tests/mali/mali_harness.h $(B)/tests/gpu/asm.stamp)
+# GPU fault reports: build/malibu's reporter (emu/system/gpu_trace.c) on the Mali harness.
+$(call unit_test,test_gpu_fault_report,$(B)/sysobj/emu/system/gpu_trace.o $(B)/obj/tools/job_print.o \
+                 $(B)/obj/gen/mali_formats_print.o $(B)/obj/emu/gpu/bifrost_disasm.o $(DEVICE_OBJS), \
+                 $(FDT_CFLAGS) -Itests/mali,$(DEVICE_LIBS), \
+                 tests/mali/mali_harness.h)
 $(call unit_test,test_virtio_blk test_virtio_board test_virtio_mmio,$(DEVICE_OBJS), \
                  $(FDT_CFLAGS) -Itests/virtio,$(DEVICE_LIBS),tests/virtio/vdrv.h)
 

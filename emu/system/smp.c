@@ -1,0 +1,221 @@
+/* vCPU scheduling of build/malibu (see smp.h). */
+#include "smp.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include "native.h"
+#include "../../devices/board.h"
+
+static SysMachine *mach;
+static struct Board *board;
+static SmpMode smp_mode;
+static uint64_t rr_quantum;
+
+const char *smp_mode_name(SmpMode mode)
+{
+    return mode == SMP_MODE_RR ? "rr" : "threads";
+}
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void kick_cpu(SysCPU *s)
+{
+    s->cpu.exit_request = 1;
+    gtimer_kick(board->gtimer, s->index);
+}
+
+void smp_init(SysMachine *m, struct Board *b, SmpMode mode, uint64_t quantum)
+{
+    mach = m;
+    board = b;
+    smp_mode = mode;
+    rr_quantum = quantum ? quantum : SMP_DEFAULT_QUANTUM;
+    pthread_mutex_init(&m->xcpu_lock, NULL);
+    m->kick = kick_cpu;
+    for (unsigned i = 0; i < m->ncpu; i++) {
+        SysCPU *s = m->cpus[i];
+        s->mpidr = psci_cpu_mpidr(i);
+        s->powered_off = i != 0;
+        if (i != 0)
+            gtimer_set_cpu_online(b->gtimer, i, false);
+    }
+}
+
+void smp_kick_all(void)
+{
+    for (unsigned i = 0; i < mach->ncpu; i++)
+        kick_cpu(mach->cpus[i]);
+    psci_shutdown(board->psci); /* threads waiting for a CPU_ON */
+}
+
+/* Reset a vCPU to the PSCI CPU_ON entry state (EL1h, MMU off, DAIF masked, X0 = context). */
+static void start_cpu(SysCPU *s, uint64_t entry, uint64_t context)
+{
+    sys_cpu_reset(s, entry);
+    s->cpu.x[0] = context;
+    gtimer_reset_cpu(board->gtimer, s->index);
+    gtimer_set_cpu_online(board->gtimer, s->index, true);
+    s->powered_off = false;
+}
+
+void smp_cpu_on(unsigned cpu, uint64_t entry, uint64_t context)
+{
+    if (cpu >= mach->ncpu)
+        return;
+    if (smp_mode == SMP_MODE_RR)
+        start_cpu(mach->cpus[cpu], entry, context); /* it is not running: we are */
+    else
+        kick_cpu(mach->cpus[cpu]); /* its thread takes psci's start mailbox */
+}
+
+void smp_cpu_off(SysCPU *s)
+{
+    s->powered_off = true;
+    gtimer_set_cpu_online(board->gtimer, s->index, false);
+}
+
+/* ---- rr: every vCPU on this thread ---------------------------------------------------------- */
+
+static bool wants_to_wake(SysCPU *s)
+{
+    return gic_irq_line(board->gic, s->index) || gic_fiq_line(board->gic, s->index);
+}
+
+static int run_rr(void)
+{
+    bool halted[SYS_MAX_CPUS] = { false };
+    uint64_t idle_since[SYS_MAX_CPUS] = { 0 };
+    for (;;) {
+        bool progress = false, waiting_event = false;
+        uint32_t sleepers = 0;
+        for (unsigned i = 0; i < mach->ncpu; i++) {
+            SysCPU *s = mach->cpus[i];
+            if (mach->stop)
+                return mach->stop_status;
+            if (s->powered_off) {
+                halted[i] = false;
+                continue;
+            }
+            if (halted[i]) {
+                if (!wants_to_wake(s)) {
+                    sleepers |= 1u << i;
+                    continue;
+                }
+                halted[i] = false;
+                s->idle_ns += now_ns() - idle_since[i];
+            }
+            gic_set_current_cpu(i);
+            s->cpu.insn_limit = s->cpu.insn_count + rr_quantum;
+            switch (sys_cpu_exec(s)) {
+            case SYS_RUN_STOP:
+                return mach->stop_status;
+            case SYS_RUN_QUANTUM:
+            case SYS_RUN_OFF:
+                progress = true;
+                break;
+            case SYS_RUN_WFI:
+                halted[i] = true;
+                idle_since[i] = now_ns();
+                s->n_wfi++;
+                sleepers |= 1u << i;
+                break;
+            case SYS_RUN_WFE:
+                waiting_event = true; /* others may run and release what it waits for */
+                sleepers |= 1u << i;
+                s->n_wfi++;
+                break;
+            }
+        }
+        if (!progress && sleepers) {
+            /* Nobody can run: sleep until an interrupt, an SEV or a CPU_ON kicks one of them
+             * (WFE also times out, as its event may come from a store we do not watch). */
+            uint32_t online = 0; /* offline CPUs already count as idle for the clock model */
+            for (unsigned i = 0; i < mach->ncpu; i++)
+                if (!mach->cpus[i]->powered_off)
+                    online |= 1u << i;
+            if (!online) /* every CPU off: only a stop request (Ctrl-A x, signal) can end this */
+                online = (1u << mach->ncpu) - 1;
+            gtimer_wfi_any(board->gtimer, online, waiting_event ? 100000 : 0);
+        }
+    }
+}
+
+/* ---- threads: one host thread per vCPU ------------------------------------------------------- */
+
+typedef struct { SysCPU *s; uint64_t reset_pc; int status; } VcpuThread;
+
+static void *vcpu_thread(void *arg)
+{
+    VcpuThread *v = arg;
+    SysCPU *s = v->s;
+    gic_set_current_cpu(s->index);
+    bool boot_cpu = s->index == 0;
+    for (;;) {
+        uint64_t entry, context;
+        if (boot_cpu) {
+            sys_cpu_reset(s, v->reset_pc);
+            boot_cpu = false;
+        } else if (mach->stop || !psci_wait_start(board->psci, s->index, &entry, &context)) {
+            break;
+        } else {
+            start_cpu(s, entry, context);
+        }
+        v->status = sys_cpu_run(s);
+        if (mach->stop)
+            break;
+    }
+    return NULL;
+}
+
+static int run_threads(uint64_t reset_pc)
+{
+    VcpuThread v[SYS_MAX_CPUS];
+    pthread_t tid[SYS_MAX_CPUS];
+    for (unsigned i = 1; i < mach->ncpu; i++) {
+        v[i] = (VcpuThread){ mach->cpus[i], reset_pc, 0 };
+        if (pthread_create(&tid[i], NULL, vcpu_thread, &v[i])) {
+            fprintf(stderr, "malibu: cannot start the thread of vCPU %u\n", i);
+            exit(1);
+        }
+    }
+    v[0] = (VcpuThread){ mach->cpus[0], reset_pc, 0 };
+    vcpu_thread(&v[0]); /* returns when the machine stops */
+    smp_kick_all();
+    for (unsigned i = 1; i < mach->ncpu; i++)
+        pthread_join(tid[i], NULL);
+    return mach->stop_status;
+}
+
+int smp_run(uint64_t reset_pc)
+{
+    if (mach->ncpu == 1) {
+        gic_set_current_cpu(0);
+        sys_cpu_reset(mach->cpus[0], reset_pc);
+        return sys_cpu_run(mach->cpus[0]);
+    }
+    if (smp_mode == SMP_MODE_RR) {
+        native_set_insn_limit_check(true);
+        sys_cpu_reset(mach->cpus[0], reset_pc);
+        return run_rr();
+    }
+    return run_threads(reset_pc);
+}
+
+unsigned smp_stopped_with(unsigned self)
+{
+    if (!mach || mach->ncpu <= 1)
+        return 0;
+    if (smp_mode == SMP_MODE_RR)
+        return mach->ncpu - 1;
+    unsigned n = 0;
+    for (unsigned i = 0; i < mach->ncpu; i++)
+        n += i != self && __atomic_load_n(&mach->cpus[i]->powered_off, __ATOMIC_ACQUIRE);
+    return n;
+}

@@ -1,0 +1,44 @@
+/* The vCPUs of build/malibu and the host threads that run them (--smp N, --smp-mode).
+ *
+ *   threads  (default) one host thread per vCPU (secondaries wait in psci_wait_start for their CPU_ON);
+ *            an idle vCPU sleeps in gtimer_wfi.
+ *   rr       every vCPU on the calling thread, round-robin, each running `quantum` guest
+ *            instructions (to the next block boundary) before the next one: the same guest
+ *            input gives the same interleaving of the CPUs' instruction streams (interrupts
+ *            still arrive at host-time-dependent points).  When every vCPU is idle the thread
+ *            sleeps in gtimer_wfi_any.
+ *
+ * With one vCPU both are the plain loop of sys_cpu_run.  The CPU's PSCI actions (main.c's
+ * firmware hook) call smp_cpu_on / smp_cpu_off, which act the way the mode needs. */
+#ifndef MALIBU_SYSTEM_SMP_H
+#define MALIBU_SYSTEM_SMP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "sys_cpu.h"
+
+struct Board;
+
+typedef enum { SMP_MODE_RR, SMP_MODE_THREADS } SmpMode;
+
+#define SMP_DEFAULT_QUANTUM 10000 /* guest instructions per turn in rr mode */
+
+/* m->cpus[0..m->ncpu-1] are set up (reset state irrelevant); CPU 0 starts at reset_pc. */
+void smp_init(SysMachine *m, struct Board *b, SmpMode mode, uint64_t quantum);
+/* Run the machine until it stops; returns m->stop_status. */
+int smp_run(uint64_t reset_pc);
+
+/* PSCI CPU_ON (psci.c already marked the target on) and CPU_OFF of the calling vCPU. */
+void smp_cpu_on(unsigned cpu, uint64_t entry, uint64_t context);
+void smp_cpu_off(SysCPU *s);
+/* Wake every vCPU so that it sees m->stop. */
+void smp_kick_all(void);
+
+const char *smp_mode_name(SmpMode mode);
+
+/* vCPUs other than `self` that cannot reach the debugger's hook on their own while `self` waits
+ * in it: every other one in rr mode (this thread runs them all), the powered-off ones in threads
+ * mode (their threads wait for a CPU_ON).  The GDB stub counts them as stopped. */
+unsigned smp_stopped_with(unsigned self);
+
+#endif
