@@ -28,28 +28,12 @@ static int log_jobs;          /* MALIBU_GPU_LOG=1: one stderr line per job */
 static const char *dump_dir;
 static unsigned dump_n;
 
-static int dump_read(void *ctx, uint64_t va, void *buf, size_t len)
-{
-    for (size_t done = 0; done < len;) {
-        uint64_t gen;
-        const uint8_t *h = mali_gpu_map(ctx, va + done, GPU_ACCESS_READ, &gen);
-        if (!h)
-            return -1;
-        size_t n = 4096 - ((va + done) & 4095);
-        if (n > len - done)
-            n = len - done;
-        memcpy((uint8_t *)buf + done, h, n);
-        done += n;
-    }
-    return 0;
-}
-
 static void dump_chain(void *opaque, MaliJobCtx *ctx, uint64_t head, unsigned as, unsigned arch_major)
 {
     char path[512];
     unsigned n = __atomic_fetch_add(&dump_n, 1, __ATOMIC_RELAXED);
     snprintf(path, sizeof(path), "%s/chain-%u.dump", dump_dir, n);
-    if (mali_dump_write(path, dump_dir, arch_major, as, head, dump_read, ctx))
+    if (mali_dump_write(path, dump_dir, arch_major, as, head, mali_gpu_peek, ctx))
         fprintf(stderr, "gpu: cannot write %s\n", path);
 }
 

@@ -448,6 +448,22 @@ bool mali_job_should_stop(void *ctx)
     return r;
 }
 
+int mali_gpu_peek(void *ctx, uint64_t va, void *buf, size_t len)
+{
+    for (size_t done = 0; done < len;) {
+        uint64_t gen;
+        const uint8_t *h = mali_gpu_map(ctx, va + done, MALI_ACCESS_READ, &gen);
+        if (!h)
+            return -1;
+        size_t n = 4096 - ((va + done) & 4095);
+        if (n > len - done)
+            n = len - done;
+        memcpy((uint8_t *)buf + done, h, n);
+        done += n;
+    }
+    return 0;
+}
+
 uint64_t mali_gpu_generation(void *ctx)
 {
     MaliJobCtx *c = ctx;

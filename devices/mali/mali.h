@@ -194,6 +194,9 @@ bool mali_job_should_stop(void *ctx);
  * value it came with (every AS command and reset changes it). */
 void *mali_gpu_map(void *ctx, uint64_t va, unsigned access, uint64_t *gen);
 uint64_t mali_gpu_generation(void *ctx);
+/* len bytes at va read through mali_gpu_map (no fault reported, no stall), for observers that
+ * print or dump a job's descriptors: 0, or -1 when a page is not readable. */
+int mali_gpu_peek(void *ctx, uint64_t va, void *buf, size_t len);
 /* Work the engine has done for this job, as warp-tuple issues (any thread, in batches): the
  * device turns it into modelled GPU time, tuples / (cores x execution engines x clock), and
  * passes that to the board clock (MaliClockModel.advance). */

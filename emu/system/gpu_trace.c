@@ -16,22 +16,6 @@
 #include "../../tools/job_print.h"
 #include "mali_formats.h"
 
-static int map_read(void *ctx, uint64_t va, void *buf, size_t len)
-{
-    for (size_t done = 0; done < len;) {
-        uint64_t gen;
-        const uint8_t *h = mali_gpu_map(ctx, va + done, MALI_ACCESS_READ, &gen);
-        if (!h)
-            return -1;
-        size_t n = 4096 - ((va + done) & 4095);
-        if (n > len - done)
-            n = len - done;
-        memcpy((uint8_t *)buf + done, h, n);
-        done += n;
-    }
-    return 0;
-}
-
 bool gpu_trace_parse(const char *list, bool *jobs, char *err, size_t errlen)
 {
     if (!strcmp(list, "jobs")) {
@@ -80,7 +64,7 @@ static void trace_chain(void *opaque, MaliJobCtx *ctx, uint64_t head, unsigned a
         return;
     int problems = 0;
     fprintf(f, "== job chain from 0x%" PRIx64 ", address space %u, v%u descriptors\n", head, as, arch_major);
-    unsigned jobs = mali_print_chain(f, arch_major, head, 64, map_read, ctx, "not readable", &problems);
+    unsigned jobs = mali_print_chain(f, arch_major, head, 64, mali_gpu_peek, ctx, "not readable", &problems);
     fprintf(f, "== %u job%s, %d problem%s\n", jobs, jobs == 1 ? "" : "s", problems, problems == 1 ? "" : "s");
     fclose(f);
     emit(text);
@@ -184,12 +168,12 @@ static void fault_report(void *opaque, MaliJobCtx *ctx, const MaliFaultInfo *fi)
     }
     print_walk(f, ctx, fi->as, va);
     Finder fd = { .f = f, .fault = va, .arch = fi->arch_major };
-    mali_walk w = { .read = map_read, .read_ctx = ctx, .visit = find_visit, .visit_ctx = &fd };
+    mali_walk w = { .read = mali_gpu_peek, .read_ctx = ctx, .visit = find_visit, .visit_ctx = &fd };
     mali_walk_chain(&w, fi->job_va, 1);
     if (!fd.hits)
         fprintf(f, "  no descriptor of the job holds or points into that page: an address the shader computed\n");
     fprintf(f, "  the failing job, decoded:\n");
-    mali_print_chain(f, fi->arch_major, fi->job_va, 1, map_read, ctx, "not readable", NULL);
+    mali_print_chain(f, fi->arch_major, fi->job_va, 1, mali_gpu_peek, ctx, "not readable", NULL);
     fclose(f);
     emit(text);
     free(text);
