@@ -175,46 +175,44 @@ static uint8_t *va_host(SysCPU *s, uint64_t va, bool write, uint64_t *pa)
     return h ? h + (r.pa & 0xfff) : NULL;
 }
 
-static bool t_read_mem(void *o, unsigned cpu, uint64_t addr, uint8_t *buf, size_t len)
+/* len bytes at addr through vCPU cpu's translation, page by page: copied into rd, or from wr
+ * (then the translated code of each page written is dropped on every vCPU). */
+static bool copy_mem(unsigned cpu, uint64_t addr, uint8_t *rd, const uint8_t *wr, size_t len)
 {
-    (void)o;
     if (cpu >= G.ncpu)
         return false;
     while (len) {
         size_t n = 0x1000 - (addr & 0xfff);
         n = n < len ? n : len;
         uint64_t pa;
-        uint8_t *h = va_host(G.cpus[cpu], addr, false, &pa);
+        uint8_t *h = va_host(G.cpus[cpu], addr, wr != NULL, &pa);
         if (!h)
             return false;
-        memcpy(buf, h, n);
-        buf += n;
+        if (wr) {
+            memcpy(h, wr, n);
+            for (unsigned i = 0; i < G.ncpu; i++)
+                sys_code_modified(G.cpus[i], pa);
+            wr += n;
+        } else {
+            memcpy(rd, h, n);
+            rd += n;
+        }
         addr += n;
         len -= n;
     }
     return true;
 }
 
+static bool t_read_mem(void *o, unsigned cpu, uint64_t addr, uint8_t *buf, size_t len)
+{
+    (void)o;
+    return copy_mem(cpu, addr, buf, NULL, len);
+}
+
 static bool t_write_mem(void *o, unsigned cpu, uint64_t addr, const uint8_t *buf, size_t len)
 {
     (void)o;
-    if (cpu >= G.ncpu)
-        return false;
-    while (len) {
-        size_t n = 0x1000 - (addr & 0xfff);
-        n = n < len ? n : len;
-        uint64_t pa;
-        uint8_t *h = va_host(G.cpus[cpu], addr, true, &pa);
-        if (!h)
-            return false;
-        memcpy(h, buf, n);
-        for (unsigned i = 0; i < G.ncpu; i++) /* translated code of that page goes */
-            sys_code_modified(G.cpus[i], pa);
-        buf += n;
-        addr += n;
-        len -= n;
-    }
-    return true;
+    return copy_mem(cpu, addr, NULL, buf, len);
 }
 
 /* ---- break / watchpoints ---------------------------------------------------------------- */
