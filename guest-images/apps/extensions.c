@@ -38,6 +38,13 @@ static int offered(app_t *a, const char *ext)
     return 0;
 }
 
+/* The kernel `name` of a program built from src, or NULL (the build log was printed). */
+static cl_kernel build_kernel(app_t *a, const char *src, const char *name)
+{
+    cl_program p = app_build(a, src, NULL);
+    return p ? app_kernel(a, p, name) : NULL;
+}
+
 /* ---- cl_khr_fp16 ------------------------------------------------------------------------------ */
 
 static const char *fp16_src =
@@ -94,8 +101,7 @@ static double half_ulp(double x)
 
 static int check_fp16(app_t *a, unsigned n)
 {
-    cl_program p = app_build(a, fp16_src, NULL);
-    cl_kernel k = p ? app_kernel(a, p, "halves") : NULL;
+    cl_kernel k = build_kernel(a, fp16_src, "halves");
     if (!k)
         return 1;
     app_rng r;
@@ -205,8 +211,7 @@ static const char *bits_src =
 
 static int check_bits(app_t *a, unsigned n)
 {
-    cl_program p = app_build(a, bits_src, NULL);
-    cl_kernel k = p ? app_kernel(a, p, "bits") : NULL;
+    cl_kernel k = build_kernel(a, bits_src, "bits");
     if (!k)
         return 1;
     app_rng r;
@@ -259,8 +264,7 @@ static const char *dot_src =
 
 static int check_dot(app_t *a, unsigned n)
 {
-    cl_program p = app_build(a, dot_src, NULL);
-    cl_kernel k = p ? app_kernel(a, p, "dots") : NULL;
+    cl_kernel k = build_kernel(a, dot_src, "dots");
     if (!k)
         return 1;
     app_rng r;
@@ -327,8 +331,7 @@ static const char *clock_src =
 static int check_clock(app_t *a, unsigned n)
 {
     (void)n;
-    cl_program p = app_build(a, clock_src, NULL);
-    cl_kernel k = p ? app_kernel(a, p, "clocks") : NULL;
+    cl_kernel k = build_kernel(a, clock_src, "clocks");
     if (!k)
         return 1;
     enum { N = 256 };
@@ -377,8 +380,7 @@ static int check_img3d(app_t *a, unsigned n)
 {
     (void)n;
     enum { W = 19, H = 7, D = 5 };
-    cl_program p = app_build(a, img3d_src, NULL);
-    cl_kernel k = p ? app_kernel(a, p, "fill") : NULL;
+    cl_kernel k = build_kernel(a, img3d_src, "fill");
     if (!k)
         return 1;
     cl_image_format f8 = { CL_RGBA, CL_UNORM_INT8 }, u16 = { CL_RGBA, CL_UNSIGNED_INT16 };
@@ -439,8 +441,7 @@ enum { IW = 13, IH = 6 };
 static int check_depth(app_t *a, unsigned n)
 {
     (void)n;
-    cl_program p = app_build(a, depth_src, NULL);
-    cl_kernel k = p ? app_kernel(a, p, "depth") : NULL;
+    cl_kernel k = build_kernel(a, depth_src, "depth");
     if (!k)
         return 1;
     float fd[IW * IH], got[2 * IW * IH], want[2 * IW * IH], wd[IW * IH], wwd[IW * IH];
@@ -472,8 +473,7 @@ static int check_depth(app_t *a, unsigned n)
 static int check_packed(app_t *a, unsigned n)
 {
     (void)n;
-    cl_program p = app_build(a, packed_src, NULL);
-    cl_kernel k = p ? app_kernel(a, p, "packed") : NULL;
+    cl_kernel k = build_kernel(a, packed_src, "packed");
     if (!k)
         return 1;
     uint32_t px[IW * IH], wpx[IW * IH], gpx[IW * IH];
@@ -528,8 +528,7 @@ static int check_priority(app_t *a, unsigned n)
 {
     (void)n;
     enum { N = 1024 };
-    cl_program p = app_build(a, prio_src, NULL);
-    cl_kernel k = p ? app_kernel(a, p, "sq") : NULL;
+    cl_kernel k = build_kernel(a, prio_src, "sq");
     if (!k)
         return 1;
     static const cl_queue_priority_khr prio[] = { CL_QUEUE_PRIORITY_HIGH_KHR, CL_QUEUE_PRIORITY_MED_KHR,
