@@ -10,7 +10,7 @@
 #   make mali-apps-test       every OpenCL sample on panfrost per model and --gpu-threads count,
 #                             vs the CPU, llvmpipe and each other (tests/mali/apps_test.sh)
 #   make mali-stack-test      the backports stack (panfrost 1.6, Mesa 26.1): samples, profiling
-#                             queue, clpeak kernel latency (tests/mali/stack_test.sh)
+#                             queue, extensions (tests/mali/stack_test.sh)
 MALI_CROSS_CC ?= aarch64-linux-gnu-gcc
 .PHONY: mali-test
 TEST_TARGETS += mali-test
@@ -57,8 +57,8 @@ else
 endif
 
 # In `make test` too (~4-5 min, four boots): the trixie-backports stack (Linux 7.3: panfrost 1.6,
-# Mesa 26.1) on g71 and g52: probe, clinfo, vecadd, saxpy, the profiling sample and clpeak's
-# kernel-latency test (tests/mali/stack_test.sh), then the 13 samples against the CPU and
+# Mesa 26.1) on g71 and g52: probe, clinfo, vecadd, saxpy, the profiling and extensions samples
+# (tests/mali/stack_test.sh), then the 13 samples against the CPU and
 # llvmpipe as in mali-apps-test (--gpu-threads 2); `make image IMAGE_STACK=backports` builds it.
 .PHONY: mali-stack-test
 TEST_TARGETS += mali-stack-test
@@ -67,7 +67,7 @@ ifeq ($(MALI_IN_TEST),no)
 	@echo "== mali backports-stack tests skipped (MALI_IN_TEST=no)"
 else
 	@$(MAKE) --no-print-directory image IMAGE_STACK=backports
-	@echo "== mali: the backports stack (panfrost 1.6, Mesa 26.1): samples, profiling, clpeak (g71, g52)"
+	@echo "== mali: the backports stack (panfrost 1.6, Mesa 26.1): samples, profiling, extensions (g71, g52)"
 	sh tests/mali/stack_test.sh $(B)/malibu "g71 g52" guest-images/out-backports
 	@echo "== mali: the OpenCL samples on the backports stack (g71, g52; --gpu-threads 2) vs CPU and llvmpipe"
 	MALI_APPS_IMAGE=guest-images/out-backports sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps-backports "g71 g52" "2"

@@ -5,8 +5,8 @@
 # passes on a profiling queue (CL_PROFILING_COMMAND_* ordered, CPU and GPU clocks agree, 4x the
 # work takes 2.5x..6x the modelled time), the extensions sample passes (Mesa 26.1's rusticl
 # extensions on panfrost: fp16, extended bit ops, integer dot products, kernel clock, 3D image
-# writes, depth images, 10:10:10:2 images, priority hints, each checked against the CPU) and clpeak's kernel-latency test completes
-# with a plausible figure (launch to completion through panfrost, 1 us .. 100 ms).
+# writes, depth images, 10:10:10:2 images, priority hints, each checked against the CPU).
+# clpeak (kernel latency among its figures) is mali-clpeak-test's (tests/mali/clpeak_test.sh).
 # usage: stack_test.sh MALIBU [MODELS] [IMAGE_DIR]    (default "g71 g52" guest-images/out-backports)
 set -u
 malibu=$1
@@ -21,7 +21,6 @@ RUSTICL_ENABLE=panfrost vecadd | tail -2
 RUSTICL_ENABLE=panfrost saxpy | tail -1
 RUSTICL_ENABLE=panfrost profiling; echo "profiling-status: $?"
 RUSTICL_ENABLE=panfrost extensions | grep -E "cl_khr|extensions: [A-Z]|checked"
-RUSTICL_ENABLE=panfrost clpeak --kernel-latency
 echo "bad-log-lines: $(dmesg | grep -ciE "error|warn|bug|oops|unhandled|unknown|timeout")"'
 fail=0
 for m in $models; do
@@ -37,15 +36,9 @@ for m in $models; do
                 "extensions: PASS" "bad-log-lines: 0"; do
         echo "$out" | grep -qF "$want" || bad="$bad missing:'$want'"
     done
-    lat=$(echo "$out" | sed -n 's/.*Kernel launch latency : *\([0-9.]*\) us.*/\1/p' | head -1)
-    if [ -z "$lat" ]; then
-        bad="$bad missing:'Kernel launch latency'"
-    elif ! awk -v l="$lat" 'BEGIN { exit !(l >= 1 && l <= 100000) }'; then
-        bad="$bad implausible-latency:${lat}us"
-    fi
     if [ -z "$bad" ]; then
         echo "mali-stack-test: $m: panfrost 1.6 probe, clinfo, vecadd, saxpy, profiling ($(echo "$out" |
-            sed -n 's/^profiling: time \(.*\) (want.*/\1/p')), 8 extensions, clpeak kernel latency ${lat} us, clean log: ok ($(($(date +%s) - start)) s)"
+            sed -n 's/^profiling: time \(.*\) (want.*/\1/p')), 8 extensions, clean log: ok ($(($(date +%s) - start)) s)"
     else
         echo "mali-stack-test: $m FAILED:$bad"
         echo "$out" | tail -40
