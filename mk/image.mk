@@ -9,23 +9,25 @@
 #                      guest-images/packages.local (untracked) lists lasting ones
 #   IMAGE_OUT=dir      build the images into dir instead of guest-images/out
 #   GUEST_LOCK=file    another lock instead of guest-images/packages.lock
-#   IMAGE_STACK=backports  trixie-backports' kernel and Mesa (packages-backports.lock, out-backports/)
+#   IMAGE_STACK=stable  trixie's own kernel and Mesa (packages.lock, out-stable/) instead of the
+#                      default backports stack (packages-backports.lock, out/)
 # Their tests: tests/image/image.mk.
 GI := guest-images
-# IMAGE_STACK=stable (trixie: Linux 6.12, Mesa 25.0) or backports (trixie-backports' Linux and
-# Mesa), each with its own lock and output directory
-IMAGE_STACK ?= stable
-ifeq ($(IMAGE_STACK),stable)
-GUEST_LOCK ?= $(GI)/packages.lock
-IMAGE_OUT ?= $(GI)/out
-else ifeq ($(IMAGE_STACK),backports)
+# IMAGE_STACK=backports (the default: trixie-backports' Linux and Mesa, the stack on which
+# everything works, GPU profiling included) or stable (trixie: Linux 6.12, Mesa 25.0, whose
+# panfrost 1.2 gives Mesa no GPU timestamps), each with its own lock and output directory
+IMAGE_STACK ?= backports
+ifeq ($(IMAGE_STACK),backports)
 GUEST_LOCK ?= $(GI)/packages-backports.lock
-IMAGE_OUT ?= $(GI)/out-backports
+IMAGE_OUT ?= $(GI)/out
+else ifeq ($(IMAGE_STACK),stable)
+GUEST_LOCK ?= $(GI)/packages.lock
+IMAGE_OUT ?= $(GI)/out-stable
 else
 $(error IMAGE_STACK=$(IMAGE_STACK): stable or backports)
 endif
 # Passed to fetch and build.py on their command lines, never exported: a make started by a recipe
-# (make test -> make image IMAGE_STACK=backports) must pick its own stack's lock, not inherit ours.
+# (make test -> make image IMAGE_STACK=stable) must pick its own stack's lock, not inherit ours.
 GI_ENV := GUEST_STACK=$(IMAGE_STACK) GUEST_LOCK=$(GUEST_LOCK)
 GI_FETCH := $(GI_ENV) $(PYTHON) $(GI)/fetch
 GI_OUT := $(IMAGE_OUT)

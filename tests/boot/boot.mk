@@ -1,6 +1,6 @@
 # Full-system boot tests for build/malibu (emu/system, emu/cpu/sys_*.c, mmu.c).
 #   make boot-test       bare-metal smoke test (tests/boot/hello.S: PL011, MMU, SVC, UNDEF, PSCI off)
-#                        and Debian's linux-image-6.12 + busybox initramfs (tests/boot/boot_test.py):
+#                        and Debian's arm64 kernel (the default stack's) + busybox initramfs (tests/boot/boot_test.py):
 #                        interactive shell commands, clean kernel log, poweroff -> 0, panic -> non-zero
 # The kernel part needs guest-images/out/{Image,initramfs-busybox.cpio.gz} (`make initramfs`); it is
 # fetched and built first (`make initramfs`; BOOT_IN_TEST=no skips it).
@@ -29,7 +29,7 @@ ifeq ($(BOOT_IN_TEST),no)
 	@echo "== boot: Debian kernel skipped (BOOT_IN_TEST=no)"
 else
 	@if [ -f $(BOOT_IMAGE) ] && [ -f $(BOOT_INITRD) ]; then \
-	    echo "== boot: Debian linux-image-6.12 + busybox initramfs"; \
+	    echo "== boot: Debian's kernel ($(BOOT_IMAGE)) + busybox initramfs"; \
 	    $(PYTHON) tests/boot/boot_test.py $(B)/malibu $(BOOT_IMAGE) $(BOOT_INITRD) $(B)/tests/boot; \
 	else \
 	    echo "== boot: Debian kernel skipped: no $(BOOT_IMAGE) / $(BOOT_INITRD) (make initramfs)"; \

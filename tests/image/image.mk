@@ -2,7 +2,8 @@
 #   make image-test     check the artefacts (Image magic, cpio contents, e2fsck/debugfs, lock vs cache)
 #   make image-boot-test  boot Image + initramfs in $(B)/malibu, run a command, check MALIBU_EXIT=0
 #                      (skipped until the board exists; not part of make test yet)
-# `make test` runs image-test-cached: builds and checks the images only if every pinned .deb is
+# `make test` runs image-test-cached: builds and checks the images of both stacks (the default
+# backports one, then IMAGE_STACK=stable) each only if every pinned .deb of that stack is
 # already in the cache (no downloads during make test); IMAGE_IN_TEST=no turns it off.
 IMAGE_IN_TEST ?= cached
 
@@ -10,18 +11,20 @@ IMAGE_IN_TEST ?= cached
 TEST_TARGETS += image-test-cached
 
 image-test: image
-	@echo "== guest images"
+	@echo "== guest images ($(IMAGE_STACK) stack, $(GI_OUT))"
 	$(GI_ENV) GUEST_OUT=$(GI_OUT) $(PYTHON) tests/image/test_image.py
 
 image-test-cached:
 ifeq ($(IMAGE_IN_TEST),no)
 	@echo "== guest images: skipped (IMAGE_IN_TEST=no)"
 else
-	@if $(GI_FETCH) verify $(GI_GROUPS) >/dev/null 2>&1; then \
-	    $(MAKE) --no-print-directory image-test; \
-	else \
-	    echo "== guest images: skipped: pinned packages not all cached (make image-fetch; ~185 MB)"; \
-	fi
+	@for stack in backports stable; do \
+	    if GUEST_STACK=$$stack $(PYTHON) $(GI)/fetch verify $(GI_GROUPS) >/dev/null 2>&1; then \
+	        $(MAKE) --no-print-directory image-test IMAGE_STACK=$$stack || exit 1; \
+	    else \
+	        echo "== guest images ($$stack): skipped: pinned packages not all cached (make image-fetch IMAGE_STACK=$$stack)"; \
+	    fi; \
+	done
 endif
 
 # Pins that have left the mirror, a package gone from Debian, and an image with python3-numpy

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Checks of the guest images in guest-images/out (`make image-test`).  Runs no arm64 code:
-archives are parsed on the host, rootfs.ext4 is inspected with e2fsck/debugfs, the init scripts'
-command-line parsing runs under the host's sh/awk."""
+"""Checks of the guest images in guest-images/out (`make image-test`; GUEST_OUT, GUEST_STACK and
+GUEST_LOCK name another stack's images and lock).  Runs no arm64 code: archives are parsed on the
+host, rootfs.ext4 is inspected with e2fsck/debugfs, the init scripts' command-line parsing runs
+under the host's sh/awk.  The versions expected (kernel release, Mesa) are the lock's."""
 import base64
 import os
 import re
@@ -14,12 +15,43 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GI = os.path.join(ROOT, "guest-images")
 OUT = os.environ.get("GUEST_OUT", os.path.join(GI, "out"))
+STACK = os.environ.get("GUEST_STACK", "backports")
+LOCK = os.environ.get("GUEST_LOCK", os.path.join(
+    GI, "packages.lock" if STACK == "stable" else "packages-backports.lock"))
 sys.path.insert(0, os.path.join(GI, "tools"))
 sys.path.insert(0, GI)
 import mkcpio  # noqa: E402
 
 failures = []
 passes = 0
+
+
+def lock_entries():
+    """{package name: version} of the lock's entries."""
+    pins = {}
+    for line in open(LOCK):
+        if line.startswith("#") or not line.strip():
+            continue
+        name, _, version = line.split()[0].partition("=")
+        pins[name] = version
+    return pins
+
+
+def lock_kernel_release():
+    """The kernel release the lock pins: linux-image-<release> (Linux 6.x) or
+    linux-binary-<release> (Linux 7.x splits the kernel into -binary, -modules, -base)."""
+    for name in lock_entries():
+        m = re.fullmatch(r"linux-(?:image|binary)-(\d+\.\d+\.\d+\S*-arm64)", name)
+        if m:
+            return m.group(1)
+    return None
+
+
+def lock_mesa_version():
+    """Mesa's upstream version (25.0.7, 26.1.6) from the pinned mesa-libgallium."""
+    v = lock_entries().get("mesa-libgallium", "")
+    m = re.match(r"(?:\d+:)?(\d+\.\d+\.\d+)", v)
+    return m.group(1) if m else None
 
 
 def check(cond, what):
@@ -54,19 +86,33 @@ def test_kernel():
     check(image_size >= os.path.getsize(img), "Image: header image_size covers the file")
     check(flags & 1 == 0, "Image: little-endian kernel")
     rel = open(os.path.join(OUT, "kernel.release")).read().strip()
-    # unmodified: byte-identical to boot/vmlinuz-<release> in the pinned package
-    deb = [p for p in subprocess.run([sys.executable, os.path.join(GI, "fetch"), "list", "kernel"],
-                                     stdout=subprocess.PIPE, text=True).stdout.split()
-           if os.path.basename(p).startswith("linux-image-" + rel + "_")]
-    if deb:
-        r = subprocess.run("dpkg-deb --fsys-tarfile '%s' | tar -xO ./boot/vmlinuz-%s | sha256sum"
-                           % (deb[0], rel), shell=True, stdout=subprocess.PIPE, text=True)
+    # unmodified: byte-identical to the vmlinuz of the pinned package (Linux 6.x: linux-image-<rel>,
+    # boot/vmlinuz-<rel>; Linux 7.x: linux-binary-<rel>, usr/lib/modules/<rel>/vmlinuz)
+    fetch_env = dict(os.environ, GUEST_STACK=STACK, GUEST_LOCK=LOCK)
+    debs = subprocess.run([sys.executable, os.path.join(GI, "fetch"), "list", "kernel"],
+                          stdout=subprocess.PIPE, text=True, env=fetch_env).stdout.split()
+    found = None
+    for prefix, member in (("linux-image-", "./boot/vmlinuz-" + rel),
+                           ("linux-binary-", "./usr/lib/modules/%s/vmlinuz" % rel)):
+        deb = [p for p in debs if os.path.basename(p).startswith(prefix + rel + "_")]
+        if deb:
+            found = (deb[0], member)
+    if found:
+        r = subprocess.run("dpkg-deb --fsys-tarfile '%s' | tar -xO '%s' | sha256sum" % found,
+                           shell=True, stdout=subprocess.PIPE, text=True)
         h = subprocess.run(["sha256sum", img], stdout=subprocess.PIPE, text=True).stdout.split()[0]
-        check(r.stdout.split()[0] == h, "Image is boot/vmlinuz-%s from %s, unmodified"
-              % (rel, os.path.basename(deb[0])))
+        check(r.stdout.split()[0] == h, "Image is %s from %s, unmodified"
+              % (found[1], os.path.basename(found[0])))
     else:
-        check(False, "kernel package for %s in packages.lock" % rel)
-    check(re.fullmatch(r"6\.12\.\d+\+deb13-arm64", rel) is not None, "kernel release 6.12.*-arm64")
+        check(False, "kernel package for %s in %s" % (rel, os.path.basename(LOCK)))
+    check(rel == lock_kernel_release(), "kernel release %s is the lock's (%s)"
+          % (rel, lock_kernel_release()))
+    if STACK == "stable":
+        check(re.fullmatch(r"6\.12\.\d+\+deb13-arm64", rel) is not None, "kernel release 6.12.*-arm64")
+    else:
+        major_minor = tuple(int(x) for x in rel.split(".")[:2])
+        check(major_minor >= (6, 13), "backports kernel %s newer than 6.12 (panfrost 1.3+: GPU "
+              "timestamps)" % rel)
     moddir = os.path.join(OUT, "modules", rel)
     for m in ("drivers/virtio/virtio_mmio", "drivers/block/virtio_blk", "fs/ext4/ext4",
               "drivers/gpu/drm/panfrost/panfrost"):
@@ -137,9 +183,12 @@ def test_initrd(rel):
     order = [l for l in ents["etc/malibu/modules"][3].decode().splitlines()
              if l and not l.startswith("#")]
     names = [os.path.basename(l)[:-3] for l in order]
-    for m in ("virtio_mmio", "virtio_blk", "jbd2", "mbcache", "crc16", "crc32c_generic", "ext4",
+    for m in ("virtio_mmio", "virtio_blk", "jbd2", "mbcache", "crc16", "ext4",
               "drm", "gpu_sched", "drm_shmem_helper", "panfrost"):
         check(m in names, "initrd loads " + m)
+    # ext4's crc32c: crc32c_generic up to Linux 6.x, crc32c_cryptoapi from 6.15 on
+    check("crc32c_generic" in names or "crc32c_cryptoapi" in names,
+          "initrd loads crc32c_generic or crc32c_cryptoapi")
     for i, l in enumerate(order):
         e = ents.get("lib/modules/" + l)
         check(e is not None, "initrd has lib/modules/" + l)
@@ -188,18 +237,19 @@ def test_rootfs():
         check("Inode:" in out, "rootfs.ext4 has %s (%s)" % (path, what))
         if "Inode:" in out:
             check(re.search(r"User:\s+0\s+Group:\s+0", out) is not None, path + " owned by 0:0")
+    mesa = lock_mesa_version() or "?"
+    gallium = r"libgallium-%s-\S+\.so" % re.escape(mesa)
     out, _ = debugfs(img, "ls -l /usr/lib/aarch64-linux-gnu")
-    check(re.search(r"libgallium-25\.0\.7-\S+\.so", out) is not None,
-          "rootfs.ext4: Mesa 25.0.7 libgallium")
+    check(re.search(gallium, out) is not None, "rootfs.ext4: Mesa %s libgallium" % mesa)
     out, _ = debugfs(img, "ls -l /")
     check(re.search(r"\bbin\b", out) is not None and re.search(r"\blib\b", out) is not None,
           "rootfs.ext4: /bin and /lib (merged /usr symlinks)")
     out, _ = debugfs(img, "cat /etc/malibu-packages")
-    for p in ("mesa-opencl-icd=25.0.7", "mesa-libgallium=25.0.7", "ocl-icd-libopencl1=",
+    for p in ("mesa-opencl-icd=" + mesa, "mesa-libgallium=" + mesa, "ocl-icd-libopencl1=",
               "clinfo=", "clpeak=", "busybox-static=", "libc6="):
         check(p in out, "rootfs.ext4 manifest lists " + p)
     # the panfrost and llvmpipe drivers are in libgallium
-    name = re.search(r"libgallium-25\.0\.7-\S+\.so", debugfs(img, "ls /usr/lib/aarch64-linux-gnu")[0])
+    name = re.search(gallium, debugfs(img, "ls /usr/lib/aarch64-linux-gnu")[0])
     if name:
         r = subprocess.run(["debugfs", "-R", "cat /usr/lib/aarch64-linux-gnu/" + name.group(0), img],
                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
@@ -211,14 +261,16 @@ def test_rootfs():
 
 
 def test_lock():
+    lock = os.path.basename(LOCK)
     r = subprocess.run([sys.executable, os.path.join(GI, "fetch"), "verify", "rootfs", "boot", "kernel", "sdk"],
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    check(r.returncode == 0, "every .deb in packages.lock is cached with its SHA256: " + r.stdout.strip())
-    lines = [l.split() for l in open(os.path.join(GI, "packages.lock")) if not l.startswith("#")]
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                       env=dict(os.environ, GUEST_STACK=STACK, GUEST_LOCK=LOCK))
+    check(r.returncode == 0, "every .deb in %s is cached with its SHA256: %s" % (lock, r.stdout.strip()))
+    lines = [l.split() for l in open(LOCK) if not l.startswith("#")]
     names = [l[0].split("=")[0] for l in lines]
-    check(names == sorted(names) and len(set(names)) == len(names), "packages.lock sorted, unique")
+    check(names == sorted(names) and len(set(names)) == len(names), lock + " sorted, unique")
     check(all(len(l) == 6 and re.fullmatch(r"[0-9a-f]{64}", l[3]) for l in lines),
-          "packages.lock lines: name=version arch size sha256 file groups")
+          lock + " lines: name=version arch size sha256 file groups")
     groups = {}
     for l in lines:
         for g in l[5].split(","):
@@ -231,10 +283,11 @@ def test_lock():
             if p == "nodeps":
                 continue
             if p == "linux-image-arm64":
-                ok = any(re.fullmatch(r"linux-image-6\.12\.\S+-arm64", n) for n in groups.get(w[0], ()))
+                ok = any(re.fullmatch(r"linux-(?:image|binary)-\d+\.\d+\.\S+-arm64", n)
+                         for n in groups.get(w[0], ()))
             else:
                 ok = p in groups.get(w[0], ())
-            check(ok, "packages.lock group %s has %s" % (w[0], p))
+            check(ok, "%s group %s has %s" % (lock, w[0], p))
 
 
 def test_cmdline():

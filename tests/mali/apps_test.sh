@@ -11,8 +11,8 @@
 #
 # usage: apps_test.sh MALIBU WORKDIR [MODELS] [THREAD-COUNTS]      (default "g71 g52" "1 2")
 # MALI_APPS: the samples, NAME or NAME:ARG,ARG (sizes); default: every sample at its default
-# size.  MALI_APPS_IMAGE: the guest image directory (default guest-images/out, the stable stack;
-# guest-images/out-backports for the backports stack).  Jobs that take longer in host time than panfrost's 500 ms job timeout are fine: while
+# size.  MALI_APPS_IMAGE: the guest image directory (default guest-images/out, the default
+# backports stack; guest-images/out-stable for the stable stack).  Jobs that take longer in host time than panfrost's 500 ms job timeout are fine: while
 # the guest CPU waits on the GPU, guest time advances by the GPU's modelled time (--gpu-time
 # model, devices/gtimer.h); a job timeout in the kernel log fails the test.
 set -u

@@ -1,6 +1,6 @@
 #!/bin/sh
 # mali-clpeak-test: Debian's clpeak (a benchmark nobody here wrote, sized for real GPUs) runs to
-# the end on the emulated Mali with the backports stack (profiling-capable rusticl), per model:
+# the end on the emulated Mali with the default (backports) stack (profiling-capable rusticl), per model:
 # global memory bandwidth, single-precision compute and kernel launch latency, its float variant
 # of each (clpeak -tn float; the full run is ~30x the work).  The guest has 4 GiB of RAM:
 # clpeak's bandwidth test allocates 1.5x rusticl's maximum allocation, which is half the RAM, so
@@ -16,15 +16,15 @@
 #   * latency: 1 us .. 100 ms;
 #   * the kernel log has no panfrost error, fault or job timeout.
 #
-# usage: clpeak_test.sh MALIBU [MODELS] [IMAGE_DIR]    (default "g71 g52" guest-images/out-backports)
+# usage: clpeak_test.sh MALIBU [MODELS] [IMAGE_DIR]    (default "g71 g52" guest-images/out)
 # CLPEAK_TESTS: the clpeak test options (default: --global-bandwidth --compute-sp --kernel-latency);
 # a figure is checked when its test ran.
 set -u
 malibu=$1
 models=${2:-g71 g52}
-img=${3:-guest-images/out-backports}
+img=${3:-guest-images/out}
 for f in "$malibu" $img/Image $img/initrd.img $img/rootfs.ext4; do
-    [ -e "$f" ] || { echo "mali-clpeak-test: $f missing (make image IMAGE_STACK=backports)"; exit 1; }
+    [ -e "$f" ] || { echo "mali-clpeak-test: $f missing (make image)"; exit 1; }
 done
 tests=${CLPEAK_TESTS:---global-bandwidth --compute-sp --kernel-latency}
 script='RUSTICL_ENABLE=panfrost clpeak '"$tests"' -tn float

@@ -9,8 +9,8 @@
 #                             aarch64-linux-gnu-gcc -Wall -Wextra -Werror (skipped without it)
 #   make mali-apps-test       every OpenCL sample on panfrost per model and --gpu-threads count,
 #                             vs the CPU, llvmpipe and each other (tests/mali/apps_test.sh)
-#   make mali-stack-test      the backports stack (panfrost 1.6, Mesa 26.1): samples, profiling
-#                             queue, extensions (tests/mali/stack_test.sh)
+#   make mali-stack-test      the second guest stack (IMAGE_STACK=stable: Linux 6.12, panfrost 1.2,
+#                             Mesa 25.0): the guest checks and the samples there
 MALI_CROSS_CC ?= aarch64-linux-gnu-gcc
 .PHONY: mali-test
 TEST_TARGETS += mali-test
@@ -27,8 +27,9 @@ mali-test:
 
 # Not part of `make test` (needs the guest images and ~30 s per boot): the guest program under
 # the real panfrost driver, on build/malibu, for each GPU model.
-# In `make test` (MALI_IN_TEST=no skips it): the guest checks of tests/mali/guest_test.sh and the
-# ioctl program above, on G71 (v6) and G52 (v7); `make image` fetches and builds what they boot.
+# In `make test` (MALI_IN_TEST=no skips it): the guest checks of tests/mali/guest_test.sh (the
+# default image: the backports stack, with the hung-job recovery on g52) and the ioctl program
+# above, on G71 (v6) and G52 (v7); `make image` fetches and builds what they boot.
 MALI_IN_TEST ?= yes
 .PHONY: mali-guest-test
 TEST_TARGETS += mali-guest-test
@@ -37,8 +38,8 @@ ifeq ($(MALI_IN_TEST),no)
 	@echo "== mali guest tests skipped (MALI_IN_TEST=no)"
 else
 	@$(MAKE) --no-print-directory image
-	@echo "== mali: panfrost + rusticl in the guest image (g71, g52)"
-	sh tests/mali/guest_test.sh $(B)/malibu "g71 g52"
+	@echo "== mali: panfrost + rusticl in the default guest image (g71, g52)"
+	sh tests/mali/guest_test.sh $(B)/malibu "g71 g52" guest-images/out
 	sh tests/mali/boot_test.sh $(B)/malibu $(B)/tests/mali/boot "g71 g52"
 endif
 
@@ -56,28 +57,28 @@ else
 	sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps "g71 g52" "1 2"
 endif
 
-# In `make test` too (~4-5 min, four boots): the trixie-backports stack (Linux 7.3: panfrost 1.6,
-# Mesa 26.1) on g71 and g52: probe, clinfo, vecadd, saxpy, the profiling and extensions samples
-# (tests/mali/stack_test.sh), then the 13 samples against the CPU and
-# llvmpipe as in mali-apps-test (--gpu-threads 2); `make image IMAGE_STACK=backports` builds it.
+# In `make test` too (~4 min, four boots): the second guest stack, trixie's own (`make image
+# IMAGE_STACK=stable`: Linux 6.12 with panfrost 1.2, Mesa 25.0, in guest-images/out-stable), on g71
+# and g52: the guest checks of tests/mali/guest_test.sh (profiling reports SKIP there), then the 13
+# samples against the CPU and llvmpipe as in mali-apps-test (--gpu-threads 2).
 .PHONY: mali-stack-test
 TEST_TARGETS += mali-stack-test
 mali-stack-test: $(B)/malibu
 ifeq ($(MALI_IN_TEST),no)
-	@echo "== mali backports-stack tests skipped (MALI_IN_TEST=no)"
+	@echo "== mali stable-stack tests skipped (MALI_IN_TEST=no)"
 else
-	@$(MAKE) --no-print-directory image IMAGE_STACK=backports
-	@echo "== mali: the backports stack (panfrost 1.6, Mesa 26.1): samples, profiling, extensions (g71, g52)"
-	sh tests/mali/stack_test.sh $(B)/malibu "g71 g52" guest-images/out-backports
-	@echo "== mali: the OpenCL samples on the backports stack (g71, g52; --gpu-threads 2) vs CPU and llvmpipe"
-	MALI_APPS_IMAGE=guest-images/out-backports sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps-backports "g71 g52" "2"
+	@$(MAKE) --no-print-directory image IMAGE_STACK=stable
+	@echo "== mali: the stable stack (panfrost 1.2, Mesa 25.0): guest checks (g71, g52)"
+	HANG= sh tests/mali/guest_test.sh $(B)/malibu "g71 g52" guest-images/out-stable
+	@echo "== mali: the OpenCL samples on the stable stack (g71, g52; --gpu-threads 2) vs CPU and llvmpipe"
+	MALI_APPS_IMAGE=guest-images/out-stable sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps-stable "g71 g52" "2"
 endif
 
 .PHONY: mali-boot-test
 mali-boot-test: $(B)/malibu
 	sh tests/mali/boot_test.sh $(B)/malibu $(B)/tests/mali/boot
 
-# Debian's clpeak on the backports stack (tests/mali/clpeak_test.sh): figures checked against the
+# Debian's clpeak on the default (backports) stack (tests/mali/clpeak_test.sh): figures checked against the
 # model.  In `make test` (~6-7 min): single-precision compute and kernel latency on G71 and G52
 # (the float variant: 31 launches of 5.4 / 2.7 G lane-instructions).  mali-clpeak-full-test (not in `make test`:
 # ~20 min per model for the bandwidth test, whose 102 launches of 3.2 G lane-instructions are
@@ -88,10 +89,10 @@ mali-clpeak-test: $(B)/malibu
 ifeq ($(MALI_IN_TEST),no)
 	@echo "== mali clpeak test skipped (MALI_IN_TEST=no)"
 else
-	@$(MAKE) --no-print-directory image IMAGE_STACK=backports
-	@echo "== mali: clpeak (compute, kernel latency) on the backports stack (g71, g52)"
-	CLPEAK_TESTS="--compute-sp --kernel-latency" sh tests/mali/clpeak_test.sh $(B)/malibu "g71 g52" guest-images/out-backports
+	@$(MAKE) --no-print-directory image
+	@echo "== mali: clpeak (compute, kernel latency) on the default stack (g71, g52)"
+	CLPEAK_TESTS="--compute-sp --kernel-latency" sh tests/mali/clpeak_test.sh $(B)/malibu "g71 g52" guest-images/out
 endif
 mali-clpeak-full-test: $(B)/malibu
-	@$(MAKE) --no-print-directory image IMAGE_STACK=backports
-	sh tests/mali/clpeak_test.sh $(B)/malibu "$(or $(MODELS),g71 g52)" guest-images/out-backports
+	@$(MAKE) --no-print-directory image
+	sh tests/mali/clpeak_test.sh $(B)/malibu "$(or $(MODELS),g71 g52)" guest-images/out
