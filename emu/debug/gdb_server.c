@@ -60,7 +60,7 @@ static void send_stop_locked(GdbServer *s)
 {
     char r[96];
     gdb_stub_stop_reply(&s->last, r, sizeof r);
-    s->stub.last = s->last;
+    gdb_stub_stopped(&s->stub, &s->last);
     send_locked(s, r, strlen(r));
     s->want_stop_reply = false;
 }
@@ -245,7 +245,7 @@ static void *server_main(void *arg)
         gdb_stub_init(&s->stub, s->t);
         fprintf(stderr, "malibu: gdb: attached\n");
         halt_and_wait_locked(s); /* gdb expects a stopped target */
-        s->stub.last = s->last;
+        gdb_stub_stopped(&s->stub, &s->last);
         pthread_mutex_unlock(&s->mu);
         session(s);
     }

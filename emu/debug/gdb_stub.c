@@ -82,6 +82,13 @@ void gdb_stub_stop_reply(const GdbStop *st, char *out, size_t cap)
         snprintf(out, cap, "T%02xthread:%x;", st->signal & 0xff, st->cpu + 1);
 }
 
+void gdb_stub_stopped(GdbStub *g, const GdbStop *st)
+{
+    g->last = *st;
+    if (!st->exited && st->cpu < ncpus(g))
+        g->g_cpu = st->cpu;
+}
+
 static void read_all_regs(GdbStub *g)
 {
     const GdbTarget *t = g->t;

@@ -76,5 +76,8 @@ void gdb_stub_init(GdbStub *g, const GdbTarget *t);
 void gdb_stub_handle(GdbStub *g, const char *pkt, size_t len);
 /* The stop reply payload for st into out. */
 void gdb_stub_stop_reply(const GdbStop *st, char *out, size_t cap);
+/* The machine stopped (st is what the stop reply reports): gdb takes the reply's thread as the
+ * stub's general thread from then on (it sends no Hg for it), so Hg follows it. */
+void gdb_stub_stopped(GdbStub *g, const GdbStop *st);
 
 #endif

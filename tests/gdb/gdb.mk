@@ -3,7 +3,9 @@
 #                   kernel (guest-images/out/Image, nokaslr, busybox initramfs): raw malformed
 #                   packets and Ctrl-C, then a breakpoint on vfs_read from the guest's
 #                   /proc/kallsyms hit by `dd bs=12345`, PC and x2 checked, stepi, a watchpoint
-#                   on jiffies, continue to the guest's power-off.  Also in the SAN=1 run.
+#                   on jiffies, continue to the guest's power-off.  Also in the SAN=1 run.  Then
+#                   the same with --smp 2 (not under SAN=1): the vCPU that stops is the thread
+#                   gdb reads (a conditional breakpoint hit by either vCPU).
 #                   Logs in $(B)/tests/gdb.  Needs `make initramfs` (run first, as boot-test does).
 .PHONY: gdb-test
 TEST_TARGETS += gdb-test
@@ -14,6 +16,10 @@ gdb-test: $(B)/malibu
 	@echo "== gdb: gdb-multiarch against Debian's kernel"
 	@mkdir -p $(B)/tests/gdb
 	$(PYTHON) tests/gdb/gdb_test.py $(B)/malibu $(BOOT_IMAGE) $(BOOT_INITRD) $(B)/tests/gdb
+ifneq ($(SAN),1)
+	@mkdir -p $(B)/tests/gdb-smp2
+	GDB_TEST_ARGS="--smp 2" $(PYTHON) tests/gdb/gdb_test.py $(B)/malibu $(BOOT_IMAGE) $(BOOT_INITRD) $(B)/tests/gdb-smp2
+endif
 
 # Capstone traces:
 #   make trace-test   tests/gdb/trace_test.sh: --trace in_asm/exec/--trace-range of malibu-user on

@@ -28,6 +28,10 @@ TIMEOUT = float(os.environ.get("BOOT_TIMEOUT", "300"))
 GDB = os.environ.get("GDB", "gdb-multiarch")
 PROMPT = b"~ # "
 failures = []
+EXTRA_ARGS = os.environ.get("GDB_TEST_ARGS", "").split()
+# vCPUs are the stub's threads 1..N (--smp N in GDB_TEST_ARGS)
+NCPUS = int(EXTRA_ARGS[EXTRA_ARGS.index("--smp") + 1]) if "--smp" in EXTRA_ARGS else 1
+THREADS = "m" + ",".join("%x" % (i + 1) for i in range(NCPUS))
 
 
 def fail(msg):
@@ -38,7 +42,7 @@ def fail(msg):
 class Guest:
     def __init__(self):
         cmd = [MALIBU, "--kernel", IMAGE, "--initrd", INITRD, "--gdb", "0",
-               "--append", "console=ttyAMA0 panic=-1 nokaslr"] + os.environ.get("GDB_TEST_ARGS", "").split()
+               "--append", "console=ttyAMA0 panic=-1 nokaslr"] + EXTRA_ARGS
         self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT)
         self.out = b""
@@ -152,7 +156,7 @@ def raw_protocol(port, guest):
         ("qRcmd,7", None, lambda x: x == "E01"),
         ("qXfer:features:read:target.xml:0,ffff", None, lambda x: x and x[0] == "l" and "aarch64.core" in x),
         ("qXfer:features:read:other.xml:0,10", None, lambda x: x and x.startswith("E")),
-        ("qfThreadInfo", None, lambda x: x == "m1"),
+        ("qfThreadInfo", None, lambda x: x == THREADS),
         ("?", None, lambda x: x and x.startswith("T")),
         ("yzzz", None, lambda x: x == ""),
         ("\x00g", None, lambda x: x == "E01"),
@@ -177,7 +181,7 @@ def raw_protocol(port, guest):
     r.s.sendall(b"\x00\xff}}}##$$$" + bytes(rnd.randrange(256) for _ in range(3000)))
     r.drain()
     got = r.ask("qfThreadInfo")
-    if got != "m1":
+    if got != THREADS:
         fail("the stub does not answer after random input (got %r)" % got)
     # Ctrl-C stops a running machine with SIGINT.
     r.s.sendall(packet("c"))

@@ -190,6 +190,28 @@ START_TEST(queries)
 }
 END_TEST
 
+/* A stop on vCPU 1 makes thread 2 the general thread: gdb sends no Hg for the thread its stop
+ * reply named before it reads registers (a breakpoint hit on the second vCPU). */
+START_TEST(stop_selects_thread)
+{
+    ck_assert_str_eq(cmd("Hg1"), "OK");
+    ck_assert_str_eq(cmd("qC"), "QC1");
+    GdbStop st = { .cpu = 1, .signal = 5 };
+    gdb_stub_stopped(&g, &st);
+    ck_assert_str_eq(cmd("qC"), "QC2");
+    ck_assert_str_eq(cmd("?"), "T05thread:2;");
+    fake.regs[0][32] = 0x1000;
+    fake.regs[1][32] = 0x2211;
+    ck_assert_str_eq(cmd("p20"), "1122000000000000");   /* vCPU 1's pc */
+    st = (GdbStop){ .cpu = 7, .signal = 5 };   /* no such vCPU: the general thread stays */
+    gdb_stub_stopped(&g, &st);
+    ck_assert_str_eq(cmd("qC"), "QC2");
+    st = (GdbStop){ .exited = true, .status = 0 };
+    gdb_stub_stopped(&g, &st);
+    ck_assert_str_eq(cmd("qC"), "QC2");
+}
+END_TEST
+
 /* Seeded random packets (the live equivalent is make fuzz's fuzz_gdb): replies stay in bounds
  * and framable; under SAN=1 any overflow fails here. */
 START_TEST(random_packets)
@@ -234,6 +256,7 @@ int main(void)
     tcase_add_test(tc, memory);
     tcase_add_test(tc, points_and_resume);
     tcase_add_test(tc, queries);
+    tcase_add_test(tc, stop_selects_thread);
     tcase_add_test(tc, random_packets);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
