@@ -187,14 +187,12 @@ static void exit_after_gdb(void *opaque, int status)
     exit(status);
 }
 
-/* --debug stats: counters at exit (atexit: also when the guest exits through the exit device). */
-static void print_stats(void)
+/* --debug stats: one vCPU's counters (who: "" or "vCPU N: "). */
+static void print_cpu_stats(const SysCPU *s, const char *who)
 {
-    SysCPU *s = cpus[0];
-    fflush(stdout);
-    fprintf(stderr, "malibu: %llu insns, %llu blocks translated, %llu TB flushes, %llu exceptions, "
+    fprintf(stderr, "malibu: %s%llu insns, %llu blocks translated, %llu TB flushes, %llu exceptions, "
             "%llu IRQs, %llu TLB misses, %llu TLB flushes, %llu by VA (%llu TLBI, %llu SCTLR/TCR/TTBR writes), %llu dispatches, %llu lookup misses, %llu TLBI scans, "
-            "%llu blocks dropped by code writes\n",
+            "%llu blocks dropped by code writes\n", who,
             (unsigned long long)s->cpu.insn_count, (unsigned long long)s->cpu.tbc->n_translated,
             (unsigned long long)s->cpu.tbc->n_flushes, (unsigned long long)s->n_exc,
             (unsigned long long)s->n_irq, (unsigned long long)s->n_tlb_miss,
@@ -203,6 +201,20 @@ static void print_stats(void)
             (unsigned long long)s->n_mmu_writes, (unsigned long long)s->n_dispatch,
             (unsigned long long)s->n_tb_miss, (unsigned long long)s->n_tlbi_scan,
             (unsigned long long)s->n_tb_dropped);
+}
+
+/* --debug stats: counters at exit (atexit: also when the guest exits through the exit device),
+ * one line per vCPU, named when there are several. */
+static void print_stats(void)
+{
+    fflush(stdout);
+    bool several = BOARD_MAX_CPUS > 1 && cpus[1];
+    for (unsigned i = 0; i < BOARD_MAX_CPUS && cpus[i]; i++) {
+        char who[24] = "";
+        if (several)
+            snprintf(who, sizeof who, "vCPU %u: ", i);
+        print_cpu_stats(cpus[i], who);
+    }
 }
 
 static unsigned parse_debug(const char *list)
