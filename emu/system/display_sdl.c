@@ -1,0 +1,168 @@
+/* The SDL2 window of --display sdl (see display.h): one thread owns SDL, shows the HDLCD's frame
+ * scaled to the window (aspect kept), and redraws only when the frame changed, checked at the
+ * refresh rate the guest programmed.  Closing the window quits malibu (status 0, like Ctrl-A x);
+ * Ctrl+Alt+S writes the screenshot (the --screenshot file, else malibu-screenshot.png). */
+#include "display.h"
+
+#include <SDL.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../devices/console.h"
+#include "../../devices/board_display.h"
+#include "../../devices/hdlcd.h"
+
+typedef struct Window {
+    struct Hdlcd *hdlcd;
+    const char *screenshot;
+    SDL_Window *win;
+    SDL_Renderer *ren;
+    SDL_Texture *tex;
+    unsigned tex_w, tex_h;
+    uint32_t *frame, *shown; /* the frame just rendered, the one on screen */
+} Window;
+
+#define MAX_PIXELS ((size_t)HDLCD_MAX_DIM * HDLCD_MAX_DIM)
+
+bool display_sdl_available(void)
+{
+    if (SDL_Init(SDL_INIT_VIDEO) != 0)
+        return false;
+    SDL_Quit();
+    return true;
+}
+
+static void take_screenshot(Window *w)
+{
+    const char *path = w->screenshot ? w->screenshot : "malibu-screenshot.png";
+    char err[256];
+    if (display_screenshot(w->hdlcd, path, err, sizeof err))
+        fprintf(stderr, "malibu: screenshot written to %s\n", path);
+    else
+        fprintf(stderr, "malibu: screenshot: %s\n", err);
+}
+
+/* Render the guest's frame; update the texture and present only when it changed (or force). */
+static void refresh(Window *w, bool force)
+{
+    unsigned fw, fh;
+    if (!hdlcd_render(w->hdlcd, w->frame, MAX_PIXELS, &fw, &fh)) {
+        fw = w->tex_w ? w->tex_w : 640;
+        fh = w->tex_h ? w->tex_h : 480;
+        memset(w->frame, 0, (size_t)fw * fh * 4); /* controller off: black, like a monitor */
+    }
+    bool resized = fw != w->tex_w || fh != w->tex_h;
+    if (resized) {
+        if (w->tex)
+            SDL_DestroyTexture(w->tex);
+        w->tex = SDL_CreateTexture(w->ren, SDL_PIXELFORMAT_RGB888, SDL_TEXTUREACCESS_STREAMING,
+                                   (int)fw, (int)fh);
+        w->tex_w = fw;
+        w->tex_h = fh;
+        SDL_RenderSetLogicalSize(w->ren, (int)fw, (int)fh);
+    }
+    size_t bytes = (size_t)fw * fh * 4;
+    if (!resized && !force && !memcmp(w->frame, w->shown, bytes))
+        return;
+    memcpy(w->shown, w->frame, bytes);
+    if (w->tex)
+        SDL_UpdateTexture(w->tex, NULL, w->shown, (int)fw * 4);
+    SDL_RenderClear(w->ren);
+    if (w->tex)
+        SDL_RenderCopy(w->ren, w->tex, NULL, NULL);
+    SDL_RenderPresent(w->ren);
+}
+
+static void *window_thread(void *opaque)
+{
+    Window *w = opaque;
+    bool quit = false;
+    while (!quit) {
+        uint32_t mhz = hdlcd_refresh_mhz(w->hdlcd);
+        /* at the guest's refresh; a switched-off controller is looked at 10 times a second */
+        int wait_ms = mhz ? (int)(1000000u / mhz) : 100;
+        if (wait_ms < 1)
+            wait_ms = 1;
+        uint32_t deadline = SDL_GetTicks() + (uint32_t)wait_ms;
+        SDL_Event ev;
+        bool force = false;
+        int left = wait_ms;
+        while (left > 0 && SDL_WaitEventTimeout(&ev, left)) {
+            if (ev.type == SDL_QUIT) {
+                quit = true;
+                break;
+            }
+            if (ev.type == SDL_WINDOWEVENT &&
+                (ev.window.event == SDL_WINDOWEVENT_EXPOSED || ev.window.event == SDL_WINDOWEVENT_SIZE_CHANGED))
+                force = true;
+            if (ev.type == SDL_KEYDOWN && ev.key.keysym.sym == SDLK_s &&
+                (ev.key.keysym.mod & KMOD_CTRL) && (ev.key.keysym.mod & KMOD_ALT))
+                take_screenshot(w);
+            left = (int)(deadline - SDL_GetTicks());
+        }
+        if (!quit)
+            refresh(w, force);
+    }
+    fprintf(stderr, "malibu: window closed\n");
+    console_restore_terminal();
+    exit(0);
+    return NULL;
+}
+
+static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t started = PTHREAD_COND_INITIALIZER;
+static int start_state; /* 0 starting, 1 running, -1 failed */
+static char start_err[256];
+
+/* SDL is used from this thread only: create the window here, then serve it. */
+static void *window_main(void *opaque)
+{
+    Window *w = opaque;
+    int state = -1;
+    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+        snprintf(start_err, sizeof start_err, "SDL: %s", SDL_GetError());
+    } else if (!(w->win = SDL_CreateWindow("malibu", SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED,
+                                           BOARD_DISPLAY_WIDTH, BOARD_DISPLAY_HEIGHT,
+                                           SDL_WINDOW_RESIZABLE)) ||
+               !(w->ren = SDL_CreateRenderer(w->win, -1, 0))) {
+        snprintf(start_err, sizeof start_err, "SDL window: %s", SDL_GetError());
+    } else {
+        SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear");
+        state = 1;
+    }
+    pthread_mutex_lock(&start_lock);
+    start_state = state;
+    pthread_cond_signal(&started);
+    pthread_mutex_unlock(&start_lock);
+    if (state < 0)
+        return NULL;
+    return window_thread(w);
+}
+
+bool display_sdl_start(struct Hdlcd *d, const char *screenshot, char *err, size_t errlen)
+{
+    Window *w = calloc(1, sizeof *w);
+    if (!w || !(w->frame = malloc(MAX_PIXELS * 4)) || !(w->shown = calloc(MAX_PIXELS, 4))) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    w->hdlcd = d;
+    w->screenshot = screenshot;
+    pthread_t t;
+    if (pthread_create(&t, NULL, window_main, w) != 0) {
+        snprintf(err, errlen, "cannot start the display thread");
+        return false;
+    }
+    pthread_detach(t);
+    pthread_mutex_lock(&start_lock);
+    while (start_state == 0)
+        pthread_cond_wait(&started, &start_lock);
+    pthread_mutex_unlock(&start_lock);
+    if (start_state < 0) {
+        snprintf(err, errlen, "--display sdl: %s", start_err);
+        return false;
+    }
+    return true;
+}
