@@ -1,0 +1,21 @@
+# Tests of the board's screen (devices/hdlcd.c, devices/board_display.c, emu/system/display*.c;
+# docs/display.md):
+#   make display-test   (in make test) headless boots with --display none --screenshot: the probe
+#                       log, console text cells, the fb_pattern test pattern pixel for pixel
+#                       (tests/display/display_test.py); DISPLAY_TEST_IMAGES lists the images
+#                       (default: the default image); DISPLAY_IN_TEST=no skips it
+#   unit tests: tests/unit/test_dev_hdlcd.c, test_png_write.c (make unit-test)
+DISPLAY_IN_TEST ?= yes
+DISPLAY_TEST_IMAGES ?= $(GI_OUT)
+
+.PHONY: display-test
+TEST_TARGETS += display-test
+
+display-test: $(B)/malibu
+ifeq ($(DISPLAY_IN_TEST),no)
+	@echo "== display: skipped (DISPLAY_IN_TEST=no)"
+else
+	@$(MAKE) --no-print-directory image
+	@echo "== display: --screenshot of the console and of a test pattern ($(DISPLAY_TEST_IMAGES))"
+	$(PYTHON) tests/display/display_test.py $(B)/malibu $(B)/tests/display $(DISPLAY_TEST_IMAGES)
+endif
