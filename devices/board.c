@@ -457,7 +457,7 @@ void board_free(Board *b)
         return;
     virtio_board_free(b); /* first: its worker threads use the bus and the GIC */
     mali_free(b->gpu); /* first: its job threads use the bus and the GIC */
-    hdlcd_free(b->display);
+    board_display_free(b); /* the display's virtio-input workers use the bus */
     pl031_free(b->rtc);
     exitdev_free(b->exitdev);
     pl011_free(b->uart);
@@ -669,6 +669,7 @@ void board_reset(Board *b)
     pl011_reset(b->uart);
     pl031_reset(b->rtc);
     virtio_board_reset(b);
+    board_display_reset(b);
     if (b->gpu)
         mali_reset(b->gpu);
     load_images(b);

@@ -101,6 +101,7 @@ typedef struct Board {
     struct ExitDev *exitdev; /* "malibu,exit" at BOARD_EXIT_BASE */
     struct Hdlcd *display;  /* HDLCD (board_display.h); NULL without a display */
     uint64_t fb_pa;         /* its firmware framebuffer (reserved below the DTB) */
+    struct VirtioInput *keyboard, *tablet; /* with the display: virtio-input, fed by its window */
     FdtBoard fdt;
     /* filled by board_realize */
     uint64_t reset_pc;      /* where CPU 0 starts: the boot stub */

@@ -2,6 +2,8 @@
 #include "board_display.h"
 #include "board.h"
 #include "hdlcd.h"
+#include "virtio_board.h"
+#include "virtio_input.h"
 
 #include <libfdt.h>
 #include <stdio.h>
@@ -75,6 +77,48 @@ static int display_fdt_hook(void *fdt, void *opaque)
     return 0;
 }
 
+/* virtio@... nodes of the keyboard and the tablet (in slot order) */
+static int input_fdt_hook(void *fdt, void *opaque)
+{
+    Board *b = opaque;
+    VirtioMmio *t[2] = { virtio_input_transport(b->keyboard), virtio_input_transport(b->tablet) };
+    return virtio_mmio_fdt_add_all(fdt, t, 2);
+}
+
+static bool attach_input(Board *b, VirtioInput **out, VirtioInputKind kind, char *err, size_t errlen)
+{
+    unsigned slot = b->nvblk + (kind == VIRTIO_INPUT_TABLET);
+    if (slot >= BOARD_VIRTIO_SLOTS) {
+        snprintf(err, errlen, "the display's keyboard and tablet need 2 free virtio slots: at most %d disks",
+                 BOARD_VIRTIO_SLOTS - 2);
+        return false;
+    }
+    uint64_t base = BOARD_VIRTIO_BASE + slot * BOARD_VIRTIO_STRIDE;
+    *out = virtio_input_new(b->bus, b->gic, 32 + BOARD_VIRTIO_SPI0 + slot, base, kind, true);
+    if (!*out || !board_add_mmio(b, base, VIRTIO_MMIO_WINDOW, &virtio_mmio_ops, virtio_input_transport(*out))) {
+        snprintf(err, errlen, "cannot create the display's virtio-input devices");
+        return false;
+    }
+    return true;
+}
+
+void board_display_free(Board *b)
+{
+    virtio_input_free(b->keyboard);
+    virtio_input_free(b->tablet);
+    hdlcd_free(b->display);
+    b->keyboard = b->tablet = NULL;
+    b->display = NULL;
+}
+
+void board_display_reset(Board *b)
+{
+    if (b->keyboard)
+        virtio_mmio_reset(virtio_input_transport(b->keyboard));
+    if (b->tablet)
+        virtio_mmio_reset(virtio_input_transport(b->tablet));
+}
+
 bool board_display_attach(Board *b, char *err, size_t errlen)
 {
     uint64_t bank0 = b->cfg.ram_size < BOARD_RAM_BANK0_MAX ? b->cfg.ram_size : BOARD_RAM_BANK0_MAX;
@@ -90,7 +134,9 @@ bool board_display_attach(Board *b, char *err, size_t errlen)
         snprintf(err, errlen, "cannot create the display");
         return false;
     }
-    return true;
+    return attach_input(b, &b->keyboard, VIRTIO_INPUT_KEYBOARD, err, errlen) &&
+           attach_input(b, &b->tablet, VIRTIO_INPUT_TABLET, err, errlen) &&
+           board_add_fdt_hook(b, input_fdt_hook, b);
 }
 
 static void w(Hdlcd *d, uint64_t off, uint32_t v)

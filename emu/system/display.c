@@ -63,6 +63,6 @@ bool display_start(Board *b, const BoardConfig *cfg, char *err, size_t errlen)
         atexit(screenshot_at_exit);
     }
     if (cfg->display && !strcmp(cfg->display, "sdl"))
-        return display_sdl_start(b->display, cfg->screenshot, err, errlen);
+        return display_sdl_start(b->display, b->keyboard, b->tablet, cfg->screenshot, err, errlen);
     return true;
 }

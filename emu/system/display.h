@@ -23,6 +23,8 @@ bool display_screenshot(struct Hdlcd *d, const char *path, char *err, size_t err
 
 /* display_sdl.c: whether a window can be opened here; open it (its own thread). */
 bool display_sdl_available(void);
-bool display_sdl_start(struct Hdlcd *d, const char *screenshot, char *err, size_t errlen);
+struct VirtioInput;
+bool display_sdl_start(struct Hdlcd *d, struct VirtioInput *keyboard, struct VirtioInput *tablet,
+                       const char *screenshot, char *err, size_t errlen);
 
 #endif

@@ -13,9 +13,12 @@
 #include "../../devices/console.h"
 #include "../../devices/board_display.h"
 #include "../../devices/hdlcd.h"
+#include "../../devices/virtio_input.h"
+#include "display_keymap.h"
 
 typedef struct Window {
     struct Hdlcd *hdlcd;
+    VirtioInput *keyboard, *tablet;
     const char *screenshot;
     SDL_Window *win;
     SDL_Renderer *ren;
@@ -75,6 +78,50 @@ static void refresh(Window *w, bool force)
     SDL_RenderPresent(w->ren);
 }
 
+/* Keys and the pointer to the guest's virtio-input devices.  Key repeats are the guest's own
+ * (the device offers EV_REP), so SDL's repeated key-downs are not passed on. */
+static void input_event(Window *w, const SDL_Event *ev)
+{
+    switch (ev->type) {
+    case SDL_KEYDOWN: case SDL_KEYUP: {
+        uint16_t key = display_linux_key(ev->key.keysym.scancode);
+        if (!key || ev->key.repeat || !w->keyboard)
+            return;
+        virtio_input_send(w->keyboard, EV_KEY, key, ev->type == SDL_KEYDOWN);
+        virtio_input_send(w->keyboard, EV_SYN, SYN_REPORT, 0);
+        return;
+    }
+    case SDL_MOUSEMOTION: case SDL_MOUSEBUTTONDOWN: case SDL_MOUSEBUTTONUP: {
+        if (!w->tablet || w->tex_w < 2 || w->tex_h < 2)
+            return;
+        /* SDL reports positions in the frame's coordinates (SDL_RenderSetLogicalSize) */
+        int x = ev->type == SDL_MOUSEMOTION ? ev->motion.x : ev->button.x;
+        int y = ev->type == SDL_MOUSEMOTION ? ev->motion.y : ev->button.y;
+        x = x < 0 ? 0 : x >= (int)w->tex_w ? (int)w->tex_w - 1 : x;
+        y = y < 0 ? 0 : y >= (int)w->tex_h ? (int)w->tex_h - 1 : y;
+        virtio_input_send(w->tablet, EV_ABS, ABS_X, (int32_t)((int64_t)x * VIRTIO_INPUT_ABS_MAX / (w->tex_w - 1)));
+        virtio_input_send(w->tablet, EV_ABS, ABS_Y, (int32_t)((int64_t)y * VIRTIO_INPUT_ABS_MAX / (w->tex_h - 1)));
+        if (ev->type != SDL_MOUSEMOTION) {
+            uint8_t b = ev->button.button;
+            uint16_t btn = b == SDL_BUTTON_LEFT ? BTN_LEFT : b == SDL_BUTTON_RIGHT ? BTN_RIGHT
+                         : b == SDL_BUTTON_MIDDLE ? BTN_MIDDLE : 0;
+            if (btn)
+                virtio_input_send(w->tablet, EV_KEY, btn, ev->type == SDL_MOUSEBUTTONDOWN);
+        }
+        virtio_input_send(w->tablet, EV_SYN, SYN_REPORT, 0);
+        return;
+    }
+    case SDL_MOUSEWHEEL:
+        if (w->tablet && ev->wheel.y) {
+            virtio_input_send(w->tablet, EV_REL, REL_WHEEL, ev->wheel.y);
+            virtio_input_send(w->tablet, EV_SYN, SYN_REPORT, 0);
+        }
+        return;
+    default:
+        return;
+    }
+}
+
 static void *window_thread(void *opaque)
 {
     Window *w = opaque;
@@ -99,7 +146,9 @@ static void *window_thread(void *opaque)
                 force = true;
             if (ev.type == SDL_KEYDOWN && ev.key.keysym.sym == SDLK_s &&
                 (ev.key.keysym.mod & KMOD_CTRL) && (ev.key.keysym.mod & KMOD_ALT))
-                take_screenshot(w);
+                take_screenshot(w); /* the S still reaches the guest: it sees Ctrl+Alt+S */
+            else
+                input_event(w, &ev);
             left = (int)(deadline - SDL_GetTicks());
         }
         if (!quit)
@@ -141,7 +190,8 @@ static void *window_main(void *opaque)
     return window_thread(w);
 }
 
-bool display_sdl_start(struct Hdlcd *d, const char *screenshot, char *err, size_t errlen)
+bool display_sdl_start(struct Hdlcd *d, VirtioInput *keyboard, VirtioInput *tablet,
+                       const char *screenshot, char *err, size_t errlen)
 {
     Window *w = calloc(1, sizeof *w);
     if (!w || !(w->frame = malloc(MAX_PIXELS * 4)) || !(w->shown = calloc(MAX_PIXELS, 4))) {
@@ -149,6 +199,8 @@ bool display_sdl_start(struct Hdlcd *d, const char *screenshot, char *err, size_
         return false;
     }
     w->hdlcd = d;
+    w->keyboard = keyboard;
+    w->tablet = tablet;
     w->screenshot = screenshot;
     pthread_t t;
     if (pthread_create(&t, NULL, window_main, w) != 0) {

@@ -55,7 +55,7 @@ $(call unit_test,test_gpu_fault_report,$(B)/sysobj/emu/system/gpu_trace.o $(B)/o
                  tests/mali/mali_harness.h)
 # The PNG writer of --screenshot (build/malibu's emu/system/png_write.c).
 $(call unit_test,test_png_write,$(B)/sysobj/emu/system/png_write.o,,-lz)
-$(call unit_test,test_virtio_blk test_virtio_board test_virtio_mmio,$(DEVICE_OBJS), \
+$(call unit_test,test_virtio_blk test_virtio_board test_virtio_input test_virtio_mmio,$(DEVICE_OBJS), \
                  $(FDT_CFLAGS) -Itests/virtio,$(DEVICE_LIBS),tests/virtio/vdrv.h)
 
 $(UNIT_BINS): $(B)/tests/unit/%: tests/unit/%.c $(wildcard tests/unit/*.h) $$($$*_LINK) $$($$*_DEPS)
