@@ -22,6 +22,11 @@ struct Hdlcd {
     uint64_t next_frame_ns;
     bool irq_out;
     bool dma_error_logged; /* one log line per bad programming, not one per frame */
+    /* hdlcd_render_changed: the framebuffer bytes and registers of the last frame it converted */
+    uint8_t *last_raw;
+    size_t last_raw_cap;
+    uint32_t last_reg[NREGS];
+    bool last_valid;
 };
 
 /* Registers the guest can write (the rest read as zero / are read-only). */
@@ -184,6 +189,7 @@ Hdlcd *hdlcd_new(Bus *bus, Gic *gic, unsigned intid, uint64_t pixel_clock_hz)
 void hdlcd_free(Hdlcd *d)
 {
     if (d) {
+        free(d->last_raw);
         ht_timer_free(d->vsync);
         pthread_mutex_destroy(&d->lock);
         free(d);
@@ -274,6 +280,52 @@ static uint32_t component(uint32_t sel, uint32_t pixel)
     return out & 0xFF;
 }
 
+/* What a frame reads: LINE_COUNT + 1 lines of LINE_LENGTH bytes (when the DMA works). */
+static size_t raw_bytes(const uint32_t *reg, bool ok)
+{
+    return ok ? (size_t)(reg[HDLCD_REG_FB_LINE_COUNT / 4] + 1) * reg[HDLCD_REG_FB_LINE_LENGTH / 4] : 0;
+}
+
+int hdlcd_render_changed(Hdlcd *d, uint32_t *pixels, uint64_t max_pixels, unsigned *width,
+                         unsigned *height)
+{
+    pthread_mutex_lock(&d->lock);
+    uint32_t reg[NREGS];
+    memcpy(reg, d->reg, sizeof reg);
+    bool ok = dma_ok(d, d->bus);
+    pthread_mutex_unlock(&d->lock);
+    if (!(reg[HDLCD_REG_COMMAND / 4] & 1)) {
+        d->last_valid = false;
+        return -1;
+    }
+    /* compare the bytes the controller reads (cheap) before converting them (not) */
+    size_t len = raw_bytes(reg, ok), line = reg[HDLCD_REG_FB_LINE_LENGTH / 4];
+    if (len > d->last_raw_cap) {
+        free(d->last_raw);
+        d->last_raw = malloc(len);
+        d->last_raw_cap = d->last_raw ? len : 0;
+        d->last_valid = false;
+        if (!d->last_raw)
+            return hdlcd_render(d, pixels, max_pixels, width, height) ? 1 : -1;
+    }
+    bool same = d->last_valid && !memcmp(reg, d->last_reg, sizeof reg);
+    uint64_t pitch = reg[HDLCD_REG_FB_LINE_PITCH / 4];
+    static _Thread_local uint8_t buf[HDLCD_MAX_DIM * 4];
+    for (size_t y = 0; line && y < len / line; y++) {
+        if (bus_dma_read(d->bus, reg[HDLCD_REG_FB_BASE / 4] + y * pitch, buf, line) != BUS_OK)
+            break; /* not after dma_ok */
+        if (same && !memcmp(buf, d->last_raw + y * line, line))
+            continue;
+        same = false;
+        memcpy(d->last_raw + y * line, buf, line);
+    }
+    if (same)
+        return 0;
+    memcpy(d->last_reg, reg, sizeof reg);
+    d->last_valid = hdlcd_render(d, pixels, max_pixels, width, height);
+    return d->last_valid ? 1 : -1;
+}
+
 bool hdlcd_render(Hdlcd *d, uint32_t *pixels, uint64_t max_pixels, unsigned *width, unsigned *height)
 {
     pthread_mutex_lock(&d->lock);
@@ -296,6 +348,8 @@ bool hdlcd_render(Hdlcd *d, uint32_t *pixels, uint64_t max_pixels, unsigned *wid
     uint32_t dflt = (rs >> 16 & 0xFF) << 16 | (gs >> 16 & 0xFF) << 8 | (bs >> 16 & 0xFF);
     unsigned lines = reg[HDLCD_REG_FB_LINE_COUNT / 4] + 1, len = reg[HDLCD_REG_FB_LINE_LENGTH / 4];
     unsigned fb_w = len / bpp;
+    /* XRGB8888 as Linux sets it: the pixel word is the output colour */
+    bool xrgb = bpp == 4 && !big && rs == (8 << 8 | 16) && gs == (8 << 8 | 8) && bs == (8 << 8);
     static _Thread_local uint8_t line[HDLCD_MAX_DIM * 4];
     for (unsigned y = 0; y < h; y++) {
         uint32_t *out = pixels + (uint64_t)y * w;
@@ -304,6 +358,11 @@ bool hdlcd_render(Hdlcd *d, uint32_t *pixels, uint64_t max_pixels, unsigned *wid
         if (ok && y < lines &&
             bus_dma_read(d->bus, reg[HDLCD_REG_FB_BASE / 4] + (uint64_t)y * reg[HDLCD_REG_FB_LINE_PITCH / 4],
                          line, len) == BUS_OK) {
+            for (; xrgb && x < w && x < fb_w; x++) {
+                uint32_t px;
+                memcpy(&px, line + 4 * x, 4);
+                out[x] = px & 0xFFFFFF;
+            }
             for (; x < w && x < fb_w; x++) {
                 const uint8_t *p = line + x * bpp;
                 uint32_t px = 0;

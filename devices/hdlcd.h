@@ -65,6 +65,11 @@ uint32_t hdlcd_refresh_mhz(Hdlcd *d);
 /* Render the visible frame into pixels (XRGB8888, stride width * 4, at most max_pixels) and set
  * *width, *height.  Returns false (nothing written) when the controller is disabled. */
 bool hdlcd_render(Hdlcd *d, uint32_t *pixels, uint64_t max_pixels, unsigned *width, unsigned *height);
+/* The same for one periodic viewer (the window): 0 when neither the registers nor the bytes the
+ * controller reads changed since its last call (pixels untouched), 1 when rendered, -1 when the
+ * controller is off.  Keeps a copy of the framebuffer bytes for the comparison. */
+int hdlcd_render_changed(Hdlcd *d, uint32_t *pixels, uint64_t max_pixels, unsigned *width,
+                         unsigned *height);
 
 /* The frame-end step the timer runs (also for tests): DMA check, VSYNC/DMA_END or BUS_ERROR/UNDERRUN. */
 void hdlcd_end_frame(Hdlcd *d);

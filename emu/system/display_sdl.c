@@ -47,14 +47,19 @@ static void take_screenshot(Window *w)
         fprintf(stderr, "malibu: screenshot: %s\n", err);
 }
 
-/* Render the guest's frame; update the texture and present only when it changed (or force). */
+/* Look at the guest's frame; convert, upload and present only when it changed (or force). */
 static void refresh(Window *w, bool force)
 {
-    unsigned fw, fh;
-    if (!hdlcd_render(w->hdlcd, w->frame, MAX_PIXELS, &fw, &fh)) {
+    unsigned fw = w->tex_w, fh = w->tex_h;
+    int r = hdlcd_render_changed(w->hdlcd, w->frame, MAX_PIXELS, &fw, &fh);
+    if (r == 0 && !force && w->tex)
+        return; /* nothing new: no conversion, no upload */
+    if (r < 0) {
         fw = w->tex_w ? w->tex_w : 640;
         fh = w->tex_h ? w->tex_h : 480;
         memset(w->frame, 0, (size_t)fw * fh * 4); /* controller off: black, like a monitor */
+    } else if (r == 0) {
+        memcpy(w->frame, w->shown, (size_t)fw * fh * 4);
     }
     bool resized = fw != w->tex_w || fh != w->tex_h;
     if (resized) {

@@ -156,6 +156,32 @@ START_TEST(hdlcd_scanout_formats)
 }
 END_TEST
 
+START_TEST(hdlcd_render_changed_only)
+{
+    Hdlcd *d = hdlcd_new(bus, gic, INTID, 65000000);
+    uint32_t out[16 * 16];
+    unsigned w, h;
+    mode(d, 16, 16, RAM_BASE, 4, 64);
+    wr(d, HDLCD_REG_RED_SELECT, 8 << 8 | 16);
+    wr(d, HDLCD_REG_GREEN_SELECT, 8 << 8 | 8);
+    wr(d, HDLCD_REG_BLUE_SELECT, 8 << 8 | 0);
+    ck_assert_int_eq(hdlcd_render_changed(d, out, 256, &w, &h), -1); /* off */
+    wr(d, HDLCD_REG_COMMAND, 1);
+    ck_assert_int_eq(hdlcd_render_changed(d, out, 256, &w, &h), 1);
+    ck_assert_int_eq(hdlcd_render_changed(d, out, 256, &w, &h), 0);
+    ram[15 * 64 + 60] = 0x7F; /* last pixel of the last line */
+    ck_assert_int_eq(hdlcd_render_changed(d, out, 256, &w, &h), 1);
+    ck_assert_uint_eq(out[255], 0x7F);
+    ck_assert_int_eq(hdlcd_render_changed(d, out, 256, &w, &h), 0);
+    ram[16 * 64] = 0x7F; /* outside the frame: not a change */
+    ck_assert_int_eq(hdlcd_render_changed(d, out, 256, &w, &h), 0);
+    wr(d, HDLCD_REG_BLUE_SELECT, 0x10 << 16); /* a register: a change */
+    ck_assert_int_eq(hdlcd_render_changed(d, out, 256, &w, &h), 1);
+    ck_assert_uint_eq(out[255], 0x10);
+    hdlcd_free(d);
+}
+END_TEST
+
 START_TEST(hdlcd_interrupts)
 {
     Hdlcd *d = hdlcd_new(bus, gic, INTID, 65000000);
@@ -244,6 +270,7 @@ int main(void)
     tcase_set_timeout(tc, 20);
     tcase_add_test(tc, hdlcd_registers);
     tcase_add_test(tc, hdlcd_scanout_formats);
+    tcase_add_test(tc, hdlcd_render_changed_only);
     tcase_add_test(tc, hdlcd_interrupts);
     tcase_add_test(tc, hdlcd_vsync_pacing);
     tcase_add_test(tc, hdlcd_hostile);
