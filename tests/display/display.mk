@@ -10,6 +10,12 @@
 #                       (tests/display/window_test.py; Xvfb, xwd, xdotool from tools/host-packages)
 #   unit tests: tests/unit/test_dev_hdlcd.c, test_png_write.c, test_virtio_input.c (make unit-test)
 DISPLAY_IN_TEST ?= yes
+
+# Tests run malibu headless: with $DISPLAY set, --display's default would open a window for every
+# boot of every test (the window test starts its own X server).
+ifneq ($(filter test %-test,$(MAKECMDGOALS)),)
+unexport DISPLAY WAYLAND_DISPLAY
+endif
 DISPLAY_TEST_IMAGES ?= $(GI_OUT)
 
 .PHONY: display-test
