@@ -2,6 +2,8 @@
 #include "board.h"
 #include "exitdev.h"
 #include "board_gpu.h"
+#include "board_display.h"
+#include "hdlcd.h"
 #include "mali/mali.h"
 #include "../emu/gpu/compute.h"
 #include "../emu/stats/stats.h"
@@ -86,6 +88,10 @@ static void usage(FILE *f)
             "                   time like on hardware; host lets it run with the host clock\n"
             "  --stats FILE.json  instrumentation report written at exit (emu/stats/SCHEMA.md;\n"
             "                   build/malibu-report renders it) and a summary on stderr\n"
+            "  --display sdl|none  the screen (Juno's HDLCD, fbcon on tty1) in an SDL2 window;\n"
+            "                   default sdl when $DISPLAY/$WAYLAND_DISPLAY works, else none\n"
+            "  --screenshot FILE.png  write the screen to FILE.png at exit (also headless;\n"
+            "                   Ctrl+Alt+S in the window writes it too)\n"
             "Console: Ctrl-A x quits, Ctrl-A h for help.\n");
 }
 
@@ -229,6 +235,8 @@ int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t 
         { "gpu-backend", required_argument, NULL, 'B' },
         { "stats", required_argument, NULL, 'T' },
         { "image", required_argument, NULL, 'I' }, { "run", required_argument, NULL, 'R' },
+        { "display", required_argument, NULL, 'X' },
+        { "screenshot", required_argument, NULL, 'P' },
         { NULL, 0, NULL, 0 },
     };
     int c;
@@ -244,6 +252,14 @@ int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t 
         case 'T': cfg->stats = optarg; break;
         case 'I': cfg->image = optarg; break;
         case 'R': cfg->run = optarg; break;
+        case 'P': cfg->screenshot = optarg; break;
+        case 'X':
+            if (strcmp(optarg, "sdl") && strcmp(optarg, "none")) {
+                snprintf(err, errlen, "--display: sdl or none");
+                return -1;
+            }
+            cfg->display = optarg;
+            break;
         case 'V': case 'S':
             if (virtio_board_parse(cfg->disks, &cfg->ndisks, optarg, c == 'S', err, errlen) < 0)
                 return -1;
@@ -409,6 +425,12 @@ Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
         board_free(b);
         return NULL;
     }
+    if ((cfg->display && !strcmp(cfg->display, "sdl")) || cfg->screenshot) {
+        if (!board_display_attach(b, err, errlen)) {
+            board_free(b);
+            return NULL;
+        }
+    }
 
     FdtBoard *f = &b->fdt;
     f->ncpu = b->ncpu;
@@ -435,6 +457,7 @@ void board_free(Board *b)
         return;
     virtio_board_free(b); /* first: its worker threads use the bus and the GIC */
     mali_free(b->gpu); /* first: its job threads use the bus and the GIC */
+    board_display_free(b); /* the display's virtio-input workers use the bus */
     pl031_free(b->rtc);
     exitdev_free(b->exitdev);
     pl011_free(b->uart);
@@ -530,7 +553,7 @@ static bool place_images(Board *b, char *err, size_t errlen)
         b->initrd_end = free_start + b->initrd_len;
         free_start = ALIGN_UP(b->initrd_end, 2 * MB);
     }
-    if (free_start > b->dtb_pa) {
+    if (free_start > (b->display ? b->fb_pa : b->dtb_pa)) {
         snprintf(err, errlen, "kernel and initrd do not fit in %llu MiB of RAM",
                  (unsigned long long)(b->cfg.ram_size >> 20));
         return false;
@@ -590,6 +613,8 @@ static void firmware_uart_init(Board *b)
 static void load_images(Board *b)
 {
     firmware_uart_init(b);
+    if (b->display)
+        board_display_firmware_init(b);
     if (b->kernel_data)
         bus_load(b->bus, b->kernel_entry, b->kernel_data, b->kernel_len);
     if (b->initrd_data)
@@ -644,6 +669,7 @@ void board_reset(Board *b)
     pl011_reset(b->uart);
     pl031_reset(b->rtc);
     virtio_board_reset(b);
+    board_display_reset(b);
     if (b->gpu)
         mali_reset(b->gpu);
     load_images(b);

@@ -18,6 +18,7 @@
  *   0x2C01_0000   4 KB   GIC-400 distributor
  *   0x2C02_F000   8 KB   GIC-400 CPU interface
  *   0x2D00_0000  64 KB   Mali Bifrost GPU (--gpu)      SPI 32-34 (INTID 64-66)
+ *   0x7FF6_0000   4 KB   HDLCD (--display sdl, --screenshot)  SPI 85 (INTID 117)
  *   0x7FF8_0000   4 KB   PL011 UART0 (console)         SPI 83  (INTID 115)
  *   0x8000_0000  <=2 GB  DRAM bank 0
  *   0x8_8000_0000        DRAM bank 1 (RAM beyond 2 GB) */
@@ -78,6 +79,8 @@ typedef struct BoardConfig {
     const char *stats;    /* --stats FILE.json: instrumentation report at exit (emu/stats/) */
     const char *image;    /* --image DIR: DIR/Image, DIR/initrd.img, DIR/rootfs.ext4 (COW) as vda */
     const char *run;      /* --run CMD: malibu.run64=base64(CMD) on the command line (+ quiet) */
+    const char *display;  /* --display sdl|none (NULL: not given; the front end picks one) */
+    const char *screenshot; /* --screenshot FILE.png: the screen at exit (needs the display) */
 } BoardConfig;
 
 typedef void (*BoardIrqNotify)(void *opaque, unsigned cpu, bool irq, bool fiq);
@@ -96,6 +99,9 @@ typedef struct Board {
     unsigned nvblk;
     struct Mali *gpu;       /* NULL with --gpu none */
     struct ExitDev *exitdev; /* "malibu,exit" at BOARD_EXIT_BASE */
+    struct Hdlcd *display;  /* HDLCD (board_display.h); NULL without a display */
+    uint64_t fb_pa;         /* its firmware framebuffer (reserved below the DTB) */
+    struct VirtioInput *keyboard, *tablet; /* with the display: virtio-input, fed by its window */
     FdtBoard fdt;
     /* filled by board_realize */
     uint64_t reset_pc;      /* where CPU 0 starts: the boot stub */

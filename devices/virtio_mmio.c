@@ -376,6 +376,11 @@ static void vq_run(VirtioMmio *t, unsigned qi)
         } else {
             n = t->ops->handle(t->opaque, qi, e, feat, err, sizeof err);
         }
+        if (n == VIRTIO_HANDLE_LATER) {
+            if (q->ready && q->gen == gen)
+                q->last_avail--; /* not consumed: the device fills it when it has data */
+            return;
+        }
         if (n < 0) {
             set_broken(t, (int)qi, err[0] ? err : "request rejected");
             return;
@@ -442,6 +447,14 @@ static void reset_locked(VirtioMmio *t)
     update_irq(t);
     if (t->ops->reset)
         t->ops->reset(t->opaque);
+}
+
+void virtio_mmio_kick_queue(VirtioMmio *t, unsigned qi)
+{
+    pthread_mutex_lock(&t->lock);
+    if (qi < t->ops->nqueues)
+        kick(t, 1u << qi);
+    pthread_mutex_unlock(&t->lock);
 }
 
 void virtio_mmio_reset(VirtioMmio *t)

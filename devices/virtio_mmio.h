@@ -112,6 +112,9 @@ typedef struct VirtioDevOps {
      * transport.  driver_features is the negotiated set. */
     int64_t (*handle)(void *opaque, unsigned queue, VirtqElem *e, uint64_t driver_features,
                       char *err, size_t errlen);
+    /* (handle may also return VIRTIO_HANDLE_LATER: the device has nothing to put in this
+     * buffer yet (an input device's event queue); the chain stays available and the queue is
+     * looked at again at the next virtio_mmio_kick_queue or QueueNotify.) */
     /* Optional: called on device reset (Status = 0, board reset), with the lock held. */
     void (*reset)(void *opaque);
 } VirtioDevOps;
@@ -124,6 +127,11 @@ VirtioMmio *virtio_mmio_new(Bus *bus, Gic *gic, unsigned intid, uint64_t base,
 /* Stops the worker thread; the device must no longer be reachable from the bus. */
 void virtio_mmio_free(VirtioMmio *t);
 extern const MmioOps virtio_mmio_ops; /* opaque = VirtioMmio * */
+
+#define VIRTIO_HANDLE_LATER (-2)
+/* The device has something for queue qi (data for buffers it left with VIRTIO_HANDLE_LATER):
+ * process the queue as if the driver had notified it.  Any thread, not from handle. */
+void virtio_mmio_kick_queue(VirtioMmio *t, unsigned qi);
 
 /* Board reset: as if the driver had written Status = 0. */
 void virtio_mmio_reset(VirtioMmio *t);

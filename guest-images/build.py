@@ -30,7 +30,7 @@ CROSS = os.environ.get("CROSS_COMPILE", "aarch64-linux-gnu-")
 
 # Modules the initrd loads (with their dependencies, in dependency order).
 # "fixed" (regulator-fixed) provides the GPU's mali-supply from the board's device tree.
-INITRD_MODULES = ["virtio_mmio", "virtio_blk", "ext4", "fixed", "panfrost"]
+INITRD_MODULES = ["virtio_mmio", "virtio_blk", "ext4", "fixed", "panfrost", "virtio_input", "evdev"]
 # Left out of rootfs.ext4 (documentation; copyright files are kept).
 ROOTFS_DROP = ["usr/share/man", "usr/share/info", "usr/share/locale", "usr/share/lintian",
                "usr/share/bug", "usr/share/doc-base"]

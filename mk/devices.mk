@@ -13,4 +13,4 @@ DEVICE_LIBS := $(or $(shell pkg-config --libs libfdt 2>/dev/null),-lfdt) \
 
 DEVICE_OBJS := $(DEVICE_SRCS:%.c=$(B)/obj/%.o) $(GPU_DEV_OBJS) $(MALI_OBJS) $(STATS_OBJS)
 
-$(addprefix $(B)/obj/devices/,fdt.o board.o board_gpu.o exitdev.o virtio_mmio.o mali/mali.o): CFLAGS += $(FDT_CFLAGS)
+$(addprefix $(B)/obj/devices/,fdt.o board.o board_gpu.o board_display.o exitdev.o virtio_mmio.o mali/mali.o): CFLAGS += $(FDT_CFLAGS)

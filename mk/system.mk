@@ -4,10 +4,14 @@
 SYS_MAIN_OBJS := $(patsubst %.c,$(B)/sysobj/%.o,$(sort $(wildcard emu/system/*.c)))
 
 $(SYS_MAIN_OBJS): SYS_CFLAGS += $(FDT_CFLAGS)
+# the window of --display sdl (emu/system/display_sdl.c)
+SDL_CFLAGS := $(shell pkg-config --cflags sdl2 2>/dev/null)
+SDL_LIBS := $(or $(shell pkg-config --libs sdl2 2>/dev/null),-lSDL2)
+$(B)/sysobj/emu/system/display_sdl.o $(B)/sysobj/emu/system/display_keymap.o: SYS_CFLAGS += $(SDL_CFLAGS)
 
 # (the chain printer of GPU fault reports and --gpu-trace: JOB_PRINT_OBJS, mk/mali-formats.mk)
 $(B)/malibu: $(SYS_MAIN_OBJS) $(SYS_CPU_OBJS) $(DEVICE_OBJS) $(GDB_OBJS) $(SYS_TRACE_OBJS) $$(JOB_PRINT_OBJS) \
              $(B)/obj/emu/gpu/bifrost_disasm.o
-	$(CC) $(LDFLAGS) -o $@ $^ $(DEVICE_LIBS) $(CAPSTONE_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(DEVICE_LIBS) $(SDL_LIBS) $(CAPSTONE_LIBS) $(LDLIBS)
 
 PROGRAMS += $(B)/malibu

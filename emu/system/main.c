@@ -32,6 +32,7 @@
 #include "../debug/trace.h"
 #include "gpu_trace.h"
 #include "smp.h"
+#include "display.h"
 
 #define DEFAULT_APPEND "console=ttyAMA0 earlycon=pl011,0x7ff80000 panic=-1"
 #define TB_ARENA (256u << 20)
@@ -376,6 +377,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "malibu: cannot watch for signals: SIGINT/SIGTERM/SIGHUP end malibu without the --stats report\n");
 
     gpu_trace_start(gpu_trace_jobs);
+    display_choose(&cfg);
     board = board_new(&cfg, err, sizeof err);
     if (!board) {
         fprintf(stderr, "malibu: %s\n", err);
@@ -419,6 +421,10 @@ int main(int argc, char **argv)
     }
     if (cfg.dump_dtb)
         return 0;
+    if (!display_start(board, &cfg, err, sizeof err)) {
+        fprintf(stderr, "malibu: %s\n", err);
+        return 1;
+    }
     /* PSCI conduit from the DTB actually booted (a --dtb may say "smc"). */
     int psci = fdt_path_offset(board->dtb, "/psci");
     const char *method = psci >= 0 ? fdt_getprop(board->dtb, psci, "method", NULL) : NULL;

@@ -2,6 +2,7 @@
 #   malibu.run="CMD ARGS"   run CMD with sh -c, print MALIBU_EXIT=<status>, power off
 #   malibu.run64=BASE64     the same, command given base64-encoded (any characters)
 #   (neither)               interactive shell on the console; MALIBU_EXIT=<status> when it exits
+#                           (and one on the screen's tty1 when there is a framebuffer)
 #   malibu.keep             don't power off after the command: start a shell instead
 #   malibu.skipmod=a,b      initrd: don't load these modules (e.g. panfrost)
 #   malibu.loglevel=N       console log level (written to /proc/sys/kernel/printk)
@@ -94,6 +95,13 @@ exit_with() {
     poweroff_now
 }
 
+# screen_shell: with a screen (/dev/fb0: build/malibu --display), a login shell on its console
+# tty1 too, started again when it exits (typing reaches it through the virtio-input keyboard)
+screen_shell() {
+    [ -e /dev/fb0 ] && [ -e /dev/tty1 ] || return 0
+    ( while :; do setsid -c sh -l </dev/tty1 >/dev/tty1 2>&1; sleep 1; done ) &
+}
+
 # run_or_shell STAGE: the command from malibu.run / malibu.run64, or an interactive shell
 run_or_shell() {
     export RUSTICL_ENABLE=${RUSTICL_ENABLE:-panfrost,llvmpipe}
@@ -110,10 +118,12 @@ run_or_shell() {
         rc=$?
         [ -n "$MALIBU_QUIET" ] || echo "MALIBU_EXIT=$rc"
         if [ -n "$(cmdline_get malibu.keep)" ]; then
+            screen_shell
             setsid cttyhack sh -l
         fi
     else
         echo "malibu: no malibu.run=... on the kernel command line: interactive shell (exit powers off)"
+        screen_shell
         setsid cttyhack sh -l
         rc=$?
         [ -n "$MALIBU_QUIET" ] || echo "MALIBU_EXIT=$rc"

@@ -26,6 +26,7 @@ READ_DIRS = ["emu/cpu", "emu/gpu", "emu/stats", "emu/system", "emu/user",
              "devices", "devices/mali", "firmware"]
 BOARD = "devices/board"
 BOARD_FILES = {"devices/board.c", "devices/board.h", "devices/board_gpu.c", "devices/board_gpu.h",
+               "devices/board_display.c", "devices/board_display.h",
                "devices/virtio_board.c", "devices/virtio_board.h"}
 CHECKED = {"emu/cpu", "emu/gpu", "emu/stats", "devices", BOARD, "devices/mali"}
 # -I directories of the build (CFLAGS, BIFROST_CFLAGS, the stats and system unit tests), in order
