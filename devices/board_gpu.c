@@ -62,11 +62,12 @@ static uint32_t run_job(void *opaque, const MaliComputeJob *mj)
         .job_va = mj->job_va, .type = mj->type, .as = mj->as, .arch_major = mj->arch_major,
         .core_mask = mj->shader_present, .clock_cycles = mj->cycles, .clock_ts = mj->timestamp,
         .gpu_hz = mj->gpu_hz, .ts_hz = mj->timestamp_hz, .clock_running = mj->clock_running,
-        .priority = mj->priority,
+        .priority = mj->priority, .engines = mj->exec_engines,
         /* the device implements the engine's memory interface itself */
         .mem = { .ctx = mj->ctx, .read = mali_gpu_read, .write = mali_gpu_write, .fetch = mali_gpu_fetch,
                  .atomic = mali_gpu_atomic, .should_stop = mali_job_should_stop, .map = mali_gpu_map,
-                 .generation = mali_gpu_generation, .progress = mali_job_progress },
+                 .generation = mali_gpu_generation, .progress = mali_job_progress,
+                 .stall = mali_job_stall },
     };
     uint64_t fva = 0;
     gpu_compute_stats s0, s1;
