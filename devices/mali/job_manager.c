@@ -29,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "mali_int.h"
 #include "mali_formats.h"
@@ -296,6 +297,15 @@ void mali_job_stall(void *ctx, uint64_t gpu_cycles)
         return;
     __atomic_add_fetch(&c->stall_ns, ns, __ATOMIC_RELAXED);
     __atomic_add_fetch(&c->chain_ns, ns, __ATOMIC_RELAXED);
+    /* One large advance at the job's end: if a CPU is awake right now (a timer tick), wait for it
+     * to sleep again (up to ~100 ms of host time) rather than lose the stall time. */
+    for (unsigned i = 0; m->clock.advance_frozen && i < 1000; i++) {
+        if (m->clock.advance_frozen(m->clock.opaque, ns))
+            return;
+        if (mali_job_should_stop(c))
+            break;
+        nanosleep(&(struct timespec){ .tv_nsec = 100000 }, NULL);
+    }
     if (m->clock.advance)
         m->clock.advance(m->clock.opaque, ns);
 }

@@ -76,6 +76,8 @@ typedef struct MaliClockModel {
     uint64_t (*now_ns)(void *opaque);
     void (*hold)(void *opaque, int delta);
     void (*advance)(void *opaque, uint64_t ns);
+    /* optional: advance only if the guest clock is frozen right now; false: not applied */
+    bool (*advance_frozen)(void *opaque, uint64_t ns);
     void *opaque;
 } MaliClockModel;
 void mali_set_clock_model(Mali *m, const MaliClockModel *cm);
