@@ -12,6 +12,7 @@ int board_timing_setup(const BoardConfig *cfg, char *err, size_t errlen)
     static tm_config tc;
     if (!cfg->timing && !cfg->timing_config) {
         gpu_compute_set_timing(NULL);
+        stats_timing_config(NULL);
         return 0;
     }
     memset(&tc, 0, sizeof(tc));
@@ -22,6 +23,7 @@ int board_timing_setup(const BoardConfig *cfg, char *err, size_t errlen)
     if (!cfg->timing_config && cfg->timing && !*cfg->timing && tm_config_parse(&tc, "", err, (unsigned)errlen))
         return -1;
     gpu_compute_set_timing(&tc);
+    stats_timing_config(&tc);
     char v[64];
     snprintf(v, sizeof(v), "%s%s", tc.preset, cfg->timing_config || (cfg->timing && *cfg->timing) ? " (+keys)" : "");
     stats_set_config("timing", v);

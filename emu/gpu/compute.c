@@ -41,6 +41,7 @@ static bool timing_on;
 
 void (*gpu_compute_stats_hook)(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as, unsigned type);
 void (*gpu_compute_stats_end_hook)(const void *prog, uint64_t epoch, uint32_t status);
+void (*gpu_compute_timing_hook)(const void *prog, uint64_t epoch, const gpu_timing_job *jt);
 void gpu_compute_set_default_threads(unsigned n) { default_threads = n; }
 unsigned gpu_compute_default_threads(void) { return default_threads; }
 
@@ -916,6 +917,8 @@ uint32_t gpu_compute_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *f
         pthread_mutex_lock(&e->lock);
         e->last_timing = jt;
         pthread_mutex_unlock(&e->lock);
+        if (gpu_compute_timing_hook)
+            gpu_compute_timing_hook(r.prog, r.epoch, &jt);
     }
     pthread_mutex_lock(&e->lock);
     if (gpu_compute_stats_end_hook)

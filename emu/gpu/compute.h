@@ -109,6 +109,10 @@ void gpu_compute_set_timing(const struct tm_config *cfg);
 bool gpu_compute_last_timing(gpu_compute *e, struct gpu_timing_job *out);
 const struct tm_config *gpu_compute_timing_config(const gpu_compute *e);
 
+/* The observer of --timing's per-job counters (emu/stats sets it): called on the submitting
+ * thread after a job's last workgroup, before gpu_compute_stats_end_hook. */
+extern void (*gpu_compute_timing_hook)(const void *prog, uint64_t epoch, const struct gpu_timing_job *jt);
+
 /* Host threads for engines created with nthreads = 0 by the board (--gpu-threads N). */
 void gpu_compute_set_default_threads(unsigned n);
 unsigned gpu_compute_default_threads(void);

@@ -49,6 +49,8 @@ static int median_ns(app_t *a, cl_kernel k, cl_mem next, cl_mem out, cl_uint ste
         if (ti < 0)
             return 1;
         cl_ulong d = a->timers[ti].ns - before;
+        if (a->verbose)
+            app_log(a, "run %u: %u loads in %llu ns", r, steps, (unsigned long long)d);
         unsigned i = r;
         while (i > 0 && t[i - 1] > d)   /* insertion sort */
             t[i] = t[i - 1], i--;
