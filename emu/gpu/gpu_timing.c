@@ -3,6 +3,7 @@
 #include "gpu_timing.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +24,7 @@ struct gpu_timing {
     uint64_t clock[MAX_CORES], tuples[MAX_CORES];   /* per core index: memory time (FP), issue */
     uint64_t messages, requests;
     tm_totals start;
+    bool warned;              /* this job: a truncated workgroup was reported */
 };
 
 void gt_trace_message(gt_trace *t, unsigned warp_id)
@@ -32,6 +34,10 @@ void gt_trace_message(gt_trace *t, unsigned warp_id)
 
 void gt_trace_access(gt_trace *t, uint64_t addr, unsigned size, bool write)
 {
+    if (t->n >= GT_MAX_ACCESSES) {
+        t->truncated = true;
+        return;
+    }
     if (t->n == t->cap) {
         size_t ncap = t->cap ? 2 * t->cap : 256;
         gt_access *e = t->oom ? NULL : realloc(t->e, ncap * sizeof(*e));
@@ -108,6 +114,7 @@ void gpu_timing_job_begin(gpu_timing *g, uint64_t total_wgs, unsigned ncores, co
     memset(g->clock, 0, sizeof(g->clock));
     memset(g->tuples, 0, sizeof(g->tuples));
     g->messages = g->requests = 0;
+    g->warned = false;
     tm_hier_reset_time(g->hier);
     tm_hier_totals(g->hier, &g->start);
     pthread_mutex_unlock(&g->lock);
@@ -194,6 +201,11 @@ static void replay_ready(gpu_timing *g, bool all)
 void gpu_timing_wg_done(gpu_timing *g, uint64_t idx, gt_trace *t)
 {
     pthread_mutex_lock(&g->lock);
+    if (t->truncated && !g->warned) {
+        fprintf(stderr, "gpu: --timing: workgroup %llu made more than %u memory accesses: the rest of it is not "
+                        "modelled\n", (unsigned long long)idx, GT_MAX_ACCESSES);
+        g->warned = true;
+    }
     if (g->pending && idx < g->total) {
         g->pending[idx] = *t;
         if (!g->pending[idx].warps)
@@ -206,6 +218,7 @@ void gpu_timing_wg_done(gpu_timing *g, uint64_t idx, gt_trace *t)
     t->tuples = 0;
     t->warps = 0;
     t->oom = false;
+    t->truncated = false;
     pthread_mutex_unlock(&g->lock);
 }
 

@@ -37,7 +37,12 @@ typedef struct gt_trace {
     uint64_t tuples;          /* warp-tuples the workgroup issued */
     unsigned warps;
     bool oom;                 /* host out of memory: the workgroup is not modelled */
+    bool truncated;           /* more than GT_MAX_ACCESSES: the rest is not modelled */
 } gt_trace;
+
+/* Accesses recorded per workgroup at most (16 bytes each): a shader looping over memory (guest
+ * input) must not exhaust host memory before the job times out. */
+#define GT_MAX_ACCESSES (4u << 20)
 
 void gt_trace_message(gt_trace *t, unsigned warp_id);
 void gt_trace_access(gt_trace *t, uint64_t addr, unsigned size, bool write);
