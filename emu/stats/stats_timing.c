@@ -20,7 +20,13 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static tjob *jobs;
 static size_t njobs, capjobs;
 static tm_config cfg;
-static bool have_cfg;
+static bool have_cfg, cpu_on;
+void (*stats_timing_cpu_totals)(tm_totals *t, uint64_t *cycles);
+
+void stats_timing_cpu(bool on)
+{
+    cpu_on = on;
+}
 
 void stats_timing_config(const tm_config *c)
 {
@@ -133,6 +139,14 @@ static void write_json(FILE *f, const char *in, const stats_totals *T)
     fprintf(f, "%s%s],\n%s\"totals\": {\"jobs\": %zu, ", first ? "" : "\n", first ? "" : in, in, njobs);
     write_counts(f, &total);
     fputc('}', f);
+    if (cpu_on && stats_timing_cpu_totals) {
+        tm_totals ct;
+        uint64_t cyc;
+        stats_timing_cpu_totals(&ct, &cyc);
+        fprintf(f, ",\n%s\"cpu\": {\"access_cycles\": %" PRIu64 ", \"counts\": ", in, cyc);
+        tm_totals_json(f, &ct, cfg.cpu_l1d.banks, cfg.cpu_l2.banks, cfg.dram.channels * cfg.dram.banks);
+        fputc('}', f);
+    }
     free(per_kernel);
     free(kjobs);
     sg_view_free(&v);
