@@ -15,8 +15,10 @@ threads=${4:-2}
 samples=${*:-vecadd saxpy sgemm_naive sgemm_tiled reduce scan sobel histogram bitonic_sort transpose bfs math_builtins image_convert}
 script=""
 for s in $samples; do script="$script echo \"@@ $s\"; $s | tail -3;"; done
-tmp=$(mktemp -d)
+# LOGS=DIR: tabulate DIR/off.log and DIR/on.log of an earlier run instead of running
+tmp=${LOGS:-$(mktemp -d)}
 for mode in off on; do
+    [ -n "${LOGS:-}" ] && break
     opt=""
     [ $mode = on ] && opt="--timing preset=$model"
     start=$(date +%s.%N)
@@ -26,6 +28,7 @@ for mode in off on; do
     echo "$mode: boot + samples $(echo "$(date +%s.%N) - $start" | bc) s" >&2
 done
 awk -v OFS=' | ' '
+    { sub(/\r$/, "") }
     FNR == 1 { mode = (FILENAME ~ /off.log$/) ? "off" : "on" }
     /@@ / { s = $2; for (i = 1; i <= NF; i++) if ($i == "@@") s = $(i + 1); if (!(s in seen)) { seen[s] = 1; order[n++] = s } }
     /^gpu: job / { for (i = 1; i <= NF; i++) { if ($(i + 1) == "ms" && $(i - 1) ~ /lane-instructions,/) eng[mode, s] += $i;
