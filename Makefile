@@ -42,6 +42,7 @@ SAN_TEST_TARGETS :=
 include mk/cpu.mk      # A64 decoder; CPU core objects (user-mode and system builds)
 include mk/debug.mk    # the GDB stub and Capstone traces (GDB_OBJS, TRACE_OBJS, SYS_TRACE_OBJS)
 include mk/user.mk     # malibu-user
+include mk/timing.mk   # the timing plug-in: cache / DRAM models, --timing parser (TIMING_OBJS)
 include mk/gpu.mk      # Bifrost ISA tables, GPU objects, malibu-disasm, test-shader assembler
 include mk/stats.mk    # stats registry objects, malibu-report
 include mk/devices.mk  # the board: devices, firmware, Mali device + GPU engine + stats (DEVICE_OBJS)

@@ -4,6 +4,7 @@
 #include "board_gpu.h"
 #include "board_display.h"
 #include "hdlcd.h"
+#include "board_timing.h"
 #include "mali/mali.h"
 #include "../emu/gpu/compute.h"
 #include "../emu/stats/stats.h"
@@ -86,6 +87,10 @@ static void usage(FILE *f)
             "                   (default) advances it by the GPU's modelled time for the work\n"
             "                   (warp-tuples / (cores x engines x clock)), so jobs take guest\n"
             "                   time like on hardware; host lets it run with the host clock\n"
+            "  --timing [preset=NAME][,KEY=VALUE...]  model the GPU's caches and DRAM (and with\n"
+            "                   cpu.* keys the CPU's): their latency joins the modelled GPU time;\n"
+            "                   presets g71, g52; keys and sources: docs/timing.md\n"
+            "  --timing-config FILE  the same keys, KEY = VALUE per line (implies --timing)\n"
             "  --stats FILE.json  instrumentation report written at exit (emu/stats/SCHEMA.md;\n"
             "                   build/malibu-report renders it) and a summary on stderr\n"
             "  --display sdl|none  the screen (Juno's HDLCD, fbcon on tty1) in an SDL2 window;\n"
@@ -234,6 +239,7 @@ int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t 
         { "gpu-time", required_argument, NULL, 'Y' },
         { "gpu-backend", required_argument, NULL, 'B' },
         { "stats", required_argument, NULL, 'T' },
+        { "timing", required_argument, NULL, 'M' }, { "timing-config", required_argument, NULL, 'C' },
         { "image", required_argument, NULL, 'I' }, { "run", required_argument, NULL, 'R' },
         { "display", required_argument, NULL, 'X' },
         { "screenshot", required_argument, NULL, 'P' },
@@ -250,6 +256,8 @@ int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t 
         case 'd': cfg->dtb = optarg; break;
         case 'D': cfg->dump_dtb = optarg; break;
         case 'T': cfg->stats = optarg; break;
+        case 'M': cfg->timing = optarg; break;
+        case 'C': cfg->timing_config = optarg; break;
         case 'I': cfg->image = optarg; break;
         case 'R': cfg->run = optarg; break;
         case 'P': cfg->screenshot = optarg; break;
@@ -412,6 +420,10 @@ Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
         stats_set_config("gpu_threads", cfg->gpu_threads ? v : "host CPUs");
     }
     gpu_compute_set_default_threads(cfg->gpu_threads);
+    if (board_timing_setup(cfg, err, errlen)) {
+        board_free(b);
+        return NULL;
+    }
     const char *gpu_backend = cfg->gpu_backend ? cfg->gpu_backend : getenv("MALIBU_GPU_BACKEND");
     if (gpu_backend && *gpu_backend && gpu_compute_set_backend(gpu_backend, err, errlen)) {
         board_free(b);

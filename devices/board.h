@@ -77,6 +77,8 @@ typedef struct BoardConfig {
     bool gpu_time_host;   /* --gpu-time host: guest time is host time even while the CPU waits
                              on the GPU (default: model, gtimer.h device-wait clock) */
     const char *stats;    /* --stats FILE.json: instrumentation report at exit (emu/stats/) */
+    const char *timing;   /* --timing [preset=NAME][,KEY=VALUE...] (board_timing.c; NULL: off) */
+    const char *timing_config; /* --timing-config FILE: KEY = VALUE lines, before --timing's */
     const char *image;    /* --image DIR: DIR/Image, DIR/initrd.img, DIR/rootfs.ext4 (COW) as vda */
     const char *run;      /* --run CMD: malibu.run64=base64(CMD) on the command line (+ quiet) */
     const char *display;  /* --display sdl|none (NULL: not given; the front end picks one) */

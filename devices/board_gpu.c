@@ -62,11 +62,12 @@ static uint32_t run_job(void *opaque, const MaliComputeJob *mj)
         .job_va = mj->job_va, .type = mj->type, .as = mj->as, .arch_major = mj->arch_major,
         .core_mask = mj->shader_present, .clock_cycles = mj->cycles, .clock_ts = mj->timestamp,
         .gpu_hz = mj->gpu_hz, .ts_hz = mj->timestamp_hz, .clock_running = mj->clock_running,
-        .priority = mj->priority,
+        .priority = mj->priority, .engines = mj->exec_engines,
         /* the device implements the engine's memory interface itself */
         .mem = { .ctx = mj->ctx, .read = mali_gpu_read, .write = mali_gpu_write, .fetch = mali_gpu_fetch,
                  .atomic = mali_gpu_atomic, .should_stop = mali_job_should_stop, .map = mali_gpu_map,
-                 .generation = mali_gpu_generation, .progress = mali_job_progress },
+                 .generation = mali_gpu_generation, .progress = mali_job_progress,
+                 .stall = mali_job_stall },
     };
     uint64_t fva = 0;
     gpu_compute_stats s0, s1;
@@ -240,6 +241,7 @@ static uint64_t board_timestamp(void *opaque)
 static uint64_t board_now_ns(void *opaque) { return gtimer_now_ns(opaque); }
 static void board_hold(void *opaque, int delta) { gtimer_hold(opaque, delta); }
 static void board_advance(void *opaque, uint64_t ns) { gtimer_advance(opaque, ns); }
+static bool board_advance_frozen(void *opaque, uint64_t ns) { return gtimer_advance_frozen(opaque, ns); }
 
 bool board_gpu_attach(Board *b, const char *model, Mali **out, char *err, size_t errlen)
 {
@@ -259,7 +261,7 @@ bool board_gpu_attach(Board *b, const char *model, Mali **out, char *err, size_t
     }
     if (b->gtimer) {
         mali_set_timestamp(m, board_timestamp, b->gtimer, gtimer_freq(b->gtimer));
-        MaliClockModel cm = { board_now_ns, board_hold, board_advance, b->gtimer };
+        MaliClockModel cm = { board_now_ns, board_hold, board_advance, board_advance_frozen, b->gtimer };
         mali_set_clock_model(m, &cm);
     }
     board_gpu_attach_engine(m);

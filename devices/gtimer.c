@@ -186,6 +186,16 @@ void gtimer_advance(GTimer *t, uint64_t ns)
     pthread_mutex_unlock(&t->lock);
 }
 
+bool gtimer_advance_frozen(GTimer *t, uint64_t ns)
+{
+    pthread_mutex_lock(&t->lock);
+    bool frozen = t->frozen || !t->model;
+    pthread_mutex_unlock(&t->lock);
+    if (frozen)
+        gtimer_advance(t, ns);
+    return frozen;
+}
+
 void gtimer_clock_stats(GTimer *t, GTimerClockStats *st)
 {
     pthread_mutex_lock(&t->lock);

@@ -63,6 +63,9 @@ void gtimer_write_tval(GTimer *t, unsigned cpu, int which, uint64_t val); /* CVA
 void gtimer_set_device_clock(GTimer *t, bool on);
 void gtimer_hold(GTimer *t, int delta);
 void gtimer_advance(GTimer *t, uint64_t ns);
+/* The same, but only while frozen: true if applied (a device waits and retries while a CPU is
+ * briefly awake, so a large advance reported at once is not lost). */
+bool gtimer_advance_frozen(GTimer *t, uint64_t ns);
 typedef struct GTimerClockStats {
     bool model;              /* gtimer_set_device_clock(t, true) */
     uint64_t freezes;        /* times guest time was frozen */

@@ -1,7 +1,7 @@
 # Bifrost shader cores (emu/gpu/): ISA tables generated from isa/bifrost/*.isa, clause decoder,
 # disassembler, executor, compute-job engine; malibu-disasm; the test-shader assembler.
 #   GPU_OBJS         decoder, disassembler, executor, engine + ISA tables (every emu/gpu/*.c
-#                    but disasm_main.c)
+#                    but disasm_main.c), and the timing models it feeds (TIMING_OBJS, --timing)
 #   GPU_DEV_OBJS     what the board links (mk/devices.mk): GPU_OBJS without the disassembler
 #                    (devices/board_gpu.c hands the engine to the Mali device)
 #   BIFROST_CFLAGS   flags of GPU code and of whatever includes its headers
@@ -16,9 +16,9 @@ $(B)/gen/bifrost_isa.c $(B)/gen/bifrost_isa.h &: $(BIFROST_ISA) $(BIFROST_GEN)
 	$(PYTHON) $(BIFROST_GEN) $(B)/gen/bifrost_isa $(BIFROST_ISA)
 
 GPU_SRCS := $(filter-out emu/gpu/disasm_main.c,$(sort $(wildcard emu/gpu/*.c)))
-GPU_OBJS := $(GPU_SRCS:%.c=$(B)/obj/%.o) $(B)/obj/gen/bifrost_isa.o
+GPU_OBJS := $(GPU_SRCS:%.c=$(B)/obj/%.o) $(B)/obj/gen/bifrost_isa.o $(TIMING_OBJS)
 
-$(GPU_OBJS) $(B)/obj/emu/gpu/disasm_main.o: $(B)/gen/bifrost_isa.h
+$(GPU_SRCS:%.c=$(B)/obj/%.o) $(B)/obj/emu/gpu/disasm_main.o: $(B)/gen/bifrost_isa.h
 $(GPU_SRCS:%.c=$(B)/obj/%.o) $(B)/obj/emu/gpu/disasm_main.o: $(B)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(BIFROST_CFLAGS) $(BIFROST_EXTRA_$(basename $(notdir $@))) -c $< -o $@

@@ -389,6 +389,51 @@ def system_section(r):
     return "\n".join(parts)
 
 
+def timing_section(tm):
+    """--timing: hit / miss breakdown per level, DRAM rows and banks, per kernel and per job."""
+    t = tm["totals"]
+    c = t["counts"]
+    parts = ['<section><h2>Timing model (%s)</h2>' % esc(tm["config"].get("preset", "")), '<div class="charts">']
+    for lvl in ("l1", "l2"):
+        x = c[lvl]
+        parts.append(bar_chart("GPU %s: %s accesses" % (lvl.upper(), fmt(x["accesses"])),
+                               [("hits", x["hits"] - x["mshr_merges"], "#4caf50"),
+                                ("MSHR merges", x["mshr_merges"], "#8bc34a"),
+                                ("cold misses", x["cold"], "#2196f3"), ("capacity misses", x["capacity"], "#ff9800"),
+                                ("conflict misses", x["conflict"], "#f44336")]))
+        parts.append(bar_chart("GPU %s accesses per bank" % lvl.upper(),
+                               [("bank %d" % i, v, "#607d8b") for i, v in enumerate(x["banks"])]))
+    d = c["dram"]
+    parts.append(bar_chart("DRAM: %s accesses, %s bytes, %.3f GB/s" % (fmt(d["reads"] + d["writes"]), fmt(d["bytes"]),
+                                                                       t["dram_gbytes_per_s"]),
+                           [("row hits", d["row_hits"], "#4caf50"), ("row empty", d["row_empty"], "#2196f3"),
+                            ("row conflicts", d["row_conflicts"], "#f44336")]))
+    parts.append(bar_chart("DRAM accesses per bank (channel-major)",
+                           [("bank %d" % i, v, "#607d8b") for i, v in enumerate(d["banks"])]))
+    parts.append(bar_chart("Modelled cycles, all jobs", [("issue", t["issue_cycles"], "#9c27b0"),
+                                                         ("memory stall", t["stall_cycles"], "#ff5722")]))
+    parts.append('</div>')
+    head = ["L1 accesses", "L1 hit %", "L2 accesses", "L2 hit %", "DRAM rd/wr", "row hit %", "issue cycles",
+            "stall cycles"]
+
+    def row(x):
+        k = x["counts"]
+        dr = k["dram"]["reads"] + k["dram"]["writes"]
+        return [fmt(k["l1"]["accesses"]), "%.1f" % (100.0 * k["l1"]["hits"] / max(1, k["l1"]["accesses"])),
+                fmt(k["l2"]["accesses"]), "%.1f" % (100.0 * k["l2"]["hits"] / max(1, k["l2"]["accesses"])),
+                "%s / %s" % (fmt(k["dram"]["reads"]), fmt(k["dram"]["writes"])),
+                "%.1f" % (100.0 * k["dram"]["row_hits"] / max(1, dr)), fmt(x["issue_cycles"]), fmt(x["stall_cycles"])]
+    if tm["kernels"]:
+        parts.append(table([[k["kernel"], k["jobs"]] + row(k) for k in tm["kernels"]], ["kernel", "jobs"] + head))
+    if tm["jobs"]:
+        parts.append('<details><summary>Jobs (%d)</summary>%s</details>' % (
+            len(tm["jobs"]), table([[j["job"], j["kernel"]] + row(j) for j in tm["jobs"][:500]], ["job", "kernel"] + head)))
+    parts.append('<details><summary>Configuration</summary>%s</details>' % table(
+        [[k, v] for k, v in tm["config"].items()], ["key", "value"]))
+    parts.append('</section>')
+    return "\n".join(parts)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("report", help="JSON written by malibu --stats")
@@ -439,6 +484,8 @@ def main():
     out.append('</section>')
     for k in gpu["kernels"]:
         out.append(kernel_section(k, a.output, a.level))
+    if "timing" in r:
+        out.append(timing_section(r["timing"]))
     out.append(system_section(r))
     out.append('</body></html>')
     with open(os.path.join(a.output, "index.html"), "w") as f:

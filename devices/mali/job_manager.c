@@ -29,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "mali_int.h"
 #include "mali_formats.h"
@@ -285,13 +286,37 @@ void mali_job_progress(void *ctx, uint64_t warp_tuples)
         m->clock.advance(m->clock.opaque, ns);
 }
 
+void mali_job_stall(void *ctx, uint64_t gpu_cycles)
+{
+    MaliJobCtx *c = ctx;
+    Mali *m = c->m;
+    if (!c->issue_hz || !m->model->clock_hz)
+        return;
+    uint64_t ns = (uint64_t)((unsigned __int128)gpu_cycles * 1000000000u / m->model->clock_hz);
+    if (!ns)
+        return;
+    __atomic_add_fetch(&c->stall_ns, ns, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&c->chain_ns, ns, __ATOMIC_RELAXED);
+    /* One large advance at the job's end: if a CPU is awake right now (a timer tick), wait for it
+     * to sleep again (up to ~100 ms of host time) rather than lose the stall time. */
+    for (unsigned i = 0; m->clock.advance_frozen && i < 1000; i++) {
+        if (m->clock.advance_frozen(m->clock.opaque, ns))
+            return;
+        if (mali_job_should_stop(c))
+            break;
+        nanosleep(&(struct timespec){ .tv_nsec = 100000 }, NULL);
+    }
+    if (m->clock.advance)
+        m->clock.advance(m->clock.opaque, ns);
+}
+
 uint64_t mali_job_model_ns(void *ctx)
 {
     MaliJobCtx *c = ctx;
     if (!c->issue_hz)
         return 0;
     uint64_t t = __atomic_load_n(&c->tuples, __ATOMIC_RELAXED);
-    return (uint64_t)((unsigned __int128)t * 1000000000u / c->issue_hz);
+    return (uint64_t)((unsigned __int128)t * 1000000000u / c->issue_hz) + __atomic_load_n(&c->stall_ns, __ATOMIC_RELAXED);
 }
 
 /* Translate one page of an access, stalling on translation faults and locked regions. */
@@ -558,6 +583,8 @@ static uint32_t job_compute(MaliJobCtx *c, const MaliJobRec *j)
     job.priority = (c->s->config >> 16) & 0xf;
     pthread_mutex_unlock(&m->lock);
     c->tuples = 0;
+    c->stall_ns = 0;
+    job.exec_engines = m->model->exec_engines;
     c->issue_hz = (uint64_t)__builtin_popcountll(job.shader_present) * m->model->exec_engines *
                   m->model->clock_hz;
     hold_clock(c, true);

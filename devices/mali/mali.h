@@ -76,6 +76,8 @@ typedef struct MaliClockModel {
     uint64_t (*now_ns)(void *opaque);
     void (*hold)(void *opaque, int delta);
     void (*advance)(void *opaque, uint64_t ns);
+    /* optional: advance only if the guest clock is frozen right now; false: not applied */
+    bool (*advance_frozen)(void *opaque, uint64_t ns);
     void *opaque;
 } MaliClockModel;
 void mali_set_clock_model(Mali *m, const MaliClockModel *cm);
@@ -132,6 +134,7 @@ typedef struct MaliComputeJob {
     uint64_t cycles, timestamp, gpu_hz, timestamp_hz;
     bool clock_running;
     unsigned priority;        /* JS_CONFIG thread priority (bits 19:16; panfrost: 8, or per context) */
+    unsigned exec_engines;    /* execution engines per shader core (the model's) */
     MaliJobCtx *ctx;          /* for the calls below, valid during the callback only */
 } MaliComputeJob;
 
@@ -201,7 +204,11 @@ int mali_gpu_peek(void *ctx, uint64_t va, void *buf, size_t len);
  * device turns it into modelled GPU time, tuples / (cores x execution engines x clock), and
  * passes that to the board clock (MaliClockModel.advance). */
 void mali_job_progress(void *ctx, uint64_t warp_tuples);
-/* The modelled duration of the running job so far, in ns (its warp-tuples / issue rate). */
+/* --timing: memory stall cycles (GPU clock) beyond the job's issue time, reported once at its
+ * end; added to its modelled time like progress. */
+void mali_job_stall(void *ctx, uint64_t gpu_cycles);
+/* The modelled duration of the running job so far, in ns (its warp-tuples / issue rate, plus
+ * the stall time). */
 uint64_t mali_job_model_ns(void *ctx);
 /* Fault address of the last failed mali_gpu_* call (written to the job header). */
 uint64_t mali_job_fault_address(MaliJobCtx *ctx);

@@ -71,6 +71,7 @@ struct MaliJobCtx {
     /* clock model (mali_job_progress): */
     uint64_t tuples;        /* atomic: warp-tuples reported so far */
     uint64_t issue_hz;      /* warp-tuples per second the job's cores issue (0: no model) */
+    uint64_t stall_ns;      /* --timing: the job's memory stall time (mali_job_stall) */
     bool holding;           /* the job holds the board clock (m->lock) */
     unsigned stalls;        /* engine threads waiting for the CPU (m->lock) */
     /* GPU time of the chain (mali_job_timestamp): */

@@ -13,6 +13,7 @@
 #include <string.h>
 #include "sys_cpu.h"
 #include "sys_debug.h"
+#include "sys_timing.h"
 #include "tb.h"
 #include "../../devices/bus.h"
 
@@ -311,6 +312,8 @@ static uint64_t translate_or_raise(CPUState *c, Op *o, uint64_t addr, unsigned a
         recheck_code_page(s, e);
         if (unlikely(s->mach->dbg))
             debug_untag(s->mach->dbg, e, addr);
+        if (unlikely(sys_timing_hier))     /* every data access comes here to be modelled */
+            e->tag_r = e->tag_w = SYS_TLB_INVALID;
     }
     return r.pa;
 }
@@ -335,6 +338,8 @@ uint64_t sys_ld_slow(CPUState *c, Op *o, uint64_t addr, unsigned size)
     uint8_t *h;
     uint64_t pa = translate_or_raise(c, o, addr, MMU_READ, &h);
     if (h) {
+        if (unlikely(sys_timing_hier))
+            sys_timing_data(sys_cpu(c), pa, size, false);
         uint64_t v = 0;
         memcpy(&v, h, size);
         return v;
@@ -377,6 +382,8 @@ void sys_st_slow(CPUState *c, Op *o, uint64_t addr, unsigned size, uint64_t val)
     uint8_t *h;
     uint64_t pa = translate_or_raise(c, o, addr, MMU_WRITE, &h);
     if (h) {
+        if (unlikely(sys_timing_hier))
+            sys_timing_data(sys_cpu(c), pa, size, true);
         memcpy(h, &val, size);
         return;
     }
@@ -402,6 +409,8 @@ uint8_t *sys_host_slow(CPUState *c, Op *o, uint64_t addr, unsigned size, bool wr
         uint8_t *h2;
         translate_or_raise(c, o, second, write ? MMU_WRITE : MMU_READ, &h2);
         translate_or_raise(c, o, addr, write ? MMU_WRITE : MMU_READ, &h);
+        if (unlikely(sys_timing_hier) && h && h2)
+            sys_timing_data(s, translate_or_raise(c, o, addr, write ? MMU_WRITE : MMU_READ, &h), size, write);
         if (h && h2 && h + (second - addr) == h2)
             return h;
         if (!write && size <= sizeof s->bounce && h && h2) {
@@ -414,8 +423,11 @@ uint8_t *sys_host_slow(CPUState *c, Op *o, uint64_t addr, unsigned size, bool wr
         bus_error(c, o, addr, write);
     }
     uint64_t pa = translate_or_raise(c, o, addr, write ? MMU_WRITE : MMU_READ, &h);
-    if (h)
+    if (h) {
+        if (unlikely(sys_timing_hier))
+            sys_timing_data(s, pa, size, write);
         return h;
+    }
     /* MMIO: loads of up to 8 bytes through the bounce buffer (LDAR on device memory). */
     if (!write && size <= 8 && !(addr & (size - 1))) {
         uint64_t v;

@@ -15,6 +15,7 @@
 #include "env.h"
 #include "sys_cpu.h"
 #include "sys_debug.h"
+#include "sys_timing.h"
 #include "native.h"
 #include "../../devices/bus.h"
 #include "../../devices/gic400.h"
@@ -220,6 +221,10 @@ static __attribute__((noinline)) CpuException dispatch(SysCPU *s)
             return EXC_INTERRUPT; /* quantum used up */
         TB *tb = tb_get(s);
         s->n_dispatch++;
+        if (unlikely(sys_timing_hier)) {
+            sys_timing_fetch(s, tb);
+            c->exit_request = 1; /* no chaining: every block's lines are fed here */
+        }
         if (unlikely(cpu_trace_exec)) {
             cpu_trace_exec(c, tb);
             c->exit_request = 1; /* no chaining: the next block comes back here */

@@ -79,6 +79,8 @@ typedef struct bi_xclause {
                                         bi_exec_program's program look-up) */
 } bi_xclause;
 
+struct bi_warp;
+
 /* Memory seen by LOAD/STORE (global addresses; WLS and TLS segments are offsets from a base;
  * UBO loads index a table of buffers).  read/write return 0, or -1 for a fault. */
 typedef struct bi_mem {
@@ -97,6 +99,9 @@ typedef struct bi_mem {
      * for reads (write = 0) or writes over [*lo, *hi) (host address = result + (a - addr)); NULL:
      * the access goes through read / write, which report faults. */
     uint8_t *(*map)(void *ctx, uint64_t addr, int write, uint64_t *lo, uint64_t *hi);
+    /* Optional (the timing plug-in, gpu_timing.h): called before a memory message's lanes access
+     * memory, so their accesses can be grouped per message; NULL when timing is off. */
+    void (*message)(void *ctx, const struct bi_warp *w);
     uint64_t epoch;                          /* code validity epoch (see bi_program_new_fetch) */
     uint64_t wls_base;                       /* workgroup-local storage of this warp's workgroup */
     unsigned nubos;
@@ -113,7 +118,7 @@ typedef struct bi_mem {
     int clock_running;
 } bi_mem;
 
-typedef struct {
+typedef struct bi_warp {
     unsigned lanes;                          /* 4 (v6) or 8 (v7) */
     const bi_mem *mem;                       /* NULL: memory instructions fault */
     uint64_t tls_base[BI_MAX_LANES];         /* thread-local storage base per lane */

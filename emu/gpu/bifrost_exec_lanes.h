@@ -251,6 +251,8 @@ LANE_LOOP int fma_unit(bi_warp *w, const bi_xclause *x, unsigned i, uint32_t exe
             st->atom_addr[l] = sv[0] | (uint64_t)sv[1] << 32;
             fr[l] = 0;
         } else if (is_mem(xf)) {
+            if (w->mem && w->mem->message && l == (unsigned)__builtin_ctz(exec))
+                w->mem->message(w->mem->ctx, w);
             if ((rc = bx_exec_mem(w, xf, c, l, sv, 0, &st->stg, &fr[l], f)))
                 return rc;
         } else {
@@ -296,6 +298,8 @@ LANE_LOOP int add_unit(bi_warp *w, const bi_xclause *x, unsigned i, uint32_t exe
                 continue;
             uint32_t sv[4] = { s[0][l], s[1][l], s[2][l], s[3][l] };
             if (is_mem(xa)) {
+                if (w->mem && w->mem->message && l == (unsigned)__builtin_ctz(exec))
+                    w->mem->message(w->mem->ctx, w);
                 if ((rc = bx_exec_mem(w, xa, c, l, sv, st->atom_addr[l], &st->stg, &ar[l], f)))
                     return rc;
             } else {
@@ -321,6 +325,8 @@ LANE_LOOP int clause_end(bi_warp *w, const bi_xclause *x, uint32_t exec, bx_csta
         /* 32-bit global / workgroup-local load or store: bx_exec_mem's work without its generality */
         const bi_mem *m = w->mem;
         unsigned sr = c->hdr[BI_H_SR];
+        if (m->message)
+            m->message(m->ctx, w);
         for (unsigned l = 0; l < n; l++) {
             if (!(exec & (1u << l)))
                 continue;
@@ -343,6 +349,8 @@ LANE_LOOP int clause_end(bi_warp *w, const bi_xclause *x, uint32_t exec, bx_csta
         stg->n = msg->sem == BI_SEM_LOAD;
     } else if (msg) {
         uint32_t dummy;
+        if (w->mem && w->mem->message)
+            w->mem->message(w->mem->ctx, w);
         for (unsigned l = 0; l < n; l++) {
             uint32_t sv[4] = { st->msg_src[0][l], st->msg_src[1][l], st->msg_src[2][l], st->msg_src[3][l] };
             if ((exec & (1u << l)) && (rc = bx_exec_mem(w, msg, c, l, sv, st->msg_atom[l], stg, &dummy, f)))

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "bifrost_exec.h"
+#include "gpu_timing.h"
 #include "job_walk.h"
 #include "mali_formats.h"
 #include "workgroup.h"
@@ -35,11 +36,21 @@
 #define PROGRESS_BATCH_TUPLES 65536u /* ~10 us of a modelled GPU: fine enough for guest timers */
 
 static unsigned default_threads;
+static tm_config timing_cfg;            /* --timing: engines created afterwards model caches */
+static bool timing_on;
 
 void (*gpu_compute_stats_hook)(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as, unsigned type);
 void (*gpu_compute_stats_end_hook)(const void *prog, uint64_t epoch, uint32_t status);
+void (*gpu_compute_timing_hook)(const void *prog, uint64_t epoch, const gpu_timing_job *jt);
 void gpu_compute_set_default_threads(unsigned n) { default_threads = n; }
 unsigned gpu_compute_default_threads(void) { return default_threads; }
+
+void gpu_compute_set_timing(const tm_config *cfg)
+{
+    timing_on = cfg != NULL;
+    if (cfg)
+        timing_cfg = *cfg;
+}
 
 int gpu_compute_set_backend(const char *name, char *err, size_t errlen)
 {
@@ -126,6 +137,8 @@ typedef struct worker {
     uint64_t since_poll;
     uint64_t tuples_unreported;        /* warp-tuples not yet passed to mem.progress */
     gpu_compute_stats st;
+    gt_trace trace;                       /* --timing: the current workgroup's accesses */
+    uint32_t core_id;                     /* the current workgroup's core */
 } worker;
 
 struct gpu_compute {
@@ -141,6 +154,8 @@ struct gpu_compute {
     shader_entry cache[CACHE_SIZE];
     uint64_t use_clock, epoch;
     gpu_compute_stats st;
+    gpu_timing *timing;                   /* --timing, else NULL */
+    gpu_timing_job last_timing;           /* the last job's (gpu_compute_last_timing) */
 };
 
 /* ---- memory callbacks (per worker) ----------------------------------------------------------- */
@@ -502,6 +517,42 @@ void gpu_compute_invalidate(gpu_compute *e, int as)
     pthread_mutex_unlock(&e->lock);
 }
 
+/* ---- --timing: the same calls, recorded (gpu_timing.h) ---------------------------------------- */
+
+/* WLS / TLS live in per-workgroup host memory: the model sees each core's at its own addresses */
+static uint64_t timing_addr(const worker *w, uint64_t addr)
+{
+    return addr >= WLS_WINDOW ? addr + ((uint64_t)w->core_id << 32) : addr;
+}
+
+static int t_read(void *ctx, uint64_t addr, void *buf, unsigned size)
+{
+    worker *w = ctx;
+    gt_trace_access(&w->trace, timing_addr(w, addr), size, false);
+    return m_read(ctx, addr, buf, size);
+}
+
+static int t_write(void *ctx, uint64_t addr, const void *buf, unsigned size)
+{
+    worker *w = ctx;
+    gt_trace_access(&w->trace, timing_addr(w, addr), size, true);
+    return m_write(ctx, addr, buf, size);
+}
+
+static int t_atomic(void *ctx, uint64_t addr, unsigned size, uint64_t (*op)(uint64_t, void *), void *arg,
+                    uint64_t *old)
+{
+    worker *w = ctx;
+    gt_trace_access(&w->trace, timing_addr(w, addr), size, true);
+    return m_atomic(ctx, addr, size, op, arg, old);
+}
+
+static void t_message(void *ctx, const bi_warp *warp)
+{
+    worker *w = ctx;
+    gt_trace_message(&w->trace, warp->warp_id);
+}
+
 /* ---- workgroups ------------------------------------------------------------------------------- */
 
 static int worker_prepare(worker *w, run *r)
@@ -518,6 +569,13 @@ static int worker_prepare(worker *w, run *r)
                        .samplers = d->samplers, .attributes = d->attributes, .attr_bufs = d->attr_bufs,
                        .clock_cycles = r->job->clock_cycles, .clock_ts = r->job->clock_ts, .gpu_hz = r->job->gpu_hz,
                        .ts_hz = r->job->ts_hz, .clock_running = r->job->clock_running };
+    if (r->e && r->e->timing) {   /* every access through the recording calls, none mapped */
+        w->mem.read = t_read;
+        w->mem.write = t_write;
+        w->mem.atomic = t_atomic;
+        w->mem.map = NULL;
+        w->mem.message = t_message;
+    }
     if (bi_wg_warps_reserve(&w->warps, nwarps))
         return -1;
     w->wls_size = d->wls_size;
@@ -580,6 +638,7 @@ static bool turn_done(void *ctx, uint64_t clauses, uint64_t tuples, bool faulted
     worker *w = ctx;
     w->since_poll += clauses;
     w->tuples_unreported += tuples;
+    w->trace.tuples += tuples;
     return !faulted && w->since_poll >= STOP_POLL_CLAUSES && stop_requested(w);
 }
 
@@ -601,6 +660,7 @@ static uint32_t run_workgroup(worker *w, uint64_t idx)
     bi_fault fault;
 
     w->fault = 0;
+    w->core_id = wg.core_id;
     if (w->wls_size)
         memset(w->wls, 0, w->wls_size);    /* deterministic contents (hardware: undefined) */
     if (w->tls_size)
@@ -624,6 +684,10 @@ static uint32_t run_workgroup(worker *w, uint64_t idx)
     w->st.barriers += st.barriers;
     w->st.warps += st.warps;
     w->st.workgroups++;
+    if (r->e && r->e->timing) {
+        w->trace.warps = st.warps;
+        gpu_timing_wg_done(r->e->timing, idx, &w->trace);
+    }
     report_progress(w, false);
     return status;
 }
@@ -719,7 +783,11 @@ gpu_compute *gpu_compute_new(unsigned nthreads)
     pthread_cond_init(&e->work, NULL);
     e->caller.e = e;
     e->w = calloc(nthreads, sizeof(*e->w));
+    char err[256];
+    if (timing_on && !(e->timing = gpu_timing_new(&timing_cfg, err, sizeof(err))))
+        fprintf(stderr, "gpu: --timing: %s: caches not modelled\n", err);
     if (!e->w) {
+        gpu_timing_free(e->timing);
         free(e);
         return NULL;
     }
@@ -736,6 +804,7 @@ gpu_compute *gpu_compute_new(unsigned nthreads)
 static void worker_free(worker *w)
 {
     bi_wg_warps_free(&w->warps);
+    gt_trace_free(&w->trace);
     free(w->wls);
     free(w->tls);
 }
@@ -756,6 +825,7 @@ void gpu_compute_free(gpu_compute *e)
     for (unsigned i = 0; i < CACHE_SIZE; i++)
         bi_program_free(e->cache[i].p);
     free(e->w);
+    gpu_timing_free(e->timing);
     pthread_cond_destroy(&e->work);
     job_gate_destroy(&e->gate);
     pthread_mutex_destroy(&e->lock);
@@ -763,6 +833,19 @@ void gpu_compute_free(gpu_compute *e)
 }
 
 unsigned gpu_compute_threads(const gpu_compute *e) { return e->nthreads; }
+
+bool gpu_compute_last_timing(gpu_compute *e, gpu_timing_job *out)
+{
+    pthread_mutex_lock(&e->lock);
+    *out = e->last_timing;
+    pthread_mutex_unlock(&e->lock);
+    return e->timing != NULL;
+}
+
+const tm_config *gpu_compute_timing_config(const gpu_compute *e)
+{
+    return e->timing ? gpu_timing_config(e->timing) : NULL;
+}
 
 void gpu_compute_get_stats(gpu_compute *e, gpu_compute_stats *st)
 {
@@ -804,6 +887,8 @@ uint32_t gpu_compute_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *f
     e->st.jobs++;
     if (gpu_compute_stats_hook && r.prog)
         gpu_compute_stats_hook(r.prog, r.epoch, r.d.shader_va, job->as, job->type);
+    if (r.prog && e->timing)
+        gpu_timing_job_begin(e->timing, r.total_wgs, r.ncores, r.core_ids);
     if (r.prog) {
         r.active = 1;                      /* the caller */
         e->cur = &r;
@@ -824,6 +909,17 @@ uint32_t gpu_compute_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *f
     while (r.active)
         pthread_cond_wait(&r.done, &r.lock);
     pthread_mutex_unlock(&r.lock);
+    if (e->timing) {          /* the memory stall time joins the issue time the device modelled */
+        gpu_timing_job jt;
+        uint64_t stall = gpu_timing_job_end(e->timing, job->engines, &jt);
+        if (stall && job->mem.stall)
+            job->mem.stall(job->mem.ctx, stall);
+        pthread_mutex_lock(&e->lock);
+        e->last_timing = jt;
+        pthread_mutex_unlock(&e->lock);
+        if (gpu_compute_timing_hook)
+            gpu_compute_timing_hook(r.prog, r.epoch, &jt);
+    }
     pthread_mutex_lock(&e->lock);
     if (gpu_compute_stats_end_hook)
         gpu_compute_stats_end_hook(r.prog, r.epoch, r.status ? r.status : EXC_DONE);

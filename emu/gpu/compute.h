@@ -41,6 +41,9 @@ typedef struct gpu_mem_if {
      * batches from any engine thread, summing to the job's total by the time run() returns.
      * The device turns it into modelled time (the guest clock's device-wait model). */
     void (*progress)(void *ctx, uint64_t warp_tuples);
+    /* Optional (--timing): memory stall cycles (GPU clock) the job's modelled time grows by beyond
+     * its issue time, once at the job's end (gpu_timing.h: the overlap model). */
+    void (*stall)(void *ctx, uint64_t cycles);
 } gpu_mem_if;
 
 /* access types of map() (the Mali FAULTSTATUS access-type values) */
@@ -59,6 +62,7 @@ typedef struct gpu_compute_job {
     uint64_t clock_cycles, clock_ts, gpu_hz, ts_hz;
     bool clock_running;
     unsigned priority;        /* jobs waiting for the pool go highest first (job_gate.h) */
+    unsigned engines;         /* execution engines per core (--timing: a core's issue time) */
     gpu_mem_if mem;
 } gpu_compute_job;
 
@@ -95,6 +99,19 @@ void gpu_compute_get_stats(gpu_compute *e, gpu_compute_stats *st);
 extern void (*gpu_compute_stats_hook)(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as,
                                       unsigned type);
 extern void (*gpu_compute_stats_end_hook)(const void *prog, uint64_t epoch, uint32_t status);
+
+/* --timing (emu/timing/timing.h, gpu_timing.h): engines created after this call model the GPU's
+ * caches and DRAM (cfg copied; NULL: off, the default, costing nothing).  gpu_compute_last_timing:
+ * false when the engine does not model them, else *out = the last job's counters and times. */
+struct tm_config;
+struct gpu_timing_job;
+void gpu_compute_set_timing(const struct tm_config *cfg);
+bool gpu_compute_last_timing(gpu_compute *e, struct gpu_timing_job *out);
+const struct tm_config *gpu_compute_timing_config(const gpu_compute *e);
+
+/* The observer of --timing's per-job counters (emu/stats sets it): called on the submitting
+ * thread after a job's last workgroup, before gpu_compute_stats_end_hook. */
+extern void (*gpu_compute_timing_hook)(const void *prog, uint64_t epoch, const struct gpu_timing_job *jt);
 
 /* Host threads for engines created with nthreads = 0 by the board (--gpu-threads N). */
 void gpu_compute_set_default_threads(unsigned n);

@@ -284,6 +284,8 @@ void stats_write_json(FILE *f)
     }
     fprintf(f, "}");
     for (unsigned i = 0; i < nsections; i++) {
+        if (sections[i]->present && !sections[i]->present())
+            continue;
         fprintf(f, ",\n  \"%s\": {\n    ", sections[i]->name);
         sections[i]->write_json(f, "    ", T);
         fprintf(f, "\n  }");

@@ -138,8 +138,19 @@ typedef struct stats_section {
     /* the members of its object (the core writes the braces; indent: the members' indent) */
     void (*write_json)(FILE *f, const char *indent, const stats_totals *T);
     void (*summary)(FILE *f, const stats_totals *T);   /* its lines of the text summary */
+    bool (*present)(void);                     /* optional: false leaves the section out */
 } stats_section;
 void stats_register_section(const stats_section *s);
+
+/* ---- timing (stats_timing.c) ----------------------------------------------------------------- */
+/* The --timing configuration the report lists (NULL: timing off). */
+struct tm_config;
+void stats_timing_config(const struct tm_config *c);
+/* The CPU side is modelled too (emu/cpu/sys_timing.h): the section gets a "cpu" member. */
+void stats_timing_cpu(bool on);
+/* Its counters: set by the system build (sys_timing_totals), NULL elsewhere. */
+struct tm_totals;
+extern void (*stats_timing_cpu_totals)(struct tm_totals *t, uint64_t *cycles);
 
 /* ---- GPU (stats_gpu.c) ---------------------------------------------------------------------- */
 /* A job starts running program object `prog` (warps see bi_mem epoch `epoch`; 0 for runners

@@ -70,6 +70,8 @@ uint32_t sg_job_claim(const void *prog, uint64_t epoch, uint32_t pc, uint32_t si
 /* Add a record's counts to its job and its job's program, then zero them (the record's owner
  * thread, when the record is about to count for another job). */
 void sg_fold(struct stats_gclause *g);
+/* Registry index of the job (prog, epoch) (the report's shader_jobs order), -1 if unknown. */
+int64_t sg_job_index(const void *prog, uint64_t epoch);
 /* Forget every job and program. */
 void sg_registry_reset(void);
 

@@ -186,6 +186,19 @@ void stats_gpu_job_begin(const void *prog, uint64_t epoch, uint64_t shader_va, u
     pthread_mutex_unlock(&lock);
 }
 
+int64_t sg_job_index(const void *prog, uint64_t epoch)
+{
+    int64_t r = -1;
+    pthread_mutex_lock(&lock);
+    for (size_t i = njobs; i-- > 0;)
+        if (jobs[i].info.prog == prog && jobs[i].epoch == epoch) {
+            r = (int64_t)i;
+            break;
+        }
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
 void stats_gpu_job_end(const void *prog, uint64_t epoch, uint32_t status)
 {
     pthread_mutex_lock(&lock);

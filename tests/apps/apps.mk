@@ -66,6 +66,7 @@ APPS_QEMU_ARGS_transpose := 50 30
 APPS_QEMU_ARGS_bfs := 2000
 APPS_QEMU_ARGS_math_builtins := 4096
 APPS_QEMU_ARGS_image_convert := 20 12
+APPS_QEMU_ARGS_pointer_chase := 64 2000 1 4K 64K
 APPS_QEMU ?= qemu-aarch64
 APPS_GUEST_ROOT := guest-images/cache/work/rootfs
 APPS_GUEST_BIN := guest-images/cache/work/apps

@@ -22,15 +22,16 @@ import os
 import re
 import sys
 
-READ_DIRS = ["emu/cpu", "emu/gpu", "emu/stats", "emu/system", "emu/user",
+READ_DIRS = ["emu/cpu", "emu/gpu", "emu/stats", "emu/system", "emu/timing", "emu/user",
              "devices", "devices/mali", "firmware"]
 BOARD = "devices/board"
 BOARD_FILES = {"devices/board.c", "devices/board.h", "devices/board_gpu.c", "devices/board_gpu.h",
                "devices/board_display.c", "devices/board_display.h",
+               "devices/board_timing.c", "devices/board_timing.h",
                "devices/virtio_board.c", "devices/virtio_board.h"}
-CHECKED = {"emu/cpu", "emu/gpu", "emu/stats", "devices", BOARD, "devices/mali"}
+CHECKED = {"emu/cpu", "emu/gpu", "emu/stats", "emu/timing", "devices", BOARD, "devices/mali"}
 # -I directories of the build (CFLAGS, BIFROST_CFLAGS, the stats and system unit tests), in order
-INCLUDE_DIRS = ["emu/cpu", "emu/user", "emu/gpu", "emu/stats", "devices"]
+INCLUDE_DIRS = ["emu/cpu", "emu/user", "emu/gpu", "emu/stats", "emu/timing", "devices"]
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
 
 

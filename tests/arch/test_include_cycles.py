@@ -22,6 +22,7 @@ BASE = {
     "emu/stats/stats_gpu.c": '#include "stats.h"\n#include "exec.h"\n',
     "emu/system/main.c": '#include "../../devices/board.h"\n#include "../gpu/compute.h"\n',
     "emu/user/main.c": '#include "cpu.h"\n',
+    "emu/timing/timing.h": "",
     "devices/bus.h": "",
     "devices/bus.c": '#include "bus.h"\n#include "../emu/stats/stats.h"\n',
     "devices/board.h": '#include "bus.h"\n',

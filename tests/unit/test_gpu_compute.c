@@ -12,6 +12,7 @@
 
 #include "bifrost_exec.h"
 #include "compute.h"
+#include "gpu_timing.h"
 #include "shaders.inc"
 
 /* ---- simulated GPU address space (gpu_flat_mem.h), with read and fetch counts ------------------ */
@@ -155,12 +156,17 @@ static uint64_t load_shader(const uint8_t *code, size_t len)
 static uint64_t progress_sum;
 static void t_progress(void *ctx, uint64_t n) { (void)ctx; __atomic_add_fetch(&progress_sum, n, __ATOMIC_RELAXED); }
 
+/* Memory stall cycles reported through mem.stall (--timing). */
+static uint64_t stall_sum;
+static void t_stall(void *ctx, uint64_t n) { (void)ctx; stall_sum += n; }
+
 static uint32_t run_job(gpu_compute *e, uint64_t job, unsigned arch, uint64_t *fva)
 {
-    gpu_compute_job j = { .job_va = job, .type = 4, .as = 0, .arch_major = arch, .core_mask = 0xf,
+    gpu_compute_job j = { .job_va = job, .type = 4, .as = 0, .arch_major = arch, .core_mask = 0xf, .engines = 3,
                           .mem = { .ctx = NULL, .read = t_read, .write = flat_write, .fetch = t_fetch,
                                    .atomic = t_atomic, .map = use_map ? t_map : NULL,
-                                   .generation = use_map ? t_gen : NULL, .progress = t_progress } };
+                                   .generation = use_map ? t_gen : NULL, .progress = t_progress,
+                                   .stall = t_stall } };
     uint64_t f = 0;
     uint32_t st = gpu_compute_run(e, &j, &f);
     if (fva)
@@ -751,6 +757,85 @@ START_TEST(test_bench)
 }
 END_TEST
 
+/* ---- --timing: the same counts and time for any number of host threads ---------------------- */
+
+typedef struct {
+    gpu_timing_job jt;
+    uint64_t stall;
+} timing_result;
+
+static timing_result timed_vecadd(unsigned arch, unsigned threads, enum bi_backend be)
+{
+    tm_config cfg = { 0 };
+    char err[256];
+    ck_assert_msg(tm_config_parse(&cfg, "preset=g71,gpu.l1.size=1K,gpu.l1.assoc=2", err, sizeof(err)) == 0, "%s", err);
+    gpu_compute_set_timing(&cfg);
+    enum bi_backend before = bi_get_backend();
+    bi_set_backend(be);
+    stall_sum = 0;
+    check_vecadd(arch, threads);        /* results still right with every access recorded */
+    timing_result r = { .stall = stall_sum };
+    bi_set_backend(before);
+    gpu_compute_set_timing(NULL);
+    return r;
+}
+
+START_TEST(test_timing_threads)
+{
+    for (unsigned arch = 6; arch <= 7; arch++) {
+        gpu_timing_job ref = { 0 };
+        uint64_t ref_stall = 0;
+        for (unsigned threads = 1; threads <= 4; threads *= 2)
+            for (unsigned be = BI_BACKEND_INTERP; be <= BI_BACKEND_JIT; be++) {
+                tm_config cfg = { 0 };
+                char err[256];
+                ck_assert(tm_config_parse(&cfg, "preset=g71,gpu.l1.size=1K,gpu.l1.assoc=2", err, sizeof(err)) == 0);
+                gpu_compute_set_timing(&cfg);
+                enum bi_backend before = bi_get_backend();
+                if (bi_set_backend((enum bi_backend)be) && be == BI_BACKEND_JIT)
+                    continue;                   /* a host without the clause compiler */
+                setup();
+                gpu_compute *e = gpu_compute_new(threads);
+                const unsigned n = 4096;
+                uint64_t a = alloc(4 * n, 64), b = alloc(4 * n, 64), c = alloc(4 * n, 64);
+                uint64_t push[3] = { a, b, c };
+                job_spec s = { .local = { 16, 1, 1 }, .groups = { n / 16, 1, 1 },
+                               .shader_va = load_shader(bi_shader_gpu_vecadd, sizeof(bi_shader_gpu_vecadd)),
+                               .push = push, .npush = 3 };
+                stall_sum = 0;
+                ck_assert_uint_eq(run_job(e, make_job(&s), arch, NULL), 1);
+                gpu_timing_job jt;
+                ck_assert(gpu_compute_last_timing(e, &jt));
+                gpu_compute_free(e);
+                bi_set_backend(before);
+                gpu_compute_set_timing(NULL);
+                /* three 32-bit messages per warp (a, b loads, c store), each within one 64-byte line */
+                uint64_t warps = n / (arch == 7 ? 8 : 4);
+                ck_assert_uint_eq(jt.messages, 3 * warps);
+                ck_assert_uint_eq(jt.requests, 3 * warps);
+                ck_assert_uint_eq(jt.counts.l1.accesses, 3 * warps);
+                ck_assert_uint_eq(jt.counts.l1.hits + jt.counts.l1.misses, jt.counts.l1.accesses);
+                /* every line of the three arrays misses L2 once (the store allocates in L2) */
+                ck_assert_uint_eq(jt.counts.l2.misses, 3 * n * 4 / 64);
+                ck_assert_uint_eq(jt.counts.dram.reads, jt.counts.l2.misses);
+                ck_assert_uint_eq(stall_sum, jt.stall_cycles);
+                ck_assert_uint_gt(jt.stall_cycles, 0);
+                if (threads == 1 && be == BI_BACKEND_INTERP) {
+                    ref = jt;
+                    ref_stall = stall_sum;
+                } else {
+                    ck_assert_msg(!memcmp(&jt, &ref, sizeof(jt)), "arch %u, %u threads, backend %u: counts differ",
+                                  arch, threads, be);
+                    ck_assert_uint_eq(stall_sum, ref_stall);
+                }
+            }
+    }
+    /* the engine's results with timing on: unchanged */
+    timed_vecadd(6, pool_threads(), BI_BACKEND_JIT);
+    timed_vecadd(7, 1, BI_BACKEND_INTERP);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("gpu_compute");
@@ -774,6 +859,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_faults);
     tcase_add_test(tc, test_stop_many_warps);
     tcase_add_test(tc, test_shader_cache);
+    tcase_add_test(tc, test_timing_threads);
     tcase_add_test(tc, test_bench);
     suite_add_tcase(s, tc);
     return s;

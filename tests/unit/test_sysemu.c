@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include "sys_cpu.h"
+#include "sys_timing.h"
 #include "tb.h"
 #include "bus.h"
 #include "gic400.h"
@@ -507,6 +508,60 @@ START_TEST(smp_tlbi_is_reaches_other_cpu)
 }
 END_TEST
 
+/* --timing's CPU feed (sys_timing.h): 64 loads walking a 512-byte array, through L1D / L1I / L2. */
+START_TEST(timing_cpu_feed)
+{
+    static const uint32_t code[] = {
+        0xd2b00021, /* movz x1, #0x8001, lsl #16: the array at RAM + 0x10000 */
+        0xd2800803, /* movz x3, #64 */
+        0xf8408422, /* loop: ldr x2, [x1], #8 */
+        0x8b020084, /* add x4, x4, x2 */
+        0xf1000463, /* subs x3, x3, #1 */
+        0,          /* b.ne loop */
+        0xd2b08000, /* movz x0, #0x8400, lsl #16 */
+        0x91002000, /* add x0, x0, #8 */
+        0xd4000002, /* hvc #0 */
+        0x14000000, /* b . */
+    };
+    uint32_t c[10];
+    memcpy(c, code, sizeof c);
+    c[5] = a64_bne(5 * 4, 2 * 4);
+    load(0, c, 10);
+    for (uint64_t i = 0; i < 64; i++) {
+        uint64_t v = i + 1;
+        memcpy(ram + 0x10000 + 8 * i, &v, 8);
+    }
+    tm_cache_cfg l1 = { .size = 1024, .line = 64, .assoc = 2, .policy = TM_LRU, .write_back = true,
+                        .write_allocate = true, .mshrs = 4, .banks = 1, .latency = 2 };
+    tm_cache_cfg l2 = l1;
+    l2.size = 8192;
+    l2.latency = 10;
+    tm_dram_cfg d = { .channels = 1, .banks = 4, .row = 1024, .burst = 64, .tCL = 10, .tRCD = 10, .tRP = 10,
+                      .tRAS = 20, .tBURST = 4, .mhz = 800 };
+    const tm_cache_cfg *l1s[2] = { &l1, &l1 };
+    char err[128];
+    tm_hier *h = tm_hier_new(2, l1s, &l2, 1, &d, 1000, err, sizeof err);
+    ck_assert_msg(h, "%s", err);
+    sys_timing_set(h);
+    int rc = sys_cpu_run(cpu);
+    sys_timing_set(NULL);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_uint_eq(hvc_regs[4], 64 * 65 / 2);          /* the loads' values, through the slow path */
+    const tm_cache_stats *ld = tm_cache_get_stats(tm_hier_l1(h, 0)), *li = tm_cache_get_stats(tm_hier_l1(h, 1));
+    ck_assert_uint_eq(ld->reads, 64);                      /* every load, nothing else touched data */
+    ck_assert_uint_eq(ld->writes, 0);
+    ck_assert_uint_eq(ld->misses, 512 / 64);               /* one cold miss per line */
+    ck_assert_uint_eq(ld->cold, 512 / 64);
+    ck_assert_uint_gt(li->accesses, 64);                   /* the loop's block, fed every iteration */
+    ck_assert_uint_eq(li->hits + li->misses, li->accesses);
+    tm_totals t;
+    tm_hier_totals(h, &t);
+    ck_assert_uint_eq(t.l2.accesses, ld->fills + li->fills);
+    ck_assert_uint_eq(t.dram.reads, t.l2.misses);
+    tm_hier_free(h);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sysemu");
@@ -522,6 +577,7 @@ int main(void)
     tcase_add_test(tc, wfi_timer_irq);
     tcase_add_test(tc, smp_code_write_reaches_other_cpu);
     tcase_add_test(tc, smp_tlbi_is_reaches_other_cpu);
+    tcase_add_test(tc, timing_cpu_feed);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);

@@ -33,6 +33,9 @@ $(call unit_test,test_gpu_jit,$(GPU_OBJS),-Iemu/gpu -I$(B)/tests -Wunused-const-
 $(call unit_test,test_stats_gpu,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats -I$(B)/tests/stats,, \
                  $(B)/tests/stats/asm.stamp)
 
+# The timing plug-in's models alone (emu/timing), against the reference cache of tests/timing/.
+$(call unit_test,test_timing,$(TIMING_OBJS),-Iemu/timing -Itests/timing,,tests/timing/ref_cache.h)
+
 # The GDB stub alone (emu/debug) on the fake target of the fuzz harness.
 $(call unit_test,test_gdb_stub,$(GDB_OBJS),-Iemu/debug -Itests/fuzz,,tests/fuzz/gdb_fake_target.h)
 

@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""timing-guest-test: the pointer-chase microbenchmark (guest-images/apps/pointer_chase) under
+build/malibu --timing recovers the configured L1 and L2 sizes (the knee of the guest-visible time
+per dependent load lies within one line of each capacity) and the L1 line size (stride sweep), for
+a few small geometries and replacement policies; the plateaus equal the configured latencies.
+
+Then the --stats "timing" section: valid against emu/stats/schema.json, consistent (hits + misses
+= accesses, cold + capacity + conflict = misses, L2 fills = DRAM reads, kernels and jobs sum to
+the totals) and identical for --gpu-threads 1 and 4; tools/malibu-report.py renders it.
+
+usage: chase_test.py MALIBU IMAGE_DIR [GPU] [WORKDIR]"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+NS_PER_CYCLE = 2.0     # the GPU clock: 500 MHz
+
+# (name, L1 size, L1 line, L1 assoc, L1 policy, L2 size, L2 assoc)
+GEOMETRIES = [
+    ("l1 1K/64B/2-way lru, l2 4K/4-way", 1024, 64, 2, "lru", 4096, 4),
+    ("l1 2K/32B/4-way plru, l2 8K/8-way", 2048, 32, 4, "plru", 8192, 8),
+]
+L1_LAT, L2_LAT, DRAM_OVERHEAD = 200, 600, 16000
+STEPS, REPS = 250000, 5
+
+
+def config(g):
+    _, s1, line1, a1, pol, s2, a2 = g
+    return ("preset=g71,gpu.l1.size=%d,gpu.l1.line=%d,gpu.l1.assoc=%d,gpu.l1.policy=%s,gpu.l1.latency=%d,"
+            "gpu.l2.size=%d,gpu.l2.assoc=%d,gpu.l2.slices=1,gpu.l2.latency=%d,dram.overhead=%d"
+            % (s1, line1, a1, pol, L1_LAT, s2, a2, L2_LAT, DRAM_OVERHEAD))
+
+
+def run(malibu, image, gpu, g):
+    _, s1, line1, _, _, s2, _ = g
+    sizes = [s1 // 2, s1, s1 + line1, 2 * s1, s2, s2 + 64]          # L2 lines: 64 bytes
+    cmds = ["pointer_chase %d %d %d %s" % (line1, STEPS, REPS, " ".join(map(str, sizes)))]
+    for stride in (line1 // 4, line1 // 2, line1, 2 * line1):
+        cmds.append("pointer_chase %d %d %d %d" % (stride, STEPS, REPS, 2 * s1))
+    out = subprocess.run([malibu, "--image", image, "--gpu", gpu, "--gpu-threads", "2",
+                          "--timing", config(g), "--run", "; ".join(cmds)],
+                         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         text=True, timeout=900).stdout
+    t = {}
+    for m in re.finditer(r"chase size=(\d+) stride=(\d+) ns_per_load=([\d.]+)", out):
+        t[(int(m.group(1)), int(m.group(2)))] = float(m.group(3))
+    return out, t
+
+
+def check_counts(where, x, bad):
+    k = x["counts"]
+    for lvl in ("l1", "l2"):
+        c = k[lvl]
+        if c["hits"] + c["misses"] != c["accesses"] or c["cold"] + c["capacity"] + c["conflict"] != c["misses"] \
+                or sum(c["banks"]) != c["accesses"]:
+            bad.append("%s %s: hits/misses/3C/banks do not add up: %s" % (where, lvl, c))
+    if k["l2"]["fills"] != k["dram"]["reads"] or k["l2"]["writebacks"] != k["dram"]["writes"]:
+        bad.append("%s: L2 fills %d / write-backs %d != DRAM reads %d / writes %d" % (
+            where, k["l2"]["fills"], k["l2"]["writebacks"], k["dram"]["reads"], k["dram"]["writes"]))
+    d = k["dram"]
+    if d["row_hits"] + d["row_empty"] + d["row_conflicts"] != d["reads"] + d["writes"]:
+        bad.append("%s: DRAM row outcomes do not add up" % where)
+
+
+def stats_check(malibu, image, gpu, workdir):
+    """The report's timing section: schema, sums, the same for 1 and 4 host threads."""
+    bad, reports = [], []
+    for threads in (1, 4):
+        path = os.path.join(workdir, "timing-stats-%s-%d.json" % (gpu, threads))
+        subprocess.run([malibu, "--image", image, "--gpu", gpu, "--gpu-threads", str(threads), "--timing",
+                        "preset=%s" % gpu, "--stats", path, "--run", "vecadd; reduce 10000; histogram 16384"],
+                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=900)
+        try:
+            with open(path) as f:
+                reports.append(json.load(f))
+        except (OSError, ValueError) as e:
+            return ["no report %s: %s" % (path, e)]
+    try:
+        import jsonschema
+        with open(os.path.join(HERE, "..", "..", "emu", "stats", "schema.json")) as f:
+            jsonschema.validate(reports[0], json.load(f))
+    except ImportError:
+        pass
+    except Exception as e:      # jsonschema.ValidationError
+        bad.append("schema: %s" % str(e).splitlines()[0])
+    tm = reports[0].get("timing")
+    if not tm or not tm["jobs"]:
+        return bad + ["no timing section / no jobs"]
+    check_counts("totals", tm["totals"], bad)
+    for j in tm["jobs"]:
+        check_counts("job %d" % j["job"], j, bad)
+    for key in ("accesses", "misses"):
+        for lvl in ("l1", "l2"):
+            per_job = sum(j["counts"][lvl][key] for j in tm["jobs"])
+            per_kernel = sum(k["counts"][lvl][key] for k in tm["kernels"])
+            if per_job != tm["totals"]["counts"][lvl][key] or per_kernel != per_job:
+                bad.append("%s %s: jobs %d, kernels %d, totals %d" % (lvl, key, per_job, per_kernel,
+                                                                      tm["totals"]["counts"][lvl][key]))
+    if reports[0]["timing"] != reports[1]["timing"]:
+        bad.append("timing section differs between --gpu-threads 1 and 4")
+    r = subprocess.run([sys.executable, os.path.join(HERE, "..", "..", "tools", "malibu-report.py"),
+                        os.path.join(workdir, "timing-stats-%s-1.json" % gpu), "-o",
+                        os.path.join(workdir, "timing-report-%s" % gpu)], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True)
+    html = os.path.join(workdir, "timing-report-%s" % gpu, "index.html")
+    if r.returncode or "Timing model" not in open(html).read():
+        bad.append("malibu-report: no timing section (%s)" % r.stdout.strip())
+    print("timing-guest-test: --stats timing section (%s): %d jobs, L1 %d accesses, DRAM %d reads: %s" % (
+        gpu, len(tm["jobs"]), tm["totals"]["counts"]["l1"]["accesses"], tm["totals"]["counts"]["dram"]["reads"],
+        "FAIL: " + "; ".join(bad) if bad else "ok (same for 1 and 4 threads)"))
+    return bad
+
+
+def main():
+    malibu, image = sys.argv[1], sys.argv[2]
+    gpu = sys.argv[3] if len(sys.argv) > 3 else "g71"
+    workdir = sys.argv[4] if len(sys.argv) > 4 else tempfile.mkdtemp(prefix="timing-test-")
+    os.makedirs(workdir, exist_ok=True)
+    dram_cycles = -(-(DRAM_OVERHEAD + 29 + 28 + 8) * 500 // 1600)    # preset tRCD tCL tBURST, 1600 MHz
+    fails = 0
+    for g in GEOMETRIES:
+        name, s1, line1, _, _, s2, _ = g
+        out, t = run(malibu, image, gpu, g)
+        bad = []
+        if out.count("pointer_chase: PASS") != 5:
+            bad.append("not every pointer_chase run passed")
+        try:
+            l1, l2, dram = L1_LAT * NS_PER_CYCLE, (L1_LAT + L2_LAT) * NS_PER_CYCLE, \
+                (L1_LAT + L2_LAT + dram_cycles) * NS_PER_CYCLE
+            p1 = t[(s1 // 2, line1)]
+            # plateaus: the configured latencies (15 %: guest-side launch jitter)
+            for what, got, want in (("L1 hit", p1, l1), ("L2 hit", t[(2 * s1, line1)], l2)):
+                if abs(got - want) > 0.15 * want:
+                    bad.append("%s %.1f ns per load, configured %.1f" % (what, got, want))
+            # knees: at the capacity still the plateau, one line more clearly above it
+            for what, cap, line, base in (("L1", s1, line1, p1), ("L2", s2, 64, t[(2 * s1, line1)])):
+                at, over = t[(cap, line1)], t[(cap + line, line1)]
+                if not (at < 1.1 * base and over > 1.15 * at):
+                    bad.append("%s knee: %.1f ns at %d bytes, %.1f at +%d (plateau %.1f)"
+                               % (what, at, cap, over, line, base))
+            # line size: below it neighbouring loads share lines; from it on every load misses
+            s = [t[(2 * s1, x)] for x in (line1 // 4, line1 // 2, line1, 2 * line1)]
+            if not (s[0] < 0.8 * s[1] < 0.8 * 0.8 * s[2] and abs(s[3] - s[2]) < 0.1 * s[2]):
+                bad.append("stride sweep %s does not step up to %d bytes and stay" %
+                           (["%.0f" % x for x in s], line1))
+        except KeyError as e:
+            bad.append("no time for size/stride %s" % (e,))
+        times = " ".join("%d/%d:%.0f" % (k[0], k[1], v) for k, v in sorted(t.items()))
+        if bad:
+            fails += 1
+            print("timing-guest-test: %s (%s): FAIL: %s\n  ns per load: %s" % (name, gpu, "; ".join(bad), times))
+            print("\n".join(out.splitlines()[-30:]))
+        else:
+            print("timing-guest-test: %s (%s): knees at %d and %d bytes, line %d: ok\n  ns per load: %s"
+                  % (name, gpu, s1, s2, line1, times))
+    if stats_check(malibu, image, gpu, workdir):
+        fails += 1
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
