@@ -92,3 +92,39 @@ int bx_jit_exec(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f)
 {
     return w->lanes == 8 ? exec_n(w, x, exec, f, 8) : exec_n(w, x, exec, f, 4);
 }
+
+/* bx_jit_run for n lanes: bi_exec_program's loop without its per-clause scheduling, which a
+ * converged warp does not need (every lane not done runs every clause, so exec stays the same
+ * mask and the next clause is the one at the common next PC). */
+LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, unsigned *count, unsigned max,
+                    bi_fault *f, unsigned n)
+{
+    bi_xclause *x = *xp;
+    for (;;) {
+        unsigned barriers = w->barriers;
+        int rc = exec_n(w, x, exec, f, n);
+        ++*count;
+        if (rc)
+            return rc;
+        if (w->barriers != barriers)
+            return BI_EXEC_BARRIER;
+        if (*count >= max)
+            return BI_EXEC_OK;
+        uint32_t pc = w->pc[__builtin_ctz(exec)];
+        for (unsigned l = 0; l < n; l++)
+            if ((exec >> l) & 1 && (w->done[l] || w->pc[l] != pc))
+                return BI_EXEC_OK;                 /* diverged or done: the caller schedules */
+        bi_xclause *next;
+        if ((rc = bx_program_next(p, w->mem, x, pc, &next, f)))
+            return rc;
+        if (!next->jit)
+            return BI_EXEC_OK;                     /* the caller finds it again through x->next */
+        *xp = x = next;
+    }
+}
+
+int bx_jit_run(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, unsigned *count, unsigned max,
+               bi_fault *f)
+{
+    return w->lanes == 8 ? run_n(w, p, xp, exec, count, max, f, 8) : run_n(w, p, xp, exec, count, max, f, 4);
+}
