@@ -26,7 +26,7 @@
 static const struct { const char *name; const uint8_t *code; size_t len; } shaders[] = {
     S(bi_shader_exec_atomic), S(bi_shader_exec_f16_clock), S(bi_shader_exec_branch), S(bi_shader_exec_branch2), S(bi_shader_exec_clper),
     S(bi_shader_exec_clper_acc), S(bi_shader_exec_clper_v6), S(bi_shader_exec_fcmp_total), S(bi_shader_exec_float),
-    S(bi_shader_exec_int), S(bi_shader_exec_lanes), S(bi_shader_exec_mem), S(bi_shader_exec_misc),
+    S(bi_shader_exec_int), S(bi_shader_exec_lanes), S(bi_shader_exec_mem), S(bi_shader_exec_mem_vec), S(bi_shader_exec_misc),
     S(bi_shader_exec_seg), S(bi_shader_exec_timing), S(bi_shader_exec_vec), S(bi_shader_exec_vec2),
     S(bi_shader_exec_wg), S(bi_shader_exec_wls_order), S(bi_shader_formats), S(bi_shader_gpu_atomic),
     S(bi_shader_gpu_atomic64), S(bi_shader_gpu_exit), S(bi_shader_gpu_fma_loop), S(bi_shader_gpu_img_buf), S(bi_shader_gpu_img_store_f32),
@@ -64,15 +64,25 @@ static int m_write(void *ctx, uint64_t addr, const void *buf, unsigned size)
     return 0;
 }
 
-/* the compiled back end's fast path: the whole test memory (set in every other run) */
+/* the compiled back end's fast path (set in every other run): the whole test memory, or 64-byte
+ * "pages" of it, some of them not mapped (their accesses then take read / write), so that
+ * 64- to 128-bit accesses straddle page ends and the end of the memory (a fault) */
+static unsigned map_pages;
 static uint8_t *m_map(void *ctx, uint64_t addr, int write, uint64_t *lo, uint64_t *hi)
 {
     (void)ctx;
     (void)write;
     if (addr < MEM_BASE || addr >= MEM_BASE + MEM_SIZE)
         return NULL;
-    *lo = MEM_BASE;
-    *hi = MEM_BASE + MEM_SIZE;
+    if (!map_pages) {
+        *lo = MEM_BASE;
+        *hi = MEM_BASE + MEM_SIZE;
+    } else {
+        if ((addr >> 6) % 7 == 3)
+            return NULL;
+        *lo = addr & ~(uint64_t)63;
+        *hi = *lo + 64;
+    }
     return mem_cur + (addr - MEM_BASE);
 }
 
@@ -112,6 +122,7 @@ static uint32_t rnd_value(void)
 static void random_warp(bi_warp *w, enum bi_arch arch)
 {
     mem.map = rnd() % 2 ? m_map : NULL;
+    map_pages = rnd() % 2;
     bi_warp_init(w, arch);
     w->mem = &mem;
     w->uniforms = uniforms;
