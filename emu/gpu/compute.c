@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bifrost_exec.h"
@@ -636,11 +637,20 @@ static void add_stats(gpu_compute_stats *a, const gpu_compute_stats *b)
     a->lane_clauses += b->lane_clauses;
     a->lane_instrs += b->lane_instrs;
     a->barriers += b->barriers;
+    a->cpu_ns += b->cpu_ns;
+}
+
+static uint64_t thread_cpu_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
 /* Run workgroups of r until none is left (or the run aborts). */
 static void work(worker *w, run *r)
 {
+    uint64_t cpu0 = thread_cpu_ns();
     int ok = worker_prepare(w, r) == 0;
     while (ok && !__atomic_load_n(&r->abort, __ATOMIC_ACQUIRE)) {
         uint64_t idx = __atomic_fetch_add(&r->next_wg, 1, __ATOMIC_RELAXED);
@@ -662,6 +672,7 @@ static void work(worker *w, run *r)
         }
     }
     report_progress(w, true);
+    w->st.cpu_ns = thread_cpu_ns() - cpu0;
     pthread_mutex_lock(&r->lock);
     if (!ok && !r->status) {
         r->status = EXC_DATA_INVALID_FAULT;     /* host out of memory */
