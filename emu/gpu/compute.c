@@ -102,8 +102,12 @@ typedef struct run {
     gpu_compute_stats st;
 } run;
 
-/* per host thread: cached host pages of global memory (map fast path) */
-#define WTLB_SIZE 64
+/* per host thread: cached host pages of global memory (map fast path), indexed by a hash of the
+ * page number: buffers allocated a power-of-two size apart (vecadd's a, b and c) would otherwise
+ * share slots and evict each other on every access */
+#define WTLB_BITS 8
+#define WTLB_SIZE (1u << WTLB_BITS)
+#define WTLB_SLOT(vp) ((unsigned)(((vp) * 0x9e3779b97f4a7c15ull) >> (64 - WTLB_BITS)))
 typedef struct {
     uint64_t vpage, gen;
     uint8_t *host;            /* the page's first byte; NULL: empty */
@@ -190,7 +194,7 @@ static uint8_t *fast(worker *w, uint64_t va, unsigned size, unsigned access)
         return NULL;
     uint64_t gen = m->generation(m->ctx), vp = va >> 12;
     unsigned need = access == GPU_ACCESS_READ ? 1 : access == GPU_ACCESS_WRITE ? 2 : 3;
-    wtlb_entry *e = &w->tlb[vp % WTLB_SIZE];
+    wtlb_entry *e = &w->tlb[WTLB_SLOT(vp)];
     if (e->host && e->vpage == vp && e->gen == gen && (e->perm & need) == need)
         return e->host + (va & 4095);
     uint64_t g;
