@@ -31,6 +31,17 @@ static inline int mem_fast_ok(const bi_warp *w, const bi_xclause *x, const bi_xi
            x->c.hdr[BI_H_SR] + msg->size / 4u <= 64 && w->mem && w->mem->map;
 }
 
+/* memcpy of 1-4 words, each size a constant (inline moves, no call) */
+static inline void copy_words(void *d, const void *s, unsigned words)
+{
+    switch (words) {
+    case 1: memcpy(d, s, 4); break;
+    case 2: memcpy(d, s, 8); break;
+    case 3: memcpy(d, s, 12); break;
+    default: memcpy(d, s, 16); break;
+    }
+}
+
 /* The clause's load or store (mem_fast_ok) through bi_mem.map: one map call per page (or
  * storage window) the lanes touch instead of a read / write call per lane, lanes in order as in
  * bx_exec_mem; a lane whose bytes are not all inside one mapped range takes bx_exec_mem's read /
@@ -63,9 +74,9 @@ LANE_LOOP int mem_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bx_cstate *s
         if (host && addr >= lo && hi >= size && addr <= hi - size) {
             uint8_t *p = host + (addr - ref);
             if (store)
-                memcpy(p, v, size);
+                copy_words(p, v, words);
             else
-                memcpy(st->stg.val[l], p, size);
+                copy_words(st->stg.val[l], p, words);
             continue;
         }
         if (store ? m->write(m->ctx, addr, v, size) : m->read(m->ctx, addr, st->stg.val[l], size))
@@ -121,8 +132,12 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
         for (unsigned l = 0; l < n; l++)
             if ((exec >> l) & 1 && (w->done[l] || w->pc[l] != pc))
                 return BI_EXEC_OK;                 /* diverged or done: the caller schedules */
-        bi_xclause *next;
-        if ((rc = bx_program_next(p, w->mem, x, pc, &next, f)))
+        /* bx_program_next's first check inline: x's cached successor, when it is the clause at pc
+         * and, for fetched code (raw bytes kept), checked under the current epoch */
+        bi_xclause *next = __atomic_load_n(&x->next, __ATOMIC_ACQUIRE);
+        if (!(next && next->c.offset == pc &&
+              (!next->raw || (w->mem && __atomic_load_n(&next->epoch, __ATOMIC_ACQUIRE) == w->mem->epoch))) &&
+            (rc = bx_program_next(p, w->mem, x, pc, &next, f)))
             return rc;
         if (!next->jit)
             return BI_EXEC_OK;                     /* the caller finds it again through x->next */
