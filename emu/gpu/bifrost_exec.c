@@ -89,7 +89,7 @@ int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, bi_fault *f
         if (rc)
             return rc;
         prev = x;
-        if (x->jit && exec == live && !bi_exec_hook) {
+        if (x->jit && exec == live) {
             /* converged: compiled clauses back to back (the same clauses, masks and order) */
             rc = bx_jit_run(w, p, &prev, exec, &n, max_clauses, f);
             if (rc)

@@ -53,7 +53,7 @@ int bx_jit_exec(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f);
 
 /* Run compiled clause *xp for a converged warp (exec = every lane not done, all at its PC) and
  * the clauses after it while the warp stays converged and they are compiled: what
- * bi_exec_program's loop would do for them, with no observer (bi_exec_hook).  *count counts the
+ * bi_exec_program's loop would do for them, the observer (bi_exec_hook) called after each.  *count counts the
  * clauses run, up to max; *xp is the last one run.  Returns an error, BI_EXEC_BARRIER after a
  * clause with a barrier, or BI_EXEC_OK when the caller's loop must go on (the warp diverged or
  * finished, the next clause is interpreted, or max was reached). */

@@ -124,6 +124,8 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
         ++*count;
         if (rc)
             return rc;
+        if (__builtin_expect(bi_exec_hook != NULL, 0))
+            bi_exec_hook(w, p, x, exec);           /* the observer (--stats) sees every clause */
         if (w->barriers != barriers)
             return BI_EXEC_BARRIER;
         if (*count >= max)
