@@ -18,9 +18,12 @@
 #   M lane/CPU-s   Mlane / gpu CPU s, per thread count
 #   engine ms      sum of the engine's own job times in host time (MALIBU_GPU_LOG=1), and the
 #                  host-thread speed-up 1 -> N
+#   engine CPU ms  host CPU time of the threads running the jobs' workgroups (MALIBU_GPU_LOG=1's
+#                  "engine CPU"): the shader cores alone, without idle device threads, and
+#                  insensitive to other load on the host; M lane/engine-CPU-s = Mlane / it
 #   back ends      each sample runs under every back end of --backends (default: interp jit,
-#                  malibu's --gpu-backend); the last table compares their M lane/CPU-s (t=1) and
-#                  gives the geometric mean of the jit / interp ratios
+#                  malibu's --gpu-backend); the last table compares their M lane/CPU-s and
+#                  M lane/engine-CPU-s (t=1) and gives the geometric means of the jit / interp ratios
 #   status         PASS, or what went wrong: FAIL (the sample's check), TIMEOUT (panfrost stopped
 #                  a job after its 500 ms scheduler timeout: the figures of that run are partial)
 #
@@ -55,7 +58,7 @@ WORK=${WORK:-build/bench/gpu}
 mkdir -p "$WORK"
 
 python3 - "$MALIBU" "$IMG" "$MODEL" "$THREADS" "$WORK" "${RUNS:-1}" "$GPU_TIME" "$BACKENDS" $SAMPLES <<'EOF'
-import json, os, re, subprocess, sys, time
+import json, math, os, re, subprocess, sys, time
 
 malibu, img, model, nthreads, work, runs, gpu_time, backends = sys.argv[1:9]
 backends = backends.split()
@@ -110,9 +113,10 @@ def run(spec, threads, rep, backend):
         r["status"] = "TIMEOUT"
     if "BENCH_BEGIN" in marks and "BENCH_END" in marks:
         r["cpu_s"] = (marks["BENCH_END"] - marks["BENCH_BEGIN"]) / 1e9
-    jobs = re.findall(r"^gpu: job \S+ as\d+: status (0x[0-9a-f]+), .*?([0-9.]+) ms \(",
-                      open(errlog, errors="replace").read(), re.M)
+    log = open(errlog, errors="replace").read()
+    jobs = re.findall(r"^gpu: job \S+ as\d+: status (0x[0-9a-f]+), .*?([0-9.]+) ms \(", log, re.M)
     r["engine_ms"] = sum(float(ms) for _, ms in jobs)
+    r["engine_cpu_ms"] = sum(float(ms) for ms in re.findall(r"^gpu: job .*, engine CPU ([0-9.]+) ms$", log, re.M))
     if any(st != "0x1" for st, _ in jobs) and r["status"] == "PASS":
         r["status"] = "JOB-FAULT"
     try:
@@ -147,17 +151,20 @@ for spec in samples:
         b = best[t]
         print(f"  {spec} --gpu-backend {be} --gpu-threads {t}: {b['status']}, kernel {fmt(b['kernel_ms'])} ms, "
               f"{fmt(b['lanes'] and b['lanes'] / 1e6)} M lane-instr, device-thread CPU "
-              f"{fmt(b.get('cpu_s'), '{:.3f}')} s, engine {b['engine_ms']:.1f} ms", flush=True)
+              f"{fmt(b.get('cpu_s'), '{:.3f}')} s, engine {b['engine_ms']:.1f} ms, engine CPU "
+              f"{b['engine_cpu_ms']:.1f} ms", flush=True)
     rows[be].append((spec, best))
 
 N = counts[-1]
 hdr = (f"| sample | compute jobs | M lane-instr | kernel ms t=1 | kernel ms t={N} | model ms | "
        f"gpu CPU s t=1 | M lane-instr/CPU-s t=1 | M lane-instr/CPU-s t={N} | engine ms t=1 | "
-       f"engine ms t={N} | engine speed-up | status t=1 / t={N} |")
+       f"engine ms t={N} | engine speed-up | engine CPU ms t=1 | M lane-instr/engine-CPU-s t=1 | "
+       f"status t=1 / t={N} |")
 print()
 cpu = next((ln.split(":", 1)[1].strip() for ln in open("/proc/cpuinfo")
             if ln.startswith("model name")), "?")
 rate = lambda r: (r["lanes"] / r["cpu_s"] / 1e6) if r.get("cpu_s") and r["lanes"] else None
+erate = lambda r: (r["lanes"] / r["engine_cpu_ms"] / 1e3) if r.get("engine_cpu_ms") and r["lanes"] else None
 print(f"GPU benchmark: --gpu {model}, --gpu-time {gpu_time}, --gpu-backend {' and '.join(backends)}, --gpu-threads 1 and {N}, best of {runs}; host: {cpu}, "
       f"{os.cpu_count()} CPUs; load average at start {load0[0]:.2f}, at end "
       f"{os.getloadavg()[0]:.2f}; {time.time() - t_start:.0f} s")
@@ -175,23 +182,25 @@ for be in backends:
           f"{fmt(a['kernel_ms'])} | {fmt(b['kernel_ms'])} | {fmt(a.get('model_ms'), '{:.2f}')} | "
           f"{fmt(a.get('cpu_s'), '{:.3f}')} | {fmt(rate(a), '{:.0f}')} | {fmt(rate(b), '{:.0f}')} | "
           f"{a['engine_ms']:.1f} | {b['engine_ms']:.1f} | {fmt(esp, '{:.2f}')} | "
-          f"{a['status']} / {b['status']} |")
+          f"{a['engine_cpu_ms']:.1f} | {fmt(erate(a), '{:.0f}')} | {a['status']} / {b['status']} |")
 if len(backends) > 1:
     ref, new = backends[0], backends[-1]
     print()
-    print(f"| sample | M lane-instr/CPU-s {ref} t=1 | M lane-instr/CPU-s {new} t=1 | {new} / {ref} |")
-    print("|---|---|---|---|")
-    ratios = []
+    print(f"| sample | M lane-instr/CPU-s {ref} t=1 | M lane-instr/CPU-s {new} t=1 | {new} / {ref} | "
+          f"M lane-instr/engine-CPU-s {ref} t=1 | M lane-instr/engine-CPU-s {new} t=1 | {new} / {ref} (engine) |")
+    print("|---|---|---|---|---|---|---|")
+    ratios, eratios = [], []
     for (spec, a), (_, b) in zip(rows[ref], rows[new]):
-        ra, rb = rate(a[1]), rate(b[1])
+        ra, rb, ea, eb = rate(a[1]), rate(b[1]), erate(a[1]), erate(b[1])
         q = rb / ra if ra and rb else None
+        eq = eb / ea if ea and eb else None
         if q:
             ratios.append(q)
-        print(f"| {spec} | {fmt(ra, '{:.0f}')} | {fmt(rb, '{:.0f}')} | {fmt(q, '{:.2f}')} |")
-    if ratios:
-        g = 1.0
-        for q in ratios:
-            g *= q
-        print(f"| geometric mean | | | {g ** (1 / len(ratios)):.2f} |")
+        if eq:
+            eratios.append(eq)
+        print(f"| {spec} | {fmt(ra, '{:.0f}')} | {fmt(rb, '{:.0f}')} | {fmt(q, '{:.2f}')} | "
+              f"{fmt(ea, '{:.0f}')} | {fmt(eb, '{:.0f}')} | {fmt(eq, '{:.2f}')} |")
+    gm = lambda xs: "-" if not xs else f"{math.prod(xs) ** (1 / len(xs)):.2f}"
+    print(f"| geometric mean | | | {gm(ratios)} | | | {gm(eratios)} |")
 
 EOF

@@ -51,6 +51,15 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
 /* Run compiled clause x for the lanes in exec (bi_exec_clause's contract). */
 int bx_jit_exec(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f);
 
+/* Run compiled clause *xp for a converged warp (exec = every lane not done, all at its PC) and
+ * the clauses after it while the warp stays converged and they are compiled: what
+ * bi_exec_program's loop would do for them, the observer (bi_exec_hook) called after each.  *count counts the
+ * clauses run, up to max; *xp is the last one run.  Returns an error, BI_EXEC_BARRIER after a
+ * clause with a barrier, or BI_EXEC_OK when the caller's loop must go on (the warp diverged or
+ * finished, the next clause is interpreted, or max was reached). */
+int bx_jit_run(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, unsigned *count, unsigned max,
+               bi_fault *f);
+
 /* Called by compiled code: unit iu (tuple << 1 | add) of x through the interpreter's code. */
 int bx_jit_unit(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned iu);
 

@@ -2,6 +2,8 @@
  * interpreter's own unit and clause-end code (bifrost_exec_lanes.h) for the rest. */
 #include "bifrost_exec_jit.h"
 
+#include <string.h>
+
 /* The interpreter's unit, on the frame's rows: T0 / T1 = the previous tuple's results. */
 LANE_LOOP int unit_n(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned iu, unsigned n)
 {
@@ -18,15 +20,39 @@ int bx_jit_unit(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned iu)
     return w->lanes == 8 ? unit_n(w, fr, x, iu, 8) : unit_n(w, fr, x, iu, 4);
 }
 
-/* The clause's 32-bit global / workgroup-local load or store (clause_end's first case) through
- * bi_mem.map: one map call per page the lanes touch instead of a read / write call per lane; a lane
- * whose address does not map takes the read / write path, which reports faults as clause_end. */
-LANE_LOOP int mem32_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bx_cstate *st, bi_fault *f, unsigned n)
+/* Whether the clause's message is a load or store that mem_n runs: 32 to 128 bits per lane (one
+ * to four whole staging registers, all in range), global or workgroup-local.  The rest goes to
+ * clause_end (narrow loads, which keep part of their register, and every fault of the staging
+ * range). */
+static inline int mem_fast_ok(const bi_warp *w, const bi_xclause *x, const bi_xinstr *msg)
+{
+    return msg && msg->size >= 4 && msg->size <= 16 && !(msg->size & 3) &&
+           (msg->sem == BI_SEM_LOAD || msg->sem == BI_SEM_STORE) && (msg->seg == SEG_NONE || msg->seg == SEG_WLS) &&
+           x->c.hdr[BI_H_SR] + msg->size / 4u <= 64 && w->mem && w->mem->map;
+}
+
+/* memcpy of 1-4 words, each size a constant (inline moves, no call) */
+static inline void copy_words(void *d, const void *s, unsigned words)
+{
+    switch (words) {
+    case 1: memcpy(d, s, 4); break;
+    case 2: memcpy(d, s, 8); break;
+    case 3: memcpy(d, s, 12); break;
+    default: memcpy(d, s, 16); break;
+    }
+}
+
+/* The clause's load or store (mem_fast_ok) through bi_mem.map: one map call per page (or
+ * storage window) the lanes touch instead of a read / write call per lane, lanes in order as in
+ * bx_exec_mem; a lane whose bytes are not all inside one mapped range takes bx_exec_mem's read /
+ * write call and reports its fault the same way.  This is the fast path's one hook point: a
+ * bi_mem without map (a memory observer that must see every access) never comes here. */
+LANE_LOOP int mem_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bx_cstate *st, bi_fault *f, unsigned n)
 {
     const bi_mem *m = w->mem;
     const bi_xinstr *msg = st->msg;
     const bi_clause *c = &x->c;
-    unsigned sr = c->hdr[BI_H_SR];
+    unsigned sr = c->hdr[BI_H_SR], size = msg->size, words = size / 4;
     int store = msg->sem == BI_SEM_STORE;
     uint8_t *host = NULL;
     uint64_t ref = 0, lo = 1, hi = 0;
@@ -35,35 +61,29 @@ LANE_LOOP int mem32_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bx_cstate 
             continue;
         uint64_t addr = msg->seg == SEG_WLS ? m->wls_base + st->msg_src[0][l]
                                             : st->msg_src[0][l] | (uint64_t)st->msg_src[1][l] << 32;
-        if (!(addr >= lo && addr <= hi - 4 && hi >= 4)) {
+        if (!(addr >= lo && hi >= size && addr <= hi - size)) {
             host = m->map(m->ctx, addr, store, &lo, &hi);
             ref = addr;
             if (!host)
                 lo = 1, hi = 0;
         }
-        if (host && addr >= lo && addr <= hi - 4 && hi >= 4) {
+        uint32_t v[4];
+        if (store)
+            for (unsigned r = 0; r < words; r++)
+                v[r] = w->reg[sr + r][l];          /* little-endian host: bx_exec_mem's bytes */
+        if (host && addr >= lo && hi >= size && addr <= hi - size) {
             uint8_t *p = host + (addr - ref);
             if (store)
-                memcpy(p, &w->reg[sr][l], 4);            /* little-endian host, as clause_end's bytes */
+                copy_words(p, v, words);
             else
-                memcpy(&st->stg.val[l][0], p, 4);
+                copy_words(st->stg.val[l], p, words);
             continue;
         }
-        uint8_t b[4];
-        if (!store) {
-            if (m->read(m->ctx, addr, b, 4))
-                return bx_fault(f, BI_FAULT_MEMORY, addr, "clause %#x lane %u: load fault at %#llx", c->offset, l,
-                            (unsigned long long)addr);
-            st->stg.val[l][0] = b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-        } else {
-            uint32_t v = w->reg[sr][l];
-            b[0] = (uint8_t)v, b[1] = (uint8_t)(v >> 8), b[2] = (uint8_t)(v >> 16), b[3] = (uint8_t)(v >> 24);
-            if (m->write(m->ctx, addr, b, 4))
-                return bx_fault(f, BI_FAULT_MEMORY, addr, "clause %#x lane %u: store fault at %#llx", c->offset, l,
-                            (unsigned long long)addr);
-        }
+        if (store ? m->write(m->ctx, addr, v, size) : m->read(m->ctx, addr, st->stg.val[l], size))
+            return bx_fault(f, BI_FAULT_MEMORY, addr, "clause %#x lane %u: %s fault at %#llx", c->offset, l,
+                            store ? "store" : "load", (unsigned long long)addr);
     }
-    st->stg.n = !store;
+    st->stg.n = store ? 0 : words;
     st->msg = NULL;                 /* done: clause_end goes on with the staging writes */
     return BI_EXEC_OK;
 }
@@ -81,9 +101,7 @@ LANE_LOOP int exec_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f
     if (rc)
         return rc;
     const bi_xinstr *msg = fr.st.msg;
-    if (msg && msg->size == 4 && (msg->sem == BI_SEM_LOAD || msg->sem == BI_SEM_STORE) &&
-        (msg->seg == SEG_NONE || msg->seg == SEG_WLS) && w->mem && w->mem->map &&
-        (rc = mem32_n(w, x, exec, &fr.st, f, n)))
+    if (mem_fast_ok(w, x, msg) && (rc = mem_n(w, x, exec, &fr.st, f, n)))
         return rc;
     return clause_end(w, x, exec, &fr.st, f, n);
 }
@@ -91,4 +109,46 @@ LANE_LOOP int exec_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f
 int bx_jit_exec(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f)
 {
     return w->lanes == 8 ? exec_n(w, x, exec, f, 8) : exec_n(w, x, exec, f, 4);
+}
+
+/* bx_jit_run for n lanes: bi_exec_program's loop without its per-clause scheduling, which a
+ * converged warp does not need (every lane not done runs every clause, so exec stays the same
+ * mask and the next clause is the one at the common next PC). */
+LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, unsigned *count, unsigned max,
+                    bi_fault *f, unsigned n)
+{
+    bi_xclause *x = *xp;
+    for (;;) {
+        unsigned barriers = w->barriers;
+        int rc = exec_n(w, x, exec, f, n);
+        ++*count;
+        if (rc)
+            return rc;
+        if (__builtin_expect(bi_exec_hook != NULL, 0))
+            bi_exec_hook(w, p, x, exec);           /* the observer (--stats) sees every clause */
+        if (w->barriers != barriers)
+            return BI_EXEC_BARRIER;
+        if (*count >= max)
+            return BI_EXEC_OK;
+        uint32_t pc = w->pc[__builtin_ctz(exec)];
+        for (unsigned l = 0; l < n; l++)
+            if ((exec >> l) & 1 && (w->done[l] || w->pc[l] != pc))
+                return BI_EXEC_OK;                 /* diverged or done: the caller schedules */
+        /* bx_program_next's first check inline: x's cached successor, when it is the clause at pc
+         * and, for fetched code (raw bytes kept), checked under the current epoch */
+        bi_xclause *next = __atomic_load_n(&x->next, __ATOMIC_ACQUIRE);
+        if (!(next && next->c.offset == pc &&
+              (!next->raw || (w->mem && __atomic_load_n(&next->epoch, __ATOMIC_ACQUIRE) == w->mem->epoch))) &&
+            (rc = bx_program_next(p, w->mem, x, pc, &next, f)))
+            return rc;
+        if (!next->jit)
+            return BI_EXEC_OK;                     /* the caller finds it again through x->next */
+        *xp = x = next;
+    }
+}
+
+int bx_jit_run(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, unsigned *count, unsigned max,
+               bi_fault *f)
+{
+    return w->lanes == 8 ? run_n(w, p, xp, exec, count, max, f, 8) : run_n(w, p, xp, exec, count, max, f, 4);
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bifrost_exec.h"
@@ -112,8 +113,12 @@ typedef struct run {
     gpu_compute_stats st;
 } run;
 
-/* per host thread: cached host pages of global memory (map fast path) */
-#define WTLB_SIZE 64
+/* per host thread: cached host pages of global memory (map fast path), indexed by a hash of the
+ * page number: buffers allocated a power-of-two size apart (vecadd's a, b and c) would otherwise
+ * share slots and evict each other on every access */
+#define WTLB_BITS 8
+#define WTLB_SIZE (1u << WTLB_BITS)
+#define WTLB_SLOT(vp) ((unsigned)(((vp) * 0x9e3779b97f4a7c15ull) >> (64 - WTLB_BITS)))
 typedef struct {
     uint64_t vpage, gen;
     uint8_t *host;            /* the page's first byte; NULL: empty */
@@ -204,7 +209,7 @@ static uint8_t *fast(worker *w, uint64_t va, unsigned size, unsigned access)
         return NULL;
     uint64_t gen = m->generation(m->ctx), vp = va >> 12;
     unsigned need = access == GPU_ACCESS_READ ? 1 : access == GPU_ACCESS_WRITE ? 2 : 3;
-    wtlb_entry *e = &w->tlb[vp % WTLB_SIZE];
+    wtlb_entry *e = &w->tlb[WTLB_SLOT(vp)];
     if (e->host && e->vpage == vp && e->gen == gen && (e->perm & need) == need)
         return e->host + (va & 4095);
     uint64_t g;
@@ -700,11 +705,20 @@ static void add_stats(gpu_compute_stats *a, const gpu_compute_stats *b)
     a->lane_clauses += b->lane_clauses;
     a->lane_instrs += b->lane_instrs;
     a->barriers += b->barriers;
+    a->cpu_ns += b->cpu_ns;
+}
+
+static uint64_t thread_cpu_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
 /* Run workgroups of r until none is left (or the run aborts). */
 static void work(worker *w, run *r)
 {
+    uint64_t cpu0 = thread_cpu_ns();
     int ok = worker_prepare(w, r) == 0;
     while (ok && !__atomic_load_n(&r->abort, __ATOMIC_ACQUIRE)) {
         uint64_t idx = __atomic_fetch_add(&r->next_wg, 1, __ATOMIC_RELAXED);
@@ -726,6 +740,7 @@ static void work(worker *w, run *r)
         }
     }
     report_progress(w, true);
+    w->st.cpu_ns = thread_cpu_ns() - cpu0;
     pthread_mutex_lock(&r->lock);
     if (!ok && !r->status) {
         r->status = EXC_DATA_INVALID_FAULT;     /* host out of memory */

@@ -69,6 +69,7 @@ typedef struct gpu_compute_job {
 typedef struct gpu_compute_stats {
     uint64_t jobs, workgroups, warps, clauses, lane_clauses, lane_instrs, barriers;
     uint64_t programs_decoded, programs_reused;
+    uint64_t cpu_ns;          /* host CPU time of the threads running the jobs' workgroups */
 } gpu_compute_stats;
 
 typedef struct gpu_compute gpu_compute;

@@ -44,6 +44,7 @@ static void init_warps(const bi_workgroup *wg, enum bi_arch arch, bi_wg_warps *w
                        unsigned nthreads)
 {
     unsigned lanes = arch >= BI_ARCH_V7 ? 8 : 4;
+    uint32_t lid[3] = { 0, 0, 0 };        /* thread t's local id, counted up (no divisions) */
     for (unsigned k = 0; k < nwarps; k++) {
         bi_warp *w = &ws->warps[k];
         bi_warp_init(w, arch);
@@ -59,8 +60,6 @@ static void init_warps(const bi_workgroup *wg, enum bi_arch arch, bi_wg_warps *w
                 w->done[l] = 1;
                 continue;
             }
-            uint32_t lid[3] = { t % wg->local_size[0], (t / wg->local_size[0]) % wg->local_size[1],
-                                t / (wg->local_size[0] * wg->local_size[1]) };
             uint32_t gid[3];
             for (unsigned i = 0; i < 3; i++)
                 gid[i] = wg->wg_id[i] * wg->local_size[i] + lid[i];
@@ -69,6 +68,13 @@ static void init_warps(const bi_workgroup *wg, enum bi_arch arch, bi_wg_warps *w
              * before reading them, so a superset is safe */
             bi_compute_preload(w, l, lid, wg->wg_id, gid);
             w->tls_base[l] = wg->tls_base + (uint64_t)t * wg->tls_stride;
+            if (++lid[0] == wg->local_size[0]) {
+                lid[0] = 0;
+                if (++lid[1] == wg->local_size[1]) {
+                    lid[1] = 0;
+                    lid[2]++;
+                }
+            }
         }
     }
 }

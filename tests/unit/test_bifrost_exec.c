@@ -661,6 +661,47 @@ static void check_wg(enum bi_arch arch)
     bi_program_free(p);
 }
 
+/* Preloads of a 3 x 2 x 3 workgroup (18 threads: the last warp partly empty): r55 = local x | y <<
+ * 16, r56 = local z, r57-r59 = workgroup id, r60-r62 = global id, thread t = x + 3 (y + 2 z).  The
+ * program is empty, so the warps stop (bad PC) right after their set-up, which stays in ws. */
+static void check_wg_preload(enum bi_arch arch)
+{
+    static const uint8_t none[1];
+    bi_program *p = bi_program_new(none, 0, arch);
+    ck_assert_ptr_nonnull(p);
+    bi_wg_warps ws = { 0 };
+    bi_workgroup wg = { .local_size = { 3, 2, 3 }, .wg_id = { 5, 7, 2 }, .max_clauses = 10 };
+    bi_fault f = { 0 };
+    ck_assert_int_eq(bi_run_workgroup(&wg, p, &ws, NULL, &f), BI_EXEC_FAULT);
+    unsigned lanes = arch == BI_ARCH_V7 ? 8 : 4;
+    for (unsigned t = 0; t < 24 && t / lanes < ws.cap; t++) {
+        const bi_warp *w = &ws.warps[t / lanes];
+        unsigned l = t % lanes, x = t % 3, y = t / 3 % 2, z = t / 6;
+        if (t >= 18) {
+            ck_assert(w->done[l]);
+            continue;
+        }
+        ck_assert_uint_eq(w->reg[55][l], x | y << 16);
+        ck_assert_uint_eq(w->reg[56][l], z);
+        ck_assert_uint_eq(w->reg[57][l], 5);
+        ck_assert_uint_eq(w->reg[58][l], 7);
+        ck_assert_uint_eq(w->reg[59][l], 2);
+        ck_assert_uint_eq(w->reg[60][l], 5 * 3 + x);
+        ck_assert_uint_eq(w->reg[61][l], 7 * 2 + y);
+        ck_assert_uint_eq(w->reg[62][l], 2 * 3 + z);
+    }
+    ck_assert_uint_ge(ws.cap, (18 + lanes - 1) / lanes);
+    bi_wg_warps_free(&ws);
+    bi_program_free(p);
+}
+
+START_TEST(test_workgroup_preload)
+{
+    check_wg_preload(BI_ARCH_V6);
+    check_wg_preload(BI_ARCH_V7);
+}
+END_TEST
+
 START_TEST(test_workgroup_v6) { check_wg(BI_ARCH_V6); }
 END_TEST
 START_TEST(test_workgroup_v7) { check_wg(BI_ARCH_V7); }
@@ -902,6 +943,7 @@ int main(void)
     tcase_add_test(tc, test_clper_v6);
     tcase_add_test(tc, test_refused);
     tcase_add_test(tc, test_seg_add);
+    tcase_add_test(tc, test_workgroup_preload);
     tcase_add_test(tc, test_workgroup_v6);
     tcase_add_test(tc, test_workgroup_v7);
     tcase_add_test(tc, test_wls_order_v6);

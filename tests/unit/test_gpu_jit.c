@@ -9,6 +9,8 @@
  *             same state; registers, PCs, statistics, memory, status and fault must be identical
  *   shaders   each test shader as a whole program (branches, divergence, reconvergence) with
  *             random registers under each back end, the same comparison
+ *   sliced    the same in slices of 1-12 clauses (clause budgets cutting runs of compiled clauses),
+ *             with clauses compiled and interpreted in one program
  *
  * JIT_DIFF_ROUNDS=n multiplies the variants (default 1); JIT_DIFF_SEED picks the random seed. */
 #include <check.h>
@@ -24,7 +26,7 @@
 static const struct { const char *name; const uint8_t *code; size_t len; } shaders[] = {
     S(bi_shader_exec_atomic), S(bi_shader_exec_f16_clock), S(bi_shader_exec_branch), S(bi_shader_exec_branch2), S(bi_shader_exec_clper),
     S(bi_shader_exec_clper_acc), S(bi_shader_exec_clper_v6), S(bi_shader_exec_fcmp_total), S(bi_shader_exec_float),
-    S(bi_shader_exec_int), S(bi_shader_exec_lanes), S(bi_shader_exec_mem), S(bi_shader_exec_misc),
+    S(bi_shader_exec_int), S(bi_shader_exec_lanes), S(bi_shader_exec_mem), S(bi_shader_exec_mem_vec), S(bi_shader_exec_misc),
     S(bi_shader_exec_seg), S(bi_shader_exec_timing), S(bi_shader_exec_vec), S(bi_shader_exec_vec2),
     S(bi_shader_exec_wg), S(bi_shader_exec_wls_order), S(bi_shader_formats), S(bi_shader_gpu_atomic),
     S(bi_shader_gpu_atomic64), S(bi_shader_gpu_exit), S(bi_shader_gpu_fma_loop), S(bi_shader_gpu_img_buf), S(bi_shader_gpu_img_store_f32),
@@ -62,15 +64,25 @@ static int m_write(void *ctx, uint64_t addr, const void *buf, unsigned size)
     return 0;
 }
 
-/* the compiled back end's fast path: the whole test memory (set in every other run) */
+/* the compiled back end's fast path (set in every other run): the whole test memory, or 64-byte
+ * "pages" of it, some of them not mapped (their accesses then take read / write), so that
+ * 64- to 128-bit accesses straddle page ends and the end of the memory (a fault) */
+static unsigned map_pages;
 static uint8_t *m_map(void *ctx, uint64_t addr, int write, uint64_t *lo, uint64_t *hi)
 {
     (void)ctx;
     (void)write;
     if (addr < MEM_BASE || addr >= MEM_BASE + MEM_SIZE)
         return NULL;
-    *lo = MEM_BASE;
-    *hi = MEM_BASE + MEM_SIZE;
+    if (!map_pages) {
+        *lo = MEM_BASE;
+        *hi = MEM_BASE + MEM_SIZE;
+    } else {
+        if ((addr >> 6) % 7 == 3)
+            return NULL;
+        *lo = addr & ~(uint64_t)63;
+        *hi = *lo + 64;
+    }
     return mem_cur + (addr - MEM_BASE);
 }
 
@@ -110,6 +122,7 @@ static uint32_t rnd_value(void)
 static void random_warp(bi_warp *w, enum bi_arch arch)
 {
     mem.map = rnd() % 2 ? m_map : NULL;
+    map_pages = rnd() % 2;
     bi_warp_init(w, arch);
     w->mem = &mem;
     w->uniforms = uniforms;
@@ -300,6 +313,66 @@ START_TEST(test_shaders)
 }
 END_TEST
 
+/* A shader run in slices of a few clauses each (bi_exec_program's budget cutting converged runs of
+ * compiled clauses anywhere), the back end switched between slices in the mixed run so that its
+ * program holds interpreted and compiled clauses side by side (runs of compiled clauses stop at
+ * an interpreted one); the reference is the interpreter with the same slices. */
+static int run_sliced(int mixed, unsigned s, enum bi_arch arch, bi_warp *w, bi_fault *f, const unsigned *slice,
+                      unsigned nslices)
+{
+    ck_assert_int_eq(bi_set_backend(mixed ? BI_BACKEND_JIT : BI_BACKEND_INTERP), 0);
+    bi_program *p = bi_program_new(shaders[s].code, shaders[s].len, arch);
+    ck_assert_ptr_nonnull(p);
+    int rc = BI_EXEC_OK;
+    for (unsigned k = 0; k < nslices; k++) {
+        memset(f, 0, sizeof(*f));
+        rc = bi_exec_program(w, p, slice[k], f);
+        if (rc == BI_EXEC_END || (rc == BI_EXEC_FAULT && f->kind != BI_FAULT_CLAUSE_LIMIT))
+            break;
+        if (mixed)
+            ck_assert_int_eq(bi_set_backend(k % 2 ? BI_BACKEND_JIT : BI_BACKEND_INTERP), 0);
+    }
+    bi_program_free(p);
+    return rc;
+}
+
+START_TEST(test_sliced)
+{
+    if (!bx_jit_host_ok())
+        return;
+    seed();
+    enum bi_backend before = bi_get_backend();
+    static const enum bi_arch arches[2] = { BI_ARCH_V6, BI_ARCH_V7 };
+    unsigned runs = 0;
+    for (unsigned a = 0; a < 2; a++)
+        for (unsigned s = 0; s < NSHADERS; s++)
+            for (unsigned trial = 0; trial < 4 * rounds(); trial++) {
+                unsigned slice[16];
+                for (unsigned k = 0; k < 15; k++)
+                    slice[k] = 1 + rnd() % 12;
+                slice[15] = 4000;
+                bi_warp wa, wb;
+                bi_fault fa, fb;
+                random_warp(&wa, arches[a]);
+                wb = wa;
+                random_memory();
+                memcpy(mem_a, mem_init, MEM_SIZE);
+                memcpy(mem_b, mem_init, MEM_SIZE);
+                mem_cur = mem_a;
+                int rc_a = run_sliced(0, s, arches[a], &wa, &fa, slice, 16);
+                mem_cur = mem_b;
+                int rc_b = run_sliced(1, s, arches[a], &wb, &fb, slice, 16);
+                char what[160];
+                snprintf(what, sizeof(what), "sliced shader %s v%d trial %u", shaders[s].name,
+                         arches[a] >= BI_ARCH_V7 ? 7 : 6, trial);
+                same_result(what, rc_a, rc_b, &fa, &fb, &wa, &wb);
+                runs++;
+            }
+    bi_set_backend(before);
+    printf("jit diff: %u sliced mixed-back-end shader runs compared\n", runs);
+}
+END_TEST
+
 /* The back-end switch: jit is the default where the host can run it, and its programs compile. */
 START_TEST(test_backend_switch)
 {
@@ -332,6 +405,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_backend_switch);
     tcase_add_test(tc, test_clauses);
     tcase_add_test(tc, test_shaders);
+    tcase_add_test(tc, test_sliced);
     suite_add_tcase(s, tc);
     return s;
 }
