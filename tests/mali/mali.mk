@@ -58,8 +58,9 @@ else
 endif
 
 # In `make test` too (~4 min, four boots): the second guest stack, trixie's own (`make image
-# IMAGE_STACK=stable`: Linux 6.12 with panfrost 1.2, Mesa 25.0, in guest-images/out-stable), on g71
-# and g52: the guest checks of tests/mali/guest_test.sh (profiling reports SKIP there), then the 13
+# IMAGE_STACK=stable`: Linux 6.12 with panfrost 1.2, Mesa 25.0, in guest-images/out-stable, built
+# and checked by image-test; its packages are fetched here the first time), on g71 and g52: the
+# guest checks of tests/mali/guest_test.sh (profiling reports SKIP there), then the 13
 # samples against the CPU and llvmpipe as in mali-apps-test (--gpu-threads 2).
 .PHONY: mali-stack-test
 TEST_TARGETS += mali-stack-test
@@ -67,7 +68,7 @@ mali-stack-test: $(B)/malibu
 ifeq ($(MALI_IN_TEST),no)
 	@echo "== mali stable-stack tests skipped (MALI_IN_TEST=no)"
 else
-	@$(MAKE) --no-print-directory image IMAGE_STACK=stable
+	@$(MAKE) --no-print-directory image-test IMAGE_STACK=stable
 	@echo "== mali: the stable stack (panfrost 1.2, Mesa 25.0): guest checks (g71, g52)"
 	HANG= sh tests/mali/guest_test.sh $(B)/malibu "g71 g52" guest-images/out-stable
 	@echo "== mali: the OpenCL samples on the stable stack (g71, g52; --gpu-threads 2) vs CPU and llvmpipe"
