@@ -136,12 +136,15 @@ static void random_warp(bi_warp *w, enum bi_arch arch)
         w->tls_base[l] = MEM_BASE + 0x3000 + 0x80 * l;
 }
 
+/* Random memory contents, the same in both back ends' memories. */
 static void random_memory(void)
 {
     for (unsigned i = 0; i < MEM_SIZE; i += 4) {
         uint32_t v = rnd_value();
         memcpy(mem_init + i, &v, 4);
     }
+    memcpy(mem_a, mem_init, MEM_SIZE);
+    memcpy(mem_b, mem_init, MEM_SIZE);
 }
 
 /* ---- one clause, both back ends ---------------------------------------------------------------- */
@@ -205,8 +208,6 @@ static void diff_clause(const uint8_t *bytes, size_t len, uint32_t off, enum bi_
         wb = wa;
         uint32_t exec = trial ? rnd() : 0xff;
         random_memory();
-        memcpy(mem_a, mem_init, MEM_SIZE);
-        memcpy(mem_b, mem_init, MEM_SIZE);
         memset(&fa, 0, sizeof(fa));
         memset(&fb, 0, sizeof(fb));
         mem_cur = mem_a;
@@ -296,8 +297,6 @@ START_TEST(test_shaders)
                 random_warp(&wa, arches[a]);
                 wb = wa;
                 random_memory();
-                memcpy(mem_a, mem_init, MEM_SIZE);
-                memcpy(mem_b, mem_init, MEM_SIZE);
                 mem_cur = mem_a;
                 int rc_a = run_shader(BI_BACKEND_INTERP, s, arches[a], &wa, &fa);
                 mem_cur = mem_b;
@@ -356,8 +355,6 @@ START_TEST(test_sliced)
                 random_warp(&wa, arches[a]);
                 wb = wa;
                 random_memory();
-                memcpy(mem_a, mem_init, MEM_SIZE);
-                memcpy(mem_b, mem_init, MEM_SIZE);
                 mem_cur = mem_a;
                 int rc_a = run_sliced(0, s, arches[a], &wa, &fa, slice, 16);
                 mem_cur = mem_b;
