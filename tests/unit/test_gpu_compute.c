@@ -701,9 +701,16 @@ START_TEST(test_bench)
     if (!getenv("GPU_BENCH"))
         return;
     enum bi_backend before = bi_get_backend();
+    /* GPU_BENCH_ONLY=interp|jit: one back end; GPU_BENCH_SGEMM=M,N,K: the sgemm's size (for perf) */
+    const char *only = getenv("GPU_BENCH_ONLY");
+    unsigned sm = 64, sn = 64, sk = 64;
+    if (getenv("GPU_BENCH_SGEMM"))
+        sscanf(getenv("GPU_BENCH_SGEMM"), "%u,%u,%u", &sm, &sn, &sk);
     for (unsigned run = 0; run < 4; run++) {      /* interp, jit (where the host runs it); 1, 2 threads */
         unsigned threads = 1 + run % 2;
         const char *be = run < 2 ? "interp" : "jit";
+        if (only && strcmp(only, be))
+            continue;
         if (bi_set_backend(run < 2 ? BI_BACKEND_INTERP : BI_BACKEND_JIT))
             break;
         uint32_t out[2048];
@@ -735,11 +742,11 @@ START_TEST(test_bench)
         gpu_compute_free(e);
         e = gpu_compute_new(threads);
         use_map = 1;             /* global memory through the map fast path, as on the device */
-        double cpu2, sec2 = run_mesa_sgemm(e, 6, 64, 64, 64, &cpu2);
+        double cpu2, sec2 = run_mesa_sgemm(e, 6, sm, sn, sk, &cpu2);
         use_map = 0;
         gpu_compute_get_stats(e, &st);
-        printf("gpu bench: %s: %u thread(s): Mesa sgemm_naive 64x64x64 (v6): %llu lane-instructions in %.3f s ="
-               " %.1f M lane-instr/s (%.3f s CPU: %.1f M lane-instr per CPU-second)\n", be, threads,
+        printf("gpu bench: %s: %u thread(s): Mesa sgemm_naive %ux%ux%u (v6): %llu lane-instructions in %.3f s ="
+               " %.1f M lane-instr/s (%.3f s CPU: %.1f M lane-instr per CPU-second)\n", be, threads, sm, sn, sk,
                (unsigned long long)st.lane_instrs, sec2, (double)st.lane_instrs / sec2 / 1e6, cpu2,
                (double)st.lane_instrs / cpu2 / 1e6);
         gpu_compute_free(e);
