@@ -8,9 +8,9 @@
 #                  advances by the GPU's modelled time while the vCPU waits on a job, so this
 #                  is modelled GPU time plus the CPU side and barely depends on host threads;
 #                  --gpu-time host makes it host time (long jobs then hit panfrost's timeout)
-#   model ms       modelled GPU time the guest saw while waiting (--stats clock.gpu_ns_advanced)
-#   Mlane          simulated lane-instructions (thread_instructions of --stats FILE.json,
-#                  emu/stats/SCHEMA.md; identical for every thread count)
+#   model ms       modelled GPU time of the jobs (MALIBU_GPU_LOG=1's "modelled")
+#   Mlane          simulated lane-instructions (MALIBU_GPU_LOG=1's per-job lane-instructions,
+#                  identical for every thread count and back end)
 #   gpu CPU s      host CPU time of malibu's device threads (every thread but the vCPU's, from
 #                  /proc/PID/task/*/schedstat) between the markers the guest prints around the
 #                  sample: the GPU engine's threads plus idle device threads; the sample's OpenCL
@@ -21,6 +21,10 @@
 #   engine CPU ms  host CPU time of the threads running the jobs' workgroups (MALIBU_GPU_LOG=1's
 #                  "engine CPU"): the shader cores alone, without idle device threads, and
 #                  insensitive to other load on the host; M lane/engine-CPU-s = Mlane / it
+#   --stats        one more boot per sample and back end (t=1) with --stats FILE.json: its
+#                  thread_instructions must equal Mlane (else STATS-MISMATCH), and "stats
+#                  overhead" is its engine CPU time over the uninstrumented run's (the other runs
+#                  measure malibu as it runs without --stats)
 #   back ends      each sample runs under every back end of --backends (default: interp jit,
 #                  malibu's --gpu-backend); the last table compares their M lane/CPU-s and
 #                  M lane/engine-CPU-s (t=1) and gives the geometric means of the jit / interp ratios
@@ -80,10 +84,10 @@ def device_cpu_ns(pid):
     return total
 
 
-def run(spec, threads, rep, backend):
+def run(spec, threads, rep, backend, with_stats=False):
     name, _, args = spec.partition(":")
     args = args.replace(",", " ")
-    tag = f"{name}-{backend}-t{threads}-r{rep}"
+    tag = f"{name}-{backend}-t{threads}-r{rep}" + ("-stats" if with_stats else "")
     stats, errlog = os.path.join(work, tag + ".json"), os.path.join(work, tag + ".stderr")
     # clinfo first: rusticl and its libraries are loaded (and in the guest's page cache) before
     # the begin marker, so disk reads do not land in the measured window
@@ -93,7 +97,8 @@ def run(spec, threads, rep, backend):
     env = dict(os.environ, MALIBU_GPU_LOG="1")
     with open(errlog, "w") as err:
         p = subprocess.Popen([malibu, "--image", img, "--gpu", model, "--gpu-threads",
-                              str(threads), "--gpu-time", gpu_time, "--gpu-backend", backend, "--stats", stats, "--run", cmd],
+                              str(threads), "--gpu-time", gpu_time, "--gpu-backend", backend]
+                             + (["--stats", stats] if with_stats else []) + ["--run", cmd],
                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err, env=env)
         marks, out = {}, []
         for raw in p.stdout:
@@ -119,16 +124,16 @@ def run(spec, threads, rep, backend):
     r["engine_cpu_ms"] = sum(float(ms) for ms in re.findall(r"^gpu: job .*, engine CPU ([0-9.]+) ms$", log, re.M))
     if any(st != "0x1" for st, _ in jobs) and r["status"] == "PASS":
         r["status"] = "JOB-FAULT"
-    try:
-        with open(stats) as f:
-            rep = json.load(f)
-        g = rep["gpu"]
-        r["model_ms"] = rep.get("clock", {}).get("gpu_ns_advanced", 0) / 1e6
-        r["lanes"] = g["totals"]["thread_instructions"]
-        r["jobs"] = g["jobs"].get("compute", 0)
-    except (OSError, ValueError, KeyError) as e:
-        r["lanes"], r["jobs"] = None, None
-        r["status"] += f" (stats: {e})"
+    r["lanes"] = sum(int(n) for n in re.findall(r"^gpu: job .*?, (\d+) lane-instructions,", log, re.M)) or None
+    r["jobs"] = len(jobs)
+    r["model_ms"] = sum(float(ms) for ms in re.findall(r"^gpu: job .*, modelled ([0-9.]+) ms,", log, re.M))
+    if with_stats:
+        try:
+            with open(stats) as f:
+                r["stats_lanes"] = json.load(f)["gpu"]["totals"]["thread_instructions"]
+        except (OSError, ValueError, KeyError) as e:
+            r["stats_lanes"] = None
+            r["status"] += f" (stats: {e})"
     return r
 
 
@@ -153,13 +158,20 @@ for spec in samples:
               f"{fmt(b['lanes'] and b['lanes'] / 1e6)} M lane-instr, device-thread CPU "
               f"{fmt(b.get('cpu_s'), '{:.3f}')} s, engine {b['engine_ms']:.1f} ms, engine CPU "
               f"{b['engine_cpu_ms']:.1f} ms", flush=True)
+    s1 = run(spec, 1, 0, be, with_stats=True)
+    a = best[1]
+    if s1.get("stats_lanes") != a["lanes"] and a["status"] == "PASS":
+        a["status"] = f"STATS-MISMATCH ({s1.get('stats_lanes')} in --stats)"
+    a["stats_overhead"] = (s1["engine_cpu_ms"] / a["engine_cpu_ms"] - 1) if a["engine_cpu_ms"] else None
+    print(f"  {spec} --gpu-backend {be} --gpu-threads 1 --stats: {s1['status']}, {fmt(s1.get('stats_lanes'), '{}')} "
+          f"thread_instructions, engine CPU {s1['engine_cpu_ms']:.1f} ms", flush=True)
     rows[be].append((spec, best))
 
 N = counts[-1]
 hdr = (f"| sample | compute jobs | M lane-instr | kernel ms t=1 | kernel ms t={N} | model ms | "
        f"gpu CPU s t=1 | M lane-instr/CPU-s t=1 | M lane-instr/CPU-s t={N} | engine ms t=1 | "
        f"engine ms t={N} | engine speed-up | engine CPU ms t=1 | M lane-instr/engine-CPU-s t=1 | "
-       f"status t=1 / t={N} |")
+       f"--stats overhead t=1 | status t=1 / t={N} |")
 print()
 cpu = next((ln.split(":", 1)[1].strip() for ln in open("/proc/cpuinfo")
             if ln.startswith("model name")), "?")
@@ -182,7 +194,8 @@ for be in backends:
           f"{fmt(a['kernel_ms'])} | {fmt(b['kernel_ms'])} | {fmt(a.get('model_ms'), '{:.2f}')} | "
           f"{fmt(a.get('cpu_s'), '{:.3f}')} | {fmt(rate(a), '{:.0f}')} | {fmt(rate(b), '{:.0f}')} | "
           f"{a['engine_ms']:.1f} | {b['engine_ms']:.1f} | {fmt(esp, '{:.2f}')} | "
-          f"{a['engine_cpu_ms']:.1f} | {fmt(erate(a), '{:.0f}')} | {a['status']} / {b['status']} |")
+          f"{a['engine_cpu_ms']:.1f} | {fmt(erate(a), '{:.0f}')} | "
+          f"{fmt(a.get('stats_overhead') and 100 * a['stats_overhead'], '{:+.0f} %')} | {a['status']} / {b['status']} |")
 if len(backends) > 1:
     ref, new = backends[0], backends[-1]
     print()

@@ -107,28 +107,22 @@ const uint32_t bx_jit_krows[KR_N][NL] __attribute__((aligned(32))) = {
     [KR_EXP] = { 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000 },
 };
 
-/* The frame's per-execution rows (cstate_init's and the first tuple's T0 / T1): zeros, and the
- * commit masks from the exec mask (lane l active: bit l). */
-static void compile_frame_init(jx_emit *e, unsigned lanes)
+/* The start of each clause's code: what the frame needs afresh per clause (cstate_init's state:
+ * no branches, no message, no staging writes), the clause begun counted. */
+static void compile_clause_init(jcomp *jc)
 {
+    jx_emit *e = &jc->e;
+    jx_gp_m(e, 1, GP_MOV_MR, R13, R12, (int32_t)offsetof(bx_jit_frame, last));
+    jx_gp_mi(e, 0, 0x81, 0, R12, (int32_t)offsetof(bx_jit_frame, nrun), 1);
+    jx_gp_mi(e, 0, 0xc7, 0, R12, F_ST(stg.n), 0);
+    jx_gp_mi(e, 1, 0xc7, 0, R12, F_ST(msg), 0);
+    jx_gp_mi(e, 0, 0xc7, 0, R12, F_ST(fc.ftz), jc->x->c.hdr[BI_H_FTZ] != 0);
     jx_op(e, JX_VPXOR, 0, 0, 0);
-    jx_store(e, 0, R12, F_RES(0, 0));
-    jx_store(e, 0, R12, F_RES(0, 1));
-    jx_store(e, 0, R12, F_ZERO);
     jx_store(e, 0, R12, F_ST(branch));
     jx_store(e, 0, R12, F_ST(target));
-    for (unsigned k = 0; k < lanes * 8; k += lanes * 4)      /* 64-bit atom_addr: two rows */
+    for (unsigned k = 0; k < (e->l ? 64u : 32u); k += (e->l ? 32u : 16u))      /* 64-bit atom_addr: two rows */
         jx_store(e, 0, R12, F_ST(atom_addr) + (int32_t)k);
-    jx_vex(e, PP_66, M_0F38, 0x58, 1, 0, 1, R12, F_EXEC);     /* vpbroadcastd */
-    jx_opm(e, JX_VPAND, 1, 1, R14, KROW(KR_LANEBIT));
-    jx_opm(e, JX_VPCMPEQD, 1, 1, R14, KROW(KR_LANEBIT));
-    jx_store(e, 1, R12, F_KEEP(0));
-    jx_opm(e, JX_VPAND, 2, 1, R14, KROW(KR_FFFF));
-    jx_store(e, 2, R12, F_KEEP(1));
-    jx_op(e, JX_VPXOR, 3, 1, 2);
-    jx_store(e, 3, R12, F_KEEP(2));
 }
-
 
 /* Whether source k of unit (i, add) is known to hold no denormal in the active lanes. */
 int bx_jc_src_clean(const jcomp *jc, unsigned i, int add, unsigned k)
@@ -394,7 +388,10 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
         snprintf(why, whylen, "the host lacks AVX2 or FMA");
         return -1;
     }
-    /* int entry(bi_warp *w = rbx, bx_jit_frame *fr = r12, const bi_xclause *x = r13), r14 = krows */
+    size_t head = (sizeof(bx_jit_code) + 31) & ~(size_t)31;
+    jc.head = head;
+    /* int entry(bi_warp *w = rbx, bx_jit_frame *fr = r12, const bi_xclause *x = r13), r14 = krows;
+     * chained clauses jump to the body with the same registers and stack */
     jx_push(e, RBX);
     jx_push(e, R12);
     jx_push(e, R13);
@@ -404,7 +401,8 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
     jx_mov(e, R12, RSI);
     jx_mov(e, R13, RDX);
     jx_mov_imm64(e, R14, (uint64_t)(uintptr_t)bx_jit_krows);
-    compile_frame_init(e, lanes);
+    size_t body = e->len;
+    compile_clause_init(&jc);
     size_t to_bc = jx_jmp_fwd(e);
     size_t bc_done = e->len;
     for (unsigned i = 0; i < x->c.ntuples; i++) {
@@ -414,9 +412,12 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
             compile_commit(&jc, i - 1);
     }
     compile_commit(&jc, x->c.ntuples - 1);
+    jx_gp_mi(e, 0, 0x81, 7, R12, (int32_t)offsetof(bx_jit_frame, chain), 0);
+    size_t to_end = jx_jcc_fwd(e, CC_NZ);
     jx_xor_eax(e);
     for (unsigned k = 0; k < jc.nexits; k++)
         jx_patch(e, jc.exits[k]);
+    size_t epilogue = e->len;
     jx_vzeroupper(e);
     jx_rsp_adjust(e, 0, 8);
     jx_pop(e, R14);
@@ -424,6 +425,8 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
     jx_pop(e, R12);
     jx_pop(e, RBX);
     jx_ret(e);
+    jx_patch(e, to_end);
+    bx_jc_compile_end(&jc, epilogue);
     jx_patch(e, to_bc);
     compile_bc_fill(&jc);
     jx_jmp_to(e, bc_done);
@@ -431,7 +434,6 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
         snprintf(why, whylen, "clause %#x: too large to compile", x->c.offset);
         return -1;
     }
-    size_t head = (sizeof(bx_jit_code) + 31) & ~(size_t)31;
     uint8_t *mem = arena_alloc(arena, head + e->len);
     if (!mem) {
         snprintf(why, whylen, "out of executable memory");
@@ -439,6 +441,7 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
     }
     memcpy(mem + head, buf, e->len);
     code.entry = (bx_jit_entry)(void *)(mem + head);
+    code.body = mem + head + body;
     memcpy(mem, &code, sizeof(code));
     __atomic_store_n(&x->jit, (const void *)mem, __ATOMIC_RELEASE);
     return 0;

@@ -19,7 +19,17 @@
 
 #define BX_JIT_MAX_BC 16          /* lane-independent sources (uniforms, constants, specials) per clause */
 
-/* The state of one compiled clause execution (on the host stack of bx_jit_exec). */
+/* A cached mapping of the message fast path: guest addresses [lo, lo + len) are host bytes from
+ * host (len 0: empty). */
+typedef struct bx_jit_tlb {
+    uint64_t lo, len;
+    uint8_t *host;
+} bx_jit_tlb;
+
+#define BX_JIT_TLB 8               /* slots per access kind; a clause's message uses slot offset / 16 % 8 */
+
+/* The state of one compiled clause execution, or of a run of chained clauses (on the host stack
+ * of bx_jit_exec / bx_jit_run; set up by bx_jit_frame_init). */
 typedef struct bx_jit_frame {
     _Alignas(32) uint32_t res[9][2][NL];   /* [0]: zeros (T0/T1 of the first tuple); [i + 1]: tuple i's
                                               FMA / ADD results */
@@ -27,10 +37,27 @@ typedef struct bx_jit_frame {
     uint32_t keep[3][NL];                  /* commit masks of the active lanes: word, low half, high half */
     uint32_t bc[BX_JIT_MAX_BC][NL];        /* lane-independent sources, one row each */
     uint32_t scratch[8][NL];               /* the interpreter's source rows (units run through it) */
+    uint32_t stg[4][NL];                   /* a compiled load's staging values, one row per register */
     uint32_t exec;
+    uint32_t chain;                        /* 1: end clauses in code and chain them (bx_jit_run) */
+    uint32_t first4;                       /* 4 x the first active lane */
+    uint32_t nrun, budget;                 /* clauses begun in this call, and how many it may run */
+    uint64_t active;                       /* active lanes */
+    uint64_t wls_base;
+    uint32_t map_ok;                       /* the warp's bi_mem has map: the message fast path */
+    const bi_xclause *last;                /* the clause begun last */
     bi_fault *f;
+    bx_jit_tlb tlb[2][BX_JIT_TLB];         /* [0]: loads, [1]: stores */
     bx_cstate st;
 } bx_jit_frame;
+
+/* Compiled code's return values besides 0 (the clause's units done: the caller runs its end) and
+ * the units' errors (negative): */
+enum {
+    BX_JIT_ENDED = 0x100,       /* fr->last ran to its end (message, pcs, statistics) */
+    BX_JIT_END_C = 0x101,       /* fr->last's message ran, its pcs and statistics are the caller's
+                                   (clause_next): lanes diverged or finished */
+};
 
 typedef int (*bx_jit_entry)(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x);
 
@@ -38,6 +65,8 @@ typedef int (*bx_jit_entry)(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x);
  * frame's branch state, makes the commit masks from fr->exec and fills the bc rows.) */
 typedef struct bx_jit_code {
     bx_jit_entry entry;
+    const void *body;                 /* where chained clauses jump (r13 = the clause) */
+    bi_xclause *succ[2];              /* successors seen: [0] the next clause, [1] a branch target */
 } bx_jit_code;
 
 /* Executable memory of one program's compiled clauses (freed with the program). */
@@ -59,6 +88,14 @@ int bx_jit_exec(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f);
  * finished, the next clause is interpreted, or max was reached). */
 int bx_jit_run(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, unsigned *count, unsigned max,
                bi_fault *f);
+
+/* The run-level rows and fields of a frame for the lanes in exec; chain: see bx_jit_frame. */
+void bx_jit_frame_init(bx_jit_frame *fr, const bi_warp *w, uint32_t exec, bi_fault *f, int chain);
+
+/* Called by compiled code: the clause's message and staging writes (clause_msg), and one lane of
+ * a compiled load / store whose slot missed (arg = lane | slot << 8 | store << 16). */
+int bx_jit_msg(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x);
+int bx_jit_mem_lane(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned arg);
 
 /* Called by compiled code: unit iu (tuple << 1 | add) of x through the interpreter's code. */
 int bx_jit_unit(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned iu);

@@ -45,6 +45,7 @@ typedef struct {
      * so that T / T0 / T1 sources skip the store-to-load round trip; held[k] = 1 + that result's
      * res index (i + 1) << 1 | u, 0: nothing valid */
     unsigned held[4];
+    size_t head;                 /* where the code starts after its bx_jit_code (RIP-relative data) */
 } jcomp;
 
 /* a lane row in memory: [base + disp] */
@@ -68,6 +69,8 @@ void bx_jc_call_unit(jcomp *jc, unsigned iu);
  * is left (the unit is then left to the interpreter) */
 int bx_jc_compile_msg(jcomp *jc, unsigned i);
 int bx_jc_compile_branch(jcomp *jc, unsigned i, int add);
+/* the clause's end in chained runs (bifrost_exec_jit_end.c); epilogue: where the code returns */
+void bx_jc_compile_end(jcomp *jc, size_t epilogue);
 /* unit (i, add): compiled, or a call of the interpreter's code (bifrost_exec_jit_alu.c) */
 void bx_jc_compile_unit(jcomp *jc, unsigned i, int add);
 

@@ -88,15 +88,85 @@ LANE_LOOP int mem_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bx_cstate *s
     return BI_EXEC_OK;
 }
 
+void bx_jit_frame_init(bx_jit_frame *fr, const bi_warp *w, uint32_t exec, bi_fault *f, int chain)
+{
+    for (unsigned l = 0; l < NL; l++) {
+        uint32_t on = (exec >> l) & 1 ? ~0u : 0;
+        fr->res[0][0][l] = fr->res[0][1][l] = fr->zero[l] = 0;
+        fr->keep[0][l] = on;
+        fr->keep[1][l] = on & 0xffff;
+        fr->keep[2][l] = on & 0xffff0000;
+    }
+    fr->exec = exec;
+    fr->chain = (uint32_t)chain;
+    fr->first4 = exec ? 4u * (unsigned)__builtin_ctz(exec) : 0;
+    fr->active = (uint64_t)__builtin_popcount(exec);
+    fr->map_ok = w->mem && w->mem->map;
+    fr->wls_base = w->mem ? w->mem->wls_base : 0;
+    fr->f = f;
+    for (unsigned k = 0; k < BX_JIT_TLB; k++)
+        fr->tlb[0][k].len = fr->tlb[1][k].len = 0;
+}
+
+LANE_LOOP int msg_n(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned n)
+{
+    int rc;
+    if (mem_fast_ok(w, x, fr->st.msg) && (rc = mem_n(w, x, fr->exec, &fr->st, fr->f, n)))
+        return rc;
+    return clause_msg(w, x, fr->exec, &fr->st, fr->f, n);
+}
+
+int bx_jit_msg(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x)
+{
+    return w->lanes == 8 ? msg_n(w, fr, x, 8) : msg_n(w, fr, x, 4);
+}
+
+/* One lane of a compiled load / store (bx_jc_compile_mem) whose slot did not cover its bytes: the
+ * slot refilled from map and the access done, or the access through read / write, which reports
+ * a fault as mem_n does. */
+int bx_jit_mem_lane(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned arg)
+{
+    const bi_mem *m = w->mem;
+    const bi_xinstr *msg = fr->st.msg;
+    unsigned l = arg & 0xff, slot = (arg >> 8) & (BX_JIT_TLB - 1), store = (arg >> 16) & 1;
+    unsigned sr = x->c.hdr[BI_H_SR], size = msg->size, words = size / 4;
+    uint64_t addr = msg->seg == SEG_WLS ? m->wls_base + fr->st.msg_src[0][l]
+                                        : fr->st.msg_src[0][l] | (uint64_t)fr->st.msg_src[1][l] << 32;
+    uint32_t v[4];
+    if (store)
+        for (unsigned r = 0; r < words; r++)
+            v[r] = w->reg[sr + r][l];
+    uint64_t lo = 1, hi = 0;
+    uint8_t *host = m->map(m->ctx, addr, (int)store, &lo, &hi);
+    if (host && addr >= lo && hi > lo) {
+        bx_jit_tlb *t = &fr->tlb[store][slot];
+        t->lo = lo;
+        t->len = hi - lo;
+        t->host = host - (addr - lo);
+    }
+    if (host && addr >= lo && hi >= size && addr <= hi - size) {
+        if (store)
+            memcpy(host, v, size);
+        else
+            for (unsigned r = 0; r < words; r++)
+                memcpy(&fr->stg[r][l], host + 4 * r, 4);
+        return BI_EXEC_OK;
+    }
+    uint32_t got[4];
+    if (store ? m->write(m->ctx, addr, v, size) : m->read(m->ctx, addr, got, size))
+        return bx_fault(fr->f, BI_FAULT_MEMORY, addr, "clause %#x lane %u: %s fault at %#llx", x->c.offset, l,
+                        store ? "store" : "load", (unsigned long long)addr);
+    if (!store)
+        for (unsigned r = 0; r < words; r++)
+            fr->stg[r][l] = got[r];
+    return BI_EXEC_OK;
+}
+
 LANE_LOOP int exec_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f, unsigned n)
 {
     const bx_jit_code *jc = x->jit;
     bx_jit_frame fr;
-    fr.st.fc.ftz = x->c.hdr[BI_H_FTZ] != 0;     /* cstate_init's rows: zeroed by the code */
-    fr.st.stg.n = 0;
-    fr.st.msg = NULL;
-    fr.exec = exec;
-    fr.f = f;
+    bx_jit_frame_init(&fr, w, exec, f, 0);
     int rc = jc->entry(w, &fr, x);
     if (rc)
         return rc;
@@ -113,17 +183,27 @@ int bx_jit_exec(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f)
 
 /* bx_jit_run for n lanes: bi_exec_program's loop without its per-clause scheduling, which a
  * converged warp does not need (every lane not done runs every clause, so exec stays the same
- * mask and the next clause is the one at the common next PC). */
+ * mask and the next clause is the one at the common next PC).  The compiled code ends its clauses
+ * itself and jumps from one to the next while the warp stays converged and the next clause's
+ * code is known (bx_jit_code.succ, filled here); it comes back here for everything else. */
 LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, unsigned *count, unsigned max,
                     bi_fault *f, unsigned n)
 {
     bi_xclause *x = *xp;
+    bx_jit_frame fr;
+    bx_jit_frame_init(&fr, w, exec, f, 1);
     for (;;) {
         unsigned barriers = w->barriers;
-        int rc = exec_n(w, x, exec, f, n);
-        ++*count;
-        if (rc)
+        fr.nrun = 0;
+        fr.budget = bi_exec_hook ? 1 : max - *count;     /* the observer sees every clause */
+        int rc = ((const bx_jit_code *)x->jit)->entry(w, &fr, x);
+        *count += fr.nrun;
+        if (rc < 0)
             return rc;
+        x = (bi_xclause *)fr.last;
+        *xp = x;
+        if (rc == BX_JIT_END_C)
+            clause_next(w, x, exec, &fr.st, n);
         if (__builtin_expect(bi_exec_hook != NULL, 0))
             bi_exec_hook(w, p, x, exec);           /* the observer (--stats) sees every clause */
         if (w->barriers != barriers)
@@ -134,16 +214,14 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
         for (unsigned l = 0; l < n; l++)
             if ((exec >> l) & 1 && (w->done[l] || w->pc[l] != pc))
                 return BI_EXEC_OK;                 /* diverged or done: the caller schedules */
-        /* bx_program_next's first check inline: x's cached successor, when it is the clause at pc
-         * and, for fetched code (raw bytes kept), checked under the current epoch */
-        bi_xclause *next = __atomic_load_n(&x->next, __ATOMIC_ACQUIRE);
-        if (!(next && next->c.offset == pc &&
-              (!next->raw || (w->mem && __atomic_load_n(&next->epoch, __ATOMIC_ACQUIRE) == w->mem->epoch))) &&
-            (rc = bx_program_next(p, w->mem, x, pc, &next, f)))
+        bi_xclause *next;
+        if ((rc = bx_program_next(p, w->mem, x, pc, &next, f)))
             return rc;
+        bx_jit_code *code = (bx_jit_code *)x->jit;
+        __atomic_store_n(&code->succ[pc != x->c.offset + x->c.size], next, __ATOMIC_RELEASE);
         if (!next->jit)
             return BI_EXEC_OK;                     /* the caller finds it again through x->next */
-        *xp = x = next;
+        x = next;
     }
 }
 

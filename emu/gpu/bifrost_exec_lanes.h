@@ -312,9 +312,9 @@ LANE_LOOP int add_unit(bi_warp *w, const bi_xclause *x, unsigned i, uint32_t exe
     return BI_EXEC_OK;
 }
 
-/* The end of a clause, after its last tuple's commit: the message, staging-register writes, each
- * lane's next PC, statistics. */
-LANE_LOOP int clause_end(bi_warp *w, const bi_xclause *x, uint32_t exec, bx_cstate *st, bi_fault *f, unsigned n)
+/* The first part of a clause's end, after its last tuple's commit: the message and the
+ * staging-register writes. */
+LANE_LOOP int clause_msg(bi_warp *w, const bi_xclause *x, uint32_t exec, bx_cstate *st, bi_fault *f, unsigned n)
 {
     const bi_clause *c = &x->c;
     const bi_xinstr *msg = st->msg;
@@ -361,6 +361,13 @@ LANE_LOOP int clause_end(bi_warp *w, const bi_xclause *x, uint32_t exec, bx_csta
         for (unsigned l = 0; l < n; l++)
             if (exec & (1u << l))
                 w->reg[c->hdr[BI_H_SR] + r][l] = stg->val[l][r];
+    return BI_EXEC_OK;
+}
+
+/* The rest of a clause's end: each lane's next PC, statistics. */
+LANE_LOOP void clause_next(bi_warp *w, const bi_xclause *x, uint32_t exec, const bx_cstate *st, unsigned n)
+{
+    const bi_clause *c = &x->c;
     for (unsigned l = 0; l < n; l++) {
         if (!(exec & (1u << l)))
             continue;
@@ -375,6 +382,16 @@ LANE_LOOP int clause_end(bi_warp *w, const bi_xclause *x, uint32_t exec, bx_csta
     w->tuples_run += c->ntuples;
     w->lanes_run += active;
     w->lane_instrs += (uint64_t)x->ninstrs * active;
+}
+
+/* The end of a clause, after its last tuple's commit: the message, staging-register writes, each
+ * lane's next PC, statistics. */
+LANE_LOOP int clause_end(bi_warp *w, const bi_xclause *x, uint32_t exec, bx_cstate *st, bi_fault *f, unsigned n)
+{
+    int rc = clause_msg(w, x, exec, st, f, n);
+    if (rc)
+        return rc;
+    clause_next(w, x, exec, st, n);
     return BI_EXEC_OK;
 }
 

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { RAX = 0, RCX = 1, RDX = 2, RBX = 3, RSP = 4, RSI = 6, RDI = 7, R12 = 12, R13 = 13, R14 = 14 };
+enum { RAX = 0, RCX = 1, RDX = 2, RBX = 3, RSP = 4, RSI = 6, RDI = 7, R12 = 12, R13 = 13, R14 = 14, R15 = 15 };
 enum { PP_NONE = 0, PP_66 = 1, PP_F3 = 2 };          /* VEX.pp: implied prefix */
 enum { M_0F = 1, M_0F38 = 2, M_0F3A = 3 };           /* VEX.mmmmm: opcode map */
 
@@ -204,7 +204,7 @@ static inline void jx_jmp_to(jx_emit *e, size_t target)
     jx_u32(e, (uint32_t)(target - (e->len + 4)));
 }
 
-enum { CC_Z = 0x4, CC_NZ = 0x5, CC_BE = 0x6 };
+enum { CC_B = 0x2, CC_AE = 0x3, CC_Z = 0x4, CC_NZ = 0x5, CC_BE = 0x6, CC_A = 0x7 };
 
 /* jcc rel32 to a label placed later: returns where its displacement goes (jx_patch) */
 static inline size_t jx_jcc_fwd(jx_emit *e, unsigned cc)
@@ -223,6 +223,96 @@ static inline void jx_patch(jx_emit *e, size_t at)
     if (at + 4 <= e->cap)
         for (int i = 0; i < 4; i++)
             e->buf[at + i] = (uint8_t)(rel >> (8 * i));
+}
+
+/* ---- general-purpose instructions with a ModRM operand: [base + disp32] or a register ------- */
+
+/* REX (when needed) and opcode (op >= 0x100: 0x0f-prefixed two-byte opcode); w64: REX.W */
+static inline void jx_gp_head(jx_emit *e, int w64, unsigned op, unsigned reg, unsigned rm)
+{
+    uint8_t rex = (uint8_t)(0x40 | (w64 ? 8 : 0) | ((reg >> 3) & 1) << 2 | ((rm >> 3) & 1));
+    if (rex != 0x40)
+        jx_b(e, rex);
+    if (op >= 0x100)
+        jx_b(e, 0x0f);
+    jx_b(e, (uint8_t)op);
+}
+
+/* op reg, [base + disp32] (or op [base + disp32], reg: which is the opcode's) */
+static inline void jx_gp_m(jx_emit *e, int w64, unsigned op, unsigned reg, unsigned base, int32_t disp)
+{
+    jx_gp_head(e, w64, op, reg, base);
+    jx_b(e, (uint8_t)(0x80 | (reg & 7) << 3 | (base & 7)));
+    if ((base & 7) == 4)
+        jx_b(e, 0x24);
+    jx_u32(e, (uint32_t)disp);
+}
+
+/* op reg, rm (registers) */
+static inline void jx_gp_r(jx_emit *e, int w64, unsigned op, unsigned reg, unsigned rm)
+{
+    jx_gp_head(e, w64, op, reg, rm);
+    jx_b(e, (uint8_t)(0xc0 | (reg & 7) << 3 | (rm & 7)));
+}
+
+/* op reg, [rip + disp32] to an absolute position `target` of the final code, when the code's
+ * byte 0 lands at position `at` (RIP-relative: the code may sit anywhere) */
+static inline void jx_gp_rip(jx_emit *e, int w64, unsigned op, unsigned reg, int64_t at, int64_t target)
+{
+    jx_gp_head(e, w64, op, reg, 0);
+    jx_b(e, (uint8_t)(0x05 | (reg & 7) << 3));
+    int64_t next = at + (int64_t)e->len + 4;
+    jx_u32(e, (uint32_t)(int32_t)(target - next));
+}
+
+enum { GP_ADD_M = 0x01, GP_OR = 0x09, GP_AND_RM = 0x23, GP_SUB_RM = 0x2b, GP_CMP_RM = 0x3b, GP_ADD_RM = 0x03,
+       GP_MOV_MR = 0x89, GP_MOV_RM = 0x8b, GP_LEA = 0x8d };
+
+/* op [base + disp32], imm32 for the 0x81 group (digit: 0 add, 4 and, 5 sub, 7 cmp), mov (0xc7 /0)
+ * and test (0xf7 /0) */
+static inline void jx_gp_mi(jx_emit *e, int w64, unsigned op, unsigned digit, unsigned base, int32_t disp, uint32_t imm)
+{
+    jx_gp_m(e, w64, op, digit, base, disp);
+    jx_u32(e, imm);
+}
+
+/* shl / shr r64, imm8 */
+static inline void jx_shl64(jx_emit *e, unsigned r, uint8_t n) { jx_gp_r(e, 1, 0xc1, 4, r); jx_b(e, n); }
+
+/* imul d, s, imm32 (64-bit) */
+static inline void jx_imul_imm(jx_emit *e, unsigned d, unsigned s, uint32_t imm) { jx_gp_r(e, 1, 0x69, d, s); jx_u32(e, imm); }
+
+/* cmp r32, imm32 */
+static inline void jx_cmp_ri(jx_emit *e, unsigned r, uint32_t imm) { jx_gp_r(e, 0, 0x81, 7, r); jx_u32(e, imm); }
+
+/* mov r32, imm32 */
+static inline void jx_mov_ri(jx_emit *e, unsigned r, uint32_t imm)
+{
+    if (r >= 8)
+        jx_b(e, 0x41);
+    jx_b(e, (uint8_t)(0xb8 | (r & 7)));
+    jx_u32(e, imm);
+}
+
+/* jmp qword [base + disp32] */
+static inline void jx_jmp_m(jx_emit *e, unsigned base, int32_t disp) { jx_gp_m(e, 0, 0xff, 4, base, disp); }
+
+/* jcc rel32 to a known position */
+static inline void jx_jcc_to(jx_emit *e, unsigned cc, size_t target)
+{
+    jx_b(e, 0x0f);
+    jx_b(e, (uint8_t)(0x80 | cc));
+    jx_u32(e, (uint32_t)(target - (e->len + 4)));
+}
+
+/* vmovmskps r32, y (one bit per 32-bit lane) and vmovd xmm, r32 */
+static inline void jx_movmsk(jx_emit *e, unsigned r, unsigned y) { jx_vex(e, PP_NONE, M_0F, 0x50, r, 0, 0, y, 0); }
+static inline void jx_movd_from(jx_emit *e, unsigned x, unsigned r)
+{
+    unsigned l = e->l;
+    e->l = 0;
+    jx_vex(e, PP_66, M_0F, 0x6e, x, 0, 0, r, 0);
+    e->l = l;
 }
 
 #endif

@@ -49,7 +49,7 @@ static uint8_t *mem_cur;
 static int m_read(void *ctx, uint64_t addr, void *buf, unsigned size)
 {
     (void)ctx;
-    if (addr < MEM_BASE || addr + size > MEM_BASE + MEM_SIZE)
+    if (addr < MEM_BASE || size > MEM_SIZE || addr - MEM_BASE > MEM_SIZE - size)    /* no wrap at 2^64 */
         return -1;
     memcpy(buf, mem_cur + (addr - MEM_BASE), size);
     return 0;
@@ -58,7 +58,7 @@ static int m_read(void *ctx, uint64_t addr, void *buf, unsigned size)
 static int m_write(void *ctx, uint64_t addr, const void *buf, unsigned size)
 {
     (void)ctx;
-    if (addr < MEM_BASE || addr + size > MEM_BASE + MEM_SIZE)
+    if (addr < MEM_BASE || size > MEM_SIZE || addr - MEM_BASE > MEM_SIZE - size)    /* no wrap at 2^64 */
         return -1;
     memcpy(mem_cur + (addr - MEM_BASE), buf, size);
     return 0;
@@ -274,6 +274,19 @@ END_TEST
 
 /* ---- whole shaders under each back end ------------------------------------------------------ */
 
+/* the observer's view (bi_exec_hook, as --stats sees clauses): a hash of every clause run, its
+ * mask and the warp's PCs after it, in order */
+static uint64_t seen_hash, seen_clauses;
+static void see_clause(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec)
+{
+    (void)p;
+    uint64_t h = seen_hash ^ x->c.offset ^ (uint64_t)exec << 32;
+    for (unsigned l = 0; l < w->lanes; l++)
+        h = (h ^ w->pc[l] ^ (uint64_t)w->done[l] << 40) * 0x100000001b3ull;
+    seen_hash = h;
+    seen_clauses++;
+}
+
 static int run_shader(enum bi_backend b, unsigned s, enum bi_arch arch, bi_warp *w, bi_fault *f)
 {
     ck_assert_int_eq(bi_set_backend(b), 0);
@@ -297,14 +310,24 @@ START_TEST(test_shaders)
                 random_warp(&wa, arches[a]);
                 wb = wa;
                 random_memory();
+                int observe = trial % 2;           /* with the observer: every clause returns to C */
+                bi_exec_hook = observe ? see_clause : NULL;
+                seen_hash = seen_clauses = 0;
                 mem_cur = mem_a;
                 int rc_a = run_shader(BI_BACKEND_INTERP, s, arches[a], &wa, &fa);
+                uint64_t hash_a = seen_hash, clauses_a = seen_clauses;
+                seen_hash = seen_clauses = 0;
                 mem_cur = mem_b;
                 int rc_b = run_shader(BI_BACKEND_JIT, s, arches[a], &wb, &fb);
+                bi_exec_hook = NULL;
                 char what[160];
                 snprintf(what, sizeof(what), "shader %s v%d trial %u", shaders[s].name, arches[a] >= BI_ARCH_V7 ? 7 : 6,
                          trial);
                 same_result(what, rc_a, rc_b, &fa, &fb, &wa, &wb);
+                ck_assert_msg(clauses_a == seen_clauses && hash_a == seen_hash,
+                              "%s: the observer saw %llu clauses (hash %#llx) under interp, %llu (%#llx) under jit",
+                              what, (unsigned long long)clauses_a, (unsigned long long)hash_a,
+                              (unsigned long long)seen_clauses, (unsigned long long)seen_hash);
                 runs++;
             }
     bi_set_backend(before);

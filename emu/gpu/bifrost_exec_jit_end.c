@@ -1,0 +1,231 @@
+/* The clause compiler's clause ends for runs of chained clauses (bx_jit_run, fr->chain = 1):
+ * after the last commit, the code runs the clause's message (a 32- to 128-bit global / WLS load
+ * or store inline through the frame's mapping slots, anything else through bx_jit_msg), writes
+ * the lanes' next PC and the statistics when the warp stays converged, and jumps straight into
+ * the next clause's code when it knows it (bx_jit_code.succ) and may run it.  It returns to
+ * bx_jit_run for everything else: divergence, a lane finishing, a barrier, the clause budget, an
+ * unknown or interpreted successor.  What it does is clause_end's work (bifrost_exec_lanes.h),
+ * in the same order. */
+#include "bifrost_exec_jit_comp.h"
+
+#define F_(field) ((int32_t)offsetof(bx_jit_frame, field))
+#define F_STG(r) ((int32_t)(offsetof(bx_jit_frame, stg) + (size_t)(r) * NL * 4))
+#define F_TLB(store, k, field) \
+    ((int32_t)(offsetof(bx_jit_frame, tlb) + ((size_t)(store) * BX_JIT_TLB + (k)) * sizeof(bx_jit_tlb) + \
+               offsetof(bx_jit_tlb, field)))
+#define W_(field) ((int32_t)offsetof(bi_warp, field))
+#define X_(field) ((int32_t)offsetof(bi_xclause, field))
+
+/* whether bx_jc_compile_end can run message msg inline (bx_jit_rt.c's mem_fast_ok, decided now) */
+static int inline_mem(const bi_xclause *x, const bi_xinstr *msg)
+{
+    return msg->size >= 4 && msg->size <= 16 && !(msg->size & 3) &&
+           (msg->sem == BI_SEM_LOAD || msg->sem == BI_SEM_STORE) && (msg->seg == SEG_NONE || msg->seg == SEG_WLS) &&
+           x->c.hdr[BI_H_SR] + msg->size / 4u <= 64;
+}
+
+/* call fn(rbx = w, r12 = fr, r13 = x, ecx = arg): its non-zero result leaves through the epilogue */
+static void call_rt(jx_emit *e, const void *fn, uint32_t arg, size_t epilogue)
+{
+    jx_vzeroupper(e);
+    jx_mov(e, RDI, RBX);
+    jx_mov(e, RSI, R12);
+    jx_mov(e, RDX, R13);
+    jx_mov_ecx(e, arg);
+    jx_mov_imm64(e, RAX, (uint64_t)(uintptr_t)fn);
+    jx_call_rax(e);
+    jx_test_eax(e);
+    jx_jcc_to(e, CC_NZ, epilogue);
+}
+
+/* lane l of an inline load / store (inline_mem): its address from the message's source rows, the
+ * slot's mapping when it covers the bytes, else bx_jit_mem_lane */
+static void compile_mem_lane(jcomp *jc, const bi_xinstr *msg, unsigned l, size_t epilogue)
+{
+    jx_emit *e = &jc->e;
+    const bi_clause *c = &jc->x->c;
+    unsigned store = msg->sem == BI_SEM_STORE, slot = (c->offset >> 4) & (BX_JIT_TLB - 1);
+    unsigned sr = c->hdr[BI_H_SR], words = msg->size / 4u;
+    jx_gp_mi(e, 0, 0xf7, 0, R12, F_(exec), 1u << l);                 /* test: lane active? */
+    size_t skip = jx_jcc_fwd(e, CC_Z);
+    jx_gp_m(e, 0, GP_MOV_RM, RAX, R12, F_ST(msg_src) + (int32_t)(4 * l));
+    if (msg->seg == SEG_WLS) {
+        jx_gp_m(e, 1, GP_ADD_RM, RAX, R12, F_(wls_base));
+    } else {
+        jx_gp_m(e, 0, GP_MOV_RM, RDX, R12, F_ST(msg_src) + (int32_t)(NL * 4 + 4 * l));
+        jx_shl64(e, RDX, 32);
+        jx_gp_r(e, 1, GP_OR, RDX, RAX);                                  /* or rax, rdx */
+    }
+    jx_mov(e, RDX, RAX);
+    jx_gp_m(e, 1, GP_SUB_RM, RDX, R12, F_TLB(store, slot, lo));         /* offset in the mapping */
+    jx_gp_m(e, 1, GP_CMP_RM, RDX, R12, F_TLB(store, slot, len));
+    size_t miss1 = jx_jcc_fwd(e, CC_AE);
+    jx_gp_m(e, 1, GP_LEA, RCX, RDX, (int32_t)msg->size);
+    jx_gp_m(e, 1, GP_CMP_RM, RCX, R12, F_TLB(store, slot, len));
+    size_t miss2 = jx_jcc_fwd(e, CC_A);
+    jx_gp_m(e, 1, GP_ADD_RM, RDX, R12, F_TLB(store, slot, host));
+    for (unsigned r = 0; r < words; r++) {
+        if (store) {
+            jx_gp_m(e, 0, GP_MOV_RM, RCX, RBX, W_REG(sr + r) + (int32_t)(4 * l));
+            jx_gp_m(e, 0, GP_MOV_MR, RCX, RDX, (int32_t)(4 * r));
+        } else {
+            jx_gp_m(e, 0, GP_MOV_RM, RCX, RDX, (int32_t)(4 * r));
+            jx_gp_m(e, 0, GP_MOV_MR, RCX, R12, F_STG(r) + (int32_t)(4 * l));
+        }
+    }
+    size_t done = jx_jmp_fwd(e);
+    jx_patch(e, miss1);
+    jx_patch(e, miss2);
+    call_rt(e, (const void *)bx_jit_mem_lane, l | slot << 8 | store << 16, epilogue);
+    jx_patch(e, done);
+    jx_patch(e, skip);
+}
+
+/* the clause's message, when it has one: inline (when the warp's memory has map) or through
+ * bx_jit_msg; a load's staging rows then land in its registers for the active lanes */
+static void compile_message(jcomp *jc, size_t epilogue)
+{
+    jx_emit *e = &jc->e;
+    const bi_xclause *x = jc->x;
+    const bi_xinstr *msg = NULL;
+    for (unsigned i = 0; i < x->c.ntuples; i++) {
+        const bi_xinstr *a = &x->add[i];
+        if ((a->sem >= BI_SEM_LOAD && a->sem <= BI_SEM_ACMPXCHG) || a->sem >= BI_SEM_TEXC)
+            msg = a;                                   /* the last one is the clause's (add_unit) */
+    }
+    if (!msg)
+        return;
+    size_t slow = 0, done = 0;
+    if (inline_mem(x, msg)) {
+        jx_gp_mi(e, 0, 0x81, 7, R12, F_(map_ok), 0);
+        slow = jx_jcc_fwd(e, CC_Z);
+        for (unsigned l = 0; l < (e->l ? 8u : 4u); l++)
+            compile_mem_lane(jc, msg, l, epilogue);
+        if (msg->sem == BI_SEM_LOAD) {
+            unsigned sr = x->c.hdr[BI_H_SR];
+            jx_load(e, 2, R12, F_KEEP(0));
+            for (unsigned r = 0; r < msg->size / 4u; r++) {
+                jx_load(e, 0, RBX, W_REG(sr + r));
+                jx_load(e, 1, R12, F_STG(r));
+                jx_blendv(e, 1, 0, 0, 1, 2);
+                jx_store(e, 0, RBX, W_REG(sr + r));
+            }
+        }
+        done = jx_jmp_fwd(e);
+        jx_patch(e, slow);
+    }
+    call_rt(e, (const void *)bx_jit_msg, 0, epilogue);
+    if (done)
+        jx_patch(e, done);
+}
+
+void bx_jc_compile_end(jcomp *jc, size_t epilogue)
+{
+    jx_emit *e = &jc->e;
+    const bi_xclause *x = jc->x;
+    const bi_clause *c = &x->c;
+    int may_branch = 0, barrier = 0;
+    for (unsigned i = 0; i < c->ntuples; i++)
+        for (int add = 0; add < 2; add++) {
+            uint8_t sem = add ? x->add[i].sem : x->fma[i].sem;
+            may_branch |= sem == BI_SEM_BRANCHZ || sem == BI_SEM_BRANCH || sem == BI_SEM_BRANCHZ32 ||
+                          sem == BI_SEM_BRANCHZ16 || sem == BI_SEM_JUMP;
+            barrier |= sem == BI_SEM_BARRIER;
+        }
+    compile_message(jc, epilogue);
+
+    /* the next PC of every active lane (ecx), or back to bx_jit_run (end_c) */
+    size_t end_c[4] = { 0 }, have_pc[2] = { 0 };
+    unsigned nend = 0, nhave = 0;
+    if (may_branch) {
+        jx_op(e, JX_VPXOR, 5, 5, 5);
+        jx_load(e, 0, R12, F_ST(branch));
+        jx_op(e, JX_VPCMPEQD, 0, 0, 5);
+        jx_movmsk(e, RAX, 0);                                      /* lanes not branching */
+        jx_gp_r(e, 0, 0xf7, 2, RAX);                               /* not eax */
+        jx_gp_m(e, 0, GP_AND_RM, RAX, R12, F_(exec));
+        size_t none = jx_jcc_fwd(e, CC_Z);
+        jx_gp_m(e, 0, GP_CMP_RM, RAX, R12, F_(exec));
+        end_c[nend++] = jx_jcc_fwd(e, CC_NZ);                      /* some lanes branch */
+        jx_gp_m(e, 0, GP_MOV_RM, RDX, R12, F_(first4));
+        jx_gp_r(e, 1, 0x03, RDX, R12);                             /* add rdx, r12 */
+        jx_gp_m(e, 0, GP_MOV_RM, RCX, RDX, F_ST(target));
+        jx_movd_from(e, 1, RCX);
+        jx_broadcast(e, 1, 1);
+        jx_opm(e, JX_VPCMPEQD, 1, 1, R12, F_ST(target));
+        jx_movmsk(e, RAX, 1);
+        jx_gp_m(e, 0, GP_AND_RM, RAX, R12, F_(exec));
+        jx_gp_m(e, 0, GP_CMP_RM, RAX, R12, F_(exec));
+        end_c[nend++] = jx_jcc_fwd(e, CC_NZ);                      /* different targets */
+        jx_cmp_ri(e, RCX, 0xffffffffu);
+        end_c[nend++] = jx_jcc_fwd(e, CC_Z);                       /* the threads end */
+        have_pc[nhave++] = jx_jmp_fwd(e);
+        jx_patch(e, none);
+    }
+    if (c->hdr[BI_H_FLOW] == 0) {
+        end_c[nend++] = jx_jmp_fwd(e);                             /* the threads end */
+    } else {
+        jx_mov_ri(e, RCX, c->offset + c->size);
+    }
+    for (unsigned k = 0; k < nhave; k++)
+        jx_patch(e, have_pc[k]);
+    if (c->hdr[BI_H_FLOW] != 0 || nhave) {
+        jx_movd_from(e, 1, RCX);
+        jx_broadcast(e, 1, 1);
+        jx_load(e, 0, RBX, W_(pc));
+        jx_load(e, 2, R12, F_KEEP(0));
+        jx_blendv(e, 1, 0, 0, 1, 2);
+        jx_store(e, 0, RBX, W_(pc));
+        /* statistics (clause_next's) */
+        jx_gp_mi(e, 1, 0x81, 0, RBX, W_(clauses_run), 1);
+        jx_gp_mi(e, 1, 0x81, 0, RBX, W_(tuples_run), c->ntuples);
+        jx_gp_m(e, 1, GP_MOV_RM, RAX, R12, F_(active));
+        jx_gp_m(e, 1, GP_ADD_M, RAX, RBX, W_(lanes_run));
+        jx_imul_imm(e, RAX, RAX, x->ninstrs);
+        jx_gp_m(e, 1, GP_ADD_M, RAX, RBX, W_(lane_instrs));
+        size_t ended[6] = { 0 };
+        unsigned nended = 0;
+        if (barrier) {
+            ended[nended++] = jx_jmp_fwd(e);
+        } else {
+            jx_gp_m(e, 0, GP_MOV_RM, RAX, R12, F_(nrun));
+            jx_gp_m(e, 0, GP_CMP_RM, RAX, R12, F_(budget));
+            ended[nended++] = jx_jcc_fwd(e, CC_AE);
+            /* the successor at pc ecx, from the code's two cached ones */
+            size_t found[2] = { 0 };
+            for (unsigned k = 0; k < 2; k++) {
+                jx_gp_rip(e, 1, GP_MOV_RM, RAX, (int64_t)jc->head,
+                          (int64_t)(offsetof(bx_jit_code, succ) + k * sizeof(bi_xclause *)));
+                jx_gp_r(e, 1, 0x85, RAX, RAX);                     /* test rax, rax */
+                size_t empty = jx_jcc_fwd(e, CC_Z);
+                jx_gp_m(e, 0, GP_CMP_RM, RCX, RAX, X_(c.offset));
+                found[k] = jx_jcc_fwd(e, CC_Z);
+                jx_patch(e, empty);
+            }
+            ended[nended++] = jx_jmp_fwd(e);
+            jx_patch(e, found[0]);
+            jx_patch(e, found[1]);
+            /* fetched code: valid under the warp's current epoch only */
+            jx_gp_mi(e, 1, 0x81, 7, RAX, X_(raw), 0);
+            size_t fixed = jx_jcc_fwd(e, CC_Z);
+            jx_gp_m(e, 1, GP_MOV_RM, RDX, RBX, W_(mem));
+            jx_gp_m(e, 1, GP_MOV_RM, RDX, RDX, (int32_t)offsetof(bi_mem, epoch));
+            jx_gp_m(e, 1, GP_CMP_RM, RDX, RAX, X_(epoch));
+            ended[nended++] = jx_jcc_fwd(e, CC_NZ);
+            jx_patch(e, fixed);
+            jx_gp_m(e, 1, GP_MOV_RM, RDX, RAX, X_(jit));
+            jx_gp_r(e, 1, 0x85, RDX, RDX);
+            ended[nended++] = jx_jcc_fwd(e, CC_Z);
+            jx_mov(e, R13, RAX);
+            jx_jmp_m(e, RDX, (int32_t)offsetof(bx_jit_code, body));
+        }
+        for (unsigned k = 0; k < nended; k++)
+            jx_patch(e, ended[k]);
+        jx_mov_ri(e, RAX, BX_JIT_ENDED);
+        jx_jmp_to(e, epilogue);
+    }
+    for (unsigned k = 0; k < nend; k++)
+        jx_patch(e, end_c[k]);
+    jx_mov_ri(e, RAX, BX_JIT_END_C);
+    jx_jmp_to(e, epilogue);
+}
