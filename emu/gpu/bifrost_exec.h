@@ -81,6 +81,13 @@ typedef struct bi_xclause {
 
 struct bi_warp;
 
+/* One clause of a run a converged warp made back to back (the observer's batch call,
+ * gpu_observer.h): the clause, and the pc its lanes went on to. */
+typedef struct bi_clause_run {
+    const struct bi_xclause *x;
+    uint32_t next;
+} bi_clause_run;
+
 /* Memory seen by LOAD/STORE (global addresses; WLS and TLS segments are offsets from a base;
  * UBO loads index a table of buffers).  read/write return 0, or -1 for a fault. */
 typedef struct bi_mem {

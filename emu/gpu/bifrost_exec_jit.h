@@ -48,6 +48,11 @@ typedef struct bx_jit_frame {
     const bi_xclause *last;                /* the clause begun last */
     bi_fault *f;
     bx_jit_tlb tlb[2][BX_JIT_TLB];         /* [0]: loads, [1]: stores */
+    /* clauses chained in code, for the observer's batch call (bi_exec_hook_run): the next record,
+     * NULL when not recording, and the end of the records (all ones: not recording) */
+    bi_clause_run *tptr;
+    uintptr_t tend;
+    bi_clause_run trace[64];
     bx_cstate st;
 } bx_jit_frame;
 

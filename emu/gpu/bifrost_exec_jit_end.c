@@ -191,6 +191,9 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
             jx_gp_m(e, 0, GP_MOV_RM, RAX, R12, F_(nrun));
             jx_gp_m(e, 0, GP_CMP_RM, RAX, R12, F_(budget));
             ended[nended++] = jx_jcc_fwd(e, CC_AE);
+            jx_gp_m(e, 1, GP_MOV_RM, RSI, R12, F_(tptr));             /* the observer's records full? */
+            jx_gp_m(e, 1, GP_CMP_RM, RSI, R12, F_(tend));
+            ended[nended++] = jx_jcc_fwd(e, CC_AE);
             /* the successor at pc ecx, from the code's two cached ones */
             size_t found[2] = { 0 };
             for (unsigned k = 0; k < 2; k++) {
@@ -216,6 +219,13 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
             jx_gp_m(e, 1, GP_MOV_RM, RDX, RAX, X_(jit));
             jx_gp_r(e, 1, 0x85, RDX, RDX);
             ended[nended++] = jx_jcc_fwd(e, CC_Z);
+            jx_gp_r(e, 1, 0x85, RSI, RSI);                          /* record this clause for the observer */
+            size_t untraced = jx_jcc_fwd(e, CC_Z);
+            jx_gp_m(e, 1, GP_MOV_MR, R13, RSI, (int32_t)offsetof(bi_clause_run, x));
+            jx_gp_m(e, 0, GP_MOV_MR, RCX, RSI, (int32_t)offsetof(bi_clause_run, next));
+            jx_gp_m(e, 1, GP_LEA, RSI, RSI, (int32_t)sizeof(bi_clause_run));
+            jx_gp_m(e, 1, GP_MOV_MR, RSI, R12, F_(tptr));
+            jx_patch(e, untraced);
             jx_mov(e, R13, RAX);
             jx_jmp_m(e, RDX, (int32_t)offsetof(bx_jit_code, body));
         }

@@ -106,6 +106,8 @@ void bx_jit_frame_init(bx_jit_frame *fr, const bi_warp *w, uint32_t exec, bi_fau
     fr->f = f;
     for (unsigned k = 0; k < BX_JIT_TLB; k++)
         fr->tlb[0][k].len = fr->tlb[1][k].len = 0;
+    fr->tptr = NULL;
+    fr->tend = UINTPTR_MAX;
 }
 
 LANE_LOOP int msg_n(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned n)
@@ -192,12 +194,21 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
     bi_xclause *x = *xp;
     bx_jit_frame fr;
     bx_jit_frame_init(&fr, w, exec, f, 1);
+    int batch = bi_exec_hook && bi_exec_hook_run;     /* the observer takes chained clauses in batches */
+    if (batch) {
+        fr.tptr = fr.trace;
+        fr.tend = (uintptr_t)(fr.trace + sizeof(fr.trace) / sizeof(fr.trace[0]));
+    }
     for (;;) {
         unsigned barriers = w->barriers;
         fr.nrun = 0;
-        fr.budget = bi_exec_hook ? 1 : max - *count;     /* the observer sees every clause */
+        fr.budget = bi_exec_hook && !batch ? 1 : max - *count;     /* the observer sees every clause */
         int rc = ((const bx_jit_code *)x->jit)->entry(w, &fr, x);
         *count += fr.nrun;
+        if (batch && fr.tptr != fr.trace) {
+            bi_exec_hook_run(w, p, fr.trace, (unsigned)(fr.tptr - fr.trace), exec);
+            fr.tptr = fr.trace;
+        }
         if (rc < 0)
             return rc;
         x = (bi_xclause *)fr.last;

@@ -22,7 +22,7 @@ static void engine_job_begin(const void *prog, uint64_t epoch, uint64_t shader_v
 
 void sg_observe(void)
 {
-    static const gpu_observer obs = { .clause = stats_gpu_clause, .job_begin = engine_job_begin,
+    static const gpu_observer obs = { .clause = stats_gpu_clause, .clauses = stats_gpu_clauses, .job_begin = engine_job_begin,
                                       .job_end = stats_gpu_job_end };
     gpu_observe(&obs);
 }
@@ -223,18 +223,56 @@ static __attribute__((noinline)) sg_thread *thread_register(void)
     return self = t;
 }
 
+/* the thread's record of clause x (NULL: out of memory) */
+static inline struct stats_gclause *record(sg_thread *t, const bi_warp *w, const bi_program *p, const bi_xclause *x,
+                                           uint64_t epoch)
+{
+    size_t slot = ((uintptr_t)x >> 4 ^ (uintptr_t)x >> 12) & 255;
+    struct stats_gclause *g = t->gcache[slot];
+    if (__builtin_expect(!g || g->x != x || g->prog != p || g->epoch != epoch || g->pc != x->c.offset ||
+                         g->header != x->c.header, 0))
+        g = miss(t, slot, w, p, x, epoch);
+    return g;
+}
+
+/* edge of a clause all of whose lanes (n) went on to pc `to` */
+static inline void edge(struct stats_gclause *g, uint32_t to, unsigned n)
+{
+    if (__builtin_expect(g->nedges && g->e[0].to == to, 1)) {   /* the usual way */
+        g->e[0].threads += n;
+        g->e[0].warps++;
+    } else {
+        add_edge(g, to, n, 1);
+    }
+}
+
+void stats_gpu_clauses(const bi_warp *w, const bi_program *p, const bi_clause_run *r, unsigned nr, uint32_t exec)
+{
+    sg_thread *t = self;
+    if (__builtin_expect(!t, 0) && !(t = thread_register()))
+        return;
+    uint64_t epoch = w->mem ? w->mem->epoch : 0;
+    unsigned n = popcount8(exec & 0xff);
+    for (unsigned k = 0; k < nr; k++) {          /* stats_gpu_clause's counts: converged, none waiting */
+        struct stats_gclause *g = record(t, w, p, r[k].x, epoch);
+        if (!g)
+            return;
+        g->execs++;
+        g->lanes += n;
+        if (!g->simple)
+            edge(g, r[k].next, n);
+    }
+}
+
 void stats_gpu_clause(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec)
 {
     sg_thread *t = self;
     if (__builtin_expect(!t, 0) && !(t = thread_register()))
         return;
     uint64_t epoch = w->mem ? w->mem->epoch : 0;
-    size_t slot = ((uintptr_t)x >> 4 ^ (uintptr_t)x >> 12) & 255;
-    struct stats_gclause *g = t->gcache[slot];
-    if (__builtin_expect(!g || g->x != x || g->prog != p || g->epoch != epoch || g->pc != x->c.offset ||
-                         g->header != x->c.header, 0))
-        if (!(g = miss(t, slot, w, p, x, epoch)))
-            return;
+    struct stats_gclause *g = record(t, w, p, x, epoch);
+    if (!g)
+        return;
     exec &= 0xff;
     unsigned n = popcount8(exec);
     uint32_t partial = 0;
@@ -252,12 +290,7 @@ void stats_gpu_clause(const bi_warp *w, const bi_program *p, const bi_xclause *x
             diverged(g, w, exec);
             return;
         }
-    if (__builtin_expect(g->nedges && g->e[0].to == first, 1)) {   /* the usual way */
-        g->e[0].threads += n;
-        g->e[0].warps++;
-    } else {
-        add_edge(g, first, n, 1);
-    }
+    edge(g, first, n);
 }
 
 /* ---- the thread list, reset ------------------------------------------------------------------- */

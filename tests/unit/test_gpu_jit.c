@@ -277,14 +277,26 @@ END_TEST
 /* the observer's view (bi_exec_hook, as --stats sees clauses): a hash of every clause run, its
  * mask and the warp's PCs after it, in order */
 static uint64_t seen_hash, seen_clauses;
+static void see(const bi_warp *w, const bi_xclause *x, uint32_t exec, const uint32_t *next)
+{
+    uint64_t h = seen_hash ^ x->c.offset ^ (uint64_t)exec << 32;
+    for (unsigned l = 0; l < w->lanes; l++) {
+        int mine = next && (exec >> l) & 1;    /* a batch: the lanes of exec went on to *next */
+        h = (h ^ (mine ? *next : w->pc[l]) ^ (uint64_t)(mine ? 0 : w->done[l]) << 40) * 0x100000001b3ull;
+    }
+    seen_hash = h;
+    seen_clauses++;
+}
 static void see_clause(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec)
 {
     (void)p;
-    uint64_t h = seen_hash ^ x->c.offset ^ (uint64_t)exec << 32;
-    for (unsigned l = 0; l < w->lanes; l++)
-        h = (h ^ w->pc[l] ^ (uint64_t)w->done[l] << 40) * 0x100000001b3ull;
-    seen_hash = h;
-    seen_clauses++;
+    see(w, x, exec, NULL);
+}
+static void see_clauses(const bi_warp *w, const bi_program *p, const bi_clause_run *r, unsigned n, uint32_t exec)
+{
+    (void)p;
+    for (unsigned k = 0; k < n; k++)
+        see(w, r[k].x, exec, &r[k].next);
 }
 
 static int run_shader(enum bi_backend b, unsigned s, enum bi_arch arch, bi_warp *w, bi_fault *f)
@@ -310,8 +322,10 @@ START_TEST(test_shaders)
                 random_warp(&wa, arches[a]);
                 wb = wa;
                 random_memory();
-                int observe = trial % 2;           /* with the observer: every clause returns to C */
+                /* with the observer: each clause (every clause returns to C), or chained ones in batches */
+                int observe = trial % 2;
                 bi_exec_hook = observe ? see_clause : NULL;
+                bi_exec_hook_run = observe && trial % 4 == 3 ? see_clauses : NULL;
                 seen_hash = seen_clauses = 0;
                 mem_cur = mem_a;
                 int rc_a = run_shader(BI_BACKEND_INTERP, s, arches[a], &wa, &fa);
@@ -320,6 +334,7 @@ START_TEST(test_shaders)
                 mem_cur = mem_b;
                 int rc_b = run_shader(BI_BACKEND_JIT, s, arches[a], &wb, &fb);
                 bi_exec_hook = NULL;
+                bi_exec_hook_run = NULL;
                 char what[160];
                 snprintf(what, sizeof(what), "shader %s v%d trial %u", shaders[s].name, arches[a] >= BI_ARCH_V7 ? 7 : 6,
                          trial);
