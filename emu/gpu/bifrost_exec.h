@@ -104,7 +104,8 @@ typedef struct bi_mem {
     unsigned (*fetch)(void *ctx, uint64_t off, void *buf, unsigned size);
     /* Optional fast path of compiled clauses' 32-bit loads and stores: host memory for addr, valid
      * for reads (write = 0) or writes over [*lo, *hi) (host address = result + (a - addr)); NULL:
-     * the access goes through read / write, which report faults. */
+     * the access goes through read / write, which report faults.  Compiled code may keep a
+     * mapping for the rest of a warp's turn; it uses none while message is set. */
     uint8_t *(*map)(void *ctx, uint64_t addr, int write, uint64_t *lo, uint64_t *hi);
     /* Optional (the timing plug-in, gpu_timing.h): called before a memory message's lanes access
      * memory, so their accesses can be grouped per message; NULL when timing is off. */

@@ -45,6 +45,7 @@ typedef struct bx_jit_frame {
     uint64_t active;                       /* active lanes */
     uint64_t wls_base;
     uint32_t map_ok;                       /* the warp's bi_mem has map: the message fast path */
+    uint32_t msg_hook;                     /* ... and message (the timing plug-in sees every message) */
     const bi_xclause *last;                /* the clause begun last */
     bi_fault *f;
     bx_jit_tlb tlb[2][BX_JIT_TLB];         /* [0]: loads, [1]: stores */

@@ -80,6 +80,24 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
     if ((xi->sem == BI_SEM_BRANCHZ16 || xi->sem == BI_SEM_BRANCHZ32 || xi->sem == BI_SEM_JUMP) &&
         bx_jc_compile_branch(jc, i, add))
         return;
+    if (add && xi->sem == BI_SEM_BARRIER) {
+        /* add_unit's BARRIER: a zero result and the warp's count; the interpreter's code when the
+         * memory wants to see every message (it calls bi_mem.message for it) */
+        jx_gp_mi(e, 0, 0x81, 7, R12, (int32_t)offsetof(bx_jit_frame, msg_hook), 0);
+        size_t slow = jx_jcc_fwd(e, CC_NZ);
+        jx_op(e, JX_VPXOR, 0, 0, 0);
+        jx_store(e, 0, R12, F_RES(i + 1, 1));
+        jx_gp_mi(e, 0, 0x81, 0, RBX, (int32_t)offsetof(bi_warp, barriers), 1);
+        size_t done = jx_jmp_fwd(e);
+        jx_patch(e, slow);
+        bx_jc_call_unit(jc, iu);
+        bx_jc_reload_cached(jc);
+        jx_patch(e, done);
+        unsigned cr = CACHE_REG(i, 1);
+        jc->held[cr - 8] = 0;
+        jc->clean_res[i + 1][1] = 1;
+        return;
+    }
     if (!compilable(x, i, add, k)) {
         bx_jc_call_unit(jc, iu);
         memset(jc->held, 0, sizeof(jc->held));

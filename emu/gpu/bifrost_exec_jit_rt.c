@@ -28,7 +28,7 @@ static inline int mem_fast_ok(const bi_warp *w, const bi_xclause *x, const bi_xi
 {
     return msg && msg->size >= 4 && msg->size <= 16 && !(msg->size & 3) &&
            (msg->sem == BI_SEM_LOAD || msg->sem == BI_SEM_STORE) && (msg->seg == SEG_NONE || msg->seg == SEG_WLS) &&
-           x->c.hdr[BI_H_SR] + msg->size / 4u <= 64 && w->mem && w->mem->map;
+           x->c.hdr[BI_H_SR] + msg->size / 4u <= 64 && w->mem && w->mem->map && !w->mem->message;
 }
 
 /* memcpy of 1-4 words, each size a constant (inline moves, no call) */
@@ -101,7 +101,8 @@ void bx_jit_frame_init(bx_jit_frame *fr, const bi_warp *w, uint32_t exec, bi_fau
     fr->chain = (uint32_t)chain;
     fr->first4 = exec ? 4u * (unsigned)__builtin_ctz(exec) : 0;
     fr->active = (uint64_t)__builtin_popcount(exec);
-    fr->map_ok = w->mem && w->mem->map;
+    fr->map_ok = w->mem && w->mem->map && !w->mem->message;   /* message sees every message */
+    fr->msg_hook = w->mem && w->mem->message;
     fr->wls_base = w->mem ? w->mem->wls_base : 0;
     fr->f = f;
     for (unsigned k = 0; k < BX_JIT_TLB; k++)

@@ -119,9 +119,19 @@ static uint32_t rnd_value(void)
     }
 }
 
+/* bi_mem.message (set in a quarter of the runs, as the timing plug-in sets it): counted */
+static unsigned messages;
+static void m_message(void *ctx, const bi_warp *w)
+{
+    (void)ctx;
+    (void)w;
+    messages++;
+}
+
 static void random_warp(bi_warp *w, enum bi_arch arch)
 {
     mem.map = rnd() % 2 ? m_map : NULL;
+    mem.message = rnd() % 4 == 0 ? m_message : NULL;
     map_pages = rnd() % 2;
     bi_warp_init(w, arch);
     w->mem = &mem;
@@ -327,10 +337,13 @@ START_TEST(test_shaders)
                 bi_exec_hook = observe ? see_clause : NULL;
                 bi_exec_hook_run = observe && trial % 4 == 3 ? see_clauses : NULL;
                 seen_hash = seen_clauses = 0;
+                messages = 0;
                 mem_cur = mem_a;
                 int rc_a = run_shader(BI_BACKEND_INTERP, s, arches[a], &wa, &fa);
                 uint64_t hash_a = seen_hash, clauses_a = seen_clauses;
+                unsigned messages_a = messages;
                 seen_hash = seen_clauses = 0;
+                messages = 0;
                 mem_cur = mem_b;
                 int rc_b = run_shader(BI_BACKEND_JIT, s, arches[a], &wb, &fb);
                 bi_exec_hook = NULL;
@@ -339,6 +352,8 @@ START_TEST(test_shaders)
                 snprintf(what, sizeof(what), "shader %s v%d trial %u", shaders[s].name, arches[a] >= BI_ARCH_V7 ? 7 : 6,
                          trial);
                 same_result(what, rc_a, rc_b, &fa, &fb, &wa, &wb);
+                ck_assert_msg(messages_a == messages, "%s: %u messages seen under interp, %u under jit", what,
+                              messages_a, messages);
                 ck_assert_msg(clauses_a == seen_clauses && hash_a == seen_hash,
                               "%s: the observer saw %llu clauses (hash %#llx) under interp, %llu (%#llx) under jit",
                               what, (unsigned long long)clauses_a, (unsigned long long)hash_a,
