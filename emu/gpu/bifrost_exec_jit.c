@@ -105,6 +105,8 @@ const uint32_t bx_jit_krows[KR_N][NL] __attribute__((aligned(32))) = {
     [KR_LANEBIT] = { 1, 2, 4, 8, 16, 32, 64, 128 },
     [KR_LANEID] = { 0, 1, 2, 3, 4, 5, 6, 7 },
     [KR_EXP] = { 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000 },
+    [KR_FF] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff },
+    [KR_2P16] = { 0x47800000, 0x47800000, 0x47800000, 0x47800000, 0x47800000, 0x47800000, 0x47800000, 0x47800000 },
 };
 
 /* The start of each clause's code: what the frame needs afresh per clause (cstate_init's state:

@@ -51,6 +51,30 @@ static const uint8_t fcmp_pred[] = {
 };
 
 
+/* Instructions with no lane-loop kind that are compiled all the same (bx_exec_op's cases):
+ * ARSHIFT.i32, U8_TO_U32 / ZEXT of a byte or half, S32_TO_F32 and U32_TO_F32 at round to nearest
+ * (exact integer -> float conversions, no output modifiers in bx_exec_op). */
+enum { PK_ARSHIFT = 100, PK_ZEXT8, PK_S2F, PK_U2F };
+
+static uint8_t pseudo_kind(const bi_xinstr *xi)
+{
+    switch (xi->sem) {
+    case BI_SEM_ARSHIFT: return PK_ARSHIFT;
+    case BI_SEM_ZEXT8: return PK_ZEXT8;
+    case BI_SEM_S2F: return xi->round == R_NONE ? PK_S2F : K_GENERIC;
+    case BI_SEM_U2F: return xi->round == R_NONE ? PK_U2F : K_GENERIC;
+    default: return K_GENERIC;
+    }
+}
+
+/* the shift that brings lane_sel's byte (0-3) or half (0x10 | 0-1) to bit 0; 0xff: none */
+static uint8_t lane_shift(uint8_t lane)
+{
+    if (lane == 0xff)
+        return 0;
+    return (uint8_t)(lane & 0x10 ? 16 * (lane & 1) : 8 * (lane & 3));
+}
+
 /* Whether unit (i, add) of kind k has compiled code (else it calls the interpreter). */
 static int compilable(const bi_xclause *x, unsigned i, int add, uint8_t k)
 {
@@ -74,6 +98,8 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
     const bi_xclause *x = jc->x;
     const bi_xinstr *xi = add ? &x->add[i] : &x->fma[i];
     uint8_t k = add ? x->fast_add[i] : x->fast_fma[i];
+    if (k == K_GENERIC)
+        k = pseudo_kind(xi);
     unsigned iu = i << 1 | (unsigned)add;
     if (add && ((xi->sem >= BI_SEM_LOAD && xi->sem <= BI_SEM_ACMPXCHG) || xi->sem >= BI_SEM_TEXC) && bx_jc_compile_msg(jc, i))
         return;
@@ -118,7 +144,8 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
     unsigned need = 0;
     switch (k) {
     case K_NOP: break;
-    case K_MOV: case K_ZEXT16: need = 1; break;
+    case K_MOV: case K_ZEXT16: case PK_ZEXT8: case PK_S2F: case PK_U2F: need = 1; break;
+    case PK_ARSHIFT: need = 3; break;
     case K_IADD: case K_ISUB: case K_IMUL: case K_ICMP: case K_FADD: case K_FCMP: case K_MKVEC: need = 2; break;
     case K_IADDC: case K_LSHIFT: case K_RSHIFT: case K_FMA: case K_MUX: need = 3; break;
     case K_CSEL: need = 4; break;
@@ -225,6 +252,34 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
         jx_opm(e, JX_VPAND, 0, 0, R14, KROW(KR_FFFF));
         break;
     }
+    case PK_ARSHIFT: {           /* (int32_t)a >> (lane_sel(c, lane[2] or byte 0) & 31) */
+        uint8_t sh = lane_shift(xi->lane[2] == 0xff ? 0 : xi->lane[2]);
+        if (sh)
+            jx_shift_imm(e, 0, 2, 2, sh);
+        jx_opm(e, JX_VPAND, 2, 2, R14, KROW(KR_31));
+        jx_op(e, JX_VPSRAVD, 0, 0, 2);
+        break;
+    }
+    case PK_ZEXT8: {             /* lane_sel(a, lane[0] or byte 0), zero-extended */
+        uint8_t lane = xi->lane[0] == 0xff ? 0 : xi->lane[0], sh = lane_shift(lane);
+        if (sh)
+            jx_shift_imm(e, 0, 0, 0, sh);
+        jx_opm(e, JX_VPAND, 0, 0, R14, KROW(lane & 0x10 ? KR_FFFF : KR_FF));
+        break;
+    }
+    case PK_S2F:
+        jx_op(e, JX_VCVTDQ2PS, 0, 0, 0);
+        jc->clean_res[i + 1][add] = 1;
+        break;
+    case PK_U2F:                 /* (a >> 16) * 65536 + (a & 0xffff): both exact, one rounding */
+        jx_shift_imm(e, 0, 1, 0, 16);
+        jx_opm(e, JX_VPAND, 0, 0, R14, KROW(KR_FFFF));
+        jx_op(e, JX_VCVTDQ2PS, 1, 0, 1);
+        jx_op(e, JX_VCVTDQ2PS, 0, 0, 0);
+        jx_load(e, 2, R14, KROW(KR_2P16));
+        jx_op(e, JX_VFMADD231PS, 0, 1, 2);
+        jc->clean_res[i + 1][add] = 1;
+        break;
     default: break;
     }
     jx_store(e, r, R12, F_RES(i + 1, add));

@@ -11,7 +11,7 @@
 #include "bifrost_jit_emit.h"
 
 /* Constant rows (bx_jit_krows, read through r14). */
-enum { KR_ABS, KR_SIGN, KR_ONE, KR_FONE, KR_31, KR_FFFF, KR_ONES, KR_LANEBIT, KR_LANEID, KR_EXP, KR_N };
+enum { KR_ABS, KR_SIGN, KR_ONE, KR_FONE, KR_31, KR_FFFF, KR_ONES, KR_LANEBIT, KR_LANEID, KR_EXP, KR_FF, KR_2P16, KR_N };
 extern const uint32_t bx_jit_krows[KR_N][NL];
 #define KROW(k) ((int32_t)((k) * NL * 4))
 
