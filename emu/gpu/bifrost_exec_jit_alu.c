@@ -54,11 +54,20 @@ static const uint8_t fcmp_pred[] = {
 /* Instructions with no lane-loop kind that are compiled all the same (bx_exec_op's cases):
  * ARSHIFT.i32, U8_TO_U32 / ZEXT of a byte or half, S32_TO_F32 and U32_TO_F32 at round to nearest
  * (exact integer -> float conversions, no output modifiers in bx_exec_op). */
-enum { PK_ARSHIFT = 100, PK_ZEXT8, PK_S2F, PK_U2F };
+enum { PK_ARSHIFT = 100, PK_ZEXT8, PK_S2F, PK_U2F, PK_FREXPE, PK_FREXPM, PK_FRCP, PK_RSCALE, PK_F2S, PK_F2U };
 
 static uint8_t pseudo_kind(const bi_xinstr *xi)
 {
+    int plain = !xi->widen[0] && !xi->widen[1] && !xi->widen[2];      /* no f16 sources */
     switch (xi->sem) {
+    case BI_SEM_FREXPE: return plain && xi->fmode == FM_PLAIN ? PK_FREXPE : K_GENERIC;
+    case BI_SEM_FREXPM: return plain && xi->fmode == FM_PLAIN ? PK_FREXPM : K_GENERIC;
+    case BI_SEM_FRCP_APPROX: return plain && !xi->clamp ? PK_FRCP : K_GENERIC;
+    case BI_SEM_FMA_RSCALE: return plain && !xi->clamp && xi->round == R_NONE && xi->fmode <= 1 ? PK_RSCALE : K_GENERIC;
+    case BI_SEM_F2S: case BI_SEM_F2U:
+        if (!plain || (xi->round != R_NONE && xi->round != R_RTZ))
+            return K_GENERIC;
+        return xi->sem == BI_SEM_F2S ? PK_F2S : PK_F2U;
     case BI_SEM_ARSHIFT: return PK_ARSHIFT;
     case BI_SEM_ZEXT8: return PK_ZEXT8;
     case BI_SEM_S2F: return xi->round == R_NONE ? PK_S2F : K_GENERIC;
@@ -145,7 +154,9 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
     switch (k) {
     case K_NOP: break;
     case K_MOV: case K_ZEXT16: case PK_ZEXT8: case PK_S2F: case PK_U2F: need = 1; break;
+    case PK_FREXPE: case PK_FREXPM: case PK_FRCP: case PK_F2S: case PK_F2U: need = 1; break;
     case PK_ARSHIFT: need = 3; break;
+    case PK_RSCALE: need = 4; break;
     case K_IADD: case K_ISUB: case K_IMUL: case K_ICMP: case K_FADD: case K_FCMP: case K_MKVEC: need = 2; break;
     case K_IADDC: case K_LSHIFT: case K_RSHIFT: case K_FMA: case K_MUX: need = 3; break;
     case K_CSEL: need = 4; break;
@@ -154,7 +165,15 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
     for (unsigned q = 0; q < need; q++)
         bx_jc_load_src(jc, q, i, add, q, s[q]);
     unsigned r = 0;              /* register holding the result */
-    int nan_check = 0, ftz = x->c.hdr[BI_H_FTZ] != 0;
+    int nan_check = 0, ftz = x->c.hdr[BI_H_FTZ] != 0, den_check = 0;
+    if (k >= PK_FREXPE) {        /* float sources as bx_fsrc makes them (FREXPE: its sign is moot) */
+        for (unsigned q = 0; q < (k == PK_RSCALE ? 3u : 1u); q++) {
+            if (k != PK_FREXPE)
+                fsrc_mods(e, xi, q, q);
+            if (ftz && !bx_jc_src_clean(jc, i, add, q))
+                flush_denormals(e, q);
+        }
+    }
     switch (k) {
     case K_NOP: jx_op(e, JX_VPXOR, 0, 0, 0); jc->clean_res[i + 1][add] = 1; break;
     case K_MOV: break;
@@ -267,6 +286,17 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
         jx_opm(e, JX_VPAND, 0, 0, R14, KROW(lane & 0x10 ? KR_FFFF : KR_FF));
         break;
     }
+    case PK_FREXPE: r = bx_jc_frexpe(jc, xi, !ftz); den_check = !ftz; break;
+    case PK_FREXPM: r = bx_jc_frexpm(jc, !ftz); den_check = !ftz; nan_check = 1; break;
+    case PK_FRCP: r = bx_jc_frcp(jc, !ftz); den_check = !ftz; nan_check = 1; break;
+    case PK_RSCALE:
+        r = bx_jc_rscale(jc, xi);
+        if (ftz)
+            flush_denormals(e, r);
+        jc->clean_res[i + 1][add] = (uint8_t)ftz;
+        nan_check = 1;
+        break;
+    case PK_F2S: case PK_F2U: r = bx_jc_f2i(jc, k == PK_F2S); break;
     case PK_S2F:
         jx_op(e, JX_VCVTDQ2PS, 0, 0, 0);
         jc->clean_res[i + 1][add] = 1;
@@ -286,6 +316,13 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
     unsigned cr = CACHE_REG(i, add);
     jx_movr(e, cr, r);
     jc->held[cr - 8] = 1 + ((i + 1) << 1 | (unsigned)add);
+    if (den_check) {           /* a denormal input outside FTZ: the interpreter's code (frexpf) */
+        jx_ptest(e, 7, 7);
+        size_t skip = jx_jcc_fwd(e, CC_Z);
+        bx_jc_call_unit(jc, iu);
+        bx_jc_reload_cached(jc);
+        jx_patch(e, skip);
+    }
     if (nan_check) {           /* a NaN in any lane: the interpreter's NaN rules redo the unit */
         jx_cmpps(e, 5, r, r, 3);                     /* unordered */
         jx_ptest(e, 5, 5);

@@ -89,6 +89,48 @@ static inline void jx_opm(jx_emit *e, unsigned pp, unsigned map, uint8_t op, uns
 #define JX_VADDPS PP_NONE, M_0F, 0x58
 #define JX_VFMADD231PS PP_66, M_0F38, 0xb8     /* d = s1 * s2 + d, one rounding */
 
+/* the same instruction at an explicit width (l: 1 = 256-bit, 0 = 128-bit), whatever the rows' */
+#define JX_AT_WIDTH(e, width, stmt) do { unsigned l_ = (e)->l; (e)->l = (width); stmt; (e)->l = l_; } while (0)
+
+#define JX_VCVTPS2PD PP_NONE, M_0F, 0x5a       /* 256-bit: ymm d = (double)xmm s2 */
+#define JX_VCVTPD2PS PP_66, M_0F, 0x5a         /* 256-bit: xmm d = (float)ymm s2 (MXCSR rounding) */
+#define JX_VCVTTPS2DQ PP_F3, M_0F, 0x5b        /* d = (int32_t)s2 truncated; 0x80000000 if out of range */
+#define JX_VADDPD PP_66, M_0F, 0x58
+#define JX_VMULPD PP_66, M_0F, 0x59
+#define JX_VSUBPD PP_66, M_0F, 0x5c
+#define JX_VDIVPD PP_66, M_0F, 0x5e
+#define JX_VSUBPS PP_NONE, M_0F, 0x5c
+#define JX_VPADDQ PP_66, M_0F, 0xd4
+#define JX_VPMAXSD PP_66, M_0F38, 0x3d
+#define JX_VPMINSD PP_66, M_0F38, 0x39
+#define JX_VPMOVSXDQ PP_66, M_0F38, 0x25       /* 256-bit: ymm d = sign-extended dwords of xmm s2 */
+
+/* vcmppd d, s1, s2, predicate */
+static inline void jx_cmppd(jx_emit *e, unsigned d, unsigned s1, unsigned s2, uint8_t pred)
+{
+    jx_vex(e, PP_66, M_0F, 0xc2, d, s1, 0, s2, 0);
+    jx_b(e, pred);
+}
+
+/* vpsllq d, s, imm */
+static inline void jx_shlq_imm(jx_emit *e, unsigned d, unsigned s, uint8_t imm)
+{
+    jx_vex(e, PP_66, M_0F, 0x73, 6, d, 0, s, 0);
+    jx_b(e, imm);
+}
+
+/* vextracti128 xmm d, ymm s, 1 and vinserti128 ymm d, ymm s1, xmm s2, 1 (256-bit) */
+static inline void jx_extract_hi(jx_emit *e, unsigned d, unsigned s)
+{
+    JX_AT_WIDTH(e, 1, jx_vex(e, PP_66, M_0F3A, 0x39, s, 0, 0, d, 0));
+    jx_b(e, 1);
+}
+static inline void jx_insert_hi(jx_emit *e, unsigned d, unsigned s1, unsigned s2)
+{
+    JX_AT_WIDTH(e, 1, jx_vex(e, PP_66, M_0F3A, 0x38, d, s1, 0, s2, 0));
+    jx_b(e, 1);
+}
+
 /* vpslld / vpsrld d, s, imm */
 static inline void jx_shift_imm(jx_emit *e, int left, unsigned d, unsigned s, uint8_t imm)
 {

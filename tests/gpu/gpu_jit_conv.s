@@ -29,3 +29,47 @@ clause_1:
     *ARSHIFT.i32 r20, r4, #0, r5.b1
     +NOP
 }
+# Mesa's division / reciprocal / conversion helpers
+clause_2:
+{
+    *FREXPE.f32 r21, r0.neg
+    +NOP
+    *FREXPM.f32 r23, r2
+    +NOP
+    *NOP
+    +F32_TO_U32 r22, r1
+    *NOP
+    +F32_TO_S32 r24, r3
+    *FMA_RSCALE.f32 r25, r0, r1, r2, #0x5
+    +NOP
+    *NOP
+    +F32_TO_U32.rtz r26, r4
+    *FMA_RSCALE.f32.n r27, r4, r5.neg, r6, #0xfffffd00
+    +NOP
+    *NOP
+    +FRCP_APPROX.f32 r28, r5
+}
+clause_3:
+{
+    *FMA_RSCALE.f32 r29, r6.abs, r7, r1, #0x300
+    +NOP
+    *FREXPE.f32 r30, r6
+    +NOP
+    *NOP
+    +FRCP_APPROX.f32 r31, r7.neg
+}
+# FMA_RSCALE's rounding to odd: a * a = 1 + 2^-11 + 2^-24, a binary32 midpoint, and c = +-2^-80
+# decides the rounding (binary64 rounding alone would tie to even: down both times)
+clause_4:
+{
+    *NOP
+    +MOV.i32 r40, #0x3f800800
+    *NOP
+    +MOV.i32 r41, #0x17800000
+    *NOP
+    +MOV.i32 r42, #0x97800000
+    *FMA_RSCALE.f32 r32, r40, r40, r41, #0x0
+    +NOP
+    *FMA_RSCALE.f32 r33, r40, r40, r42, #0x0
+    +NOP
+}

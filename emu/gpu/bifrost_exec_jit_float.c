@@ -1,0 +1,182 @@
+/* The clause compiler's float helpers of Mesa's division, reciprocal and conversion sequences
+ * (bifrost_exec_jit_comp.h), bit-exact with bx_exec_op's cases: FREXPE, FREXPM, FRCP_APPROX,
+ * FMA_RSCALE (in double precision, as bx_fma_rscale computes it) and F32_TO_S32 / F32_TO_U32.
+ * Each takes its float sources in ymm0-3 with their modifiers and FTZ flush applied, leaves its
+ * result in the register it returns, and marks in ymm7 the lanes whose input is a denormal it
+ * does not handle (then the interpreter's code redoes the unit); NaN results are redone by the
+ * caller's NaN check.  Registers: ymm0-7 and ymm12-15 (ymm8-11 hold cached results). */
+#include "bifrost_exec_jit_comp.h"
+
+#define W1(stmt) JX_AT_WIDTH(e, 1, stmt)       /* 256-bit whatever the warp (double precision) */
+#define W0(stmt) JX_AT_WIDTH(e, 0, stmt)       /* 128-bit: four lanes */
+
+/* ymm6 = lanes of ymm0 whose exponent field is 0, ymm1 = those whose exponent is all ones,
+ * ymm7 = denormals (exponent 0, not a zero) when den; uses ymm4 (exponent field), ymm5 */
+static void classify(jx_emit *e, int den)
+{
+    jx_shift_imm(e, 0, 4, 0, 23);
+    jx_opm(e, JX_VPAND, 4, 4, R14, KROW(KR_FF));
+    jx_op(e, JX_VPXOR, 5, 5, 5);
+    jx_op(e, JX_VPCMPEQD, 6, 4, 5);
+    jx_opm(e, JX_VPCMPEQD, 1, 4, R14, KROW(KR_FF));
+    if (den) {
+        jx_opm(e, JX_VPAND, 5, 0, R14, KROW(KR_ABS));
+        jx_op(e, JX_VPXOR, 7, 7, 7);
+        jx_op(e, JX_VPCMPEQD, 5, 5, 7);                /* zeros */
+        jx_op(e, JX_VPANDN, 7, 5, 6);                  /* exponent 0, not a zero */
+    }
+}
+
+/* FREXPE: the exponent of frexp (0 for zeros, infinities and NaNs), negated by neg0 */
+unsigned bx_jc_frexpe(jcomp *jc, const bi_xinstr *xi, int den)
+{
+    jx_emit *e = &jc->e;
+    classify(e, den);
+    jx_op(e, JX_VPOR, 6, 6, 1);                        /* no exponent */
+    jx_opm(e, JX_VPSUBD, 4, 4, R14, KROW(KR_126));
+    jx_op(e, JX_VPANDN, 4, 6, 4);
+    if (xi->neg[0]) {
+        jx_op(e, JX_VPXOR, 5, 5, 5);
+        jx_op(e, JX_VPSUBD, 4, 5, 4);
+    }
+    return 4;
+}
+
+/* FREXPM (plain): frexp's mantissa in [0.5, 1) with the sign; zeros, infinities and NaNs as
+ * they are (a NaN result goes to the interpreter, which quiets it) */
+unsigned bx_jc_frexpm(jcomp *jc, int den)
+{
+    jx_emit *e = &jc->e;
+    classify(e, den);
+    jx_op(e, JX_VPOR, 6, 6, 1);
+    jx_opm(e, JX_VPAND, 5, 0, R14, KROW(KR_MANT_SIGN));
+    jx_opm(e, JX_VPOR, 5, 5, R14, KROW(KR_HALF_EXP));
+    jx_blendv(e, 1, 4, 5, 0, 6);                       /* special ? a : mantissa */
+    return 4;
+}
+
+/* xmm `out` (four lanes) = (float)(1.0 / (double)xmm `in` ), in double precision (to_f32) */
+static void rcp_half(jx_emit *e, unsigned out, unsigned in)
+{
+    W1(jx_op(e, JX_VCVTPS2PD, 12, 0, in));
+    W1(jx_load(e, 13, R14, KROW(KR_D_ONE)));
+    W1(jx_op(e, JX_VDIVPD, 12, 13, 12));
+    W1(jx_op(e, JX_VCVTPD2PS, out, 0, 12));
+}
+
+/* FRCP_APPROX: 1 / FREXPM(a) rounded once from binary64; +-0 -> +-inf, +-inf -> +-0, NaN kept
+ * (the interpreter quiets it) */
+unsigned bx_jc_frcp(jcomp *jc, int den)
+{
+    jx_emit *e = &jc->e;
+    classify(e, den);
+    jx_opm(e, JX_VPAND, 5, 0, R14, KROW(KR_MANT_SIGN));
+    jx_opm(e, JX_VPOR, 5, 5, R14, KROW(KR_HALF_EXP));
+    rcp_half(e, 14, 5);
+    if (e->l) {
+        jx_extract_hi(e, 13, 5);
+        rcp_half(e, 15, 13);
+        jx_insert_hi(e, 14, 14, 15);
+    }
+    jx_opm(e, JX_VPAND, 2, 0, R14, KROW(KR_SIGN));
+    jx_opm(e, JX_VPOR, 3, 2, R14, KROW(KR_EXP));       /* sign | inf */
+    jx_blendv(e, 1, 14, 14, 3, 6);                     /* exponent 0 (zeros) */
+    jx_opm(e, JX_VPAND, 3, 0, R14, KROW(KR_ABS));
+    jx_opm(e, JX_VPCMPEQD, 3, 3, R14, KROW(KR_EXP));   /* infinities */
+    jx_opm(e, JX_VPAND, 3, 3, R14, KROW(KR_ABS));
+    jx_op(e, JX_VPANDN, 3, 3, 0);                      /* inf -> its sign, NaN -> itself */
+    jx_blendv(e, 1, 14, 14, 3, 1);
+    return 14;
+}
+
+/* FMA_RSCALE at round to nearest: a * b + c exact in binary64 with its rounding error (TwoSum),
+ * rounded to odd, scaled by 2^clamp(d, -600, 600) (exact) and rounded to binary32; special
+ * (mode 1): 0 * inf with c not a NaN counts as 0 * 0 */
+unsigned bx_jc_rscale(jcomp *jc, const bi_xinstr *xi)
+{
+    jx_emit *e = &jc->e;
+    if (xi->fmode == 1) {
+        jx_op(e, JX_VPXOR, 5, 5, 5);
+        jx_opm(e, JX_VPAND, 4, 0, R14, KROW(KR_ABS));
+        jx_op(e, JX_VPCMPEQD, 6, 4, 5);                /* a zero */
+        jx_opm(e, JX_VPCMPEQD, 4, 4, R14, KROW(KR_EXP)); /* a inf */
+        jx_opm(e, JX_VPAND, 7, 1, R14, KROW(KR_ABS));
+        jx_op(e, JX_VPCMPEQD, 5, 7, 5);                /* b zero */
+        jx_opm(e, JX_VPCMPEQD, 7, 7, R14, KROW(KR_EXP)); /* b inf */
+        jx_op(e, JX_VPAND, 6, 6, 7);
+        jx_op(e, JX_VPAND, 4, 4, 5);
+        jx_op(e, JX_VPOR, 4, 4, 6);
+        jx_cmpps(e, 6, 2, 2, 3);                       /* c NaN */
+        jx_op(e, JX_VPANDN, 4, 6, 4);
+        jx_op(e, JX_VPANDN, 0, 4, 0);
+        jx_op(e, JX_VPANDN, 1, 4, 1);
+    }
+    for (unsigned h = 0; h < (e->l ? 2u : 1u); h++) {
+        if (h) {
+            for (unsigned s = 0; s < 4; s++)
+                jx_extract_hi(e, s, s);
+        }
+        W1(jx_op(e, JX_VCVTPS2PD, 12, 0, 0));
+        W1(jx_op(e, JX_VCVTPS2PD, 13, 0, 1));
+        W1(jx_op(e, JX_VMULPD, 12, 12, 13));            /* p = a * b, exact */
+        W1(jx_op(e, JX_VCVTPS2PD, 13, 0, 2));           /* c */
+        W1(jx_op(e, JX_VADDPD, 14, 12, 13));            /* od = p + c */
+        W1(jx_op(e, JX_VSUBPD, 15, 14, 12));            /* bb = od - p */
+        W1(jx_op(e, JX_VSUBPD, 6, 14, 15));
+        W1(jx_op(e, JX_VSUBPD, 6, 12, 6));
+        W1(jx_op(e, JX_VSUBPD, 7, 13, 15));
+        W1(jx_op(e, JX_VADDPD, 6, 6, 7));               /* err = (p - (od - bb)) + (c - bb) */
+        W1(jx_opm(e, JX_VPAND, 12, 14, R14, KROW(KR_Q_ABS)));
+        W1(jx_load(e, 13, R14, KROW(KR_Q_INF)));
+        W1(jx_cmppd(e, 12, 12, 13, 0x11));              /* od finite */
+        W1(jx_op(e, JX_VPXOR, 13, 13, 13));
+        W1(jx_cmppd(e, 15, 6, 13, 0x04));               /* err != 0 */
+        W1(jx_op(e, JX_VPAND, 12, 12, 15));             /* inexact: round to odd */
+        W1(jx_cmppd(e, 15, 14, 13, 0x1e));
+        W1(jx_cmppd(e, 7, 6, 13, 0x1e));
+        W1(jx_op(e, JX_VPXOR, 15, 15, 7));
+        W1(jx_op(e, JX_VPAND, 15, 15, 12));             /* od rounded up: one step toward zero */
+        W1(jx_op(e, JX_VPADDQ, 14, 14, 15));
+        W1(jx_opm(e, JX_VPAND, 12, 12, R14, KROW(KR_Q_ONE)));
+        W1(jx_op(e, JX_VPOR, 14, 14, 12));
+        W0(jx_opm(e, JX_VPMAXSD, 7, 3, R14, KROW(KR_M600)));
+        W0(jx_opm(e, JX_VPMINSD, 7, 7, R14, KROW(KR_600)));
+        W1(jx_op(e, JX_VPMOVSXDQ, 7, 0, 7));
+        W1(jx_opm(e, JX_VPADDQ, 7, 7, R14, KROW(KR_Q_1023)));
+        W1(jx_shlq_imm(e, 7, 7, 52));                   /* 2^d */
+        W1(jx_op(e, JX_VMULPD, 14, 14, 7));             /* exact: stays in binary64's range */
+        W1(jx_op(e, JX_VCVTPD2PS, 4 + h, 0, 14));
+    }
+    if (e->l)
+        jx_insert_hi(e, 4, 4, 5);
+    return 4;
+}
+
+/* F32_TO_S32 / F32_TO_U32 truncating (bx_f2i): NaN -> 0, saturated */
+unsigned bx_jc_f2i(jcomp *jc, int is_signed)
+{
+    jx_emit *e = &jc->e;
+    if (is_signed) {
+        jx_op(e, JX_VCVTTPS2DQ, 4, 0, 0);
+        jx_cmpps(e, 5, 0, 0, 3);
+        jx_op(e, JX_VPANDN, 4, 5, 4);                  /* NaN -> 0 */
+        jx_load(e, 6, R14, KROW(KR_F2P31));
+        jx_cmpps(e, 6, 0, 6, 0x1d);
+        jx_op(e, JX_VPXOR, 4, 4, 6);                   /* >= 2^31: 0x80000000 -> 0x7fffffff */
+        return 4;
+    }
+    jx_load(e, 6, R14, KROW(KR_F2P31));
+    jx_cmpps(e, 5, 0, 6, 0x1d);                        /* >= 2^31 */
+    jx_op(e, JX_VPAND, 6, 6, 5);
+    jx_op(e, JX_VSUBPS, 6, 0, 6);                      /* exact */
+    jx_op(e, JX_VCVTTPS2DQ, 4, 0, 6);
+    jx_opm(e, JX_VPAND, 6, 5, R14, KROW(KR_SIGN));
+    jx_op(e, JX_VPXOR, 4, 4, 6);
+    jx_load(e, 6, R14, KROW(KR_F2P32));
+    jx_cmpps(e, 6, 0, 6, 0x1d);
+    jx_op(e, JX_VPOR, 4, 4, 6);                        /* >= 2^32: all ones */
+    jx_op(e, JX_VPXOR, 5, 5, 5);
+    jx_cmpps(e, 5, 0, 5, 0x1e);
+    jx_op(e, JX_VPAND, 4, 4, 5);                       /* not > 0 (NaN too): 0 */
+    return 4;
+}
