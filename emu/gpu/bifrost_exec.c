@@ -73,13 +73,10 @@ int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, bi_fault *f
 {
     bi_xclause *prev = NULL;
     for (unsigned n = 0; n < max_clauses; n++) {
-        uint32_t pc = UINT32_MAX, exec = 0, live = 0;
+        uint32_t pc = UINT32_MAX, exec = 0;
         for (unsigned l = 0; l < w->lanes; l++)
-            if (!w->done[l]) {
-                live |= 1u << l;
-                if (w->pc[l] < pc)
-                    pc = w->pc[l];
-            }
+            if (!w->done[l] && w->pc[l] < pc)
+                pc = w->pc[l];
         if (pc == UINT32_MAX)
             return BI_EXEC_END;
         for (unsigned l = 0; l < w->lanes; l++)
@@ -90,8 +87,8 @@ int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, bi_fault *f
         if (rc)
             return rc;
         prev = x;
-        if (x->jit && exec == live) {
-            /* converged: compiled clauses back to back (the same clauses, masks and order) */
+        if (x->jit) {
+            /* compiled clauses back to back, scheduled as here (the same clauses, masks and order) */
             rc = bx_jit_run(w, p, &prev, exec, &n, max_clauses, f);
             if (rc)
                 return rc;

@@ -42,6 +42,8 @@ typedef struct bx_jit_frame {
     uint32_t chain;                        /* 1: end clauses in code and chain them (bx_jit_run) */
     uint32_t first4;                       /* 4 x the first active lane */
     uint32_t nrun, budget;                 /* clauses begun in this call, and how many it may run */
+    uint32_t wait_pc;                      /* lowest pc of live lanes outside exec (all ones: none):
+                                              exec's lanes chain only to a lower pc */
     uint64_t active;                       /* active lanes */
     uint64_t wls_base;
     uint32_t map_ok;                       /* the warp's bi_mem has map: the message fast path */
@@ -86,12 +88,12 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
 /* Run compiled clause x for the lanes in exec (bi_exec_clause's contract). */
 int bx_jit_exec(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f);
 
-/* Run compiled clause *xp for a converged warp (exec = every lane not done, all at its PC) and
- * the clauses after it while the warp stays converged and they are compiled: what
- * bi_exec_program's loop would do for them, the observer (bi_exec_hook) called after each.  *count counts the
- * clauses run, up to max; *xp is the last one run.  Returns an error, BI_EXEC_BARRIER after a
- * clause with a barrier, or BI_EXEC_OK when the caller's loop must go on (the warp diverged or
- * finished, the next clause is interpreted, or max was reached). */
+/* Run compiled clause *xp for the lanes in exec (those at the lowest pc of the lanes not done)
+ * and the clauses bi_exec_program's minimum-PC scheduling picks after it while they are
+ * compiled: what its loop would do for them, the observer (bi_exec_hook) called after each.
+ * *count counts the clauses run, up to max; *xp is the last one run.  Returns an error,
+ * BI_EXEC_BARRIER after a clause with a barrier, or BI_EXEC_OK when the caller's loop must go on
+ * (every lane finished, the next clause is interpreted, or max was reached). */
 int bx_jit_run(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, unsigned *count, unsigned max,
                bi_fault *f);
 

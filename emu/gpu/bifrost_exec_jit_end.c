@@ -183,13 +183,15 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
         jx_gp_m(e, 1, GP_ADD_M, RAX, RBX, W_(lanes_run));
         jx_imul_imm(e, RAX, RAX, x->ninstrs);
         jx_gp_m(e, 1, GP_ADD_M, RAX, RBX, W_(lane_instrs));
-        size_t ended[6] = { 0 };
+        size_t ended[7] = { 0 };
         unsigned nended = 0;
         if (barrier) {
             ended[nended++] = jx_jmp_fwd(e);
         } else {
             jx_gp_m(e, 0, GP_MOV_RM, RAX, R12, F_(nrun));
             jx_gp_m(e, 0, GP_CMP_RM, RAX, R12, F_(budget));
+            ended[nended++] = jx_jcc_fwd(e, CC_AE);
+            jx_gp_m(e, 0, GP_CMP_RM, RCX, R12, F_(wait_pc));          /* other lanes wait lower */
             ended[nended++] = jx_jcc_fwd(e, CC_AE);
             jx_gp_m(e, 1, GP_MOV_RM, RSI, R12, F_(tptr));             /* the observer's records full? */
             jx_gp_m(e, 1, GP_CMP_RM, RSI, R12, F_(tend));

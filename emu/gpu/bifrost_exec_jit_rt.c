@@ -88,26 +88,36 @@ LANE_LOOP int mem_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bx_cstate *s
     return BI_EXEC_OK;
 }
 
-void bx_jit_frame_init(bx_jit_frame *fr, const bi_warp *w, uint32_t exec, bi_fault *f, int chain)
+/* the frame's fields for the lanes in exec (n lanes) */
+LANE_LOOP void frame_exec(bx_jit_frame *fr, uint32_t exec, uint32_t wait_pc, unsigned n)
 {
-    for (unsigned l = 0; l < NL; l++) {
+    for (unsigned l = 0; l < n; l++) {
         uint32_t on = (exec >> l) & 1 ? ~0u : 0;
-        fr->res[0][0][l] = fr->res[0][1][l] = fr->zero[l] = 0;
         fr->keep[0][l] = on;
         fr->keep[1][l] = on & 0xffff;
         fr->keep[2][l] = on & 0xffff0000;
     }
     fr->exec = exec;
-    fr->chain = (uint32_t)chain;
     fr->first4 = exec ? 4u * (unsigned)__builtin_ctz(exec) : 0;
     fr->active = (uint64_t)__builtin_popcount(exec);
+    fr->wait_pc = wait_pc;
+}
+
+void bx_jit_frame_init(bx_jit_frame *fr, const bi_warp *w, uint32_t exec, bi_fault *f, int chain)
+{
+    for (unsigned l = 0; l < NL; l++)
+        fr->res[0][0][l] = fr->res[0][1][l] = fr->zero[l] = 0;
+    frame_exec(fr, exec, UINT32_MAX, NL);
+    fr->chain = (uint32_t)chain;
     fr->map_ok = w->mem && w->mem->map && !w->mem->message;   /* message sees every message */
     fr->msg_hook = w->mem && w->mem->message;
     fr->wls_base = w->mem ? w->mem->wls_base : 0;
     fr->f = f;
+    fr->tptr = NULL;
+    if (!chain)
+        return;                                 /* single clauses end in C */
     for (unsigned k = 0; k < BX_JIT_TLB; k++)
         fr->tlb[0][k].len = fr->tlb[1][k].len = 0;
-    fr->tptr = NULL;
     fr->tend = UINTPTR_MAX;
 }
 
@@ -184,32 +194,39 @@ int bx_jit_exec(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f)
     return w->lanes == 8 ? exec_n(w, x, exec, f, 8) : exec_n(w, x, exec, f, 4);
 }
 
-/* bx_jit_run for n lanes: bi_exec_program's loop without its per-clause scheduling, which a
- * converged warp does not need (every lane not done runs every clause, so exec stays the same
- * mask and the next clause is the one at the common next PC).  The compiled code ends its clauses
- * itself and jumps from one to the next while the warp stays converged and the next clause's
- * code is known (bx_jit_code.succ, filled here); it comes back here for everything else. */
+/* bx_jit_run for n lanes: bi_exec_program's loop (minimum-PC scheduling: the lanes at the lowest
+ * pc of the lanes not done run its clause) for as long as its clauses are compiled.  The compiled
+ * code ends its clauses itself and jumps from one to the next while its lanes go on together to a
+ * pc below every other live lane's and the next clause's code is known (bx_jit_code.succ, filled
+ * here); it comes back here for everything else (divergence, lanes finishing, barriers, the
+ * budget, the observer), and here the next lanes and clause are chosen as bi_exec_program does. */
 LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, unsigned *count, unsigned max,
                     bi_fault *f, unsigned n)
 {
     bi_xclause *x = *xp;
     bx_jit_frame fr;
     bx_jit_frame_init(&fr, w, exec, f, 1);
+    uint32_t live = 0, wait_pc = UINT32_MAX;
+    for (unsigned l = 0; l < n; l++)
+        if (!w->done[l]) {
+            live |= 1u << l;
+            if (!((exec >> l) & 1) && w->pc[l] < wait_pc)
+                wait_pc = w->pc[l];
+        }
+    frame_exec(&fr, exec, wait_pc, n);
     int batch = bi_exec_hook && bi_exec_hook_run;     /* the observer takes chained clauses in batches */
-    if (batch) {
-        fr.tptr = fr.trace;
-        fr.tend = (uintptr_t)(fr.trace + sizeof(fr.trace) / sizeof(fr.trace[0]));
-    }
     for (;;) {
         unsigned barriers = w->barriers;
+        /* the batch call assumes no lane waits elsewhere: diverged, the observer sees each clause */
+        int records = batch && exec == live;
+        fr.tptr = records ? fr.trace : NULL;
+        fr.tend = records ? (uintptr_t)(fr.trace + sizeof(fr.trace) / sizeof(fr.trace[0])) : UINTPTR_MAX;
         fr.nrun = 0;
-        fr.budget = bi_exec_hook && !batch ? 1 : max - *count;     /* the observer sees every clause */
+        fr.budget = bi_exec_hook && !records ? 1 : max - *count;     /* the observer sees every clause */
         int rc = ((const bx_jit_code *)x->jit)->entry(w, &fr, x);
         *count += fr.nrun;
-        if (batch && fr.tptr != fr.trace) {
+        if (records && fr.tptr != fr.trace)
             bi_exec_hook_run(w, p, fr.trace, (unsigned)(fr.tptr - fr.trace), exec);
-            fr.tptr = fr.trace;
-        }
         if (rc < 0)
             return rc;
         x = (bi_xclause *)fr.last;
@@ -222,17 +239,49 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
             return BI_EXEC_BARRIER;
         if (*count >= max)
             return BI_EXEC_OK;
-        uint32_t pc = w->pc[__builtin_ctz(exec)];
-        for (unsigned l = 0; l < n; l++)
-            if ((exec >> l) & 1 && (w->done[l] || w->pc[l] != pc))
-                return BI_EXEC_OK;                 /* diverged or done: the caller schedules */
-        bi_xclause *next;
-        if ((rc = bx_program_next(p, w->mem, x, pc, &next, f)))
+        /* the next lanes: those at the lowest pc of the lanes not done (bi_exec_program's rule) */
+        uint32_t pc = UINT32_MAX, next_exec = 0;
+        live = 0;
+        for (unsigned l = 0; l < n; l++) {
+            if (w->done[l])
+                continue;
+            live |= 1u << l;
+            if (w->pc[l] < pc) {
+                pc = w->pc[l];
+                next_exec = 1u << l;
+            } else if (w->pc[l] == pc) {
+                next_exec |= 1u << l;
+            }
+        }
+        if (!live)
+            return BI_EXEC_OK;                     /* every lane done: the caller ends the warp */
+        bi_xclause *next = __atomic_load_n(&x->next, __ATOMIC_ACQUIRE);
+        if (!(next && next->c.offset == pc &&
+              (!next->raw || (w->mem && __atomic_load_n(&next->epoch, __ATOMIC_ACQUIRE) == w->mem->epoch))) &&
+            (rc = bx_program_next(p, w->mem, x, pc, &next, f)))
             return rc;
-        bx_jit_code *code = (bx_jit_code *)x->jit;
-        __atomic_store_n(&code->succ[pc != x->c.offset + x->c.size], next, __ATOMIC_RELEASE);
+        if ((next_exec & exec) == exec) {
+            /* x's lanes went on together to next: the code may chain to it next time */
+            bx_jit_code *code = (bx_jit_code *)x->jit;
+            __atomic_store_n(&code->succ[pc != x->c.offset + x->c.size], next, __ATOMIC_RELEASE);
+        }
         if (!next->jit)
             return BI_EXEC_OK;                     /* the caller finds it again through x->next */
+        if (next_exec != exec) {
+            wait_pc = UINT32_MAX;
+            for (unsigned l = 0; l < n; l++)
+                if ((live >> l) & 1 && !((next_exec >> l) & 1) && w->pc[l] < wait_pc)
+                    wait_pc = w->pc[l];
+            exec = next_exec;
+            frame_exec(&fr, exec, wait_pc, n);
+        } else if (fr.wait_pc != UINT32_MAX) {
+            /* same lanes: a lane outside them may have finished (wait_pc only ever rises) */
+            wait_pc = UINT32_MAX;
+            for (unsigned l = 0; l < n; l++)
+                if ((live >> l) & 1 && !((exec >> l) & 1) && w->pc[l] < wait_pc)
+                    wait_pc = w->pc[l];
+            fr.wait_pc = wait_pc;
+        }
         x = next;
     }
 }
