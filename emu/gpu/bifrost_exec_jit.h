@@ -105,6 +105,12 @@ void bx_jit_frame_init(bx_jit_frame *fr, const bi_warp *w, uint32_t exec, bi_fau
 int bx_jit_msg(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x);
 int bx_jit_mem_lane(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned arg);
 
+/* The staging registers a 1- to 16-byte load or store uses (bx_exec_mem's count). */
+static inline unsigned bx_jit_stg_regs(const bi_xinstr *msg)
+{
+    return msg->sem == BI_SEM_LOAD && msg->size < 4 && msg->dlane == DL_D0 ? 2u : (msg->size + 3u) / 4u;
+}
+
 /* Called by compiled code: unit iu (tuple << 1 | add) of x through the interpreter's code. */
 int bx_jit_unit(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned iu);
 

@@ -16,12 +16,15 @@
 #define W_(field) ((int32_t)offsetof(bi_warp, field))
 #define X_(field) ((int32_t)offsetof(bi_xclause, field))
 
-/* whether bx_jc_compile_end can run message msg inline (bx_jit_rt.c's mem_fast_ok, decided now) */
+/* whether bx_jc_compile_end can run message msg inline: a global / WLS load or store of whole
+ * registers (bx_jit_rt.c's mem_fast_ok, decided now) or of 8 / 16 bits (bx_jit_narrow) */
 static int inline_mem(const bi_xclause *x, const bi_xinstr *msg)
 {
-    return msg->size >= 4 && msg->size <= 16 && !(msg->size & 3) &&
-           (msg->sem == BI_SEM_LOAD || msg->sem == BI_SEM_STORE) && (msg->seg == SEG_NONE || msg->seg == SEG_WLS) &&
-           x->c.hdr[BI_H_SR] + msg->size / 4u <= 64;
+    if ((msg->sem != BI_SEM_LOAD && msg->sem != BI_SEM_STORE) || (msg->seg != SEG_NONE && msg->seg != SEG_WLS))
+        return 0;
+    if (msg->size == 1 || msg->size == 2)
+        return x->c.hdr[BI_H_SR] + bx_jit_stg_regs(msg) <= 64;
+    return msg->size >= 4 && msg->size <= 16 && !(msg->size & 3) && x->c.hdr[BI_H_SR] + msg->size / 4u <= 64;
 }
 
 /* call fn(rbx = w, r12 = fr, r13 = x, ecx = arg): its non-zero result leaves through the epilogue */
@@ -64,7 +67,40 @@ static void compile_mem_lane(jcomp *jc, const bi_xinstr *msg, unsigned l, size_t
     jx_gp_m(e, 1, GP_CMP_RM, RCX, R12, F_TLB(store, slot, len));
     size_t miss2 = jx_jcc_fwd(e, CC_A);
     jx_gp_m(e, 1, GP_ADD_RM, RDX, R12, F_TLB(store, slot, host));
-    for (unsigned r = 0; r < words; r++) {
+    if (msg->size < 4 && store) {
+        jx_gp_m(e, 0, GP_MOV_RM, RCX, RBX, W_REG(sr) + (int32_t)(4 * l));
+        if (msg->size == 2)
+            jx_b(e, 0x66);                                       /* mov word [rdx], cx */
+        jx_gp_m(e, 0, msg->size == 1 ? 0x88 : GP_MOV_MR, RCX, RDX, 0);
+    } else if (msg->size < 4) {
+        /* bx_exec_mem's narrow load: extended, then placed as lane_dest says */
+        unsigned op = msg->size == 1 ? (msg->ext == 1 ? 0x1be : 0x1b6) : (msg->ext == 1 ? 0x1bf : 0x1b7);
+        jx_gp_m(e, 0, op, RCX, RDX, 0);                          /* movzx / movsx ecx, [rdx] */
+        if (msg->dlane < 6) {
+            unsigned sh = msg->dlane < 4 ? 8 * msg->dlane : 16 * (msg->dlane - 4u);
+            uint32_t mask = (msg->dlane < 4 ? 0xffu : 0xffffu) << sh;
+            jx_gp_m(e, 0, GP_MOV_RM, RAX, RBX, W_REG(sr) + (int32_t)(4 * l));
+            jx_gp_r(e, 0, 0x81, 4, RAX);                         /* and eax, ~mask */
+            jx_u32(e, ~mask);
+            if (sh) {
+                jx_gp_r(e, 0, 0xc1, 4, RCX);                     /* shl ecx, sh */
+                jx_b(e, (uint8_t)sh);
+            }
+            jx_gp_r(e, 0, 0x81, 4, RCX);                         /* and ecx, mask */
+            jx_u32(e, mask);
+            jx_gp_r(e, 0, GP_OR, RAX, RCX);                      /* or ecx, eax */
+        } else if (msg->dlane == DL_D0) {
+            jx_mov_ri(e, RAX, 0);
+            if (msg->ext == 1) {
+                jx_gp_r(e, 0, 0x8b, RAX, RCX);                   /* mov eax, ecx; sar eax, 31 */
+                jx_gp_r(e, 0, 0xc1, 7, RAX);
+                jx_b(e, 31);
+            }
+            jx_gp_m(e, 0, GP_MOV_MR, RAX, R12, F_STG(1) + (int32_t)(4 * l));
+        }
+        jx_gp_m(e, 0, GP_MOV_MR, RCX, R12, F_STG(0) + (int32_t)(4 * l));
+    }
+    for (unsigned r = 0; msg->size >= 4 && r < words; r++) {
         if (store) {
             jx_gp_m(e, 0, GP_MOV_RM, RCX, RBX, W_REG(sr + r) + (int32_t)(4 * l));
             jx_gp_m(e, 0, GP_MOV_MR, RCX, RDX, (int32_t)(4 * r));
@@ -104,7 +140,7 @@ static void compile_message(jcomp *jc, size_t epilogue)
         if (msg->sem == BI_SEM_LOAD) {
             unsigned sr = x->c.hdr[BI_H_SR];
             jx_load(e, 2, R12, F_KEEP(0));
-            for (unsigned r = 0; r < msg->size / 4u; r++) {
+            for (unsigned r = 0; r < bx_jit_stg_regs(msg); r++) {
                 jx_load(e, 0, RBX, W_REG(sr + r));
                 jx_load(e, 1, R12, F_STG(r));
                 jx_blendv(e, 1, 0, 0, 1, 2);

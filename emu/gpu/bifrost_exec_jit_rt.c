@@ -137,12 +137,37 @@ int bx_jit_msg(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x)
 /* One lane of a compiled load / store (bx_jc_compile_mem) whose slot did not cover its bytes: the
  * slot refilled from map and the access done, or the access through read / write, which reports
  * a fault as mem_n does. */
+/* lane l's staging values of a load from the bytes at p (bx_exec_mem's: whole registers, or an
+ * 8 / 16-bit value extended and placed as lane_dest says) */
+static void load_staging(bi_warp *w, bx_jit_frame *fr, const bi_xinstr *msg, unsigned sr, unsigned l, const uint8_t *p)
+{
+    if (msg->size >= 4) {
+        for (unsigned r = 0; r < msg->size / 4u; r++)
+            memcpy(&fr->stg[r][l], p + 4 * r, 4);
+        return;
+    }
+    uint32_t v = msg->size == 1 ? p[0] : (uint32_t)p[0] | (uint32_t)p[1] << 8;
+    unsigned bits = 8 * msg->size;
+    if (msg->ext == 1 && (v >> (bits - 1)) & 1)
+        v |= ~0u << bits;
+    uint32_t old = w->reg[sr][l];
+    if (msg->dlane < 4) {
+        fr->stg[0][l] = (old & ~(0xffu << (8 * msg->dlane))) | (v & 0xff) << (8 * msg->dlane);
+    } else if (msg->dlane < 6) {
+        unsigned sh = 16 * (msg->dlane - 4u);
+        fr->stg[0][l] = (old & ~(0xffffu << sh)) | (v & 0xffff) << sh;
+    } else {
+        fr->stg[0][l] = v;
+        fr->stg[1][l] = msg->ext == 1 && (v >> 31) ? ~0u : 0;   /* DL_D0: the 64-bit extension */
+    }
+}
+
 int bx_jit_mem_lane(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned arg)
 {
     const bi_mem *m = w->mem;
     const bi_xinstr *msg = fr->st.msg;
     unsigned l = arg & 0xff, slot = (arg >> 8) & (BX_JIT_TLB - 1), store = (arg >> 16) & 1;
-    unsigned sr = x->c.hdr[BI_H_SR], size = msg->size, words = size / 4;
+    unsigned sr = x->c.hdr[BI_H_SR], size = msg->size, words = (size + 3) / 4;
     uint64_t addr = msg->seg == SEG_WLS ? m->wls_base + fr->st.msg_src[0][l]
                                         : fr->st.msg_src[0][l] | (uint64_t)fr->st.msg_src[1][l] << 32;
     uint32_t v[4];
@@ -159,19 +184,17 @@ int bx_jit_mem_lane(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned 
     }
     if (host && addr >= lo && hi >= size && addr <= hi - size) {
         if (store)
-            memcpy(host, v, size);
+            memcpy(host, v, size);              /* little-endian host: bx_exec_mem's bytes */
         else
-            for (unsigned r = 0; r < words; r++)
-                memcpy(&fr->stg[r][l], host + 4 * r, 4);
+            load_staging(w, fr, msg, sr, l, host);
         return BI_EXEC_OK;
     }
-    uint32_t got[4];
+    uint8_t got[16];
     if (store ? m->write(m->ctx, addr, v, size) : m->read(m->ctx, addr, got, size))
         return bx_fault(fr->f, BI_FAULT_MEMORY, addr, "clause %#x lane %u: %s fault at %#llx", x->c.offset, l,
                         store ? "store" : "load", (unsigned long long)addr);
     if (!store)
-        for (unsigned r = 0; r < words; r++)
-            fr->stg[r][l] = got[r];
+        load_staging(w, fr, msg, sr, l, got);
     return BI_EXEC_OK;
 }
 
