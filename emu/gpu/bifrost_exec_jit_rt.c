@@ -99,7 +99,9 @@ LANE_LOOP void frame_exec(bx_jit_frame *fr, uint32_t exec, uint32_t wait_pc, uns
     }
     fr->exec = exec;
     fr->first4 = exec ? 4u * (unsigned)__builtin_ctz(exec) : 0;
-    fr->active = (uint64_t)__builtin_popcount(exec);
+    uint32_t a = exec - ((exec >> 1) & 0x55);             /* popcount of 8 bits (no libgcc call) */
+    a = (a & 0x33) + ((a >> 2) & 0x33);
+    fr->active = (a + (a >> 4)) & 0x0f;
     fr->wait_pc = wait_pc;
 }
 
