@@ -110,6 +110,10 @@ typedef struct bi_mem {
     /* Optional (the timing plug-in, gpu_timing.h): called before a memory message's lanes access
      * memory, so their accesses can be grouped per message; NULL when timing is off. */
     void (*message)(void *ctx, const struct bi_warp *w);
+    /* Optional: a word that changes whenever a range map returned may stop being valid (read
+     * atomically); compiled code keeps map's ranges from one warp to the next on a host thread
+     * while it and epoch are unchanged.  NULL: it keeps them for one warp's turn only. */
+    const uint64_t *map_gen;
     uint64_t epoch;                          /* code validity epoch (see bi_program_new_fetch) */
     uint64_t wls_base;                       /* workgroup-local storage of this warp's workgroup */
     unsigned nubos;

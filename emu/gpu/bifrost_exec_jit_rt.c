@@ -116,10 +116,6 @@ void bx_jit_frame_init(bx_jit_frame *fr, const bi_warp *w, uint32_t exec, bi_fau
     fr->wls_base = w->mem ? w->mem->wls_base : 0;
     fr->f = f;
     fr->tptr = NULL;
-    if (!chain)
-        return;                                 /* single clauses end in C */
-    for (unsigned k = 0; k < BX_JIT_TLB; k++)
-        fr->tlb[0][k].len = fr->tlb[1][k].len = 0;
     fr->tend = UINTPTR_MAX;
 }
 
@@ -225,12 +221,27 @@ int bx_jit_exec(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f)
  * pc below every other live lane's and the next clause's code is known (bx_jit_code.succ, filled
  * here); it comes back here for everything else (divergence, lanes finishing, barriers, the
  * budget, the observer), and here the next lanes and clause are chosen as bi_exec_program does. */
+/* per host thread: bx_jit_run's frame, kept from one run to the next, and what its mapping slots
+ * were filled under (bi_mem.map_gen) */
+static __thread bx_jit_frame run_frame;
+static __thread struct { const bi_mem *m; uint64_t epoch, gen; } run_key;
+
 LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, unsigned *count, unsigned max,
                     bi_fault *f, unsigned n)
 {
     bi_xclause *x = *xp;
-    bx_jit_frame fr;
-    bx_jit_frame_init(&fr, w, exec, f, 1);
+    /* the thread's frame: its mapping slots stay filled while the memory says they are valid */
+    bx_jit_frame *fr = &run_frame;
+    const bi_mem *m = w->mem;
+    uint64_t gen = m && m->map_gen ? __atomic_load_n(m->map_gen, __ATOMIC_ACQUIRE) : 0;
+    if (!(m && m->map_gen && run_key.m == m && run_key.epoch == m->epoch && run_key.gen == gen)) {
+        for (unsigned k = 0; k < BX_JIT_TLB; k++)
+            fr->tlb[0][k].len = fr->tlb[1][k].len = 0;
+        run_key.m = m && m->map_gen ? m : NULL;
+        run_key.epoch = m ? m->epoch : 0;
+        run_key.gen = gen;
+    }
+    bx_jit_frame_init(fr, w, exec, f, 1);
     uint32_t live = 0, wait_pc = UINT32_MAX;
     for (unsigned l = 0; l < n; l++)
         if (!w->done[l]) {
@@ -238,26 +249,26 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
             if (!((exec >> l) & 1) && w->pc[l] < wait_pc)
                 wait_pc = w->pc[l];
         }
-    frame_exec(&fr, exec, wait_pc, n);
+    frame_exec(fr, exec, wait_pc, n);
     int batch = bi_exec_hook && bi_exec_hook_run;     /* the observer takes chained clauses in batches */
     for (;;) {
         unsigned barriers = w->barriers;
         /* the batch call assumes no lane waits elsewhere: diverged, the observer sees each clause */
         int records = batch && exec == live;
-        fr.tptr = records ? fr.trace : NULL;
-        fr.tend = records ? (uintptr_t)(fr.trace + sizeof(fr.trace) / sizeof(fr.trace[0])) : UINTPTR_MAX;
-        fr.nrun = 0;
-        fr.budget = bi_exec_hook && !records ? 1 : max - *count;     /* the observer sees every clause */
-        int rc = ((const bx_jit_code *)x->jit)->entry(w, &fr, x);
-        *count += fr.nrun;
-        if (records && fr.tptr != fr.trace)
-            bi_exec_hook_run(w, p, fr.trace, (unsigned)(fr.tptr - fr.trace), exec);
+        fr->tptr = records ? fr->trace : NULL;
+        fr->tend = records ? (uintptr_t)(fr->trace + sizeof(fr->trace) / sizeof(fr->trace[0])) : UINTPTR_MAX;
+        fr->nrun = 0;
+        fr->budget = bi_exec_hook && !records ? 1 : max - *count;     /* the observer sees every clause */
+        int rc = ((const bx_jit_code *)x->jit)->entry(w, fr, x);
+        *count += fr->nrun;
+        if (records && fr->tptr != fr->trace)
+            bi_exec_hook_run(w, p, fr->trace, (unsigned)(fr->tptr - fr->trace), exec);
         if (rc < 0)
             return rc;
-        x = (bi_xclause *)fr.last;
+        x = (bi_xclause *)fr->last;
         *xp = x;
         if (rc == BX_JIT_END_C)
-            clause_next(w, x, exec, &fr.st, n);
+            clause_next(w, x, exec, &fr->st, n);
         if (__builtin_expect(bi_exec_hook != NULL, 0))
             bi_exec_hook(w, p, x, exec);           /* the observer (--stats) sees every clause */
         if (w->barriers != barriers)
@@ -298,14 +309,14 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
                 if ((live >> l) & 1 && !((next_exec >> l) & 1) && w->pc[l] < wait_pc)
                     wait_pc = w->pc[l];
             exec = next_exec;
-            frame_exec(&fr, exec, wait_pc, n);
-        } else if (fr.wait_pc != UINT32_MAX) {
+            frame_exec(fr, exec, wait_pc, n);
+        } else if (fr->wait_pc != UINT32_MAX) {
             /* same lanes: a lane outside them may have finished (wait_pc only ever rises) */
             wait_pc = UINT32_MAX;
             for (unsigned l = 0; l < n; l++)
                 if ((live >> l) & 1 && !((exec >> l) & 1) && w->pc[l] < wait_pc)
                     wait_pc = w->pc[l];
-            fr.wait_pc = wait_pc;
+            fr->wait_pc = wait_pc;
         }
         x = next;
     }

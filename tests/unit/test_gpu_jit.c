@@ -128,11 +128,20 @@ static void m_message(void *ctx, const bi_warp *w)
     messages++;
 }
 
+/* bi_mem.map_gen (set in half the runs): bumped whenever the map's ranges change, so that the
+ * compiled code's kept ranges are dropped then */
+static uint64_t map_gen_word;
+
 static void random_warp(bi_warp *w, enum bi_arch arch)
 {
+    void *old_map = (void *)mem.map;
+    unsigned old_pages = map_pages;
     mem.map = rnd() % 2 ? m_map : NULL;
     mem.message = rnd() % 4 == 0 ? m_message : NULL;
     map_pages = rnd() % 2;
+    if ((void *)mem.map != old_map || map_pages != old_pages)
+        map_gen_word++;
+    mem.map_gen = rnd() % 2 ? &map_gen_word : NULL;
     bi_warp_init(w, arch);
     w->mem = &mem;
     w->uniforms = uniforms;
