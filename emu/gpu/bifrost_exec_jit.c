@@ -131,10 +131,17 @@ static void compile_clause_init(jcomp *jc)
     jx_gp_mi(e, 0, 0xc7, 0, R12, F_ST(stg.n), 0);
     jx_gp_mi(e, 1, 0xc7, 0, R12, F_ST(msg), 0);
     jx_gp_mi(e, 0, 0xc7, 0, R12, F_ST(fc.ftz), jc->x->c.hdr[BI_H_FTZ] != 0);
+    int atomic = 0;              /* ATOM_C's address rows are read only by an atomic message */
+    for (unsigned i = 0; i < jc->x->c.ntuples; i++)
+        atomic |= jc->x->add[i].sem == BI_SEM_ATOM_CX || jc->x->fma[i].sem == BI_SEM_ATOM_C;
+    if (!jc->may_branch && !atomic)
+        return;
     jx_op(e, JX_VPXOR, 0, 0, 0);
-    jx_store(e, 0, R12, F_ST(branch));
-    jx_store(e, 0, R12, F_ST(target));
-    for (unsigned k = 0; k < (e->l ? 64u : 32u); k += (e->l ? 32u : 16u))      /* 64-bit atom_addr: two rows */
+    if (jc->may_branch) {
+        jx_store(e, 0, R12, F_ST(branch));
+        jx_store(e, 0, R12, F_ST(target));
+    }
+    for (unsigned k = 0; atomic && k < (e->l ? 64u : 32u); k += (e->l ? 32u : 16u))  /* 64-bit: two rows */
         jx_store(e, 0, R12, F_ST(atom_addr) + (int32_t)k);
 }
 
@@ -278,6 +285,7 @@ void bx_jc_load_src(jcomp *jc, unsigned y, unsigned i, int add, unsigned q, row 
 void bx_jc_call_unit(jcomp *jc, unsigned iu)
 {
     jx_emit *e = &jc->e;
+    jc->keep15 = -1;
     jx_vzeroupper(e);
     jx_mov(e, RDI, RBX);
     jx_mov(e, RSI, R12);
@@ -379,10 +387,17 @@ static void compile_commit(jcomp *jc, unsigned i)
         const bi_write *wr = &t->writes[k];
         unsigned keep = wr->mask == 3 ? 0 : wr->mask == 1 ? 1 : 2;
         jc->clean_reg[wr->reg & 63] = wr->mask == 3 && jc->clean_res[i + 1][wr->from_add];
+        unsigned res = cached(jc, i + 1, wr->from_add);          /* the result still in its register? */
+        if (!res) {
+            jx_load(e, 1, R12, F_RES(i + 1, wr->from_add));
+            res = 1;
+        }
+        if (jc->keep15 != (int)keep) {
+            jx_load(e, 15, R12, F_KEEP(keep));
+            jc->keep15 = (int)keep;
+        }
         jx_load(e, 0, RBX, W_REG(wr->reg));
-        jx_load(e, 1, R12, F_RES(i + 1, wr->from_add));
-        jx_load(e, 2, R12, F_KEEP(keep));
-        jx_blendv(e, 1, 0, 0, 1, 2);
+        jx_blendv(e, 1, 0, 0, res, 15);
         jx_store(e, 0, RBX, W_REG(wr->reg));
     }
 }
@@ -395,6 +410,8 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
     memset(&jc, 0, sizeof(jc));
     jc.e = (jx_emit){ .buf = buf, .cap = sizeof(buf), .l = lanes == 8 };
     jc.x = x;
+    jc.keep15 = -1;
+    jc.may_branch = bx_jc_may_branch(x);
     jc.clean_res[0][0] = jc.clean_res[0][1] = 1;      /* the first tuple's T0 / T1: zeros */
     jx_emit *e = &jc.e;
     x->jit = NULL;
@@ -428,6 +445,7 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
     compile_commit(&jc, x->c.ntuples - 1);
     jx_gp_mi(e, 0, 0x81, 7, R12, (int32_t)offsetof(bx_jit_frame, chain), 0);
     size_t to_end = jx_jcc_fwd(e, CC_NZ);
+    bx_jc_no_branch(&jc);
     jx_xor_eax(e);
     for (unsigned k = 0; k < jc.nexits; k++)
         jx_patch(e, jc.exits[k]);

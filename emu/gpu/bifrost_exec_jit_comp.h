@@ -49,6 +49,9 @@ typedef struct {
      * res index (i + 1) << 1 | u, 0: nothing valid */
     unsigned held[4];
     size_t head;                 /* where the code starts after its bx_jit_code (RIP-relative data) */
+    int may_branch;              /* a unit of the clause may branch (bx_jc_may_branch) */
+    int keep15;                  /* the commit mask (F_KEEP index) ymm15 holds, or -1 (calls and
+                                    the double-precision helpers clobber it) */
 } jcomp;
 
 /* a lane row in memory: [base + disp] */
@@ -72,6 +75,29 @@ void bx_jc_call_unit(jcomp *jc, unsigned iu);
  * is left (the unit is then left to the interpreter) */
 int bx_jc_compile_msg(jcomp *jc, unsigned i);
 int bx_jc_compile_branch(jcomp *jc, unsigned i, int add);
+/* whether a unit of x may set the branch state (branches, whether compiled or interpreted) */
+static inline int bx_jc_may_branch(const bi_xclause *x)
+{
+    for (unsigned i = 0; i < x->c.ntuples; i++)
+        for (int add = 0; add < 2; add++) {
+            uint8_t sem = add ? x->add[i].sem : x->fma[i].sem;
+            if (sem == BI_SEM_BRANCHZ || sem == BI_SEM_BRANCH || sem == BI_SEM_BRANCHZ32 || sem == BI_SEM_BRANCHZ16 ||
+                sem == BI_SEM_JUMP)
+                return 1;
+        }
+    return 0;
+}
+
+/* the branch row zeroed (clause_next's input) for a clause that cannot branch, on its ways back to
+ * C; every other clause zeroes it when it starts */
+static inline void bx_jc_no_branch(jcomp *jc)
+{
+    if (!jc->may_branch) {
+        jx_op(&jc->e, JX_VPXOR, 0, 0, 0);
+        jx_store(&jc->e, 0, R12, F_ST(branch));
+    }
+}
+
 /* the clause's end in chained runs (bifrost_exec_jit_end.c); epilogue: where the code returns */
 void bx_jc_compile_end(jcomp *jc, size_t epilogue);
 /* Mesa's division / conversion helpers (bifrost_exec_jit_float.c): sources in ymm0-3 with their

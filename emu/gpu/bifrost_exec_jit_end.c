@@ -274,6 +274,7 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
     }
     for (unsigned k = 0; k < nend; k++)
         jx_patch(e, end_c[k]);
+    bx_jc_no_branch(jc);
     jx_mov_ri(e, RAX, BX_JIT_END_C);
     jx_jmp_to(e, epilogue);
 }
