@@ -173,9 +173,9 @@ row bx_jc_src_row(jcomp *jc, unsigned i, int add, unsigned k)
     const bi_src *s = &(add ? &t->add : &t->fma)->src[k];
     switch (s->kind) {
     case BI_SRC_REG: r.base = RBX; r.disp = W_REG(s->index); break;
-    case BI_SRC_T: if (add) r.disp = F_RES(i + 1, 0); break;
-    case BI_SRC_T0: r.disp = F_RES(i, 0); break;
-    case BI_SRC_T1: r.disp = F_RES(i, 1); break;
+    case BI_SRC_T: if (add && !jc->zero_res[i + 1][0]) r.disp = F_RES(i + 1, 0); break;
+    case BI_SRC_T0: if (!jc->zero_res[i][0]) r.disp = F_RES(i, 0); break;
+    case BI_SRC_T1: if (!jc->zero_res[i][1]) r.disp = F_RES(i, 1); break;
     case BI_SRC_UNIFORM: case BI_SRC_CONST: case BI_SRC_SPECIAL: {
         /* read_src's cases, resolved now where they do not depend on the warp; one row per value */
         uint8_t kind = BC_VALUE;
@@ -285,7 +285,17 @@ void bx_jc_load_src(jcomp *jc, unsigned y, unsigned i, int add, unsigned q, row 
 void bx_jc_call_unit(jcomp *jc, unsigned iu)
 {
     jx_emit *e = &jc->e;
+    unsigned i = iu >> 1;
     jc->keep15 = -1;
+    /* the result rows the unit may read (T0, T1, and T for the ADD unit), zeros never stored */
+    if (jc->zero_res[i][0] || jc->zero_res[i][1] || ((iu & 1) && jc->zero_res[i + 1][0])) {
+        jx_op(e, JX_VPXOR, 0, 0, 0);
+        for (unsigned u = 0; u < 2; u++)
+            if (jc->zero_res[i][u])
+                jx_store(e, 0, R12, F_RES(i, u));
+        if ((iu & 1) && jc->zero_res[i + 1][0])
+            jx_store(e, 0, R12, F_RES(i + 1, 0));
+    }
     jx_vzeroupper(e);
     jx_mov(e, RDI, RBX);
     jx_mov(e, RSI, R12);
@@ -389,7 +399,7 @@ static void compile_commit(jcomp *jc, unsigned i)
         jc->clean_reg[wr->reg & 63] = wr->mask == 3 && jc->clean_res[i + 1][wr->from_add];
         unsigned res = cached(jc, i + 1, wr->from_add);          /* the result still in its register? */
         if (!res) {
-            jx_load(e, 1, R12, F_RES(i + 1, wr->from_add));
+            jx_load(e, 1, R12, jc->zero_res[i + 1][wr->from_add] ? F_ZERO : F_RES(i + 1, wr->from_add));
             res = 1;
         }
         if (jc->keep15 != (int)keep) {

@@ -175,7 +175,10 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
         }
     }
     switch (k) {
-    case K_NOP: jx_op(e, JX_VPXOR, 0, 0, 0); jc->clean_res[i + 1][add] = 1; break;
+    case K_NOP:                  /* nothing to do: readers take the zero row */
+        jc->zero_res[i + 1][add] = 1;
+        jc->clean_res[i + 1][add] = 1;
+        return;
     case K_MOV: break;
     case K_IADD: jx_op(e, JX_VPADDD, 0, 0, 1); break;
     case K_ISUB: jx_op(e, JX_VPSUBD, 0, 0, 1); break;

@@ -43,6 +43,9 @@ typedef struct {
      * FADD / FMA units, and registers whose last write in the clause was one), which need no
      * input flush */
     uint8_t clean_res[9][2];
+    /* results of NOPs, never stored: compiled sources and commits read the zero row instead, and
+     * the row is zeroed before each call of the interpreter's code that may read it */
+    uint8_t zero_res[9][2];
     uint8_t clean_reg[64];
     /* ymm8-11 keep the last two tuples' compiled results (tuple i, unit u in ymm8 + 2 (i & 1) + u)
      * so that T / T0 / T1 sources skip the store-to-load round trip; held[k] = 1 + that result's
