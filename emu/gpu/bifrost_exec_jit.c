@@ -190,6 +190,23 @@ row bx_jc_src_row(jcomp *jc, unsigned i, int add, unsigned k)
         }
         if (kind == BC_VALUE && v == 0)
             break;                                  /* the zero row */
+        if (kind == BC_LANE_ID) {
+            r.base = R14;
+            r.disp = KROW(KR_LANEID);
+            break;
+        }
+        if (kind == BC_VALUE) {                     /* a constant: a row of the code's pool */
+            unsigned k = 0;
+            while (k < jc->npool && jc->pool[k] != v)
+                k++;
+            if (k < BX_JIT_MAX_BC) {
+                if (k == jc->npool)
+                    jc->pool[jc->npool++] = v;
+                r.base = JX_POOL;
+                r.disp = (int32_t)k;
+                break;
+            }
+        }
         unsigned k = 0;
         while (k < jc->nbc && !(jc->bc[k].kind == kind && jc->bc[k].value == v))
             k++;
@@ -214,18 +231,18 @@ row bx_jc_src_row(jcomp *jc, unsigned i, int add, unsigned k)
 static void compile_bc_fill(jcomp *jc)
 {
     jx_emit *e = &jc->e;
+    int uniforms = 0;
     for (unsigned k = 0; k < jc->nbc; k++) {
         uint32_t v = jc->bc[k].value;
         switch (jc->bc[k].kind) {
         case BC_UNIFORM: {          /* v < w->nuniforms ? w->uniforms[v] : 0 */
-            jx_xor_eax(e);
+            if (!uniforms++)
+                jx_load_rax_rbx(e, (int32_t)offsetof(bi_warp, uniforms));
+            jx_op(e, JX_VPXOR, 1, 1, 1);
             jx_cmp_rbx_imm(e, (int32_t)offsetof(bi_warp, nuniforms), v);
             size_t skip = jx_jcc_fwd(e, CC_BE);
-            jx_load_rax_rbx(e, (int32_t)offsetof(bi_warp, uniforms));
-            jx_load_eax_rax(e, (int32_t)(4 * v));
+            jx_broadcast_m(e, 1, RAX, (int32_t)(4 * v));
             jx_patch(e, skip);
-            jx_movd_from_eax(e, 1);
-            jx_broadcast(e, 1, 1);
             break;
         }
         case BC_LANE_ID: jx_load(e, 1, R14, KROW(KR_LANEID)); break;
@@ -472,7 +489,8 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
     jx_patch(e, to_bc);
     compile_bc_fill(&jc);
     jx_jmp_to(e, bc_done);
-    if (jc.full || e->len > e->cap) {
+    jx_pool_place(e, jc.pool, jc.npool);
+    if (jc.full || e->len > e->cap || e->nfix > JX_MAX_FIX) {
         snprintf(why, whylen, "clause %#x: too large to compile", x->c.offset);
         return -1;
     }

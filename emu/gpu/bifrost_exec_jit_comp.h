@@ -35,6 +35,8 @@ typedef struct {
     jx_emit e;
     const bi_xclause *x;
     unsigned nbc;
+    uint32_t pool[BX_JIT_MAX_BC];  /* constant rows (the code's pool, jx_pool_place) */
+    unsigned npool;
     struct { uint8_t kind; uint32_t value; } bc[BX_JIT_MAX_BC];   /* value: BC_VALUE's, BC_UNIFORM's word */
     size_t exits[64];            /* jumps to the epilogue (a unit's call failed) */
     unsigned nexits;

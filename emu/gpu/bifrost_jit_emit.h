@@ -12,10 +12,18 @@ enum { RAX = 0, RCX = 1, RDX = 2, RBX = 3, RSP = 4, RSI = 6, RDI = 7, R12 = 12, 
 enum { PP_NONE = 0, PP_66 = 1, PP_F3 = 2 };          /* VEX.pp: implied prefix */
 enum { M_0F = 1, M_0F38 = 2, M_0F3A = 3 };           /* VEX.mmmmm: opcode map */
 
+/* Memory operand "base" of a row of the code's constant pool (disp: the row's index), placed
+ * after the code and reached RIP-relative (jx_pool_place). */
+#define JX_POOL 16u
+#define JX_MAX_FIX 64
+
 typedef struct {
     uint8_t *buf;
     size_t len, cap;          /* len may pass cap: the code did not fit (checked once, at the end) */
     unsigned l;               /* VEX.L: 1 = 256-bit rows (8 lanes), 0 = 128-bit (4 lanes) */
+    size_t fix_at[JX_MAX_FIX];        /* pool references: where their disp32 is, which row */
+    uint32_t fix_row[JX_MAX_FIX];
+    unsigned nfix;            /* may pass JX_MAX_FIX: too many (checked at the end) */
 } jx_emit;
 
 static inline void jx_b(jx_emit *e, uint8_t b)
@@ -45,7 +53,15 @@ static inline void jx_vex(jx_emit *e, unsigned pp, unsigned map, uint8_t op, uns
     jx_b(e, (uint8_t)((((reg >> 3) & 1) ^ 1) << 7 | 1 << 6 | (((rm >> 3) & 1) ^ 1) << 5 | map));
     jx_b(e, (uint8_t)((~vvvv & 15) << 3 | e->l << 2 | pp));        /* W0 */
     jx_b(e, op);
-    if (mem) {
+    if (mem && rm == JX_POOL) {
+        jx_b(e, (uint8_t)((reg & 7) << 3 | 5));                        /* [rip + disp32] */
+        if (e->nfix < JX_MAX_FIX) {
+            e->fix_at[e->nfix] = e->len;
+            e->fix_row[e->nfix] = (uint32_t)disp;
+        }
+        e->nfix++;
+        jx_u32(e, 0);
+    } else if (mem) {
         jx_b(e, (uint8_t)(0x80 | (reg & 7) << 3 | (rm & 7)));
         if ((rm & 7) == 4)
             jx_b(e, 0x24);                                           /* SIB: base only */
@@ -156,6 +172,24 @@ static inline void jx_blendv(jx_emit *e, int bytes, unsigned d, unsigned s1, uns
 static inline void jx_ptest(jx_emit *e, unsigned a, unsigned b) { jx_vex(e, PP_66, M_0F38, 0x17, a, 0, 0, b, 0); }
 
 static inline void jx_vzeroupper(jx_emit *e) { jx_b(e, 0xc5); jx_b(e, 0xf8); jx_b(e, 0x77); }
+
+/* The constant pool after the code: 32-byte aligned rows of 8 copies of each value, and every
+ * reference's displacement (no immediate follows a pool operand). */
+static inline void jx_pool_place(jx_emit *e, const uint32_t *values, unsigned n)
+{
+    while (e->len % 32)
+        jx_b(e, 0xcc);
+    size_t start = e->len;
+    for (unsigned k = 0; k < n; k++)
+        for (unsigned l = 0; l < 8; l++)
+            jx_u32(e, values[k]);
+    for (unsigned f = 0; f < e->nfix && f < JX_MAX_FIX; f++) {
+        uint32_t rel = (uint32_t)(start + 32 * e->fix_row[f] - (e->fix_at[f] + 4));
+        if (e->fix_at[f] + 4 <= e->cap)
+            for (int b = 0; b < 4; b++)
+                e->buf[e->fix_at[f] + b] = (uint8_t)(rel >> (8 * b));
+    }
+}
 
 /* ---- general-purpose instructions ---------------------------------------------------------- */
 
