@@ -3,6 +3,7 @@
 #include "workgroup.h"
 
 #include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,7 +24,7 @@ int bi_wg_warps_reserve(bi_wg_warps *ws, unsigned n)
 {
     if (n <= ws->cap)
         return 0;
-    bi_wg_warps_free(ws);
+    bi_wg_warps_free(ws);            /* (dirty = 0: the new warps are zeroed) */
     ws->warps = calloc(n, sizeof(*ws->warps));
     ws->state = calloc(n, sizeof(*ws->state));
     ws->cap = ws->warps && ws->state ? n : 0;
@@ -39,15 +40,35 @@ void bi_wg_warps_free(bi_wg_warps *ws)
 
 enum { RUNNING, AT_BARRIER, DONE };
 
+/* Registers the set-up writes: the compute preloads r55-r62 */
+#define PRELOAD_ROWS (0xffull << 55)
+
+/* bi_warp_init for a warp of ws: the same zeroes, but of the registers only the rows a workgroup
+ * before may have written (a 2 KiB memset per warp was most of a small workgroup's set-up) */
+static void warp_reset(bi_warp *w, unsigned lanes, uint64_t rows)
+{
+    size_t regs_end = offsetof(bi_warp, reg) + sizeof(w->reg);
+    memset(w, 0, offsetof(bi_warp, reg));
+    memset((uint8_t *)w + regs_end, 0, sizeof(*w) - regs_end);
+    for (; rows; rows &= rows - 1)
+        memset(w->reg[__builtin_ctzll(rows)], 0, sizeof(w->reg[0]));
+    w->lanes = lanes;
+}
+
 /* Warps of the workgroup, their lanes preloaded; threads beyond the workgroup's are done. */
 static void init_warps(const bi_workgroup *wg, enum bi_arch arch, bi_wg_warps *ws, unsigned nwarps,
                        unsigned nthreads)
 {
     unsigned lanes = arch >= BI_ARCH_V7 ? 8 : 4;
     uint32_t lid[3] = { 0, 0, 0 };        /* thread t's local id, counted up (no divisions) */
+    uint32_t base[3];                     /* global id of local id 0 */
+    for (unsigned i = 0; i < 3; i++)
+        base[i] = wg->wg_id[i] * wg->local_size[i];
+    for (unsigned k = nwarps; k < ws->dirty_warps; k++)     /* fewer warps than last time */
+        warp_reset(&ws->warps[k], lanes, ws->dirty);
     for (unsigned k = 0; k < nwarps; k++) {
         bi_warp *w = &ws->warps[k];
-        bi_warp_init(w, arch);
+        warp_reset(w, lanes, k < ws->dirty_warps ? ws->dirty : 0);
         w->mem = wg->mem;
         w->uniforms = wg->uniforms;
         w->nuniforms = wg->nuniforms;
@@ -60,9 +81,7 @@ static void init_warps(const bi_workgroup *wg, enum bi_arch arch, bi_wg_warps *w
                 w->done[l] = 1;
                 continue;
             }
-            uint32_t gid[3];
-            for (unsigned i = 0; i < 3; i++)
-                gid[i] = wg->wg_id[i] * wg->local_size[i] + lid[i];
+            uint32_t gid[3] = { base[0] + lid[0], base[1] + lid[1], base[2] + lid[2] };
             /* r55-r62 are preloaded whatever the shader's preload bits say: a register the
              * descriptor does not name is undefined on entry, and compilers write such registers
              * before reading them, so a superset is safe */
@@ -77,6 +96,8 @@ static void init_warps(const bi_workgroup *wg, enum bi_arch arch, bi_wg_warps *w
             }
         }
     }
+    ws->dirty = 0;
+    ws->dirty_warps = 0;
 }
 
 /* Round-robin turns until every warp is done, the budget runs out, a warp faults or the runner
@@ -146,6 +167,8 @@ int bi_run_workgroup(const bi_workgroup *wg, bi_program *p, bi_wg_warps *ws, bi_
     init_warps(wg, arch, ws, nwarps, nthreads);
     bi_fault local;
     int rc = schedule(wg, p, ws, nwarps, f ? f : &local);     /* (it reads the kind of every fault) */
+    ws->dirty = bx_program_written(p) | PRELOAD_ROWS;       /* every clause the warps ran, decoded */
+    ws->dirty_warps = nwarps;
     if (stats) {
         stats->warps = nwarps;
         for (unsigned k = 0; k < nwarps; k++) {
