@@ -44,15 +44,38 @@ enum { RUNNING, AT_BARRIER, DONE };
 #define PRELOAD_ROWS (0xffull << 55)
 
 /* bi_warp_init for a warp of ws: the same zeroes, but of the registers only the rows a workgroup
- * before may have written (a 2 KiB memset per warp was most of a small workgroup's set-up) */
+ * before may have written (a 2 KiB memset per warp was most of a small workgroup's set-up).  The
+ * fields after the registers are zeroed one by one: a memset of their odd size is a slow rep stos. */
+_Static_assert(offsetof(bi_warp, tuples_run) + sizeof(uint64_t) == sizeof(bi_warp) &&
+               offsetof(bi_warp, pc) == offsetof(bi_warp, reg) + sizeof(((bi_warp *)0)->reg),
+               "warp_reset zeroes the fields after reg by name: add new ones there");
 static void warp_reset(bi_warp *w, unsigned lanes, uint64_t rows)
 {
-    size_t regs_end = offsetof(bi_warp, reg) + sizeof(w->reg);
     memset(w, 0, offsetof(bi_warp, reg));
-    memset((uint8_t *)w + regs_end, 0, sizeof(*w) - regs_end);
     for (; rows; rows &= rows - 1)
         memset(w->reg[__builtin_ctzll(rows)], 0, sizeof(w->reg[0]));
+    memset(w->pc, 0, sizeof(w->pc));
+    memset(w->done, 0, sizeof(w->done));
+    w->warp_id = w->core_id = 0;
+    w->uniforms = NULL;
+    w->nuniforms = 0;
+    w->clauses_run = w->lanes_run = w->lane_instrs = w->tuples_run = 0;
     w->lanes = lanes;
+}
+
+/* bi_compute_preload on scalars (the local id kept in registers: an array on the stack, written
+ * as words and read as a pair, stalled every lane on a failed store forwarding) */
+static inline void preload(bi_warp *w, unsigned l, uint32_t x, uint32_t y, uint32_t z, const uint32_t wg_id[3],
+                           const uint32_t base[3])
+{
+    w->reg[55][l] = (x & 0xffff) | y << 16;
+    w->reg[56][l] = z & 0xffff;
+    w->reg[57][l] = wg_id[0];
+    w->reg[58][l] = wg_id[1];
+    w->reg[59][l] = wg_id[2];
+    w->reg[60][l] = base[0] + x;
+    w->reg[61][l] = base[1] + y;
+    w->reg[62][l] = base[2] + z;
 }
 
 /* Warps of the workgroup, their lanes preloaded; threads beyond the workgroup's are done. */
@@ -60,7 +83,7 @@ static void init_warps(const bi_workgroup *wg, enum bi_arch arch, bi_wg_warps *w
                        unsigned nthreads)
 {
     unsigned lanes = arch >= BI_ARCH_V7 ? 8 : 4;
-    uint32_t lid[3] = { 0, 0, 0 };        /* thread t's local id, counted up (no divisions) */
+    uint32_t x = 0, y = 0, z = 0;         /* thread t's local id, counted up (no divisions) */
     uint32_t base[3];                     /* global id of local id 0 */
     for (unsigned i = 0; i < 3; i++)
         base[i] = wg->wg_id[i] * wg->local_size[i];
@@ -81,17 +104,16 @@ static void init_warps(const bi_workgroup *wg, enum bi_arch arch, bi_wg_warps *w
                 w->done[l] = 1;
                 continue;
             }
-            uint32_t gid[3] = { base[0] + lid[0], base[1] + lid[1], base[2] + lid[2] };
             /* r55-r62 are preloaded whatever the shader's preload bits say: a register the
              * descriptor does not name is undefined on entry, and compilers write such registers
              * before reading them, so a superset is safe */
-            bi_compute_preload(w, l, lid, wg->wg_id, gid);
+            preload(w, l, x, y, z, wg->wg_id, base);
             w->tls_base[l] = wg->tls_base + (uint64_t)t * wg->tls_stride;
-            if (++lid[0] == wg->local_size[0]) {
-                lid[0] = 0;
-                if (++lid[1] == wg->local_size[1]) {
-                    lid[1] = 0;
-                    lid[2]++;
+            if (++x == wg->local_size[0]) {
+                x = 0;
+                if (++y == wg->local_size[1]) {
+                    y = 0;
+                    z++;
                 }
             }
         }
