@@ -131,6 +131,7 @@ typedef struct worker {
     pthread_t thread;
     run *r;                               /* current run */
     const gpu_mem_if *jm;                 /* its job's memory (&r->job->mem, one load nearer) */
+    const uint64_t *gen_word;             /* jm->generation_word, NULL: call jm->generation */
     bi_mem mem;
     uint8_t *wls;
     size_t wls_cap;
@@ -209,7 +210,8 @@ static inline uint8_t *fast(worker *w, uint64_t va, unsigned size, unsigned acce
     const gpu_mem_if *m = w->jm;
     if (!m->map || (va & 4095) + size > 4096)
         return NULL;
-    uint64_t gen = m->generation(m->ctx), vp = va >> 12;
+    uint64_t gen = w->gen_word ? __atomic_load_n(w->gen_word, __ATOMIC_ACQUIRE) : m->generation(m->ctx);
+    uint64_t vp = va >> 12;
     wtlb_entry *e = &w->tlb[WTLB_SLOT(vp)];
     if (__builtin_expect(e->host && e->vpage == vp && e->gen == gen && (e->perm & need) == need, 1))
         return e->host + (va & 4095);
@@ -237,6 +239,7 @@ static inline void copy(void *d, const void *s, unsigned size)
     case 8: memcpy(d, s, 8); break;
     case 12: memcpy(d, s, 12); break;
     case 16: memcpy(d, s, 16); break;
+    case 32: memcpy(d, s, 32); break;     /* texture and sampler descriptors */
     default: memcpy(d, s, size); break;
     }
 }
@@ -583,6 +586,7 @@ static int worker_prepare(worker *w, run *r)
     unsigned nwarps = (threads + lanes - 1) / lanes;
     w->r = r;
     w->jm = &r->job->mem;
+    w->gen_word = w->jm->generation_word;
     w->tuples_unreported = 0;
     w->mem = (bi_mem){ .ctx = w, .read = m_read, .write = m_write, .atomic = m_atomic, .fetch = m_fetch, .map = m_map,
                        .epoch = r->epoch, .wls_base = WLS_WINDOW, .nubos = d->nubos, .ubo_addr = d->ubo_addr,

@@ -166,6 +166,7 @@ static uint32_t run_job(gpu_compute *e, uint64_t job, unsigned arch, uint64_t *f
                           .mem = { .ctx = NULL, .read = t_read, .write = flat_write, .fetch = t_fetch,
                                    .atomic = t_atomic, .map = use_map ? t_map : NULL,
                                    .generation = use_map ? t_gen : NULL, .progress = t_progress,
+                                   .generation_word = use_map == 2 ? &map_gen : NULL,
                                    .stall = t_stall } };
     uint64_t f = 0;
     uint32_t st = gpu_compute_run(e, &j, &f);
@@ -401,14 +402,16 @@ START_TEST(test_atomics_1) { check_atomics(6, 1); check_atomics(7, 1); }
 END_TEST
 START_TEST(test_atomics_n) { check_atomics(6, pool_threads()); check_atomics(7, pool_threads()); }
 END_TEST
-/* through the map fast path: host atomics on the cached host pages */
+/* through the map fast path: host atomics on the cached host pages (use_map 2: the engine loads
+ * the generation word instead of calling generation) */
 START_TEST(test_atomics_map)
 {
-    use_map = 1;
-    check_atomics(6, pool_threads());
-    check_atomics(7, 1);
-    check_misc(7, pool_threads());
-    check_vecadd(6, pool_threads());
+    for (use_map = 1; use_map <= 2; use_map++) {
+        check_atomics(6, pool_threads());
+        check_atomics(7, 1);
+        check_misc(7, pool_threads());
+        check_vecadd(6, pool_threads());
+    }
     use_map = 0;
 }
 END_TEST
