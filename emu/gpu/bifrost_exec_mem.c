@@ -34,8 +34,39 @@ static uint64_t atom_apply(uint64_t old, void *arg)
     return atom_op32(a->opc, (uint32_t)old, (uint32_t)a->v);
 }
 
+/* The atomic on host memory from bi_mem.map (write = 2: mapped for atomics), when the aligned
+ * 4 / 8 bytes lie in the mapped range: a compare-and-swap loop, atomic against other host threads,
+ * without the atomic callback's layers (the op a direct call).  0: not mapped, use the callbacks. */
+static int mapped_atomic(const bi_mem *m, uint64_t addr, atom_arg *a, uint64_t *old)
+{
+    uint64_t lo = 1, hi = 0;
+    if ((a->size != 4 && a->size != 8) || (addr & (a->size - 1)))
+        return 0;
+    uint8_t *h = m->map(m->ctx, addr, 2, &lo, &hi);
+    if (!h || addr < lo || hi < a->size || addr > hi - a->size)
+        return 0;
+    if (a->size == 4) {
+        uint32_t *p = (uint32_t *)(void *)h, o = __atomic_load_n(p, __ATOMIC_SEQ_CST), n;
+        do
+            n = (uint32_t)atom_apply(o, a);
+        while (!__atomic_compare_exchange_n(p, &o, n, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+        *old = o;
+    } else {
+        uint64_t *p = (uint64_t *)(void *)h, o = __atomic_load_n(p, __ATOMIC_SEQ_CST), n;
+        do
+            n = atom_apply(o, a);
+        while (!__atomic_compare_exchange_n(p, &o, n, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+        *old = o;
+    }
+    return 1;
+}
+
 static int do_atomic(const bi_mem *m, uint64_t addr, atom_arg *a, uint64_t *old)
 {
+    /* global memory (below the storage windows): mapped, host atomics; the workgroup's storage
+     * through the callback, which need not lock the bus for memory no other thread sees */
+    if (m->map && addr < m->wls_base && mapped_atomic(m, addr, a, old))
+        return 0;
     if (m->atomic)
         return m->atomic(m->ctx, addr, a->size, atom_apply, a, old);
     uint8_t b[8] = { 0 };

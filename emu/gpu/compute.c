@@ -297,7 +297,9 @@ static uint8_t *m_map(void *ctx, uint64_t addr, int write, uint64_t *lo, uint64_
         *hi = base + size;
         return (base == WLS_WINDOW ? w->wls : w->tls) + (addr - base);
     }
-    uint8_t *h = write ? fast(w, addr, 1, GPU_ACCESS_WRITE, 2) : fast(w, addr, 1, GPU_ACCESS_READ, 1);
+    uint8_t *h = write == 2 ? fast(w, addr, 1, GPU_ACCESS_ATOMIC, 3)
+               : write     ? fast(w, addr, 1, GPU_ACCESS_WRITE, 2)
+                           : fast(w, addr, 1, GPU_ACCESS_READ, 1);
     if (h) {
         *lo = addr & ~4095ull;
         *hi = *lo + 4096;
