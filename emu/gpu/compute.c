@@ -202,6 +202,25 @@ static uint8_t *window(worker *w, uint64_t addr, unsigned size, int *bad)
     return NULL;
 }
 
+/* fast's page-cache miss: the page from the map fast path (out of line: the callers' hit path
+ * then needs no registers saved) */
+static __attribute__((noinline)) uint8_t *fast_fill(worker *w, wtlb_entry *e, uint64_t va, unsigned access,
+                                                    unsigned need)
+{
+    const gpu_mem_if *m = w->jm;
+    uint64_t g, vp = va >> 12;
+    uint8_t *h = m->map(m->ctx, va & ~4095ull, access, &g);
+    if (!h)
+        return NULL;
+    if (!(e->host && e->vpage == vp && e->gen == g))
+        e->perm = 0;
+    e->vpage = vp;
+    e->gen = g;
+    e->host = h;
+    e->perm |= need;
+    return h + (va & 4095);
+}
+
 /* host address for a global access that stays within one page, from the worker's page cache or
  * the map fast path; NULL: use the slow path (which reports faults).  need: the permission bits
  * the access needs in the cache (1 read, 2 write, 3 atomic). */
@@ -215,17 +234,7 @@ static inline uint8_t *fast(worker *w, uint64_t va, unsigned size, unsigned acce
     wtlb_entry *e = &w->tlb[WTLB_SLOT(vp)];
     if (__builtin_expect(e->host && e->vpage == vp && e->gen == gen && (e->perm & need) == need, 1))
         return e->host + (va & 4095);
-    uint64_t g;
-    uint8_t *h = m->map(m->ctx, va & ~4095ull, access, &g);
-    if (!h)
-        return NULL;
-    if (!(e->host && e->vpage == vp && e->gen == g))
-        e->perm = 0;
-    e->vpage = vp;
-    e->gen = g;
-    e->host = h;
-    e->perm |= need;
-    return h + (va & 4095);
+    return fast_fill(w, e, va, access, need);
 }
 
 /* memcpy with the sizes of loads and stores as constants: inline moves, no library call (whose
