@@ -9,15 +9,25 @@
 
 #include "bifrost_exec_int.h"
 
+/* The preloads of lane l, from scalars (init_warps keeps the local id in registers: an array on
+ * the stack, written as words and read as a pair, stalled every lane on a failed store forwarding) */
+static inline void preload(bi_warp *w, unsigned l, uint32_t x, uint32_t y, uint32_t z, const uint32_t wg_id[3],
+                           uint32_t gx, uint32_t gy, uint32_t gz)
+{
+    w->reg[55][l] = (x & 0xffff) | y << 16;
+    w->reg[56][l] = z & 0xffff;
+    w->reg[57][l] = wg_id[0];
+    w->reg[58][l] = wg_id[1];
+    w->reg[59][l] = wg_id[2];
+    w->reg[60][l] = gx;
+    w->reg[61][l] = gy;
+    w->reg[62][l] = gz;
+}
+
 void bi_compute_preload(bi_warp *w, unsigned lane, const uint32_t local_id[3], const uint32_t wg_id[3],
                         const uint32_t global_id[3])
 {
-    w->reg[55][lane] = (local_id[0] & 0xffff) | local_id[1] << 16;
-    w->reg[56][lane] = local_id[2] & 0xffff;
-    for (unsigned i = 0; i < 3; i++) {
-        w->reg[57 + i][lane] = wg_id[i];
-        w->reg[60 + i][lane] = global_id[i];
-    }
+    preload(w, lane, local_id[0], local_id[1], local_id[2], wg_id, global_id[0], global_id[1], global_id[2]);
 }
 
 int bi_wg_warps_reserve(bi_wg_warps *ws, unsigned n)
@@ -63,21 +73,6 @@ static void warp_reset(bi_warp *w, unsigned lanes, uint64_t rows)
     w->lanes = lanes;
 }
 
-/* bi_compute_preload on scalars (the local id kept in registers: an array on the stack, written
- * as words and read as a pair, stalled every lane on a failed store forwarding) */
-static inline void preload(bi_warp *w, unsigned l, uint32_t x, uint32_t y, uint32_t z, const uint32_t wg_id[3],
-                           const uint32_t base[3])
-{
-    w->reg[55][l] = (x & 0xffff) | y << 16;
-    w->reg[56][l] = z & 0xffff;
-    w->reg[57][l] = wg_id[0];
-    w->reg[58][l] = wg_id[1];
-    w->reg[59][l] = wg_id[2];
-    w->reg[60][l] = base[0] + x;
-    w->reg[61][l] = base[1] + y;
-    w->reg[62][l] = base[2] + z;
-}
-
 /* Warps of the workgroup, their lanes preloaded; threads beyond the workgroup's are done. */
 static void init_warps(const bi_workgroup *wg, enum bi_arch arch, bi_wg_warps *ws, unsigned nwarps,
                        unsigned nthreads)
@@ -107,7 +102,7 @@ static void init_warps(const bi_workgroup *wg, enum bi_arch arch, bi_wg_warps *w
             /* r55-r62 are preloaded whatever the shader's preload bits say: a register the
              * descriptor does not name is undefined on entry, and compilers write such registers
              * before reading them, so a superset is safe */
-            preload(w, l, x, y, z, wg->wg_id, base);
+            preload(w, l, x, y, z, wg->wg_id, base[0] + x, base[1] + y, base[2] + z);
             w->tls_base[l] = wg->tls_base + (uint64_t)t * wg->tls_stride;
             if (++x == wg->local_size[0]) {
                 x = 0;
