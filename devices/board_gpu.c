@@ -66,7 +66,8 @@ static uint32_t run_job(void *opaque, const MaliComputeJob *mj)
         /* the device implements the engine's memory interface itself */
         .mem = { .ctx = mj->ctx, .read = mali_gpu_read, .write = mali_gpu_write, .fetch = mali_gpu_fetch,
                  .atomic = mali_gpu_atomic, .should_stop = mali_job_should_stop, .map = mali_gpu_map,
-                 .generation = mali_gpu_generation, .progress = mali_job_progress,
+                 .generation = mali_gpu_generation, .generation_word = mali_gpu_generation_word(mj->ctx),
+                 .progress = mali_job_progress,
                  .stall = mali_job_stall },
     };
     uint64_t fva = 0;

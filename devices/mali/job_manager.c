@@ -497,6 +497,13 @@ uint64_t mali_gpu_generation(void *ctx)
     return __atomic_load_n(&c->m->as[c->as].xlate_gen, __ATOMIC_ACQUIRE);
 }
 
+const uint64_t *mali_gpu_generation_word(void *ctx)
+{
+    static const uint64_t none;        /* no address space: generation 0 for ever */
+    MaliJobCtx *c = ctx;
+    return c->as < AS_NUM ? &c->m->as[c->as].xlate_gen : &none;
+}
+
 void *mali_gpu_map(void *ctx, uint64_t va, unsigned access, uint64_t *gen)
 {
     MaliJobCtx *c = ctx;

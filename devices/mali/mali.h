@@ -197,6 +197,9 @@ bool mali_job_should_stop(void *ctx);
  * value it came with (every AS command and reset changes it). */
 void *mali_gpu_map(void *ctx, uint64_t va, unsigned access, uint64_t *gen);
 uint64_t mali_gpu_generation(void *ctx);
+/* The word mali_gpu_generation() reads (atomically, acquire), fixed for the job: an engine checking
+ * it on every access loads it instead of calling. */
+const uint64_t *mali_gpu_generation_word(void *ctx);
 /* len bytes at va read through mali_gpu_map (no fault reported, no stall), for observers that
  * print or dump a job's descriptors: 0, or -1 when a page is not readable. */
 int mali_gpu_peek(void *ctx, uint64_t va, void *buf, size_t len);

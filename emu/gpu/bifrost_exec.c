@@ -69,34 +69,46 @@ void bi_warp_init(bi_warp *w, enum bi_arch arch)
 void (*bi_exec_hook)(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec);
 void (*bi_exec_hook_run)(const bi_warp *w, const bi_program *p, const bi_clause_run *r, unsigned n, uint32_t exec);
 
-int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, bi_fault *f)
+/* bi_exec_program for n lanes (a constant: the lane loops unroll) */
+static inline __attribute__((always_inline)) int exec_program_n(bi_warp *w, bi_program *p, unsigned max_clauses,
+                                                               bi_fault *f, unsigned n)
 {
     bi_xclause *prev = NULL;
-    for (unsigned n = 0; n < max_clauses; n++) {
+    for (unsigned k = 0; k < max_clauses; k++) {
+        /* the lanes at the minimum PC of the lanes not done, in one pass */
         uint32_t pc = UINT32_MAX, exec = 0;
-        for (unsigned l = 0; l < w->lanes; l++)
-            if (!w->done[l] && w->pc[l] < pc)
-                pc = w->pc[l];
+        for (unsigned l = 0; l < n; l++) {
+            if (w->done[l])
+                continue;
+            uint32_t lpc = w->pc[l];
+            if (lpc < pc) {
+                pc = lpc;
+                exec = 1u << l;
+            } else if (lpc == pc) {
+                exec |= 1u << l;
+            }
+        }
         if (pc == UINT32_MAX)
             return BI_EXEC_END;
-        for (unsigned l = 0; l < w->lanes; l++)
-            if (!w->done[l] && w->pc[l] == pc)
-                exec |= 1u << l;
-        bi_xclause *x;
-        int rc = bx_program_next(p, w->mem, prev, pc, &x, f);
-        if (rc)
+        /* bx_program_next's first check inline: prev's cached successor, when it is the clause at
+         * pc and, for fetched code (raw bytes kept), checked under the current epoch */
+        bi_xclause *x = prev ? __atomic_load_n(&prev->next, __ATOMIC_ACQUIRE) : NULL;
+        int rc;
+        if (!(x && x->c.offset == pc &&
+              (!x->raw || (w->mem && __atomic_load_n(&x->epoch, __ATOMIC_ACQUIRE) == w->mem->epoch))) &&
+            (rc = bx_program_next(p, w->mem, prev, pc, &x, f)))
             return rc;
         prev = x;
         if (x->jit) {
             /* compiled clauses back to back, scheduled as here (the same clauses, masks and order) */
-            rc = bx_jit_run(w, p, &prev, exec, &n, max_clauses, f);
+            rc = bx_jit_run(w, p, &prev, exec, &k, max_clauses, f);
             if (rc)
                 return rc;
-            n--;                                   /* the loop's n++ */
+            k--;                                   /* the loop's k++ */
             continue;
         }
         unsigned barriers = w->barriers;
-        rc = bi_exec_clause(w, x, exec, f);
+        rc = exec_clause_n(w, x, exec, f, n);      /* interpreted (compiled ones went above) */
         if (rc)
             return rc;
         if (__builtin_expect(bi_exec_hook != NULL, 0))
@@ -105,6 +117,11 @@ int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, bi_fault *f
             return BI_EXEC_BARRIER;
     }
     return bx_fault(f, BI_FAULT_CLAUSE_LIMIT, 0, "clause limit (%u) reached", max_clauses);
+}
+
+int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, bi_fault *f)
+{
+    return w->lanes == 8 ? exec_program_n(w, p, max_clauses, f, 8) : exec_program_n(w, p, max_clauses, f, 4);
 }
 
 int bi_exec_shader(bi_warp *w, const uint8_t *code, size_t len, enum bi_arch arch,

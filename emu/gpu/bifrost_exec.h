@@ -102,10 +102,12 @@ typedef struct bi_mem {
      * the number of bytes read (at most size; it may stop early at a page end, but reads at least
      * one byte), or 0 on a fault. */
     unsigned (*fetch)(void *ctx, uint64_t off, void *buf, unsigned size);
-    /* Optional fast path of compiled clauses' 32-bit loads and stores: host memory for addr, valid
-     * for reads (write = 0) or writes over [*lo, *hi) (host address = result + (a - addr)); NULL:
-     * the access goes through read / write, which report faults.  Compiled code may keep a
-     * mapping for the rest of a warp's turn; it uses none while message is set. */
+    /* Optional fast path of compiled clauses' 32-bit loads and stores and of atomics: host memory
+     * for addr, valid for reads (write = 0), writes (1) or atomics (2: read and write; the
+     * executor does them as host compare-and-swap) over [*lo, *hi) (host address = result + (a -
+     * addr)); NULL: the access goes through read / write / atomic, which report faults.  Compiled
+     * code may keep a range for the rest of a warp's turn (longer: map_gen); it uses none while
+     * message is set. */
     uint8_t *(*map)(void *ctx, uint64_t addr, int write, uint64_t *lo, uint64_t *hi);
     /* Optional (the timing plug-in, gpu_timing.h): called before a memory message's lanes access
      * memory, so their accesses can be grouped per message; NULL when timing is off. */

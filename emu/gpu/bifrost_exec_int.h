@@ -179,5 +179,9 @@ int bx_program_clause(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **
 /* bx_program_clause for the clause at pc run after prev (NULL: none): prev's cached successor when
  * it is that clause and still valid (same epoch), else the look-up, remembered in prev. */
 int bx_program_next(bi_program *p, const bi_mem *m, bi_xclause *prev, uint32_t pc, bi_xclause **out, bi_fault *f);
+/* Registers (bit r: rN) that some clause of p decoded so far may write: its tuples' writes and its
+ * staging registers.  A warp that ran only clauses of p has zero in every other register it had
+ * zero in before (workgroup.c reuses warps by clearing just these). */
+uint64_t bx_program_written(const bi_program *p);
 
 #endif

@@ -34,8 +34,39 @@ static uint64_t atom_apply(uint64_t old, void *arg)
     return atom_op32(a->opc, (uint32_t)old, (uint32_t)a->v);
 }
 
+/* The atomic on host memory from bi_mem.map (write = 2: mapped for atomics), when the aligned
+ * 4 / 8 bytes lie in the mapped range: a compare-and-swap loop, atomic against other host threads,
+ * without the atomic callback's layers (the op a direct call).  0: not mapped, use the callbacks. */
+static int mapped_atomic(const bi_mem *m, uint64_t addr, atom_arg *a, uint64_t *old)
+{
+    uint64_t lo = 1, hi = 0;
+    if ((a->size != 4 && a->size != 8) || (addr & (a->size - 1)))
+        return 0;
+    uint8_t *h = m->map(m->ctx, addr, 2, &lo, &hi);
+    if (!h || addr < lo || hi < a->size || addr > hi - a->size)
+        return 0;
+    if (a->size == 4) {
+        uint32_t *p = (uint32_t *)(void *)h, o = __atomic_load_n(p, __ATOMIC_SEQ_CST), n;
+        do
+            n = (uint32_t)atom_apply(o, a);
+        while (!__atomic_compare_exchange_n(p, &o, n, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+        *old = o;
+    } else {
+        uint64_t *p = (uint64_t *)(void *)h, o = __atomic_load_n(p, __ATOMIC_SEQ_CST), n;
+        do
+            n = atom_apply(o, a);
+        while (!__atomic_compare_exchange_n(p, &o, n, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+        *old = o;
+    }
+    return 1;
+}
+
 static int do_atomic(const bi_mem *m, uint64_t addr, atom_arg *a, uint64_t *old)
 {
+    /* global memory (below the storage windows): mapped, host atomics; the workgroup's storage
+     * through the callback, which need not lock the bus for memory no other thread sees */
+    if (m->map && addr < m->wls_base && mapped_atomic(m, addr, a, old))
+        return 0;
     if (m->atomic)
         return m->atomic(m->ctx, addr, a->size, atom_apply, a, old);
     uint8_t b[8] = { 0 };
@@ -119,58 +150,48 @@ static int exec_tex(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned
     return BI_EXEC_OK;
 }
 
-int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lane, const uint32_t *s,
-                    uint64_t atom_addr, staging *stg, uint32_t *res, bi_fault *f)
+/* ATOM_C (FMA, address) + ATOM_CX (ADD, message).  RETURN forms write two staging registers
+ * (assumption, the layout is undocumented): the memory value before this thread's operation and
+ * the operation's identity, which ATOM_POST combines.  .i64 (staging as Mesa fills it: the 64-bit
+ * operand in the first two registers, four staging registers in RETURN form): the same with
+ * 64-bit values, two registers each. */
+static __attribute__((noinline)) int exec_atom_cx(bi_warp *w, const bi_xinstr *x, const bi_clause *c,
+                                                  unsigned lane, uint64_t atom_addr, staging *stg, bi_fault *f)
+{
+    const bi_mem *m = w->mem;
+    unsigned sr = c->hdr[BI_H_SR], words = x->size / 4;
+    if (sr + (x->atom_ret ? 2 : 1) * words > 64)
+        return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
+    uint64_t arg = w->reg[sr][lane] | (words > 1 ? (uint64_t)w->reg[sr + 1][lane] << 32 : 0);
+    if (x->atom_one)
+        arg = x->atom_one == 2 ? ~0ull : 1;
+    atom_arg a = { .opc = x->atom_opc, .size = x->size, .v = arg };
+    uint64_t old = 0;
+    if ((x->size == 8 && (atom_addr & 7)) || do_atomic(m, atom_addr, &a, &old))
+        return bx_fault(f, BI_FAULT_MEMORY, atom_addr, "clause %#x lane %u: atomic fault at %#llx", c->offset, lane,
+                    (unsigned long long)atom_addr);
+    if (x->atom_ret) {
+        uint64_t id = atom_identity(x->atom_opc, x->size);
+        stg->n = 2 * words;
+        stg->val[lane][0] = (uint32_t)old;
+        stg->val[lane][words] = (uint32_t)id;
+        if (words > 1) {
+            stg->val[lane][1] = (uint32_t)(old >> 32);
+            stg->val[lane][3] = (uint32_t)(id >> 32);
+        }
+    }
+    return BI_EXEC_OK;
+}
+
+/* Loads, stores, AXCHG and ACMPXCHG of one lane */
+static __attribute__((noinline)) int exec_ldst(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lane,
+                                               const uint32_t *s, staging *stg, bi_fault *f)
 {
     const bi_mem *m = w->mem;
     unsigned sr = c->hdr[BI_H_SR];
     uint64_t addr = 0;
     uint8_t buf[16] = { 0 };
 
-    *res = 0;
-    if (x->sem == BI_SEM_BARRIER)
-        return BI_EXEC_OK;
-    if (!m)
-        return bx_fault(f, BI_FAULT_MEMORY, 0, "clause %#x: memory instruction without memory", c->offset);
-    if (x->sem >= BI_SEM_TEXC)
-        return exec_tex(w, x, c, lane, s, stg, f);
-    if (x->sem == BI_SEM_SEG_ADD_LO || x->sem == BI_SEM_SEG_ADD_HI) {
-        /* the address LOAD/STORE with this segment would use for offset s[0] */
-        uint64_t a = (x->seg == SEG_TL ? w->tls_base[lane] : m->wls_base) + s[0];
-        if (x->preserve_null && s[0] == 0)      /* assumption: a null offset stays null */
-            a = 0;
-        *res = x->sem == BI_SEM_SEG_ADD_LO ? (uint32_t)a : (uint32_t)(a >> 32);
-        return BI_EXEC_OK;
-    }
-    if (x->sem == BI_SEM_ATOM_CX) {
-        /* ATOM_C (FMA, address) + ATOM_CX (ADD, message).  RETURN forms write two staging
-         * registers (assumption, the layout is undocumented): the memory value before this
-         * thread's operation and the operation's identity, which ATOM_POST combines. */
-        /* .i64 (staging as Mesa fills it: the 64-bit operand in the first two registers, four
-         * staging registers in RETURN form): the same with 64-bit values, two registers each. */
-        unsigned words = x->size / 4;
-        if (sr + (x->atom_ret ? 2 : 1) * words > 64)
-            return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
-        uint64_t arg = w->reg[sr][lane] | (words > 1 ? (uint64_t)w->reg[sr + 1][lane] << 32 : 0);
-        if (x->atom_one)
-            arg = x->atom_one == 2 ? ~0ull : 1;
-        atom_arg a = { .opc = x->atom_opc, .size = x->size, .v = arg };
-        uint64_t old = 0;
-        if ((x->size == 8 && (atom_addr & 7)) || do_atomic(m, atom_addr, &a, &old))
-            return bx_fault(f, BI_FAULT_MEMORY, atom_addr, "clause %#x lane %u: atomic fault at %#llx", c->offset, lane,
-                        (unsigned long long)atom_addr);
-        if (x->atom_ret) {
-            uint64_t id = atom_identity(x->atom_opc, x->size);
-            stg->n = 2 * words;
-            stg->val[lane][0] = (uint32_t)old;
-            stg->val[lane][words] = (uint32_t)id;
-            if (words > 1) {
-                stg->val[lane][1] = (uint32_t)(old >> 32);
-                stg->val[lane][3] = (uint32_t)(id >> 32);
-            }
-        }
-        return BI_EXEC_OK;
-    }
     switch (x->seg) {
     case SEG_NONE: addr = s[0] | (uint64_t)s[1] << 32; break;
     case SEG_WLS: addr = m->wls_base + s[0]; break;
@@ -250,4 +271,31 @@ int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lan
         stg->val[lane][1] = (uint32_t)(v >> 32);
     }
     return BI_EXEC_OK;
+}
+
+/* The dispatch: the frequent small cases (barriers, segment addresses) without the set-up of the
+ * memory paths, which are out of line. */
+int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lane, const uint32_t *s,
+                    uint64_t atom_addr, staging *stg, uint32_t *res, bi_fault *f)
+{
+    const bi_mem *m = w->mem;
+
+    *res = 0;
+    if (x->sem == BI_SEM_BARRIER)
+        return BI_EXEC_OK;
+    if (!m)
+        return bx_fault(f, BI_FAULT_MEMORY, 0, "clause %#x: memory instruction without memory", c->offset);
+    if (x->sem >= BI_SEM_TEXC)
+        return exec_tex(w, x, c, lane, s, stg, f);
+    if (x->sem == BI_SEM_SEG_ADD_LO || x->sem == BI_SEM_SEG_ADD_HI) {
+        /* the address LOAD/STORE with this segment would use for offset s[0] */
+        uint64_t a = (x->seg == SEG_TL ? w->tls_base[lane] : m->wls_base) + s[0];
+        if (x->preserve_null && s[0] == 0)      /* assumption: a null offset stays null */
+            a = 0;
+        *res = x->sem == BI_SEM_SEG_ADD_LO ? (uint32_t)a : (uint32_t)(a >> 32);
+        return BI_EXEC_OK;
+    }
+    if (x->sem == BI_SEM_ATOM_CX)
+        return exec_atom_cx(w, x, c, lane, atom_addr, stg, f);
+    return exec_ldst(w, x, c, lane, s, stg, f);
 }

@@ -22,6 +22,7 @@ struct bi_program {
     bi_xclause **old;            /* clauses replaced after a change of their bytes (freed last) */
     size_t nold, capold;
     unsigned nclauses;
+    uint64_t written;            /* registers the decoded clauses may write (atomic) */
     bx_jit_arena *jit;           /* compiled clauses (--gpu-backend jit) */
     int jit_failed;              /* a clause failed to compile (logged once) */
 };
@@ -132,6 +133,21 @@ static int decode(const uint8_t *code, size_t len, uint32_t pc, enum bi_arch arc
     return 0;
 }
 
+/* Registers clause c may write: its tuples' writes and the staging registers a message may write
+ * at its end (at most 4: staging.val). */
+static uint64_t clause_writes(const bi_clause *c)
+{
+    uint64_t m = 0;
+    for (unsigned i = 0; i < c->ntuples; i++)
+        for (unsigned k = 0; k < c->t[i].nwrites; k++)
+            m |= 1ull << (c->t[i].writes[k].reg & 63);
+    for (unsigned r = c->hdr[BI_H_SR]; r < c->hdr[BI_H_SR] + 4u && r < 64; r++)
+        m |= 1ull << r;
+    return m;
+}
+
+uint64_t bx_program_written(const bi_program *p) { return __atomic_load_n(&p->written, __ATOMIC_ACQUIRE); }
+
 static int decode_new(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **out, bi_fault *f)
 {
     bi_clause c;
@@ -163,6 +179,8 @@ static int decode_new(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **
     bi_xclause *x = calloc(1, sizeof(*x));
     if (!x)
         return bx_fault(f, BI_FAULT_HOST, 0, "out of memory");
+    /* before any warp can run it (published below): a warp's registers stay within the mask */
+    __atomic_fetch_or(&p->written, clause_writes(&c), __ATOMIC_RELEASE);
     int rc = bi_prepare_clause(x, &c, f);
     if (rc) {
         free(x);

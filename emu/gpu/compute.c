@@ -130,6 +130,8 @@ typedef struct worker {
     gpu_compute *e;
     pthread_t thread;
     run *r;                               /* current run */
+    const gpu_mem_if *jm;                 /* its job's memory (&r->job->mem, one load nearer) */
+    const uint64_t *gen_word;             /* jm->generation_word, NULL: call jm->generation */
     bi_mem mem;
     uint8_t *wls;
     size_t wls_cap;
@@ -200,19 +202,13 @@ static uint8_t *window(worker *w, uint64_t addr, unsigned size, int *bad)
     return NULL;
 }
 
-/* host address for a global access that stays within one page, from the worker's page cache or
- * the map fast path; NULL: use the slow path (which reports faults) */
-static uint8_t *fast(worker *w, uint64_t va, unsigned size, unsigned access)
+/* fast's page-cache miss: the page from the map fast path (out of line: the callers' hit path
+ * then needs no registers saved) */
+static __attribute__((noinline)) uint8_t *fast_fill(worker *w, wtlb_entry *e, uint64_t va, unsigned access,
+                                                    unsigned need)
 {
-    const gpu_mem_if *m = &w->r->job->mem;
-    if (!m->map || (va & 4095) + size > 4096)
-        return NULL;
-    uint64_t gen = m->generation(m->ctx), vp = va >> 12;
-    unsigned need = access == GPU_ACCESS_READ ? 1 : access == GPU_ACCESS_WRITE ? 2 : 3;
-    wtlb_entry *e = &w->tlb[WTLB_SLOT(vp)];
-    if (e->host && e->vpage == vp && e->gen == gen && (e->perm & need) == need)
-        return e->host + (va & 4095);
-    uint64_t g;
+    const gpu_mem_if *m = w->jm;
+    uint64_t g, vp = va >> 12;
     uint8_t *h = m->map(m->ctx, va & ~4095ull, access, &g);
     if (!h)
         return NULL;
@@ -225,13 +221,36 @@ static uint8_t *fast(worker *w, uint64_t va, unsigned size, unsigned access)
     return h + (va & 4095);
 }
 
-/* memcpy with the common 32-bit size inlined */
+/* host address for a global access that stays within one page, from the worker's page cache or
+ * the map fast path; NULL: use the slow path (which reports faults).  need: the permission bits
+ * the access needs in the cache (1 read, 2 write, 3 atomic). */
+static inline uint8_t *fast(worker *w, uint64_t va, unsigned size, unsigned access, unsigned need)
+{
+    const gpu_mem_if *m = w->jm;
+    if (!m->map || (va & 4095) + size > 4096)
+        return NULL;
+    uint64_t gen = w->gen_word ? __atomic_load_n(w->gen_word, __ATOMIC_ACQUIRE) : m->generation(m->ctx);
+    uint64_t vp = va >> 12;
+    wtlb_entry *e = &w->tlb[WTLB_SLOT(vp)];
+    if (__builtin_expect(e->host && e->vpage == vp && e->gen == gen && (e->perm & need) == need, 1))
+        return e->host + (va & 4095);
+    return fast_fill(w, e, va, access, need);
+}
+
+/* memcpy with the sizes of loads and stores as constants: inline moves, no library call (whose
+ * byte copies a following load of the value would wait for) */
 static inline void copy(void *d, const void *s, unsigned size)
 {
-    if (size == 4)
-        memcpy(d, s, 4);
-    else
-        memcpy(d, s, size);
+    switch (size) {
+    case 1: memcpy(d, s, 1); break;
+    case 2: memcpy(d, s, 2); break;
+    case 4: memcpy(d, s, 4); break;
+    case 8: memcpy(d, s, 8); break;
+    case 12: memcpy(d, s, 12); break;
+    case 16: memcpy(d, s, 16); break;
+    case 32: memcpy(d, s, 32); break;     /* texture and sampler descriptors */
+    default: memcpy(d, s, size); break;
+    }
 }
 
 static int m_read(void *ctx, uint64_t addr, void *buf, unsigned size)
@@ -245,11 +264,11 @@ static int m_read(void *ctx, uint64_t addr, void *buf, unsigned size)
     }
     if (bad)
         return mem_fault(w, EXC_DATA_INVALID_FAULT, addr);
-    if ((h = fast(w, addr, size, GPU_ACCESS_READ))) {
+    if ((h = fast(w, addr, size, GPU_ACCESS_READ, 1))) {
         copy(buf, h, size);
         return 0;
     }
-    const gpu_mem_if *m = &w->r->job->mem;
+    const gpu_mem_if *m = w->jm;
     uint32_t code = m->read(m->ctx, addr, buf, size);
     return code ? mem_fault(w, code, addr) : 0;
 }
@@ -265,11 +284,11 @@ static int m_write(void *ctx, uint64_t addr, const void *buf, unsigned size)
     }
     if (bad)
         return mem_fault(w, EXC_DATA_INVALID_FAULT, addr);
-    if ((h = fast(w, addr, size, GPU_ACCESS_WRITE))) {
+    if ((h = fast(w, addr, size, GPU_ACCESS_WRITE, 2))) {
         copy(h, buf, size);
         return 0;
     }
-    const gpu_mem_if *m = &w->r->job->mem;
+    const gpu_mem_if *m = w->jm;
     uint32_t code = m->write(m->ctx, addr, buf, size);
     return code ? mem_fault(w, code, addr) : 0;
 }
@@ -287,7 +306,9 @@ static uint8_t *m_map(void *ctx, uint64_t addr, int write, uint64_t *lo, uint64_
         *hi = base + size;
         return (base == WLS_WINDOW ? w->wls : w->tls) + (addr - base);
     }
-    uint8_t *h = fast(w, addr, 1, write ? GPU_ACCESS_WRITE : GPU_ACCESS_READ);
+    uint8_t *h = write == 2 ? fast(w, addr, 1, GPU_ACCESS_ATOMIC, 3)
+               : write     ? fast(w, addr, 1, GPU_ACCESS_WRITE, 2)
+                           : fast(w, addr, 1, GPU_ACCESS_READ, 1);
     if (h) {
         *lo = addr & ~4095ull;
         *hi = *lo + 4096;
@@ -302,16 +323,24 @@ static int m_atomic(void *ctx, uint64_t addr, unsigned size, uint64_t (*op)(uint
     int bad;
     uint8_t *h = window(w, addr, size, &bad);
     if (h) {     /* the workgroup's own storage: only this host thread touches it */
-        uint64_t o = 0, n;
-        memcpy(&o, h, size);
-        n = op(o, arg);
-        memcpy(h, &n, size);
-        *old = o;
+        if (size == 4) {
+            uint32_t o, n;
+            memcpy(&o, h, 4);
+            n = (uint32_t)op(o, arg);
+            memcpy(h, &n, 4);
+            *old = o;
+        } else {
+            uint64_t o = 0, n;
+            memcpy(&o, h, size);
+            n = op(o, arg);
+            memcpy(h, &n, size);
+            *old = o;
+        }
         return 0;
     }
     if (bad)
         return mem_fault(w, EXC_DATA_INVALID_FAULT, addr);
-    if (!(addr & (size - 1)) && (h = fast(w, addr, size, GPU_ACCESS_ATOMIC))) {
+    if (!(addr & (size - 1)) && (h = fast(w, addr, size, GPU_ACCESS_ATOMIC, 3))) {
         if (size == 4) {        /* host atomics: atomic against every other host thread */
             uint32_t *p = (uint32_t *)(void *)h, o = __atomic_load_n(p, __ATOMIC_SEQ_CST), n;
             do
@@ -327,7 +356,7 @@ static int m_atomic(void *ctx, uint64_t addr, unsigned size, uint64_t (*op)(uint
         }
         return 0;
     }
-    const gpu_mem_if *m = &w->r->job->mem;
+    const gpu_mem_if *m = w->jm;
     uint32_t code = m->atomic(m->ctx, addr, size, op, arg, old);
     return code ? mem_fault(w, code, addr) : 0;
 }
@@ -567,13 +596,16 @@ static int worker_prepare(worker *w, run *r)
     unsigned threads = d->local[0] * d->local[1] * d->local[2];
     unsigned nwarps = (threads + lanes - 1) / lanes;
     w->r = r;
+    w->jm = &r->job->mem;
+    w->gen_word = w->jm->generation_word;
     w->tuples_unreported = 0;
     w->mem = (bi_mem){ .ctx = w, .read = m_read, .write = m_write, .atomic = m_atomic, .fetch = m_fetch, .map = m_map,
                        .epoch = r->epoch, .wls_base = WLS_WINDOW, .nubos = d->nubos, .ubo_addr = d->ubo_addr,
                        .ubo_size = d->ubo_size, .arch_major = r->job->arch_major, .textures = d->textures,
                        .samplers = d->samplers, .attributes = d->attributes, .attr_bufs = d->attr_bufs,
                        .clock_cycles = r->job->clock_cycles, .clock_ts = r->job->clock_ts, .gpu_hz = r->job->gpu_hz,
-                       .ts_hz = r->job->ts_hz, .clock_running = r->job->clock_running };
+                       .ts_hz = r->job->ts_hz, .clock_running = r->job->clock_running,
+                       .map_gen = w->gen_word };      /* map's pages stay valid while it is unchanged */
     if (r->e && r->e->timing) {   /* every access through the recording calls, none mapped */
         w->mem.read = t_read;
         w->mem.write = t_write;

@@ -37,6 +37,9 @@ typedef struct gpu_mem_if {
      * while generation() returns the same value. */
     void *(*map)(void *ctx, uint64_t va, unsigned access, uint64_t *gen);
     uint64_t (*generation)(void *ctx);
+    /* Optional: the word generation() returns, for the job's duration (read atomically, acquire);
+     * the engine, which checks the generation on every access, loads it instead of calling. */
+    const uint64_t *generation_word;
     /* Optional: work done so far, as warp-tuple issues (one warp issuing one tuple); reported in
      * batches from any engine thread, summing to the job's total by the time run() returns.
      * The device turns it into modelled time (the guest clock's device-wait model). */

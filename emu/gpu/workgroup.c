@@ -3,27 +3,38 @@
 #include "workgroup.h"
 
 #include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bifrost_exec_int.h"
 
+/* The preloads of lane l, from scalars (init_warps keeps the local id in registers: an array on
+ * the stack, written as words and read as a pair, stalled every lane on a failed store forwarding) */
+static inline void preload(bi_warp *w, unsigned l, uint32_t x, uint32_t y, uint32_t z, const uint32_t wg_id[3],
+                           uint32_t gx, uint32_t gy, uint32_t gz)
+{
+    w->reg[55][l] = (x & 0xffff) | y << 16;
+    w->reg[56][l] = z & 0xffff;
+    w->reg[57][l] = wg_id[0];
+    w->reg[58][l] = wg_id[1];
+    w->reg[59][l] = wg_id[2];
+    w->reg[60][l] = gx;
+    w->reg[61][l] = gy;
+    w->reg[62][l] = gz;
+}
+
 void bi_compute_preload(bi_warp *w, unsigned lane, const uint32_t local_id[3], const uint32_t wg_id[3],
                         const uint32_t global_id[3])
 {
-    w->reg[55][lane] = (local_id[0] & 0xffff) | local_id[1] << 16;
-    w->reg[56][lane] = local_id[2] & 0xffff;
-    for (unsigned i = 0; i < 3; i++) {
-        w->reg[57 + i][lane] = wg_id[i];
-        w->reg[60 + i][lane] = global_id[i];
-    }
+    preload(w, lane, local_id[0], local_id[1], local_id[2], wg_id, global_id[0], global_id[1], global_id[2]);
 }
 
 int bi_wg_warps_reserve(bi_wg_warps *ws, unsigned n)
 {
     if (n <= ws->cap)
         return 0;
-    bi_wg_warps_free(ws);
+    bi_wg_warps_free(ws);            /* (dirty = 0: the new warps are zeroed) */
     ws->warps = calloc(n, sizeof(*ws->warps));
     ws->state = calloc(n, sizeof(*ws->state));
     ws->cap = ws->warps && ws->state ? n : 0;
@@ -39,15 +50,43 @@ void bi_wg_warps_free(bi_wg_warps *ws)
 
 enum { RUNNING, AT_BARRIER, DONE };
 
+/* Registers the set-up writes: the compute preloads r55-r62 */
+#define PRELOAD_ROWS (0xffull << 55)
+
+/* bi_warp_init for a warp of ws: the same zeroes, but of the registers only the rows a workgroup
+ * before may have written (a 2 KiB memset per warp was most of a small workgroup's set-up).  The
+ * fields after the registers are zeroed one by one: a memset of their odd size is a slow rep stos. */
+_Static_assert(offsetof(bi_warp, tuples_run) + sizeof(uint64_t) == sizeof(bi_warp) &&
+               offsetof(bi_warp, pc) == offsetof(bi_warp, reg) + sizeof(((bi_warp *)0)->reg),
+               "warp_reset zeroes the fields after reg by name: add new ones there");
+static void warp_reset(bi_warp *w, unsigned lanes, uint64_t rows)
+{
+    memset(w, 0, offsetof(bi_warp, reg));
+    for (; rows; rows &= rows - 1)
+        memset(w->reg[__builtin_ctzll(rows)], 0, sizeof(w->reg[0]));
+    memset(w->pc, 0, sizeof(w->pc));
+    memset(w->done, 0, sizeof(w->done));
+    w->warp_id = w->core_id = 0;
+    w->uniforms = NULL;
+    w->nuniforms = 0;
+    w->clauses_run = w->lanes_run = w->lane_instrs = w->tuples_run = 0;
+    w->lanes = lanes;
+}
+
 /* Warps of the workgroup, their lanes preloaded; threads beyond the workgroup's are done. */
 static void init_warps(const bi_workgroup *wg, enum bi_arch arch, bi_wg_warps *ws, unsigned nwarps,
                        unsigned nthreads)
 {
     unsigned lanes = arch >= BI_ARCH_V7 ? 8 : 4;
-    uint32_t lid[3] = { 0, 0, 0 };        /* thread t's local id, counted up (no divisions) */
+    uint32_t x = 0, y = 0, z = 0;         /* thread t's local id, counted up (no divisions) */
+    uint32_t base[3];                     /* global id of local id 0 */
+    for (unsigned i = 0; i < 3; i++)
+        base[i] = wg->wg_id[i] * wg->local_size[i];
+    for (unsigned k = nwarps; k < ws->dirty_warps; k++)     /* fewer warps than last time */
+        warp_reset(&ws->warps[k], lanes, ws->dirty);
     for (unsigned k = 0; k < nwarps; k++) {
         bi_warp *w = &ws->warps[k];
-        bi_warp_init(w, arch);
+        warp_reset(w, lanes, k < ws->dirty_warps ? ws->dirty : 0);
         w->mem = wg->mem;
         w->uniforms = wg->uniforms;
         w->nuniforms = wg->nuniforms;
@@ -60,23 +99,22 @@ static void init_warps(const bi_workgroup *wg, enum bi_arch arch, bi_wg_warps *w
                 w->done[l] = 1;
                 continue;
             }
-            uint32_t gid[3];
-            for (unsigned i = 0; i < 3; i++)
-                gid[i] = wg->wg_id[i] * wg->local_size[i] + lid[i];
             /* r55-r62 are preloaded whatever the shader's preload bits say: a register the
              * descriptor does not name is undefined on entry, and compilers write such registers
              * before reading them, so a superset is safe */
-            bi_compute_preload(w, l, lid, wg->wg_id, gid);
+            preload(w, l, x, y, z, wg->wg_id, base[0] + x, base[1] + y, base[2] + z);
             w->tls_base[l] = wg->tls_base + (uint64_t)t * wg->tls_stride;
-            if (++lid[0] == wg->local_size[0]) {
-                lid[0] = 0;
-                if (++lid[1] == wg->local_size[1]) {
-                    lid[1] = 0;
-                    lid[2]++;
+            if (++x == wg->local_size[0]) {
+                x = 0;
+                if (++y == wg->local_size[1]) {
+                    y = 0;
+                    z++;
                 }
             }
         }
     }
+    ws->dirty = 0;
+    ws->dirty_warps = 0;
 }
 
 /* Round-robin turns until every warp is done, the budget runs out, a warp faults or the runner
@@ -146,6 +184,8 @@ int bi_run_workgroup(const bi_workgroup *wg, bi_program *p, bi_wg_warps *ws, bi_
     init_warps(wg, arch, ws, nwarps, nthreads);
     bi_fault local;
     int rc = schedule(wg, p, ws, nwarps, f ? f : &local);     /* (it reads the kind of every fault) */
+    ws->dirty = bx_program_written(p) | PRELOAD_ROWS;       /* every clause the warps ran, decoded */
+    ws->dirty_warps = nwarps;
     if (stats) {
         stats->warps = nwarps;
         for (unsigned k = 0; k < nwarps; k++) {

@@ -46,6 +46,10 @@ typedef struct {
     bi_warp *warps;
     uint8_t *state;
     unsigned cap;
+    /* registers the last workgroup may have left non-zero in its first dirty_warps warps: the
+     * next one clears only those */
+    uint64_t dirty;
+    unsigned dirty_warps;
 } bi_wg_warps;
 int bi_wg_warps_reserve(bi_wg_warps *ws, unsigned n);
 void bi_wg_warps_free(bi_wg_warps *ws);

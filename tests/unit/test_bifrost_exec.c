@@ -695,6 +695,57 @@ static void check_wg_preload(enum bi_arch arch)
     bi_program_free(p);
 }
 
+/* Warp storage reused from one workgroup to the next: a workgroup of 16 threads runs exec_wg.s
+ * (registers written), then one of 3 threads (fewer warps) an empty program: every register of
+ * every warp is zero again but for the second workgroup's preloads, as with fresh storage. */
+static void check_wg_reuse(enum bi_arch arch)
+{
+    static const uint8_t none[1];
+    bi_mem mem = { .read = mem_read, .write = mem_write, .wls_base = 0x20000 };
+    uint32_t uni[2] = { 0x10040, 0 };
+    memset(gmem, 0, sizeof(gmem));
+    memset(wmem, 0, sizeof(wmem));
+    bi_program *p = bi_program_new(bi_shader_exec_wg, sizeof(bi_shader_exec_wg), arch);
+    bi_program *empty = bi_program_new(none, 0, arch);
+    ck_assert(p && empty);
+    bi_wg_warps ws = { 0 };
+    bi_workgroup wg = { .local_size = { 16, 1, 1 }, .wg_id = { 1, 0, 0 }, .uniforms = uni, .nuniforms = 2,
+                        .mem = &mem, .max_clauses = 1000 };
+    bi_fault f = { 0 };
+    ck_assert_msg(bi_run_workgroup(&wg, p, &ws, NULL, &f) == BI_EXEC_END, "%s", f.msg);
+    unsigned lanes = arch == BI_ARCH_V7 ? 8 : 4, used = 16 / lanes, written = 0;
+    for (unsigned k = 0; k < used; k++)
+        for (unsigned r = 0; r < 55; r++)
+            for (unsigned l = 0; l < lanes; l++)
+                written += ws.warps[k].reg[r][l] != 0;
+    ck_assert_uint_gt(written, 0);            /* the shader left registers to clear */
+    bi_workgroup wg2 = { .local_size = { 3, 1, 1 }, .wg_id = { 2, 0, 0 }, .max_clauses = 10 };
+    ck_assert_int_eq(bi_run_workgroup(&wg2, empty, &ws, NULL, &f), BI_EXEC_FAULT);
+    for (unsigned k = 0; k < used; k++) {
+        const bi_warp *w = &ws.warps[k];
+        for (unsigned r = 0; r < 64; r++)
+            for (unsigned l = 0; l < BI_MAX_LANES; l++) {
+                unsigned t = k * lanes + l;
+                uint32_t want = 0;
+                if (k == 0 && l < 3 && r >= 55 && r <= 62)
+                    want = r == 55 ? l : r == 57 ? 2 : r == 60 ? 6 + l : 0;
+                ck_assert_msg(w->reg[r][l] == want, "warp %u r%u lane %u (thread %u): %#x", k, r, l, t, w->reg[r][l]);
+            }
+        ck_assert_uint_eq(w->clauses_run, 0);
+        ck_assert_uint_eq(w->barriers, 0);
+    }
+    bi_wg_warps_free(&ws);
+    bi_program_free(empty);
+    bi_program_free(p);
+}
+
+START_TEST(test_workgroup_reuse)
+{
+    check_wg_reuse(BI_ARCH_V6);
+    check_wg_reuse(BI_ARCH_V7);
+}
+END_TEST
+
 START_TEST(test_workgroup_preload)
 {
     check_wg_preload(BI_ARCH_V6);
@@ -944,6 +995,7 @@ int main(void)
     tcase_add_test(tc, test_refused);
     tcase_add_test(tc, test_seg_add);
     tcase_add_test(tc, test_workgroup_preload);
+    tcase_add_test(tc, test_workgroup_reuse);
     tcase_add_test(tc, test_workgroup_v6);
     tcase_add_test(tc, test_workgroup_v7);
     tcase_add_test(tc, test_wls_order_v6);

@@ -154,7 +154,19 @@ static uint64_t load_shader(const uint8_t *code, size_t len)
 
 /* Work reported through mem.progress (warp-tuples), summed over the engine's threads. */
 static uint64_t progress_sum;
-static void t_progress(void *ctx, uint64_t n) { (void)ctx; __atomic_add_fetch(&progress_sum, n, __ATOMIC_RELAXED); }
+/* unmap_at_progress: the first progress report unmaps that page and bumps the map generation, as
+ * an AS update of the driver would while the job runs */
+static uint64_t unmap_at_progress;
+static void t_progress(void *ctx, uint64_t n)
+{
+    (void)ctx;
+    __atomic_add_fetch(&progress_sum, n, __ATOMIC_RELAXED);
+    if (unmap_at_progress) {
+        mapped[(unmap_at_progress - VA_BASE) / 4096] = 0;
+        __atomic_add_fetch(&map_gen, 1, __ATOMIC_RELEASE);
+        unmap_at_progress = 0;
+    }
+}
 
 /* Memory stall cycles reported through mem.stall (--timing). */
 static uint64_t stall_sum;
@@ -166,6 +178,7 @@ static uint32_t run_job(gpu_compute *e, uint64_t job, unsigned arch, uint64_t *f
                           .mem = { .ctx = NULL, .read = t_read, .write = flat_write, .fetch = t_fetch,
                                    .atomic = t_atomic, .map = use_map ? t_map : NULL,
                                    .generation = use_map ? t_gen : NULL, .progress = t_progress,
+                                   .generation_word = use_map == 2 ? &map_gen : NULL,
                                    .stall = t_stall } };
     uint64_t f = 0;
     uint32_t st = gpu_compute_run(e, &j, &f);
@@ -401,14 +414,45 @@ START_TEST(test_atomics_1) { check_atomics(6, 1); check_atomics(7, 1); }
 END_TEST
 START_TEST(test_atomics_n) { check_atomics(6, pool_threads()); check_atomics(7, pool_threads()); }
 END_TEST
-/* through the map fast path: host atomics on the cached host pages */
+/* through the map fast path: host atomics on the cached host pages (use_map 2: the engine loads
+ * the generation word instead of calling generation) */
 START_TEST(test_atomics_map)
 {
-    use_map = 1;
-    check_atomics(6, pool_threads());
-    check_atomics(7, 1);
-    check_misc(7, pool_threads());
-    check_vecadd(6, pool_threads());
+    for (use_map = 1; use_map <= 2; use_map++) {
+        check_atomics(6, pool_threads());
+        check_atomics(7, 1);
+        check_misc(7, pool_threads());
+        check_vecadd(6, pool_threads());
+    }
+    use_map = 0;
+}
+END_TEST
+
+/* A page the job's atomics use is unmapped while it runs (the generation changes): the page
+ * cache drops the host pointer, and the next atomic on it faults there, with the generation
+ * called or loaded as a word (use_map 1, 2).  One host thread: the first progress report comes
+ * after ~65536 warp-tuples, long before the job's end. */
+START_TEST(test_map_generation)
+{
+    for (use_map = 1; use_map <= 2; use_map++) {
+        setup();
+        gpu_compute *e = gpu_compute_new(1);
+        const unsigned groups = 8192, n = groups * 16;
+        uint64_t counter = alloc(4, 4096), out = alloc(4 * n, 4096), sum = alloc(4, 4096), max = alloc(4, 4096);
+        uint64_t push[4] = { counter, out, sum, max };
+        job_spec s = { .local = { 16, 1, 1 }, .groups = { groups, 1, 1 },
+                       .shader_va = load_shader(bi_shader_gpu_atomic, sizeof(bi_shader_gpu_atomic)), .push = push,
+                       .npush = 4 };
+        uint64_t job = make_job(&s), fva = 0;
+        progress_sum = 0;
+        unmap_at_progress = counter;
+        ck_assert_uint_eq(run_job(e, job, 6, &fva), FAULT_CODE);
+        ck_assert_uint_eq(unmap_at_progress, 0);             /* unmapped mid-job */
+        ck_assert_uint_eq(fva, counter);
+        ck_assert_uint_gt(r32(counter), 0);                   /* atomics ran there before */
+        ck_assert_uint_lt(r32(counter), n);
+        gpu_compute_free(e);
+    }
     use_map = 0;
 }
 END_TEST
@@ -858,6 +902,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_atomics_1);
     tcase_add_test(tc, test_atomics_n);
     tcase_add_test(tc, test_atomics_map);
+    tcase_add_test(tc, test_map_generation);
     tcase_add_test(tc, test_atomics64);
     tcase_add_test(tc, test_misc_v6);
     tcase_add_test(tc, test_misc_v7);
