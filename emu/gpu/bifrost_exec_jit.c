@@ -2,8 +2,8 @@
  * becomes x86-64 code that runs its tuples over all lanes of a warp at once, one AVX2 register per lane row (ymm: 8 lanes, xmm: 4).  The
  * common ALU forms the interpreter runs as lane loops (fast_fma / fast_add kinds) are compiled;
  * every other unit, and a float unit whose result is a NaN in some lane, calls the interpreter's
- * code for that unit (bx_jit_unit), and the clause's end (message, staging, next PCs) is the
- * interpreter's too (bx_jit_exec), so compiled and interpreted clauses cannot disagree there.
+ * code for that unit (bx_jit_unit); a single clause's end (bx_jit_exec) is the interpreter's,
+ * and in runs of clauses (bx_jit_run) bifrost_exec_jit_end.c compiles it.
  * Integer ops are exact on any host; float ops are compiled only where the host's IEEE result
  * is the interpreter's: round to nearest (the host's default MXCSR, which the interpreter's
  * float helpers restore), no output clamp, FTZ clauses' denormals flushed with integer masks as

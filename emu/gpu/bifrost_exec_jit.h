@@ -3,10 +3,13 @@
  *   bifrost_exec_jit.c      prepared clause -> x86-64 code over a warp's lane rows (AVX2 + FMA):
  *                           the clause, its frame, messages, branches, commits; code arenas;
  *                           which back end runs (--gpu-backend)
- *   bifrost_exec_jit_alu.c  its ALU units (bifrost_exec_jit_comp.h: what the two share)
- *   bifrost_exec_jit_rt.c   what compiled code runs in: its frame, and the calls it makes into
- *                           the interpreter's own unit code (bifrost_exec_lanes.h) for every
- *                           instruction it does not compile, and for the clause's end
+ *   bifrost_exec_jit_alu.c  its ALU units (bifrost_exec_jit_comp.h: what the files share)
+ *   bifrost_exec_jit_float.c  Mesa's division / conversion helpers (FMA_RSCALE, FRCP_APPROX, ...)
+ *   bifrost_exec_jit_end.c  the clause's end in runs: message, next PC, statistics, chaining
+ *   bifrost_exec_jit_rt.c   what compiled code runs in: its frame, bx_jit_run's scheduling, and
+ *                           the calls it makes into the interpreter's own unit code
+ *                           (bifrost_exec_lanes.h) for every instruction it does not compile,
+ *                           and for the messages and clause ends it does not
  *   bifrost_jit_emit.h      the x86-64 emitter
  *
  * Compiled code keeps each tuple's results as lane rows in the frame and reads registers from
