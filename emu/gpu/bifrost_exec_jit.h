@@ -53,7 +53,7 @@ typedef struct bx_jit_frame {
     uint32_t msg_hook;                     /* ... and message (the timing plug-in sees every message) */
     const bi_xclause *last;                /* the clause begun last */
     bi_fault *f;
-    bx_jit_tlb tlb[2][BX_JIT_TLB];         /* [0]: loads, [1]: stores */
+    bx_jit_tlb tlb[3][BX_JIT_TLB];         /* [0]: loads, [1]: stores, [2]: atomics */
     /* clauses chained in code, for the observer's batch call (bi_exec_hook_run): the next record,
      * NULL when not recording, and the end of the records (all ones: not recording) */
     bi_clause_run *tptr;
@@ -104,7 +104,8 @@ int bx_jit_run(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, unsign
 void bx_jit_frame_init(bx_jit_frame *fr, const bi_warp *w, uint32_t exec, bi_fault *f, int chain);
 
 /* Called by compiled code: the clause's message and staging writes (clause_msg), and one lane of
- * a compiled load / store whose slot missed (arg = lane | slot << 8 | store << 16). */
+ * a compiled load / store / atomic whose slot missed (arg = lane | slot << 8 | kind << 16, kind:
+ * the tlb index). */
 int bx_jit_msg(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x);
 int bx_jit_mem_lane(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned arg);
 

@@ -117,6 +117,72 @@ static void compile_mem_lane(jcomp *jc, const bi_xinstr *msg, unsigned l, size_t
     jx_patch(e, skip);
 }
 
+/* whether bx_jc_compile_end runs atomic message msg inline: ATOM_CX on 32 bits */
+static int inline_atomic(const bi_xclause *x, const bi_xinstr *msg)
+{
+    return msg->sem == BI_SEM_ATOM_CX && msg->size == 4 && msg->atom_opc >= A_ADD && msg->atom_opc <= A_XOR &&
+           x->c.hdr[BI_H_SR] + (msg->atom_ret ? 2u : 1u) <= 64;
+}
+
+/* lane l of an inline ATOM_CX (exec_atom_cx's): a host atomic on the slot's mapping when the
+ * address is aligned and inside it (lock xadd, or a lock cmpxchg loop), else bx_jit_mem_lane;
+ * the RETURN form keeps the old value as staging row 0 */
+static void compile_atomic_lane(jcomp *jc, const bi_xinstr *msg, unsigned l, size_t epilogue)
+{
+    jx_emit *e = &jc->e;
+    const bi_clause *c = &jc->x->c;
+    unsigned slot = (c->offset >> 4) & (BX_JIT_TLB - 1), sr = c->hdr[BI_H_SR];
+    jx_gp_mi(e, 0, 0xf7, 0, R12, F_(exec), 1u << l);                 /* test: lane active? */
+    size_t skip = jx_jcc_fwd(e, CC_Z);
+    jx_gp_m(e, 1, GP_MOV_RM, RAX, R12, F_ST(msg_atom) + (int32_t)(8 * l));
+    jx_b(e, 0xa8);                                                   /* test al, 3: aligned? */
+    jx_b(e, 3);
+    size_t miss0 = jx_jcc_fwd(e, CC_NZ);
+    jx_mov(e, RDX, RAX);
+    jx_gp_m(e, 1, GP_SUB_RM, RDX, R12, F_TLB(2, slot, lo));
+    jx_gp_m(e, 1, GP_CMP_RM, RDX, R12, F_TLB(2, slot, len));
+    size_t miss1 = jx_jcc_fwd(e, CC_AE);
+    jx_gp_m(e, 1, GP_LEA, RCX, RDX, 4);
+    jx_gp_m(e, 1, GP_CMP_RM, RCX, R12, F_TLB(2, slot, len));
+    size_t miss2 = jx_jcc_fwd(e, CC_A);
+    jx_gp_m(e, 1, GP_ADD_RM, RDX, R12, F_TLB(2, slot, host));
+    if (msg->atom_one)
+        jx_mov_ri(e, RCX, msg->atom_one == 2 ? 0xffffffffu : 1u);
+    else
+        jx_gp_m(e, 0, GP_MOV_RM, RCX, RBX, W_REG(sr) + (int32_t)(4 * l));
+    if (msg->atom_opc == A_ADD) {
+        jx_b(e, 0xf0);
+        jx_gp_m(e, 0, 0x1c1, RCX, RDX, 0);                           /* lock xadd [rdx], ecx */
+    } else {
+        jx_gp_m(e, 0, GP_MOV_RM, RAX, RDX, 0);
+        size_t retry = e->len;
+        jx_gp_r(e, 0, GP_MOV_RM, RSI, RAX);
+        switch (msg->atom_opc) {
+        case A_AND: jx_gp_r(e, 0, 0x23, RSI, RCX); break;
+        case A_OR: jx_gp_r(e, 0, 0x0b, RSI, RCX); break;
+        case A_XOR: jx_gp_r(e, 0, 0x33, RSI, RCX); break;
+        default:                                                     /* min / max: cmov */
+            jx_gp_r(e, 0, 0x3b, RSI, RCX);
+            jx_gp_r(e, 0, msg->atom_opc == A_SMIN ? 0x14f : msg->atom_opc == A_SMAX ? 0x14c
+                          : msg->atom_opc == A_UMIN ? 0x147 : 0x142, RSI, RCX);
+            break;
+        }
+        jx_b(e, 0xf0);
+        jx_gp_m(e, 0, 0x1b1, RSI, RDX, 0);                           /* lock cmpxchg [rdx], esi */
+        jx_jcc_to(e, CC_NZ, retry);
+        jx_gp_r(e, 0, GP_MOV_RM, RCX, RAX);
+    }
+    if (msg->atom_ret)
+        jx_gp_m(e, 0, GP_MOV_MR, RCX, R12, F_STG(0) + (int32_t)(4 * l));
+    size_t done = jx_jmp_fwd(e);
+    jx_patch(e, miss0);
+    jx_patch(e, miss1);
+    jx_patch(e, miss2);
+    call_rt(e, (const void *)bx_jit_mem_lane, l | slot << 8 | 2u << 16, epilogue);
+    jx_patch(e, done);
+    jx_patch(e, skip);
+}
+
 /* the clause's message, when it has one: inline (when the warp's memory has map) or through
  * bx_jit_msg; a load's staging rows then land in its registers for the active lanes */
 static void compile_message(jcomp *jc, size_t epilogue)
@@ -141,6 +207,29 @@ static void compile_message(jcomp *jc, size_t epilogue)
             unsigned sr = x->c.hdr[BI_H_SR];
             jx_load(e, 2, R12, F_KEEP(0));
             for (unsigned r = 0; r < bx_jit_stg_regs(msg); r++) {
+                jx_load(e, 0, RBX, W_REG(sr + r));
+                jx_load(e, 1, R12, F_STG(r));
+                jx_blendv(e, 1, 0, 0, 1, 2);
+                jx_store(e, 0, RBX, W_REG(sr + r));
+            }
+        }
+        done = jx_jmp_fwd(e);
+        jx_patch(e, slow);
+    } else if (inline_atomic(x, msg)) {
+        jx_gp_mi(e, 0, 0x81, 7, R12, F_(map_ok), 0);
+        slow = jx_jcc_fwd(e, CC_Z);
+        for (unsigned l = 0; l < (e->l ? 8u : 4u); l++)
+            compile_atomic_lane(jc, msg, l, epilogue);
+        if (msg->atom_ret) {         /* staging: the old values, then the operation's identity */
+            unsigned sr = x->c.hdr[BI_H_SR];
+            uint32_t id = msg->atom_opc == A_SMIN ? 0x7fffffffu : msg->atom_opc == A_SMAX ? 0x80000000u
+                        : msg->atom_opc == A_UMIN || msg->atom_opc == A_AND ? 0xffffffffu : 0;
+            jx_mov_ri(e, RAX, id);
+            jx_movd_from(e, 1, RAX);
+            jx_broadcast(e, 1, 1);
+            jx_store(e, 1, R12, F_STG(1));
+            jx_load(e, 2, R12, F_KEEP(0));
+            for (unsigned r = 0; r < 2; r++) {
                 jx_load(e, 0, RBX, W_REG(sr + r));
                 jx_load(e, 1, R12, F_STG(r));
                 jx_blendv(e, 1, 0, 0, 1, 2);

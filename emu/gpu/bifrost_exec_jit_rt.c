@@ -105,11 +105,9 @@ LANE_LOOP void frame_exec(bx_jit_frame *fr, uint32_t exec, uint32_t wait_pc, uns
     fr->wait_pc = wait_pc;
 }
 
-void bx_jit_frame_init(bx_jit_frame *fr, const bi_warp *w, uint32_t exec, bi_fault *f, int chain)
+/* the frame's fields that depend on the warp's memory and the caller */
+static inline void frame_mem(bx_jit_frame *fr, const bi_warp *w, bi_fault *f, int chain)
 {
-    for (unsigned l = 0; l < NL; l++)
-        fr->res[0][0][l] = fr->res[0][1][l] = fr->zero[l] = 0;
-    frame_exec(fr, exec, UINT32_MAX, NL);
     fr->chain = (uint32_t)chain;
     fr->map_ok = w->mem && w->mem->map && !w->mem->message;   /* message sees every message */
     fr->msg_hook = w->mem && w->mem->message;
@@ -117,6 +115,14 @@ void bx_jit_frame_init(bx_jit_frame *fr, const bi_warp *w, uint32_t exec, bi_fau
     fr->f = f;
     fr->tptr = NULL;
     fr->tend = UINTPTR_MAX;
+}
+
+void bx_jit_frame_init(bx_jit_frame *fr, const bi_warp *w, uint32_t exec, bi_fault *f, int chain)
+{
+    for (unsigned l = 0; l < NL; l++)
+        fr->res[0][0][l] = fr->res[0][1][l] = fr->zero[l] = 0;
+    frame_exec(fr, exec, UINT32_MAX, NL);
+    frame_mem(fr, w, f, chain);
 }
 
 LANE_LOOP int msg_n(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned n)
@@ -165,6 +171,25 @@ int bx_jit_mem_lane(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned 
     const bi_mem *m = w->mem;
     const bi_xinstr *msg = fr->st.msg;
     unsigned l = arg & 0xff, slot = (arg >> 8) & (BX_JIT_TLB - 1), store = (arg >> 16) & 1;
+    if ((arg >> 16) == 2) {
+        /* a 32-bit atomic (ATOM_CX): the slot refilled when the address is aligned and mapped,
+         * the lane done by the interpreter's code */
+        uint64_t addr = fr->st.msg_atom[l], lo = 1, hi = 0;
+        uint8_t *host = addr & 3 ? NULL : m->map(m->ctx, addr, 2, &lo, &hi);
+        if (host && addr >= lo && hi > lo) {
+            bx_jit_tlb *t = &fr->tlb[2][slot];
+            t->lo = lo;
+            t->len = hi - lo;
+            t->host = host - (addr - lo);
+        }
+        staging stg;
+        uint32_t sv[4] = { fr->st.msg_src[0][l], fr->st.msg_src[1][l], fr->st.msg_src[2][l], fr->st.msg_src[3][l] }, res;
+        stg.n = 0;
+        int rc = bx_exec_mem(w, msg, &x->c, l, sv, addr, &stg, &res, fr->f);
+        if (!rc && stg.n)
+            fr->stg[0][l] = stg.val[l][0];      /* the old value; the identity is the code's */
+        return rc;
+    }
     unsigned sr = x->c.hdr[BI_H_SR], size = msg->size, words = (size + 3) / 4;
     uint64_t addr = msg->seg == SEG_WLS ? m->wls_base + fr->st.msg_src[0][l]
                                         : fr->st.msg_src[0][l] | (uint64_t)fr->st.msg_src[1][l] << 32;
@@ -225,6 +250,8 @@ int bx_jit_exec(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f)
  * were filled under (bi_mem.map_gen) */
 static __thread bx_jit_frame run_frame;
 static __thread struct { const bi_mem *m; uint64_t epoch, gen; } run_key;
+static __thread unsigned run_lanes;      /* 0: run_frame's constant rows not yet zeroed; else the
+                                            lanes its commit masks were made for */
 
 LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, unsigned *count, unsigned max,
                     bi_fault *f, unsigned n)
@@ -236,12 +263,15 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
     uint64_t gen = m && m->map_gen ? __atomic_load_n(m->map_gen, __ATOMIC_ACQUIRE) : 0;
     if (!(m && m->map_gen && run_key.m == m && run_key.epoch == m->epoch && run_key.gen == gen)) {
         for (unsigned k = 0; k < BX_JIT_TLB; k++)
-            fr->tlb[0][k].len = fr->tlb[1][k].len = 0;
+            fr->tlb[0][k].len = fr->tlb[1][k].len = fr->tlb[2][k].len = 0;
         run_key.m = m && m->map_gen ? m : NULL;
         run_key.epoch = m ? m->epoch : 0;
         run_key.gen = gen;
     }
-    bx_jit_frame_init(fr, w, exec, f, 1);
+    if (!run_lanes)
+        for (unsigned l = 0; l < NL; l++)
+            fr->res[0][0][l] = fr->res[0][1][l] = fr->zero[l] = 0;
+    frame_mem(fr, w, f, 1);
     uint32_t live = 0, wait_pc = UINT32_MAX;
     for (unsigned l = 0; l < n; l++)
         if (!w->done[l]) {
@@ -249,7 +279,12 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
             if (!((exec >> l) & 1) && w->pc[l] < wait_pc)
                 wait_pc = w->pc[l];
         }
-    frame_exec(fr, exec, wait_pc, n);
+    if (run_lanes != n || fr->exec != exec) {     /* the commit masks of the last run are kept */
+        frame_exec(fr, exec, wait_pc, n);
+        run_lanes = n;
+    } else {
+        fr->wait_pc = wait_pc;
+    }
     int batch = bi_exec_hook && bi_exec_hook_run;     /* the observer takes chained clauses in batches */
     for (;;) {
         unsigned barriers = w->barriers;

@@ -35,7 +35,7 @@ static const struct { const char *name; const uint8_t *code; size_t len; } shade
     S(bi_shader_gpu_m_rcp_v7), S(bi_shader_gpu_m_rsq_g71), S(bi_shader_gpu_m_rsq_v7), S(bi_shader_gpu_m_sin),
     S(bi_shader_gpu_mesa_sgemm), S(bi_shader_gpu_misc), S(bi_shader_gpu_reduce), S(bi_shader_gpu_spin),
     S(bi_shader_gpu_stage), S(bi_shader_gpu_tex), S(bi_shader_gpu_tex_fetch), S(bi_shader_gpu_texs),
-    S(bi_shader_gpu_vecadd), S(bi_shader_gpu_jit_conv), S(bi_shader_gpu_jit_narrow),
+    S(bi_shader_gpu_vecadd), S(bi_shader_gpu_jit_conv), S(bi_shader_gpu_jit_narrow), S(bi_shader_gpu_jit_atomic),
 };
 #define NSHADERS (sizeof(shaders) / sizeof(shaders[0]))
 
