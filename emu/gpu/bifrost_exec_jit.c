@@ -108,6 +108,7 @@ const uint32_t bx_jit_krows[KR_N][NL] __attribute__((aligned(32))) = {
     [KR_FF] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff },
     [KR_2P16] = { 0x47800000, 0x47800000, 0x47800000, 0x47800000, 0x47800000, 0x47800000, 0x47800000, 0x47800000 },
     [KR_126] = { 126, 126, 126, 126, 126, 126, 126, 126 },
+    [KR_BYTE_BASE] = { 0, 0x04040404, 0x08080808, 0x0c0c0c0c, 0, 0x04040404, 0x08080808, 0x0c0c0c0c },
     [KR_600] = { 600, 600, 600, 600, 600, 600, 600, 600 },
     [KR_M600] = { -600u, -600u, -600u, -600u, -600u, -600u, -600u, -600u },
     [KR_F2P31] = { 0x4f000000, 0x4f000000, 0x4f000000, 0x4f000000, 0x4f000000, 0x4f000000, 0x4f000000, 0x4f000000 },
@@ -143,6 +144,18 @@ static void compile_clause_init(jcomp *jc)
     }
     for (unsigned k = 0; atomic && k < (e->l ? 64u : 32u); k += (e->l ? 32u : 16u))  /* 64-bit: two rows */
         jx_store(e, 0, R12, F_ST(atom_addr) + (int32_t)k);
+}
+
+int bx_jc_pool(jcomp *jc, uint32_t v)
+{
+    unsigned k = 0;
+    while (k < jc->npool && jc->pool[k] != v)
+        k++;
+    if (k == BX_JIT_MAX_BC)
+        return -1;
+    if (k == jc->npool)
+        jc->pool[jc->npool++] = v;
+    return (int)k;
 }
 
 /* Whether source k of unit (i, add) is known to hold no denormal in the active lanes. */
@@ -196,14 +209,10 @@ row bx_jc_src_row(jcomp *jc, unsigned i, int add, unsigned k)
             break;
         }
         if (kind == BC_VALUE) {                     /* a constant: a row of the code's pool */
-            unsigned k = 0;
-            while (k < jc->npool && jc->pool[k] != v)
-                k++;
-            if (k < BX_JIT_MAX_BC) {
-                if (k == jc->npool)
-                    jc->pool[jc->npool++] = v;
+            int k = bx_jc_pool(jc, v);
+            if (k >= 0) {
                 r.base = JX_POOL;
-                r.disp = (int32_t)k;
+                r.disp = k;
                 break;
             }
         }

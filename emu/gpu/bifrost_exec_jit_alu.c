@@ -54,12 +54,15 @@ static const uint8_t fcmp_pred[] = {
 /* Instructions with no lane-loop kind that are compiled all the same (bx_exec_op's cases):
  * ARSHIFT.i32, U8_TO_U32 / ZEXT of a byte or half, S32_TO_F32 and U32_TO_F32 at round to nearest
  * (exact integer -> float conversions, no output modifiers in bx_exec_op). */
-enum { PK_ARSHIFT = 100, PK_ZEXT8, PK_S2F, PK_U2F, PK_FREXPE, PK_FREXPM, PK_FRCP, PK_RSCALE, PK_F2S, PK_F2U };
+enum { PK_ARSHIFT = 100, PK_ZEXT8, PK_S2F, PK_U2F, PK_SWZ8, PK_VICMP8, PK_FREXPE, PK_FREXPM, PK_FRCP, PK_RSCALE, PK_F2S, PK_F2U };
 
 static uint8_t pseudo_kind(const bi_xinstr *xi)
 {
     int plain = !xi->widen[0] && !xi->widen[1] && !xi->widen[2];      /* no f16 sources */
     switch (xi->sem) {
+    case BI_SEM_SWZ: return xi->vw == 8 ? PK_SWZ8 : K_GENERIC;
+    case BI_SEM_VICMP_I: case BI_SEM_VICMP_S: case BI_SEM_VICMP_U:
+        return xi->vw == 8 && (xi->sem == BI_SEM_VICMP_I || xi->cmp <= C_LE) ? PK_VICMP8 : K_GENERIC;
     case BI_SEM_FREXPE: return plain && xi->fmode == FM_PLAIN ? PK_FREXPE : K_GENERIC;
     case BI_SEM_FREXPM: return plain && xi->fmode == FM_PLAIN ? PK_FREXPM : K_GENERIC;
     case BI_SEM_FRCP_APPROX: return plain && !xi->clamp ? PK_FRCP : K_GENERIC;
@@ -156,6 +159,8 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
     case K_MOV: case K_ZEXT16: case PK_ZEXT8: case PK_S2F: case PK_U2F: need = 1; break;
     case PK_FREXPE: case PK_FREXPM: case PK_FRCP: case PK_F2S: case PK_F2U: need = 1; break;
     case PK_ARSHIFT: need = 3; break;
+    case PK_SWZ8: need = 1; break;
+    case PK_VICMP8: need = 2; break;
     case PK_RSCALE: need = 4; break;
     case K_IADD: case K_ISUB: case K_IMUL: case K_ICMP: case K_FADD: case K_FCMP: case K_MKVEC: need = 2; break;
     case K_IADDC: case K_LSHIFT: case K_RSHIFT: case K_FMA: case K_MUX: need = 3; break;
@@ -301,6 +306,51 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
         nan_check = 1;
         break;
     case PK_F2S: case PK_F2U: r = bx_jc_f2i(jc, k == PK_F2S); break;
+    case PK_SWZ8: {              /* byte j of each lane = byte vsel[0][j] of a */
+        uint32_t sel = 0;
+        for (unsigned j = 0; j < 4; j++)
+            sel |= (uint32_t)(xi->vsel[0][j] & 3) << (8 * j);
+        int k = bx_jc_pool(jc, sel);
+        if (k < 0) {
+            bx_jc_call_unit(jc, iu);
+            memset(jc->held, 0, sizeof(jc->held));
+            return;
+        }
+        jx_load(e, 1, JX_POOL, k);
+        jx_opm(e, JX_VPADDD, 1, 1, R14, KROW(KR_BYTE_BASE));   /* + 4 x the lane within its 16 bytes */
+        jx_op(e, JX_VPSHUFB, 0, 0, 1);
+        break;
+    }
+    case PK_VICMP8: {            /* per byte: t ? (result_type 0 ? 1 : 0xff) : 0 */
+        int kb = bx_jc_pool(jc, 0x80808080u), k1 = bx_jc_pool(jc, 0x01010101u);
+        if (kb < 0 || k1 < 0) {
+            bx_jc_call_unit(jc, iu);
+            memset(jc->held, 0, sizeof(jc->held));
+            return;
+        }
+        int invert = 0;
+        if (xi->sem == BI_SEM_VICMP_I) {
+            jx_op(e, JX_VPCMPEQB, 4, 0, 1);
+            invert = xi->cmp != C_EQ;
+        } else {
+            if (xi->sem == BI_SEM_VICMP_U) {              /* unsigned: bias to signed */
+                jx_opm(e, JX_VPXOR, 0, 0, JX_POOL, kb);
+                jx_opm(e, JX_VPXOR, 1, 1, JX_POOL, kb);
+            }
+            switch (xi->cmp) {
+            case C_GT: jx_op(e, JX_VPCMPGTB, 4, 0, 1); break;
+            case C_GE: jx_op(e, JX_VPCMPGTB, 4, 1, 0); invert = 1; break;
+            case C_LT: jx_op(e, JX_VPCMPGTB, 4, 1, 0); break;
+            default: jx_op(e, JX_VPCMPGTB, 4, 0, 1); invert = 1; break;
+            }
+        }
+        if (invert)
+            jx_opm(e, JX_VPXOR, 4, 4, R14, KROW(KR_ONES));
+        if (xi->result_type == 0)
+            jx_opm(e, JX_VPAND, 4, 4, JX_POOL, k1);
+        r = 4;
+        break;
+    }
     case PK_S2F:
         jx_op(e, JX_VCVTDQ2PS, 0, 0, 0);
         jc->clean_res[i + 1][add] = 1;

@@ -12,7 +12,7 @@
 
 /* Constant rows (bx_jit_krows, read through r14). */
 enum { KR_ABS, KR_SIGN, KR_ONE, KR_FONE, KR_31, KR_FFFF, KR_ONES, KR_LANEBIT, KR_LANEID, KR_EXP, KR_FF, KR_2P16,
-       KR_126, KR_600, KR_M600, KR_F2P31, KR_F2P32, KR_MANT_SIGN, KR_HALF_EXP,
+       KR_126, KR_600, KR_BYTE_BASE, KR_M600, KR_F2P31, KR_F2P32, KR_MANT_SIGN, KR_HALF_EXP,
        /* rows of four 64-bit values (double-precision code) */
        KR_Q_ABS, KR_Q_INF, KR_Q_ONE, KR_Q_1023, KR_D_ONE, KR_N };
 extern const uint32_t bx_jit_krows[KR_N][NL];
@@ -65,6 +65,8 @@ typedef struct { unsigned base; int32_t disp; } row;
 /* the register caching result row (i + 1, u) of tuple i, unit u */
 #define CACHE_REG(i, u) (8u + 2u * ((i) & 1) + (unsigned)(u))
 
+/* the index of a constant row of value v in the code's pool, or -1 when the pool is full */
+int bx_jc_pool(jcomp *jc, uint32_t v);
 /* Whether source k of unit (i, add) is known to hold no denormal in the active lanes. */
 int bx_jc_src_clean(const jcomp *jc, unsigned i, int add, unsigned k);
 /* Where source k of unit (i, add) is as a lane row, or base 0 when it needs a bc row but none is

@@ -101,6 +101,9 @@ static inline void jx_opm(jx_emit *e, unsigned pp, unsigned map, uint8_t op, uns
 #define JX_VPSLLVD PP_66, M_0F38, 0x47
 #define JX_VPSRLVD PP_66, M_0F38, 0x45
 #define JX_VPSRAVD PP_66, M_0F38, 0x46
+#define JX_VPSHUFB PP_66, M_0F38, 0x00        /* d = bytes of s1 picked by s2 (within 128-bit halves) */
+#define JX_VPCMPEQB PP_66, M_0F, 0x74
+#define JX_VPCMPGTB PP_66, M_0F, 0x64          /* signed bytes s1 > s2 */
 #define JX_VCVTDQ2PS PP_NONE, M_0F, 0x5b       /* d = (float)s2 (s1: 0), the MXCSR rounding */
 #define JX_VADDPS PP_NONE, M_0F, 0x58
 #define JX_VFMADD231PS PP_66, M_0F38, 0xb8     /* d = s1 * s2 + d, one rounding */

@@ -73,3 +73,30 @@ clause_4:
     *FMA_RSCALE.f32 r33, r40, r40, r42, #0x0
     +NOP
 }
+# byte vectors: swizzles and per-byte comparisons
+clause_5:
+{
+    *NOP
+    +SWZ.v4i8 r34, r0.b3210
+    *NOP
+    +SWZ.v4i8 r35, r1.b1032
+    *NOP
+    +ICMP.v4i8.m1.eq r36, r0, r1
+    *NOP
+    +ICMP.v4i8.i1.ne r37, r2, r2
+    *NOP
+    +ICMP.v4s8.gt r38, r0, r1
+    *NOP
+    +ICMP.v4u8.m1.ge r39, r2, r3
+}
+clause_6:
+{
+    *NOP
+    +ICMP.v4s8.ge r41, r3, r0
+    *NOP
+    +ICMP.v4u8.gt r43, r1, r2
+    *NOP
+    +SWZ.v4i8 r44, r2.b0011
+    *NOP
+    +ICMP.v4i8.eq r45, r4, r4
+}
