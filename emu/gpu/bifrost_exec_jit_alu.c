@@ -118,6 +118,59 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
     if ((xi->sem == BI_SEM_BRANCHZ16 || xi->sem == BI_SEM_BRANCHZ32 || xi->sem == BI_SEM_JUMP) &&
         bx_jc_compile_branch(jc, i, add))
         return;
+    if (!add && xi->sem == BI_SEM_ATOM_C && bx_jc_src_row(jc, i, 0, 0).base && bx_jc_src_row(jc, i, 0, 1).base) {
+        /* fma_unit's ATOM_C: each lane's 64-bit atomic address (source 0 | source 1 << 32) for the
+         * clause's ATOM_CX; a zero result */
+        bx_jc_load_src(jc, 0, i, 0, 0, bx_jc_src_row(jc, i, 0, 0));
+        bx_jc_load_src(jc, 1, i, 0, 1, bx_jc_src_row(jc, i, 0, 1));
+        jx_op(e, JX_VPUNPCKLDQ, 4, 0, 1);              /* lanes 0-1 (| 4-5) */
+        jx_op(e, JX_VPUNPCKHDQ, 5, 0, 1);              /* lanes 2-3 (| 6-7) */
+        if (e->l) {
+            jx_perm2(e, 6, 4, 5, 0x20);
+            jx_perm2(e, 7, 4, 5, 0x31);
+            jx_store(e, 6, R12, F_ST(atom_addr));
+            jx_store(e, 7, R12, F_ST(atom_addr) + 32);
+        } else {
+            jx_store(e, 4, R12, F_ST(atom_addr));
+            jx_store(e, 5, R12, F_ST(atom_addr) + 16);
+        }
+        jc->zero_res[i + 1][0] = 1;
+        jc->clean_res[i + 1][0] = 1;
+        return;
+    }
+    if ((xi->sem == BI_SEM_SEG_ADD_LO || xi->sem == BI_SEM_SEG_ADD_HI) && xi->seg != SEG_TL &&
+        bx_jc_src_row(jc, i, add, 0).base) {
+        /* bx_exec_mem's SEG_ADD: half of wls_base + source 0 (a null offset kept null); the
+         * interpreter's code without memory (a fault) or with a message hook (it calls it) */
+        jx_gp_mi(e, 1, 0x81, 7, RBX, (int32_t)offsetof(bi_warp, mem), 0);
+        size_t slow1 = jx_jcc_fwd(e, CC_Z);
+        jx_gp_mi(e, 0, 0x81, 7, R12, (int32_t)offsetof(bx_jit_frame, msg_hook), 0);
+        size_t slow2 = jx_jcc_fwd(e, CC_NZ);
+        bx_jc_load_src(jc, 0, i, add, 0, bx_jc_src_row(jc, i, add, 0));
+        jx_broadcast_m(e, 4, R12, (int32_t)offsetof(bx_jit_frame, wls_base));
+        jx_op(e, JX_VPADDD, 4, 0, 4);                  /* the low word */
+        if (xi->sem == BI_SEM_SEG_ADD_HI) {
+            jx_opm(e, JX_VPXOR, 5, 0, R14, KROW(KR_SIGN));
+            jx_opm(e, JX_VPXOR, 6, 4, R14, KROW(KR_SIGN));
+            jx_op(e, JX_VPCMPGTD, 5, 5, 6);            /* carry: low < offset, unsigned */
+            jx_broadcast_m(e, 4, R12, (int32_t)offsetof(bx_jit_frame, wls_base) + 4);
+            jx_op(e, JX_VPSUBD, 4, 4, 5);
+        }
+        if (xi->preserve_null) {
+            jx_op(e, JX_VPXOR, 5, 5, 5);
+            jx_op(e, JX_VPCMPEQD, 5, 0, 5);
+            jx_op(e, JX_VPANDN, 4, 5, 4);
+        }
+        jx_store(e, 4, R12, F_RES(i + 1, add));
+        size_t done = jx_jmp_fwd(e);
+        jx_patch(e, slow1);
+        jx_patch(e, slow2);
+        bx_jc_call_unit(jc, iu);
+        bx_jc_reload_cached(jc);
+        jx_patch(e, done);
+        jc->held[CACHE_REG(i, add) - 8] = 0;
+        return;
+    }
     if (add && xi->sem == BI_SEM_BARRIER) {
         /* add_unit's BARRIER: a zero result and the warp's count; the interpreter's code when the
          * memory wants to see every message (it calls bi_mem.message for it) */

@@ -101,6 +101,8 @@ static inline void jx_opm(jx_emit *e, unsigned pp, unsigned map, uint8_t op, uns
 #define JX_VPSLLVD PP_66, M_0F38, 0x47
 #define JX_VPSRLVD PP_66, M_0F38, 0x45
 #define JX_VPSRAVD PP_66, M_0F38, 0x46
+#define JX_VPUNPCKLDQ PP_66, M_0F, 0x62      /* interleave the low / high dwords of each 128-bit half */
+#define JX_VPUNPCKHDQ PP_66, M_0F, 0x6a
 #define JX_VPSHUFB PP_66, M_0F38, 0x00        /* d = bytes of s1 picked by s2 (within 128-bit halves) */
 #define JX_VPCMPEQB PP_66, M_0F, 0x74
 #define JX_VPCMPGTB PP_66, M_0F, 0x64          /* signed bytes s1 > s2 */
@@ -135,6 +137,13 @@ static inline void jx_cmppd(jx_emit *e, unsigned d, unsigned s1, unsigned s2, ui
 static inline void jx_shlq_imm(jx_emit *e, unsigned d, unsigned s, uint8_t imm)
 {
     jx_vex(e, PP_66, M_0F, 0x73, 6, d, 0, s, 0);
+    jx_b(e, imm);
+}
+
+/* vperm2i128 ymm d, ymm s1, ymm s2, imm (0x20: both low halves, 0x31: both high halves) */
+static inline void jx_perm2(jx_emit *e, unsigned d, unsigned s1, unsigned s2, uint8_t imm)
+{
+    JX_AT_WIDTH(e, 1, jx_vex(e, PP_66, M_0F3A, 0x46, d, s1, 0, s2, 0));
     jx_b(e, imm);
 }
 

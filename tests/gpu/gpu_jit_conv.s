@@ -100,3 +100,19 @@ clause_6:
     *NOP
     +ICMP.v4i8.eq r45, r4, r4
 }
+# segment addresses (workgroup-local, null kept null) and ATOM_C's address pair
+clause_7:
+{
+    *SEG_ADD.wls r46, r0
+    +NOP
+    *NOP
+    +SEG_ADD.wls r47, r0
+    *SEG_ADD.wls.preserve_null r48, r1
+    +NOP
+    *NOP
+    +SEG_ADD.wls.preserve_null r49, r1
+    *SEG_ADD.wls r50, r3
+    +NOP
+    *NOP
+    +SEG_ADD.wls r51, r3
+}
