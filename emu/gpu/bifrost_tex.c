@@ -165,15 +165,45 @@ typedef struct {
     uint64_t surfaces;
 } texdesc;
 
+/* Descriptors decoded lately on this host thread, by their bytes: a texel still reads its
+ * descriptors from memory every time (a changed one is decoded again), only the unpacking and
+ * checks of the same bytes are saved. */
+#define MEMO_N 4
+static __thread struct { uint8_t raw[MALI_TEXTURE_LENGTH]; unsigned arch; int valid; texdesc t; } tex_memo[MEMO_N];
+static __thread struct { uint8_t raw[MALI_SAMPLER_LENGTH]; int valid; struct mali_sampler s; } smp_memo[MEMO_N];
+static __thread struct { uint8_t raw[MALI_SURFACE_WITH_STRIDE_LENGTH]; int valid; struct mali_surface_with_stride s; }
+    surf_memo[MEMO_N];
+static __thread unsigned tex_next, smp_next, surf_next;
+
+static int decode_texture(const bi_mem *m, unsigned index, const uint8_t *d, texdesc *t, char *err, size_t errlen);
+
 static int read_texture(const bi_mem *m, unsigned index, texdesc *t, char *err, size_t errlen)
 {
     uint8_t d[MALI_TEXTURE_LENGTH];
-    struct mali_texture td;
     if (!m->textures)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texture %u: the job has no texture table", index);
     uint64_t va = m->textures + (uint64_t)MALI_TEXTURE_LENGTH * index;
     if (m->read(m->ctx, va, d, sizeof d))
         return tfail(err, errlen, BI_EXEC_ERROR, "texture descriptor fault at %#llx", (unsigned long long)va);
+    for (unsigned k = 0; k < MEMO_N; k++)
+        if (tex_memo[k].valid && tex_memo[k].arch == m->arch_major && !memcmp(tex_memo[k].raw, d, sizeof d)) {
+            *t = tex_memo[k].t;
+            return 0;
+        }
+    int rc = decode_texture(m, index, d, t, err, errlen);
+    if (!rc) {                   /* only descriptors that decode are remembered */
+        unsigned k = tex_next++ % MEMO_N;
+        memcpy(tex_memo[k].raw, d, sizeof d);
+        tex_memo[k].arch = m->arch_major;
+        tex_memo[k].t = *t;
+        tex_memo[k].valid = 1;
+    }
+    return rc;
+}
+
+static int decode_texture(const bi_mem *m, unsigned index, const uint8_t *d, texdesc *t, char *err, size_t errlen)
+{
+    struct mali_texture td;
     mali_texture_unpack(d, &td);
     if (td.type != 2)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texture %u: descriptor type %u is not a texture", index, td.type);
@@ -212,7 +242,18 @@ static int fetch_texel(const bi_mem *m, const texdesc *t, unsigned x, unsigned y
     uint64_t sva = t->surfaces + (uint64_t)MALI_SURFACE_WITH_STRIDE_LENGTH * layer * t->levels;
     if (m->read(m->ctx, sva, s, sizeof s))
         return tfail(err, errlen, BI_EXEC_ERROR, "surface descriptor fault at %#llx", (unsigned long long)sva);
-    mali_surface_with_stride_unpack(s, &sd);
+    unsigned k = 0;
+    while (k < MEMO_N && !(surf_memo[k].valid && !memcmp(surf_memo[k].raw, s, sizeof s)))
+        k++;
+    if (k < MEMO_N) {
+        sd = surf_memo[k].s;
+    } else {
+        mali_surface_with_stride_unpack(s, &sd);
+        k = surf_next++ % MEMO_N;
+        memcpy(surf_memo[k].raw, s, sizeof s);
+        surf_memo[k].s = sd;
+        surf_memo[k].valid = 1;
+    }
     int32_t row = sd.row_stride, slice = sd.surface_stride;
     unsigned bpp = t->fmt.bpp;
     uint64_t a = sd.pointer + (int64_t)row * y + (int64_t)slice * z + (uint64_t)bpp * x;
@@ -356,7 +397,18 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
             return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler %u: the job has no sampler table", smp);
         if (m->read(m->ctx, va, d, sizeof d))
             return tfail(err, errlen, BI_EXEC_ERROR, "sampler descriptor fault at %#llx", (unsigned long long)va);
-        mali_sampler_unpack(d, &sd);
+        unsigned k = 0;
+        while (k < MEMO_N && !(smp_memo[k].valid && !memcmp(smp_memo[k].raw, d, sizeof d)))
+            k++;
+        if (k < MEMO_N) {
+            sd = smp_memo[k].s;
+        } else {
+            mali_sampler_unpack(d, &sd);
+            k = smp_next++ % MEMO_N;
+            memcpy(smp_memo[k].raw, d, sizeof d);
+            smp_memo[k].s = sd;
+            smp_memo[k].valid = 1;
+        }
         if (sd.type != 1)
             return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler %u: descriptor type %u is not a sampler", smp, sd.type);
         if (!sd.minify_nearest || !sd.magnify_nearest)
