@@ -352,18 +352,22 @@ int bx_jc_compile_msg(jcomp *jc, unsigned i)
             return 0;
         }
     }
-    for (unsigned q = 0; q < 4; q++) {
+    /* loads and stores read only their address sources (bx_exec_mem's exec_ldst), and only
+     * ATOM_CX the ATOM_C addresses */
+    const bi_xinstr *xi = &jc->x->add[i];
+    unsigned nsrc = xi->sem == BI_SEM_LOAD || xi->sem == BI_SEM_STORE ? 2 : 4;
+    for (unsigned q = 0; q < nsrc; q++) {
         jx_load(e, 0, s[q].base, s[q].disp);
         jx_store(e, 0, R12, F_ST(msg_src) + (int32_t)(q * NL * 4));
     }
-    for (int32_t k = 0; k < (e->l ? 64 : 32); k += (e->l ? 32 : 16)) {     /* n 64-bit addresses */
-        jx_load(e, 0, R12, F_ST(atom_addr) + k);
+    for (int32_t k = 0; xi->sem == BI_SEM_ATOM_CX && k < (e->l ? 64 : 32); k += (e->l ? 32 : 16)) {
+        jx_load(e, 0, R12, F_ST(atom_addr) + k);              /* n 64-bit addresses */
         jx_store(e, 0, R12, F_ST(msg_atom) + k);
     }
     jx_lea_rax_r13(e, (int32_t)(offsetof(bi_xclause, add) + i * sizeof(bi_xinstr)));
     jx_store_rax_r12(e, F_ST(msg));
-    jx_op(e, JX_VPXOR, 0, 0, 0);
-    jx_store(e, 0, R12, F_RES(i + 1, 1));
+    jc->zero_res[i + 1][1] = 1;                                 /* a zero result */
+    jc->clean_res[i + 1][1] = 1;
     return 1;
 }
 

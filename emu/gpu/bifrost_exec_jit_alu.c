@@ -220,8 +220,12 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
     case K_CSEL: need = 4; break;
     default: break;
     }
+    /* a shift by a constant: by an immediate (the amount's row is not needed) */
+    int imm_shift = (k == K_LSHIFT || k == K_RSHIFT) && (s[2].base == JX_POOL || (s[2].base == R12 && s[2].disp == F_ZERO));
+    uint8_t shift = imm_shift && s[2].base == JX_POOL ? (uint8_t)(jc->pool[s[2].disp] & 31) : 0;
     for (unsigned q = 0; q < need; q++)
-        bx_jc_load_src(jc, q, i, add, q, s[q]);
+        if (!(imm_shift && q == 2))
+            bx_jc_load_src(jc, q, i, add, q, s[q]);
     unsigned r = 0;              /* register holding the result */
     int nan_check = 0, ftz = x->c.hdr[BI_H_FTZ] != 0, den_check = 0;
     if (k >= PK_FREXPE) {        /* float sources as bx_fsrc makes them (FREXPE: its sign is moot) */
@@ -243,11 +247,16 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
     case K_IMUL: jx_op(e, JX_VPMULLD, 0, 0, 1); break;
     case K_IADDC: jx_op(e, JX_VPADDD, 0, 0, 1); jx_op(e, JX_VPADDD, 0, 0, 2); break;
     case K_LSHIFT: case K_RSHIFT:
-        jx_opm(e, JX_VPAND, 2, 2, R14, KROW(KR_31));
-        if (k == K_LSHIFT)
-            jx_op(e, JX_VPSLLVD, 0, 0, 2);
-        else
-            jx_op(e, JX_VPSRLVD, 0, 0, 2);
+        if (imm_shift) {
+            if (shift)
+                jx_shift_imm(e, k == K_LSHIFT, 0, 0, shift);
+        } else {
+            jx_opm(e, JX_VPAND, 2, 2, R14, KROW(KR_31));
+            if (k == K_LSHIFT)
+                jx_op(e, JX_VPSLLVD, 0, 0, 2);
+            else
+                jx_op(e, JX_VPSRLVD, 0, 0, 2);
+        }
         if (xi->not1)
             jx_opm(e, JX_VPXOR, 1, 1, R14, KROW(KR_ONES));
         switch (xi->logic) {
