@@ -48,6 +48,7 @@ typedef struct bx_jit_frame {
     uint32_t wait_pc;                      /* lowest pc of live lanes outside exec (all ones: none):
                                               exec's lanes chain only to a lower pc */
     uint64_t active;                       /* active lanes */
+    uint64_t done_bytes;                   /* bi_warp.done's bytes set for the active lanes */
     uint64_t wls_base;
     uint32_t map_ok;                       /* the warp's bi_mem has map: the message fast path */
     uint32_t msg_hook;                     /* ... and message (the timing plug-in sees every message) */

@@ -244,6 +244,24 @@ static void compile_message(jcomp *jc, size_t epilogue)
         jx_patch(e, done);
 }
 
+/* every active lane's next PC = ecx, and clause_next's statistics */
+static void emit_pcs_stats(jcomp *jc)
+{
+    jx_emit *e = &jc->e;
+    jx_movd_from(e, 1, RCX);
+    jx_broadcast(e, 1, 1);
+    jx_load(e, 0, RBX, W_(pc));
+    jx_load(e, 2, R12, F_KEEP(0));
+    jx_blendv(e, 1, 0, 0, 1, 2);
+    jx_store(e, 0, RBX, W_(pc));
+    jx_gp_mi(e, 1, 0x81, 0, RBX, W_(clauses_run), 1);
+    jx_gp_mi(e, 1, 0x81, 0, RBX, W_(tuples_run), jc->x->c.ntuples);
+    jx_gp_m(e, 1, GP_MOV_RM, RAX, R12, F_(active));
+    jx_gp_m(e, 1, GP_ADD_M, RAX, RBX, W_(lanes_run));
+    jx_imul_imm(e, RAX, RAX, jc->x->ninstrs);
+    jx_gp_m(e, 1, GP_ADD_M, RAX, RBX, W_(lane_instrs));
+}
+
 void bx_jc_compile_end(jcomp *jc, size_t epilogue)
 {
     jx_emit *e = &jc->e;
@@ -260,8 +278,9 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
     compile_message(jc, epilogue);
 
     /* the next PC of every active lane (ecx), or back to bx_jit_run (end_c) */
-    size_t end_c[4] = { 0 }, have_pc[2] = { 0 };
-    unsigned nend = 0, nhave = 0;
+    size_t end_c[4] = { 0 }, have_pc[2] = { 0 }, finish[3] = { 0 };
+    unsigned nend = 0, nhave = 0, nfinish = 0;
+    int ends = c->hdr[BI_H_FLOW] == 0;          /* an END clause: its lanes finish (clause_next) */
     if (may_branch) {
         jx_op(e, JX_VPXOR, 5, 5, 5);
         jx_load(e, 0, R12, F_ST(branch));
@@ -282,32 +301,22 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
         jx_gp_m(e, 0, GP_AND_RM, RAX, R12, F_(exec));
         jx_gp_m(e, 0, GP_CMP_RM, RAX, R12, F_(exec));
         end_c[nend++] = jx_jcc_fwd(e, CC_NZ);                      /* different targets */
-        jx_cmp_ri(e, RCX, 0xffffffffu);
-        end_c[nend++] = jx_jcc_fwd(e, CC_Z);                       /* the threads end */
-        have_pc[nhave++] = jx_jmp_fwd(e);
+        if (ends) {
+            finish[nfinish++] = jx_jmp_fwd(e);
+        } else {
+            jx_cmp_ri(e, RCX, 0xffffffffu);
+            finish[nfinish++] = jx_jcc_fwd(e, CC_Z);               /* the threads end */
+            have_pc[nhave++] = jx_jmp_fwd(e);
+        }
         jx_patch(e, none);
     }
-    if (c->hdr[BI_H_FLOW] == 0) {
-        end_c[nend++] = jx_jmp_fwd(e);                             /* the threads end */
-    } else {
-        jx_mov_ri(e, RCX, c->offset + c->size);
-    }
+    jx_mov_ri(e, RCX, c->offset + c->size);
+    if (ends)
+        finish[nfinish++] = jx_jmp_fwd(e);
     for (unsigned k = 0; k < nhave; k++)
         jx_patch(e, have_pc[k]);
-    if (c->hdr[BI_H_FLOW] != 0 || nhave) {
-        jx_movd_from(e, 1, RCX);
-        jx_broadcast(e, 1, 1);
-        jx_load(e, 0, RBX, W_(pc));
-        jx_load(e, 2, R12, F_KEEP(0));
-        jx_blendv(e, 1, 0, 0, 1, 2);
-        jx_store(e, 0, RBX, W_(pc));
-        /* statistics (clause_next's) */
-        jx_gp_mi(e, 1, 0x81, 0, RBX, W_(clauses_run), 1);
-        jx_gp_mi(e, 1, 0x81, 0, RBX, W_(tuples_run), c->ntuples);
-        jx_gp_m(e, 1, GP_MOV_RM, RAX, R12, F_(active));
-        jx_gp_m(e, 1, GP_ADD_M, RAX, RBX, W_(lanes_run));
-        jx_imul_imm(e, RAX, RAX, x->ninstrs);
-        jx_gp_m(e, 1, GP_ADD_M, RAX, RBX, W_(lane_instrs));
+    if (!ends) {
+        emit_pcs_stats(jc);
         size_t ended[7] = { 0 };
         unsigned nended = 0;
         if (barrier) {
@@ -358,6 +367,15 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
         }
         for (unsigned k = 0; k < nended; k++)
             jx_patch(e, ended[k]);
+        jx_mov_ri(e, RAX, BX_JIT_ENDED);
+        jx_jmp_to(e, epilogue);
+    }
+    if (nfinish) {               /* the lanes finish: pcs, done, statistics, back to bx_jit_run */
+        for (unsigned k = 0; k < nfinish; k++)
+            jx_patch(e, finish[k]);
+        emit_pcs_stats(jc);
+        jx_gp_m(e, 1, GP_MOV_RM, RAX, R12, F_(done_bytes));
+        jx_gp_m(e, 1, GP_OR, RAX, RBX, W_(done));                 /* or [rbx + done], rax */
         jx_mov_ri(e, RAX, BX_JIT_ENDED);
         jx_jmp_to(e, epilogue);
     }

@@ -98,6 +98,9 @@ LANE_LOOP void frame_exec(bx_jit_frame *fr, uint32_t exec, uint32_t wait_pc, uns
         fr->keep[2][l] = on & 0xffff0000;
     }
     fr->exec = exec;
+    fr->done_bytes = 0;
+    for (unsigned l = 0; l < n; l++)
+        fr->done_bytes |= (uint64_t)((exec >> l) & 1) << (8 * l);
     fr->first4 = exec ? 4u * (unsigned)__builtin_ctz(exec) : 0;
     uint32_t a = exec - ((exec >> 1) & 0x55);             /* popcount of 8 bits (no libgcc call) */
     a = (a & 0x33) + ((a >> 2) & 0x33);

@@ -116,3 +116,14 @@ clause_7:
     *NOP
     +SEG_ADD.wls r51, r3
 }
+# an END clause whose branch is taken: its lanes finish all the same (clause_next)
+clause_8: flow=nbtb
+{
+    *NOP
+    +JUMP pc:clause_9
+}
+clause_9:
+{
+    *NOP
+    +JUMP pc:clause_8
+}
