@@ -291,8 +291,7 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
     int batch = bi_exec_hook && bi_exec_hook_run;     /* the observer takes chained clauses in batches */
     for (;;) {
         unsigned barriers = w->barriers;
-        /* the batch call assumes no lane waits elsewhere: diverged, the observer sees each clause */
-        int records = batch && exec == live;
+        int records = batch;     /* lanes outside exec wait meanwhile: their state is the warp's */
         fr->tptr = records ? fr->trace : NULL;
         fr->tend = records ? (uintptr_t)(fr->trace + sizeof(fr->trace) / sizeof(fr->trace[0])) : UINTPTR_MAX;
         fr->nrun = 0;

@@ -13,11 +13,11 @@ typedef struct gpu_observer {
      * prepared clause (x->c.offset = its pc), the lanes that ran it (exec) and the warp, whose
      * pc[] / done[] already hold each lane's next clause / end. */
     void (*clause)(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec);
-    /* Optional: what clause() would have seen for n clauses a converged warp ran back to back
-     * (compiled clauses chained, --gpu-backend jit), in order, before any later clause() call:
-     * each ran with exec, every lane of exec went on to r[k].next, no lane finished and none of
-     * the warp's other lanes was alive.  NULL: clause() is called after each of them (and
-     * compiled code returns to C after every clause). */
+    /* Optional: what clause() would have seen for n clauses a warp ran back to back (compiled
+     * clauses chained, --gpu-backend jit), in order, before any later clause() call: each ran
+     * with exec, every lane of exec went on to r[k].next and none finished, and the warp's other
+     * lanes kept the pc[] / done[] they have in w.  NULL: clause() is called after each of them
+     * (and compiled code returns to C after every clause). */
     void (*clauses)(const bi_warp *w, const bi_program *p, const bi_clause_run *r, unsigned n, uint32_t exec);
     /* The engine's submitting thread, once per job before any workgroup runs: the job's program,
      * the bi_mem epoch its warps see, shader VA, address space, job type ... */

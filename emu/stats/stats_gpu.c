@@ -253,12 +253,16 @@ void stats_gpu_clauses(const bi_warp *w, const bi_program *p, const bi_clause_ru
         return;
     uint64_t epoch = w->mem ? w->mem->epoch : 0;
     unsigned n = popcount8(exec & 0xff);
-    for (unsigned k = 0; k < nr; k++) {          /* stats_gpu_clause's counts: converged, none waiting */
+    uint32_t partial = 0;                        /* the lanes outside exec did not move meanwhile */
+    for (uint32_t m = ((1u << w->lanes) - 1) & ~exec; m; m &= m - 1)
+        partial |= !w->done[__builtin_ctz(m)];
+    for (unsigned k = 0; k < nr; k++) {          /* stats_gpu_clause's counts, lanes going on together */
         struct stats_gclause *g = record(t, w, p, r[k].x, epoch);
         if (!g)
             return;
         g->execs++;
         g->lanes += n;
+        g->partial += partial;
         if (!g->simple)
             edge(g, r[k].next, n);
     }
