@@ -31,8 +31,9 @@ typedef struct bx_jit_tlb {
 
 #define BX_JIT_TLB 8               /* slots per access kind; a clause's message uses slot offset / 16 % 8 */
 
-/* The state of one compiled clause execution, or of a run of chained clauses (on the host stack
- * of bx_jit_exec / bx_jit_run; set up by bx_jit_frame_init). */
+/* The state of one compiled clause execution (on bx_jit_exec's stack), or of a run of chained
+ * clauses (bx_jit_run: the host thread's frame, whose mapping slots and commit masks outlive the
+ * run while still valid). */
 typedef struct bx_jit_frame {
     _Alignas(32) uint32_t res[9][2][NL];   /* [0]: zeros (T0/T1 of the first tuple); [i + 1]: tuple i's
                                               FMA / ADD results */
