@@ -155,6 +155,27 @@ ATOM_OP(atom_op32, uint32_t, int32_t)
 ATOM_OP(atom_op64, uint64_t, int64_t)
 #undef ATOM_OP
 
+/* identity of a size-byte atomic operation (b such that op(a, b) = a): the RETURN forms' second
+ * staging value */
+static inline uint64_t atom_identity(unsigned opc, unsigned size)
+{
+    uint64_t ones = size == 8 ? ~0ull : 0xffffffffu, smin = size == 8 ? 1ull << 63 : 0x80000000u;
+    switch (opc) {
+    case A_SMIN: return ones >> 1;
+    case A_SMAX: return smin;
+    case A_UMIN: case A_AND: return ones;
+    default: return 0;
+    }
+}
+
+/* lanes set in an exec mask of up to 8 lanes (no libgcc call) */
+static inline unsigned bx_popcount8(uint32_t m)
+{
+    m = m - ((m >> 1) & 0x55);
+    m = (m & 0x33) + ((m >> 2) & 0x33);
+    return (m + (m >> 4)) & 0x0f;
+}
+
 /* ---- one instruction for one lane ------------------------------------------------------------- */
 
 /* ALU / branch instruction (bifrost_exec_alu.c): s[] = raw source values; returns the result, sets

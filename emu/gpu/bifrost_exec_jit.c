@@ -322,14 +322,7 @@ void bx_jc_call_unit(jcomp *jc, unsigned iu)
         if ((iu & 1) && jc->zero_res[i + 1][0])
             jx_store(e, 0, R12, F_RES(i + 1, 0));
     }
-    jx_vzeroupper(e);
-    jx_mov(e, RDI, RBX);
-    jx_mov(e, RSI, R12);
-    jx_mov(e, RDX, R13);
-    jx_mov_ecx(e, iu);
-    jx_mov_imm64(e, RAX, (uint64_t)(uintptr_t)bx_jit_unit);
-    jx_call_rax(e);
-    jx_test_eax(e);
+    bx_jc_emit_call(e, (const void *)bx_jit_unit, iu);
     if (jc->nexits == sizeof(jc->exits) / sizeof(jc->exits[0])) {
         jc->full = 1;
         return;

@@ -111,6 +111,15 @@ void bx_jit_frame_init(bx_jit_frame *fr, const bi_warp *w, uint32_t exec, bi_fau
 int bx_jit_msg(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x);
 int bx_jit_mem_lane(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned arg);
 
+/* Whether msg is a global / WLS load or store of one to four whole staging registers, all in
+ * range: what the mapped paths run (mem_n, and compiled inline) */
+static inline int bx_jit_whole_ldst(const bi_xclause *x, const bi_xinstr *msg)
+{
+    return msg->size >= 4 && msg->size <= 16 && !(msg->size & 3) &&
+           (msg->sem == BI_SEM_LOAD || msg->sem == BI_SEM_STORE) && (msg->seg == SEG_NONE || msg->seg == SEG_WLS) &&
+           x->c.hdr[BI_H_SR] + msg->size / 4u <= 64;
+}
+
 /* The staging registers a 1- to 16-byte load or store uses (bx_exec_mem's count). */
 static inline unsigned bx_jit_stg_regs(const bi_xinstr *msg)
 {

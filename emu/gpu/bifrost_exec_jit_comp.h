@@ -67,6 +67,20 @@ typedef struct { unsigned base; int32_t disp; } row;
 
 /* the index of a constant row of value v in the code's pool, or -1 when the pool is full */
 int bx_jc_pool(jcomp *jc, uint32_t v);
+/* call fn(rbx = w, r12 = the frame, r13 = the clause, ecx = arg) from compiled code, eax tested:
+ * the caller's jump on non-zero follows */
+static inline void bx_jc_emit_call(jx_emit *e, const void *fn, uint32_t arg)
+{
+    jx_vzeroupper(e);
+    jx_mov(e, RDI, RBX);
+    jx_mov(e, RSI, R12);
+    jx_mov(e, RDX, R13);
+    jx_mov_ecx(e, arg);
+    jx_mov_imm64(e, RAX, (uint64_t)(uintptr_t)fn);
+    jx_call_rax(e);
+    jx_test_eax(e);
+}
+
 /* Whether source k of unit (i, add) is known to hold no denormal in the active lanes. */
 int bx_jc_src_clean(const jcomp *jc, unsigned i, int add, unsigned k);
 /* Where source k of unit (i, add) is as a lane row, or base 0 when it needs a bc row but none is

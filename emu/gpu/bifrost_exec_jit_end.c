@@ -20,24 +20,16 @@
  * registers (bx_jit_rt.c's mem_fast_ok, decided now) or of 8 / 16 bits (bx_jit_narrow) */
 static int inline_mem(const bi_xclause *x, const bi_xinstr *msg)
 {
-    if ((msg->sem != BI_SEM_LOAD && msg->sem != BI_SEM_STORE) || (msg->seg != SEG_NONE && msg->seg != SEG_WLS))
-        return 0;
-    if (msg->size == 1 || msg->size == 2)
-        return x->c.hdr[BI_H_SR] + bx_jit_stg_regs(msg) <= 64;
-    return msg->size >= 4 && msg->size <= 16 && !(msg->size & 3) && x->c.hdr[BI_H_SR] + msg->size / 4u <= 64;
+    if (bx_jit_whole_ldst(x, msg))
+        return 1;
+    return (msg->sem == BI_SEM_LOAD || msg->sem == BI_SEM_STORE) && (msg->seg == SEG_NONE || msg->seg == SEG_WLS) &&
+           (msg->size == 1 || msg->size == 2) && x->c.hdr[BI_H_SR] + bx_jit_stg_regs(msg) <= 64;
 }
 
 /* call fn(rbx = w, r12 = fr, r13 = x, ecx = arg): its non-zero result leaves through the epilogue */
 static void call_rt(jx_emit *e, const void *fn, uint32_t arg, size_t epilogue)
 {
-    jx_vzeroupper(e);
-    jx_mov(e, RDI, RBX);
-    jx_mov(e, RSI, R12);
-    jx_mov(e, RDX, R13);
-    jx_mov_ecx(e, arg);
-    jx_mov_imm64(e, RAX, (uint64_t)(uintptr_t)fn);
-    jx_call_rax(e);
-    jx_test_eax(e);
+    bx_jc_emit_call(e, fn, arg);
     jx_jcc_to(e, CC_NZ, epilogue);
 }
 
@@ -183,6 +175,21 @@ static void compile_atomic_lane(jcomp *jc, const bi_xinstr *msg, unsigned l, siz
     jx_patch(e, skip);
 }
 
+/* staging rows 0..n-1 of the frame into the clause's staging registers, for the active lanes
+ * (clause_msg's staging writes) */
+static void commit_staging(jcomp *jc, unsigned n)
+{
+    jx_emit *e = &jc->e;
+    unsigned sr = jc->x->c.hdr[BI_H_SR];
+    jx_load(e, 2, R12, F_KEEP(0));
+    for (unsigned r = 0; r < n; r++) {
+        jx_load(e, 0, RBX, W_REG(sr + r));
+        jx_load(e, 1, R12, F_STG(r));
+        jx_blendv(e, 1, 0, 0, 1, 2);
+        jx_store(e, 0, RBX, W_REG(sr + r));
+    }
+}
+
 /* the clause's message, when it has one: inline (when the warp's memory has map) or through
  * bx_jit_msg; a load's staging rows then land in its registers for the active lanes */
 static void compile_message(jcomp *jc, size_t epilogue)
@@ -203,16 +210,8 @@ static void compile_message(jcomp *jc, size_t epilogue)
         slow = jx_jcc_fwd(e, CC_Z);
         for (unsigned l = 0; l < (e->l ? 8u : 4u); l++)
             compile_mem_lane(jc, msg, l, epilogue);
-        if (msg->sem == BI_SEM_LOAD) {
-            unsigned sr = x->c.hdr[BI_H_SR];
-            jx_load(e, 2, R12, F_KEEP(0));
-            for (unsigned r = 0; r < bx_jit_stg_regs(msg); r++) {
-                jx_load(e, 0, RBX, W_REG(sr + r));
-                jx_load(e, 1, R12, F_STG(r));
-                jx_blendv(e, 1, 0, 0, 1, 2);
-                jx_store(e, 0, RBX, W_REG(sr + r));
-            }
-        }
+        if (msg->sem == BI_SEM_LOAD)
+            commit_staging(jc, bx_jit_stg_regs(msg));
         done = jx_jmp_fwd(e);
         jx_patch(e, slow);
     } else if (inline_atomic(x, msg)) {
@@ -221,20 +220,11 @@ static void compile_message(jcomp *jc, size_t epilogue)
         for (unsigned l = 0; l < (e->l ? 8u : 4u); l++)
             compile_atomic_lane(jc, msg, l, epilogue);
         if (msg->atom_ret) {         /* staging: the old values, then the operation's identity */
-            unsigned sr = x->c.hdr[BI_H_SR];
-            uint32_t id = msg->atom_opc == A_SMIN ? 0x7fffffffu : msg->atom_opc == A_SMAX ? 0x80000000u
-                        : msg->atom_opc == A_UMIN || msg->atom_opc == A_AND ? 0xffffffffu : 0;
-            jx_mov_ri(e, RAX, id);
+            jx_mov_ri(e, RAX, (uint32_t)atom_identity(msg->atom_opc, 4));
             jx_movd_from(e, 1, RAX);
             jx_broadcast(e, 1, 1);
             jx_store(e, 1, R12, F_STG(1));
-            jx_load(e, 2, R12, F_KEEP(0));
-            for (unsigned r = 0; r < 2; r++) {
-                jx_load(e, 0, RBX, W_REG(sr + r));
-                jx_load(e, 1, R12, F_STG(r));
-                jx_blendv(e, 1, 0, 0, 1, 2);
-                jx_store(e, 0, RBX, W_REG(sr + r));
-            }
+            commit_staging(jc, 2);
         }
         done = jx_jmp_fwd(e);
         jx_patch(e, slow);

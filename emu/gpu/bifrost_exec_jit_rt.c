@@ -26,9 +26,7 @@ int bx_jit_unit(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned iu)
  * range). */
 static inline int mem_fast_ok(const bi_warp *w, const bi_xclause *x, const bi_xinstr *msg)
 {
-    return msg && msg->size >= 4 && msg->size <= 16 && !(msg->size & 3) &&
-           (msg->sem == BI_SEM_LOAD || msg->sem == BI_SEM_STORE) && (msg->seg == SEG_NONE || msg->seg == SEG_WLS) &&
-           x->c.hdr[BI_H_SR] + msg->size / 4u <= 64 && w->mem && w->mem->map && !w->mem->message;
+    return msg && bx_jit_whole_ldst(x, msg) && w->mem && w->mem->map && !w->mem->message;
 }
 
 /* memcpy of 1-4 words, each size a constant (inline moves, no call) */
@@ -102,9 +100,7 @@ LANE_LOOP void frame_exec(bx_jit_frame *fr, uint32_t exec, uint32_t wait_pc, uns
     for (unsigned l = 0; l < n; l++)
         fr->done_bytes |= (uint64_t)((exec >> l) & 1) << (8 * l);
     fr->first4 = exec ? 4u * (unsigned)__builtin_ctz(exec) : 0;
-    uint32_t a = exec - ((exec >> 1) & 0x55);             /* popcount of 8 bits (no libgcc call) */
-    a = (a & 0x33) + ((a >> 2) & 0x33);
-    fr->active = (a + (a >> 4)) & 0x0f;
+    fr->active = bx_popcount8(exec);
     fr->wait_pc = wait_pc;
 }
 
@@ -249,6 +245,17 @@ int bx_jit_exec(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f)
  * pc below every other live lane's and the next clause's code is known (bx_jit_code.succ, filled
  * here); it comes back here for everything else (divergence, lanes finishing, barriers, the
  * budget, the observer), and here the next lanes and clause are chosen as bi_exec_program does. */
+/* the lowest pc of the live lanes outside exec (all ones: none), the pc exec's lanes may chain
+ * below */
+LANE_LOOP uint32_t wait_pc_of(const bi_warp *w, uint32_t live, uint32_t exec, unsigned n)
+{
+    uint32_t pc = UINT32_MAX;
+    for (unsigned l = 0; l < n; l++)
+        if ((live >> l) & 1 && !((exec >> l) & 1) && w->pc[l] < pc)
+            pc = w->pc[l];
+    return pc;
+}
+
 /* per host thread: bx_jit_run's frame, kept from one run to the next, and what its mapping slots
  * were filled under (bi_mem.map_gen) */
 static __thread bx_jit_frame run_frame;
@@ -275,13 +282,10 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
         for (unsigned l = 0; l < NL; l++)
             fr->res[0][0][l] = fr->res[0][1][l] = fr->zero[l] = 0;
     frame_mem(fr, w, f, 1);
-    uint32_t live = 0, wait_pc = UINT32_MAX;
+    uint32_t live = 0;
     for (unsigned l = 0; l < n; l++)
-        if (!w->done[l]) {
-            live |= 1u << l;
-            if (!((exec >> l) & 1) && w->pc[l] < wait_pc)
-                wait_pc = w->pc[l];
-        }
+        live |= (uint32_t)!w->done[l] << l;
+    uint32_t wait_pc = wait_pc_of(w, live, exec, n);
     if (run_lanes != n || fr->exec != exec) {     /* the commit masks of the last run are kept */
         frame_exec(fr, exec, wait_pc, n);
         run_lanes = n;
@@ -341,19 +345,11 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
         if (!next->jit)
             return BI_EXEC_OK;                     /* the caller finds it again through x->next */
         if (next_exec != exec) {
-            wait_pc = UINT32_MAX;
-            for (unsigned l = 0; l < n; l++)
-                if ((live >> l) & 1 && !((next_exec >> l) & 1) && w->pc[l] < wait_pc)
-                    wait_pc = w->pc[l];
             exec = next_exec;
-            frame_exec(fr, exec, wait_pc, n);
+            frame_exec(fr, exec, wait_pc_of(w, live, exec, n), n);
         } else if (fr->wait_pc != UINT32_MAX) {
             /* same lanes: a lane outside them may have finished (wait_pc only ever rises) */
-            wait_pc = UINT32_MAX;
-            for (unsigned l = 0; l < n; l++)
-                if ((live >> l) & 1 && !((exec >> l) & 1) && w->pc[l] < wait_pc)
-                    wait_pc = w->pc[l];
-            fr->wait_pc = wait_pc;
+            fr->wait_pc = wait_pc_of(w, live, exec, n);
         }
         x = next;
     }

@@ -375,9 +375,7 @@ LANE_LOOP void clause_next(bi_warp *w, const bi_xclause *x, uint32_t exec, const
         if (c->hdr[BI_H_FLOW] == 0 || (st->branch[l] && st->target[l] == PC_EXIT))
             w->done[l] = 1;
     }
-    unsigned active = exec - ((exec >> 1) & 0x55);            /* popcount of 8 bits */
-    active = (active & 0x33) + ((active >> 2) & 0x33);
-    active = (active + (active >> 4)) & 0x0f;
+    unsigned active = bx_popcount8(exec);
     w->clauses_run++;
     w->tuples_run += c->ntuples;
     w->lanes_run += active;

@@ -5,18 +5,6 @@
 
 #include <string.h>
 
-/* identity of a size-byte atomic operation (b such that op(a, b) = a) */
-static uint64_t atom_identity(unsigned opc, unsigned size)
-{
-    uint64_t ones = size == 8 ? ~0ull : 0xffffffffu, smin = size == 8 ? 1ull << 63 : 0x80000000u;
-    switch (opc) {
-    case A_SMIN: return ones >> 1;
-    case A_SMAX: return smin;
-    case A_UMIN: case A_AND: return ones;
-    default: return 0;
-    }
-}
-
 typedef struct {
     unsigned opc, size;       /* opc A_*: RMW; 0: exchange; 0xff: compare-exchange */
     uint64_t v, cmp;
