@@ -33,6 +33,20 @@ static void call_rt(jx_emit *e, const void *fn, uint32_t arg, size_t epilogue)
     jx_jcc_to(e, CC_NZ, epilogue);
 }
 
+/* rdx = the host address of the size bytes at guest address rax when slot (kind, slot) maps them
+ * all; else a jump to miss[0] / miss[1] (to be patched) */
+static void slot_lookup(jx_emit *e, unsigned kind, unsigned slot, unsigned size, size_t miss[2])
+{
+    jx_mov(e, RDX, RAX);
+    jx_gp_m(e, 1, GP_SUB_RM, RDX, R12, F_TLB(kind, slot, lo));          /* offset in the mapping */
+    jx_gp_m(e, 1, GP_CMP_RM, RDX, R12, F_TLB(kind, slot, len));
+    miss[0] = jx_jcc_fwd(e, CC_AE);
+    jx_gp_m(e, 1, GP_LEA, RCX, RDX, (int32_t)size);
+    jx_gp_m(e, 1, GP_CMP_RM, RCX, R12, F_TLB(kind, slot, len));
+    miss[1] = jx_jcc_fwd(e, CC_A);
+    jx_gp_m(e, 1, GP_ADD_RM, RDX, R12, F_TLB(kind, slot, host));
+}
+
 /* lane l of an inline load / store (inline_mem): its address from the message's source rows, the
  * slot's mapping when it covers the bytes, else bx_jit_mem_lane */
 static void compile_mem_lane(jcomp *jc, const bi_xinstr *msg, unsigned l, size_t epilogue)
@@ -51,14 +65,8 @@ static void compile_mem_lane(jcomp *jc, const bi_xinstr *msg, unsigned l, size_t
         jx_shl64(e, RDX, 32);
         jx_gp_r(e, 1, GP_OR, RDX, RAX);                                  /* or rax, rdx */
     }
-    jx_mov(e, RDX, RAX);
-    jx_gp_m(e, 1, GP_SUB_RM, RDX, R12, F_TLB(store, slot, lo));         /* offset in the mapping */
-    jx_gp_m(e, 1, GP_CMP_RM, RDX, R12, F_TLB(store, slot, len));
-    size_t miss1 = jx_jcc_fwd(e, CC_AE);
-    jx_gp_m(e, 1, GP_LEA, RCX, RDX, (int32_t)msg->size);
-    jx_gp_m(e, 1, GP_CMP_RM, RCX, R12, F_TLB(store, slot, len));
-    size_t miss2 = jx_jcc_fwd(e, CC_A);
-    jx_gp_m(e, 1, GP_ADD_RM, RDX, R12, F_TLB(store, slot, host));
+    size_t miss[2];
+    slot_lookup(e, store, slot, msg->size, miss);
     if (msg->size < 4 && store) {
         jx_gp_m(e, 0, GP_MOV_RM, RCX, RBX, W_REG(sr) + (int32_t)(4 * l));
         if (msg->size == 2)
@@ -102,8 +110,8 @@ static void compile_mem_lane(jcomp *jc, const bi_xinstr *msg, unsigned l, size_t
         }
     }
     size_t done = jx_jmp_fwd(e);
-    jx_patch(e, miss1);
-    jx_patch(e, miss2);
+    jx_patch(e, miss[0]);
+    jx_patch(e, miss[1]);
     call_rt(e, (const void *)bx_jit_mem_lane, l | slot << 8 | store << 16, epilogue);
     jx_patch(e, done);
     jx_patch(e, skip);
@@ -130,14 +138,8 @@ static void compile_atomic_lane(jcomp *jc, const bi_xinstr *msg, unsigned l, siz
     jx_b(e, 0xa8);                                                   /* test al, 3: aligned? */
     jx_b(e, 3);
     size_t miss0 = jx_jcc_fwd(e, CC_NZ);
-    jx_mov(e, RDX, RAX);
-    jx_gp_m(e, 1, GP_SUB_RM, RDX, R12, F_TLB(2, slot, lo));
-    jx_gp_m(e, 1, GP_CMP_RM, RDX, R12, F_TLB(2, slot, len));
-    size_t miss1 = jx_jcc_fwd(e, CC_AE);
-    jx_gp_m(e, 1, GP_LEA, RCX, RDX, 4);
-    jx_gp_m(e, 1, GP_CMP_RM, RCX, R12, F_TLB(2, slot, len));
-    size_t miss2 = jx_jcc_fwd(e, CC_A);
-    jx_gp_m(e, 1, GP_ADD_RM, RDX, R12, F_TLB(2, slot, host));
+    size_t miss[2];
+    slot_lookup(e, 2, slot, 4, miss);
     if (msg->atom_one)
         jx_mov_ri(e, RCX, msg->atom_one == 2 ? 0xffffffffu : 1u);
     else
@@ -168,8 +170,8 @@ static void compile_atomic_lane(jcomp *jc, const bi_xinstr *msg, unsigned l, siz
         jx_gp_m(e, 0, GP_MOV_MR, RCX, R12, F_STG(0) + (int32_t)(4 * l));
     size_t done = jx_jmp_fwd(e);
     jx_patch(e, miss0);
-    jx_patch(e, miss1);
-    jx_patch(e, miss2);
+    jx_patch(e, miss[0]);
+    jx_patch(e, miss[1]);
     call_rt(e, (const void *)bx_jit_mem_lane, l | slot << 8 | 2u << 16, epilogue);
     jx_patch(e, done);
     jx_patch(e, skip);
