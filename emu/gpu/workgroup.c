@@ -9,8 +9,11 @@
 
 #include "bifrost_exec_int.h"
 
-/* The preloads of lane l, from scalars (init_warps keeps the local id in registers: an array on
- * the stack, written as words and read as a pair, stalled every lane on a failed store forwarding) */
+typedef uint32_t v4u __attribute__((vector_size(16)));
+
+static inline void put4(uint32_t *dst, v4u v) { memcpy(dst, &v, sizeof(v)); }
+
+/* The preloads of lane l, from scalars */
 static inline void preload(bi_warp *w, unsigned l, uint32_t x, uint32_t y, uint32_t z, const uint32_t wg_id[3],
                            uint32_t gx, uint32_t gy, uint32_t gz)
 {
@@ -37,7 +40,8 @@ int bi_wg_warps_reserve(bi_wg_warps *ws, unsigned n)
     bi_wg_warps_free(ws);            /* (dirty = 0: the new warps are zeroed) */
     ws->warps = calloc(n, sizeof(*ws->warps));
     ws->state = calloc(n, sizeof(*ws->state));
-    ws->cap = ws->warps && ws->state ? n : 0;
+    ws->slot = calloc(n, sizeof(*ws->slot));
+    ws->cap = ws->warps && ws->state && ws->slot ? n : 0;
     return ws->cap ? 0 : -1;
 }
 
@@ -45,10 +49,11 @@ void bi_wg_warps_free(bi_wg_warps *ws)
 {
     free(ws->warps);
     free(ws->state);
+    free(ws->slot);
     memset(ws, 0, sizeof(*ws));
 }
 
-enum { RUNNING, AT_BARRIER, DONE };
+enum { NOT_STARTED, RUNNING, AT_BARRIER, DONE };
 
 /* Registers the set-up writes: the compute preloads r55-r62 */
 #define PRELOAD_ROWS (0xffull << 55)
@@ -73,77 +78,133 @@ static void warp_reset(bi_warp *w, unsigned lanes, uint64_t rows)
     w->lanes = lanes;
 }
 
-/* Warps of the workgroup, their lanes preloaded; threads beyond the workgroup's are done. */
-static void init_warps(const bi_workgroup *wg, enum bi_arch arch, bi_wg_warps *ws, unsigned nwarps,
-                       unsigned nthreads)
+/* The workgroup's warps live in slots of ws->warps, taken when a warp starts and given back when
+ * it ends: warps that end within their first turn (no barrier, short shaders) reuse one slot,
+ * whose registers stay in the host's L1 cache, instead of each warp touching its own 2 KiB. */
+typedef struct {
+    const bi_workgroup *wg;
+    bi_program *p;
+    bi_wg_warps *ws;
+    unsigned lanes, nthreads;
+    uint32_t base[3];                    /* global id of local id 0 */
+    unsigned free[64], nfree;            /* slots given back (most recent last: the warmest) */
+    unsigned next_slot;                  /* slots taken so far from the storage */
+    uint64_t old_dirty;                  /* rows the last workgroup may have left in its slots */
+    unsigned old_dirty_warps;
+    bi_wg_stats done;                    /* counters of the warps that ended */
+} wg_run;
+
+/* Warp k into a free slot: zeroed as bi_warp_init, its lanes preloaded; threads beyond the
+ * workgroup's are done. */
+static bi_warp *start_warp(wg_run *r, unsigned k)
 {
-    unsigned lanes = arch >= BI_ARCH_V7 ? 8 : 4;
-    uint32_t x = 0, y = 0, z = 0;         /* thread t's local id, counted up (no divisions) */
-    uint32_t base[3];                     /* global id of local id 0 */
-    for (unsigned i = 0; i < 3; i++)
-        base[i] = wg->wg_id[i] * wg->local_size[i];
-    for (unsigned k = nwarps; k < ws->dirty_warps; k++)     /* fewer warps than last time */
-        warp_reset(&ws->warps[k], lanes, ws->dirty);
-    for (unsigned k = 0; k < nwarps; k++) {
-        bi_warp *w = &ws->warps[k];
-        warp_reset(w, lanes, k < ws->dirty_warps ? ws->dirty : 0);
-        w->mem = wg->mem;
-        w->uniforms = wg->uniforms;
-        w->nuniforms = wg->nuniforms;
-        w->warp_id = k;
-        w->core_id = wg->core_id;
-        ws->state[k] = RUNNING;
-        for (unsigned l = 0; l < lanes; l++) {
-            unsigned t = k * lanes + l;
-            if (t >= nthreads) {
-                w->done[l] = 1;
-                continue;
-            }
-            /* r55-r62 are preloaded whatever the shader's preload bits say: a register the
-             * descriptor does not name is undefined on entry, and compilers write such registers
-             * before reading them, so a superset is safe */
-            preload(w, l, x, y, z, wg->wg_id, base[0] + x, base[1] + y, base[2] + z);
-            w->tls_base[l] = wg->tls_base + (uint64_t)t * wg->tls_stride;
-            if (++x == wg->local_size[0]) {
-                x = 0;
-                if (++y == wg->local_size[1]) {
-                    y = 0;
-                    z++;
-                }
+    bi_wg_warps *ws = r->ws;
+    const bi_workgroup *wg = r->wg;
+    unsigned s;
+    uint64_t rows;
+    if (r->nfree) {
+        s = r->free[--r->nfree];
+        rows = bx_program_written(r->p) | PRELOAD_ROWS;       /* every row an earlier warp wrote */
+    } else {
+        s = r->next_slot++;
+        rows = s < r->old_dirty_warps ? r->old_dirty : 0;
+    }
+    ws->slot[k] = s;
+    bi_warp *w = &ws->warps[s];
+    unsigned lanes = r->lanes;
+    warp_reset(w, lanes, rows);
+    w->mem = wg->mem;
+    w->uniforms = wg->uniforms;
+    w->nuniforms = wg->nuniforms;
+    w->warp_id = k;
+    w->core_id = wg->core_id;
+    unsigned t = k * lanes;               /* thread t's local id, then counted up (no divisions) */
+    uint32_t x = t % wg->local_size[0], y = t / wg->local_size[0] % wg->local_size[1],
+             z = t / wg->local_size[0] / wg->local_size[1];
+    for (unsigned l = 0; l < lanes; l++)
+        w->tls_base[l] = wg->tls_base + (uint64_t)(t + l) * wg->tls_stride;
+    if (t + lanes <= r->nthreads && x + lanes <= wg->local_size[0]) {
+        /* every lane in one row of x: the preload rows as vectors, each stored whole (compiled
+         * code loads a row as one vector, which waits out lane-sized stores still in flight) */
+        for (unsigned h = 0; h < lanes; h += 4) {
+            v4u lane = { h, h + 1, h + 2, h + 3 };
+            put4(&w->reg[55][h], (((x & 0xffff) | y << 16) + (v4u){ 0, 0, 0, 0 }) + lane);
+            put4(&w->reg[56][h], (v4u){ 0, 0, 0, 0 } + (z & 0xffff));
+            put4(&w->reg[57][h], (v4u){ 0, 0, 0, 0 } + wg->wg_id[0]);
+            put4(&w->reg[58][h], (v4u){ 0, 0, 0, 0 } + wg->wg_id[1]);
+            put4(&w->reg[59][h], (v4u){ 0, 0, 0, 0 } + wg->wg_id[2]);
+            put4(&w->reg[60][h], (v4u){ 0, 0, 0, 0 } + (r->base[0] + x) + lane);
+            put4(&w->reg[61][h], (v4u){ 0, 0, 0, 0 } + (r->base[1] + y));
+            put4(&w->reg[62][h], (v4u){ 0, 0, 0, 0 } + (r->base[2] + z));
+        }
+        return w;
+    }
+    for (unsigned l = 0; l < lanes; l++, t++) {
+        if (t >= r->nthreads) {
+            w->done[l] = 1;
+            continue;
+        }
+        /* r55-r62 are preloaded whatever the shader's preload bits say: a register the
+         * descriptor does not name is undefined on entry, and compilers write such registers
+         * before reading them, so a superset is safe */
+        preload(w, l, x, y, z, wg->wg_id, r->base[0] + x, r->base[1] + y, r->base[2] + z);
+        if (++x == wg->local_size[0]) {
+            x = 0;
+            if (++y == wg->local_size[1]) {
+                y = 0;
+                z++;
             }
         }
     }
-    ws->dirty = 0;
-    ws->dirty_warps = 0;
+    return w;
+}
+
+static void add_warp_stats(bi_wg_stats *st, const bi_warp *w)
+{
+    st->clauses += w->clauses_run;
+    st->lane_clauses += w->lanes_run;
+    st->lane_instrs += w->lane_instrs;
+    st->barriers += w->barriers;
 }
 
 /* Round-robin turns until every warp is done, the budget runs out, a warp faults or the runner
  * asks to stop. */
-static int schedule(const bi_workgroup *wg, bi_program *p, bi_wg_warps *ws, unsigned nwarps, bi_fault *f)
+static int schedule(wg_run *r, unsigned nwarps, bi_fault *f)
 {
+    const bi_workgroup *wg = r->wg;
+    bi_wg_warps *ws = r->ws;
     int rc = BI_EXEC_END;
     unsigned budget = wg->max_clauses;
     for (;;) {
         unsigned running = 0, waiting = 0;
         for (unsigned k = 0; k < nwarps && rc == BI_EXEC_END; k++) {
-            if (ws->state[k] != RUNNING)
+            bi_warp *w;
+            if (ws->state[k] == NOT_STARTED)
+                w = start_warp(r, k);
+            else if (ws->state[k] == RUNNING)
+                w = &ws->warps[ws->slot[k]];
+            else
                 continue;
-            bi_warp *w = &ws->warps[k];
+            ws->state[k] = RUNNING;
             unsigned turn = wg->turn_clauses ? wg->turn_clauses : UINT_MAX;
             bool by_budget = wg->max_clauses && budget <= turn;
             if (by_budget)
                 turn = budget;
             uint64_t clauses = w->clauses_run, tuples = w->tuples_run;
-            int r = bi_exec_program(w, p, turn, f);
+            int rr = bi_exec_program(w, r->p, turn, f);
             clauses = w->clauses_run - clauses;
             if (wg->max_clauses)
                 budget -= (unsigned)clauses;
-            if (r == BI_EXEC_BARRIER)
+            if (rr == BI_EXEC_BARRIER) {
                 ws->state[k] = AT_BARRIER;
-            else if (r == BI_EXEC_END)
+            } else if (rr == BI_EXEC_END) {
                 ws->state[k] = DONE;
-            else if (!(f && f->kind == BI_FAULT_CLAUSE_LIMIT && !by_budget))
-                rc = r;             /* (a warp at the end of its turn runs on next round) */
+                add_warp_stats(&r->done, w);
+                if (r->nfree < sizeof(r->free) / sizeof(r->free[0]))
+                    r->free[r->nfree++] = ws->slot[k];
+            } else if (!(f && f->kind == BI_FAULT_CLAUSE_LIMIT && !by_budget)) {
+                rc = rr;            /* (a warp at the end of its turn runs on next round) */
+            }
             if (wg->turn_done && wg->turn_done(wg->ctx, clauses, w->tuples_run - tuples, rc < 0) && rc >= 0)
                 rc = BI_EXEC_STOPPED;
         }
@@ -181,19 +242,23 @@ int bi_run_workgroup(const bi_workgroup *wg, bi_program *p, bi_wg_warps *ws, bi_
         bi_wg_warps_free(&own);
         return bx_fault(f, BI_FAULT_HOST, 0, "out of memory");
     }
-    init_warps(wg, arch, ws, nwarps, nthreads);
+    wg_run r = { .wg = wg, .p = p, .ws = ws, .lanes = lanes, .nthreads = nthreads,
+                 .old_dirty = ws->dirty, .old_dirty_warps = ws->dirty_warps };
+    for (unsigned i = 0; i < 3; i++)
+        r.base[i] = wg->wg_id[i] * wg->local_size[i];
+    memset(ws->state, NOT_STARTED, nwarps);
     bi_fault local;
-    int rc = schedule(wg, p, ws, nwarps, f ? f : &local);     /* (it reads the kind of every fault) */
-    ws->dirty = bx_program_written(p) | PRELOAD_ROWS;       /* every clause the warps ran, decoded */
-    ws->dirty_warps = nwarps;
+    int rc = schedule(&r, nwarps, f ? f : &local);     /* (it reads the kind of every fault) */
+    /* the slots this workgroup took hold every clause their warps ran, decoded; slots it did
+     * not reach keep the last workgroup's rows */
+    ws->dirty = bx_program_written(p) | PRELOAD_ROWS | (r.next_slot < r.old_dirty_warps ? r.old_dirty : 0);
+    ws->dirty_warps = r.next_slot > r.old_dirty_warps ? r.next_slot : r.old_dirty_warps;
     if (stats) {
+        *stats = r.done;
         stats->warps = nwarps;
-        for (unsigned k = 0; k < nwarps; k++) {
-            stats->clauses += ws->warps[k].clauses_run;
-            stats->lane_clauses += ws->warps[k].lanes_run;
-            stats->lane_instrs += ws->warps[k].lane_instrs;
-            stats->barriers += ws->warps[k].barriers;
-        }
+        for (unsigned k = 0; k < nwarps; k++)
+            if (ws->state[k] == RUNNING || ws->state[k] == AT_BARRIER)
+                add_warp_stats(stats, &ws->warps[ws->slot[k]]);
     }
     bi_wg_warps_free(&own);
     return rc;

@@ -43,11 +43,12 @@ typedef struct {
 /* Warp storage a runner reuses from one workgroup to the next (zero-initialise; one per host
  * thread).  reserve: room for n warps, 0 or -1 (host out of memory). */
 typedef struct {
-    bi_warp *warps;
-    uint8_t *state;
+    bi_warp *warps;              /* slots, taken by warps as they start */
+    uint8_t *state;              /* per warp of the workgroup */
+    unsigned *slot;              /* per warp: its slot in warps */
     unsigned cap;
-    /* registers the last workgroup may have left non-zero in its first dirty_warps warps: the
-     * next one clears only those */
+    /* registers the last workgroups may have left non-zero in the first dirty_warps slots: a
+     * slot is cleared of only those when a warp takes it */
     uint64_t dirty;
     unsigned dirty_warps;
 } bi_wg_warps;

@@ -662,21 +662,24 @@ static void check_wg(enum bi_arch arch)
 }
 
 /* Preloads of a 3 x 2 x 3 workgroup (18 threads: the last warp partly empty): r55 = local x | y <<
- * 16, r56 = local z, r57-r59 = workgroup id, r60-r62 = global id, thread t = x + 3 (y + 2 z).  The
- * program is empty, so the warps stop (bad PC) right after their set-up, which stays in ws. */
+ * 16, r56 = local z, r57-r59 = workgroup id, r60-r62 = global id, thread t = x + 3 (y + 2 z).  Every
+ * warp waits at a barrier, then the first one released faults (no clause after it): each warp's
+ * slot still holds its set-up. */
 static void check_wg_preload(enum bi_arch arch)
 {
-    static const uint8_t none[1];
-    bi_program *p = bi_program_new(none, 0, arch);
+    bi_program *p = bi_program_new(bi_shader_exec_barrier_stop, sizeof(bi_shader_exec_barrier_stop), arch);
     ck_assert_ptr_nonnull(p);
     bi_wg_warps ws = { 0 };
-    bi_workgroup wg = { .local_size = { 3, 2, 3 }, .wg_id = { 5, 7, 2 }, .max_clauses = 10 };
+    bi_workgroup wg = { .local_size = { 3, 2, 3 }, .wg_id = { 5, 7, 2 }, .max_clauses = 100 };
     bi_fault f = { 0 };
     ck_assert_int_eq(bi_run_workgroup(&wg, p, &ws, NULL, &f), BI_EXEC_FAULT);
+    ck_assert_int_eq(f.kind, BI_FAULT_BAD_PC);
     unsigned lanes = arch == BI_ARCH_V7 ? 8 : 4;
+    ck_assert_uint_ge(ws.cap, (18 + lanes - 1) / lanes);
     for (unsigned t = 0; t < 24 && t / lanes < ws.cap; t++) {
-        const bi_warp *w = &ws.warps[t / lanes];
+        const bi_warp *w = &ws.warps[ws.slot[t / lanes]];
         unsigned l = t % lanes, x = t % 3, y = t / 3 % 2, z = t / 6;
+        ck_assert_uint_eq(w->warp_id, t / lanes);
         if (t >= 18) {
             ck_assert(w->done[l]);
             continue;
@@ -690,24 +693,22 @@ static void check_wg_preload(enum bi_arch arch)
         ck_assert_uint_eq(w->reg[61][l], 7 * 2 + y);
         ck_assert_uint_eq(w->reg[62][l], 2 * 3 + z);
     }
-    ck_assert_uint_ge(ws.cap, (18 + lanes - 1) / lanes);
     bi_wg_warps_free(&ws);
     bi_program_free(p);
 }
 
 /* Warp storage reused from one workgroup to the next: a workgroup of 16 threads runs exec_wg.s
- * (registers written), then one of 3 threads (fewer warps) an empty program: every register of
- * every warp is zero again but for the second workgroup's preloads, as with fresh storage. */
+ * (registers written), then one of 3 threads (fewer warps) waits at a barrier and stops: the
+ * registers of its warp are zero again but for its preloads, as with fresh storage. */
 static void check_wg_reuse(enum bi_arch arch)
 {
-    static const uint8_t none[1];
     bi_mem mem = { .read = mem_read, .write = mem_write, .wls_base = 0x20000 };
     uint32_t uni[2] = { 0x10040, 0 };
     memset(gmem, 0, sizeof(gmem));
     memset(wmem, 0, sizeof(wmem));
     bi_program *p = bi_program_new(bi_shader_exec_wg, sizeof(bi_shader_exec_wg), arch);
-    bi_program *empty = bi_program_new(none, 0, arch);
-    ck_assert(p && empty);
+    bi_program *stop = bi_program_new(bi_shader_exec_barrier_stop, sizeof(bi_shader_exec_barrier_stop), arch);
+    ck_assert(p && stop);
     bi_wg_warps ws = { 0 };
     bi_workgroup wg = { .local_size = { 16, 1, 1 }, .wg_id = { 1, 0, 0 }, .uniforms = uni, .nuniforms = 2,
                         .mem = &mem, .max_clauses = 1000 };
@@ -720,24 +721,60 @@ static void check_wg_reuse(enum bi_arch arch)
                 written += ws.warps[k].reg[r][l] != 0;
     ck_assert_uint_gt(written, 0);            /* the shader left registers to clear */
     bi_workgroup wg2 = { .local_size = { 3, 1, 1 }, .wg_id = { 2, 0, 0 }, .max_clauses = 10 };
-    ck_assert_int_eq(bi_run_workgroup(&wg2, empty, &ws, NULL, &f), BI_EXEC_FAULT);
-    for (unsigned k = 0; k < used; k++) {
-        const bi_warp *w = &ws.warps[k];
-        for (unsigned r = 0; r < 64; r++)
-            for (unsigned l = 0; l < BI_MAX_LANES; l++) {
-                unsigned t = k * lanes + l;
-                uint32_t want = 0;
-                if (k == 0 && l < 3 && r >= 55 && r <= 62)
-                    want = r == 55 ? l : r == 57 ? 2 : r == 60 ? 6 + l : 0;
-                ck_assert_msg(w->reg[r][l] == want, "warp %u r%u lane %u (thread %u): %#x", k, r, l, t, w->reg[r][l]);
-            }
-        ck_assert_uint_eq(w->clauses_run, 0);
-        ck_assert_uint_eq(w->barriers, 0);
-    }
+    ck_assert_int_eq(bi_run_workgroup(&wg2, stop, &ws, NULL, &f), BI_EXEC_FAULT);
+    const bi_warp *w = &ws.warps[ws.slot[0]];
+    for (unsigned r = 0; r < 64; r++)
+        for (unsigned l = 0; l < BI_MAX_LANES; l++) {
+            uint32_t want = 0;
+            if (l < 3 && r >= 55 && r <= 62)
+                want = r == 55 ? l : r == 57 ? 2 : r == 60 ? 6 + l : 0;
+            ck_assert_msg(w->reg[r][l] == want, "r%u lane %u: %#x", r, l, w->reg[r][l]);
+        }
+    ck_assert_uint_eq(w->clauses_run, 1);
+    ck_assert_uint_eq(w->barriers, 1);
     bi_wg_warps_free(&ws);
-    bi_program_free(empty);
+    bi_program_free(stop);
     bi_program_free(p);
 }
+
+/* Warps that end within their turn hand their slot to the next warp: exec_slots.s stores r1 as
+ * each thread found it, then writes it.  Every thread must find zero (the slot cleared), in one
+ * workgroup and in the next on the same storage; the stores are every thread's. */
+static void check_wg_slots(enum bi_arch arch)
+{
+    bi_mem mem = { .read = mem_read, .write = mem_write, .wls_base = 0x20000 };
+    uint32_t uni[2] = { 0x10040, 0 };
+    bi_program *p = bi_program_new(bi_shader_exec_slots, sizeof(bi_shader_exec_slots), arch);
+    ck_assert_ptr_nonnull(p);
+    bi_wg_warps ws = { 0 };
+    for (uint32_t g = 0; g < 2; g++) {
+        memset(gmem, 0xa5, sizeof(gmem));
+        bi_workgroup wg = { .local_size = { 16, 2, 1 }, .wg_id = { g, 0, 0 }, .uniforms = uni, .nuniforms = 2,
+                            .mem = &mem, .max_clauses = 1000 };
+        bi_wg_stats st;
+        bi_fault f = { 0 };
+        ck_assert_msg(bi_run_workgroup(&wg, p, &ws, &st, &f) == BI_EXEC_END, "%s", f.msg);
+        unsigned lanes = arch == BI_ARCH_V7 ? 8 : 4;
+        ck_assert_uint_eq(st.warps, 32 / lanes);
+        ck_assert_uint_eq(st.clauses, 2 * st.warps);
+        ck_assert_uint_eq(st.lane_clauses, 2 * 32);
+        for (unsigned t = 0; t < 32; t++) {
+            unsigned gid = 16 * g + t % 16;          /* (the y rows share global x ids) */
+            ck_assert_msg(rd32(gmem + 0x40 + 4 * gid) == 0, "group %u thread %u: %#x", g, t,
+                          rd32(gmem + 0x40 + 4 * gid));
+        }
+        ck_assert_uint_eq(rd32(gmem + 0x40 + 4 * (16 * g + 16)), 0xa5a5a5a5u);
+    }
+    bi_wg_warps_free(&ws);
+    bi_program_free(p);
+}
+
+START_TEST(test_workgroup_slots)
+{
+    check_wg_slots(BI_ARCH_V6);
+    check_wg_slots(BI_ARCH_V7);
+}
+END_TEST
 
 START_TEST(test_workgroup_reuse)
 {
@@ -996,6 +1033,7 @@ int main(void)
     tcase_add_test(tc, test_seg_add);
     tcase_add_test(tc, test_workgroup_preload);
     tcase_add_test(tc, test_workgroup_reuse);
+    tcase_add_test(tc, test_workgroup_slots);
     tcase_add_test(tc, test_workgroup_v6);
     tcase_add_test(tc, test_workgroup_v7);
     tcase_add_test(tc, test_wls_order_v6);
