@@ -82,8 +82,8 @@ static uint32_t run_job(void *opaque, const MaliComputeJob *mj)
         clock_gettime(CLOCK_MONOTONIC, &t1);
         gpu_compute_get_stats(opaque, &s1);
         double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-6;
-        fprintf(stderr, "gpu: job 0x%llx as%u: status 0x%x, %llu workgroups, %llu lane-instructions, %.1f ms"
-                " (%.1f M lane-instr/s), modelled %.3f ms, engine CPU %.1f ms\n", (unsigned long long)mj->job_va,
+        fprintf(stderr, "gpu: job 0x%llx as%u: status 0x%x, %llu workgroups, %llu lane-instructions, %.3f ms"
+                " (%.1f M lane-instr/s), modelled %.3f ms, engine CPU %.3f ms\n", (unsigned long long)mj->job_va,
                 mj->as, st, (unsigned long long)(s1.workgroups - s0.workgroups),
                 (unsigned long long)(s1.lane_instrs - s0.lane_instrs), ms,
                 (double)(s1.lane_instrs - s0.lane_instrs) / (ms > 0 ? ms : 1) / 1e3,
