@@ -294,7 +294,9 @@ void bx_jc_load_src(jcomp *jc, unsigned y, unsigned i, int add, unsigned q, row 
     unsigned r = 0;
     if (q < xi->nsrcs) {
         const bi_src *src = &(add ? &jc->x->c.t[i].add : &jc->x->c.t[i].fma)->src[q];
-        if (src->kind == BI_SRC_T && add)
+        if (src->kind == BI_SRC_REG)
+            r = bx_jc_reg_cached(jc, src->index);
+        else if (src->kind == BI_SRC_T && add)
             r = cached(jc, i + 1, 0);
         else if (src->kind == BI_SRC_T0)
             r = cached(jc, i, 0);
@@ -312,7 +314,7 @@ void bx_jc_call_unit(jcomp *jc, unsigned iu)
 {
     jx_emit *e = &jc->e;
     unsigned i = iu >> 1;
-    jc->keep15 = -1;
+    bx_jc_clobber_high(jc);
     /* the result rows the unit may read (T0, T1, and T for the ADD unit), zeros never stored */
     if (jc->zero_res[i][0] || jc->zero_res[i][1] || ((iu & 1) && jc->zero_res[i + 1][0])) {
         jx_op(e, JX_VPXOR, 0, 0, 0);
@@ -381,7 +383,7 @@ int bx_jc_compile_branch(jcomp *jc, unsigned i, int add)
     row t = jump ? a : b;
     jx_load(e, 4, R12, F_KEEP(0));                /* ymm4: lanes taking the branch */
     if (!jump) {
-        jx_load(e, 0, a.base, a.disp);
+        bx_jc_load_src(jc, 0, i, add, 0, a);
         if (xi->sem == BI_SEM_BRANCHZ16) {
             if (xi->widen[0] == 2)
                 jx_shift_imm(e, 0, 0, 0, 16);
@@ -393,7 +395,7 @@ int bx_jc_compile_branch(jcomp *jc, unsigned i, int add)
             jx_opm(e, JX_VPXOR, 0, 0, R14, KROW(KR_ONES));
         jx_op(e, JX_VPAND, 4, 4, 0);
     }
-    jx_load(e, 1, t.base, t.disp);
+    bx_jc_load_src(jc, 1, i, add, jump ? 0 : 1, t);
     if (xi->abs_target) {                         /* 0 -> PC_EXIT (all ones) */
         jx_op(e, JX_VPXOR, 5, 5, 5);
         jx_op(e, JX_VPCMPEQD, 2, 1, 5);
@@ -429,9 +431,18 @@ static void compile_commit(jcomp *jc, unsigned i)
             jx_load(e, 15, R12, F_KEEP(keep));
             jc->keep15 = (int)keep;
         }
-        jx_load(e, 0, RBX, W_REG(wr->reg));
-        jx_blendv(e, 1, 0, 0, res, 15);
+        unsigned c = bx_jc_reg_cached(jc, wr->reg);
+        if (!c) {
+            jx_load(e, 0, RBX, W_REG(wr->reg));
+            c = 12 + jc->rnext;                  /* (the oldest entry) */
+            jc->rheld[jc->rnext] = (uint8_t)(1 + (wr->reg & 63));
+            jc->rnext = (jc->rnext + 1) % 3;
+            jx_blendv(e, 1, 0, 0, res, 15);
+        } else {
+            jx_blendv(e, 1, 0, c, res, 15);
+        }
         jx_store(e, 0, RBX, W_REG(wr->reg));
+        jx_movr(e, c, 0);
     }
 }
 
@@ -443,7 +454,7 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
     memset(&jc, 0, sizeof(jc));
     jc.e = (jx_emit){ .buf = buf, .cap = sizeof(buf), .l = lanes == 8 };
     jc.x = x;
-    jc.keep15 = -1;
+    bx_jc_clobber_high(&jc);
     jc.may_branch = bx_jc_may_branch(x);
     jc.clean_res[0][0] = jc.clean_res[0][1] = 1;      /* the first tuple's T0 / T1: zeros */
     jx_emit *e = &jc.e;

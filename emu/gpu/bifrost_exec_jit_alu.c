@@ -358,10 +358,10 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
     }
     case PK_FREXPE: r = bx_jc_frexpe(jc, xi, !ftz); den_check = !ftz; break;
     case PK_FREXPM: r = bx_jc_frexpm(jc, !ftz); den_check = !ftz; nan_check = 1; break;
-    case PK_FRCP: r = bx_jc_frcp(jc, !ftz); den_check = !ftz; nan_check = 1; jc->keep15 = -1; break;
+    case PK_FRCP: r = bx_jc_frcp(jc, !ftz); den_check = !ftz; nan_check = 1; bx_jc_clobber_high(jc); break;
     case PK_RSCALE:
         r = bx_jc_rscale(jc, xi);
-        jc->keep15 = -1;
+        bx_jc_clobber_high(jc);
         if (ftz)
             flush_denormals(e, r);
         jc->clean_res[i + 1][add] = (uint8_t)ftz;

@@ -57,7 +57,29 @@ typedef struct {
     int may_branch;              /* a unit of the clause may branch (bx_jc_may_branch) */
     int keep15;                  /* the commit mask (F_KEEP index) ymm15 holds, or -1 (calls and
                                     the double-precision helpers clobber it) */
+    /* ymm12-14 keep the rows of the registers the clause committed last (written through to the
+     * warp), so that register sources and the next commit to them skip the store-to-load round
+     * trip; rheld[k] = 1 + the register, 0: nothing valid (calls and the double-precision
+     * helpers clobber them) */
+    uint8_t rheld[3];
+    unsigned rnext;              /* the entry to replace next */
 } jcomp;
+
+/* ymm15 and ymm12-14 no longer hold what the compiler knows of them (a call, or code that uses them) */
+static inline void bx_jc_clobber_high(jcomp *jc)
+{
+    jc->keep15 = -1;
+    jc->rheld[0] = jc->rheld[1] = jc->rheld[2] = 0;
+}
+
+/* the register caching warp register r's row (ymm12-14), or 0 */
+static inline unsigned bx_jc_reg_cached(const jcomp *jc, unsigned r)
+{
+    for (unsigned k = 0; k < 3; k++)
+        if (jc->rheld[k] == 1 + (r & 63))
+            return 12 + k;
+    return 0;
+}
 
 /* a lane row in memory: [base + disp] */
 typedef struct { unsigned base; int32_t disp; } row;

@@ -4,7 +4,8 @@
  * Each takes its float sources in ymm0-3 with their modifiers and FTZ flush applied, leaves its
  * result in the register it returns, and marks in ymm7 the lanes whose input is a denormal it
  * does not handle (then the interpreter's code redoes the unit); NaN results are redone by the
- * caller's NaN check.  Registers: ymm0-7 and ymm12-15 (ymm8-11 hold cached results). */
+ * caller's NaN check.  Registers: ymm0-7 and ymm12-15 (ymm8-11 hold cached results; FRCP and
+ * FMA_RSCALE clobber the cached register rows and commit mask in ymm12-15: bx_jc_clobber_high). */
 #include "bifrost_exec_jit_comp.h"
 
 #define W1(stmt) JX_AT_WIDTH(e, 1, stmt)       /* 256-bit whatever the warp (double precision) */
