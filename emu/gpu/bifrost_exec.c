@@ -52,6 +52,13 @@ LANE_LOOP int exec_clause_n(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_f
     return clause_end(w, x, exec, &st, f, n);
 }
 
+/* An interpreted clause of bi_exec_program, out of line: its loop keeps a small frame for
+ * compiled clauses' sake */
+static __attribute__((noinline)) int interp_clause(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f)
+{
+    return w->lanes == 8 ? exec_clause_n(w, x, exec, f, 8) : exec_clause_n(w, x, exec, f, 4);
+}
+
 int bi_exec_clause(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f)
 {
     exec &= (1u << w->lanes) - 1;
@@ -108,7 +115,7 @@ static inline __attribute__((always_inline)) int exec_program_n(bi_warp *w, bi_p
             continue;
         }
         unsigned barriers = w->barriers;
-        rc = exec_clause_n(w, x, exec, f, n);      /* interpreted (compiled ones went above) */
+        rc = interp_clause(w, x, exec, f);         /* interpreted (compiled ones went above) */
         if (rc)
             return rc;
         if (__builtin_expect(bi_exec_hook != NULL, 0))

@@ -24,6 +24,7 @@ struct bi_program {
     unsigned nclauses;
     uint64_t written;            /* registers the decoded clauses may write (atomic) */
     bx_jit_arena *jit;           /* compiled clauses (--gpu-backend jit) */
+    bi_xclause *entry;           /* the clause at pc 0 once looked up (atomic; as a clause's next) */
     int jit_failed;              /* a clause failed to compile (logged once) */
 };
 
@@ -277,14 +278,16 @@ int bx_program_clause(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **
 
 int bx_program_next(bi_program *p, const bi_mem *m, bi_xclause *prev, uint32_t pc, bi_xclause **out, bi_fault *f)
 {
-    /* a successor is replaced only under a new epoch (get_clause), which the check sees */
-    bi_xclause *s = prev ? __atomic_load_n(&prev->next, __ATOMIC_ACQUIRE) : NULL;
+    /* a successor is replaced only under a new epoch (get_clause), which the check sees; so is
+     * the entry clause, where every warp starts */
+    bi_xclause **hint = prev ? &prev->next : pc == 0 ? &p->entry : NULL;
+    bi_xclause *s = hint ? __atomic_load_n(hint, __ATOMIC_ACQUIRE) : NULL;
     if (s && s->c.offset == pc && (p->code || (m && __atomic_load_n(&s->epoch, __ATOMIC_ACQUIRE) == m->epoch))) {
         *out = s;
         return BI_EXEC_OK;
     }
     int rc = bx_program_clause(p, m, pc, out, f);
-    if (!rc && prev)
-        __atomic_store_n(&prev->next, *out, __ATOMIC_RELEASE);
+    if (!rc && hint)
+        __atomic_store_n(hint, *out, __ATOMIC_RELEASE);
     return rc;
 }

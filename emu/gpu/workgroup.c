@@ -41,7 +41,8 @@ int bi_wg_warps_reserve(bi_wg_warps *ws, unsigned n)
     ws->warps = calloc(n, sizeof(*ws->warps));
     ws->state = calloc(n, sizeof(*ws->state));
     ws->slot = calloc(n, sizeof(*ws->slot));
-    ws->cap = ws->warps && ws->state && ws->slot ? n : 0;
+    ws->free = calloc(n, sizeof(*ws->free));
+    ws->cap = ws->warps && ws->state && ws->slot && ws->free ? n : 0;
     return ws->cap ? 0 : -1;
 }
 
@@ -50,6 +51,7 @@ void bi_wg_warps_free(bi_wg_warps *ws)
     free(ws->warps);
     free(ws->state);
     free(ws->slot);
+    free(ws->free);
     memset(ws, 0, sizeof(*ws));
 }
 
@@ -67,8 +69,13 @@ _Static_assert(offsetof(bi_warp, tuples_run) + sizeof(uint64_t) == sizeof(bi_war
 static void warp_reset(bi_warp *w, unsigned lanes, uint64_t rows)
 {
     memset(w, 0, offsetof(bi_warp, reg));
-    for (; rows; rows &= rows - 1)
-        memset(w->reg[__builtin_ctzll(rows)], 0, sizeof(w->reg[0]));
+    /* of each row only the warp's lanes: nothing writes a 4-lane warp's lanes 4-7 */
+    if (lanes == 8)
+        for (; rows; rows &= rows - 1)
+            memset(w->reg[__builtin_ctzll(rows)], 0, 8 * sizeof(uint32_t));
+    else
+        for (; rows; rows &= rows - 1)
+            memset(w->reg[__builtin_ctzll(rows)], 0, 4 * sizeof(uint32_t));
     memset(w->pc, 0, sizeof(w->pc));
     memset(w->done, 0, sizeof(w->done));
     w->warp_id = w->core_id = 0;
@@ -87,7 +94,7 @@ typedef struct {
     bi_wg_warps *ws;
     unsigned lanes, nthreads;
     uint32_t base[3];                    /* global id of local id 0 */
-    unsigned free[64], nfree;            /* slots given back (most recent last: the warmest) */
+    unsigned *free, nfree;               /* slots given back (most recent last: the warmest) */
     unsigned next_slot;                  /* slots taken so far from the storage */
     uint64_t old_dirty;                  /* rows the last workgroup may have left in its slots */
     unsigned old_dirty_warps;
@@ -111,19 +118,19 @@ static bi_warp *start_warp(wg_run *r, unsigned k)
     }
     ws->slot[k] = s;
     bi_warp *w = &ws->warps[s];
-    unsigned lanes = r->lanes;
-    warp_reset(w, lanes, rows);
+    unsigned lanes = r->lanes, t = k * lanes;       /* thread t's local id, counted up (no divisions) */
+    uint32_t x = t % wg->local_size[0], y = t / wg->local_size[0] % wg->local_size[1],
+             z = t / wg->local_size[0] / wg->local_size[1];
+    int whole = t + lanes <= r->nthreads && x + lanes <= wg->local_size[0] && x + lanes <= 0x10000;
+    warp_reset(w, lanes, whole ? rows & ~PRELOAD_ROWS : rows);      /* (whole: every preload lane written) */
     w->mem = wg->mem;
     w->uniforms = wg->uniforms;
     w->nuniforms = wg->nuniforms;
     w->warp_id = k;
     w->core_id = wg->core_id;
-    unsigned t = k * lanes;               /* thread t's local id, then counted up (no divisions) */
-    uint32_t x = t % wg->local_size[0], y = t / wg->local_size[0] % wg->local_size[1],
-             z = t / wg->local_size[0] / wg->local_size[1];
     for (unsigned l = 0; l < lanes; l++)
         w->tls_base[l] = wg->tls_base + (uint64_t)(t + l) * wg->tls_stride;
-    if (t + lanes <= r->nthreads && x + lanes <= wg->local_size[0]) {
+    if (whole) {
         /* every lane in one row of x: the preload rows as vectors, each stored whole (compiled
          * code loads a row as one vector, which waits out lane-sized stores still in flight) */
         for (unsigned h = 0; h < lanes; h += 4) {
@@ -200,8 +207,7 @@ static int schedule(wg_run *r, unsigned nwarps, bi_fault *f)
             } else if (rr == BI_EXEC_END) {
                 ws->state[k] = DONE;
                 add_warp_stats(&r->done, w);
-                if (r->nfree < sizeof(r->free) / sizeof(r->free[0]))
-                    r->free[r->nfree++] = ws->slot[k];
+                r->free[r->nfree++] = ws->slot[k];          /* (each warp ends once) */
             } else if (!(f && f->kind == BI_FAULT_CLAUSE_LIMIT && !by_budget)) {
                 rc = rr;            /* (a warp at the end of its turn runs on next round) */
             }
@@ -242,7 +248,7 @@ int bi_run_workgroup(const bi_workgroup *wg, bi_program *p, bi_wg_warps *ws, bi_
         bi_wg_warps_free(&own);
         return bx_fault(f, BI_FAULT_HOST, 0, "out of memory");
     }
-    wg_run r = { .wg = wg, .p = p, .ws = ws, .lanes = lanes, .nthreads = nthreads,
+    wg_run r = { .wg = wg, .p = p, .ws = ws, .lanes = lanes, .nthreads = nthreads, .free = ws->free,
                  .old_dirty = ws->dirty, .old_dirty_warps = ws->dirty_warps };
     for (unsigned i = 0; i < 3; i++)
         r.base[i] = wg->wg_id[i] * wg->local_size[i];

@@ -46,6 +46,7 @@ typedef struct {
     bi_warp *warps;              /* slots, taken by warps as they start */
     uint8_t *state;              /* per warp of the workgroup */
     unsigned *slot;              /* per warp: its slot in warps */
+    unsigned *free;              /* slots given back by warps that ended */
     unsigned cap;
     /* registers the last workgroups may have left non-zero in the first dirty_warps slots: a
      * slot is cleared of only those when a warp takes it */
