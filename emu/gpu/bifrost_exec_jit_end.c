@@ -237,7 +237,7 @@ static void compile_message(jcomp *jc, size_t epilogue)
 }
 
 /* every active lane's next PC = ecx, and clause_next's statistics */
-static void emit_pcs_stats(jcomp *jc)
+static void emit_pcs(jcomp *jc)
 {
     jx_emit *e = &jc->e;
     jx_movd_from(e, 1, RCX);
@@ -246,6 +246,11 @@ static void emit_pcs_stats(jcomp *jc)
     jx_load(e, 2, R12, F_KEEP(0));
     jx_blendv(e, 1, 0, 0, 1, 2);
     jx_store(e, 0, RBX, W_(pc));
+}
+
+static void emit_stats(jcomp *jc)
+{
+    jx_emit *e = &jc->e;
     jx_gp_mi(e, 1, 0x81, 0, RBX, W_(clauses_run), 1);
     jx_gp_mi(e, 1, 0x81, 0, RBX, W_(tuples_run), jc->x->c.ntuples);
     jx_gp_m(e, 1, GP_MOV_RM, RAX, R12, F_(active));
@@ -308,7 +313,9 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
     for (unsigned k = 0; k < nhave; k++)
         jx_patch(e, have_pc[k]);
     if (!ends) {
-        emit_pcs_stats(jc);
+        /* the lanes' next pc (ecx) is written to the warp only when the run stops here: a chained
+         * clause's own end writes it, and bx_jit_run puts a faulting clause's pc back */
+        emit_stats(jc);
         size_t ended[7] = { 0 };
         unsigned nended = 0;
         if (barrier) {
@@ -359,13 +366,15 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
         }
         for (unsigned k = 0; k < nended; k++)
             jx_patch(e, ended[k]);
+        emit_pcs(jc);
         jx_mov_ri(e, RAX, BX_JIT_ENDED);
         jx_jmp_to(e, epilogue);
     }
     if (nfinish) {               /* the lanes finish: pcs, done, statistics, back to bx_jit_run */
         for (unsigned k = 0; k < nfinish; k++)
             jx_patch(e, finish[k]);
-        emit_pcs_stats(jc);
+        emit_pcs(jc);
+        emit_stats(jc);
         jx_gp_m(e, 1, GP_MOV_RM, RAX, R12, F_(done_bytes));
         jx_gp_m(e, 1, GP_OR, RAX, RBX, W_(done));                 /* or [rbx + done], rax */
         jx_mov_ri(e, RAX, BX_JIT_ENDED);

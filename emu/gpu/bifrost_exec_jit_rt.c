@@ -304,8 +304,14 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
         *count += fr->nrun;
         if (records && fr->tptr != fr->trace)
             bi_exec_hook_run(w, p, fr->trace, (unsigned)(fr->tptr - fr->trace), exec);
-        if (rc < 0)
+        if (rc < 0) {
+            /* the lanes stay at the faulting clause, as the interpreter leaves them (chained
+             * clauses write their lanes' pc only where the run stops) */
+            for (unsigned l = 0; l < n; l++)
+                if ((exec >> l) & 1)
+                    w->pc[l] = ((const bi_xclause *)fr->last)->c.offset;
             return rc;
+        }
         x = (bi_xclause *)fr->last;
         *xp = x;
         if (rc == BX_JIT_END_C)
