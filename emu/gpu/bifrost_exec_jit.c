@@ -115,11 +115,14 @@ const uint32_t bx_jit_krows[KR_N][NL] __attribute__((aligned(32))) = {
     [KR_F2P32] = { 0x4f800000, 0x4f800000, 0x4f800000, 0x4f800000, 0x4f800000, 0x4f800000, 0x4f800000, 0x4f800000 },
     [KR_MANT_SIGN] = { 0x807fffff, 0x807fffff, 0x807fffff, 0x807fffff, 0x807fffff, 0x807fffff, 0x807fffff, 0x807fffff },
     [KR_HALF_EXP] = { 0x3f000000, 0x3f000000, 0x3f000000, 0x3f000000, 0x3f000000, 0x3f000000, 0x3f000000, 0x3f000000 },
+    [KR_MANT_TOP] = { 0x400000, 0x400000, 0x400000, 0x400000, 0x400000, 0x400000, 0x400000, 0x400000 },
     [KR_Q_ABS] = { ~0u, 0x7fffffff, ~0u, 0x7fffffff, ~0u, 0x7fffffff, ~0u, 0x7fffffff },
     [KR_Q_INF] = { 0, 0x7ff00000, 0, 0x7ff00000, 0, 0x7ff00000, 0, 0x7ff00000 },
     [KR_Q_ONE] = { 1, 0, 1, 0, 1, 0, 1, 0 },
     [KR_Q_1023] = { 1023, 0, 1023, 0, 1023, 0, 1023, 0 },
     [KR_D_ONE] = { 0, 0x3ff00000, 0, 0x3ff00000, 0, 0x3ff00000, 0, 0x3ff00000 },
+    [KR_D_4] = { 0, 0x40100000, 0, 0x40100000, 0, 0x40100000, 0, 0x40100000 },
+    [KR_D_M4] = { 0, 0xc0100000, 0, 0xc0100000, 0, 0xc0100000, 0, 0xc0100000 },
 };
 
 /* The start of each clause's code: what the frame needs afresh per clause (cstate_init's state:

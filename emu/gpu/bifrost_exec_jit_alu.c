@@ -54,7 +54,8 @@ static const uint8_t fcmp_pred[] = {
 /* Instructions with no lane-loop kind that are compiled all the same (bx_exec_op's cases):
  * ARSHIFT.i32, U8_TO_U32 / ZEXT of a byte or half, S32_TO_F32 and U32_TO_F32 at round to nearest
  * (exact integer -> float conversions, no output modifiers in bx_exec_op). */
-enum { PK_ARSHIFT = 100, PK_ZEXT8, PK_S2F, PK_U2F, PK_SWZ8, PK_VICMP8, PK_FREXPE, PK_FREXPM, PK_FRCP, PK_RSCALE, PK_F2S, PK_F2U };
+enum { PK_ARSHIFT = 100, PK_ZEXT8, PK_S2F, PK_U2F, PK_SWZ8, PK_VICMP8, PK_FREXPE, PK_FREXPM, PK_FRCP, PK_RSCALE, PK_F2S, PK_F2U,
+       PK_FRSQ };
 
 static uint8_t pseudo_kind(const bi_xinstr *xi)
 {
@@ -63,9 +64,10 @@ static uint8_t pseudo_kind(const bi_xinstr *xi)
     case BI_SEM_SWZ: return xi->vw == 8 ? PK_SWZ8 : K_GENERIC;
     case BI_SEM_VICMP_I: case BI_SEM_VICMP_S: case BI_SEM_VICMP_U:
         return xi->vw == 8 && (xi->sem == BI_SEM_VICMP_I || xi->cmp <= C_LE) ? PK_VICMP8 : K_GENERIC;
-    case BI_SEM_FREXPE: return plain && xi->fmode == FM_PLAIN ? PK_FREXPE : K_GENERIC;
-    case BI_SEM_FREXPM: return plain && xi->fmode == FM_PLAIN ? PK_FREXPM : K_GENERIC;
+    case BI_SEM_FREXPE: return plain && xi->fmode <= FM_LOG ? PK_FREXPE : K_GENERIC;
+    case BI_SEM_FREXPM: return plain && xi->fmode <= FM_LOG ? PK_FREXPM : K_GENERIC;
     case BI_SEM_FRCP_APPROX: return plain && !xi->clamp ? PK_FRCP : K_GENERIC;
+    case BI_SEM_FRSQ_APPROX: return plain && !xi->clamp ? PK_FRSQ : K_GENERIC;
     case BI_SEM_FMA_RSCALE: return plain && !xi->clamp && xi->round == R_NONE && xi->fmode <= 1 ? PK_RSCALE : K_GENERIC;
     case BI_SEM_F2S: case BI_SEM_F2U:
         if (!plain || (xi->round != R_NONE && xi->round != R_RTZ))
@@ -210,7 +212,7 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
     switch (k) {
     case K_NOP: break;
     case K_MOV: case K_ZEXT16: case PK_ZEXT8: case PK_S2F: case PK_U2F: need = 1; break;
-    case PK_FREXPE: case PK_FREXPM: case PK_FRCP: case PK_F2S: case PK_F2U: need = 1; break;
+    case PK_FREXPE: case PK_FREXPM: case PK_FRCP: case PK_FRSQ: case PK_F2S: case PK_F2U: need = 1; break;
     case PK_ARSHIFT: need = 3; break;
     case PK_SWZ8: need = 1; break;
     case PK_VICMP8: need = 2; break;
@@ -357,8 +359,9 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
         break;
     }
     case PK_FREXPE: r = bx_jc_frexpe(jc, xi, !ftz); den_check = !ftz; break;
-    case PK_FREXPM: r = bx_jc_frexpm(jc, !ftz); den_check = !ftz; nan_check = 1; break;
+    case PK_FREXPM: r = bx_jc_frexpm(jc, xi, !ftz); den_check = !ftz; nan_check = 1; break;
     case PK_FRCP: r = bx_jc_frcp(jc, !ftz); den_check = !ftz; nan_check = 1; bx_jc_clobber_high(jc); break;
+    case PK_FRSQ: r = bx_jc_frsq(jc, !ftz); den_check = !ftz; nan_check = 1; bx_jc_clobber_high(jc); break;
     case PK_RSCALE:
         r = bx_jc_rscale(jc, xi);
         bx_jc_clobber_high(jc);

@@ -12,9 +12,9 @@
 
 /* Constant rows (bx_jit_krows, read through r14). */
 enum { KR_ABS, KR_SIGN, KR_ONE, KR_FONE, KR_31, KR_FFFF, KR_ONES, KR_LANEBIT, KR_LANEID, KR_EXP, KR_FF, KR_2P16,
-       KR_126, KR_600, KR_BYTE_BASE, KR_M600, KR_F2P31, KR_F2P32, KR_MANT_SIGN, KR_HALF_EXP,
+       KR_126, KR_600, KR_BYTE_BASE, KR_M600, KR_F2P31, KR_F2P32, KR_MANT_SIGN, KR_HALF_EXP, KR_MANT_TOP,
        /* rows of four 64-bit values (double-precision code) */
-       KR_Q_ABS, KR_Q_INF, KR_Q_ONE, KR_Q_1023, KR_D_ONE, KR_N };
+       KR_Q_ABS, KR_Q_INF, KR_Q_ONE, KR_Q_1023, KR_D_ONE, KR_D_4, KR_D_M4, KR_N };
 extern const uint32_t bx_jit_krows[KR_N][NL];
 #define KROW(k) ((int32_t)((k) * NL * 4))
 
@@ -147,8 +147,9 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue);
  * modifiers applied; the result's register is returned; ymm7 marks lanes the interpreter must
  * redo when den (denormal inputs outside FTZ) */
 unsigned bx_jc_frexpe(jcomp *jc, const bi_xinstr *xi, int den);
-unsigned bx_jc_frexpm(jcomp *jc, int den);
+unsigned bx_jc_frexpm(jcomp *jc, const bi_xinstr *xi, int den);
 unsigned bx_jc_frcp(jcomp *jc, int den);
+unsigned bx_jc_frsq(jcomp *jc, int den);
 unsigned bx_jc_rscale(jcomp *jc, const bi_xinstr *xi);
 unsigned bx_jc_f2i(jcomp *jc, int is_signed);
 /* unit (i, add): compiled, or a call of the interpreter's code (bifrost_exec_jit_alu.c) */

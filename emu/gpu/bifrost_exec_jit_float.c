@@ -28,13 +28,24 @@ static void classify(jx_emit *e, int den)
     }
 }
 
-/* FREXPE: the exponent of frexp (0 for zeros, infinities and NaNs), negated by neg0 */
+/* FREXPE in mode (bx_frexp_mode): the exponent of frexp (0 for zeros, infinities and NaNs); .sqrt
+ * halves it, rounding odd ones up (m / 2 in [0.25, 0.5)); .log lowers it by one where the
+ * mantissa is below 0.75 (its top fraction bit clear: m * 2 in [1, 1.5)); negated by neg0 */
 unsigned bx_jc_frexpe(jcomp *jc, const bi_xinstr *xi, int den)
 {
     jx_emit *e = &jc->e;
     classify(e, den);
     jx_op(e, JX_VPOR, 6, 6, 1);                        /* no exponent */
     jx_opm(e, JX_VPSUBD, 4, 4, R14, KROW(KR_126));
+    if (xi->fmode == FM_SQRT) {
+        jx_opm(e, JX_VPAND, 2, 4, R14, KROW(KR_ONE));
+        jx_op(e, JX_VPADDD, 4, 4, 2);
+        jx_sra_imm(e, 4, 4, 1);
+    } else if (xi->fmode == FM_LOG) {
+        jx_opm(e, JX_VPANDN, 2, 0, R14, KROW(KR_MANT_TOP));
+        jx_shift_imm(e, 0, 2, 2, 22);
+        jx_op(e, JX_VPSUBD, 4, 4, 2);
+    }
     jx_op(e, JX_VPANDN, 4, 6, 4);
     if (xi->neg[0]) {
         jx_op(e, JX_VPXOR, 5, 5, 5);
@@ -43,15 +54,29 @@ unsigned bx_jc_frexpe(jcomp *jc, const bi_xinstr *xi, int den)
     return 4;
 }
 
-/* FREXPM (plain): frexp's mantissa in [0.5, 1) with the sign; zeros, infinities and NaNs as
- * they are (a NaN result goes to the interpreter, which quiets it) */
-unsigned bx_jc_frexpm(jcomp *jc, int den)
+/* FREXPM in mode: frexp's mantissa in [0.5, 1) with the sign (.sqrt: halved where the exponent is
+ * odd, [0.25, 1); .log: doubled below 0.75, [0.75, 1.5)); zeros, infinities and NaNs as they are,
+ * but .log makes infinities a signed zero (a NaN result goes to the interpreter, which quiets it) */
+unsigned bx_jc_frexpm(jcomp *jc, const bi_xinstr *xi, int den)
 {
     jx_emit *e = &jc->e;
     classify(e, den);
     jx_op(e, JX_VPOR, 6, 6, 1);
     jx_opm(e, JX_VPAND, 5, 0, R14, KROW(KR_MANT_SIGN));
     jx_opm(e, JX_VPOR, 5, 5, R14, KROW(KR_HALF_EXP));
+    if (xi->fmode == FM_SQRT) {                        /* exponent odd: 2^-1 -> 2^-2 */
+        jx_opm(e, JX_VPAND, 2, 4, R14, KROW(KR_ONE));
+        jx_shift_imm(e, 1, 2, 2, 23);
+        jx_op(e, JX_VPSUBD, 5, 5, 2);
+    } else if (xi->fmode == FM_LOG) {                  /* top fraction bit clear: 2^-1 -> 2^0 */
+        jx_opm(e, JX_VPANDN, 2, 0, R14, KROW(KR_MANT_TOP));
+        jx_shift_imm(e, 1, 2, 2, 1);
+        jx_op(e, JX_VPADDD, 5, 5, 2);
+        jx_opm(e, JX_VPAND, 3, 0, R14, KROW(KR_ABS));
+        jx_opm(e, JX_VPCMPEQD, 3, 3, R14, KROW(KR_EXP));    /* infinities */
+        jx_opm(e, JX_VPAND, 2, 0, R14, KROW(KR_SIGN));
+        jx_blendv(e, 1, 0, 0, 2, 3);                   /* (ymm0 is not read again) */
+    }
     jx_blendv(e, 1, 4, 5, 0, 6);                       /* special ? a : mantissa */
     return 4;
 }
@@ -88,6 +113,64 @@ unsigned bx_jc_frcp(jcomp *jc, int den)
     jx_op(e, JX_VPANDN, 3, 3, 0);                      /* inf -> its sign, NaN -> itself */
     jx_blendv(e, 1, 14, 14, 3, 1);
     return 14;
+}
+
+/* xmm `out` (four lanes) = 1 / sqrt(xmm `in`) correctly rounded (bx_frsq's way: the binary64
+ * value rounded, then its neighbour lo / hi where the exact sign of 4 m^2 x - 4 at the midpoint
+ * m to it says the value lies beyond; 4 m^2 is exact, the fused multiply-add rounds once and
+ * keeps the sign).  Uses ymm2, ymm3, ymm12-15. */
+static void rsq_half(jx_emit *e, unsigned out, unsigned in)
+{
+    W1(jx_op(e, JX_VCVTPS2PD, 12, 0, in));             /* x */
+    W1(jx_op(e, JX_VSQRTPD, 13, 0, 12));
+    W1(jx_load(e, 14, R14, KROW(KR_D_ONE)));
+    W1(jx_op(e, JX_VDIVPD, 13, 14, 13));
+    W1(jx_op(e, JX_VCVTPD2PS, out, 0, 13));            /* r */
+    W0(jx_opm(e, JX_VPSUBD, 2, out, R14, KROW(KR_ONE)));   /* lo, hi: its neighbours */
+    W0(jx_opm(e, JX_VPADDD, 3, out, R14, KROW(KR_ONE)));
+    W1(jx_op(e, JX_VCVTPS2PD, 13, 0, out));
+    W1(jx_op(e, JX_VCVTPS2PD, 14, 0, 2));
+    W1(jx_op(e, JX_VCVTPS2PD, 15, 0, 3));
+    W1(jx_op(e, JX_VADDPD, 2, 13, 14));                /* 2 m, m between r and lo */
+    W1(jx_op(e, JX_VMULPD, 2, 2, 2));
+    W1(jx_op(e, JX_VADDPD, 3, 13, 15));
+    W1(jx_op(e, JX_VMULPD, 3, 3, 3));
+    W1(jx_load(e, out, R14, KROW(KR_D_4)));
+    jx_fma231pd(e, 1, out, 2, 12);                     /* 4 - 4 m^2 x < 0: the value is below m */
+    W1(jx_blendvpd(e, 13, 13, 14, out));
+    W1(jx_load(e, out, R14, KROW(KR_D_M4)));
+    jx_fma231pd(e, 0, out, 3, 12);                     /* 4 m^2 x - 4 < 0: above m */
+    W1(jx_blendvpd(e, 13, 13, 15, out));
+    W1(jx_op(e, JX_VCVTPD2PS, out, 0, 13));            /* exact */
+}
+
+/* FRSQ_APPROX: 1 / sqrt(FREXPM.sqrt(a)) correctly rounded; +-0 -> +-inf, +inf -> +0; negative
+ * inputs, -inf and NaNs give a NaN the caller's check sends to the interpreter */
+unsigned bx_jc_frsq(jcomp *jc, int den)
+{
+    jx_emit *e = &jc->e;
+    classify(e, den);
+    jx_opm(e, JX_VPAND, 5, 0, R14, KROW(KR_MANT_SIGN));
+    jx_opm(e, JX_VPOR, 5, 5, R14, KROW(KR_HALF_EXP));
+    jx_opm(e, JX_VPAND, 2, 4, R14, KROW(KR_ONE));      /* exponent odd: 2^-1 -> 2^-2 */
+    jx_shift_imm(e, 1, 2, 2, 23);
+    jx_op(e, JX_VPSUBD, 5, 5, 2);                      /* FREXPM.sqrt */
+    if (e->l) {
+        jx_extract_hi(e, 4, 5);
+        rsq_half(e, 5, 5);
+        rsq_half(e, 4, 4);
+        jx_insert_hi(e, 5, 5, 4);
+    } else {
+        rsq_half(e, 5, 5);
+    }
+    jx_opm(e, JX_VPAND, 2, 0, R14, KROW(KR_SIGN));
+    jx_opm(e, JX_VPOR, 2, 2, R14, KROW(KR_EXP));       /* zeros: sign | inf */
+    jx_blendv(e, 1, 5, 5, 2, 6);
+    jx_opm(e, JX_VPOR, 3, 0, R14, KROW(KR_MANT_TOP));  /* exponent all ones: a NaN ... */
+    jx_opm(e, JX_VPCMPEQD, 2, 0, R14, KROW(KR_EXP));
+    jx_op(e, JX_VPANDN, 3, 2, 3);                      /* ... but +inf -> +0 */
+    jx_blendv(e, 1, 5, 5, 3, 1);
+    return 5;
 }
 
 /* FMA_RSCALE at round to nearest: a * b + c exact in binary64 with its rounding error (TwoSum),

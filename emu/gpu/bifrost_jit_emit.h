@@ -120,6 +120,7 @@ static inline void jx_opm(jx_emit *e, unsigned pp, unsigned map, uint8_t op, uns
 #define JX_VMULPD PP_66, M_0F, 0x59
 #define JX_VSUBPD PP_66, M_0F, 0x5c
 #define JX_VDIVPD PP_66, M_0F, 0x5e
+#define JX_VSQRTPD PP_66, M_0F, 0x51            /* d = sqrt(s2) (s1: 0) */
 #define JX_VSUBPS PP_NONE, M_0F, 0x5c
 #define JX_VPADDQ PP_66, M_0F, 0xd4
 #define JX_VPMAXSD PP_66, M_0F38, 0x3d
@@ -166,6 +167,23 @@ static inline void jx_shift_imm(jx_emit *e, int left, unsigned d, unsigned s, ui
     jx_b(e, imm);
 }
 
+/* vfmadd231pd / vfnmadd231pd d, s1, s2 (256-bit, VEX.W1): d = +-(s1 * s2) + d, one rounding */
+static inline void jx_fma231pd(jx_emit *e, int negate, unsigned d, unsigned s1, unsigned s2)
+{
+    jx_b(e, 0xc4);
+    jx_b(e, (uint8_t)((((d >> 3) & 1) ^ 1) << 7 | 1 << 6 | (((s2 >> 3) & 1) ^ 1) << 5 | 2));     /* 0F38 */
+    jx_b(e, (uint8_t)(0x80 | (~s1 & 15) << 3 | 1 << 2 | 1));                                     /* W1 L1 66 */
+    jx_b(e, negate ? 0xbc : 0xb8);
+    jx_b(e, (uint8_t)(0xc0 | (d & 7) << 3 | (s2 & 7)));
+}
+
+/* vpsrad d, s, imm */
+static inline void jx_sra_imm(jx_emit *e, unsigned d, unsigned s, uint8_t imm)
+{
+    jx_vex(e, PP_66, M_0F, 0x72, 4, d, 0, s, 0);
+    jx_b(e, imm);
+}
+
 /* vcmpps d, s1, s2, predicate */
 static inline void jx_cmpps(jx_emit *e, unsigned d, unsigned s1, unsigned s2, uint8_t pred)
 {
@@ -177,6 +195,13 @@ static inline void jx_cmpps(jx_emit *e, unsigned d, unsigned s1, unsigned s2, ui
 static inline void jx_blendv(jx_emit *e, int bytes, unsigned d, unsigned s1, unsigned s2, unsigned mask)
 {
     jx_vex(e, PP_66, M_0F3A, bytes ? 0x4c : 0x4a, d, s1, 0, s2, 0);
+    jx_b(e, (uint8_t)(mask << 4));
+}
+
+/* vblendvpd d, s1, s2, mask: each 64-bit lane from s2 where mask's bit 63 is set */
+static inline void jx_blendvpd(jx_emit *e, unsigned d, unsigned s1, unsigned s2, unsigned mask)
+{
+    jx_vex(e, PP_66, M_0F3A, 0x4b, d, s1, 0, s2, 0);
     jx_b(e, (uint8_t)(mask << 4));
 }
 
