@@ -80,7 +80,8 @@ void (*bi_exec_hook_run)(const bi_warp *w, const bi_program *p, const bi_clause_
 static inline __attribute__((always_inline)) int exec_program_n(bi_warp *w, bi_program *p, unsigned max_clauses,
                                                                bi_fault *f, unsigned n)
 {
-    bi_xclause *prev = NULL;
+    bi_xclause **prev = &w->resume;     /* (kept in the warp: a warp resumed after a barrier or its
+                                           turn finds its clause as the successor of its last) */
     for (unsigned k = 0; k < max_clauses; k++) {
         /* the lanes at the minimum PC of the lanes not done, in one pass */
         uint32_t pc = UINT32_MAX, exec = 0;
@@ -99,16 +100,16 @@ static inline __attribute__((always_inline)) int exec_program_n(bi_warp *w, bi_p
             return BI_EXEC_END;
         /* bx_program_next's first check inline: prev's cached successor, when it is the clause at
          * pc and, for fetched code (raw bytes kept), checked under the current epoch */
-        bi_xclause *x = prev ? __atomic_load_n(&prev->next, __ATOMIC_ACQUIRE) : NULL;
+        bi_xclause *x = *prev ? __atomic_load_n(&(*prev)->next, __ATOMIC_ACQUIRE) : NULL;
         int rc;
         if (!(x && x->c.offset == pc &&
               (!x->raw || (w->mem && __atomic_load_n(&x->epoch, __ATOMIC_ACQUIRE) == w->mem->epoch))) &&
-            (rc = bx_program_next(p, w->mem, prev, pc, &x, f)))
+            (rc = bx_program_next(p, w->mem, *prev, pc, &x, f)))
             return rc;
-        prev = x;
+        *prev = x;
         if (x->jit) {
             /* compiled clauses back to back, scheduled as here (the same clauses, masks and order) */
-            rc = bx_jit_run(w, p, &prev, exec, &k, max_clauses, f);
+            rc = bx_jit_run(w, p, prev, exec, &k, max_clauses, f);
             if (rc)
                 return rc;
             k--;                                   /* the loop's k++ */
@@ -139,11 +140,13 @@ int bi_exec_shader(bi_warp *w, const uint8_t *code, size_t len, enum bi_arch arc
         return bx_fault(f, BI_FAULT_HOST, 0, "out of memory");
     int rc;
     unsigned left = max_clauses;
+    w->resume = NULL;             /* (a clause of p only: p is freed below) */
     do {     /* a lone warp passes barriers */
         uint64_t before = w->clauses_run;
         rc = bi_exec_program(w, p, left, f);
         left -= (unsigned)(w->clauses_run - before);
     } while (rc == BI_EXEC_BARRIER && left);
     bi_program_free(p);
+    w->resume = NULL;
     return rc == BI_EXEC_BARRIER ? bx_fault(f, BI_FAULT_CLAUSE_LIMIT, 0, "clause limit (%u) reached", max_clauses) : rc;
 }

@@ -137,6 +137,8 @@ typedef struct bi_warp {
     const bi_mem *mem;                       /* NULL: memory instructions fault */
     uint64_t tls_base[BI_MAX_LANES];         /* thread-local storage base per lane */
     unsigned barriers;                       /* BARRIER instructions executed (the device syncs) */
+    struct bi_xclause *resume;               /* the clause bi_exec_program ran last (NULL: none):
+                                                where its next call looks for the warp's clause */
     uint32_t reg[64][BI_MAX_LANES];          /* r0-r63 per lane */
     uint32_t pc[BI_MAX_LANES];               /* byte offset of each lane's next clause */
     uint8_t done[BI_MAX_LANES];
@@ -181,7 +183,8 @@ unsigned bi_program_clauses(bi_program *p);
 
 /* Run a warp with minimum-PC scheduling until every lane is done (BI_EXEC_END), the warp executed a
  * BARRIER (BI_EXEC_BARRIER; call again to continue) or max_clauses clauses ran (BI_FAULT_CLAUSE_LIMIT).
- * The observer (gpu_observer.h) sees every clause it runs. */
+ * The observer (gpu_observer.h) sees every clause it runs.  w->resume must be NULL (bi_warp_init)
+ * or what an earlier call with the same p left there. */
 int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, bi_fault *f);
 
 /* Back end of programs' clauses: the interpreter (the reference), or clauses compiled to host code
