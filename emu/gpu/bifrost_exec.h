@@ -118,6 +118,9 @@ typedef struct bi_mem {
     const uint64_t *map_gen;
     uint64_t epoch;                          /* code validity epoch (see bi_program_new_fetch) */
     uint64_t wls_base;                       /* workgroup-local storage of this warp's workgroup */
+    /* 0, or the address from which on memory is private to the warp's host thread (its
+     * workgroup's storage): compiled atomics there need no bus lock */
+    uint64_t private_base;
     unsigned nubos;
     const uint64_t *ubo_addr;                /* UBO n: address and size in bytes */
     const uint32_t *ubo_size;

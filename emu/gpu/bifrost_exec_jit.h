@@ -51,6 +51,7 @@ typedef struct bx_jit_frame {
     uint64_t active;                       /* active lanes */
     uint64_t done_bytes;                   /* bi_warp.done's bytes set for the active lanes */
     uint64_t wls_base;
+    uint64_t private_base;                 /* bi_mem.private_base (0: none) */
     uint32_t map_ok;                       /* the warp's bi_mem has map: the message fast path */
     uint32_t msg_hook;                     /* ... and message (the timing plug-in sees every message) */
     const bi_xclause *last;                /* the clause begun last */

@@ -145,8 +145,21 @@ static void compile_atomic_lane(jcomp *jc, const bi_xinstr *msg, unsigned l, siz
     else
         jx_gp_m(e, 0, GP_MOV_RM, RCX, RBX, W_REG(sr) + (int32_t)(4 * l));
     if (msg->atom_opc == A_ADD) {
+        /* memory private to this host thread (bi_mem.private_base: the workgroup's storage) needs
+         * no bus lock: no other thread reads or writes it meanwhile */
+        size_t locked[2], added;
+        jx_gp_m(e, 1, GP_MOV_RM, RSI, R12, F_(private_base));
+        jx_gp_r(e, 1, 0x85, RSI, RSI);                               /* test rsi, rsi */
+        locked[0] = jx_jcc_fwd(e, CC_Z);
+        jx_gp_r(e, 1, 0x3b, RAX, RSI);                               /* cmp rax, rsi */
+        locked[1] = jx_jcc_fwd(e, CC_B);
+        jx_gp_m(e, 0, 0x1c1, RCX, RDX, 0);                           /* xadd [rdx], ecx */
+        added = jx_jmp_fwd(e);
+        jx_patch(e, locked[0]);
+        jx_patch(e, locked[1]);
         jx_b(e, 0xf0);
         jx_gp_m(e, 0, 0x1c1, RCX, RDX, 0);                           /* lock xadd [rdx], ecx */
+        jx_patch(e, added);
     } else {
         jx_gp_m(e, 0, GP_MOV_RM, RAX, RDX, 0);
         size_t retry = e->len;

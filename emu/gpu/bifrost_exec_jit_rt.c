@@ -111,6 +111,7 @@ static inline void frame_mem(bx_jit_frame *fr, const bi_warp *w, bi_fault *f, in
     fr->map_ok = w->mem && w->mem->map && !w->mem->message;   /* message sees every message */
     fr->msg_hook = w->mem && w->mem->message;
     fr->wls_base = w->mem ? w->mem->wls_base : 0;
+    fr->private_base = w->mem ? w->mem->private_base : 0;
     fr->f = f;
     fr->tptr = NULL;
     fr->tend = UINTPTR_MAX;

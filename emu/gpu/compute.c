@@ -600,7 +600,7 @@ static int worker_prepare(worker *w, run *r)
     w->gen_word = w->jm->generation_word;
     w->tuples_unreported = 0;
     w->mem = (bi_mem){ .ctx = w, .read = m_read, .write = m_write, .atomic = m_atomic, .fetch = m_fetch, .map = m_map,
-                       .epoch = r->epoch, .wls_base = WLS_WINDOW, .nubos = d->nubos, .ubo_addr = d->ubo_addr,
+                       .epoch = r->epoch, .wls_base = WLS_WINDOW, .private_base = WLS_WINDOW, .nubos = d->nubos, .ubo_addr = d->ubo_addr,
                        .ubo_size = d->ubo_size, .arch_major = r->job->arch_major, .textures = d->textures,
                        .samplers = d->samplers, .attributes = d->attributes, .attr_bufs = d->attr_bufs,
                        .clock_cycles = r->job->clock_cycles, .clock_ts = r->job->clock_ts, .gpu_hz = r->job->gpu_hz,

@@ -142,6 +142,8 @@ static void random_warp(bi_warp *w, enum bi_arch arch)
     if ((void *)mem.map != old_map || map_pages != old_pages)
         map_gen_word++;
     mem.map_gen = rnd() % 2 ? &map_gen_word : NULL;
+    /* (single-threaded: memory from the WLS on, or all of it, may be called private) */
+    mem.private_base = rnd() % 3 == 0 ? 0 : rnd() % 2 ? mem.wls_base : MEM_BASE;
     bi_warp_init(w, arch);
     w->mem = &mem;
     w->uniforms = uniforms;
