@@ -47,6 +47,31 @@ static int tfail(char *err, size_t errlen, int rc, const char *fmt, ...)
 static inline float f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint32_t u32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 
+/* Host bytes of [va, va + n) from bi_mem.map (write: 0 read, 1 write) when one mapped range
+ * holds them, else NULL: the caller then goes through read / write, which report any fault as
+ * before (a mapped access is one the callbacks would have done without a fault). */
+static inline uint8_t *mapped(const bi_mem *m, uint64_t va, unsigned n, int write)
+{
+    uint64_t lo = 1, hi = 0;
+    if (!m->map)
+        return NULL;
+    uint8_t *h = m->map(m->ctx, va, write, &lo, &hi);
+    if (!h || va < lo || va > hi || hi - va < n)
+        return NULL;
+    return h;
+}
+
+/* m->read through the mapping when there is one: one map look-up, no copy through the callbacks */
+static inline int mem_read(const bi_mem *m, uint64_t va, void *buf, unsigned n)
+{
+    const uint8_t *h = mapped(m, va, n, 0);
+    if (h) {
+        memcpy(buf, h, n);
+        return 0;
+    }
+    return m->read(m->ctx, va, buf, n);
+}
+
 /* Mali format numbers of the uncompressed colour formats handled: n channels of b bits. */
 static int format_info(unsigned f, pixfmt *p)
 {
@@ -133,11 +158,30 @@ static void set_texel_bits(uint8_t *b, unsigned off, unsigned n, uint32_t v)
         b[off / 8] = (uint8_t)((b[off / 8] & ~(1u << off % 8)) | ((v >> i) & 1u) << off % 8);
 }
 
+/* 8-bit UNORM channels as float bits: decode_texel's formula for every byte, made once */
+static uint32_t unorm8_bits[256];
+
+__attribute__((constructor)) static void unorm8_init(void)
+{
+    for (unsigned i = 0; i < 256; i++)
+        unorm8_bits[i] = u32((float)((double)i / 255u));
+}
+
 static void decode_texel(const pixfmt *p, const uint8_t *b, uint32_t v[4])
 {
+    if (p->kind == K_UNORM && p->bits == 8) {
+        for (unsigned c = 0; c < p->ncomp; c++)
+            v[c] = unorm8_bits[b[c]];
+        return;
+    }
     for (unsigned c = 0, off = 0; c < p->ncomp; off += p->cbits[c], c++) {
         unsigned w = p->cbits[c];
-        uint32_t raw = texel_bits(b, off, w);
+        /* whole-byte channels straight from their bytes, others bit by bit */
+        uint32_t raw = w == 8    ? b[off / 8]
+                       : w == 16 ? (uint32_t)b[off / 8] | (uint32_t)b[off / 8 + 1] << 8
+                       : w == 32 ? (uint32_t)b[off / 8] | (uint32_t)b[off / 8 + 1] << 8 |
+                                       (uint32_t)b[off / 8 + 2] << 16 | (uint32_t)b[off / 8 + 3] << 24
+                                 : texel_bits(b, off, w);
         uint32_t max = w == 32 ? 0xffffffffu : (1u << w) - 1;
         int32_t s = w == 32 ? (int32_t)raw : (int32_t)(raw << (32 - w)) >> (32 - w);
         switch (p->kind) {
@@ -161,6 +205,8 @@ static int kind_is_float(unsigned k) { return k == K_UNORM || k == K_SNORM || k 
 typedef struct {
     unsigned dim, width, height, depth, layers, levels, ordering;
     uint8_t swz[4];
+    uint8_t chan[4];            /* result channel c <- memory channel chan[c] or CH_ZERO / CH_ONE:
+                                   the format's channel order, then the texture swizzle */
     pixfmt fmt;
     uint64_t surfaces;
 } texdesc;
@@ -174,29 +220,41 @@ static __thread struct { uint8_t raw[MALI_SAMPLER_LENGTH]; int valid; struct mal
 static __thread struct { uint8_t raw[MALI_SURFACE_WITH_STRIDE_LENGTH]; int valid; struct mali_surface_with_stride s; }
     surf_memo[MEMO_N];
 static __thread unsigned tex_next, smp_next, surf_next;
+static __thread unsigned tex_last, smp_last, surf_last;   /* the entries hit last: lanes of a
+                                                           message mostly share descriptors */
 
 static int decode_texture(const bi_mem *m, unsigned index, const uint8_t *d, texdesc *t, char *err, size_t errlen);
 
-static int read_texture(const bi_mem *m, unsigned index, texdesc *t, char *err, size_t errlen)
+#define TEX_HIT(k, d) (tex_memo[k].valid && tex_memo[k].arch == m->arch_major && !memcmp(tex_memo[k].raw, d, sizeof d))
+
+/* *t: the decoded descriptor, in the memo (valid until the next read_texture on this thread) */
+static int read_texture(const bi_mem *m, unsigned index, const texdesc **t, char *err, size_t errlen)
 {
     uint8_t d[MALI_TEXTURE_LENGTH];
     if (!m->textures)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texture %u: the job has no texture table", index);
     uint64_t va = m->textures + (uint64_t)MALI_TEXTURE_LENGTH * index;
-    if (m->read(m->ctx, va, d, sizeof d))
+    if (mem_read(m, va, d, sizeof d))
         return tfail(err, errlen, BI_EXEC_ERROR, "texture descriptor fault at %#llx", (unsigned long long)va);
-    for (unsigned k = 0; k < MEMO_N; k++)
-        if (tex_memo[k].valid && tex_memo[k].arch == m->arch_major && !memcmp(tex_memo[k].raw, d, sizeof d)) {
-            *t = tex_memo[k].t;
-            return 0;
-        }
-    int rc = decode_texture(m, index, d, t, err, errlen);
+    unsigned k = tex_last;
+    if (!TEX_HIT(k, d))
+        for (k = 0; k < MEMO_N && !TEX_HIT(k, d); k++)
+            ;
+    if (k < MEMO_N) {
+        tex_last = k;
+        *t = &tex_memo[k].t;
+        return 0;
+    }
+    texdesc nt;
+    int rc = decode_texture(m, index, d, &nt, err, errlen);
     if (!rc) {                   /* only descriptors that decode are remembered */
-        unsigned k = tex_next++ % MEMO_N;
+        k = tex_next++ % MEMO_N;
         memcpy(tex_memo[k].raw, d, sizeof d);
         tex_memo[k].arch = m->arch_major;
-        tex_memo[k].t = *t;
+        tex_memo[k].t = nt;
         tex_memo[k].valid = 1;
+        tex_last = k;
+        *t = &tex_memo[k].t;
     }
     return rc;
 }
@@ -230,7 +288,10 @@ static int decode_texture(const bi_mem *m, unsigned index, const uint8_t *d, tex
         if (t->swz[c] > CH_ONE)
             return tfail(err, errlen, BI_EXEC_ERROR, "texture %u: reserved swizzle %#x", index, td.swizzle);
     }
-    return pixel_format(m->arch_major, td.format, &t->fmt, err, errlen);
+    int rc = pixel_format(m->arch_major, td.format, &t->fmt, err, errlen);
+    for (unsigned c = 0; c < 4; c++)
+        t->chan[c] = t->swz[c] < 4 ? t->fmt.map[t->swz[c]] : t->swz[c];
+    return rc;
 }
 
 /* Reads the texel (x, y, z, layer) of level 0, already in range, into v[4] (memory channels). */
@@ -238,28 +299,35 @@ static int fetch_texel(const bi_mem *m, const texdesc *t, unsigned x, unsigned y
                        uint32_t v[4], char *err, size_t errlen)
 {
     uint8_t s[MALI_SURFACE_WITH_STRIDE_LENGTH], b[16];
-    struct mali_surface_with_stride sd;
     uint64_t sva = t->surfaces + (uint64_t)MALI_SURFACE_WITH_STRIDE_LENGTH * layer * t->levels;
-    if (m->read(m->ctx, sva, s, sizeof s))
+    if (mem_read(m, sva, s, sizeof s))
         return tfail(err, errlen, BI_EXEC_ERROR, "surface descriptor fault at %#llx", (unsigned long long)sva);
-    unsigned k = 0;
-    while (k < MEMO_N && !(surf_memo[k].valid && !memcmp(surf_memo[k].raw, s, sizeof s)))
-        k++;
-    if (k < MEMO_N) {
-        sd = surf_memo[k].s;
-    } else {
-        mali_surface_with_stride_unpack(s, &sd);
+#define SURF_HIT(k) (surf_memo[k].valid && !memcmp(surf_memo[k].raw, s, sizeof s))
+    unsigned k = surf_last;
+    if (!SURF_HIT(k))
+        for (k = 0; k < MEMO_N && !SURF_HIT(k); k++)
+            ;
+    if (k == MEMO_N) {
         k = surf_next++ % MEMO_N;
+        mali_surface_with_stride_unpack(s, &surf_memo[k].s);
         memcpy(surf_memo[k].raw, s, sizeof s);
-        surf_memo[k].s = sd;
         surf_memo[k].valid = 1;
     }
-    int32_t row = sd.row_stride, slice = sd.surface_stride;
+    surf_last = k;
+    const struct mali_surface_with_stride *sd = &surf_memo[k].s;
+    int32_t row = sd->row_stride, slice = sd->surface_stride;
     unsigned bpp = t->fmt.bpp;
-    uint64_t a = sd.pointer + (int64_t)row * y + (int64_t)slice * z + (uint64_t)bpp * x;
-    if (m->read(m->ctx, a, b, bpp))
-        return tfail(err, errlen, BI_EXEC_ERROR, "texel fault at %#llx", (unsigned long long)a);
-    decode_texel(&t->fmt, b, v);
+    uint64_t a = sd->pointer + (int64_t)row * y + (int64_t)slice * z + (uint64_t)bpp * x;
+    const uint8_t *h = mapped(m, a, bpp, 0);
+    if (h && t->fmt.bits % 8) {      /* texel_bits may read past the texel: from a copy */
+        memcpy(b, h, bpp);
+        h = b;
+    } else if (!h) {
+        if (m->read(m->ctx, a, b, bpp))
+            return tfail(err, errlen, BI_EXEC_ERROR, "texel fault at %#llx", (unsigned long long)a);
+        h = b;
+    }
+    decode_texel(&t->fmt, h, v);
     return 0;
 }
 
@@ -373,50 +441,52 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
     if ((offms >> 24) != 0)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "multisample index %u not implemented", offms >> 24);
 
-    texdesc t;
+    const texdesc *t = NULL;
     int rc = read_texture(m, tex, &t, err, errlen);
     if (rc)
         return rc;
-    if (t.dim != dim)
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC dimension %u on a %uD texture", dim, t.dim);
-    if (t.levels > 1 && !(op == OP_FETCH || lod == LOD_ZERO))
+    if (t->dim != dim)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC dimension %u on a %uD texture", dim, t->dim);
+    if (t->levels > 1 && !(op == OP_FETCH || lod == LOD_ZERO))
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "mipmapped texture with a computed LOD not implemented");
     int want_float = rfmt == 0 || rfmt == 4;
-    if (want_float != kind_is_float(t.fmt.kind))
+    if (want_float != kind_is_float(t->fmt.kind))
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC result format %u from an %s texture not implemented", rfmt,
-                     kind_is_float(t.fmt.kind) ? "float/normalized" : "integer");
+                     kind_is_float(t->fmt.kind) ? "float/normalized" : "integer");
 
-    unsigned sizes[3] = { t.width, dim >= 2 ? t.height : 1, dim == 3 ? t.depth : 1 };
+    unsigned sizes[3] = { t->width, dim >= 2 ? t->height : 1, dim == 3 ? t->depth : 1 };
     long ix[3] = { 0, 0, 0 };
     int border = 0;
-    struct mali_sampler sd = { 0 };
+    static const struct mali_sampler no_sampler;
+    const struct mali_sampler *sp = &no_sampler;
     if (op == OP_TEX) {
         uint8_t d[MALI_SAMPLER_LENGTH];
         uint64_t va = m->samplers + (uint64_t)MALI_SAMPLER_LENGTH * smp;
         if (!m->samplers)
             return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler %u: the job has no sampler table", smp);
-        if (m->read(m->ctx, va, d, sizeof d))
+        if (mem_read(m, va, d, sizeof d))
             return tfail(err, errlen, BI_EXEC_ERROR, "sampler descriptor fault at %#llx", (unsigned long long)va);
-        unsigned k = 0;
-        while (k < MEMO_N && !(smp_memo[k].valid && !memcmp(smp_memo[k].raw, d, sizeof d)))
-            k++;
-        if (k < MEMO_N) {
-            sd = smp_memo[k].s;
-        } else {
-            mali_sampler_unpack(d, &sd);
+#define SMP_HIT(k) (smp_memo[k].valid && !memcmp(smp_memo[k].raw, d, sizeof d))
+        unsigned k = smp_last;
+        if (!SMP_HIT(k))
+            for (k = 0; k < MEMO_N && !SMP_HIT(k); k++)
+                ;
+        if (k == MEMO_N) {
             k = smp_next++ % MEMO_N;
+            mali_sampler_unpack(d, &smp_memo[k].s);
             memcpy(smp_memo[k].raw, d, sizeof d);
-            smp_memo[k].s = sd;
             smp_memo[k].valid = 1;
         }
-        if (sd.type != 1)
-            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler %u: descriptor type %u is not a sampler", smp, sd.type);
-        if (!sd.minify_nearest || !sd.magnify_nearest)
+        smp_last = k;
+        sp = &smp_memo[k].s;
+        if (sp->type != 1)
+            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler %u: descriptor type %u is not a sampler", smp, sp->type);
+        if (!sp->minify_nearest || !sp->magnify_nearest)
             return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED,
                          "linear filtering not implemented (the hardware's sub-texel precision is not documented)");
-        int norm = sd.normalized_coordinates;
+        int norm = sp->normalized_coordinates;
         uint32_t c[3] = { x, y, zc };
-        unsigned wm[3] = { sd.wrap_mode_s, sd.wrap_mode_t, sd.wrap_mode_r };
+        unsigned wm[3] = { sp->wrap_mode_s, sp->wrap_mode_t, sp->wrap_mode_r };
         for (unsigned a = 0; a < dim; a++) {
             if (wm[a] != WRAP_REPEAT && wm[a] != WRAP_EDGE && wm[a] != WRAP_BORDER && wm[a] != WRAP_MIRROR)
                 return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler wrap mode %u not implemented", wm[a]);
@@ -430,8 +500,8 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
         for (unsigned a = 0; a < dim; a++)
             ix[a] = wrap((long)(int32_t)c[a] + (int8_t)(offms >> (8 * a)), sizes[a], WRAP_EDGE);
     }
-    if (layer >= t.layers)
-        layer = t.layers - 1;     /* integer array indices clamp (Mesa sets the sampler bit) */
+    if (layer >= t->layers)
+        layer = t->layers - 1;     /* integer array indices clamp (Mesa sets the sampler bit) */
 
     uint32_t v[4] = { 0, 0, 0, 0 };
     if (border) {
@@ -439,18 +509,16 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
          * path: format channel order (v7 RGB1: alpha 1), then the texture swizzle.  Assumption
          * consistent with Mesa, which pre-swizzles v7 border colours by the inverse of the
          * bijective part of that path, and with OpenCL's (0, 0, 0, 1) border for CL_R images. */
-        v[0] = sd.border_color_r;
-        v[1] = sd.border_color_g;
-        v[2] = sd.border_color_b;
-        v[3] = sd.border_color_a;
-    } else if ((rc = fetch_texel(m, &t, (unsigned)ix[0], (unsigned)ix[1], (unsigned)ix[2], layer, v, err, errlen))) {
+        v[0] = sp->border_color_r;
+        v[1] = sp->border_color_g;
+        v[2] = sp->border_color_b;
+        v[3] = sp->border_color_a;
+    } else if ((rc = fetch_texel(m, t, (unsigned)ix[0], (unsigned)ix[1], (unsigned)ix[2], layer, v, err, errlen))) {
         return rc;
     }
-    uint32_t one = want_float ? 0x3f800000u : 1u, r1[4], r2[4];
+    uint32_t one = want_float ? 0x3f800000u : 1u, r2[4];
     for (unsigned c = 0; c < 4; c++)
-        r1[c] = t.fmt.map[c] < 4 ? v[t.fmt.map[c]] : t.fmt.map[c] == CH_ONE ? one : 0;
-    for (unsigned c = 0; c < 4; c++)
-        r2[c] = t.swz[c] < 4 ? r1[t.swz[c]] : t.swz[c] == CH_ONE ? one : 0;
+        r2[c] = t->chan[c] < 4 ? v[t->chan[c]] : t->chan[c] == CH_ONE ? one : 0;
     if (rfmt == 0) {
         for (unsigned i = 0; i < 2; i++)
             out[i] = bi_f32_to_f16(r2[2 * i], 0) | (uint32_t)bi_f32_to_f16(r2[2 * i + 1], 0) << 16;
