@@ -72,6 +72,16 @@ static inline int mem_read(const bi_mem *m, uint64_t va, void *buf, unsigned n)
     return m->read(m->ctx, va, buf, n);
 }
 
+/* A descriptor's bytes to compare with a memo: in guest memory when mapped, else read into buf;
+ * NULL: a fault (reported by m->read).  A memo miss copies them to buf first (decoded once). */
+static inline const uint8_t *desc_bytes(const bi_mem *m, uint64_t va, uint8_t *buf, unsigned n)
+{
+    const uint8_t *h = mapped(m, va, n, 0);
+    if (h)
+        return h;
+    return m->read(m->ctx, va, buf, n) ? NULL : buf;
+}
+
 /* Mali format numbers of the uncompressed colour formats handled: n channels of b bits. */
 static int format_info(unsigned f, pixfmt *p)
 {
@@ -225,16 +235,17 @@ static __thread unsigned tex_last, smp_last, surf_last;   /* the entries hit las
 
 static int decode_texture(const bi_mem *m, unsigned index, const uint8_t *d, texdesc *t, char *err, size_t errlen);
 
-#define TEX_HIT(k, d) (tex_memo[k].valid && tex_memo[k].arch == m->arch_major && !memcmp(tex_memo[k].raw, d, sizeof d))
+#define TEX_HIT(k, d) (tex_memo[k].valid && tex_memo[k].arch == m->arch_major && !memcmp(tex_memo[k].raw, d, MALI_TEXTURE_LENGTH))
 
 /* *t: the decoded descriptor, in the memo (valid until the next read_texture on this thread) */
 static int read_texture(const bi_mem *m, unsigned index, const texdesc **t, char *err, size_t errlen)
 {
-    uint8_t d[MALI_TEXTURE_LENGTH];
+    uint8_t buf[MALI_TEXTURE_LENGTH];
     if (!m->textures)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texture %u: the job has no texture table", index);
     uint64_t va = m->textures + (uint64_t)MALI_TEXTURE_LENGTH * index;
-    if (mem_read(m, va, d, sizeof d))
+    const uint8_t *d = desc_bytes(m, va, buf, sizeof buf);
+    if (!d)
         return tfail(err, errlen, BI_EXEC_ERROR, "texture descriptor fault at %#llx", (unsigned long long)va);
     unsigned k = tex_last;
     if (!TEX_HIT(k, d))
@@ -246,10 +257,12 @@ static int read_texture(const bi_mem *m, unsigned index, const texdesc **t, char
         return 0;
     }
     texdesc nt;
+    if (d != buf)
+        d = memcpy(buf, d, sizeof buf);
     int rc = decode_texture(m, index, d, &nt, err, errlen);
     if (!rc) {                   /* only descriptors that decode are remembered */
         k = tex_next++ % MEMO_N;
-        memcpy(tex_memo[k].raw, d, sizeof d);
+        memcpy(tex_memo[k].raw, d, sizeof buf);
         tex_memo[k].arch = m->arch_major;
         tex_memo[k].t = nt;
         tex_memo[k].valid = 1;
@@ -298,19 +311,22 @@ static int decode_texture(const bi_mem *m, unsigned index, const uint8_t *d, tex
 static int fetch_texel(const bi_mem *m, const texdesc *t, unsigned x, unsigned y, unsigned z, unsigned layer,
                        uint32_t v[4], char *err, size_t errlen)
 {
-    uint8_t s[MALI_SURFACE_WITH_STRIDE_LENGTH], b[16];
+    uint8_t sbuf[MALI_SURFACE_WITH_STRIDE_LENGTH], b[16];
     uint64_t sva = t->surfaces + (uint64_t)MALI_SURFACE_WITH_STRIDE_LENGTH * layer * t->levels;
-    if (mem_read(m, sva, s, sizeof s))
+    const uint8_t *s = desc_bytes(m, sva, sbuf, sizeof sbuf);
+    if (!s)
         return tfail(err, errlen, BI_EXEC_ERROR, "surface descriptor fault at %#llx", (unsigned long long)sva);
-#define SURF_HIT(k) (surf_memo[k].valid && !memcmp(surf_memo[k].raw, s, sizeof s))
+#define SURF_HIT(k) (surf_memo[k].valid && !memcmp(surf_memo[k].raw, s, MALI_SURFACE_WITH_STRIDE_LENGTH))
     unsigned k = surf_last;
     if (!SURF_HIT(k))
         for (k = 0; k < MEMO_N && !SURF_HIT(k); k++)
             ;
     if (k == MEMO_N) {
+        if (s != sbuf)
+            s = memcpy(sbuf, s, sizeof sbuf);
         k = surf_next++ % MEMO_N;
         mali_surface_with_stride_unpack(s, &surf_memo[k].s);
-        memcpy(surf_memo[k].raw, s, sizeof s);
+        memcpy(surf_memo[k].raw, s, sizeof sbuf);
         surf_memo[k].valid = 1;
     }
     surf_last = k;
@@ -336,6 +352,8 @@ static int fetch_texel(const bi_mem *m, const texdesc *t, unsigned x, unsigned y
 /* Nearest texel index along one axis for coordinate u (texels), or -1 when a border texel. */
 static long wrap(long i, unsigned n, unsigned mode)
 {
+    if (i >= 0 && i < (long)n)      /* inside: every mode keeps it (no divisions) */
+        return i;
     switch (mode) {
     case WRAP_REPEAT: return ((i % (long)n) + n) % n;
     case WRAP_MIRROR: {
@@ -359,7 +377,8 @@ static long texel_of(uint32_t sbits, unsigned n, int normalized)
         u = -2147483648.0;
     if (u > 2147483647.0)
         u = 2147483647.0;
-    return (long)floor(u);
+    long l = (long)u;               /* floor without the library call: exact in this range */
+    return l - (l > u);
 }
 
 int bi_tex_staging_count(uint32_t desc)
@@ -460,21 +479,24 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
     static const struct mali_sampler no_sampler;
     const struct mali_sampler *sp = &no_sampler;
     if (op == OP_TEX) {
-        uint8_t d[MALI_SAMPLER_LENGTH];
+        uint8_t buf[MALI_SAMPLER_LENGTH];
         uint64_t va = m->samplers + (uint64_t)MALI_SAMPLER_LENGTH * smp;
         if (!m->samplers)
             return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler %u: the job has no sampler table", smp);
-        if (mem_read(m, va, d, sizeof d))
+        const uint8_t *d = desc_bytes(m, va, buf, sizeof buf);
+        if (!d)
             return tfail(err, errlen, BI_EXEC_ERROR, "sampler descriptor fault at %#llx", (unsigned long long)va);
-#define SMP_HIT(k) (smp_memo[k].valid && !memcmp(smp_memo[k].raw, d, sizeof d))
+#define SMP_HIT(k) (smp_memo[k].valid && !memcmp(smp_memo[k].raw, d, MALI_SAMPLER_LENGTH))
         unsigned k = smp_last;
         if (!SMP_HIT(k))
             for (k = 0; k < MEMO_N && !SMP_HIT(k); k++)
                 ;
         if (k == MEMO_N) {
+            if (d != buf)
+                d = memcpy(buf, d, sizeof buf);
             k = smp_next++ % MEMO_N;
             mali_sampler_unpack(d, &smp_memo[k].s);
-            memcpy(smp_memo[k].raw, d, sizeof d);
+            memcpy(smp_memo[k].raw, d, sizeof buf);
             smp_memo[k].valid = 1;
         }
         smp_last = k;
@@ -516,17 +538,22 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
     } else if ((rc = fetch_texel(m, t, (unsigned)ix[0], (unsigned)ix[1], (unsigned)ix[2], layer, v, err, errlen))) {
         return rc;
     }
-    uint32_t one = want_float ? 0x3f800000u : 1u, r2[4];
-    for (unsigned c = 0; c < 4; c++)
-        r2[c] = t->chan[c] < 4 ? v[t->chan[c]] : t->chan[c] == CH_ONE ? one : 0;
+    /* the result channels straight into out (built in a local array, the compiler copied it
+     * with one 16-byte load of four 4-byte stores, which waits: no store forwarding) */
+    uint32_t one = want_float ? 0x3f800000u : 1u;
+#define RESULT(c) (t->chan[c] < 4 ? v[t->chan[c]] : t->chan[c] == CH_ONE ? one : 0)
     if (rfmt == 0) {
-        for (unsigned i = 0; i < 2; i++)
-            out[i] = bi_f32_to_f16(r2[2 * i], 0) | (uint32_t)bi_f32_to_f16(r2[2 * i + 1], 0) << 16;
+        out[0] = bi_f32_to_f16(RESULT(0), 0) | (uint32_t)bi_f32_to_f16(RESULT(1), 0) << 16;
+        out[1] = bi_f32_to_f16(RESULT(2), 0) | (uint32_t)bi_f32_to_f16(RESULT(3), 0) << 16;
         *nout = 2;
     } else {
-        memcpy(out, r2, sizeof(r2));
+        out[0] = RESULT(0);
+        out[1] = RESULT(1);
+        out[2] = RESULT(2);
+        out[3] = RESULT(3);
         *nout = 4;
     }
+#undef RESULT
     return 0;
 }
 
@@ -541,12 +568,12 @@ int bi_tex_lea_attr(const bi_mem *m, unsigned index, int image, uint32_t s0, uin
     /* a job without attribute tables has null pointers: the read below faults at the page of
      * address 0, as on hardware (Mesa 26.1 compute jobs reading a read-only image1d_buffer) */
     uint64_t va = m->attributes + (uint64_t)MALI_ATTRIBUTE_LENGTH * index;
-    if (m->read(m->ctx, va, a, sizeof a))
+    if (mem_read(m, va, a, sizeof a))
         return tfail(err, errlen, BI_EXEC_ERROR, "attribute descriptor fault at %#llx", (unsigned long long)va);
     mali_attribute_unpack(a, &at);
     unsigned buf = at.buffer_index;
     uint64_t bva = m->attr_bufs + (uint64_t)MALI_ATTRIBUTE_BUFFER_LENGTH * buf;
-    if (m->read(m->ctx, bva, b, sizeof b))
+    if (mem_read(m, bva, b, sizeof b))
         return tfail(err, errlen, BI_EXEC_ERROR, "attribute buffer descriptor fault at %#llx", (unsigned long long)bva);
     mali_attribute_buffer_unpack(b, &ab);
     /* an image texel (LEA_ATTR_TEX: x | y << 16, z) or an element (LEA_ATTR: vertex index s0;
@@ -557,7 +584,7 @@ int bi_tex_lea_attr(const bi_mem *m, unsigned index, int image, uint32_t s0, uin
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "LEA_ATTR with attribute buffer type %u not implemented", ab.type);
     } else if (ab.type == MALI_ATTRIBUTE_TYPE_3D_LINEAR) {   /* continuation record with row / slice strides */
         struct mali_attribute_buffer_continuation_3d c3;
-        if (m->read(m->ctx, bva + MALI_ATTRIBUTE_BUFFER_LENGTH, b, sizeof b))
+        if (mem_read(m, bva + MALI_ATTRIBUTE_BUFFER_LENGTH, b, sizeof b))
             return tfail(err, errlen, BI_EXEC_ERROR, "attribute buffer descriptor fault at %#llx",
                          (unsigned long long)(bva + MALI_ATTRIBUTE_BUFFER_LENGTH));
         mali_attribute_buffer_continuation_3d_unpack(b, &c3);
@@ -582,7 +609,7 @@ int bi_tex_lea_attr(const bi_mem *m, unsigned index, int image, uint32_t s0, uin
 /* The register format of a conversion descriptor, checked against its pixel format: 32-bit
  * float registers for float / normalized formats, 32-bit integers of the same signedness for
  * integer formats (the conversions OpenCL images need). */
-static int cvt_format(const bi_mem *m, uint32_t conv, const char *op, pixfmt *p, char *err, size_t errlen)
+static int cvt_format_check(const bi_mem *m, uint32_t conv, const char *op, pixfmt *p, char *err, size_t errlen)
 {
     unsigned rf = (conv >> 24) & 7;
     int rc = pixel_format(m->arch_major, conv & 0x3fffff, p, err, errlen);
@@ -599,20 +626,48 @@ static int cvt_format(const bi_mem *m, uint32_t conv, const char *op, pixfmt *p,
     return 0;
 }
 
+/* Conversion descriptors checked lately on this host thread (only those that pass): lanes of a
+ * message share one, so its check and pixel format decode once. */
+static __thread struct { uint32_t conv; unsigned arch; int valid; pixfmt p; } cvt_memo[MEMO_N];
+static __thread unsigned cvt_next, cvt_last;
+
+static int cvt_format(const bi_mem *m, uint32_t conv, const char *op, const pixfmt **p, char *err, size_t errlen)
+{
+#define CVT_HIT(k) (cvt_memo[k].valid && cvt_memo[k].conv == conv && cvt_memo[k].arch == m->arch_major)
+    unsigned k = cvt_last;
+    if (!CVT_HIT(k))
+        for (k = 0; k < MEMO_N && !CVT_HIT(k); k++)
+            ;
+    if (k == MEMO_N) {
+        pixfmt np;
+        int rc = cvt_format_check(m, conv, op, &np, err, errlen);
+        if (rc)
+            return rc;
+        k = cvt_next++ % MEMO_N;
+        cvt_memo[k].conv = conv;
+        cvt_memo[k].arch = m->arch_major;
+        cvt_memo[k].p = np;
+        cvt_memo[k].valid = 1;
+    }
+    cvt_last = k;
+    *p = &cvt_memo[k].p;
+    return 0;
+}
+
 int bi_tex_ld_cvt(const bi_mem *m, uint64_t addr, uint32_t conv, uint32_t *data, unsigned ncomp, char *err,
                   size_t errlen)
 {
-    pixfmt p;
+    const pixfmt *p;
     int rc = cvt_format(m, conv, "LD_CVT", &p, err, errlen);
     if (rc)
         return rc;
     uint8_t b[16];
-    if (m->read(m->ctx, addr, b, p.bpp))
+    if (mem_read(m, addr, b, p->bpp))
         return tfail(err, errlen, BI_EXEC_ERROR, "image load fault at %#llx", (unsigned long long)addr);
-    uint32_t v[4] = { 0, 0, 0, 0 }, one = kind_is_float(p.kind) ? 0x3f800000u : 1;
-    decode_texel(&p, b, v);
+    uint32_t v[4] = { 0, 0, 0, 0 }, one = kind_is_float(p->kind) ? 0x3f800000u : 1;
+    decode_texel(p, b, v);
     for (unsigned c = 0; c < ncomp && c < 4; c++)
-        data[c] = p.map[c] < 4 ? v[p.map[c]] : p.map[c] == CH_ONE ? one : 0;
+        data[c] = p->map[c] < 4 ? v[p->map[c]] : p->map[c] == CH_ONE ? one : 0;
     return 0;
 }
 
@@ -643,20 +698,20 @@ int32_t bi_tex_float_to_snorm(float f, unsigned bits)
 int bi_tex_st_cvt(const bi_mem *m, uint64_t addr, uint32_t conv, const uint32_t *data, unsigned ncomp,
                   char *err, size_t errlen)
 {
-    pixfmt p;
+    const pixfmt *p;
     int rc = cvt_format(m, conv, "ST_CVT", &p, err, errlen);
     if (rc)
         return rc;
     /* memory channel i takes the register channel that reads it back (inverse of the map) */
     uint32_t mem[4] = { 0, 0, 0, 0 };
     for (unsigned c = 0; c < 4; c++)
-        if (p.map[c] < p.ncomp)
-            mem[p.map[c]] = c < ncomp ? data[c] : 0;
+        if (p->map[c] < p->ncomp)
+            mem[p->map[c]] = c < ncomp ? data[c] : 0;
     uint8_t b[16] = { 0 };
-    for (unsigned i = 0, off = 0; i < p.ncomp; off += p.cbits[i], i++) {
+    for (unsigned i = 0, off = 0; i < p->ncomp; off += p->cbits[i], i++) {
         uint32_t v = mem[i], q;
-        unsigned w = p.cbits[i];
-        switch (p.kind) {
+        unsigned w = p->cbits[i];
+        switch (p->kind) {
         case K_UNORM: q = bi_tex_float_to_unorm(f32(v), w); break;
         case K_SNORM: q = (uint32_t)bi_tex_float_to_snorm(f32(v), w); break;
         case K_FLOAT: q = w == 16 ? bi_f32_to_f16(v, 0) : v; break;
@@ -675,9 +730,18 @@ int bi_tex_st_cvt(const bi_mem *m, uint64_t addr, uint32_t conv, const uint32_t 
             break;
         }
         }
-        set_texel_bits(b, off, w, q);
+        if (w % 8 == 0)         /* whole bytes: little-endian, the bits set_texel_bits would set */
+            for (unsigned k = 0; k < w / 8; k++)
+                b[off / 8 + k] = (uint8_t)(q >> (8 * k));
+        else
+            set_texel_bits(b, off, w, q);
     }
-    if (m->write(m->ctx, addr, b, p.bpp))
+    uint8_t *h = mapped(m, addr, p->bpp, 1);
+    if (h) {
+        memcpy(h, b, p->bpp);
+        return 0;
+    }
+    if (m->write(m->ctx, addr, b, p->bpp))
         return tfail(err, errlen, BI_EXEC_ERROR, "image store fault at %#llx", (unsigned long long)addr);
     return 0;
 }
