@@ -355,9 +355,13 @@ static long wrap(long i, unsigned n, unsigned mode)
     if (i >= 0 && i < (long)n)      /* inside: every mode keeps it (no divisions) */
         return i;
     switch (mode) {
-    case WRAP_REPEAT: return ((i % (long)n) + n) % n;
+    case WRAP_REPEAT: {     /* i mod n in [0, n): one division */
+        long r = i % (long)n;
+        return r < 0 ? r + (long)n : r;
+    }
     case WRAP_MIRROR: {
-        long p = ((i % (2 * (long)n)) + 2 * n) % (2 * n);
+        long p = i % (2 * (long)n);
+        p = p < 0 ? p + 2 * (long)n : p;
         return p < (long)n ? p : 2 * (long)n - 1 - p;
     }
     case WRAP_BORDER: return i < 0 || i >= (long)n ? -1 : i;
