@@ -149,6 +149,33 @@ static int pixel_format(unsigned arch, uint32_t pf, pixfmt *p, char *err, size_t
     return 0;
 }
 
+/* pixel_format of the formats decoded lately on this host thread (only those that decode):
+ * LEA_ATTR* resolves its attribute's format for every lane */
+static __thread struct { uint32_t pf; unsigned arch; int valid; pixfmt p; } pf_memo[4];
+static __thread unsigned pf_next, pf_last;
+
+static int pixel_format_memo(unsigned arch, uint32_t pf, pixfmt *p, char *err, size_t errlen)
+{
+#define PF_HIT(k) (pf_memo[k].valid && pf_memo[k].pf == pf && pf_memo[k].arch == arch)
+    unsigned k = pf_last;
+    if (!PF_HIT(k))
+        for (k = 0; k < 4 && !PF_HIT(k); k++)
+            ;
+    if (k == 4) {
+        int rc = pixel_format(arch, pf, p, err, errlen);
+        if (rc)
+            return rc;
+        k = pf_next++ % 4;
+        pf_memo[k].pf = pf;
+        pf_memo[k].arch = arch;
+        pf_memo[k].p = *p;
+        pf_memo[k].valid = 1;
+    }
+    pf_last = k;
+    *p = pf_memo[k].p;
+    return 0;
+}
+
 static uint32_t half_to_float_bits(uint16_t h) { return bi_f16_to_f32(h); }
 
 /* One texel's memory channels -> 4 values (float bits for float kinds, else 32-bit integers). */
@@ -599,7 +626,7 @@ int bi_tex_lea_attr(const bi_mem *m, unsigned index, int image, uint32_t s0, uin
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "image attribute buffer type %u not implemented", ab.type);
     }
     pixfmt p;
-    int rc = pixel_format(m->arch_major, at.format, &p, err, errlen);
+    int rc = pixel_format_memo(m->arch_major, at.format, &p, err, errlen);
     if (rc)
         return rc;
     if (regfmt == BI_RF_AUTO)       /* the 32-bit register format of the pixel format's kind */
