@@ -204,11 +204,15 @@ __attribute__((constructor)) static void unorm8_init(void)
         unorm8_bits[i] = u32((float)((double)i / 255u));
 }
 
-static void decode_texel(const pixfmt *p, const uint8_t *b, uint32_t v[4])
+static inline void decode_texel(const pixfmt *p, const uint8_t *b, uint32_t v[4])
 {
     if (p->kind == K_UNORM && p->bits == 8) {
         for (unsigned c = 0; c < p->ncomp; c++)
             v[c] = unorm8_bits[b[c]];
+        return;
+    }
+    if (p->bits == 32) {        /* 32-bit integer / float channels are their bits (little-endian host) */
+        memcpy(v, b, 4 * p->ncomp);
         return;
     }
     for (unsigned c = 0, off = 0; c < p->ncomp; off += p->cbits[c], c++) {
