@@ -81,7 +81,8 @@ static int exec_tex(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned
     unsigned sr = c->hdr[BI_H_SR], n = 0;
     uint32_t in[8] = { 0 }, out[4] = { 0 };
     int rc;
-    char why[160] = "";
+    char why[160];      /* set on failure only: no 160-byte clear per lane */
+    why[0] = 0;
     switch (x->sem) {
     case BI_SEM_TEXC:
     case BI_SEM_TEXS: {

@@ -47,6 +47,41 @@ static int tfail(char *err, size_t errlen, int rc, const char *fmt, ...)
 static inline float f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint32_t u32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 
+/* Host bytes of [va, va + n) from bi_mem.map (write: 0 read, 1 write) when one mapped range
+ * holds them, else NULL: the caller then goes through read / write, which report any fault as
+ * before (a mapped access is one the callbacks would have done without a fault). */
+static inline uint8_t *mapped(const bi_mem *m, uint64_t va, unsigned n, int write)
+{
+    uint64_t lo = 1, hi = 0;
+    if (!m->map)
+        return NULL;
+    uint8_t *h = m->map(m->ctx, va, write, &lo, &hi);
+    if (!h || va < lo || va > hi || hi - va < n)
+        return NULL;
+    return h;
+}
+
+/* m->read through the mapping when there is one: one map look-up, no copy through the callbacks */
+static inline int mem_read(const bi_mem *m, uint64_t va, void *buf, unsigned n)
+{
+    const uint8_t *h = mapped(m, va, n, 0);
+    if (h) {
+        memcpy(buf, h, n);
+        return 0;
+    }
+    return m->read(m->ctx, va, buf, n);
+}
+
+/* A descriptor's bytes to compare with a memo: in guest memory when mapped, else read into buf;
+ * NULL: a fault (reported by m->read).  A memo miss copies them to buf first (decoded once). */
+static inline const uint8_t *desc_bytes(const bi_mem *m, uint64_t va, uint8_t *buf, unsigned n)
+{
+    const uint8_t *h = mapped(m, va, n, 0);
+    if (h)
+        return h;
+    return m->read(m->ctx, va, buf, n) ? NULL : buf;
+}
+
 /* Mali format numbers of the uncompressed colour formats handled: n channels of b bits. */
 static int format_info(unsigned f, pixfmt *p)
 {
@@ -114,6 +149,33 @@ static int pixel_format(unsigned arch, uint32_t pf, pixfmt *p, char *err, size_t
     return 0;
 }
 
+/* pixel_format of the formats decoded lately on this host thread (only those that decode):
+ * LEA_ATTR* resolves its attribute's format for every lane */
+static __thread struct { uint32_t pf; unsigned arch; int valid; pixfmt p; } pf_memo[4];
+static __thread unsigned pf_next, pf_last;
+
+static int pixel_format_memo(unsigned arch, uint32_t pf, pixfmt *p, char *err, size_t errlen)
+{
+#define PF_HIT(k) (pf_memo[k].valid && pf_memo[k].pf == pf && pf_memo[k].arch == arch)
+    unsigned k = pf_last;
+    if (!PF_HIT(k))
+        for (k = 0; k < 4 && !PF_HIT(k); k++)
+            ;
+    if (k == 4) {
+        int rc = pixel_format(arch, pf, p, err, errlen);
+        if (rc)
+            return rc;
+        k = pf_next++ % 4;
+        pf_memo[k].pf = pf;
+        pf_memo[k].arch = arch;
+        pf_memo[k].p = *p;
+        pf_memo[k].valid = 1;
+    }
+    pf_last = k;
+    *p = pf_memo[k].p;
+    return 0;
+}
+
 static uint32_t half_to_float_bits(uint16_t h) { return bi_f16_to_f32(h); }
 
 /* One texel's memory channels -> 4 values (float bits for float kinds, else 32-bit integers). */
@@ -133,11 +195,34 @@ static void set_texel_bits(uint8_t *b, unsigned off, unsigned n, uint32_t v)
         b[off / 8] = (uint8_t)((b[off / 8] & ~(1u << off % 8)) | ((v >> i) & 1u) << off % 8);
 }
 
-static void decode_texel(const pixfmt *p, const uint8_t *b, uint32_t v[4])
+/* 8-bit UNORM channels as float bits: decode_texel's formula for every byte, made once */
+static uint32_t unorm8_bits[256];
+
+__attribute__((constructor)) static void unorm8_init(void)
 {
+    for (unsigned i = 0; i < 256; i++)
+        unorm8_bits[i] = u32((float)((double)i / 255u));
+}
+
+static inline void decode_texel(const pixfmt *p, const uint8_t *b, uint32_t v[4])
+{
+    if (p->kind == K_UNORM && p->bits == 8) {
+        for (unsigned c = 0; c < p->ncomp; c++)
+            v[c] = unorm8_bits[b[c]];
+        return;
+    }
+    if (p->bits == 32) {        /* 32-bit integer / float channels are their bits (little-endian host) */
+        memcpy(v, b, 4 * p->ncomp);
+        return;
+    }
     for (unsigned c = 0, off = 0; c < p->ncomp; off += p->cbits[c], c++) {
         unsigned w = p->cbits[c];
-        uint32_t raw = texel_bits(b, off, w);
+        /* whole-byte channels straight from their bytes, others bit by bit */
+        uint32_t raw = w == 8    ? b[off / 8]
+                       : w == 16 ? (uint32_t)b[off / 8] | (uint32_t)b[off / 8 + 1] << 8
+                       : w == 32 ? (uint32_t)b[off / 8] | (uint32_t)b[off / 8 + 1] << 8 |
+                                       (uint32_t)b[off / 8 + 2] << 16 | (uint32_t)b[off / 8 + 3] << 24
+                                 : texel_bits(b, off, w);
         uint32_t max = w == 32 ? 0xffffffffu : (1u << w) - 1;
         int32_t s = w == 32 ? (int32_t)raw : (int32_t)(raw << (32 - w)) >> (32 - w);
         switch (p->kind) {
@@ -161,6 +246,8 @@ static int kind_is_float(unsigned k) { return k == K_UNORM || k == K_SNORM || k 
 typedef struct {
     unsigned dim, width, height, depth, layers, levels, ordering;
     uint8_t swz[4];
+    uint8_t chan[4];            /* result channel c <- memory channel chan[c] or CH_ZERO / CH_ONE:
+                                   the format's channel order, then the texture swizzle */
     pixfmt fmt;
     uint64_t surfaces;
 } texdesc;
@@ -174,29 +261,44 @@ static __thread struct { uint8_t raw[MALI_SAMPLER_LENGTH]; int valid; struct mal
 static __thread struct { uint8_t raw[MALI_SURFACE_WITH_STRIDE_LENGTH]; int valid; struct mali_surface_with_stride s; }
     surf_memo[MEMO_N];
 static __thread unsigned tex_next, smp_next, surf_next;
+static __thread unsigned tex_last, smp_last, surf_last;   /* the entries hit last: lanes of a
+                                                           message mostly share descriptors */
 
 static int decode_texture(const bi_mem *m, unsigned index, const uint8_t *d, texdesc *t, char *err, size_t errlen);
 
-static int read_texture(const bi_mem *m, unsigned index, texdesc *t, char *err, size_t errlen)
+#define TEX_HIT(k, d) (tex_memo[k].valid && tex_memo[k].arch == m->arch_major && !memcmp(tex_memo[k].raw, d, MALI_TEXTURE_LENGTH))
+
+/* *t: the decoded descriptor, in the memo (valid until the next read_texture on this thread) */
+static int read_texture(const bi_mem *m, unsigned index, const texdesc **t, char *err, size_t errlen)
 {
-    uint8_t d[MALI_TEXTURE_LENGTH];
+    uint8_t buf[MALI_TEXTURE_LENGTH];
     if (!m->textures)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texture %u: the job has no texture table", index);
     uint64_t va = m->textures + (uint64_t)MALI_TEXTURE_LENGTH * index;
-    if (m->read(m->ctx, va, d, sizeof d))
+    const uint8_t *d = desc_bytes(m, va, buf, sizeof buf);
+    if (!d)
         return tfail(err, errlen, BI_EXEC_ERROR, "texture descriptor fault at %#llx", (unsigned long long)va);
-    for (unsigned k = 0; k < MEMO_N; k++)
-        if (tex_memo[k].valid && tex_memo[k].arch == m->arch_major && !memcmp(tex_memo[k].raw, d, sizeof d)) {
-            *t = tex_memo[k].t;
-            return 0;
-        }
-    int rc = decode_texture(m, index, d, t, err, errlen);
+    unsigned k = tex_last;
+    if (!TEX_HIT(k, d))
+        for (k = 0; k < MEMO_N && !TEX_HIT(k, d); k++)
+            ;
+    if (k < MEMO_N) {
+        tex_last = k;
+        *t = &tex_memo[k].t;
+        return 0;
+    }
+    texdesc nt;
+    if (d != buf)
+        d = memcpy(buf, d, sizeof buf);
+    int rc = decode_texture(m, index, d, &nt, err, errlen);
     if (!rc) {                   /* only descriptors that decode are remembered */
-        unsigned k = tex_next++ % MEMO_N;
-        memcpy(tex_memo[k].raw, d, sizeof d);
+        k = tex_next++ % MEMO_N;
+        memcpy(tex_memo[k].raw, d, sizeof buf);
         tex_memo[k].arch = m->arch_major;
-        tex_memo[k].t = *t;
+        tex_memo[k].t = nt;
         tex_memo[k].valid = 1;
+        tex_last = k;
+        *t = &tex_memo[k].t;
     }
     return rc;
 }
@@ -230,36 +332,49 @@ static int decode_texture(const bi_mem *m, unsigned index, const uint8_t *d, tex
         if (t->swz[c] > CH_ONE)
             return tfail(err, errlen, BI_EXEC_ERROR, "texture %u: reserved swizzle %#x", index, td.swizzle);
     }
-    return pixel_format(m->arch_major, td.format, &t->fmt, err, errlen);
+    int rc = pixel_format(m->arch_major, td.format, &t->fmt, err, errlen);
+    for (unsigned c = 0; c < 4; c++)
+        t->chan[c] = t->swz[c] < 4 ? t->fmt.map[t->swz[c]] : t->swz[c];
+    return rc;
 }
 
 /* Reads the texel (x, y, z, layer) of level 0, already in range, into v[4] (memory channels). */
 static int fetch_texel(const bi_mem *m, const texdesc *t, unsigned x, unsigned y, unsigned z, unsigned layer,
                        uint32_t v[4], char *err, size_t errlen)
 {
-    uint8_t s[MALI_SURFACE_WITH_STRIDE_LENGTH], b[16];
-    struct mali_surface_with_stride sd;
+    uint8_t sbuf[MALI_SURFACE_WITH_STRIDE_LENGTH], b[16];
     uint64_t sva = t->surfaces + (uint64_t)MALI_SURFACE_WITH_STRIDE_LENGTH * layer * t->levels;
-    if (m->read(m->ctx, sva, s, sizeof s))
+    const uint8_t *s = desc_bytes(m, sva, sbuf, sizeof sbuf);
+    if (!s)
         return tfail(err, errlen, BI_EXEC_ERROR, "surface descriptor fault at %#llx", (unsigned long long)sva);
-    unsigned k = 0;
-    while (k < MEMO_N && !(surf_memo[k].valid && !memcmp(surf_memo[k].raw, s, sizeof s)))
-        k++;
-    if (k < MEMO_N) {
-        sd = surf_memo[k].s;
-    } else {
-        mali_surface_with_stride_unpack(s, &sd);
+#define SURF_HIT(k) (surf_memo[k].valid && !memcmp(surf_memo[k].raw, s, MALI_SURFACE_WITH_STRIDE_LENGTH))
+    unsigned k = surf_last;
+    if (!SURF_HIT(k))
+        for (k = 0; k < MEMO_N && !SURF_HIT(k); k++)
+            ;
+    if (k == MEMO_N) {
+        if (s != sbuf)
+            s = memcpy(sbuf, s, sizeof sbuf);
         k = surf_next++ % MEMO_N;
-        memcpy(surf_memo[k].raw, s, sizeof s);
-        surf_memo[k].s = sd;
+        mali_surface_with_stride_unpack(s, &surf_memo[k].s);
+        memcpy(surf_memo[k].raw, s, sizeof sbuf);
         surf_memo[k].valid = 1;
     }
-    int32_t row = sd.row_stride, slice = sd.surface_stride;
+    surf_last = k;
+    const struct mali_surface_with_stride *sd = &surf_memo[k].s;
+    int32_t row = sd->row_stride, slice = sd->surface_stride;
     unsigned bpp = t->fmt.bpp;
-    uint64_t a = sd.pointer + (int64_t)row * y + (int64_t)slice * z + (uint64_t)bpp * x;
-    if (m->read(m->ctx, a, b, bpp))
-        return tfail(err, errlen, BI_EXEC_ERROR, "texel fault at %#llx", (unsigned long long)a);
-    decode_texel(&t->fmt, b, v);
+    uint64_t a = sd->pointer + (int64_t)row * y + (int64_t)slice * z + (uint64_t)bpp * x;
+    const uint8_t *h = mapped(m, a, bpp, 0);
+    if (h && t->fmt.bits % 8) {      /* texel_bits may read past the texel: from a copy */
+        memcpy(b, h, bpp);
+        h = b;
+    } else if (!h) {
+        if (m->read(m->ctx, a, b, bpp))
+            return tfail(err, errlen, BI_EXEC_ERROR, "texel fault at %#llx", (unsigned long long)a);
+        h = b;
+    }
+    decode_texel(&t->fmt, h, v);
     return 0;
 }
 
@@ -268,10 +383,16 @@ static int fetch_texel(const bi_mem *m, const texdesc *t, unsigned x, unsigned y
 /* Nearest texel index along one axis for coordinate u (texels), or -1 when a border texel. */
 static long wrap(long i, unsigned n, unsigned mode)
 {
+    if (i >= 0 && i < (long)n)      /* inside: every mode keeps it (no divisions) */
+        return i;
     switch (mode) {
-    case WRAP_REPEAT: return ((i % (long)n) + n) % n;
+    case WRAP_REPEAT: {     /* i mod n in [0, n): one division */
+        long r = i % (long)n;
+        return r < 0 ? r + (long)n : r;
+    }
     case WRAP_MIRROR: {
-        long p = ((i % (2 * (long)n)) + 2 * n) % (2 * n);
+        long p = i % (2 * (long)n);
+        p = p < 0 ? p + 2 * (long)n : p;
         return p < (long)n ? p : 2 * (long)n - 1 - p;
     }
     case WRAP_BORDER: return i < 0 || i >= (long)n ? -1 : i;
@@ -291,7 +412,8 @@ static long texel_of(uint32_t sbits, unsigned n, int normalized)
         u = -2147483648.0;
     if (u > 2147483647.0)
         u = 2147483647.0;
-    return (long)floor(u);
+    long l = (long)u;               /* floor without the library call: exact in this range */
+    return l - (l > u);
 }
 
 int bi_tex_staging_count(uint32_t desc)
@@ -373,50 +495,55 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
     if ((offms >> 24) != 0)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "multisample index %u not implemented", offms >> 24);
 
-    texdesc t;
+    const texdesc *t = NULL;
     int rc = read_texture(m, tex, &t, err, errlen);
     if (rc)
         return rc;
-    if (t.dim != dim)
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC dimension %u on a %uD texture", dim, t.dim);
-    if (t.levels > 1 && !(op == OP_FETCH || lod == LOD_ZERO))
+    if (t->dim != dim)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC dimension %u on a %uD texture", dim, t->dim);
+    if (t->levels > 1 && !(op == OP_FETCH || lod == LOD_ZERO))
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "mipmapped texture with a computed LOD not implemented");
     int want_float = rfmt == 0 || rfmt == 4;
-    if (want_float != kind_is_float(t.fmt.kind))
+    if (want_float != kind_is_float(t->fmt.kind))
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC result format %u from an %s texture not implemented", rfmt,
-                     kind_is_float(t.fmt.kind) ? "float/normalized" : "integer");
+                     kind_is_float(t->fmt.kind) ? "float/normalized" : "integer");
 
-    unsigned sizes[3] = { t.width, dim >= 2 ? t.height : 1, dim == 3 ? t.depth : 1 };
+    unsigned sizes[3] = { t->width, dim >= 2 ? t->height : 1, dim == 3 ? t->depth : 1 };
     long ix[3] = { 0, 0, 0 };
     int border = 0;
-    struct mali_sampler sd = { 0 };
+    static const struct mali_sampler no_sampler;
+    const struct mali_sampler *sp = &no_sampler;
     if (op == OP_TEX) {
-        uint8_t d[MALI_SAMPLER_LENGTH];
+        uint8_t buf[MALI_SAMPLER_LENGTH];
         uint64_t va = m->samplers + (uint64_t)MALI_SAMPLER_LENGTH * smp;
         if (!m->samplers)
             return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler %u: the job has no sampler table", smp);
-        if (m->read(m->ctx, va, d, sizeof d))
+        const uint8_t *d = desc_bytes(m, va, buf, sizeof buf);
+        if (!d)
             return tfail(err, errlen, BI_EXEC_ERROR, "sampler descriptor fault at %#llx", (unsigned long long)va);
-        unsigned k = 0;
-        while (k < MEMO_N && !(smp_memo[k].valid && !memcmp(smp_memo[k].raw, d, sizeof d)))
-            k++;
-        if (k < MEMO_N) {
-            sd = smp_memo[k].s;
-        } else {
-            mali_sampler_unpack(d, &sd);
+#define SMP_HIT(k) (smp_memo[k].valid && !memcmp(smp_memo[k].raw, d, MALI_SAMPLER_LENGTH))
+        unsigned k = smp_last;
+        if (!SMP_HIT(k))
+            for (k = 0; k < MEMO_N && !SMP_HIT(k); k++)
+                ;
+        if (k == MEMO_N) {
+            if (d != buf)
+                d = memcpy(buf, d, sizeof buf);
             k = smp_next++ % MEMO_N;
-            memcpy(smp_memo[k].raw, d, sizeof d);
-            smp_memo[k].s = sd;
+            mali_sampler_unpack(d, &smp_memo[k].s);
+            memcpy(smp_memo[k].raw, d, sizeof buf);
             smp_memo[k].valid = 1;
         }
-        if (sd.type != 1)
-            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler %u: descriptor type %u is not a sampler", smp, sd.type);
-        if (!sd.minify_nearest || !sd.magnify_nearest)
+        smp_last = k;
+        sp = &smp_memo[k].s;
+        if (sp->type != 1)
+            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler %u: descriptor type %u is not a sampler", smp, sp->type);
+        if (!sp->minify_nearest || !sp->magnify_nearest)
             return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED,
                          "linear filtering not implemented (the hardware's sub-texel precision is not documented)");
-        int norm = sd.normalized_coordinates;
+        int norm = sp->normalized_coordinates;
         uint32_t c[3] = { x, y, zc };
-        unsigned wm[3] = { sd.wrap_mode_s, sd.wrap_mode_t, sd.wrap_mode_r };
+        unsigned wm[3] = { sp->wrap_mode_s, sp->wrap_mode_t, sp->wrap_mode_r };
         for (unsigned a = 0; a < dim; a++) {
             if (wm[a] != WRAP_REPEAT && wm[a] != WRAP_EDGE && wm[a] != WRAP_BORDER && wm[a] != WRAP_MIRROR)
                 return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler wrap mode %u not implemented", wm[a]);
@@ -430,8 +557,8 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
         for (unsigned a = 0; a < dim; a++)
             ix[a] = wrap((long)(int32_t)c[a] + (int8_t)(offms >> (8 * a)), sizes[a], WRAP_EDGE);
     }
-    if (layer >= t.layers)
-        layer = t.layers - 1;     /* integer array indices clamp (Mesa sets the sampler bit) */
+    if (layer >= t->layers)
+        layer = t->layers - 1;     /* integer array indices clamp (Mesa sets the sampler bit) */
 
     uint32_t v[4] = { 0, 0, 0, 0 };
     if (border) {
@@ -439,26 +566,29 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
          * path: format channel order (v7 RGB1: alpha 1), then the texture swizzle.  Assumption
          * consistent with Mesa, which pre-swizzles v7 border colours by the inverse of the
          * bijective part of that path, and with OpenCL's (0, 0, 0, 1) border for CL_R images. */
-        v[0] = sd.border_color_r;
-        v[1] = sd.border_color_g;
-        v[2] = sd.border_color_b;
-        v[3] = sd.border_color_a;
-    } else if ((rc = fetch_texel(m, &t, (unsigned)ix[0], (unsigned)ix[1], (unsigned)ix[2], layer, v, err, errlen))) {
+        v[0] = sp->border_color_r;
+        v[1] = sp->border_color_g;
+        v[2] = sp->border_color_b;
+        v[3] = sp->border_color_a;
+    } else if ((rc = fetch_texel(m, t, (unsigned)ix[0], (unsigned)ix[1], (unsigned)ix[2], layer, v, err, errlen))) {
         return rc;
     }
-    uint32_t one = want_float ? 0x3f800000u : 1u, r1[4], r2[4];
-    for (unsigned c = 0; c < 4; c++)
-        r1[c] = t.fmt.map[c] < 4 ? v[t.fmt.map[c]] : t.fmt.map[c] == CH_ONE ? one : 0;
-    for (unsigned c = 0; c < 4; c++)
-        r2[c] = t.swz[c] < 4 ? r1[t.swz[c]] : t.swz[c] == CH_ONE ? one : 0;
+    /* the result channels straight into out (built in a local array, the compiler copied it
+     * with one 16-byte load of four 4-byte stores, which waits: no store forwarding) */
+    uint32_t one = want_float ? 0x3f800000u : 1u;
+#define RESULT(c) (t->chan[c] < 4 ? v[t->chan[c]] : t->chan[c] == CH_ONE ? one : 0)
     if (rfmt == 0) {
-        for (unsigned i = 0; i < 2; i++)
-            out[i] = bi_f32_to_f16(r2[2 * i], 0) | (uint32_t)bi_f32_to_f16(r2[2 * i + 1], 0) << 16;
+        out[0] = bi_f32_to_f16(RESULT(0), 0) | (uint32_t)bi_f32_to_f16(RESULT(1), 0) << 16;
+        out[1] = bi_f32_to_f16(RESULT(2), 0) | (uint32_t)bi_f32_to_f16(RESULT(3), 0) << 16;
         *nout = 2;
     } else {
-        memcpy(out, r2, sizeof(r2));
+        out[0] = RESULT(0);
+        out[1] = RESULT(1);
+        out[2] = RESULT(2);
+        out[3] = RESULT(3);
         *nout = 4;
     }
+#undef RESULT
     return 0;
 }
 
@@ -473,12 +603,12 @@ int bi_tex_lea_attr(const bi_mem *m, unsigned index, int image, uint32_t s0, uin
     /* a job without attribute tables has null pointers: the read below faults at the page of
      * address 0, as on hardware (Mesa 26.1 compute jobs reading a read-only image1d_buffer) */
     uint64_t va = m->attributes + (uint64_t)MALI_ATTRIBUTE_LENGTH * index;
-    if (m->read(m->ctx, va, a, sizeof a))
+    if (mem_read(m, va, a, sizeof a))
         return tfail(err, errlen, BI_EXEC_ERROR, "attribute descriptor fault at %#llx", (unsigned long long)va);
     mali_attribute_unpack(a, &at);
     unsigned buf = at.buffer_index;
     uint64_t bva = m->attr_bufs + (uint64_t)MALI_ATTRIBUTE_BUFFER_LENGTH * buf;
-    if (m->read(m->ctx, bva, b, sizeof b))
+    if (mem_read(m, bva, b, sizeof b))
         return tfail(err, errlen, BI_EXEC_ERROR, "attribute buffer descriptor fault at %#llx", (unsigned long long)bva);
     mali_attribute_buffer_unpack(b, &ab);
     /* an image texel (LEA_ATTR_TEX: x | y << 16, z) or an element (LEA_ATTR: vertex index s0;
@@ -489,7 +619,7 @@ int bi_tex_lea_attr(const bi_mem *m, unsigned index, int image, uint32_t s0, uin
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "LEA_ATTR with attribute buffer type %u not implemented", ab.type);
     } else if (ab.type == MALI_ATTRIBUTE_TYPE_3D_LINEAR) {   /* continuation record with row / slice strides */
         struct mali_attribute_buffer_continuation_3d c3;
-        if (m->read(m->ctx, bva + MALI_ATTRIBUTE_BUFFER_LENGTH, b, sizeof b))
+        if (mem_read(m, bva + MALI_ATTRIBUTE_BUFFER_LENGTH, b, sizeof b))
             return tfail(err, errlen, BI_EXEC_ERROR, "attribute buffer descriptor fault at %#llx",
                          (unsigned long long)(bva + MALI_ATTRIBUTE_BUFFER_LENGTH));
         mali_attribute_buffer_continuation_3d_unpack(b, &c3);
@@ -500,7 +630,7 @@ int bi_tex_lea_attr(const bi_mem *m, unsigned index, int image, uint32_t s0, uin
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "image attribute buffer type %u not implemented", ab.type);
     }
     pixfmt p;
-    int rc = pixel_format(m->arch_major, at.format, &p, err, errlen);
+    int rc = pixel_format_memo(m->arch_major, at.format, &p, err, errlen);
     if (rc)
         return rc;
     if (regfmt == BI_RF_AUTO)       /* the 32-bit register format of the pixel format's kind */
@@ -514,7 +644,7 @@ int bi_tex_lea_attr(const bi_mem *m, unsigned index, int image, uint32_t s0, uin
 /* The register format of a conversion descriptor, checked against its pixel format: 32-bit
  * float registers for float / normalized formats, 32-bit integers of the same signedness for
  * integer formats (the conversions OpenCL images need). */
-static int cvt_format(const bi_mem *m, uint32_t conv, const char *op, pixfmt *p, char *err, size_t errlen)
+static int cvt_format_check(const bi_mem *m, uint32_t conv, const char *op, pixfmt *p, char *err, size_t errlen)
 {
     unsigned rf = (conv >> 24) & 7;
     int rc = pixel_format(m->arch_major, conv & 0x3fffff, p, err, errlen);
@@ -531,20 +661,48 @@ static int cvt_format(const bi_mem *m, uint32_t conv, const char *op, pixfmt *p,
     return 0;
 }
 
+/* Conversion descriptors checked lately on this host thread (only those that pass): lanes of a
+ * message share one, so its check and pixel format decode once. */
+static __thread struct { uint32_t conv; unsigned arch; int valid; pixfmt p; } cvt_memo[MEMO_N];
+static __thread unsigned cvt_next, cvt_last;
+
+static int cvt_format(const bi_mem *m, uint32_t conv, const char *op, const pixfmt **p, char *err, size_t errlen)
+{
+#define CVT_HIT(k) (cvt_memo[k].valid && cvt_memo[k].conv == conv && cvt_memo[k].arch == m->arch_major)
+    unsigned k = cvt_last;
+    if (!CVT_HIT(k))
+        for (k = 0; k < MEMO_N && !CVT_HIT(k); k++)
+            ;
+    if (k == MEMO_N) {
+        pixfmt np;
+        int rc = cvt_format_check(m, conv, op, &np, err, errlen);
+        if (rc)
+            return rc;
+        k = cvt_next++ % MEMO_N;
+        cvt_memo[k].conv = conv;
+        cvt_memo[k].arch = m->arch_major;
+        cvt_memo[k].p = np;
+        cvt_memo[k].valid = 1;
+    }
+    cvt_last = k;
+    *p = &cvt_memo[k].p;
+    return 0;
+}
+
 int bi_tex_ld_cvt(const bi_mem *m, uint64_t addr, uint32_t conv, uint32_t *data, unsigned ncomp, char *err,
                   size_t errlen)
 {
-    pixfmt p;
+    const pixfmt *p;
     int rc = cvt_format(m, conv, "LD_CVT", &p, err, errlen);
     if (rc)
         return rc;
     uint8_t b[16];
-    if (m->read(m->ctx, addr, b, p.bpp))
+    if (mem_read(m, addr, b, p->bpp))
         return tfail(err, errlen, BI_EXEC_ERROR, "image load fault at %#llx", (unsigned long long)addr);
-    uint32_t v[4] = { 0, 0, 0, 0 }, one = kind_is_float(p.kind) ? 0x3f800000u : 1;
-    decode_texel(&p, b, v);
+    uint32_t v[4] = { 0, 0, 0, 0 }, one = kind_is_float(p->kind) ? 0x3f800000u : 1;
+    decode_texel(p, b, v);
     for (unsigned c = 0; c < ncomp && c < 4; c++)
-        data[c] = p.map[c] < 4 ? v[p.map[c]] : p.map[c] == CH_ONE ? one : 0;
+        data[c] = p->map[c] < 4 ? v[p->map[c]] : p->map[c] == CH_ONE ? one : 0;
     return 0;
 }
 
@@ -575,20 +733,20 @@ int32_t bi_tex_float_to_snorm(float f, unsigned bits)
 int bi_tex_st_cvt(const bi_mem *m, uint64_t addr, uint32_t conv, const uint32_t *data, unsigned ncomp,
                   char *err, size_t errlen)
 {
-    pixfmt p;
+    const pixfmt *p;
     int rc = cvt_format(m, conv, "ST_CVT", &p, err, errlen);
     if (rc)
         return rc;
     /* memory channel i takes the register channel that reads it back (inverse of the map) */
     uint32_t mem[4] = { 0, 0, 0, 0 };
     for (unsigned c = 0; c < 4; c++)
-        if (p.map[c] < p.ncomp)
-            mem[p.map[c]] = c < ncomp ? data[c] : 0;
+        if (p->map[c] < p->ncomp)
+            mem[p->map[c]] = c < ncomp ? data[c] : 0;
     uint8_t b[16] = { 0 };
-    for (unsigned i = 0, off = 0; i < p.ncomp; off += p.cbits[i], i++) {
+    for (unsigned i = 0, off = 0; i < p->ncomp; off += p->cbits[i], i++) {
         uint32_t v = mem[i], q;
-        unsigned w = p.cbits[i];
-        switch (p.kind) {
+        unsigned w = p->cbits[i];
+        switch (p->kind) {
         case K_UNORM: q = bi_tex_float_to_unorm(f32(v), w); break;
         case K_SNORM: q = (uint32_t)bi_tex_float_to_snorm(f32(v), w); break;
         case K_FLOAT: q = w == 16 ? bi_f32_to_f16(v, 0) : v; break;
@@ -607,9 +765,18 @@ int bi_tex_st_cvt(const bi_mem *m, uint64_t addr, uint32_t conv, const uint32_t 
             break;
         }
         }
-        set_texel_bits(b, off, w, q);
+        if (w % 8 == 0)         /* whole bytes: little-endian, the bits set_texel_bits would set */
+            for (unsigned k = 0; k < w / 8; k++)
+                b[off / 8 + k] = (uint8_t)(q >> (8 * k));
+        else
+            set_texel_bits(b, off, w, q);
     }
-    if (m->write(m->ctx, addr, b, p.bpp))
+    uint8_t *h = mapped(m, addr, p->bpp, 1);
+    if (h) {
+        memcpy(h, b, p->bpp);
+        return 0;
+    }
+    if (m->write(m->ctx, addr, b, p->bpp))
         return tfail(err, errlen, BI_EXEC_ERROR, "image store fault at %#llx", (unsigned long long)addr);
     return 0;
 }
