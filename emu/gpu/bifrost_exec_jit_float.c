@@ -54,6 +54,24 @@ unsigned bx_jc_frexpe(jcomp *jc, const bi_xinstr *xi, int den)
     return 4;
 }
 
+/* ymm5 = ymm0's frexp mantissa in mode (bx_frexp_mode) for finite non-zero lanes, with its sign:
+ * [0.5, 1); .sqrt halves it where the exponent (ymm4, from classify) is odd, [0.25, 1); .log
+ * doubles it below 0.75 (top fraction bit clear), [0.75, 1.5).  Uses ymm2. */
+static void mantissa(jx_emit *e, int mode)
+{
+    jx_opm(e, JX_VPAND, 5, 0, R14, KROW(KR_MANT_SIGN));
+    jx_opm(e, JX_VPOR, 5, 5, R14, KROW(KR_HALF_EXP));
+    if (mode == FM_SQRT) {                             /* 2^-1 -> 2^-2 */
+        jx_opm(e, JX_VPAND, 2, 4, R14, KROW(KR_ONE));
+        jx_shift_imm(e, 1, 2, 2, 23);
+        jx_op(e, JX_VPSUBD, 5, 5, 2);
+    } else if (mode == FM_LOG) {                       /* 2^-1 -> 2^0 */
+        jx_opm(e, JX_VPANDN, 2, 0, R14, KROW(KR_MANT_TOP));
+        jx_shift_imm(e, 1, 2, 2, 1);
+        jx_op(e, JX_VPADDD, 5, 5, 2);
+    }
+}
+
 /* FREXPM in mode: frexp's mantissa in [0.5, 1) with the sign (.sqrt: halved where the exponent is
  * odd, [0.25, 1); .log: doubled below 0.75, [0.75, 1.5)); zeros, infinities and NaNs as they are,
  * but .log makes infinities a signed zero (a NaN result goes to the interpreter, which quiets it) */
@@ -62,16 +80,8 @@ unsigned bx_jc_frexpm(jcomp *jc, const bi_xinstr *xi, int den)
     jx_emit *e = &jc->e;
     classify(e, den);
     jx_op(e, JX_VPOR, 6, 6, 1);
-    jx_opm(e, JX_VPAND, 5, 0, R14, KROW(KR_MANT_SIGN));
-    jx_opm(e, JX_VPOR, 5, 5, R14, KROW(KR_HALF_EXP));
-    if (xi->fmode == FM_SQRT) {                        /* exponent odd: 2^-1 -> 2^-2 */
-        jx_opm(e, JX_VPAND, 2, 4, R14, KROW(KR_ONE));
-        jx_shift_imm(e, 1, 2, 2, 23);
-        jx_op(e, JX_VPSUBD, 5, 5, 2);
-    } else if (xi->fmode == FM_LOG) {                  /* top fraction bit clear: 2^-1 -> 2^0 */
-        jx_opm(e, JX_VPANDN, 2, 0, R14, KROW(KR_MANT_TOP));
-        jx_shift_imm(e, 1, 2, 2, 1);
-        jx_op(e, JX_VPADDD, 5, 5, 2);
+    mantissa(e, xi->fmode);
+    if (xi->fmode == FM_LOG) {
         jx_opm(e, JX_VPAND, 3, 0, R14, KROW(KR_ABS));
         jx_opm(e, JX_VPCMPEQD, 3, 3, R14, KROW(KR_EXP));    /* infinities */
         jx_opm(e, JX_VPAND, 2, 0, R14, KROW(KR_SIGN));
@@ -96,8 +106,7 @@ unsigned bx_jc_frcp(jcomp *jc, int den)
 {
     jx_emit *e = &jc->e;
     classify(e, den);
-    jx_opm(e, JX_VPAND, 5, 0, R14, KROW(KR_MANT_SIGN));
-    jx_opm(e, JX_VPOR, 5, 5, R14, KROW(KR_HALF_EXP));
+    mantissa(e, FM_PLAIN);
     rcp_half(e, 14, 5);
     if (e->l) {
         jx_extract_hi(e, 13, 5);
@@ -150,11 +159,7 @@ unsigned bx_jc_frsq(jcomp *jc, int den)
 {
     jx_emit *e = &jc->e;
     classify(e, den);
-    jx_opm(e, JX_VPAND, 5, 0, R14, KROW(KR_MANT_SIGN));
-    jx_opm(e, JX_VPOR, 5, 5, R14, KROW(KR_HALF_EXP));
-    jx_opm(e, JX_VPAND, 2, 4, R14, KROW(KR_ONE));      /* exponent odd: 2^-1 -> 2^-2 */
-    jx_shift_imm(e, 1, 2, 2, 23);
-    jx_op(e, JX_VPSUBD, 5, 5, 2);                      /* FREXPM.sqrt */
+    mantissa(e, FM_SQRT);
     if (e->l) {
         jx_extract_hi(e, 4, 5);
         rsq_half(e, 5, 5);
