@@ -46,12 +46,12 @@ static inline void jx_u64(jx_emit *e, uint64_t v)
 }
 
 /* Three-byte VEX instruction: reg field, vvvv (second source), rm = register or [base + disp]. */
-static inline void jx_vex(jx_emit *e, unsigned pp, unsigned map, uint8_t op, unsigned reg, unsigned vvvv, int mem,
-                          unsigned rm, int32_t disp)
+static inline void jx_vex_w(jx_emit *e, unsigned w, unsigned pp, unsigned map, uint8_t op, unsigned reg,
+                            unsigned vvvv, int mem, unsigned rm, int32_t disp)
 {
     jx_b(e, 0xc4);
     jx_b(e, (uint8_t)((((reg >> 3) & 1) ^ 1) << 7 | 1 << 6 | (((rm >> 3) & 1) ^ 1) << 5 | map));
-    jx_b(e, (uint8_t)((~vvvv & 15) << 3 | e->l << 2 | pp));        /* W0 */
+    jx_b(e, (uint8_t)(w << 7 | (~vvvv & 15) << 3 | e->l << 2 | pp));
     jx_b(e, op);
     if (mem && rm == JX_POOL) {
         jx_b(e, (uint8_t)((reg & 7) << 3 | 5));                        /* [rip + disp32] */
@@ -69,6 +69,13 @@ static inline void jx_vex(jx_emit *e, unsigned pp, unsigned map, uint8_t op, uns
     } else {
         jx_b(e, (uint8_t)(0xc0 | (reg & 7) << 3 | (rm & 7)));
     }
+}
+
+/* the W0 form, which almost every instruction here uses */
+static inline void jx_vex(jx_emit *e, unsigned pp, unsigned map, uint8_t op, unsigned reg, unsigned vvvv, int mem,
+                          unsigned rm, int32_t disp)
+{
+    jx_vex_w(e, 0, pp, map, op, reg, vvvv, mem, rm, disp);
 }
 
 /* register copy: vmovdqa d, s */
@@ -170,11 +177,7 @@ static inline void jx_shift_imm(jx_emit *e, int left, unsigned d, unsigned s, ui
 /* vfmadd231pd / vfnmadd231pd d, s1, s2 (256-bit, VEX.W1): d = +-(s1 * s2) + d, one rounding */
 static inline void jx_fma231pd(jx_emit *e, int negate, unsigned d, unsigned s1, unsigned s2)
 {
-    jx_b(e, 0xc4);
-    jx_b(e, (uint8_t)((((d >> 3) & 1) ^ 1) << 7 | 1 << 6 | (((s2 >> 3) & 1) ^ 1) << 5 | 2));     /* 0F38 */
-    jx_b(e, (uint8_t)(0x80 | (~s1 & 15) << 3 | 1 << 2 | 1));                                     /* W1 L1 66 */
-    jx_b(e, negate ? 0xbc : 0xb8);
-    jx_b(e, (uint8_t)(0xc0 | (d & 7) << 3 | (s2 & 7)));
+    JX_AT_WIDTH(e, 1, jx_vex_w(e, 1, PP_66, M_0F38, negate ? 0xbc : 0xb8, d, s1, 0, s2, 0));
 }
 
 /* vpsrad d, s, imm */
