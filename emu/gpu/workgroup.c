@@ -12,6 +12,7 @@
 typedef uint32_t v4u __attribute__((vector_size(16)));
 
 static inline void put4(uint32_t *dst, v4u v) { memcpy(dst, &v, sizeof(v)); }
+static inline v4u splat(uint32_t v) { return (v4u){ v, v, v, v }; }
 
 /* The preloads of lane l, from scalars */
 static inline void preload(bi_warp *w, unsigned l, uint32_t x, uint32_t y, uint32_t z, const uint32_t wg_id[3],
@@ -118,7 +119,7 @@ static bi_warp *start_warp(wg_run *r, unsigned k)
     }
     ws->slot[k] = s;
     bi_warp *w = &ws->warps[s];
-    unsigned lanes = r->lanes, t = k * lanes;       /* thread t's local id, counted up (no divisions) */
+    unsigned lanes = r->lanes, t = k * lanes;       /* the warp's first thread and its local id */
     uint32_t x = t % wg->local_size[0], y = t / wg->local_size[0] % wg->local_size[1],
              z = t / wg->local_size[0] / wg->local_size[1];
     int whole = t + lanes <= r->nthreads && x + lanes <= wg->local_size[0] && x + lanes <= 0x10000;
@@ -135,14 +136,14 @@ static bi_warp *start_warp(wg_run *r, unsigned k)
          * code loads a row as one vector, which waits out lane-sized stores still in flight) */
         for (unsigned h = 0; h < lanes; h += 4) {
             v4u lane = { h, h + 1, h + 2, h + 3 };
-            put4(&w->reg[55][h], (((x & 0xffff) | y << 16) + (v4u){ 0, 0, 0, 0 }) + lane);
-            put4(&w->reg[56][h], (v4u){ 0, 0, 0, 0 } + (z & 0xffff));
-            put4(&w->reg[57][h], (v4u){ 0, 0, 0, 0 } + wg->wg_id[0]);
-            put4(&w->reg[58][h], (v4u){ 0, 0, 0, 0 } + wg->wg_id[1]);
-            put4(&w->reg[59][h], (v4u){ 0, 0, 0, 0 } + wg->wg_id[2]);
-            put4(&w->reg[60][h], (v4u){ 0, 0, 0, 0 } + (r->base[0] + x) + lane);
-            put4(&w->reg[61][h], (v4u){ 0, 0, 0, 0 } + (r->base[1] + y));
-            put4(&w->reg[62][h], (v4u){ 0, 0, 0, 0 } + (r->base[2] + z));
+            put4(&w->reg[55][h], splat((x & 0xffff) | y << 16) + lane);     /* (x + lanes <= 0x10000) */
+            put4(&w->reg[56][h], splat(z & 0xffff));
+            put4(&w->reg[57][h], splat(wg->wg_id[0]));
+            put4(&w->reg[58][h], splat(wg->wg_id[1]));
+            put4(&w->reg[59][h], splat(wg->wg_id[2]));
+            put4(&w->reg[60][h], splat(r->base[0] + x) + lane);
+            put4(&w->reg[61][h], splat(r->base[1] + y));
+            put4(&w->reg[62][h], splat(r->base[2] + z));
         }
         return w;
     }
