@@ -63,27 +63,38 @@ enum { NOT_STARTED, RUNNING, AT_BARRIER, DONE };
 
 /* bi_warp_init for a warp of ws: the same zeroes, but of the registers only the rows a workgroup
  * before may have written (a 2 KiB memset per warp was most of a small workgroup's set-up).  The
- * fields after the registers are zeroed one by one: a memset of their odd size is a slow rep stos. */
+ * other fields are set one by one: a memset of their odd sizes is a slow rep stos.  Rows outside
+ * `rows` are zero already, so the rows from its lowest to its highest are cleared in one run of
+ * stores (no loop over the mask's bits). */
 _Static_assert(offsetof(bi_warp, tuples_run) + sizeof(uint64_t) == sizeof(bi_warp) &&
-               offsetof(bi_warp, pc) == offsetof(bi_warp, reg) + sizeof(((bi_warp *)0)->reg),
-               "warp_reset zeroes the fields after reg by name: add new ones there");
-static void warp_reset(bi_warp *w, unsigned lanes, uint64_t rows)
+               offsetof(bi_warp, pc) == offsetof(bi_warp, reg) + sizeof(((bi_warp *)0)->reg) &&
+               offsetof(bi_warp, resume) + sizeof(void *) == offsetof(bi_warp, reg) &&
+               offsetof(bi_warp, reg) == 96,
+               "warp_reset sets the fields around reg by name: add new ones there");
+static void warp_reset(bi_warp *w, unsigned lanes, uint64_t rows, const bi_mem *mem, uint64_t tls_base,
+                       uint64_t tls_stride)
 {
-    memset(w, 0, offsetof(bi_warp, reg));
-    /* of each row only the warp's lanes: nothing writes a 4-lane warp's lanes 4-7 */
-    if (lanes == 8)
-        for (; rows; rows &= rows - 1)
-            memset(w->reg[__builtin_ctzll(rows)], 0, 8 * sizeof(uint32_t));
-    else
-        for (; rows; rows &= rows - 1)
-            memset(w->reg[__builtin_ctzll(rows)], 0, 4 * sizeof(uint32_t));
+    w->lanes = lanes;
+    w->mem = mem;
+    for (unsigned l = 0; l < BI_MAX_LANES; l++, tls_base += tls_stride)
+        w->tls_base[l] = l < lanes ? tls_base : 0;
+    w->barriers = 0;
+    w->resume = NULL;
+    if (rows) {
+        /* of each row only the warp's lanes: nothing writes a 4-lane warp's lanes 4-7 */
+        unsigned lo = (unsigned)__builtin_ctzll(rows), hi = 63u - (unsigned)__builtin_clzll(rows);
+        if (lanes == 8)
+            memset(w->reg[lo], 0, (hi - lo + 1) * sizeof(w->reg[0]));
+        else
+            for (unsigned r = lo; r <= hi; r++)
+                memset(w->reg[r], 0, 4 * sizeof(uint32_t));
+    }
     memset(w->pc, 0, sizeof(w->pc));
     memset(w->done, 0, sizeof(w->done));
     w->warp_id = w->core_id = 0;
     w->uniforms = NULL;
     w->nuniforms = 0;
     w->clauses_run = w->lanes_run = w->lane_instrs = w->tuples_run = 0;
-    w->lanes = lanes;
 }
 
 /* The workgroup's warps live in slots of ws->warps, taken when a warp starts and given back when
@@ -123,14 +134,13 @@ static bi_warp *start_warp(wg_run *r, unsigned k)
     uint32_t x = t % wg->local_size[0], y = t / wg->local_size[0] % wg->local_size[1],
              z = t / wg->local_size[0] / wg->local_size[1];
     int whole = t + lanes <= r->nthreads && x + lanes <= wg->local_size[0] && x + lanes <= 0x10000;
-    warp_reset(w, lanes, whole ? rows & ~PRELOAD_ROWS : rows);      /* (whole: every preload lane written) */
-    w->mem = wg->mem;
+    /* (whole: every preload lane written) */
+    warp_reset(w, lanes, whole ? rows & ~PRELOAD_ROWS : rows, wg->mem, wg->tls_base + (uint64_t)t * wg->tls_stride,
+               wg->tls_stride);
     w->uniforms = wg->uniforms;
     w->nuniforms = wg->nuniforms;
     w->warp_id = k;
     w->core_id = wg->core_id;
-    for (unsigned l = 0; l < lanes; l++)
-        w->tls_base[l] = wg->tls_base + (uint64_t)(t + l) * wg->tls_stride;
     if (whole) {
         /* every lane in one row of x: the preload rows as vectors, each stored whole (compiled
          * code loads a row as one vector, which waits out lane-sized stores still in flight) */
