@@ -153,6 +153,17 @@ static void random_warp(bi_warp *w, enum bi_arch arch)
     for (unsigned r = 0; r < 64; r++)
         for (unsigned l = 0; l < BI_MAX_LANES; l++)
             w->reg[r][l] = rnd_value();
+    /* some register pairs hold consecutive words' addresses (a[get_global_id(0)]: the compiled
+     * code's one-vector loads and stores), now and then near the end of the 32-bit range */
+    for (unsigned r = 0; r + 1 < 64; r += 2)
+        if (rnd() % 3 == 0) {
+            uint32_t base = rnd() % 16 == 0 ? 0xffffffe0u + 4 * (rnd() % 8)       /* (an address, or an offset) */
+                            : (rnd() % 2 ? MEM_BASE : 0) + 4 * (rnd() % (MEM_SIZE / 4));
+            for (unsigned l = 0; l < BI_MAX_LANES; l++) {
+                w->reg[r][l] = base + 4 * l;
+                w->reg[r + 1][l] = 0;
+            }
+        }
     for (unsigned l = 0; l < BI_MAX_LANES; l++)
         w->tls_base[l] = MEM_BASE + 0x3000 + 0x80 * l;
 }
@@ -343,6 +354,14 @@ START_TEST(test_shaders)
                 random_warp(&wa, arches[a]);
                 wb = wa;
                 random_memory();
+                if (trial % 3 == 2) {
+                    /* a run before, on the same memory: the compiled code's mapping slots are warm
+                     * (in jobs, warps after the first find them so) */
+                    bi_warp ww = wb;
+                    mem_cur = mem_b;
+                    run_shader(BI_BACKEND_JIT, s, arches[a], &ww, &fb);
+                    memcpy(mem_b, mem_init, MEM_SIZE);
+                }
                 /* with the observer: each clause (every clause returns to C), or chained ones in batches */
                 int observe = trial % 2;
                 bi_exec_hook = observe ? see_clause : NULL;
@@ -434,6 +453,59 @@ START_TEST(test_sliced)
 }
 END_TEST
 
+/* Loads and stores of consecutive words (lane l at address + 4 l, all lanes active), which
+ * compiled code does as one vector access when the message's mapping slot, warm from a run
+ * before, covers them all: shaders whose addresses come from r0 (exec_mem*) or the global id
+ * (gpu_vecadd), near the test memory's ends and the map's 64-byte ranges too. */
+START_TEST(test_rows)
+{
+    if (!bx_jit_host_ok())
+        return;
+    seed();
+    enum bi_backend before = bi_get_backend();
+    static const enum bi_arch arches[2] = { BI_ARCH_V6, BI_ARCH_V7 };
+    static const char *names[] = { "bi_shader_exec_mem", "bi_shader_exec_mem_vec", "bi_shader_gpu_vecadd" };
+    unsigned runs = 0;
+    for (unsigned a = 0; a < 2; a++)
+        for (unsigned s = 0; s < NSHADERS; s++)
+            for (unsigned k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+                if (strcmp(shaders[s].name, names[k]))
+                    continue;
+                for (unsigned trial = 0; trial < 24 * rounds(); trial++) {
+                    bi_warp wa, wb, warm;
+                    bi_fault fa, fb;
+                    random_warp(&wa, arches[a]);
+                    mem.map = m_map;
+                    mem.message = NULL;
+                    mem.map_gen = &map_gen_word;
+                    map_gen_word++;
+                    uint32_t off = rnd() % 4 ? 4 * (rnd() % (MEM_SIZE / 4)) : MEM_SIZE - 4 * (rnd() % 12);
+                    for (unsigned l = 0; l < BI_MAX_LANES; l++) {
+                        wa.reg[0][l] = off + 4 * l;
+                        wa.reg[60][l] = off / 4 + l;
+                    }
+                    wb = warm = wa;
+                    random_memory();
+                    mem_cur = mem_b;
+                    run_shader(BI_BACKEND_JIT, s, arches[a], &warm, &fb);
+                    memcpy(mem_b, mem_init, MEM_SIZE);
+                    mem_cur = mem_a;
+                    int rc_a = run_shader(BI_BACKEND_INTERP, s, arches[a], &wa, &fa);
+                    mem_cur = mem_b;
+                    int rc_b = run_shader(BI_BACKEND_JIT, s, arches[a], &wb, &fb);
+                    char what[160];
+                    snprintf(what, sizeof(what), "rows: shader %s v%d trial %u offset %#x", shaders[s].name,
+                             arches[a] >= BI_ARCH_V7 ? 7 : 6, trial, off);
+                    same_result(what, rc_a, rc_b, &fa, &fb, &wa, &wb);
+                    runs++;
+                }
+            }
+    bi_set_backend(before);
+    ck_assert_uint_gt(runs, 0);
+    printf("jit diff: %u consecutive-word shader runs compared\n", runs);
+}
+END_TEST
+
 /* The back-end switch: jit is the default where the host can run it, and its programs compile. */
 START_TEST(test_backend_switch)
 {
@@ -467,6 +539,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_clauses);
     tcase_add_test(tc, test_shaders);
     tcase_add_test(tc, test_sliced);
+    tcase_add_test(tc, test_rows);
     suite_add_tcase(s, tc);
     return s;
 }
