@@ -117,41 +117,10 @@ static void compile_mem_lane(jcomp *jc, const bi_xinstr *msg, unsigned l, size_t
     jx_patch(e, skip);
 }
 
-/* A one-word load / store whose lanes are all active and read or write consecutive words (lane
- * l at the first lane's address + 4 l: a[get_global_id(0)]): one vector access when the message's
- * slot maps all of them.  The accesses cannot fault then, so doing them at once gives the lanes'
- * results.  Returns the jump past the lane-by-lane code that follows (to be patched); the jumps
- * to that code, taken when the lanes do not qualify, are patched here to the end. */
-static size_t compile_mem_rows(jcomp *jc, const bi_xinstr *msg)
+/* rax = the first lane's address of a load / store (its message's source rows, or WLS) */
+static void first_address(jx_emit *e, const bi_xinstr *msg)
 {
-    jx_emit *e = &jc->e;
-    const bi_clause *c = &jc->x->c;
-    unsigned store = msg->sem == BI_SEM_STORE, slot = (c->offset >> 4) & (BX_JIT_TLB - 1);
-    unsigned n = e->l ? 8u : 4u;
-    size_t lanes[5];
-    jx_gp_mi(e, 0, 0x81, 7, R12, F_(exec), (1u << n) - 1);          /* cmp: every lane active? */
-    lanes[0] = jx_jcc_fwd(e, CC_NZ);
-    /* the lanes' low words: the first one's + 4 l, without a carry out of it */
-    jx_load(e, 0, R12, F_ST(msg_src));
-    jx_broadcast_m(e, 1, R12, F_ST(msg_src));
-    jx_load(e, 2, R14, KROW(KR_LANEID));
-    jx_shift_imm(e, 1, 2, 2, 2);
-    jx_op(e, JX_VPADDD, 1, 1, 2);
-    jx_op(e, JX_VPCMPEQD, 0, 0, 1);
-    if (msg->seg != SEG_WLS) {                                       /* and one high word */
-        jx_load(e, 1, R12, F_ST(msg_src) + (int32_t)(NL * 4));
-        jx_broadcast_m(e, 2, R12, F_ST(msg_src) + (int32_t)(NL * 4));
-        jx_op(e, JX_VPCMPEQD, 1, 1, 2);
-        jx_op(e, JX_VPAND, 0, 0, 1);
-    }
-    jx_movmsk(e, RAX, 0);
-    jx_cmp_ri(e, RAX, (1u << n) - 1);
-    lanes[1] = jx_jcc_fwd(e, CC_NZ);
     jx_gp_m(e, 0, GP_MOV_RM, RAX, R12, F_ST(msg_src));
-    jx_gp_r(e, 0, GP_MOV_RM, RCX, RAX);
-    jx_gp_r(e, 0, 0x81, 0, RCX);                                     /* add ecx, 4 (n - 1) */
-    jx_u32(e, 4 * (n - 1));
-    lanes[2] = jx_jcc_fwd(e, CC_B);
     if (msg->seg == SEG_WLS) {
         jx_gp_m(e, 1, GP_ADD_RM, RAX, R12, F_(wls_base));
     } else {
@@ -159,7 +128,56 @@ static size_t compile_mem_rows(jcomp *jc, const bi_xinstr *msg)
         jx_shl64(e, RDX, 32);
         jx_gp_r(e, 1, GP_OR, RDX, RAX);                                  /* or rax, rdx */
     }
-    slot_lookup(e, store, slot, 4 * n, &lanes[3]);
+}
+
+/* A one-word load / store with every lane active, whose lanes read or write consecutive words
+ * (lane l at the first lane's address + 4 l: a[get_global_id(0)]), or a load whose lanes all read
+ * the same word (a[get_global_id(1)] in a row of lanes): one vector access when the message's
+ * mapping slot covers the bytes.  The accesses cannot fault then, so doing them at once gives
+ * the lanes' results.  Otherwise the lane-by-lane code that follows runs: the jumps to it are
+ * patched here, and the jumps past it (done[], 1 or 2 of them) are returned for the caller. */
+static unsigned compile_mem_rows(jcomp *jc, const bi_xinstr *msg, size_t done[2])
+{
+    jx_emit *e = &jc->e;
+    const bi_clause *c = &jc->x->c;
+    unsigned store = msg->sem == BI_SEM_STORE, slot = (c->offset >> 4) & (BX_JIT_TLB - 1);
+    unsigned n = e->l ? 8u : 4u, global = msg->seg != SEG_WLS, ndone = 0;
+    size_t lanes[7], same = 0;
+    unsigned nlanes = 0;
+    jx_gp_mi(e, 0, 0x81, 7, R12, F_(exec), (1u << n) - 1);          /* cmp: every lane active? */
+    lanes[nlanes++] = jx_jcc_fwd(e, CC_NZ);
+    jx_load(e, 0, R12, F_ST(msg_src));                               /* ymm0: the low words */
+    jx_broadcast_m(e, 1, R12, F_ST(msg_src));                        /* ymm1: the first lane's */
+    if (global) {                                                    /* ymm3: high words the same */
+        jx_load(e, 3, R12, F_ST(msg_src) + (int32_t)(NL * 4));
+        jx_broadcast_m(e, 2, R12, F_ST(msg_src) + (int32_t)(NL * 4));
+        jx_op(e, JX_VPCMPEQD, 3, 3, 2);
+    }
+    if (!store) {                                                    /* every lane at one address? */
+        jx_op(e, JX_VPCMPEQD, 4, 0, 1);
+        if (global)
+            jx_op(e, JX_VPAND, 4, 4, 3);
+        jx_movmsk(e, RAX, 4);
+        jx_cmp_ri(e, RAX, (1u << n) - 1);
+        same = jx_jcc_fwd(e, CC_Z);
+    }
+    /* the low words: the first one's + 4 l, without a carry out of it */
+    jx_load(e, 2, R14, KROW(KR_LANEID));
+    jx_shift_imm(e, 1, 2, 2, 2);
+    jx_op(e, JX_VPADDD, 1, 1, 2);
+    jx_op(e, JX_VPCMPEQD, 0, 0, 1);
+    if (global)
+        jx_op(e, JX_VPAND, 0, 0, 3);
+    jx_movmsk(e, RAX, 0);
+    jx_cmp_ri(e, RAX, (1u << n) - 1);
+    lanes[nlanes++] = jx_jcc_fwd(e, CC_NZ);
+    jx_gp_m(e, 0, GP_MOV_RM, RCX, R12, F_ST(msg_src));
+    jx_gp_r(e, 0, 0x81, 0, RCX);                                     /* add ecx, 4 (n - 1) */
+    jx_u32(e, 4 * (n - 1));
+    lanes[nlanes++] = jx_jcc_fwd(e, CC_B);
+    first_address(e, msg);
+    slot_lookup(e, store, slot, 4 * n, &lanes[nlanes]);
+    nlanes += 2;
     if (store) {
         unsigned sr = c->hdr[BI_H_SR], y = bx_jc_reg_cached(jc, sr);
         if (!y)
@@ -169,10 +187,19 @@ static size_t compile_mem_rows(jcomp *jc, const bi_xinstr *msg)
         jx_load(e, 0, RDX, 0);
         jx_store(e, 0, R12, F_STG(0));
     }
-    size_t done = jx_jmp_fwd(e);
-    for (unsigned k = 0; k < 5; k++)
+    done[ndone++] = jx_jmp_fwd(e);
+    if (same) {                                                      /* one word for every lane */
+        jx_patch(e, same);
+        first_address(e, msg);
+        slot_lookup(e, 0, slot, 4, &lanes[nlanes]);
+        nlanes += 2;
+        jx_broadcast_m(e, 0, RDX, 0);
+        jx_store(e, 0, R12, F_STG(0));
+        done[ndone++] = jx_jmp_fwd(e);
+    }
+    for (unsigned k = 0; k < nlanes; k++)
         jx_patch(e, lanes[k]);
-    return done;
+    return ndone;
 }
 
 /* whether bx_jc_compile_end runs atomic message msg inline: ATOM_CX on 32 bits */
@@ -281,11 +308,12 @@ static void compile_message(jcomp *jc, size_t epilogue)
     if (inline_mem(x, msg)) {
         jx_gp_mi(e, 0, 0x81, 7, R12, F_(map_ok), 0);
         slow = jx_jcc_fwd(e, CC_Z);
-        size_t rows = bx_jit_whole_ldst(x, msg) && msg->size == 4 ? compile_mem_rows(jc, msg) : 0;
+        size_t rows[2];
+        unsigned nrows = bx_jit_whole_ldst(x, msg) && msg->size == 4 ? compile_mem_rows(jc, msg, rows) : 0;
         for (unsigned l = 0; l < (e->l ? 8u : 4u); l++)
             compile_mem_lane(jc, msg, l, epilogue);
-        if (rows)
-            jx_patch(e, rows);
+        for (unsigned k = 0; k < nrows; k++)
+            jx_patch(e, rows[k]);
         if (msg->sem == BI_SEM_LOAD)
             commit_staging(jc, bx_jit_stg_regs(msg));
         done = jx_jmp_fwd(e);
