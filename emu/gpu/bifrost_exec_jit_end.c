@@ -130,20 +130,32 @@ static void first_address(jx_emit *e, const bi_xinstr *msg)
     }
 }
 
-/* A one-word load / store with every lane active, whose lanes read or write consecutive words
- * (lane l at the first lane's address + 4 l: a[get_global_id(0)]), or a load whose lanes all read
- * the same word (a[get_global_id(1)] in a row of lanes): one vector access when the message's
- * mapping slot covers the bytes.  The accesses cannot fault then, so doing them at once gives
- * the lanes' results.  Otherwise the lane-by-lane code that follows runs: the jumps to it are
- * patched here, and the jumps past it (done[], 1 or 2 of them) are returned for the caller. */
+/* The load's words at rax, the same for every lane, broadcast into its staging rows when the
+ * message's mapping slot covers them (else jumps to miss[0..1], to be patched) */
+static void load_same_words(jx_emit *e, const bi_xinstr *msg, unsigned slot, size_t miss[2])
+{
+    unsigned words = msg->size / 4u;
+    slot_lookup(e, 0, slot, 4 * words, miss);
+    for (unsigned r = 0; r < words; r++) {
+        jx_broadcast_m(e, 0, RDX, (int32_t)(4 * r));
+        jx_store(e, 0, R12, F_STG(r));
+    }
+}
+
+/* A load / store with every lane active: of one word, whose lanes read or write consecutive words
+ * (lane l at the first lane's address + 4 l: a[get_global_id(0)]), or a load of one to four
+ * words whose lanes all read the same ones (a[get_global_id(1)] in a row of lanes): one vector
+ * access (per word) when the message's mapping slot covers the bytes.  The accesses cannot fault
+ * then, so doing them at once gives the lanes' results.  Otherwise the lane-by-lane code that
+ * follows runs: the jumps to it are patched here, and the jumps past it (done[], 1 or 2 of them)
+ * are returned for the caller. */
 static unsigned compile_mem_rows(jcomp *jc, const bi_xinstr *msg, size_t done[2])
 {
     jx_emit *e = &jc->e;
     const bi_clause *c = &jc->x->c;
     unsigned store = msg->sem == BI_SEM_STORE, slot = (c->offset >> 4) & (BX_JIT_TLB - 1);
-    unsigned n = e->l ? 8u : 4u, global = msg->seg != SEG_WLS, ndone = 0;
+    unsigned n = e->l ? 8u : 4u, global = msg->seg != SEG_WLS, ndone = 0, nlanes = 0;
     size_t lanes[7], same = 0;
-    unsigned nlanes = 0;
     jx_gp_mi(e, 0, 0x81, 7, R12, F_(exec), (1u << n) - 1);          /* cmp: every lane active? */
     lanes[nlanes++] = jx_jcc_fwd(e, CC_NZ);
     jx_load(e, 0, R12, F_ST(msg_src));                               /* ymm0: the low words */
@@ -159,6 +171,14 @@ static unsigned compile_mem_rows(jcomp *jc, const bi_xinstr *msg, size_t done[2]
             jx_op(e, JX_VPAND, 4, 4, 3);
         jx_movmsk(e, RAX, 4);
         jx_cmp_ri(e, RAX, (1u << n) - 1);
+        if (msg->size > 4) {                                         /* the only vector form */
+            lanes[nlanes++] = jx_jcc_fwd(e, CC_NZ);
+            first_address(e, msg);
+            load_same_words(e, msg, slot, &lanes[nlanes]);
+            nlanes += 2;
+            done[ndone++] = jx_jmp_fwd(e);
+            goto lane_by_lane;
+        }
         same = jx_jcc_fwd(e, CC_Z);
     }
     /* the low words: the first one's + 4 l, without a carry out of it */
@@ -188,15 +208,14 @@ static unsigned compile_mem_rows(jcomp *jc, const bi_xinstr *msg, size_t done[2]
         jx_store(e, 0, R12, F_STG(0));
     }
     done[ndone++] = jx_jmp_fwd(e);
-    if (same) {                                                      /* one word for every lane */
+    if (same) {
         jx_patch(e, same);
         first_address(e, msg);
-        slot_lookup(e, 0, slot, 4, &lanes[nlanes]);
+        load_same_words(e, msg, slot, &lanes[nlanes]);
         nlanes += 2;
-        jx_broadcast_m(e, 0, RDX, 0);
-        jx_store(e, 0, R12, F_STG(0));
         done[ndone++] = jx_jmp_fwd(e);
     }
+lane_by_lane:
     for (unsigned k = 0; k < nlanes; k++)
         jx_patch(e, lanes[k]);
     return ndone;
@@ -309,7 +328,8 @@ static void compile_message(jcomp *jc, size_t epilogue)
         jx_gp_mi(e, 0, 0x81, 7, R12, F_(map_ok), 0);
         slow = jx_jcc_fwd(e, CC_Z);
         size_t rows[2];
-        unsigned nrows = bx_jit_whole_ldst(x, msg) && msg->size == 4 ? compile_mem_rows(jc, msg, rows) : 0;
+        unsigned nrows = bx_jit_whole_ldst(x, msg) && (msg->size == 4 || msg->sem == BI_SEM_LOAD)
+                         ? compile_mem_rows(jc, msg, rows) : 0;
         for (unsigned l = 0; l < (e->l ? 8u : 4u); l++)
             compile_mem_lane(jc, msg, l, epilogue);
         for (unsigned k = 0; k < nrows; k++)
