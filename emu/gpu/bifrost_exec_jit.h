@@ -98,8 +98,9 @@ int bx_jit_exec(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f);
  * and the clauses bi_exec_program's minimum-PC scheduling picks after it while they are
  * compiled: what its loop would do for them, the observer (bi_exec_hook) called after each.
  * *count counts the clauses run, up to max; *xp is the last one run.  Returns an error,
- * BI_EXEC_BARRIER after a clause with a barrier, or BI_EXEC_OK when the caller's loop must go on
- * (every lane finished, the next clause is interpreted, or max was reached). */
+ * BI_EXEC_BARRIER after a clause with a barrier, BI_EXEC_END when every lane finished before max
+ * was reached, or BI_EXEC_OK when the caller's loop must go on (the next clause is interpreted,
+ * or max was reached). */
 int bx_jit_run(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, unsigned *count, unsigned max,
                bi_fault *f);
 

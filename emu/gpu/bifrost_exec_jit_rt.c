@@ -338,7 +338,7 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
             }
         }
         if (!live)
-            return BI_EXEC_OK;                     /* every lane done: the caller ends the warp */
+            return BI_EXEC_END;                    /* every lane done (within max, as the caller's loop) */
         bi_xclause *next = __atomic_load_n(&x->next, __ATOMIC_ACQUIRE);
         if (!(next && next->c.offset == pc &&
               (!next->raw || (w->mem && __atomic_load_n(&next->epoch, __ATOMIC_ACQUIRE) == w->mem->epoch))) &&
