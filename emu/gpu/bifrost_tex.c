@@ -47,17 +47,39 @@ static int tfail(char *err, size_t errlen, int rc, const char *fmt, ...)
 static inline float f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint32_t u32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 
+/* The range map gave last, per host thread, for reads [0] and writes [1]: kept while the
+ * memory's map_gen and epoch say its ranges stay valid (texels and descriptors of one message's
+ * lanes are mostly on one page: one map call instead of one per lane and texel). */
+static __thread struct {
+    const bi_mem *m;
+    uint64_t gen, epoch, lo, hi;
+    uint8_t *host;                          /* host address of guest address lo */
+} last_map[2];
+
 /* Host bytes of [va, va + n) from bi_mem.map (write: 0 read, 1 write) when one mapped range
  * holds them, else NULL: the caller then goes through read / write, which report any fault as
  * before (a mapped access is one the callbacks would have done without a fault). */
 static inline uint8_t *mapped(const bi_mem *m, uint64_t va, unsigned n, int write)
 {
-    uint64_t lo = 1, hi = 0;
     if (!m->map)
         return NULL;
+    uint64_t gen = m->map_gen ? __atomic_load_n(m->map_gen, __ATOMIC_ACQUIRE) : 0;
+    typeof(last_map[0]) *c = &last_map[write];
+    if (m->map_gen && c->m == m && c->gen == gen && c->epoch == m->epoch && va >= c->lo && va <= c->hi &&
+        c->hi - va >= n)
+        return c->host + (va - c->lo);
+    uint64_t lo = 1, hi = 0;
     uint8_t *h = m->map(m->ctx, va, write, &lo, &hi);
     if (!h || va < lo || va > hi || hi - va < n)
         return NULL;
+    if (m->map_gen) {
+        c->m = m;
+        c->gen = gen;
+        c->epoch = m->epoch;
+        c->lo = lo;
+        c->hi = hi;
+        c->host = h - (va - lo);
+    }
     return h;
 }
 
