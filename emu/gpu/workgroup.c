@@ -66,6 +66,20 @@ enum { NOT_STARTED, RUNNING, AT_BARRIER, DONE };
  * other fields are set one by one: a memset of their odd sizes is a slow rep stos.  Rows outside
  * `rows` are zero already, so the rows from its lowest to its highest are cleared in one run of
  * stores (no loop over the mask's bits). */
+/* rows from the lowest to the highest of `rows` zeroed, of each only the warp's lanes (nothing
+ * writes a 4-lane warp's lanes 4-7) */
+static inline void clear_rows(bi_warp *w, unsigned lanes, uint64_t rows)
+{
+    if (!rows)
+        return;
+    unsigned lo = (unsigned)__builtin_ctzll(rows), hi = 63u - (unsigned)__builtin_clzll(rows);
+    if (lanes == 8)
+        memset(w->reg[lo], 0, (hi - lo + 1) * sizeof(w->reg[0]));
+    else
+        for (unsigned r = lo; r <= hi; r++)
+            memset(w->reg[r], 0, 4 * sizeof(uint32_t));
+}
+
 _Static_assert(offsetof(bi_warp, tuples_run) + sizeof(uint64_t) == sizeof(bi_warp) &&
                offsetof(bi_warp, pc) == offsetof(bi_warp, reg) + sizeof(((bi_warp *)0)->reg) &&
                offsetof(bi_warp, resume) + sizeof(void *) == offsetof(bi_warp, reg) &&
@@ -80,15 +94,8 @@ static void warp_reset(bi_warp *w, unsigned lanes, uint64_t rows, const bi_mem *
         w->tls_base[l] = l < lanes ? tls_base : 0;
     w->barriers = 0;
     w->resume = NULL;
-    if (rows) {
-        /* of each row only the warp's lanes: nothing writes a 4-lane warp's lanes 4-7 */
-        unsigned lo = (unsigned)__builtin_ctzll(rows), hi = 63u - (unsigned)__builtin_clzll(rows);
-        if (lanes == 8)
-            memset(w->reg[lo], 0, (hi - lo + 1) * sizeof(w->reg[0]));
-        else
-            for (unsigned r = lo; r <= hi; r++)
-                memset(w->reg[r], 0, 4 * sizeof(uint32_t));
-    }
+    clear_rows(w, lanes, rows & ((1ull << 55) - 1));        /* (r55-r62 are out of a whole warp's rows: */
+    clear_rows(w, lanes, rows & ~((1ull << 55) - 1));       /*  no run of stores through them) */
     memset(w->pc, 0, sizeof(w->pc));
     memset(w->done, 0, sizeof(w->done));
     w->warp_id = w->core_id = 0;
