@@ -89,11 +89,17 @@ static uint8_t lane_shift(uint8_t lane)
     return (uint8_t)(lane & 0x10 ? 16 * (lane & 1) : 8 * (lane & 3));
 }
 
-/* Whether unit (i, add) of kind k has compiled code (else it calls the interpreter). */
-static int compilable(const bi_xclause *x, unsigned i, int add, uint8_t k)
+/* Whether unit (i, add) of kind k has compiled code (else it calls the interpreter); sse: for SSE
+ * code, which has no fused multiply-add (FMA, and the double-precision sequences of FRCP, FRSQ
+ * and FMA_RSCALE), no per-lane shift (ARSHIFT; LSHIFT / RSHIFT by a register: compile_unit) and
+ * no ordered not-equal comparison. */
+static int compilable(const bi_xclause *x, unsigned i, int add, uint8_t k, int sse)
 {
     const bi_xinstr *xi = add ? &x->add[i] : &x->fma[i];
     if (k == K_GENERIC)
+        return 0;
+    if (sse && (k == K_FMA || k == PK_FRCP || k == PK_FRSQ || k == PK_RSCALE || k == PK_ARSHIFT ||
+                (k == K_FCMP && xi->cmp == C_GTLT)))
         return 0;
     if (add && (is_mem(xi) || xi->sem == BI_SEM_CLPER || xi->sem == BI_SEM_BARRIER))
         return 0;
@@ -191,7 +197,7 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
         jc->clean_res[i + 1][1] = 1;
         return;
     }
-    if (!compilable(x, i, add, k)) {
+    if (!compilable(x, i, add, k, e->sse)) {
         bx_jc_call_unit(jc, iu);
         memset(jc->held, 0, sizeof(jc->held));
         return;
@@ -225,6 +231,12 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
     /* a shift by a constant: by an immediate (the amount's row is not needed) */
     int imm_shift = (k == K_LSHIFT || k == K_RSHIFT) && (s[2].base == JX_POOL || (s[2].base == R12 && s[2].disp == F_ZERO));
     uint8_t shift = imm_shift && s[2].base == JX_POOL ? (uint8_t)(jc->pool[s[2].disp] & 31) : 0;
+    if (e->sse && (k == K_LSHIFT || k == K_RSHIFT) && !imm_shift) {   /* no vpsllvd / vpsrlvd */
+        jc->nbc = nbc;
+        bx_jc_call_unit(jc, iu);
+        memset(jc->held, 0, sizeof(jc->held));
+        return;
+    }
     for (unsigned q = 0; q < need; q++)
         if (!(imm_shift && q == 2))
             bx_jc_load_src(jc, q, i, add, q, s[q]);
@@ -310,7 +322,14 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
         break;
     case K_MUX:
         switch (xi->mux) {
-        case 0: jx_blendv(e, 0, 0, 0, 1, 2); break;      /* sign of c ? b : a */
+        case 0:                                          /* sign of c ? b : a */
+            if (e->sse) {                                /* the sign made a lane mask */
+                jx_sra_imm(e, 2, 2, 31);
+                jx_blendv(e, 1, 0, 0, 1, 2);
+            } else {
+                jx_blendv(e, 0, 0, 0, 1, 2);
+            }
+            break;
         case 1: case 2:
             if (xi->mux == 2)
                 jx_opm(e, JX_VPAND, 2, 2, R14, KROW(KR_ABS));
@@ -426,7 +445,12 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
         jx_op(e, JX_VCVTDQ2PS, 1, 0, 1);
         jx_op(e, JX_VCVTDQ2PS, 0, 0, 0);
         jx_load(e, 2, R14, KROW(KR_2P16));
-        jx_op(e, JX_VFMADD231PS, 0, 1, 2);
+        if (e->sse) {            /* the product is exact (a 16-bit integer times 2^16): one rounding */
+            jx_op(e, JX_VMULPS, 1, 1, 2);
+            jx_op(e, JX_VADDPS, 0, 0, 1);
+        } else {
+            jx_op(e, JX_VFMADD231PS, 0, 1, 2);
+        }
         jc->clean_res[i + 1][add] = 1;
         break;
     default: break;

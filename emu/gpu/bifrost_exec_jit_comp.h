@@ -63,6 +63,7 @@ typedef struct {
      * helpers clobber them) */
     uint8_t rheld[3];
     unsigned rnext;              /* the entry to replace next */
+    unsigned nrheld;             /* entries in use: 3, or 2 for SSE code (xmm14: its scratch) */
 } jcomp;
 
 /* ymm15 and ymm12-14 no longer hold what the compiler knows of them (a call, or code that uses them) */
