@@ -90,15 +90,15 @@ static uint8_t lane_shift(uint8_t lane)
 }
 
 /* Whether unit (i, add) of kind k has compiled code (else it calls the interpreter); sse: for SSE
- * code, which has no fused multiply-add (FMA, and the double-precision sequences of FRCP, FRSQ
- * and FMA_RSCALE), no per-lane shift (ARSHIFT; LSHIFT / RSHIFT by a register: compile_unit) and
- * no ordered not-equal comparison. */
+ * code, which has no 8-lane double-precision rows for FRCP, FRSQ and FMA_RSCALE's sequences, no
+ * per-lane shift (ARSHIFT; LSHIFT / RSHIFT by a register: compile_unit) and no ordered not-equal
+ * comparison (its FMA: bx_jc_fma_sse). */
 static int compilable(const bi_xclause *x, unsigned i, int add, uint8_t k, int sse)
 {
     const bi_xinstr *xi = add ? &x->add[i] : &x->fma[i];
     if (k == K_GENERIC)
         return 0;
-    if (sse && (k == K_FMA || k == PK_FRCP || k == PK_FRSQ || k == PK_RSCALE || k == PK_ARSHIFT ||
+    if (sse && (k == PK_FRCP || k == PK_FRSQ || k == PK_RSCALE || k == PK_ARSHIFT ||
                 (k == K_FCMP && xi->cmp == C_GTLT)))
         return 0;
     if (add && (is_mem(xi) || xi->sem == BI_SEM_CLPER || xi->sem == BI_SEM_BARRIER))
@@ -300,6 +300,9 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
         jc->clean_res[i + 1][add] = (uint8_t)ftz;   /* flushed here or by the interpreter's fout */
         if (k == K_FADD) {
             jx_op(e, JX_VADDPS, 0, 0, 1);
+        } else if (e->sse) {
+            r = bx_jc_fma_sse(jc);
+            bx_jc_clobber_high(jc);
         } else {
             jx_op(e, JX_VFMADD231PS, 2, 0, 1);
             r = 2;

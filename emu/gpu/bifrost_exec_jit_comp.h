@@ -153,6 +153,8 @@ unsigned bx_jc_frcp(jcomp *jc, int den);
 unsigned bx_jc_frsq(jcomp *jc, int den);
 unsigned bx_jc_rscale(jcomp *jc, const bi_xinstr *xi);
 unsigned bx_jc_f2i(jcomp *jc, int is_signed);
+/* FMA of xmm0-2 for SSE code (no FMA instruction): the result's register */
+unsigned bx_jc_fma_sse(jcomp *jc);
 /* unit (i, add): compiled, or a call of the interpreter's code (bifrost_exec_jit_alu.c) */
 void bx_jc_compile_unit(jcomp *jc, unsigned i, int add);
 

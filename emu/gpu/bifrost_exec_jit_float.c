@@ -1,6 +1,7 @@
 /* The clause compiler's float helpers of Mesa's division, reciprocal and conversion sequences
  * (bifrost_exec_jit_comp.h), bit-exact with bx_exec_op's cases: FREXPE, FREXPM, FRCP_APPROX,
- * FMA_RSCALE (in double precision, as bx_fma_rscale computes it) and F32_TO_S32 / F32_TO_U32.
+ * FMA_RSCALE (in double precision, as bx_fma_rscale computes it) and F32_TO_S32 / F32_TO_U32;
+ * and FMA for SSE code, which has no fused multiply-add.
  * Each takes its float sources in ymm0-3 with their modifiers and FTZ flush applied, leaves its
  * result in the register it returns, and marks in ymm7 the lanes whose input is a denormal it
  * does not handle (then the interpreter's code redoes the unit); NaN results are redone by the
@@ -267,5 +268,52 @@ unsigned bx_jc_f2i(jcomp *jc, int is_signed)
     jx_op(e, JX_VPXOR, 5, 5, 5);
     jx_cmpps(e, 5, 0, 5, 0x1e);
     jx_op(e, JX_VPAND, 4, 4, 5);                       /* not > 0 (NaN too): 0 */
+    return 4;
+}
+
+/* FMA for SSE code (4 lanes, no FMA instruction): a * b + c rounded once, as vfmadd231ps
+ * rounds it.  Per pair of lanes in binary64: a * b exact, the sum with its rounding error
+ * (TwoSum) rounded to odd, which binary32 then rounds as the exact sum (53 >= 2 x 24 + 2 bits).
+ * Sources in xmm0-2 with their modifiers and flush applied; the result in xmm4 (NaNs: the
+ * caller's check).  Uses xmm3, 5-7, 12, 13, 15 (the caller clobbers the held rows of 12-15). */
+unsigned bx_jc_fma_sse(jcomp *jc)
+{
+    jx_emit *e = &jc->e;
+    for (unsigned h = 0; h < 2; h++) {
+        if (h) {                                       /* lanes 2-3 down to 0-1 */
+            jx_sse_pshufd(e, 3, 0, 0xee);
+            jx_op(e, JX_VCVTPS2PD, 12, 0, 3);
+            jx_sse_pshufd(e, 3, 1, 0xee);
+            jx_op(e, JX_VCVTPS2PD, 13, 0, 3);
+            jx_sse_pshufd(e, 3, 2, 0xee);
+            jx_op(e, JX_VCVTPS2PD, 3, 0, 3);
+        } else {
+            jx_op(e, JX_VCVTPS2PD, 12, 0, 0);
+            jx_op(e, JX_VCVTPS2PD, 13, 0, 1);
+            jx_op(e, JX_VCVTPS2PD, 3, 0, 2);
+        }
+        jx_op(e, JX_VMULPD, 12, 12, 13);               /* p = a * b, exact */
+        jx_op(e, JX_VADDPD, 15, 12, 3);                /* od = p + c */
+        jx_op(e, JX_VSUBPD, 13, 15, 12);               /* bb = od - p */
+        jx_op(e, JX_VSUBPD, 6, 15, 13);
+        jx_op(e, JX_VSUBPD, 6, 12, 6);
+        jx_op(e, JX_VSUBPD, 7, 3, 13);
+        jx_op(e, JX_VADDPD, 6, 6, 7);                  /* err = (p - (od - bb)) + (c - bb) */
+        jx_opm(e, JX_VPAND, 12, 15, R14, KROW(KR_Q_ABS));
+        jx_load(e, 13, R14, KROW(KR_Q_INF));
+        jx_cmppd(e, 12, 12, 13, 0x11);                 /* od finite */
+        jx_op(e, JX_VPXOR, 13, 13, 13);
+        jx_cmppd(e, 3, 6, 13, 0x04);                   /* err != 0 */
+        jx_op(e, JX_VPAND, 12, 12, 3);                 /* inexact: round to odd */
+        jx_cmppd(e, 3, 15, 13, 0x1e);
+        jx_cmppd(e, 7, 6, 13, 0x1e);
+        jx_op(e, JX_VPXOR, 3, 3, 7);
+        jx_op(e, JX_VPAND, 3, 3, 12);                  /* od rounded up: one step toward zero */
+        jx_op(e, JX_VPADDQ, 15, 15, 3);
+        jx_opm(e, JX_VPAND, 12, 12, R14, KROW(KR_Q_ONE));
+        jx_op(e, JX_VPOR, 15, 15, 12);
+        jx_op(e, JX_VCVTPD2PS, 4 + h, 0, 15);          /* two lanes, the upper half zeroed */
+    }
+    jx_op(e, JX_VPUNPCKLQDQ, 4, 4, 5);
     return 4;
 }

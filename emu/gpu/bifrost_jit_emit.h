@@ -116,10 +116,11 @@ static inline int jx_sse_form(unsigned map, uint8_t op)
 {
     if (map == M_0F)
         switch (op) {
-        case 0xfe: case 0xdb: case 0xeb: case 0xef: case 0x76: case 0x74: return JX_SSE_COMM;
-        case 0xfa: case 0xdf: case 0x66: case 0x64: case 0x62: case 0x6a: case 0x58: case 0x59: case 0x5c: case 0xc2:
+        case 0xfe: case 0xdb: case 0xeb: case 0xef: case 0x76: case 0x74: case 0xd4: return JX_SSE_COMM;
+        case 0xfa: case 0xdf: case 0x66: case 0x64: case 0x62: case 0x6a: case 0x6c: case 0x58: case 0x59: case 0x5c:
+        case 0xc2:
             return JX_SSE_BIN;
-        case 0x5b: return JX_SSE_UNARY;
+        case 0x5b: case 0x5a: return JX_SSE_UNARY;
         default: return JX_SSE_NONE;
         }
     if (map == M_0F38)
@@ -171,6 +172,28 @@ static inline void jx_sse_op(jx_emit *e, unsigned pp, unsigned map, uint8_t op, 
     jx_leg(e, pp, map, op, d, mem, s2, disp);
     if (imm >= 0)
         jx_b(e, (uint8_t)imm);
+}
+
+/* SSE: d = s1 compared with s2 by a VEX predicate (pp: PP_NONE cmpps, PP_66 cmppd).  Legacy
+ * predicates are 0-7 only: the ordered quiet ones take their signalling twin (the same result;
+ * only the unused invalid flag differs), greater (or equal) the swapped less (or equal);
+ * not-equal-ordered has none. */
+static inline void jx_sse_cmp(jx_emit *e, unsigned pp, unsigned d, unsigned s1, unsigned s2, uint8_t pred)
+{
+    switch (pred) {
+    case 0x00: case 0x03: case 0x04: jx_sse_op(e, pp, M_0F, 0xc2, d, s1, 0, s2, 0, pred); break;
+    case 0x11: case 0x12: jx_sse_op(e, pp, M_0F, 0xc2, d, s1, 0, s2, 0, pred & 3); break;
+    case 0x1e: jx_sse_op(e, pp, M_0F, 0xc2, d, s2, 0, s1, 0, 1); break;        /* s2 < s1 */
+    case 0x1d: jx_sse_op(e, pp, M_0F, 0xc2, d, s2, 0, s1, 0, 2); break;        /* s2 <= s1 */
+    default: e->bad = 1; break;
+    }
+}
+
+/* SSE: pshufd d, s, imm (dwords of s picked by imm's 2-bit fields) */
+static inline void jx_sse_pshufd(jx_emit *e, unsigned d, unsigned s, uint8_t imm)
+{
+    jx_leg(e, PP_66, M_0F, 0x70, d, 0, s, 0);
+    jx_b(e, imm);
 }
 
 /* SSE: d = s shifted by imm (opcode op of group digit: 0x72 /6 pslld, /2 psrld, /4 psrad; 0x73
@@ -273,12 +296,13 @@ static inline void jx_opm(jx_emit *e, unsigned pp, unsigned map, uint8_t op, uns
 #define JX_VPMAXSD PP_66, M_0F38, 0x3d
 #define JX_VPMINSD PP_66, M_0F38, 0x39
 #define JX_VPMOVSXDQ PP_66, M_0F38, 0x25       /* 256-bit: ymm d = sign-extended dwords of xmm s2 */
+#define JX_VPUNPCKLQDQ PP_66, M_0F, 0x6c       /* d = low qword of s1, low qword of s2 */
 
 /* vcmppd d, s1, s2, predicate */
 static inline void jx_cmppd(jx_emit *e, unsigned d, unsigned s1, unsigned s2, uint8_t pred)
 {
     if (e->sse) {
-        e->bad = 1;                  /* (only the double-precision helpers, 256-bit) */
+        jx_sse_cmp(e, PP_66, d, s1, s2, pred);
         return;
     }
     jx_vex(e, PP_66, M_0F, 0xc2, d, s1, 0, s2, 0);
@@ -359,19 +383,11 @@ static inline void jx_sra_imm(jx_emit *e, unsigned d, unsigned s, uint8_t imm)
     jx_b(e, imm);
 }
 
-/* vcmpps d, s1, s2, predicate.  SSE's cmpps has predicates 0-7 only: the ordered quiet ones
- * take their signalling twin (the same result; only the unused invalid flag differs), greater
- * (or equal) the swapped less (or equal); not-equal-ordered has none. */
+/* vcmpps d, s1, s2, predicate (SSE: jx_sse_cmp) */
 static inline void jx_cmpps(jx_emit *e, unsigned d, unsigned s1, unsigned s2, uint8_t pred)
 {
     if (e->sse) {
-        switch (pred) {
-        case 0x00: case 0x03: case 0x04: jx_sse_op(e, PP_NONE, M_0F, 0xc2, d, s1, 0, s2, 0, pred); break;
-        case 0x11: case 0x12: jx_sse_op(e, PP_NONE, M_0F, 0xc2, d, s1, 0, s2, 0, pred & 3); break;
-        case 0x1e: jx_sse_op(e, PP_NONE, M_0F, 0xc2, d, s2, 0, s1, 0, 1); break;     /* s2 < s1 */
-        case 0x1d: jx_sse_op(e, PP_NONE, M_0F, 0xc2, d, s2, 0, s1, 0, 2); break;     /* s2 <= s1 */
-        default: e->bad = 1; break;
-        }
+        jx_sse_cmp(e, PP_NONE, d, s1, s2, pred);
         return;
     }
     jx_vex(e, PP_NONE, M_0F, 0xc2, d, s1, 0, s2, 0);

@@ -12,6 +12,10 @@
  *   sliced    the same in slices of 1-12 clauses (clause budgets cutting runs of compiled clauses),
  *             with clauses compiled and interpreted in one program
  *
+ *   sse_fma   the SSE code's fused multiply-add sequence (bx_jc_fma_sse) alone against fmaf, on
+ *             random operands and on sums that lie just off a binary32 tie (where rounding the
+ *             binary64 sum first would be wrong)
+ *
  * Each runs twice: with the AVX2 code and with the SSE code (bx_jit_set_isa), each where the host
  * has it.  SSE code exists for 4-lane (v6) warps only, v7 clauses then get none; its instructions
  * are checked to be legacy-encoded (Capstone: no VEX mnemonics), so an AVX2 host runs it as an
@@ -20,11 +24,13 @@
  * JIT_DIFF_ROUNDS=n multiplies the variants (default 1); JIT_DIFF_SEED picks the random seed. */
 #include <capstone/capstone.h>
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
-#include "bifrost_exec_jit.h"
+#include "bifrost_exec_jit_comp.h"
 #include "bifrost/shaders.inc"
 #include "gpu/shaders.inc"
 
@@ -497,6 +503,82 @@ START_TEST(test_backend_switch)
 }
 END_TEST
 
+/* bx_jc_fma_sse as a function: fn(a, b, c, out) on rows of 4 floats (rdi, rsi, rdx, rcx) */
+typedef void (*fma_fn)(const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *out);
+
+static void check_fma4(fma_fn fn, const uint32_t *a, const uint32_t *b, const uint32_t *c)
+{
+    uint32_t out[4];
+    fn(a, b, c, out);
+    for (unsigned l = 0; l < 4; l++) {
+        float fa, fb, fc, fr;
+        memcpy(&fa, &a[l], 4);
+        memcpy(&fb, &b[l], 4);
+        memcpy(&fc, &c[l], 4);
+        fr = fmaf(fa, fb, fc);
+        uint32_t want;
+        memcpy(&want, &fr, 4);
+        if (isnan(fr))          /* NaNs go to the interpreter: any NaN will do */
+            ck_assert_msg((out[l] & 0x7fffffff) > 0x7f800000, "fma(%#x, %#x, %#x): %#x, not a NaN", a[l], b[l], c[l], out[l]);
+        else
+            ck_assert_msg(out[l] == want, "fma(%#x, %#x, %#x): %#x, fmaf %#x", a[l], b[l], c[l], out[l], want);
+    }
+}
+
+START_TEST(test_sse_fma)
+{
+    if (bx_jit_host_isa() < BX_JIT_ISA_SSE)
+        return;
+    static jcomp jc;
+    uint8_t *mem = mmap(NULL, 4096, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    ck_assert_ptr_ne(mem, MAP_FAILED);
+    jc.e = (jx_emit){ .buf = mem, .cap = 4096, .sse = 1 };
+    jx_emit *e = &jc.e;
+    jx_push(e, R14);
+    jx_mov_imm64(e, R14, (uint64_t)(uintptr_t)bx_jit_krows);
+    jx_load(e, 0, RDI, 0);
+    jx_load(e, 1, RSI, 0);
+    jx_load(e, 2, RDX, 0);
+    ck_assert_uint_eq(bx_jc_fma_sse(&jc), 4);
+    jx_store(e, 4, RCX, 0);
+    jx_pop(e, R14);
+    jx_ret(e);
+    ck_assert(!e->bad && e->len < e->cap);
+    fma_fn fn = (fma_fn)(void *)mem;
+    seed();
+    unsigned n = 0;
+    /* 1 + 2^-12 squared is 1 + 2^-11 + 2^-24, a binary32 tie; + 2^-60 rounds it up, - 2^-60 down */
+    static const uint32_t ties[][3] = { { 0x3f800800, 0x3f800800, 0x21800000 }, { 0x3f800800, 0x3f800800, 0xa1800000 },
+                                        { 0xbf800800, 0x3f800800, 0x21800000 }, { 0x3f800800, 0xbf800800, 0xa1800000 } };
+    uint32_t a[4], b[4], c[4];
+    for (unsigned l = 0; l < 4; l++) {
+        a[l] = ties[l][0];
+        b[l] = ties[l][1];
+        c[l] = ties[l][2];
+    }
+    check_fma4(fn, a, b, c);
+    for (unsigned t = 0; t < 200000 * rounds(); t++, n += 4) {
+        for (unsigned l = 0; l < 4; l++) {
+            switch (t % 3) {
+            case 0: a[l] = rnd_value(); b[l] = rnd_value(); c[l] = rnd_value(); break;
+            case 1: a[l] = rnd(); b[l] = rnd(); c[l] = rnd(); break;
+            default: {              /* a tie of a * b (12-bit mantissas) nudged by a far smaller c */
+                uint32_t ea = 100 + rnd() % 60, eb = 100 + rnd() % 60;
+                a[l] = (rnd() & 0x80000000u) | ea << 23 | (rnd() & 0xfff) << 11;
+                b[l] = (rnd() & 0x80000000u) | eb << 23 | (rnd() & 0xfff) << 11;
+                uint32_t ec = ea + eb - 127 - 30 - rnd() % 40;
+                c[l] = (rnd() & 0x80000000u) | ec << 23 | (rnd() & 0x7fffff);
+                break;
+            }
+            }
+        }
+        check_fma4(fn, a, b, c);
+    }
+    munmap(mem, 4096);
+    printf("jit sse fma: %u lanes compared with fmaf\n", n);
+}
+END_TEST
+
 /* The ISA choice: the best the host has by default; SSE code for v6 programs only, none for v7. */
 START_TEST(test_isa_switch)
 {
@@ -527,6 +609,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_backend_switch);
     tcase_add_test(tc, test_isa_switch);
+    tcase_add_test(tc, test_sse_fma);
     tcase_add_loop_test(tc, test_clauses, 0, 2);       /* _i: 0 AVX2, 1 SSE */
     tcase_add_loop_test(tc, test_shaders, 0, 2);
     tcase_add_loop_test(tc, test_sliced, 0, 2);
