@@ -1,5 +1,5 @@
 /* The clause compiler's ALU units (bifrost_exec_jit_comp.h): the interpreter's lane-loop kinds as
- * AVX2 / FMA code over lane rows, float units with the interpreter's denormal rules, and the
+ * AVX2 / FMA (or SSE4.1) code over lane rows, float units with the interpreter's denormal rules, and the
  * choice between compiled code and a call of the interpreter's code for each unit. */
 #include "bifrost_exec_jit_comp.h"
 
