@@ -90,15 +90,15 @@ static uint8_t lane_shift(uint8_t lane)
 }
 
 /* Whether unit (i, add) of kind k has compiled code (else it calls the interpreter); sse: for SSE
- * code, which has no 8-lane double-precision rows for FRCP, FRSQ and FMA_RSCALE's sequences, no
- * per-lane shift (ARSHIFT; LSHIFT / RSHIFT by a register: compile_unit) and no ordered not-equal
- * comparison (its FMA: bx_jc_fma_sse). */
+ * code, which has no fused multiply-add in binary64 (FRSQ's check; its binary32 FMA:
+ * bx_jc_fma_sse), no per-lane shift (ARSHIFT, LSHIFT and RSHIFT by a register: compile_unit) and
+ * no ordered not-equal comparison. */
 static int compilable(const bi_xclause *x, unsigned i, int add, uint8_t k, int sse)
 {
     const bi_xinstr *xi = add ? &x->add[i] : &x->fma[i];
     if (k == K_GENERIC)
         return 0;
-    if (sse && (k == PK_FRCP || k == PK_FRSQ || k == PK_RSCALE || k == PK_ARSHIFT ||
+    if (sse && (k == PK_FRSQ ||
                 (k == K_FCMP && xi->cmp == C_GTLT)))
         return 0;
     if (add && (is_mem(xi) || xi->sem == BI_SEM_CLPER || xi->sem == BI_SEM_BARRIER))
@@ -231,14 +231,19 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
     /* a shift by a constant: by an immediate (the amount's row is not needed) */
     int imm_shift = (k == K_LSHIFT || k == K_RSHIFT) && (s[2].base == JX_POOL || (s[2].base == R12 && s[2].disp == F_ZERO));
     uint8_t shift = imm_shift && s[2].base == JX_POOL ? (uint8_t)(jc->pool[s[2].disp] & 31) : 0;
-    if (e->sse && (k == K_LSHIFT || k == K_RSHIFT) && !imm_shift) {   /* no vpsllvd / vpsrlvd */
+    /* SSE: ARSHIFT by a constant (Mesa's sign masks: >> 31) by an immediate too */
+    int imm_sra = e->sse && k == PK_ARSHIFT && (s[2].base == JX_POOL || (s[2].base == R12 && s[2].disp == F_ZERO));
+    uint8_t sra = imm_sra && s[2].base == JX_POOL ?
+        (uint8_t)((jc->pool[s[2].disp] >> lane_shift(xi->lane[2] == 0xff ? 0 : xi->lane[2])) & 31) : 0;
+    if (e->sse && (((k == K_LSHIFT || k == K_RSHIFT) && !imm_shift) || (k == PK_ARSHIFT && !imm_sra))) {
+        /* no vpsllvd / vpsrlvd / vpsravd */
         jc->nbc = nbc;
         bx_jc_call_unit(jc, iu);
         memset(jc->held, 0, sizeof(jc->held));
         return;
     }
     for (unsigned q = 0; q < need; q++)
-        if (!(imm_shift && q == 2))
+        if (!((imm_shift || imm_sra) && q == 2))
             bx_jc_load_src(jc, q, i, add, q, s[q]);
     unsigned r = 0;              /* register holding the result */
     int nan_check = 0, ftz = x->c.hdr[BI_H_FTZ] != 0, den_check = 0;
@@ -366,6 +371,11 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
         break;
     }
     case PK_ARSHIFT: {           /* (int32_t)a >> (lane_sel(c, lane[2] or byte 0) & 31) */
+        if (imm_sra) {
+            if (sra)
+                jx_sra_imm(e, 0, 0, sra);
+            break;
+        }
         uint8_t sh = lane_shift(xi->lane[2] == 0xff ? 0 : xi->lane[2]);
         if (sh)
             jx_shift_imm(e, 0, 2, 2, sh);

@@ -118,7 +118,7 @@ static inline int jx_sse_form(unsigned map, uint8_t op)
         switch (op) {
         case 0xfe: case 0xdb: case 0xeb: case 0xef: case 0x76: case 0x74: case 0xd4: return JX_SSE_COMM;
         case 0xfa: case 0xdf: case 0x66: case 0x64: case 0x62: case 0x6a: case 0x6c: case 0x58: case 0x59: case 0x5c:
-        case 0xc2:
+        case 0x5e: case 0xc2:
             return JX_SSE_BIN;
         case 0x5b: case 0x5a: return JX_SSE_UNARY;
         default: return JX_SSE_NONE;
@@ -127,6 +127,7 @@ static inline int jx_sse_form(unsigned map, uint8_t op)
         switch (op) {
         case 0x40: case 0x3d: case 0x39: return JX_SSE_COMM;
         case 0x00: return JX_SSE_BIN;
+        case 0x25: return JX_SSE_UNARY;              /* pmovsxdq: the low two dwords */
         default: return JX_SSE_NONE;
         }
     return JX_SSE_NONE;
