@@ -1,5 +1,6 @@
 /* The clause compiler (its ALU units: bifrost_exec_jit_alu.c): a prepared clause (bi_xclause)
- * becomes x86-64 code that runs its tuples over all lanes of a warp at once, one AVX2 register per lane row (ymm: 8 lanes, xmm: 4).  The
+ * becomes x86-64 code that runs its tuples over all lanes of a warp at once, one AVX2 register per lane row (ymm: 8 lanes, xmm: 4;
+ * or, on hosts without AVX2, one SSE register per 4-lane row: jx_emit.sse).  The
  * common ALU forms the interpreter runs as lane loops (fast_fma / fast_add kinds) are compiled;
  * every other unit, and a float unit whose result is a NaN in some lane, calls the interpreter's
  * code for that unit (bx_jit_unit); a single clause's end (bx_jit_exec) is the interpreter's,
@@ -13,19 +14,55 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 
 /* ---- which back end runs ------------------------------------------------------------------- */
 
-int bx_jit_host_ok(void)
+enum bx_jit_isa bx_jit_host_isa(void)
 {
 #if defined(__x86_64__)
     __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-#else
-    return 0;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        return BX_JIT_ISA_AVX2;
+    if (__builtin_cpu_supports("sse4.1") && __builtin_cpu_supports("ssse3"))
+        return BX_JIT_ISA_SSE;
 #endif
+    return BX_JIT_ISA_NONE;
 }
+
+static int isa = -1;          /* enum bx_jit_isa; -1: not chosen yet */
+
+enum bx_jit_isa bx_jit_isa(void)
+{
+    int i = __atomic_load_n(&isa, __ATOMIC_RELAXED);
+    if (i < 0) {
+        i = (int)bx_jit_host_isa();
+        const char *env = getenv("MALIBU_GPU_JIT_ISA");
+        if (env && *env) {
+            if (!strcmp(env, "sse")) {
+                if (i > BX_JIT_ISA_SSE)
+                    i = BX_JIT_ISA_SSE;
+            } else if (strcmp(env, "avx2")) {
+                fprintf(stderr, "gpu: jit: MALIBU_GPU_JIT_ISA=%s ignored (sse or avx2)\n", env);
+            }
+        }
+        int unset = -1;
+        if (!__atomic_compare_exchange_n(&isa, &unset, i, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+            i = unset;           /* another thread chose first (the same) */
+    }
+    return (enum bx_jit_isa)i;
+}
+
+int bx_jit_set_isa(enum bx_jit_isa i)
+{
+    if (i > bx_jit_host_isa())
+        return -1;
+    __atomic_store_n(&isa, (int)i, __ATOMIC_RELAXED);
+    return 0;
+}
+
+int bx_jit_host_ok(void) { return bx_jit_isa() != BX_JIT_ISA_NONE; }
 
 static int backend = -1;      /* enum bi_backend; -1: not chosen yet (the host's default) */
 
@@ -439,7 +476,7 @@ static void compile_commit(jcomp *jc, unsigned i)
             jx_load(e, 0, RBX, W_REG(wr->reg));
             c = 12 + jc->rnext;                  /* (the oldest entry) */
             jc->rheld[jc->rnext] = (uint8_t)(1 + (wr->reg & 63));
-            jc->rnext = (jc->rnext + 1) % 3;
+            jc->rnext = (jc->rnext + 1) % jc->nrheld;
             jx_blendv(e, 1, 0, 0, res, 15);
         } else {
             jx_blendv(e, 1, 0, c, res, 15);
@@ -455,16 +492,25 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
     bx_jit_code code = { 0 };
     static __thread jcomp jc;
     memset(&jc, 0, sizeof(jc));
-    jc.e = (jx_emit){ .buf = buf, .cap = sizeof(buf), .l = lanes == 8 };
+    enum bx_jit_isa i = bx_jit_isa();
+    jc.e = (jx_emit){ .buf = buf, .cap = sizeof(buf), .l = lanes == 8, .sse = i == BX_JIT_ISA_SSE };
     jc.x = x;
+    jc.nrheld = jc.e.sse ? 2 : 3;                      /* SSE: xmm14 is the emitter's scratch */
     bx_jc_clobber_high(&jc);
     jc.may_branch = bx_jc_may_branch(x);
     jc.clean_res[0][0] = jc.clean_res[0][1] = 1;      /* the first tuple's T0 / T1: zeros */
     jx_emit *e = &jc.e;
     x->jit = NULL;
-    if (!bx_jit_host_ok()) {
-        snprintf(why, whylen, "the host lacks AVX2 or FMA");
+    if (i == BX_JIT_ISA_NONE) {
+        snprintf(why, whylen, "the host lacks AVX2 and FMA, or SSE4.1 and SSSE3");
         return -1;
+    }
+    if (jc.e.sse && lanes == 8) {       /* no 8-lane SSE code: v7 warps run interpreted */
+        static int said;
+        if (!__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
+            fprintf(stderr, "gpu: jit: %s; 8-lane warps (v7 GPUs) run interpreted\n",
+                    bx_jit_host_isa() == BX_JIT_ISA_SSE ? "the host lacks AVX2 or FMA" : "SSE code chosen (MALIBU_GPU_JIT_ISA=sse)");
+        return 0;
     }
     size_t head = (sizeof(bx_jit_code) + 31) & ~(size_t)31;
     jc.head = head;
@@ -509,7 +555,12 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
     jx_patch(e, to_bc);
     compile_bc_fill(&jc);
     jx_jmp_to(e, bc_done);
+    code.size = (uint32_t)e->len;
     jx_pool_place(e, jc.pool, jc.npool);
+    if (e->bad) {                 /* a compiler bug: a unit it should have left to the interpreter */
+        snprintf(why, whylen, "clause %#x: an instruction without an SSE form", x->c.offset);
+        return -1;
+    }
     if (jc.full || e->len > e->cap || e->nfix > JX_MAX_FIX) {
         snprintf(why, whylen, "clause %#x: too large to compile", x->c.offset);
         return -1;

@@ -1,6 +1,7 @@
 /* The clause compiler (GPU back end "jit"), internal to the executor:
  *
- *   bifrost_exec_jit.c      prepared clause -> x86-64 code over a warp's lane rows (AVX2 + FMA):
+ *   bifrost_exec_jit.c      prepared clause -> x86-64 code over a warp's lane rows (AVX2 + FMA,
+ *                           or SSE4.1 for 4-lane warps: bx_jit_isa):
  *                           the clause, its frame, messages, branches, commits; code arenas;
  *                           which back end runs (--gpu-backend)
  *   bifrost_exec_jit_alu.c  its ALU units (bifrost_exec_jit_comp.h: what the files share)
@@ -81,6 +82,7 @@ typedef struct bx_jit_code {
     bx_jit_entry entry;
     const void *body;                 /* where chained clauses jump (r13 = the clause) */
     bi_xclause *succ[2];              /* successors seen: [0] the next clause, [1] a branch target */
+    uint32_t size;                    /* bytes of instructions from entry (its constant pool follows) */
 } bx_jit_code;
 
 /* Executable memory of one program's compiled clauses (freed with the program). */
@@ -88,7 +90,8 @@ typedef struct bx_jit_arena bx_jit_arena;
 void bx_jit_arena_free(bx_jit_arena *a);
 
 /* Compile x for warps of `lanes` lanes into *arena (created on first use): sets x->jit, or leaves
- * it NULL and returns -1 with the reason in why (the clause then runs interpreted). */
+ * it NULL and returns -1 with the reason in why (the clause then runs interpreted).  SSE code
+ * has no 8-lane form: those clauses get no code and 0 (said once per process on stderr). */
 int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *why, size_t whylen);
 
 /* Run compiled clause x for the lanes in exec (bi_exec_clause's contract). */
@@ -131,7 +134,17 @@ static inline unsigned bx_jit_stg_regs(const bi_xinstr *msg)
 /* Called by compiled code: unit iu (tuple << 1 | add) of x through the interpreter's code. */
 int bx_jit_unit(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned iu);
 
-/* Whether the host can run compiled clauses (x86-64 with AVX2 and FMA). */
+/* The instruction set compiled code uses, chosen at run time: AVX2 + FMA where the host has them
+ * (4- and 8-lane warps), else SSE4.1 + SSSE3 (4-lane warps; 8-lane warps run interpreted), else
+ * none (the interpreter).  MALIBU_GPU_JIT_ISA=sse forces the SSE code on an AVX2 host. */
+enum bx_jit_isa { BX_JIT_ISA_NONE, BX_JIT_ISA_SSE, BX_JIT_ISA_AVX2 };
+enum bx_jit_isa bx_jit_isa(void);
+/* The best the host has, whatever the environment says. */
+enum bx_jit_isa bx_jit_host_isa(void);
+/* Compile with isa from now on (tests); -1 when the host lacks it. */
+int bx_jit_set_isa(enum bx_jit_isa isa);
+
+/* Whether the host can run compiled clauses (x86-64 with AVX2 and FMA, or SSE4.1 and SSSE3). */
 int bx_jit_host_ok(void);
 
 #endif

@@ -1,5 +1,5 @@
 /* The clause compiler's ALU units (bifrost_exec_jit_comp.h): the interpreter's lane-loop kinds as
- * AVX2 / FMA code over lane rows, float units with the interpreter's denormal rules, and the
+ * AVX2 / FMA (or SSE4.1) code over lane rows, float units with the interpreter's denormal rules, and the
  * choice between compiled code and a call of the interpreter's code for each unit. */
 #include "bifrost_exec_jit_comp.h"
 
@@ -89,11 +89,17 @@ static uint8_t lane_shift(uint8_t lane)
     return (uint8_t)(lane & 0x10 ? 16 * (lane & 1) : 8 * (lane & 3));
 }
 
-/* Whether unit (i, add) of kind k has compiled code (else it calls the interpreter). */
-static int compilable(const bi_xclause *x, unsigned i, int add, uint8_t k)
+/* Whether unit (i, add) of kind k has compiled code (else it calls the interpreter); sse: for SSE
+ * code, which has no fused multiply-add in binary64 (FRSQ's check; its binary32 FMA:
+ * bx_jc_fma_sse), no per-lane shift (ARSHIFT, LSHIFT and RSHIFT by a register: compile_unit) and
+ * no ordered not-equal comparison. */
+static int compilable(const bi_xclause *x, unsigned i, int add, uint8_t k, int sse)
 {
     const bi_xinstr *xi = add ? &x->add[i] : &x->fma[i];
     if (k == K_GENERIC)
+        return 0;
+    if (sse && (k == PK_FRSQ ||
+                (k == K_FCMP && xi->cmp == C_GTLT)))
         return 0;
     if (add && (is_mem(xi) || xi->sem == BI_SEM_CLPER || xi->sem == BI_SEM_BARRIER))
         return 0;
@@ -191,7 +197,7 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
         jc->clean_res[i + 1][1] = 1;
         return;
     }
-    if (!compilable(x, i, add, k)) {
+    if (!compilable(x, i, add, k, e->sse)) {
         bx_jc_call_unit(jc, iu);
         memset(jc->held, 0, sizeof(jc->held));
         return;
@@ -225,8 +231,19 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
     /* a shift by a constant: by an immediate (the amount's row is not needed) */
     int imm_shift = (k == K_LSHIFT || k == K_RSHIFT) && (s[2].base == JX_POOL || (s[2].base == R12 && s[2].disp == F_ZERO));
     uint8_t shift = imm_shift && s[2].base == JX_POOL ? (uint8_t)(jc->pool[s[2].disp] & 31) : 0;
+    /* SSE: ARSHIFT by a constant (Mesa's sign masks: >> 31) by an immediate too */
+    int imm_sra = e->sse && k == PK_ARSHIFT && (s[2].base == JX_POOL || (s[2].base == R12 && s[2].disp == F_ZERO));
+    uint8_t sra = imm_sra && s[2].base == JX_POOL ?
+        (uint8_t)((jc->pool[s[2].disp] >> lane_shift(xi->lane[2] == 0xff ? 0 : xi->lane[2])) & 31) : 0;
+    if (e->sse && (((k == K_LSHIFT || k == K_RSHIFT) && !imm_shift) || (k == PK_ARSHIFT && !imm_sra))) {
+        /* no vpsllvd / vpsrlvd / vpsravd */
+        jc->nbc = nbc;
+        bx_jc_call_unit(jc, iu);
+        memset(jc->held, 0, sizeof(jc->held));
+        return;
+    }
     for (unsigned q = 0; q < need; q++)
-        if (!(imm_shift && q == 2))
+        if (!((imm_shift || imm_sra) && q == 2))
             bx_jc_load_src(jc, q, i, add, q, s[q]);
     unsigned r = 0;              /* register holding the result */
     int nan_check = 0, ftz = x->c.hdr[BI_H_FTZ] != 0, den_check = 0;
@@ -288,6 +305,9 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
         jc->clean_res[i + 1][add] = (uint8_t)ftz;   /* flushed here or by the interpreter's fout */
         if (k == K_FADD) {
             jx_op(e, JX_VADDPS, 0, 0, 1);
+        } else if (e->sse) {
+            r = bx_jc_fma_sse(jc);
+            bx_jc_clobber_high(jc);
         } else {
             jx_op(e, JX_VFMADD231PS, 2, 0, 1);
             r = 2;
@@ -310,7 +330,14 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
         break;
     case K_MUX:
         switch (xi->mux) {
-        case 0: jx_blendv(e, 0, 0, 0, 1, 2); break;      /* sign of c ? b : a */
+        case 0:                                          /* sign of c ? b : a */
+            if (e->sse) {                                /* the sign made a lane mask */
+                jx_sra_imm(e, 2, 2, 31);
+                jx_blendv(e, 1, 0, 0, 1, 2);
+            } else {
+                jx_blendv(e, 0, 0, 0, 1, 2);
+            }
+            break;
         case 1: case 2:
             if (xi->mux == 2)
                 jx_opm(e, JX_VPAND, 2, 2, R14, KROW(KR_ABS));
@@ -344,6 +371,11 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
         break;
     }
     case PK_ARSHIFT: {           /* (int32_t)a >> (lane_sel(c, lane[2] or byte 0) & 31) */
+        if (imm_sra) {
+            if (sra)
+                jx_sra_imm(e, 0, 0, sra);
+            break;
+        }
         uint8_t sh = lane_shift(xi->lane[2] == 0xff ? 0 : xi->lane[2]);
         if (sh)
             jx_shift_imm(e, 0, 2, 2, sh);
@@ -426,7 +458,12 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
         jx_op(e, JX_VCVTDQ2PS, 1, 0, 1);
         jx_op(e, JX_VCVTDQ2PS, 0, 0, 0);
         jx_load(e, 2, R14, KROW(KR_2P16));
-        jx_op(e, JX_VFMADD231PS, 0, 1, 2);
+        if (e->sse) {            /* the product is exact (a 16-bit integer times 2^16): one rounding */
+            jx_op(e, JX_VMULPS, 1, 1, 2);
+            jx_op(e, JX_VADDPS, 0, 0, 1);
+        } else {
+            jx_op(e, JX_VFMADD231PS, 0, 1, 2);
+        }
         jc->clean_res[i + 1][add] = 1;
         break;
     default: break;

@@ -63,6 +63,7 @@ typedef struct {
      * helpers clobber them) */
     uint8_t rheld[3];
     unsigned rnext;              /* the entry to replace next */
+    unsigned nrheld;             /* entries in use: 3, or 2 for SSE code (xmm14: its scratch) */
 } jcomp;
 
 /* ymm15 and ymm12-14 no longer hold what the compiler knows of them (a call, or code that uses them) */
@@ -152,6 +153,8 @@ unsigned bx_jc_frcp(jcomp *jc, int den);
 unsigned bx_jc_frsq(jcomp *jc, int den);
 unsigned bx_jc_rscale(jcomp *jc, const bi_xinstr *xi);
 unsigned bx_jc_f2i(jcomp *jc, int is_signed);
+/* FMA of xmm0-2 for SSE code (no FMA instruction): the result's register */
+unsigned bx_jc_fma_sse(jcomp *jc);
 /* unit (i, add): compiled, or a call of the interpreter's code (bifrost_exec_jit_alu.c) */
 void bx_jc_compile_unit(jcomp *jc, unsigned i, int add);
 

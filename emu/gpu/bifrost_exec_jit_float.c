@@ -1,6 +1,8 @@
 /* The clause compiler's float helpers of Mesa's division, reciprocal and conversion sequences
  * (bifrost_exec_jit_comp.h), bit-exact with bx_exec_op's cases: FREXPE, FREXPM, FRCP_APPROX,
- * FMA_RSCALE (in double precision, as bx_fma_rscale computes it) and F32_TO_S32 / F32_TO_U32.
+ * FMA_RSCALE (in double precision, as bx_fma_rscale computes it) and F32_TO_S32 / F32_TO_U32;
+ * and FMA for SSE code, which has no fused multiply-add.  SSE code (4 lanes) runs the binary64
+ * sequences as two pairs of lanes; it has FRSQ_APPROX's (fused in binary64) left to the interpreter.
  * Each takes its float sources in ymm0-3 with their modifiers and FTZ flush applied, leaves its
  * result in the register it returns, and marks in ymm7 the lanes whose input is a denormal it
  * does not handle (then the interpreter's code redoes the unit); NaN results are redone by the
@@ -105,23 +107,39 @@ static void rcp_half(jx_emit *e, unsigned out, unsigned in)
 unsigned bx_jc_frcp(jcomp *jc, int den)
 {
     jx_emit *e = &jc->e;
+    unsigned o = e->sse ? 12 : 14;                     /* (SSE: xmm14 is the emitter's scratch) */
     classify(e, den);
     mantissa(e, FM_PLAIN);
-    rcp_half(e, 14, 5);
-    if (e->l) {
-        jx_extract_hi(e, 13, 5);
-        rcp_half(e, 15, 13);
-        jx_insert_hi(e, 14, 14, 15);
+    if (e->sse) {                                      /* two binary64 pairs */
+        for (unsigned h = 0; h < 2; h++) {
+            if (h) {
+                jx_sse_pshufd(e, 13, 5, 0xee);
+                jx_op(e, JX_VCVTPS2PD, 13, 0, 13);
+            } else {
+                jx_op(e, JX_VCVTPS2PD, 13, 0, 5);
+            }
+            jx_load(e, 15, R14, KROW(KR_D_ONE));
+            jx_op(e, JX_VDIVPD, 15, 15, 13);
+            jx_op(e, JX_VCVTPD2PS, h ? 13 : 12, 0, 15);
+        }
+        jx_op(e, JX_VPUNPCKLQDQ, 12, 12, 13);
+    } else {
+        rcp_half(e, 14, 5);
+        if (e->l) {
+            jx_extract_hi(e, 13, 5);
+            rcp_half(e, 15, 13);
+            jx_insert_hi(e, 14, 14, 15);
+        }
     }
     jx_opm(e, JX_VPAND, 2, 0, R14, KROW(KR_SIGN));
     jx_opm(e, JX_VPOR, 3, 2, R14, KROW(KR_EXP));       /* sign | inf */
-    jx_blendv(e, 1, 14, 14, 3, 6);                     /* exponent 0 (zeros) */
+    jx_blendv(e, 1, o, o, 3, 6);                       /* exponent 0 (zeros) */
     jx_opm(e, JX_VPAND, 3, 0, R14, KROW(KR_ABS));
     jx_opm(e, JX_VPCMPEQD, 3, 3, R14, KROW(KR_EXP));   /* infinities */
     jx_opm(e, JX_VPAND, 3, 3, R14, KROW(KR_ABS));
     jx_op(e, JX_VPANDN, 3, 3, 0);                      /* inf -> its sign, NaN -> itself */
-    jx_blendv(e, 1, 14, 14, 3, 1);
-    return 14;
+    jx_blendv(e, 1, o, o, 3, 1);
+    return o;
 }
 
 /* xmm `out` (four lanes) = 1 / sqrt(xmm `in`) correctly rounded (bx_frsq's way: the binary64
@@ -178,6 +196,51 @@ unsigned bx_jc_frsq(jcomp *jc, int den)
     return 5;
 }
 
+/* SSE code (4 lanes: two binary64 pairs): xmm15 = p (xmm12) + c (xmm3) rounded to odd, with
+ * its rounding error from TwoSum, so that a binary32 rounding of it is the exact sum's (53 >=
+ * 2 x 24 + 2 bits); infinite sums as they are.  Uses xmm3, 6, 7, 12, 13. */
+static void odd_sum_sse(jx_emit *e)
+{
+    jx_op(e, JX_VADDPD, 15, 12, 3);                    /* od = p + c */
+    jx_op(e, JX_VSUBPD, 13, 15, 12);                   /* bb = od - p */
+    jx_op(e, JX_VSUBPD, 6, 15, 13);
+    jx_op(e, JX_VSUBPD, 6, 12, 6);
+    jx_op(e, JX_VSUBPD, 7, 3, 13);
+    jx_op(e, JX_VADDPD, 6, 6, 7);                      /* err = (p - (od - bb)) + (c - bb) */
+    jx_opm(e, JX_VPAND, 12, 15, R14, KROW(KR_Q_ABS));
+    jx_load(e, 13, R14, KROW(KR_Q_INF));
+    jx_cmppd(e, 12, 12, 13, 0x11);                     /* od finite */
+    jx_op(e, JX_VPXOR, 13, 13, 13);
+    jx_cmppd(e, 3, 6, 13, 0x04);                       /* err != 0 */
+    jx_op(e, JX_VPAND, 12, 12, 3);                     /* inexact: round to odd */
+    jx_cmppd(e, 3, 15, 13, 0x1e);
+    jx_cmppd(e, 7, 6, 13, 0x1e);
+    jx_op(e, JX_VPXOR, 3, 3, 7);
+    jx_op(e, JX_VPAND, 3, 3, 12);                      /* od rounded up: one step toward zero */
+    jx_op(e, JX_VPADDQ, 15, 15, 3);
+    jx_opm(e, JX_VPAND, 12, 12, R14, KROW(KR_Q_ONE));
+    jx_op(e, JX_VPOR, 15, 15, 12);
+}
+
+/* SSE code: xmm12 = a (xmm0) * b (xmm1), exact, and xmm3 = c (xmm2), in binary64, for lanes
+ * 2h, 2h + 1 */
+static void product_sse(jx_emit *e, unsigned h)
+{
+    if (h) {                                           /* lanes 2-3 down to 0-1 */
+        jx_sse_pshufd(e, 3, 0, 0xee);
+        jx_op(e, JX_VCVTPS2PD, 12, 0, 3);
+        jx_sse_pshufd(e, 3, 1, 0xee);
+        jx_op(e, JX_VCVTPS2PD, 13, 0, 3);
+        jx_sse_pshufd(e, 3, 2, 0xee);
+        jx_op(e, JX_VCVTPS2PD, 3, 0, 3);
+    } else {
+        jx_op(e, JX_VCVTPS2PD, 12, 0, 0);
+        jx_op(e, JX_VCVTPS2PD, 13, 0, 1);
+        jx_op(e, JX_VCVTPS2PD, 3, 0, 2);
+    }
+    jx_op(e, JX_VMULPD, 12, 12, 13);
+}
+
 /* FMA_RSCALE at round to nearest: a * b + c exact in binary64 with its rounding error (TwoSum),
  * rounded to odd, scaled by 2^clamp(d, -600, 600) (exact) and rounded to binary32; special
  * (mode 1): 0 * inf with c not a NaN counts as 0 * 0 */
@@ -199,6 +262,26 @@ unsigned bx_jc_rscale(jcomp *jc, const bi_xinstr *xi)
         jx_op(e, JX_VPANDN, 4, 6, 4);
         jx_op(e, JX_VPANDN, 0, 4, 0);
         jx_op(e, JX_VPANDN, 1, 4, 1);
+    }
+    if (e->sse) {                /* two binary64 pairs, the clamped d kept in xmm5 meanwhile */
+        jx_opm(e, JX_VPMAXSD, 5, 3, R14, KROW(KR_M600));
+        jx_opm(e, JX_VPMINSD, 5, 5, R14, KROW(KR_600));
+        for (unsigned h = 0; h < 2; h++) {
+            product_sse(e, h);
+            odd_sum_sse(e);
+            if (h) {
+                jx_sse_pshufd(e, 7, 5, 0xee);
+                jx_op(e, JX_VPMOVSXDQ, 7, 0, 7);
+            } else {
+                jx_op(e, JX_VPMOVSXDQ, 7, 0, 5);
+            }
+            jx_opm(e, JX_VPADDQ, 7, 7, R14, KROW(KR_Q_1023));
+            jx_shlq_imm(e, 7, 7, 52);                  /* 2^d */
+            jx_op(e, JX_VMULPD, 15, 15, 7);            /* exact: stays in binary64's range */
+            jx_op(e, JX_VCVTPD2PS, 4 + h, 0, 15);
+        }
+        jx_op(e, JX_VPUNPCKLQDQ, 4, 4, 5);
+        return 4;
     }
     for (unsigned h = 0; h < (e->l ? 2u : 1u); h++) {
         if (h) {
@@ -267,5 +350,21 @@ unsigned bx_jc_f2i(jcomp *jc, int is_signed)
     jx_op(e, JX_VPXOR, 5, 5, 5);
     jx_cmpps(e, 5, 0, 5, 0x1e);
     jx_op(e, JX_VPAND, 4, 4, 5);                       /* not > 0 (NaN too): 0 */
+    return 4;
+}
+
+/* FMA for SSE code (4 lanes, no FMA instruction): a * b + c rounded once, as vfmadd231ps
+ * rounds it: a * b exact in binary64, the sum rounded to odd (odd_sum_sse), then to binary32.
+ * Sources in xmm0-2 with their modifiers and flush applied; the result in xmm4 (NaNs: the
+ * caller's check).  Uses xmm3, 5-7, 12, 13, 15 (the caller clobbers the held rows of 12-15). */
+unsigned bx_jc_fma_sse(jcomp *jc)
+{
+    jx_emit *e = &jc->e;
+    for (unsigned h = 0; h < 2; h++) {
+        product_sse(e, h);
+        odd_sum_sse(e);
+        jx_op(e, JX_VCVTPD2PS, 4 + h, 0, 15);          /* two lanes, the upper half zeroed */
+    }
+    jx_op(e, JX_VPUNPCKLQDQ, 4, 4, 5);
     return 4;
 }

@@ -1,7 +1,13 @@
 /* A small x86-64 emitter for the GPU clause compiler (bifrost_exec_jit.c): the VEX-encoded AVX /
  * AVX2 / FMA instructions it uses on whole lane rows (ymm for 8 lanes, xmm for 4: VEX.L), the
  * few general-purpose instructions of its prologue, epilogue and calls, and forward jumps.
- * Memory operands are always [base + disp32]. */
+ * Memory operands are always [base + disp32].
+ *
+ * SSE mode (jx_emit.sse, 4-lane rows only): every vector helper emits the legacy-encoded SSE4.1 /
+ * SSSE3 equivalent of its three-operand form instead (d = s1 op s2 becomes a copy of s1 into d
+ * and op d, s2; xmm14 is the emitter's scratch register then).  An instruction with no such
+ * form (FMA, AVX2's variable shifts, 256-bit rows, ...) sets jx_emit.bad: the caller must not use
+ * the code, and the compiler leaves those units to the interpreter so that it never asks. */
 #ifndef MALIBU_BIFROST_JIT_EMIT_H
 #define MALIBU_BIFROST_JIT_EMIT_H
 
@@ -24,7 +30,12 @@ typedef struct {
     size_t fix_at[JX_MAX_FIX];        /* pool references: where their disp32 is, which row */
     uint32_t fix_row[JX_MAX_FIX];
     unsigned nfix;            /* may pass JX_MAX_FIX: too many (checked at the end) */
+    unsigned sse;             /* 1: legacy SSE encodings (no VEX), xmm rows; l must be 0 */
+    unsigned bad;             /* SSE mode: an instruction without an SSE form was asked for */
 } jx_emit;
+
+/* SSE mode's scratch register (the compiler leaves it free in that mode) */
+#define JX_SCRATCH 14u
 
 static inline void jx_b(jx_emit *e, uint8_t b)
 {
@@ -45,14 +56,10 @@ static inline void jx_u64(jx_emit *e, uint64_t v)
     jx_u32(e, (uint32_t)(v >> 32));
 }
 
-/* Three-byte VEX instruction: reg field, vvvv (second source), rm = register or [base + disp]. */
-static inline void jx_vex_w(jx_emit *e, unsigned w, unsigned pp, unsigned map, uint8_t op, unsigned reg,
-                            unsigned vvvv, int mem, unsigned rm, int32_t disp)
+/* ModRM (with SIB and disp32, or RIP-relative to a pool row) of reg and rm = register or
+ * [base + disp] */
+static inline void jx_modrm(jx_emit *e, unsigned reg, int mem, unsigned rm, int32_t disp)
 {
-    jx_b(e, 0xc4);
-    jx_b(e, (uint8_t)((((reg >> 3) & 1) ^ 1) << 7 | 1 << 6 | (((rm >> 3) & 1) ^ 1) << 5 | map));
-    jx_b(e, (uint8_t)(w << 7 | (~vvvv & 15) << 3 | e->l << 2 | pp));
-    jx_b(e, op);
     if (mem && rm == JX_POOL) {
         jx_b(e, (uint8_t)((reg & 7) << 3 | 5));                        /* [rip + disp32] */
         if (e->nfix < JX_MAX_FIX) {
@@ -71,6 +78,138 @@ static inline void jx_vex_w(jx_emit *e, unsigned w, unsigned pp, unsigned map, u
     }
 }
 
+/* Three-byte VEX instruction: reg field, vvvv (second source), rm = register or [base + disp]. */
+static inline void jx_vex_w(jx_emit *e, unsigned w, unsigned pp, unsigned map, uint8_t op, unsigned reg,
+                            unsigned vvvv, int mem, unsigned rm, int32_t disp)
+{
+    jx_b(e, 0xc4);
+    jx_b(e, (uint8_t)((((reg >> 3) & 1) ^ 1) << 7 | 1 << 6 | (((rm >> 3) & 1) ^ 1) << 5 | map));
+    jx_b(e, (uint8_t)(w << 7 | (~vvvv & 15) << 3 | e->l << 2 | pp));
+    jx_b(e, op);
+    jx_modrm(e, reg, mem, rm, disp);
+}
+
+/* Legacy-encoded SSE instruction: the prefix pp stands for, REX when an operand needs it, the
+ * 0F [38 | 3A] opcode map, ModRM. */
+static inline void jx_leg(jx_emit *e, unsigned pp, unsigned map, uint8_t op, unsigned reg, int mem, unsigned rm,
+                          int32_t disp)
+{
+    static const uint8_t prefix[4] = { 0, 0x66, 0xf3, 0xf2 };
+    if (pp)
+        jx_b(e, prefix[pp & 3]);
+    uint8_t rex = (uint8_t)(0x40 | ((reg >> 3) & 1) << 2 | (mem && rm == JX_POOL ? 0 : (rm >> 3) & 1));
+    if (rex != 0x40)
+        jx_b(e, rex);
+    jx_b(e, 0x0f);
+    if (map == M_0F38)
+        jx_b(e, 0x38);
+    else if (map == M_0F3A)
+        jx_b(e, 0x3a);
+    jx_b(e, op);
+    jx_modrm(e, reg, mem, rm, disp);
+}
+
+/* The two-operand SSE form of the instructions jx_op / jx_opm take: commutative (integer ops,
+ * whose operands may swap), binary, unary (d = op s2), or none. */
+enum { JX_SSE_NONE, JX_SSE_COMM, JX_SSE_BIN, JX_SSE_UNARY };
+static inline int jx_sse_form(unsigned map, uint8_t op)
+{
+    if (map == M_0F)
+        switch (op) {
+        case 0xfe: case 0xdb: case 0xeb: case 0xef: case 0x76: case 0x74: case 0xd4: return JX_SSE_COMM;
+        case 0xfa: case 0xdf: case 0x66: case 0x64: case 0x62: case 0x6a: case 0x6c: case 0x58: case 0x59: case 0x5c:
+        case 0x5e: case 0xc2:
+            return JX_SSE_BIN;
+        case 0x5b: case 0x5a: return JX_SSE_UNARY;
+        default: return JX_SSE_NONE;
+        }
+    if (map == M_0F38)
+        switch (op) {
+        case 0x40: case 0x3d: case 0x39: return JX_SSE_COMM;
+        case 0x00: return JX_SSE_BIN;
+        case 0x25: return JX_SSE_UNARY;              /* pmovsxdq: the low two dwords */
+        default: return JX_SSE_NONE;
+        }
+    return JX_SSE_NONE;
+}
+
+/* SSE: movdqa d, s */
+static inline void jx_sse_copy(jx_emit *e, unsigned d, unsigned s)
+{
+    if (d != s)
+        jx_leg(e, PP_66, M_0F, 0x6f, d, 0, s, 0);
+}
+
+/* SSE: d = s1 op s2 (s2: a register, or [base + disp] when mem), then the immediate imm (< 0:
+ * none).  Legacy memory operands must be 16-byte aligned: only the constant rows (r14, the pool)
+ * are read in place, other rows go through the scratch register. */
+static inline void jx_sse_op(jx_emit *e, unsigned pp, unsigned map, uint8_t op, unsigned d, unsigned s1, int mem,
+                             unsigned s2, int32_t disp, int imm)
+{
+    int form = jx_sse_form(map, op);
+    if (form == JX_SSE_NONE || e->l) {
+        e->bad = 1;
+        return;
+    }
+    if (mem && s2 != R14 && s2 != JX_POOL) {
+        jx_leg(e, PP_F3, M_0F, 0x6f, JX_SCRATCH, 1, s2, disp);          /* movdqu */
+        mem = 0;
+        s2 = JX_SCRATCH;
+        disp = 0;
+    }
+    if (form != JX_SSE_UNARY && d != s1) {
+        if (!mem && d == s2) {                  /* the copy of s1 would overwrite s2 */
+            if (form == JX_SSE_COMM) {
+                s2 = s1;
+            } else {
+                jx_sse_copy(e, JX_SCRATCH, s2);
+                s2 = JX_SCRATCH;
+                jx_sse_copy(e, d, s1);
+            }
+        } else {
+            jx_sse_copy(e, d, s1);
+        }
+    }
+    jx_leg(e, pp, map, op, d, mem, s2, disp);
+    if (imm >= 0)
+        jx_b(e, (uint8_t)imm);
+}
+
+/* SSE: d = s1 compared with s2 by a VEX predicate (pp: PP_NONE cmpps, PP_66 cmppd).  Legacy
+ * predicates are 0-7 only: the ordered quiet ones take their signalling twin (the same result;
+ * only the unused invalid flag differs), greater (or equal) the swapped less (or equal);
+ * not-equal-ordered has none. */
+static inline void jx_sse_cmp(jx_emit *e, unsigned pp, unsigned d, unsigned s1, unsigned s2, uint8_t pred)
+{
+    switch (pred) {
+    case 0x00: case 0x03: case 0x04: jx_sse_op(e, pp, M_0F, 0xc2, d, s1, 0, s2, 0, pred); break;
+    case 0x11: case 0x12: jx_sse_op(e, pp, M_0F, 0xc2, d, s1, 0, s2, 0, pred & 3); break;
+    case 0x1e: jx_sse_op(e, pp, M_0F, 0xc2, d, s2, 0, s1, 0, 1); break;        /* s2 < s1 */
+    case 0x1d: jx_sse_op(e, pp, M_0F, 0xc2, d, s2, 0, s1, 0, 2); break;        /* s2 <= s1 */
+    default: e->bad = 1; break;
+    }
+}
+
+/* SSE: pshufd d, s, imm (dwords of s picked by imm's 2-bit fields) */
+static inline void jx_sse_pshufd(jx_emit *e, unsigned d, unsigned s, uint8_t imm)
+{
+    jx_leg(e, PP_66, M_0F, 0x70, d, 0, s, 0);
+    jx_b(e, imm);
+}
+
+/* SSE: d = s shifted by imm (opcode op of group digit: 0x72 /6 pslld, /2 psrld, /4 psrad; 0x73
+ * /6 psllq) */
+static inline void jx_sse_shift(jx_emit *e, uint8_t op, unsigned digit, unsigned d, unsigned s, uint8_t imm)
+{
+    if (e->l) {
+        e->bad = 1;
+        return;
+    }
+    jx_sse_copy(e, d, s);
+    jx_leg(e, PP_66, M_0F, op, digit, 0, d, 0);
+    jx_b(e, imm);
+}
+
 /* the W0 form, which almost every instruction here uses */
 static inline void jx_vex(jx_emit *e, unsigned pp, unsigned map, uint8_t op, unsigned reg, unsigned vvvv, int mem,
                           unsigned rm, int32_t disp)
@@ -79,21 +218,45 @@ static inline void jx_vex(jx_emit *e, unsigned pp, unsigned map, uint8_t op, uns
 }
 
 /* register copy: vmovdqa d, s */
-static inline void jx_movr(jx_emit *e, unsigned d, unsigned s) { jx_vex(e, PP_66, M_0F, 0x6f, d, 0, 0, s, 0); }
+static inline void jx_movr(jx_emit *e, unsigned d, unsigned s)
+{
+    if (e->sse)
+        jx_sse_copy(e, d, s);
+    else
+        jx_vex(e, PP_66, M_0F, 0x6f, d, 0, 0, s, 0);
+}
 
 /* row loads / stores: vmovdqu */
-static inline void jx_load(jx_emit *e, unsigned y, unsigned base, int32_t disp) { jx_vex(e, PP_F3, M_0F, 0x6f, y, 0, 1, base, disp); }
-static inline void jx_store(jx_emit *e, unsigned y, unsigned base, int32_t disp) { jx_vex(e, PP_F3, M_0F, 0x7f, y, 0, 1, base, disp); }
+static inline void jx_load(jx_emit *e, unsigned y, unsigned base, int32_t disp)
+{
+    if (e->sse)
+        jx_leg(e, PP_F3, M_0F, 0x6f, y, 1, base, disp);
+    else
+        jx_vex(e, PP_F3, M_0F, 0x6f, y, 0, 1, base, disp);
+}
+static inline void jx_store(jx_emit *e, unsigned y, unsigned base, int32_t disp)
+{
+    if (e->sse)
+        jx_leg(e, PP_F3, M_0F, 0x7f, y, 1, base, disp);
+    else
+        jx_vex(e, PP_F3, M_0F, 0x7f, y, 0, 1, base, disp);
+}
 
 /* d = s1 op s2 (registers) and d = s1 op [base + disp] */
 static inline void jx_op(jx_emit *e, unsigned pp, unsigned map, uint8_t op, unsigned d, unsigned s1, unsigned s2)
 {
-    jx_vex(e, pp, map, op, d, s1, 0, s2, 0);
+    if (e->sse)
+        jx_sse_op(e, pp, map, op, d, s1, 0, s2, 0, -1);
+    else
+        jx_vex(e, pp, map, op, d, s1, 0, s2, 0);
 }
 static inline void jx_opm(jx_emit *e, unsigned pp, unsigned map, uint8_t op, unsigned d, unsigned s1, unsigned base,
                           int32_t disp)
 {
-    jx_vex(e, pp, map, op, d, s1, 1, base, disp);
+    if (e->sse)
+        jx_sse_op(e, pp, map, op, d, s1, 1, base, disp, -1);
+    else
+        jx_vex(e, pp, map, op, d, s1, 1, base, disp);
 }
 
 #define JX_VPADDD PP_66, M_0F, 0xfe
@@ -115,6 +278,7 @@ static inline void jx_opm(jx_emit *e, unsigned pp, unsigned map, uint8_t op, uns
 #define JX_VPCMPGTB PP_66, M_0F, 0x64          /* signed bytes s1 > s2 */
 #define JX_VCVTDQ2PS PP_NONE, M_0F, 0x5b       /* d = (float)s2 (s1: 0), the MXCSR rounding */
 #define JX_VADDPS PP_NONE, M_0F, 0x58
+#define JX_VMULPS PP_NONE, M_0F, 0x59
 #define JX_VFMADD231PS PP_66, M_0F38, 0xb8     /* d = s1 * s2 + d, one rounding */
 
 /* the same instruction at an explicit width (l: 1 = 256-bit, 0 = 128-bit), whatever the rows' */
@@ -133,10 +297,15 @@ static inline void jx_opm(jx_emit *e, unsigned pp, unsigned map, uint8_t op, uns
 #define JX_VPMAXSD PP_66, M_0F38, 0x3d
 #define JX_VPMINSD PP_66, M_0F38, 0x39
 #define JX_VPMOVSXDQ PP_66, M_0F38, 0x25       /* 256-bit: ymm d = sign-extended dwords of xmm s2 */
+#define JX_VPUNPCKLQDQ PP_66, M_0F, 0x6c       /* d = low qword of s1, low qword of s2 */
 
 /* vcmppd d, s1, s2, predicate */
 static inline void jx_cmppd(jx_emit *e, unsigned d, unsigned s1, unsigned s2, uint8_t pred)
 {
+    if (e->sse) {
+        jx_sse_cmp(e, PP_66, d, s1, s2, pred);
+        return;
+    }
     jx_vex(e, PP_66, M_0F, 0xc2, d, s1, 0, s2, 0);
     jx_b(e, pred);
 }
@@ -144,6 +313,10 @@ static inline void jx_cmppd(jx_emit *e, unsigned d, unsigned s1, unsigned s2, ui
 /* vpsllq d, s, imm */
 static inline void jx_shlq_imm(jx_emit *e, unsigned d, unsigned s, uint8_t imm)
 {
+    if (e->sse) {
+        jx_sse_shift(e, 0x73, 6, d, s, imm);
+        return;
+    }
     jx_vex(e, PP_66, M_0F, 0x73, 6, d, 0, s, 0);
     jx_b(e, imm);
 }
@@ -151,6 +324,10 @@ static inline void jx_shlq_imm(jx_emit *e, unsigned d, unsigned s, uint8_t imm)
 /* vperm2i128 ymm d, ymm s1, ymm s2, imm (0x20: both low halves, 0x31: both high halves) */
 static inline void jx_perm2(jx_emit *e, unsigned d, unsigned s1, unsigned s2, uint8_t imm)
 {
+    if (e->sse) {
+        e->bad = 1;                  /* no SSE form */
+        return;
+    }
     JX_AT_WIDTH(e, 1, jx_vex(e, PP_66, M_0F3A, 0x46, d, s1, 0, s2, 0));
     jx_b(e, imm);
 }
@@ -158,11 +335,19 @@ static inline void jx_perm2(jx_emit *e, unsigned d, unsigned s1, unsigned s2, ui
 /* vextracti128 xmm d, ymm s, 1 and vinserti128 ymm d, ymm s1, xmm s2, 1 (256-bit) */
 static inline void jx_extract_hi(jx_emit *e, unsigned d, unsigned s)
 {
+    if (e->sse) {
+        e->bad = 1;                  /* no SSE form */
+        return;
+    }
     JX_AT_WIDTH(e, 1, jx_vex(e, PP_66, M_0F3A, 0x39, s, 0, 0, d, 0));
     jx_b(e, 1);
 }
 static inline void jx_insert_hi(jx_emit *e, unsigned d, unsigned s1, unsigned s2)
 {
+    if (e->sse) {
+        e->bad = 1;                  /* no SSE form */
+        return;
+    }
     JX_AT_WIDTH(e, 1, jx_vex(e, PP_66, M_0F3A, 0x38, d, s1, 0, s2, 0));
     jx_b(e, 1);
 }
@@ -170,6 +355,10 @@ static inline void jx_insert_hi(jx_emit *e, unsigned d, unsigned s1, unsigned s2
 /* vpslld / vpsrld d, s, imm */
 static inline void jx_shift_imm(jx_emit *e, int left, unsigned d, unsigned s, uint8_t imm)
 {
+    if (e->sse) {
+        jx_sse_shift(e, 0x72, left ? 6 : 2, d, s, imm);
+        return;
+    }
     jx_vex(e, PP_66, M_0F, 0x72, left ? 6 : 2, d, 0, s, 0);
     jx_b(e, imm);
 }
@@ -177,26 +366,53 @@ static inline void jx_shift_imm(jx_emit *e, int left, unsigned d, unsigned s, ui
 /* vfmadd231pd / vfnmadd231pd d, s1, s2 (256-bit, VEX.W1): d = +-(s1 * s2) + d, one rounding */
 static inline void jx_fma231pd(jx_emit *e, int negate, unsigned d, unsigned s1, unsigned s2)
 {
+    if (e->sse) {
+        e->bad = 1;                  /* no SSE form */
+        return;
+    }
     JX_AT_WIDTH(e, 1, jx_vex_w(e, 1, PP_66, M_0F38, negate ? 0xbc : 0xb8, d, s1, 0, s2, 0));
 }
 
 /* vpsrad d, s, imm */
 static inline void jx_sra_imm(jx_emit *e, unsigned d, unsigned s, uint8_t imm)
 {
+    if (e->sse) {
+        jx_sse_shift(e, 0x72, 4, d, s, imm);
+        return;
+    }
     jx_vex(e, PP_66, M_0F, 0x72, 4, d, 0, s, 0);
     jx_b(e, imm);
 }
 
-/* vcmpps d, s1, s2, predicate */
+/* vcmpps d, s1, s2, predicate (SSE: jx_sse_cmp) */
 static inline void jx_cmpps(jx_emit *e, unsigned d, unsigned s1, unsigned s2, uint8_t pred)
 {
+    if (e->sse) {
+        jx_sse_cmp(e, PP_NONE, d, s1, s2, pred);
+        return;
+    }
     jx_vex(e, PP_NONE, M_0F, 0xc2, d, s1, 0, s2, 0);
     jx_b(e, pred);
 }
 
-/* d = mask ? s2 : s1, per byte (vpblendvb) or per 32-bit lane by its sign bit (vblendvps) */
+/* d = mask ? s2 : s1, per byte (vpblendvb) or per 32-bit lane by its sign bit (vblendvps).
+ * SSE: the byte form as d = s1 ^ ((s1 ^ s2) & mask), which needs every byte of the mask all ones
+ * or all zeros, as the compiler's masks are (comparisons, commit masks), and no fixed xmm0; the
+ * sign-bit form has none (the caller widens the sign first). */
 static inline void jx_blendv(jx_emit *e, int bytes, unsigned d, unsigned s1, unsigned s2, unsigned mask)
 {
+    if (e->sse) {
+        if (!bytes || e->l) {
+            e->bad = 1;
+            return;
+        }
+        jx_sse_copy(e, JX_SCRATCH, s2);
+        jx_leg(e, PP_66, M_0F, 0xef, JX_SCRATCH, 0, s1, 0);         /* pxor */
+        jx_leg(e, PP_66, M_0F, 0xdb, JX_SCRATCH, 0, mask, 0);       /* pand */
+        jx_sse_copy(e, d, s1);
+        jx_leg(e, PP_66, M_0F, 0xef, d, 0, JX_SCRATCH, 0);
+        return;
+    }
     jx_vex(e, PP_66, M_0F3A, bytes ? 0x4c : 0x4a, d, s1, 0, s2, 0);
     jx_b(e, (uint8_t)(mask << 4));
 }
@@ -204,14 +420,32 @@ static inline void jx_blendv(jx_emit *e, int bytes, unsigned d, unsigned s1, uns
 /* vblendvpd d, s1, s2, mask: each 64-bit lane from s2 where mask's bit 63 is set */
 static inline void jx_blendvpd(jx_emit *e, unsigned d, unsigned s1, unsigned s2, unsigned mask)
 {
+    if (e->sse) {
+        e->bad = 1;                  /* no SSE form */
+        return;
+    }
     jx_vex(e, PP_66, M_0F3A, 0x4b, d, s1, 0, s2, 0);
     jx_b(e, (uint8_t)(mask << 4));
 }
 
 /* vptest a, b: ZF = (a & b) == 0 */
-static inline void jx_ptest(jx_emit *e, unsigned a, unsigned b) { jx_vex(e, PP_66, M_0F38, 0x17, a, 0, 0, b, 0); }
+static inline void jx_ptest(jx_emit *e, unsigned a, unsigned b)
+{
+    if (e->sse)
+        jx_leg(e, PP_66, M_0F38, 0x17, a, 0, b, 0);
+    else
+        jx_vex(e, PP_66, M_0F38, 0x17, a, 0, 0, b, 0);
+}
 
-static inline void jx_vzeroupper(jx_emit *e) { jx_b(e, 0xc5); jx_b(e, 0xf8); jx_b(e, 0x77); }
+/* (SSE code has no upper halves to clear, and no VEX) */
+static inline void jx_vzeroupper(jx_emit *e)
+{
+    if (!e->sse) {
+        jx_b(e, 0xc5);
+        jx_b(e, 0xf8);
+        jx_b(e, 0x77);
+    }
+}
 
 /* The constant pool after the code: 32-byte aligned rows of 8 copies of each value, and every
  * reference's displacement (no immediate follows a pool operand). */
@@ -285,17 +519,35 @@ static inline void jx_test_eax(jx_emit *e) { jx_b(e, 0x85); jx_b(e, 0xc0); }
 static inline void jx_xor_eax(jx_emit *e) { jx_b(e, 0x31); jx_b(e, 0xc0); }
 static inline void jx_ret(jx_emit *e) { jx_b(e, 0xc3); }
 
-/* vmovd xmm, eax (always VEX.128) and vpbroadcastd y, xmm / y, [base + disp] */
+/* vmovd xmm, eax (always VEX.128) and vpbroadcastd y, xmm / y, [base + disp] (SSE: movd, and
+ * pshufd's dword 0 to every lane) */
 static inline void jx_movd_from_eax(jx_emit *e, unsigned x)
 {
+    if (e->sse) {
+        jx_leg(e, PP_66, M_0F, 0x6e, x, 0, RAX, 0);
+        return;
+    }
     unsigned l = e->l;
     e->l = 0;
     jx_vex(e, PP_66, M_0F, 0x6e, x, 0, 0, RAX, 0);
     e->l = l;
 }
-static inline void jx_broadcast(jx_emit *e, unsigned y, unsigned x) { jx_vex(e, PP_66, M_0F38, 0x58, y, 0, 0, x, 0); }
+static inline void jx_broadcast(jx_emit *e, unsigned y, unsigned x)
+{
+    if (e->sse) {
+        jx_leg(e, PP_66, M_0F, 0x70, y, 0, x, 0);
+        jx_b(e, 0);
+        return;
+    }
+    jx_vex(e, PP_66, M_0F38, 0x58, y, 0, 0, x, 0);
+}
 static inline void jx_broadcast_m(jx_emit *e, unsigned y, unsigned base, int32_t disp)
 {
+    if (e->sse) {
+        jx_leg(e, PP_66, M_0F, 0x6e, y, 1, base, disp);
+        jx_broadcast(e, y, y);
+        return;
+    }
     jx_vex(e, PP_66, M_0F38, 0x58, y, 0, 1, base, disp);
 }
 
@@ -424,9 +676,19 @@ static inline void jx_jcc_to(jx_emit *e, unsigned cc, size_t target)
 }
 
 /* vmovmskps r32, y (one bit per 32-bit lane) and vmovd xmm, r32 */
-static inline void jx_movmsk(jx_emit *e, unsigned r, unsigned y) { jx_vex(e, PP_NONE, M_0F, 0x50, r, 0, 0, y, 0); }
+static inline void jx_movmsk(jx_emit *e, unsigned r, unsigned y)
+{
+    if (e->sse)
+        jx_leg(e, PP_NONE, M_0F, 0x50, r, 0, y, 0);
+    else
+        jx_vex(e, PP_NONE, M_0F, 0x50, r, 0, 0, y, 0);
+}
 static inline void jx_movd_from(jx_emit *e, unsigned x, unsigned r)
 {
+    if (e->sse) {
+        jx_leg(e, PP_66, M_0F, 0x6e, x, 0, r, 0);
+        return;
+    }
     unsigned l = e->l;
     e->l = 0;
     jx_vex(e, PP_66, M_0F, 0x6e, x, 0, 0, r, 0);

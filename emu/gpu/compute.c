@@ -62,7 +62,7 @@ int gpu_compute_set_backend(const char *name, char *err, size_t errlen)
         return -1;
     }
     if (bi_set_backend(BI_BACKEND_JIT)) {
-        snprintf(err, errlen, "--gpu-backend jit: needs an x86-64 host with AVX2 and FMA (use interp)");
+        snprintf(err, errlen, "--gpu-backend jit: needs an x86-64 host with AVX2 and FMA, or SSE4.1 and SSSE3 (use interp)");
         return -1;
     }
     return 0;

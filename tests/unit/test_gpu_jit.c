@@ -12,13 +12,25 @@
  *   sliced    the same in slices of 1-12 clauses (clause budgets cutting runs of compiled clauses),
  *             with clauses compiled and interpreted in one program
  *
+ *   sse_fma   the SSE code's fused multiply-add sequence (bx_jc_fma_sse) alone against fmaf, on
+ *             random operands and on sums that lie just off a binary32 tie (where rounding the
+ *             binary64 sum first would be wrong)
+ *
+ * Each runs twice: with the AVX2 code and with the SSE code (bx_jit_set_isa), each where the host
+ * has it.  SSE code exists for 4-lane (v6) warps only, v7 clauses then get none; its instructions
+ * are checked to be legacy-encoded (Capstone: no VEX mnemonics), so an AVX2 host runs it as an
+ * SSE-only host would.
+ *
  * JIT_DIFF_ROUNDS=n multiplies the variants (default 1); JIT_DIFF_SEED picks the random seed. */
+#include <capstone/capstone.h>
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
-#include "bifrost_exec_jit.h"
+#include "bifrost_exec_jit_comp.h"
 #include "bifrost/shaders.inc"
 #include "gpu/shaders.inc"
 
@@ -206,6 +218,37 @@ static void same_result(const char *what, int rc_a, int rc_b, const bi_fault *fa
     compared++;
 }
 
+/* the ISA of loop test iteration i (0: AVX2, 1: SSE) selected; 0 when the host lacks it */
+static int use_isa(int i)
+{
+    return !bx_jit_set_isa(i ? BX_JIT_ISA_SSE : BX_JIT_ISA_AVX2);
+}
+static const char *isa_name(void) { return bx_jit_isa() == BX_JIT_ISA_SSE ? "sse" : "avx2"; }
+
+/* SSE code: no instruction of x's code is VEX-encoded (Capstone names those v...) */
+static unsigned sse_checked;
+static void check_no_vex(const bi_xclause *x, const char *name)
+{
+    if (bx_jit_isa() != BX_JIT_ISA_SSE || !x->jit)
+        return;
+    const bx_jit_code *code = x->jit;
+    csh cs;
+    ck_assert_int_eq(cs_open(CS_ARCH_X86, CS_MODE_64, &cs), CS_ERR_OK);
+    cs_insn *insn;
+    size_t n = cs_disasm(cs, (const uint8_t *)code->entry, code->size, 0, 0, &insn);
+    size_t bytes = 0;
+    for (size_t k = 0; k < n; k++) {
+        ck_assert_msg(insn[k].mnemonic[0] != 'v', "%s clause %#x: SSE code has %s %s at %#llx", name, x->c.offset,
+                      insn[k].mnemonic, insn[k].op_str, (unsigned long long)insn[k].address);
+        bytes += insn[k].size;
+    }
+    ck_assert_msg(bytes == code->size, "%s clause %#x: %zu of %u bytes disassemble", name, x->c.offset, bytes,
+                  code->size);
+    cs_free(insn, n);
+    cs_close(&cs);
+    sse_checked++;
+}
+
 static unsigned count_compiled(const bi_xclause *x)
 {
     unsigned n = 0;
@@ -228,6 +271,8 @@ static void diff_clause(const uint8_t *bytes, size_t len, uint32_t off, enum bi_
         return;
     char why[128];
     ck_assert_msg(!bx_jit_compile(arena, &xj, arch >= BI_ARCH_V7 ? 8 : 4, why, sizeof(why)), "%s: %s", name, why);
+    ck_assert(xj.jit != NULL);
+    check_no_vex(&xj, name);
     compiled_units += count_compiled(&xj);
     xi = xj;
     xi.jit = NULL;
@@ -268,11 +313,11 @@ static void seed(void)
 
 START_TEST(test_clauses)
 {
-    if (!bx_jit_host_ok())
+    if (!use_isa(_i))
         return;                /* nothing to compare with on this host */
     seed();
     static const enum bi_arch arches[2] = { BI_ARCH_V6, BI_ARCH_V7 };
-    for (unsigned a = 0; a < 2; a++) {
+    for (unsigned a = 0; a < (bx_jit_isa() == BX_JIT_ISA_SSE ? 1u : 2u); a++) {   /* SSE: no v7 code */
         for (unsigned s = 0; s < NSHADERS; s++) {
             bx_jit_arena *arena = NULL;
             size_t off = 0;
@@ -297,8 +342,8 @@ START_TEST(test_clauses)
             bx_jit_arena_free(arena);
         }
     }
-    printf("jit diff: %u clause runs compared (%u faults), %u compiled units\n", compared, faults_seen,
-           compiled_units);
+    printf("jit diff (%s): %u clause runs compared (%u faults), %u compiled units, %u SSE codes without VEX\n",
+           isa_name(), compared, faults_seen, compiled_units, sse_checked);
     ck_assert_uint_gt(compared, 5000);
     ck_assert_uint_gt(compiled_units, 5000);
 }
@@ -340,7 +385,7 @@ static int run_shader(enum bi_backend b, unsigned s, enum bi_arch arch, bi_warp 
 
 START_TEST(test_shaders)
 {
-    if (!bx_jit_host_ok())
+    if (!use_isa(_i))
         return;
     seed();
     enum bi_backend before = bi_get_backend();
@@ -391,7 +436,7 @@ START_TEST(test_shaders)
                 runs++;
             }
     bi_set_backend(before);
-    printf("jit diff: %u whole-shader runs compared\n", runs);
+    printf("jit diff (%s): %u whole-shader runs compared\n", isa_name(), runs);
 }
 END_TEST
 
@@ -420,7 +465,7 @@ static int run_sliced(int mixed, unsigned s, enum bi_arch arch, bi_warp *w, bi_f
 
 START_TEST(test_sliced)
 {
-    if (!bx_jit_host_ok())
+    if (!use_isa(_i))
         return;
     seed();
     enum bi_backend before = bi_get_backend();
@@ -449,7 +494,7 @@ START_TEST(test_sliced)
                 runs++;
             }
     bi_set_backend(before);
-    printf("jit diff: %u sliced mixed-back-end shader runs compared\n", runs);
+    printf("jit diff (%s): %u sliced mixed-back-end shader runs compared\n", isa_name(), runs);
 }
 END_TEST
 
@@ -459,7 +504,7 @@ END_TEST
  * (gpu_vecadd), near the test memory's ends and the map's 64-byte ranges too. */
 START_TEST(test_rows)
 {
-    if (!bx_jit_host_ok())
+    if (!use_isa(_i))
         return;
     seed();
     enum bi_backend before = bi_get_backend();
@@ -503,7 +548,7 @@ START_TEST(test_rows)
             }
     bi_set_backend(before);
     ck_assert_uint_gt(runs, 0);
-    printf("jit diff: %u consecutive- or same-word shader runs compared\n", runs);
+    printf("jit diff (%s): %u consecutive- or same-word shader runs compared\n", isa_name(), runs);
 }
 END_TEST
 
@@ -531,16 +576,117 @@ START_TEST(test_backend_switch)
 }
 END_TEST
 
+/* bx_jc_fma_sse as a function: fn(a, b, c, out) on rows of 4 floats (rdi, rsi, rdx, rcx) */
+typedef void (*fma_fn)(const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *out);
+
+static void check_fma4(fma_fn fn, const uint32_t *a, const uint32_t *b, const uint32_t *c)
+{
+    uint32_t out[4];
+    fn(a, b, c, out);
+    for (unsigned l = 0; l < 4; l++) {
+        float fa, fb, fc, fr;
+        memcpy(&fa, &a[l], 4);
+        memcpy(&fb, &b[l], 4);
+        memcpy(&fc, &c[l], 4);
+        fr = fmaf(fa, fb, fc);
+        uint32_t want;
+        memcpy(&want, &fr, 4);
+        if (isnan(fr))          /* NaNs go to the interpreter: any NaN will do */
+            ck_assert_msg((out[l] & 0x7fffffff) > 0x7f800000, "fma(%#x, %#x, %#x): %#x, not a NaN", a[l], b[l], c[l], out[l]);
+        else
+            ck_assert_msg(out[l] == want, "fma(%#x, %#x, %#x): %#x, fmaf %#x", a[l], b[l], c[l], out[l], want);
+    }
+}
+
+START_TEST(test_sse_fma)
+{
+    if (bx_jit_host_isa() < BX_JIT_ISA_SSE)
+        return;
+    static jcomp jc;
+    uint8_t *mem = mmap(NULL, 4096, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    ck_assert_ptr_ne(mem, MAP_FAILED);
+    jc.e = (jx_emit){ .buf = mem, .cap = 4096, .sse = 1 };
+    jx_emit *e = &jc.e;
+    jx_push(e, R14);
+    jx_mov_imm64(e, R14, (uint64_t)(uintptr_t)bx_jit_krows);
+    jx_load(e, 0, RDI, 0);
+    jx_load(e, 1, RSI, 0);
+    jx_load(e, 2, RDX, 0);
+    ck_assert_uint_eq(bx_jc_fma_sse(&jc), 4);
+    jx_store(e, 4, RCX, 0);
+    jx_pop(e, R14);
+    jx_ret(e);
+    ck_assert(!e->bad && e->len < e->cap);
+    fma_fn fn = (fma_fn)(void *)mem;
+    seed();
+    unsigned n = 0;
+    /* 1 + 2^-12 squared is 1 + 2^-11 + 2^-24, a binary32 tie; + 2^-60 rounds it up, - 2^-60 down */
+    static const uint32_t ties[][3] = { { 0x3f800800, 0x3f800800, 0x21800000 }, { 0x3f800800, 0x3f800800, 0xa1800000 },
+                                        { 0xbf800800, 0x3f800800, 0x21800000 }, { 0x3f800800, 0xbf800800, 0xa1800000 } };
+    uint32_t a[4], b[4], c[4];
+    for (unsigned l = 0; l < 4; l++) {
+        a[l] = ties[l][0];
+        b[l] = ties[l][1];
+        c[l] = ties[l][2];
+    }
+    check_fma4(fn, a, b, c);
+    for (unsigned t = 0; t < 200000 * rounds(); t++, n += 4) {
+        for (unsigned l = 0; l < 4; l++) {
+            switch (t % 3) {
+            case 0: a[l] = rnd_value(); b[l] = rnd_value(); c[l] = rnd_value(); break;
+            case 1: a[l] = rnd(); b[l] = rnd(); c[l] = rnd(); break;
+            default: {              /* a tie of a * b (12-bit mantissas) nudged by a far smaller c */
+                uint32_t ea = 100 + rnd() % 60, eb = 100 + rnd() % 60;
+                a[l] = (rnd() & 0x80000000u) | ea << 23 | (rnd() & 0xfff) << 11;
+                b[l] = (rnd() & 0x80000000u) | eb << 23 | (rnd() & 0xfff) << 11;
+                uint32_t ec = ea + eb - 127 - 30 - rnd() % 40;
+                c[l] = (rnd() & 0x80000000u) | ec << 23 | (rnd() & 0x7fffff);
+                break;
+            }
+            }
+        }
+        check_fma4(fn, a, b, c);
+    }
+    munmap(mem, 4096);
+    printf("jit sse fma: %u lanes compared with fmaf\n", n);
+}
+END_TEST
+
+/* The ISA choice: the best the host has by default; SSE code for v6 programs only, none for v7. */
+START_TEST(test_isa_switch)
+{
+    enum bx_jit_isa host = bx_jit_host_isa();
+    ck_assert_int_eq(bx_jit_set_isa(host), 0);
+    if (host < BX_JIT_ISA_AVX2)
+        ck_assert_int_eq(bx_jit_set_isa(BX_JIT_ISA_AVX2), -1);
+    if (host < BX_JIT_ISA_SSE)
+        return;
+    ck_assert_int_eq(bx_jit_set_isa(BX_JIT_ISA_SSE), 0);
+    ck_assert_int_eq(bi_set_backend(BI_BACKEND_JIT), 0);
+    for (int v7 = 0; v7 < 2; v7++) {
+        bi_program *p = bi_program_new(bi_shader_gpu_vecadd, sizeof(bi_shader_gpu_vecadd), v7 ? BI_ARCH_V7 : BI_ARCH_V6);
+        bi_xclause *x;
+        ck_assert_int_eq(bx_program_clause(p, &mem, 0, &x, NULL), 0);
+        ck_assert(v7 ? x->jit == NULL : x->jit != NULL);
+        check_no_vex(x, "vecadd");
+        bi_program_free(p);
+    }
+    ck_assert_int_eq(bx_jit_set_isa(host), 0);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("gpu_jit");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_backend_switch);
-    tcase_add_test(tc, test_clauses);
-    tcase_add_test(tc, test_shaders);
-    tcase_add_test(tc, test_sliced);
-    tcase_add_test(tc, test_rows);
+    tcase_add_test(tc, test_isa_switch);
+    tcase_add_test(tc, test_sse_fma);
+    tcase_add_loop_test(tc, test_clauses, 0, 2);       /* _i: 0 AVX2, 1 SSE */
+    tcase_add_loop_test(tc, test_shaders, 0, 2);
+    tcase_add_loop_test(tc, test_sliced, 0, 2);
+    tcase_add_loop_test(tc, test_rows, 0, 2);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -27,8 +27,9 @@ $(call unit_test,test_job_gate,$(B)/obj/emu/gpu/job_gate.o,-Iemu/gpu,-lpthread)
 $(call unit_test,test_gpu_compute test_gpu_image test_gpu_math,$(GPU_OBJS),-Iemu/gpu -I$(B)/tests/gpu,, \
                  $(B)/tests/gpu/asm.stamp)
 # The GPU back ends against each other (compiled clauses vs the interpreter), on the shaders of both
-# directories (a shader missing from its list is an unused constant: a build error).
-$(call unit_test,test_gpu_jit,$(GPU_OBJS),-Iemu/gpu -I$(B)/tests -Wunused-const-variable,, \
+# directories (a shader missing from its list is an unused constant: a build error); Capstone
+# checks the SSE code has no VEX instructions.
+$(call unit_test,test_gpu_jit,$(GPU_OBJS),-Iemu/gpu -I$(B)/tests -Wunused-const-variable,-lcapstone, \
                  $(B)/tests/bifrost/asm.stamp $(B)/tests/gpu/asm.stamp)
 $(call unit_test,test_stats_gpu,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats -I$(B)/tests/stats,, \
                  $(B)/tests/stats/asm.stamp)
