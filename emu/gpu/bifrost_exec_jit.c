@@ -214,6 +214,14 @@ int bx_jc_src_clean(const jcomp *jc, unsigned i, int add, unsigned k)
     }
 }
 
+/* the frame row of result (ri, u) (ri = tuple + 1), noted as read from memory: a result row
+ * nothing reads is not stored (bx_jit_compile's second pass) */
+static int32_t res_row(jcomp *jc, unsigned ri, unsigned u)
+{
+    jc->res_read[ri][u] = 1;
+    return F_RES(ri, u);
+}
+
 /* Where source k of unit (i, add) is as a lane row, or base 0 when it needs a bc row but none is
  * left. */
 row bx_jc_src_row(jcomp *jc, unsigned i, int add, unsigned k)
@@ -226,9 +234,9 @@ row bx_jc_src_row(jcomp *jc, unsigned i, int add, unsigned k)
     const bi_src *s = &(add ? &t->add : &t->fma)->src[k];
     switch (s->kind) {
     case BI_SRC_REG: r.base = RBX; r.disp = W_REG(s->index); break;
-    case BI_SRC_T: if (add && !jc->zero_res[i + 1][0]) r.disp = F_RES(i + 1, 0); break;
-    case BI_SRC_T0: if (!jc->zero_res[i][0]) r.disp = F_RES(i, 0); break;
-    case BI_SRC_T1: if (!jc->zero_res[i][1]) r.disp = F_RES(i, 1); break;
+    case BI_SRC_T: if (add && !jc->zero_res[i + 1][0]) r.disp = res_row(jc, i + 1, 0); break;
+    case BI_SRC_T0: if (!jc->zero_res[i][0]) r.disp = res_row(jc, i, 0); break;
+    case BI_SRC_T1: if (!jc->zero_res[i][1]) r.disp = res_row(jc, i, 1); break;
     case BI_SRC_UNIFORM: case BI_SRC_CONST: case BI_SRC_SPECIAL: {
         /* read_src's cases, resolved now where they do not depend on the warp; one row per value */
         uint8_t kind = BC_VALUE;
@@ -323,7 +331,7 @@ void bx_jc_reload_cached(jcomp *jc)
     for (unsigned k = 0; k < 4; k++)
         if (jc->held[k]) {
             unsigned v = jc->held[k] - 1;
-            jx_load(&jc->e, 8 + k, R12, F_RES(v >> 1, v & 1));
+            jx_load(&jc->e, 8 + k, R12, res_row(jc, v >> 1, v & 1));
         }
 }
 
@@ -364,6 +372,10 @@ void bx_jc_call_unit(jcomp *jc, unsigned iu)
         if ((iu & 1) && jc->zero_res[i + 1][0])
             jx_store(e, 0, R12, F_RES(i + 1, 0));
     }
+    res_row(jc, i, 0);                      /* (what the interpreter's unit reads) */
+    res_row(jc, i, 1);
+    if (iu & 1)
+        res_row(jc, i + 1, 0);
     bx_jc_emit_call(e, (const void *)bx_jit_unit, iu);
     if (jc->nexits == sizeof(jc->exits) / sizeof(jc->exits[0])) {
         jc->full = 1;
@@ -464,7 +476,7 @@ static void compile_commit(jcomp *jc, unsigned i)
         jc->clean_reg[wr->reg & 63] = wr->mask == 3 && jc->clean_res[i + 1][wr->from_add];
         unsigned res = cached(jc, i + 1, wr->from_add);          /* the result still in its register? */
         if (!res) {
-            jx_load(e, 1, R12, jc->zero_res[i + 1][wr->from_add] ? F_ZERO : F_RES(i + 1, wr->from_add));
+            jx_load(e, 1, R12, jc->zero_res[i + 1][wr->from_add] ? F_ZERO : res_row(jc, i + 1, wr->from_add));
             res = 1;
         }
         if (jc->keep15 != (int)keep) {
@@ -486,34 +498,22 @@ static void compile_commit(jcomp *jc, unsigned i)
     }
 }
 
-int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *why, size_t whylen)
+/* The clause's code into jc->e (its buffer set): prologue, units and commits, epilogue, the end
+ * in runs, the bc rows, the pool.  dead: result rows not to store (bx_jit_compile's first pass
+ * finds them); *body: where chained clauses enter. */
+static void emit_clause(jcomp *jc, bi_xclause *x, unsigned lanes, enum bx_jit_isa isa, uint8_t *buf, size_t cap,
+                        const uint8_t dead[9][2], size_t *body)
 {
-    static __thread uint8_t buf[16384];
-    bx_jit_code code = { 0 };
-    static __thread jcomp jc;
-    memset(&jc, 0, sizeof(jc));
-    enum bx_jit_isa i = bx_jit_isa();
-    jc.e = (jx_emit){ .buf = buf, .cap = sizeof(buf), .l = lanes == 8, .sse = i == BX_JIT_ISA_SSE };
-    jc.x = x;
-    jc.nrheld = jc.e.sse ? 2 : 3;                      /* SSE: xmm14 is the emitter's scratch */
-    bx_jc_clobber_high(&jc);
-    jc.may_branch = bx_jc_may_branch(x);
-    jc.clean_res[0][0] = jc.clean_res[0][1] = 1;      /* the first tuple's T0 / T1: zeros */
-    jx_emit *e = &jc.e;
-    x->jit = NULL;
-    if (i == BX_JIT_ISA_NONE) {
-        snprintf(why, whylen, "the host lacks AVX2 and FMA, or SSE4.1 and SSSE3");
-        return -1;
-    }
-    if (jc.e.sse && lanes == 8) {       /* no 8-lane SSE code: v7 warps run interpreted */
-        static int said;
-        if (!__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
-            fprintf(stderr, "gpu: jit: %s; 8-lane warps (v7 GPUs) run interpreted\n",
-                    bx_jit_host_isa() == BX_JIT_ISA_SSE ? "the host lacks AVX2 or FMA" : "SSE code chosen (MALIBU_GPU_JIT_ISA=sse)");
-        return 0;
-    }
-    size_t head = (sizeof(bx_jit_code) + 31) & ~(size_t)31;
-    jc.head = head;
+    memset(jc, 0, sizeof(*jc));
+    jc->e = (jx_emit){ .buf = buf, .cap = cap, .l = lanes == 8, .sse = isa == BX_JIT_ISA_SSE };
+    jc->x = x;
+    memcpy(jc->res_dead, dead, sizeof(jc->res_dead));
+    jc->nrheld = jc->e.sse ? 2 : 3;                    /* SSE: xmm14 is the emitter's scratch */
+    bx_jc_clobber_high(jc);
+    jc->may_branch = bx_jc_may_branch(x);
+    jc->clean_res[0][0] = jc->clean_res[0][1] = 1;    /* the first tuple's T0 / T1: zeros */
+    jx_emit *e = &jc->e;
+    jc->head = (sizeof(bx_jit_code) + 31) & ~(size_t)31;
     /* int entry(bi_warp *w = rbx, bx_jit_frame *fr = r12, const bi_xclause *x = r13), r14 = krows;
      * chained clauses jump to the body with the same registers and stack */
     jx_push(e, RBX);
@@ -525,23 +525,23 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
     jx_mov(e, R12, RSI);
     jx_mov(e, R13, RDX);
     jx_mov_imm64(e, R14, (uint64_t)(uintptr_t)bx_jit_krows);
-    size_t body = e->len;
-    compile_clause_init(&jc);
+    *body = e->len;
+    compile_clause_init(jc);
     size_t to_bc = jx_jmp_fwd(e);
     size_t bc_done = e->len;
     for (unsigned i = 0; i < x->c.ntuples; i++) {
-        bx_jc_compile_unit(&jc, i, 0);
-        bx_jc_compile_unit(&jc, i, 1);
+        bx_jc_compile_unit(jc, i, 0);
+        bx_jc_compile_unit(jc, i, 1);
         if (i > 0)
-            compile_commit(&jc, i - 1);
+            compile_commit(jc, i - 1);
     }
-    compile_commit(&jc, x->c.ntuples - 1);
+    compile_commit(jc, x->c.ntuples - 1);
     jx_gp_mi(e, 0, 0x81, 7, R12, (int32_t)offsetof(bx_jit_frame, chain), 0);
     size_t to_end = jx_jcc_fwd(e, CC_NZ);
-    bx_jc_no_branch(&jc);
+    bx_jc_no_branch(jc);
     jx_xor_eax(e);
-    for (unsigned k = 0; k < jc.nexits; k++)
-        jx_patch(e, jc.exits[k]);
+    for (unsigned k = 0; k < jc->nexits; k++)
+        jx_patch(e, jc->exits[k]);
     size_t epilogue = e->len;
     jx_vzeroupper(e);
     jx_rsp_adjust(e, 0, 8);
@@ -551,10 +551,49 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
     jx_pop(e, RBX);
     jx_ret(e);
     jx_patch(e, to_end);
-    bx_jc_compile_end(&jc, epilogue);
+    bx_jc_compile_end(jc, epilogue);
     jx_patch(e, to_bc);
-    compile_bc_fill(&jc);
+    compile_bc_fill(jc);
     jx_jmp_to(e, bc_done);
+}
+
+int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *why, size_t whylen)
+{
+    static __thread uint8_t buf[16384];
+    bx_jit_code code = { 0 };
+    static __thread jcomp jc;
+    enum bx_jit_isa i = bx_jit_isa();
+    x->jit = NULL;
+    if (i == BX_JIT_ISA_NONE) {
+        snprintf(why, whylen, "the host lacks AVX2 and FMA, or SSE4.1 and SSSE3");
+        return -1;
+    }
+    if (i == BX_JIT_ISA_SSE && lanes == 8) {       /* no 8-lane SSE code: v7 warps run interpreted */
+        static int said;
+        if (!__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
+            fprintf(stderr, "gpu: jit: %s; 8-lane warps (v7 GPUs) run interpreted\n",
+                    bx_jit_host_isa() == BX_JIT_ISA_SSE ? "the host lacks AVX2 or FMA" : "SSE code chosen (MALIBU_GPU_JIT_ISA=sse)");
+        return 0;
+    }
+    /* twice: the first pass finds the result rows nothing reads back, the second leaves out their
+     * stores (the same code otherwise: the passes take the same decisions) */
+    uint8_t dead[9][2] = { { 0 } };
+    size_t body;
+    emit_clause(&jc, x, lanes, i, buf, sizeof(buf), dead, &body);
+    for (unsigned r = 0; r < 9; r++)
+        for (unsigned u = 0; u < 2; u++)
+            dead[r][u] = !jc.res_read[r][u];
+    emit_clause(&jc, x, lanes, i, buf, sizeof(buf), dead, &body);
+    for (unsigned r = 0; r < 9; r++)
+        for (unsigned u = 0; u < 2; u++)
+            if (dead[r][u] && jc.res_read[r][u]) {      /* (never: then every row stored) */
+                memset(dead, 0, sizeof(dead));
+                emit_clause(&jc, x, lanes, i, buf, sizeof(buf), dead, &body);
+                r = 9;
+                break;
+            }
+    jx_emit *e = &jc.e;
+    size_t head = jc.head;
     code.size = (uint32_t)e->len;
     jx_pool_place(e, jc.pool, jc.npool);
     if (e->bad) {                 /* a compiler bug: a unit it should have left to the interpreter */

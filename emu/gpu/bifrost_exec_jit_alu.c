@@ -468,7 +468,8 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
         break;
     default: break;
     }
-    jx_store(e, r, R12, F_RES(i + 1, add));
+    if (!jc->res_dead[i + 1][add])
+        jx_store(e, r, R12, F_RES(i + 1, add));
     unsigned cr = CACHE_REG(i, add);
     jx_movr(e, cr, r);
     jc->held[cr - 8] = 1 + ((i + 1) << 1 | (unsigned)add);

@@ -53,6 +53,10 @@ typedef struct {
      * so that T / T0 / T1 sources skip the store-to-load round trip; held[k] = 1 + that result's
      * res index (i + 1) << 1 | u, 0: nothing valid */
     unsigned held[4];
+    /* result rows (tuple + 1, unit) the code reads from the frame (a source not in its register,
+     * a reload after a call, the interpreter's units): the first pass notes them, and the
+     * second stores only those (res_dead: the others) */
+    uint8_t res_read[9][2], res_dead[9][2];
     size_t head;                 /* where the code starts after its bx_jit_code (RIP-relative data) */
     int may_branch;              /* a unit of the clause may branch (bx_jc_may_branch) */
     int keep15;                  /* the commit mask (F_KEEP index) ymm15 holds, or -1 (calls and
