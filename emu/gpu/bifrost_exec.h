@@ -81,12 +81,15 @@ typedef struct bi_xclause {
 
 struct bi_warp;
 
-/* One clause of a run a converged warp made back to back (the observer's batch call,
- * gpu_observer.h): the clause, and the pc its lanes went on to. */
-typedef struct bi_clause_run {
+/* What a converged warp's run of chained clauses did with one clause (the observer's batch call,
+ * gpu_observer.h): how often its lanes ran x and went on to the clause after it (x->c.offset +
+ * size: fall) or to taken_pc (taken), and the pc they went on to the first time (which of the
+ * two came first). */
+typedef struct bi_clause_count {
     const struct bi_xclause *x;
-    uint32_t next;
-} bi_clause_run;
+    uint32_t first, taken_pc;
+    uint64_t fall, taken;
+} bi_clause_count;
 
 /* Memory seen by LOAD/STORE (global addresses; WLS and TLS segments are offsets from a base;
  * UBO loads index a table of buffers).  read/write return 0, or -1 for a fault. */

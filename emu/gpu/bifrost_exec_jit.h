@@ -30,6 +30,7 @@ typedef struct bx_jit_tlb {
     uint8_t *host;
 } bx_jit_tlb;
 
+#define BX_JIT_SLOTS 512           /* --stats: clause records a frame finds directly (bx_jit_frame.slot) */
 #define BX_JIT_TLB 8               /* slots per access kind; a clause's message uses slot offset / 16 % 8 */
 
 /* The state of one compiled clause execution (on bx_jit_exec's stack), or of a run of chained
@@ -58,12 +59,19 @@ typedef struct bx_jit_frame {
     const bi_xclause *last;                /* the clause begun last */
     bi_fault *f;
     bx_jit_tlb tlb[3][BX_JIT_TLB];         /* [0]: loads, [1]: stores, [2]: atomics */
-    /* clauses chained in code, for the observer's batch call (bi_exec_hook_run): the next record,
-     * NULL when not recording, and the end of the records (all ones: not recording) */
-    bi_clause_run *tptr;
+    /* --stats: what code compiled with the observer's batch call (bi_exec_hook_run) counts of
+     * the clauses it chains in one call, one record per clause: the next free record and the end
+     * of the records (tptr == tend: not counting), and per slot (a clause's offset / 16 modulo
+     * BX_JIT_SLOTS) the record of the clause using it, valid while its stamp is this call's */
+    bi_clause_count *tptr;
     uintptr_t tend;
-    bi_clause_run trace[64];
+    uint64_t stamp;
+    _Alignas(32) bi_clause_count trace[64];      /* (keeps st 32-byte aligned) */
     bx_cstate st;
+    struct {
+        uint64_t stamp;
+        bi_clause_count *rec;
+    } slot[BX_JIT_SLOTS];
 } bx_jit_frame;
 
 /* Compiled code's return values besides 0 (the clause's units done: the caller runs its end) and

@@ -114,7 +114,7 @@ static inline void frame_mem(bx_jit_frame *fr, const bi_warp *w, bi_fault *f, in
     fr->private_base = w->mem ? w->mem->private_base : 0;
     fr->f = f;
     fr->tptr = NULL;
-    fr->tend = UINTPTR_MAX;
+    fr->tend = 0;
 }
 
 void bx_jit_frame_init(bx_jit_frame *fr, const bi_warp *w, uint32_t exec, bi_fault *f, int chain)
@@ -298,7 +298,8 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
         unsigned barriers = w->barriers;
         int records = batch;     /* lanes outside exec wait meanwhile: their state is the warp's */
         fr->tptr = records ? fr->trace : NULL;
-        fr->tend = records ? (uintptr_t)(fr->trace + sizeof(fr->trace) / sizeof(fr->trace[0])) : UINTPTR_MAX;
+        fr->tend = records ? (uintptr_t)(fr->trace + sizeof(fr->trace) / sizeof(fr->trace[0])) : 0;
+        fr->stamp++;             /* the slots' records of earlier calls are stale */
         fr->nrun = 0;
         fr->budget = bi_exec_hook && !records ? 1 : max - *count;     /* the observer sees every clause */
         int rc = ((const bx_jit_code *)x->jit)->entry(w, fr, x);

@@ -8,7 +8,7 @@
 void gpu_observe(const gpu_observer *o)
 {
     bi_exec_hook = o ? o->clause : NULL;
-    bi_exec_hook_run = o && o->clause ? o->clauses : NULL;
+    bi_exec_hook_run = o && o->clause ? o->counts : NULL;
     gpu_compute_stats_hook = o ? o->job_begin : NULL;
     gpu_compute_stats_end_hook = o ? o->job_end : NULL;
 }

@@ -22,7 +22,7 @@ static void engine_job_begin(const void *prog, uint64_t epoch, uint64_t shader_v
 
 void sg_observe(void)
 {
-    static const gpu_observer obs = { .clause = stats_gpu_clause, .clauses = stats_gpu_clauses, .job_begin = engine_job_begin,
+    static const gpu_observer obs = { .clause = stats_gpu_clause, .counts = stats_gpu_counts, .job_begin = engine_job_begin,
                                       .job_end = stats_gpu_job_end };
     gpu_observe(&obs);
 }
@@ -235,18 +235,18 @@ static inline struct stats_gclause *record(sg_thread *t, const bi_warp *w, const
     return g;
 }
 
-/* edge of a clause all of whose lanes (n) went on to pc `to` */
-static inline void edge(struct stats_gclause *g, uint32_t to, unsigned n)
+/* edge of a clause all of whose lanes (n) went on to pc `to`, `warps` times */
+static inline void edge(struct stats_gclause *g, uint32_t to, unsigned n, uint64_t warps)
 {
     if (__builtin_expect(g->nedges && g->e[0].to == to, 1)) {   /* the usual way */
-        g->e[0].threads += n;
-        g->e[0].warps++;
+        g->e[0].threads += n * warps;
+        g->e[0].warps += warps;
     } else {
-        add_edge(g, to, n, 1);
+        add_edge(g, to, n * warps, warps);
     }
 }
 
-void stats_gpu_clauses(const bi_warp *w, const bi_program *p, const bi_clause_run *r, unsigned nr, uint32_t exec)
+void stats_gpu_counts(const bi_warp *w, const bi_program *p, const bi_clause_count *r, unsigned nr, uint32_t exec)
 {
     sg_thread *t = self;
     if (__builtin_expect(!t, 0) && !(t = thread_register()))
@@ -257,14 +257,26 @@ void stats_gpu_clauses(const bi_warp *w, const bi_program *p, const bi_clause_ru
     for (uint32_t m = ((1u << w->lanes) - 1) & ~exec; m; m &= m - 1)
         partial |= !w->done[__builtin_ctz(m)];
     for (unsigned k = 0; k < nr; k++) {          /* stats_gpu_clause's counts, lanes going on together */
+        uint64_t execs = r[k].fall + r[k].taken;
+        if (!execs)
+            continue;
         struct stats_gclause *g = record(t, w, p, r[k].x, epoch);
         if (!g)
             return;
-        g->execs++;
-        g->lanes += n;
-        g->partial += partial;
-        if (!g->simple)
-            edge(g, r[k].next, n);
+        g->execs += execs;
+        g->lanes += n * execs;
+        g->partial += partial * execs;
+        if (g->simple)
+            continue;
+        /* the edges in the order the lanes first took them, as stats_gpu_clause would add them */
+        uint32_t fall_pc = r[k].x->c.offset + r[k].x->c.size;
+        int taken_first = r[k].first != fall_pc;
+        if (taken_first)
+            edge(g, r[k].taken_pc, n, r[k].taken);
+        if (r[k].fall)
+            edge(g, fall_pc, n, r[k].fall);
+        if (!taken_first && r[k].taken)
+            edge(g, r[k].taken_pc, n, r[k].taken);
     }
 }
 
@@ -294,7 +306,7 @@ void stats_gpu_clause(const bi_warp *w, const bi_program *p, const bi_xclause *x
             diverged(g, w, exec);
             return;
         }
-    edge(g, first, n);
+    edge(g, first, n, 1);
 }
 
 /* ---- the thread list, reset ------------------------------------------------------------------- */

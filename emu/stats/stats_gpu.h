@@ -13,8 +13,9 @@
  * lanes in exec (w->pc[] / w->done[] already hold each lane's next clause / end).  Exported so
  * tests and other runners can call it directly. */
 void stats_gpu_clause(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec);
-/* stats_gpu_clause for clauses a converged warp ran back to back (gpu_observer.h: clauses) */
-void stats_gpu_clauses(const bi_warp *w, const bi_program *p, const bi_clause_run *r, unsigned n, uint32_t exec);
+/* stats_gpu_clause for clauses a converged warp ran back to back, counted per clause
+ * (gpu_observer.h: counts) */
+void stats_gpu_counts(const bi_warp *w, const bi_program *p, const bi_clause_count *r, unsigned n, uint32_t exec);
 
 /* Queries over every thread's records (tests; call when no GPU work runs). */
 typedef struct {

@@ -351,29 +351,36 @@ END_TEST
 
 /* ---- whole shaders under each back end ------------------------------------------------------ */
 
-/* the observer's view (bi_exec_hook, as --stats sees clauses): a hash of every clause run, its
- * mask and the warp's PCs after it, in order */
-static uint64_t seen_hash, seen_clauses;
-static void see(const bi_warp *w, const bi_xclause *x, uint32_t exec, const uint32_t *next)
+/* the observer's view (bi_exec_hook, as --stats sees clauses): the sum of a hash of every clause
+ * run, its mask and the warp's PCs after it (a sum: batches count each clause's runs, not their
+ * order) */
+static uint64_t seen_hash, seen_clauses, batched;
+static void see(const bi_warp *w, const bi_xclause *x, uint32_t exec, const uint32_t *next, uint64_t times)
 {
-    uint64_t h = seen_hash ^ x->c.offset ^ (uint64_t)exec << 32;
+    uint64_t h = x->c.offset ^ (uint64_t)exec << 32;
     for (unsigned l = 0; l < w->lanes; l++) {
         int mine = next && (exec >> l) & 1;    /* a batch: the lanes of exec went on to *next */
         h = (h ^ (mine ? *next : w->pc[l]) ^ (uint64_t)(mine ? 0 : w->done[l]) << 40) * 0x100000001b3ull;
     }
-    seen_hash = h;
-    seen_clauses++;
+    seen_hash += (h ^ h >> 29) * times;
+    seen_clauses += times;
 }
 static void see_clause(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec)
 {
     (void)p;
-    see(w, x, exec, NULL);
+    see(w, x, exec, NULL, 1);
 }
-static void see_clauses(const bi_warp *w, const bi_program *p, const bi_clause_run *r, unsigned n, uint32_t exec)
+static void see_counts(const bi_warp *w, const bi_program *p, const bi_clause_count *r, unsigned n, uint32_t exec)
 {
     (void)p;
-    for (unsigned k = 0; k < n; k++)
-        see(w, r[k].x, exec, &r[k].next);
+    for (unsigned k = 0; k < n; k++) {
+        uint32_t fall = r[k].x->c.offset + r[k].x->c.size;
+        ck_assert(r[k].fall + r[k].taken > 0);
+        ck_assert(r[k].first == (r[k].fall && r[k].first == fall ? fall : r[k].taken_pc));
+        see(w, r[k].x, exec, &fall, r[k].fall);
+        see(w, r[k].x, exec, &r[k].taken_pc, r[k].taken);
+        batched += r[k].fall + r[k].taken;
+    }
 }
 
 static int run_shader(enum bi_backend b, unsigned s, enum bi_arch arch, bi_warp *w, bi_fault *f)
@@ -410,7 +417,7 @@ START_TEST(test_shaders)
                 /* with the observer: each clause (every clause returns to C), or chained ones in batches */
                 int observe = trial % 2;
                 bi_exec_hook = observe ? see_clause : NULL;
-                bi_exec_hook_run = observe && trial % 4 == 3 ? see_clauses : NULL;
+                bi_exec_hook_run = observe && trial % 4 == 3 ? see_counts : NULL;
                 seen_hash = seen_clauses = 0;
                 messages = 0;
                 mem_cur = mem_a;
@@ -436,7 +443,9 @@ START_TEST(test_shaders)
                 runs++;
             }
     bi_set_backend(before);
-    printf("jit diff (%s): %u whole-shader runs compared\n", isa_name(), runs);
+    printf("jit diff (%s): %u whole-shader runs compared, %llu clauses counted by compiled code\n", isa_name(), runs,
+           (unsigned long long)batched);
+    ck_assert_uint_gt(batched, 0);
 }
 END_TEST
 
