@@ -171,30 +171,61 @@ static int pixel_format(unsigned arch, uint32_t pf, pixfmt *p, char *err, size_t
     return 0;
 }
 
-/* pixel_format of the formats decoded lately on this host thread (only those that decode):
- * LEA_ATTR* resolves its attribute's format for every lane */
-static __thread struct { uint32_t pf; unsigned arch; int valid; pixfmt p; } pf_memo[4];
-static __thread unsigned pf_next, pf_last;
+/* The keys of a per-host-thread memo of decoded values (formats, descriptors, conversions):
+ * MEMO_N entries, each up to MEMO_KEY bytes and a tag (the GPU's architecture, or 0); the entry
+ * hit last is tried first (the lanes of a message mostly share one), new ones replace the oldest.
+ * The values are the caller's array, indexed alike.  Only values that decode are added. */
+#define MEMO_N 4
+#define MEMO_KEY 32                   /* the largest key: a texture or sampler descriptor */
+typedef struct {
+    uint8_t key[MEMO_N][MEMO_KEY];
+    uint32_t tag[MEMO_N];
+    uint8_t valid[MEMO_N];
+    unsigned next, last;
+} memo;
+
+static inline int memo_hit(const memo *mm, unsigned k, const void *key, size_t n, uint32_t tag)
+{
+    return mm->valid[k] && mm->tag[k] == tag && !memcmp(mm->key[k], key, n);
+}
+
+/* the entry of (key, tag), or -1 */
+static inline int memo_find(memo *mm, const void *key, size_t n, uint32_t tag)
+{
+    if (memo_hit(mm, mm->last, key, n, tag))
+        return (int)mm->last;
+    for (unsigned k = 0; k < MEMO_N; k++)
+        if (memo_hit(mm, k, key, n, tag))
+            return (int)(mm->last = k);
+    return -1;
+}
+
+/* a new entry for (key, tag), the oldest's: the caller sets its value */
+static inline unsigned memo_add(memo *mm, const void *key, size_t n, uint32_t tag)
+{
+    unsigned k = mm->next++ % MEMO_N;
+    memcpy(mm->key[k], key, n);
+    mm->tag[k] = tag;
+    mm->valid[k] = 1;
+    return mm->last = k;
+}
+
+/* pixel_format of the formats decoded lately on this host thread: LEA_ATTR* resolves its
+ * attribute's format for every lane */
+static __thread memo pf_keys;
+static __thread pixfmt pf_memo[MEMO_N];
 
 static int pixel_format_memo(unsigned arch, uint32_t pf, pixfmt *p, char *err, size_t errlen)
 {
-#define PF_HIT(k) (pf_memo[k].valid && pf_memo[k].pf == pf && pf_memo[k].arch == arch)
-    unsigned k = pf_last;
-    if (!PF_HIT(k))
-        for (k = 0; k < 4 && !PF_HIT(k); k++)
-            ;
-    if (k == 4) {
+    int k = memo_find(&pf_keys, &pf, sizeof pf, arch);
+    if (k < 0) {
         int rc = pixel_format(arch, pf, p, err, errlen);
         if (rc)
             return rc;
-        k = pf_next++ % 4;
-        pf_memo[k].pf = pf;
-        pf_memo[k].arch = arch;
-        pf_memo[k].p = *p;
-        pf_memo[k].valid = 1;
+        k = (int)memo_add(&pf_keys, &pf, sizeof pf, arch);
+        pf_memo[k] = *p;
     }
-    pf_last = k;
-    *p = pf_memo[k].p;
+    *p = pf_memo[k];
     return 0;
 }
 
@@ -277,18 +308,14 @@ typedef struct {
 /* Descriptors decoded lately on this host thread, by their bytes: a texel still reads its
  * descriptors from memory every time (a changed one is decoded again), only the unpacking and
  * checks of the same bytes are saved. */
-#define MEMO_N 4
-static __thread struct { uint8_t raw[MALI_TEXTURE_LENGTH]; unsigned arch; int valid; texdesc t; } tex_memo[MEMO_N];
-static __thread struct { uint8_t raw[MALI_SAMPLER_LENGTH]; int valid; struct mali_sampler s; } smp_memo[MEMO_N];
-static __thread struct { uint8_t raw[MALI_SURFACE_WITH_STRIDE_LENGTH]; int valid; struct mali_surface_with_stride s; }
-    surf_memo[MEMO_N];
-static __thread unsigned tex_next, smp_next, surf_next;
-static __thread unsigned tex_last, smp_last, surf_last;   /* the entries hit last: lanes of a
-                                                           message mostly share descriptors */
+_Static_assert(MALI_TEXTURE_LENGTH <= MEMO_KEY && MALI_SAMPLER_LENGTH <= MEMO_KEY &&
+               MALI_SURFACE_WITH_STRIDE_LENGTH <= MEMO_KEY, "descriptors are memo keys");
+static __thread memo tex_keys, smp_keys, surf_keys;
+static __thread texdesc tex_memo[MEMO_N];
+static __thread struct mali_sampler smp_memo[MEMO_N];
+static __thread struct mali_surface_with_stride surf_memo[MEMO_N];
 
 static int decode_texture(const bi_mem *m, unsigned index, const uint8_t *d, texdesc *t, char *err, size_t errlen);
-
-#define TEX_HIT(k, d) (tex_memo[k].valid && tex_memo[k].arch == m->arch_major && !memcmp(tex_memo[k].raw, d, MALI_TEXTURE_LENGTH))
 
 /* *t: the decoded descriptor, in the memo (valid until the next read_texture on this thread) */
 static int read_texture(const bi_mem *m, unsigned index, const texdesc **t, char *err, size_t errlen)
@@ -300,27 +327,19 @@ static int read_texture(const bi_mem *m, unsigned index, const texdesc **t, char
     const uint8_t *d = desc_bytes(m, va, buf, sizeof buf);
     if (!d)
         return tfail(err, errlen, BI_EXEC_ERROR, "texture descriptor fault at %#llx", (unsigned long long)va);
-    unsigned k = tex_last;
-    if (!TEX_HIT(k, d))
-        for (k = 0; k < MEMO_N && !TEX_HIT(k, d); k++)
-            ;
-    if (k < MEMO_N) {
-        tex_last = k;
-        *t = &tex_memo[k].t;
+    int k = memo_find(&tex_keys, d, sizeof buf, m->arch_major);
+    if (k >= 0) {
+        *t = &tex_memo[k];
         return 0;
     }
     texdesc nt;
     if (d != buf)
         d = memcpy(buf, d, sizeof buf);
     int rc = decode_texture(m, index, d, &nt, err, errlen);
-    if (!rc) {                   /* only descriptors that decode are remembered */
-        k = tex_next++ % MEMO_N;
-        memcpy(tex_memo[k].raw, d, sizeof buf);
-        tex_memo[k].arch = m->arch_major;
-        tex_memo[k].t = nt;
-        tex_memo[k].valid = 1;
-        tex_last = k;
-        *t = &tex_memo[k].t;
+    if (!rc) {
+        k = (int)memo_add(&tex_keys, d, sizeof buf, m->arch_major);
+        tex_memo[k] = nt;
+        *t = &tex_memo[k];
     }
     return rc;
 }
@@ -369,21 +388,14 @@ static int fetch_texel(const bi_mem *m, const texdesc *t, unsigned x, unsigned y
     const uint8_t *s = desc_bytes(m, sva, sbuf, sizeof sbuf);
     if (!s)
         return tfail(err, errlen, BI_EXEC_ERROR, "surface descriptor fault at %#llx", (unsigned long long)sva);
-#define SURF_HIT(k) (surf_memo[k].valid && !memcmp(surf_memo[k].raw, s, MALI_SURFACE_WITH_STRIDE_LENGTH))
-    unsigned k = surf_last;
-    if (!SURF_HIT(k))
-        for (k = 0; k < MEMO_N && !SURF_HIT(k); k++)
-            ;
-    if (k == MEMO_N) {
+    int k = memo_find(&surf_keys, s, sizeof sbuf, 0);
+    if (k < 0) {
         if (s != sbuf)
             s = memcpy(sbuf, s, sizeof sbuf);
-        k = surf_next++ % MEMO_N;
-        mali_surface_with_stride_unpack(s, &surf_memo[k].s);
-        memcpy(surf_memo[k].raw, s, sizeof sbuf);
-        surf_memo[k].valid = 1;
+        k = (int)memo_add(&surf_keys, s, sizeof sbuf, 0);
+        mali_surface_with_stride_unpack(s, &surf_memo[k]);
     }
-    surf_last = k;
-    const struct mali_surface_with_stride *sd = &surf_memo[k].s;
+    const struct mali_surface_with_stride *sd = &surf_memo[k];
     int32_t row = sd->row_stride, slice = sd->surface_stride;
     unsigned bpp = t->fmt.bpp;
     uint64_t a = sd->pointer + (int64_t)row * y + (int64_t)slice * z + (uint64_t)bpp * x;
@@ -543,21 +555,14 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
         const uint8_t *d = desc_bytes(m, va, buf, sizeof buf);
         if (!d)
             return tfail(err, errlen, BI_EXEC_ERROR, "sampler descriptor fault at %#llx", (unsigned long long)va);
-#define SMP_HIT(k) (smp_memo[k].valid && !memcmp(smp_memo[k].raw, d, MALI_SAMPLER_LENGTH))
-        unsigned k = smp_last;
-        if (!SMP_HIT(k))
-            for (k = 0; k < MEMO_N && !SMP_HIT(k); k++)
-                ;
-        if (k == MEMO_N) {
+        int k = memo_find(&smp_keys, d, sizeof buf, 0);
+        if (k < 0) {
             if (d != buf)
                 d = memcpy(buf, d, sizeof buf);
-            k = smp_next++ % MEMO_N;
-            mali_sampler_unpack(d, &smp_memo[k].s);
-            memcpy(smp_memo[k].raw, d, sizeof buf);
-            smp_memo[k].valid = 1;
+            k = (int)memo_add(&smp_keys, d, sizeof buf, 0);
+            mali_sampler_unpack(d, &smp_memo[k]);
         }
-        smp_last = k;
-        sp = &smp_memo[k].s;
+        sp = &smp_memo[k];
         if (sp->type != 1)
             return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler %u: descriptor type %u is not a sampler", smp, sp->type);
         if (!sp->minify_nearest || !sp->magnify_nearest)
@@ -685,29 +690,21 @@ static int cvt_format_check(const bi_mem *m, uint32_t conv, const char *op, pixf
 
 /* Conversion descriptors checked lately on this host thread (only those that pass): lanes of a
  * message share one, so its check and pixel format decode once. */
-static __thread struct { uint32_t conv; unsigned arch; int valid; pixfmt p; } cvt_memo[MEMO_N];
-static __thread unsigned cvt_next, cvt_last;
+static __thread memo cvt_keys;
+static __thread pixfmt cvt_memo[MEMO_N];
 
 static int cvt_format(const bi_mem *m, uint32_t conv, const char *op, const pixfmt **p, char *err, size_t errlen)
 {
-#define CVT_HIT(k) (cvt_memo[k].valid && cvt_memo[k].conv == conv && cvt_memo[k].arch == m->arch_major)
-    unsigned k = cvt_last;
-    if (!CVT_HIT(k))
-        for (k = 0; k < MEMO_N && !CVT_HIT(k); k++)
-            ;
-    if (k == MEMO_N) {
+    int k = memo_find(&cvt_keys, &conv, sizeof conv, m->arch_major);
+    if (k < 0) {
         pixfmt np;
         int rc = cvt_format_check(m, conv, op, &np, err, errlen);
         if (rc)
             return rc;
-        k = cvt_next++ % MEMO_N;
-        cvt_memo[k].conv = conv;
-        cvt_memo[k].arch = m->arch_major;
-        cvt_memo[k].p = np;
-        cvt_memo[k].valid = 1;
+        k = (int)memo_add(&cvt_keys, &conv, sizeof conv, m->arch_major);
+        cvt_memo[k] = np;
     }
-    cvt_last = k;
-    *p = &cvt_memo[k].p;
+    *p = &cvt_memo[k];
     return 0;
 }
 
