@@ -310,16 +310,20 @@ static inline void jx_cmppd(jx_emit *e, unsigned d, unsigned s1, unsigned s2, ui
     jx_b(e, pred);
 }
 
-/* vpsllq d, s, imm */
-static inline void jx_shlq_imm(jx_emit *e, unsigned d, unsigned s, uint8_t imm)
+/* a shift by an immediate (66 0F op /digit ib: the 0x72 dword and 0x73 qword groups): d = s
+ * shifted by imm */
+static inline void jx_shift_by_imm(jx_emit *e, uint8_t op, unsigned digit, unsigned d, unsigned s, uint8_t imm)
 {
     if (e->sse) {
-        jx_sse_shift(e, 0x73, 6, d, s, imm);
+        jx_sse_shift(e, op, digit, d, s, imm);
         return;
     }
-    jx_vex(e, PP_66, M_0F, 0x73, 6, d, 0, s, 0);
+    jx_vex(e, PP_66, M_0F, op, digit, d, 0, s, 0);
     jx_b(e, imm);
 }
+
+/* vpsllq d, s, imm */
+static inline void jx_shlq_imm(jx_emit *e, unsigned d, unsigned s, uint8_t imm) { jx_shift_by_imm(e, 0x73, 6, d, s, imm); }
 
 /* vperm2i128 ymm d, ymm s1, ymm s2, imm (0x20: both low halves, 0x31: both high halves) */
 static inline void jx_perm2(jx_emit *e, unsigned d, unsigned s1, unsigned s2, uint8_t imm)
@@ -355,12 +359,7 @@ static inline void jx_insert_hi(jx_emit *e, unsigned d, unsigned s1, unsigned s2
 /* vpslld / vpsrld d, s, imm */
 static inline void jx_shift_imm(jx_emit *e, int left, unsigned d, unsigned s, uint8_t imm)
 {
-    if (e->sse) {
-        jx_sse_shift(e, 0x72, left ? 6 : 2, d, s, imm);
-        return;
-    }
-    jx_vex(e, PP_66, M_0F, 0x72, left ? 6 : 2, d, 0, s, 0);
-    jx_b(e, imm);
+    jx_shift_by_imm(e, 0x72, left ? 6 : 2, d, s, imm);
 }
 
 /* vfmadd231pd / vfnmadd231pd d, s1, s2 (256-bit, VEX.W1): d = +-(s1 * s2) + d, one rounding */
@@ -374,15 +373,7 @@ static inline void jx_fma231pd(jx_emit *e, int negate, unsigned d, unsigned s1, 
 }
 
 /* vpsrad d, s, imm */
-static inline void jx_sra_imm(jx_emit *e, unsigned d, unsigned s, uint8_t imm)
-{
-    if (e->sse) {
-        jx_sse_shift(e, 0x72, 4, d, s, imm);
-        return;
-    }
-    jx_vex(e, PP_66, M_0F, 0x72, 4, d, 0, s, 0);
-    jx_b(e, imm);
-}
+static inline void jx_sra_imm(jx_emit *e, unsigned d, unsigned s, uint8_t imm) { jx_shift_by_imm(e, 0x72, 4, d, s, imm); }
 
 /* vcmpps d, s1, s2, predicate (SSE: jx_sse_cmp) */
 static inline void jx_cmpps(jx_emit *e, unsigned d, unsigned s1, unsigned s2, uint8_t pred)
