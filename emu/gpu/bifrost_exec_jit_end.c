@@ -47,6 +47,19 @@ static void slot_lookup(jx_emit *e, unsigned kind, unsigned slot, unsigned size,
     jx_gp_m(e, 1, GP_ADD_RM, RDX, R12, F_TLB(kind, slot, host));
 }
 
+/* rax = lane l's address of a load / store (its message's source rows, or WLS) */
+static void lane_address(jx_emit *e, const bi_xinstr *msg, unsigned l)
+{
+    jx_gp_m(e, 0, GP_MOV_RM, RAX, R12, F_ST(msg_src) + (int32_t)(4 * l));
+    if (msg->seg == SEG_WLS) {
+        jx_gp_m(e, 1, GP_ADD_RM, RAX, R12, F_(wls_base));
+    } else {
+        jx_gp_m(e, 0, GP_MOV_RM, RDX, R12, F_ST(msg_src) + (int32_t)(NL * 4 + 4 * l));
+        jx_shl64(e, RDX, 32);
+        jx_gp_r(e, 1, GP_OR, RDX, RAX);                                  /* or rax, rdx */
+    }
+}
+
 /* lane l of an inline load / store (inline_mem): its address from the message's source rows, the
  * slot's mapping when it covers the bytes, else bx_jit_mem_lane */
 static void compile_mem_lane(jcomp *jc, const bi_xinstr *msg, unsigned l, size_t epilogue)
@@ -57,14 +70,7 @@ static void compile_mem_lane(jcomp *jc, const bi_xinstr *msg, unsigned l, size_t
     unsigned sr = c->hdr[BI_H_SR], words = msg->size / 4u;
     jx_gp_mi(e, 0, 0xf7, 0, R12, F_(exec), 1u << l);                 /* test: lane active? */
     size_t skip = jx_jcc_fwd(e, CC_Z);
-    jx_gp_m(e, 0, GP_MOV_RM, RAX, R12, F_ST(msg_src) + (int32_t)(4 * l));
-    if (msg->seg == SEG_WLS) {
-        jx_gp_m(e, 1, GP_ADD_RM, RAX, R12, F_(wls_base));
-    } else {
-        jx_gp_m(e, 0, GP_MOV_RM, RDX, R12, F_ST(msg_src) + (int32_t)(NL * 4 + 4 * l));
-        jx_shl64(e, RDX, 32);
-        jx_gp_r(e, 1, GP_OR, RDX, RAX);                                  /* or rax, rdx */
-    }
+    lane_address(e, msg, l);
     size_t miss[2];
     slot_lookup(e, store, slot, msg->size, miss);
     if (msg->size < 4 && store) {
@@ -117,19 +123,6 @@ static void compile_mem_lane(jcomp *jc, const bi_xinstr *msg, unsigned l, size_t
     jx_patch(e, skip);
 }
 
-/* rax = the first lane's address of a load / store (its message's source rows, or WLS) */
-static void first_address(jx_emit *e, const bi_xinstr *msg)
-{
-    jx_gp_m(e, 0, GP_MOV_RM, RAX, R12, F_ST(msg_src));
-    if (msg->seg == SEG_WLS) {
-        jx_gp_m(e, 1, GP_ADD_RM, RAX, R12, F_(wls_base));
-    } else {
-        jx_gp_m(e, 0, GP_MOV_RM, RDX, R12, F_ST(msg_src) + (int32_t)(NL * 4));
-        jx_shl64(e, RDX, 32);
-        jx_gp_r(e, 1, GP_OR, RDX, RAX);                                  /* or rax, rdx */
-    }
-}
-
 /* The load's words at rax, the same for every lane, broadcast into its staging rows when the
  * message's mapping slot covers them (else jumps to miss[0..1], to be patched) */
 static void load_same_words(jx_emit *e, const bi_xinstr *msg, unsigned slot, size_t miss[2])
@@ -173,7 +166,7 @@ static unsigned compile_mem_rows(jcomp *jc, const bi_xinstr *msg, size_t done[2]
         jx_cmp_ri(e, RAX, (1u << n) - 1);
         if (msg->size > 4) {                                         /* the only vector form */
             lanes[nlanes++] = jx_jcc_fwd(e, CC_NZ);
-            first_address(e, msg);
+            lane_address(e, msg, 0);
             load_same_words(e, msg, slot, &lanes[nlanes]);
             nlanes += 2;
             done[ndone++] = jx_jmp_fwd(e);
@@ -195,7 +188,7 @@ static unsigned compile_mem_rows(jcomp *jc, const bi_xinstr *msg, size_t done[2]
     jx_gp_r(e, 0, 0x81, 0, RCX);                                     /* add ecx, 4 (n - 1) */
     jx_u32(e, 4 * (n - 1));
     lanes[nlanes++] = jx_jcc_fwd(e, CC_B);
-    first_address(e, msg);
+    lane_address(e, msg, 0);
     slot_lookup(e, store, slot, 4 * n, &lanes[nlanes]);
     nlanes += 2;
     if (store) {
@@ -210,7 +203,7 @@ static unsigned compile_mem_rows(jcomp *jc, const bi_xinstr *msg, size_t done[2]
     done[ndone++] = jx_jmp_fwd(e);
     if (same) {
         jx_patch(e, same);
-        first_address(e, msg);
+        lane_address(e, msg, 0);
         load_same_words(e, msg, slot, &lanes[nlanes]);
         nlanes += 2;
         done[ndone++] = jx_jmp_fwd(e);
