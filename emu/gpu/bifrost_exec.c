@@ -74,7 +74,7 @@ void bi_warp_init(bi_warp *w, enum bi_arch arch)
 }
 
 void (*bi_exec_hook)(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec);
-void (*bi_exec_hook_run)(const bi_warp *w, const bi_program *p, const bi_clause_count *r, unsigned n, uint32_t exec);
+void (*bi_exec_hook_run)(const bi_program *p, uint64_t epoch, unsigned lanes, const bi_clause_count *r, unsigned n);
 
 /* bi_exec_program for n lanes (a constant: the lane loops unroll) */
 static inline __attribute__((always_inline)) int exec_program_n(bi_warp *w, bi_program *p, unsigned max_clauses,

@@ -81,14 +81,18 @@ typedef struct bi_xclause {
 
 struct bi_warp;
 
-/* What a converged warp's run of chained clauses did with one clause (the observer's batch call,
- * gpu_observer.h): how often its lanes ran x and went on to the clause after it (x->c.offset +
- * size: fall) or to taken_pc (taken), and the pc they went on to the first time (which of the
- * two came first). */
+/* What compiled code counted of one clause for the observer (its counts call, gpu_observer.h),
+ * summed over the runs of it whose lanes all went on together: x ran fall + taken times, each time
+ * the lanes that ran it (fall_lanes / taken_lanes summed) went on to the clause after it
+ * (x->c.offset + size: fall) or to taken_pc (taken; all ones: they finished), and `partial` of
+ * those times other lanes of the warp, not finished, waited elsewhere; first: where they went
+ * the first time (the order in which the two targets were seen). */
 typedef struct bi_clause_count {
     const struct bi_xclause *x;
     uint32_t first, taken_pc;
     uint64_t fall, taken;
+    uint64_t fall_lanes, taken_lanes;
+    uint64_t partial;
 } bi_clause_count;
 
 /* Memory seen by LOAD/STORE (global addresses; WLS and TLS segments are offsets from a base;
@@ -182,7 +186,12 @@ bi_program *bi_program_new(const uint8_t *code, size_t len, enum bi_arch arch);
  * A clause decoded under an earlier bi_mem epoch is read again when first executed under a new
  * one and decoded again if its bytes changed, so one program can serve successive jobs. */
 bi_program *bi_program_new_fetch(enum bi_arch arch);
+/* (Hands the calling thread's counts for the observer over first: bi_exec_flush.) */
 void bi_program_free(bi_program *p);
+/* Hand what the calling host thread's compiled code counted for the observer (gpu_observer.h:
+ * counts) over to it.  Call at the end of the thread's part of each job, before the job's
+ * observer end call, and before a program that thread ran is freed (bi_program_free does). */
+void bi_exec_flush(void);
 enum bi_arch bi_program_arch(const bi_program *p);
 /* Clauses decoded so far (statistics). */
 unsigned bi_program_clauses(bi_program *p);

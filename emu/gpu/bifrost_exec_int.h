@@ -188,11 +188,11 @@ int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lan
 
 /* The observer's per-clause call (gpu_observer.h; NULL: none), made by bi_exec_program. */
 extern void (*bi_exec_hook)(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec);
-/* ... and its batch call for clauses compiled code chained (NULL: none; bi_exec_hook then sees each).
- * Compiled code counts for it only if it was set when the code was compiled: set both before any
- * program is compiled. */
-extern void (*bi_exec_hook_run)(const bi_warp *w, const bi_program *p, const bi_clause_count *r, unsigned n,
-                                uint32_t exec);
+/* ... and its counts call for clauses compiled code counted (NULL: none; bi_exec_hook then sees
+ * each).  Compiled code counts for it only if it was set when the code was compiled: set both
+ * before any program is compiled. */
+extern void (*bi_exec_hook_run)(const bi_program *p, uint64_t epoch, unsigned lanes, const bi_clause_count *r,
+                                unsigned n);
 
 /* ---- the program cache (bifrost_exec_program.c) ------------------------------------------------ */
 

@@ -500,11 +500,12 @@ static void compile_commit(jcomp *jc, unsigned i)
 
 /* The clause's code into jc->e (its buffer set): prologue, units and commits, epilogue, the end
  * in runs, the bc rows, the pool.  dead: result rows not to store (bx_jit_compile's first pass
- * finds them); *body: where chained clauses enter. */
-static void emit_clause(jcomp *jc, bi_xclause *x, unsigned lanes, enum bx_jit_isa isa, uint8_t *buf, size_t cap,
-                        const uint8_t dead[9][2], size_t *body)
+ * finds them); counting: the end counts runs for the observer; *body: where chained clauses enter. */
+static void emit_clause(jcomp *jc, bi_xclause *x, unsigned lanes, enum bx_jit_isa isa, int counting, uint8_t *buf,
+                        size_t cap, const uint8_t dead[9][2], size_t *body)
 {
     memset(jc, 0, sizeof(*jc));
+    jc->counting = counting;
     jc->e = (jx_emit){ .buf = buf, .cap = cap, .l = lanes == 8, .sse = isa == BX_JIT_ISA_SSE };
     jc->x = x;
     memcpy(jc->res_dead, dead, sizeof(jc->res_dead));
@@ -579,22 +580,24 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *wh
      * stores (the same code otherwise: the passes take the same decisions) */
     uint8_t dead[9][2] = { { 0 } };
     size_t body;
-    emit_clause(&jc, x, lanes, i, buf, sizeof(buf), dead, &body);
+    int counting = bi_exec_hook && bi_exec_hook_run;       /* --stats: see bx_jit_frame.count */
+    emit_clause(&jc, x, lanes, i, counting, buf, sizeof(buf), dead, &body);
     for (unsigned r = 0; r < 9; r++)
         for (unsigned u = 0; u < 2; u++)
             dead[r][u] = !jc.res_read[r][u];
-    emit_clause(&jc, x, lanes, i, buf, sizeof(buf), dead, &body);
+    emit_clause(&jc, x, lanes, i, counting, buf, sizeof(buf), dead, &body);
     for (unsigned r = 0; r < 9; r++)
         for (unsigned u = 0; u < 2; u++)
             if (dead[r][u] && jc.res_read[r][u]) {      /* (never: then every row stored) */
                 memset(dead, 0, sizeof(dead));
-                emit_clause(&jc, x, lanes, i, buf, sizeof(buf), dead, &body);
+                emit_clause(&jc, x, lanes, i, counting, buf, sizeof(buf), dead, &body);
                 r = 9;
                 break;
             }
     jx_emit *e = &jc.e;
     size_t head = jc.head;
     code.size = (uint32_t)e->len;
+    code.counts = (uint32_t)counting;
     jx_pool_place(e, jc.pool, jc.npool);
     if (e->bad) {                 /* a compiler bug: a unit it should have left to the interpreter */
         snprintf(why, whylen, "clause %#x: an instruction without an SSE form", x->c.offset);

@@ -30,7 +30,7 @@ typedef struct bx_jit_tlb {
     uint8_t *host;
 } bx_jit_tlb;
 
-#define BX_JIT_SLOTS 512           /* --stats: clause records a frame finds directly (bx_jit_frame.slot) */
+#define BX_JIT_SLOTS 512           /* --stats: clause records in a frame (bx_jit_frame.count) */
 #define BX_JIT_TLB 8               /* slots per access kind; a clause's message uses slot offset / 16 % 8 */
 
 /* The state of one compiled clause execution (on bx_jit_exec's stack), or of a run of chained
@@ -59,19 +59,17 @@ typedef struct bx_jit_frame {
     const bi_xclause *last;                /* the clause begun last */
     bi_fault *f;
     bx_jit_tlb tlb[3][BX_JIT_TLB];         /* [0]: loads, [1]: stores, [2]: atomics */
-    /* --stats: what code compiled with the observer's batch call (bi_exec_hook_run) counts of
-     * the clauses it chains in one call, one record per clause: the next free record and the end
-     * of the records (tptr == tend: not counting), and per slot (a clause's offset / 16 modulo
-     * BX_JIT_SLOTS) the record of the clause using it, valid while its stamp is this call's */
-    bi_clause_count *tptr;
-    uintptr_t tend;
-    uint64_t stamp;
-    _Alignas(32) bi_clause_count trace[64];      /* (keeps st 32-byte aligned) */
-    bx_cstate st;
-    struct {
-        uint64_t stamp;
-        bi_clause_count *rec;
-    } slot[BX_JIT_SLOTS];
+    uint32_t observed;                     /* bi_exec_hook is set: code compiled without counting
+                                              returns after every clause for it */
+    uint32_t uncounted;                    /* the code left fr->last's run for bx_jit_run to count */
+    uint64_t partial;                      /* 1: live lanes outside exec wait (bi_clause_count) */
+    _Alignas(32) bx_cstate st;
+    /* --stats: what code compiled with the observer's counts call (bi_exec_hook_run) counted,
+     * for the thread's current program and job (bx_jit_run's): per slot (a clause's offset / 16
+     * modulo BX_JIT_SLOTS), the record of the clause using it (x NULL: free).  Runs the code
+     * cannot count (a slot held by another clause, a branch target not yet recorded) it leaves
+     * to bx_jit_run. */
+    bi_clause_count *count;
 } bx_jit_frame;
 
 /* Compiled code's return values besides 0 (the clause's units done: the caller runs its end) and
@@ -91,11 +89,14 @@ typedef struct bx_jit_code {
     const void *body;                 /* where chained clauses jump (r13 = the clause) */
     bi_xclause *succ[2];              /* successors seen: [0] the next clause, [1] a branch target */
     uint32_t size;                    /* bytes of instructions from entry (its constant pool follows) */
+    uint32_t counts;                  /* 1: the code counts its runs for the observer (bx_jit_frame.count) */
 } bx_jit_code;
 
 /* Executable memory of one program's compiled clauses (freed with the program). */
 typedef struct bx_jit_arena bx_jit_arena;
 void bx_jit_arena_free(bx_jit_arena *a);
+/* Before p is freed: the calling thread's counts for it go to the observer (bi_exec_flush). */
+void bx_jit_forget(const bi_program *p);
 
 /* Compile x for warps of `lanes` lanes into *arena (created on first use): sets x->jit, or leaves
  * it NULL and returns -1 with the reason in why (the clause then runs interpreted).  SSE code

@@ -59,6 +59,7 @@ typedef struct {
     uint8_t res_read[9][2], res_dead[9][2];
     size_t head;                 /* where the code starts after its bx_jit_code (RIP-relative data) */
     int may_branch;              /* a unit of the clause may branch (bx_jc_may_branch) */
+    int counting;                /* the end counts runs for the observer (bx_jit_frame.count) */
     int keep15;                  /* the commit mask (F_KEEP index) ymm15 holds, or -1 (calls and
                                     the double-precision helpers clobber it) */
     /* ymm12-14 keep the rows of the registers the clause committed last (written through to the

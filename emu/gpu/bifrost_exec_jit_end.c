@@ -376,54 +376,51 @@ static void emit_stats(jcomp *jc)
 
 #define C_(field) ((int32_t)offsetof(bi_clause_count, field))
 
-/* --stats (code compiled while the observer's batch call is installed): this chained run of the
- * clause (r13; ecx: the pc its lanes go on to) counted in the call's record of it, made on its
- * first run in the call.  Where it cannot be counted the run stops here (a jump for ended[]) and
- * bx_jit_run's per-clause call sees it: no more free records (none at all when bx_jit_run is not
- * counting), the clause's slot held by another clause, a second branch target in one call. */
-static void emit_count(jcomp *jc, int may_branch, size_t *ended, unsigned *nended)
+/* one run of the clause added to fields fall / fall_lanes (or taken / taken_lanes) and partial
+ * of the record at rdi + rec */
+static void emit_count_add(jx_emit *e, int32_t rec, int taken)
+{
+    jx_gp_mi(e, 1, 0x81, 0, RDI, rec + (taken ? C_(taken) : C_(fall)), 1);
+    jx_gp_m(e, 1, GP_MOV_RM, RSI, R12, F_(active));
+    jx_gp_m(e, 1, GP_ADD_M, RSI, RDI, rec + (taken ? C_(taken_lanes) : C_(fall_lanes)));
+    jx_gp_m(e, 1, GP_MOV_RM, RSI, R12, F_(partial));
+    jx_gp_m(e, 1, GP_ADD_M, RSI, RDI, rec + C_(partial));
+}
+
+/* --stats (jc->counting): this run of the clause (r13; ecx: the pc its lanes go on to) added to
+ * the frame's record of the clause (bx_jit_frame.count).  Where the record is another clause's,
+ * or ecx is a branch target it has not recorded, the code sets fr->uncounted for bx_jit_run to
+ * count the run; returns that path's jump, for the caller to end the run there or go on. */
+static size_t emit_count(jcomp *jc, int may_branch)
 {
     jx_emit *e = &jc->e;
     const bi_clause *c = &jc->x->c;
-    size_t at = offsetof(bx_jit_frame, slot) + (c->offset / 16 % BX_JIT_SLOTS) * sizeof(((bx_jit_frame *)0)->slot[0]);
-    int32_t stamp = (int32_t)at, rec = (int32_t)(at + sizeof(uint64_t));
-    jx_gp_m(e, 1, GP_MOV_RM, RDI, R12, F_(stamp));
-    jx_gp_m(e, 1, GP_CMP_RM, RDI, R12, stamp);
-    size_t fresh = jx_jcc_fwd(e, CC_NZ);
-    jx_gp_m(e, 1, GP_MOV_RM, RSI, R12, rec);
-    jx_gp_m(e, 1, GP_CMP_RM, R13, RSI, C_(x));
-    ended[(*nended)++] = jx_jcc_fwd(e, CC_NZ);
-    size_t have = jx_jmp_fwd(e);
-    jx_patch(e, fresh);                                           /* a new record at tptr */
-    jx_gp_m(e, 1, GP_MOV_RM, RSI, R12, F_(tptr));
-    jx_gp_m(e, 1, GP_CMP_RM, RSI, R12, F_(tend));
-    ended[(*nended)++] = jx_jcc_fwd(e, CC_AE);
-    jx_gp_m(e, 1, GP_MOV_MR, RDI, R12, stamp);
-    jx_gp_m(e, 1, GP_MOV_MR, RSI, R12, rec);
-    jx_gp_m(e, 1, GP_MOV_MR, R13, RSI, C_(x));
-    jx_gp_m(e, 0, GP_MOV_MR, RCX, RSI, C_(first));
-    jx_gp_mi(e, 1, 0xc7, 0, RSI, C_(fall), 0);
-    jx_gp_mi(e, 1, 0xc7, 0, RSI, C_(taken), 0);
-    jx_gp_m(e, 1, GP_LEA, RDI, RSI, (int32_t)sizeof(bi_clause_count));
-    jx_gp_m(e, 1, GP_MOV_MR, RDI, R12, F_(tptr));
-    jx_patch(e, have);
-    if (!may_branch) {
-        jx_gp_mi(e, 1, 0x81, 0, RSI, C_(fall), 1);               /* ecx is the next clause's */
-        return;
+    int32_t rec = (int32_t)((c->offset / 16 % BX_JIT_SLOTS) * sizeof(bi_clause_count));
+    size_t miss[2], taken = 0;
+    unsigned nmiss = 0;
+    jx_gp_m(e, 1, GP_MOV_RM, RDI, R12, F_(count));
+    jx_gp_m(e, 1, GP_CMP_RM, R13, RDI, rec + C_(x));
+    miss[nmiss++] = jx_jcc_fwd(e, CC_NZ);
+    if (may_branch) {
+        jx_cmp_ri(e, RCX, c->offset + c->size);
+        taken = jx_jcc_fwd(e, CC_NZ);
     }
-    jx_cmp_ri(e, RCX, c->offset + c->size);
-    size_t taken = jx_jcc_fwd(e, CC_NZ);
-    jx_gp_mi(e, 1, 0x81, 0, RSI, C_(fall), 1);
-    size_t counted = jx_jmp_fwd(e);
-    jx_patch(e, taken);
-    jx_gp_mi(e, 1, 0x81, 7, RSI, C_(taken), 0);
-    size_t known = jx_jcc_fwd(e, CC_NZ);
-    jx_gp_m(e, 0, GP_MOV_MR, RCX, RSI, C_(taken_pc));           /* the call's first branch target */
-    jx_patch(e, known);
-    jx_gp_m(e, 0, GP_CMP_RM, RCX, RSI, C_(taken_pc));
-    ended[(*nended)++] = jx_jcc_fwd(e, CC_NZ);
-    jx_gp_mi(e, 1, 0x81, 0, RSI, C_(taken), 1);
-    jx_patch(e, counted);
+    emit_count_add(e, rec, 0);
+    if (may_branch) {
+        size_t counted = jx_jmp_fwd(e);
+        jx_patch(e, taken);
+        jx_gp_m(e, 0, GP_CMP_RM, RCX, RDI, rec + C_(taken_pc));
+        miss[nmiss++] = jx_jcc_fwd(e, CC_NZ);
+        emit_count_add(e, rec, 1);
+        jx_patch(e, counted);
+    }
+    size_t done = jx_jmp_fwd(e);
+    for (unsigned k = 0; k < nmiss; k++)
+        jx_patch(e, miss[k]);
+    jx_gp_mi(e, 0, 0xc7, 0, R12, F_(uncounted), 1);
+    size_t out = jx_jmp_fwd(e);
+    jx_patch(e, done);
+    return out;
 }
 
 void bx_jc_compile_end(jcomp *jc, size_t epilogue)
@@ -484,8 +481,9 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
          * clause's own end writes it, and bx_jit_run puts a faulting clause's pc back */
         emit_stats(jc);
         size_t ended[10] = { 0 };
-        int counting = bi_exec_hook && bi_exec_hook_run;           /* --stats: see emit_count */
         unsigned nended = 0;
+        if (jc->counting)
+            ended[nended++] = emit_count(jc, may_branch);
         if (barrier) {
             ended[nended++] = jx_jmp_fwd(e);
         } else {
@@ -494,8 +492,8 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
             ended[nended++] = jx_jcc_fwd(e, CC_AE);
             jx_gp_m(e, 0, GP_CMP_RM, RCX, R12, F_(wait_pc));          /* other lanes wait lower */
             ended[nended++] = jx_jcc_fwd(e, CC_AE);
-            if (!counting) {          /* bx_jit_run counts: this code cannot, its clauses end in C */
-                jx_gp_mi(e, 1, 0x81, 7, R12, F_(tend), 0);
+            if (!jc->counting) {      /* the observer sees each clause this code runs from C */
+                jx_gp_mi(e, 0, 0x81, 7, R12, F_(observed), 0);
                 ended[nended++] = jx_jcc_fwd(e, CC_NZ);
             }
             /* the successor at pc ecx, from the code's two cached ones */
@@ -523,8 +521,6 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
             jx_gp_m(e, 1, GP_MOV_RM, RDX, RAX, X_(jit));
             jx_gp_r(e, 1, 0x85, RDX, RDX);
             ended[nended++] = jx_jcc_fwd(e, CC_Z);
-            if (counting)
-                emit_count(jc, may_branch, ended, &nended);
             jx_mov(e, R13, RAX);
             jx_jmp_m(e, RDX, (int32_t)offsetof(bx_jit_code, body));
         }
@@ -539,6 +535,8 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
             jx_patch(e, finish[k]);
         emit_pcs(jc);
         emit_stats(jc);
+        if (jc->counting)
+            jx_patch(e, emit_count(jc, may_branch));              /* (counted or not: go on) */
         jx_gp_m(e, 1, GP_MOV_RM, RAX, R12, F_(done_bytes));
         jx_gp_m(e, 1, GP_OR, RAX, RBX, W_(done));                 /* or [rbx + done], rax */
         jx_mov_ri(e, RAX, BX_JIT_ENDED);

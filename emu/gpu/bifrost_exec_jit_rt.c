@@ -113,8 +113,10 @@ static inline void frame_mem(bx_jit_frame *fr, const bi_warp *w, bi_fault *f, in
     fr->wls_base = w->mem ? w->mem->wls_base : 0;
     fr->private_base = w->mem ? w->mem->private_base : 0;
     fr->f = f;
-    fr->tptr = NULL;
-    fr->tend = 0;
+    fr->count = NULL;
+    fr->observed = bi_exec_hook != NULL;
+    fr->uncounted = 0;
+    fr->partial = 0;
 }
 
 void bx_jit_frame_init(bx_jit_frame *fr, const bi_warp *w, uint32_t exec, bi_fault *f, int chain)
@@ -264,6 +266,78 @@ static __thread struct { const bi_mem *m; uint64_t epoch, gen; } run_key;
 static __thread unsigned run_lanes;      /* 0: run_frame's constant rows not yet zeroed; else the
                                             lanes its commit masks were made for */
 
+/* ---- --stats: the counts of compiled code (bx_jit_frame.count) -------------------------------- */
+
+/* per host thread: the records, the program, job (bi_mem epoch) and warp size they count for, and
+ * the slots in use */
+static __thread struct {
+    const bi_program *p;
+    uint64_t epoch;
+    unsigned lanes, nused;
+    uint16_t used[BX_JIT_SLOTS];
+    bi_clause_count rec[BX_JIT_SLOTS];
+} counts;
+
+static void count_hand_over(bi_clause_count *r)
+{
+    if (r->fall + r->taken && bi_exec_hook_run)
+        bi_exec_hook_run(counts.p, counts.epoch, counts.lanes, r, 1);
+    memset(r, 0, sizeof(*r));
+}
+
+void bi_exec_flush(void)
+{
+    for (unsigned k = 0; k < counts.nused; k++)
+        count_hand_over(&counts.rec[counts.used[k]]);
+    counts.nused = 0;
+}
+
+void bx_jit_forget(const bi_program *p)
+{
+    if (counts.p == p) {
+        bi_exec_flush();
+        counts.p = NULL;
+    }
+}
+
+/* the records count for p's warps of n lanes in the job of epoch from now on */
+static inline void count_for(const bi_program *p, const bi_warp *w, unsigned n)
+{
+    uint64_t epoch = w->mem ? w->mem->epoch : 0;
+    if (__builtin_expect(counts.p != p || counts.epoch != epoch || counts.lanes != n, 0)) {
+        bi_exec_flush();
+        counts.p = p;
+        counts.epoch = epoch;
+        counts.lanes = n;
+    }
+}
+
+/* a run of x that its code left uncounted (fr->uncounted): its lanes went on to `to` */
+static __attribute__((noinline)) void count_run(const bx_jit_frame *fr, const bi_xclause *x, uint32_t to)
+{
+    unsigned slot = x->c.offset / 16 % BX_JIT_SLOTS;
+    bi_clause_count *r = &counts.rec[slot];
+    uint32_t fall = x->c.offset + x->c.size;
+    if (r->x != x || (to != fall && r->taken && r->taken_pc != to)) {
+        if (r->x)
+            count_hand_over(r);                 /* another clause's, or a second branch target */
+        else
+            counts.used[counts.nused++] = (uint16_t)slot;
+        r->x = x;
+        r->first = to;
+        r->taken_pc = fall;                     /* no branch target yet: the code never matches it */
+    }
+    if (to == fall) {
+        r->fall++;
+        r->fall_lanes += fr->active;
+    } else {
+        r->taken_pc = to;
+        r->taken++;
+        r->taken_lanes += fr->active;
+    }
+    r->partial += fr->partial;
+}
+
 LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, unsigned *count, unsigned max,
                     bi_fault *f, unsigned n)
 {
@@ -283,6 +357,8 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
         for (unsigned l = 0; l < NL; l++)
             fr->res[0][0][l] = fr->res[0][1][l] = fr->zero[l] = 0;
     frame_mem(fr, w, f, 1);
+    fr->count = counts.rec;
+    count_for(p, w, n);
     uint32_t live = 0;
     for (unsigned l = 0; l < n; l++)
         live |= (uint32_t)!w->done[l] << l;
@@ -293,19 +369,13 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
     } else {
         fr->wait_pc = wait_pc;
     }
-    int batch = bi_exec_hook && bi_exec_hook_run;     /* the observer takes chained clauses in batches */
+    fr->partial = (live & ~exec) != 0;
     for (;;) {
         unsigned barriers = w->barriers;
-        int records = batch;     /* lanes outside exec wait meanwhile: their state is the warp's */
-        fr->tptr = records ? fr->trace : NULL;
-        fr->tend = records ? (uintptr_t)(fr->trace + sizeof(fr->trace) / sizeof(fr->trace[0])) : 0;
-        fr->stamp++;             /* the slots' records of earlier calls are stale */
         fr->nrun = 0;
-        fr->budget = bi_exec_hook && !records ? 1 : max - *count;     /* the observer sees every clause */
+        fr->budget = max - *count;
         int rc = ((const bx_jit_code *)x->jit)->entry(w, fr, x);
         *count += fr->nrun;
-        if (records && fr->tptr != fr->trace)
-            bi_exec_hook_run(w, p, fr->trace, (unsigned)(fr->tptr - fr->trace), exec);
         if (rc < 0) {
             /* the lanes stay at the faulting clause, as the interpreter leaves them (chained
              * clauses write their lanes' pc only where the run stops) */
@@ -318,8 +388,14 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
         *xp = x;
         if (rc == BX_JIT_END_C)
             clause_next(w, x, exec, &fr->st, n);
-        if (__builtin_expect(bi_exec_hook != NULL, 0))
-            bi_exec_hook(w, p, x, exec);           /* the observer (--stats) sees every clause */
+        if (__builtin_expect(bi_exec_hook != NULL, 0)) {
+            /* the observer (--stats) sees every clause: counted by the code, else here */
+            if (rc == BX_JIT_END_C || !((const bx_jit_code *)x->jit)->counts)
+                bi_exec_hook(w, p, x, exec);
+            else if (fr->uncounted)
+                count_run(fr, x, w->pc[__builtin_ctz(exec)]);
+        }
+        fr->uncounted = 0;
         if (w->barriers != barriers)
             return BI_EXEC_BARRIER;
         if (*count >= max)
@@ -359,6 +435,7 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
             /* same lanes: a lane outside them may have finished (wait_pc only ever rises) */
             fr->wait_pc = wait_pc_of(w, live, exec, n);
         }
+        fr->partial = (live & ~exec) != 0;
         x = next;
     }
 }

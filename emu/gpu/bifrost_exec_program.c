@@ -83,6 +83,7 @@ void bi_program_free(bi_program *p)
 {
     if (!p)
         return;
+    bx_jit_forget(p);
     for (unsigned i = 0; i < PROG_L1_SIZE; i++) {
         if (!p->l1[i])
             continue;

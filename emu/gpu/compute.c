@@ -771,6 +771,7 @@ static void work(worker *w, run *r)
             __atomic_store_n(&r->abort, 1, __ATOMIC_RELEASE);
         }
     }
+    bi_exec_flush();          /* what compiled code counted for --stats, before the job's end */
     report_progress(w, true);
     w->st.cpu_ns = thread_cpu_ns() - cpu0;
     pthread_mutex_lock(&r->lock);

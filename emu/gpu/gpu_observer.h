@@ -13,14 +13,15 @@ typedef struct gpu_observer {
      * prepared clause (x->c.offset = its pc), the lanes that ran it (exec) and the warp, whose
      * pc[] / done[] already hold each lane's next clause / end. */
     void (*clause)(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec);
-    /* Optional: what clause() would have seen, counted per clause, for clauses a warp ran back to
-     * back (compiled clauses chained, --gpu-backend jit), before any later clause() call: each
-     * clause r[k].x ran with exec r[k].fall + r[k].taken times, every lane of exec went on to the
-     * clause after it or to r[k].taken_pc and none finished, and the warp's other lanes kept the
-     * pc[] / done[] they have in w.  The records are in the order the clauses first ran.  Compiled
-     * code counts these itself, and only when this was installed before it was compiled.  NULL:
-     * clause() is called after each of them (and compiled code returns to C after every clause). */
-    void (*counts)(const bi_warp *w, const bi_program *p, const bi_clause_count *r, unsigned n, uint32_t exec);
+    /* Optional: what clause() would have seen of the clauses that compiled code (--gpu-backend
+     * jit) ran with lanes going on together, summed per clause (bi_clause_count): for the job
+     * whose bi_mem epoch is `epoch` (0: a runner without bi_mem), in warps of `lanes` lanes.
+     * The executor sums these per host thread and hands them over late: when the thread's part
+     * of a job ends (bi_exec_flush, before job_end), when the thread starts on another program
+     * or job, when a clause needs another's record, and before the program is freed.  Compiled
+     * code counts only if this was installed before it was compiled.  NULL: clause() is called
+     * after each clause (and compiled code returns to C after every clause). */
+    void (*counts)(const bi_program *p, uint64_t epoch, unsigned lanes, const bi_clause_count *r, unsigned n);
     /* The engine's submitting thread, once per job before any workgroup runs: the job's program,
      * the bi_mem epoch its warps see, shader VA, address space, job type ... */
     void (*job_begin)(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as, unsigned type);

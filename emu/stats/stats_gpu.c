@@ -62,7 +62,7 @@ static size_t hash_ptr(const void *p)
 }
 
 /* (Re)start record g for clause x of program p in the job of `epoch`. */
-static void claim(struct stats_gclause *g, const bi_warp *w, const bi_program *p, const bi_xclause *x, uint64_t epoch)
+static void claim(struct stats_gclause *g, unsigned lanes, const bi_program *p, const bi_xclause *x, uint64_t epoch)
 {
     memset(g, 0, sizeof(*g));
     g->x = x;
@@ -72,7 +72,7 @@ static void claim(struct stats_gclause *g, const bi_warp *w, const bi_program *p
     g->size = x->c.size;
     g->header = x->c.header;
     g->code = sg_clause_code(x);
-    g->lanes_per_warp = w->lanes;
+    g->lanes_per_warp = lanes;
     sc_analyze_clause(&x->c, &g->info);
     g->simple = g->info.end || !g->info.has_branch;
     g->next = g->info.end ? SG_EXIT : x->c.offset + x->c.size;
@@ -102,7 +102,7 @@ static int grow(sg_thread *t)
 
 /* The thread's record of x, made to count for (p, epoch): a record still holding another job's
  * counts (or a freed clause's whose address x now reuses) is folded first. */
-static struct stats_gclause *lookup(sg_thread *t, const bi_warp *w, const bi_program *p, const bi_xclause *x,
+static struct stats_gclause *lookup(sg_thread *t, unsigned lanes, const bi_program *p, const bi_xclause *x,
                                     uint64_t epoch)
 {
     if (__builtin_expect(t->capgc != 0, 1)) {
@@ -111,7 +111,7 @@ static struct stats_gclause *lookup(sg_thread *t, const bi_warp *w, const bi_pro
             if (g->x == x) {
                 if (g->prog != p || g->epoch != epoch || g->pc != x->c.offset || g->header != x->c.header) {
                     sg_fold(g);
-                    claim(g, w, p, x, epoch);
+                    claim(g, lanes, p, x, epoch);
                 }
                 return g;
             }
@@ -121,7 +121,7 @@ static struct stats_gclause *lookup(sg_thread *t, const bi_warp *w, const bi_pro
     struct stats_gclause *g = malloc(sizeof(*g));
     if (!g)
         return NULL;
-    claim(g, w, p, x, epoch);
+    claim(g, lanes, p, x, epoch);
     size_t h = hash_ptr(x) & (t->capgc - 1);
     while (t->gc[h])
         h = (h + 1) & (t->capgc - 1);
@@ -188,10 +188,10 @@ static __attribute__((noinline)) void diverged(struct stats_gclause *g, const bi
         add_edge(g, to[i], cnt[i], 1);
 }
 
-static __attribute__((noinline)) struct stats_gclause *miss(sg_thread *t, size_t slot, const bi_warp *w,
+static __attribute__((noinline)) struct stats_gclause *miss(sg_thread *t, size_t slot, unsigned lanes,
                                                              const bi_program *p, const bi_xclause *x, uint64_t epoch)
 {
-    struct stats_gclause *g = lookup(t, w, p, x, epoch);
+    struct stats_gclause *g = lookup(t, lanes, p, x, epoch);
     if (g)
         t->gcache[slot] = g;
     return g;
@@ -224,59 +224,54 @@ static __attribute__((noinline)) sg_thread *thread_register(void)
 }
 
 /* the thread's record of clause x (NULL: out of memory) */
-static inline struct stats_gclause *record(sg_thread *t, const bi_warp *w, const bi_program *p, const bi_xclause *x,
+static inline struct stats_gclause *record(sg_thread *t, unsigned lanes, const bi_program *p, const bi_xclause *x,
                                            uint64_t epoch)
 {
     size_t slot = ((uintptr_t)x >> 4 ^ (uintptr_t)x >> 12) & 255;
     struct stats_gclause *g = t->gcache[slot];
     if (__builtin_expect(!g || g->x != x || g->prog != p || g->epoch != epoch || g->pc != x->c.offset ||
                          g->header != x->c.header, 0))
-        g = miss(t, slot, w, p, x, epoch);
+        g = miss(t, slot, lanes, p, x, epoch);
     return g;
 }
 
-/* edge of a clause all of whose lanes (n) went on to pc `to`, `warps` times */
-static inline void edge(struct stats_gclause *g, uint32_t to, unsigned n, uint64_t warps)
+/* edge of a clause whose lanes all went on to pc `to`: `threads` lanes over `warps` runs */
+static inline void edge(struct stats_gclause *g, uint32_t to, uint64_t threads, uint64_t warps)
 {
     if (__builtin_expect(g->nedges && g->e[0].to == to, 1)) {   /* the usual way */
-        g->e[0].threads += n * warps;
+        g->e[0].threads += threads;
         g->e[0].warps += warps;
     } else {
-        add_edge(g, to, n * warps, warps);
+        add_edge(g, to, threads, warps);
     }
 }
 
-void stats_gpu_counts(const bi_warp *w, const bi_program *p, const bi_clause_count *r, unsigned nr, uint32_t exec)
+void stats_gpu_counts(const bi_program *p, uint64_t epoch, unsigned lanes, const bi_clause_count *r, unsigned nr)
 {
     sg_thread *t = self;
     if (__builtin_expect(!t, 0) && !(t = thread_register()))
         return;
-    uint64_t epoch = w->mem ? w->mem->epoch : 0;
-    unsigned n = popcount8(exec & 0xff);
-    uint32_t partial = 0;                        /* the lanes outside exec did not move meanwhile */
-    for (uint32_t m = ((1u << w->lanes) - 1) & ~exec; m; m &= m - 1)
-        partial |= !w->done[__builtin_ctz(m)];
     for (unsigned k = 0; k < nr; k++) {          /* stats_gpu_clause's counts, lanes going on together */
         uint64_t execs = r[k].fall + r[k].taken;
         if (!execs)
             continue;
-        struct stats_gclause *g = record(t, w, p, r[k].x, epoch);
+        struct stats_gclause *g = record(t, lanes, p, r[k].x, epoch);
         if (!g)
             return;
         g->execs += execs;
-        g->lanes += n * execs;
-        g->partial += partial * execs;
+        g->lanes += r[k].fall_lanes + r[k].taken_lanes;
+        g->partial += r[k].partial;
         if (g->simple)
             continue;
         /* the edges in the order the lanes first took them, as stats_gpu_clause would add them */
         uint32_t fall_pc = r[k].x->c.offset + r[k].x->c.size;
         int taken_first = r[k].first != fall_pc;
-        if (taken_first)
-            edge(g, r[k].taken_pc, n, r[k].taken);
+        if (taken_first && r[k].taken)
+            edge(g, r[k].taken_pc, r[k].taken_lanes, r[k].taken);
         if (r[k].fall)
-            edge(g, fall_pc, n, r[k].fall);
+            edge(g, fall_pc, r[k].fall_lanes, r[k].fall);
         if (!taken_first && r[k].taken)
-            edge(g, r[k].taken_pc, n, r[k].taken);
+            edge(g, r[k].taken_pc, r[k].taken_lanes, r[k].taken);
     }
 }
 
@@ -286,7 +281,7 @@ void stats_gpu_clause(const bi_warp *w, const bi_program *p, const bi_xclause *x
     if (__builtin_expect(!t, 0) && !(t = thread_register()))
         return;
     uint64_t epoch = w->mem ? w->mem->epoch : 0;
-    struct stats_gclause *g = record(t, w, p, x, epoch);
+    struct stats_gclause *g = record(t, w->lanes, p, x, epoch);
     if (!g)
         return;
     exec &= 0xff;

@@ -15,7 +15,7 @@
 void stats_gpu_clause(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec);
 /* stats_gpu_clause for clauses a converged warp ran back to back, counted per clause
  * (gpu_observer.h: counts) */
-void stats_gpu_counts(const bi_warp *w, const bi_program *p, const bi_clause_count *r, unsigned n, uint32_t exec);
+void stats_gpu_counts(const bi_program *p, uint64_t epoch, unsigned lanes, const bi_clause_count *r, unsigned n);
 
 /* Queries over every thread's records (tests; call when no GPU work runs). */
 typedef struct {

@@ -9,6 +9,8 @@
 #                             aarch64-linux-gnu-gcc -Wall -Wextra -Werror (skipped without it)
 #   make mali-apps-test       every OpenCL sample on panfrost per model and --gpu-threads count,
 #                             vs the CPU, llvmpipe and each other (tests/mali/apps_test.sh)
+#   make mali-stats-test      --stats counts under --gpu-backend interp and jit compared on the
+#                             samples (tests/mali/stats_backends.sh)
 #   make mali-stack-test      the second guest stack (IMAGE_STACK=stable: Linux 6.12, panfrost 1.2,
 #                             Mesa 25.0): the guest checks and the samples there
 MALI_CROSS_CC ?= aarch64-linux-gnu-gcc
@@ -55,6 +57,19 @@ else
 	@$(MAKE) --no-print-directory image
 	@echo "== mali: the OpenCL samples on panfrost (g71, g52; --gpu-threads 1, 2) vs CPU and llvmpipe"
 	sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps "g71 g52" "1 2"
+endif
+
+# In `make test` too (~1-2 min, four boots): --stats counts of the GPU back ends against each other
+# (interp with 1 thread, jit with 2) on the 13 samples, g71 and g52 (tests/mali/stats_backends.sh).
+.PHONY: mali-stats-test
+TEST_TARGETS += mali-stats-test
+mali-stats-test: $(B)/malibu
+ifeq ($(MALI_IN_TEST),no)
+	@echo "== mali --stats back-end comparison skipped (MALI_IN_TEST=no)"
+else
+	@$(MAKE) --no-print-directory image
+	@echo "== mali: --stats counts, --gpu-backend interp vs jit, on the OpenCL samples (g71, g52)"
+	sh tests/mali/stats_backends.sh $(B)/malibu $(B)/tests/mali/stats "g71 g52"
 endif
 
 # In `make test` too (~4 min, four boots): the second guest stack, trixie's own (`make image

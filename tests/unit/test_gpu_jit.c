@@ -48,6 +48,7 @@ static const struct { const char *name; const uint8_t *code; size_t len; } shade
     S(bi_shader_gpu_mesa_sgemm), S(bi_shader_gpu_misc), S(bi_shader_gpu_reduce), S(bi_shader_gpu_spin),
     S(bi_shader_gpu_stage), S(bi_shader_gpu_tex), S(bi_shader_gpu_tex_fetch), S(bi_shader_gpu_texs),
     S(bi_shader_gpu_vecadd), S(bi_shader_gpu_jit_conv), S(bi_shader_gpu_jit_narrow), S(bi_shader_gpu_jit_atomic),
+    S(bi_shader_gpu_jit_partial),
 };
 #define NSHADERS (sizeof(shaders) / sizeof(shaders[0]))
 
@@ -351,34 +352,67 @@ END_TEST
 
 /* ---- whole shaders under each back end ------------------------------------------------------ */
 
-/* the observer's view (bi_exec_hook, as --stats sees clauses): the sum of a hash of every clause
- * run, its mask and the warp's PCs after it (a sum: batches count each clause's runs, not their
- * order) */
+/* the observer's view (as --stats counts clauses): a sum over the runs of each clause of hashes of
+ * its pc times the lanes that ran it, whether other live lanes waited, and per place its lanes
+ * went to (PC_EXIT: they finished) the lanes and warps that went there, so that the two back
+ * ends' counts differ wherever a report would */
 static uint64_t seen_hash, seen_clauses, batched;
-static void see(const bi_warp *w, const bi_xclause *x, uint32_t exec, const uint32_t *next, uint64_t times)
+static uint64_t mix(uint64_t a, uint64_t b)
 {
-    uint64_t h = x->c.offset ^ (uint64_t)exec << 32;
-    for (unsigned l = 0; l < w->lanes; l++) {
-        int mine = next && (exec >> l) & 1;    /* a batch: the lanes of exec went on to *next */
-        h = (h ^ (mine ? *next : w->pc[l]) ^ (uint64_t)(mine ? 0 : w->done[l]) << 40) * 0x100000001b3ull;
-    }
-    seen_hash += (h ^ h >> 29) * times;
-    seen_clauses += times;
+    uint64_t h = (a * 0x9e3779b97f4a7c15ull) ^ (b + 0x632be59bd9b4e019ull);
+    h *= 0xbf58476d1ce4e5b9ull;
+    return h ^ h >> 31;
+}
+static void see(uint32_t pc, uint64_t runs, uint64_t lanes, uint64_t partial)
+{
+    seen_hash += mix(pc, 1) * runs + mix(pc, 2) * lanes + mix(pc, 3) * partial;
+    seen_clauses += runs;
+}
+static void see_edge(uint32_t pc, uint32_t to, uint64_t lanes, uint64_t warps)
+{
+    seen_hash += mix(mix(pc, to), 4) * lanes + mix(mix(pc, to), 5) * warps;
 }
 static void see_clause(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec)
 {
     (void)p;
-    see(w, x, exec, NULL, 1);
+    uint32_t to[BI_MAX_LANES];
+    unsigned cnt[BI_MAX_LANES], nt = 0, n = 0, partial = 0;
+    for (unsigned l = 0; l < w->lanes; l++) {
+        if (!((exec >> l) & 1)) {
+            partial |= !w->done[l];
+            continue;
+        }
+        n++;
+        uint32_t t = w->done[l] ? PC_EXIT : w->pc[l];
+        unsigned i = 0;
+        while (i < nt && to[i] != t)
+            i++;
+        if (i == nt) {
+            to[nt] = t;
+            cnt[nt++] = 0;
+        }
+        cnt[i]++;
+    }
+    see(x->c.offset, 1, n, partial);
+    for (unsigned i = 0; i < nt; i++)
+        see_edge(x->c.offset, to[i], cnt[i], 1);
 }
-static void see_counts(const bi_warp *w, const bi_program *p, const bi_clause_count *r, unsigned n, uint32_t exec)
+static void see_counts(const bi_program *p, uint64_t epoch, unsigned lanes, const bi_clause_count *r, unsigned n)
 {
     (void)p;
+    (void)epoch;
+    (void)lanes;
     for (unsigned k = 0; k < n; k++) {
-        uint32_t fall = r[k].x->c.offset + r[k].x->c.size;
+        const bi_clause *c = &r[k].x->c;
+        uint32_t fall = c->offset + c->size;
+        int ends = c->hdr[BI_H_FLOW] == 0;
         ck_assert(r[k].fall + r[k].taken > 0);
-        ck_assert(r[k].first == (r[k].fall && r[k].first == fall ? fall : r[k].taken_pc));
-        see(w, r[k].x, exec, &fall, r[k].fall);
-        see(w, r[k].x, exec, &r[k].taken_pc, r[k].taken);
+        ck_assert(r[k].first == fall ? r[k].fall > 0 : r[k].taken > 0 && r[k].first == r[k].taken_pc);
+        see(c->offset, r[k].fall + r[k].taken, r[k].fall_lanes + r[k].taken_lanes, r[k].partial);
+        if (r[k].fall)
+            see_edge(c->offset, ends ? PC_EXIT : fall, r[k].fall_lanes, r[k].fall);
+        if (r[k].taken)
+            see_edge(c->offset, ends ? PC_EXIT : r[k].taken_pc, r[k].taken_lanes, r[k].taken);
         batched += r[k].fall + r[k].taken;
     }
 }

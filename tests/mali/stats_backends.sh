@@ -1,0 +1,39 @@
+#!/bin/sh
+# mali-stats-test: --stats counts of the GPU back ends against each other on real guest programs.
+# Per GPU model (g71: 4-lane warps, g52: 8-lane warps) one boot runs the OpenCL samples of
+# guest-images/apps with --gpu-backend interp --gpu-threads 1 (the reference) and one with
+# --gpu-backend jit --gpu-threads 2; tests/mali/stats_compare.py then requires the reports'
+# shader-core counts (kernels and their clauses, CFG edges, divergence, shader jobs, totals) to be
+# identical, and each sample to have passed its own check in both boots.
+#
+# usage: stats_backends.sh MALIBU WORKDIR [MODELS]       (default "g71 g52")
+# MALI_STATS_APPS: the samples (default: all 13 at their default sizes)
+set -u
+malibu=$1
+work=$2
+models=${3:-g71 g52}
+apps=${MALI_STATS_APPS:-vecadd saxpy sgemm_naive sgemm_tiled reduce scan sobel histogram \
+bitonic_sort transpose bfs math_builtins image_convert}
+img=guest-images/out
+here=$(dirname "$0")
+for f in "$malibu" $img/Image $img/initrd.img $img/rootfs.ext4; do
+    [ -e "$f" ] || { echo "mali-stats-test: $f missing (make image)"; exit 1; }
+done
+rm -rf "$work"
+mkdir -p "$work"
+cmd="for s in $apps; do RUSTICL_ENABLE=panfrost timeout 600 \$s -d Mali >/tmp/out 2>&1; echo \"STATS_APP \$s status=\$? \$(tail -n 1 /tmp/out)\"; done"
+rc=0
+for m in $models; do
+    for run in interp:1 jit:2; do
+        be=${run%:*}
+        t=${run#*:}
+        tag=$m-$be-t$t
+        start=$(date +%s)
+        timeout 900 "$malibu" --image $img --gpu "$m" --gpu-backend "$be" --gpu-threads "$t" \
+            --stats "$work/$tag.json" --run "$cmd" </dev/null >"$work/$tag.log" 2>&1
+        echo "mali-stats-test: $m, --gpu-backend $be --gpu-threads $t: boot + samples in $(($(date +%s) - start)) s"
+    done
+    python3 "$here/stats_compare.py" --apps "$apps" "$work/$m-interp-t1" "$work/$m-jit-t2" || rc=1
+done
+[ $rc = 0 ] && echo "mali-stats-test: ok"
+exit $rc
