@@ -77,6 +77,8 @@ typedef struct bi_xclause {
     const void *jit;                 /* compiled code (bifrost_exec_jit.h), NULL: interpreted */
     struct bi_xclause *next;         /* the clause a warp ran after this one last time (a cache of
                                         bi_exec_program's program look-up) */
+    uint32_t index;                  /* in a program: clauses decoded before it (its --stats record
+                                        in compiled code: bx_jit_frame.count) */
 } bi_xclause;
 
 struct bi_warp;

@@ -30,7 +30,6 @@ typedef struct bx_jit_tlb {
     uint8_t *host;
 } bx_jit_tlb;
 
-#define BX_JIT_SLOTS 512           /* --stats: clause records in a frame (bx_jit_frame.count) */
 #define BX_JIT_TLB 8               /* slots per access kind; a clause's message uses slot offset / 16 % 8 */
 
 /* The state of one compiled clause execution (on bx_jit_exec's stack), or of a run of chained
@@ -65,11 +64,11 @@ typedef struct bx_jit_frame {
     uint64_t partial;                      /* 1: live lanes outside exec wait (bi_clause_count) */
     _Alignas(32) bx_cstate st;
     /* --stats: what code compiled with the observer's counts call (bi_exec_hook_run) counted,
-     * for the thread's current program and job (bx_jit_run's): per slot (a clause's offset / 16
-     * modulo BX_JIT_SLOTS), the record of the clause using it (x NULL: free).  Runs the code
-     * cannot count (a slot held by another clause, a branch target not yet recorded) it leaves
-     * to bx_jit_run. */
+     * for the thread's current program and job (bx_jit_run's): per clause (bi_xclause.index
+     * below ncount) its record (x NULL: none yet).  Runs the code cannot count (no record yet,
+     * a branch target the record does not hold) it leaves to bx_jit_run. */
     bi_clause_count *count;
+    uint32_t ncount;
 } bx_jit_frame;
 
 /* Compiled code's return values besides 0 (the clause's units done: the caller runs its end) and

@@ -388,16 +388,23 @@ static void emit_count_add(jx_emit *e, int32_t rec, int taken)
 }
 
 /* --stats (jc->counting): this run of the clause (r13; ecx: the pc its lanes go on to) added to
- * the frame's record of the clause (bx_jit_frame.count).  Where the record is another clause's,
- * or ecx is a branch target it has not recorded, the code sets fr->uncounted for bx_jit_run to
- * count the run; returns that path's jump, for the caller to end the run there or go on. */
+ * the frame's record of the clause (bx_jit_frame.count).  Where it has none yet, or ecx is a
+ * branch target the record does not hold, the code sets fr->uncounted for bx_jit_run to count
+ * the run; returns that path's jump, for the caller to end the run there or go on. */
 static size_t emit_count(jcomp *jc, int may_branch)
 {
     jx_emit *e = &jc->e;
     const bi_clause *c = &jc->x->c;
-    int32_t rec = (int32_t)((c->offset / 16 % BX_JIT_SLOTS) * sizeof(bi_clause_count));
-    size_t miss[2], taken = 0;
+    uint32_t index = jc->x->index;
+    size_t miss[3], taken = 0;
     unsigned nmiss = 0;
+    if (index >= (1u << 24)) {                 /* (the records' offsets stay 32-bit) */
+        jx_gp_mi(e, 0, 0xc7, 0, R12, F_(uncounted), 1);
+        return jx_jmp_fwd(e);
+    }
+    int32_t rec = (int32_t)(index * sizeof(bi_clause_count));
+    jx_gp_mi(e, 0, 0x81, 7, R12, F_(ncount), (int32_t)index);
+    miss[nmiss++] = jx_jcc_fwd(e, CC_BE);                        /* ncount <= index */
     jx_gp_m(e, 1, GP_MOV_RM, RDI, R12, F_(count));
     jx_gp_m(e, 1, GP_CMP_RM, R13, RDI, rec + C_(x));
     miss[nmiss++] = jx_jcc_fwd(e, CC_NZ);

@@ -2,6 +2,7 @@
  * interpreter's own unit and clause-end code (bifrost_exec_lanes.h) for the rest. */
 #include "bifrost_exec_jit.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* The interpreter's unit, on the frame's rows: T0 / T1 = the previous tuple's results. */
@@ -114,6 +115,7 @@ static inline void frame_mem(bx_jit_frame *fr, const bi_warp *w, bi_fault *f, in
     fr->private_base = w->mem ? w->mem->private_base : 0;
     fr->f = f;
     fr->count = NULL;
+    fr->ncount = 0;
     fr->observed = bi_exec_hook != NULL;
     fr->uncounted = 0;
     fr->partial = 0;
@@ -268,14 +270,14 @@ static __thread unsigned run_lanes;      /* 0: run_frame's constant rows not yet
 
 /* ---- --stats: the counts of compiled code (bx_jit_frame.count) -------------------------------- */
 
-/* per host thread: the records, the program, job (bi_mem epoch) and warp size they count for, and
- * the slots in use */
+/* per host thread: the records (by bi_xclause.index, cap of them; those below hi may be in
+ * use), and the program, job (bi_mem epoch) and warp size they count for */
 static __thread struct {
     const bi_program *p;
     uint64_t epoch;
-    unsigned lanes, nused;
-    uint16_t used[BX_JIT_SLOTS];
-    bi_clause_count rec[BX_JIT_SLOTS];
+    unsigned lanes;
+    uint32_t cap, hi;
+    bi_clause_count *rec;
 } counts;
 
 static void count_hand_over(bi_clause_count *r)
@@ -287,9 +289,10 @@ static void count_hand_over(bi_clause_count *r)
 
 void bi_exec_flush(void)
 {
-    for (unsigned k = 0; k < counts.nused; k++)
-        count_hand_over(&counts.rec[counts.used[k]]);
-    counts.nused = 0;
+    for (uint32_t k = 0; k < counts.hi; k++)
+        if (counts.rec[k].x)
+            count_hand_over(&counts.rec[k]);
+    counts.hi = 0;
 }
 
 void bx_jit_forget(const bi_program *p)
@@ -312,20 +315,35 @@ static inline void count_for(const bi_program *p, const bi_warp *w, unsigned n)
     }
 }
 
-/* a run of x that its code left uncounted (fr->uncounted): its lanes went on to `to` */
-static __attribute__((noinline)) void count_run(const bx_jit_frame *fr, const bi_xclause *x, uint32_t to)
+/* a run of x that its code left uncounted (fr->uncounted): its lanes went on to `to`; the
+ * frame's view of the records follows them when they grow.  -1: no record (out of memory, an
+ * absurd index), the caller hands the run over by itself */
+static __attribute__((noinline)) int count_run(bx_jit_frame *fr, const bi_xclause *x, uint32_t to)
 {
-    unsigned slot = x->c.offset / 16 % BX_JIT_SLOTS;
-    bi_clause_count *r = &counts.rec[slot];
+    uint32_t k = x->index;
+    if (k >= counts.cap) {
+        uint32_t cap = counts.cap ? counts.cap : 256;
+        while (cap <= k && cap < (1u << 24))
+            cap *= 2;
+        bi_clause_count *rec = cap > k ? realloc(counts.rec, cap * sizeof(*rec)) : NULL;
+        if (!rec)
+            return -1;
+        memset(rec + counts.cap, 0, (cap - counts.cap) * sizeof(*rec));
+        counts.rec = rec;
+        counts.cap = cap;
+        fr->count = rec;
+        fr->ncount = cap;
+    }
+    bi_clause_count *r = &counts.rec[k];
     uint32_t fall = x->c.offset + x->c.size;
     if (r->x != x || (to != fall && r->taken && r->taken_pc != to)) {
         if (r->x)
-            count_hand_over(r);                 /* another clause's, or a second branch target */
-        else
-            counts.used[counts.nused++] = (uint16_t)slot;
+            count_hand_over(r);                 /* a second branch target (or a stale record) */
         r->x = x;
         r->first = to;
         r->taken_pc = fall;                     /* no branch target yet: the code never matches it */
+        if (k >= counts.hi)
+            counts.hi = k + 1;
     }
     if (to == fall) {
         r->fall++;
@@ -336,6 +354,7 @@ static __attribute__((noinline)) void count_run(const bx_jit_frame *fr, const bi
         r->taken_lanes += fr->active;
     }
     r->partial += fr->partial;
+    return 0;
 }
 
 LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, unsigned *count, unsigned max,
@@ -358,6 +377,7 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
             fr->res[0][0][l] = fr->res[0][1][l] = fr->zero[l] = 0;
     frame_mem(fr, w, f, 1);
     fr->count = counts.rec;
+    fr->ncount = counts.cap;
     count_for(p, w, n);
     uint32_t live = 0;
     for (unsigned l = 0; l < n; l++)
@@ -390,10 +410,9 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
             clause_next(w, x, exec, &fr->st, n);
         if (__builtin_expect(bi_exec_hook != NULL, 0)) {
             /* the observer (--stats) sees every clause: counted by the code, else here */
-            if (rc == BX_JIT_END_C || !((const bx_jit_code *)x->jit)->counts)
+            if (rc == BX_JIT_END_C || !((const bx_jit_code *)x->jit)->counts ||
+                (fr->uncounted && count_run(fr, x, w->pc[__builtin_ctz(exec)])))
                 bi_exec_hook(w, p, x, exec);
-            else if (fr->uncounted)
-                count_run(fr, x, w->pc[__builtin_ctz(exec)]);
         }
         fr->uncounted = 0;
         if (w->barriers != barriers)

@@ -22,6 +22,7 @@ struct bi_program {
     bi_xclause **old;            /* clauses replaced after a change of their bytes (freed last) */
     size_t nold, capold;
     unsigned nclauses;
+    uint32_t ndecoded;           /* clauses decoded (bi_xclause.index) */
     uint64_t written;            /* registers the decoded clauses may write (atomic) */
     bx_jit_arena *jit;           /* compiled clauses (--gpu-backend jit) */
     bi_xclause *entry;           /* the clause at pc 0 once looked up (atomic; as a clause's next) */
@@ -197,6 +198,7 @@ static int decode_new(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **
         memcpy(x->raw, code, c.size);
         x->epoch = m->epoch;
     }
+    x->index = p->ndecoded++;
     if (bi_get_backend() == BI_BACKEND_JIT) {
         char why[128];
         if (bx_jit_compile(&p->jit, x, p->arch >= BI_ARCH_V7 ? 8 : 4, why, sizeof(why)) && !p->jit_failed) {
