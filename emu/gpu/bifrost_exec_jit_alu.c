@@ -91,15 +91,13 @@ static uint8_t lane_shift(uint8_t lane)
 
 /* Whether unit (i, add) of kind k has compiled code (else it calls the interpreter); sse: for SSE
  * code, which has no fused multiply-add in binary64 (FRSQ's check; its binary32 FMA:
- * bx_jc_fma_sse), no per-lane shift (ARSHIFT, LSHIFT and RSHIFT by a register: compile_unit) and
- * no ordered not-equal comparison. */
+ * bx_jc_fma_sse) and no per-lane shift (ARSHIFT, LSHIFT and RSHIFT by a register: compile_unit). */
 static int compilable(const bi_xclause *x, unsigned i, int add, uint8_t k, int sse)
 {
     const bi_xinstr *xi = add ? &x->add[i] : &x->fma[i];
     if (k == K_GENERIC)
         return 0;
-    if (sse && (k == PK_FRSQ ||
-                (k == K_FCMP && xi->cmp == C_GTLT)))
+    if (sse && k == PK_FRSQ)
         return 0;
     if (add && (is_mem(xi) || xi->sem == BI_SEM_CLPER || xi->sem == BI_SEM_BARRIER))
         return 0;
@@ -322,7 +320,13 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
             if (ftz && !bx_jc_src_clean(jc, i, add, q))
                 flush_denormals(e, q);
         }
-        jx_cmpps(e, 0, 0, 1, fcmp_pred[xi->cmp]);
+        if (e->sse && xi->cmp == C_GTLT) {               /* no ordered not-equal: not-equal, not unordered */
+            jx_cmpps(e, 2, 0, 1, 0x03);
+            jx_cmpps(e, 0, 0, 1, 0x04);
+            jx_op(e, JX_VPANDN, 0, 2, 0);
+        } else {
+            jx_cmpps(e, 0, 0, 1, fcmp_pred[xi->cmp]);
+        }
         if (xi->result_type == 0)
             jx_opm(e, JX_VPAND, 0, 0, R14, KROW(KR_ONE));
         else if (xi->result_type == 1)

@@ -178,7 +178,7 @@ static inline void jx_sse_op(jx_emit *e, unsigned pp, unsigned map, uint8_t op, 
 /* SSE: d = s1 compared with s2 by a VEX predicate (pp: PP_NONE cmpps, PP_66 cmppd).  Legacy
  * predicates are 0-7 only: the ordered quiet ones take their signalling twin (the same result;
  * only the unused invalid flag differs), greater (or equal) the swapped less (or equal);
- * not-equal-ordered has none. */
+ * not-equal-ordered has none (the compiler makes it from not-equal and unordered). */
 static inline void jx_sse_cmp(jx_emit *e, unsigned pp, unsigned d, unsigned s1, unsigned s2, uint8_t pred)
 {
     switch (pred) {

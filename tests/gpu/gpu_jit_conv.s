@@ -116,6 +116,17 @@ clause_7:
     *NOP
     +SEG_ADD.wls r51, r3
 }
+# FCMP.f32.gtlt (ordered not-equal, which the SSE code makes of two predicates), NaNs among the
+# random registers
+clause_gtlt: flow=nbtb
+{
+    *FCMP.f32.gtlt r30, r0, r1
+    +NOP
+    *FCMP.f32.gtlt.m1 r31, r2.abs, r3.neg
+    +NOP
+    *FCMP.f32.gtlt.f1 r32, r4, r4
+    +NOP
+}
 # an END clause whose branch is taken: its lanes finish all the same (clause_next)
 clause_8: flow=nbtb
 {
