@@ -80,9 +80,9 @@ static void usage(FILE *f)
             "  --gpu MODEL      Mali GPU: " BOARD_GPU_MODELS " (default g71)\n"
             "  --gpu-threads N  host threads running the GPU's shader cores (default: host CPUs)\n"
             "  --gpu-backend jit|interp  shader-core back end: jit compiles clauses to host\n"
-            "                   code (default on x86-64 hosts with AVX2 and FMA), interp\n"
-            "                   interprets them (the reference; the default elsewhere);\n"
-            "                   also MALIBU_GPU_BACKEND\n"
+            "                   code, AVX2 or else SSE4.1 (default on x86-64 hosts with either;\n"
+            "                   jit-avx2, jit-sse: that code), interp interprets them (the\n"
+            "                   reference; the default elsewhere); also MALIBU_GPU_BACKEND\n"
             "  --gpu-time model|host  guest time while the CPU idles waiting on the GPU: model\n"
             "                   (default) advances it by the GPU's modelled time for the work\n"
             "                   (warp-tuples / (cores x engines x clock)), so jobs take guest\n"
@@ -307,8 +307,9 @@ int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t 
             break;
         }
         case 'B':
-            if (strcmp(optarg, "jit") && strcmp(optarg, "interp")) {
-                snprintf(err, errlen, "--gpu-backend: jit or interp");
+            if (strcmp(optarg, "jit") && strcmp(optarg, "jit-avx2") && strcmp(optarg, "jit-sse") &&
+                strcmp(optarg, "interp")) {
+                snprintf(err, errlen, "--gpu-backend: jit, jit-avx2, jit-sse or interp");
                 return -1;
             }
             cfg->gpu_backend = optarg;

@@ -73,7 +73,7 @@ typedef struct BoardConfig {
     unsigned ndisks;
     const char *gpu;      /* --gpu: g71 (NULL = default), g72, g52, none (devices/mali/) */
     unsigned gpu_threads; /* --gpu-threads: host threads of the shader-core engine (0 = host CPUs) */
-    const char *gpu_backend; /* --gpu-backend jit|interp (NULL: MALIBU_GPU_BACKEND, else the host's default) */
+    const char *gpu_backend; /* --gpu-backend NAME (NULL: MALIBU_GPU_BACKEND, else the host's default) */
     bool gpu_time_host;   /* --gpu-time host: guest time is host time even while the CPU waits
                              on the GPU (default: model, gtimer.h device-wait clock) */
     const char *stats;    /* --stats FILE.json: instrumentation report at exit (emu/stats/) */

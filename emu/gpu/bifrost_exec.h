@@ -211,6 +211,11 @@ int bi_exec_program(bi_warp *w, bi_program *p, unsigned max_clauses, bi_fault *f
 enum bi_backend { BI_BACKEND_INTERP, BI_BACKEND_JIT };
 int bi_set_backend(enum bi_backend b);
 enum bi_backend bi_get_backend(void);
+/* The host code the jit back end emits from now on: "avx2" (AVX2 + FMA) or "sse" (SSE4.1 +
+ * SSSE3: 4-lane warps; 8-lane warps then run interpreted).  The default is the best the host
+ * has (MALIBU_GPU_JIT_ISA=sse|avx2 chooses too).  Returns -1 (and changes nothing) for another
+ * name or a set the host lacks. */
+int bi_set_jit_isa(const char *name);
 
 /* Float helpers (exported for tests): IEEE binary16 <-> binary32. */
 uint32_t bi_f16_to_f32(uint16_t h);

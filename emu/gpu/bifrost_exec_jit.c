@@ -64,6 +64,15 @@ int bx_jit_set_isa(enum bx_jit_isa i)
 
 int bx_jit_host_ok(void) { return bx_jit_isa() != BX_JIT_ISA_NONE; }
 
+int bi_set_jit_isa(const char *name)
+{
+    if (!strcmp(name, "avx2"))
+        return bx_jit_set_isa(BX_JIT_ISA_AVX2);
+    if (!strcmp(name, "sse"))
+        return bx_jit_set_isa(BX_JIT_ISA_SSE);
+    return -1;
+}
+
 static int backend = -1;      /* enum bi_backend; -1: not chosen yet (the host's default) */
 
 int bi_set_backend(enum bi_backend b)

@@ -57,12 +57,19 @@ int gpu_compute_set_backend(const char *name, char *err, size_t errlen)
 {
     if (!strcmp(name, "interp"))
         return bi_set_backend(BI_BACKEND_INTERP);
-    if (strcmp(name, "jit")) {
-        snprintf(err, errlen, "--gpu-backend: jit or interp");
+    const char *isa = !strcmp(name, "jit-avx2") ? "avx2" : !strcmp(name, "jit-sse") ? "sse" : NULL;
+    if (strcmp(name, "jit") && !isa) {
+        snprintf(err, errlen, "--gpu-backend: jit, jit-avx2, jit-sse or interp");
         return -1;
     }
     if (bi_set_backend(BI_BACKEND_JIT)) {
-        snprintf(err, errlen, "--gpu-backend jit: needs an x86-64 host with AVX2 and FMA, or SSE4.1 and SSSE3 (use interp)");
+        snprintf(err, errlen, "--gpu-backend %s: needs an x86-64 host with AVX2 and FMA, or SSE4.1 and SSSE3 (use interp)",
+                 name);
+        return -1;
+    }
+    if (isa && bi_set_jit_isa(isa)) {
+        snprintf(err, errlen, "--gpu-backend %s: the host lacks %s (use jit)", name,
+                 !strcmp(isa, "avx2") ? "AVX2 and FMA" : "SSE4.1 and SSSE3");
         return -1;
     }
     return 0;

@@ -121,9 +121,10 @@ extern void (*gpu_compute_timing_hook)(const void *prog, uint64_t epoch, const s
 void gpu_compute_set_default_threads(unsigned n);
 unsigned gpu_compute_default_threads(void);
 
-/* Shader-core back end (--gpu-backend): "jit" (clauses compiled to host code; the default on x86-64
- * hosts with AVX2 and FMA) or "interp" (the interpreter, the reference).  Returns 0, or -1 with the
- * reason in err for an unknown name or a back end this host cannot run. */
+/* Shader-core back end (--gpu-backend): "jit" (clauses compiled to host code, AVX2 or SSE as the
+ * host has them; the default on x86-64), "jit-avx2" / "jit-sse" (that code: bi_set_jit_isa) or
+ * "interp" (the interpreter, the reference).  Returns 0, or -1 with the reason in err for an
+ * unknown name or a back end this host cannot run. */
 int gpu_compute_set_backend(const char *name, char *err, size_t errlen);
 
 #endif

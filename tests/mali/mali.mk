@@ -59,8 +59,9 @@ else
 	sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps "g71 g52" "1 2"
 endif
 
-# In `make test` too (~1-2 min, four boots): --stats counts of the GPU back ends against each other
-# (interp with 1 thread, jit with 2) on the 13 samples, g71 and g52 (tests/mali/stats_backends.sh).
+# In `make test` too (~1-2 min, five boots): --stats counts of the GPU back ends against each other
+# (interp with 1 thread, jit with 2, on g71 also jit-sse) on the 13 samples, g71 and g52
+# (tests/mali/stats_backends.sh).
 .PHONY: mali-stats-test
 TEST_TARGETS += mali-stats-test
 mali-stats-test: $(B)/malibu
