@@ -157,7 +157,11 @@ void stats_gpu_page(unsigned as, uint64_t va, unsigned access)
     stats_thread *t = stats_self();
     t->c[ST_MALI_TRANSLATE]++;
     uint64_t key = (uint64_t)(as & 0xf) << 56 | (uint64_t)(access & 0xf) << 52 | ((va >> 12) & ((1ull << 52) - 1));
+    uint64_t *seen = &t->pages_seen[(key ^ key >> 52) & 255];
+    if (*seen == key + 1)
+        return;
     set_insert(&t->pages, &t->npages, &t->cappages, key);
+    *seen = key + 1;
 }
 
 void stats_set_clock(const stats_clock_info *ci)

@@ -47,6 +47,8 @@ typedef struct stats_thread {
     /* distinct GPU pages touched: open-addressing set of (as << 56 | access << 52 | VA page) + 1 */
     uint64_t *pages;
     size_t npages, cappages;
+    uint64_t pages_seen[256];           /* the keys last put in the set (+ 1), direct-mapped: the
+                                           set's look-up is skipped for a page translated again */
     struct stats_thread *next;
 } stats_thread;
 
