@@ -32,6 +32,19 @@ typedef struct bx_jit_tlb {
 
 #define BX_JIT_TLB 8               /* slots per access kind; a clause's message uses slot offset / 16 % 8 */
 
+/* --stats: compiled code's record of a clause's runs whose lanes went on together, to the clause
+ * after it (fall) or to taken_pc (taken), each a word of three fields: runs << 45 | runs while
+ * other live lanes waited << 24 | lanes, so that a run is one add (bx_jit_frame.inc).  Bit 63
+ * (2^18 runs) makes the record full: it goes to the observer (as a bi_clause_count) before any
+ * field can overflow. */
+#define BX_COUNT_RUNS 45
+#define BX_COUNT_PARTIAL 24
+typedef struct bx_count {
+    const bi_xclause *x;
+    uint32_t first, taken_pc;
+    uint64_t fall, taken;
+} bx_count;
+
 /* The state of one compiled clause execution (on bx_jit_exec's stack), or of a run of chained
  * clauses (bx_jit_run: the host thread's frame, whose mapping slots and commit masks outlive the
  * run while still valid). */
@@ -60,16 +73,20 @@ typedef struct bx_jit_frame {
     bx_jit_tlb tlb[3][BX_JIT_TLB];         /* [0]: loads, [1]: stores, [2]: atomics */
     uint32_t observed;                     /* bi_exec_hook is set: code compiled without counting
                                               returns after every clause for it */
-    uint32_t uncounted;                    /* the code left fr->last's run for bx_jit_run to count */
-    uint64_t partial;                      /* 1: live lanes outside exec wait (bi_clause_count) */
+    uint32_t uncounted;                    /* BX_COUNT_*: what the code left bx_jit_run to count */
+    uint64_t inc;                          /* what a run adds to a bx_count word: one run, the
+                                              active lanes, and whether other live lanes wait */
     _Alignas(32) bx_cstate st;
     /* --stats: what code compiled with the observer's counts call (bi_exec_hook_run) counted,
      * for the thread's current program and job (bx_jit_run's): per clause (bi_xclause.index
-     * below ncount) its record (x NULL: none yet).  Runs the code cannot count (no record yet,
-     * a branch target the record does not hold) it leaves to bx_jit_run. */
-    bi_clause_count *count;
+     * below ncount) its record (x NULL: none yet). */
+    bx_count *count;
     uint32_t ncount;
 } bx_jit_frame;
+
+/* fr->uncounted: the run of fr->last was not counted (no record yet, a branch target its record
+ * does not hold), or counted in a record now full (to hand over) */
+enum { BX_COUNT_NONE, BX_COUNT_RUN, BX_COUNT_FULL };
 
 /* Compiled code's return values besides 0 (the clause's units done: the caller runs its end) and
  * the units' errors (negative): */

@@ -374,60 +374,60 @@ static void emit_stats(jcomp *jc)
     jx_gp_m(e, 1, GP_ADD_M, RAX, RBX, W_(lane_instrs));
 }
 
-#define C_(field) ((int32_t)offsetof(bi_clause_count, field))
-
-/* one run of the clause added to fields fall / fall_lanes (or taken / taken_lanes) and partial
- * of the record at rdi + rec */
-static void emit_count_add(jx_emit *e, int32_t rec, int taken)
-{
-    jx_gp_mi(e, 1, 0x81, 0, RDI, rec + (taken ? C_(taken) : C_(fall)), 1);
-    jx_gp_m(e, 1, GP_MOV_RM, RSI, R12, F_(active));
-    jx_gp_m(e, 1, GP_ADD_M, RSI, RDI, rec + (taken ? C_(taken_lanes) : C_(fall_lanes)));
-    jx_gp_m(e, 1, GP_MOV_RM, RSI, R12, F_(partial));
-    jx_gp_m(e, 1, GP_ADD_M, RSI, RDI, rec + C_(partial));
-}
+#define C_(field) ((int32_t)offsetof(bx_count, field))
 
 /* --stats (jc->counting): this run of the clause (r13; ecx: the pc its lanes go on to) added to
- * the frame's record of the clause (bx_jit_frame.count).  Where it has none yet, or ecx is a
- * branch target the record does not hold, the code sets fr->uncounted for bx_jit_run to count
- * the run; returns that path's jump, for the caller to end the run there or go on. */
-static size_t emit_count(jcomp *jc, int may_branch)
+ * the frame's record of the clause (bx_jit_frame.count, bx_count).  Where it has none yet, or
+ * ecx is a branch target the record does not hold, the code leaves the run to bx_jit_run
+ * (fr->uncounted), as it does the record once full; the jumps of those two paths go to out[],
+ * for the caller to end the run there or go on.  Returns their number. */
+static unsigned emit_count(jcomp *jc, int may_branch, size_t out[2])
 {
     jx_emit *e = &jc->e;
     const bi_clause *c = &jc->x->c;
     uint32_t index = jc->x->index;
-    size_t miss[3], taken = 0;
-    unsigned nmiss = 0;
+    size_t miss[3], full[2], taken = 0;
+    unsigned nmiss = 0, nfull = 0;
     if (index >= (1u << 24)) {                 /* (the records' offsets stay 32-bit) */
-        jx_gp_mi(e, 0, 0xc7, 0, R12, F_(uncounted), 1);
-        return jx_jmp_fwd(e);
+        jx_gp_mi(e, 0, 0xc7, 0, R12, F_(uncounted), BX_COUNT_RUN);
+        out[0] = jx_jmp_fwd(e);
+        return 1;
     }
-    int32_t rec = (int32_t)(index * sizeof(bi_clause_count));
+    int32_t rec = (int32_t)(index * sizeof(bx_count));
     jx_gp_mi(e, 0, 0x81, 7, R12, F_(ncount), (int32_t)index);
     miss[nmiss++] = jx_jcc_fwd(e, CC_BE);                        /* ncount <= index */
     jx_gp_m(e, 1, GP_MOV_RM, RDI, R12, F_(count));
     jx_gp_m(e, 1, GP_CMP_RM, R13, RDI, rec + C_(x));
     miss[nmiss++] = jx_jcc_fwd(e, CC_NZ);
+    jx_gp_m(e, 1, GP_MOV_RM, RSI, R12, F_(inc));
     if (may_branch) {
         jx_cmp_ri(e, RCX, c->offset + c->size);
         taken = jx_jcc_fwd(e, CC_NZ);
     }
-    emit_count_add(e, rec, 0);
+    jx_gp_m(e, 1, GP_ADD_M, RSI, RDI, rec + C_(fall));
+    full[nfull++] = jx_jcc_fwd(e, CC_S);
+    size_t done[2];
+    unsigned ndone = 0;
+    done[ndone++] = jx_jmp_fwd(e);
     if (may_branch) {
-        size_t counted = jx_jmp_fwd(e);
         jx_patch(e, taken);
         jx_gp_m(e, 0, GP_CMP_RM, RCX, RDI, rec + C_(taken_pc));
         miss[nmiss++] = jx_jcc_fwd(e, CC_NZ);
-        emit_count_add(e, rec, 1);
-        jx_patch(e, counted);
+        jx_gp_m(e, 1, GP_ADD_M, RSI, RDI, rec + C_(taken));
+        full[nfull++] = jx_jcc_fwd(e, CC_S);
+        done[ndone++] = jx_jmp_fwd(e);
     }
-    size_t done = jx_jmp_fwd(e);
     for (unsigned k = 0; k < nmiss; k++)
         jx_patch(e, miss[k]);
-    jx_gp_mi(e, 0, 0xc7, 0, R12, F_(uncounted), 1);
-    size_t out = jx_jmp_fwd(e);
-    jx_patch(e, done);
-    return out;
+    jx_gp_mi(e, 0, 0xc7, 0, R12, F_(uncounted), BX_COUNT_RUN);
+    out[0] = jx_jmp_fwd(e);
+    for (unsigned k = 0; k < nfull; k++)
+        jx_patch(e, full[k]);
+    jx_gp_mi(e, 0, 0xc7, 0, R12, F_(uncounted), BX_COUNT_FULL);
+    out[1] = jx_jmp_fwd(e);
+    for (unsigned k = 0; k < ndone; k++)
+        jx_patch(e, done[k]);
+    return 2;
 }
 
 void bx_jc_compile_end(jcomp *jc, size_t epilogue)
@@ -490,7 +490,7 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
         size_t ended[10] = { 0 };
         unsigned nended = 0;
         if (jc->counting)
-            ended[nended++] = emit_count(jc, may_branch);
+            nended += emit_count(jc, may_branch, ended + nended);
         if (barrier) {
             ended[nended++] = jx_jmp_fwd(e);
         } else {
@@ -542,8 +542,11 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
             jx_patch(e, finish[k]);
         emit_pcs(jc);
         emit_stats(jc);
-        if (jc->counting)
-            jx_patch(e, emit_count(jc, may_branch));              /* (counted or not: go on) */
+        if (jc->counting) {                                        /* (counted or not: go on) */
+            size_t out[2];
+            for (unsigned k = 0, n = emit_count(jc, may_branch, out); k < n; k++)
+                jx_patch(e, out[k]);
+        }
         jx_gp_m(e, 1, GP_MOV_RM, RAX, R12, F_(done_bytes));
         jx_gp_m(e, 1, GP_OR, RAX, RBX, W_(done));                 /* or [rbx + done], rax */
         jx_mov_ri(e, RAX, BX_JIT_ENDED);

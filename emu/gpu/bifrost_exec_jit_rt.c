@@ -117,8 +117,8 @@ static inline void frame_mem(bx_jit_frame *fr, const bi_warp *w, bi_fault *f, in
     fr->count = NULL;
     fr->ncount = 0;
     fr->observed = bi_exec_hook != NULL;
-    fr->uncounted = 0;
-    fr->partial = 0;
+    fr->uncounted = BX_COUNT_NONE;
+    fr->inc = 0;
 }
 
 void bx_jit_frame_init(bx_jit_frame *fr, const bi_warp *w, uint32_t exec, bi_fault *f, int chain)
@@ -277,21 +277,34 @@ static __thread struct {
     uint64_t epoch;
     unsigned lanes;
     uint32_t cap, hi;
-    bi_clause_count *rec;
+    bx_count *rec;
 } counts;
 
-static void count_hand_over(bi_clause_count *r)
+#define FIELD(w, shift, bits) ((w) >> (shift) & ((1ull << (bits)) - 1))
+
+/* r's runs to the observer (its words zeroed) */
+static void count_hand_over(bx_count *r)
 {
-    if (r->fall + r->taken && bi_exec_hook_run)
-        bi_exec_hook_run(counts.p, counts.epoch, counts.lanes, r, 1);
-    memset(r, 0, sizeof(*r));
+    if ((r->fall || r->taken) && bi_exec_hook_run) {
+        bi_clause_count c = {
+            .x = r->x, .first = r->first, .taken_pc = r->taken_pc,
+            .fall = r->fall >> BX_COUNT_RUNS, .taken = r->taken >> BX_COUNT_RUNS,
+            .fall_lanes = FIELD(r->fall, 0, BX_COUNT_PARTIAL), .taken_lanes = FIELD(r->taken, 0, BX_COUNT_PARTIAL),
+            .partial = FIELD(r->fall, BX_COUNT_PARTIAL, BX_COUNT_RUNS - BX_COUNT_PARTIAL) +
+                       FIELD(r->taken, BX_COUNT_PARTIAL, BX_COUNT_RUNS - BX_COUNT_PARTIAL),
+        };
+        bi_exec_hook_run(counts.p, counts.epoch, counts.lanes, &c, 1);
+    }
+    r->fall = r->taken = 0;
 }
 
 void bi_exec_flush(void)
 {
     for (uint32_t k = 0; k < counts.hi; k++)
-        if (counts.rec[k].x)
+        if (counts.rec[k].x) {
             count_hand_over(&counts.rec[k]);
+            counts.rec[k].x = NULL;
+        }
     counts.hi = 0;
 }
 
@@ -315,17 +328,27 @@ static inline void count_for(const bi_program *p, const bi_warp *w, unsigned n)
     }
 }
 
-/* a run of x that its code left uncounted (fr->uncounted): its lanes went on to `to`; the
- * frame's view of the records follows them when they grow.  -1: no record (out of memory, an
- * absurd index), the caller hands the run over by itself */
+/* what a run adds to a record word, for the frame's lanes */
+static inline void count_inc(bx_jit_frame *fr, int partial)
+{
+    fr->inc = 1ull << BX_COUNT_RUNS | (uint64_t)partial << BX_COUNT_PARTIAL | fr->active;
+}
+
+/* what the code left of x's run (fr->uncounted): the run itself, its lanes having gone on to
+ * `to`, or x's full record; the frame's view of the records follows them when they grow.  -1:
+ * no record (out of memory, an absurd index), the caller hands the run over by itself */
 static __attribute__((noinline)) int count_run(bx_jit_frame *fr, const bi_xclause *x, uint32_t to)
 {
     uint32_t k = x->index;
+    if (fr->uncounted == BX_COUNT_FULL) {
+        count_hand_over(&counts.rec[k]);
+        return 0;
+    }
     if (k >= counts.cap) {
         uint32_t cap = counts.cap ? counts.cap : 256;
         while (cap <= k && cap < (1u << 24))
             cap *= 2;
-        bi_clause_count *rec = cap > k ? realloc(counts.rec, cap * sizeof(*rec)) : NULL;
+        bx_count *rec = cap > k ? realloc(counts.rec, cap * sizeof(*rec)) : NULL;
         if (!rec)
             return -1;
         memset(rec + counts.cap, 0, (cap - counts.cap) * sizeof(*rec));
@@ -334,7 +357,7 @@ static __attribute__((noinline)) int count_run(bx_jit_frame *fr, const bi_xclaus
         fr->count = rec;
         fr->ncount = cap;
     }
-    bi_clause_count *r = &counts.rec[k];
+    bx_count *r = &counts.rec[k];
     uint32_t fall = x->c.offset + x->c.size;
     if (r->x != x || (to != fall && r->taken && r->taken_pc != to)) {
         if (r->x)
@@ -345,15 +368,14 @@ static __attribute__((noinline)) int count_run(bx_jit_frame *fr, const bi_xclaus
         if (k >= counts.hi)
             counts.hi = k + 1;
     }
-    if (to == fall) {
-        r->fall++;
-        r->fall_lanes += fr->active;
-    } else {
+    uint64_t *word = &r->fall;
+    if (to != fall) {
         r->taken_pc = to;
-        r->taken++;
-        r->taken_lanes += fr->active;
+        word = &r->taken;
     }
-    r->partial += fr->partial;
+    *word += fr->inc;
+    if (*word >> 63)
+        count_hand_over(r);
     return 0;
 }
 
@@ -389,7 +411,7 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
     } else {
         fr->wait_pc = wait_pc;
     }
-    fr->partial = (live & ~exec) != 0;
+    count_inc(fr, (live & ~exec) != 0);
     for (;;) {
         unsigned barriers = w->barriers;
         fr->nrun = 0;
@@ -414,7 +436,7 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
                 (fr->uncounted && count_run(fr, x, w->pc[__builtin_ctz(exec)])))
                 bi_exec_hook(w, p, x, exec);
         }
-        fr->uncounted = 0;
+        fr->uncounted = BX_COUNT_NONE;
         if (w->barriers != barriers)
             return BI_EXEC_BARRIER;
         if (*count >= max)
@@ -454,7 +476,7 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
             /* same lanes: a lane outside them may have finished (wait_pc only ever rises) */
             fr->wait_pc = wait_pc_of(w, live, exec, n);
         }
-        fr->partial = (live & ~exec) != 0;
+        count_inc(fr, (live & ~exec) != 0);
         x = next;
     }
 }

@@ -9,13 +9,15 @@
 # compiled code (not x86-64 with AVX2 + FMA or SSE4.1 + SSSE3) have nothing to compare.
 #
 # usage: stats_backends.sh MALIBU WORKDIR [MODELS]       (default "g71 g52")
-# MALI_STATS_APPS: the samples (default: all 13 at their default sizes)
+# MALI_STATS_APPS: the samples, NAME or NAME:ARG,ARG (default: all 13 at their default sizes, and
+# sgemm_naive 256, whose loop clauses run often enough per host thread to fill compiled code's
+# records: bx_count)
 set -u
 malibu=$1
 work=$2
 models=${3:-g71 g52}
 apps=${MALI_STATS_APPS:-vecadd saxpy sgemm_naive sgemm_tiled reduce scan sobel histogram \
-bitonic_sort transpose bfs math_builtins image_convert}
+bitonic_sort transpose bfs math_builtins image_convert sgemm_naive:256}
 img=guest-images/out
 here=$(dirname "$0")
 for f in "$malibu" $img/Image $img/initrd.img $img/rootfs.ext4; do
@@ -23,7 +25,7 @@ for f in "$malibu" $img/Image $img/initrd.img $img/rootfs.ext4; do
 done
 rm -rf "$work"
 mkdir -p "$work"
-cmd="for s in $apps; do RUSTICL_ENABLE=panfrost timeout 600 \$s -d Mali >/tmp/out 2>&1; echo \"STATS_APP \$s status=\$? \$(tail -n 1 /tmp/out)\"; done"
+cmd="for s in $apps; do n=\${s%%:*}; a=\$(echo \${s#\$n} | tr ,: '  '); RUSTICL_ENABLE=panfrost timeout 600 \$n -d Mali \$a >/tmp/out 2>&1; echo \"STATS_APP \$s status=\$? \$(tail -n 1 /tmp/out)\"; done"
 flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null)
 has() { case " $flags " in *" $1 "*) return 0 ;; esac; return 1; }
 avx2=no
