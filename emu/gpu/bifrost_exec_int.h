@@ -206,5 +206,9 @@ int bx_program_next(bi_program *p, const bi_mem *m, bi_xclause *prev, uint32_t p
  * staging registers.  A warp that ran only clauses of p has zero in every other register it had
  * zero in before (workgroup.c reuses warps by clearing just these). */
 uint64_t bx_program_written(const bi_program *p);
+/* How many clauses p decoded so far (bi_xclause.index runs below it), and the one of index (NULL:
+ * none; replaced clauses stay until p is freed). */
+uint32_t bx_program_decoded(const bi_program *p);
+const bi_xclause *bx_program_by_index(bi_program *p, uint32_t index);
 
 #endif

@@ -36,12 +36,13 @@ typedef struct bx_jit_tlb {
  * after it (fall) or to taken_pc (taken), each a word of three fields: runs << 45 | runs while
  * other live lanes waited << 24 | lanes, so that a run is one add (bx_jit_frame.inc).  Bit 63
  * (2^18 runs) makes the record full: it goes to the observer (as a bi_clause_count) before any
- * field can overflow. */
+ * field can overflow.  Each host thread has one per clause index below BX_COUNT_MAX, zero until
+ * used (a zero taken_pc is the target pc 0 all the same: taken counts only runs to it). */
 #define BX_COUNT_RUNS 45
 #define BX_COUNT_PARTIAL 24
+#define BX_COUNT_MAX (1u << 20)
 typedef struct bx_count {
-    const bi_xclause *x;
-    uint32_t first, taken_pc;
+    uint32_t taken_pc, unused;
     uint64_t fall, taken;
 } bx_count;
 
@@ -78,14 +79,13 @@ typedef struct bx_jit_frame {
                                               active lanes, and whether other live lanes wait */
     _Alignas(32) bx_cstate st;
     /* --stats: what code compiled with the observer's counts call (bi_exec_hook_run) counted,
-     * for the thread's current program and job (bx_jit_run's): per clause (bi_xclause.index
-     * below ncount) its record (x NULL: none yet). */
+     * for the thread's current program and job (bx_jit_run's): the record of each clause, at
+     * its index (bx_count) */
     bx_count *count;
-    uint32_t ncount;
 } bx_jit_frame;
 
-/* fr->uncounted: the run of fr->last was not counted (no record yet, a branch target its record
- * does not hold), or counted in a record now full (to hand over) */
+/* fr->uncounted: the run of fr->last was not counted (a branch target its record does not hold,
+ * or no records at all), or counted in a record now full (to hand over) */
 enum { BX_COUNT_NONE, BX_COUNT_RUN, BX_COUNT_FULL };
 
 /* Compiled code's return values besides 0 (the clause's units done: the caller runs its end) and

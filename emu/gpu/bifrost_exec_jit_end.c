@@ -377,7 +377,7 @@ static void emit_stats(jcomp *jc)
 #define C_(field) ((int32_t)offsetof(bx_count, field))
 
 /* --stats (jc->counting): this run of the clause (r13; ecx: the pc its lanes go on to) added to
- * the frame's record of the clause (bx_jit_frame.count, bx_count).  Where it has none yet, or
+ * the frame's record of the clause (bx_jit_frame.count, bx_count, at the clause's index).  Where
  * ecx is a branch target the record does not hold, the code leaves the run to bx_jit_run
  * (fr->uncounted), as it does the record once full; the jumps of those two paths go to out[],
  * for the caller to end the run there or go on.  Returns their number. */
@@ -388,27 +388,25 @@ static unsigned emit_count(jcomp *jc, int may_branch, size_t out[2])
     uint32_t index = jc->x->index;
     size_t miss[3], full[2], taken = 0;
     unsigned nmiss = 0, nfull = 0;
-    if (index >= (1u << 24)) {                 /* (the records' offsets stay 32-bit) */
-        jx_gp_mi(e, 0, 0xc7, 0, R12, F_(uncounted), BX_COUNT_RUN);
-        out[0] = jx_jmp_fwd(e);
-        return 1;
-    }
     int32_t rec = (int32_t)(index * sizeof(bx_count));
-    jx_gp_mi(e, 0, 0x81, 7, R12, F_(ncount), (int32_t)index);
-    miss[nmiss++] = jx_jcc_fwd(e, CC_BE);                        /* ncount <= index */
-    jx_gp_m(e, 1, GP_MOV_RM, RDI, R12, F_(count));
-    jx_gp_m(e, 1, GP_CMP_RM, R13, RDI, rec + C_(x));
-    miss[nmiss++] = jx_jcc_fwd(e, CC_NZ);
-    jx_gp_m(e, 1, GP_MOV_RM, RSI, R12, F_(inc));
-    if (may_branch) {
-        jx_cmp_ri(e, RCX, c->offset + c->size);
-        taken = jx_jcc_fwd(e, CC_NZ);
-    }
-    jx_gp_m(e, 1, GP_ADD_M, RSI, RDI, rec + C_(fall));
-    full[nfull++] = jx_jcc_fwd(e, CC_S);
     size_t done[2];
     unsigned ndone = 0;
-    done[ndone++] = jx_jmp_fwd(e);
+    if (index >= BX_COUNT_MAX) {                                  /* no record: every run to C */
+        miss[nmiss++] = jx_jmp_fwd(e);
+        may_branch = 0;
+    } else {
+        jx_gp_m(e, 1, GP_MOV_RM, RDI, R12, F_(count));
+        jx_gp_r(e, 1, 0x85, RDI, RDI);                            /* test rdi, rdi */
+        miss[nmiss++] = jx_jcc_fwd(e, CC_Z);                      /* (the thread has no records) */
+        jx_gp_m(e, 1, GP_MOV_RM, RSI, R12, F_(inc));
+        if (may_branch) {
+            jx_cmp_ri(e, RCX, c->offset + c->size);
+            taken = jx_jcc_fwd(e, CC_NZ);
+        }
+        jx_gp_m(e, 1, GP_ADD_M, RSI, RDI, rec + C_(fall));
+        full[nfull++] = jx_jcc_fwd(e, CC_S);
+        done[ndone++] = jx_jmp_fwd(e);
+    }
     if (may_branch) {
         jx_patch(e, taken);
         jx_gp_m(e, 0, GP_CMP_RM, RCX, RDI, rec + C_(taken_pc));

@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 /* The interpreter's unit, on the frame's rows: T0 / T1 = the previous tuple's results. */
 LANE_LOOP int unit_n(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned iu, unsigned n)
@@ -115,7 +116,6 @@ static inline void frame_mem(bx_jit_frame *fr, const bi_warp *w, bi_fault *f, in
     fr->private_base = w->mem ? w->mem->private_base : 0;
     fr->f = f;
     fr->count = NULL;
-    fr->ncount = 0;
     fr->observed = bi_exec_hook != NULL;
     fr->uncounted = BX_COUNT_NONE;
     fr->inc = 0;
@@ -270,24 +270,29 @@ static __thread unsigned run_lanes;      /* 0: run_frame's constant rows not yet
 
 /* ---- --stats: the counts of compiled code (bx_jit_frame.count) -------------------------------- */
 
-/* per host thread: the records (by bi_xclause.index, cap of them; those below hi may be in
- * use), and the program, job (bi_mem epoch) and warp size they count for */
+/* per host thread: the records (BX_COUNT_MAX of them, reserved once: pages nothing used cost
+ * nothing; NULL: none), and the program (NULL: none since the last hand-over; else alive: records
+ * go to the observer at the end of each job and before the program is freed), job (bi_mem
+ * epoch) and warp size they count for */
 static __thread struct {
-    const bi_program *p;
+    bi_program *p;
     uint64_t epoch;
     unsigned lanes;
-    uint32_t cap, hi;
+    int failed;
     bx_count *rec;
 } counts;
 
 #define FIELD(w, shift, bits) ((w) >> (shift) & ((1ull << (bits)) - 1))
 
-/* r's runs to the observer (its words zeroed) */
-static void count_hand_over(bx_count *r)
+/* record k's runs to the observer (its words zeroed) */
+static void count_hand_over(uint32_t k)
 {
-    if ((r->fall || r->taken) && bi_exec_hook_run) {
+    bx_count *r = &counts.rec[k];
+    const bi_xclause *x = r->fall || r->taken ? bx_program_by_index(counts.p, k) : NULL;
+    if (x && bi_exec_hook_run) {
+        uint32_t fall = x->c.offset + x->c.size;
         bi_clause_count c = {
-            .x = r->x, .first = r->first, .taken_pc = r->taken_pc,
+            .x = x, .first = r->fall ? fall : r->taken_pc, .taken_pc = r->taken_pc,
             .fall = r->fall >> BX_COUNT_RUNS, .taken = r->taken >> BX_COUNT_RUNS,
             .fall_lanes = FIELD(r->fall, 0, BX_COUNT_PARTIAL), .taken_lanes = FIELD(r->taken, 0, BX_COUNT_PARTIAL),
             .partial = FIELD(r->fall, BX_COUNT_PARTIAL, BX_COUNT_RUNS - BX_COUNT_PARTIAL) +
@@ -300,24 +305,25 @@ static void count_hand_over(bx_count *r)
 
 void bi_exec_flush(void)
 {
-    for (uint32_t k = 0; k < counts.hi; k++)
-        if (counts.rec[k].x) {
-            count_hand_over(&counts.rec[k]);
-            counts.rec[k].x = NULL;
+    if (!counts.p)
+        return;
+    uint32_t n = counts.rec ? bx_program_decoded(counts.p) : 0;      /* indices the code may use */
+    for (uint32_t k = 0; k < n && k < BX_COUNT_MAX; k++)
+        if (counts.rec[k].fall || counts.rec[k].taken) {
+            count_hand_over(k);
+            counts.rec[k].taken_pc = 0;
         }
-    counts.hi = 0;
+    counts.p = NULL;
 }
 
 void bx_jit_forget(const bi_program *p)
 {
-    if (counts.p == p) {
+    if (counts.p == p)
         bi_exec_flush();
-        counts.p = NULL;
-    }
 }
 
 /* the records count for p's warps of n lanes in the job of epoch from now on */
-static inline void count_for(const bi_program *p, const bi_warp *w, unsigned n)
+static inline void count_for(bi_program *p, const bi_warp *w, unsigned n)
 {
     uint64_t epoch = w->mem ? w->mem->epoch : 0;
     if (__builtin_expect(counts.p != p || counts.epoch != epoch || counts.lanes != n, 0)) {
@@ -325,6 +331,12 @@ static inline void count_for(const bi_program *p, const bi_warp *w, unsigned n)
         counts.p = p;
         counts.epoch = epoch;
         counts.lanes = n;
+        if (!counts.rec && !counts.failed) {
+            void *m = mmap(NULL, BX_COUNT_MAX * sizeof(bx_count), PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+            counts.failed = m == MAP_FAILED;
+            counts.rec = counts.failed ? NULL : m;
+        }
     }
 }
 
@@ -335,47 +347,22 @@ static inline void count_inc(bx_jit_frame *fr, int partial)
 }
 
 /* what the code left of x's run (fr->uncounted): the run itself, its lanes having gone on to
- * `to`, or x's full record; the frame's view of the records follows them when they grow.  -1:
- * no record (out of memory, an absurd index), the caller hands the run over by itself */
+ * `to` (a branch target its record does not hold), or x's full record.  -1: no record, the
+ * caller hands the run over by itself */
 static __attribute__((noinline)) int count_run(bx_jit_frame *fr, const bi_xclause *x, uint32_t to)
 {
     uint32_t k = x->index;
+    if (!counts.rec || k >= BX_COUNT_MAX)
+        return -1;
+    bx_count *r = &counts.rec[k];
     if (fr->uncounted == BX_COUNT_FULL) {
-        count_hand_over(&counts.rec[k]);
+        count_hand_over(k);
         return 0;
     }
-    if (k >= counts.cap) {
-        uint32_t cap = counts.cap ? counts.cap : 256;
-        while (cap <= k && cap < (1u << 24))
-            cap *= 2;
-        bx_count *rec = cap > k ? realloc(counts.rec, cap * sizeof(*rec)) : NULL;
-        if (!rec)
-            return -1;
-        memset(rec + counts.cap, 0, (cap - counts.cap) * sizeof(*rec));
-        counts.rec = rec;
-        counts.cap = cap;
-        fr->count = rec;
-        fr->ncount = cap;
-    }
-    bx_count *r = &counts.rec[k];
-    uint32_t fall = x->c.offset + x->c.size;
-    if (r->x != x || (to != fall && r->taken && r->taken_pc != to)) {
-        if (r->x)
-            count_hand_over(r);                 /* a second branch target (or a stale record) */
-        r->x = x;
-        r->first = to;
-        r->taken_pc = fall;                     /* no branch target yet: the code never matches it */
-        if (k >= counts.hi)
-            counts.hi = k + 1;
-    }
-    uint64_t *word = &r->fall;
-    if (to != fall) {
-        r->taken_pc = to;
-        word = &r->taken;
-    }
-    *word += fr->inc;
-    if (*word >> 63)
-        count_hand_over(r);
+    if (r->taken)
+        count_hand_over(k);                    /* a second branch target */
+    r->taken_pc = to;
+    r->taken += fr->inc;
     return 0;
 }
 
@@ -398,9 +385,8 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
         for (unsigned l = 0; l < NL; l++)
             fr->res[0][0][l] = fr->res[0][1][l] = fr->zero[l] = 0;
     frame_mem(fr, w, f, 1);
-    fr->count = counts.rec;
-    fr->ncount = counts.cap;
     count_for(p, w, n);
+    fr->count = counts.rec;
     uint32_t live = 0;
     for (unsigned l = 0; l < n; l++)
         live |= (uint32_t)!w->done[l] << l;

@@ -22,7 +22,9 @@ struct bi_program {
     bi_xclause **old;            /* clauses replaced after a change of their bytes (freed last) */
     size_t nold, capold;
     unsigned nclauses;
-    uint32_t ndecoded;           /* clauses decoded (bi_xclause.index) */
+    uint32_t ndecoded;           /* clauses decoded (bi_xclause.index; atomic) */
+    bi_xclause **byindex;        /* [ndecoded] (under lock) */
+    uint32_t capindex;
     uint64_t written;            /* registers the decoded clauses may write (atomic) */
     bx_jit_arena *jit;           /* compiled clauses (--gpu-backend jit) */
     bi_xclause *entry;           /* the clause at pc 0 once looked up (atomic; as a clause's next) */
@@ -95,6 +97,7 @@ void bi_program_free(bi_program *p)
     for (size_t i = 0; i < p->nold; i++)
         free_xclause(p->old[i]);
     free(p->old);
+    free(p->byindex);
     bx_jit_arena_free(p->jit);
     pthread_mutex_destroy(&p->lock);
     free(p);
@@ -151,6 +154,16 @@ static uint64_t clause_writes(const bi_clause *c)
 
 uint64_t bx_program_written(const bi_program *p) { return __atomic_load_n(&p->written, __ATOMIC_ACQUIRE); }
 
+uint32_t bx_program_decoded(const bi_program *p) { return __atomic_load_n(&p->ndecoded, __ATOMIC_ACQUIRE); }
+
+const bi_xclause *bx_program_by_index(bi_program *p, uint32_t index)
+{
+    pthread_mutex_lock(&p->lock);
+    const bi_xclause *x = index < p->ndecoded ? p->byindex[index] : NULL;
+    pthread_mutex_unlock(&p->lock);
+    return x;
+}
+
 static int decode_new(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **out, bi_fault *f)
 {
     bi_clause c;
@@ -198,7 +211,20 @@ static int decode_new(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **
         memcpy(x->raw, code, c.size);
         x->epoch = m->epoch;
     }
-    x->index = p->ndecoded++;
+    if (p->ndecoded == p->capindex) {
+        uint32_t cap = p->capindex ? 2 * p->capindex : 64;
+        bi_xclause **n = realloc(p->byindex, cap * sizeof(*n));
+        if (!n) {
+            free(x->raw);
+            free(x);
+            return bx_fault(f, BI_FAULT_HOST, 0, "out of memory");
+        }
+        p->byindex = n;
+        p->capindex = cap;
+    }
+    x->index = p->ndecoded;
+    p->byindex[x->index] = x;
+    __atomic_store_n(&p->ndecoded, x->index + 1, __ATOMIC_RELEASE);
     if (bi_get_backend() == BI_BACKEND_JIT) {
         char why[128];
         if (bx_jit_compile(&p->jit, x, p->arch >= BI_ARCH_V7 ? 8 : 4, why, sizeof(why)) && !p->jit_failed) {
