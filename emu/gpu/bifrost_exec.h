@@ -87,8 +87,8 @@ struct bi_warp;
  * summed over the runs of it whose lanes all went on together: x ran fall + taken times, each time
  * the lanes that ran it (fall_lanes / taken_lanes summed) went on to the clause after it
  * (x->c.offset + size: fall) or to taken_pc (taken; all ones: they finished), and `partial` of
- * those times other lanes of the warp, not finished, waited elsewhere; first: where they went
- * the first time (the order in which the two targets were seen). */
+ * those times other lanes of the warp, not finished, waited elsewhere; first: the target whose
+ * edge the observer adds first (the clause after it when any run went there, else taken_pc). */
 typedef struct bi_clause_count {
     const struct bi_xclause *x;
     uint32_t first, taken_pc;

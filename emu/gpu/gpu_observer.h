@@ -18,7 +18,8 @@ typedef struct gpu_observer {
      * whose bi_mem epoch is `epoch` (0: a runner without bi_mem), in warps of `lanes` lanes.
      * The executor sums these per host thread and hands them over late: when the thread's part
      * of a job ends (bi_exec_flush, before job_end), when the thread starts on another program
-     * or job, when a clause needs another's record, and before the program is freed.  Compiled
+     * or job, when a record fills or a clause's lanes go to a second branch target, and before
+     * the program is freed.  Compiled
      * code counts only if this was installed before it was compiled.  NULL: clause() is called
      * after each clause (and compiled code returns to C after every clause). */
     void (*counts)(const bi_program *p, uint64_t epoch, unsigned lanes, const bi_clause_count *r, unsigned n);
