@@ -84,15 +84,15 @@ typedef struct bi_xclause {
 struct bi_warp;
 
 /* What compiled code counted of one clause for the observer (its counts call, gpu_observer.h),
- * summed over the runs of it whose lanes all went on together: x ran fall + taken times, each time
- * the lanes that ran it (fall_lanes / taken_lanes summed) went on to the clause after it
- * (x->c.offset + size: fall) or to taken_pc (taken; all ones: they finished), and `partial` of
- * those times other lanes of the warp, not finished, waited elsewhere; first: the target whose
- * edge the observer adds first (the clause after it when any run went there, else taken_pc). */
+ * summed over its runs: x ran fall + taken + split times.  In `fall` runs the lanes that ran it
+ * all went on to the clause after it (x->c.offset + size), in `taken` runs all to taken_pc (all
+ * ones: they finished), in `split` runs (divergent) some to each.  fall_lanes / taken_lanes: the
+ * lanes that went each way, summed over all three kinds; `partial`: the runs in which other lanes
+ * of the warp, not finished, waited elsewhere. */
 typedef struct bi_clause_count {
     const struct bi_xclause *x;
-    uint32_t first, taken_pc;
-    uint64_t fall, taken;
+    uint32_t taken_pc;
+    uint64_t fall, taken, split;
     uint64_t fall_lanes, taken_lanes;
     uint64_t partial;
 } bi_clause_count;

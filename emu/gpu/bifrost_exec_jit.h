@@ -36,14 +36,16 @@ typedef struct bx_jit_tlb {
  * after it (fall) or to taken_pc (taken), each a word of three fields: runs << 45 | runs while
  * other live lanes waited << 24 | lanes, so that a run is one add (bx_jit_frame.inc).  Bit 63
  * (2^18 runs) makes the record full: it goes to the observer (as a bi_clause_count) before any
- * field can overflow.  Each host thread has one per clause index below BX_COUNT_MAX, zero until
+ * field can overflow.  Runs whose lanes split between the two (bx_jit_run counts them: the code
+ * returns BX_JIT_END_C) go to split, the same way with the lanes that fell through, and to
+ * split_taken_lanes.  Each host thread has one per clause index below BX_COUNT_MAX, zero until
  * used (a zero taken_pc is the target pc 0 all the same: taken counts only runs to it). */
 #define BX_COUNT_RUNS 45
 #define BX_COUNT_PARTIAL 24
 #define BX_COUNT_MAX (1u << 20)
 typedef struct bx_count {
-    uint32_t taken_pc, unused;
-    uint64_t fall, taken;
+    uint32_t taken_pc, split_taken_lanes;
+    uint64_t fall, taken, split;
 } bx_count;
 
 /* The state of one compiled clause execution (on bx_jit_exec's stack), or of a run of chained

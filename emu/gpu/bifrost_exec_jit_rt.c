@@ -288,19 +288,21 @@ static __thread struct {
 static void count_hand_over(uint32_t k)
 {
     bx_count *r = &counts.rec[k];
-    const bi_xclause *x = r->fall || r->taken ? bx_program_by_index(counts.p, k) : NULL;
+    const bi_xclause *x = r->fall || r->taken || r->split ? bx_program_by_index(counts.p, k) : NULL;
     if (x && bi_exec_hook_run) {
-        uint32_t fall = x->c.offset + x->c.size;
         bi_clause_count c = {
-            .x = x, .first = r->fall ? fall : r->taken_pc, .taken_pc = r->taken_pc,
-            .fall = r->fall >> BX_COUNT_RUNS, .taken = r->taken >> BX_COUNT_RUNS,
-            .fall_lanes = FIELD(r->fall, 0, BX_COUNT_PARTIAL), .taken_lanes = FIELD(r->taken, 0, BX_COUNT_PARTIAL),
+            .x = x, .taken_pc = r->taken_pc,
+            .fall = r->fall >> BX_COUNT_RUNS, .taken = r->taken >> BX_COUNT_RUNS, .split = r->split >> BX_COUNT_RUNS,
+            .fall_lanes = FIELD(r->fall, 0, BX_COUNT_PARTIAL) + FIELD(r->split, 0, BX_COUNT_PARTIAL),
+            .taken_lanes = FIELD(r->taken, 0, BX_COUNT_PARTIAL) + r->split_taken_lanes,
             .partial = FIELD(r->fall, BX_COUNT_PARTIAL, BX_COUNT_RUNS - BX_COUNT_PARTIAL) +
-                       FIELD(r->taken, BX_COUNT_PARTIAL, BX_COUNT_RUNS - BX_COUNT_PARTIAL),
+                       FIELD(r->taken, BX_COUNT_PARTIAL, BX_COUNT_RUNS - BX_COUNT_PARTIAL) +
+                       FIELD(r->split, BX_COUNT_PARTIAL, BX_COUNT_RUNS - BX_COUNT_PARTIAL),
         };
         bi_exec_hook_run(counts.p, counts.epoch, counts.lanes, &c, 1);
     }
-    r->fall = r->taken = 0;
+    r->fall = r->taken = r->split = 0;
+    r->split_taken_lanes = 0;
 }
 
 void bi_exec_flush(void)
@@ -309,7 +311,7 @@ void bi_exec_flush(void)
         return;
     uint32_t n = counts.rec ? bx_program_decoded(counts.p) : 0;      /* indices the code may use */
     for (uint32_t k = 0; k < n && k < BX_COUNT_MAX; k++)
-        if (counts.rec[k].fall || counts.rec[k].taken) {
+        if (counts.rec[k].fall || counts.rec[k].taken || counts.rec[k].split) {
             count_hand_over(k);
             counts.rec[k].taken_pc = 0;
         }
@@ -346,24 +348,82 @@ static inline void count_inc(bx_jit_frame *fr, int partial)
     fr->inc = 1ull << BX_COUNT_RUNS | (uint64_t)partial << BX_COUNT_PARTIAL | fr->active;
 }
 
+/* x's record for runs to taken target `to` from now on: a record holding runs to another one
+ * goes to the observer first */
+static inline bx_count *count_record(uint32_t k, uint32_t to)
+{
+    bx_count *r = &counts.rec[k];
+    if ((r->taken || r->split) && r->taken_pc != to)
+        count_hand_over(k);                    /* a second branch target */
+    r->taken_pc = to;
+    return r;
+}
+
 /* what the code left of x's run (fr->uncounted): the run itself, its lanes having gone on to
  * `to` (a branch target its record does not hold), or x's full record.  -1: no record, the
  * caller hands the run over by itself */
-static __attribute__((noinline)) int count_run(bx_jit_frame *fr, const bi_xclause *x, uint32_t to)
+static int count_run(bx_jit_frame *fr, const bi_xclause *x, uint32_t to)
 {
     uint32_t k = x->index;
     if (!counts.rec || k >= BX_COUNT_MAX)
         return -1;
-    bx_count *r = &counts.rec[k];
     if (fr->uncounted == BX_COUNT_FULL) {
         count_hand_over(k);
         return 0;
     }
-    if (r->taken)
-        count_hand_over(k);                    /* a second branch target */
-    r->taken_pc = to;
-    r->taken += fr->inc;
+    count_record(k, to)->taken += fr->inc;
     return 0;
+}
+
+/* A run of branching clause x that the code left to C (BX_JIT_END_C: the lanes in exec did not
+ * all go one way; clause_next has set their pcs): into x's record when they went on to the clause
+ * after it and one branch target.  -1: they went elsewhere too (or no record), the caller hands
+ * the run over by itself. */
+static int count_split(bx_jit_frame *fr, const bi_xclause *x, const bi_warp *w,
+                                                 uint32_t exec, unsigned n)
+{
+    uint32_t k = x->index;
+    if (!counts.rec || k >= BX_COUNT_MAX)
+        return -1;
+    uint32_t fall = x->c.offset + x->c.size, to = fall;
+    unsigned fall_lanes = 0, taken_lanes = 0;
+    for (unsigned l = 0; l < n; l++) {
+        if (!((exec >> l) & 1))
+            continue;
+        uint32_t pc = w->pc[l];
+        if (w->done[l])
+            return -1;
+        if (pc == fall) {
+            fall_lanes++;
+        } else {
+            if (taken_lanes && pc != to)
+                return -1;
+            to = pc;
+            taken_lanes++;
+        }
+    }
+    bx_count *r = taken_lanes ? count_record(k, to) : &counts.rec[k];
+    if (!taken_lanes) {
+        r->fall += fr->inc;
+    } else if (!fall_lanes) {
+        r->taken += fr->inc;
+    } else {
+        r->split += (fr->inc & ~((1ull << BX_COUNT_PARTIAL) - 1)) + fall_lanes;
+        r->split_taken_lanes += taken_lanes;
+    }
+    if ((int64_t)(r->fall | r->taken | r->split) < 0)
+        count_hand_over(k);                    /* full */
+    return 0;
+}
+
+/* --stats: x's run for the observer, which sees every clause, where the code did not count it (rc:
+ * the code's return value); out of bx_jit_run's loop, which calls it rarely */
+static __attribute__((noinline)) void observe_run(bi_warp *w, bi_program *p, const bi_xclause *x, uint32_t exec,
+                                                  bx_jit_frame *fr, int rc, unsigned n)
+{
+    if (!((const bx_jit_code *)x->jit)->counts ||
+        (rc == BX_JIT_END_C ? count_split(fr, x, w, exec, n) : count_run(fr, x, w->pc[__builtin_ctz(exec)])))
+        bi_exec_hook(w, p, x, exec);
 }
 
 LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, unsigned *count, unsigned max,
@@ -416,13 +476,11 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
         *xp = x;
         if (rc == BX_JIT_END_C)
             clause_next(w, x, exec, &fr->st, n);
-        if (__builtin_expect(bi_exec_hook != NULL, 0)) {
-            /* the observer (--stats) sees every clause: counted by the code, else here */
-            if (rc == BX_JIT_END_C || !((const bx_jit_code *)x->jit)->counts ||
-                (fr->uncounted && count_run(fr, x, w->pc[__builtin_ctz(exec)])))
-                bi_exec_hook(w, p, x, exec);
+        if (__builtin_expect(bi_exec_hook != NULL, 0) &&
+            (rc == BX_JIT_END_C || fr->uncounted || !((const bx_jit_code *)x->jit)->counts)) {
+            observe_run(w, p, x, exec, fr, rc, n);       /* not counted by the code */
+            fr->uncounted = BX_COUNT_NONE;
         }
-        fr->uncounted = BX_COUNT_NONE;
         if (w->barriers != barriers)
             return BI_EXEC_BARRIER;
         if (*count >= max)

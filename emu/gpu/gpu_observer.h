@@ -14,7 +14,8 @@ typedef struct gpu_observer {
      * pc[] / done[] already hold each lane's next clause / end. */
     void (*clause)(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec);
     /* Optional: what clause() would have seen of the clauses that compiled code (--gpu-backend
-     * jit) ran with lanes going on together, summed per clause (bi_clause_count): for the job
+     * jit) ran with lanes going on together or split two ways, summed per clause
+     * (bi_clause_count): for the job
      * whose bi_mem epoch is `epoch` (0: a runner without bi_mem), in warps of `lanes` lanes.
      * The executor sums these per host thread and hands them over late: when the thread's part
      * of a job ends (bi_exec_flush, before job_end), when the thread starts on another program

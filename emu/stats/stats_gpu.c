@@ -251,8 +251,9 @@ void stats_gpu_counts(const bi_program *p, uint64_t epoch, unsigned lanes, const
     sg_thread *t = self;
     if (__builtin_expect(!t, 0) && !(t = thread_register()))
         return;
-    for (unsigned k = 0; k < nr; k++) {          /* stats_gpu_clause's counts, lanes going on together */
-        uint64_t execs = r[k].fall + r[k].taken;
+    for (unsigned k = 0; k < nr; k++) {          /* what stats_gpu_clause would have counted */
+        uint64_t fall = r[k].fall + r[k].split, taken = r[k].taken + r[k].split;   /* runs per edge */
+        uint64_t execs = r[k].fall + r[k].taken + r[k].split;
         if (!execs)
             continue;
         struct stats_gclause *g = record(t, lanes, p, r[k].x, epoch);
@@ -261,17 +262,13 @@ void stats_gpu_counts(const bi_program *p, uint64_t epoch, unsigned lanes, const
         g->execs += execs;
         g->lanes += r[k].fall_lanes + r[k].taken_lanes;
         g->partial += r[k].partial;
-        if (g->simple)
+        if (g->simple)                             /* (lanes of a simple clause never split) */
             continue;
-        /* the edges in the order the lanes first took them, as stats_gpu_clause would add them */
-        uint32_t fall_pc = r[k].x->c.offset + r[k].x->c.size;
-        int taken_first = r[k].first != fall_pc;
-        if (taken_first && r[k].taken)
-            edge(g, r[k].taken_pc, r[k].taken_lanes, r[k].taken);
-        if (r[k].fall)
-            edge(g, fall_pc, r[k].fall_lanes, r[k].fall);
-        if (!taken_first && r[k].taken)
-            edge(g, r[k].taken_pc, r[k].taken_lanes, r[k].taken);
+        g->diverged += r[k].split;
+        if (fall)                                  /* (the view sorts edges by target) */
+            edge(g, r[k].x->c.offset + r[k].x->c.size, r[k].fall_lanes, fall);
+        if (taken)
+            edge(g, r[k].taken_pc, r[k].taken_lanes, taken);
     }
 }
 

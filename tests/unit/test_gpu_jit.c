@@ -356,7 +356,7 @@ END_TEST
  * its pc times the lanes that ran it, whether other live lanes waited, and per place its lanes
  * went to (PC_EXIT: they finished) the lanes and warps that went there, so that the two back
  * ends' counts differ wherever a report would */
-static uint64_t seen_hash, seen_clauses, batched;
+static uint64_t seen_hash, seen_clauses, batched, split;
 static uint64_t mix(uint64_t a, uint64_t b)
 {
     uint64_t h = (a * 0x9e3779b97f4a7c15ull) ^ (b + 0x632be59bd9b4e019ull);
@@ -406,14 +406,16 @@ static void see_counts(const bi_program *p, uint64_t epoch, unsigned lanes, cons
         const bi_clause *c = &r[k].x->c;
         uint32_t fall = c->offset + c->size;
         int ends = c->hdr[BI_H_FLOW] == 0;
-        ck_assert(r[k].fall + r[k].taken > 0);
-        ck_assert(r[k].first == fall ? r[k].fall > 0 : r[k].taken > 0 && r[k].first == r[k].taken_pc);
-        see(c->offset, r[k].fall + r[k].taken, r[k].fall_lanes + r[k].taken_lanes, r[k].partial);
-        if (r[k].fall)
-            see_edge(c->offset, ends ? PC_EXIT : fall, r[k].fall_lanes, r[k].fall);
-        if (r[k].taken)
-            see_edge(c->offset, ends ? PC_EXIT : r[k].taken_pc, r[k].taken_lanes, r[k].taken);
-        batched += r[k].fall + r[k].taken;
+        uint64_t runs = r[k].fall + r[k].taken + r[k].split;
+        ck_assert(runs > 0);
+        ck_assert(!r[k].split || !ends);
+        see(c->offset, runs, r[k].fall_lanes + r[k].taken_lanes, r[k].partial);
+        if (r[k].fall + r[k].split)
+            see_edge(c->offset, ends ? PC_EXIT : fall, r[k].fall_lanes, r[k].fall + r[k].split);
+        if (r[k].taken + r[k].split)
+            see_edge(c->offset, ends ? PC_EXIT : r[k].taken_pc, r[k].taken_lanes, r[k].taken + r[k].split);
+        split += r[k].split;
+        batched += runs;
     }
 }
 
@@ -477,9 +479,10 @@ START_TEST(test_shaders)
                 runs++;
             }
     bi_set_backend(before);
-    printf("jit diff (%s): %u whole-shader runs compared, %llu clauses counted by compiled code\n", isa_name(), runs,
-           (unsigned long long)batched);
+    printf("jit diff (%s): %u whole-shader runs compared, %llu clauses counted by compiled code (%llu divergent)\n",
+           isa_name(), runs, (unsigned long long)batched, (unsigned long long)split);
     ck_assert_uint_gt(batched, 0);
+    ck_assert_uint_gt(split, 0);
 }
 END_TEST
 
