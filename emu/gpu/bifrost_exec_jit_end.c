@@ -377,16 +377,17 @@ static void emit_stats(jcomp *jc)
 #define C_(field) ((int32_t)offsetof(bx_count, field))
 
 /* --stats (jc->counting): this run of the clause (r13; ecx: the pc its lanes go on to) added to
- * the frame's record of the clause (bx_jit_frame.count, bx_count, at the clause's index).  Where
- * ecx is a branch target the record does not hold, the code leaves the run to bx_jit_run
- * (fr->uncounted), as it does the record once full; the jumps of those two paths go to out[],
- * for the caller to end the run there or go on.  Returns their number. */
+ * the frame's record of the clause (bx_jit_frame.count, in r15: bx_count, at the clause's index;
+ * bx_jit_run never runs counting code without records).  Where ecx is a branch target the record
+ * does not hold, the code leaves the run to bx_jit_run (fr->uncounted), as it does the record
+ * once full; the jumps of those two paths go to out[], for the caller to end the run there or go
+ * on.  Returns their number. */
 static unsigned emit_count(jcomp *jc, int may_branch, size_t out[2])
 {
     jx_emit *e = &jc->e;
     const bi_clause *c = &jc->x->c;
     uint32_t index = jc->x->index;
-    size_t miss[3], full[2], taken = 0;
+    size_t miss[2], full[2], taken = 0;
     unsigned nmiss = 0, nfull = 0;
     int32_t rec = (int32_t)(index * sizeof(bx_count));
     size_t done[2];
@@ -395,25 +396,22 @@ static unsigned emit_count(jcomp *jc, int may_branch, size_t out[2])
         miss[nmiss++] = jx_jmp_fwd(e);
         may_branch = 0;
     } else {
-        jx_gp_m(e, 1, GP_MOV_RM, RDI, R12, F_(count));
-        jx_gp_r(e, 1, 0x85, RDI, RDI);                            /* test rdi, rdi */
-        miss[nmiss++] = jx_jcc_fwd(e, CC_Z);                      /* (the thread has no records) */
         jx_gp_m(e, 1, GP_MOV_RM, RSI, R12, F_(inc));
         if (may_branch) {
             jx_cmp_ri(e, RCX, c->offset + c->size);
             taken = jx_jcc_fwd(e, CC_NZ);
         }
-        jx_gp_m(e, 1, GP_ADD_M, RSI, RDI, rec + C_(fall));
-        full[nfull++] = jx_jcc_fwd(e, CC_S);
-        done[ndone++] = jx_jmp_fwd(e);
+        jx_gp_m(e, 1, GP_ADD_M, RSI, R15, rec + C_(fall));
+        done[ndone++] = jx_jcc_fwd(e, CC_NS);
+        full[nfull++] = jx_jmp_fwd(e);
     }
     if (may_branch) {
         jx_patch(e, taken);
-        jx_gp_m(e, 0, GP_CMP_RM, RCX, RDI, rec + C_(taken_pc));
+        jx_gp_m(e, 0, GP_CMP_RM, RCX, R15, rec + C_(taken_pc));
         miss[nmiss++] = jx_jcc_fwd(e, CC_NZ);
-        jx_gp_m(e, 1, GP_ADD_M, RSI, RDI, rec + C_(taken));
-        full[nfull++] = jx_jcc_fwd(e, CC_S);
-        done[ndone++] = jx_jmp_fwd(e);
+        jx_gp_m(e, 1, GP_ADD_M, RSI, R15, rec + C_(taken));
+        done[ndone++] = jx_jcc_fwd(e, CC_NS);
+        full[nfull++] = jx_jmp_fwd(e);
     }
     for (unsigned k = 0; k < nmiss; k++)
         jx_patch(e, miss[k]);

@@ -446,6 +446,8 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
             fr->res[0][0][l] = fr->res[0][1][l] = fr->zero[l] = 0;
     frame_mem(fr, w, f, 1);
     count_for(p, w, n);
+    if (__builtin_expect(!counts.rec, 0))        /* compiled code may count (r15): never without records */
+        return bx_fault(f, BI_FAULT_HOST, 0, "no host memory for the --stats clause records");
     fr->count = counts.rec;
     uint32_t live = 0;
     for (unsigned l = 0; l < n; l++)
