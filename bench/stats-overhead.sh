@@ -17,6 +17,9 @@
 #                                [SAMPLE[:ARG,ARG]...]
 #        (defaults: g71, build/malibu, --gpu-backend jit, the 13 samples)
 # BOOTS=n (default 3) alternating boot pairs per sample, REPS=n (default 4) runs per boot.
+# PIN=CPU runs malibu under `taskset -c CPU`: all its threads on one host CPU.  On the 2-CPU VM
+# of bench/RESULTS.md, bfs's engine CPU per run was bimodal (56-58 or 85-94 ms for the same work)
+# with the engine and vCPU threads on different CPUs, and steady (58-63 ms) pinned.
 set -eu
 MODEL=g71
 MALIBU=build/malibu
@@ -39,12 +42,13 @@ done
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
-exec python3 - "$MALIBU" "$IMG" "$MODEL" "$BACKENDS" "${BOOTS:-3}" "${REPS:-4}" "$WORK" $SAMPLES <<'EOF'
+exec python3 - "$MALIBU" "$IMG" "$MODEL" "$BACKENDS" "${BOOTS:-3}" "${REPS:-4}" "$WORK" "${PIN:-}" $SAMPLES <<'EOF'
 import json, os, re, subprocess, sys, time
 
-malibu, img, model, backends, boots, reps, work = sys.argv[1:8]
-samples = sys.argv[8:]
+malibu, img, model, backends, boots, reps, work, pin = sys.argv[1:9]
+samples = sys.argv[9:]
 backends, boots, reps = backends.split(), int(boots), int(reps)
+prefix = ["taskset", "-c", pin] if pin else []
 
 
 def boot(spec, backend, with_stats, tag):
@@ -55,7 +59,7 @@ def boot(spec, backend, with_stats, tag):
     cmd = "RUSTICL_ENABLE=panfrost clinfo -l >/dev/null; " + "; ".join([one] * reps)
     stats, errlog = os.path.join(work, tag + ".json"), os.path.join(work, tag + ".stderr")
     with open(errlog, "w") as err:
-        out = subprocess.run([malibu, "--image", img, "--gpu", model, "--gpu-threads", "1",
+        out = subprocess.run(prefix + [malibu, "--image", img, "--gpu", model, "--gpu-threads", "1",
                               "--gpu-backend", backend] + (["--stats", stats] if with_stats else [])
                              + ["--run", cmd], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                              stderr=err, env=dict(os.environ, MALIBU_GPU_LOG="1")).stdout.decode(errors="replace")
@@ -102,7 +106,8 @@ for spec in samples:
 
 cpu = subprocess.run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"],
                      stdout=subprocess.PIPE).stdout.decode().strip()
-print(f"\n--stats overhead: --gpu {model}, --gpu-threads 1, {boots} boot pairs x {reps} runs; host: {cpu}, "
+print(f"\n--stats overhead: --gpu {model}, --gpu-threads 1, {boots} boot pairs x {reps} runs"
+      f"{f', pinned to CPU {pin}' if pin else ''}; host: {cpu}, "
       f"{os.cpu_count()} CPUs; load average at start {load0[0]:.2f}, at end {os.getloadavg()[0]:.2f}; "
       f"{time.time() - t0:.0f} s\n")
 print("| sample | back end | engine CPU ms min / q1 | with --stats min / q1 | overhead min | overhead q1 | status |")

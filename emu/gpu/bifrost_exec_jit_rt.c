@@ -377,7 +377,7 @@ static int count_run(bx_jit_frame *fr, const bi_xclause *x, uint32_t to)
 
 /* A run of branching clause x that the code left to C (BX_JIT_END_C: the lanes in exec did not
  * all go one way; clause_next has set their pcs): into x's record when they went on to the clause
- * after it and one branch target.  -1: they went elsewhere too (or no record), the caller hands
+ * after it and one branch target (all ones for lanes that finished, as the code counts them).  -1: they went elsewhere too (or no record), the caller hands
  * the run over by itself. */
 static int count_split(bx_jit_frame *fr, const bi_xclause *x, const bi_warp *w,
                                                  uint32_t exec, unsigned n)
@@ -387,12 +387,13 @@ static int count_split(bx_jit_frame *fr, const bi_xclause *x, const bi_warp *w,
         return -1;
     uint32_t fall = x->c.offset + x->c.size, to = fall;
     unsigned fall_lanes = 0, taken_lanes = 0;
+    int ends = x->c.hdr[BI_H_FLOW] == 0;          /* (the code counts an END clause's runs as fall) */
     for (unsigned l = 0; l < n; l++) {
         if (!((exec >> l) & 1))
             continue;
-        uint32_t pc = w->pc[l];
-        if (w->done[l])
+        if (w->done[l] && ends)
             return -1;
+        uint32_t pc = w->done[l] ? UINT32_MAX : w->pc[l];   /* finished: the target all ones */
         if (pc == fall) {
             fall_lanes++;
         } else {
