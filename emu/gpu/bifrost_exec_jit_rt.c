@@ -360,12 +360,13 @@ static inline bx_count *count_record(uint32_t k, uint32_t to)
 }
 
 /* what the code left of x's run (fr->uncounted): the run itself, its lanes having gone on to
- * `to` (a branch target its record does not hold), or x's full record.  -1: no record, the
- * caller hands the run over by itself */
+ * `to` (a branch target its record does not hold), or x's full record.  -1: no record (an index
+ * past BX_COUNT_MAX), the caller hands the run over by itself.  (bx_jit_run runs no code
+ * without counts.rec.) */
 static int count_run(bx_jit_frame *fr, const bi_xclause *x, uint32_t to)
 {
     uint32_t k = x->index;
-    if (!counts.rec || k >= BX_COUNT_MAX)
+    if (k >= BX_COUNT_MAX)
         return -1;
     if (fr->uncounted == BX_COUNT_FULL) {
         count_hand_over(k);
@@ -377,13 +378,12 @@ static int count_run(bx_jit_frame *fr, const bi_xclause *x, uint32_t to)
 
 /* A run of branching clause x that the code left to C (BX_JIT_END_C: the lanes in exec did not
  * all go one way; clause_next has set their pcs): into x's record when they went on to the clause
- * after it and one branch target (all ones for lanes that finished, as the code counts them).  -1: they went elsewhere too (or no record), the caller hands
- * the run over by itself. */
-static int count_split(bx_jit_frame *fr, const bi_xclause *x, const bi_warp *w,
-                                                 uint32_t exec, unsigned n)
+ * after it and one branch target (all ones for lanes that finished, as the code counts them).
+ * -1: they went elsewhere too (or no record), the caller hands the run over by itself. */
+static int count_split(bx_jit_frame *fr, const bi_xclause *x, const bi_warp *w, uint32_t exec, unsigned n)
 {
     uint32_t k = x->index;
-    if (!counts.rec || k >= BX_COUNT_MAX)
+    if (k >= BX_COUNT_MAX)
         return -1;
     uint32_t fall = x->c.offset + x->c.size, to = fall;
     unsigned fall_lanes = 0, taken_lanes = 0;
