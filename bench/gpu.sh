@@ -53,12 +53,7 @@ while [ $# -gt 0 ]; do
         *) break ;;
     esac
 done
-SAMPLES=${*:-vecadd saxpy sgemm_naive sgemm_tiled reduce scan sobel histogram bitonic_sort \
-transpose bfs math_builtins image_convert}
-IMG=guest-images/out
-for f in "$MALIBU" $IMG/Image $IMG/initrd.img $IMG/rootfs.ext4; do
-    [ -e "$f" ] || { echo "bench/gpu.sh: missing $f (make build/malibu image)" >&2; exit 1; }
-done
+. "$(dirname "$0")/gpu_samples.sh"
 WORK=${WORK:-build/bench/gpu}
 mkdir -p "$WORK"
 

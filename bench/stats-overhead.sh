@@ -33,12 +33,7 @@ while [ $# -gt 0 ]; do
         *) break ;;
     esac
 done
-SAMPLES=${*:-vecadd saxpy sgemm_naive sgemm_tiled reduce scan sobel histogram bitonic_sort \
-transpose bfs math_builtins image_convert}
-IMG=guest-images/out
-for f in "$MALIBU" $IMG/Image $IMG/initrd.img $IMG/rootfs.ext4; do
-    [ -e "$f" ] || { echo "bench/stats-overhead.sh: missing $f (make build/malibu image)" >&2; exit 1; }
-done
+. "$(dirname "$0")/gpu_samples.sh"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
