@@ -111,7 +111,15 @@ void stats_mali_reg(uint32_t off, bool write)
     t->mali_reg[off / 4 * 2 + write]++;
 }
 
-/* ---- GPU pages: per-thread open-addressing set ----------------------------------------------- */
+/* ---- GPU pages: per-thread sets of page blocks ----------------------------------------------- */
+
+/* A block: 512 pages (2 MiB of VA) of one address space and access type.  key = as << 60 |
+ * access << 56 | VA >> 21, plus 1 (0 = empty). */
+#define PAGE_BLOCK_SHIFT 21
+typedef struct stats_page_block {
+    uint64_t key;
+    uint64_t bits[1u << (PAGE_BLOCK_SHIFT - 12 - 6)];
+} stats_page_block;
 
 static size_t hash64(uint64_t v)
 {
@@ -120,18 +128,26 @@ static size_t hash64(uint64_t v)
     return (size_t)(v ^ (v >> 29));
 }
 
-static bool set_insert(uint64_t **tab, size_t *n, size_t *cap, uint64_t key)
+/* the block of key (+ 1 already added) in the set, added if absent; NULL when out of memory */
+static stats_page_block *block_get(stats_page_block **tab, size_t *n, size_t *cap, uint64_t key)
 {
-    key++;      /* 0 = empty */
+    if (*cap) {
+        for (size_t h = hash64(key) & (*cap - 1);; h = (h + 1) & (*cap - 1)) {
+            if ((*tab)[h].key == key)
+                return &(*tab)[h];
+            if (!(*tab)[h].key)
+                break;
+        }
+    }
     if ((*n + 1) * 2 > *cap) {
-        size_t nc = *cap ? 2 * *cap : 1024;
-        uint64_t *nt = calloc(nc, sizeof(*nt));
+        size_t nc = *cap ? 2 * *cap : 16;
+        stats_page_block *nt = calloc(nc, sizeof(*nt));
         if (!nt)
-            return false;
+            return NULL;
         for (size_t i = 0; i < *cap; i++)
-            if ((*tab)[i]) {
-                size_t h = hash64((*tab)[i]) & (nc - 1);
-                while (nt[h])
+            if ((*tab)[i].key) {
+                size_t h = hash64((*tab)[i].key) & (nc - 1);
+                while (nt[h].key)
                     h = (h + 1) & (nc - 1);
                 nt[h] = (*tab)[i];
             }
@@ -140,14 +156,11 @@ static bool set_insert(uint64_t **tab, size_t *n, size_t *cap, uint64_t key)
         *cap = nc;
     }
     size_t h = hash64(key) & (*cap - 1);
-    while ((*tab)[h]) {
-        if ((*tab)[h] == key)
-            return false;
+    while ((*tab)[h].key)
         h = (h + 1) & (*cap - 1);
-    }
-    (*tab)[h] = key;
+    (*tab)[h].key = key;
     (*n)++;
-    return true;
+    return &(*tab)[h];
 }
 
 void stats_gpu_page(unsigned as, uint64_t va, unsigned access)
@@ -156,12 +169,13 @@ void stats_gpu_page(unsigned as, uint64_t va, unsigned access)
         return;
     stats_thread *t = stats_self();
     t->c[ST_MALI_TRANSLATE]++;
-    uint64_t key = (uint64_t)(as & 0xf) << 56 | (uint64_t)(access & 0xf) << 52 | ((va >> 12) & ((1ull << 52) - 1));
-    uint64_t *seen = &t->pages_seen[(key ^ key >> 52) & 255];
-    if (*seen == key + 1)
-        return;
-    set_insert(&t->pages, &t->npages, &t->cappages, key);
-    *seen = key + 1;
+    uint64_t key = ((uint64_t)(as & 0xf) << 60 | (uint64_t)(access & 0xf) << 56 |
+                    ((va >> PAGE_BLOCK_SHIFT) & ((1ull << 56) - 1))) + 1;
+    stats_page_block *b = block_get(&t->blocks, &t->nblocks, &t->capblocks, key);
+    if (b) {
+        unsigned page = (unsigned)(va >> 12) & ((1u << (PAGE_BLOCK_SHIFT - 12)) - 1);
+        b->bits[page / 64] |= 1ull << (page % 64);
+    }
 }
 
 void stats_set_clock(const stats_clock_info *ci)
@@ -195,11 +209,20 @@ void stats_set_config(const char *key, const char *value)
 
 /* ---- totals ---------------------------------------------------------------------------------- */
 
+static unsigned block_pages(const stats_page_block *b)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < sizeof(b->bits) / sizeof(b->bits[0]); i++)
+        n += (unsigned)__builtin_popcountll(b->bits[i]);
+    return n;
+}
+
 static void gather(stats_totals *T)
 {
     memset(T, 0, sizeof(*T));
-    uint64_t *set = NULL, *set_acc = NULL;
-    size_t n = 0, cap = 0, nacc = 0, capacc = 0;
+    /* the threads' blocks merged: by access type (acc), and over all access types (any) */
+    stats_page_block *any = NULL, *acc = NULL;
+    size_t nany = 0, capany = 0, nacc = 0, capacc = 0;
     for (stats_thread *t = threads; t; t = t->next) {
         for (unsigned i = 0; i < ST_N; i++)
             T->c[i] += t->c[i];
@@ -212,18 +235,28 @@ static void gather(stats_totals *T)
                 T->reg[i][0] += t->mali_reg[2 * i];
                 T->reg[i][1] += t->mali_reg[2 * i + 1];
             }
-        for (size_t i = 0; i < t->cappages; i++) {
-            uint64_t k = t->pages[i];
-            if (!k--)
+        for (size_t i = 0; i < t->capblocks; i++) {
+            const stats_page_block *b = &t->blocks[i];
+            if (!b->key)
                 continue;
-            if (set_insert(&set_acc, &nacc, &capacc, k))
-                T->pages_by_access[k >> 52 & 0xf]++;
-            set_insert(&set, &n, &cap, k & ~(0xfull << 52));
+            stats_page_block *x = block_get(&acc, &nacc, &capacc, b->key);
+            stats_page_block *y = block_get(&any, &nany, &capany, ((b->key - 1) & ~(0xfull << 56)) + 1);
+            for (unsigned w = 0; w < sizeof(b->bits) / sizeof(b->bits[0]); w++) {
+                if (x)
+                    x->bits[w] |= b->bits[w];
+                if (y)
+                    y->bits[w] |= b->bits[w];
+            }
         }
     }
-    T->pages = n;
-    free(set);
-    free(set_acc);
+    for (size_t i = 0; i < capacc; i++)
+        if (acc[i].key)
+            T->pages_by_access[(acc[i].key - 1) >> 56 & 0xf] += block_pages(&acc[i]);
+    for (size_t i = 0; i < capany; i++)
+        if (any[i].key)
+            T->pages += block_pages(&any[i]);
+    free(any);
+    free(acc);
 }
 
 void stats_get_totals(uint64_t c[ST_N], uint64_t mmio[STATS_MMIO_MAX][2], uint64_t *pages)

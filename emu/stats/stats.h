@@ -44,11 +44,11 @@ typedef struct stats_thread {
     uint64_t c[ST_N];
     uint64_t mmio[STATS_MMIO_MAX][2];   /* [region][0 read, 1 write] */
     uint32_t *mali_reg;                 /* NULL or [STATS_MALI_REGS][2] register accesses */
-    /* distinct GPU pages touched: open-addressing set of (as << 56 | access << 52 | VA page) + 1 */
-    uint64_t *pages;
-    size_t npages, cappages;
-    uint64_t pages_seen[256];           /* the keys last put in the set (+ 1), direct-mapped: the
-                                           set's look-up is skipped for a page translated again */
+    /* distinct GPU pages touched: an open-addressing set of 2 MiB blocks of one address space and
+     * access type, each with a bit per 4 KiB page (stats_page_block), so that a page translated
+     * again costs a probe of a few cache-resident blocks and a bit test */
+    struct stats_page_block *blocks;
+    size_t nblocks, capblocks;
     struct stats_thread *next;
 } stats_thread;
 
