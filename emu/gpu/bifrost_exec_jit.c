@@ -525,18 +525,24 @@ static void emit_clause(jcomp *jc, bi_xclause *x, unsigned lanes, enum bx_jit_is
     jx_emit *e = &jc->e;
     jc->head = (sizeof(bx_jit_code) + 31) & ~(size_t)31;
     /* int entry(bi_warp *w = rbx, bx_jit_frame *fr = r12, const bi_xclause *x = r13), r14 = krows,
-     * r15 = fr->count (--stats records); chained clauses jump to the body with the same registers
-     * and stack (five pushes: rsp 16-byte aligned for calls) */
+     * r15 = fr->count and rbp = fr->inc (--stats records, and what a run adds to one); chained
+     * clauses jump to the body with the same registers and stack (six pushes and 8 bytes: rsp
+     * 16-byte aligned for calls) */
     jx_push(e, RBX);
+    jx_push(e, RBP);
     jx_push(e, R12);
     jx_push(e, R13);
     jx_push(e, R14);
     jx_push(e, R15);
+    jx_rsp_adjust(e, 1, 8);
     jx_mov(e, RBX, RDI);
     jx_mov(e, R12, RSI);
     jx_mov(e, R13, RDX);
     jx_mov_imm64(e, R14, (uint64_t)(uintptr_t)bx_jit_krows);
-    jx_gp_m(e, 1, GP_MOV_RM, R15, R12, (int32_t)offsetof(bx_jit_frame, count));
+    if (counting) {
+        jx_gp_m(e, 1, GP_MOV_RM, R15, R12, (int32_t)offsetof(bx_jit_frame, count));
+        jx_gp_m(e, 1, GP_MOV_RM, RBP, R12, (int32_t)offsetof(bx_jit_frame, inc));
+    }
     *body = e->len;
     compile_clause_init(jc);
     size_t to_bc = jx_jmp_fwd(e);
@@ -556,10 +562,12 @@ static void emit_clause(jcomp *jc, bi_xclause *x, unsigned lanes, enum bx_jit_is
         jx_patch(e, jc->exits[k]);
     size_t epilogue = e->len;
     jx_vzeroupper(e);
+    jx_rsp_adjust(e, 0, 8);
     jx_pop(e, R15);
     jx_pop(e, R14);
     jx_pop(e, R13);
     jx_pop(e, R12);
+    jx_pop(e, RBP);
     jx_pop(e, RBX);
     jx_ret(e);
     jx_patch(e, to_end);

@@ -34,15 +34,16 @@ typedef struct bx_jit_tlb {
 
 /* --stats: compiled code's record of a clause's runs whose lanes went on together, to the clause
  * after it (fall) or to taken_pc (taken), each a word of three fields: runs << 45 | runs while
- * other live lanes waited << 24 | lanes, so that a run is one add (bx_jit_frame.inc).  Bit 63
- * (2^18 runs) makes the record full: it goes to the observer (as a bi_clause_count) before any
- * field can overflow.  Runs whose lanes split between the two (bx_jit_run counts them: the code
+ * other live lanes waited << 24 | lanes, so that a run is one add (bx_jit_frame.inc, which
+ * compiled code keeps in rbp).  No field can overflow: the records go to the observer (as
+ * bi_clause_count) after at most BX_COUNT_LIMIT clause runs of the host thread.  Runs whose lanes split between the two (bx_jit_run counts them: the code
  * returns BX_JIT_END_C) go to split, the same way with the lanes that fell through, and to
  * split_taken_lanes.  Each host thread has one per clause index below BX_COUNT_MAX, zero until
  * used (a zero taken_pc is the target pc 0 all the same: taken counts only runs to it). */
 #define BX_COUNT_RUNS 45
 #define BX_COUNT_PARTIAL 24
 #define BX_COUNT_MAX (1u << 20)
+#define BX_COUNT_LIMIT (1u << 18)     /* < 2^19 runs, 2^21 partial runs, 2^24 / 8 lanes */
 typedef struct bx_count {
     uint32_t taken_pc, split_taken_lanes;
     uint64_t fall, taken, split;
@@ -87,8 +88,8 @@ typedef struct bx_jit_frame {
 } bx_jit_frame;
 
 /* fr->uncounted: the run of fr->last was not counted (a branch target its record does not hold,
- * or no records at all), or counted in a record now full (to hand over) */
-enum { BX_COUNT_NONE, BX_COUNT_RUN, BX_COUNT_FULL };
+ * or no record: an index past BX_COUNT_MAX) */
+enum { BX_COUNT_NONE, BX_COUNT_RUN };
 
 /* Compiled code's return values besides 0 (the clause's units done: the caller runs its end) and
  * the units' errors (negative): */

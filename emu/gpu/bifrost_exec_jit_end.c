@@ -378,52 +378,41 @@ static void emit_stats(jcomp *jc)
 
 /* --stats (jc->counting): this run of the clause (r13; ecx: the pc its lanes go on to) added to
  * the frame's record of the clause (bx_jit_frame.count, in r15: bx_count, at the clause's index;
- * bx_jit_run never runs counting code without records).  Where ecx is a branch target the record
- * does not hold, the code leaves the run to bx_jit_run (fr->uncounted), as it does the record
- * once full; the jumps of those two paths go to out[], for the caller to end the run there or go
- * on.  Returns their number. */
-static unsigned emit_count(jcomp *jc, int may_branch, size_t out[2])
+ * what a run adds, bx_jit_frame.inc, in rbp; bx_jit_run never runs counting code without
+ * records, and hands them over before any field can overflow).  Where ecx is a branch target the
+ * record does not hold, or the clause has no record, the code leaves the run to bx_jit_run
+ * (fr->uncounted): the jump of that path goes to *out, for the caller to end the run there or go
+ * on.  Returns whether there is one. */
+static unsigned emit_count(jcomp *jc, int may_branch, size_t *out)
 {
     jx_emit *e = &jc->e;
     const bi_clause *c = &jc->x->c;
     uint32_t index = jc->x->index;
-    size_t miss[2], full[2], taken = 0;
-    unsigned nmiss = 0, nfull = 0;
     int32_t rec = (int32_t)(index * sizeof(bx_count));
-    size_t done[2];
-    unsigned ndone = 0;
-    if (index >= BX_COUNT_MAX) {                                  /* no record: every run to C */
-        miss[nmiss++] = jx_jmp_fwd(e);
-        may_branch = 0;
-    } else {
-        jx_gp_m(e, 1, GP_MOV_RM, RSI, R12, F_(inc));
-        if (may_branch) {
-            jx_cmp_ri(e, RCX, c->offset + c->size);
-            taken = jx_jcc_fwd(e, CC_NZ);
-        }
-        jx_gp_m(e, 1, GP_ADD_M, RSI, R15, rec + C_(fall));
-        done[ndone++] = jx_jcc_fwd(e, CC_NS);
-        full[nfull++] = jx_jmp_fwd(e);
+    if (index < BX_COUNT_MAX && !may_branch) {
+        jx_gp_m(e, 1, GP_ADD_M, RBP, R15, rec + C_(fall));
+        return 0;
     }
-    if (may_branch) {
-        jx_patch(e, taken);
+    size_t fall = 0, taken = 0;
+    if (index < BX_COUNT_MAX) {                    /* else no record: every run to bx_jit_run */
+        jx_cmp_ri(e, RCX, c->offset + c->size);
+        size_t to_taken = jx_jcc_fwd(e, CC_NZ);
+        jx_gp_m(e, 1, GP_ADD_M, RBP, R15, rec + C_(fall));
+        fall = jx_jmp_fwd(e);
+        jx_patch(e, to_taken);
         jx_gp_m(e, 0, GP_CMP_RM, RCX, R15, rec + C_(taken_pc));
-        miss[nmiss++] = jx_jcc_fwd(e, CC_NZ);
-        jx_gp_m(e, 1, GP_ADD_M, RSI, R15, rec + C_(taken));
-        done[ndone++] = jx_jcc_fwd(e, CC_NS);
-        full[nfull++] = jx_jmp_fwd(e);
+        size_t miss = jx_jcc_fwd(e, CC_NZ);
+        jx_gp_m(e, 1, GP_ADD_M, RBP, R15, rec + C_(taken));
+        taken = jx_jmp_fwd(e);
+        jx_patch(e, miss);
     }
-    for (unsigned k = 0; k < nmiss; k++)
-        jx_patch(e, miss[k]);
     jx_gp_mi(e, 0, 0xc7, 0, R12, F_(uncounted), BX_COUNT_RUN);
-    out[0] = jx_jmp_fwd(e);
-    for (unsigned k = 0; k < nfull; k++)
-        jx_patch(e, full[k]);
-    jx_gp_mi(e, 0, 0xc7, 0, R12, F_(uncounted), BX_COUNT_FULL);
-    out[1] = jx_jmp_fwd(e);
-    for (unsigned k = 0; k < ndone; k++)
-        jx_patch(e, done[k]);
-    return 2;
+    *out = jx_jmp_fwd(e);
+    if (fall) {
+        jx_patch(e, fall);
+        jx_patch(e, taken);
+    }
+    return 1;
 }
 
 void bx_jc_compile_end(jcomp *jc, size_t epilogue)
@@ -539,9 +528,9 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
         emit_pcs(jc);
         emit_stats(jc);
         if (jc->counting) {                                        /* (counted or not: go on) */
-            size_t out[2];
-            for (unsigned k = 0, n = emit_count(jc, may_branch, out); k < n; k++)
-                jx_patch(e, out[k]);
+            size_t out;
+            if (emit_count(jc, may_branch, &out))
+                jx_patch(e, out);
         }
         jx_gp_m(e, 1, GP_MOV_RM, RAX, R12, F_(done_bytes));
         jx_gp_m(e, 1, GP_OR, RAX, RBX, W_(done));                 /* or [rbx + done], rax */

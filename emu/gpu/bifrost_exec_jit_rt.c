@@ -273,13 +273,15 @@ static __thread unsigned run_lanes;      /* 0: run_frame's constant rows not yet
 /* per host thread: the records (BX_COUNT_MAX of them, reserved once: pages nothing used cost
  * nothing; NULL: none), and the program (NULL: none since the last hand-over; else alive: records
  * go to the observer at the end of each job and before the program is freed), job (bi_mem
- * epoch) and warp size they count for */
+ * epoch) and warp size they count for, and the clause runs counted since their last hand-over
+ * (at most BX_COUNT_LIMIT) */
 static __thread struct {
     bi_program *p;
     uint64_t epoch;
     unsigned lanes;
     int failed;
     bx_count *rec;
+    uint32_t runs;
 } counts;
 
 #define FIELD(w, shift, bits) ((w) >> (shift) & ((1ull << (bits)) - 1))
@@ -305,16 +307,23 @@ static void count_hand_over(uint32_t k)
     r->split_taken_lanes = 0;
 }
 
-void bi_exec_flush(void)
+/* every record to the observer (counts.p set) */
+static void count_hand_over_all(void)
 {
-    if (!counts.p)
-        return;
     uint32_t n = counts.rec ? bx_program_decoded(counts.p) : 0;      /* indices the code may use */
     for (uint32_t k = 0; k < n && k < BX_COUNT_MAX; k++)
         if (counts.rec[k].fall || counts.rec[k].taken || counts.rec[k].split) {
             count_hand_over(k);
             counts.rec[k].taken_pc = 0;
         }
+    counts.runs = 0;
+}
+
+void bi_exec_flush(void)
+{
+    if (!counts.p)
+        return;
+    count_hand_over_all();
     counts.p = NULL;
 }
 
@@ -359,19 +368,14 @@ static inline bx_count *count_record(uint32_t k, uint32_t to)
     return r;
 }
 
-/* what the code left of x's run (fr->uncounted): the run itself, its lanes having gone on to
- * `to` (a branch target its record does not hold), or x's full record.  -1: no record (an index
- * past BX_COUNT_MAX), the caller hands the run over by itself.  (bx_jit_run runs no code
- * without counts.rec.) */
+/* the run of x the code left uncounted, its lanes having gone on to `to` (a branch target its
+ * record does not hold).  -1: no record (an index past BX_COUNT_MAX), the caller hands the run
+ * over by itself.  (bx_jit_run runs no code without counts.rec.) */
 static int count_run(bx_jit_frame *fr, const bi_xclause *x, uint32_t to)
 {
     uint32_t k = x->index;
     if (k >= BX_COUNT_MAX)
         return -1;
-    if (fr->uncounted == BX_COUNT_FULL) {
-        count_hand_over(k);
-        return 0;
-    }
     count_record(k, to)->taken += fr->inc;
     return 0;
 }
@@ -412,8 +416,6 @@ static int count_split(bx_jit_frame *fr, const bi_xclause *x, const bi_warp *w, 
         r->split += (fr->inc & ~((1ull << BX_COUNT_PARTIAL) - 1)) + fall_lanes;
         r->split_taken_lanes += taken_lanes;
     }
-    if ((int64_t)(r->fall | r->taken | r->split) < 0)
-        count_hand_over(k);                    /* full */
     return 0;
 }
 
@@ -465,8 +467,15 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
         unsigned barriers = w->barriers;
         fr->nrun = 0;
         fr->budget = max - *count;
+        if (bi_exec_hook) {            /* --stats: no record's field may overflow (BX_COUNT_LIMIT) */
+            if (counts.runs == BX_COUNT_LIMIT)
+                count_hand_over_all();
+            if (fr->budget > BX_COUNT_LIMIT - counts.runs)
+                fr->budget = BX_COUNT_LIMIT - counts.runs;
+        }
         int rc = ((const bx_jit_code *)x->jit)->entry(w, fr, x);
         *count += fr->nrun;
+        counts.runs += fr->nrun;
         if (rc < 0) {
             /* the lanes stay at the faulting clause, as the interpreter leaves them (chained
              * clauses write their lanes' pc only where the run stops) */

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { RAX = 0, RCX = 1, RDX = 2, RBX = 3, RSP = 4, RSI = 6, RDI = 7, R12 = 12, R13 = 13, R14 = 14, R15 = 15 };
+enum { RAX = 0, RCX = 1, RDX = 2, RBX = 3, RSP = 4, RBP = 5, RSI = 6, RDI = 7, R12 = 12, R13 = 13, R14 = 14, R15 = 15 };
 enum { PP_NONE = 0, PP_66 = 1, PP_F3 = 2 };          /* VEX.pp: implied prefix */
 enum { M_0F = 1, M_0F38 = 2, M_0F3A = 3 };           /* VEX.mmmmm: opcode map */
 
