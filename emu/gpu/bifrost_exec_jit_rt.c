@@ -468,7 +468,7 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
         fr->nrun = 0;
         fr->budget = max - *count;
         if (bi_exec_hook) {            /* --stats: no record's field may overflow (BX_COUNT_LIMIT) */
-            if (counts.runs == BX_COUNT_LIMIT)
+            if (counts.runs >= BX_COUNT_LIMIT)
                 count_hand_over_all();
             if (fr->budget > BX_COUNT_LIMIT - counts.runs)
                 fr->budget = BX_COUNT_LIMIT - counts.runs;
