@@ -36,9 +36,9 @@ typedef struct bx_jit_tlb {
  * after it (fall) or to taken_pc (taken), each a word of three fields: runs << 45 | runs while
  * other live lanes waited << 24 | lanes, so that a run is one add (bx_jit_frame.inc, which
  * compiled code keeps in rbp).  No field can overflow: the records go to the observer (as
- * bi_clause_count) after at most BX_COUNT_LIMIT clause runs of the host thread.  Runs whose lanes split between the two (bx_jit_run counts them: the code
- * returns BX_JIT_END_C) go to split, the same way with the lanes that fell through, and to
- * split_taken_lanes.  Each host thread has one per clause index below BX_COUNT_MAX, zero until
+ * bi_clause_count) after at most BX_COUNT_LIMIT clause runs of the host thread.  Runs whose
+ * lanes split between the two (bx_jit_run counts them: the code returns BX_JIT_END_C) go to
+ * split, the same way with the lanes that fell through, and to split_taken_lanes.  Each host thread has one per clause index below BX_COUNT_MAX, zero until
  * used (a zero taken_pc is the target pc 0 all the same: taken counts only runs to it). */
 #define BX_COUNT_RUNS 45
 #define BX_COUNT_PARTIAL 24

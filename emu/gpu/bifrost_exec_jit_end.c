@@ -408,7 +408,7 @@ static unsigned emit_count(jcomp *jc, int may_branch, size_t *out)
     }
     jx_gp_mi(e, 0, 0xc7, 0, R12, F_(uncounted), BX_COUNT_RUN);
     *out = jx_jmp_fwd(e);
-    if (fall) {
+    if (index < BX_COUNT_MAX) {
         jx_patch(e, fall);
         jx_patch(e, taken);
     }

@@ -565,7 +565,7 @@ static inline void jx_jmp_to(jx_emit *e, size_t target)
     jx_u32(e, (uint32_t)(target - (e->len + 4)));
 }
 
-enum { CC_B = 0x2, CC_AE = 0x3, CC_Z = 0x4, CC_NZ = 0x5, CC_BE = 0x6, CC_A = 0x7, CC_S = 0x8, CC_NS = 0x9 };
+enum { CC_B = 0x2, CC_AE = 0x3, CC_Z = 0x4, CC_NZ = 0x5, CC_BE = 0x6, CC_A = 0x7 };
 
 /* jcc rel32 to a label placed later: returns where its displacement goes (jx_patch) */
 static inline size_t jx_jcc_fwd(jx_emit *e, unsigned cc)

@@ -15,12 +15,12 @@ typedef struct gpu_observer {
     void (*clause)(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec);
     /* Optional: what clause() would have seen of the clauses that compiled code (--gpu-backend
      * jit) ran with lanes going on together or split two ways, summed per clause
-     * (bi_clause_count): for the job
-     * whose bi_mem epoch is `epoch` (0: a runner without bi_mem), in warps of `lanes` lanes.
+     * (bi_clause_count): for the job whose bi_mem epoch is `epoch` (0: a runner without
+     * bi_mem), in warps of `lanes` lanes.
      * The executor sums these per host thread and hands them over late: when the thread's part
      * of a job ends (bi_exec_flush, before job_end), when the thread starts on another program
-     * or job, when a record fills or a clause's lanes go to a second branch target, and before
-     * the program is freed.  Compiled
+     * or job, after every 2^18 clauses it ran (before a count can overflow), when a clause's
+     * lanes go to a second branch target, and before the program is freed.  Compiled
      * code counts only if this was installed before it was compiled.  NULL: clause() is called
      * after each clause (and compiled code returns to C after every clause). */
     void (*counts)(const bi_program *p, uint64_t epoch, unsigned lanes, const bi_clause_count *r, unsigned n);
