@@ -452,6 +452,12 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
     if (__builtin_expect(!counts.rec, 0))        /* compiled code may count (r15): never without records */
         return bx_fault(f, BI_FAULT_HOST, 0, "no host memory for the --stats clause records");
     fr->count = counts.rec;
+    if (bi_exec_hook) {       /* --stats: no record's field may overflow: this call's runs are capped */
+        if (counts.runs >= BX_COUNT_LIMIT)
+            count_hand_over_all();
+        if (max - *count > BX_COUNT_LIMIT - counts.runs)
+            max = *count + (BX_COUNT_LIMIT - counts.runs);    /* (the caller calls again) */
+    }
     uint32_t live = 0;
     for (unsigned l = 0; l < n; l++)
         live |= (uint32_t)!w->done[l] << l;
@@ -467,12 +473,6 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
         unsigned barriers = w->barriers;
         fr->nrun = 0;
         fr->budget = max - *count;
-        if (bi_exec_hook) {            /* --stats: no record's field may overflow (BX_COUNT_LIMIT) */
-            if (counts.runs >= BX_COUNT_LIMIT)
-                count_hand_over_all();
-            if (fr->budget > BX_COUNT_LIMIT - counts.runs)
-                fr->budget = BX_COUNT_LIMIT - counts.runs;
-        }
         int rc = ((const bx_jit_code *)x->jit)->entry(w, fr, x);
         *count += fr->nrun;
         counts.runs += fr->nrun;
@@ -519,9 +519,13 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
             (rc = bx_program_next(p, w->mem, x, pc, &next, f)))
             return rc;
         if ((next_exec & exec) == exec) {
-            /* x's lanes went on together to next: the code may chain to it next time */
+            /* x's lanes went on together to next: the code may chain to it next time.  (Stored
+             * only when it changes: the header shares pages with compiled code, and a store there
+             * costs what self-modifying code costs, a pipeline flush.) */
             bx_jit_code *code = (bx_jit_code *)x->jit;
-            __atomic_store_n(&code->succ[pc != x->c.offset + x->c.size], next, __ATOMIC_RELEASE);
+            bi_xclause **succ = &code->succ[pc != x->c.offset + x->c.size];
+            if (__atomic_load_n(succ, __ATOMIC_RELAXED) != next)
+                __atomic_store_n(succ, next, __ATOMIC_RELEASE);
         }
         if (!next->jit)
             return BI_EXEC_OK;                     /* the caller finds it again through x->next */
