@@ -415,6 +415,29 @@ static unsigned emit_count(jcomp *jc, int may_branch, size_t *out)
     return 1;
 }
 
+/* --stats, a branching clause whose lanes all went one way, known where the code finds it: the
+ * run added to the record's fall word (taken = 0), or (taken = 1; ecx: the target) to its taken
+ * word where the record holds that target.  Else (another target, or no record) a jump to be
+ * patched to the uncounted end (*miss, returns 1). */
+static unsigned emit_count_way(jcomp *jc, int taken, size_t *miss)
+{
+    jx_emit *e = &jc->e;
+    uint32_t index = jc->x->index;
+    int32_t rec = (int32_t)(index * sizeof(bx_count));
+    if (index >= BX_COUNT_MAX) {
+        *miss = jx_jmp_fwd(e);
+        return 1;
+    }
+    if (!taken) {
+        jx_gp_m(e, 1, GP_ADD_M, RBP, R15, rec + C_(fall));
+        return 0;
+    }
+    jx_gp_m(e, 0, GP_CMP_RM, RCX, R15, rec + C_(taken_pc));
+    *miss = jx_jcc_fwd(e, CC_NZ);
+    jx_gp_m(e, 1, GP_ADD_M, RBP, R15, rec + C_(taken));
+    return 1;
+}
+
 void bx_jc_compile_end(jcomp *jc, size_t epilogue)
 {
     jx_emit *e = &jc->e;
@@ -431,8 +454,8 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
     compile_message(jc, epilogue);
 
     /* the next PC of every active lane (ecx), or back to bx_jit_run (end_c) */
-    size_t end_c[4] = { 0 }, have_pc[2] = { 0 }, finish[3] = { 0 };
-    unsigned nend = 0, nhave = 0, nfinish = 0;
+    size_t end_c[4] = { 0 }, have_pc[2] = { 0 }, finish[3] = { 0 }, miss[2] = { 0 };
+    unsigned nend = 0, nhave = 0, nfinish = 0, nmiss = 0;
     int ends = c->hdr[BI_H_FLOW] == 0;          /* an END clause: its lanes finish (clause_next) */
     if (may_branch) {
         jx_op(e, JX_VPXOR, 5, 5, 5);
@@ -459,6 +482,8 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
         } else {
             jx_cmp_ri(e, RCX, 0xffffffffu);
             finish[nfinish++] = jx_jcc_fwd(e, CC_Z);               /* the threads end */
+            if (jc->counting)
+                nmiss += emit_count_way(jc, 1, miss + nmiss);
             have_pc[nhave++] = jx_jmp_fwd(e);
         }
         jx_patch(e, none);
@@ -466,6 +491,8 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
     jx_mov_ri(e, RCX, c->offset + c->size);
     if (ends)
         finish[nfinish++] = jx_jmp_fwd(e);
+    else if (jc->counting)
+        nmiss += emit_count_way(jc, 0, miss + nmiss);
     for (unsigned k = 0; k < nhave; k++)
         jx_patch(e, have_pc[k]);
     if (!ends) {
@@ -474,8 +501,6 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
         emit_stats(jc);
         size_t ended[10] = { 0 };
         unsigned nended = 0;
-        if (jc->counting)
-            nended += emit_count(jc, may_branch, ended + nended);
         if (barrier) {
             ended[nended++] = jx_jmp_fwd(e);
         } else {
@@ -515,6 +540,12 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
             ended[nended++] = jx_jcc_fwd(e, CC_Z);
             jx_mov(e, R13, RAX);
             jx_jmp_m(e, RDX, (int32_t)offsetof(bx_jit_code, body));
+        }
+        if (nmiss) {          /* a run the record cannot hold: counted by bx_jit_run (fr->uncounted) */
+            for (unsigned k = 0; k < nmiss; k++)
+                jx_patch(e, miss[k]);
+            emit_stats(jc);
+            jx_gp_mi(e, 0, 0xc7, 0, R12, F_(uncounted), BX_COUNT_RUN);
         }
         for (unsigned k = 0; k < nended; k++)
             jx_patch(e, ended[k]);
