@@ -382,7 +382,8 @@ static void emit_stats(jcomp *jc)
  * records, and hands them over before any field can overflow).  Where ecx is a branch target the
  * record does not hold, or the clause has no record, the code leaves the run to bx_jit_run
  * (fr->uncounted): the jump of that path goes to *out, for the caller to end the run there or go
- * on.  Returns whether there is one. */
+ * on.  Returns whether there is one.  (Where the lanes finish; where they go on, emit_count_way
+ * counts on the path that found their way.) */
 static unsigned emit_count(jcomp *jc, int may_branch, size_t *out)
 {
     jx_emit *e = &jc->e;
@@ -455,6 +456,7 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
 
     /* the next PC of every active lane (ecx), or back to bx_jit_run (end_c) */
     size_t end_c[4] = { 0 }, have_pc[2] = { 0 }, finish[3] = { 0 }, miss[2] = { 0 };
+    size_t to_fall = 0;
     unsigned nend = 0, nhave = 0, nfinish = 0, nmiss = 0;
     int ends = c->hdr[BI_H_FLOW] == 0;          /* an END clause: its lanes finish (clause_next) */
     if (may_branch) {
@@ -482,13 +484,20 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
         } else {
             jx_cmp_ri(e, RCX, 0xffffffffu);
             finish[nfinish++] = jx_jcc_fwd(e, CC_Z);               /* the threads end */
-            if (jc->counting)
+            if (jc->counting) {
+                /* a branch to the next clause counts as falling through (the interpreter's
+                 * edge is the same): the record's one target stays the other one */
+                jx_cmp_ri(e, RCX, c->offset + c->size);
+                to_fall = jx_jcc_fwd(e, CC_Z);
                 nmiss += emit_count_way(jc, 1, miss + nmiss);
+            }
             have_pc[nhave++] = jx_jmp_fwd(e);
         }
         jx_patch(e, none);
     }
     jx_mov_ri(e, RCX, c->offset + c->size);
+    if (to_fall)
+        jx_patch(e, to_fall);
     if (ends)
         finish[nfinish++] = jx_jmp_fwd(e);
     else if (jc->counting)
