@@ -376,50 +376,14 @@ static void emit_stats(jcomp *jc)
 
 #define C_(field) ((int32_t)offsetof(bx_count, field))
 
-/* --stats (jc->counting): this run of the clause (r13; ecx: the pc its lanes go on to) added to
- * the frame's record of the clause (bx_jit_frame.count, in r15: bx_count, at the clause's index;
- * what a run adds, bx_jit_frame.inc, in rbp; bx_jit_run never runs counting code without
- * records, and hands them over before any field can overflow).  Where ecx is a branch target the
- * record does not hold, or the clause has no record, the code leaves the run to bx_jit_run
- * (fr->uncounted): the jump of that path goes to *out, for the caller to end the run there or go
- * on.  Returns whether there is one.  (Where the lanes finish; where they go on, emit_count_way
- * counts on the path that found their way.) */
-static unsigned emit_count(jcomp *jc, int may_branch, size_t *out)
-{
-    jx_emit *e = &jc->e;
-    const bi_clause *c = &jc->x->c;
-    uint32_t index = jc->x->index;
-    int32_t rec = (int32_t)(index * sizeof(bx_count));
-    if (index < BX_COUNT_MAX && !may_branch) {
-        jx_gp_m(e, 1, GP_ADD_M, RBP, R15, rec + C_(fall));
-        return 0;
-    }
-    size_t fall = 0, taken = 0;
-    if (index < BX_COUNT_MAX) {                    /* else no record: every run to bx_jit_run */
-        jx_cmp_ri(e, RCX, c->offset + c->size);
-        size_t to_taken = jx_jcc_fwd(e, CC_NZ);
-        jx_gp_m(e, 1, GP_ADD_M, RBP, R15, rec + C_(fall));
-        fall = jx_jmp_fwd(e);
-        jx_patch(e, to_taken);
-        jx_gp_m(e, 0, GP_CMP_RM, RCX, R15, rec + C_(taken_pc));
-        size_t miss = jx_jcc_fwd(e, CC_NZ);
-        jx_gp_m(e, 1, GP_ADD_M, RBP, R15, rec + C_(taken));
-        taken = jx_jmp_fwd(e);
-        jx_patch(e, miss);
-    }
-    jx_gp_mi(e, 0, 0xc7, 0, R12, F_(uncounted), BX_COUNT_RUN);
-    *out = jx_jmp_fwd(e);
-    if (index < BX_COUNT_MAX) {
-        jx_patch(e, fall);
-        jx_patch(e, taken);
-    }
-    return 1;
-}
-
-/* --stats, a branching clause whose lanes all went one way, known where the code finds it: the
- * run added to the record's fall word (taken = 0), or (taken = 1; ecx: the target) to its taken
- * word where the record holds that target.  Else (another target, or no record) a jump to be
- * patched to the uncounted end (*miss, returns 1). */
+/* --stats (jc->counting): this run of the clause (r13) added to the frame's record of the clause
+ * (bx_jit_frame.count, in r15: bx_count, at the clause's index; what a run adds,
+ * bx_jit_frame.inc, in rbp; bx_jit_run never runs counting code without records, and hands them
+ * over before any field can overflow), on a path where the code knows the lanes' way: to the
+ * record's fall word (taken = 0), or (taken = 1; ecx: the target) to its taken word where the
+ * record holds that target.  Else (another target, or no record: an index past BX_COUNT_MAX) a
+ * jump in *miss, to be patched to where the code leaves the run to bx_jit_run (fr->uncounted);
+ * returns whether there is one. */
 static unsigned emit_count_way(jcomp *jc, int taken, size_t *miss)
 {
     jx_emit *e = &jc->e;
@@ -437,6 +401,37 @@ static unsigned emit_count_way(jcomp *jc, int taken, size_t *miss)
     *miss = jx_jcc_fwd(e, CC_NZ);
     jx_gp_m(e, 1, GP_ADD_M, RBP, R15, rec + C_(taken));
     return 1;
+}
+
+/* --stats where the lanes finish (ecx: the pc they went on to, all ones where a branch ended
+ * them): the way found by comparing ecx with the next clause's pc, then counted as
+ * emit_count_way does; a run the record cannot hold marked for bx_jit_run.  The code goes on
+ * after it either way. */
+static void emit_count_finish(jcomp *jc, int may_branch)
+{
+    jx_emit *e = &jc->e;
+    const bi_clause *c = &jc->x->c;
+    size_t miss[2] = { 0 }, counted = 0;
+    unsigned nmiss = 0;
+    if (may_branch) {
+        jx_cmp_ri(e, RCX, c->offset + c->size);
+        size_t to_taken = jx_jcc_fwd(e, CC_NZ);
+        nmiss += emit_count_way(jc, 0, miss + nmiss);
+        counted = jx_jmp_fwd(e);
+        jx_patch(e, to_taken);
+        nmiss += emit_count_way(jc, 1, miss + nmiss);
+    } else {
+        nmiss += emit_count_way(jc, 0, miss + nmiss);
+    }
+    if (nmiss) {
+        size_t over = jx_jmp_fwd(e);
+        for (unsigned k = 0; k < nmiss; k++)
+            jx_patch(e, miss[k]);
+        jx_gp_mi(e, 0, 0xc7, 0, R12, F_(uncounted), BX_COUNT_RUN);
+        jx_patch(e, over);
+    }
+    if (counted)
+        jx_patch(e, counted);
 }
 
 void bx_jc_compile_end(jcomp *jc, size_t epilogue)
@@ -567,11 +562,8 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
             jx_patch(e, finish[k]);
         emit_pcs(jc);
         emit_stats(jc);
-        if (jc->counting) {                                        /* (counted or not: go on) */
-            size_t out;
-            if (emit_count(jc, may_branch, &out))
-                jx_patch(e, out);
-        }
+        if (jc->counting)
+            emit_count_finish(jc, may_branch);
         jx_gp_m(e, 1, GP_MOV_RM, RAX, R12, F_(done_bytes));
         jx_gp_m(e, 1, GP_OR, RAX, RBX, W_(done));                 /* or [rbx + done], rax */
         jx_mov_ri(e, RAX, BX_JIT_ENDED);
