@@ -297,8 +297,20 @@ uint32_t bx_frsq(uint32_t a)
  * once to half: a half's reciprocal or reciprocal square root is never within double's error of
  * a half-way point between halves (those would need m * x = 1 or m * m * x = 1 with a 12-bit m),
  * so the single rounding is the correct one.  Specials as for f32; NaN inputs returned quiet. */
-static uint16_t half_of(double d) { _Float16 h = (_Float16)d; uint16_t u; memcpy(&u, &h, 2); return u; }
-static double half_value(uint16_t u) { _Float16 h; memcpy(&h, &u, 2); return (double)h; }
+#ifdef __FLT16_MAX__
+typedef _Float16 half_t;
+#else
+typedef __fp16 half_t;   /* clang < 15 on x86 (Debian 12's): no _Float16, same single rounding */
+#endif
+static uint16_t half_of(double d) { half_t h = (half_t)d; uint16_t u; memcpy(&u, &h, 2); return u; }
+/* Decoded by hand: exact, and needs no half-to-float helper that clang 14's runtime lacks.
+ * Callers have returned NaN inputs already. */
+static double half_value(uint16_t u)
+{
+    int e = (u >> 10) & 0x1f, m = u & 0x3ff;
+    double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(m + 1024, e - 25);
+    return u & 0x8000 ? -v : v;
+}
 
 uint16_t bx_frcp16(uint16_t a)
 {
