@@ -12,9 +12,12 @@
 #                               (in `make test` and the SAN=1 run) through tests/fuzz/replay.c
 #
 #   make fuzz-build                  the harnesses, clang -fsanitize=fuzzer,address,undefined,
-#                                    objects in build/fuzz (not part of `make test`)
+#                                    objects in build/fuzz (FUZZ_CC: Debian's clang, 14 on
+#                                    Debian 12, 19 on 13, with libclang-rt-dev for libFuzzer)
 #   make fuzz FUZZ_SECONDS=600       each harness in turn (FUZZ_TARGETS), niced; corpus kept in
 #                                    build/fuzz/corpus/NAME, crashes in build/fuzz/artifacts
+#   make fuzz-short-test             (in `make test`) every harness for FUZZ_SHORT_SECONDS (5)
+#                                    on a fresh corpus in build/fuzz/short
 FUZZ_CC ?= clang
 FUZZ_B := $(BUILD)/fuzz
 FUZZ_SECONDS ?= 60
@@ -23,7 +26,8 @@ FUZZ_NAMES := bifrost compute mali gdb
 FUZZ_SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FUZZ_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -Wno-unused-parameter $(FUZZ_SANFLAGS) \
                -Iemu/gpu -Iemu/cpu -Iemu/user -I$(B)/gen $(FDT_CFLAGS) -MMD -MP
-FUZZ_GPU_OBJS := $(GPU_SRCS:%.c=$(FUZZ_B)/obj/%.o) $(FUZZ_B)/obj/gen/bifrost_isa.o
+# The same object lists as the normal build (the GPU's include the timing models), rebuilt here.
+FUZZ_GPU_OBJS := $(patsubst $(B)/obj/%,$(FUZZ_B)/obj/%,$(GPU_OBJS))
 $(foreach u,$(BIFROST_EXEC_UNITS),$(eval FUZZ_EXTRA_$(u) := -frounding-math))
 FUZZ_EXTRA_compute := -DSTOP_POLL_CLAUSES=2048u       # stopped looping jobs cost ms, not seconds
 .SECONDARY:
@@ -58,17 +62,40 @@ $(FUZZ_B)/seeds.stamp: tests/fuzz/make_seeds.py tests/fuzz/gdb_seeds.py $$(BIFRO
 	$(PYTHON) tests/fuzz/gdb_seeds.py $(FUZZ_B)/seeds/gdb
 	@touch $@
 
-.PHONY: fuzz-build fuzz fuzz-regress-test
+.PHONY: fuzz-build fuzz fuzz-regress-test fuzz-short-test fuzz-cc-check
 fuzz-build: $(FUZZ_NAMES:%=$(FUZZ_B)/fuzz_%) $(FUZZ_B)/seeds.stamp
 
-fuzz: fuzz-build
-	@for t in $(FUZZ_TARGETS); do \
-	    mkdir -p $(FUZZ_B)/corpus/$$t $(FUZZ_B)/artifacts; \
-	    echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
-	    nice $(FUZZ_B)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-	        -print_final_stats=1 -close_fd_mask=2 -artifact_prefix=$(FUZZ_B)/artifacts/$$t- \
-	        $(FUZZ_B)/corpus/$$t $(FUZZ_B)/seeds/$$t $$(ls -d tests/fuzz/regress/$$t 2>/dev/null) || exit 1; \
+# Without clang (or its libFuzzer runtime) the harnesses cannot build: install the host packages,
+# and if they are still missing, say which.
+fuzz-cc-check: host-deps
+	@command -v $(FUZZ_CC) >/dev/null || \
+	    { echo "fuzz: $(FUZZ_CC) not found (Debian packages clang, libclang-rt-dev; tools/host-deps.sh)"; exit 1; }
+	@printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' | \
+	    $(FUZZ_CC) -fsanitize=fuzzer -x c - -o /dev/null 2>/dev/null || \
+	    { echo "fuzz: $(FUZZ_CC) cannot link libFuzzer (Debian package libclang-rt-dev)"; exit 1; }
+$(FUZZ_GPU_OBJS) $(FUZZ_DEV_OBJS) $(FUZZ_GDB_OBJS): | fuzz-cc-check
+
+# fuzz_run DIR SECONDS TARGETS: each harness on its corpus in DIR, the seeds and the regressions
+fuzz_run = for t in $(3); do \
+	    mkdir -p $(1)/corpus/$$t $(1)/artifacts; \
+	    echo "== fuzz_$$t for $(2) s"; \
+	    nice $(FUZZ_B)/fuzz_$$t -max_total_time=$(2) -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+	        -print_final_stats=1 -close_fd_mask=2 -artifact_prefix=$(1)/artifacts/$$t- \
+	        $(1)/corpus/$$t $(FUZZ_B)/seeds/$$t $$(ls -d tests/fuzz/regress/$$t 2>/dev/null) || exit 1; \
 	done
+
+fuzz: fuzz-build
+	@$(call fuzz_run,$(FUZZ_B),$(FUZZ_SECONDS),$(FUZZ_TARGETS))
+
+# In make test: every harness for a few seconds on a fresh corpus (the seeds and regressions are
+# run first, so a harness that crashes on a known input fails here as well as in the replay).
+FUZZ_SHORT_SECONDS ?= 5
+TEST_TARGETS += fuzz-short-test
+fuzz-short-test: fuzz-build
+	@rm -rf $(FUZZ_B)/short && mkdir -p $(FUZZ_B)/short
+	@if ( $(call fuzz_run,$(FUZZ_B)/short,$(FUZZ_SHORT_SECONDS),$(FUZZ_NAMES)) ) >$(FUZZ_B)/short/log 2>&1; then \
+	    grep -E '^== fuzz_|number_of_executed_units|new_units_added' $(FUZZ_B)/short/log; \
+	else tail -40 $(FUZZ_B)/short/log; echo "fuzz-short-test failed: $(FUZZ_B)/short/log"; exit 1; fi
 
 -include $(shell find $(FUZZ_B)/obj -name '*.d' 2>/dev/null)
 
@@ -86,11 +113,7 @@ $(B)/tests/fuzz/replay_gdb: tests/fuzz/fuzz_gdb.c tests/fuzz/gdb_fake_target.h t
 	$(CC) $(CFLAGS) -Iemu/debug -Itests/fuzz -o $@ $< tests/fuzz/replay.c $(GDB_OBJS) $(LDLIBS) $(LDFLAGS)
 
 TEST_TARGETS += fuzz-regress-test
-SAN_$(B)/tests/fuzz/replay_gdb: tests/fuzz/fuzz_gdb.c tests/fuzz/gdb_fake_target.h tests/fuzz/replay.c $(GDB_OBJS)
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Iemu/debug -Itests/fuzz -o $@ $< tests/fuzz/replay.c $(GDB_OBJS) $(LDLIBS) $(LDFLAGS)
-
-TEST_TARGETS += fuzz-regress-test
+SAN_TEST_TARGETS += fuzz-regress-test
 fuzz-regress-test: $(FUZZ_NAMES:%=$(B)/tests/fuzz/replay_%)
 	@echo "== fuzz regressions: tests/fuzz/regress/*/"
 	@for t in $(FUZZ_NAMES); do \
