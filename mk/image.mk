@@ -81,7 +81,7 @@ $(GI_WORK)/apps.stamp: $(GI_BUILD_DEPS) $(GI_APPS)
 	$(GI_BUILD) apps
 	@touch $@
 
-$(GI_OUT)/rootfs.ext4: $(GI_BUILD_DEPS) $(GI)/init/lib.sh $(GI)/init/rootfs-init $(GI_OUT)/Image \
+$(GI_OUT)/rootfs.ext4: $(GI_BUILD_DEPS) $(GI)/elf_deps.py $(GI)/init/lib.sh $(GI)/init/rootfs-init $(GI_OUT)/Image \
                        $(GI_WORK)/apps.stamp $(GI_CONFIG)
 	$(GI_BUILD) rootfs
 

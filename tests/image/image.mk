@@ -27,6 +27,13 @@ else
 	done
 endif
 
+# The rootfs' shared-library resolver on small arm64 ELF trees (cross toolchain), no images needed.
+.PHONY: image-unit-test
+TEST_TARGETS += image-unit-test
+image-unit-test:
+	@echo "== guest images: ld.so resolution (tests/image/elf_deps_test.py)"
+	@$(PYTHON) tests/image/elf_deps_test.py $(B)/tests/image/elf-tree
+
 # Pins that have left the mirror, a package gone from Debian, and an image with python3-numpy
 # (dpkg alternatives) whose matrix product runs in the guest (tests/image/packages_test.py).
 .PHONY: image-packages-test
