@@ -8,6 +8,8 @@
 #   IMAGE_PACKAGES="pkg ..."  extra Debian packages (with their dependency closure) in rootfs.ext4;
 #                      guest-images/packages.local (untracked) lists lasting ones
 #   IMAGE_OUT=dir      build the images into dir instead of guest-images/out
+#   DEBIAN_MIRROR=URI  the Debian archive to download from (default: the host's apt sources;
+#                      DEBIAN_SECURITY_MIRROR for trixie-security; guest-images/fetch mirror)
 #   GUEST_LOCK=file    another lock instead of guest-images/packages.lock
 #   IMAGE_STACK=stable  trixie's own kernel and Mesa (packages.lock, out-stable/) instead of the
 #                      default backports stack (packages-backports.lock, out/)
@@ -38,7 +40,7 @@ GI_FETCH_STAMP := $(GI_OUT)/.fetch.stamp
 # what the images are made from (stack, lock, extra packages from IMAGE_PACKAGES and
 # packages.local): rewritten only when it changes, so a change rebuilds them
 GI_CONFIG := $(GI_OUT)/.image-config
-export IMAGE_PACKAGES
+export IMAGE_PACKAGES DEBIAN_MIRROR DEBIAN_SECURITY_MIRROR
 GI_BUILD := $(GI_ENV) GUEST_OUT=$(GI_OUT) GUEST_WORK=$(GI_WORK) $(PYTHON) $(GI)/build.py
 GI_BUILD_DEPS := $(GI)/build.py $(GI_FETCH_STAMP)
 GI_CPIO_DEPS := $(GI)/tools/mkcpio.py $(GI)/init/lib.sh

@@ -27,12 +27,16 @@ else
 	done
 endif
 
-# The rootfs' shared-library resolver on small arm64 ELF trees (cross toolchain), no images needed.
+# The rootfs' shared-library resolver on small arm64 ELF trees (cross toolchain) and the parsing
+# of apt sources for the archive address; no images or network needed.
 .PHONY: image-unit-test
 TEST_TARGETS += image-unit-test
+# (not under $(B)/tests: its *.d files are included, and the tree has etc/ld.so.conf.d)
 image-unit-test:
 	@echo "== guest images: ld.so resolution (tests/image/elf_deps_test.py)"
-	@$(PYTHON) tests/image/elf_deps_test.py $(B)/tests/image/elf-tree
+	@$(PYTHON) tests/image/elf_deps_test.py $(B)/image-unit/elf-tree
+	@echo "== guest images: the archive from apt sources (tests/image/apt_sources_test.py)"
+	@$(PYTHON) tests/image/apt_sources_test.py $(B)/image-unit/apt-sources
 
 # Pins that have left the mirror, a package gone from Debian, and an image with python3-numpy
 # (dpkg alternatives) whose matrix product runs in the guest (tests/image/packages_test.py).
