@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks of the guest images in guest-images/out (`make image-test`; GUEST_OUT, GUEST_STACK and
+"""Checks of the guest images in GUEST_OUT, $(IMAGE_OUT) (`make image-test`; GUEST_OUT, GUEST_STACK and
 GUEST_LOCK name another stack's images and lock).  Runs no arm64 code: archives are parsed on the
 host, rootfs.ext4 is inspected with e2fsck/debugfs, the init scripts' command-line parsing runs
 under the host's sh/awk.  The versions expected (kernel release, Mesa) are the lock's."""
