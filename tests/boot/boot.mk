@@ -1,6 +1,6 @@
 # Full-system boot tests for build/malibu (emu/system, emu/cpu/sys_*.c, mmu.c).
 #   make boot-test       bare-metal smoke test (tests/boot/hello.S: PL011, MMU, SVC, UNDEF, PSCI off)
-#                        and Debian's arm64 kernel (the default stack's) + busybox initramfs (tests/boot/boot_test.py):
+#                        and Debian's arm64 kernel (IMAGE_STACK's) + busybox initramfs (tests/boot/boot_test.py):
 #                        interactive shell commands, clean kernel log, poweroff -> 0, panic -> non-zero
 # The kernel part needs $(IMAGE_OUT)/{Image,initramfs-busybox.cpio.gz} (the IMAGE_STACK's image
 # directory, mk/image.mk); they are fetched and built first (`make initramfs`; BOOT_IN_TEST=no
