@@ -13,10 +13,12 @@
 # `dd if=/dev/zero bs=1M count=64 | md5sum` pipelines at once.  The host's CPU count is printed.
 #
 # usage: bench/boot.sh [MALIBU]        (default build/malibu; RUNS=n repeats, best time kept)
+#   IMAGE, INITRD: the kernel and initramfs (default: those of IMAGE_STACK / IMAGE_OUT)
 set -eu
 MALIBU=${1:-build/malibu}
-IMAGE=${IMAGE:-guest-images/out/Image}
-INITRD=${INITRD:-guest-images/out/initramfs-busybox.cpio.gz}
+. "$(dirname "$0")/image_dir.sh"
+IMAGE=${IMAGE:-$IMAGE_DIR/Image}
+INITRD=${INITRD:-$IMAGE_DIR/initramfs-busybox.cpio.gz}
 RUNS=${RUNS:-1}
 QEMU=${QEMU:-qemu-system-aarch64}
 SMP=${SMP:-4}

@@ -11,7 +11,8 @@
 #   (native back-end code shows as unnamed addresses: "[JIT]").
 set -eu
 MALIBU=${1:-build/malibu}
-OUT=${OUT:-guest-images/out}
+. "$(dirname "$0")/image_dir.sh"
+OUT=${OUT:-$IMAGE_DIR}
 RUNS=${RUNS:-1}
 QEMU=${QEMU:-qemu-system-aarch64}
 for f in "$MALIBU" "$OUT/Image" "$OUT/initrd.img" "$OUT/rootfs.ext4"; do

@@ -6,9 +6,11 @@
 #   kernel ms     the sample's guest-visible kernel time ("time kernel=ALL ns=")
 # and the engine-time ratio on / off.
 # usage: bench/timing.sh [MALIBU] [IMAGE_DIR] [MODEL] [THREADS] [SAMPLES...]
+#   (IMAGE_DIR default: that of IMAGE_STACK / IMAGE_OUT)
 set -u
 malibu=${1:-build/malibu}
-img=${2:-guest-images/out}
+. "$(dirname "$0")/image_dir.sh"
+img=${2:-$IMAGE_DIR}
 model=${3:-g71}
 threads=${4:-2}
 [ $# -ge 4 ] && shift 4 || set --

@@ -69,6 +69,11 @@ image-fetch: $(GI_FETCH_STAMP)
 image-lock:
 	$(GI_FETCH) update-lock
 
+# the image directory of IMAGE_STACK (or IMAGE_OUT), for scripts run by hand (bench/image_dir.sh)
+.PHONY: image-dir
+image-dir:
+	@echo $(IMAGE_OUT)
+
 # Image, out/modules/<release>/, out/config, out/kernel.release
 $(GI_OUT)/Image: $(GI_BUILD_DEPS)
 	$(GI_BUILD) kernel

@@ -1,5 +1,5 @@
 # One-command run of the guest image (docs/guest-images.md: Running the guest image):
-#   make run        builds build/malibu and guest-images/out (make image) if needed, boots the image
+#   make run        builds build/malibu and $(IMAGE_OUT) (make image) if needed, boots the image
 #                   with --image, runs the demo (tests/run/demo.py: clinfo, vecadd, saxpy on rusticl)
 #                   and prints a short report and the --stats report (build/run/report/index.html).
 #                   Default: the emulated Mali GPU (RUSTICL_ENABLE=panfrost, --gpu g71);

@@ -41,6 +41,8 @@ struct tm_cache {
     uint8_t *plru;            /* per set: assoc - 1 tree bits */
     uint64_t clock;           /* access counter: LRU / FIFO stamps */
     uint64_t rng;
+    tm_victim_fn *victim_fn;  /* TM_RANDOM's installed source, or NULL: rng */
+    void *victim_ctx;
     line_set seen;
     fa_lru fa;
     mshr *mshrs;
@@ -243,7 +245,9 @@ static unsigned victim(tm_cache *c, way *set, uint8_t *bits)
     switch (c->cfg.policy) {
     case TM_PLRU:
         return plru_victim(bits, a);
-    case TM_RANDOM:           /* xorshift64 */
+    case TM_RANDOM:           /* the installed source, else xorshift64 */
+        if (c->victim_fn)
+            return c->victim_fn(c->victim_ctx, a) % a;
         c->rng ^= c->rng << 13;
         c->rng ^= c->rng >> 7;
         c->rng ^= c->rng << 17;
@@ -356,6 +360,12 @@ void tm_cache_filled(tm_cache *c, uint64_t addr, uint64_t ready)
 void tm_cache_reset_time(tm_cache *c)
 {
     memset(c->mshrs, 0, c->cfg.mshrs * sizeof(*c->mshrs));
+}
+
+void tm_cache_set_victim_source(tm_cache *c, tm_victim_fn *fn, void *ctx)
+{
+    c->victim_fn = fn;
+    c->victim_ctx = ctx;
 }
 
 const tm_cache_stats *tm_cache_get_stats(const tm_cache *c)

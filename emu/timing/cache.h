@@ -63,6 +63,13 @@ void tm_cache_filled(tm_cache *c, uint64_t addr, uint64_t ready);
 /* Drop outstanding fills (a new job starts at time 0). */
 void tm_cache_reset_time(tm_cache *c);
 
+/* TM_RANDOM's choice among the ways of a full set: the model's own generator (xorshift64 seeded
+ * by cfg.seed) unless a source is installed here, which returns a way below assoc; a test
+ * installs one to replay a known sequence of choices (tests/timing/ref_cache.h).  NULL restores
+ * the model's generator. */
+typedef unsigned tm_victim_fn(void *ctx, unsigned assoc);
+void tm_cache_set_victim_source(tm_cache *c, tm_victim_fn *fn, void *ctx);
+
 const tm_cache_stats *tm_cache_get_stats(const tm_cache *c);
 const tm_cache_cfg *tm_cache_get_cfg(const tm_cache *c);
 void tm_cache_clear_stats(tm_cache *c);

@@ -2,12 +2,12 @@
 # the host against pocl, an OpenCL implementation independent of Mesa/rusticl and of malibu: this
 # validates the samples themselves (kernels, CPU references, tolerances).
 #   make apps-host-test   build $(BUILD)/apps-host/NAME for every sample and run each on pocl;
-#                         skipped with a message when pocl or the OpenCL headers/loader are
-#                         missing (Debian: pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers)
-#   make apps-rusticl-test  the cross-compiled guest binaries (guest-images/cache/work/apps) on the
+#                         fails naming what is missing when pocl or the OpenCL headers/loader
+#                         are (Debian: pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers)
+#   make apps-rusticl-test  the cross-compiled guest binaries ($(GI_WORK)/apps) on the
 #                         guest's own Mesa rusticl + llvmpipe, under qemu-aarch64 -L with the
 #                         unpacked rootfs tree, at small sizes (~5 min on 2 busy cores; not in
-#                         make test; skipped without qemu-aarch64; builds the image if needed)
+#                         make test; fails without qemu-aarch64; builds the image if needed)
 # APPS_HOST_ARGS='-v' passes options to every sample; OCL_ICD_VENDORS restricts the ICD loader
 # to pocl (to rusticl under qemu) so other OpenCL drivers don't interfere.
 APPS_DIR := guest-images/apps
@@ -31,11 +31,12 @@ TEST_TARGETS += apps-host-test
 apps-host: $(APPS_HOST_BINS)
 
 apps-host-test:
-	@if [ ! -f $(APPS_POCL_ICD) ] || [ ! -f /usr/include/CL/cl.h ] || \
-	    ! { [ -e /usr/lib/x86_64-linux-gnu/libOpenCL.so ] || ldconfig -p 2>/dev/null | grep -q 'libOpenCL.so '; }; then \
-	    echo "== OpenCL samples on the host: skipped: needs pocl and the OpenCL SDK" \
-	         "(apt-get install pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers)"; \
-	else $(MAKE) --no-print-directory apps-host-run; fi
+	@miss=""; [ -f $(APPS_POCL_ICD) ] || miss="$$miss $(APPS_POCL_ICD) (pocl-opencl-icd)"; \
+	[ -f /usr/include/CL/cl.h ] || miss="$$miss /usr/include/CL/cl.h (opencl-c-headers)"; \
+	[ -e /usr/lib/x86_64-linux-gnu/libOpenCL.so ] || ldconfig -p 2>/dev/null | grep -q 'libOpenCL.so ' || \
+	    miss="$$miss libOpenCL.so (ocl-icd-opencl-dev)"; \
+	if [ -n "$$miss" ]; then echo "apps-host-test: FAIL: missing:$$miss (tools/host-packages)"; exit 1; fi
+	@$(MAKE) --no-print-directory apps-host-run
 
 apps-host-run: $(APPS_HOST_BINS)
 	@echo "== OpenCL samples on the host (pocl): $(APPS_NAMES)"
@@ -68,14 +69,13 @@ APPS_QEMU_ARGS_math_builtins := 4096
 APPS_QEMU_ARGS_image_convert := 20 12
 APPS_QEMU_ARGS_pointer_chase := 64 2000 1 4K 64K
 APPS_QEMU ?= qemu-aarch64
-APPS_GUEST_ROOT := guest-images/cache/work/rootfs
-APPS_GUEST_BIN := guest-images/cache/work/apps
+APPS_GUEST_ROOT = $(GI_WORK)/rootfs
+APPS_GUEST_BIN = $(GI_WORK)/apps
 
 apps-rusticl-test:
-	@if ! command -v $(APPS_QEMU) >/dev/null; then \
-	    echo "== OpenCL samples on rusticl/llvmpipe: skipped: no $(APPS_QEMU)"; \
-	else $(MAKE) --no-print-directory guest-images/out/rootfs.ext4 && \
-	     $(MAKE) --no-print-directory apps-rusticl-run; fi
+	@command -v $(APPS_QEMU) >/dev/null || { echo "apps-rusticl-test: FAIL: $(APPS_QEMU) not installed (qemu-user)"; exit 1; }
+	@$(MAKE) --no-print-directory $(IMAGE_OUT)/rootfs.ext4
+	@$(MAKE) --no-print-directory apps-rusticl-run
 
 APPS_EMPTY :=
 APPS_SPACE := $(APPS_EMPTY) $(APPS_EMPTY)

@@ -1,12 +1,13 @@
 # Full-system boot tests for build/malibu (emu/system, emu/cpu/sys_*.c, mmu.c).
 #   make boot-test       bare-metal smoke test (tests/boot/hello.S: PL011, MMU, SVC, UNDEF, PSCI off)
-#                        and Debian's arm64 kernel (the default stack's) + busybox initramfs (tests/boot/boot_test.py):
+#                        and Debian's arm64 kernel (IMAGE_STACK's) + busybox initramfs (tests/boot/boot_test.py):
 #                        interactive shell commands, clean kernel log, poweroff -> 0, panic -> non-zero
-# The kernel part needs guest-images/out/{Image,initramfs-busybox.cpio.gz} (`make initramfs`); it is
-# fetched and built first (`make initramfs`; BOOT_IN_TEST=no skips it).
+# The kernel part needs $(IMAGE_OUT)/{Image,initramfs-busybox.cpio.gz} (the IMAGE_STACK's image
+# directory, mk/image.mk); they are fetched and built first (`make initramfs`; BOOT_IN_TEST=no
+# skips the kernel part), and their absence afterwards is a failure.
 BOOT_IN_TEST ?= yes
-BOOT_IMAGE := guest-images/out/Image
-BOOT_INITRD := guest-images/out/initramfs-busybox.cpio.gz
+BOOT_IMAGE = $(IMAGE_OUT)/Image
+BOOT_INITRD = $(IMAGE_OUT)/initramfs-busybox.cpio.gz
 
 .PHONY: boot-test boot-hello-test
 TEST_TARGETS += boot-test
@@ -28,10 +29,9 @@ endif
 ifeq ($(BOOT_IN_TEST),no)
 	@echo "== boot: Debian kernel skipped (BOOT_IN_TEST=no)"
 else
-	@if [ -f $(BOOT_IMAGE) ] && [ -f $(BOOT_INITRD) ]; then \
-	    echo "== boot: Debian's kernel ($(BOOT_IMAGE)) + busybox initramfs"; \
-	    $(PYTHON) tests/boot/boot_test.py $(B)/malibu $(BOOT_IMAGE) $(BOOT_INITRD) $(B)/tests/boot; \
-	else \
-	    echo "== boot: Debian kernel skipped: no $(BOOT_IMAGE) / $(BOOT_INITRD) (make initramfs)"; \
-	fi
+	@for f in $(BOOT_IMAGE) $(BOOT_INITRD); do \
+	    [ -f $$f ] || { echo "boot-test: FAIL: $$f missing after make initramfs"; exit 1; }; \
+	done
+	@echo "== boot: Debian's kernel ($(BOOT_IMAGE)) + busybox initramfs"
+	$(PYTHON) tests/boot/boot_test.py $(B)/malibu $(BOOT_IMAGE) $(BOOT_INITRD) $(B)/tests/boot
 endif

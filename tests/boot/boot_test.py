@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Boot test for build/malibu: Debian's unmodified arm64 kernel (guest-images/out/Image)
-with the busybox initramfs.
+"""Boot test for build/malibu: Debian's unmodified arm64 kernel (IMAGE: the Image of
+$(IMAGE_OUT), the IMAGE_STACK's image directory) with the busybox initramfs.
 
 1. Interactive: boot to the busybox shell, type commands on the console (stdin of malibu), check
    their output, `exit` (the init script powers off: PSCI SYSTEM_OFF) -> malibu exits with 0.

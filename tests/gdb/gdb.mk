@@ -1,6 +1,6 @@
 # The GDB stub (emu/debug/, emu/system/gdb_board.c, emu/cpu/sys_debug.c):
 #   make gdb-test   tests/gdb/gdb_test.py: Debian's gdb-multiarch (batch mode) against Debian's
-#                   kernel (guest-images/out/Image, nokaslr, busybox initramfs): raw malformed
+#                   kernel ($(IMAGE_OUT)/Image, nokaslr, busybox initramfs): raw malformed
 #                   packets and Ctrl-C, then a breakpoint on vfs_read from the guest's
 #                   /proc/kallsyms hit by `dd bs=12345`, PC and x2 checked, stepi, a watchpoint
 #                   on jiffies, continue to the guest's power-off.  Also in the SAN=1 run.  Then

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """GDB stub test (make gdb-test): Debian's gdb-multiarch against Debian's kernel on build/malibu.
 
-Boots guest-images/out/Image (nokaslr) with the busybox initramfs and --gdb 0, then:
+Boots IMAGE, $(IMAGE_OUT)/Image (nokaslr), with the busybox initramfs and --gdb 0, then:
 1. Raw protocol: malformed packets (bad checksum, bad hex, oversized, unknown commands, a NUL,
    random bytes) get NAKs / error replies and malibu keeps running; Ctrl-C (0x03) stops a
    running machine with SIGINT; detaching lets it run on (the guest shell still answers).

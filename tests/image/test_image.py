@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks of the guest images in guest-images/out (`make image-test`; GUEST_OUT, GUEST_STACK and
+"""Checks of the guest images in GUEST_OUT, $(IMAGE_OUT) (`make image-test`; GUEST_OUT, GUEST_STACK and
 GUEST_LOCK name another stack's images and lock).  Runs no arm64 code: archives are parsed on the
 host, rootfs.ext4 is inspected with e2fsck/debugfs, the init scripts' command-line parsing runs
 under the host's sh/awk.  The versions expected (kernel release, Mesa) are the lock's."""
@@ -152,10 +152,10 @@ def cpio_checks(path, what):
 
 
 def test_cpio_host_tool(path):
-    """Cross-check our newc writer with GNU cpio when the host has it."""
+    """Cross-check our newc writer with GNU cpio (tools/host-packages)."""
     c = shutil.which(os.environ.get("CPIO", "cpio"))
+    check(c is not None, "GNU cpio installed (tools/host-packages) for the cross-check")
     if not c:
-        print("image-test: no host cpio, skipping the GNU cpio cross-check")
         return
     r = subprocess.run("gzip -dc '%s' | '%s' -it" % (path, c), shell=True,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -11,8 +11,8 @@
 #
 # usage: apps_test.sh MALIBU WORKDIR [MODELS] [THREAD-COUNTS]      (default "g71 g52" "1 2")
 # MALI_APPS: the samples, NAME or NAME:ARG,ARG (sizes); default: every sample at its default
-# size.  MALI_APPS_IMAGE: the guest image directory (default guest-images/out, the default
-# backports stack; guest-images/out-stable for the stable stack).  Jobs that take longer in host time than panfrost's 500 ms job timeout are fine: while
+# size.  MALI_APPS_IMAGE (required): the guest image directory, $(IMAGE_OUT) of the stack under
+# test (mk/image.mk).  Jobs that take longer in host time than panfrost's 500 ms job timeout are fine: while
 # the guest CPU waits on the GPU, guest time advances by the GPU's modelled time (--gpu-time
 # model, devices/gtimer.h); a job timeout in the kernel log fails the test.
 set -u
@@ -23,7 +23,7 @@ threads=${4:-1 2}
 apps=${MALI_APPS:-vecadd saxpy sgemm_naive sgemm_tiled reduce scan sobel histogram \
 bitonic_sort transpose bfs math_builtins image_convert}
 known=${MALI_APPS_KNOWN_FAIL-}
-img=${MALI_APPS_IMAGE:-guest-images/out}
+img=${MALI_APPS_IMAGE:?MALI_APPS_IMAGE: the guest image directory, \$(IMAGE_OUT)}
 here=$(dirname "$0")
 for f in "$malibu" $img/Image $img/initrd.img $img/rootfs.ext4; do
     [ -e "$f" ] || { echo "mali-apps-test: $f missing (make image)"; exit 1; }

@@ -3,18 +3,19 @@
 # model, with guest-images/apps/panfrost_ioctl_test.c (static) appended as a second cpio, and
 # check that every check of the program passes under the unmodified panfrost driver, and that the
 # MMU fault it provokes gets malibu's decoded report (emu/system/gpu_trace.c) on the console.
-# usage: boot_test.sh MALIBU WORKDIR [MODELS]
+# A missing image file or host tool fails the test, naming it.
+# usage: boot_test.sh MALIBU WORKDIR IMAGE_DIR [MODELS]    (IMAGE_DIR: $(IMAGE_OUT))
 set -eu
 malibu=$1
 dir=$2
-models=${3:-g71 g72 g52}
+img=${3:?usage: boot_test.sh MALIBU WORKDIR IMAGE_DIR [MODELS]}
+models=${4:-g71 g72 g52}
 cc=${MALI_CROSS_CC:-aarch64-linux-gnu-gcc}
-img=guest-images/out
 for f in "$malibu" $img/Image $img/initrd.img; do
-    [ -e "$f" ] || { echo "mali-boot-test: $f missing (make image / make $malibu): skipped"; exit 0; }
+    [ -e "$f" ] || { echo "mali-boot-test: FAIL: $f missing (make image / make $malibu)"; exit 1; }
 done
 for t in "$cc" cpio gzip timeout; do
-    command -v "$t" >/dev/null 2>&1 || { echo "mali-boot-test: $t not installed: skipped"; exit 0; }
+    command -v "$t" >/dev/null 2>&1 || { echo "mali-boot-test: FAIL: $t not installed (tools/host-packages)"; exit 1; }
 done
 mkdir -p "$dir/root/bin"
 "$cc" -O2 -static -Wall -Wextra -Werror -o "$dir/root/bin/panfrost_ioctl_test" \

@@ -18,13 +18,13 @@
 #   * latency: 1 us .. 100 ms;
 #   * the kernel log has no panfrost error, fault or job timeout.
 #
-# usage: clpeak_test.sh MALIBU [MODELS] [IMAGE_DIR]    (default "g71 g52" guest-images/out)
+# usage: clpeak_test.sh MALIBU MODELS IMAGE_DIR    (MODELS e.g. "g71 g52"; IMAGE_DIR: $(IMAGE_OUT))
 # CLPEAK_TESTS: the clpeak test options (default: --global-bandwidth --compute-sp --kernel-latency);
 # a figure is checked when its test ran.
 set -u
 malibu=$1
 models=${2:-g71 g52}
-img=${3:-guest-images/out}
+img=${3:?usage: clpeak_test.sh MALIBU MODELS IMAGE_DIR}
 for f in "$malibu" $img/Image $img/initrd.img $img/rootfs.ext4; do
     [ -e "$f" ] || { echo "mali-clpeak-test: $f missing (make image)"; exit 1; }
 done

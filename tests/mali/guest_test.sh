@@ -14,11 +14,11 @@
 # With HANG=g52 (the default image's run) also, on g52, a kernel that never ends (gpu_hang):
 # panfrost's job timeout fires (with the guest clock advancing by the GPU's modelled time while the
 # CPU waits: ~20 s of host time), the GPU is reset, and vecadd passes again afterwards.
-# usage: guest_test.sh MALIBU [MODELS] [IMAGE_DIR]    (default "g71 g52" guest-images/out)
+# usage: guest_test.sh MALIBU MODELS IMAGE_DIR    (MODELS e.g. "g71 g52"; IMAGE_DIR: $(IMAGE_OUT))
 set -u
 malibu=$1
 models=${2:-g71 g52}
-img=${3:-guest-images/out}
+img=${3:?usage: guest_test.sh MALIBU MODELS IMAGE_DIR}
 hang_models=${HANG-g52}
 for f in "$malibu" $img/Image $img/initrd.img $img/rootfs.ext4 $img/.image-config; do
     [ -e "$f" ] || { echo "mali-guest-test: $f missing (make image)"; exit 1; }

@@ -4,9 +4,9 @@
 #                             device's objects MALI_OBJS), through tests/mali/mali_harness.h
 #                             (declared in tests/unit/unit.mk; in `make unit-test` and the SAN=1 run)
 #   make mali-boot-test       boots the guest initrd in build/malibu with the program below, per
-#                             GPU model (needs guest-images/out; not in make test)
+#                             GPU model (needs $(IMAGE_OUT); not in make test)
 #   make mali-test            guest-images/apps/panfrost_ioctl_test.c cross-compiled with
-#                             aarch64-linux-gnu-gcc -Wall -Wextra -Werror (skipped without it)
+#                             aarch64-linux-gnu-gcc -Wall -Wextra -Werror (fails without it)
 #   make mali-apps-test       every OpenCL sample on panfrost per model and --gpu-threads count,
 #                             vs the CPU, llvmpipe and each other (tests/mali/apps_test.sh)
 #   make mali-stats-test      --stats counts under --gpu-backend interp and jit compared on the
@@ -20,12 +20,12 @@ TEST_TARGETS += mali-test
 MALI_APP := $(wildcard guest-images/apps/panfrost_ioctl_test.c)
 mali-test:
 	@echo "== mali: guest-images/apps/panfrost_ioctl_test.c ($(MALI_CROSS_CC))"
-	@if [ -z "$(MALI_APP)" ]; then echo "mali-test: no guest app yet"; \
+	@if [ -z "$(MALI_APP)" ]; then echo "mali-test: FAIL: guest-images/apps/panfrost_ioctl_test.c missing"; exit 1; \
 	elif command -v $(MALI_CROSS_CC) >/dev/null 2>&1; then \
 	    mkdir -p $(B)/tests/mali && \
 	    $(MALI_CROSS_CC) -O2 -Wall -Wextra -Werror -o $(B)/tests/mali/panfrost_ioctl_test \
 	        $(MALI_APP) && echo "mali-test: ok"; \
-	else echo "mali-test: $(MALI_CROSS_CC) not installed: skipped"; fi
+	else echo "mali-test: FAIL: $(MALI_CROSS_CC) not installed (tools/host-packages)"; exit 1; fi
 
 # Not part of `make test` (needs the guest images and ~30 s per boot): the guest program under
 # the real panfrost driver, on build/malibu, for each GPU model.
@@ -41,8 +41,8 @@ ifeq ($(MALI_IN_TEST),no)
 else
 	@$(MAKE) --no-print-directory image
 	@echo "== mali: panfrost + rusticl in the default guest image (g71, g52)"
-	sh tests/mali/guest_test.sh $(B)/malibu "g71 g52" guest-images/out
-	sh tests/mali/boot_test.sh $(B)/malibu $(B)/tests/mali/boot "g71 g52"
+	sh tests/mali/guest_test.sh $(B)/malibu "g71 g52" $(IMAGE_OUT)
+	sh tests/mali/boot_test.sh $(B)/malibu $(B)/tests/mali/boot $(IMAGE_OUT) "g71 g52"
 endif
 
 # In `make test` too (~2-4 min): the 13 OpenCL samples on panfrost for g71 and g52 with
@@ -56,7 +56,7 @@ ifeq ($(MALI_IN_TEST),no)
 else
 	@$(MAKE) --no-print-directory image
 	@echo "== mali: the OpenCL samples on panfrost (g71, g52; --gpu-threads 1, 2) vs CPU and llvmpipe"
-	sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps "g71 g52" "1 2"
+	MALI_APPS_IMAGE=$(IMAGE_OUT) sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps "g71 g52" "1 2"
 endif
 
 # In `make test` too (~1-2 min, five boots): --stats counts of the GPU back ends against each other
@@ -70,30 +70,34 @@ ifeq ($(MALI_IN_TEST),no)
 else
 	@$(MAKE) --no-print-directory image
 	@echo "== mali: --stats counts, --gpu-backend interp vs jit, on the OpenCL samples (g71, g52)"
-	sh tests/mali/stats_backends.sh $(B)/malibu $(B)/tests/mali/stats "g71 g52"
+	sh tests/mali/stats_backends.sh $(B)/malibu $(B)/tests/mali/stats $(IMAGE_OUT) "g71 g52"
 endif
 
 # In `make test` too (~4 min, four boots): the second guest stack, trixie's own (`make image
-# IMAGE_STACK=stable`: Linux 6.12 with panfrost 1.2, Mesa 25.0, in guest-images/out-stable, built
+# IMAGE_STACK=stable`: Linux 6.12 with panfrost 1.2, Mesa 25.0, in MALI_STACK2_OUT, built
 # and checked by image-test; its packages are fetched here the first time), on g71 and g52: the
 # guest checks of tests/mali/guest_test.sh (profiling reports SKIP there), then the 13
 # samples against the CPU and llvmpipe as in mali-apps-test (--gpu-threads 2).
+# MALI_STACK2_OUT: the stable stack's image directory (mk/image.mk's IMAGE_OUT for
+# IMAGE_STACK=stable), passed down so that an IMAGE_OUT given for the default stack is not reused.
+MALI_STACK2_OUT ?= $(GI)/out-stable
 .PHONY: mali-stack-test
 TEST_TARGETS += mali-stack-test
 mali-stack-test: $(B)/malibu
 ifeq ($(MALI_IN_TEST),no)
 	@echo "== mali stable-stack tests skipped (MALI_IN_TEST=no)"
 else
-	@$(MAKE) --no-print-directory image-test IMAGE_STACK=stable
+	@$(MAKE) --no-print-directory image-test IMAGE_STACK=stable IMAGE_OUT=$(MALI_STACK2_OUT)
 	@echo "== mali: the stable stack (panfrost 1.2, Mesa 25.0): guest checks (g71, g52)"
-	HANG= sh tests/mali/guest_test.sh $(B)/malibu "g71 g52" guest-images/out-stable
+	HANG= sh tests/mali/guest_test.sh $(B)/malibu "g71 g52" $(MALI_STACK2_OUT)
 	@echo "== mali: the OpenCL samples on the stable stack (g71, g52; --gpu-threads 2) vs CPU and llvmpipe"
-	MALI_APPS_IMAGE=guest-images/out-stable sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps-stable "g71 g52" "2"
+	MALI_APPS_IMAGE=$(MALI_STACK2_OUT) sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps-stable "g71 g52" "2"
 endif
 
 .PHONY: mali-boot-test
 mali-boot-test: $(B)/malibu
-	sh tests/mali/boot_test.sh $(B)/malibu $(B)/tests/mali/boot
+	@$(MAKE) --no-print-directory image
+	sh tests/mali/boot_test.sh $(B)/malibu $(B)/tests/mali/boot $(IMAGE_OUT)
 
 # Debian's clpeak on the default (backports) stack (tests/mali/clpeak_test.sh): figures checked
 # against the model, with 2 GiB of guest RAM.  In `make test` (~5 min): every figure clpeak has
@@ -109,8 +113,8 @@ ifeq ($(MALI_IN_TEST),no)
 else
 	@$(MAKE) --no-print-directory image
 	@echo "== mali: clpeak on the default stack (global bandwidth, compute, kernel latency; g52, g71)"
-	sh tests/mali/clpeak_test.sh $(B)/malibu "g52 g71" guest-images/out
+	sh tests/mali/clpeak_test.sh $(B)/malibu "g52 g71" $(IMAGE_OUT)
 endif
 mali-clpeak-full-test: $(B)/malibu
 	@$(MAKE) --no-print-directory image
-	sh tests/mali/clpeak_test.sh $(B)/malibu "$(or $(MODELS),g71 g52)" guest-images/out
+	sh tests/mali/clpeak_test.sh $(B)/malibu "$(or $(MODELS),g71 g52)" $(IMAGE_OUT)

@@ -18,8 +18,8 @@ TEST_TARGETS += stats-test
 STATS_UNIT_BINS := $(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(wildcard tests/unit/test_stats_*.c))
 stats-test: $(B)/malibu-report $(STATS_UNIT_BINS) $(B)/malibu
 	@echo "== stats: report JSON schema, malibu-report, malibu --stats on the bare-metal test"
-	@hello=""; if command -v aarch64-linux-gnu-as >/dev/null 2>&1; then \
-	    $(MAKE) --no-print-directory $(B)/tests/boot/hello.bin >/dev/null && hello="--hello $(B)/tests/boot/hello.bin"; \
-	else echo "stats-test: aarch64-linux-gnu-as not installed: no full-system report"; fi; \
+	@command -v aarch64-linux-gnu-as >/dev/null 2>&1 || \
+	    { echo "stats-test: FAIL: aarch64-linux-gnu-as not installed (tools/host-packages): no full-system report"; exit 1; }
+	@$(MAKE) --no-print-directory $(B)/tests/boot/hello.bin >/dev/null
 	$(PYTHON) tests/stats/check_report.py --unit $(B)/tests/unit/test_stats_gpu --report $(B)/malibu-report \
-	    --workdir $(B)/tests/stats --malibu $(B)/malibu $$hello
+	    --workdir $(B)/tests/stats --malibu $(B)/malibu --hello $(B)/tests/boot/hello.bin

@@ -85,7 +85,7 @@ def stats_check(malibu, image, gpu, workdir):
         with open(os.path.join(HERE, "..", "..", "emu", "stats", "schema.json")) as f:
             jsonschema.validate(reports[0], json.load(f))
     except ImportError:
-        pass
+        bad.append("python3-jsonschema not installed (tools/host-packages): the report cannot be validated")
     except Exception as e:      # jsonschema.ValidationError
         bad.append("schema: %s" % str(e).splitlines()[0])
     tm = reports[0].get("timing")

@@ -1,7 +1,10 @@
 /* Reference set-associative cache for the timing tests: deliberately plain, slow and different
  * from emu/timing/cache.c (each set is a recency- or arrival-ordered list; tree PLRU keeps one
  * array of bits per tree level; 3C classification by linear search), so the two can check each
- * other on random streams. */
+ * other on random streams.  RANDOM has no generator here: the reference asks the source it is
+ * given for each victim of a full set, and the test gives the model a copy of the same source
+ * (tm_cache_set_victim_source), so the two must agree on when a choice is made and what it
+ * does.  The model's own generator is checked by its properties instead (test_timing.c). */
 #ifndef MALIBU_TESTS_REF_CACHE_H
 #define MALIBU_TESTS_REF_CACHE_H
 
@@ -15,7 +18,8 @@ enum { REF_LRU, REF_PLRU, REF_FIFO, REF_RANDOM };
 typedef struct {
     unsigned sets, assoc, line, policy;
     bool write_back, write_allocate;
-    uint64_t rng;
+    unsigned (*pick)(void *ctx, unsigned assoc);   /* RANDOM: a way below assoc */
+    void *pick_ctx;
     /* per set: order[0..n) line numbers (LRU: most recent first; FIFO: newest first); for PLRU
      * and RANDOM, slot[] is the way array (slot i = way i) */
     uint64_t *lines;          /* sets x assoc */
@@ -29,7 +33,7 @@ typedef struct {
 } ref_cache;
 
 static inline void ref_init(ref_cache *r, uint64_t size, unsigned line, unsigned assoc, unsigned policy,
-                            uint64_t seed, bool wb, bool wa)
+                            unsigned (*pick)(void *ctx, unsigned assoc), void *pick_ctx, bool wb, bool wa)
 {
     memset(r, 0, sizeof(*r));
     r->line = line;
@@ -38,7 +42,8 @@ static inline void ref_init(ref_cache *r, uint64_t size, unsigned line, unsigned
     r->policy = policy;
     r->write_back = wb;
     r->write_allocate = wa;
-    r->rng = seed ? seed : 0x9e3779b97f4a7c15ull;
+    r->pick = pick;
+    r->pick_ctx = pick_ctx;
     size_t n = (size_t)r->sets * assoc;
     r->lines = calloc(n, sizeof(uint64_t));
     r->valid = calloc(n, sizeof(bool));
@@ -158,10 +163,7 @@ static inline bool ref_access(ref_cache *r, uint64_t addr, bool write, bool *wb)
             if (r->policy == REF_PLRU) {
                 way = ref_plru_victim(r, set);
             } else {
-                r->rng ^= r->rng << 13;
-                r->rng ^= r->rng >> 7;
-                r->rng ^= r->rng << 17;
-                way = (unsigned)(r->rng % r->assoc);
+                way = r->pick(r->pick_ctx, r->assoc) % r->assoc;
             }
         }
     }

@@ -3,6 +3,11 @@
 # configured L1 / L2 sizes and L1 line size for two small geometries (tests/timing/chase_test.py),
 # on the default guest image; then the --stats timing section (schema, sums, the same for
 # --gpu-threads 1 and 4, malibu-report renders it).  The models themselves: test_timing (tests/unit/unit.mk).
+# make timing-test: the models alone, test_timing (also in make unit-test).
+.PHONY: timing-test
+timing-test: $(B)/tests/unit/test_timing
+	$(B)/tests/unit/test_timing
+
 .PHONY: timing-guest-test
 TEST_TARGETS += timing-guest-test
 timing-guest-test: $(B)/malibu

@@ -16,12 +16,15 @@
  *             random operands and on sums that lie just off a binary32 tie (where rounding the
  *             binary64 sum first would be wrong)
  *
- * Each runs twice: with the AVX2 code and with the SSE code (bx_jit_set_isa), each where the host
- * has it.  SSE code exists for 4-lane (v6) warps only, v7 clauses then get none; its instructions
- * are checked to be legacy-encoded (Capstone: no VEX mnemonics), so an AVX2 host runs it as an
- * SSE-only host would.
+ * Each runs twice: with the AVX2 code and with the SSE code (bx_jit_set_isa).  SSE code exists for
+ * 4-lane (v6) warps only, v7 clauses then get none; its instructions are checked to be
+ * legacy-encoded (Capstone: no VEX mnemonics), so an AVX2 host runs it as an SSE-only host would.
+ * The SSE part always runs: a host without SSE4.1 + SSSE3 (or not x86-64) fails the test, naming
+ * them.  On a host without AVX2 + FMA the AVX2 part prints that only the SSE code ran.
  *
- * JIT_DIFF_ROUNDS=n multiplies the variants (default 1); JIT_DIFF_SEED picks the random seed. */
+ * JIT_DIFF_ROUNDS=n multiplies the variants (default 1); JIT_DIFF_SEED picks the random seed;
+ * JIT_TEST_HOST_ISA=sse or none makes the test see a host without AVX2 + FMA, or without
+ * SSE4.1 + SSSE3 (to check its verdict there). */
 #include <capstone/capstone.h>
 #include <check.h>
 #include <math.h>
@@ -219,10 +222,36 @@ static void same_result(const char *what, int rc_a, int rc_b, const bi_fault *fa
     compared++;
 }
 
-/* the ISA of loop test iteration i (0: AVX2, 1: SSE) selected; 0 when the host lacks it */
-static int use_isa(int i)
+/* The host's ISA as this test sees it: bx_jit_host_isa(), lowered by JIT_TEST_HOST_ISA. */
+static enum bx_jit_isa host_isa(void)
 {
-    return !bx_jit_set_isa(i ? BX_JIT_ISA_SSE : BX_JIT_ISA_AVX2);
+    enum bx_jit_isa h = bx_jit_host_isa();
+    const char *cap = getenv("JIT_TEST_HOST_ISA");
+    if (cap && !strcmp(cap, "none"))
+        h = BX_JIT_ISA_NONE;
+    else if (cap && !strcmp(cap, "sse") && h > BX_JIT_ISA_SSE)
+        h = BX_JIT_ISA_SSE;
+    return h;
+}
+
+/* every host the jit supports runs the SSE code: without it there is nothing to test */
+static void require_sse(const char *what)
+{
+    ck_assert_msg(host_isa() >= BX_JIT_ISA_SSE,
+                  "%s: the host lacks SSE4.1 + SSSE3 (x86-64), which the GPU jit needs: nothing tested", what);
+}
+
+/* Selects the ISA of loop test iteration i (0: AVX2, 1: SSE).  0, having said so, for AVX2 on a
+ * host without it (iteration 1 then tests the SSE code); a host without SSE fails. */
+static int use_isa(int i, const char *what)
+{
+    if (i == 0 && host_isa() < BX_JIT_ISA_AVX2 && host_isa() >= BX_JIT_ISA_SSE) {
+        printf("jit diff %s: the host lacks AVX2 + FMA: the SSE code only\n", what);
+        return 0;
+    }
+    require_sse(what);
+    ck_assert_int_eq(bx_jit_set_isa(i ? BX_JIT_ISA_SSE : BX_JIT_ISA_AVX2), 0);
+    return 1;
 }
 static const char *isa_name(void) { return bx_jit_isa() == BX_JIT_ISA_SSE ? "sse" : "avx2"; }
 
@@ -314,8 +343,8 @@ static void seed(void)
 
 START_TEST(test_clauses)
 {
-    if (!use_isa(_i))
-        return;                /* nothing to compare with on this host */
+    if (!use_isa(_i, "clauses"))
+        return;
     seed();
     static const enum bi_arch arches[2] = { BI_ARCH_V6, BI_ARCH_V7 };
     for (unsigned a = 0; a < (bx_jit_isa() == BX_JIT_ISA_SSE ? 1u : 2u); a++) {   /* SSE: no v7 code */
@@ -428,7 +457,7 @@ static int run_shader(enum bi_backend b, unsigned s, enum bi_arch arch, bi_warp 
 
 START_TEST(test_shaders)
 {
-    if (!use_isa(_i))
+    if (!use_isa(_i, "shaders"))
         return;
     seed();
     enum bi_backend before = bi_get_backend();
@@ -511,7 +540,7 @@ static int run_sliced(int mixed, unsigned s, enum bi_arch arch, bi_warp *w, bi_f
 
 START_TEST(test_sliced)
 {
-    if (!use_isa(_i))
+    if (!use_isa(_i, "sliced"))
         return;
     seed();
     enum bi_backend before = bi_get_backend();
@@ -550,7 +579,7 @@ END_TEST
  * (gpu_vecadd), near the test memory's ends and the map's 64-byte ranges too. */
 START_TEST(test_rows)
 {
-    if (!use_isa(_i))
+    if (!use_isa(_i, "rows"))
         return;
     seed();
     enum bi_backend before = bi_get_backend();
@@ -646,8 +675,7 @@ static void check_fma4(fma_fn fn, const uint32_t *a, const uint32_t *b, const ui
 
 START_TEST(test_sse_fma)
 {
-    if (bx_jit_host_isa() < BX_JIT_ISA_SSE)
-        return;
+    require_sse("sse fma");
     static jcomp jc;
     uint8_t *mem = mmap(NULL, 4096, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     ck_assert_ptr_ne(mem, MAP_FAILED);
@@ -705,8 +733,7 @@ START_TEST(test_isa_switch)
     ck_assert_int_eq(bx_jit_set_isa(host), 0);
     if (host < BX_JIT_ISA_AVX2)
         ck_assert_int_eq(bx_jit_set_isa(BX_JIT_ISA_AVX2), -1);
-    if (host < BX_JIT_ISA_SSE)
-        return;
+    require_sse("isa switch");
     ck_assert_int_eq(bx_jit_set_isa(BX_JIT_ISA_SSE), 0);
     ck_assert_int_eq(bi_set_backend(BI_BACKEND_JIT), 0);
     for (int v7 = 0; v7 < 2; v7++) {

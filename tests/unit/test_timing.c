@@ -1,9 +1,12 @@
 /* The timing plug-in's models (emu/timing/): the cache against the reference simulator of
- * tests/timing/ref_cache.h on random streams for every policy and write policy; DRAM latencies
+ * tests/timing/ref_cache.h on random streams for every policy and write policy (RANDOM with one
+ * sequence of victim choices given to both); the model's own RANDOM generator by its properties
+ * (victims valid, hits never evict, uniform over the ways, seeded); DRAM latencies
  * against their formulas; the hierarchy's invariants; the pointer-chase method recovering size,
  * line and associativity from the model; the --timing configuration parser. */
 #include <check.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "ref_cache.h"
@@ -29,14 +32,34 @@ static uint64_t stream_addr(uint64_t *s, uint64_t span)
     return (base + xs(s) % span) & ~3ull;
 }
 
+/* RANDOM's victim choices for the model and the reference alike: SplitMix64 scaled to the ways
+ * by multiply-shift, another generator than the model's own xorshift64 and its modulo */
+typedef struct {
+    uint64_t state;
+    unsigned draws;
+} victim_seq;
+
+static unsigned victim_next(void *ctx, unsigned assoc)
+{
+    victim_seq *v = ctx;
+    uint64_t z = (v->state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    z ^= z >> 31;
+    v->draws++;
+    return (unsigned)(((z >> 32) * assoc) >> 32);
+}
+
 static void compare(enum tm_policy pol, uint64_t size, unsigned line, unsigned assoc, bool wb, bool wa)
 {
     tm_cache_cfg cfg = { .size = size, .line = line, .assoc = assoc, .policy = pol, .seed = 42, .write_back = wb,
                          .write_allocate = wa, .mshrs = 4, .banks = 4, .latency = 1 };
     tm_cache *c = tm_cache_new(&cfg, err, sizeof(err));
     ck_assert_msg(c, "%s", err);
+    victim_seq vm = { .state = 42 + size + assoc }, vr = vm;
+    tm_cache_set_victim_source(c, victim_next, &vm);
     ref_cache r;
-    ref_init(&r, size, line, assoc, (unsigned)pol, 42, wb, wa);
+    ref_init(&r, size, line, assoc, (unsigned)pol, victim_next, &vr, wb, wa);
     uint64_t s = 0x1234567 + size + line + assoc + pol;
     for (unsigned i = 0; i < 20000; i++) {
         uint64_t a = stream_addr(&s, size * 2);
@@ -47,7 +70,14 @@ static void compare(enum tm_policy pol, uint64_t size, unsigned line, unsigned a
                       (unsigned long long)size, assoc, i, (unsigned long long)a, t.hit ? "hit" : "miss",
                       rh ? "hit" : "miss");
         ck_assert_int_eq(t.evict_dirty, rwb);
+        ck_assert_msg(!t.hit || (!t.fill && !t.evict_dirty), "policy %d access %u: a hit filled or evicted", pol, i);
+        ck_assert_uint_eq(vm.draws, vr.draws);      /* a choice made at the same accesses */
     }
+    /* RANDOM with assoc > 1 made choices; the other policies none */
+    if (pol == TM_RANDOM)
+        ck_assert_uint_gt(vm.draws, 100);
+    else
+        ck_assert_uint_eq(vm.draws, 0);
     const tm_cache_stats *st = tm_cache_get_stats(c);
     ck_assert_uint_eq(st->hits, r.hits);
     ck_assert_uint_eq(st->misses, r.misses);
@@ -76,6 +106,116 @@ START_TEST(test_cache_vs_reference)
         for (unsigned g = 0; g < sizeof(geo) / sizeof(geo[0]); g++)
             for (unsigned wp = 0; wp < 3; wp++)    /* wb+wa, wt+wa, wt+no-allocate */
                 compare((enum tm_policy)p, geo[g].size, geo[g].line, geo[g].assoc, wp == 0, wp < 2);
+}
+END_TEST
+
+/* The model's own RANDOM generator, checked by what it must do rather than by a copy of it.  A
+ * write-back cache written on every access reports each victim's line (evict_dirty), so the test
+ * follows every set: a victim is a line the set holds, none while the set has an empty way, a
+ * hit never fills or evicts, and lines the test knows to be resident hit.  A new line takes its
+ * victim's way, so "the slot of the victim" (slots numbered in fill order) is the way up to a
+ * fixed relabelling: its distribution must be uniform (chi-square, 7 degrees of freedom), and so
+ * must the pairs of consecutive victims of one set (63).  The bounds are the 0.1% points of
+ * those distributions, 24.32 and 103.4; the model's figures (printed) are well inside them for
+ * every seed tried.  The same seed gives the same choices, another seed others. */
+enum { RV_SETS = 8, RV_WAYS = 8, RV_LINE = 64, RV_MISSES = 80000 };
+
+typedef struct {
+    uint64_t slot[RV_SETS][RV_WAYS];      /* line held by each slot; 0: empty (lines start at 1) */
+    unsigned filled[RV_SETS], last[RV_SETS];
+    uint64_t count[RV_WAYS], pairs[RV_WAYS][RV_WAYS];
+    uint64_t victims[64];                  /* the first victims' lines: seed comparisons */
+    unsigned nvictims;
+} rv_follow;
+
+static void random_victims(uint64_t seed, rv_follow *f, double *chi_ways, double *chi_pairs)
+{
+    tm_cache_cfg cfg = { .size = RV_SETS * RV_WAYS * RV_LINE, .line = RV_LINE, .assoc = RV_WAYS, .policy = TM_RANDOM,
+                         .seed = seed, .write_back = true, .write_allocate = true, .mshrs = 4, .banks = 1,
+                         .latency = 1 };
+    tm_cache *c = tm_cache_new(&cfg, err, sizeof(err));
+    ck_assert_msg(c, "%s", err);
+    memset(f, 0, sizeof(*f));
+    for (unsigned s = 0; s < RV_SETS; s++)
+        f->last[s] = RV_WAYS;
+    uint64_t next_line = 1, rs = 0x5eed ^ seed, misses = 0;
+    while (misses < RV_MISSES) {
+        uint64_t line;
+        bool resident = false;
+        if (xs(&rs) % 4 == 0) {           /* a line the set holds: must hit */
+            unsigned s = (unsigned)(xs(&rs) % RV_SETS), k = (unsigned)(xs(&rs) % RV_WAYS);
+            line = f->slot[s][k];
+            resident = line != 0;
+            if (!resident)
+                continue;
+        } else {
+            line = next_line++;
+        }
+        unsigned s = (unsigned)(line % RV_SETS);
+        tm_result t = tm_cache_access(c, line * RV_LINE, true, 0);
+        if (resident) {
+            ck_assert_msg(t.hit, "line %llu, held by set %u, missed", (unsigned long long)line, s);
+            ck_assert_msg(!t.fill && !t.evict_dirty, "a hit on line %llu filled or evicted", (unsigned long long)line);
+            continue;
+        }
+        ck_assert_msg(!t.hit, "line %llu, never accessed, hit", (unsigned long long)line);
+        if (f->filled[s] < RV_WAYS) {
+            ck_assert_msg(!t.evict_dirty, "set %u evicted with %u of %u ways empty", s, RV_WAYS - f->filled[s],
+                          RV_WAYS);
+            f->slot[s][f->filled[s]++] = line;
+            continue;
+        }
+        ck_assert_msg(t.evict_dirty, "a miss in full set %u evicted nothing", s);
+        unsigned k = 0;
+        while (k < RV_WAYS && f->slot[s][k] * RV_LINE != t.victim)
+            k++;
+        ck_assert_msg(k < RV_WAYS, "victim %#llx is not a line of set %u", (unsigned long long)t.victim, s);
+        f->slot[s][k] = line;
+        f->count[k]++;
+        if (f->last[s] < RV_WAYS)
+            f->pairs[f->last[s]][k]++;
+        f->last[s] = k;
+        if (f->nvictims < 64)
+            f->victims[f->nvictims++] = t.victim;
+        misses++;
+    }
+    double e = (double)RV_MISSES / RV_WAYS, x = 0;
+    uint64_t npairs = 0;
+    for (unsigned k = 0; k < RV_WAYS; k++) {
+        x += (f->count[k] - e) * (f->count[k] - e) / e;
+        for (unsigned j = 0; j < RV_WAYS; j++)
+            npairs += f->pairs[k][j];
+    }
+    *chi_ways = x;
+    double ep = (double)npairs / (RV_WAYS * RV_WAYS);
+    x = 0;
+    for (unsigned k = 0; k < RV_WAYS; k++)
+        for (unsigned j = 0; j < RV_WAYS; j++)
+            x += (f->pairs[k][j] - ep) * (f->pairs[k][j] - ep) / ep;
+    *chi_pairs = x;
+    tm_cache_free(c);
+}
+
+START_TEST(test_random_generator)
+{
+    static rv_follow a, b;
+    static const uint64_t seeds[] = { 0, 1, 42, 0xdeadbeef };
+    for (unsigned i = 0; i < sizeof(seeds) / sizeof(seeds[0]); i++) {
+        double cw, cp;
+        random_victims(seeds[i], &a, &cw, &cp);
+        printf("timing: RANDOM seed %llu: %u victims over %u ways, chi-square %.2f (ways, bound 24.32), "
+               "%.2f (consecutive pairs, bound 103.4)\n", (unsigned long long)seeds[i], RV_MISSES, RV_WAYS, cw, cp);
+        ck_assert_msg(cw < 24.32, "seed %llu: victims not uniform over the ways: chi-square %.2f",
+                      (unsigned long long)seeds[i], cw);
+        ck_assert_msg(cp < 103.4, "seed %llu: consecutive victims not independent: chi-square %.2f",
+                      (unsigned long long)seeds[i], cp);
+    }
+    double cw, cp;
+    random_victims(42, &a, &cw, &cp);
+    random_victims(42, &b, &cw, &cp);
+    ck_assert_msg(!memcmp(a.victims, b.victims, sizeof(a.victims)), "seed 42 twice: other victims");
+    random_victims(43, &b, &cw, &cp);
+    ck_assert_msg(memcmp(a.victims, b.victims, sizeof(a.victims)), "seeds 42 and 43: the same victims");
 }
 END_TEST
 
@@ -300,6 +440,7 @@ int main(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_cache_vs_reference);
+    tcase_add_test(tc, test_random_generator);
     tcase_add_test(tc, test_dram_formulas);
     tcase_add_test(tc, test_hier_invariants);
     tcase_add_test(tc, test_pointer_chase_recovers_geometry);

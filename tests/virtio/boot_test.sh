@@ -5,13 +5,14 @@
 #   /dev/vdc  --share of a host directory (ext4 made with mke2fs -d; mounted at /mnt/host by the guest init)
 # then a second boot killed with SIGTERM and one killed with SIGKILL while the guest writes:
 # rootfs.ext4 unchanged, data flushed to the write-through disk kept, no temp file left behind.
-# usage: boot_test.sh MALIBU WORKDIR   (skipped when build/malibu or the guest images are missing)
+# usage: boot_test.sh MALIBU WORKDIR IMAGE_DIR   (IMAGE_DIR: $(IMAGE_OUT); fails when build/malibu
+#        or an image file is missing)
 set -eu
 malibu=$1
 work=$2
-out=${GUEST_OUT:-guest-images/out}
+out=${3:?usage: boot_test.sh MALIBU WORKDIR IMAGE_DIR}
 for f in "$malibu" "$out/Image" "$out/initrd.img" "$out/rootfs.ext4"; do
-    [ -e "$f" ] || { echo "virtio-boot-test: $f missing: skipped"; exit 0; }
+    [ -e "$f" ] || { echo "virtio-boot-test: FAIL: $f missing (make image)"; exit 1; }
 done
 mkdir -p "$work"
 work=$(cd "$work" && pwd)

@@ -12,7 +12,8 @@ virtio-test: $(VIRTIO_TEST_BINS)
 	if [ -n "$$failed" ]; then echo "virtio tests failed:$$failed"; exit 1; fi
 
 # Boots the guest image with three disks and kills runs while they write (see the script; needs
-# build/malibu and guest-images/out, skipped otherwise; a few minutes; not part of `make test`).
+# build/malibu and the images of $(IMAGE_OUT), built first; a few minutes; not part of `make test`).
 .PHONY: virtio-boot-test
 virtio-boot-test: $(B)/malibu
-	sh tests/virtio/boot_test.sh $(B)/malibu $(B)/tests/virtio
+	@$(MAKE) --no-print-directory image
+	sh tests/virtio/boot_test.sh $(B)/malibu $(B)/tests/virtio $(IMAGE_OUT)
