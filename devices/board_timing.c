@@ -3,12 +3,6 @@
 #include "../emu/gpu/compute.h"
 #include "../emu/stats/stats.h"
 #include "../emu/timing/timing.h"
-#include "../emu/cpu/sys_timing.h"
-
-/* The system CPU's feed (emu/cpu/sys_timing.c) is in build/malibu, not in device tests that link
- * the board without a CPU: weak, NULL there (cpu.* keys then refused). */
-#pragma weak sys_timing_set
-#pragma weak sys_timing_totals
 
 #include <stdio.h>
 #include <string.h>
@@ -31,7 +25,8 @@ int board_timing_setup(const BoardConfig *cfg, char *err, size_t errlen)
     gpu_compute_set_timing(&tc);
     stats_timing_config(&tc);
     static bool cpu_done;
-    if (tc.cpu && !sys_timing_set)
+    const BoardCpuTimingFeed *feed = cfg->cpu_timing; /* NULL in programs without a CPU */
+    if (tc.cpu && !feed)
         return snprintf(err, errlen, "--timing: cpu.* keys: this program has no system CPU"), -1;
     if (tc.cpu && !cpu_done) {   /* vCPU n: L1D 2n, L1I 2n + 1 */
         const tm_cache_cfg *l1[2 * 8];
@@ -41,9 +36,9 @@ int board_timing_setup(const BoardConfig *cfg, char *err, size_t errlen)
         tm_hier *h = tm_hier_new(2 * (n < 8 ? n : 8), l1, &tc.cpu_l2, 1, &tc.dram, tc.cpu_mhz, err, (unsigned)errlen);
         if (!h)
             return -1;
-        sys_timing_set(h);
+        feed->set(h);
         cpu_done = true;
-        stats_timing_cpu_totals = sys_timing_totals;
+        stats_timing_cpu_totals = feed->totals;
         stats_timing_cpu(true);
     }
     char v[64];
