@@ -84,6 +84,47 @@ START_TEST(exit_on_board)
 }
 END_TEST
 
+/* --timing's cpu.* keys reach the CPU through the feed its program gives the board
+ * (BoardConfig.cpu_timing), and are refused without one. */
+static int feed_sets;
+static struct tm_hier *feed_hier;
+
+static void fake_feed_set(struct tm_hier *h)
+{
+    feed_sets++;
+    feed_hier = h;
+}
+
+static void fake_feed_totals(struct tm_totals *t, uint64_t *cycles)
+{
+    (void)t;
+    *cycles = 0;
+}
+
+START_TEST(cpu_timing_feed)
+{
+    static const BoardCpuTimingFeed feed = { fake_feed_set, fake_feed_totals };
+    BoardConfig cfg;
+    board_config_default(&cfg);
+    cfg.console_in = -1;
+    cfg.ram_size = 64ull << 20;
+    cfg.gpu = "none";
+    cfg.ncpu = 2;
+    cfg.timing = "cpu.l1d.size=16K";
+    char err[256] = "";
+    Board *b = board_new(&cfg, err, sizeof err);
+    ck_assert_ptr_null(b);
+    ck_assert_msg(strstr(err, "cpu.* keys") != NULL, "%s", err);
+    ck_assert_int_eq(feed_sets, 0);
+    cfg.cpu_timing = &feed;
+    b = board_new(&cfg, err, sizeof err);
+    ck_assert_msg(b != NULL, "%s", err);
+    ck_assert_int_eq(feed_sets, 1);
+    ck_assert_ptr_nonnull(feed_hier);
+    board_free(b);
+}
+END_TEST
+
 static char dir[64];
 
 /* DIR/rootfs.ext4: `size` bytes whose ext4 superblock (magic 0xEF53, 1 KiB blocks) claims
@@ -551,6 +592,7 @@ int main(void)
     TCase *tc = tcase_create("run");
     tcase_add_test(tc, exit_register);
     tcase_add_test(tc, exit_on_board);
+    tcase_add_test(tc, cpu_timing_feed);
     tcase_add_test(tc, image_and_run);
     tcase_add_test(tc, options_round_trip);
     tcase_add_test(tc, options_bad_values);
