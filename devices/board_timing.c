@@ -3,6 +3,7 @@
 #include "../emu/gpu/compute.h"
 #include "../emu/stats/stats.h"
 #include "../emu/timing/timing.h"
+#include "mali/mali.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -22,6 +23,12 @@ int board_timing_setup(const BoardConfig *cfg, char *err, size_t errlen)
         return -1;
     if (!cfg->timing_config && cfg->timing && !*cfg->timing && tm_config_parse(&tc, "", err, (unsigned)errlen))
         return -1;
+    /* Guest time counts GPU cycles at the model's clock (devices/mali): another gpu.mhz would
+     * change only the report, so it is refused. */
+    const MaliModel *gm = mali_model_find(cfg->gpu ? cfg->gpu : "g71"); /* NULL: --gpu none */
+    if (gm && (uint64_t)tc.gpu_mhz * 1000000u != gm->clock_hz)
+        return snprintf(err, errlen, "--timing gpu.mhz=%u: the %s's clock, which guest time counts in, is %u MHz; "
+                        "gpu.mhz must equal it", tc.gpu_mhz, gm->name, gm->clock_hz / 1000000u), -1;
     gpu_compute_set_timing(&tc);
     stats_timing_config(&tc);
     static bool cpu_done;

@@ -125,6 +125,38 @@ START_TEST(cpu_timing_feed)
 }
 END_TEST
 
+/* --timing keys the models would not honour are refused when the board is made: gpu.mhz other
+ * than the GPU's clock (guest time counts in that one), dram.tRAS (no time in the DRAM model). */
+START_TEST(timing_not_honoured_refused)
+{
+    static const struct { const char *gpu, *timing, *message; } cases[] = {
+        { NULL, "gpu.mhz=800", "--timing gpu.mhz=800: the g71's clock, which guest time counts in, is 500 MHz" },
+        { "g52", "preset=g52,gpu.mhz=250", "--timing gpu.mhz=250: the g52's clock" },
+        { NULL, "dram.tRAS=68", "--timing dram.tRAS: not modelled" },
+        { NULL, "gpu.mhz=500", NULL },
+        { "none", "gpu.mhz=800", NULL }, /* no GPU: no guest time to disagree with */
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        BoardConfig cfg;
+        board_config_default(&cfg);
+        cfg.console_in = -1;
+        cfg.ram_size = 64ull << 20;
+        cfg.gpu = cases[i].gpu;
+        cfg.timing = cases[i].timing;
+        char err[256] = "";
+        Board *b = board_new(&cfg, err, sizeof err);
+        if (cases[i].message) {
+            ck_assert_msg(b == NULL, "--timing %s accepted", cases[i].timing);
+            ck_assert_msg(!strncmp(err, cases[i].message, strlen(cases[i].message)), "got \"%s\", want \"%s...\"", err,
+                          cases[i].message);
+        } else {
+            ck_assert_msg(b != NULL, "--timing %s: %s", cases[i].timing, err);
+            board_free(b);
+        }
+    }
+}
+END_TEST
+
 static char dir[64];
 
 /* DIR/rootfs.ext4: `size` bytes whose ext4 superblock (magic 0xEF53, 1 KiB blocks) claims
@@ -593,6 +625,7 @@ int main(void)
     tcase_add_test(tc, exit_register);
     tcase_add_test(tc, exit_on_board);
     tcase_add_test(tc, cpu_timing_feed);
+    tcase_add_test(tc, timing_not_honoured_refused);
     tcase_add_test(tc, image_and_run);
     tcase_add_test(tc, options_round_trip);
     tcase_add_test(tc, options_bad_values);
