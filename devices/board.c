@@ -79,9 +79,8 @@ static void gic_output(void *opaque, unsigned cpu, bool irq, bool fiq)
 
 Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
 {
-    if (cfg->ncpu < 1 || cfg->ncpu > BOARD_MAX_CPUS || cfg->ram_size < 16 * MB ||
-        (cfg->ram_size & (BUS_PAGE_SIZE - 1)) ||
-        cfg->ram_size > BOARD_RAM_BANK0_MAX + (64ull << 30)) {
+    if (cfg->ncpu < 1 || cfg->ncpu > BOARD_MAX_CPUS || cfg->ram_size < BOARD_RAM_MIN ||
+        (cfg->ram_size & (BUS_PAGE_SIZE - 1)) || cfg->ram_size > BOARD_RAM_MAX) {
         snprintf(err, errlen, "bad board configuration (CPUs 1..%d, RAM 16M..66G)", BOARD_MAX_CPUS);
         return NULL;
     }

@@ -58,6 +58,8 @@
 #define BOARD_RAM2_BASE 0x880000000ull
 #define BOARD_MAX_CPUS 8
 #define BOARD_DEFAULT_RAM (1ull << 30)
+#define BOARD_RAM_MIN (16ull << 20)
+#define BOARD_RAM_MAX (BOARD_RAM_BANK0_MAX + (64ull << 30)) /* 66G: bank 1 holds up to 64G */
 
 struct tm_hier;
 struct tm_totals;

@@ -11,8 +11,6 @@
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
-#define MB (1ull << 20)
-#define RAM_MAX (BOARD_RAM_BANK0_MAX + (64ull << 30)) /* board_new's limit: 66G */
 
 typedef enum {
     OPT_FLAG,   /* no argument: bool = true */
@@ -214,7 +212,8 @@ static bool bad_value(const OptionDef *d, const char *v, char *err, size_t errle
 static bool parse_size(const OptionDef *d, const char *v, MalibuOptions *o, char *err, size_t errlen)
 {
     uint64_t size = board_parse_size(v);
-    if (size < 16 * MB || size > RAM_MAX || (size & (BUS_PAGE_SIZE - 1))) {
+    _Static_assert(BOARD_RAM_MIN == 16ull << 20 && BOARD_RAM_MAX == 66ull << 30, "-m's help text says 16M to 66G");
+    if (size < BOARD_RAM_MIN || size > BOARD_RAM_MAX || (size & (BUS_PAGE_SIZE - 1))) {
         char name[32];
         snprintf(err, errlen, "%s: expected a size from 16M to 66G, a multiple of 4K (512M, 2G; a plain "
                  "number is MiB), got '%s'", spelled(d, name, sizeof name), v);
