@@ -2,7 +2,7 @@
  * devices and the CPUs.  This is what `build/malibu` (the system emulator's main) drives:
  *
  *     BoardConfig cfg; board_config_default(&cfg);
- *     if (board_parse_args(argc, argv, &cfg, err, sizeof err) ...)   // --kernel ... --dump-dtb
+ *     ... fill cfg (build/malibu: emu/system/options.c parses the command line into it) ...
  *     Board *b = board_new(&cfg, err, sizeof err);
  *     ... board_add_mmio / board_add_fdt_hook for extra devices (GPU) ...
  *     board_set_irq_notify(b, cpu_irq_changed, cpus);   // CPU side: flag + exit_request
@@ -58,6 +58,18 @@
 #define BOARD_RAM2_BASE 0x880000000ull
 #define BOARD_MAX_CPUS 8
 #define BOARD_DEFAULT_RAM (1ull << 30)
+#define BOARD_RAM_MIN (16ull << 20)
+#define BOARD_RAM_MAX (BOARD_RAM_BANK0_MAX + (64ull << 30)) /* 66G: bank 1 holds up to 64G */
+
+struct tm_hier;
+struct tm_totals;
+
+/* The CPU's side of the timing plug-in (--timing with cpu.* keys), given by the program that has
+ * a CPU (build/malibu: emu/cpu/sys_timing.c); without it cpu.* keys are refused. */
+typedef struct BoardCpuTimingFeed {
+    void (*set)(struct tm_hier *h);                               /* the hierarchy the vCPUs use */
+    void (*totals)(struct tm_totals *t, uint64_t *cycles);       /* its counters, for --stats */
+} BoardCpuTimingFeed;
 
 typedef struct BoardConfig {
     const char *kernel;   /* --kernel: arm64 Image (or raw binary) */
@@ -83,6 +95,7 @@ typedef struct BoardConfig {
     const char *run;      /* --run CMD: malibu.run64=base64(CMD) on the command line (+ quiet) */
     const char *display;  /* --display sdl|none (NULL: not given; the front end picks one) */
     const char *screenshot; /* --screenshot FILE.png: the screen at exit (needs the display) */
+    const BoardCpuTimingFeed *cpu_timing; /* NULL: no CPU to time */
 } BoardConfig;
 
 typedef void (*BoardIrqNotify)(void *opaque, unsigned cpu, bool irq, bool fiq);
@@ -119,9 +132,6 @@ typedef struct Board {
 } Board;
 
 void board_config_default(BoardConfig *cfg);
-/* Parse the command line into cfg.  Returns 0 on success, 1 when --help was printed,
- * -1 with a message in err. */
-int board_parse_args(int argc, char **argv, BoardConfig *cfg, char *err, size_t errlen);
 /* "512M", "2G", "1048576K", plain number = MiB (like QEMU). 0 on error. */
 uint64_t board_parse_size(const char *s);
 

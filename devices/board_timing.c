@@ -3,12 +3,7 @@
 #include "../emu/gpu/compute.h"
 #include "../emu/stats/stats.h"
 #include "../emu/timing/timing.h"
-#include "../emu/cpu/sys_timing.h"
-
-/* The system CPU's feed (emu/cpu/sys_timing.c) is in build/malibu, not in device tests that link
- * the board without a CPU: weak, NULL there (cpu.* keys then refused). */
-#pragma weak sys_timing_set
-#pragma weak sys_timing_totals
+#include "mali/mali.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -28,10 +23,17 @@ int board_timing_setup(const BoardConfig *cfg, char *err, size_t errlen)
         return -1;
     if (!cfg->timing_config && cfg->timing && !*cfg->timing && tm_config_parse(&tc, "", err, (unsigned)errlen))
         return -1;
+    /* Guest time counts GPU cycles at the model's clock (devices/mali): another gpu.mhz would
+     * change only the report, so it is refused. */
+    const MaliModel *gm = mali_model_find(cfg->gpu ? cfg->gpu : "g71"); /* NULL: --gpu none */
+    if (gm && (uint64_t)tc.gpu_mhz * 1000000u != gm->clock_hz)
+        return snprintf(err, errlen, "--timing gpu.mhz=%u: the %s's clock, which guest time counts in, is %u MHz; "
+                        "gpu.mhz must equal it", tc.gpu_mhz, gm->name, gm->clock_hz / 1000000u), -1;
     gpu_compute_set_timing(&tc);
     stats_timing_config(&tc);
     static bool cpu_done;
-    if (tc.cpu && !sys_timing_set)
+    const BoardCpuTimingFeed *feed = cfg->cpu_timing; /* NULL in programs without a CPU */
+    if (tc.cpu && !feed)
         return snprintf(err, errlen, "--timing: cpu.* keys: this program has no system CPU"), -1;
     if (tc.cpu && !cpu_done) {   /* vCPU n: L1D 2n, L1I 2n + 1 */
         const tm_cache_cfg *l1[2 * 8];
@@ -41,9 +43,9 @@ int board_timing_setup(const BoardConfig *cfg, char *err, size_t errlen)
         tm_hier *h = tm_hier_new(2 * (n < 8 ? n : 8), l1, &tc.cpu_l2, 1, &tc.dram, tc.cpu_mhz, err, (unsigned)errlen);
         if (!h)
             return -1;
-        sys_timing_set(h);
+        feed->set(h);
         cpu_done = true;
-        stats_timing_cpu_totals = sys_timing_totals;
+        stats_timing_cpu_totals = feed->totals;
         stats_timing_cpu(true);
     }
     char v[64];

@@ -4,6 +4,9 @@
 SYS_MAIN_OBJS := $(patsubst %.c,$(B)/sysobj/%.o,$(sort $(wildcard emu/system/*.c)))
 
 $(SYS_MAIN_OBJS): SYS_CFLAGS += $(FDT_CFLAGS)
+# The command line (one option table, emu/system/options.c) and --image / --run (run_image.c):
+# also linked by the tests that fill a board's configuration from a command line.
+OPTION_OBJS := $(B)/sysobj/emu/system/options.o $(B)/sysobj/emu/system/run_image.o
 # the window of --display sdl (emu/system/display_sdl.c)
 SDL_CFLAGS := $(shell pkg-config --cflags sdl2 2>/dev/null)
 SDL_LIBS := $(or $(shell pkg-config --libs sdl2 2>/dev/null),-lSDL2)

@@ -1,9 +1,7 @@
 /* build/malibu: the full-system emulator.  Boots an arm64 Linux Image on the board of devices/
  * (GIC-400, PL011, PL031, generic timer, PSCI over HVC #0) with --smp N EL1 vCPUs (smp.c runs them).
  *
- *   malibu --kernel Image [--initrd FILE] [--append "cmdline"] [-m SIZE] [--dtb FILE]
- *          [--dump-dtb FILE] [--debug exc,sysreg,stats,gpu] [--gpu-dump DIR] [--on-reset exit|reboot]
- *          [--gdb [HOST:]PORT [--gdb-wait]] [--trace in_asm,exec [--trace-range LO-HI] [--trace-file FILE]]
+ *   malibu --kernel Image [options]      (the options: options.c's table, malibu --help)
  *
  * Exit status: 0 after PSCI SYSTEM_OFF (poweroff) or Ctrl-A x; SYSTEM_RESET exits with status
  * 82 (PSCI_RESET_EXIT_STATUS) unless --on-reset reboot is given.  The default command line has
@@ -33,8 +31,9 @@
 #include "gpu_trace.h"
 #include "smp.h"
 #include "display.h"
+#include "options.h"
+#include "../cpu/sys_timing.h"
 
-#define DEFAULT_APPEND "console=ttyAMA0 earlycon=pl011,0x7ff80000 panic=-1"
 #define TB_ARENA (256u << 20)
 
 static Board *board;
@@ -98,11 +97,9 @@ static void firmware_call(SysCPU *s, bool smc)
         }
         break;
     case PSCI_ACT_SYSTEM_RESET:
-        if (reboot_on_reset && (board->ncpu == 1 || smp_mode == SMP_MODE_RR)) {
+        if (reboot_on_reset) { /* options.c refused it with threaded vCPUs */
             reboot_machine(s);
         } else {
-            if (reboot_on_reset)
-                fprintf(stderr, "\nmalibu: --on-reset reboot needs --smp 1 or --smp-mode rr\n");
             fflush(stdout);
             fprintf(stderr, "\nmalibu: guest requested a reset (exit status %d)\n", PSCI_RESET_EXIT_STATUS);
             stop_machine(PSCI_RESET_EXIT_STATUS);
@@ -218,165 +215,71 @@ static void print_stats(void)
     }
 }
 
-static unsigned parse_debug(const char *list)
+/* The parsed options' system part (options.h): the CPU's debug flags, the GPU's log and dump,
+ * the CPU back end, the traces.  false with a message in err. */
+static bool apply_system_options(const SystemOptions *o, TraceConfig *trace, char *err, size_t errlen)
 {
-    unsigned d = 0;
-    char *copy = strdup(list), *save = NULL;
-    for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        if (!strcmp(t, "exc"))
-            d |= SYS_DEBUG_EXC;
-        else if (!strcmp(t, "sysreg"))
-            d |= SYS_DEBUG_SYSREG;
-        else if (!strcmp(t, "stats"))
-            d |= 0x100;
-        else if (!strcmp(t, "gpu"))
-            board_gpu_debug(true, NULL);
-        else {
-            fprintf(stderr, "malibu: unknown --debug item '%s' (exc, sysreg, stats, gpu)\n", t);
-            exit(2);
-        }
+    machine.debug = (o->debug & OPT_DEBUG_EXC ? SYS_DEBUG_EXC : 0) | (o->debug & OPT_DEBUG_SYSREG ? SYS_DEBUG_SYSREG : 0);
+    if (o->debug & OPT_DEBUG_GPU)
+        board_gpu_debug(true, NULL);
+    if (o->gpu_dump) {
+        if (mkdir(o->gpu_dump, 0777) && errno != EEXIST)
+            return snprintf(err, errlen, "--gpu-dump %s: %s", o->gpu_dump, strerror(errno)), false;
+        board_gpu_debug(false, o->gpu_dump);
     }
-    free(copy);
-    return d;
+    if (o->backend)
+        native_set_backend(!strcmp(o->backend, "native") ? BACKEND_NATIVE : BACKEND_PORTABLE);
+    smp_mode = o->smp_mode && !strcmp(o->smp_mode, "rr") ? SMP_MODE_RR : SMP_MODE_THREADS;
+    smp_quantum = o->smp_quantum;
+    reboot_on_reset = o->on_reset && !strcmp(o->on_reset, "reboot");
+    trace_config_default(trace);
+    trace->what = (o->trace & OPT_TRACE_IN_ASM ? TRACE_IN_ASM : 0) | (o->trace & OPT_TRACE_EXEC ? TRACE_EXEC : 0);
+    trace->file = o->trace_file;
+    if (o->trace_range_given) {
+        trace->lo = o->trace_lo;
+        trace->hi = o->trace_hi;
+    }
+    if (trace->what && !trace_start(trace, err, errlen))
+        return false;
+    if ((o->debug & OPT_DEBUG_EXC) && !trace_disasm_enable())
+        fprintf(stderr, "malibu: --debug exc: no Capstone AArch64 disassembler, instructions not shown\n");
+    gpu_trace_start(o->gpu_trace != 0);
+    return true;
 }
+
+/* The CPU's timing feed for --timing's cpu.* keys (emu/cpu/sys_timing.c). */
+static const BoardCpuTimingFeed cpu_timing_feed = { sys_timing_set, sys_timing_totals };
 
 int main(int argc, char **argv)
 {
-    /* Our own options first; the rest is the board's (board_parse_args). */
-    char **bargv = calloc((size_t)argc + 1, sizeof *bargv);
-    int bargc = 0;
-    unsigned debug = 0;
-    const char *gdb_spec = NULL;
-    bool gdb_wait = false;
-    TraceConfig trace;
-    trace_config_default(&trace);
-    bool gpu_trace_jobs = false;
-    char terr[256];
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (i > 0 && !strcmp(a, "--gdb-wait")) {
-            gdb_wait = true;
-            continue;
-        }
-        if (i > 0 && (!strcmp(a, "--debug") || !strcmp(a, "-d") || !strcmp(a, "--on-reset") ||
-                      !strcmp(a, "--backend") || !strcmp(a, "--gpu-dump") || !strcmp(a, "--gdb") ||
-                      !strcmp(a, "--trace") || !strcmp(a, "--trace-file") || !strcmp(a, "--trace-range") ||
-                      !strcmp(a, "--gpu-trace") || !strcmp(a, "--smp-mode") || !strcmp(a, "--smp-quantum"))) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "malibu: %s needs an argument (see --help)\n", a);
-                return 2;
-            }
-            const char *v = argv[++i];
-            if (!strcmp(a, "--gdb")) {
-                gdb_spec = v;
-            } else if (!strcmp(a, "--trace") || !strcmp(a, "--trace-range")) {
-                if (!(!strcmp(a, "--trace") ? trace_parse_list(&trace, v, terr, sizeof terr)
-                                            : trace_parse_range(&trace, v, terr, sizeof terr))) {
-                    fprintf(stderr, "malibu: %s\n", terr);
-                    return 2;
-                }
-            } else if (!strcmp(a, "--trace-file")) {
-                trace.file = v;
-            } else if (!strcmp(a, "--gpu-trace")) {
-                if (!gpu_trace_parse(v, &gpu_trace_jobs, terr, sizeof terr)) {
-                    fprintf(stderr, "malibu: %s\n", terr);
-                    return 2;
-                }
-            } else if (!strcmp(a, "--gpu-dump")) {
-                if (mkdir(v, 0777) && errno != EEXIST) {
-                    fprintf(stderr, "malibu: --gpu-dump %s: %s\n", v, strerror(errno));
-                    return 2;
-                }
-                board_gpu_debug(false, v);
-            } else if (!strcmp(a, "--backend")) {
-                if (strcmp(v, "native") && strcmp(v, "portable")) {
-                    fprintf(stderr, "malibu: --backend native|portable\n");
-                    return 2;
-                }
-                native_set_backend(!strcmp(v, "native") ? BACKEND_NATIVE : BACKEND_PORTABLE);
-            } else if (!strcmp(a, "--smp-mode")) {
-                if (!strcmp(v, "threads"))
-                    smp_mode = SMP_MODE_THREADS;
-                else if (!strcmp(v, "rr"))
-                    smp_mode = SMP_MODE_RR;
-                else {
-                    fprintf(stderr, "malibu: --smp-mode rr|threads\n");
-                    return 2;
-                }
-            } else if (!strcmp(a, "--smp-quantum")) {
-                char *end;
-                unsigned long long q = strtoull(v, &end, 10);
-                if (*end || q < 100 || q > 100000000ull) {
-                    fprintf(stderr, "malibu: --smp-quantum: 100..100000000 instructions\n");
-                    return 2;
-                }
-                smp_quantum = q;
-            } else if (!strcmp(a, "--on-reset")) {
-                if (!strcmp(v, "reboot"))
-                    reboot_on_reset = true;
-                else if (strcmp(v, "exit")) {
-                    fprintf(stderr, "malibu: --on-reset exit|reboot\n");
-                    return 2;
-                }
-            } else {
-                debug |= parse_debug(v);
-            }
-            continue;
-        }
-        bargv[bargc++] = argv[i];
-    }
-
-    BoardConfig cfg;
+    MalibuOptions opts;
     char err[512];
-    board_config_default(&cfg);
-    int r = board_parse_args(bargc, bargv, &cfg, err, sizeof err);
-    free(bargv); /* cfg points into argv's strings, not into this array */
-    if (r == 1) {
-        printf("malibu options: --debug exc,sysreg,stats,gpu  --on-reset exit|reboot (default exit, status %d)\n"
-               "  --debug gpu      one stderr line per GPU job (status, workgroups, lane-instructions, time)\n"
-               "  --gpu-dump DIR   write each GPU job chain and its shaders to DIR (build/malibu-decode DIR)\n"
-               "  --backend native|portable  CPU translator back end (default native on x86-64;\n"
-               "                   also MALIBU_BACKEND; portable: the reference op interpreter)\n"
-               "  --gdb [HOST:]PORT  GDB remote protocol stub (HOST default 127.0.0.1; PORT 0: any free port)\n"
-               "  --gdb-wait       with --gdb: halt before the first instruction until gdb continues\n"
-               "  --gpu-trace jobs every GPU job chain decoded on stderr as it starts, shaders disassembled\n"
-               "                   (a chain that ends with a fault always gets a decoded report)\n"
-               "  --trace in_asm,exec  Capstone trace: blocks disassembled when translated (in_asm),\n"
-               "                   blocks as they run (exec); --trace-range LO-HI limits it to blocks\n"
-               "                   overlapping guest addresses LO..HI; --trace-file FILE (default stderr)\n"
-               "  --smp-mode threads|rr  how host threads run the --smp vCPUs: threads (default) one\n"
-               "                   host thread per vCPU; rr: all on one thread, round-robin, a fixed\n"
-               "                   quantum each (reproducible interleaving, for debugging)\n"
-               "  --smp-quantum N  rr mode: guest instructions per turn (default %d)\n"
-               "default --append: \"%s\"\n", PSCI_RESET_EXIT_STATUS, SMP_DEFAULT_QUANTUM, DEFAULT_APPEND);
-        return 0;
-    }
-    if (r < 0) {
+    options_default(&opts);
+    if (options_parse(argc, argv, &opts, err, sizeof err) < 0) {
         fprintf(stderr, "malibu: %s\n", err);
         return 2;
     }
+    if (opts.sys.help || opts.sys.help_markdown) {
+        if (opts.sys.help_markdown)
+            options_print_markdown(stdout);
+        else
+            options_print_usage(stdout);
+        return 0;
+    }
+    BoardConfig cfg = opts.board;
+    cfg.cpu_timing = &cpu_timing_feed;
+    TraceConfig trace;
+    if (!apply_system_options(&opts.sys, &trace, err, sizeof err)) {
+        fprintf(stderr, "malibu: %s\n", err);
+        return 2;
+    }
+    const char *gdb_spec = opts.sys.gdb;
     expect_exit_status = cfg.run != NULL;
     if (!cfg.append)
-        cfg.append = DEFAULT_APPEND;
-    if ((trace.file || trace.lo || trace.hi != UINT64_MAX) && !trace.what) {
-        fprintf(stderr, "malibu: --trace-file / --trace-range need --trace in_asm,exec\n");
-        return 2;
-    }
-    if (trace.what && !trace_start(&trace, terr, sizeof terr)) {
-        fprintf(stderr, "malibu: %s\n", terr);
-        return 2;
-    }
-    if ((debug & SYS_DEBUG_EXC) && !trace_disasm_enable())
-        fprintf(stderr, "malibu: --debug exc: no Capstone AArch64 disassembler, instructions not shown\n");
-    if (gdb_wait && !gdb_spec) {
-        fprintf(stderr, "malibu: --gdb-wait needs --gdb [HOST:]PORT\n");
-        return 2;
-    }
-
+        cfg.append = MALIBU_DEFAULT_APPEND;
     if (cfg.stats && !stop_signal_start(stop_on_signal, 30))
         fprintf(stderr, "malibu: cannot watch for signals: SIGINT/SIGTERM/SIGHUP end malibu without the --stats report\n");
 
-    gpu_trace_start(gpu_trace_jobs);
     display_choose(&cfg);
     board = board_new(&cfg, err, sizeof err);
     if (!board) {
@@ -386,7 +289,6 @@ int main(int argc, char **argv)
     machine.bus = board->bus;
     machine.gic = board->gic;
     machine.gtimer = board->gtimer;
-    machine.debug = debug;
     machine.code_map = mmap(NULL, SYS_CODE_MAP_PA_LIMIT >> 12, PROT_READ | PROT_WRITE,
                             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (machine.code_map == MAP_FAILED) {
@@ -434,10 +336,10 @@ int main(int argc, char **argv)
         atexit(stats_cpus);
         board_set_exit_handler(board, exit_after_gpu, NULL);
     }
-    if (debug & 0x100)
+    if (opts.sys.debug & OPT_DEBUG_STATS)
         atexit(print_stats);
     if (gdb_spec) {
-        if (!gdb_board_start(gdb_spec, gdb_wait, board, &machine, cpus, board->ncpu, stop_machine,
+        if (!gdb_board_start(gdb_spec, opts.sys.gdb_wait, board, &machine, cpus, board->ncpu, stop_machine,
                              err, sizeof err)) {
             fprintf(stderr, "malibu: %s\n", err);
             return 2;

@@ -4,9 +4,9 @@
  *   row empty     tRCD + tCL + tBURST              (no open row; every access of closed page)
  *   row conflict  tRP + tRCD + tCL + tBURST        (open page, another row is open)
  * plus `overhead` cycles for every access (controller and interconnect).
- * A latency-only model: requests do not queue behind each other (no bank or bus contention);
- * tRAS is validated (>= tRCD) but a latency-only model has no activate-to-precharge window to
- * enforce. */
+ * A latency-only model: requests do not queue behind each other (no bank or bus contention)
+ * and carry no time, so there is no activate-to-precharge window to enforce: tRAS is not a
+ * --timing key (refused), and the field only keeps the preset's value (checked >= tRCD). */
 #ifndef MALIBU_TIMING_DRAM_H
 #define MALIBU_TIMING_DRAM_H
 

@@ -5,9 +5,9 @@
 #                               tests/unit/unit.mk; part of `make unit-test` and of the SAN=1 run)
 #   make devices-test           DTB dumped by the board and decompiled with dtc, boot stub
 #                               assembled with aarch64-linux-gnu-as and compared with the C copy
-$(B)/tests/devices/devtool: tests/devices/devtool.c $(DEVICE_OBJS)
+$(B)/tests/devices/devtool: tests/devices/devtool.c $(OPTION_OBJS) $(DEVICE_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $< $(DEVICE_OBJS) $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
+	$(CC) $(CFLAGS) -o $@ $< $(OPTION_OBJS) $(DEVICE_OBJS) $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
 
 .PHONY: devices-test
 TEST_TARGETS += devices-test

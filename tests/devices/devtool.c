@@ -1,10 +1,11 @@
 /* Test helper for the board devices.
  *   devtool dtb [board options]   e.g. devtool dtb --dump-dtb out.dtb --append "console=ttyAMA0"
- *                                 (board_parse_args + board_new + board_realize, as build/malibu)
+ *                                 (build/malibu's option table, board_new, board_realize)
  *   devtool stub                  write the boot stub (boot_stub_build(0, 0)) to stdout */
 #include <stdio.h>
 #include <string.h>
 #include "../../devices/board.h"
+#include "../../emu/system/options.h"
 
 int main(int argc, char **argv)
 {
@@ -21,7 +22,7 @@ int main(int argc, char **argv)
     BoardConfig cfg;
     board_config_default(&cfg);
     cfg.console_in = -1;
-    int r = board_parse_args(argc - 1, argv + 1, &cfg, err, sizeof err);
+    int r = options_parse_board(argc - 1, argv + 1, &cfg, err, sizeof err);
     if (r != 0) {
         if (r < 0)
             fprintf(stderr, "devtool: %s\n", err);

@@ -21,10 +21,24 @@ endif
 TEST_TARGETS += run-unit-test
 SAN_TEST_TARGETS += run-unit-test
 
-$(B)/tests/run/test_run_args: tests/run/test_run_args.c $(B)/malibu $(DEVICE_OBJS)
+$(B)/tests/run/test_run_args: tests/run/test_run_args.c $(B)/malibu $(OPTION_OBJS) $(DEVICE_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(FDT_CFLAGS) -Idevices -o $@ $< $(DEVICE_OBJS) $(CHECK_LIBS) $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
+	$(CC) $(CFLAGS) $(FDT_CFLAGS) -Idevices -Iemu/system -o $@ $< $(OPTION_OBJS) $(DEVICE_OBJS) $(CHECK_LIBS) \
+	      $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
 
 run-unit-test: $(B)/tests/run/test_run_args
-	@echo "== run: exit device, --image/--run options"
+	@echo "== run: exit device, the option table, --image/--run"
 	CK_FORK=yes $(B)/tests/run/test_run_args
+
+# docs/devices.md's option list is build/malibu --help-markdown, between its markers:
+#   make options-doc        rewrites it there
+#   make options-doc-test   (in make test) fails when the page differs from the table
+.PHONY: options-doc options-doc-test
+TEST_TARGETS += options-doc-test
+
+options-doc: $(B)/malibu
+	$(PYTHON) tests/run/options_doc.py $(B)/malibu docs/devices.md --write
+
+options-doc-test: $(B)/malibu
+	@echo "== run: docs/devices.md option list = build/malibu --help-markdown"
+	$(PYTHON) tests/run/options_doc.py $(B)/malibu docs/devices.md

@@ -1,6 +1,7 @@
-/* The "malibu exit" device (devices/exitdev.c) and the --image / --run options
- * (devices/board.c), without booting anything.  Built and run by `make run-unit-test`
- * (tests/run/run.mk; also under ASan/UBSan). */
+/* The "malibu exit" device (devices/exitdev.c), build/malibu's option table
+ * (emu/system/options.c) and the --image / --run options (emu/system/run_image.c), without
+ * booting anything.  Built and run by `make run-unit-test` (tests/run/run.mk; also under
+ * ASan/UBSan). */
 #include <check.h>
 #include <libfdt.h>
 #include <stdint.h>
@@ -11,6 +12,7 @@
 
 #include "board.h"
 #include "exitdev.h"
+#include "options.h"
 
 static int calls, last_status;
 
@@ -79,6 +81,79 @@ START_TEST(exit_on_board)
     ck_assert_uint_eq(fdt64_to_cpu(reg[0]), BOARD_EXIT_BASE);
     ck_assert_uint_eq(fdt64_to_cpu(reg[1]), EXITDEV_SIZE);
     board_free(b);
+}
+END_TEST
+
+/* --timing's cpu.* keys reach the CPU through the feed its program gives the board
+ * (BoardConfig.cpu_timing), and are refused without one. */
+static int feed_sets;
+static struct tm_hier *feed_hier;
+
+static void fake_feed_set(struct tm_hier *h)
+{
+    feed_sets++;
+    feed_hier = h;
+}
+
+static void fake_feed_totals(struct tm_totals *t, uint64_t *cycles)
+{
+    (void)t;
+    *cycles = 0;
+}
+
+START_TEST(cpu_timing_feed)
+{
+    static const BoardCpuTimingFeed feed = { fake_feed_set, fake_feed_totals };
+    BoardConfig cfg;
+    board_config_default(&cfg);
+    cfg.console_in = -1;
+    cfg.ram_size = 64ull << 20;
+    cfg.gpu = "none";
+    cfg.ncpu = 2;
+    cfg.timing = "cpu.l1d.size=16K";
+    char err[256] = "";
+    Board *b = board_new(&cfg, err, sizeof err);
+    ck_assert_ptr_null(b);
+    ck_assert_msg(strstr(err, "cpu.* keys") != NULL, "%s", err);
+    ck_assert_int_eq(feed_sets, 0);
+    cfg.cpu_timing = &feed;
+    b = board_new(&cfg, err, sizeof err);
+    ck_assert_msg(b != NULL, "%s", err);
+    ck_assert_int_eq(feed_sets, 1);
+    ck_assert_ptr_nonnull(feed_hier);
+    board_free(b);
+}
+END_TEST
+
+/* --timing keys the models would not honour are refused when the board is made: gpu.mhz other
+ * than the GPU's clock (guest time counts in that one), dram.tRAS (no time in the DRAM model). */
+START_TEST(timing_not_honoured_refused)
+{
+    static const struct { const char *gpu, *timing, *message; } cases[] = {
+        { NULL, "gpu.mhz=800", "--timing gpu.mhz=800: the g71's clock, which guest time counts in, is 500 MHz" },
+        { "g52", "preset=g52,gpu.mhz=250", "--timing gpu.mhz=250: the g52's clock" },
+        { NULL, "dram.tRAS=68", "--timing dram.tRAS: not modelled" },
+        { NULL, "gpu.mhz=500", NULL },
+        { "none", "gpu.mhz=800", NULL }, /* no GPU: no guest time to disagree with */
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        BoardConfig cfg;
+        board_config_default(&cfg);
+        cfg.console_in = -1;
+        cfg.ram_size = 64ull << 20;
+        cfg.gpu = cases[i].gpu;
+        cfg.timing = cases[i].timing;
+        char err[256] = "";
+        Board *b = board_new(&cfg, err, sizeof err);
+        if (cases[i].message) {
+            ck_assert_msg(b == NULL, "--timing %s accepted", cases[i].timing);
+            ck_assert_msg(!strncmp(err, cases[i].message, strlen(cases[i].message)), "got \"%s\", want \"%s...\"", err,
+                          cases[i].message);
+        } else {
+            ck_assert_msg(b != NULL, "--timing %s: %s", cases[i].timing, err);
+            board_free(b);
+        }
+    }
 }
 END_TEST
 
@@ -168,7 +243,7 @@ START_TEST(image_and_run)
     BoardConfig cfg;
     board_config_default(&cfg);
     char err[256];
-    ck_assert_msg(board_parse_args(9, argv, &cfg, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(options_parse_board(9, argv, &cfg, err, sizeof err) == 0, "%s", err);
     char want[128];
     snprintf(want, sizeof want, "%s/Image", dir);
     ck_assert_str_eq(cfg.kernel, want);
@@ -195,7 +270,7 @@ START_TEST(image_and_run)
     /* --append adds to --image's command line; --kernel wins over DIR/Image */
     char *argv2[] = { "malibu", "--image", dir, "--append", "malibu.keep", "--kernel", "/k", NULL };
     board_config_default(&cfg);
-    ck_assert_msg(board_parse_args(7, argv2, &cfg, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(options_parse_board(7, argv2, &cfg, err, sizeof err) == 0, "%s", err);
     ck_assert_str_eq(cfg.kernel, "/k");
     ck_assert_ptr_nonnull(strstr(cfg.append, "console=ttyAMA0"));
     ck_assert_ptr_nonnull(strstr(cfg.append, " malibu.keep"));
@@ -206,7 +281,7 @@ START_TEST(image_and_run)
     char *argv3[] = { "malibu", "--kernel", "/k", "--append", "console=ttyAMA0 x=1", "--run",
                       "true", NULL };
     board_config_default(&cfg);
-    ck_assert_msg(board_parse_args(7, argv3, &cfg, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(options_parse_board(7, argv3, &cfg, err, sizeof err) == 0, "%s", err);
     ck_assert(!strncmp(cfg.append, "console=ttyAMA0 x=1 malibu.quiet", 32));
     b64 = param(cfg.append, "malibu.run64=");
     ck_assert_str_eq(b64, "dHJ1ZQ==");
@@ -215,37 +290,331 @@ START_TEST(image_and_run)
     /* errors: missing directory / file, command too long for the kernel's 2048 bytes */
     char *bad1[] = { "malibu", "--image", "/nonexistent-malibu-dir", NULL };
     board_config_default(&cfg);
-    ck_assert_int_eq(board_parse_args(3, bad1, &cfg, err, sizeof err), -1);
+    ck_assert_int_eq(options_parse_board(3, bad1, &cfg, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "/nonexistent-malibu-dir/Image"));
     char *longcmd = malloc(2000);
     memset(longcmd, 'x', 1999);
     longcmd[1999] = 0;
     char *bad2[] = { "malibu", "--image", dir, "--run", longcmd, NULL };
     board_config_default(&cfg);
-    ck_assert_int_eq(board_parse_args(5, bad2, &cfg, err, sizeof err), -1);
+    ck_assert_int_eq(options_parse_board(5, bad2, &cfg, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "too long"));
     free(longcmd);
     /* a root disk that is not ext4, or shorter than its superblock says, is refused */
     char *bad4[] = { "malibu", "--image", dir, NULL };
     write_rootfs(8192, 8, 0x1234);
     board_config_default(&cfg);
-    ck_assert_int_eq(board_parse_args(3, bad4, &cfg, err, sizeof err), -1);
+    ck_assert_int_eq(options_parse_board(3, bad4, &cfg, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "not an ext4 filesystem"));
     write_rootfs(8192, 9, 0xEF53);
     board_config_default(&cfg);
-    ck_assert_int_eq(board_parse_args(3, bad4, &cfg, err, sizeof err), -1);
+    ck_assert_int_eq(options_parse_board(3, bad4, &cfg, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "truncated"));
     write_rootfs(2000, 8, 0xEF53);
     board_config_default(&cfg);
-    ck_assert_int_eq(board_parse_args(3, bad4, &cfg, err, sizeof err), -1);
+    ck_assert_int_eq(options_parse_board(3, bad4, &cfg, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "not an ext4 filesystem"));
     snprintf(want, sizeof want, "%s/rootfs.ext4", dir);
     unlink(want);
     char *bad3[] = { "malibu", "--image", dir, NULL };
     board_config_default(&cfg);
-    ck_assert_int_eq(board_parse_args(3, bad3, &cfg, err, sizeof err), -1);
+    ck_assert_int_eq(options_parse_board(3, bad3, &cfg, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "rootfs.ext4"));
     remove_image_dir();
+}
+END_TEST
+
+/* Each option of the table, given a good value (plus what it needs of the others), lands in
+ * the field its reader takes it from.  An option the table has and this list lacks fails. */
+typedef struct RoundTrip {
+    const char *opt, *value;      /* value NULL: a flag */
+    const char *extra[4];         /* other options it needs */
+    bool (*landed)(const MalibuOptions *o);
+} RoundTrip;
+
+#define LANDED(id, expr) static bool landed_##id(const MalibuOptions *o) { return expr; }
+LANDED(kernel, !strcmp(o->board.kernel, "/k2"))
+LANDED(initrd, !strcmp(o->board.initrd, "/i"))
+LANDED(append, !strcmp(o->board.append, "a=1 b"))
+LANDED(mem, o->board.ram_size == 512ull << 20)
+LANDED(smp, o->board.ncpu == 3)
+LANDED(smp_mode, !strcmp(o->sys.smp_mode, "rr") && o->board.ncpu == 2)
+LANDED(smp_quantum, o->sys.smp_quantum == 1234)
+LANDED(dtb, !strcmp(o->board.dtb, "/d.dtb"))
+LANDED(dump_dtb, !strcmp(o->board.dump_dtb, "/o.dtb"))
+LANDED(disk, o->board.ndisks == 1 && o->board.disks[0].mode == DISK_WRITE_THROUGH && !o->board.disks[0].share)
+LANDED(share, o->board.ndisks == 1 && o->board.disks[0].mode == DISK_READ_ONLY && o->board.disks[0].share)
+LANDED(image, o->board.image && o->board.ndisks == 1 && strstr(o->board.disks[0].arg, "/rootfs.ext4") &&
+               strstr(o->board.initrd, "/initrd.img"))
+LANDED(run, !strcmp(o->board.run, "echo hi") && strstr(o->board.append, "malibu.run64=ZWNobyBoaQ=="))
+LANDED(gpu, !strcmp(o->board.gpu, "g52"))
+LANDED(gpu_threads, o->board.gpu_threads == 7)
+LANDED(gpu_backend, !strcmp(o->board.gpu_backend, "interp"))
+LANDED(gpu_time, o->board.gpu_time_host)
+LANDED(timing, !strcmp(o->board.timing, "preset=g52"))
+LANDED(timing_config, !strcmp(o->board.timing_config, "/t.cfg"))
+LANDED(stats, !strcmp(o->board.stats, "/s.json"))
+LANDED(display, !strcmp(o->board.display, "none"))
+LANDED(screenshot, !strcmp(o->board.screenshot, "/s.png"))
+LANDED(debug, o->sys.debug == (OPT_DEBUG_EXC | OPT_DEBUG_GPU))
+LANDED(gpu_dump, !strcmp(o->sys.gpu_dump, "/dump"))
+LANDED(on_reset, !strcmp(o->sys.on_reset, "reboot"))
+LANDED(backend, !strcmp(o->sys.backend, "portable"))
+LANDED(gdb, !strcmp(o->sys.gdb, "127.0.0.1:0"))
+LANDED(gdb_wait, o->sys.gdb_wait)
+LANDED(gpu_trace, o->sys.gpu_trace == 1)
+LANDED(trace, o->sys.trace == (OPT_TRACE_IN_ASM | OPT_TRACE_EXEC))
+LANDED(trace_range, o->sys.trace_range_given && o->sys.trace_lo == 0x1000 && o->sys.trace_hi == 0x1fff)
+LANDED(trace_file, !strcmp(o->sys.trace_file, "/tr.txt"))
+LANDED(help, o->sys.help)
+LANDED(help_markdown, o->sys.help_markdown)
+
+static const RoundTrip round_trips[] = {
+    { "--kernel", "/k2", { NULL }, landed_kernel },
+    { "--initrd", "/i", { NULL }, landed_initrd },
+    { "--append", "a=1 b", { NULL }, landed_append },
+    { "-m", "512M", { NULL }, landed_mem },
+    { "--smp", "3", { NULL }, landed_smp },
+    { "--smp-mode", "rr", { "--smp", "2" }, landed_smp_mode },
+    { "--smp-quantum", "1234", { "--smp", "2", "--smp-mode", "rr" }, landed_smp_quantum },
+    { "--dtb", "/d.dtb", { NULL }, landed_dtb },
+    { "--dump-dtb", "/o.dtb", { NULL }, landed_dump_dtb },
+    { "--disk", "/dev/null,write-through", { NULL }, landed_disk },
+    { "--share", "/tmp,ro", { NULL }, landed_share },
+    { "--image", NULL /* the test's image directory */, { NULL }, landed_image },
+    { "--run", "echo hi", { NULL }, landed_run },
+    { "--gpu", "g52", { NULL }, landed_gpu },
+    { "--gpu-threads", "7", { NULL }, landed_gpu_threads },
+    { "--gpu-backend", "interp", { NULL }, landed_gpu_backend },
+    { "--gpu-time", "host", { NULL }, landed_gpu_time },
+    { "--timing", "preset=g52", { NULL }, landed_timing },
+    { "--timing-config", "/t.cfg", { NULL }, landed_timing_config },
+    { "--stats", "/s.json", { NULL }, landed_stats },
+    { "--display", "none", { NULL }, landed_display },
+    { "--screenshot", "/s.png", { NULL }, landed_screenshot },
+    { "--debug", "exc,gpu", { NULL }, landed_debug },
+    { "--gpu-dump", "/dump", { NULL }, landed_gpu_dump },
+    { "--on-reset", "reboot", { NULL }, landed_on_reset },
+    { "--backend", "portable", { NULL }, landed_backend },
+    { "--gdb", "127.0.0.1:0", { NULL }, landed_gdb },
+    { "--gdb-wait", NULL, { "--gdb", "1234" }, landed_gdb_wait },
+    { "--gpu-trace", "jobs", { NULL }, landed_gpu_trace },
+    { "--trace", "in_asm,exec", { NULL }, landed_trace },
+    { "--trace-range", "0x1000-0x1fff", { "--trace", "exec" }, landed_trace_range },
+    { "--trace-file", "/tr.txt", { "--trace", "exec" }, landed_trace_file },
+    { "--help", NULL, { NULL }, landed_help },
+    { "--help-markdown", NULL, { NULL }, landed_help_markdown },
+};
+#define NRT (sizeof round_trips / sizeof round_trips[0])
+
+static const RoundTrip *round_trip_of(const char *spelled)
+{
+    for (unsigned i = 0; i < NRT; i++)
+        if (!strcmp(round_trips[i].opt, spelled))
+            return &round_trips[i];
+    return NULL;
+}
+
+/* "--name" or "-X" of table entry i */
+static void spelling(unsigned i, char *buf, size_t n, const char **arg)
+{
+    const char *name, *reader;
+    char short_name;
+    ck_assert(options_entry(i, &name, &short_name, arg, &reader));
+    ck_assert_ptr_nonnull(reader);
+    if (name)
+        snprintf(buf, n, "--%s", name);
+    else
+        snprintf(buf, n, "-%c", short_name);
+}
+
+/* parse "malibu --kernel /k" + rt's extras + the option (as "--opt value" or, with `joined`,
+ * "--opt=value" / "-Xvalue") */
+static int parse_with(const RoundTrip *rt, const char *value, bool joined, MalibuOptions *o, char *err,
+                      size_t errlen)
+{
+    static char joint[256]; /* o points into it after the return */
+    char *argv[16];
+    int argc = 0;
+    argv[argc++] = "malibu";
+    argv[argc++] = "--kernel";
+    argv[argc++] = "/k";
+    for (unsigned i = 0; i < 4 && rt->extra[i]; i++)
+        argv[argc++] = (char *)rt->extra[i];
+    if (value && joined) {
+        snprintf(joint, sizeof joint, "%s%s%s", rt->opt, rt->opt[1] == '-' ? "=" : "", value);
+        argv[argc++] = joint;
+    } else {
+        argv[argc++] = (char *)rt->opt;
+        if (value)
+            argv[argc++] = (char *)value;
+    }
+    argv[argc] = NULL;
+    options_default(o);
+    o->board.console_in = -1;
+    return options_parse(argc, argv, o, err, errlen);
+}
+
+START_TEST(options_round_trip)
+{
+    make_image_dir();
+    unsigned n = 0;
+    const char *arg;
+    char name[64], err[512];
+    for (unsigned i = 0; options_entry(i, &(const char *){ NULL }, &(char){ 0 }, &arg, &(const char *){ NULL }); i++) {
+        spelling(i, name, sizeof name, &arg);
+        const RoundTrip *rt = round_trip_of(name);
+        ck_assert_msg(rt != NULL, "option %s of the table has no round trip in this test", name);
+        const char *value = !strcmp(name, "--image") ? dir : rt->value;
+        ck_assert_msg(!value == !arg, "%s: the table says argument '%s', the test gives '%s'", name,
+                      arg ? arg : "(none)", value ? value : "(none)");
+        for (int joined = 0; joined <= (value != NULL); joined++) {
+            MalibuOptions o;
+            ck_assert_msg(parse_with(rt, value, joined, &o, err, sizeof err) == 0, "%s %s: %s", name,
+                          value ? value : "", err);
+            ck_assert_msg(rt->landed(&o), "%s %s did not land where its reader looks", name, value ? value : "");
+        }
+        n++;
+    }
+    ck_assert_uint_eq(n, NRT); /* and no round trip for an option the table lacks */
+    remove_image_dir();
+}
+END_TEST
+
+/* A bad value stops the parse with a message that names the option and what it accepts. */
+START_TEST(options_bad_values)
+{
+    static const struct { const char *opt, *value, *extra[4], *message; } bad[] = {
+        { "--smp", "9", { NULL }, "--smp: expected 1..8, got 9" },
+        { "--smp", "0", { NULL }, "--smp: expected 1..8, got 0" },
+        { "--smp", "2x", { NULL }, "--smp: expected 1..8, got 2x" },
+        { "-m", "3", { NULL }, "-m: expected a size from 16M to 66G" },
+        { "-m", "67G", { NULL }, "-m: expected a size from 16M to 66G" },
+        { "-m", "12Q", { NULL }, "-m: expected a size from 16M to 66G" },
+        { "--smp-mode", "fast", { "--smp", "2" }, "--smp-mode: expected threads|rr, got 'fast'" },
+        { "--smp-quantum", "99", { "--smp", "2", "--smp-mode", "rr" }, "--smp-quantum: expected 100..100000000, got 99" },
+        { "--gpu", "g99", { NULL }, "--gpu: expected g71|g72|g52|none, got 'g99'" },
+        { "--gpu-threads", "257", { NULL }, "--gpu-threads: expected 1..256, got 257" },
+        { "--gpu-backend", "gpu", { NULL }, "--gpu-backend: expected jit|jit-avx2|jit-sse|interp, got 'gpu'" },
+        { "--gpu-time", "wall", { NULL }, "--gpu-time: expected model|host, got 'wall'" },
+        { "--display", "x11", { NULL }, "--display: expected sdl|none, got 'x11'" },
+        { "--debug", "exc,foo", { NULL }, "--debug: expected one or more of exc,sysreg,stats,gpu, got 'exc,foo'" },
+        { "--debug", "exc,", { NULL }, "--debug: expected one or more of" },
+        { "--on-reset", "halt", { NULL }, "--on-reset: expected exit|reboot, got 'halt'" },
+        { "--backend", "llvm", { NULL }, "--backend: expected native|portable, got 'llvm'" },
+        { "--gpu-trace", "all", { NULL }, "--gpu-trace: expected one or more of jobs, got 'all'" },
+        { "--trace", "out_asm", { NULL }, "--trace: expected one or more of in_asm,exec, got 'out_asm'" },
+        { "--trace-range", "0x2000-0x1000", { "--trace", "exec" }, "--trace-range: expected LO-HI" },
+        { "--disk", "x.img,rw", { NULL }, "--disk: " },
+        { "--share", "/tmp,write-through", { NULL }, "--share: " },
+        { "--help", "=x", { NULL }, "--help: takes no argument, got 'x'" },
+        { "--no-such", NULL, { NULL }, "unknown option '--no-such'" },
+        { "stray", NULL, { NULL }, "unexpected argument 'stray'" },
+    };
+    char err[512];
+    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        RoundTrip rt = { bad[i].opt, NULL, { bad[i].extra[0], bad[i].extra[1], bad[i].extra[2], bad[i].extra[3] }, NULL };
+        MalibuOptions o;
+        bool joined = bad[i].value && bad[i].value[0] == '=';
+        err[0] = 0;
+        ck_assert_int_eq(parse_with(&rt, joined ? bad[i].value + 1 : bad[i].value, joined, &o, err, sizeof err), -1);
+        ck_assert_msg(!strncmp(err, bad[i].message, strlen(bad[i].message)), "%s %s: got \"%s\", want \"%s...\"",
+                      bad[i].opt, bad[i].value ? bad[i].value : "", err, bad[i].message);
+    }
+    /* every option that takes an argument says which when it is missing */
+    const char *arg;
+    char name[64], want[160];
+    for (unsigned i = 0; options_entry(i, &(const char *){ NULL }, &(char){ 0 }, &arg, &(const char *){ NULL }); i++) {
+        spelling(i, name, sizeof name, &arg);
+        if (!arg)
+            continue;
+        RoundTrip rt = { name, NULL, { NULL }, NULL };
+        MalibuOptions o;
+        ck_assert_int_eq(parse_with(&rt, NULL, false, &o, err, sizeof err), -1);
+        snprintf(want, sizeof want, "%s: needs an argument (%s)", name, arg);
+        ck_assert_str_eq(err, want);
+    }
+}
+END_TEST
+
+/* Options that would not be honoured, or need another one, are refused at start. */
+START_TEST(options_refused_together)
+{
+    static const struct { const char *args[8], *message; } bad[] = {
+        { { "--smp-mode", "rr" }, "--smp-mode: needs --smp 2 or more" },
+        { { "--smp-mode", "threads", "--smp", "1" }, "--smp-mode: needs --smp 2 or more" },
+        { { "--smp", "2", "--smp-quantum", "500" }, "--smp-quantum: needs --smp-mode rr" },
+        { { "--smp", "2", "--smp-mode", "threads", "--smp-quantum", "500" }, "--smp-quantum: needs --smp-mode rr" },
+        { { "--smp", "4", "--on-reset", "reboot" }, "--on-reset reboot: with --smp 2 or more needs --smp-mode rr" },
+        { { "--smp", "4", "--smp-mode", "threads", "--on-reset", "reboot" }, "--on-reset reboot: with --smp 2" },
+        { { "--gdb-wait" }, "--gdb-wait: needs --gdb" },
+        { { "--trace-file", "/x" }, "--trace-file: needs --trace" },
+        { { "--trace-range", "1-2" }, "--trace-range: needs --trace" },
+    };
+    char err[512];
+    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char *argv[12] = { "malibu", "--kernel", "/k" };
+        int argc = 3;
+        for (unsigned j = 0; bad[i].args[j]; j++)
+            argv[argc++] = (char *)bad[i].args[j];
+        MalibuOptions o;
+        options_default(&o);
+        ck_assert_int_eq(options_parse(argc, argv, &o, err, sizeof err), -1);
+        ck_assert_msg(!strncmp(err, bad[i].message, strlen(bad[i].message)), "case %u: got \"%s\", want \"%s...\"", i,
+                      err, bad[i].message);
+    }
+    /* ... and accepted where they are honoured */
+    static const char *const good[][8] = {
+        { "--smp", "2", "--smp-mode", "rr", "--smp-quantum", "500", "--on-reset", "reboot" },
+        { "--smp", "1", "--on-reset", "reboot" },
+        { "--smp", "2", "--smp-mode", "threads" },
+    };
+    for (unsigned i = 0; i < sizeof good / sizeof good[0]; i++) {
+        char *argv[12] = { "malibu", "--kernel", "/k" };
+        int argc = 3;
+        for (unsigned j = 0; j < 8 && good[i][j]; j++)
+            argv[argc++] = (char *)good[i][j];
+        MalibuOptions o;
+        options_default(&o);
+        ck_assert_msg(options_parse(argc, argv, &o, err, sizeof err) == 0, "good case %u: %s", i, err);
+    }
+}
+END_TEST
+
+/* --help and --help-markdown print every option of the table, once each. */
+START_TEST(options_printed)
+{
+    char *usage = NULL, *md = NULL;
+    size_t ulen, mlen;
+    FILE *f = open_memstream(&usage, &ulen);
+    options_print_usage(f);
+    fclose(f);
+    f = open_memstream(&md, &mlen);
+    options_print_markdown(f);
+    fclose(f);
+    const char *arg;
+    char name[64], cell[80];
+    unsigned n = 0;
+    for (unsigned i = 0; options_entry(i, &(const char *){ NULL }, &(char){ 0 }, &arg, &(const char *){ NULL }); i++) {
+        spelling(i, name, sizeof name, &arg);
+        char line[80];
+        snprintf(line, sizeof line, " %s%s", name, arg ? " " : "\n");
+        ck_assert_msg(strstr(usage, line) || strstr(usage, name), "--help lacks %s", name);
+        snprintf(cell, sizeof cell, "| `%s", name);
+        const char *at = strstr(md, cell);
+        if (!at) { /* short and long: "-X, --name" */
+            snprintf(cell, sizeof cell, ", %s", name);
+            at = strstr(md, cell);
+        }
+        ck_assert_msg(at != NULL, "--help-markdown lacks %s", name);
+        n++;
+    }
+    unsigned rows = 0;
+    for (const char *p = md; (p = strstr(p, "\n| `")); p++)
+        rows++;
+    ck_assert_uint_eq(rows, n);
+    free(usage);
+    free(md);
 }
 END_TEST
 
@@ -255,7 +624,13 @@ int main(void)
     TCase *tc = tcase_create("run");
     tcase_add_test(tc, exit_register);
     tcase_add_test(tc, exit_on_board);
+    tcase_add_test(tc, cpu_timing_feed);
+    tcase_add_test(tc, timing_not_honoured_refused);
     tcase_add_test(tc, image_and_run);
+    tcase_add_test(tc, options_round_trip);
+    tcase_add_test(tc, options_bad_values);
+    tcase_add_test(tc, options_refused_together);
+    tcase_add_test(tc, options_printed);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);

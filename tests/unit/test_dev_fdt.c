@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include "../devices/dev_check.h"
 #include "../../devices/board.h"
+#include "../../emu/system/options.h"
 
 static uint8_t buf[FDT_BOARD_MAX_SIZE];
 
@@ -255,7 +256,7 @@ START_TEST(board_boot_layout)
     BoardConfig cfg;
     board_config_default(&cfg);
     char err[256];
-    ck_assert_int_eq(board_parse_args(11, argv, &cfg, err, sizeof err), 0);
+    ck_assert_int_eq(options_parse_board(11, argv, &cfg, err, sizeof err), 0);
     cfg.console_in = -1;
     ck_assert_uint_eq(cfg.ram_size, 256ull << 20);
     ck_assert_uint_eq(cfg.ncpu, 2);
@@ -360,15 +361,15 @@ START_TEST(args_and_sizes)
     char err[256];
     char *bad1[] = { "malibu", "--kernel", NULL };
     board_config_default(&cfg);
-    ck_assert_int_eq(board_parse_args(2, bad1, &cfg, err, sizeof err), -1);
+    ck_assert_int_eq(options_parse_board(2, bad1, &cfg, err, sizeof err), -1);
     char *bad2[] = { "malibu", "--smp", "9", "--kernel", "k", NULL };
-    ck_assert_int_eq(board_parse_args(5, bad2, &cfg, err, sizeof err), -1);
+    ck_assert_int_eq(options_parse_board(5, bad2, &cfg, err, sizeof err), -1);
     char *bad3[] = { "malibu", "--initrd", "x", NULL };
     board_config_default(&cfg);
-    ck_assert_int_eq(board_parse_args(3, bad3, &cfg, err, sizeof err), -1); /* no kernel */
+    ck_assert_int_eq(options_parse_board(3, bad3, &cfg, err, sizeof err), -1); /* no kernel */
     char *ok[] = { "malibu", "--dump-dtb", "/tmp/x.dtb", "-m", "3G", NULL };
     board_config_default(&cfg);
-    ck_assert_int_eq(board_parse_args(5, ok, &cfg, err, sizeof err), 0);
+    ck_assert_int_eq(options_parse_board(5, ok, &cfg, err, sizeof err), 0);
     ck_assert_uint_eq(cfg.ram_size, 3ull << 30);
     ck_assert_str_eq(cfg.dump_dtb, "/tmp/x.dtb");
 }

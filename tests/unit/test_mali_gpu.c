@@ -6,6 +6,7 @@
 #include "mali_harness.h"
 #include "../../devices/board_gpu.h"
 #include "../../devices/board.h"
+#include "../../emu/system/options.h"
 #include "../../devices/gtimer.h"
 
 START_TEST(ids_per_model)
@@ -275,10 +276,10 @@ START_TEST(board_and_device_tree)
     char err[256];
     char *argv[] = { "malibu", "--dump-dtb", "/dev/null", "--gpu", "g52", NULL };
     board_config_default(&cfg);
-    ck_assert_int_eq(board_parse_args(5, argv, &cfg, err, sizeof err), 0);
+    ck_assert_int_eq(options_parse_board(5, argv, &cfg, err, sizeof err), 0);
     ck_assert_str_eq(cfg.gpu, "g52");
     char *bad[] = { "malibu", "--dump-dtb", "/dev/null", "--gpu", "g99", NULL };
-    ck_assert_int_eq(board_parse_args(5, bad, &cfg, err, sizeof err), -1);
+    ck_assert_int_eq(options_parse_board(5, bad, &cfg, err, sizeof err), -1);
     board_config_default(&cfg);
     cfg.console_in = -1;
     cfg.ram_size = 64ull << 20;

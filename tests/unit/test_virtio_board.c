@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include "vdrv.h"
 #include "../../devices/board.h"
+#include "../../emu/system/options.h"
 
 static char *make_img(const char *tag, uint64_t size)
 {
@@ -27,7 +28,7 @@ START_TEST(parse_options)
                      "--disk", "b.img,ro", "--disk", "c,d.img,write-through", "--disk", "e.img,cow",
                      "--share", "/var,ro", NULL };
     board_config_default(&cfg);
-    ck_assert_int_eq(board_parse_args(15, argv, &cfg, err, sizeof err), 0);
+    ck_assert_int_eq(options_parse_board(15, argv, &cfg, err, sizeof err), 0);
     ck_assert_uint_eq(cfg.ndisks, 6);
     ck_assert_str_eq(dpath(&cfg.disks[0]), "a.img");
     ck_assert_int_eq(cfg.disks[0].mode, DISK_COW);
@@ -48,7 +49,7 @@ START_TEST(parse_options)
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char *a[] = { "malibu", "--dump-dtb", "x", (char *)bad[i][0], (char *)bad[i][1], NULL };
         board_config_default(&cfg);
-        ck_assert_int_eq(board_parse_args(5, a, &cfg, err, sizeof err), -1);
+        ck_assert_int_eq(options_parse_board(5, a, &cfg, err, sizeof err), -1);
         ck_assert_msg(strstr(err, bad[i][0]), "%s", err);
     }
     char *many[3 + 2 * 9];
@@ -60,7 +61,7 @@ START_TEST(parse_options)
         many[4 + 2 * i] = "d.img";
     }
     board_config_default(&cfg);
-    ck_assert_int_eq(board_parse_args(21, many, &cfg, err, sizeof err), -1);
+    ck_assert_int_eq(options_parse_board(21, many, &cfg, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "at most 8"));
 }
 END_TEST
@@ -93,7 +94,7 @@ START_TEST(board_slots)
     char **av = share ? argv : argv + 2;
     if (!share)
         av[0] = "malibu";
-    ck_assert_int_eq(board_parse_args(argc, av, &cfg, err, sizeof err), 0);
+    ck_assert_int_eq(options_parse_board(argc, av, &cfg, err, sizeof err), 0);
     cfg.dump_dtb = NULL; /* parsed only to satisfy "--kernel or --dump-dtb" */
     cfg.console_in = -1;
     cfg.gpu = "none";
@@ -178,7 +179,7 @@ START_TEST(missing_disk)
     char err[256];
     char *argv[] = { "malibu", "--dump-dtb", "x", "--disk", "/nonexistent/x.img", NULL };
     board_config_default(&cfg);
-    ck_assert_int_eq(board_parse_args(5, argv, &cfg, err, sizeof err), 0);
+    ck_assert_int_eq(options_parse_board(5, argv, &cfg, err, sizeof err), 0);
     cfg.console_in = -1;
     cfg.gpu = "none";
     ck_assert_ptr_null(board_new(&cfg, err, sizeof err));

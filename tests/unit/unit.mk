@@ -46,9 +46,9 @@ $(call unit_test,test_mali_formats,$(B)/obj/gen/mali_formats_print.o,,,$(B)/gen/
 # The board: devices, the Mali device through its harness (test_gpu_mali: the engine behind it;
 # test_stats_mali: the system hooks of the bus and the Mali device), virtio with the simulated
 # driver of tests/virtio/vdrv.h.
-$(call unit_test,test_dev_board test_dev_bus test_dev_fdt test_dev_gic test_dev_hdlcd test_dev_psci test_dev_timer \
+$(call unit_test,test_dev_board test_dev_bus test_dev_gic test_dev_hdlcd test_dev_psci test_dev_timer \
                  test_dev_uart,$(DEVICE_OBJS),$(FDT_CFLAGS),$(DEVICE_LIBS))
-$(call unit_test,test_mali_gpu test_mali_job test_mali_mmu test_stats_mali,$(DEVICE_OBJS), \
+$(call unit_test,test_mali_job test_mali_mmu test_stats_mali,$(DEVICE_OBJS), \
                  $(FDT_CFLAGS) -Itests/mali,$(DEVICE_LIBS),tests/mali/mali_harness.h)
 $(call unit_test,test_gpu_mali,$(DEVICE_OBJS),$(FDT_CFLAGS) -Itests/mali -I$(B)/tests/gpu,$(DEVICE_LIBS), \
                  tests/mali/mali_harness.h $(B)/tests/gpu/asm.stamp)
@@ -59,8 +59,16 @@ $(call unit_test,test_gpu_fault_report,$(B)/sysobj/emu/system/gpu_trace.o $(B)/o
                  tests/mali/mali_harness.h)
 # The PNG writer of --screenshot (build/malibu's emu/system/png_write.c).
 $(call unit_test,test_png_write,$(B)/sysobj/emu/system/png_write.o,,-lz)
-$(call unit_test,test_virtio_blk test_virtio_board test_virtio_input test_virtio_mmio,$(DEVICE_OBJS), \
+$(call unit_test,test_virtio_blk test_virtio_input test_virtio_mmio,$(DEVICE_OBJS), \
                  $(FDT_CFLAGS) -Itests/virtio,$(DEVICE_LIBS),tests/virtio/vdrv.h)
+
+# Board tests that fill the board's configuration from a command line (build/malibu's option
+# table, OPTION_OBJS of mk/system.mk).
+$(call unit_test,test_dev_fdt,$(OPTION_OBJS) $(DEVICE_OBJS),$(FDT_CFLAGS),$(DEVICE_LIBS))
+$(call unit_test,test_mali_gpu,$(OPTION_OBJS) $(DEVICE_OBJS),$(FDT_CFLAGS) -Itests/mali,$(DEVICE_LIBS), \
+                 tests/mali/mali_harness.h)
+$(call unit_test,test_virtio_board,$(OPTION_OBJS) $(DEVICE_OBJS),$(FDT_CFLAGS) -Itests/virtio,$(DEVICE_LIBS), \
+                 tests/virtio/vdrv.h)
 
 $(UNIT_BINS): $(B)/tests/unit/%: tests/unit/%.c $(wildcard tests/unit/*.h) $$($$*_LINK) $$($$*_DEPS)
 	$(if $($*_LINK),,$(error $<: declare what it links in tests/unit/unit.mk (unit_test)))
