@@ -16,6 +16,7 @@
 #include "mali/mali.h"
 #include "../emu/gpu/compute.h"
 #include "../emu/gpu/job_dump.h"
+#include "../emu/gpu/job_type.h"
 
 /* ---- engine ---------------------------------------------------------------------------------- */
 
@@ -121,7 +122,7 @@ void board_gpu_attach_engine(Mali *m)
 {
     pthread_once(&engine_once, engine_create);
     if (engine && m)
-        mali_set_compute_engine(m, run_job, engine);
+        mali_set_job_engine(m, run_job, gpu_job_type_mask(), engine);
     if ((dump_dir || tap_chain) && m)
         mali_set_chain_observer(m, observe_chain, NULL);
     if (tap_fault && m)

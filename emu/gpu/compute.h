@@ -4,8 +4,8 @@
  * codes); the engine parses the descriptors (reference §6.2-6.5), gets the shader's decoded clauses
  * from its cache, and runs the workgroups on a pool of host threads.
  *
- *   compute.c        engine, thread pool, memory glue, shader cache (workgroups: workgroup.h)
- *   compute.h        this interface
+ *   compute.h        this interface; the engine's files: engine_int.h (memory access, program
+ *                    cache, workgroup scheduler + host threads, job front ends by type: job_type.h)
  * The board (devices/board_gpu.c) creates the engine for its Mali device, whose job manager
  * implements gpu_mem_if with its own functions (mali_gpu_read, ...).
  *
@@ -82,7 +82,8 @@ gpu_compute *gpu_compute_new(unsigned nthreads);
 void gpu_compute_free(gpu_compute *e);
 unsigned gpu_compute_threads(const gpu_compute *e);
 
-/* Run a job to completion on the calling thread + the pool.  Returns MALI exception status:
+/* Run a job to completion on the calling thread + the pool, through the front end of its type
+ * (job_type.h; a type without one: 0x40 JOB_CONFIG_FAULT).  Returns MALI exception status:
  * 1 DONE, or a fault code (0x40 JOB_CONFIG_FAULT for bad descriptors, 0x50 INSTR_INVALID_PC,
  * 0x51 INSTR_INVALID_ENC for undecodable/unsupported instructions, 0x58 DATA_INVALID_FAULT,
  * or the code a memory call returned); *fault_va = the faulting address (0 if none).

@@ -25,7 +25,7 @@ FUZZ_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -Wno-unused-parameter $(F
                -Iemu/gpu -Iemu/cpu -Iemu/user -I$(B)/gen $(FDT_CFLAGS) -MMD -MP
 FUZZ_GPU_OBJS := $(GPU_SRCS:%.c=$(FUZZ_B)/obj/%.o) $(FUZZ_B)/obj/gen/bifrost_isa.o
 $(foreach u,$(BIFROST_EXEC_UNITS),$(eval FUZZ_EXTRA_$(u) := -frounding-math))
-FUZZ_EXTRA_compute := -DSTOP_POLL_CLAUSES=2048u       # stopped looping jobs cost ms, not seconds
+FUZZ_EXTRA_scheduler := -DSTOP_POLL_CLAUSES=2048u       # stopped looping jobs cost ms, not seconds
 .SECONDARY:
 
 $(FUZZ_B)/obj/%.o: %.c $(B)/gen/bifrost_isa.h
