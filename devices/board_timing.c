@@ -1,6 +1,5 @@
 /* --timing / --timing-config (board_timing.h). */
 #include "board_timing.h"
-#include "../emu/gpu/compute.h"
 #include "../emu/stats/stats.h"
 #include "../emu/timing/timing.h"
 #include "../emu/cpu/sys_timing.h"
@@ -13,22 +12,28 @@
 #include <stdio.h>
 #include <string.h>
 
+int board_timing_gpu(const BoardConfig *cfg, tm_config *tc, char *err, size_t errlen)
+{
+    if (!cfg->timing && !cfg->timing_config)
+        return 0;
+    memset(tc, 0, sizeof(*tc));
+    if (cfg->timing_config && tm_config_load(tc, cfg->timing_config, err, (unsigned)errlen))
+        return -1;
+    if (cfg->timing && *cfg->timing && tm_config_parse(tc, cfg->timing, err, (unsigned)errlen))
+        return -1;
+    if (!cfg->timing_config && cfg->timing && !*cfg->timing && tm_config_parse(tc, "", err, (unsigned)errlen))
+        return -1;
+    return 1;
+}
+
 int board_timing_setup(const BoardConfig *cfg, char *err, size_t errlen)
 {
     static tm_config tc;
-    if (!cfg->timing && !cfg->timing_config) {
-        gpu_compute_set_timing(NULL);
+    int on = board_timing_gpu(cfg, &tc, err, errlen);
+    if (on <= 0) {
         stats_timing_config(NULL);
-        return 0;
+        return on;
     }
-    memset(&tc, 0, sizeof(tc));
-    if (cfg->timing_config && tm_config_load(&tc, cfg->timing_config, err, (unsigned)errlen))
-        return -1;
-    if (cfg->timing && *cfg->timing && tm_config_parse(&tc, cfg->timing, err, (unsigned)errlen))
-        return -1;
-    if (!cfg->timing_config && cfg->timing && !*cfg->timing && tm_config_parse(&tc, "", err, (unsigned)errlen))
-        return -1;
-    gpu_compute_set_timing(&tc);
     stats_timing_config(&tc);
     static bool cpu_done;
     if (tc.cpu && !sys_timing_set)

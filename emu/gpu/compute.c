@@ -2,6 +2,8 @@
  * cache, the configuration it is made with, statistics, and the job entry point, which hands a
  * job to the front end of its type (job_type.h).  The parts: engine_int.h. */
 #include "engine_int.h"
+#include "bifrost_exec_jit.h"
+#include "gpu_observer.h"
 #include "job_type.h"
 
 #include <stdio.h>
@@ -10,38 +12,23 @@
 #include <unistd.h>
 
 
-static unsigned default_threads;
-static tm_config timing_cfg;            /* --timing: engines created afterwards model caches */
-static bool timing_on;
-
-void (*gpu_compute_stats_hook)(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as, unsigned type);
-void (*gpu_compute_stats_end_hook)(const void *prog, uint64_t epoch, uint32_t status);
-void (*gpu_compute_timing_hook)(const void *prog, uint64_t epoch, const gpu_timing_job *jt);
-void gpu_compute_set_default_threads(unsigned n) { default_threads = n; }
-unsigned gpu_compute_default_threads(void) { return default_threads; }
-
-void gpu_compute_set_timing(const tm_config *cfg)
-{
-    timing_on = cfg != NULL;
-    if (cfg)
-        timing_cfg = *cfg;
-}
-
-int gpu_compute_set_backend(const char *name, char *err, size_t errlen)
+/* Checks name and, with apply, makes it the executor's back end. */
+static int backend_choose(const char *name, bool apply, char *err, size_t errlen)
 {
     if (!strcmp(name, "interp"))
-        return bi_set_backend(BI_BACKEND_INTERP);
+        return apply ? bi_set_backend(BI_BACKEND_INTERP) : 0;
     const char *isa = !strcmp(name, "jit-avx2") ? "avx2" : !strcmp(name, "jit-sse") ? "sse" : NULL;
     if (strcmp(name, "jit") && !isa) {
         snprintf(err, errlen, "--gpu-backend: jit, jit-avx2, jit-sse or interp");
         return -1;
     }
-    if (bi_set_backend(BI_BACKEND_JIT)) {
+    if (apply ? bi_set_backend(BI_BACKEND_JIT) : !bx_jit_host_ok()) {
         snprintf(err, errlen, "--gpu-backend %s: needs an x86-64 host with AVX2 and FMA, or SSE4.1 and SSSE3 (use interp)",
                  name);
         return -1;
     }
-    if (isa && bi_set_jit_isa(isa)) {
+    if (isa && (apply ? bi_set_jit_isa(isa)
+                      : (!strcmp(isa, "avx2") ? BX_JIT_ISA_AVX2 : BX_JIT_ISA_SSE) > bx_jit_host_isa())) {
         snprintf(err, errlen, "--gpu-backend %s: the host lacks %s (use jit)", name,
                  !strcmp(isa, "avx2") ? "AVX2 and FMA" : "SSE4.1 and SSSE3");
         return -1;
@@ -49,10 +36,26 @@ int gpu_compute_set_backend(const char *name, char *err, size_t errlen)
     return 0;
 }
 
+int gpu_compute_backend_check(const char *name, char *err, size_t errlen)
+{
+    return backend_choose(name, false, err, errlen);
+}
+
 gpu_compute *gpu_compute_new(unsigned nthreads)
 {
-    if (!nthreads)
-        nthreads = default_threads;
+    gpu_compute_params p = { .threads = nthreads, .hooks = gpu_observer_hooks() };
+    char err[256];
+    gpu_compute *e = gpu_compute_create(&p, err, sizeof(err));
+    if (!e)
+        fprintf(stderr, "gpu: %s\n", err);
+    return e;
+}
+
+gpu_compute *gpu_compute_create(const gpu_compute_params *p, char *err, size_t errlen)
+{
+    unsigned nthreads = p->threads;
+    if (p->backend && *p->backend && backend_choose(p->backend, true, err, errlen))
+        return NULL;
     if (!nthreads) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         nthreads = n > 0 ? (unsigned)n : 1;
@@ -61,16 +64,17 @@ gpu_compute *gpu_compute_new(unsigned nthreads)
         nthreads = 256;
     gpu_compute *e = calloc(1, sizeof(*e));
     if (!e)
-        return NULL;
+        return snprintf(err, errlen, "out of memory"), NULL;
     e->nthreads = nthreads;
+    e->hooks = p->hooks;
     e->w = calloc(nthreads, sizeof(*e->w));
-    char err[256];
-    if (timing_on && !(e->timing = gpu_timing_new(&timing_cfg, err, sizeof(err))))
-        fprintf(stderr, "gpu: --timing: %s: caches not modelled\n", err);
+    char why[256];
+    if (p->timing && !(e->timing = gpu_timing_new(p->timing, why, sizeof(why))))
+        fprintf(stderr, "gpu: --timing: %s: caches not modelled\n", why);
     if (!e->w) {
         gpu_timing_free(e->timing);
         free(e);
-        return NULL;
+        return snprintf(err, errlen, "out of memory"), NULL;
     }
     pthread_mutex_init(&e->lock, NULL);
     scheduler_start(e);

@@ -77,7 +77,32 @@ typedef struct gpu_compute_stats {
 
 typedef struct gpu_compute gpu_compute;
 
-/* nthreads = host worker threads (0: number of online host CPUs). */
+/* What the engine calls an observer with (emu/stats: --stats, --timing's per-job counters), on
+ * the submitting thread: job_begin before a job's first workgroup (its program, the bi_mem epoch
+ * its warps see, shader VA, address space, type), timing after its last (--timing only), then
+ * job_end (status: its exception code).  A NULL member: not called. */
+struct gpu_timing_job;
+typedef struct gpu_compute_hooks {
+    void (*job_begin)(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as, unsigned type);
+    void (*job_end)(const void *prog, uint64_t epoch, uint32_t status);
+    void (*timing)(const void *prog, uint64_t epoch, const struct gpu_timing_job *jt);
+} gpu_compute_hooks;
+
+/* The engine's parameters, fixed at creation (the board's GPU holds them: devices/board_gpu.h). */
+struct tm_config;
+typedef struct gpu_compute_params {
+    unsigned threads;                 /* host worker threads (0: number of online host CPUs) */
+    const struct tm_config *timing;   /* --timing: model the GPU's caches and DRAM (copied); NULL:
+                                         off, costing nothing */
+    const char *backend;              /* --gpu-backend (gpu_compute_backend_check); NULL: the
+                                         host's default */
+    gpu_compute_hooks hooks;
+} gpu_compute_params;
+
+/* NULL (err says why) on a bad back end or when the host is out of resources. */
+gpu_compute *gpu_compute_create(const gpu_compute_params *p, char *err, size_t errlen);
+/* nthreads host threads, no timing model, the host's back end, the hooks of the installed
+ * observer (gpu_observer.h): tests and fuzz harnesses. */
 gpu_compute *gpu_compute_new(unsigned nthreads);
 void gpu_compute_free(gpu_compute *e);
 unsigned gpu_compute_threads(const gpu_compute *e);
@@ -100,32 +125,16 @@ void gpu_compute_invalidate(gpu_compute *e, int as);
 
 void gpu_compute_get_stats(gpu_compute *e, gpu_compute_stats *st);
 
-/* The observer's job calls (gpu_observer.h sets them: gpu_observe). */
-extern void (*gpu_compute_stats_hook)(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as,
-                                      unsigned type);
-extern void (*gpu_compute_stats_end_hook)(const void *prog, uint64_t epoch, uint32_t status);
-
-/* --timing (emu/timing/timing.h, gpu_timing.h): engines created after this call model the GPU's
- * caches and DRAM (cfg copied; NULL: off, the default, costing nothing).  gpu_compute_last_timing:
- * false when the engine does not model them, else *out = the last job's counters and times. */
-struct tm_config;
-struct gpu_timing_job;
-void gpu_compute_set_timing(const struct tm_config *cfg);
+/* --timing (emu/timing/timing.h, gpu_timing.h): false when the engine does not model the
+ * caches, else *out = the last job's counters and times; and the configuration it models. */
 bool gpu_compute_last_timing(gpu_compute *e, struct gpu_timing_job *out);
 const struct tm_config *gpu_compute_timing_config(const gpu_compute *e);
-
-/* The observer of --timing's per-job counters (emu/stats sets it): called on the submitting
- * thread after a job's last workgroup, before gpu_compute_stats_end_hook. */
-extern void (*gpu_compute_timing_hook)(const void *prog, uint64_t epoch, const struct gpu_timing_job *jt);
-
-/* Host threads for engines created with nthreads = 0 by the board (--gpu-threads N). */
-void gpu_compute_set_default_threads(unsigned n);
-unsigned gpu_compute_default_threads(void);
 
 /* Shader-core back end (--gpu-backend): "jit" (clauses compiled to host code, AVX2 or SSE as the
  * host has them; the default on x86-64), "jit-avx2" / "jit-sse" (that code: bi_set_jit_isa) or
  * "interp" (the interpreter, the reference).  Returns 0, or -1 with the reason in err for an
- * unknown name or a back end this host cannot run. */
-int gpu_compute_set_backend(const char *name, char *err, size_t errlen);
+ * unknown name or a back end this host cannot run.  The executor's choice is process-wide
+ * (bifrost_exec.h): an engine created with a back end selects it. */
+int gpu_compute_backend_check(const char *name, char *err, size_t errlen);
 
 #endif

@@ -119,6 +119,7 @@ struct gpu_compute {
     gpu_compute_stats st;
     gpu_timing *timing;                   /* --timing, else NULL */
     gpu_timing_job last_timing;           /* the last job's (gpu_compute_last_timing) */
+    gpu_compute_hooks hooks;              /* its observer's (gpu_compute_params) */
 };
 
 /* engine_mem.c: point w->mem (the executor's memory calls) at the run's memory; recording: every

@@ -275,8 +275,8 @@ uint32_t scheduler_run(gpu_compute *e, run *r)
     r->prog = program_cache_get(&e->cache, r->d.shader_va, job->as, job->arch_major >= 7 ? 7 : 6, &cached);
     r->epoch = ++e->epoch;
     e->st.jobs++;
-    if (gpu_compute_stats_hook && r->prog)
-        gpu_compute_stats_hook(r->prog, r->epoch, r->d.shader_va, job->as, job->type);
+    if (e->hooks.job_begin && r->prog)
+        e->hooks.job_begin(r->prog, r->epoch, r->d.shader_va, job->as, job->type);
     if (r->prog && e->timing)
         gpu_timing_job_begin(e->timing, r->total_wgs, r->ncores, r->core_ids);
     if (r->prog) {
@@ -308,12 +308,12 @@ uint32_t scheduler_run(gpu_compute *e, run *r)
         pthread_mutex_lock(&e->lock);
         e->last_timing = jt;
         pthread_mutex_unlock(&e->lock);
-        if (gpu_compute_timing_hook)
-            gpu_compute_timing_hook(r->prog, r->epoch, &jt);
+        if (e->hooks.timing)
+            e->hooks.timing(r->prog, r->epoch, &jt);
     }
     pthread_mutex_lock(&e->lock);
-    if (gpu_compute_stats_end_hook)
-        gpu_compute_stats_end_hook(r->prog, r->epoch, r->status ? r->status : EXC_DONE);
+    if (e->hooks.job_end)
+        e->hooks.job_end(r->prog, r->epoch, r->status ? r->status : EXC_DONE);
     program_cache_put(&e->cache, r->prog, cached);
     add_stats(&e->st, &r->st);
     pthread_mutex_unlock(&e->lock);
