@@ -12,33 +12,40 @@
 #include <unistd.h>
 
 
-/* Checks name and, with apply, makes it the executor's back end. */
-static int backend_choose(const char *name, bool apply, char *err, size_t errlen)
+/* --gpu-backend NAME as the executor's back end and host code (-1: the process's); NULL or "":
+ * the process's */
+static int backend_parse(const char *name, int *backend, int *isa, char *err, size_t errlen)
 {
-    if (!strcmp(name, "interp"))
-        return apply ? bi_set_backend(BI_BACKEND_INTERP) : 0;
-    const char *isa = !strcmp(name, "jit-avx2") ? "avx2" : !strcmp(name, "jit-sse") ? "sse" : NULL;
-    if (strcmp(name, "jit") && !isa) {
+    *backend = *isa = -1;
+    if (!name || !*name)
+        return 0;
+    if (!strcmp(name, "interp")) {
+        *backend = BI_BACKEND_INTERP;
+        return 0;
+    }
+    const char *isa_name = !strcmp(name, "jit-avx2") ? "avx2" : !strcmp(name, "jit-sse") ? "sse" : NULL;
+    if (strcmp(name, "jit") && !isa_name) {
         snprintf(err, errlen, "--gpu-backend: jit, jit-avx2, jit-sse or interp");
         return -1;
     }
-    if (apply ? bi_set_backend(BI_BACKEND_JIT) : !bx_jit_host_ok()) {
+    if (!bx_jit_host_ok()) {
         snprintf(err, errlen, "--gpu-backend %s: needs an x86-64 host with AVX2 and FMA, or SSE4.1 and SSSE3 (use interp)",
                  name);
         return -1;
     }
-    if (isa && (apply ? bi_set_jit_isa(isa)
-                      : (!strcmp(isa, "avx2") ? BX_JIT_ISA_AVX2 : BX_JIT_ISA_SSE) > bx_jit_host_isa())) {
+    if (isa_name && (*isa = bi_jit_isa_code(isa_name)) < 0) {
         snprintf(err, errlen, "--gpu-backend %s: the host lacks %s (use jit)", name,
-                 !strcmp(isa, "avx2") ? "AVX2 and FMA" : "SSE4.1 and SSSE3");
+                 !strcmp(isa_name, "avx2") ? "AVX2 and FMA" : "SSE4.1 and SSSE3");
         return -1;
     }
+    *backend = BI_BACKEND_JIT;
     return 0;
 }
 
 int gpu_compute_backend_check(const char *name, char *err, size_t errlen)
 {
-    return backend_choose(name, false, err, errlen);
+    int backend, isa;
+    return backend_parse(name, &backend, &isa, err, errlen);
 }
 
 gpu_compute *gpu_compute_new(unsigned nthreads)
@@ -54,7 +61,8 @@ gpu_compute *gpu_compute_new(unsigned nthreads)
 gpu_compute *gpu_compute_create(const gpu_compute_params *p, char *err, size_t errlen)
 {
     unsigned nthreads = p->threads;
-    if (p->backend && *p->backend && backend_choose(p->backend, true, err, errlen))
+    int backend, isa;
+    if (backend_parse(p->backend, &backend, &isa, err, errlen))
         return NULL;
     if (!nthreads) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -67,6 +75,8 @@ gpu_compute *gpu_compute_create(const gpu_compute_params *p, char *err, size_t e
         return snprintf(err, errlen, "out of memory"), NULL;
     e->nthreads = nthreads;
     e->hooks = p->hooks;
+    e->cache.backend = backend;
+    e->cache.jit_isa = isa;
     e->w = calloc(nthreads, sizeof(*e->w));
     char why[256];
     if (p->timing && !(e->timing = gpu_timing_new(p->timing, why, sizeof(why))))

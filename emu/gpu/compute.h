@@ -95,7 +95,7 @@ typedef struct gpu_compute_params {
     const struct tm_config *timing;   /* --timing: model the GPU's caches and DRAM (copied); NULL:
                                          off, costing nothing */
     const char *backend;              /* --gpu-backend (gpu_compute_backend_check); NULL: the
-                                         host's default */
+                                         process's (bi_set_backend; the host's best) */
     gpu_compute_hooks hooks;
 } gpu_compute_params;
 
@@ -133,8 +133,8 @@ const struct tm_config *gpu_compute_timing_config(const gpu_compute *e);
 /* Shader-core back end (--gpu-backend): "jit" (clauses compiled to host code, AVX2 or SSE as the
  * host has them; the default on x86-64), "jit-avx2" / "jit-sse" (that code: bi_set_jit_isa) or
  * "interp" (the interpreter, the reference).  Returns 0, or -1 with the reason in err for an
- * unknown name or a back end this host cannot run.  The executor's choice is process-wide
- * (bifrost_exec.h): an engine created with a back end selects it. */
+ * unknown name or a back end this host cannot run.  An engine's programs compile under its own
+ * choice (bi_program_set_backend); without one, under the process's (bi_set_backend). */
 int gpu_compute_backend_check(const char *name, char *err, size_t errlen);
 
 #endif

@@ -23,6 +23,8 @@ bi_program *program_cache_get(program_cache *pc, uint64_t va, unsigned as, unsig
     bi_program *p = bi_program_new_fetch(arch == 7 ? BI_ARCH_V7 : BI_ARCH_V6);
     pc->decoded++;
     *cached = 0;
+    if (p)
+        bi_program_set_backend(p, pc->backend, pc->jit_isa);
     if (!p || !victim)
         return p;
     if (victim->p)

@@ -24,6 +24,7 @@ typedef struct program_cache {
     program_entry e[PROGRAM_CACHE_SIZE];
     uint64_t use_clock;
     uint64_t decoded, reused;             /* statistics */
+    int backend, jit_isa;                 /* of the programs made (bi_program_set_backend) */
 } program_cache;
 
 /* The program at (va, as, arch 6 or 7) for one job, NULL if the host is out of memory.  *cached:

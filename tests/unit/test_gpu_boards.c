@@ -1,5 +1,6 @@
 /* Two GPUs in one process, each with its own engine and parameters (devices/board_gpu.h): a G71
- * whose --timing models a 1 KiB 2-way L1 on two host threads, and a G52 with a 16 KiB L1 on one.
+ * whose --timing models a 1 KiB 2-way L1 on two host threads with the interpreter, and a G52
+ * with a 16 KiB L1 on one, with the process's back end.
  * The same vecadd job runs on the G71, then the G52, then the G71 again; each must give the right
  * sums, its own model's warps (4 lanes on the G71, 8 on the G52: 3 memory messages per warp), its
  * own timing configuration, and the G71's second job the L1 counters of its first (the G52's
@@ -25,7 +26,7 @@
 #define LOCAL 16u
 
 typedef struct {
-    const char *model, *timing;
+    const char *model, *timing, *backend;
     unsigned threads, lanes;
     tm_config cfg;
     H h;                      /* the harness state of this GPU (h while it runs) */
@@ -72,6 +73,7 @@ static void gpu_up(gpu_case *g)
     board_gpu_params_default(&p);
     p.threads = g->threads;
     p.timing = &g->cfg;
+    p.backend = g->backend;
     h_attach_engine_with(&p);
     memset(&g->cfg, 0xa5, sizeof g->cfg);   /* the engine keeps its own copy */
     h_map_arena(0);
@@ -104,7 +106,8 @@ static gpu_timing_job run_on(gpu_case *g)
 
 START_TEST(two_gpus_own_engines)
 {
-    gpu_case g71 = { .model = "g71", .timing = "preset=g71,gpu.l1.size=1K,gpu.l1.assoc=2", .threads = 2, .lanes = 4 };
+    gpu_case g71 = { .model = "g71", .timing = "preset=g71,gpu.l1.size=1K,gpu.l1.assoc=2", .threads = 2, .lanes = 4,
+                      .backend = "interp" };
     gpu_case g52 = { .model = "g52", .timing = "preset=g52,gpu.l1.size=16K", .threads = 1, .lanes = 8 };
     gpu_up(&g71);
     gpu_up(&g52);
