@@ -21,10 +21,11 @@
  *
  * Job types: NULL; WRITE_VALUE (cycle counter, system timestamp, zero, imm8/16/32/64; the
  * timestamp is the chain's GPU time: clock.c mali_job_timestamp);
- * CACHE_FLUSH (no caches are modelled: bumps LATEST_FLUSH_ID); shader jobs (COMPUTE .. INDEXED_VERTEX)
- * go to the MaliComputeFn engine (mali.h) when it registered their type, and otherwise end with
- * DATA_INVALID_FAULT (0x58) (today the board's engine runs COMPUTE / VERTEX / GEOMETRY); type 0 / >10, 32-bit descriptors (Is 64b = 0), misaligned headers,
- * over-long chains and unknown WRITE_VALUE types end with JOB_CONFIG_FAULT (0x40). */
+ * CACHE_FLUSH (no caches are modelled: bumps LATEST_FLUSH_ID); shader jobs (COMPUTE ..
+ * INDEXED_VERTEX) go to the MaliComputeFn engine (mali.h) when it registered their type, and
+ * otherwise end with DATA_INVALID_FAULT (0x58) (the board's engine runs COMPUTE, VERTEX and
+ * GEOMETRY); type 0 / >10, 32-bit descriptors (Is 64b = 0), misaligned headers, over-long chains
+ * and unknown WRITE_VALUE types end with JOB_CONFIG_FAULT (0x40). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -105,7 +105,8 @@ void mali_dt_info(const Mali *m, MaliDtInfo *dt);
 
 /* ---- interface for the shader-core (compute) engine --------------------------------------------
  * The job manager hands the shader jobs whose types the engine registered (COMPUTE, VERTEX,
- * GEOMETRY today; TILER, FRAGMENT, ... once it has front ends for them) to the engine, on the job slot's host thread.  The engine parses the descriptor at job->job_va
+ * GEOMETRY today; TILER, FRAGMENT, ... once it has front ends for them) to the engine, on the
+ * job slot's host thread.  The engine parses the descriptor at job->job_va
  * (header 32 bytes, invocation @32, parameters @40, draw/DCD @64; §6.2 of the reference) with
  * mali_gpu_read, runs the shaders, and returns the job's exception status:
  *   MALI_EXC_DONE (1) on success, or a fault code (regs.h MALI_EXC_*, e.g. 0x51 INSTR_INVALID_ENC,
