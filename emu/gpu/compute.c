@@ -11,7 +11,6 @@
 #include <string.h>
 #include <unistd.h>
 
-
 /* --gpu-backend NAME as the executor's back end and host code (-1: the process's); NULL or "":
  * the process's */
 static int backend_parse(const char *name, int *backend, int *isa, char *err, size_t errlen)
