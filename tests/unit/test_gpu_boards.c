@@ -143,12 +143,41 @@ START_TEST(two_gpus_own_engines)
 }
 END_TEST
 
+/* One job of the given type at JOB on slot 0 of the current GPU: its JS_STATUS. */
+static uint32_t run_type(unsigned type)
+{
+    build_vecadd();
+    h_job_header(JOB, type, 1, 0, 0, true, 0);
+    h_submit(0, JOB, 0, false);
+    uint32_t raw = h_wait(JOB_IRQ_RAWSTAT, 0x10001u) & 0x10001u;
+    wr(JOB_IRQ_CLEAR, raw);
+    return rd(JSR(0, JS_STATUS));
+}
+
+/* The board's engine takes the job types it has front ends for (job_type.h: COMPUTE, and VERTEX
+ * / GEOMETRY of compute shape); the device ends the others with DATA_INVALID_FAULT, as without
+ * an engine, and they never reach the engine (which would answer JOB_CONFIG_FAULT). */
+START_TEST(job_types_by_front_end)
+{
+    gpu_case g = { .model = "g52", .timing = "preset=g52", .threads = 1, .lanes = 8 };
+    gpu_up(&g);
+    h = g.h;
+    ck_assert_uint_eq(run_type(JOB_TYPE_VERTEX), MALI_EXC_DONE);
+    ck_assert_uint_eq(run_type(JOB_TYPE_GEOMETRY), MALI_EXC_DONE);
+    for (unsigned t = JOB_TYPE_TILER; t <= JOB_TYPE_INDEXED_VERTEX; t++)
+        ck_assert_msg(run_type(t) == MALI_EXC_DATA_INVALID_FAULT, "type %u: status 0x%x", t, rd(JSR(0, JS_STATUS)));
+    ck_assert_uint_eq(run_type(JOB_TYPE_COMPUTE), MALI_EXC_DONE);
+    h_teardown();
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("gpu_boards");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, two_gpus_own_engines);
+    tcase_add_test(tc, job_types_by_front_end);
     suite_add_tcase(s, tc);
     return s;
 }
