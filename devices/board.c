@@ -130,13 +130,12 @@ Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
         snprintf(v, sizeof v, "%u", cfg->gpu_threads);
         stats_set_config("gpu_threads", cfg->gpu_threads ? v : "host CPUs");
     }
-    gpu_compute_set_default_threads(cfg->gpu_threads);
     if (board_timing_setup(cfg, err, errlen)) {
         board_free(b);
         return NULL;
     }
     const char *gpu_backend = cfg->gpu_backend ? cfg->gpu_backend : getenv("MALIBU_GPU_BACKEND");
-    if (gpu_backend && *gpu_backend && gpu_compute_set_backend(gpu_backend, err, errlen)) {
+    if (gpu_backend && *gpu_backend && gpu_compute_backend_check(gpu_backend, err, errlen)) {
         board_free(b);
         return NULL;
     }
@@ -180,6 +179,7 @@ void board_free(Board *b)
         return;
     virtio_board_free(b); /* first: its worker threads use the bus and the GIC */
     mali_free(b->gpu); /* first: its job threads use the bus and the GIC */
+    board_gpu_engine_free(b->gpu_engine); /* after the device that runs jobs on it */
     board_display_free(b); /* the display's virtio-input workers use the bus */
     pl031_free(b->rtc);
     exitdev_free(b->exitdev);

@@ -113,6 +113,7 @@ typedef struct Board {
     struct VirtioBlk *vblk[BOARD_VIRTIO_SLOTS]; /* vda, vdb, ... */
     unsigned nvblk;
     struct Mali *gpu;       /* NULL with --gpu none */
+    struct BoardGpu *gpu_engine; /* its shader-core engine and parameters (board_gpu.h) */
     struct ExitDev *exitdev; /* "malibu,exit" at BOARD_EXIT_BASE */
     struct Hdlcd *display;  /* HDLCD (board_display.h); NULL without a display */
     uint64_t fb_pa;         /* its firmware framebuffer (reserved below the DTB) */

@@ -3,7 +3,6 @@
 #include "board_gpu.h"
 
 #include <libfdt.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,49 +14,52 @@
 #include "gtimer.h"
 #include "mali/mali.h"
 #include "../emu/gpu/compute.h"
+#include "../emu/gpu/gpu_observer.h"
 #include "../emu/gpu/job_dump.h"
+#include "../emu/gpu/job_type.h"
+#include "../emu/timing/timing.h"
+#include "board_timing.h"
 
 /* ---- engine ---------------------------------------------------------------------------------- */
 
-static int log_jobs;          /* MALIBU_GPU_LOG=1: one stderr line per job */
+/* What the command line asked for before any board existed (board_gpu_debug, board_gpu_observe;
+ * MALIBU_GPU_LOG / MALIBU_GPU_DUMP): each GPU attached afterwards copies it into its parameters. */
+static BoardGpuParams cmdline;
 
-/* MALIBU_GPU_DUMP=DIR: when a job chain starts, the descriptors reachable from its head go to
+struct BoardGpu {
+    BoardGpuParams p;
+    tm_config timing;         /* p.timing points here */
+    struct Mali *mali;
+    gpu_compute *engine;
+    unsigned dump_n;          /* chains dumped so far (atomic) */
+};
+
+/* p.dump_dir: when a job chain starts, the descriptors reachable from its head go to
  * DIR/chain-<n>.dump and its shaders to DIR/shader-<VA>.bin (job_dump.h; build/malibu-decode
  * prints the dumps, malibu-disasm the shaders).  Memory is read through mali_gpu_map only, so
  * dumping never raises a GPU fault the jobs themselves would not. */
-static const char *dump_dir;
-static unsigned dump_n;
-
-static void dump_chain(void *opaque, MaliJobCtx *ctx, uint64_t head, unsigned as, unsigned arch_major)
+static void dump_chain(BoardGpu *g, MaliJobCtx *ctx, uint64_t head, unsigned as, unsigned arch_major)
 {
     char path[512];
-    unsigned n = __atomic_fetch_add(&dump_n, 1, __ATOMIC_RELAXED);
-    snprintf(path, sizeof(path), "%s/chain-%u.dump", dump_dir, n);
-    if (mali_dump_write(path, dump_dir, arch_major, as, head, mali_gpu_peek, ctx))
+    unsigned n = __atomic_fetch_add(&g->dump_n, 1, __ATOMIC_RELAXED);
+    snprintf(path, sizeof(path), "%s/chain-%u.dump", g->p.dump_dir, n);
+    if (mali_dump_write(path, g->p.dump_dir, arch_major, as, head, mali_gpu_peek, ctx))
         fprintf(stderr, "gpu: cannot write %s\n", path);
-}
-
-static MaliChainFn tap_chain;
-static MaliFaultFn tap_fault;
-static void *tap_opaque;
-
-void board_gpu_observe(MaliChainFn chain, MaliFaultFn fault, void *opaque)
-{
-    tap_chain = chain;
-    tap_fault = fault;
-    tap_opaque = opaque;
 }
 
 static void observe_chain(void *opaque, MaliJobCtx *ctx, uint64_t head, unsigned as, unsigned arch_major)
 {
-    if (dump_dir)
-        dump_chain(opaque, ctx, head, as, arch_major);
-    if (tap_chain)
-        tap_chain(tap_opaque, ctx, head, as, arch_major);
+    BoardGpu *g = opaque;
+    if (g->p.dump_dir)
+        dump_chain(g, ctx, head, as, arch_major);
+    if (g->p.tap_chain)
+        g->p.tap_chain(g->p.tap_opaque, ctx, head, as, arch_major);
 }
 
 static uint32_t run_job(void *opaque, const MaliComputeJob *mj)
 {
+    BoardGpu *g = opaque;
+    gpu_compute *e = g->engine;
     gpu_compute_job j = {
         .job_va = mj->job_va, .type = mj->type, .as = mj->as, .arch_major = mj->arch_major,
         .core_mask = mj->shader_present, .clock_cycles = mj->cycles, .clock_ts = mj->timestamp,
@@ -73,14 +75,14 @@ static uint32_t run_job(void *opaque, const MaliComputeJob *mj)
     uint64_t fva = 0;
     gpu_compute_stats s0, s1;
     struct timespec t0, t1;
-    if (log_jobs) {
-        gpu_compute_get_stats(opaque, &s0);
+    if (g->p.log_jobs) {
+        gpu_compute_get_stats(e, &s0);
         clock_gettime(CLOCK_MONOTONIC, &t0);
     }
-    uint32_t st = gpu_compute_run(opaque, &j, &fva);
-    if (log_jobs) {
+    uint32_t st = gpu_compute_run(e, &j, &fva);
+    if (g->p.log_jobs) {
         clock_gettime(CLOCK_MONOTONIC, &t1);
-        gpu_compute_get_stats(opaque, &s1);
+        gpu_compute_get_stats(e, &s1);
         double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-6;
         fprintf(stderr, "gpu: job 0x%llx as%u: status 0x%x, %llu workgroups, %llu lane-instructions, %.3f ms"
                 " (%.1f M lane-instr/s), modelled %.3f ms, engine CPU %.3f ms\n", (unsigned long long)mj->job_va,
@@ -94,45 +96,70 @@ static uint32_t run_job(void *opaque, const MaliComputeJob *mj)
     return st;
 }
 
-static gpu_compute *engine;
-static pthread_once_t engine_once = PTHREAD_ONCE_INIT;
-
 void board_gpu_debug(bool log, const char *dir)
 {
     if (log)
-        log_jobs = 1;
+        cmdline.log_jobs = true;
     if (dir)
-        dump_dir = dir;
+        cmdline.dump_dir = dir;
 }
 
-static void engine_create(void)
+void board_gpu_observe(MaliChainFn chain, MaliFaultFn fault, void *opaque)
 {
+    cmdline.tap_chain = chain;
+    cmdline.tap_fault = fault;
+    cmdline.tap_opaque = opaque;
+}
+
+void board_gpu_params_default(BoardGpuParams *p)
+{
+    *p = cmdline;
     const char *l = getenv("MALIBU_GPU_LOG");
     if (l && *l && strcmp(l, "0"))
-        log_jobs = 1;
-    if (!dump_dir)
-        dump_dir = getenv("MALIBU_GPU_DUMP");
-    engine = gpu_compute_new(0);      /* --gpu-threads, default: host CPUs */
-    if (!engine)
-        fprintf(stderr, "gpu: cannot start the shader-core engine\n");
+        p->log_jobs = true;
+    if (!p->dump_dir)
+        p->dump_dir = getenv("MALIBU_GPU_DUMP");
+    p->hooks = gpu_observer_hooks();
 }
 
-void board_gpu_attach_engine(Mali *m)
+BoardGpu *board_gpu_engine_new(struct Mali *m, const BoardGpuParams *p, char *err, size_t errlen)
 {
-    pthread_once(&engine_once, engine_create);
-    if (engine && m)
-        mali_set_compute_engine(m, run_job, engine);
-    if ((dump_dir || tap_chain) && m)
-        mali_set_chain_observer(m, observe_chain, NULL);
-    if (tap_fault && m)
-        mali_set_fault_observer(m, tap_fault, tap_opaque);
+    BoardGpu *g = calloc(1, sizeof(*g));
+    if (!g)
+        return snprintf(err, errlen, "GPU: out of memory"), NULL;
+    g->p = *p;
+    if (p->timing) {
+        g->timing = *p->timing;
+        g->p.timing = &g->timing;
+    }
+    gpu_compute_params ep = { .threads = p->threads, .timing = g->p.timing, .backend = p->backend, .hooks = p->hooks };
+    char why[200];
+    g->engine = gpu_compute_create(&ep, why, sizeof(why));
+    if (!g->engine) {
+        snprintf(err, errlen, "%s", why);
+        free(g);
+        return NULL;
+    }
+    g->mali = m;
+    if (m) {
+        mali_set_job_engine(m, run_job, gpu_job_type_mask(), g);
+        if (g->p.dump_dir || g->p.tap_chain)
+            mali_set_chain_observer(m, observe_chain, g);
+        if (g->p.tap_fault)
+            mali_set_fault_observer(m, g->p.tap_fault, g->p.tap_opaque);
+    }
+    return g;
 }
 
-gpu_compute *board_gpu_engine(void)
+void board_gpu_engine_free(BoardGpu *g)
 {
-    pthread_once(&engine_once, engine_create);
-    return engine;
+    if (!g)
+        return;
+    gpu_compute_free(g->engine);
+    free(g);
 }
+
+gpu_compute *board_gpu_compute(const BoardGpu *g) { return g ? g->engine : NULL; }
 
 /* ---- device tree ----------------------------------------------------------------------------- */
 
@@ -265,13 +292,24 @@ bool board_gpu_attach(Board *b, const char *model, Mali **out, char *err, size_t
         MaliClockModel cm = { board_now_ns, board_hold, board_advance, board_advance_frozen, b->gtimer };
         mali_set_clock_model(m, &cm);
     }
-    board_gpu_attach_engine(m);
+    BoardGpuParams gp;
+    board_gpu_params_default(&gp);
+    gp.threads = b->cfg.gpu_threads;
+    gp.backend = b->cfg.gpu_backend ? b->cfg.gpu_backend : getenv("MALIBU_GPU_BACKEND");
+    tm_config tc;
+    int timing = board_timing_gpu(&b->cfg, &tc, err, errlen);
+    if (timing < 0 || !(b->gpu_engine = board_gpu_engine_new(m, timing ? (gp.timing = &tc, &gp) : &gp, err, errlen))) {
+        mali_free(m);
+        return false;
+    }
     MaliDtInfo dt;
     mali_dt_info(m, &dt);
     if (!board_add_mmio(b, BOARD_GPU_BASE, dt.reg_size, &board_gpu_mmio_ops, m) ||
         !board_add_fdt_hook(b, gpu_fdt_hook, m)) {
         snprintf(err, errlen, "GPU: cannot map it at 0x%llx", (unsigned long long)BOARD_GPU_BASE);
         mali_free(m);
+        board_gpu_engine_free(b->gpu_engine);
+        b->gpu_engine = NULL;
         return false;
     }
     *out = m;

@@ -13,6 +13,7 @@
 #include "bus.h"
 #include "gic400.h"
 #include "mali/mali.h"
+#include "../emu/gpu/compute.h"
 
 struct Board;
 struct Mali;
@@ -20,7 +21,8 @@ struct MaliModel;
 
 /* Instantiate the GPU model named (g71, g72, g52; NULL = g71) at BOARD_GPU_BASE with the
  * BOARD_GPU_INTID_* interrupts: maps the MMIO window, registers the DT hook, timestamps and clock
- * from the generic timer, attaches the engine.  "none": no GPU, *out = NULL.  false + err on
+ * from the generic timer, attaches an engine made with the board's --gpu-threads, --gpu-backend,
+ * --timing (b->gpu_engine).  "none": no GPU, *out = NULL.  false + err on
  * failure. */
 bool board_gpu_attach(struct Board *b, const char *model, struct Mali **out, char *err, size_t errlen);
 /* Names accepted by --gpu, for messages. */
@@ -33,20 +35,38 @@ struct Mali *board_gpu_new_mali(Bus *bus, Gic *gic, const struct MaliModel *mode
                                 unsigned intid_mmu, unsigned intid_gpu);
 extern const MmioOps board_gpu_mmio_ops;
 
-/* The shader-core engine of every board GPU: one per process, created on first use with
- * gpu_compute_default_threads() host threads (--gpu-threads). */
-struct gpu_compute *board_gpu_engine(void);
-/* Registers that engine as m's MaliComputeFn (board_gpu_attach does; tests call it for a Mali
- * device they made with mali_new). */
-void board_gpu_attach_engine(struct Mali *m);
-/* Debugging aids (before the first GPU is attached): log: one stderr line per job (status,
- * workgroups, lane-instructions, time); dump_dir: each job chain's descriptors and shaders written
- * there (emu/gpu/job_dump.h; build/malibu-decode prints them, malibu-disasm reads the shaders).
- * Also MALIBU_GPU_LOG=1, MALIBU_GPU_DUMP=DIR. */
+/* A GPU's parameters (as QEMU's qdev properties): fixed when its engine is made, and owned by it
+ * (a board's GPU: Board.gpu_engine). */
+struct tm_config;
+typedef struct BoardGpuParams {
+    unsigned threads;                 /* --gpu-threads: engine host threads (0: host CPUs) */
+    const char *backend;              /* --gpu-backend (NULL: the host's default) */
+    const struct tm_config *timing;   /* --timing (copied; NULL: off) */
+    gpu_compute_hooks hooks;          /* the --stats / --timing observer's job calls */
+    bool log_jobs;                    /* one stderr line per job (status, workgroups, time) */
+    const char *dump_dir;             /* each job chain's descriptors and shaders written there
+                                         (emu/gpu/job_dump.h; malibu-decode, malibu-disasm) */
+    MaliChainFn tap_chain;            /* called when a chain starts (after the dump); NULL: none */
+    MaliFaultFn tap_fault;            /* when a chain ends with a fault (mali.h); NULL: none */
+    void *tap_opaque;
+} BoardGpuParams;
+
+/* A Mali device's shader-core engine with its parameters (board_gpu_attach makes the board's). */
+typedef struct BoardGpu BoardGpu;
+/* The defaults: what board_gpu_debug / board_gpu_observe / MALIBU_GPU_LOG=1 / MALIBU_GPU_DUMP=DIR
+ * asked for, the installed observer's hooks (gpu_observer.h), host threads, no timing. */
+void board_gpu_params_default(BoardGpuParams *p);
+/* An engine made with p, registered as m's job engine (for every job type it has a front end
+ * for) with p's observers; m may be NULL.  NULL with the reason in err. */
+BoardGpu *board_gpu_engine_new(struct Mali *m, const BoardGpuParams *p, char *err, size_t errlen);
+/* After the Mali device that runs jobs on it is freed. */
+void board_gpu_engine_free(BoardGpu *g);
+struct gpu_compute *board_gpu_compute(const BoardGpu *g);
+
+/* The command line's debugging aids and observers (build/malibu: --gpu-log, --gpu-dump,
+ * --gpu-trace, GPU fault reports: emu/system/gpu_trace.c), before the board is made: GPUs
+ * attached afterwards take them into their parameters (board_gpu_params_default). */
 void board_gpu_debug(bool log, const char *dump_dir);
-/* More observers (before the first GPU is attached): chain is called when a chain starts (after
- * the --gpu-dump one), fault when a chain ends with a fault (mali.h); NULL: none.  build/malibu's
- * --gpu-trace and GPU fault reports (emu/system/gpu_trace.c). */
 void board_gpu_observe(MaliChainFn chain, MaliFaultFn fault, void *opaque);
 
 #endif

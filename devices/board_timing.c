@@ -1,6 +1,5 @@
 /* --timing / --timing-config (board_timing.h). */
 #include "board_timing.h"
-#include "../emu/gpu/compute.h"
 #include "../emu/stats/stats.h"
 #include "../emu/timing/timing.h"
 #include "mali/mali.h"
@@ -8,28 +7,34 @@
 #include <stdio.h>
 #include <string.h>
 
-int board_timing_setup(const BoardConfig *cfg, char *err, size_t errlen)
+int board_timing_gpu(const BoardConfig *cfg, tm_config *tc, char *err, size_t errlen)
 {
-    static tm_config tc;
-    if (!cfg->timing && !cfg->timing_config) {
-        gpu_compute_set_timing(NULL);
-        stats_timing_config(NULL);
+    if (!cfg->timing && !cfg->timing_config)
         return 0;
-    }
-    memset(&tc, 0, sizeof(tc));
-    if (cfg->timing_config && tm_config_load(&tc, cfg->timing_config, err, (unsigned)errlen))
+    memset(tc, 0, sizeof(*tc));
+    if (cfg->timing_config && tm_config_load(tc, cfg->timing_config, err, (unsigned)errlen))
         return -1;
-    if (cfg->timing && *cfg->timing && tm_config_parse(&tc, cfg->timing, err, (unsigned)errlen))
+    if (cfg->timing && *cfg->timing && tm_config_parse(tc, cfg->timing, err, (unsigned)errlen))
         return -1;
-    if (!cfg->timing_config && cfg->timing && !*cfg->timing && tm_config_parse(&tc, "", err, (unsigned)errlen))
+    if (!cfg->timing_config && cfg->timing && !*cfg->timing && tm_config_parse(tc, "", err, (unsigned)errlen))
         return -1;
     /* Guest time counts GPU cycles at the model's clock (devices/mali): another gpu.mhz would
      * change only the report, so it is refused. */
     const MaliModel *gm = mali_model_find(cfg->gpu ? cfg->gpu : "g71"); /* NULL: --gpu none */
-    if (gm && (uint64_t)tc.gpu_mhz * 1000000u != gm->clock_hz)
+    if (gm && (uint64_t)tc->gpu_mhz * 1000000u != gm->clock_hz)
         return snprintf(err, errlen, "--timing gpu.mhz=%u: the %s's clock, which guest time counts in, is %u MHz; "
-                        "gpu.mhz must equal it", tc.gpu_mhz, gm->name, gm->clock_hz / 1000000u), -1;
-    gpu_compute_set_timing(&tc);
+                        "gpu.mhz must equal it", tc->gpu_mhz, gm->name, gm->clock_hz / 1000000u), -1;
+    return 1;
+}
+
+int board_timing_setup(const BoardConfig *cfg, char *err, size_t errlen)
+{
+    static tm_config tc;
+    int on = board_timing_gpu(cfg, &tc, err, errlen);
+    if (on <= 0) {
+        stats_timing_config(NULL);
+        return on;
+    }
     stats_timing_config(&tc);
     static bool cpu_done;
     const BoardCpuTimingFeed *feed = cfg->cpu_timing; /* NULL in programs without a CPU */

@@ -33,7 +33,8 @@ $(foreach u,$(BIFROST_EXEC_UNITS),$(eval BIFROST_EXTRA_$(u) := -frounding-math))
 # The executor's interpreter loop gains ~20% at -O3 (measured with GPU_BENCH=1); only when the
 # build uses the default -O2 (OPT=-O0 debugging builds keep their level).
 $(foreach u,$(BIFROST_EXEC_UNITS),$(eval BIFROST_EXTRA_$(u) += $(if $(filter -O2,$(OPT)),-O3)))
-BIFROST_EXTRA_compute += $(if $(filter -O2,$(OPT)),-O3)
+# The engine's hot paths (memory callbacks, workgroup loop) as well.
+$(foreach u,engine_mem scheduler,$(eval BIFROST_EXTRA_$(u) += $(if $(filter -O2,$(OPT)),-O3)))
 
 $(B)/malibu-disasm: $(B)/obj/emu/gpu/disasm_main.o $(GPU_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)

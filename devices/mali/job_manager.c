@@ -21,11 +21,11 @@
  *
  * Job types: NULL; WRITE_VALUE (cycle counter, system timestamp, zero, imm8/16/32/64; the
  * timestamp is the chain's GPU time: clock.c mali_job_timestamp);
- * CACHE_FLUSH (no caches are modelled: bumps LATEST_FLUSH_ID); COMPUTE / VERTEX / GEOMETRY go to
- * the MaliComputeFn engine (mali.h), and end with DATA_INVALID_FAULT (0x58) while none is
- * registered; graphics jobs (TILER, FUSED, FRAGMENT, INDEXED_VERTEX) also end with
- * DATA_INVALID_FAULT; type 0 / >10, 32-bit descriptors (Is 64b = 0), misaligned headers,
- * over-long chains and unknown WRITE_VALUE types end with JOB_CONFIG_FAULT (0x40). */
+ * CACHE_FLUSH (no caches are modelled: bumps LATEST_FLUSH_ID); shader jobs (COMPUTE ..
+ * INDEXED_VERTEX) go to the MaliComputeFn engine (mali.h) when it registered their type, and
+ * otherwise end with DATA_INVALID_FAULT (0x58) (the board's engine runs COMPUTE, VERTEX and
+ * GEOMETRY); type 0 / >10, 32-bit descriptors (Is 64b = 0), misaligned headers, over-long chains
+ * and unknown WRITE_VALUE types end with JOB_CONFIG_FAULT (0x40). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -564,9 +564,16 @@ static uint32_t job_compute(MaliJobCtx *c, const MaliJobRec *j)
 {
     Mali *m = c->m;
     pthread_mutex_lock(&m->lock);
-    MaliComputeFn fn = m->compute_fn;
+    MaliComputeFn fn = m->compute_types >> j->type & 1 ? m->compute_fn : NULL;
     void *opaque = m->compute_opaque;
     pthread_mutex_unlock(&m->lock);
+    if (!fn && j->type > JOB_TYPE_GEOMETRY) {
+        logf_limited("mali: js%u: job at 0x%llx: %s job not supported (no graphics "
+                     "pipeline): DATA_INVALID_FAULT\n", c->s->n, (unsigned long long)j->va,
+                     "graphics");
+        c->fault_va = j->va;
+        return MALI_EXC_DATA_INVALID_FAULT;
+    }
     if (!fn) {
         logf_limited("mali: js%u: job at 0x%llx: %s job, no shader-core engine: "
                      "DATA_INVALID_FAULT\n", c->s->n, (unsigned long long)j->va,
@@ -639,16 +646,11 @@ static uint32_t exec_job(MaliJobCtx *c, const MaliJobRec *j, bool is64)
     case JOB_TYPE_COMPUTE:
     case JOB_TYPE_VERTEX:
     case JOB_TYPE_GEOMETRY:
-        return job_compute(c, j);
     case JOB_TYPE_TILER:
     case JOB_TYPE_FUSED:
     case JOB_TYPE_FRAGMENT:
     case JOB_TYPE_INDEXED_VERTEX:
-        logf_limited("mali: js%u: job at 0x%llx: %s job not supported (no graphics "
-                     "pipeline): DATA_INVALID_FAULT\n", c->s->n, (unsigned long long)j->va,
-                     "graphics");
-        c->fault_va = j->va;
-        return MALI_EXC_DATA_INVALID_FAULT;
+        return job_compute(c, j);      /* the engine's front end for the type, if it has one */
     default:
         c->fault_va = j->va;
         return MALI_EXC_JOB_CONFIG_FAULT;

@@ -58,9 +58,15 @@ void mali_set_clock_model(Mali *m, const MaliClockModel *cm)
 
 void mali_set_compute_engine(Mali *m, MaliComputeFn fn, void *opaque)
 {
+    mali_set_job_engine(m, fn, MALI_COMPUTE_JOB_TYPES, opaque);
+}
+
+void mali_set_job_engine(Mali *m, MaliComputeFn fn, uint32_t types, void *opaque)
+{
     pthread_mutex_lock(&m->lock);
     m->compute_fn = fn;
     m->compute_opaque = opaque;
+    m->compute_types = types;
     pthread_mutex_unlock(&m->lock);
 }
 

@@ -104,8 +104,9 @@ typedef struct MaliDtInfo {
 void mali_dt_info(const Mali *m, MaliDtInfo *dt);
 
 /* ---- interface for the shader-core (compute) engine --------------------------------------------
- * The job manager hands COMPUTE (and VERTEX/GEOMETRY: same descriptor) jobs to the registered
- * engine, on the job slot's host thread.  The engine parses the descriptor at job->job_va
+ * The job manager hands the shader jobs whose types the engine registered (COMPUTE, VERTEX,
+ * GEOMETRY today; TILER, FRAGMENT, ... once it has front ends for them) to the engine, on the
+ * job slot's host thread.  The engine parses the descriptor at job->job_va
  * (header 32 bytes, invocation @32, parameters @40, draw/DCD @64; §6.2 of the reference) with
  * mali_gpu_read, runs the shaders, and returns the job's exception status:
  *   MALI_EXC_DONE (1) on success, or a fault code (regs.h MALI_EXC_*, e.g. 0x51 INSTR_INVALID_ENC,
@@ -124,7 +125,7 @@ typedef struct MaliJobCtx MaliJobCtx;
 
 typedef struct MaliComputeJob {
     uint64_t job_va;          /* GPU VA of the job header */
-    unsigned type;            /* JOB_TYPE_COMPUTE / _VERTEX / _GEOMETRY */
+    unsigned type;            /* JOB_TYPE_*: one the engine registered (mali_set_job_engine) */
     unsigned as;              /* address space (JS_CONFIG[3:0]) */
     unsigned slot;            /* job slot 0..2 */
     unsigned arch_major;      /* 6 (G71/G72: v6 descriptors, 4-lane warps) or 7 (G52) */
@@ -139,8 +140,13 @@ typedef struct MaliComputeJob {
 } MaliComputeJob;
 
 typedef uint32_t (*MaliComputeFn)(void *opaque, const MaliComputeJob *job);
-/* Register (or with fn == NULL remove) the engine.  Without one, compute jobs end with
- * MALI_EXC_DATA_INVALID_FAULT (0x58) and a log line on stderr. */
+/* Register (or with fn == NULL remove) the engine, for the shader job types it has a front end
+ * for (types: bit t for job type t; the engine picks the front end by job->type).  Without one,
+ * COMPUTE / VERTEX / GEOMETRY jobs end with MALI_EXC_DATA_INVALID_FAULT (0x58) and a log line on
+ * stderr; graphics types (TILER, FUSED, FRAGMENT, INDEXED_VERTEX) not in types too. */
+void mali_set_job_engine(Mali *m, MaliComputeFn fn, uint32_t types, void *opaque);
+/* The same for the compute-shaped types only (MALI_COMPUTE_JOB_TYPES: COMPUTE, VERTEX, GEOMETRY). */
+#define MALI_COMPUTE_JOB_TYPES (1u << 4 | 1u << 5 | 1u << 6)
 void mali_set_compute_engine(Mali *m, MaliComputeFn fn, void *opaque);
 
 /* Optional observer of job chains (the board's --gpu-dump): called on the job slot's thread when

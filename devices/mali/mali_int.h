@@ -120,6 +120,7 @@ struct Mali {
 
     MaliComputeFn compute_fn;
     void *compute_opaque;
+    uint32_t compute_types;   /* job types compute_fn runs: bit t for type t */
     MaliChainFn chain_fn;
     void *chain_opaque;
     MaliFaultFn fault_fn;

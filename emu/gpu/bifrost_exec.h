@@ -216,6 +216,12 @@ enum bi_backend bi_get_backend(void);
  * has (MALIBU_GPU_JIT_ISA=sse|avx2 chooses too).  Returns -1 (and changes nothing) for another
  * name or a set the host lacks. */
 int bi_set_jit_isa(const char *name);
+/* The back end p's clauses compile under, instead of the process's (an engine's choice):
+ * backend enum bi_backend, jit_isa the host code ("avx2" 2, "sse" 1: bi_jit_isa_code); -1 for
+ * either: the process's at each clause's decoding. */
+void bi_program_set_backend(bi_program *p, int backend, int jit_isa);
+/* "avx2" / "sse" as a jit_isa code, -1 for another name or a set the host lacks. */
+int bi_jit_isa_code(const char *name);
 
 /* Float helpers (exported for tests): IEEE binary16 <-> binary32. */
 uint32_t bi_f16_to_f32(uint16_t h);

@@ -31,7 +31,9 @@ enum bx_jit_isa bx_jit_host_isa(void)
     return BX_JIT_ISA_NONE;
 }
 
-static int isa = -1;          /* enum bx_jit_isa; -1: not chosen yet */
+/* The host code compiled for programs with no choice of their own (bi_program_set_backend), as
+ * the host's CPU features and MALIBU_GPU_JIT_ISA allow; -1: not looked at yet. */
+static int isa = -1;          /* enum bx_jit_isa */
 
 enum bx_jit_isa bx_jit_isa(void)
 {
@@ -73,6 +75,14 @@ int bi_set_jit_isa(const char *name)
     return -1;
 }
 
+int bi_jit_isa_code(const char *name)
+{
+    enum bx_jit_isa i = !strcmp(name, "avx2") ? BX_JIT_ISA_AVX2 : !strcmp(name, "sse") ? BX_JIT_ISA_SSE : BX_JIT_ISA_NONE;
+    return i != BX_JIT_ISA_NONE && i <= bx_jit_host_isa() ? (int)i : -1;
+}
+
+/* The process's back end, for programs with none of their own (bi_program_set_backend): tests
+ * and tools; the engines choose theirs. */
 static int backend = -1;      /* enum bi_backend; -1: not chosen yet (the host's default) */
 
 int bi_set_backend(enum bi_backend b)
@@ -577,12 +587,12 @@ static void emit_clause(jcomp *jc, bi_xclause *x, unsigned lanes, enum bx_jit_is
     jx_jmp_to(e, bc_done);
 }
 
-int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *why, size_t whylen)
+int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, int isa_choice, char *why, size_t whylen)
 {
     static __thread uint8_t buf[16384];
     bx_jit_code code = { 0 };
     static __thread jcomp jc;
-    enum bx_jit_isa i = bx_jit_isa();
+    enum bx_jit_isa i = isa_choice > 0 && isa_choice <= (int)bx_jit_host_isa() ? (enum bx_jit_isa)isa_choice : bx_jit_isa();
     x->jit = NULL;
     if (i == BX_JIT_ISA_NONE) {
         snprintf(why, whylen, "the host lacks AVX2 and FMA, or SSE4.1 and SSSE3");

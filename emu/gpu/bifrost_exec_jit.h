@@ -120,7 +120,7 @@ void bx_jit_forget(const bi_program *p);
 /* Compile x for warps of `lanes` lanes into *arena (created on first use): sets x->jit, or leaves
  * it NULL and returns -1 with the reason in why (the clause then runs interpreted).  SSE code
  * has no 8-lane form: those clauses get no code and 0 (said once per process on stderr). */
-int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, char *why, size_t whylen);
+int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, int isa, char *why, size_t whylen);
 
 /* Run compiled clause x for the lanes in exec (bi_exec_clause's contract). */
 int bx_jit_exec(bi_warp *w, const bi_xclause *x, uint32_t exec, bi_fault *f);

@@ -29,6 +29,7 @@ struct bi_program {
     bx_jit_arena *jit;           /* compiled clauses (--gpu-backend jit) */
     bi_xclause *entry;           /* the clause at pc 0 once looked up (atomic; as a clause's next) */
     int jit_failed;              /* a clause failed to compile (logged once) */
+    int backend, jit_isa;        /* bi_program_set_backend; -1: the process's choice */
 };
 
 static bi_xclause **prog_slot(bi_program *p, uint32_t pc, int create)
@@ -51,6 +52,7 @@ static bi_xclause **prog_slot(bi_program *p, uint32_t pc, int create)
 static void prog_init(bi_program *p, enum bi_arch arch)
 {
     p->arch = arch;
+    p->backend = p->jit_isa = -1;
     pthread_mutex_init(&p->lock, NULL);
 }
 
@@ -63,6 +65,12 @@ bi_program *bi_program_new(const uint8_t *code, size_t len, enum bi_arch arch)
     p->code = code;
     p->len = len;
     return p;
+}
+
+void bi_program_set_backend(bi_program *p, int backend, int jit_isa)
+{
+    p->backend = backend;
+    p->jit_isa = jit_isa;
 }
 
 bi_program *bi_program_new_fetch(enum bi_arch arch)
@@ -225,9 +233,9 @@ static int decode_new(bi_program *p, const bi_mem *m, uint32_t pc, bi_xclause **
     x->index = p->ndecoded;
     p->byindex[x->index] = x;
     __atomic_store_n(&p->ndecoded, x->index + 1, __ATOMIC_RELEASE);
-    if (bi_get_backend() == BI_BACKEND_JIT) {
+    if ((p->backend >= 0 ? (enum bi_backend)p->backend : bi_get_backend()) == BI_BACKEND_JIT) {
         char why[128];
-        if (bx_jit_compile(&p->jit, x, p->arch >= BI_ARCH_V7 ? 8 : 4, why, sizeof(why)) && !p->jit_failed) {
+        if (bx_jit_compile(&p->jit, x, p->arch >= BI_ARCH_V7 ? 8 : 4, p->jit_isa, why, sizeof(why)) && !p->jit_failed) {
             p->jit_failed = 1;       /* the clause runs interpreted */
             fprintf(stderr, "gpu: jit: %s; interpreting the clauses that do not compile\n", why);
         }

@@ -4,8 +4,8 @@
  * codes); the engine parses the descriptors (reference §6.2-6.5), gets the shader's decoded clauses
  * from its cache, and runs the workgroups on a pool of host threads.
  *
- *   compute.c        engine, thread pool, memory glue, shader cache (workgroups: workgroup.h)
- *   compute.h        this interface
+ *   compute.h        this interface; the engine's files: engine_int.h (memory access, program
+ *                    cache, workgroup scheduler + host threads, job front ends by type: job_type.h)
  * The board (devices/board_gpu.c) creates the engine for its Mali device, whose job manager
  * implements gpu_mem_if with its own functions (mali_gpu_read, ...).
  *
@@ -77,12 +77,38 @@ typedef struct gpu_compute_stats {
 
 typedef struct gpu_compute gpu_compute;
 
-/* nthreads = host worker threads (0: number of online host CPUs). */
+/* What the engine calls an observer with (emu/stats: --stats, --timing's per-job counters), on
+ * the submitting thread: job_begin before a job's first workgroup (its program, the bi_mem epoch
+ * its warps see, shader VA, address space, type), timing after its last (--timing only), then
+ * job_end (status: its exception code).  A NULL member: not called. */
+struct gpu_timing_job;
+typedef struct gpu_compute_hooks {
+    void (*job_begin)(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as, unsigned type);
+    void (*job_end)(const void *prog, uint64_t epoch, uint32_t status);
+    void (*timing)(const void *prog, uint64_t epoch, const struct gpu_timing_job *jt);
+} gpu_compute_hooks;
+
+/* The engine's parameters, fixed at creation (the board's GPU holds them: devices/board_gpu.h). */
+struct tm_config;
+typedef struct gpu_compute_params {
+    unsigned threads;                 /* host worker threads (0: number of online host CPUs) */
+    const struct tm_config *timing;   /* --timing: model the GPU's caches and DRAM (copied); NULL:
+                                         off, costing nothing */
+    const char *backend;              /* --gpu-backend (gpu_compute_backend_check); NULL: the
+                                         process's (bi_set_backend; the host's best) */
+    gpu_compute_hooks hooks;
+} gpu_compute_params;
+
+/* NULL (err says why) on a bad back end or when the host is out of resources. */
+gpu_compute *gpu_compute_create(const gpu_compute_params *p, char *err, size_t errlen);
+/* nthreads host threads, no timing model, the host's back end, the hooks of the installed
+ * observer (gpu_observer.h): tests and fuzz harnesses. */
 gpu_compute *gpu_compute_new(unsigned nthreads);
 void gpu_compute_free(gpu_compute *e);
 unsigned gpu_compute_threads(const gpu_compute *e);
 
-/* Run a job to completion on the calling thread + the pool.  Returns MALI exception status:
+/* Run a job to completion on the calling thread + the pool, through the front end of its type
+ * (job_type.h; a type without one: 0x40 JOB_CONFIG_FAULT).  Returns MALI exception status:
  * 1 DONE, or a fault code (0x40 JOB_CONFIG_FAULT for bad descriptors, 0x50 INSTR_INVALID_PC,
  * 0x51 INSTR_INVALID_ENC for undecodable/unsupported instructions, 0x58 DATA_INVALID_FAULT,
  * or the code a memory call returned); *fault_va = the faulting address (0 if none).
@@ -99,32 +125,16 @@ void gpu_compute_invalidate(gpu_compute *e, int as);
 
 void gpu_compute_get_stats(gpu_compute *e, gpu_compute_stats *st);
 
-/* The observer's job calls (gpu_observer.h sets them: gpu_observe). */
-extern void (*gpu_compute_stats_hook)(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as,
-                                      unsigned type);
-extern void (*gpu_compute_stats_end_hook)(const void *prog, uint64_t epoch, uint32_t status);
-
-/* --timing (emu/timing/timing.h, gpu_timing.h): engines created after this call model the GPU's
- * caches and DRAM (cfg copied; NULL: off, the default, costing nothing).  gpu_compute_last_timing:
- * false when the engine does not model them, else *out = the last job's counters and times. */
-struct tm_config;
-struct gpu_timing_job;
-void gpu_compute_set_timing(const struct tm_config *cfg);
+/* --timing (emu/timing/timing.h, gpu_timing.h): false when the engine does not model the
+ * caches, else *out = the last job's counters and times; and the configuration it models. */
 bool gpu_compute_last_timing(gpu_compute *e, struct gpu_timing_job *out);
 const struct tm_config *gpu_compute_timing_config(const gpu_compute *e);
-
-/* The observer of --timing's per-job counters (emu/stats sets it): called on the submitting
- * thread after a job's last workgroup, before gpu_compute_stats_end_hook. */
-extern void (*gpu_compute_timing_hook)(const void *prog, uint64_t epoch, const struct gpu_timing_job *jt);
-
-/* Host threads for engines created with nthreads = 0 by the board (--gpu-threads N). */
-void gpu_compute_set_default_threads(unsigned n);
-unsigned gpu_compute_default_threads(void);
 
 /* Shader-core back end (--gpu-backend): "jit" (clauses compiled to host code, AVX2 or SSE as the
  * host has them; the default on x86-64), "jit-avx2" / "jit-sse" (that code: bi_set_jit_isa) or
  * "interp" (the interpreter, the reference).  Returns 0, or -1 with the reason in err for an
- * unknown name or a back end this host cannot run. */
-int gpu_compute_set_backend(const char *name, char *err, size_t errlen);
+ * unknown name or a back end this host cannot run.  An engine's programs compile under its own
+ * choice (bi_program_set_backend); without one, under the process's (bi_set_backend). */
+int gpu_compute_backend_check(const char *name, char *err, size_t errlen);
 
 #endif

@@ -1,14 +1,22 @@
-/* gpu_observer.h: points the executor's per-clause hook and the engine's job hooks at the
- * observer. */
+/* gpu_observer.h: points the executor's per-clause hook at the observer, and keeps its job calls
+ * for the engines created afterwards (each engine calls the hooks it was created with). */
 #include "gpu_observer.h"
 
 #include "bifrost_exec_int.h"
-#include "compute.h"
+
+static gpu_compute_hooks installed;
 
 void gpu_observe(const gpu_observer *o)
 {
     bi_exec_hook = o ? o->clause : NULL;
     bi_exec_hook_run = o && o->clause ? o->counts : NULL;
-    gpu_compute_stats_hook = o ? o->job_begin : NULL;
-    gpu_compute_stats_end_hook = o ? o->job_end : NULL;
+    installed.job_begin = o ? o->job_begin : NULL;
+    installed.job_end = o ? o->job_end : NULL;
 }
+
+void gpu_observe_timing(void (*fn)(const void *prog, uint64_t epoch, const struct gpu_timing_job *jt))
+{
+    installed.timing = fn;
+}
+
+gpu_compute_hooks gpu_observer_hooks(void) { return installed; }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "bifrost_exec.h"
+#include "compute.h"
 
 typedef struct gpu_observer {
     /* After every clause a warp ran (bi_exec_program, on the host thread running the warp): the
@@ -32,7 +33,13 @@ typedef struct gpu_observer {
 } gpu_observer;
 
 /* Install o (NULL: none; a NULL member: not observed) before any GPU work runs.  Unobserved,
- * each clause costs one predictable branch. */
+ * each clause costs one predictable branch.  The per-clause calls are the executor's, for every
+ * engine of the process (one --stats report per process); the job calls go to the engines
+ * created afterwards with gpu_observer_hooks() in their parameters (the board's do). */
 void gpu_observe(const gpu_observer *o);
+/* --timing's per-job counters (gpu_compute_hooks.timing; emu/stats), for engines created after. */
+void gpu_observe_timing(void (*fn)(const void *prog, uint64_t epoch, const struct gpu_timing_job *jt));
+/* The job calls installed so far, as an engine's hooks (gpu_compute_params). */
+gpu_compute_hooks gpu_observer_hooks(void);
 
 #endif

@@ -1,5 +1,5 @@
 /* The report's "timing" section (--timing, docs/timing.md): the cache and DRAM counters of every
- * GPU job the timing plug-in modelled (gpu_compute_timing_hook), per job and summed per kernel
+ * GPU job the timing plug-in modelled (gpu_observe_timing), per job and summed per kernel
  * (the kernels of the "gpu" section), with the configuration (stats_timing_config). */
 #include <inttypes.h>
 #include <pthread.h>
@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "compute.h"
+#include "gpu_observer.h"
 #include "gpu_timing.h"
 #include "stats.h"
 #include "stats_gpu_int.h"
@@ -57,7 +58,7 @@ static void record(const void *prog, uint64_t epoch, const gpu_timing_job *jt)
 
 static void enable(void)
 {
-    gpu_compute_timing_hook = record;
+    gpu_observe_timing(record);
 }
 
 /* the configuration as "key": "value" members (tm_config_print's lines) */

@@ -29,7 +29,7 @@ FUZZ_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -Wno-unused-parameter $(F
 # The same object lists as the normal build (the GPU's include the timing models), rebuilt here.
 FUZZ_GPU_OBJS := $(patsubst $(B)/obj/%,$(FUZZ_B)/obj/%,$(GPU_OBJS))
 $(foreach u,$(BIFROST_EXEC_UNITS),$(eval FUZZ_EXTRA_$(u) := -frounding-math))
-FUZZ_EXTRA_compute := -DSTOP_POLL_CLAUSES=2048u       # stopped looping jobs cost ms, not seconds
+FUZZ_EXTRA_scheduler := -DSTOP_POLL_CLAUSES=2048u       # stopped looping jobs cost ms, not seconds
 .SECONDARY:
 
 $(FUZZ_B)/obj/%.o: %.c $(B)/gen/bifrost_isa.h

@@ -48,11 +48,6 @@ static void wr(uint32_t off, uint32_t v) { mali_mmio_write(m, off, v, 4); }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static int once;
-    if (!once) {
-        gpu_compute_set_default_threads(1);     /* the engine's pool: the slot thread only */
-        once = 1;
-    }
     if (size < 9)
         return 0;
     unsigned flags = data[0], js = flags & F_SLOT2 ? 2 : 1;
@@ -68,7 +63,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     m = board_gpu_new_mali(bus, gic, mali_model_find(flags & F_G52 ? "g52" : "g71"), 65, 66, 64);
     if (!m)
         abort();
-    board_gpu_attach_engine(m);
+    BoardGpuParams gp;
+    board_gpu_params_default(&gp);
+    gp.threads = 1;                             /* the engine's pool: the slot thread only */
+    char err[200];
+    BoardGpu *engine = board_gpu_engine_new(m, &gp, err, sizeof err);
+    if (!engine)
+        abort();
     bus_add_mmio(bus, MMIO_BASE, MALI_MMIO_SIZE, &board_gpu_mmio_ops, m);
     bus_freeze(bus);
 
@@ -122,6 +123,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                (unsigned long long)(rd(JSR(js, JS_HEAD_LO)) | (uint64_t)rd(JSR(js, JS_HEAD_HI)) << 32),
                rd(JOB_IRQ_RAWSTAT), (unsigned long long)(now_ms() - start));
     mali_free(m);
+    board_gpu_engine_free(engine);
     gic_free(gic);
     bus_free(bus);
     m = NULL;

@@ -28,6 +28,7 @@ typedef struct H {
     Bus *bus;
     Gic *gic;
     Mali *m;
+    BoardGpu *engine;   /* h_attach_engine: the engine behind m */
     uint8_t *ram;
     uint64_t next_page; /* page-table / data page allocator (PA) */
     uint64_t root[AS_NUM];
@@ -65,9 +66,21 @@ static inline void h_setup_model(const char *model)
 
 static inline void h_setup(void) { h_setup_model("g71"); }
 
+/* The shader-core engine behind h.m, as the board makes it (p NULL: the defaults). */
+static inline void h_attach_engine_with(const BoardGpuParams *p)
+{
+    BoardGpuParams d;
+    char err[256];
+    board_gpu_params_default(&d);
+    h.engine = board_gpu_engine_new(h.m, p ? p : &d, err, sizeof err);
+    ck_assert_msg(h.engine != NULL, "%s", err);
+}
+static inline void h_attach_engine(void) { h_attach_engine_with(NULL); }
+
 static inline void h_teardown(void)
 {
     mali_free(h.m);
+    board_gpu_engine_free(h.engine);   /* after the device whose jobs run on it */
     gic_free(h.gic);
     bus_free(h.bus);
     memset(&h, 0, sizeof h);

@@ -20,6 +20,17 @@
 
 static unsigned reads, fetches;
 
+/* --timing of the engines the tests make (NULL: off) */
+static const tm_config *timing;
+static gpu_compute *engine_new(unsigned threads)
+{
+    gpu_compute_params p = { .threads = threads, .timing = timing };
+    char err[256];
+    gpu_compute *e = gpu_compute_create(&p, err, sizeof err);
+    ck_assert_msg(e != NULL, "%s", err);
+    return e;
+}
+
 static uint32_t t_read(void *ctx, uint64_t va, void *buf, size_t len)
 {
     __atomic_add_fetch(&reads, 1, __ATOMIC_RELAXED);
@@ -199,7 +210,7 @@ static float fval(unsigned i) { return (float)i * 0.37f - 100.0f + 1.0f / (float
 static void check_vecadd(unsigned arch, unsigned threads)
 {
     setup();
-    gpu_compute *e = gpu_compute_new(threads);
+    gpu_compute *e = engine_new(threads);
     ck_assert_ptr_nonnull(e);
     const unsigned n = 4096;
     uint64_t a = alloc(4 * n, 64), b = alloc(4 * n, 64), c = alloc(4 * n, 64);
@@ -241,7 +252,7 @@ END_TEST
 static void run_reduce(unsigned arch, unsigned threads, uint32_t *out_copy, unsigned groups)
 {
     setup();
-    gpu_compute *e = gpu_compute_new(threads);
+    gpu_compute *e = engine_new(threads);
     uint64_t in = alloc(4 * 16 * groups, 64), out = alloc(4 * groups, 64);
     for (unsigned i = 0; i < 16 * groups; i++)
         w32(in + 4 * i, i * 2654435761u);
@@ -354,7 +365,7 @@ static double run_fma_loop(gpu_compute *e, unsigned arch, unsigned n, unsigned i
 START_TEST(test_fma_loop)
 {
     for (unsigned arch = 6; arch <= 7; arch++) {
-        gpu_compute *e = gpu_compute_new(pool_threads());
+        gpu_compute *e = engine_new(pool_threads());
         run_fma_loop(e, arch, 256, 7);
         gpu_compute_free(e);
     }
@@ -363,7 +374,7 @@ END_TEST
 
 static void check_mesa_sgemm(unsigned arch, unsigned threads)
 {
-    gpu_compute *e = gpu_compute_new(threads);
+    gpu_compute *e = engine_new(threads);
     ck_assert_ptr_nonnull(e);
     run_mesa_sgemm(e, arch, 24, 16, 19, NULL);
     gpu_compute_stats st;
@@ -384,7 +395,7 @@ static void check_misc(unsigned arch, unsigned threads);
 static void check_atomics(unsigned arch, unsigned threads)
 {
     setup();
-    gpu_compute *e = gpu_compute_new(threads);
+    gpu_compute *e = engine_new(threads);
     const unsigned groups = 256, local = 16, n = groups * local;
     uint64_t counter = alloc(4, 64), out = alloc(4 * n, 64), sum = alloc(4, 64), max = alloc(4, 64);
     w32(counter, 0);
@@ -436,7 +447,7 @@ START_TEST(test_map_generation)
 {
     for (use_map = 1; use_map <= 2; use_map++) {
         setup();
-        gpu_compute *e = gpu_compute_new(1);
+        gpu_compute *e = engine_new(1);
         const unsigned groups = 8192, n = groups * 16;
         uint64_t counter = alloc(4, 4096), out = alloc(4 * n, 4096), sum = alloc(4, 4096), max = alloc(4, 4096);
         uint64_t push[4] = { counter, out, sum, max };
@@ -463,7 +474,7 @@ END_TEST
 static void run_atomics64(unsigned arch, unsigned threads, uint64_t res[5])
 {
     setup();
-    gpu_compute *e = gpu_compute_new(threads);
+    gpu_compute *e = engine_new(threads);
     const unsigned groups = 256, local = 16;
     static const uint64_t init[5] = { 0x0123456789abcdefull, 0x00000000fffffff0ull, 0x8000000000000000ull,
                                       ~0ull, 0x5555aaaa5555aaaaull };
@@ -524,7 +535,7 @@ END_TEST
 static void check_misc(unsigned arch, unsigned threads)
 {
     setup();
-    gpu_compute *e = gpu_compute_new(threads);
+    gpu_compute *e = engine_new(threads);
     const unsigned groups = 32, n = 16 * groups;
     uint64_t A = alloc(4 * n, 64), B = alloc(4 * n, 64), C = alloc(4 * n, 64), ubo = alloc(64, 16);
     for (unsigned i = 0; i < 16; i++)
@@ -556,7 +567,7 @@ START_TEST(test_branch_exit)
 {
     for (unsigned arch = 6; arch <= 7; arch++) {
         setup();
-        gpu_compute *e = gpu_compute_new(2);
+        gpu_compute *e = engine_new(2);
         const unsigned n = 64;
         uint64_t out = alloc(4 * n, 64);
         for (unsigned i = 0; i < n; i++)
@@ -579,7 +590,7 @@ START_TEST(test_staging_at_clause_end)
 {
     for (unsigned arch = 6; arch <= 7; arch++) {
         setup();
-        gpu_compute *e = gpu_compute_new(1);
+        gpu_compute *e = engine_new(1);
         const unsigned n = 32;
         uint64_t out = alloc(4 * n, 64);
         uint64_t push[1] = { out };
@@ -599,7 +610,7 @@ END_TEST
 START_TEST(test_faults)
 {
     setup();
-    gpu_compute *e = gpu_compute_new(pool_threads());
+    gpu_compute *e = engine_new(pool_threads());
     const unsigned n = 256;
     uint64_t a = alloc(4 * n, 4096), b = alloc(4 * n, 4096), c = alloc(8192, 4096);
     uint64_t push[3] = { a, b, c };
@@ -667,7 +678,7 @@ START_TEST(test_stop_many_warps)
      * budget before the first poll (256 x 65536 clauses, ~seconds); now the job stops after the
      * first warp's budget (seen as slow inputs of tests/fuzz/fuzz_compute.c). */
     setup();
-    gpu_compute *e = gpu_compute_new(1);
+    gpu_compute *e = engine_new(1);
     job_spec s = { .local = { 1024, 1, 1 }, .groups = { 1, 1, 1 },
                    .shader_va = load_shader(bi_shader_gpu_spin, sizeof(bi_shader_gpu_spin)) };
     uint64_t job = make_job(&s), fva = 1;
@@ -690,7 +701,7 @@ END_TEST
 START_TEST(test_shader_cache)
 {
     setup();
-    gpu_compute *e = gpu_compute_new(2);
+    gpu_compute *e = engine_new(2);
     const unsigned n = 64;
     uint64_t a = alloc(4 * n, 64), b = alloc(4 * n, 64), c = alloc(4 * n, 64);
     for (unsigned i = 0; i < n; i++) {
@@ -762,7 +773,7 @@ START_TEST(test_bench)
         setup();
         clock_gettime(CLOCK_MONOTONIC, &t0);
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
-        gpu_compute *e = gpu_compute_new(threads);
+        gpu_compute *e = engine_new(threads);
         const unsigned groups = 2048;
         uint64_t in = alloc(4 * 16 * groups, 64), o = alloc(4 * groups, 64);
         uint64_t push[2] = { in, o };
@@ -784,7 +795,7 @@ START_TEST(test_bench)
                (double)st.lane_instrs / sec / 1e6, cpu, (double)st.lane_instrs / cpu / 1e6);
         (void)out;
         gpu_compute_free(e);
-        e = gpu_compute_new(threads);
+        e = engine_new(threads);
         use_map = 1;             /* global memory through the map fast path, as on the device */
         double cpu2, sec2 = run_mesa_sgemm(e, 6, sm, sn, sk, &cpu2);
         use_map = 0;
@@ -795,7 +806,7 @@ START_TEST(test_bench)
                (double)st.lane_instrs / cpu2 / 1e6);
         gpu_compute_free(e);
         for (unsigned arch = 6; arch <= 7; arch++) {     /* clpeak-like FMA chains */
-            e = gpu_compute_new(threads);
+            e = engine_new(threads);
             double cpu3 = run_fma_loop(e, arch, 4096, 256);
             gpu_compute_get_stats(e, &st);
             printf("gpu bench: %s: %u thread(s): FMA loop (v%u): %llu lane-instructions, %.3f s CPU: %.1f M lane-instr"
@@ -820,14 +831,14 @@ static timing_result timed_vecadd(unsigned arch, unsigned threads, enum bi_backe
     tm_config cfg = { 0 };
     char err[256];
     ck_assert_msg(tm_config_parse(&cfg, "preset=g71,gpu.l1.size=1K,gpu.l1.assoc=2", err, sizeof(err)) == 0, "%s", err);
-    gpu_compute_set_timing(&cfg);
+    timing = &cfg;
     enum bi_backend before = bi_get_backend();
     bi_set_backend(be);
     stall_sum = 0;
     check_vecadd(arch, threads);        /* results still right with every access recorded */
     timing_result r = { .stall = stall_sum };
     bi_set_backend(before);
-    gpu_compute_set_timing(NULL);
+    timing = NULL;
     return r;
 }
 
@@ -841,14 +852,14 @@ START_TEST(test_timing_threads)
                 tm_config cfg = { 0 };
                 char err[256];
                 ck_assert(tm_config_parse(&cfg, "preset=g71,gpu.l1.size=1K,gpu.l1.assoc=2", err, sizeof(err)) == 0);
-                gpu_compute_set_timing(&cfg);
+                timing = &cfg;
                 enum bi_backend before = bi_get_backend();
                 if (bi_set_backend((enum bi_backend)be) && be == BI_BACKEND_JIT) {
                     printf("timing threads: the host lacks SSE4.1 + SSSE3: the jit not compared\n");
                     continue;                   /* a host without the clause compiler */
                 }
                 setup();
-                gpu_compute *e = gpu_compute_new(threads);
+                gpu_compute *e = engine_new(threads);
                 const unsigned n = 4096;
                 uint64_t a = alloc(4 * n, 64), b = alloc(4 * n, 64), c = alloc(4 * n, 64);
                 uint64_t push[3] = { a, b, c };
@@ -861,7 +872,7 @@ START_TEST(test_timing_threads)
                 ck_assert(gpu_compute_last_timing(e, &jt));
                 gpu_compute_free(e);
                 bi_set_backend(before);
-                gpu_compute_set_timing(NULL);
+                timing = NULL;
                 /* three 32-bit messages per warp (a, b loads, c store), each within one 64-byte line */
                 uint64_t warps = n / (arch == 7 ? 8 : 4);
                 ck_assert_uint_eq(jt.messages, 3 * warps);

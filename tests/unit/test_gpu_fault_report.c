@@ -54,7 +54,7 @@ START_TEST(mmu_fault_report)
 {
     gpu_trace_start(false);
     h_setup();
-    board_gpu_attach_engine(h.m); /* installs the observers, as the board does */
+    h_attach_engine(); /* installs the observers, as the board does */
     h_driver_init();
     h_map_arena(1);
     h_as_enable(1);
@@ -89,7 +89,7 @@ START_TEST(job_fault_report)
 {
     gpu_trace_start(false);
     h_setup();
-    board_gpu_attach_engine(h.m); /* installs the observers, as the board does */
+    h_attach_engine(); /* installs the observers, as the board does */
     h_driver_init();
     h_map_arena(0);
     h_as_enable(0);

@@ -300,7 +300,7 @@ static void diff_clause(const uint8_t *bytes, size_t len, uint32_t off, enum bi_
     if (bi_prepare_clause(&xj, &c, NULL))
         return;
     char why[128];
-    ck_assert_msg(!bx_jit_compile(arena, &xj, arch >= BI_ARCH_V7 ? 8 : 4, why, sizeof(why)), "%s: %s", name, why);
+    ck_assert_msg(!bx_jit_compile(arena, &xj, arch >= BI_ARCH_V7 ? 8 : 4, -1, why, sizeof(why)), "%s: %s", name, why);
     ck_assert(xj.jit != NULL);
     check_no_vex(&xj, name);
     compiled_units += count_compiled(&xj);

@@ -83,7 +83,7 @@ static void vecadd_on(const char *model)
 {
     h_setup_model(model);
     h_driver_init();
-    board_gpu_attach_engine(h.m);
+    h_attach_engine();
     h_map_arena(0);
     h_as_enable(0);
     const unsigned n = 4096;
@@ -106,7 +106,7 @@ START_TEST(fault_unmapped_output)
 {
     h_setup_model("g72");
     h_driver_init();
-    board_gpu_attach_engine(h.m);
+    h_attach_engine();
     h_map_arena(1);
     h_as_enable(1);
     const unsigned n = 256;
@@ -147,7 +147,7 @@ START_TEST(hard_stop_endless_shader)
 {
     h_setup_model("g52");
     h_driver_init();
-    board_gpu_attach_engine(h.m);
+    h_attach_engine();
     h_map_arena(0);
     h_as_enable(0);
     build_job(8, 4, BUF_C);
@@ -174,14 +174,14 @@ START_TEST(bench_through_mmu)
         return;
     h_setup_model("g52");
     h_driver_init();
-    board_gpu_attach_engine(h.m);
+    h_attach_engine();
     h_map_arena(0);
     h_as_enable(0);
     const unsigned n = 65536;
     fill(n);
     build_job(64, n / 64, BUF_C);
     gpu_compute_stats s0, s1;
-    gpu_compute_get_stats(board_gpu_engine(), &s0);
+    gpu_compute_get_stats(board_gpu_compute(h.engine), &s0);
     struct timespec c0, c1;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
     uint64_t t0 = h_now_ms();
@@ -192,11 +192,11 @@ START_TEST(bench_through_mmu)
     uint64_t t1 = h_now_ms();
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
     double cpu = (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) * 1e-9;
-    gpu_compute_get_stats(board_gpu_engine(), &s1);
+    gpu_compute_get_stats(board_gpu_compute(h.engine), &s1);
     check(n);
     double li = (double)(s1.lane_instrs - s0.lane_instrs);
     printf("gpu bench (vecadd through the GPU MMU, %u host threads): %.0f lane-instructions in %llu ms = %.1f M/s"
-           " (%.3f s CPU: %.1f M per CPU-second)\n", gpu_compute_threads(board_gpu_engine()), li,
+           " (%.3f s CPU: %.1f M per CPU-second)\n", gpu_compute_threads(board_gpu_compute(h.engine)), li,
            (unsigned long long)(t1 - t0), li / (double)(t1 - t0 + !(t1 - t0)) / 1e3, cpu, li / cpu / 1e6);
     h_teardown();
 }

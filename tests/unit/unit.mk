@@ -50,7 +50,7 @@ $(call unit_test,test_dev_board test_dev_bus test_dev_gic test_dev_hdlcd test_de
                  test_dev_uart,$(DEVICE_OBJS),$(FDT_CFLAGS),$(DEVICE_LIBS))
 $(call unit_test,test_mali_job test_mali_mmu test_stats_mali,$(DEVICE_OBJS), \
                  $(FDT_CFLAGS) -Itests/mali,$(DEVICE_LIBS),tests/mali/mali_harness.h)
-$(call unit_test,test_gpu_mali,$(DEVICE_OBJS),$(FDT_CFLAGS) -Itests/mali -I$(B)/tests/gpu,$(DEVICE_LIBS), \
+$(call unit_test,test_gpu_mali test_gpu_boards,$(DEVICE_OBJS),$(FDT_CFLAGS) -Itests/mali -I$(B)/tests/gpu,$(DEVICE_LIBS), \
                  tests/mali/mali_harness.h $(B)/tests/gpu/asm.stamp)
 # GPU fault reports: build/malibu's reporter (emu/system/gpu_trace.c) on the Mali harness.
 $(call unit_test,test_gpu_fault_report,$(B)/sysobj/emu/system/gpu_trace.o $(B)/obj/tools/job_print.o \
