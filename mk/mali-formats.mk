@@ -1,8 +1,14 @@
-# Mali job and descriptor layouts (isa/mali/*.fmt) as generated C, and build/malibu-decode.
+# Mali job and descriptor layouts (isa/mali/*.fmt) as generated C, the job-chain printer library
+# and build/malibu-decode.
 #
 #   $(B)/gen/mali_formats.h        structs, unpack / pack / reserved-bit checks (static inline:
 #                                  the device, the engine and the texture unit include it)
 #   $(B)/gen/mali_formats_print.c  name = value printers, linked by the tools that print
+#   MALI_DECODE_LIB                $(B)/lib/libmali_decode.a: the job-chain printer
+#                                  (emu/decode/job_print.c) and the name = value printers; linked
+#                                  by malibu-decode and build/malibu (--gpu-trace, fault reports),
+#                                  as Mesa's pandecode is; needs the disassembler and the
+#                                  job-chain walker of GPU_OBJS
 #   $(B)/malibu-decode DIR|FILE    prints --gpu-dump output: each job chain, every descriptor
 #                                  field by name, shaders disassembled
 # Included by the Makefile after tests/*/*.mk: GPU_OBJS / DEVICE_OBJS come from mk/, FUZZ_* from
@@ -29,13 +35,18 @@ $(B)/obj/tools/malibu_decode.o: tools/malibu_decode.c $(MALI_FMT_H) $(B)/gen/bif
 	@mkdir -p $(dir $@)
 	$(CC) $(BIFROST_CFLAGS) -c $< -o $@
 
-# The chain printer (tools/job_print.c): malibu-decode's, and build/malibu's (mk/system.mk).
-JOB_PRINT_OBJS := $(B)/obj/tools/job_print.o $(MALI_FMT_PRINT_OBJ)
-$(B)/obj/tools/job_print.o: tools/job_print.c $(MALI_FMT_H) $(B)/gen/bifrost_isa.h
+# The job-chain printer library: malibu-decode's, and build/malibu's (mk/system.mk).
+MALI_DECODE_OBJS := $(patsubst %.c,$(B)/obj/%.o,$(sort $(wildcard emu/decode/*.c))) $(MALI_FMT_PRINT_OBJ)
+MALI_DECODE_LIB := $(B)/lib/libmali_decode.a
+$(B)/obj/emu/decode/%.o: emu/decode/%.c $(MALI_FMT_H) $(B)/gen/bifrost_isa.h
 	@mkdir -p $(dir $@)
 	$(CC) $(BIFROST_CFLAGS) -c $< -o $@
+$(MALI_DECODE_LIB): $(MALI_DECODE_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
 
-$(B)/malibu-decode: $(B)/obj/tools/malibu_decode.o $(JOB_PRINT_OBJS) $(GPU_OBJS)
+$(B)/malibu-decode: $(B)/obj/tools/malibu_decode.o $(MALI_DECODE_LIB) $(GPU_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 PROGRAMS += $(B)/malibu-decode

@@ -12,8 +12,8 @@ SDL_CFLAGS := $(shell pkg-config --cflags sdl2 2>/dev/null)
 SDL_LIBS := $(or $(shell pkg-config --libs sdl2 2>/dev/null),-lSDL2)
 $(B)/sysobj/emu/system/display_sdl.o $(B)/sysobj/emu/system/display_keymap.o: SYS_CFLAGS += $(SDL_CFLAGS)
 
-# (the chain printer of GPU fault reports and --gpu-trace: JOB_PRINT_OBJS, mk/mali-formats.mk)
-$(B)/malibu: $(SYS_MAIN_OBJS) $(SYS_CPU_OBJS) $(DEVICE_OBJS) $(GDB_OBJS) $(SYS_TRACE_OBJS) $$(JOB_PRINT_OBJS) \
+# (the chain printer of GPU fault reports and --gpu-trace: MALI_DECODE_LIB, mk/mali-formats.mk)
+$(B)/malibu: $(SYS_MAIN_OBJS) $(SYS_CPU_OBJS) $(DEVICE_OBJS) $(GDB_OBJS) $(SYS_TRACE_OBJS) $$(MALI_DECODE_LIB) \
              $(B)/obj/emu/gpu/bifrost_disasm.o
 	$(CC) $(LDFLAGS) -o $@ $^ $(DEVICE_LIBS) $(SDL_LIBS) $(CAPSTONE_LIBS) $(LDLIBS)
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "job_dump.h"
-#include "job_print.h"
+#include "../emu/decode/job_print.h"
 
 static int decode_file(const char *path)
 {

@@ -1,7 +1,6 @@
 /* CPU reset state and the execution loop. */
 #include <string.h>
-#include "tb.h"
-#include "native.h"
+#include "dispatch.h"
 
 void (*cpu_trace_translated)(CPUState *c, const struct TB *tb);
 void (*cpu_trace_exec)(CPUState *c, const struct TB *tb);
@@ -22,29 +21,33 @@ _Noreturn void cpu_raise(CPUState *c, Op *op, CpuException exc, uint64_t fault_a
     siglongjmp(c->jmp_env, 1);
 }
 
-/* The dispatch loop; returns when an exception or exit request ends execution. */
+/* The dispatch loop's user-mode parts (dispatch.h). */
+static void user_at_exit_request(CPUState *c)
+{
+    if (c->tbc->flush_pending)
+        tbc_flush(c->tbc);
+    c->exception = EXC_INTERRUPT;
+}
+
+static CpuException user_before_block(CPUState *c)
+{
+    return EXC_NONE;
+}
+
+static TB *user_find_block(CPUState *c)
+{
+    TB *tb = tb_lookup(c->tbc, c->pc);
+    return tb ? tb : tb_translate(c, c->pc);
+}
+
+static void user_block_found(CPUState *c, TB *tb)
+{
+}
+
+/* Returns when an exception or exit request ends execution. */
 static __attribute__((noinline)) CpuException exec_loop(CPUState *c)
 {
-    TbChain chain = { 0 };
-    for (;;) {
-        if (unlikely(c->exit_request)) {
-            c->exit_request = 0;
-            if (c->tbc->flush_pending)
-                tbc_flush(c->tbc);
-            c->exception = EXC_INTERRUPT;
-            return EXC_INTERRUPT;
-        }
-        TB *tb = tb_lookup(c->tbc, c->pc);
-        if (!tb)
-            tb = tb_translate(c, c->pc);
-        if (unlikely(cpu_trace_exec)) {
-            cpu_trace_exec(c, tb);
-            c->exit_request = 1; /* no chaining: the next block comes back here */
-        }
-        tb_run(c, tb, &chain);
-        if (c->exception != EXC_NONE)
-            return c->exception;
-    }
+    return cpu_dispatch(c, user_at_exit_request, user_before_block, user_find_block, user_block_found);
 }
 
 CpuException cpu_exec(CPUState *c)

@@ -11,12 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "tb.h"
+#include "dispatch.h"
 #include "env.h"
 #include "sys_cpu.h"
 #include "sys_debug.h"
 #include "sys_timing.h"
-#include "native.h"
 #include "../../devices/bus.h"
 #include "../../devices/gic400.h"
 #include "../../devices/gtimer.h"
@@ -194,45 +193,49 @@ static TB *tb_get(SysCPU *s)
     return tb;
 }
 
-/* Dispatch loop (separate from run_blocks so its locals live across the setjmp). */
+/* The dispatch loop's system parts (dispatch.h). */
+static void sys_at_exit_request(CPUState *c)
+{
+    SysCPU *s = sys_cpu(c);
+    sys_apply_remote(s);
+    if (c->tbc->flush_pending)
+        sys_code_apply(s);
+}
+
+static CpuException sys_before_block(CPUState *c)
+{
+    SysCPU *s = sys_cpu(c);
+    if (unlikely(s->dbg_step)) {
+        /* Debugger single step: one one-instruction block (or the exception it raises); the
+         * exit request stops the block's goto and then the loop, which returns EXC_INTERRUPT. */
+        s->dbg_step_done = true;
+        c->exit_request = 1;
+        return EXC_NONE;
+    }
+    if (unlikely(c->insn_count >= c->insn_limit))
+        return EXC_INTERRUPT; /* quantum used up */
+    return EXC_NONE;
+}
+
+static TB *sys_find_block(CPUState *c)
+{
+    return tb_get(sys_cpu(c));
+}
+
+static void sys_block_found(CPUState *c, TB *tb)
+{
+    SysCPU *s = sys_cpu(c);
+    s->n_dispatch++;
+    if (unlikely(sys_timing_hier)) {
+        sys_timing_fetch(s, tb);
+        c->exit_request = 1; /* no chaining: every block's lines are fed here */
+    }
+}
+
+/* Separate from run_blocks so its locals live across the setjmp. */
 static __attribute__((noinline)) CpuException dispatch(SysCPU *s)
 {
-    CPUState *c = &s->cpu;
-    TbChain chain = { 0 };
-    for (;;) {
-        if (unlikely(c->exit_request)) {
-            c->exit_request = 0;
-            sys_apply_remote(s);
-            if (c->tbc->flush_pending)
-                sys_code_apply(s);
-            return EXC_INTERRUPT;
-        }
-        if (unlikely(s->dbg_step)) {
-            /* Debugger single step: one one-instruction block (or the exception it raises),
-             * without chaining on (exit_request stops the block's goto). */
-            s->dbg_step_done = true;
-            TB *tb = tb_get(s);
-            s->n_dispatch++;
-            c->exit_request = 1;
-            tb_run(c, tb, &chain);
-            return c->exception != EXC_NONE ? c->exception : EXC_INTERRUPT;
-        }
-        if (unlikely(c->insn_count >= c->insn_limit))
-            return EXC_INTERRUPT; /* quantum used up */
-        TB *tb = tb_get(s);
-        s->n_dispatch++;
-        if (unlikely(sys_timing_hier)) {
-            sys_timing_fetch(s, tb);
-            c->exit_request = 1; /* no chaining: every block's lines are fed here */
-        }
-        if (unlikely(cpu_trace_exec)) {
-            cpu_trace_exec(c, tb);
-            c->exit_request = 1; /* no chaining: the next block comes back here */
-        }
-        tb_run(c, tb, &chain);
-        if (c->exception != EXC_NONE)
-            return c->exception;
-    }
+    return cpu_dispatch(&s->cpu, sys_at_exit_request, sys_before_block, sys_find_block, sys_block_found);
 }
 
 static CpuException run_blocks(SysCPU *s)

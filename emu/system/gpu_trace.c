@@ -13,7 +13,7 @@
 #include "../../devices/board_gpu.h"
 #include "../../devices/mali/mali.h"
 #include "../../devices/mali/regs.h"
-#include "../../tools/job_print.h"
+#include "../decode/job_print.h"
 #include "mali_formats.h"
 
 bool gpu_trace_parse(const char *list, bool *jobs, char *err, size_t errlen)

@@ -1,6 +1,6 @@
 /* build/malibu's GPU debugging output on stderr: a report block for every job chain that ends
  * with a fault (always on), and with --gpu-trace jobs every job chain decoded as it starts
- * (tools/job_print.c: what build/malibu-decode prints from a --gpu-dump). */
+ * (emu/decode/job_print.c: what build/malibu-decode prints from a --gpu-dump). */
 #ifndef MALIBU_GPU_TRACE_H
 #define MALIBU_GPU_TRACE_H
 

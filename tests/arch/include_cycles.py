@@ -1,18 +1,21 @@
 #!/usr/bin/env python3
 """Fails on an include cycle between malibu's components.
 
-Reads the `#include "..."` lines of the C sources and headers of the directories in READ_DIRS,
-resolves each to a file of the tree (next to the including file first, then in the build's
-include directories, INCLUDE_DIRS; generated headers under build/ resolve to nothing and are
-skipped) and builds the graph of components: a component is a directory, except that the board
-assembly (BOARD_FILES: the code that creates every device and wires it up) is a component of its
-own, above the device models of devices/ (it has to include them, and they include the bus and
-the GIC).  The check fails on any cycle through a component of CHECKED.
+Reads the `#include "..."` lines of the C sources and headers of every product directory: each
+directory under PRODUCT_ROOTS that holds .c/.h files (found by walking the tree, so a new
+directory is checked without being listed here; REQUIRED_DIRS must be among them, so a walk that
+went wrong cannot pass by reading nothing).  Each include is resolved to a file of the tree (next
+to the including file first, then in the build's include directories, INCLUDE_DIRS; generated
+headers under build/ resolve to nothing and are skipped) and the graph of components is built:
+a component is a directory, except that the board assembly (BOARD_FILES: the code that creates
+every device and wires it up) is a component of its own, above the device models of devices/ (it
+has to include them, and they include the bus and the GIC).  The check fails on any cycle
+between components.
 
-Includes that still close a cycle today are listed in an allow-list (--allow FILE; lines
-`FILE -> HEADER  # why`): they are left out of the graph (and each is printed with the cycle it
-closes), so any other cycle fails; an entry that is no longer an include, or whose include no
-longer closes a cycle, fails too (the list only shrinks).
+Includes that still close a cycle are listed in an allow-list (--allow FILE; lines
+`FILE -> HEADER  # why`; empty today, and it only shrinks): they are left out of the graph (and
+each is printed with the cycle it closes), so any other cycle fails; an entry that is no longer
+an include, or whose include no longer closes a cycle, fails too.
 
     include_cycles.py [--root DIR] [--allow FILE] [--graph]
 """
@@ -22,16 +25,19 @@ import os
 import re
 import sys
 
-READ_DIRS = ["emu/cpu", "emu/gpu", "emu/stats", "emu/system", "emu/timing", "emu/user",
-             "devices", "devices/mali", "firmware"]
+# Where the product's C lives: the emulator, the board and its firmware, the tools, the ISA
+# generators, the guest's sample programs.  Tests and the build tree are not product.
+PRODUCT_ROOTS = ["emu", "devices", "firmware", "tools", "isa", "guest-images/apps"]
+SKIP_DIRS = {"build", "cache", "out"}
+REQUIRED_DIRS = ["emu/cpu", "emu/debug", "emu/decode", "emu/gpu", "emu/stats", "emu/system",
+                 "emu/timing", "emu/user", "devices", "devices/mali", "firmware", "tools"]
 BOARD = "devices/board"
 BOARD_FILES = {"devices/board.c", "devices/board.h", "devices/board_gpu.c", "devices/board_gpu.h",
                "devices/board_display.c", "devices/board_display.h",
                "devices/board_timing.c", "devices/board_timing.h",
                "devices/virtio_board.c", "devices/virtio_board.h"}
-CHECKED = {"emu/cpu", "emu/gpu", "emu/stats", "emu/timing", "devices", BOARD, "devices/mali"}
-# -I directories of the build (CFLAGS, BIFROST_CFLAGS, the stats and system unit tests), in order
-INCLUDE_DIRS = ["emu/cpu", "emu/user", "emu/gpu", "emu/stats", "emu/timing", "devices"]
+# -I directories of the build (CFLAGS, BIFROST_CFLAGS, the unit tests), in order
+INCLUDE_DIRS = ["emu/cpu", "emu/user", "emu/gpu", "emu/stats", "emu/timing", "emu/debug", "devices"]
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
 
 
@@ -39,17 +45,26 @@ def component(path):
     return BOARD if path in BOARD_FILES else os.path.dirname(path)
 
 
+def product_dirs(root):
+    """Every directory under PRODUCT_ROOTS with C sources or headers, sorted."""
+    dirs = []
+    for top in PRODUCT_ROOTS:
+        for d, subdirs, names in os.walk(os.path.join(root, top)):
+            subdirs[:] = sorted(n for n in subdirs if n not in SKIP_DIRS and not n.startswith("."))
+            if any(n.endswith((".c", ".h")) for n in names):
+                dirs.append(os.path.relpath(d, root))
+    missing = [d for d in REQUIRED_DIRS if d not in dirs]
+    if missing:
+        raise SystemExit("include_cycles: no C sources in %s under %s" % (", ".join(missing), root))
+    return sorted(dirs)
+
+
 def read_sources(root):
-    """{path: [(line number, included name)]} for every .c/.h of READ_DIRS."""
+    """{path: [(line number, included name)]} for every .c/.h of the product directories."""
     sources = {}
-    for d in READ_DIRS:
+    for d in product_dirs(root):
         full = os.path.join(root, d)
-        if not os.path.isdir(full):
-            raise SystemExit("include_cycles: no directory %s under %s" % (d, root))
-        names = sorted(n for n in os.listdir(full) if n.endswith((".c", ".h")))
-        if not names:
-            raise SystemExit("include_cycles: no C sources in %s" % d)
-        for n in names:
+        for n in sorted(n for n in os.listdir(full) if n.endswith((".c", ".h"))):
             path = d + "/" + n
             with open(os.path.join(full, n), errors="replace") as f:
                 sources[path] = [(i, m.group(1)) for i, line in enumerate(f, 1)
@@ -143,8 +158,8 @@ def read_allow(path):
 
 
 def find_cycles(nodes, succ):
-    """One shortest cycle per component edge inside a strongly connected component that holds a
-    CHECKED component: [[a, b, ..., a]], each cycle once."""
+    """One shortest cycle per component edge inside a strongly connected component of more than
+    one component: [[a, b, ..., a]], each cycle once."""
     comp = strongly_connected(nodes, succ)
     members = collections.defaultdict(set)
     for v in nodes:
@@ -153,7 +168,7 @@ def find_cycles(nodes, succ):
     for a in sorted(nodes):
         for b in sorted(succ[a]):
             c = comp[a]
-            if comp[b] != c or len(members[c]) < 2 or not members[c] & CHECKED:
+            if comp[b] != c or len(members[c]) < 2:
                 continue
             cycle = [a] + path_back(succ, comp, b, a)
             key = min(tuple(cycle[i:-1] + cycle[:i]) for i in range(len(cycle) - 1))
@@ -218,8 +233,8 @@ def check(root, allow_path=None, show_graph=False, out=sys.stdout):
     for msg in stale:
         print(msg, file=out)
     ok = not cycles and not stale
-    print("include cycles: %d files, %d includes across components, %d allowed; %s" %
-          (len(sources), len(edges), len(allow), "ok" if ok else "FAILED"), file=out)
+    print("include cycles: %d components, %d files, %d includes across components, %d allowed; %s" %
+          (len(nodes), len(sources), len(edges), len(allow), "ok" if ok else "FAILED"), file=out)
     return ok
 
 

@@ -11,7 +11,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import include_cycles  # noqa: E402
 
 # An acyclic tree shaped like malibu's: the board above the devices and the Mali device, the GPU
-# engine and the stats below them, the CPU using the bus.
+# engine and the stats below them, the CPU using the bus; the system main above the board, the
+# GDB stub and the job-chain printer; malibu-decode (tools/) above the printer.
 BASE = {
     "emu/cpu/cpu.h": "",
     "emu/cpu/mmu.c": '#include "cpu.h"\n#include "../../devices/bus.h"\n',
@@ -20,7 +21,14 @@ BASE = {
     "emu/gpu/compute.c": '#include <stdio.h>\n#include "compute.h"\n#include "isa_generated.h"\n',
     "emu/stats/stats.h": "",
     "emu/stats/stats_gpu.c": '#include "stats.h"\n#include "exec.h"\n',
-    "emu/system/main.c": '#include "../../devices/board.h"\n#include "../gpu/compute.h"\n',
+    "emu/system/main.c": '#include "../../devices/board.h"\n#include "../gpu/compute.h"\n#include "../debug/gdb_stub.h"\n',
+    "emu/system/gpu_trace.h": "",
+    "emu/system/gpu_trace.c": '#include "gpu_trace.h"\n#include "../decode/job_print.h"\n',
+    "emu/debug/gdb_stub.h": "",
+    "emu/debug/trace.c": '#include "cpu.h"\n',
+    "emu/decode/job_print.h": '#include "../gpu/exec.h"\n',
+    "emu/decode/job_print.c": '#include "job_print.h"\n',
+    "tools/malibu_decode.c": '#include "../emu/decode/job_print.h"\n',
     "emu/user/main.c": '#include "cpu.h"\n',
     "emu/timing/timing.h": "",
     "devices/bus.h": "",
@@ -110,7 +118,48 @@ class IncludeCycles(unittest.TestCase):
     def test_missing_directory_is_an_error(self):
         with self.assertRaises(SystemExit):
             self.run_check({"firmware/psci.h": None})
+        with self.assertRaises(SystemExit):
+            self.run_check({"tools/malibu_decode.c": None})
 
+    def test_printer_including_the_system_is_a_cycle(self):
+        # the library reaching back into one of the programs that link it
+        ok, report = self.run_check({"emu/decode/job_print.c": '#include "../system/gpu_trace.h"\n'})
+        self.assertFalse(ok, report)
+        self.assertIn("emu/decode/job_print.c:2 includes emu/system/gpu_trace.h  (emu/decode -> emu/system)",
+                      report)
+        self.assertIn("emu/system/gpu_trace.c:2 includes emu/decode/job_print.h  (emu/system -> emu/decode)",
+                      report)
+
+    def test_cycle_through_the_debug_directory(self):
+        # emu/debug found through its -I directory: emu/cpu -> emu/debug -> emu/cpu
+        ok, report = self.run_check({"emu/cpu/cpu.h": '#include "gdb_stub.h"\n'})
+        self.assertFalse(ok, report)
+        self.assertIn("emu/cpu/cpu.h:1 includes emu/debug/gdb_stub.h  (emu/cpu -> emu/debug)", report)
+        self.assertIn("emu/debug/trace.c:1 includes emu/cpu/cpu.h", report)
+
+    def test_cycle_between_system_and_debug(self):
+        ok, report = self.run_check({"emu/debug/gdb_stub.h": '#include "../system/gpu_trace.h"\n'})
+        self.assertFalse(ok, report)
+        self.assertIn("emu/debug -> emu/system -> emu/debug", report)
+
+    def test_cycle_with_a_tool(self):
+        ok, report = self.run_check({"emu/decode/job_print.h": '#include "../../tools/malibu_decode.h"\n',
+                                     "tools/malibu_decode.h": ""})
+        self.assertFalse(ok, report)
+        self.assertIn("emu/decode/job_print.h:2 includes tools/malibu_decode.h  (emu/decode -> tools)", report)
+
+    def test_new_directory_is_read_without_being_listed(self):
+        ok, report = self.run_check({"emu/newpart/part.h": '#include "../system/gpu_trace.h"\n',
+                                     "emu/system/gpu_trace.h": '#include "../newpart/part.h"\n'})
+        self.assertFalse(ok, report)
+        self.assertIn("emu/newpart -> emu/system -> emu/newpart", report)
+
+    def test_guest_sample_programs_are_read(self):
+        ok, report = self.run_check({"guest-images/apps/common.h": '#include "../../emu/gpu/exec.h"\n',
+                                     "guest-images/apps/vecadd.c": '#include "common.h"\n',
+                                     "emu/gpu/exec.h": '#include "../../guest-images/apps/common.h"\n'})
+        self.assertFalse(ok, report)
+        self.assertIn("emu/gpu -> guest-images/apps -> emu/gpu", report)
 
 if __name__ == "__main__":
     unittest.main(verbosity=1)

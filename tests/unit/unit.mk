@@ -53,8 +53,8 @@ $(call unit_test,test_mali_job test_mali_mmu test_stats_mali,$(DEVICE_OBJS), \
 $(call unit_test,test_gpu_mali test_gpu_boards,$(DEVICE_OBJS),$(FDT_CFLAGS) -Itests/mali -I$(B)/tests/gpu,$(DEVICE_LIBS), \
                  tests/mali/mali_harness.h $(B)/tests/gpu/asm.stamp)
 # GPU fault reports: build/malibu's reporter (emu/system/gpu_trace.c) on the Mali harness.
-$(call unit_test,test_gpu_fault_report,$(B)/sysobj/emu/system/gpu_trace.o $(B)/obj/tools/job_print.o \
-                 $(B)/obj/gen/mali_formats_print.o $(B)/obj/emu/gpu/bifrost_disasm.o $(DEVICE_OBJS), \
+$(call unit_test,test_gpu_fault_report,$(B)/sysobj/emu/system/gpu_trace.o $(B)/lib/libmali_decode.a \
+                 $(B)/obj/emu/gpu/bifrost_disasm.o $(DEVICE_OBJS), \
                  $(FDT_CFLAGS) -Itests/mali,$(DEVICE_LIBS), \
                  tests/mali/mali_harness.h)
 # The PNG writer of --screenshot (build/malibu's emu/system/png_write.c).

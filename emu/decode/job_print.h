@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
-#include "../emu/gpu/job_walk.h"
+#include "../gpu/job_walk.h"
 
 /* Prints the chain from head (at most max_jobs jobs) read through read/ctx; a descriptor read
  * cannot reach is printed as "<kind> <index> @ <va>: <missing_why>".  Returns the jobs printed;

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "job_print.h"
-#include "../emu/gpu/bifrost_decode.h"
+#include "../gpu/bifrost_decode.h"
 #include "mali_formats.h"
 
 typedef struct {
