@@ -139,6 +139,15 @@ Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
         board_free(b);
         return NULL;
     }
+    /* The SSE code is 4-lane (bx_jit_compile): a v7 GPU's 8-lane warps would all be interpreted,
+     * which is not what the user asked for. */
+    const MaliModel *gm = mali_model_find(cfg->gpu ? cfg->gpu : "g71"); /* NULL: --gpu none */
+    if (gpu_backend && gm && !strcmp(gpu_backend, "jit-sse") && (gm->gpu_id >> 28) >= 7) {
+        snprintf(err, errlen, "--gpu-backend jit-sse: the SSE code runs 4-lane warps only, and the %s (v7) has "
+                 "8-lane warps; use jit or jit-avx2 (AVX2 code), or interp", gm->name);
+        board_free(b);
+        return NULL;
+    }
     if (!board_gpu_attach(b, cfg->gpu, &b->gpu, err, errlen)) {
         board_free(b);
         return NULL;

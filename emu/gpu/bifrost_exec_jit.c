@@ -602,7 +602,9 @@ int bx_jit_compile(bx_jit_arena **arena, bi_xclause *x, unsigned lanes, int isa_
         static int said;
         if (!__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
             fprintf(stderr, "gpu: jit: %s; 8-lane warps (v7 GPUs) run interpreted\n",
-                    bx_jit_host_isa() == BX_JIT_ISA_SSE ? "the host lacks AVX2 or FMA" : "SSE code chosen (MALIBU_GPU_JIT_ISA=sse)");
+                    bx_jit_host_isa() == BX_JIT_ISA_SSE ? "the host lacks AVX2 or FMA"
+                    : isa_choice == BX_JIT_ISA_SSE      ? "the engine chose the SSE code (jit-sse)"
+                                                        : "SSE code chosen (MALIBU_GPU_JIT_ISA=sse)");
         return 0;
     }
     /* twice: the first pass finds the result rows nothing reads back, the second leaves out their

@@ -95,7 +95,8 @@ static const OptionDef table[] = {
       NULL, OPT_UINT, BOARD(gpu_threads), 1, 256, NULL, NULL },
     { "gpu-backend", 0, NULL, "devices/board_gpu.c",
       "shader-core back end: jit compiles clauses to host code, AVX2 or else SSE4.1 (the default on "
-      "x86-64 hosts with either); jit-avx2 and jit-sse choose that code; interp interprets clauses "
+      "x86-64 hosts with either); jit-avx2 and jit-sse choose that code (jit-sse: 4-lane warps, so "
+      "v6 GPUs only); interp interprets clauses "
       "(the reference; the default elsewhere); also MALIBU_GPU_BACKEND. Results, faults and --stats "
       "counts are the same with either", "docs/gpu.md#clause-compiler---gpu-backend-jit",
       OPT_CHOICE, BOARD(gpu_backend), 0, 0, CHOICES("jit", "jit-avx2", "jit-sse", "interp"), NULL },

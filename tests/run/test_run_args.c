@@ -157,6 +157,34 @@ START_TEST(timing_not_honoured_refused)
 }
 END_TEST
 
+/* --gpu-backend jit-sse on a v7 GPU would interpret every clause (the SSE code is 4-lane):
+ * refused when the board is made, naming the option; accepted on the v6 models. */
+START_TEST(jit_sse_refused_on_v7)
+{
+    static const struct { const char *gpu; bool refused; } cases[] = {
+        { "g52", true }, { "g71", false }, { "g72", false }, { "none", false },
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        BoardConfig cfg;
+        board_config_default(&cfg);
+        cfg.console_in = -1;
+        cfg.ram_size = 64ull << 20;
+        cfg.gpu = cases[i].gpu;
+        cfg.gpu_backend = "jit-sse";
+        char err[256] = "";
+        Board *b = board_new(&cfg, err, sizeof err);
+        if (cases[i].refused) {
+            ck_assert_msg(b == NULL, "--gpu %s --gpu-backend jit-sse accepted", cases[i].gpu);
+            ck_assert_msg(strstr(err, "--gpu-backend jit-sse") && strstr(err, "8-lane"), "got \"%s\"", err);
+        } else if (b) {
+            board_free(b);
+        } else {   /* a host without SSE4.1 refuses jit-sse for that reason, never for the lanes */
+            ck_assert_msg(!strstr(err, "8-lane"), "--gpu %s: %s", cases[i].gpu, err);
+        }
+    }
+}
+END_TEST
+
 static char dir[64];
 
 /* DIR/rootfs.ext4: `size` bytes whose ext4 superblock (magic 0xEF53, 1 KiB blocks) claims
@@ -626,6 +654,7 @@ int main(void)
     tcase_add_test(tc, exit_on_board);
     tcase_add_test(tc, cpu_timing_feed);
     tcase_add_test(tc, timing_not_honoured_refused);
+    tcase_add_test(tc, jit_sse_refused_on_v7);
     tcase_add_test(tc, image_and_run);
     tcase_add_test(tc, options_round_trip);
     tcase_add_test(tc, options_bad_values);
