@@ -37,6 +37,7 @@
 #include "pl011.h"
 #include "pl031.h"
 #include "virtio_board.h"
+#include "mali/mali.h"
 #include "../firmware/boot.h"
 #include "../firmware/psci.h"
 
@@ -86,6 +87,11 @@ typedef struct BoardConfig {
     const char *gpu;      /* --gpu: g71 (NULL = default), g72, g52, none (devices/mali/) */
     unsigned gpu_threads; /* --gpu-threads: host threads of the shader-core engine (0 = host CPUs) */
     const char *gpu_backend; /* --gpu-backend NAME (NULL: MALIBU_GPU_BACKEND, else the host's default) */
+    bool gpu_log;         /* --debug gpu: one stderr line per GPU job (also MALIBU_GPU_LOG=1) */
+    const char *gpu_dump; /* --gpu-dump DIR: every job chain's descriptors and shaders (also MALIBU_GPU_DUMP) */
+    MaliChainFn gpu_tap_chain; /* --gpu-trace jobs: each chain as it starts (NULL: none) */
+    MaliFaultFn gpu_tap_fault; /* GPU fault reports: each chain that ends in a fault (NULL: none) */
+    void *gpu_tap_opaque;
     bool gpu_time_host;   /* --gpu-time host: guest time is host time even while the CPU waits
                              on the GPU (default: model, gtimer.h device-wait clock) */
     const char *stats;    /* --stats FILE.json: instrumentation report at exit (emu/stats/) */

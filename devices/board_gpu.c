@@ -22,10 +22,6 @@
 
 /* ---- engine ---------------------------------------------------------------------------------- */
 
-/* What the command line asked for before any board existed (board_gpu_debug, board_gpu_observe;
- * MALIBU_GPU_LOG / MALIBU_GPU_DUMP): each GPU attached afterwards copies it into its parameters. */
-static BoardGpuParams cmdline;
-
 struct BoardGpu {
     BoardGpuParams p;
     tm_config timing;         /* p.timing points here */
@@ -96,24 +92,9 @@ static uint32_t run_job(void *opaque, const MaliComputeJob *mj)
     return st;
 }
 
-void board_gpu_debug(bool log, const char *dir)
-{
-    if (log)
-        cmdline.log_jobs = true;
-    if (dir)
-        cmdline.dump_dir = dir;
-}
-
-void board_gpu_observe(MaliChainFn chain, MaliFaultFn fault, void *opaque)
-{
-    cmdline.tap_chain = chain;
-    cmdline.tap_fault = fault;
-    cmdline.tap_opaque = opaque;
-}
-
 void board_gpu_params_default(BoardGpuParams *p)
 {
-    *p = cmdline;
+    memset(p, 0, sizeof(*p));
     const char *l = getenv("MALIBU_GPU_LOG");
     if (l && *l && strcmp(l, "0"))
         p->log_jobs = true;
@@ -295,6 +276,12 @@ bool board_gpu_attach(Board *b, const char *model, Mali **out, char *err, size_t
     BoardGpuParams gp;
     board_gpu_params_default(&gp);
     gp.threads = b->cfg.gpu_threads;
+    gp.log_jobs |= b->cfg.gpu_log;
+    if (b->cfg.gpu_dump)
+        gp.dump_dir = b->cfg.gpu_dump;
+    gp.tap_chain = b->cfg.gpu_tap_chain;
+    gp.tap_fault = b->cfg.gpu_tap_fault;
+    gp.tap_opaque = b->cfg.gpu_tap_opaque;
     gp.backend = b->cfg.gpu_backend ? b->cfg.gpu_backend : getenv("MALIBU_GPU_BACKEND");
     tm_config tc;
     int timing = board_timing_gpu(&b->cfg, &tc, err, errlen);

@@ -53,8 +53,9 @@ typedef struct BoardGpuParams {
 
 /* A Mali device's shader-core engine with its parameters (board_gpu_attach makes the board's). */
 typedef struct BoardGpu BoardGpu;
-/* The defaults: what board_gpu_debug / board_gpu_observe / MALIBU_GPU_LOG=1 / MALIBU_GPU_DUMP=DIR
- * asked for, the installed observer's hooks (gpu_observer.h), host threads, no timing. */
+/* The defaults: what MALIBU_GPU_LOG=1 / MALIBU_GPU_DUMP=DIR ask for, the installed observer's
+ * hooks (gpu_observer.h), host threads, no timing, no taps.  board_gpu_attach adds the board's
+ * BoardConfig (gpu_log, gpu_dump, gpu_tap_*) to them. */
 void board_gpu_params_default(BoardGpuParams *p);
 /* An engine made with p, registered as m's job engine (for every job type it has a front end
  * for) with p's observers; m may be NULL.  NULL with the reason in err. */
@@ -63,10 +64,5 @@ BoardGpu *board_gpu_engine_new(struct Mali *m, const BoardGpuParams *p, char *er
 void board_gpu_engine_free(BoardGpu *g);
 struct gpu_compute *board_gpu_compute(const BoardGpu *g);
 
-/* The command line's debugging aids and observers (build/malibu: --gpu-log, --gpu-dump,
- * --gpu-trace, GPU fault reports: emu/system/gpu_trace.c), before the board is made: GPUs
- * attached afterwards take them into their parameters (board_gpu_params_default). */
-void board_gpu_debug(bool log, const char *dump_dir);
-void board_gpu_observe(MaliChainFn chain, MaliFaultFn fault, void *opaque);
 
 #endif

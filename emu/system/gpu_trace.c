@@ -179,7 +179,8 @@ static void fault_report(void *opaque, MaliJobCtx *ctx, const MaliFaultInfo *fi)
     free(text);
 }
 
-void gpu_trace_start(bool jobs)
+void gpu_trace_taps(bool jobs, MaliChainFn *chain, MaliFaultFn *fault)
 {
-    board_gpu_observe(jobs ? trace_chain : NULL, fault_report, NULL);
+    *chain = jobs ? trace_chain : NULL;
+    *fault = fault_report;
 }

@@ -7,9 +7,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "../../devices/mali/mali.h"
+
 /* "jobs" -> true in *jobs; false with a message in err for anything else. */
 bool gpu_trace_parse(const char *list, bool *jobs, char *err, size_t errlen);
-/* Register the observers (before the board's GPU is attached). */
-void gpu_trace_start(bool jobs);
+/* The observers for the board's configuration (BoardConfig.gpu_tap_*): the chain printer with
+ * `jobs`, else none; the fault report always. */
+void gpu_trace_taps(bool jobs, MaliChainFn *chain, MaliFaultFn *fault);
 
 #endif

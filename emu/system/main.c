@@ -215,17 +215,17 @@ static void print_stats(void)
     }
 }
 
-/* The parsed options' system part (options.h): the CPU's debug flags, the GPU's log and dump,
- * the CPU back end, the traces.  false with a message in err. */
-static bool apply_system_options(const SystemOptions *o, TraceConfig *trace, char *err, size_t errlen)
+/* The parsed options' system part (options.h): the CPU's debug flags, the GPU's log, dump and
+ * taps (into the board's configuration), the CPU back end, the traces.  false with a message in
+ * err. */
+static bool apply_system_options(const SystemOptions *o, BoardConfig *cfg, TraceConfig *trace, char *err, size_t errlen)
 {
     machine.debug = (o->debug & OPT_DEBUG_EXC ? SYS_DEBUG_EXC : 0) | (o->debug & OPT_DEBUG_SYSREG ? SYS_DEBUG_SYSREG : 0);
-    if (o->debug & OPT_DEBUG_GPU)
-        board_gpu_debug(true, NULL);
+    cfg->gpu_log = (o->debug & OPT_DEBUG_GPU) != 0;
     if (o->gpu_dump) {
         if (mkdir(o->gpu_dump, 0777) && errno != EEXIST)
             return snprintf(err, errlen, "--gpu-dump %s: %s", o->gpu_dump, strerror(errno)), false;
-        board_gpu_debug(false, o->gpu_dump);
+        cfg->gpu_dump = o->gpu_dump;
     }
     if (o->backend)
         native_set_backend(!strcmp(o->backend, "native") ? BACKEND_NATIVE : BACKEND_PORTABLE);
@@ -243,7 +243,7 @@ static bool apply_system_options(const SystemOptions *o, TraceConfig *trace, cha
         return false;
     if ((o->debug & OPT_DEBUG_EXC) && !trace_disasm_enable())
         fprintf(stderr, "malibu: --debug exc: no Capstone AArch64 disassembler, instructions not shown\n");
-    gpu_trace_start(o->gpu_trace != 0);
+    gpu_trace_taps(o->gpu_trace != 0, &cfg->gpu_tap_chain, &cfg->gpu_tap_fault);
     return true;
 }
 
@@ -269,7 +269,7 @@ int main(int argc, char **argv)
     BoardConfig cfg = opts.board;
     cfg.cpu_timing = &cpu_timing_feed;
     TraceConfig trace;
-    if (!apply_system_options(&opts.sys, &trace, err, sizeof err)) {
+    if (!apply_system_options(&opts.sys, &cfg, &trace, err, sizeof err)) {
         fprintf(stderr, "malibu: %s\n", err);
         return 2;
     }

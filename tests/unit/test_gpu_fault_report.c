@@ -50,11 +50,19 @@ static void expect(const char *text, const char *want)
     ck_assert_msg(strstr(text, want), "missing from the report: %s", want);
 }
 
+/* The engine with the fault report as its tap, as build/malibu's board gets it (gpu_trace_taps). */
+static void attach_with_fault_report(void)
+{
+    BoardGpuParams p;
+    board_gpu_params_default(&p);
+    gpu_trace_taps(false, &p.tap_chain, &p.tap_fault);
+    h_attach_engine_with(&p);
+}
+
 START_TEST(mmu_fault_report)
 {
-    gpu_trace_start(false);
     h_setup();
-    h_attach_engine(); /* installs the observers, as the board does */
+    attach_with_fault_report(); /* installs the observers, as the board does */
     h_driver_init();
     h_map_arena(1);
     h_as_enable(1);
@@ -87,9 +95,8 @@ END_TEST
 
 START_TEST(job_fault_report)
 {
-    gpu_trace_start(false);
     h_setup();
-    h_attach_engine(); /* installs the observers, as the board does */
+    attach_with_fault_report(); /* installs the observers, as the board does */
     h_driver_init();
     h_map_arena(0);
     h_as_enable(0);
