@@ -251,6 +251,7 @@ static uint64_t board_now_ns(void *opaque) { return gtimer_now_ns(opaque); }
 static void board_hold(void *opaque, int delta) { gtimer_hold(opaque, delta); }
 static void board_advance(void *opaque, uint64_t ns) { gtimer_advance(opaque, ns); }
 static bool board_advance_frozen(void *opaque, uint64_t ns) { return gtimer_advance_frozen(opaque, ns); }
+static uint64_t board_reach(void *opaque, uint64_t ns) { return gtimer_reach(opaque, ns); }
 
 bool board_gpu_attach(Board *b, const char *model, Mali **out, char *err, size_t errlen)
 {
@@ -270,7 +271,7 @@ bool board_gpu_attach(Board *b, const char *model, Mali **out, char *err, size_t
     }
     if (b->gtimer) {
         mali_set_timestamp(m, board_timestamp, b->gtimer, gtimer_freq(b->gtimer));
-        MaliClockModel cm = { board_now_ns, board_hold, board_advance, board_advance_frozen, b->gtimer };
+        MaliClockModel cm = { board_now_ns, board_hold, board_advance, board_advance_frozen, b->gtimer, board_reach };
         mali_set_clock_model(m, &cm);
     }
     BoardGpuParams gp;

@@ -196,6 +196,29 @@ bool gtimer_advance_frozen(GTimer *t, uint64_t ns)
     return frozen;
 }
 
+uint64_t gtimer_reach(GTimer *t, uint64_t ns)
+{
+    pthread_mutex_lock(&t->lock);
+    if (t->model && t->frozen && t->frozen_ns < ns) {
+        clock_write_begin(t);
+        __atomic_store_n(&t->frozen_ns, ns, __ATOMIC_RELAXED);
+        clock_write_end(t);
+        update_all_timers(t);
+    } else if (t->model && !t->frozen) {
+        /* running: skip less host time from this instant on (skipped_ns may go negative) */
+        uint64_t host = ht_now_ns();
+        if (host - t->start_ns - (uint64_t)t->skipped_ns < ns) {
+            clock_write_begin(t);
+            __atomic_store_n(&t->skipped_ns, (int64_t)(host - t->start_ns - ns), __ATOMIC_RELAXED);
+            clock_write_end(t);
+            update_all_timers(t);
+        }
+    }
+    uint64_t now = guest_ns(t);
+    pthread_mutex_unlock(&t->lock);
+    return now;
+}
+
 void gtimer_clock_stats(GTimer *t, GTimerClockStats *st)
 {
     pthread_mutex_lock(&t->lock);

@@ -66,6 +66,10 @@ void gtimer_advance(GTimer *t, uint64_t ns);
 /* The same, but only while frozen: true if applied (a device waits and retries while a CPU is
  * briefly awake, so a large advance reported at once is not lost). */
 bool gtimer_advance_frozen(GTimer *t, uint64_t ns);
+/* With the model on: guest time becomes at least ns (a device's modelled schedule got ahead of
+ * it because advances came while a CPU was awake, and the device is about to show that schedule
+ * to the guest).  Returns guest ns after it. */
+uint64_t gtimer_reach(GTimer *t, uint64_t ns);
 typedef struct GTimerClockStats {
     bool model;              /* gtimer_set_device_clock(t, true) */
     uint64_t freezes;        /* times guest time was frozen */

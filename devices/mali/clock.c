@@ -51,22 +51,50 @@ uint64_t mali_timestamp_locked(Mali *m)
     return m->cycle_running ? mali_system_counter(m) : m->ts_stopped;
 }
 
+/* A GPU_TIMESTAMP register read: the CPU has now seen the GPU's clock, so the next chain of
+ * each slot starts no earlier than its submission (mali_job_timestamp_locked). */
+uint64_t mali_timestamp_read_locked(Mali *m)
+{
+    for (unsigned i = 0; i < JS_NUM; i++)
+        m->slot[i].clock_seen = true;
+    return mali_timestamp_locked(m);
+}
+
 /* The timestamp a job of a chain writes: the time the chain starts on a GPU running at the
- * modelled speed (when the driver submitted it, JS_COMMAND_NEXT = START, or when the slot's
- * previous chain ended at that speed, whichever is later) plus the modelled duration of the
- * chain's work so far (compute jobs, mali_job_progress).  So timestamps around GPU work differ
- * by its modelled duration (plus the driver's submission gaps), whatever the host took to
- * emulate it.  Never later than the system counter itself (a CPU that sees the job done reads a
- * later time); held like GPU_TIMESTAMP while cycle counting is off (always: the value anyway,
- * for the slot's schedule). */
+ * modelled speed, plus the modelled duration of the chain's work so far (compute jobs,
+ * mali_job_progress, mali_job_stall).  The chain starts when the slot's previous chain ended at
+ * that speed; or, if the CPU read GPU_TIMESTAMP after the slot's previous submission (or the
+ * slot's last reset), at the system counter's value when the driver submitted it
+ * (JS_COMMAND_NEXT = START), if that is later.
+ *
+ * Why not always at the submission: the counter then is guest time the emulated CPU spent
+ * between chains at host speed.  rusticl's profiled kernel is three chains (timestamp, kernel,
+ * timestamp), each submitted after the previous one's interrupt, so END - START would contain
+ * two such gaps, different in every run and with host load (the pointer chase of
+ * docs/timing.md read 2.8 to 9.0 ns per load for the same array).  A real GPU's gaps are a few
+ * microseconds; here the model counts none of them unless the CPU looked at the GPU's clock in
+ * between (rusticl reads it for SUBMIT before the first chain), so no chain starts before a time
+ * the CPU saw before submitting it, and timestamps around GPU work differ by exactly its
+ * modelled duration.
+ *
+ * Never later than the system counter (a CPU that sees the job done reads a later time): when
+ * the modelled time is ahead of the counter (modelled time reported while a CPU was awake does
+ * not move the board clock), the board clock is moved up to it (clock.reach); without that hook
+ * the value is clamped to the counter.  Held like GPU_TIMESTAMP while cycle counting is off
+ * (always: the value anyway, for the slot's schedule). */
 uint64_t mali_job_timestamp_locked(MaliJobCtx *c, bool always)
 {
     Mali *m = c->m;
     if (!m->cycle_running && !always)
         return m->ts_stopped;
-    uint64_t now = mali_system_counter(m);
     uint64_t ns = __atomic_load_n(&c->chain_ns, __ATOMIC_RELAXED);
     uint64_t t = c->ts_base + (uint64_t)((unsigned __int128)ns * m->ts_freq / 1000000000u);
+    uint64_t now = mali_system_counter(m);
+    if (t > now && m->clock.reach) {
+        m->clock.reach(m->clock.opaque,
+                       (uint64_t)(((unsigned __int128)t * 1000000000u + m->ts_freq - 1) / m->ts_freq));
+        now = mali_system_counter(m);
+    }
     return t < now ? t : now;
 }
 

@@ -158,8 +158,8 @@ uint32_t mali_gpu_read_reg(Mali *m, uint32_t off)
     case GPU_PRFCNT_MMU_L2_EN: return m->prfcnt_en[3];
     case GPU_CYCLE_COUNT_LO: return (uint32_t)mali_cycle_count_locked(m);
     case GPU_CYCLE_COUNT_HI: return (uint32_t)(mali_cycle_count_locked(m) >> 32);
-    case GPU_TIMESTAMP_LO: return (uint32_t)mali_timestamp_locked(m);
-    case GPU_TIMESTAMP_HI: return (uint32_t)(mali_timestamp_locked(m) >> 32);
+    case GPU_TIMESTAMP_LO: return (uint32_t)mali_timestamp_read_locked(m);
+    case GPU_TIMESTAMP_HI: return (uint32_t)(mali_timestamp_read_locked(m) >> 32);
     case GPU_THREAD_MAX_THREADS: return md->thread_max_threads;
     case GPU_THREAD_MAX_WORKGROUP_SIZE: return md->thread_max_workgroup_size;
     case GPU_THREAD_MAX_BARRIER_SIZE: return md->thread_max_barrier_size;

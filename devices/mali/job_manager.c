@@ -69,7 +69,7 @@ static void slot_try_start(Mali *m, MaliSlot *s)
     s->config = s->next_config;
     s->xaffinity = s->next_xaffinity;
     s->flush_id = s->next_flush_id;
-    s->submit_ts = s->next_submit_ts;
+    s->anchor_ts = s->next_anchor_ts;
     s->next_command = JS_CMD_NOP;
     s->active = true;
     s->stop = 0;
@@ -89,7 +89,8 @@ void mali_job_reset_locked(Mali *m)
         s->config = s->xaffinity = s->status = s->flush_id = 0;
         s->next_head = s->next_affinity = 0;
         s->next_config = s->next_xaffinity = s->next_command = s->next_flush_id = 0;
-        s->next_submit_ts = s->submit_ts = s->model_end = 0;
+        s->next_anchor_ts = s->anchor_ts = s->model_end = 0;
+        s->clock_seen = true;
     }
 }
 
@@ -191,7 +192,12 @@ void mali_job_write_reg(Mali *m, uint32_t off, uint32_t v)
     case JS_XAFFINITY_NEXT: s->next_xaffinity = v; break;
     case JS_COMMAND_NEXT:
         s->next_command = v == JS_CMD_START ? JS_CMD_START : JS_CMD_NOP;
-        s->next_submit_ts = mali_system_counter(m);
+        /* the CPU's time since the previous chain counts only if it looked at the GPU's clock
+         * meanwhile (clock.c mali_job_timestamp_locked) */
+        if (v == JS_CMD_START) {
+            s->next_anchor_ts = s->clock_seen ? mali_system_counter(m) : 0;
+            s->clock_seen = false;
+        }
         slot_try_start(m, s);
         break;
     case JS_FLUSH_ID_NEXT: s->next_flush_id = v; break;
@@ -685,7 +691,7 @@ static void run_chain(Mali *m, MaliSlot *s)
 {
     MaliJobCtx c = { .m = m, .s = s, .as = s->config & JS_CONFIG_AS_MASK,
                      .reset_gen = m->reset_gen,
-                     .ts_base = s->submit_ts > s->model_end ? s->submit_ts : s->model_end };
+                     .ts_base = s->anchor_ts > s->model_end ? s->anchor_ts : s->model_end };
     uint64_t head = s->head;
     bool writeback = !(s->config & JS_CONFIG_DISABLE_DESCRIPTOR_WR_BK);
     bool is64_all = true;

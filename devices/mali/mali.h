@@ -62,8 +62,9 @@ typedef struct MaliHost {
  * timestamp: source of GPU_TIMESTAMP / WRITE_VALUE system timestamps (the CPU's CNTPCT, so the
  * values compare with the CPU's), ticking at freq_hz; NULL = host monotonic clock in ns.  The GPU
  * sees it only while cycle counting is on (mali_gpu_timestamp).  The WRITE_VALUE system
- * timestamps of a chain are its value when the chain started plus the chain's modelled GPU time
- * so far (mali_job_progress), never later than the counter itself. */
+ * timestamps of a chain are the time the chain started on the modelled GPU plus the chain's
+ * modelled GPU time so far (mali_job_progress); the CPU's time between chains counts only if it
+ * read GPU_TIMESTAMP meanwhile; never later than the counter itself (clock.c). */
 typedef uint64_t (*MaliTimestampFn)(void *opaque);
 Mali *mali_new(const MaliHost *host, const MaliModel *model, unsigned intid_job, unsigned intid_mmu,
                unsigned intid_gpu);
@@ -79,6 +80,9 @@ typedef struct MaliClockModel {
     /* optional: advance only if the guest clock is frozen right now; false: not applied */
     bool (*advance_frozen)(void *opaque, uint64_t ns);
     void *opaque;
+    /* optional: board time becomes at least ns (the timestamp counter with it), before the GPU
+     * shows the guest a modelled time that is ahead of it; returns board time after it */
+    uint64_t (*reach)(void *opaque, uint64_t ns);
 } MaliClockModel;
 void mali_set_clock_model(Mali *m, const MaliClockModel *cm);
 void mali_free(Mali *m);

@@ -52,8 +52,10 @@ typedef struct MaliSlot {
     uint64_t next_head, next_affinity;
     uint32_t next_config, next_xaffinity, next_command, next_flush_id;
     /* modelled GPU schedule (system-counter ticks, clock.c mali_job_timestamp) */
-    uint64_t next_submit_ts;  /* when the driver wrote JS_COMMAND_NEXT = START */
-    uint64_t submit_ts;       /* ... for the active chain */
+    bool clock_seen;          /* the CPU read GPU_TIMESTAMP since the last JS_COMMAND_NEXT = START
+                                 (or a reset) */
+    uint64_t next_anchor_ts;  /* the counter at that START if clock_seen was set, else 0 */
+    uint64_t anchor_ts;       /* ... for the active chain */
     uint64_t model_end;       /* when the slot's last chain ended at the modelled speed */
     /* chain walker scratch (slot thread only) */
     struct MaliJobRec *jobs;
@@ -143,6 +145,7 @@ void mali_job_reset_locked(Mali *m);
 void mali_gpu_reset_locked(Mali *m);
 uint64_t mali_cycle_count_locked(Mali *m);
 uint64_t mali_timestamp_locked(Mali *m);        /* clock.c: GPU_TIMESTAMP (frozen while stopped) */
+uint64_t mali_timestamp_read_locked(Mali *m);   /* ... read by the CPU: sets slots' clock_seen */
 uint64_t mali_system_counter(Mali *m);          /* clock.c: the board's counter, always running */
 uint64_t mali_job_timestamp(MaliJobCtx *c);     /* clock.c: WRITE_VALUE system timestamp (locks) */
 uint64_t mali_job_timestamp_locked(MaliJobCtx *c, bool always);

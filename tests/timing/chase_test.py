@@ -12,6 +12,7 @@ usage: chase_test.py MALIBU IMAGE_DIR [GPU] [WORKDIR]"""
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -163,5 +164,61 @@ def main():
     return 1 if fails else 0
 
 
+# Reproducibility (timing-repro-test): the guest-visible figures do not depend on the host.
+REPRO_CONFIG = "preset=g71,gpu.l1.size=16K"
+REPRO_SIZES = ["8K", "1M", "8K"]                          # L1, DRAM, L1 again
+REPRO_CMD = "pointer_chase 64 131072 3 " + " ".join(REPRO_SIZES)   # 262,144 loads at 2 x STEPS
+HOST_LOAD = 2                                             # busy-looping host processes
+
+
+def chase_figures(malibu, image, gpu, threads, busy):
+    """One malibu run of REPRO_CMD: its 'chase size=...' lines (None if a run failed), the output."""
+    hogs = [subprocess.Popen(["yes"], stdout=subprocess.DEVNULL) for _ in range(HOST_LOAD if busy else 0)]
+    try:
+        out = subprocess.run([malibu, "--image", image, "--gpu", gpu, "--gpu-threads", str(threads),
+                              "--timing", REPRO_CONFIG, "--run", REPRO_CMD],
+                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             text=True, timeout=900).stdout
+    finally:
+        for h in hogs:
+            h.kill()
+            h.wait()
+    lines = re.findall(r"chase size=\d+ stride=\d+ ns_per_load=[\d.]+", out)
+    ok = "pointer_chase: PASS" in out and len(lines) == len(REPRO_SIZES) and "source=profiling" in out \
+        and "source=host" not in out       # host time: a launch lost its profiling timestamps
+    return (lines if ok else None), out
+
+
+def repro_main():
+    """Two runs of the same pointer chase, one on an idle host with one GPU thread, one with
+    HOST_LOAD busy-looping processes and two GPU threads: every ns-per-load figure must be the
+    same and above 0, and within a run the 8 KiB array must read the same before and after the
+    1 MiB one."""
+    malibu, image = sys.argv[2], sys.argv[3]
+    gpu = sys.argv[4] if len(sys.argv) > 4 else "g71"
+    if not shutil.which("yes"):
+        print("timing-repro-test: FAIL: no 'yes' on the host (coreutils) to load it with")
+        return 1
+    runs = [("idle host, --gpu-threads 1", 1, False), ("%d busy host processes, --gpu-threads 2" % HOST_LOAD, 2, True)]
+    got, bad = [], []
+    for what, threads, busy in runs:
+        lines, out = chase_figures(malibu, image, gpu, threads, busy)
+        if lines is None:
+            print("timing-repro-test: %s: FAIL: pointer_chase failed or timed by host time, not OpenCL "
+                  "profiling\n%s" % (what, "\n".join(out.splitlines()[-30:])))
+            return 1
+        print("timing-repro-test: %s:\n  %s" % (what, "\n  ".join(lines)))
+        if any(re.search(r"ns_per_load=0\.000$", x) for x in lines):
+            bad.append("%s: a load took no time (2 x STEPS loads no slower than STEPS)" % what)
+        if lines[0] != lines[-1]:
+            bad.append("%s: the 8 KiB array read differently in one run: %s / %s" % (what, lines[0], lines[-1]))
+        got.append(lines)
+    if got[0] != got[1]:
+        bad.append("the figures differ between the runs")
+    print("timing-repro-test (%s): %s" % (gpu, "FAIL: " + "; ".join(bad) if bad else
+                                          "ok: the same ns per load in both runs"))
+    return 1 if bad else 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(repro_main() if sys.argv[1:2] == ["--repro"] else main())

@@ -18,3 +18,17 @@ else
 	@echo "== timing: pointer chase under --timing: cache knees in guest-visible time"
 	$(PYTHON) tests/timing/chase_test.py $(B)/malibu $(IMAGE_OUT) g71 $(B)/tests/timing
 endif
+
+# The same pointer chase twice, on an idle host with one GPU thread and with two busy-looping host
+# processes and two GPU threads: the guest-visible ns per load must be identical (GPU timestamps
+# follow the modelled schedule, devices/mali/clock.c; docs/timing.md).  ~3.5 min on 2 cores.
+.PHONY: timing-repro-test
+TEST_TARGETS += timing-repro-test
+timing-repro-test: $(B)/malibu
+ifeq ($(MALI_IN_TEST),no)
+	@echo "== timing repro test skipped (MALI_IN_TEST=no)"
+else
+	@$(MAKE) --no-print-directory image
+	@echo "== timing: pointer chase figures reproduce on an idle and a busy host"
+	$(PYTHON) tests/timing/chase_test.py --repro $(B)/malibu $(IMAGE_OUT) g71
+endif

@@ -296,6 +296,30 @@ START_TEST(device_wait_release_and_host_mode)
 }
 END_TEST
 
+/* gtimer_reach: a device's modelled time ahead of the running clock moves guest time up to it
+ * (never back), timers due by then fire; with the model off (--gpu-time host) it does nothing. */
+START_TEST(device_clock_reach)
+{
+    setup(1);
+    gtimer_set_device_clock(env.t, true);
+    uint64_t c0 = gtimer_count(env.t), target = gtimer_now_ns(env.t) + 1000000000ull;
+    gtimer_write_cval(env.t, 0, GT_VIRT, c0 + 50000000); /* 0.5 s of guest time ahead */
+    gtimer_write_ctl(env.t, 0, GT_VIRT, GT_CTL_ENABLE);
+    ck_assert(!ppi_pending(0, GIC_PPI_VIRT_TIMER));
+    ck_assert_uint_ge(gtimer_reach(env.t, target), target);
+    ck_assert_uint_ge(gtimer_count(env.t), target / 10);
+    ck_assert(ppi_pending(0, GIC_PPI_VIRT_TIMER));
+    uint64_t c1 = gtimer_count(env.t);
+    ck_assert_uint_ge(gtimer_reach(env.t, target / 2), target); /* never backwards */
+    ck_assert_uint_ge(gtimer_count(env.t), c1);
+    ck_assert_uint_lt(gtimer_count(env.t), c1 + 10000000);    /* and runs on from there */
+    gtimer_set_device_clock(env.t, false);
+    uint64_t now = gtimer_now_ns(env.t);
+    ck_assert_uint_lt(gtimer_reach(env.t, now + 1000000000ull), now + 500000000ull);
+    teardown();
+}
+END_TEST
+
 START_TEST(hostile_values)
 {
     setup(2);
@@ -330,6 +354,7 @@ int main(void)
     tcase_add_test(tc, wfi_kick_and_timeout);
     tcase_add_test(tc, device_wait_freezes_guest_time);
     tcase_add_test(tc, device_wait_release_and_host_mode);
+    tcase_add_test(tc, device_clock_reach);
     tcase_add_test(tc, hostile_values);
     suite_add_tcase(s, tc);
     return dev_run_suite(s);

@@ -94,6 +94,16 @@ static uint64_t ts_value(void *o) { (void)o; return 0x0123456789ABCDEFull; }
 static uint64_t ts_value2(void *o) { (void)o; return 0x0123456789ABCDF0ull; }
 static uint64_t fake_counter(void *o) { return *(uint64_t *)o; }
 
+static uint64_t read_timestamp(void)               /* panfrost's read: HI, LO, HI until stable */
+{
+    uint32_t hi, lo;
+    do {
+        hi = rd(GPU_TIMESTAMP_HI);
+        lo = rd(GPU_TIMESTAMP_LO);
+    } while (hi != rd(GPU_TIMESTAMP_HI));
+    return (uint64_t)hi << 32 | lo;
+}
+
 START_TEST(write_value_types)
 {
     setup_as(0);
@@ -129,8 +139,10 @@ START_TEST(write_value_types)
     ck_assert_uint_eq(wait_slot(1), 0x2);
     ck_assert_uint_eq(h_rd64(h_va2pa(D(0))), held);
     ck_assert_uint_eq(h_rd64(h_va2pa(D(1))), 0x0123456789ABCDEFull);
-    /* and live again once the driver starts it (JD_REQ_CYCLE_COUNT) */
+    /* and live again once the driver starts it (JD_REQ_CYCLE_COUNT); the CPU has read the clock
+     * (rusticl's SUBMIT), so the chain starts at its submission (chain_gpu_time) */
     wr(GPU_COMMAND, GPU_CMD_CYCLE_COUNT_START);
+    ck_assert_uint_eq(read_timestamp(), 0x0123456789ABCDF0ull);
     h_submit(1, J(0), 0, false);
     ck_assert_uint_eq(wait_slot(1), 0x2);
     ck_assert_uint_eq(h_rd64(h_va2pa(D(1))), 0x0123456789ABCDF0ull);
@@ -449,9 +461,19 @@ static uint32_t gate_engine(void *opaque, const MaliComputeJob *job)
     return MALI_EXC_DONE;
 }
 
-/* The WRITE_VALUE timestamps of a chain: when it starts on a GPU at the modelled speed (its
- * submission, or the modelled end of the slot's previous chain) plus the modelled time of the
- * compute jobs before them; never later than the system counter. */
+/* The WRITE_VALUE timestamps of a chain: when it starts on a GPU at the modelled speed (the
+ * modelled end of the slot's previous chain, or the latest GPU_TIMESTAMP the CPU read before
+ * submitting it; not the counter at submission, which is host-paced CPU time) plus the modelled
+ * time of the compute jobs before them; never later than the system counter, which the board's
+ * clock.reach moves up to the modelled time when it lags. */
+static uint64_t reach_counter(void *o, uint64_t ns)
+{
+    uint64_t *ctr = o, ticks = (ns + 9) / 10;          /* 100 MHz */
+    if (__atomic_load_n(ctr, __ATOMIC_SEQ_CST) < ticks)
+        __atomic_store_n(ctr, ticks, __ATOMIC_SEQ_CST);
+    return __atomic_load_n(ctr, __ATOMIC_SEQ_CST) * 10;
+}
+
 START_TEST(chain_gpu_time)
 {
     setup_as(1);
@@ -470,7 +492,8 @@ START_TEST(chain_gpu_time)
     h_write_value(J(4), 5, 4, 0, 0, D(2), WRITE_VALUE_SYSTEM_TIMESTAMP, 0);
     /* chain B: one timestamp, queued behind A in the _NEXT registers */
     h_write_value(J(6), 1, 0, 0, 0, D(3), WRITE_VALUE_SYSTEM_TIMESTAMP, 0);
-    h_submit(1, J(0), 1, false);                     /* submitted at 1000 */
+    ck_assert_uint_eq(read_timestamp(), 1000);       /* the CPU sees 1000 */
+    h_submit(1, J(0), 1, false);
     while (rd(JSR(1, JS_COMMAND_NEXT)) != 0)
         dev_sleep_ms(1);
     __atomic_store_n(&ctr, 1010, __ATOMIC_SEQ_CST);
@@ -480,28 +503,45 @@ START_TEST(chain_gpu_time)
     while (rd(JOB_IRQ_JS_STATE) & 0x00020002u)
         dev_sleep_ms(1);
     wr(JOB_IRQ_CLEAR, ~0u);
-    ck_assert_uint_eq(h_rd64(h_va2pa(D(0))), 1000);  /* A's start: its submission */
+    ck_assert_uint_eq(h_rd64(h_va2pa(D(0))), 1000);  /* A's start: the time the CPU saw */
     ck_assert_uint_eq(h_rd64(h_va2pa(D(1))), 1050);  /* + 501 ns of modelled work */
     ck_assert_uint_eq(h_rd64(h_va2pa(D(2))), 1100);  /* + 1002 ns */
     ck_assert_uint_eq(h_rd64(h_va2pa(D(3))), 1100);  /* B starts when A ends at that speed */
-    /* submitted with the slot idle: B starts at its submission */
+    /* submitted with the slot idle, much later, the CPU not having read the clock: B starts
+     * where A ended (the CPU's time between them does not count) */
     g.jump = 0;
     __atomic_store_n(&ctr, 300000, __ATOMIC_SEQ_CST);
     h_submit(1, J(6), 1, false);
     ck_assert_uint_eq(wait_slot(1), 0x2);
+    ck_assert_uint_eq(h_rd64(h_va2pa(D(3))), 1100);
+    /* ... and once the CPU has read GPU_TIMESTAMP, no earlier than what it saw */
+    ck_assert_uint_eq(read_timestamp(), 300000);
+    h_submit(1, J(6), 1, false);
+    ck_assert_uint_eq(wait_slot(1), 0x2);
     ck_assert_uint_eq(h_rd64(h_va2pa(D(3))), 300000);
-    /* a counter that has not moved as far as the modelled work: never past the counter */
+    /* a counter that has not moved as far as the modelled work, no clock.reach: never past it */
     h_submit(1, J(0), 1, false);
     ck_assert_uint_eq(wait_slot(1), 0x2);
     for (int i = 0; i < 3; i++)
         ck_assert_uint_eq(h_rd64(h_va2pa(D(i))), 300000);
+    /* with clock.reach the board clock moves up to the modelled time: exact timestamps, and the
+     * counter the CPU reads after the interrupt is not earlier than the last of them */
+    MaliClockModel cm = { .reach = reach_counter, .opaque = &ctr };
+    mali_set_clock_model(h.m, &cm);
+    h_submit(1, J(0), 1, false);
+    ck_assert_uint_eq(wait_slot(1), 0x2);
+    ck_assert_uint_eq(h_rd64(h_va2pa(D(0))), 300000);
+    ck_assert_uint_eq(h_rd64(h_va2pa(D(1))), 300050);
+    ck_assert_uint_eq(h_rd64(h_va2pa(D(2))), 300100);
+    ck_assert_uint_eq(__atomic_load_n(&ctr, __ATOMIC_SEQ_CST), 300100);
+    mali_set_clock_model(h.m, NULL);
     /* cycle counting off: the value it stopped at */
     wr(GPU_COMMAND, GPU_CMD_CYCLE_COUNT_STOP);
     __atomic_store_n(&ctr, 400000, __ATOMIC_SEQ_CST);
     h_submit(1, J(0), 1, false);
     ck_assert_uint_eq(wait_slot(1), 0x2);
     for (int i = 0; i < 3; i++)
-        ck_assert_uint_eq(h_rd64(h_va2pa(D(i))), 300000);
+        ck_assert_uint_eq(h_rd64(h_va2pa(D(i))), 300100);
     mali_set_compute_engine(h.m, NULL, NULL);
     h_teardown();
 }
