@@ -24,8 +24,9 @@
 #     time, --use-event-timer should give the modelled figures and the bands can shrink);
 #   * latency: the emulated CPU's submit path (guest kernel, Mesa) at host speed.
 # Measured (GB/s, GFLOPS, us): G71 8.12, 42.48, - (CI, idle); 41.4-41.6 GFLOPS, 650-1100 us
-# (docs/gpu.md, idle); 4.33 GB/s, 37.41 GFLOPS, 1458 us (load 12).  G52 5.64, 28.19 (CI);
-# 4.5-5.5 GB/s, 24-27 GFLOPS (docs); 4.38, 23.39, 2129 and 19.56 GFLOPS (load 12).  The
+# (docs/gpu.md, idle); 7.85, 42.72, 1167 (load < 3); 4.33 GB/s, 37.41 GFLOPS, 1458 us (load
+# 12).  G52 5.64, 28.19 (CI); 4.5-5.5 GB/s, 24-27 GFLOPS (docs); 5.30, 27.80, 915 and 5.09,
+# 27.12, 1093 (load < 3); 4.38, 23.39, 2129 and 19.56 GFLOPS (load 12).  The
 # latency band is the same for both models (the CPU's path).  The modelled peaks bound GFLOPS
 # from above in any case (cores x engines x lanes x 2 (FMA) x 0.5 GHz: G71 MP4 48, G52 MP2 32).
 #
