@@ -34,13 +34,15 @@ trace-test: $(B)/malibu $(B)/malibu-user $(B)/tests/boot/hello.bin
 	sh tests/gdb/trace_test.sh $(B)/malibu $(B)/malibu-user $(B)/tests/boot/hello.bin $(B)/tests/trace
 
 # --gpu-trace jobs:
-#   make gpu-trace-test   tests/gdb/gpu_trace_test.py: vecadd on the emulated G71 in the guest image
-#                         with --gpu-trace jobs and --gpu-dump: every chain printed live is the
-#                         one build/malibu-decode prints from the dump, line for line.
+#   make gpu-trace-test   tests/gdb/gpu_trace_test.py: vecadd and reduce on the emulated G71 in the
+#                         guest image with --gpu-trace jobs, --gpu-dump and Mesa's pandecode in
+#                         the guest (PAN_MESA_DEBUG=trace): every job's decoded fields agree with
+#                         pandecode's (job_fields.py), every chain printed live is the one
+#                         build/malibu-decode prints from the dump, line for line.
 .PHONY: gpu-trace-test
 TEST_TARGETS += gpu-trace-test
 
 gpu-trace-test: $(B)/malibu $(B)/malibu-decode
 	@$(MAKE) --no-print-directory image
-	@echo "== gpu-trace: --gpu-trace jobs against malibu-decode"
+	@echo "== gpu-trace: --gpu-trace jobs against Mesa's pandecode and malibu-decode"
 	$(PYTHON) tests/gdb/gpu_trace_test.py $(B)/malibu $(B)/malibu-decode $(GI_OUT) $(B)/tests/gpu-trace

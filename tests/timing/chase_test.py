@@ -2,7 +2,9 @@
 """timing-guest-test: the pointer-chase microbenchmark (guest-images/apps/pointer_chase) under
 build/malibu --timing recovers the configured L1 and L2 sizes (the knee of the guest-visible time
 per dependent load lies within one line of each capacity) and the L1 line size (stride sweep), for
-a few small geometries and replacement policies; the plateaus equal the configured latencies.
+a few small geometries and replacement policies; the L1-hit, L2-hit and DRAM plateaus equal the
+latencies the configuration implies (hit latencies, DRAM timings at the DRAM clock, in GPU cycles
+at the GPU clock).
 
 Then the --stats "timing" section: valid against emu/stats/schema.json, consistent (hits + misses
 = accesses, cold + capacity + conflict = misses, L2 fills = DRAM reads, kernels and jobs sum to
@@ -19,28 +21,53 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-NS_PER_CYCLE = 2.0     # the GPU clock: 500 MHz
-
 # (name, L1 size, L1 line, L1 assoc, L1 policy, L2 size, L2 assoc)
 GEOMETRIES = [
     ("l1 1K/64B/2-way lru, l2 4K/4-way", 1024, 64, 2, "lru", 4096, 4),
     ("l1 2K/32B/4-way plru, l2 8K/8-way", 2048, 32, 4, "plru", 8192, 8),
 ]
-L1_LAT, L2_LAT, DRAM_OVERHEAD = 200, 600, 16000
+# Latencies far above the loop's issue time, so a dependent load costs exactly its latency.  DRAM
+# with closed pages: every access opens its row (tRCD + tCL + tBURST), whatever the address map.
+L1_LAT, L2_LAT, L2_LINE = 200, 600, 64
+GPU_MHZ = 500
+DRAM = {"tCL": 28, "tRCD": 29, "tRP": 29, "tBURST": 8, "burst": 64, "overhead": 16000, "mhz": 1600,
+        "page": "closed"}
 STEPS, REPS = 250000, 5
+# Tolerances of the plateaus around the configured latencies.  The model alone gives them exactly
+# (the difference of two runs cancels launch costs), but host time still enters a kernel's
+# END - START (issue 32, item 6; pointer_chase falls back to host time when a profiling read
+# fails, "source=host").  Measured in four runs on a loaded host (load average 12 on 2 cores):
+# DRAM 11542, 11717, 11784, 12256 ns for 11642 configured (-0.9 % .. +5.3 %, the last with host
+# time), L2 hits 1587-1683 for 1600, L1 hits 94-562 for 400: an error of a few hundred ns, small
+# against DRAM.  Once item 6 makes guest-visible time follow the model alone, these shrink to
+# the model's rounding.
+L1_L2_TOL, DRAM_TOL = 0.15, 0.08
 
 
 def config(g):
     _, s1, line1, a1, pol, s2, a2 = g
-    return ("preset=g71,gpu.l1.size=%d,gpu.l1.line=%d,gpu.l1.assoc=%d,gpu.l1.policy=%s,gpu.l1.latency=%d,"
-            "gpu.l2.size=%d,gpu.l2.assoc=%d,gpu.l2.slices=1,gpu.l2.latency=%d,dram.overhead=%d"
-            % (s1, line1, a1, pol, L1_LAT, s2, a2, L2_LAT, DRAM_OVERHEAD))
+    return ("preset=g71,gpu.mhz=%d,gpu.l1.size=%d,gpu.l1.line=%d,gpu.l1.assoc=%d,gpu.l1.policy=%s,gpu.l1.latency=%d,"
+            "gpu.l2.size=%d,gpu.l2.line=%d,gpu.l2.assoc=%d,gpu.l2.slices=1,gpu.l2.latency=%d,"
+            % (GPU_MHZ, s1, line1, a1, pol, L1_LAT, s2, L2_LINE, a2, L2_LAT)
+            + ",".join("dram.%s=%s" % kv for kv in DRAM.items()))
+
+
+def expected_ns():
+    """ns per dependent load that hits L1, hits L2, goes to DRAM, from the configuration alone:
+    an L2 line of L2_LINE bytes is L2_LINE / burst bursts; DRAM cycles become GPU cycles rounded
+    up (docs/timing.md, "Models")."""
+    ns = 1000.0 / GPU_MHZ
+    dram = DRAM["tRCD"] + DRAM["tCL"] + DRAM["tBURST"] * (L2_LINE // DRAM["burst"]) + DRAM["overhead"]
+    dram_gpu = -(-dram * GPU_MHZ // DRAM["mhz"])
+    return L1_LAT * ns, (L1_LAT + L2_LAT) * ns, (L1_LAT + L2_LAT + dram_gpu) * ns
 
 
 def run(malibu, image, gpu, g):
     _, s1, line1, _, _, s2, _ = g
-    sizes = [s1 // 2, s1, s1 + line1, 2 * s1, s2, s2 + 64]          # L2 lines: 64 bytes
-    cmds = ["pointer_chase %d %d %d %s" % (line1, STEPS, REPS, " ".join(map(str, sizes)))]
+    sizes = [s1 // 2, s1, s1 + line1, 2 * s1, s2, s2 + L2_LINE]
+    cmds = ["pointer_chase %d %d %d %s" % (line1, STEPS, REPS, " ".join(map(str, sizes))),
+            # the DRAM plateau: twice L2 (LRU: every load misses both levels), one load per L2 line
+            "pointer_chase %d %d %d %d" % (L2_LINE, STEPS, REPS, 2 * s2)]
     for stride in (line1 // 4, line1 // 2, line1, 2 * line1):
         cmds.append("pointer_chase %d %d %d %d" % (stride, STEPS, REPS, 2 * s1))
     out = subprocess.run([malibu, "--image", image, "--gpu", gpu, "--gpu-threads", "2",
@@ -81,12 +108,10 @@ def stats_check(malibu, image, gpu, workdir):
                 reports.append(json.load(f))
         except (OSError, ValueError) as e:
             return ["no report %s: %s" % (path, e)]
+    import jsonschema       # main() checked that it is there
     try:
-        import jsonschema
         with open(os.path.join(HERE, "..", "..", "emu", "stats", "schema.json")) as f:
             jsonschema.validate(reports[0], json.load(f))
-    except ImportError:
-        bad.append("python3-jsonschema not installed (tools/host-packages): the report cannot be validated")
     except Exception as e:      # jsonschema.ValidationError
         bad.append("schema: %s" % str(e).splitlines()[0])
     tm = reports[0].get("timing")
@@ -118,25 +143,30 @@ def stats_check(malibu, image, gpu, workdir):
 
 
 def main():
+    try:
+        import jsonschema   # noqa: F401  (stats_check's schema check; fail before the long runs)
+    except ImportError:
+        print("timing-guest-test: FAIL: python module jsonschema missing for %s "
+              "(Debian package python3-jsonschema, in tools/host-packages)" % sys.executable)
+        return 1
     malibu, image = sys.argv[1], sys.argv[2]
     gpu = sys.argv[3] if len(sys.argv) > 3 else "g71"
     workdir = sys.argv[4] if len(sys.argv) > 4 else tempfile.mkdtemp(prefix="timing-test-")
     os.makedirs(workdir, exist_ok=True)
-    dram_cycles = -(-(DRAM_OVERHEAD + 29 + 28 + 8) * 500 // 1600)    # preset tRCD tCL tBURST, 1600 MHz
+    l1, l2, dram = expected_ns()
     fails = 0
     for g in GEOMETRIES:
         name, s1, line1, _, _, s2, _ = g
         out, t = run(malibu, image, gpu, g)
         bad = []
-        if out.count("pointer_chase: PASS") != 5:
+        if out.count("pointer_chase: PASS") != 6:
             bad.append("not every pointer_chase run passed")
         try:
-            l1, l2, dram = L1_LAT * NS_PER_CYCLE, (L1_LAT + L2_LAT) * NS_PER_CYCLE, \
-                (L1_LAT + L2_LAT + dram_cycles) * NS_PER_CYCLE
             p1 = t[(s1 // 2, line1)]
-            # plateaus: the configured latencies (15 %: guest-side launch jitter)
-            for what, got, want in (("L1 hit", p1, l1), ("L2 hit", t[(2 * s1, line1)], l2)):
-                if abs(got - want) > 0.15 * want:
+            # plateaus: the configured latencies
+            for what, got, want, tol in (("L1 hit", p1, l1, L1_L2_TOL), ("L2 hit", t[(2 * s1, line1)], l2, L1_L2_TOL),
+                                         ("DRAM", t[(2 * s2, L2_LINE)], dram, DRAM_TOL)):
+                if abs(got - want) > tol * want:
                     bad.append("%s %.1f ns per load, configured %.1f" % (what, got, want))
             # knees: at the capacity still the plateau, one line more clearly above it
             for what, cap, line, base in (("L1", s1, line1, p1), ("L2", s2, 64, t[(2 * s1, line1)])):
@@ -157,8 +187,9 @@ def main():
             print("timing-guest-test: %s (%s): FAIL: %s\n  ns per load: %s" % (name, gpu, "; ".join(bad), times))
             print("\n".join(out.splitlines()[-30:]))
         else:
-            print("timing-guest-test: %s (%s): knees at %d and %d bytes, line %d: ok\n  ns per load: %s"
-                  % (name, gpu, s1, s2, line1, times))
+            print("timing-guest-test: %s (%s): knees at %d and %d bytes, line %d, plateaus %.0f / %.0f / %.0f ns "
+                  "(configured %.0f / %.0f / %.0f): ok\n  ns per load: %s"
+                  % (name, gpu, s1, s2, line1, p1, t[(2 * s1, line1)], t[(2 * s2, L2_LINE)], l1, l2, dram, times))
     if stats_check(malibu, image, gpu, workdir):
         fails += 1
     return 1 if fails else 0
