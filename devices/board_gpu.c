@@ -2,11 +2,14 @@
  * board clock, the device-tree node. */
 #include "board_gpu.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <libfdt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "board.h"
 #include "bus.h"
@@ -32,13 +35,26 @@ struct BoardGpu {
 
 /* p.dump_dir: when a job chain starts, the descriptors reachable from its head go to
  * DIR/chain-<n>.dump and its shaders to DIR/shader-<VA>.bin (job_dump.h; build/malibu-decode
- * prints the dumps, malibu-disasm the shaders).  Memory is read through mali_gpu_map only, so
- * dumping never raises a GPU fault the jobs themselves would not. */
+ * prints the dumps, malibu-disasm the shaders).  n is the first number no file in DIR has yet,
+ * so GPUs dumping into one directory (several in one process, or runs one after another) never
+ * overwrite each other's chains.  Memory is read through mali_gpu_map only, so dumping never
+ * raises a GPU fault the jobs themselves would not. */
 static void dump_chain(BoardGpu *g, MaliJobCtx *ctx, uint64_t head, unsigned as, unsigned arch_major)
 {
     char path[512];
-    unsigned n = __atomic_fetch_add(&g->dump_n, 1, __ATOMIC_RELAXED);
-    snprintf(path, sizeof(path), "%s/chain-%u.dump", g->p.dump_dir, n);
+    for (;;) {
+        unsigned n = __atomic_fetch_add(&g->dump_n, 1, __ATOMIC_RELAXED);
+        snprintf(path, sizeof(path), "%s/chain-%u.dump", g->p.dump_dir, n);
+        int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);   /* claims the name */
+        if (fd >= 0) {
+            close(fd);
+            break;
+        }
+        if (errno != EEXIST) {
+            fprintf(stderr, "gpu: cannot write %s: %s\n", path, strerror(errno));
+            return;
+        }
+    }
     if (mali_dump_write(path, g->p.dump_dir, arch_major, as, head, mali_gpu_peek, ctx))
         fprintf(stderr, "gpu: cannot write %s\n", path);
 }
