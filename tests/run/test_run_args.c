@@ -125,6 +125,15 @@ START_TEST(cpu_timing_feed)
 }
 END_TEST
 
+/* A board made by board_new in a test: 64 MiB, no console input, the GPU model named. */
+static void small_board_config(BoardConfig *cfg, const char *gpu)
+{
+    board_config_default(cfg);
+    cfg->console_in = -1;
+    cfg->ram_size = 64ull << 20;
+    cfg->gpu = gpu;
+}
+
 /* --timing keys the models would not honour are refused when the board is made: gpu.mhz other
  * than the GPU's clock (guest time counts in that one), dram.tRAS (no time in the DRAM model). */
 START_TEST(timing_not_honoured_refused)
@@ -138,10 +147,7 @@ START_TEST(timing_not_honoured_refused)
     };
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         BoardConfig cfg;
-        board_config_default(&cfg);
-        cfg.console_in = -1;
-        cfg.ram_size = 64ull << 20;
-        cfg.gpu = cases[i].gpu;
+        small_board_config(&cfg, cases[i].gpu);
         cfg.timing = cases[i].timing;
         char err[256] = "";
         Board *b = board_new(&cfg, err, sizeof err);
@@ -166,10 +172,7 @@ START_TEST(jit_sse_refused_on_v7)
     };
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         BoardConfig cfg;
-        board_config_default(&cfg);
-        cfg.console_in = -1;
-        cfg.ram_size = 64ull << 20;
-        cfg.gpu = cases[i].gpu;
+        small_board_config(&cfg, cases[i].gpu);
         cfg.gpu_backend = "jit-sse";
         char err[256] = "";
         Board *b = board_new(&cfg, err, sizeof err);
