@@ -34,8 +34,12 @@ const MaliModel mali_models[] = {
     {
         .name = "g52", .compatible = NULL, .gpu_id = 0x72120000 /* r0p0 */,
         .l2_features = 0x07110206, .tiler_features = 0x809,
-        .thread_max_threads = 768, .thread_max_workgroup_size = 768,
-        .thread_max_barrier_size = 768, .thread_features = 0x6000 /* 768 x 32 registers */,
+        /* 768 threads per core, but work-groups of at most 384: Arm's own driver on a G52 MC2
+         * (GPU_ID 0x72120000) reports max work-group size 384 and work-item sizes 384x384x384
+         * (clinfo in ARM-software/ComputeLibrary issue 999); panfrost derives its kernels'
+         * CL_KERNEL_WORK_GROUP_SIZE from THREAD_MAX_WORKGROUP_SIZE (pan_compute_max_thread_count) */
+        .thread_max_threads = 768, .thread_max_workgroup_size = 384,
+        .thread_max_barrier_size = 384, .thread_features = 0x6000 /* 768 x 32 registers */,
         .shader_present = 0x3 /* MP2 */, .exec_engines = 2 /* built with 2 or 3 */, COMMON_BIFROST,
     },
     { .name = NULL },

@@ -23,6 +23,9 @@ START_TEST(ids_per_model)
         ck_assert_uint_eq(rd(GPU_SHADER_PRESENT_LO), want[i].shader);
         ck_assert_uint_eq(rd(GPU_SHADER_PRESENT_HI), 0);
         ck_assert_uint_eq(rd(GPU_THREAD_MAX_THREADS), want[i].threads);
+        /* Arm's driver reports 384-item work-groups on G71 and G52 alike (models.c) */
+        ck_assert_uint_eq(rd(GPU_THREAD_MAX_WORKGROUP_SIZE), 384);
+        ck_assert_uint_eq(rd(GPU_THREAD_MAX_BARRIER_SIZE), 384);
         ck_assert_uint_eq(rd(GPU_CORE_FEATURES), 0);
         ck_assert_uint_eq(rd(GPU_TILER_FEATURES), 0x809);
         ck_assert_uint_eq(rd(GPU_MEM_FEATURES), 1);
