@@ -36,6 +36,18 @@ CROSS = os.environ.get("CROSS_COMPILE", "aarch64-linux-gnu-")
 # Modules the initrd loads (with their dependencies, in dependency order).
 # "fixed" (regulator-fixed) provides the GPU's mali-supply from the board's device tree.
 INITRD_MODULES = ["virtio_mmio", "virtio_blk", "ext4", "fixed", "panfrost", "virtio_input", "evdev"]
+# Packages of which rootfs.ext4 takes only some paths (group "part" of packages.list, fetched
+# without their dependencies): piglit's OpenCL suite (runners, their two libraries, the test
+# trees and the test list, 9 MB) out of the 2.2 GB piglit package; the ELF check below proves
+# the runners' libraries resolve.  PART_EXCLUDE: the EGL/GLES interop runner, which needs the X11,
+# Wayland and waffle stack (its test reports "not installed").
+PIGLIT = "usr/lib/aarch64-linux-gnu/piglit/"
+PART_PATHS = {
+    "piglit": [PIGLIT + p for p in ("bin/cl-*", "lib/libpiglitutil.so*", "lib/libpiglitutil_cl.so*",
+                                    "tests/cl", "tests/cl.xml.gz", "generated_tests/cl")]
+                + ["usr/share/doc/piglit/copyright"],
+}
+PART_EXCLUDE = {"piglit": [PIGLIT + "bin/cl-interop-*"]}
 # Left out of rootfs.ext4 (documentation; copyright files are kept).
 ROOTFS_DROP = ["usr/share/man", "usr/share/info", "usr/share/locale", "usr/share/lintian",
                "usr/share/bug", "usr/share/doc-base"]
@@ -78,6 +90,20 @@ def fresh(d):
 def unpack(debfiles, root):
     for f in debfiles:
         run("dpkg-deb", "-x", f, root)
+
+
+def unpack_part(debfile, root):
+    """The paths of PART_PATHS[package] out of debfile (tar wildcards, directories recursively)."""
+    name = urllib.parse.unquote(os.path.basename(debfile).split("_")[0])
+    if name not in PART_PATHS:
+        sys.exit("build: %s is in group part but PART_PATHS has no paths for it" % name)
+    deb = subprocess.Popen(["dpkg-deb", "--fsys-tarfile", debfile], stdout=subprocess.PIPE)
+    tar = subprocess.run(["tar", "-x", "-C", root, "--wildcards", "--no-wildcards-match-slash"]
+                         + ["--exclude=./" + p for p in PART_EXCLUDE.get(name, [])]
+                         + ["./" + p for p in PART_PATHS[name]], stdin=deb.stdout)
+    deb.stdout.close()
+    if deb.wait() != 0 or tar.returncode != 0:
+        sys.exit("build: unpacking %s of %s failed" % (" ".join(PART_PATHS[name]), debfile))
 
 
 def merged_usr(root):
@@ -357,11 +383,16 @@ def build_initrd():
 
 # ---- apps (cross-compiled OpenCL samples) --------------------------------------------------------
 
+def libs_dir():
+    return os.path.join(WORK, "apps-lib")
+
+
 def build_apps():
     sdk = fresh(os.path.join(WORK, "sdk"))
     unpack(debs("sdk"), sdk)
     libdir = os.path.join(sdk, "usr/lib/aarch64-linux-gnu")
     outdir = fresh(os.path.join(WORK, "apps"))
+    fresh(libs_dir())
     # every apps/*.c with a main() is a program, linked with the shared helper apps/common.c
     common = os.path.join(HERE, "apps", "common.c")
     srcs = [s for s in sorted(glob.glob(os.path.join(HERE, "apps", "*.c")))
@@ -376,6 +407,13 @@ def build_apps():
             "-o", os.path.join(outdir, name), src, common, "-L" + libdir,
             "-Wl,-rpath-link," + libdir, "-lOpenCL", "-lm")
         log("app %s" % name)
+    # every apps/lib*.c is a shared library (an OpenCL layer), installed in /usr/local/lib
+    for src in sorted(glob.glob(os.path.join(HERE, "apps", "lib*.c"))):
+        name = os.path.basename(src)[:-2] + ".so"
+        run(CROSS + "gcc", "-O2", "-g0", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC",
+            "-DCL_TARGET_OPENCL_VERSION=300", "-isystem", os.path.join(sdk, "usr/include"),
+            "-o", os.path.join(libs_dir(), name), src)
+        log("library %s" % name)
 
 
 # ---- rootfs ----------------------------------------------------------------------------------
@@ -462,7 +500,10 @@ def build_rootfs():
     pk = debs("rootfs")
     t0 = time.time()
     unpack(pk, root)
-    log("unpacked %d packages in %.1fs" % (len(pk), time.time() - t0))
+    parts = debs("part")
+    for f in parts:
+        unpack_part(f, root)
+    log("unpacked %d packages and parts of %d in %.1fs" % (len(pk), len(parts), time.time() - t0))
     apply_alternatives(pk, root)
     for d in ROOTFS_DROP:
         shutil.rmtree(os.path.join(root, d), ignore_errors=True)
@@ -503,6 +544,8 @@ def build_rootfs():
     # the OpenCL samples
     for p in sorted(glob.glob(os.path.join(WORK, "apps", "*"))):
         install(p, os.path.join(root, "usr/local/bin", os.path.basename(p)))
+    for p in sorted(glob.glob(os.path.join(libs_dir(), "*.so"))):
+        install(p, os.path.join(root, "usr/local/lib", os.path.basename(p)), 0o644)
     # manifest of what went in (name=version, from the .debs' file names)
     names = sorted(urllib.parse.unquote("%s=%s" % tuple(os.path.basename(p).split("_")[:2]))
                    for p in pk)

@@ -35,7 +35,7 @@ GI_FETCH := $(GI_ENV) $(PYTHON) $(GI)/fetch
 GI_OUT := $(IMAGE_OUT)
 GI_CACHE := $(GI)/cache
 GI_WORK := $(if $(filter $(GI)/out,$(GI_OUT)),$(GI_CACHE)/work,$(GI_OUT)/.work)
-GI_GROUPS := rootfs boot kernel sdk
+GI_GROUPS := rootfs part boot kernel sdk
 GI_FETCH_STAMP := $(GI_OUT)/.fetch.stamp
 # what the images are made from (stack, lock, extra packages from IMAGE_PACKAGES and
 # packages.local): rewritten only when it changes, so a change rebuilds them

@@ -1,0 +1,88 @@
+/* An OpenCL layer (the ICD loader's layer API: OPENCL_LAYERS=/usr/local/lib/libcl_kernel_wg_bound.so)
+ * that applies the OpenCL bound on CL_KERNEL_WORK_GROUP_SIZE which Mesa's rusticl on panfrost
+ * misses: a kernel's maximum work-group size may not exceed what the device can launch,
+ * CL_DEVICE_MAX_WORK_GROUP_SIZE and, for the one-dimensional launches programs build from it,
+ * CL_DEVICE_MAX_WORK_ITEM_SIZES[0].  rusticl reports a kernel's size as panfrost computes it from
+ * the GPU's thread limits (pan_compute_max_thread_count: 384 on G71 and G52), while panfrost caps
+ * the device at 256 (max_block_size, max_threads_per_block), so clEnqueueNDRangeKernel refuses the
+ * kernel's own size with CL_INVALID_WORK_ITEM_SIZE (hashcat stops there: tests/mali/hashcat_test.sh,
+ * docs/testing.md).  Every value this layer lowers is logged once to stderr, so a Mesa that fixes the
+ * bound shows up as a run without that line. */
+#include <stdio.h>
+
+#include <CL/cl_layer.h>
+
+static const struct _cl_icd_dispatch *target;
+static struct _cl_icd_dispatch layer;
+
+CL_API_ENTRY cl_int CL_API_CALL clGetLayerInfo(cl_layer_info name, size_t size, void *value,
+                                               size_t *size_ret)
+{
+    if (name != CL_LAYER_API_VERSION)
+        return CL_INVALID_VALUE;
+    if (size_ret)
+        *size_ret = sizeof(cl_layer_api_version);
+    if (value) {
+        if (size < sizeof(cl_layer_api_version))
+            return CL_INVALID_VALUE;
+        *(cl_layer_api_version *)value = CL_LAYER_API_VERSION_100;
+    }
+    return CL_SUCCESS;
+}
+
+/* the device a kernel query without one means: its program's only device */
+static cl_device_id kernel_device(cl_kernel kernel)
+{
+    cl_program program;
+    cl_device_id device;
+    if (target->clGetKernelInfo(kernel, CL_KERNEL_PROGRAM, sizeof program, &program, NULL) ||
+        target->clGetProgramInfo(program, CL_PROGRAM_DEVICES, sizeof device, &device, NULL))
+        return NULL;
+    return device;
+}
+
+static cl_int CL_API_CALL bounded_work_group_info(cl_kernel kernel, cl_device_id device,
+                                                  cl_kernel_work_group_info name, size_t size,
+                                                  void *value, size_t *size_ret)
+{
+    cl_int err = target->clGetKernelWorkGroupInfo(kernel, device, name, size, value, size_ret);
+    if (err != CL_SUCCESS || name != CL_KERNEL_WORK_GROUP_SIZE || !value || size < sizeof(size_t))
+        return err;
+    cl_device_id dev = device ? device : kernel_device(kernel);
+    size_t group_max, items[3];
+    if (!dev ||
+        target->clGetDeviceInfo(dev, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof group_max, &group_max, NULL) ||
+        target->clGetDeviceInfo(dev, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof items, items, NULL))
+        return err;
+    size_t bound = group_max < items[0] ? group_max : items[0];
+    size_t *reported = value;
+    if (*reported > bound) {
+        static size_t logged;
+        if (logged != *reported) {
+            char kname[128] = "?";
+            target->clGetKernelInfo(kernel, CL_KERNEL_FUNCTION_NAME, sizeof kname, kname, NULL);
+            kname[sizeof kname - 1] = 0;
+            fprintf(stderr, "cl_kernel_wg_bound: kernel %s: CL_KERNEL_WORK_GROUP_SIZE %zu above the "
+                    "device's %zu, reporting %zu\n", kname, *reported, bound, bound);
+            logged = *reported;
+        }
+        *reported = bound;
+    }
+    return err;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clInitLayer(cl_uint num_entries,
+                                            const struct _cl_icd_dispatch *target_dispatch,
+                                            cl_uint *num_entries_ret,
+                                            const struct _cl_icd_dispatch **layer_dispatch_ret)
+{
+    const cl_uint entries = sizeof layer / sizeof(void *);
+    if (!target_dispatch || !num_entries_ret || !layer_dispatch_ret || num_entries < entries)
+        return CL_INVALID_VALUE;
+    target = target_dispatch;
+    layer = *target_dispatch;
+    layer.clGetKernelWorkGroupInfo = bounded_work_group_info;
+    *layer_dispatch_ret = &layer;
+    *num_entries_ret = entries;
+    return CL_SUCCESS;
+}
