@@ -546,9 +546,9 @@ def build_rootfs():
         install(p, os.path.join(root, "usr/local/bin", os.path.basename(p)))
     for p in sorted(glob.glob(os.path.join(libs_dir(), "*.so"))):
         install(p, os.path.join(root, "usr/local/lib", os.path.basename(p)), 0o644)
-    # manifest of what went in (name=version, from the .debs' file names)
+    # manifest of what went in (name=version, from the .debs' file names; parts of packages too)
     names = sorted(urllib.parse.unquote("%s=%s" % tuple(os.path.basename(p).split("_")[:2]))
-                   for p in pk)
+                   for p in pk + parts)
     write(os.path.join(etc, "malibu-packages"), "\n".join(names) + "\n")
     checked, missing, plugins = check_elf_closure(root)
     for w in plugins[:20]:

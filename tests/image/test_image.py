@@ -231,6 +231,16 @@ def test_rootfs():
         "/usr/lib/aarch64-linux-gnu/libLLVMSPIRVLib.so.19.1": "SPIR-V translator",
         "/usr/lib/clc/spirv64-mesa3d-.spv": "libclc SPIR-V",
         "/usr/lib/aarch64-linux-gnu/libdrm.so.2": "libdrm",
+        "/usr/bin/hashcat": "hashcat",
+        "/usr/share/hashcat/OpenCL/m00000_a3-optimized.cl": "hashcat's MD5 kernel",
+        "/usr/lib/aarch64-linux-gnu/libEGL.so.1": "libEGL (piglit's util library)",
+        "/usr/lib/aarch64-linux-gnu/piglit/bin/cl-program-tester": "piglit's OpenCL program runner",
+        "/usr/lib/aarch64-linux-gnu/piglit/lib/libpiglitutil_cl.so.0": "piglit's OpenCL library",
+        "/usr/lib/aarch64-linux-gnu/piglit/tests/cl.xml.gz": "piglit's OpenCL profile",
+        "/usr/lib/aarch64-linux-gnu/piglit/tests/cl/program/execute/sha256-Ch.cl": "a piglit test",
+        "/usr/lib/aarch64-linux-gnu/piglit/generated_tests/cl/builtin/int/builtin-int-abs-1.0.generated.cl":
+            "a generated piglit test",
+        "/usr/local/lib/libcl_kernel_wg_bound.so": "the OpenCL work-group bound layer",
     }
     for path, what in want.items():
         out, err = debugfs(img, "stat " + path)
@@ -244,9 +254,15 @@ def test_rootfs():
     out, _ = debugfs(img, "ls -l /")
     check(re.search(r"\bbin\b", out) is not None and re.search(r"\blib\b", out) is not None,
           "rootfs.ext4: /bin and /lib (merged /usr symlinks)")
+    # only piglit's OpenCL parts: not its GL tests, nor the interop runner (X11, Wayland, waffle)
+    for path in ("/usr/lib/aarch64-linux-gnu/piglit/tests/spec",
+                 "/usr/lib/aarch64-linux-gnu/piglit/bin/cl-interop-egl_khr_cl_event2",
+                 "/usr/lib/aarch64-linux-gnu/piglit/bin/shader_runner"):
+        out, _ = debugfs(img, "stat " + path)
+        check("Inode:" not in out, "rootfs.ext4 has no %s (piglit: OpenCL parts only)" % path)
     out, _ = debugfs(img, "cat /etc/malibu-packages")
     for p in ("mesa-opencl-icd=" + mesa, "mesa-libgallium=" + mesa, "ocl-icd-libopencl1=",
-              "clinfo=", "clpeak=", "busybox-static=", "libc6="):
+              "clinfo=", "clpeak=", "busybox-static=", "libc6=", "hashcat=", "piglit="):
         check(p in out, "rootfs.ext4 manifest lists " + p)
     # the panfrost and llvmpipe drivers are in libgallium
     name = re.search(gallium, debugfs(img, "ls /usr/lib/aarch64-linux-gnu")[0])
