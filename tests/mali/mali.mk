@@ -119,3 +119,17 @@ endif
 mali-clpeak-full-test: $(B)/malibu
 	@$(MAKE) --no-print-directory image
 	sh tests/mali/clpeak_test.sh $(B)/malibu "$(or $(MODELS),g71 g52)" $(IMAGE_OUT)
+
+# Debian's hashcat on the default stack (tests/mali/hashcat_test.sh): a brute-force crack of a
+# known MD5 and `hashcat -b -m 0` on each model, through the OpenCL layer that applies the bound
+# on CL_KERNEL_WORK_GROUP_SIZE Mesa misses (guest-images/apps/libcl_kernel_wg_bound.c).
+.PHONY: mali-hashcat-test
+TEST_TARGETS += mali-hashcat-test
+mali-hashcat-test: $(B)/malibu
+ifeq ($(MALI_IN_TEST),no)
+	@echo "== mali hashcat test skipped (MALI_IN_TEST=no)"
+else
+	@$(MAKE) --no-print-directory image
+	@echo "== mali: hashcat on the default stack (MD5 brute force and benchmark; $(or $(MODELS),g71 g52))"
+	sh tests/mali/hashcat_test.sh $(B)/malibu "$(or $(MODELS),g71 g52)" $(IMAGE_OUT)
+endif

@@ -1,0 +1,25 @@
+# piglit's OpenCL suite on the emulated Mali against rusticl's llvmpipe (tests/piglit/piglit_test.sh):
+# Debian's piglit package, of which the guest image carries the OpenCL runners, their libraries
+# and the test trees (group part of guest-images/packages.list).  The rule and the list of known
+# Mesa differences: tests/piglit/piglit_compare.py, tests/piglit/known-differences.txt.
+#   piglit-cl-test       (in `make test`) every PIGLIT_SAMPLE-th test of the 711 (default 12:
+#                        60 tests, ~N min) on g71 and g52
+#   piglit-cl-full-test  (not in `make test`) all 711 on MODELS (default g71 g52), ~N h
+# Work directory: $(B)/tests/piglit/{sample,full}; per boot its console log, MODEL.log.
+PIGLIT_SAMPLE ?= 12
+PIGLIT_ENV := GUEST_STACK=$(IMAGE_STACK) GUEST_LOCK=$(GUEST_LOCK)
+
+.PHONY: piglit-cl-test piglit-cl-full-test
+TEST_TARGETS += piglit-cl-test
+piglit-cl-test: $(B)/malibu
+ifeq ($(MALI_IN_TEST),no)
+	@echo "== piglit OpenCL test skipped (MALI_IN_TEST=no)"
+else
+	@$(MAKE) --no-print-directory image
+	@echo "== piglit: OpenCL suite, every $(PIGLIT_SAMPLE)th test, g71 and g52 against llvmpipe"
+	$(PIGLIT_ENV) sh tests/piglit/piglit_test.sh $(B)/malibu $(B)/tests/piglit/sample $(IMAGE_OUT) "g71 g52" $(PIGLIT_SAMPLE)
+endif
+
+piglit-cl-full-test: $(B)/malibu
+	@$(MAKE) --no-print-directory image
+	$(PIGLIT_ENV) sh tests/piglit/piglit_test.sh $(B)/malibu $(B)/tests/piglit/full $(IMAGE_OUT) "$(or $(MODELS),g71 g52)" 1
