@@ -9,6 +9,8 @@
 # values for every --gpu-threads count of a model, and a kernel log without panfrost errors or
 # job timeouts.  Samples in MALI_APPS_KNOWN_FAIL are reported loudly but do not fail the test.
 #
+# The boots run MALI_APPS_JOBS at a time (default 2, one per host core of a 2-core machine).
+#
 # usage: apps_test.sh MALIBU WORKDIR [MODELS] [THREAD-COUNTS]      (default "g71 g52" "1 2")
 # MALI_APPS: the samples, NAME or NAME:ARG,ARG (sizes); default: every sample at its default
 # size.  MALI_APPS_IMAGE (required): the guest image directory, $(IMAGE_OUT) of the stack under
@@ -33,24 +35,34 @@ mkdir -p "$work/share"
 cp "$here/apps_guest.sh" "$work/share/"
 runs=""
 ref=""
+# JOBS boots at once (MALI_APPS_JOBS, default 2: one per host core; each boot is one vCPU), in
+# groups: the messages of a group come when its last boot ends
+jobs=${MALI_APPS_JOBS:-2}
+running=0
+boot() {   # RUN MODEL THREADS DEVICES
+    dir=$work/$1
+    truncate -s 64M "$dir/disk.img"   # sparse; the guest writes a tar at its start
+    start=$(date +%s)
+    timeout 900 "$malibu" --image $img --gpu "$2" --gpu-threads "$3" --share "$work/share" \
+        --disk "$dir/disk.img,write-through" \
+        --run "sh /mnt/host/apps_guest.sh '$4' $apps" </dev/null >"$dir/console.log" 2>&1
+    echo $? >"$dir/status"
+    tar -xf "$dir/disk.img" -C "$dir/out" 2>/dev/null
+    rm -f "$dir/disk.img"
+    echo "mali-apps-test: $2, --gpu-threads $3, $4: boot + samples in $(($(date +%s) - start)) s"
+}
 for m in $models; do
     for t in $threads; do
         run=$m-t$t
-        dir=$work/$run
-        mkdir -p "$dir/out"
+        mkdir -p "$work/$run/out"
         devs=panfrost
         [ -n "$ref" ] || { devs="panfrost llvmpipe"; ref=$run/out/llvmpipe; }
-        truncate -s 64M "$dir/disk.img"   # sparse; the guest writes a tar at its start
-        start=$(date +%s)
-        timeout 900 "$malibu" --image $img --gpu "$m" --gpu-threads "$t" --share "$work/share" \
-            --disk "$dir/disk.img,write-through" \
-            --run "sh /mnt/host/apps_guest.sh '$devs' $apps" </dev/null >"$dir/console.log" 2>&1
-        echo $? >"$dir/status"
-        tar -xf "$dir/disk.img" -C "$dir/out" 2>/dev/null
-        rm -f "$dir/disk.img"
-        echo "mali-apps-test: $m, --gpu-threads $t, $devs: boot + samples in $(($(date +%s) - start)) s"
+        boot "$run" "$m" "$t" "$devs" &
         runs="$runs $run"
+        running=$((running + 1))
+        [ $running -lt "$jobs" ] || { wait; running=0; }
     done
 done
+wait
 exec python3 "$here/apps_verdict.py" "$work" --runs "$runs" --threads "$threads" --ref "$ref" \
     --apps "$apps" --known-fail "$known"
