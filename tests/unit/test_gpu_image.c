@@ -403,7 +403,7 @@ START_TEST(test_texs)
         float *px = (float *)host(data, W * H * 16);
         for (unsigned i = 0; i < W * H * 4; i++)
             px[i] = (float)i + 0.5f;
-        /* entries 0 (1x1) and 1; samplers 0 and 1 linear (refused if used), 2 nearest */
+        /* entries 0 (1x1) and 1; samplers 0 and 1 linear, repeat, normalized (other values if used), 2 nearest */
         uint64_t texs = alloc(64, 64), smps = alloc(96, 64);
         fill_texture(texs, 2, pixfmt(arch, 191, L_RGBA), 1, 1, 1, 1, data, 16, 0);
         fill_texture(texs + 32, 2, pixfmt(arch, 191, L_RGBA), W, H, 1, 1, data, W * 16, 0);
