@@ -1,5 +1,5 @@
-/* Bifrost texture and image messages: descriptor parsing, texel formats, nearest sampling and
- * typed stores.  Layouts (Mesa's genxml v6/v7, bifrost.h, read for facts):
+/* Bifrost texture and image messages: descriptor parsing, texel formats, nearest and linear
+ * sampling and typed stores.  Layouts (Mesa's genxml v6/v7, bifrost.h, read for facts):
  *   Texture (32 B): w0 type[3:0] dimension[5:4] normalize[9] pixel format[31:10]; w1 width-1,
  *     height-1 (16 bits each); w2 swizzle[11:0] texel ordering[15:12] levels-1[20:16] minimum
  *     level[28:24]; w4-5 surfaces; w6 array size-1; w7 depth-1.
@@ -26,6 +26,14 @@ enum { CH_ZERO = 4, CH_ONE = 5 };
 enum { OP_FETCH = 6, OP_TEX = 7 };
 enum { LOD_GRDESC = 3, LOD_EXPLICIT = 4, LOD_BIAS = 5, LOD_ZERO = 6, LOD_COMPUTE = 7 };
 enum { WRAP_REPEAT = 8, WRAP_EDGE = 9, WRAP_BORDER = 11, WRAP_MIRROR = 12 };
+enum { MIPMAP_TRILINEAR = 3 };
+
+/* Sub-texel precision of linear filtering: the fraction between two texels is quantised to
+ * 2^-SUBTEXEL_BITS (round to nearest) before it weights them.  Arm publishes no figure for
+ * Bifrost; 8 bits is what D3D10+ requires at least and what Mesa's panvk reports to Vulkan
+ * applications as subTexelPrecisionBits on Bifrost and Valhall (a driver's promise about the
+ * hardware, a lower bound).  The one place the choice lives. */
+enum { SUBTEXEL_BITS = 8 };
 
 typedef struct {
     unsigned ncomp, bits, kind;     /* channels in memory order, bits per channel (the widest) */
@@ -450,6 +458,31 @@ static long texel_of(uint32_t sbits, unsigned n, int normalized)
     return l - (l > u);
 }
 
+/* Linear filtering along one axis (OpenCL "Addressing and filter modes"): u = s (x size when
+ * normalized), i0 = floor(u - 0.5), a = frac(u - 0.5) quantised to SUBTEXEL_BITS; i0 + off and
+ * i0 + 1 + off wrapped per mode into i[0..1] (-1: border), the weight of i[1] in *a. */
+static void linear_axis(uint32_t sbits, unsigned n, int normalized, int off, unsigned mode, long i[2], double *a)
+{
+    double u = f32(sbits);
+    if (normalized)
+        u *= n;
+    if (u != u)
+        u = 0;          /* assumption: NaN coordinates sample at 0, like nearest's texel 0 */
+    if (u < -2147483648.0)
+        u = -2147483648.0;
+    if (u > 2147483647.0)
+        u = 2147483647.0;
+    /* (u - 0.5) in fixed point with SUBTEXEL_BITS fraction bits, rounded to nearest: exact in
+     * double (|u| < 2^31), floor without the library call as in texel_of */
+    double q = (u - 0.5) * (1 << SUBTEXEL_BITS) + 0.5;
+    int64_t fx = (int64_t)q;
+    fx -= fx > q;
+    long i0 = (long)(fx >> SUBTEXEL_BITS) + off;
+    *a = (double)(fx & ((1 << SUBTEXEL_BITS) - 1)) / (1 << SUBTEXEL_BITS);
+    i[0] = wrap(i0, n, mode);
+    i[1] = wrap(i0 + 1, n, mode);
+}
+
 int bi_tex_staging_count(uint32_t desc)
 {
     unsigned op = (desc >> 12) & 7, dim = (desc >> 18) & 3, lod = (desc >> 20) & 7;
@@ -474,6 +507,51 @@ uint32_t bi_tex_texs_desc(unsigned tex_index, unsigned sampler_index, int f16, i
 {
     return (sampler_index & 15) | (tex_index & 127) << 4 | 1u << 11 | (uint32_t)OP_TEX << 12 | 2u << 18 |
            (uint32_t)(zero_lod ? LOD_ZERO : LOD_COMPUTE) << 20 | (f16 ? 0u : 4u) << 24 | 0xfu << 28;
+}
+
+/* The border colour as a texel's memory channels (see the border case in bi_tex_texc) */
+static void border_texel(const struct mali_sampler *sp, uint32_t v[4])
+{
+    v[0] = sp->border_color_r;
+    v[1] = sp->border_color_g;
+    v[2] = sp->border_color_b;
+    v[3] = sp->border_color_a;
+}
+
+/* Linear filtering of a float / normalized texture: the 2^dim texels around the sample point
+ * (lx: their indices per axis, -1 the border colour; la: the weight of the second), weighted by
+ * the products of (1 - a) and a, summed in double in a fixed order and rounded once to float.
+ * Texels of weight 0 are not read. */
+static int filter_linear(const bi_mem *m, const texdesc *t, const struct mali_sampler *sp, unsigned dim,
+                         long lx[3][2], const double la[3], unsigned layer, uint32_t v[4], char *err, size_t errlen)
+{
+    double acc[4] = { 0, 0, 0, 0 };
+    for (unsigned k = 0; k < 1u << dim; k++) {
+        double w = 1;
+        long at[3] = { 0, 0, 0 };
+        int border = 0;
+        for (unsigned a = 0; a < dim; a++) {
+            unsigned hi = (k >> a) & 1;
+            w *= hi ? la[a] : 1 - la[a];
+            at[a] = lx[a][hi];
+            border |= at[a] < 0;
+        }
+        if (w == 0)
+            continue;
+        uint32_t tv[4] = { 0, 0, 0, 0 };
+        if (border)
+            border_texel(sp, tv);
+        else {
+            int rc = fetch_texel(m, t, (unsigned)at[0], (unsigned)at[1], (unsigned)at[2], layer, tv, err, errlen);
+            if (rc)
+                return rc;
+        }
+        for (unsigned c = 0; c < 4; c++)
+            acc[c] += w * f32(tv[c]);
+    }
+    for (unsigned c = 0; c < 4; c++)
+        v[c] = u32((float)acc[c]);
+    return 0;
 }
 
 int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const uint32_t *sr, unsigned nsr,
@@ -544,7 +622,9 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
 
     unsigned sizes[3] = { t->width, dim >= 2 ? t->height : 1, dim == 3 ? t->depth : 1 };
     long ix[3] = { 0, 0, 0 };
-    int border = 0;
+    int border = 0, linear = 0;
+    long lx[3][2] = { { 0, 0 }, { 0, 0 }, { 0, 0 } };     /* linear: the two texels per axis */
+    double la[3] = { 0, 0, 0 };                          /* linear: the second one's weight */
     static const struct mali_sampler no_sampler;
     const struct mali_sampler *sp = &no_sampler;
     if (op == OP_TEX) {
@@ -565,17 +645,26 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
         sp = &smp_memo[k];
         if (sp->type != 1)
             return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler %u: descriptor type %u is not a sampler", smp, sp->type);
-        if (!sp->minify_nearest || !sp->magnify_nearest)
+        if (sp->minify_nearest != sp->magnify_nearest)
+            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "different minify and magnify filters not implemented");
+        linear = !sp->magnify_nearest;
+        if (linear && t->levels > 1 && sp->mipmap_mode == MIPMAP_TRILINEAR)
+            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "mip filtering across levels (trilinear) not implemented");
+        if (linear && !want_float)
             return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED,
-                         "linear filtering not implemented (the hardware's sub-texel precision is not documented)");
+                         "linear filtering of an integer texture not implemented (undefined in OpenCL)");
         int norm = sp->normalized_coordinates;
         uint32_t c[3] = { x, y, zc };
         unsigned wm[3] = { sp->wrap_mode_s, sp->wrap_mode_t, sp->wrap_mode_r };
         for (unsigned a = 0; a < dim; a++) {
             if (wm[a] != WRAP_REPEAT && wm[a] != WRAP_EDGE && wm[a] != WRAP_BORDER && wm[a] != WRAP_MIRROR)
                 return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler wrap mode %u not implemented", wm[a]);
-            long i = texel_of(c[a], sizes[a], norm) + (int8_t)(offms >> (8 * a));
-            ix[a] = wrap(i, sizes[a], wm[a]);
+            int off = (int8_t)(offms >> (8 * a));
+            if (linear) {
+                linear_axis(c[a], sizes[a], norm, off, wm[a], lx[a], &la[a]);
+                continue;
+            }
+            ix[a] = wrap(texel_of(c[a], sizes[a], norm) + off, sizes[a], wm[a]);
             border |= ix[a] < 0;
         }
     } else {
@@ -588,15 +677,15 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
         layer = t->layers - 1;     /* integer array indices clamp (Mesa sets the sampler bit) */
 
     uint32_t v[4] = { 0, 0, 0, 0 };
-    if (border) {
+    if (linear) {
+        if ((rc = filter_linear(m, t, sp, dim, lx, la, layer, v, err, errlen)))
+            return rc;
+    } else if (border) {
         /* the border colour (sampler words 4-7, already in the result format) takes a texel's
          * path: format channel order (v7 RGB1: alpha 1), then the texture swizzle.  Assumption
          * consistent with Mesa, which pre-swizzles v7 border colours by the inverse of the
          * bijective part of that path, and with OpenCL's (0, 0, 0, 1) border for CL_R images. */
-        v[0] = sp->border_color_r;
-        v[1] = sp->border_color_g;
-        v[2] = sp->border_color_b;
-        v[3] = sp->border_color_a;
+        border_texel(sp, v);
     } else if ((rc = fetch_texel(m, t, (unsigned)ix[0], (unsigned)ix[1], (unsigned)ix[2], layer, v, err, errlen))) {
         return rc;
     }

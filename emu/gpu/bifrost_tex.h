@@ -1,5 +1,5 @@
 /* Bifrost texture and image messages (TEXC, TEXS_2D, LEA_ATTR*, LD_CVT, ST_CVT): descriptor reads
- * through the warp's bi_mem, texel format conversion, nearest sampling, typed image stores. */
+ * through the warp's bi_mem, texel format conversion, nearest and linear sampling, typed image stores. */
 #ifndef MALIBU_BIFROST_TEX_H
 #define MALIBU_BIFROST_TEX_H
 

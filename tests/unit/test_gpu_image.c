@@ -5,8 +5,9 @@
  * texel buffers: LEA_ATTR_IMM / LEA_ATTR .auto, LD_CVT, ST_CVT).  Expected values are
  * computed here from the OpenCL rules: texel index floor(u) wrapped per addressing mode, UNORM8
  * reads c / 255, writes convert_uchar_sat_rte(f * 255.0f), integer writes saturate.  v6 (pixel
- * format swizzles) and v7 (RGB component orders).  Refusals (linear filtering) and descriptor
- * faults end the job with the right status. */
+ * format swizzles) and v7 (RGB component orders).  Linear filtering against the OpenCL spec's
+ * formulas written out here.  Refusals (trilinear mip filtering, linear on integer textures)
+ * and descriptor faults end the job with the right status. */
 #include <check.h>
 #include <math.h>
 #include <stdlib.h>
@@ -214,6 +215,184 @@ START_TEST(test_sample_wrap)
 }
 END_TEST
 
+/* OpenCL's linear filtering along one axis, written out from the spec ("Addressing and filter
+ * modes"): texel coordinate s -> the two texels i[0], i[1] (-1: border colour) and the weight a of
+ * i[1].  Repeat and mirrored repeat take the spec's own formulas on s (the emulator wraps texel
+ * indices instead); a is quantised to 8 bits (the emulator's sub-texel precision) only where
+ * the test asks for it (quant), the grids below use exact multiples of 1/256. */
+static void cl_linear(double s, long n, int norm, unsigned wrap, int quant, long i[2], double *a)
+{
+    double u = norm ? s * n : s;
+    if (wrap == WR_REPEAT)
+        u = (s - floor(s)) * n;
+    else if (wrap == WR_MIRROR)
+        u = fabs(s - 2 * rint(0.5 * s)) * n;
+    double t = u - 0.5;
+    if (quant)
+        t = floor(t * 256 + 0.5) / 256;
+    long i0 = (long)floor(t), i1 = i0 + 1;
+    *a = t - floor(t);
+    switch (wrap) {
+    case WR_REPEAT:
+        i0 = i0 < 0 ? n + i0 : i0;
+        i1 = i1 > n - 1 ? i1 - n : i1;
+        break;
+    case WR_MIRROR:
+        i0 = i0 < 0 ? 0 : i0;
+        i1 = i1 > n - 1 ? n - 1 : i1;
+        break;
+    case WR_BORDER:
+        i0 = i0 < 0 || i0 >= n ? -1 : i0;
+        i1 = i1 < 0 || i1 >= n ? -1 : i1;
+        break;
+    default:
+        i0 = i0 < 0 ? 0 : i0 > n - 1 ? n - 1 : i0;
+        i1 = i1 < 0 ? 0 : i1 > n - 1 ? n - 1 : i1;
+    }
+    i[0] = i0;
+    i[1] = i1;
+}
+
+/* The spec's bilinear / trilinear sum for channel c of an RGBA32F texture px (w x h x d):
+ * sum over the 2^dim corners of prod(a or 1 - a) x texel (border colour outside). */
+static double cl_filter(const float *px, const long n[3], unsigned dim, const long ix[3][2], const double a[3],
+                        const uint32_t border[4], unsigned c)
+{
+    double sum = 0;
+    for (unsigned k = 0; k < 1u << dim; k++) {
+        double w = 1;
+        long at[3] = { 0, 0, 0 };
+        int out = 0;
+        for (unsigned d = 0; d < dim; d++) {
+            unsigned hi = (k >> d) & 1;
+            w *= hi ? a[d] : 1 - a[d];
+            at[d] = ix[d][hi];
+            out |= at[d] < 0;
+        }
+        double v = out ? bitsf(border[c]) : px[((at[2] * n[1] + at[1]) * n[0] + at[0]) * 4 + c];
+        sum += w * v;
+    }
+    return sum;
+}
+
+/* Linear filtering of an RGBA32F texture (1D, 2D, 3D at a few depths) on a grid reaching past
+ * every edge, with the given wrap mode and coordinates: compared with the spec's formula.  Texel
+ * values (multiples of 1/4) and fractions (multiples of 1/8) make every sum exact, so the
+ * results must be equal. */
+static void check_linear(unsigned arch, unsigned dim, unsigned wrap, int norm)
+{
+    flat_reset();
+    const unsigned W = 8, H = dim >= 2 ? 4 : 1, D = dim == 3 ? 4 : 1, GW = 4 * W, GH = dim >= 2 ? 4 * W : 1;
+    const long n[3] = { W, H, D };
+    uint64_t data = alloc(W * H * D * 16, 64), out = alloc(GW * GH * 16, 64);
+    float *px = (float *)host(data, W * H * D * 16);
+    for (unsigned i = 0; i < W * H * D * 4; i++)
+        px[i] = (float)((i * 7) % 61) * 0.25f - 3.0f;
+    const uint32_t border[4] = { fbits(9.0f), fbits(-9.0f), fbits(0.5f), fbits(2.0f) };
+    tables t = { .textures = make_texture(arch, dim, pixfmt(arch, 191, L_RGBA), W, H, D, 1, data, W * 16, W * H * 16),
+                 .samplers = make_sampler(wrap, norm, 1, border) };
+    /* texel coordinate u = gid * 3/4 - W + 1/8 (from -W to about 2W): every fraction of 1/8 */
+    const double uscale = 0.75, uoff = -(double)W + 0.125;
+    static const double zs[] = { 1.25, 0.375, 3.875, -0.5 };
+    for (unsigned zi = 0; zi < (dim == 3 ? 4u : 1u); zi++) {
+        double zu = zs[zi];
+        float sx = (float)(norm ? uscale / W : uscale), ox = (float)(norm ? uoff / W : uoff);
+        /* the shader scales x and y alike: y's coordinate is x's formula (normalized: by W) */
+        float z = (float)(norm ? zu / D : zu);
+        uint64_t push[5] = { out, pack(fbits(sx), fbits(ox)), pack(texc(OP_TEX, dim, 0, LOD_ZERO, RF_F32), GW),
+                             pack(fbits(z), 0), 0 };
+        ck_assert_uint_eq(run(arch, bi_shader_gpu_tex, sizeof(bi_shader_gpu_tex), GW, GH, push, &t, NULL), 1);
+        for (unsigned y = 0; y < GH; y++)
+            for (unsigned x = 0; x < GW; x++) {
+                double cx = (double)x * sx + ox, cy = (double)y * sx + ox, cz = z;
+                long ix[3][2] = { { 0, 0 }, { 0, 0 }, { 0, 0 } };
+                double a[3] = { 0, 0, 0 };
+                cl_linear(cx, W, norm, wrap, 0, ix[0], &a[0]);
+                if (dim >= 2)
+                    cl_linear(cy, H, norm, wrap, 0, ix[1], &a[1]);
+                if (dim == 3)
+                    cl_linear(cz, D, norm, wrap, 0, ix[2], &a[2]);
+                for (unsigned c = 0; c < 4; c++) {
+                    float want = (float)cl_filter(px, n, dim, ix, a, border, c), got;
+                    memcpy(&got, host(out + ((uint64_t)y * GW + x) * 16 + 4 * c, 4), 4);
+                    ck_assert_msg(got == want, "arch %u %uD wrap %u norm %d z %g (%u,%u).%u: %g, want %g", arch, dim,
+                                  wrap, norm, zu, x, y, c, got, want);
+                }
+            }
+    }
+}
+
+START_TEST(test_linear_wrap)
+{
+    static const unsigned modes[] = { WR_REPEAT, WR_EDGE, WR_BORDER, WR_MIRROR };
+    for (unsigned a = 6; a <= 7; a++)
+        for (unsigned dim = 1; dim <= 3; dim++)
+            for (unsigned m = 0; m < 4; m++) {
+                check_linear(a, dim, modes[m], 1);
+                if (modes[m] == WR_EDGE || modes[m] == WR_BORDER)
+                    check_linear(a, dim, modes[m], 0);
+            }
+}
+END_TEST
+
+/* Hand-checked points of a 1D R32F row 0, 256, 512, ... (texel i = 256 i), unnormalized, clamp
+ * to edge: the midpoint of two texels is their mean, a quarter point 1/4 of the way, the edges
+ * clamp; a fraction off the 1/256 grid (0.3) comes back quantised to 8 bits (77/256); a 2D
+ * RGBA8 UNORM midpoint is the mean of c/255 values; a 2D array reads its layer. */
+START_TEST(test_linear_points)
+{
+    for (unsigned arch = 6; arch <= 7; arch++) {
+        flat_reset();
+        const unsigned W = 8;
+        uint64_t data = alloc(W * W * 4 * 4, 64), out = alloc(W * W * 16, 64);
+        float *rf = (float *)host(data, W * 4);
+        for (unsigned i = 0; i < W; i++)
+            rf[i] = 256.0f * (float)i;
+        tables t = { .textures = make_texture(arch, 1, pixfmt(arch, 167, L_R001), W, 1, 1, 1, data, W * 4, 0),
+                     .samplers = make_sampler(WR_EDGE, 0, 1, NULL) };
+        /* u = x + off for the 8 lanes */
+        static const struct { float off; float want[8]; } cases[] = {
+            { 0.5f, { 0, 256, 512, 768, 1024, 1280, 1536, 1792 } },            /* texel centres */
+            { 1.0f, { 128, 384, 640, 896, 1152, 1408, 1664, 1792 } },          /* midpoints: means */
+            { 0.75f, { 64, 320, 576, 832, 1088, 1344, 1600, 1792 } },          /* quarter points */
+            { 0.8f, { 77, 333, 589, 845, 1101, 1357, 1613, 1792 } },           /* 0.3: 77/256 */
+            { -3.0f, { 0, 0, 0, 0, 128, 384, 640, 896 } },                     /* left edge clamps */
+        };
+        for (unsigned k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+            uint64_t push[5] = { out, pack(fbits(1.0f), fbits(cases[k].off)), pack(texc(OP_TEX, 1, 0, LOD_ZERO, RF_F32), W),
+                                 0, 0 };
+            ck_assert_uint_eq(run(arch, bi_shader_gpu_tex, sizeof(bi_shader_gpu_tex), W, 1, push, &t, NULL), 1);
+            for (unsigned x = 0; x < W; x++) {
+                float got[4];
+                memcpy(got, host(out + 16 * x, 16), 16);
+                ck_assert_msg(got[0] == cases[k].want[x] && got[1] == 0 && got[2] == 0 && got[3] == 1,
+                              "arch %u off %g lane %u: (%g %g %g %g), want %g", arch, cases[k].off, x, got[0], got[1],
+                              got[2], got[3], cases[k].want[x]);
+            }
+        }
+        /* RGBA8 UNORM 2D array, layer 1: the point between four texels is their mean */
+        uint8_t *p8 = host(data, W * W * 4 * 2);
+        for (unsigned i = 0; i < W * W * 4 * 2; i++)
+            p8[i] = (uint8_t)(i * 29 + 3);
+        t.textures = make_texture(arch, 2, pixfmt(arch, 187, L_RGBA), W, W, 1, 2, data, W * 4, W * W * 4);
+        uint64_t push[5] = { out, pack(fbits(1.0f), fbits(1.0f)), pack(texc(OP_TEX, 2, 1, LOD_ZERO, RF_F32), W),
+                             1, 0 };
+        ck_assert_uint_eq(run(arch, bi_shader_gpu_tex, sizeof(bi_shader_gpu_tex), W, W, push, &t, NULL), 1);
+        for (unsigned y = 0; y + 1 < W; y++)
+            for (unsigned x = 0; x + 1 < W; x++)
+                for (unsigned c = 0; c < 4; c++) {
+                    const uint8_t *l1 = p8 + W * W * 4;
+                    double want = ((double)l1[(y * W + x) * 4 + c] + l1[(y * W + x + 1) * 4 + c] +
+                                   l1[((y + 1) * W + x) * 4 + c] + l1[((y + 1) * W + x + 1) * 4 + c]) / (4 * 255.0);
+                    float got;
+                    memcpy(&got, host(out + ((uint64_t)y * W + x) * 16 + 4 * c, 4), 4);
+                    ck_assert_msg(fabs(got - want) <= 0x1p-24 * 2, "arch %u UNORM8 (%u,%u).%u: %a, want %a", arch, x, y,
+                                  c, got, want);
+                }
+    }
+}
+END_TEST
+
 /* TEXS_2D.f32 with immediate texture 1 / sampler 2: the right table entries, nearest, clamp to edge */
 START_TEST(test_texs)
 {
@@ -224,7 +403,7 @@ START_TEST(test_texs)
         float *px = (float *)host(data, W * H * 16);
         for (unsigned i = 0; i < W * H * 4; i++)
             px[i] = (float)i + 0.5f;
-        /* entries 0 (1x1) and 1; samplers 0 and 1 linear (refused if used), 2 nearest */
+        /* entries 0 (1x1) and 1; samplers 0 and 1 linear, repeat, normalized (other values if used), 2 nearest */
         uint64_t texs = alloc(64, 64), smps = alloc(96, 64);
         fill_texture(texs, 2, pixfmt(arch, 191, L_RGBA), 1, 1, 1, 1, data, 16, 0);
         fill_texture(texs + 32, 2, pixfmt(arch, 191, L_RGBA), W, H, 1, 1, data, W * 16, 0);
@@ -486,8 +665,18 @@ START_TEST(test_refused_and_faults)
         tables t = { .textures = make_texture(arch, 2, pixfmt(arch, 191, L_RGBA), W, H, 1, 1, data, W * 16, 0),
                      .samplers = make_sampler(WR_EDGE, 0, 1, NULL) };
         uint64_t push[5] = { out, pack(fbits(1.0f), fbits(0.5f)), pack(texc(OP_TEX, 2, 0, LOD_ZERO, RF_F32), W), 0, 0 };
-        /* linear filtering: the hardware's sub-texel precision is not documented */
+        /* linear filtering with mip filtering across levels (2 levels, trilinear mipmap mode) */
+        w32(t.textures + 8, SWZ_RGBA | 2u << 12 | 1u << 16);
+        uint32_t s0;
+        memcpy(&s0, host(t.samplers, 4), 4);
+        w32(t.samplers, s0 | 3u << 30);
         ck_assert_uint_eq(run(arch, bi_shader_gpu_tex, sizeof(bi_shader_gpu_tex), W, H, push, &t, NULL), INVALID_ENC);
+        w32(t.textures + 8, SWZ_RGBA | 2u << 12);
+        /* linear filtering of an integer texture (undefined in OpenCL) */
+        t.textures = make_texture(arch, 2, pixfmt(arch, 155, L_RGBA), W, H, 1, 1, data, W * 4, 0);
+        push[2] = pack(texc(OP_TEX, 2, 0, LOD_ZERO, RF_U32), W);
+        ck_assert_uint_eq(run(arch, bi_shader_gpu_tex, sizeof(bi_shader_gpu_tex), W, H, push, &t, NULL), INVALID_ENC);
+        t.textures = make_texture(arch, 2, pixfmt(arch, 191, L_RGBA), W, H, 1, 1, data, W * 16, 0);
         /* a 16-bit integer result format is refused too */
         t.samplers = make_sampler(WR_EDGE, 0, 0, NULL);
         push[2] = pack(texc(OP_TEX, 2, 0, LOD_ZERO, 12), W);
@@ -532,6 +721,8 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_fetch);
     tcase_add_test(tc, test_sample_wrap);
+    tcase_add_test(tc, test_linear_wrap);
+    tcase_add_test(tc, test_linear_points);
     tcase_add_test(tc, test_texs);
     tcase_add_test(tc, test_formats);
     tcase_add_test(tc, test_3d_array);
