@@ -22,38 +22,39 @@ tab=$(printf '\t')
 # panfrost errors, GPU faults, job timeouts and oopses in the kernel log so far
 klog_bad() { dmesg | grep -ciE 'panfrost.*(error|fault)|timeout|oops|bug'; }
 
+# (sh has no local variables: run_test's names start with t_, stream's with s_)
 run_test() {   # DEVICE LOG NAME COMMAND...
-    d=$1 log=$2 name=$3
+    t_dev=$1 t_log=$2 t_name=$3
     shift 3
     if [ ! -x "bin/$1" ]; then
-        echo "PIGLIT_RESULT $d notinstalled 0 $name"
+        echo "PIGLIT_RESULT $t_dev notinstalled 0 $t_name"
         return
     fi
-    start=$(date +%s)
-    [ "$d" = panfrost ] && k0=$(klog_bad)
-    RUSTICL_ENABLE=$d timeout 300 "bin/$@" </dev/null >$log 2>&1
-    status=$?
-    secs=$(($(date +%s) - start))
-    if [ "$d" = panfrost ]; then
-        k=$(($(klog_bad) - k0))
-        [ $k -eq 0 ] || echo "PIGLIT_KLOG $d $k $name"
+    t_start=$(date +%s)
+    [ "$t_dev" = panfrost ] && t_klog=$(klog_bad)
+    RUSTICL_ENABLE=$t_dev timeout 300 "bin/$@" </dev/null >$t_log 2>&1
+    t_status=$?
+    t_secs=$(($(date +%s) - t_start))
+    if [ "$t_dev" = panfrost ]; then
+        t_klog=$(($(klog_bad) - t_klog))
+        [ $t_klog -eq 0 ] || echo "PIGLIT_KLOG $t_dev $t_klog $t_name"
     fi
-    r=$(sed -n 's/^PIGLIT: {"result": "\([a-z]*\)".*/\1/p' $log | tail -n 1)
-    if [ -z "$r" ]; then
-        case $status in 124|143) r=timeout ;; *) r=crash ;; esac
+    t_r=$(sed -n 's/^PIGLIT: {"result": "\([a-z]*\)".*/\1/p' $t_log | tail -n 1)
+    if [ -z "$t_r" ]; then
+        case $t_status in 124|143) t_r=timeout ;; *) t_r=crash ;; esac
     fi
-    echo "PIGLIT_RESULT $d $r $secs $name"
+    echo "PIGLIT_RESULT $t_dev $t_r $t_secs $t_name"
     # why a test did not pass, for the report (bounded)
-    [ "$r" = pass ] || [ "$r" = skip ] || grep -v '^PIGLIT' $log | tail -n 5 | sed "s/^/PIGLIT_LOG $d $name: /"
+    [ "$t_r" = pass ] || [ "$t_r" = skip ] ||
+        grep -v '^PIGLIT' $t_log | tail -n 5 | sed "s/^/PIGLIT_LOG $t_dev $t_name: /"
 }
 
 stream() {   # DEVICE[/K/N] INDEX
-    d=${1%%/*} k=0 n=1
-    case $1 in */*/*) k=$(echo "$1" | cut -d/ -f2); n=$(echo "$1" | cut -d/ -f3) ;; esac
-    i=0
-    while IFS="$tab" read -r name cmd; do
-        [ $((i % n)) -eq "$k" ] && run_test "$d" "/tmp/piglit-$2.log" "$name" $cmd
-        i=$((i + 1))
+    s_dev=${1%%/*} s_k=0 s_n=1 s_i=0
+    case $1 in */*/*) s_k=$(echo "$1" | cut -d/ -f2); s_n=$(echo "$1" | cut -d/ -f3) ;; esac
+    while IFS="$tab" read -r s_name s_cmd; do
+        [ $((s_i % s_n)) -eq "$s_k" ] && run_test "$s_dev" "/tmp/piglit-$2.log" "$s_name" $s_cmd
+        s_i=$((s_i + 1))
     done <"$list"
     echo "PIGLIT_DONE $1"
 }
