@@ -8,11 +8,15 @@
 
 #define BI_MAX_LANES 8
 
+typedef struct bi_gfx_if bi_gfx_if;     /* graphics messages' front end (bifrost_gfx.h) */
+
 enum bi_exec_status {
     BI_EXEC_OK = 0,
     BI_EXEC_END = 1,             /* every lane finished */
     BI_EXEC_BARRIER = 2,         /* the warp executed a BARRIER (call again to continue) */
     BI_EXEC_STOPPED = 3,         /* a workgroup's runner asked it to stop (workgroup.h) */
+    BI_EXEC_BLEND_CALL = 4,      /* a BLEND called a blend shader: run it (bifrost_gfx.h) and call
+                                    again to continue */
     BI_EXEC_FAULT = -3,          /* the warp stopped: the bi_fault says why */
     /* results of the texture unit's calls (bifrost_tex.h), which the executor turns into faults */
     BI_EXEC_UNIMPLEMENTED = -1,
@@ -142,6 +146,9 @@ typedef struct bi_mem {
      * (one per cycle), the timestamp converted at ts_hz / gpu_hz */
     uint64_t clock_cycles, clock_ts, gpu_hz, ts_hz;
     int clock_running;
+    /* graphics messages (LD_VAR*, ATEST, ZS_EMIT, BLEND, LD_TILE / ST_TILE): the front end's
+     * callbacks, bifrost_gfx.h; NULL: those messages fault */
+    const bi_gfx_if *gfx;
 } bi_mem;
 
 typedef struct bi_warp {
@@ -160,6 +167,15 @@ typedef struct bi_warp {
     uint64_t clauses_run, lanes_run;         /* statistics: clauses executed, sum of active lanes */
     uint64_t lane_instrs;                    /* statistics: non-NOP instructions x active lanes */
     uint64_t tuples_run;                     /* tuples issued (clause sizes summed): timing model */
+    /* graphics (bifrost_gfx.h; zero for compute) */
+    void *gfx_ctx;                           /* the front end's state for this warp (its callbacks' ctx) */
+    const uint64_t *gfx_fau;                 /* special FAU values 0-31 (ATEST datum, blend
+                                                descriptors...); NULL: zero */
+    uint64_t blend_shader;                   /* BI_EXEC_BLEND_CALL: the blend shader's address */
+    uint32_t helper;                         /* lanes that only run for derivatives (and discarded
+                                                lanes): no effect outside the warp */
+    uint8_t blend_rt;                        /* render target of the BLEND that called the shader */
+    uint8_t in_blend;                        /* running a blend shader (JUMP r48 returns) */
 } bi_warp;
 
 /* Prepare a decoded clause; returns BI_EXEC_FAULT (BI_FAULT_UNIMPLEMENTED, the op in the message)

@@ -80,7 +80,7 @@ static inline void clear_rows(bi_warp *w, unsigned lanes, uint64_t rows)
             memset(w->reg[r], 0, 4 * sizeof(uint32_t));
 }
 
-_Static_assert(offsetof(bi_warp, tuples_run) + sizeof(uint64_t) == sizeof(bi_warp) &&
+_Static_assert(offsetof(bi_warp, in_blend) + sizeof(uint64_t) > sizeof(bi_warp) &&   /* in_blend last */
                offsetof(bi_warp, pc) == offsetof(bi_warp, reg) + sizeof(((bi_warp *)0)->reg) &&
                offsetof(bi_warp, resume) + sizeof(void *) == offsetof(bi_warp, reg) &&
                offsetof(bi_warp, reg) == 96,
@@ -102,6 +102,11 @@ static void warp_reset(bi_warp *w, unsigned lanes, uint64_t rows, const bi_mem *
     w->uniforms = NULL;
     w->nuniforms = 0;
     w->clauses_run = w->lanes_run = w->lane_instrs = w->tuples_run = 0;
+    w->gfx_ctx = NULL;
+    w->gfx_fau = NULL;
+    w->blend_shader = 0;
+    w->helper = 0;
+    w->blend_rt = w->in_blend = 0;
 }
 
 /* The workgroup's warps live in slots of ws->warps, taken when a warp starts and given back when
