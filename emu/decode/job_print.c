@@ -91,7 +91,7 @@ static void visit(void *ctx, enum mali_desc_kind kind, uint64_t va, const uint8_
     case MALI_DESC_ATTRIBUTE: PRINT_DESC(attribute, b, in, arch); break;
     case MALI_DESC_ATTRIBUTE_BUFFER: PRINT_DESC(attribute_buffer, b, in, arch); break;
     case MALI_DESC_ATTRIBUTE_BUFFER_3D: PRINT_DESC(attribute_buffer_continuation_3d, b, in, arch); break;
-    case MALI_DESC_FRAGMENT_JOB: PRINT_DESC(fragment_job, b, in, arch); break;
+    case MALI_DESC_FRAGMENT_JOB: PRINT_DESC(fragment_job_payload, b, in, arch); break;
     case MALI_DESC_PRIMITIVE: PRINT_DESC(primitive, b, in, arch); break;
     case MALI_DESC_PUSH_UNIFORMS:
         for (size_t i = 0; i + 4 <= len; i += 4) {      /* 32-bit words, four a line */

@@ -130,7 +130,7 @@ static void walk_draw(walker *k, uint64_t va)
 
 static void walk_job(walker *k, uint64_t va, const struct mali_job_header *h)
 {
-    uint8_t b[MALI_PRIMITIVE_LENGTH];
+    uint8_t b[MALI_FRAGMENT_JOB_PAYLOAD_LENGTH];
     k->depth = 1;
     switch (h->type) {
     case MALI_JOB_TYPE_WRITE_VALUE:
@@ -146,11 +146,11 @@ static void walk_job(walker *k, uint64_t va, const struct mali_job_header *h)
         walk_draw(k, va + MALI_JOB_HEADER_LENGTH + MALI_COMPUTE_PAYLOAD_LENGTH);
         break;
     case MALI_JOB_TYPE_TILER:
-        get(k, MALI_DESC_PRIMITIVE, va + 40, b, MALI_PRIMITIVE_LENGTH, 0);
-        walk_draw(k, va + 128);
+        get(k, MALI_DESC_PRIMITIVE, va + MALI_TILER_JOB_SECTION_PRIMITIVE_OFFSET, b, MALI_PRIMITIVE_LENGTH, 0);
+        walk_draw(k, va + MALI_TILER_JOB_SECTION_DRAW_OFFSET);
         break;
     case MALI_JOB_TYPE_FRAGMENT:
-        get(k, MALI_DESC_FRAGMENT_JOB, va + MALI_JOB_HEADER_LENGTH, b, MALI_FRAGMENT_JOB_LENGTH, 0);
+        get(k, MALI_DESC_FRAGMENT_JOB, va + MALI_FRAGMENT_JOB_SECTION_PAYLOAD_OFFSET, b, MALI_FRAGMENT_JOB_PAYLOAD_LENGTH, 0);
         break;
     default:
         break;
