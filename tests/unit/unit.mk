@@ -34,6 +34,12 @@ $(call unit_test,test_gpu_jit,$(GPU_OBJS),-Iemu/gpu -I$(B)/tests -Wunused-const-
 $(call unit_test,test_stats_gpu,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats -I$(B)/tests/stats,, \
                  $(B)/tests/stats/asm.stamp)
 
+# The graphics geometry and rasterization core alone (primitive assembly, clipping, setup and
+# the quad walker), against slow double-precision references in the tests.
+GFX_CORE_OBJS := $(B)/obj/emu/gpu/gfx_prim.o $(B)/obj/emu/gpu/gfx_clip.o $(B)/obj/emu/gpu/gfx_raster.o
+$(call unit_test,test_gfx_prim,$(B)/obj/emu/gpu/gfx_prim.o,-Iemu/gpu)
+$(call unit_test,test_gfx_clip test_gfx_raster,$(GFX_CORE_OBJS),-Iemu/gpu)
+
 # The timing plug-in's models alone (emu/timing), against the reference cache of tests/timing/.
 $(call unit_test,test_timing,$(TIMING_OBJS),-Iemu/timing -Itests/timing,,tests/timing/ref_cache.h)
 
