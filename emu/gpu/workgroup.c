@@ -145,7 +145,7 @@ static bi_warp *start_warp(wg_run *r, unsigned k)
     unsigned lanes = r->lanes, t = k * lanes;       /* the warp's first thread and its local id */
     uint32_t x = t % wg->local_size[0], y = t / wg->local_size[0] % wg->local_size[1],
              z = t / wg->local_size[0] / wg->local_size[1];
-    int whole = t + lanes <= r->nthreads && x + lanes <= wg->local_size[0] && x + lanes <= 0x10000;
+    int whole = !wg->vertex && t + lanes <= r->nthreads && x + lanes <= wg->local_size[0] && x + lanes <= 0x10000;
     /* (whole: every preload lane written) */
     warp_reset(w, lanes, whole ? rows & ~PRELOAD_ROWS : rows, wg->mem, wg->tls_base + (uint64_t)t * wg->tls_stride,
                wg->tls_stride);
@@ -153,6 +153,22 @@ static bi_warp *start_warp(wg_run *r, unsigned k)
     w->nuniforms = wg->nuniforms;
     w->warp_id = k;
     w->core_id = wg->core_id;
+    if (wg->vertex) {
+        const bi_vertex_grid *v = wg->vertex;
+        for (unsigned l = 0; l < lanes; l++, t++) {
+            uint32_t vid = wg->wg_id[0] * wg->local_size[0] + t;
+            if (t >= r->nthreads || vid >= v->count) {
+                w->done[l] = 1;
+                continue;
+            }
+            uint64_t pos = v->pos_base + 16 * (vid + (uint64_t)wg->wg_id[1] * v->instance_size);
+            w->reg[58][l] = (uint32_t)pos;
+            w->reg[59][l] = (uint32_t)(pos >> 32);
+            w->reg[61][l] = vid;
+            w->reg[62][l] = wg->wg_id[1];
+        }
+        return w;
+    }
     if (whole) {
         /* every lane in one row of x: the preload rows as vectors, each stored whole (compiled
          * code loads a row as one vector, which waits out lane-sized stores still in flight) */
