@@ -75,7 +75,7 @@ static void print_compute(printer *pr, const uint8_t *b, unsigned ind)
                local[2], groups[0], groups[1], groups[2]);
 }
 
-/* A graphics job's invocation: vertices x instances (local size x, workgroups x). */
+/* A graphics job's invocation: its sizes, and as Mesa packs draws, vertices x instances. */
 static void print_invocation(printer *pr, const uint8_t *b, unsigned ind)
 {
     struct mali_invocation p;
@@ -85,8 +85,8 @@ static void print_invocation(printer *pr, const uint8_t *b, unsigned ind)
     if (mali_invocation_decode_graphics(&p, local, groups))
         fprintf(pr->f, "%*s(invocation shifts out of range)\n", (int)ind, "");
     else
-        fprintf(pr->f, "%*s(%u vertices x %u instances)\n", (int)ind, "", local[0] * local[1] * local[2],
-                groups[0] * groups[1] * groups[2]);
+        fprintf(pr->f, "%*s(local size %u x %u x %u, workgroups %u x %u x %u: %u vertices x %u instances)\n", (int)ind,
+                "", local[0], local[1], local[2], groups[0], groups[1], groups[2], groups[1], groups[2]);
 }
 
 /* The fragment job payload, then its framebuffer pointer's tags. */
@@ -152,6 +152,7 @@ static void visit(void *ctx, enum mali_desc_kind kind, uint64_t va, const uint8_
     case MALI_DESC_PRIMITIVE: PRINT_DESC(primitive, b, in, arch); break;
     case MALI_DESC_INVOCATION: print_invocation(pr, b, in); break;
     case MALI_DESC_PRIMITIVE_SIZE: PRINT_DESC(primitive_size, b, in, arch); break;
+    case MALI_DESC_TILER_POINTER: PRINT_DESC(tiler_pointer, b, in, arch); break;
     case MALI_DESC_TILER_CONTEXT: PRINT_DESC(tiler_context, b, in, arch); break;
     case MALI_DESC_TILER_HEAP: PRINT_DESC(tiler_heap, b, in, arch); break;
     case MALI_DESC_VIEWPORT: PRINT_DESC(viewport, b, in, arch); break;

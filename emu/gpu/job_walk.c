@@ -207,10 +207,12 @@ static void walk_tiler_job(walker *k, uint64_t va, int idvs)
     get(k, MALI_DESC_INVOCATION, va + MALI_TILER_JOB_SECTION_INVOCATION_OFFSET, b, MALI_INVOCATION_LENGTH, 0);
     get(k, MALI_DESC_PRIMITIVE, va + MALI_TILER_JOB_SECTION_PRIMITIVE_OFFSET, b, MALI_PRIMITIVE_LENGTH, 0);
     get(k, MALI_DESC_PRIMITIVE_SIZE, va + MALI_TILER_JOB_SECTION_PRIMITIVE_SIZE_OFFSET, b, MALI_PRIMITIVE_SIZE_LENGTH, 0);
-    if (!k->w->read(k->w->read_ctx, va + MALI_TILER_JOB_SECTION_TILER_OFFSET, b, MALI_TILER_POINTER_LENGTH)) {
+    if (!get(k, MALI_DESC_TILER_POINTER, va + MALI_TILER_JOB_SECTION_TILER_OFFSET, b, MALI_TILER_POINTER_LENGTH, 0)) {
         struct mali_tiler_pointer tp;
         mali_tiler_pointer_unpack(b, &tp);
+        k->depth++;
         walk_tiler_context(k, tp.address);
+        k->depth--;
     }
     if (idvs) {
         walk_draw(k, MALI_DESC_VERTEX_DRAW, va + MALI_INDEXED_VERTEX_JOB_SECTION_VERTEX_DRAW_OFFSET, 0, 0, 0);
@@ -359,6 +361,7 @@ const char *mali_desc_name(enum mali_desc_kind kind)
         [MALI_DESC_PRIMITIVE] = "primitive",
         [MALI_DESC_INVOCATION] = "invocation",
         [MALI_DESC_PRIMITIVE_SIZE] = "primitive size",
+        [MALI_DESC_TILER_POINTER] = "tiler pointer",
         [MALI_DESC_TILER_CONTEXT] = "tiler context",
         [MALI_DESC_TILER_HEAP] = "tiler heap",
         [MALI_DESC_VERTEX_DRAW] = "vertex draw",

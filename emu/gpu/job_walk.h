@@ -39,6 +39,7 @@ enum mali_desc_kind {
     /* graphics (index: as noted) */
     MALI_DESC_INVOCATION,           /* vertex count x instances of a TILER / IDVS job */
     MALI_DESC_PRIMITIVE_SIZE,
+    MALI_DESC_TILER_POINTER,        /* job + 72 of TILER / IDVS jobs: the tiler context's address */
     MALI_DESC_TILER_CONTEXT,
     MALI_DESC_TILER_HEAP,
     MALI_DESC_VERTEX_DRAW,          /* IDVS: the position / varying shaders' draw */
@@ -78,7 +79,8 @@ unsigned mali_walk_chain(const mali_walk *w, uint64_t head, unsigned max_jobs);
  * shifts name, each field stored as value - 1).  0, or -1 when the shifts do not fit. */
 struct mali_compute_payload;
 int mali_invocation_decode(const struct mali_compute_payload *p, unsigned local[3], unsigned groups[3]);
-/* The same for a graphics job's invocation (local x = vertices, workgroups x = instances). */
+/* The same for a graphics job's invocation (Mesa packs draws as local 1 x 1 x 1, workgroups
+ * 1 x vertices x instances). */
 struct mali_invocation;
 int mali_invocation_decode_graphics(const struct mali_invocation *p, unsigned local[3], unsigned groups[3]);
 

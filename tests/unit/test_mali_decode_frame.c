@@ -125,9 +125,7 @@ static void build_frame(gpu_mem *m, frame *fr, unsigned arch)
     mali_job_header_pack(j, &(struct mali_job_header){ .is_64b = true, .type = MALI_JOB_TYPE_INDEXED_VERTEX,
                                                        .index = 1 });
     mali_invocation_pack(j + MALI_INDEXED_VERTEX_JOB_SECTION_INVOCATION_OFFSET,
-                         &(struct mali_invocation){ .invocations = 2, .size_y_shift = 2, .size_z_shift = 2,
-                                                    .workgroups_x_shift = 2, .workgroups_y_shift = 2,
-                                                    .workgroups_z_shift = 2 });
+                         &(struct mali_invocation){ .invocations = 2, .workgroups_z_shift = 2 });  /* 1 x 3 x 1 */
     mali_primitive_pack(j + MALI_INDEXED_VERTEX_JOB_SECTION_PRIMITIVE_OFFSET,
                         &(struct mali_primitive){ .draw_mode = MALI_DRAW_MODE_TRIANGLES,
                                                   .index_type = MALI_INDEX_TYPE_UINT16, .first_provoking_vertex = true,
@@ -226,15 +224,16 @@ static void check_idvs(unsigned arch)
         fputs(t, stderr);                                /* what was missing or reserved */
     ck_assert_int_eq(problems, 0);
     ck_assert_uint_eq(count_lines(t, "  type = indexed_vertex"), 1);
-    ck_assert_uint_eq(count_lines(t, "    (3 vertices x 1 instances)"), 1);
+    ck_assert_uint_eq(count_lines(t, "    (local size 1 x 1 x 1, workgroups 1 x 3 x 1: 3 vertices x 1 instances)"), 1);
     ck_assert_uint_eq(count_lines(t, "    draw_mode = triangles"), 1);
     ck_assert_uint_eq(count_lines(t, "    index_type = uint16"), 1);
     ck_assert_uint_eq(count_lines(t, "    index_count = 3"), 1);
     ck_assert_uint_eq(count_lines(t, "    fixed_sized = 1 (0x3f800000)"), 1);
-    ck_assert_uint_eq(count_prefix(t, "  tiler context @ "), 1);
-    ck_assert_uint_eq(count_lines(t, "    fb_width = 800"), 1);
-    ck_assert_uint_eq(count_prefix(t, "    tiler heap @ "), 1);
-    ck_assert_uint_eq(count_lines(t, "      size = 134217728"), 1);
+    ck_assert_uint_eq(count_prefix(t, "  tiler pointer @ "), 1);
+    ck_assert_uint_eq(count_prefix(t, "    tiler context @ "), 1);
+    ck_assert_uint_eq(count_lines(t, "      fb_width = 800"), 1);
+    ck_assert_uint_eq(count_prefix(t, "      tiler heap @ "), 1);
+    ck_assert_uint_eq(count_lines(t, "        size = 134217728"), 1);
     ck_assert_uint_eq(count_prefix(t, "  vertex draw @ "), 1);
     ck_assert_uint_eq(count_prefix(t, "  fragment draw @ "), 1);
     ck_assert_uint_eq(count_prefix(t, "      varying shader @ "), 1);
@@ -259,7 +258,8 @@ static void check_idvs(unsigned arch)
     ck_assert_uint_eq(count_lines(t, "      scissor_maximum_y = 599"), 1);
     ck_assert_uint_eq(count_prefix(t, "    varying 0 @ "), 2);
     ck_assert_uint_eq(count_prefix(t, "      varying buffer 0 @ "), 2);
-    ck_assert_ptr_nonnull(strstr(t, "\n      format = 0x0df688 (rgba16f, "));
+    ck_assert_ptr_nonnull(strstr(t, arch >= 7 ? "\n      format = 0x0df688 (rgba16f, component order 0x688)\n"
+                                              : "\n      format = 0x0df688 (rgba16f, swizzle 0x688 rgba)\n"));
     ck_assert_uint_eq(count_lines(t, "        stride = 8"), 2);
     /* v7's register allocation shows on v7 only */
     ck_assert_uint_eq(count_lines(t, "      shader_register_allocation = 32_per_thread"), arch >= 7);

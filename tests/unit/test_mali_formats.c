@@ -399,13 +399,17 @@ START_TEST(print_names_fields)
     char *s = print_texture(&t, 6);
     ck_assert_ptr_nonnull(strstr(s, "\n  width = 16\n"));
     ck_assert_ptr_nonnull(strstr(s, "  dimension = 3d\n"));
-    ck_assert_ptr_nonnull(strstr(s, "  format = 0x0bf688 (rgba32f, swizzle 0x688)\n"));
+    ck_assert_ptr_nonnull(strstr(s, "  format = 0x0bf688 (rgba32f, swizzle 0x688 rgba)\n"));
     ck_assert_ptr_nonnull(strstr(s, "  texel_ordering = unknown (5)\n"));
     ck_assert_ptr_nonnull(strstr(s, "  surfaces = 0xabc0\n"));
     ck_assert_ptr_nonnull(strstr(s, "  sample_corner_position = false\n"));
     free(s);
     s = print_texture(&t, 7);
-    ck_assert_ptr_nonnull(strstr(s, "(rgba32f, component order 0x688)"));
+    ck_assert_ptr_nonnull(strstr(s, "(rgba32f, component order 0x688)"));   /* not an order: hex only */
+    free(s);
+    t.format = 191u << 12 | MALI_RGB_COMPONENT_ORDER_RGB1;
+    s = print_texture(&t, 7);
+    ck_assert_ptr_nonnull(strstr(s, "(rgba32f, component order 0x010 rgb1)\n"));
     free(s);
 
     struct mali_renderer_state rs = { .shader = 0x4000, .shader_register_allocation = 2 };
