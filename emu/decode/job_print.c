@@ -160,6 +160,24 @@ static void visit(void *ctx, enum mali_desc_kind kind, uint64_t va, const uint8_
     case MALI_DESC_FRAMEBUFFER: PRINT_DESC(framebuffer_parameters, b, in, arch); break;
     case MALI_DESC_ZS_CRC_EXTENSION: PRINT_DESC_ARCH(zs_crc_extension, b, in, arch); break;
     case MALI_DESC_RENDER_TARGET: PRINT_DESC_ARCH(render_target, b, in, arch); break;
+    case MALI_DESC_SAMPLE_LOCATIONS:    /* (x, y) offsets in 1/256 pixel from the centre, stored + 128 */
+        for (size_t i = 0; i + 4 <= len; i += 4) {
+            if (i % 32 == 0)
+                fprintf(f, "%*s", (int)in, "");
+            fprintf(f, "(%d, %d)%s", (int)(b[i] | b[i + 1] << 8) - 128, (int)(b[i + 2] | b[i + 3] << 8) - 128,
+                    i % 32 == 28 || i + 8 > len ? "\n" : " ");
+        }
+        break;
+    case MALI_DESC_INDICES:             /* the first 64 */
+        for (size_t i = 0, n = 0; index && i + index <= len && n < 64; i += index, n++) {
+            uint32_t v = index == 1 ? b[i] : index == 2 ? (uint32_t)(b[i] | b[i + 1] << 8) : mali_w32(b + i, 0);
+            if (n % 16 == 0)
+                fprintf(f, "%*s%zu:", (int)in, "", n);
+            fprintf(f, " %" PRIu32 "%s", v, n % 16 == 15 || i + index >= len || n == 63 ? "\n" : "");
+        }
+        if (index && len / index > 64)
+            fprintf(f, "%*s(%zu more)\n", (int)in, "", len / index - 64);
+        break;
     case MALI_DESC_KIND_COUNT: break;
     case MALI_DESC_PUSH_UNIFORMS:
         for (size_t i = 0; i + 4 <= len; i += 4) {      /* 32-bit words, four a line */

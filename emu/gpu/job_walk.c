@@ -200,12 +200,34 @@ static void walk_tiler_context(walker *k, uint64_t va)
     }
 }
 
+/* The index buffer of a primitive record (indexed draws), up to MALI_WALK_MAX_INDEX_BYTES. */
+static void walk_indices(walker *k, const uint8_t *prim)
+{
+    struct mali_primitive p;
+    mali_primitive_unpack(prim, &p);
+    static const unsigned size[4] = { 0, 1, 2, 4 };
+    unsigned per = size[p.index_type & 3];
+    if (p.index_type > MALI_INDEX_TYPE_UINT32 || !per || !p.indices)
+        return;
+    uint64_t bytes = (uint64_t)p.index_count * per;
+    if (bytes > MALI_WALK_MAX_INDEX_BYTES)
+        bytes = MALI_WALK_MAX_INDEX_BYTES;
+    uint8_t *buf = malloc(bytes);
+    if (!buf)
+        return;
+    k->depth++;
+    get(k, MALI_DESC_INDICES, p.indices, buf, bytes, per);
+    k->depth--;
+    free(buf);
+}
+
 /* TILER and INDEXED_VERTEX jobs: invocation, primitive, primitive size, tiler context, draws. */
 static void walk_tiler_job(walker *k, uint64_t va, int idvs)
 {
     uint8_t b[MALI_PRIMITIVE_LENGTH];
     get(k, MALI_DESC_INVOCATION, va + MALI_TILER_JOB_SECTION_INVOCATION_OFFSET, b, MALI_INVOCATION_LENGTH, 0);
-    get(k, MALI_DESC_PRIMITIVE, va + MALI_TILER_JOB_SECTION_PRIMITIVE_OFFSET, b, MALI_PRIMITIVE_LENGTH, 0);
+    if (!get(k, MALI_DESC_PRIMITIVE, va + MALI_TILER_JOB_SECTION_PRIMITIVE_OFFSET, b, MALI_PRIMITIVE_LENGTH, 0))
+        walk_indices(k, b);
     get(k, MALI_DESC_PRIMITIVE_SIZE, va + MALI_TILER_JOB_SECTION_PRIMITIVE_SIZE_OFFSET, b, MALI_PRIMITIVE_SIZE_LENGTH, 0);
     if (!get(k, MALI_DESC_TILER_POINTER, va + MALI_TILER_JOB_SECTION_TILER_OFFSET, b, MALI_TILER_POINTER_LENGTH, 0)) {
         struct mali_tiler_pointer tp;
@@ -243,6 +265,10 @@ static void walk_fragment_job(walker *k, uint64_t va)
     mali_framebuffer_parameters_unpack(fb, &p);
     uint64_t next = ptr.pointer + MALI_FRAMEBUFFER_LENGTH;
     k->depth++;
+    if (p.sample_locations) {
+        uint8_t sl[MALI_WALK_SAMPLE_LOCATIONS_BYTES];
+        get(k, MALI_DESC_SAMPLE_LOCATIONS, p.sample_locations, sl, sizeof sl, 0);
+    }
     if (p.has_zs_crc_extension) {
         uint8_t zs[MALI_ZS_CRC_EXTENSION_LENGTH];
         get(k, MALI_DESC_ZS_CRC_EXTENSION, next, zs, sizeof zs, 0);
@@ -374,6 +400,8 @@ const char *mali_desc_name(enum mali_desc_kind kind)
         [MALI_DESC_FRAMEBUFFER] = "framebuffer",
         [MALI_DESC_ZS_CRC_EXTENSION] = "zs crc extension",
         [MALI_DESC_RENDER_TARGET] = "render target",
+        [MALI_DESC_SAMPLE_LOCATIONS] = "sample locations",
+        [MALI_DESC_INDICES] = "indices",
     };
     _Static_assert(sizeof names / sizeof names[0] == MALI_DESC_KIND_COUNT, "a descriptor kind has no name");
     return (unsigned)kind < sizeof names / sizeof names[0] ? names[kind] : "descriptor";

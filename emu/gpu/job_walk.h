@@ -6,11 +6,12 @@
  * count the walker follows is bounded (jobs, table entries, render targets, blend descriptors,
  * shader bytes), and nothing it follows can lead back to a job, so a walk always ends.
  *
- * Graphics jobs: a TILER job's primitive, primitive size, tiler context (and heap) and draw; an
+ * Graphics jobs: a TILER job's primitive (and index buffer), primitive size, tiler context (and
+ * heap) and draw; an
  * INDEXED_VERTEX (IDVS) job's the same with its vertex and fragment draws; a draw's viewport,
  * varyings and their buffers, and after a fragment renderer state its blend descriptors (and
- * blend shaders); a FRAGMENT job's framebuffer: parameters, ZS/CRC extension, render targets,
- * the pre/post-frame shaders' draws and the tiler context. */
+ * blend shaders); a FRAGMENT job's framebuffer: parameters, sample locations, ZS/CRC
+ * extension, render targets, the pre/post-frame shaders' draws and the tiler context. */
 #ifndef MALIBU_GPU_JOB_WALK_H
 #define MALIBU_GPU_JOB_WALK_H
 
@@ -52,6 +53,9 @@ enum mali_desc_kind {
     MALI_DESC_FRAMEBUFFER,          /* framebuffer parameters (the fixed part's first 64 bytes) */
     MALI_DESC_ZS_CRC_EXTENSION,
     MALI_DESC_RENDER_TARGET,        /* index = render target */
+    MALI_DESC_SAMPLE_LOCATIONS,     /* the framebuffer's 33 (x, y) pairs of 16-bit words */
+    MALI_DESC_INDICES,              /* a draw's index buffer (index = bytes per index; at most
+                                     * MALI_WALK_MAX_INDEX_BYTES) */
     MALI_DESC_KIND_COUNT
 };
 /* MALI_DESC_SHADER's index: 0 the renderer state's shader, 1 its secondary shader (IDVS varying
@@ -59,6 +63,8 @@ enum mali_desc_kind {
 enum { MALI_SHADER_MAIN, MALI_SHADER_SECONDARY, MALI_SHADER_BLEND };
 
 #define MALI_WALK_MAX_SHADER 65536u
+#define MALI_WALK_MAX_INDEX_BYTES 65536u
+#define MALI_WALK_SAMPLE_LOCATIONS_BYTES 132u
 
 typedef struct mali_walk {
     /* 0 when [va, va + len) was read into buf, else nonzero (no fault is raised) */

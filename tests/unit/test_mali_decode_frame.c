@@ -102,6 +102,7 @@ static void build_frame(gpu_mem *m, frame *fr, unsigned arch)
 
     /* varyings: one vec4 in a buffer of 3 vertices */
     uint64_t vbuf = alloc(m, 64, 64), vdesc = alloc(m, MALI_ATTRIBUTE_LENGTH, 8);
+    memcpy(at(m, vbuf), (uint16_t[]){ 2, 0, 1 }, 6);        /* also the index buffer */
     uint64_t vbufs = alloc(m, MALI_ATTRIBUTE_BUFFER_LENGTH, 32);
     mali_attribute_pack(at(m, vdesc), &(struct mali_attribute){ .buffer_index = 0, .offset_enable = true,
                                                                  .format = 223u << 12 | 0x688u });
@@ -145,9 +146,12 @@ static void build_frame(gpu_mem *m, frame *fr, unsigned arch)
 
     /* the framebuffer: parameters, padding, ZS/CRC extension, two render targets */
     uint64_t fb = alloc(m, MALI_FRAMEBUFFER_LENGTH + MALI_ZS_CRC_EXTENSION_LENGTH + 2 * MALI_RENDER_TARGET_LENGTH, 64);
-    uint64_t dcds = alloc(m, 3 * MALI_DRAW_LENGTH, 64);
+    uint64_t dcds = alloc(m, 3 * MALI_DRAW_LENGTH, 64), locations = alloc(m, 132, 64);
+    for (unsigned i = 0; i < 66; i++)                    /* 33 centres, stored + 128; the first off */
+        memcpy(at(m, locations + 2 * i), &(uint16_t){ i < 2 ? 128 + 64 : 128 }, 2);
     mali_framebuffer_parameters_pack(at(m, fb), &(struct mali_framebuffer_parameters){
-        .pre_frame_0 = MALI_PRE_POST_FRAME_SHADER_MODE_ALWAYS, .frame_shader_dcds = dcds, .width = 800,
+        .pre_frame_0 = MALI_PRE_POST_FRAME_SHADER_MODE_ALWAYS, .frame_shader_dcds = dcds,
+        .sample_locations = locations, .width = 800,
         .height = 600, .bound_max_x = 799, .bound_max_y = 599, .sample_count = 1, .effective_tile_size = 256,
         .render_target_count = 2, .color_buffer_allocation = 2048, .z_internal_format = MALI_Z_INTERNAL_FORMAT_D24,
         .z_write_enable = true, .s_write_enable = true, .has_zs_crc_extension = true, .z_clear = 1.0f,
@@ -228,6 +232,8 @@ static void check_idvs(unsigned arch)
     ck_assert_uint_eq(count_lines(t, "    draw_mode = triangles"), 1);
     ck_assert_uint_eq(count_lines(t, "    index_type = uint16"), 1);
     ck_assert_uint_eq(count_lines(t, "    index_count = 3"), 1);
+    ck_assert_uint_eq(count_prefix(t, "    indices @ "), 1);
+    ck_assert_uint_eq(count_lines(t, "      0: 2 0 1"), 1);
     ck_assert_uint_eq(count_lines(t, "    fixed_sized = 1 (0x3f800000)"), 1);
     ck_assert_uint_eq(count_prefix(t, "  tiler pointer @ "), 1);
     ck_assert_uint_eq(count_prefix(t, "    tiler context @ "), 1);
@@ -290,6 +296,9 @@ static void check_fragment(unsigned arch)
     ck_assert_uint_eq(count_lines(t, "      render_target_count = 2"), 1);
     ck_assert_uint_eq(count_lines(t, "      pre_frame_0 = always"), 1);
     ck_assert_uint_eq(count_lines(t, "      z_clear = 1 (0x3f800000)"), 1);
+    ck_assert_uint_eq(count_prefix(t, "      sample locations @ "), 1);
+    ck_assert_uint_eq(count_lines(t, "        (64, 64) (0, 0) (0, 0) (0, 0) (0, 0) (0, 0) (0, 0) (0, 0)"), 1);
+    ck_assert_uint_eq(count_lines(t, "        (0, 0)"), 1);       /* the 33rd */
     ck_assert_uint_eq(count_prefix(t, "      zs crc extension @ "), 1);
     ck_assert_uint_eq(count_lines(t, "        zs_write_format = d24s8"), 1);
     ck_assert_uint_eq(count_lines(t, "        zs_block_format = tiled_u_interleaved"), 1);
