@@ -121,7 +121,8 @@ static void visit(void *ctx, enum mali_desc_kind kind, uint64_t va, const uint8_
     fprintf(f, "%*s%s", (int)ind, "", kind == MALI_DESC_SHADER ? shader_name(index) : mali_desc_name(kind));
     if (kind == MALI_DESC_JOB_HEADER || kind == MALI_DESC_UNIFORM_BUFFER || kind == MALI_DESC_TEXTURE ||
         kind == MALI_DESC_SURFACE || kind == MALI_DESC_SAMPLER || kind == MALI_DESC_ATTRIBUTE ||
-        kind == MALI_DESC_ATTRIBUTE_BUFFER || kind == MALI_DESC_ATTRIBUTE_BUFFER_3D || kind == MALI_DESC_BLEND ||
+        kind == MALI_DESC_ATTRIBUTE_BUFFER || kind == MALI_DESC_ATTRIBUTE_BUFFER_3D ||
+        kind == MALI_DESC_ATTRIBUTE_BUFFER_NPOT || kind == MALI_DESC_BLEND ||
         kind == MALI_DESC_VARYING || kind == MALI_DESC_VARYING_BUFFER || kind == MALI_DESC_RENDER_TARGET)
         fprintf(f, " %u", index);
     if (kind == MALI_DESC_FRAME_SHADER_DRAW)
@@ -148,6 +149,7 @@ static void visit(void *ctx, enum mali_desc_kind kind, uint64_t va, const uint8_
     case MALI_DESC_ATTRIBUTE_BUFFER:
     case MALI_DESC_VARYING_BUFFER: PRINT_DESC(attribute_buffer, b, in, arch); break;
     case MALI_DESC_ATTRIBUTE_BUFFER_3D: PRINT_DESC(attribute_buffer_continuation_3d, b, in, arch); break;
+    case MALI_DESC_ATTRIBUTE_BUFFER_NPOT: PRINT_DESC(attribute_buffer_continuation_npot, b, in, arch); break;
     case MALI_DESC_FRAGMENT_JOB: print_fragment_payload(pr, b, in); break;
     case MALI_DESC_PRIMITIVE: PRINT_DESC(primitive, b, in, arch); break;
     case MALI_DESC_INVOCATION: print_invocation(pr, b, in); break;

@@ -86,6 +86,9 @@ static void walk_attribute(walker *k, uint64_t attrs, uint64_t bufs, unsigned i,
         mali_attribute_buffer_unpack(b, &ab);
         if (ab.type == MALI_ATTRIBUTE_TYPE_3D_LINEAR)
             get(k, MALI_DESC_ATTRIBUTE_BUFFER_3D, va + MALI_ATTRIBUTE_BUFFER_LENGTH, b, sizeof b, at.buffer_index);
+        else if (ab.type == MALI_ATTRIBUTE_TYPE_1D_NPOT_DIVISOR ||
+                 ab.type == MALI_ATTRIBUTE_TYPE_1D_NPOT_DIVISOR_WRITE_REDUCTION)
+            get(k, MALI_DESC_ATTRIBUTE_BUFFER_NPOT, va + MALI_ATTRIBUTE_BUFFER_LENGTH, b, sizeof b, at.buffer_index);
     }
     k->depth--;
 }
@@ -383,6 +386,7 @@ const char *mali_desc_name(enum mali_desc_kind kind)
         [MALI_DESC_ATTRIBUTE] = "attribute",
         [MALI_DESC_ATTRIBUTE_BUFFER] = "attribute buffer",
         [MALI_DESC_ATTRIBUTE_BUFFER_3D] = "attribute buffer 3D continuation",
+        [MALI_DESC_ATTRIBUTE_BUFFER_NPOT] = "attribute buffer NPOT continuation",
         [MALI_DESC_FRAGMENT_JOB] = "fragment job",
         [MALI_DESC_PRIMITIVE] = "primitive",
         [MALI_DESC_INVOCATION] = "invocation",

@@ -35,6 +35,7 @@ enum mali_desc_kind {
     MALI_DESC_ATTRIBUTE,
     MALI_DESC_ATTRIBUTE_BUFFER,     /* index = buffer number */
     MALI_DESC_ATTRIBUTE_BUFFER_3D,  /* continuation record of a 3D attribute buffer */
+    MALI_DESC_ATTRIBUTE_BUFFER_NPOT, /* continuation record of an NPOT-divisor attribute buffer */
     MALI_DESC_FRAGMENT_JOB,         /* the fragment job payload */
     MALI_DESC_PRIMITIVE,
     /* graphics (index: as noted) */

@@ -112,10 +112,18 @@ static void build_frame(gpu_mem *m, frame *fr, unsigned arch)
     mali_viewport_pack(at(m, vp), &(struct mali_viewport){ .minimum_x = 0, .minimum_y = 0, .maximum_x = 800,
                                                            .maximum_y = 600, .minimum_z = 0, .maximum_z = 1,
                                                            .scissor_maximum_x = 799, .scissor_maximum_y = 599 });
+    /* an instanced attribute with divisor 3: an NPOT buffer and its continuation record */
+    uint64_t adesc = alloc(m, MALI_ATTRIBUTE_LENGTH, 8), abufs = alloc(m, 2 * MALI_ATTRIBUTE_BUFFER_LENGTH, 32);
+    mali_attribute_pack(at(m, adesc), &(struct mali_attribute){ .offset_enable = true, .format = 175u << 12 });
+    mali_attribute_buffer_pack(at(m, abufs), &(struct mali_attribute_buffer){
+        .type = MALI_ATTRIBUTE_TYPE_1D_NPOT_DIVISOR, .pointer = vbuf, .stride = 8, .size = 64 });
+    mali_attribute_buffer_continuation_npot_pack(at(m, abufs + MALI_ATTRIBUTE_BUFFER_LENGTH),
+        &(struct mali_attribute_buffer_continuation_npot){ .type = MALI_ATTRIBUTE_TYPE_CONTINUATION,
+                                                           .divisor_numerator = 0xaaaaaaabu, .divisor = 3 });
     uint64_t pos = shader(m), var = shader(m);
     uint64_t vrsd = alloc(m, MALI_RENDERER_STATE_LENGTH, 64);
     mali_renderer_state_pack(at(m, vrsd), &(struct mali_renderer_state){
-        .shader = pos, .attribute_count = 0, .varying_count = 1, .secondary_shader = var,
+        .shader = pos, .attribute_count = 1, .varying_count = 1, .secondary_shader = var,
         .preload_vertex_vertex_id = true, .preload_vertex_instance_id = true,
         .shader_register_allocation = arch >= 7 ? MALI_REGISTER_ALLOCATION_32_PER_THREAD : 0 });
     uint64_t frsd = fragment_rsd(m, fr, 2);
@@ -138,7 +146,7 @@ static void build_frame(gpu_mem *m, frame *fr, unsigned arch)
     mali_draw_pack(j + MALI_INDEXED_VERTEX_JOB_SECTION_VERTEX_DRAW_OFFSET,
                    &(struct mali_draw){ .four_components_per_vertex = true, .draw_descriptor_is_64b = true,
                                         .state = vrsd, .varyings = vdesc, .varying_buffers = vbufs,
-                                        .position = vbuf });
+                                        .attributes = adesc, .attribute_buffers = abufs, .position = vbuf });
     mali_draw_pack(j + MALI_INDEXED_VERTEX_JOB_SECTION_FRAGMENT_DRAW_OFFSET,
                    &(struct mali_draw){ .four_components_per_vertex = true, .draw_descriptor_is_64b = true,
                                         .cull_back_face = true, .state = frsd, .varyings = vdesc,
@@ -266,7 +274,9 @@ static void check_idvs(unsigned arch)
     ck_assert_uint_eq(count_prefix(t, "      varying buffer 0 @ "), 2);
     ck_assert_ptr_nonnull(strstr(t, arch >= 7 ? "\n      format = 0x0df688 (rgba16f, component order 0x688)\n"
                                               : "\n      format = 0x0df688 (rgba16f, swizzle 0x688 rgba)\n"));
-    ck_assert_uint_eq(count_lines(t, "        stride = 8"), 2);
+    ck_assert_uint_eq(count_lines(t, "        stride = 8"), 3);
+    ck_assert_uint_eq(count_prefix(t, "      attribute buffer NPOT continuation 0 @ "), 1);
+    ck_assert_uint_eq(count_lines(t, "        divisor_numerator = 2863311531"), 1);
     /* v7's register allocation shows on v7 only */
     ck_assert_uint_eq(count_lines(t, "      shader_register_allocation = 32_per_thread"), arch >= 7);
     free(t);

@@ -170,6 +170,7 @@ START_TEST(random_round_trips)
         ROUND_TRIP(attribute, ATTRIBUTE, 6);
         ROUND_TRIP(attribute_buffer, ATTRIBUTE_BUFFER, 6);
         ROUND_TRIP(attribute_buffer_continuation_3d, ATTRIBUTE_BUFFER_CONTINUATION_3D, 6);
+        ROUND_TRIP(attribute_buffer_continuation_npot, ATTRIBUTE_BUFFER_CONTINUATION_NPOT, 6);
         ROUND_TRIP(fragment_job_payload, FRAGMENT_JOB_PAYLOAD, 6);
         ROUND_TRIP(primitive, PRIMITIVE, 6);
         ROUND_TRIP(renderer_state, RENDERER_STATE, 7);
