@@ -12,7 +12,7 @@ import os
 import re
 import sys
 
-TYPES = ("uint", "int", "bool", "hex", "addr", "float", "pixfmt")
+TYPES = ("uint", "int", "bool", "hex", "addr", "float", "pixfmt", "padded")
 
 
 class Field:
@@ -288,6 +288,8 @@ def gen_header(enums, structs, aggs):
          "    return mali_w32(p, word) | (uint64_t)mali_w32(p, word + 1) << 32;",
          "}",
          "static inline float mali_f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }",
+         "/* A 'padded' count (instance sizes, attribute divisors): (2 * v[7:5] + 1) << v[4:0]. */",
+         "static inline uint64_t mali_padded_decode(uint32_t v) { return (uint64_t)(2 * (v >> 5 & 7) + 1) << (v & 31); }",
          "static inline uint32_t mali_u32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }",
          "static inline void mali_put_words(uint8_t *p, const uint32_t *w, unsigned n)",
          "{",
@@ -403,6 +405,9 @@ def print_stmt(fl):
         return lead + '%lld\\n", (int)indent, "", (long long)' + v + ");"
     if fl.type == "uint":
         return lead + '%llu\\n", (int)indent, "", (unsigned long long)' + v + ");"
+    if fl.type == "padded":
+        return (lead + '%u (%llu)\\n", (int)indent, "", (unsigned)' + v +
+                ", (unsigned long long)mali_padded_decode(" + v + "));")
     if fl.type in ("hex", "addr"):
         return lead + '0x%llx\\n", (int)indent, "", (unsigned long long)' + v + ");"
     if fl.type == "pixfmt":
@@ -428,8 +433,16 @@ def gen_print(structs):
          '        fprintf(f, "%s", fmt);',
          "    else",
          '        fprintf(f, "format %u", (v >> 12) & 0xff);',
-         '    fprintf(f, "%s%s, %s 0x%03x)\\n", v >> 20 & 1 ? " srgb" : "", v >> 21 & 1 ? " big-endian" : "",',
+         '    fprintf(f, "%s%s, %s 0x%03x", v >> 20 & 1 ? " srgb" : "", v >> 21 & 1 ? " big-endian" : "",',
          '            arch >= 7 ? "component order" : "swizzle", v & 0xfff);',
+         "    if (arch >= 7 && mali_rgb_component_order_name(v & 0xfff))",
+         '        fprintf(f, " %s", mali_rgb_component_order_name(v & 0xfff));',
+         "    else if (arch < 7) {    /* four 3-bit channel selectors, R first */",
+         "        fputc(' ', f);",
+         "        for (unsigned c = 0; c < 4; c++)",
+         '            fputc("rgba01??"[v >> (3 * c) & 7], f);',
+         "    }",
+         '    fprintf(f, ")\\n");',
          "}", ""]
     for s in structs:
         used = [fl for fl in s.fields if not fl.raw]
@@ -460,8 +473,8 @@ def main():
     if len(sys.argv) < 3:
         sys.exit("usage: mali_fmt_gen.py OUT_DIR FILE.fmt...")
     enums, structs, aggs = parse(sys.argv[2:])
-    if "format" not in enums:
-        sys.exit("the pixel formats (enum format) are not described")
+    if "format" not in enums or "rgb_component_order" not in enums:
+        sys.exit("the pixel formats (enum format, enum rgb_component_order) are not described")
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
     for name, text in (("mali_formats.h", gen_header(enums, structs, aggs)),

@@ -170,6 +170,7 @@ START_TEST(random_round_trips)
         ROUND_TRIP(attribute, ATTRIBUTE, 6);
         ROUND_TRIP(attribute_buffer, ATTRIBUTE_BUFFER, 6);
         ROUND_TRIP(attribute_buffer_continuation_3d, ATTRIBUTE_BUFFER_CONTINUATION_3D, 6);
+        ROUND_TRIP(attribute_buffer_continuation_npot, ATTRIBUTE_BUFFER_CONTINUATION_NPOT, 6);
         ROUND_TRIP(fragment_job_payload, FRAGMENT_JOB_PAYLOAD, 6);
         ROUND_TRIP(primitive, PRIMITIVE, 6);
         ROUND_TRIP(renderer_state, RENDERER_STATE, 7);
@@ -399,13 +400,17 @@ START_TEST(print_names_fields)
     char *s = print_texture(&t, 6);
     ck_assert_ptr_nonnull(strstr(s, "\n  width = 16\n"));
     ck_assert_ptr_nonnull(strstr(s, "  dimension = 3d\n"));
-    ck_assert_ptr_nonnull(strstr(s, "  format = 0x0bf688 (rgba32f, swizzle 0x688)\n"));
+    ck_assert_ptr_nonnull(strstr(s, "  format = 0x0bf688 (rgba32f, swizzle 0x688 rgba)\n"));
     ck_assert_ptr_nonnull(strstr(s, "  texel_ordering = unknown (5)\n"));
     ck_assert_ptr_nonnull(strstr(s, "  surfaces = 0xabc0\n"));
     ck_assert_ptr_nonnull(strstr(s, "  sample_corner_position = false\n"));
     free(s);
     s = print_texture(&t, 7);
-    ck_assert_ptr_nonnull(strstr(s, "(rgba32f, component order 0x688)"));
+    ck_assert_ptr_nonnull(strstr(s, "(rgba32f, component order 0x688)"));   /* not an order: hex only */
+    free(s);
+    t.format = 191u << 12 | MALI_RGB_COMPONENT_ORDER_RGB1;
+    s = print_texture(&t, 7);
+    ck_assert_ptr_nonnull(strstr(s, "(rgba32f, component order 0x010 rgb1)\n"));
     free(s);
 
     struct mali_renderer_state rs = { .shader = 0x4000, .shader_register_allocation = 2 };

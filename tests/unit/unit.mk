@@ -49,6 +49,9 @@ $(call unit_test,test_gdb_stub,$(GDB_OBJS),-Iemu/debug -Itests/fuzz,,tests/fuzz/
 # The generated Mali descriptor code (mk/mali-formats.mk).
 $(call unit_test,test_mali_formats,$(B)/obj/gen/mali_formats_print.o,,,$(B)/gen/mali_formats.h)
 
+# The job-chain printer (malibu-decode's and --gpu-trace's) on packed GLES frames.
+$(call unit_test,test_mali_decode_frame,$(B)/lib/libmali_decode.a $(GPU_OBJS),,,$(B)/gen/mali_formats.h)
+
 # The board: devices, the Mali device through its harness (test_gpu_mali: the engine behind it;
 # test_stats_mali: the system hooks of the bus and the Mali device), virtio with the simulated
 # driver of tests/virtio/vdrv.h.
