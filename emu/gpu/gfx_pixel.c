@@ -154,16 +154,51 @@ static inline void defaults(gfx_color *c, unsigned n, uint32_t one)
 
 /* ---- unorm8 family ----------------------------------------------------------------------------- */
 
+/* sRGB through tables made once from GL's formulas: decode[v] = gfx_srgb_decode(v / 255), and
+ * enc_min[v] = the smallest float whose encoded, rounded value is v (found by bisection on the
+ * float bits; the formula is monotonic), so a pack is a search of 8 steps instead of a pow(). */
+static float srgb_decode8[256];
+static uint32_t srgb_enc_min[256];
+
+static uint32_t srgb8_formula(float l) { return gfx_float_to_unorm(gfx_srgb_encode(l), 8); }
+
+__attribute__((constructor)) static void srgb_tables(void)
+{
+    for (unsigned v = 0; v < 256; v++) {
+        srgb_decode8[v] = gfx_srgb_decode((float)v / 255.0f);
+        uint32_t lo = 0, hi = 0x3f800000;           /* +0 .. 1.0, as ordered float bits */
+        while (lo < hi) {
+            uint32_t mid = lo + (hi - lo) / 2;
+            if (srgb8_formula(bitsf(mid)) >= v)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        srgb_enc_min[v] = lo;
+    }
+}
+
+uint32_t gfx_srgb_float_to_unorm8(float l)
+{
+    if (!(l > 0.0f))
+        return 0;
+    if (l >= 1.0f)
+        return 255;
+    uint32_t u = fbits(l), v = 0;
+    for (uint32_t step = 128; step; step >>= 1)     /* largest v with enc_min[v] <= u */
+        if (srgb_enc_min[v + step] <= u)          /* v + step <= 255: the steps add up to 255 */
+            v += step;
+    return v;
+}
+
 static inline uint8_t u8c(const gfx_color *c, unsigned i, int srgb)
 {
-    float f = c->f[i];
-    return (uint8_t)gfx_float_to_unorm(srgb && i < 3 ? gfx_srgb_encode(f) : f, 8);
+    return (uint8_t)(srgb && i < 3 ? gfx_srgb_float_to_unorm8(c->f[i]) : gfx_float_to_unorm(c->f[i], 8));
 }
 
 static inline float u8f(uint8_t v, unsigned i, int srgb)
 {
-    float f = unorm_to_float(v, 8);
-    return srgb && i < 3 ? gfx_srgb_decode(f) : f;
+    return srgb && i < 3 ? srgb_decode8[v] : unorm_to_float(v, 8);
 }
 
 /* n channels, memory order ord[] (colour channel of each byte), sRGB or not */

@@ -97,6 +97,8 @@ gfx_format gfx_format_from_mali(unsigned mali_format, unsigned srgb);
 uint32_t gfx_float_to_unorm(float f, unsigned bits);
 float gfx_srgb_encode(float linear);        /* GL ES 3.2 eq. 17.1, result in [0, 1] */
 float gfx_srgb_decode(float srgb);          /* GL ES 3.2 eq. 8.17 */
+/* gfx_float_to_unorm(gfx_srgb_encode(l), 8), by a table search (what the sRGB formats use) */
+uint32_t gfx_srgb_float_to_unorm8(float l);
 uint16_t gfx_float_to_half(float f);
 float gfx_half_to_float(uint16_t h);
 /* Unsigned small floats: 5-bit exponent and `mbits` (6 or 5) mantissa bits. */

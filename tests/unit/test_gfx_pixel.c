@@ -211,6 +211,24 @@ START_TEST(test_unpack_values)
     ck_assert_float_eq(c.f[0], 1.0f);
     ck_assert_float_eq(c.f[1], 2.0f);
     ck_assert_float_eq(c.f[2], 0.5f);
+    /* the sRGB pack's table search gives the formula's result: every float at and around each
+     * threshold, and random ones */
+    for (unsigned v = 1; v < 256; v++) {
+        float lo = 0.0f, hi = 1.0f;                 /* bisect for the formula's threshold of v */
+        for (int k = 0; k < 60; k++) {
+            float mid = (lo + hi) / 2;
+            if (gfx_float_to_unorm(gfx_srgb_encode(mid), 8) >= v)
+                hi = mid;
+            else
+                lo = mid;
+        }
+        for (float f = nextafterf(nextafterf(lo, 0), 0), n = 0; n < 5; n++, f = nextafterf(f, 2))
+            ck_assert_msg(gfx_srgb_float_to_unorm8(f) == gfx_float_to_unorm(gfx_srgb_encode(f), 8), "srgb(%a)", f);
+    }
+    for (unsigned n = 0; n < 300000; n++) {
+        float f = (float)(rnd() & 0xffffff) / (float)0xfffff0 - 0.01f;
+        ck_assert_msg(gfx_srgb_float_to_unorm8(f) == gfx_float_to_unorm(gfx_srgb_encode(f), 8), "srgb(%a)", f);
+    }
     /* sRGB: every 8-bit code decodes into the interval that encodes back to it */
     for (unsigned v = 0; v < 256; v++)
         ck_assert_uint_eq(gfx_float_to_unorm(gfx_srgb_encode(gfx_srgb_decode(v / 255.0f)), 8), v);
