@@ -36,7 +36,7 @@ float gfx_blend_constant_value(uint16_t field, unsigned bits)
 
 /* Reserved encodings (A = 0, C = 0) read as zero: guest descriptors may hold them, they must not
  * take the host anywhere undefined (gfx_blend_state_init reports them). */
-float gfx_blend_function_eval(const gfx_blend_function *f, float s, float d, float sa, float da, float k)
+static inline float eval(const gfx_blend_function *f, float s, float d, float sa, float da, float k)
 {
     float a, b, c;
     switch (f->a) {
@@ -66,6 +66,11 @@ float gfx_blend_function_eval(const gfx_blend_function *f, float s, float d, flo
     if (f->invert_c)
         c = 1.0f - c;
     return a + b * c;
+}
+
+float gfx_blend_function_eval(const gfx_blend_function *f, float s, float d, float sa, float da, float k)
+{
+    return eval(f, s, d, sa, da, k);
 }
 
 static inline float clamp01(float v)
@@ -104,8 +109,8 @@ static void blend_fixed(const gfx_blend_state *st, const float src[4], float dst
     }
     float k = st->constant, sa = s[3], da = dst[3], r[4];
     for (unsigned c = 0; c < 3; c++)
-        r[c] = gfx_blend_function_eval(&st->eq.rgb, s[c], dst[c], sa, da, k);
-    r[3] = gfx_blend_function_eval(&st->eq.alpha, sa, da, sa, da, k);
+        r[c] = eval(&st->eq.rgb, s[c], dst[c], sa, da, k);
+    r[3] = eval(&st->eq.alpha, sa, da, sa, da, k);
     for (unsigned c = 0; c < 4; c++)
         if (mask >> c & 1)
             dst[c] = st->clamp ? clamp01(r[c]) : r[c];

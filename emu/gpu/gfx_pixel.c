@@ -21,10 +21,8 @@ uint32_t gfx_float_to_unorm(float f, unsigned bits)
         return max;
     double d = (double)f * max;     /* exact for bits <= 29: a 24-bit mantissa times max */
     uint32_t r = (uint32_t)d;
-    double frac = d - r;
-    if (frac > 0.5 || (frac == 0.5 && (r & 1)))
-        r++;
-    return r;
+    double frac = d - r;            /* exact; ties go to the even neighbour, without branches */
+    return r + ((uint32_t)(frac > 0.5) | ((uint32_t)(frac == 0.5) & r & 1));
 }
 
 float gfx_srgb_encode(float l)
