@@ -24,6 +24,10 @@ $(call unit_test,test_bifrost_decode,$(GPU_OBJS),-Iemu/gpu -I$(B)/tests/bifrost,
 $(call unit_test,test_bifrost_exec,$(GPU_OBJS),-Iemu/gpu -frounding-math -I$(B)/tests/bifrost,, \
                  $(B)/tests/bifrost/asm.stamp)
 $(call unit_test,test_job_gate,$(B)/obj/emu/gpu/job_gate.o,-Iemu/gpu,-lpthread)
+# The graphics pixel back end alone: formats, fixed-function blending, surface layouts.
+$(call unit_test,test_gfx_pixel,$(B)/obj/emu/gpu/gfx_pixel.o,-Iemu/gpu,-lm)
+$(call unit_test,test_gfx_blend,$(B)/obj/emu/gpu/gfx_blend.o,-Iemu/gpu,-lm)
+$(call unit_test,test_gfx_layout,$(B)/obj/emu/gpu/gfx_layout.o,-Iemu/gpu)
 $(call unit_test,test_gpu_compute test_gpu_image test_gpu_math test_gpu_gfx,$(GPU_OBJS),-Iemu/gpu -I$(B)/tests/gpu,, \
                  $(B)/tests/gpu/asm.stamp)
 # The GPU back ends against each other (compiled clauses vs the interpreter), on the shaders of both
