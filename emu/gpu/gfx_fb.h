@@ -8,9 +8,9 @@
 #include <stdint.h>
 
 #include "compute.h"
+#include "gfx_layout.h"                /* GFX_TILE: the tile edge (the fragment job's bound unit) */
 
 #define GFX_MAX_RTS 8
-#define GFX_TILE 16                   /* tile edge in pixels (the fragment job's bound unit) */
 
 /* Surface layouts, the same on v6 and v7 (the descriptors' block-format numbers differ) */
 enum gfx_block { GFX_BLOCK_NO_WRITE, GFX_BLOCK_LINEAR, GFX_BLOCK_U_INTERLEAVED, GFX_BLOCK_UNSUPPORTED };

@@ -8,6 +8,7 @@
 #define MALIBU_GPU_GFX_FRAG_INT_H
 
 #include "engine_int.h"
+#include "gfx_blend.h"
 #include "gfx_fb.h"
 #include "gfx_polylist.h"
 #include "gfx_tile.h"
@@ -44,9 +45,8 @@ typedef struct gfx_draw {
     bool point_origin_max_y;
     uint64_t blend_va;                       /* Blend descriptors (16 bytes each) after the RSD */
     uint64_t blend_desc[GFX_MAX_RTS];        /* their Internal Blend words (the BLEND FAU values) */
-    uint32_t blend_eq[GFX_MAX_RTS];          /* Blend Equation words */
-    uint16_t blend_const[GFX_MAX_RTS];
-    bool blend_enable[GFX_MAX_RTS], blend_srgb[GFX_MAX_RTS];
+    gfx_blend_state blend[GFX_MAX_RTS];      /* the blender each descriptor sets up */
+    bool blend_shader[GFX_MAX_RTS];          /* its mode is SHADER */
     uint64_t fau[32];                        /* the special FAU values its warps read */
 } gfx_draw;
 

@@ -114,15 +114,25 @@ static uint32_t draw_state(gfx_frame *f, gfx_draw *dr, uint64_t *fva)
     dr->blend_va = dr->d.rsd + MALI_RENDERER_STATE_LENGTH;
     for (unsigned i = 0; i < f->fb.nrts; i++) {
         uint8_t b[MALI_BLEND_LENGTH];
-        struct mali_blend bl;
+        struct mali_blend bl = { 0 };
         uint64_t bva = dr->blend_va + (uint64_t)MALI_BLEND_LENGTH * i;
         if ((code = m->read(m->ctx, bva, b, sizeof(b))))
             return fail(f, fva, bva, code, "blend descriptor %u unreadable", i);
-        mali_blend_unpack(b, &bl);
-        dr->blend_enable[i] = bl.enable;
-        dr->blend_srgb[i] = bl.srgb;
-        dr->blend_const[i] = (uint16_t)bl.blend_constant;
-        memcpy(&dr->blend_eq[i], b + 4, 4);
+        (void)bl;
+        uint32_t words[4];
+        memcpy(words, b, sizeof(words));
+        const gfx_rt *rt = &f->fb.rt[i];
+        bool unorm = rt->internal_format >= MALI_COLOR_BUFFER_INTERNAL_FORMAT_R8G8B8A8 &&
+                     rt->internal_format <= MALI_COLOR_BUFFER_INTERNAL_FORMAT_R5G5B5A1;
+        unsigned bits = rt->internal_format == MALI_COLOR_BUFFER_INTERNAL_FORMAT_R10G10B10A2 ? 10
+                        : rt->internal_format == MALI_COLOR_BUFFER_INTERNAL_FORMAT_R4G4B4A4 ? 4
+                        : rt->internal_format == MALI_COLOR_BUFFER_INTERNAL_FORMAT_R5G6B5A0 ||
+                          rt->internal_format == MALI_COLOR_BUFFER_INTERNAL_FORMAT_R5G5B5A1 ? 5 : 8;
+        int brc = gfx_blend_state_init(&dr->blend[i], words, bits, unorm);
+        dr->blend_shader[i] = brc == -1;
+        if (brc == -2)
+            fprintf(stderr, "gpu: fragment job at 0x%llx: blend descriptor %u uses a reserved operand (read as 0)\n",
+                    (unsigned long long)f->job->job_va, i);
         memcpy(&dr->blend_desc[i], b + 8, 8);
         dr->fau[8 + i] = dr->blend_desc[i];
     }

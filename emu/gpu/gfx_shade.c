@@ -389,15 +389,11 @@ static int cb_blend(void *ctx, const bi_warp *wp, uint32_t lanes, unsigned rt, u
     (void)rt;
     if (target >= c->f->fb.nrts)
         return why(w, wl, BI_EXEC_ERROR, "blend to render target %u of %u", target, c->f->fb.nrts);
-    if (mode == MALI_BLEND_MODE_FIXED_FUNCTION && dr->blend_enable[target] &&
-        (dr->blend_eq[target] & 0xffffff) != 0x122122u)    /* A + B * C = src + src * 0 */
-        return why(w, wl, BI_EXEC_UNIMPLEMENTED, "fixed-function blending equation %#x not implemented",
-                   dr->blend_eq[target]);
+    const gfx_blend_state *bs = &dr->blend[target];
     uint32_t conv = (uint32_t)(desc >> 32);
-    unsigned regfmt = conv >> 24 & 7, mask = dr->blend_eq[target] >> 28 & 15;
-    uint32_t mconv = tile_format(conv & 0x3fffff);
-    unsigned kind = regfmt == BI_RF_F16 || regfmt == BI_RF_F32 ? BI_RF_F32 : regfmt;
-    mconv |= kind << 24;
+    unsigned regfmt = conv >> 24 & 7, mask = bs->eq.color_mask;
+    bool is_float = regfmt == BI_RF_F16 || regfmt == BI_RF_F32;
+    uint32_t mconv = tile_format(conv & 0x3fffff) | (uint32_t)(is_float ? BI_RF_F32 : regfmt) << 24;
     bi_mem pm = { .read = px_read, .write = px_write, .arch_major = c->f->job->arch_major };
     pixel_mem px;
     pm.ctx = &px;
@@ -424,8 +420,19 @@ static int cb_blend(void *ctx, const bi_warp *wp, uint32_t lanes, unsigned rt, u
             int rc = bi_tex_ld_cvt(&pm, 0, mconv, old, 4, err, sizeof(err));
             if (rc)
                 return why(w, wl, rc, "render target %u: %s", target, err);
-            for (unsigned k = 0; k < 4; k++)
-                nv[k] = mask >> k & 1 ? v[k] : old[k];
+            if (is_float && mode == MALI_BLEND_MODE_FIXED_FUNCTION) {
+                float src[4], dst[4];
+                for (unsigned k = 0; k < 4; k++) {
+                    src[k] = bits_f32(v[k]);
+                    dst[k] = bits_f32(old[k]);
+                }
+                gfx_blend_apply(bs, src, dst);
+                for (unsigned k = 0; k < 4; k++)
+                    nv[k] = f32_bits(dst[k]);
+            } else {                            /* opaque, and integer targets: the masked source */
+                for (unsigned k = 0; k < 4; k++)
+                    nv[k] = mask >> k & 1 ? v[k] : old[k];
+            }
             if ((rc = bi_tex_st_cvt(&pm, 0, mconv, nv, 4, err, sizeof(err))))
                 return why(w, wl, rc, "render target %u: %s", target, err);
         }

@@ -1,7 +1,5 @@
 /* Tile buffers (gfx_tile.h): clear and write-back.  Surfaces are linear (rows of row_stride bytes)
- * or 16x16 U-interleaved: tiles in rows of row_stride bytes, each tile's 256 pixels contiguous in
- * the order Mesa's pan_tiling.c describes (pixel index = space4(x) ^ 3 * space4(y), the bits of
- * each 4-bit coordinate spread to the even positions). */
+ * or 16x16 U-interleaved (gfx_layout.h). */
 #include "gfx_tile.h"
 
 #include <math.h>
@@ -69,39 +67,21 @@ unsigned gfx_color_format_bytes(unsigned f)
     }
 }
 
-/* The U-interleaved index of pixel (x, y) (0-15) within its tile. */
-static unsigned u_index(unsigned x, unsigned y)
-{
-    unsigned sx = (x & 1) | (x & 2) << 1 | (x & 4) << 2 | (x & 8) << 3;
-    unsigned sy = (y & 1) | (y & 2) << 1 | (y & 4) << 2 | (y & 8) << 3;
-    return sx ^ (sy * 3);
-}
-
-/* A surface being written: where pixel (x, y) of sample plane s goes. */
-typedef struct {
-    uint64_t base;
-    uint32_t row_stride, surface_stride;
-    unsigned block, bpp;
-} surface;
-
-static uint64_t pixel_addr(const surface *s, unsigned x, unsigned y, unsigned plane)
-{
-    uint64_t a = s->base + (uint64_t)s->surface_stride * plane;
-    if (s->block == GFX_BLOCK_LINEAR)
-        return a + (uint64_t)s->row_stride * y + (uint64_t)x * s->bpp;
-    return a + (uint64_t)s->row_stride * (y >> 4) + ((uint64_t)(x >> 4) * GFX_TILE_PIXELS + u_index(x & 15, y & 15)) * s->bpp;
-}
-
 /* Write the tile's pixels in [x0, x1) x [y0, y1) (frame coordinates, within this tile) of one
  * plane: pixel bytes from px(ctx, tile-relative index, out). */
-static uint32_t write_plane(const gpu_mem_if *m, const surface *s, unsigned plane, unsigned tx0, unsigned ty0,
+static uint64_t pixel_addr(const gfx_surface *s, unsigned x, unsigned y, unsigned plane)
+{
+    return s->base + (uint64_t)gfx_surface_offset(s, x, y, plane);
+}
+
+static uint32_t write_plane(const gpu_mem_if *m, const gfx_surface *s, unsigned plane, unsigned tx0, unsigned ty0,
                             unsigned x0, unsigned y0, unsigned x1, unsigned y1,
                             void (*px)(const void *ctx, unsigned idx, uint8_t *out), const void *ctx, uint64_t *fva)
 {
     uint8_t buf[GFX_TILE_PIXELS * 16];
     uint32_t code;
     bool whole = x0 == tx0 && y0 == ty0 && x1 == tx0 + GFX_TILE && y1 == ty0 + GFX_TILE;
-    if (s->block != GFX_BLOCK_LINEAR) {
+    if (s->tiled) {
         /* one contiguous block: read it first when only part of it changes */
         uint64_t a = pixel_addr(s, tx0, ty0, plane);
         size_t len = (size_t)GFX_TILE_PIXELS * s->bpp;
@@ -111,7 +91,7 @@ static uint32_t write_plane(const gpu_mem_if *m, const surface *s, unsigned plan
         }
         for (unsigned y = y0; y < y1; y++)
             for (unsigned x = x0; x < x1; x++)
-                px(ctx, (y - ty0) * GFX_TILE + (x - tx0), buf + (size_t)u_index(x & 15, y & 15) * s->bpp);
+                px(ctx, (y - ty0) * GFX_TILE + (x - tx0), buf + (size_t)gfx_uinterleave_index(x, y) * s->bpp);
         if ((code = m->write(m->ctx, a, buf, len)))
             *fva = a;
         return code;
@@ -219,7 +199,7 @@ uint32_t gfx_tile_write_back(const gfx_tile *t, const gfx_fb *fb, const gpu_mem_
             *fva = fb->va;
             return MALI_EXC_DATA_INVALID_FAULT;
         }
-        surface s = { rt->base, rt->row_stride, rt->surface_stride, rt->block_format, bpp };
+        gfx_surface s = { rt->base, rt->row_stride, rt->surface_stride, bpp, rt->block_format == GFX_BLOCK_U_INTERLEAVED };
         color_ctx k = { t, rt, (const uint32_t (*)[4])t->color[i], 0, bpp };
         /* single-sampled targets take sample 0 (resolves are blit shaders' work on Mesa) */
         if ((code = write_plane(m, &s, 0, t->x0, t->y0, x0, y0, x1, y1, color_px, &k, fva))) {
@@ -229,7 +209,7 @@ uint32_t gfx_tile_write_back(const gfx_tile *t, const gfx_fb *fb, const gpu_mem_
     }
     if (fb->has_ext && fb->z_write) {
         unsigned bpp = fb->zs_format == MALI_ZS_FORMAT_D16 ? 2 : 4;
-        surface s = { fb->zs_base, fb->zs_row_stride, fb->zs_surface_stride, fb->zs_block, bpp };
+        gfx_surface s = { fb->zs_base, fb->zs_row_stride, fb->zs_surface_stride, bpp, fb->zs_block == GFX_BLOCK_U_INTERLEAVED };
         zs_ctx k = { t, 0, fb->zs_format, fb->s_format, false };
         if ((code = write_plane(m, &s, 0, t->x0, t->y0, x0, y0, x1, y1, zs_px, &k, fva))) {
             snprintf(err, errlen, "depth write-back fault");
@@ -237,7 +217,7 @@ uint32_t gfx_tile_write_back(const gfx_tile *t, const gfx_fb *fb, const gpu_mem_
         }
     }
     if (fb->has_ext && fb->s_write && fb->s_base && fb->zs_format != MALI_ZS_FORMAT_D24S8) {
-        surface s = { fb->s_base, fb->s_row_stride, fb->s_surface_stride, fb->s_block, 1 };
+        gfx_surface s = { fb->s_base, fb->s_row_stride, fb->s_surface_stride, 1, fb->s_block == GFX_BLOCK_U_INTERLEAVED };
         zs_ctx k = { t, 0, fb->zs_format, fb->s_format, true };
         if ((code = write_plane(m, &s, 0, t->x0, t->y0, x0, y0, x1, y1, zs_px, &k, fva))) {
             snprintf(err, errlen, "stencil write-back fault");
