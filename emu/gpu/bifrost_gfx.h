@@ -84,7 +84,10 @@ typedef struct bi_gfx_varying {
 } bi_gfx_varying;
 
 /* Attribute fetch (LD_ATTR*): the executor resolves it itself through the DCD's attribute and
- * attribute-buffer tables (bi_mem.attributes / attr_bufs, as LEA_ATTR), no callback. */
+ * attribute-buffer tables (bi_mem.attributes / attr_bufs, as LEA_ATTR), no callback: element
+ * linear >> r (POT divisor), linear % divisor (modulus), linear * magic >> (32 + r) (NPOT, with
+ * its continuation record) or linear (1D), where linear = vertex id + instance id *
+ * bi_mem.attr_instance_size, converted as LD_CVT converts. */
 
 struct bi_gfx_if {
     /* Varyings.  src0: the message's first source (sample mode EXPLICIT: the offset, 8:8 signed
@@ -132,6 +135,6 @@ struct bi_gfx_if {
  * the blend shader from its first clause (its BLENDs reach the blend callback with rt = blend_rt)
  * until each lane JUMPs to r48 (the return: the lane leaves the blend shader) or ends, and
  * restores the fragment shader's state; bi_exec_program(w, fragment program) then continues. */
-int bi_gfx_run_blend(bi_warp *w, bi_program *blend, unsigned max_clauses, bi_fault *f);
+int bi_gfx_run_blend(bi_warp *w, bi_program *blend, const bi_mem *blend_mem, unsigned max_clauses, bi_fault *f);
 
 #endif

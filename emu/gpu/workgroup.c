@@ -106,7 +106,7 @@ static void warp_reset(bi_warp *w, unsigned lanes, uint64_t rows, const bi_mem *
     w->gfx_fau = NULL;
     w->blend_shader = 0;
     w->helper = 0;
-    w->blend_rt = w->in_blend = 0;
+    w->blend_rt = w->blend_lanes = w->blend_end = w->in_blend = 0;
 }
 
 /* The workgroup's warps live in slots of ws->warps, taken when a warp starts and given back when

@@ -23,6 +23,8 @@ $(call unit_test,test_mmu test_sysemu,$(SYS_CPU_OBJS) $(DEVICE_OBJS), \
 $(call unit_test,test_bifrost_decode,$(GPU_OBJS),-Iemu/gpu -I$(B)/tests/bifrost,,$(B)/tests/bifrost/asm.stamp)
 $(call unit_test,test_bifrost_exec,$(GPU_OBJS),-Iemu/gpu -frounding-math -I$(B)/tests/bifrost,, \
                  $(B)/tests/bifrost/asm.stamp)
+# The graphics messages against a fake front end (tests/gfx/gfx.mk).
+$(call unit_test,test_bifrost_gfx,$(GPU_OBJS),-Iemu/gpu -frounding-math -I$(B)/tests/gfx,,$(B)/tests/gfx/asm.stamp)
 $(call unit_test,test_job_gate,$(B)/obj/emu/gpu/job_gate.o,-Iemu/gpu,-lpthread)
 # The graphics pixel back end alone: formats, fixed-function blending, surface layouts.
 $(call unit_test,test_gfx_pixel,$(B)/obj/emu/gpu/gfx_pixel.o,-Iemu/gpu,-lm)
