@@ -102,6 +102,7 @@ typedef struct worker {
     pthread_t thread;
     run *r;                               /* current run */
     const gpu_mem_if *jm;                 /* its job's memory (&r->job->mem, one load nearer) */
+    uint64_t shader_base;                 /* code offsets of the program being run are from here */
     const uint64_t *gen_word;             /* jm->generation_word, NULL: call jm->generation */
     bi_mem mem;
     uint8_t *wls;

@@ -612,6 +612,7 @@ uint32_t gfx_shade_tile(worker *wk, uint64_t idx)
         wk->mem.samplers = dr->d.samplers;
         wk->mem.attributes = dr->d.attributes;
         wk->mem.attr_bufs = dr->d.attr_bufs;
+        wk->shader_base = dr->d.shader_va;
         warp_ctx c = { .f = f, .dr = dr, .t = t, .wk = wk };
         for (uint32_t k = 0; k < b->count && !code; k++) {
             c.pr = &dr->prims[dr->entries[b->first + k]];
