@@ -157,15 +157,36 @@ bool gfx_raster_setup_triangle(const struct gfx_raster_state *st, const struct g
         COUNT(stats, culled_empty);
         return false;
     }
-    int64_t area = ccw ? area2 : -area2;
-    s->inv_area = 1.0 / (double)area;
+    double area = 0;
+    for (unsigned k = 0; k < 3; k++) {
+        const struct gfx_rvertex *vi = &v[order[(k + 1) % 3]], *vj = &v[order[(k + 2) % 3]];
+        s->px[k] = vi->x;
+        s->py[k] = vi->y;
+        s->pa[k] = -((double)vj->y - vi->y);
+        s->pb[k] = (double)vj->x - vi->x;
+        if (k == 0)
+            area = s->pb[0] * ((double)v[order[0]].y - vi->y) + s->pa[0] * ((double)v[order[0]].x - vi->x);
+    }
+    if (!(area > 0)) {
+        /* snapping made the triangle positive where it is not, or less than a rounding error:
+         * interpolate on the snapped vertices */
+        for (unsigned k = 0; k < 3; k++) {
+            s->px[k] = ox[(k + 1) % 3] / (double)SUB;
+            s->py[k] = oy[(k + 1) % 3] / (double)SUB;
+            s->pa[k] = -(double)(oy[(k + 2) % 3] - oy[(k + 1) % 3]) / SUB;
+            s->pb[k] = (double)(ox[(k + 2) % 3] - ox[(k + 1) % 3]) / SUB;
+        }
+        area = (double)(ccw ? area2 : -area2) / ((double)SUB * SUB);
+    }
+    for (unsigned k = 0; k < 3; k++) {
+        s->pa[k] /= area;
+        s->pb[k] /= area;
+    }
     if (st->offset_enable) {
-        /* l_k = E_(k+1)/area; per pixel dE/dx = a * SUB */
         double dzdx = 0, dzdy = 0;
         for (unsigned k = 0; k < 3; k++) {
-            unsigned e = (k + 1) % 3;
-            dzdx += s->z[k] * (double)s->edge_a[e] * SUB * s->inv_area;
-            dzdy += s->z[k] * (double)s->edge_b[e] * SUB * s->inv_area;
+            dzdx += s->z[k] * s->pa[k];
+            dzdy += s->z[k] * s->pb[k];
         }
         double m = fmax(fabs(dzdx), fabs(dzdy));
         double r = st->depth_r;
@@ -239,16 +260,13 @@ bool gfx_raster_setup_point(const struct gfx_raster_state *st, const struct gfx_
     return true;
 }
 
-/* Weights of the set-up vertices at a position: E[] are the edge functions there (triangles),
- * (px, py) the position in pixels (lines). */
-static void weights_at(const struct gfx_raster_setup *s, const int64_t *E, double px, double py,
-                       double l[3])
+/* Window weights of the set-up vertices at (px, py), in pixels. */
+static void weights_at(const struct gfx_raster_setup *s, double px, double py, double l[3])
 {
     switch (s->kind) {
     case GFX_PRIM_TRIANGLE:
-        l[0] = (double)E[1] * s->inv_area;
-        l[1] = (double)E[2] * s->inv_area;
-        l[2] = (double)E[0] * s->inv_area;
+        for (unsigned k = 0; k < 3; k++)
+            l[k] = s->pa[k] * (px - s->px[k]) + s->pb[k] * (py - s->py[k]);
         break;
     case GFX_PRIM_LINE: {
         double t = (px - s->line_ox) * s->line_dx + (py - s->line_oy) * s->line_dy;
@@ -300,8 +318,8 @@ void gfx_raster_walk(const struct gfx_raster_setup *s, int x0, int y0, int x1, i
     if (xlo >= xhi || ylo >= yhi)
         return;
     const unsigned ns = st->samples == 4 ? 4 : 1, ne = s->nedges;
-    /* edge offsets from the quad's corner: of each pixel's samples, and of its centre */
-    int64_t off[4][4 * GFX_MAX_SAMPLES], offc[4][4];
+    /* edge offsets of each pixel's samples from the quad's corner, with the fill-rule bias */
+    int64_t off[4][4 * GFX_MAX_SAMPLES];
     int spx[GFX_MAX_SAMPLES], spy[GFX_MAX_SAMPLES];
     for (unsigned i = 0; i < ns; i++)
         gfx_raster_sample_pos(ns, i, &spx[i], &spy[i]);
@@ -311,7 +329,6 @@ void gfx_raster_walk(const struct gfx_raster_setup *s, int x0, int y0, int x1, i
             for (unsigned i = 0; i < ns; i++)
                 off[e][p * ns + i] = s->edge_a[e] * (px + spx[i]) + s->edge_b[e] * (py + spy[i]) +
                                      s->edge_bias[e];
-            offc[e][p] = s->edge_a[e] * (px + SUB / 2) + s->edge_b[e] * (py + SUB / 2);
         }
     }
     const int qx0 = xlo & ~1, qy0 = ylo & ~1;
@@ -351,11 +368,8 @@ void gfx_raster_walk(const struct gfx_raster_setup *s, int x0, int y0, int x1, i
                     if (cov & (0xfu << (p * GFX_MAX_SAMPLES)))
                         q.pixel_mask |= (uint8_t)(1u << p);
                     double cxp = qx + (p & 1) + 0.5, cyp = qy + (p >> 1) + 0.5;
-                    int64_t Ec[4];
-                    for (unsigned e = 0; e < ne; e++)
-                        Ec[e] = E[e] + offc[e][p];
                     double l[3];
-                    weights_at(s, Ec, cxp, cyp, l);
+                    weights_at(s, cxp, cyp, l);
                     q.depth_centre[p] = depth_of(s, l);
                     q.rw[p] = (float)original_weights(s, l, q.bary[p], q.bary_lin[p]);
                     if (s->kind == GFX_PRIM_POINT) {
@@ -369,10 +383,7 @@ void gfx_raster_walk(const struct gfx_raster_setup *s, int x0, int y0, int x1, i
                     for (unsigned i = 0; i < ns; i++) {
                         double ls[3];
                         if (ns > 1) {
-                            int64_t Es[4];
-                            for (unsigned e = 0; e < ne; e++)
-                                Es[e] = E[e] + off[e][p * ns + i] - s->edge_bias[e];
-                            weights_at(s, Es, qx + (p & 1) + spx[i] / (double)SUB,
+                            weights_at(s, qx + (p & 1) + spx[i] / (double)SUB,
                                        qy + (p >> 1) + spy[i] / (double)SUB, ls);
                         } else {
                             memcpy(ls, l, sizeof(ls));

@@ -88,9 +88,11 @@ struct gfx_raster_setup {
     int64_t edge_a[4], edge_b[4], edge_c[4];    /* E(px, py) = a * px + b * py + c, px, py in 1/256 */
     int64_t edge_bias[4];                        /* 0 for top-left edges, -1 otherwise: covered if E + bias >= 0 */
     int bbox_x0, bbox_y0, bbox_x1, bbox_y1;      /* pixels [x0, x1) x [y0, y1), inside the scissor */
-    /* interpolation: for triangles, barycentric l_k = (E_k) * inv_area with E_k the edge opposite
-     * vertex k; lines use t along the segment; points are constant */
-    double inv_area;
+    /* interpolation: triangles' window barycentrics l_k = pa[k] (x - px[k]) + pb[k] (y - py[k])
+     * come from the vertices as given (not snapped: snapping moves a clipped vertex far from the
+     * screen by up to 1/512 pixel, which perspective turns into visible varying errors); lines
+     * use t along the segment; points are constant */
+    double pa[3], pb[3], px[3], py[3];
     double line_ox, line_oy, line_dx, line_dy;   /* t = ((p - o) . d), d = (b - a) / |b - a|^2 */
     double point_x0, point_y0, point_inv_size;
     float z[3], rw[3];
