@@ -309,6 +309,25 @@ static double original_weights(const struct gfx_raster_setup *s, const double l[
     return rw;
 }
 
+bool gfx_raster_touches(const struct gfx_raster_setup *s, int x0, int y0, int x1, int y1)
+{
+    x0 = x0 > s->bbox_x0 ? x0 : s->bbox_x0;
+    y0 = y0 > s->bbox_y0 ? y0 : s->bbox_y0;
+    x1 = x1 < s->bbox_x1 ? x1 : s->bbox_x1;
+    y1 = y1 < s->bbox_y1 ? y1 : s->bbox_y1;
+    if (x0 >= x1 || y0 >= y1)
+        return false;
+    /* an edge function is affine: its largest value on the rectangle is at a corner */
+    int64_t rx0 = (int64_t)x0 * SUB, ry0 = (int64_t)y0 * SUB;
+    int64_t rx1 = (int64_t)x1 * SUB, ry1 = (int64_t)y1 * SUB;
+    for (unsigned e = 0; e < s->nedges; e++) {
+        int64_t x = s->edge_a[e] > 0 ? rx1 : rx0, y = s->edge_b[e] > 0 ? ry1 : ry0;
+        if (s->edge_a[e] * x + s->edge_b[e] * y + s->edge_c[e] < 0)
+            return false;
+    }
+    return true;
+}
+
 void gfx_raster_walk(const struct gfx_raster_setup *s, int x0, int y0, int x1, int y1,
                      gfx_quad_fn fn, void *ctx, struct gfx_raster_stats *stats)
 {
@@ -331,6 +350,13 @@ void gfx_raster_walk(const struct gfx_raster_setup *s, int x0, int y0, int x1, i
                                      s->edge_bias[e];
         }
     }
+    /* a quad is empty if some edge is negative at all of its samples */
+    int64_t maxoff[4];
+    for (unsigned e = 0; e < ne; e++) {
+        maxoff[e] = off[e][0];
+        for (unsigned i = 1; i < 4 * ns; i++)
+            maxoff[e] = off[e][i] > maxoff[e] ? off[e][i] : maxoff[e];
+    }
     const int qx0 = xlo & ~1, qy0 = ylo & ~1;
     int64_t row[4], stepx[4], stepy[4];
     for (unsigned e = 0; e < ne; e++) {
@@ -347,7 +373,10 @@ void gfx_raster_walk(const struct gfx_raster_setup *s, int x0, int y0, int x1, i
         for (int qx = qx0; qx < xhi; qx += 2) {
             unsigned allowed = ymask & ((qx >= xlo ? 0x5u : 0) | (qx + 1 < xhi ? 0xau : 0));
             unsigned cov = 0;
-            for (unsigned p = 0; p < 4; p++) {
+            for (unsigned e = 0; e < ne; e++)
+                if (E[e] + maxoff[e] < 0)
+                    allowed = 0;
+            for (unsigned p = 0; p < 4 && allowed; p++) {
                 if (!(allowed & (1u << p)))
                     continue;
                 for (unsigned i = 0; i < ns; i++) {

@@ -124,6 +124,10 @@ bool gfx_raster_setup_line(const struct gfx_raster_state *st, const struct gfx_r
 bool gfx_raster_setup_point(const struct gfx_raster_state *st, const struct gfx_rvertex *v,
                             float size, struct gfx_raster_setup *out, struct gfx_raster_stats *stats);
 
+/* Whether the primitive may cover a sample of pixels [x0, x1) x [y0, y1): false only if it
+ * covers none (for binning: a thin diagonal triangle's bounding box spans many tiles it misses). */
+bool gfx_raster_touches(const struct gfx_raster_setup *s, int x0, int y0, int x1, int y1);
+
 /* Rasterizes the part of a set-up primitive inside pixels [x0, x1) x [y0, y1) (x0, y0 even),
  * quad by quad, rows top to bottom, left to right. */
 void gfx_raster_walk(const struct gfx_raster_setup *s, int x0, int y0, int x1, int y1,
