@@ -309,6 +309,15 @@ static double original_weights(const struct gfx_raster_setup *s, const double l[
     return rw;
 }
 
+void gfx_raster_interp_at(const struct gfx_raster_setup *s, double x, double y, float persp[3], float lin[3],
+                          float *z, float *rw)
+{
+    double l[3];
+    weights_at(s, x, y, l);
+    *z = depth_of(s, l);
+    *rw = (float)original_weights(s, l, persp, lin);
+}
+
 bool gfx_raster_touches(const struct gfx_raster_setup *s, int x0, int y0, int x1, int y1)
 {
     x0 = x0 > s->bbox_x0 ? x0 : s->bbox_x0;

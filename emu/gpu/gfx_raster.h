@@ -128,6 +128,12 @@ bool gfx_raster_setup_point(const struct gfx_raster_state *st, const struct gfx_
  * covers none (for binning: a thin diagonal triangle's bounding box spans many tiles it misses). */
 bool gfx_raster_touches(const struct gfx_raster_setup *s, int x0, int y0, int x1, int y1);
 
+/* Values of the primitive at any window position (pixels; x + 0.5 is a pixel's centre), for
+ * centroid and explicit-offset interpolation: perspective-correct and window-linear weights of
+ * the original vertices, depth (with offset, clamped) and 1/w, as a quad reports them. */
+void gfx_raster_interp_at(const struct gfx_raster_setup *s, double x, double y, float persp[3], float lin[3],
+                          float *z, float *rw);
+
 /* Rasterizes the part of a set-up primitive inside pixels [x0, x1) x [y0, y1) (x0, y0 even),
  * quad by quad, rows top to bottom, left to right. */
 void gfx_raster_walk(const struct gfx_raster_setup *s, int x0, int y0, int x1, int y1,

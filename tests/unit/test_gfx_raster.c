@@ -662,6 +662,58 @@ START_TEST(test_touches_is_conservative)
 }
 END_TEST
 
+/* gfx_raster_interp_at gives what the quads report, at pixel centres and at samples. */
+typedef struct {
+    const struct gfx_raster_setup *s;
+    unsigned checked;
+} interp_check;
+
+static void check_interp(void *ctx, const struct gfx_quad *q)
+{
+    interp_check *ic = ctx;
+    for (unsigned p = 0; p < 4; p++) {
+        float persp[3], lin[3], z, rw;
+        gfx_raster_interp_at(ic->s, q->x + (p & 1) + 0.5, q->y + (p >> 1) + 0.5, persp, lin, &z, &rw);
+        CHECK(z == q->depth_centre[p] && rw == q->rw[p], "quad %d,%d pixel %u: depth or 1/w differ", q->x, q->y, p);
+        for (unsigned k = 0; k < 3; k++)
+            CHECK(persp[k] == q->bary[p][k] && lin[k] == q->bary_lin[p][k], "quad %d,%d pixel %u: weights differ",
+                  q->x, q->y, p);
+        for (unsigned i = 0; i < 4; i++) {
+            int sx, sy;
+            gfx_raster_sample_pos(4, i, &sx, &sy);
+            gfx_raster_interp_at(ic->s, q->x + (p & 1) + sx / 256.0, q->y + (p >> 1) + sy / 256.0, persp, lin, &z, &rw);
+            CHECK(z == q->depth[p][i], "quad %d,%d pixel %u sample %u: depth differs", q->x, q->y, p, i);
+            for (unsigned k = 0; k < 3; k++)
+                CHECK(persp[k] == q->sample_bary[p][i][k] && lin[k] == q->sample_bary_lin[p][i][k],
+                      "quad %d,%d pixel %u sample %u: weights differ", q->x, q->y, p, i);
+        }
+        ic->checked++;
+    }
+}
+
+START_TEST(test_interp_at)
+{
+    srand(8);
+    struct gfx_raster_state st = state(4);
+    st.sample_bary = true;
+    unsigned checked = 0;
+    for (unsigned it = 0; it < 300; it++) {
+        struct gfx_rvertex v[3];
+        for (unsigned k = 0; k < 3; k++)
+            v[k] = vtx(rnd(-5, FW + 5), rnd(-5, FH + 5), rnd(0, 1), rnd(0.2, 3), k);
+        struct gfx_rvertex l[2] = { v[0], v[1] };
+        struct gfx_raster_setup s;
+        interp_check ic = { &s, 0 };
+        if (gfx_raster_setup_triangle(&st, v, &s, NULL))
+            gfx_raster_walk(&s, 0, 0, FW, FH, check_interp, &ic, NULL);
+        if (gfx_raster_setup_line(&st, l, 2.5f, &s, NULL))
+            gfx_raster_walk(&s, 0, 0, FW, FH, check_interp, &ic, NULL);
+        checked += ic.checked;
+    }
+    ck_assert_uint_gt(checked, 100000);
+}
+END_TEST
+
 /* ---- throughput (GFX_BENCH=1): triangles of a few sizes over a 512x512 target in 16x16 tiles,
  * per second of this process's CPU time (steady on a loaded host) ---- */
 
@@ -726,6 +778,7 @@ int main(void)
     tcase_add_test(tc, test_points);
     tcase_add_test(tc, test_hostile_coordinates);
     tcase_add_test(tc, test_touches_is_conservative);
+    tcase_add_test(tc, test_interp_at);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);
