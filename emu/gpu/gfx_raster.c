@@ -218,11 +218,22 @@ bool gfx_raster_setup_line(const struct gfx_raster_state *st, const struct gfx_r
     }
     double ax = v[0].x, ay = v[0].y, bx = v[1].x, by = v[1].y;
     double dx = bx - ax, dy = by - ay, h = width / 2.0;
-    bool xmajor = fabs(dx) >= fabs(dy);
-    double ox = xmajor ? 0 : h, oy = xmajor ? h : 0;
+    double len2 = dx * dx + dy * dy;
+    double ox, oy;
+    if (st->samples > 1 && len2 > 0) {
+        /* multisampled: the width x length rectangle centred on the segment (GL's multisample
+         * line rule) */
+        double inv = h / sqrt(len2);
+        ox = -dy * inv;
+        oy = dx * inv;
+    } else {
+        /* single-sampled: GL's wide-line parallelogram, shifted along the minor axis */
+        bool xmajor = fabs(dx) >= fabs(dy);
+        ox = xmajor ? 0 : h;
+        oy = xmajor ? h : 0;
+    }
     int64_t cx[4] = { snap(ax - ox), snap(bx - ox), snap(bx + ox), snap(ax + ox) };
     int64_t cy[4] = { snap(ay - oy), snap(by - oy), snap(by + oy), snap(ay + oy) };
-    double len2 = dx * dx + dy * dy;
     if (len2 == 0 || !build_edges(s, 4, cx, cy)) {
         COUNT(stats, culled_empty);
         return false;

@@ -116,8 +116,9 @@ void gfx_raster_sample_pos(unsigned samples, unsigned s, int *x, int *y);
 /* Set-up: false if the primitive covers nothing (culled: counted in stats, may be NULL). */
 bool gfx_raster_setup_triangle(const struct gfx_raster_state *st, const struct gfx_rvertex v[3],
                                struct gfx_raster_setup *out, struct gfx_raster_stats *stats);
-/* A line of the given width: GL's non-antialiased wide-line rule (a parallelogram made by
- * moving the segment width/2 either way along the minor axis), used for width 1 as well. */
+/* A line of the given width.  Single-sampled: GL's non-antialiased wide-line rule (the
+ * parallelogram made by moving the segment width/2 either way along its minor axis), for width
+ * 1 as well.  Multisampled: GL's multisample rule, the width x length rectangle centred on it. */
 bool gfx_raster_setup_line(const struct gfx_raster_state *st, const struct gfx_rvertex v[2],
                            float width, struct gfx_raster_setup *out, struct gfx_raster_stats *stats);
 /* A point: the size x size square centred on the vertex. */
