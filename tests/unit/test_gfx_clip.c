@@ -93,6 +93,10 @@ START_TEST(test_triangle_crossing_w0)
         NEAR(out[k].x, p.x / p.w * SX + OX, 1e-3 * fabs(p.x / p.w * SX) + 1e-3);
         NEAR(out[k].y, p.y / p.w * SY + OY, 1e-3 * fabs(p.y / p.w * SY) + 1e-3);
     }
+    /* vertices kept from the input are the input's, bit for bit: an unclipped neighbour shares
+     * their edge exactly */
+    for (unsigned k = 0; k < 2; k++)
+        ck_assert(out[k].x == in[k].x && out[k].y == in[k].y && out[k].z == in[k].z && out[k].rw == in[k].rw);
     ck_assert(out[2].rw > 0 && isfinite(out[2].rw));
     NEAR(1.0 / out[2].rw, GFX_CLIP_W_MIN, 1e-12);
     /* window-linear weights: b_i w_i / w */
@@ -242,6 +246,10 @@ START_TEST(test_random_against_clip_space)
                 sum += out[k].persp[i];
             }
             NEAR(sum, 1, 1e-5);
+            for (unsigned i = 0; i < 3; i++)
+                if (out[k].persp[i] == 1)
+                    CHECK(out[k].x == in[i].x && out[k].y == in[i].y && out[k].z == in[i].z && out[k].rw == in[i].rw,
+                          "iteration %u: kept vertex %u changed", it, i);
             clipv p = mix3(c, out[k].persp);
             ck_assert(p.w > 0);
             ck_assert(out[k].rw > 0 && isfinite(out[k].rw));
