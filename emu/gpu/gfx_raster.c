@@ -384,7 +384,10 @@ void gfx_raster_walk(const struct gfx_raster_setup *s, int x0, int y0, int x1, i
         stepx[e] = s->edge_a[e] * 2 * SUB;
         stepy[e] = s->edge_b[e] * 2 * SUB;
     }
+    /* every quad of a walk writes the same fields: those it leaves (samples 1-3 at 1x, the
+     * per-sample weights without sample_bary) stay zero */
     struct gfx_quad q;
+    memset(&q, 0, sizeof(q));
     for (int qy = qy0; qy < yhi; qy += 2) {
         int64_t E[4];
         for (unsigned e = 0; e < ne; e++)

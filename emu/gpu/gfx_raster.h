@@ -59,7 +59,9 @@ struct gfx_raster_state {
 /* A 2x2 quad of pixels: pixel p = dy * 2 + dx covers (x + dx, y + dy).  Coverage bit
  * p * GFX_MAX_SAMPLES + s is set if sample s of pixel p is covered (s = 0 when single-sampled);
  * a pixel with no bit set is a helper pixel (runs for derivatives, writes nothing).  Values of
- * helper pixels are computed too (extrapolated on the primitive's plane). */
+ * helper pixels are computed too (extrapolated on the primitive's plane).  Entries a quad does
+ * not use (samples 1-3 when single-sampled, per-sample weights without sample_bary, point_coord
+ * of triangles and lines) are zero. */
 struct gfx_quad {
     int x, y;
     uint16_t coverage;

@@ -754,6 +754,34 @@ START_TEST(test_msaa_lines)
 }
 END_TEST
 
+/* Entries a quad does not use are zero, not stack leftovers (results must not depend on them). */
+static void check_unused_zero(void *ctx, const struct gfx_quad *q)
+{
+    unsigned *n = ctx;
+    static const struct gfx_quad zero;
+    for (unsigned p = 0; p < 4; p++) {
+        for (unsigned i = 1; i < GFX_MAX_SAMPLES; i++)
+            CHECK(q->depth[p][i] == 0, "quad %d,%d: depth of sample %u set at 1x", q->x, q->y, i);
+        CHECK(!q->point_coord[p][0] && !q->point_coord[p][1], "quad %d,%d: point coordinate set", q->x, q->y);
+    }
+    CHECK(!memcmp(q->sample_bary, zero.sample_bary, sizeof(zero.sample_bary)) &&
+          !memcmp(q->sample_bary_lin, zero.sample_bary_lin, sizeof(zero.sample_bary_lin)),
+          "quad %d,%d: per-sample weights set without sample_bary", q->x, q->y);
+    (*n)++;
+}
+
+START_TEST(test_unused_entries_zero)
+{
+    struct gfx_raster_state st = state(1);
+    struct gfx_rvertex v[3] = { vtx(1, 1, 0.3, 1, 0), vtx(30, 4, 0.6, 2, 1), vtx(7, 25, 0.9, 0.5, 2) };
+    struct gfx_raster_setup s;
+    unsigned n = 0;
+    ck_assert(gfx_raster_setup_triangle(&st, v, &s, NULL));
+    gfx_raster_walk(&s, 0, 0, FW, FH, check_unused_zero, &n, NULL);
+    ck_assert_uint_gt(n, 50);
+}
+END_TEST
+
 /* ---- throughput (GFX_BENCH=1): triangles of a few sizes over a 512x512 target in 16x16 tiles,
  * per second of this process's CPU time (steady on a loaded host) ---- */
 
@@ -820,6 +848,7 @@ int main(void)
     tcase_add_test(tc, test_touches_is_conservative);
     tcase_add_test(tc, test_interp_at);
     tcase_add_test(tc, test_msaa_lines);
+    tcase_add_test(tc, test_unused_entries_zero);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);
