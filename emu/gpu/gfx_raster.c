@@ -157,15 +157,36 @@ bool gfx_raster_setup_triangle(const struct gfx_raster_state *st, const struct g
         COUNT(stats, culled_empty);
         return false;
     }
-    int64_t area = ccw ? area2 : -area2;
-    s->inv_area = 1.0 / (double)area;
+    double area = 0;
+    for (unsigned k = 0; k < 3; k++) {
+        const struct gfx_rvertex *vi = &v[order[(k + 1) % 3]], *vj = &v[order[(k + 2) % 3]];
+        s->px[k] = vi->x;
+        s->py[k] = vi->y;
+        s->pa[k] = -((double)vj->y - vi->y);
+        s->pb[k] = (double)vj->x - vi->x;
+        if (k == 0)
+            area = s->pb[0] * ((double)v[order[0]].y - vi->y) + s->pa[0] * ((double)v[order[0]].x - vi->x);
+    }
+    if (!(area > 0)) {
+        /* snapping made the triangle positive where it is not, or less than a rounding error:
+         * interpolate on the snapped vertices */
+        for (unsigned k = 0; k < 3; k++) {
+            s->px[k] = ox[(k + 1) % 3] / (double)SUB;
+            s->py[k] = oy[(k + 1) % 3] / (double)SUB;
+            s->pa[k] = -(double)(oy[(k + 2) % 3] - oy[(k + 1) % 3]) / SUB;
+            s->pb[k] = (double)(ox[(k + 2) % 3] - ox[(k + 1) % 3]) / SUB;
+        }
+        area = (double)(ccw ? area2 : -area2) / ((double)SUB * SUB);
+    }
+    for (unsigned k = 0; k < 3; k++) {
+        s->pa[k] /= area;
+        s->pb[k] /= area;
+    }
     if (st->offset_enable) {
-        /* l_k = E_(k+1)/area; per pixel dE/dx = a * SUB */
         double dzdx = 0, dzdy = 0;
         for (unsigned k = 0; k < 3; k++) {
-            unsigned e = (k + 1) % 3;
-            dzdx += s->z[k] * (double)s->edge_a[e] * SUB * s->inv_area;
-            dzdy += s->z[k] * (double)s->edge_b[e] * SUB * s->inv_area;
+            dzdx += s->z[k] * s->pa[k];
+            dzdy += s->z[k] * s->pb[k];
         }
         double m = fmax(fabs(dzdx), fabs(dzdy));
         double r = st->depth_r;
@@ -197,11 +218,22 @@ bool gfx_raster_setup_line(const struct gfx_raster_state *st, const struct gfx_r
     }
     double ax = v[0].x, ay = v[0].y, bx = v[1].x, by = v[1].y;
     double dx = bx - ax, dy = by - ay, h = width / 2.0;
-    bool xmajor = fabs(dx) >= fabs(dy);
-    double ox = xmajor ? 0 : h, oy = xmajor ? h : 0;
+    double len2 = dx * dx + dy * dy;
+    double ox, oy;
+    if (st->samples > 1 && len2 > 0) {
+        /* multisampled: the width x length rectangle centred on the segment (GL's multisample
+         * line rule) */
+        double inv = h / sqrt(len2);
+        ox = -dy * inv;
+        oy = dx * inv;
+    } else {
+        /* single-sampled: GL's wide-line parallelogram, shifted along the minor axis */
+        bool xmajor = fabs(dx) >= fabs(dy);
+        ox = xmajor ? 0 : h;
+        oy = xmajor ? h : 0;
+    }
     int64_t cx[4] = { snap(ax - ox), snap(bx - ox), snap(bx + ox), snap(ax + ox) };
     int64_t cy[4] = { snap(ay - oy), snap(by - oy), snap(by + oy), snap(ay + oy) };
-    double len2 = dx * dx + dy * dy;
     if (len2 == 0 || !build_edges(s, 4, cx, cy)) {
         COUNT(stats, culled_empty);
         return false;
@@ -239,16 +271,13 @@ bool gfx_raster_setup_point(const struct gfx_raster_state *st, const struct gfx_
     return true;
 }
 
-/* Weights of the set-up vertices at a position: E[] are the edge functions there (triangles),
- * (px, py) the position in pixels (lines). */
-static void weights_at(const struct gfx_raster_setup *s, const int64_t *E, double px, double py,
-                       double l[3])
+/* Window weights of the set-up vertices at (px, py), in pixels. */
+static void weights_at(const struct gfx_raster_setup *s, double px, double py, double l[3])
 {
     switch (s->kind) {
     case GFX_PRIM_TRIANGLE:
-        l[0] = (double)E[1] * s->inv_area;
-        l[1] = (double)E[2] * s->inv_area;
-        l[2] = (double)E[0] * s->inv_area;
+        for (unsigned k = 0; k < 3; k++)
+            l[k] = s->pa[k] * (px - s->px[k]) + s->pb[k] * (py - s->py[k]);
         break;
     case GFX_PRIM_LINE: {
         double t = (px - s->line_ox) * s->line_dx + (py - s->line_oy) * s->line_dy;
@@ -291,6 +320,34 @@ static double original_weights(const struct gfx_raster_setup *s, const double l[
     return rw;
 }
 
+void gfx_raster_interp_at(const struct gfx_raster_setup *s, double x, double y, float persp[3], float lin[3],
+                          float *z, float *rw)
+{
+    double l[3];
+    weights_at(s, x, y, l);
+    *z = depth_of(s, l);
+    *rw = (float)original_weights(s, l, persp, lin);
+}
+
+bool gfx_raster_touches(const struct gfx_raster_setup *s, int x0, int y0, int x1, int y1)
+{
+    x0 = x0 > s->bbox_x0 ? x0 : s->bbox_x0;
+    y0 = y0 > s->bbox_y0 ? y0 : s->bbox_y0;
+    x1 = x1 < s->bbox_x1 ? x1 : s->bbox_x1;
+    y1 = y1 < s->bbox_y1 ? y1 : s->bbox_y1;
+    if (x0 >= x1 || y0 >= y1)
+        return false;
+    /* an edge function is affine: its largest value on the rectangle is at a corner */
+    int64_t rx0 = (int64_t)x0 * SUB, ry0 = (int64_t)y0 * SUB;
+    int64_t rx1 = (int64_t)x1 * SUB, ry1 = (int64_t)y1 * SUB;
+    for (unsigned e = 0; e < s->nedges; e++) {
+        int64_t x = s->edge_a[e] > 0 ? rx1 : rx0, y = s->edge_b[e] > 0 ? ry1 : ry0;
+        if (s->edge_a[e] * x + s->edge_b[e] * y + s->edge_c[e] < 0)
+            return false;
+    }
+    return true;
+}
+
 void gfx_raster_walk(const struct gfx_raster_setup *s, int x0, int y0, int x1, int y1,
                      gfx_quad_fn fn, void *ctx, struct gfx_raster_stats *stats)
 {
@@ -300,8 +357,8 @@ void gfx_raster_walk(const struct gfx_raster_setup *s, int x0, int y0, int x1, i
     if (xlo >= xhi || ylo >= yhi)
         return;
     const unsigned ns = st->samples == 4 ? 4 : 1, ne = s->nedges;
-    /* edge offsets from the quad's corner: of each pixel's samples, and of its centre */
-    int64_t off[4][4 * GFX_MAX_SAMPLES], offc[4][4];
+    /* edge offsets of each pixel's samples from the quad's corner, with the fill-rule bias */
+    int64_t off[4][4 * GFX_MAX_SAMPLES];
     int spx[GFX_MAX_SAMPLES], spy[GFX_MAX_SAMPLES];
     for (unsigned i = 0; i < ns; i++)
         gfx_raster_sample_pos(ns, i, &spx[i], &spy[i]);
@@ -311,8 +368,14 @@ void gfx_raster_walk(const struct gfx_raster_setup *s, int x0, int y0, int x1, i
             for (unsigned i = 0; i < ns; i++)
                 off[e][p * ns + i] = s->edge_a[e] * (px + spx[i]) + s->edge_b[e] * (py + spy[i]) +
                                      s->edge_bias[e];
-            offc[e][p] = s->edge_a[e] * (px + SUB / 2) + s->edge_b[e] * (py + SUB / 2);
         }
+    }
+    /* a quad is empty if some edge is negative at all of its samples */
+    int64_t maxoff[4];
+    for (unsigned e = 0; e < ne; e++) {
+        maxoff[e] = off[e][0];
+        for (unsigned i = 1; i < 4 * ns; i++)
+            maxoff[e] = off[e][i] > maxoff[e] ? off[e][i] : maxoff[e];
     }
     const int qx0 = xlo & ~1, qy0 = ylo & ~1;
     int64_t row[4], stepx[4], stepy[4];
@@ -321,7 +384,10 @@ void gfx_raster_walk(const struct gfx_raster_setup *s, int x0, int y0, int x1, i
         stepx[e] = s->edge_a[e] * 2 * SUB;
         stepy[e] = s->edge_b[e] * 2 * SUB;
     }
+    /* every quad of a walk writes the same fields: those it leaves (samples 1-3 at 1x, the
+     * per-sample weights without sample_bary) stay zero */
     struct gfx_quad q;
+    memset(&q, 0, sizeof(q));
     for (int qy = qy0; qy < yhi; qy += 2) {
         int64_t E[4];
         for (unsigned e = 0; e < ne; e++)
@@ -330,7 +396,10 @@ void gfx_raster_walk(const struct gfx_raster_setup *s, int x0, int y0, int x1, i
         for (int qx = qx0; qx < xhi; qx += 2) {
             unsigned allowed = ymask & ((qx >= xlo ? 0x5u : 0) | (qx + 1 < xhi ? 0xau : 0));
             unsigned cov = 0;
-            for (unsigned p = 0; p < 4; p++) {
+            for (unsigned e = 0; e < ne; e++)
+                if (E[e] + maxoff[e] < 0)
+                    allowed = 0;
+            for (unsigned p = 0; p < 4 && allowed; p++) {
                 if (!(allowed & (1u << p)))
                     continue;
                 for (unsigned i = 0; i < ns; i++) {
@@ -351,11 +420,8 @@ void gfx_raster_walk(const struct gfx_raster_setup *s, int x0, int y0, int x1, i
                     if (cov & (0xfu << (p * GFX_MAX_SAMPLES)))
                         q.pixel_mask |= (uint8_t)(1u << p);
                     double cxp = qx + (p & 1) + 0.5, cyp = qy + (p >> 1) + 0.5;
-                    int64_t Ec[4];
-                    for (unsigned e = 0; e < ne; e++)
-                        Ec[e] = E[e] + offc[e][p];
                     double l[3];
-                    weights_at(s, Ec, cxp, cyp, l);
+                    weights_at(s, cxp, cyp, l);
                     q.depth_centre[p] = depth_of(s, l);
                     q.rw[p] = (float)original_weights(s, l, q.bary[p], q.bary_lin[p]);
                     if (s->kind == GFX_PRIM_POINT) {
@@ -369,10 +435,7 @@ void gfx_raster_walk(const struct gfx_raster_setup *s, int x0, int y0, int x1, i
                     for (unsigned i = 0; i < ns; i++) {
                         double ls[3];
                         if (ns > 1) {
-                            int64_t Es[4];
-                            for (unsigned e = 0; e < ne; e++)
-                                Es[e] = E[e] + off[e][p * ns + i] - s->edge_bias[e];
-                            weights_at(s, Es, qx + (p & 1) + spx[i] / (double)SUB,
+                            weights_at(s, qx + (p & 1) + spx[i] / (double)SUB,
                                        qy + (p >> 1) + spy[i] / (double)SUB, ls);
                         } else {
                             memcpy(ls, l, sizeof(ls));

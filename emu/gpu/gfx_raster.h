@@ -59,7 +59,9 @@ struct gfx_raster_state {
 /* A 2x2 quad of pixels: pixel p = dy * 2 + dx covers (x + dx, y + dy).  Coverage bit
  * p * GFX_MAX_SAMPLES + s is set if sample s of pixel p is covered (s = 0 when single-sampled);
  * a pixel with no bit set is a helper pixel (runs for derivatives, writes nothing).  Values of
- * helper pixels are computed too (extrapolated on the primitive's plane). */
+ * helper pixels are computed too (extrapolated on the primitive's plane).  Entries a quad does
+ * not use (samples 1-3 when single-sampled, per-sample weights without sample_bary, point_coord
+ * of triangles and lines) are zero. */
 struct gfx_quad {
     int x, y;
     uint16_t coverage;
@@ -88,9 +90,11 @@ struct gfx_raster_setup {
     int64_t edge_a[4], edge_b[4], edge_c[4];    /* E(px, py) = a * px + b * py + c, px, py in 1/256 */
     int64_t edge_bias[4];                        /* 0 for top-left edges, -1 otherwise: covered if E + bias >= 0 */
     int bbox_x0, bbox_y0, bbox_x1, bbox_y1;      /* pixels [x0, x1) x [y0, y1), inside the scissor */
-    /* interpolation: for triangles, barycentric l_k = (E_k) * inv_area with E_k the edge opposite
-     * vertex k; lines use t along the segment; points are constant */
-    double inv_area;
+    /* interpolation: triangles' window barycentrics l_k = pa[k] (x - px[k]) + pb[k] (y - py[k])
+     * come from the vertices as given (not snapped: snapping moves a clipped vertex far from the
+     * screen by up to 1/512 pixel, which perspective turns into visible varying errors); lines
+     * use t along the segment; points are constant */
+    double pa[3], pb[3], px[3], py[3];
     double line_ox, line_oy, line_dx, line_dy;   /* t = ((p - o) . d), d = (b - a) / |b - a|^2 */
     double point_x0, point_y0, point_inv_size;
     float z[3], rw[3];
@@ -114,13 +118,24 @@ void gfx_raster_sample_pos(unsigned samples, unsigned s, int *x, int *y);
 /* Set-up: false if the primitive covers nothing (culled: counted in stats, may be NULL). */
 bool gfx_raster_setup_triangle(const struct gfx_raster_state *st, const struct gfx_rvertex v[3],
                                struct gfx_raster_setup *out, struct gfx_raster_stats *stats);
-/* A line of the given width: GL's non-antialiased wide-line rule (a parallelogram made by
- * moving the segment width/2 either way along the minor axis), used for width 1 as well. */
+/* A line of the given width.  Single-sampled: GL's non-antialiased wide-line rule (the
+ * parallelogram made by moving the segment width/2 either way along its minor axis), for width
+ * 1 as well.  Multisampled: GL's multisample rule, the width x length rectangle centred on it. */
 bool gfx_raster_setup_line(const struct gfx_raster_state *st, const struct gfx_rvertex v[2],
                            float width, struct gfx_raster_setup *out, struct gfx_raster_stats *stats);
 /* A point: the size x size square centred on the vertex. */
 bool gfx_raster_setup_point(const struct gfx_raster_state *st, const struct gfx_rvertex *v,
                             float size, struct gfx_raster_setup *out, struct gfx_raster_stats *stats);
+
+/* Whether the primitive may cover a sample of pixels [x0, x1) x [y0, y1): false only if it
+ * covers none (for binning: a thin diagonal triangle's bounding box spans many tiles it misses). */
+bool gfx_raster_touches(const struct gfx_raster_setup *s, int x0, int y0, int x1, int y1);
+
+/* Values of the primitive at any window position (pixels; x + 0.5 is a pixel's centre), for
+ * centroid and explicit-offset interpolation: perspective-correct and window-linear weights of
+ * the original vertices, depth (with offset, clamped) and 1/w, as a quad reports them. */
+void gfx_raster_interp_at(const struct gfx_raster_setup *s, double x, double y, float persp[3], float lin[3],
+                          float *z, float *rw);
 
 /* Rasterizes the part of a set-up primitive inside pixels [x0, x1) x [y0, y1) (x0, y0 even),
  * quad by quad, rows top to bottom, left to right. */

@@ -93,6 +93,10 @@ START_TEST(test_triangle_crossing_w0)
         NEAR(out[k].x, p.x / p.w * SX + OX, 1e-3 * fabs(p.x / p.w * SX) + 1e-3);
         NEAR(out[k].y, p.y / p.w * SY + OY, 1e-3 * fabs(p.y / p.w * SY) + 1e-3);
     }
+    /* vertices kept from the input are the input's, bit for bit: an unclipped neighbour shares
+     * their edge exactly */
+    for (unsigned k = 0; k < 2; k++)
+        ck_assert(out[k].x == in[k].x && out[k].y == in[k].y && out[k].z == in[k].z && out[k].rw == in[k].rw);
     ck_assert(out[2].rw > 0 && isfinite(out[2].rw));
     NEAR(1.0 / out[2].rw, GFX_CLIP_W_MIN, 1e-12);
     /* window-linear weights: b_i w_i / w */
@@ -242,6 +246,10 @@ START_TEST(test_random_against_clip_space)
                 sum += out[k].persp[i];
             }
             NEAR(sum, 1, 1e-5);
+            for (unsigned i = 0; i < 3; i++)
+                if (out[k].persp[i] == 1)
+                    CHECK(out[k].x == in[i].x && out[k].y == in[i].y && out[k].z == in[i].z && out[k].rw == in[i].rw,
+                          "iteration %u: kept vertex %u changed", it, i);
             clipv p = mix3(c, out[k].persp);
             ck_assert(p.w > 0);
             ck_assert(out[k].rw > 0 && isfinite(out[k].rw));
@@ -264,6 +272,96 @@ START_TEST(test_random_against_clip_space)
 }
 END_TEST
 
+/* Clip then rasterize triangles crossing w = 0: the fan of the clipped polygon covers each
+ * pixel at most once, and the perspective-correct weights reported at each covered pixel are
+ * those of the ORIGINAL triangle there, solved directly in homogeneous coordinates. */
+typedef struct {
+    const clipv *c;     /* the original clip-space vertices */
+    unsigned hits[64][64];
+    unsigned pixels;
+} clip_raster;
+
+static void check_quad(void *ctx, const struct gfx_quad *q)
+{
+    clip_raster *cr = ctx;
+    for (unsigned p = 0; p < 4; p++) {
+        if (!(q->pixel_mask & (1u << p)))
+            continue;
+        int x = q->x + (p & 1), y = q->y + (p >> 1);
+        cr->hits[y][x]++;
+        cr->pixels++;
+        /* sum c_i (h_i - pos * w_i) = 0 for x and y, sum c_i = 1, h_i the homogeneous window
+         * coordinates of the original vertices */
+        double px = x + 0.5, py = y + 0.5, m[3][4];
+        for (unsigned i = 0; i < 3; i++) {
+            double hx = (cr->c[i].x / cr->c[i].w * SX + OX) * cr->c[i].w;
+            double hy = (cr->c[i].y / cr->c[i].w * SY + OY) * cr->c[i].w;
+            m[0][i] = hx - px * cr->c[i].w;
+            m[1][i] = hy - py * cr->c[i].w;
+            m[2][i] = 1;
+        }
+        m[0][3] = m[1][3] = 0;
+        m[2][3] = 1;
+        for (unsigned col = 0; col < 3; col++) {    /* Gauss-Jordan with partial pivoting */
+            unsigned piv = col;
+            for (unsigned r = col + 1; r < 3; r++)
+                if (fabs(m[r][col]) > fabs(m[piv][col]))
+                    piv = r;
+            for (unsigned k = 0; k < 4; k++) {
+                double t = m[col][k];
+                m[col][k] = m[piv][k];
+                m[piv][k] = t;
+            }
+            for (unsigned r = 0; r < 3; r++) {
+                if (r == col)
+                    continue;
+                double f = m[r][col] / m[col][col];
+                for (unsigned k = col; k < 4; k++)
+                    m[r][k] -= f * m[col][k];
+            }
+        }
+        /* measured: at most 9.1e-6 over these 400 triangles */
+        for (unsigned i = 0; i < 3; i++)
+            NEAR(q->bary[p][i], m[i][3] / m[i][i], 5e-5);
+    }
+}
+
+START_TEST(test_clip_then_raster)
+{
+    vp_scale = 0.25;    /* a 60x45 viewport at (30, 22.5) */
+    srand(5);
+    struct gfx_raster_state st = { .samples = 1, .front_ccw = true, .cull = GFX_CULL_NONE,
+                                   .scissor_x1 = 64, .scissor_y1 = 64, .zmin = 0, .zmax = 1 };
+    unsigned crossing = 0;
+    for (unsigned it = 0; it < 400; it++) {
+        clipv c[3];
+        for (unsigned k = 0; k < 3; k++)
+            c[k] = (clipv){ rand() / (double)RAND_MAX * 2 - 1, rand() / (double)RAND_MAX * 2 - 1,
+                            0, rand() / (double)RAND_MAX * 2 + 0.2 };
+        c[it % 3].w = -(rand() / (double)RAND_MAX + 0.2);   /* one vertex behind the eye */
+        struct gfx_clip_vertex in[3] = { shade(c[0]), shade(c[1]), shade(c[2]) };
+        struct gfx_rvertex out[GFX_CLIP_MAX_VERTS];
+        unsigned n;
+        if (gfx_clip_triangle(&no_depth, in, out, &n, NULL) != GFX_CLIP_CLIPPED)
+            continue;
+        crossing++;
+        clip_raster *cr = calloc(1, sizeof(*cr));
+        cr->c = c;
+        for (unsigned k = 1; k + 1 < n; k++) {
+            struct gfx_rvertex t[3] = { out[0], out[k], out[k + 1] };
+            struct gfx_raster_setup s;
+            if (gfx_raster_setup_triangle(&st, t, &s, NULL))
+                gfx_raster_walk(&s, 0, 0, 64, 64, check_quad, cr, NULL);
+        }
+        for (unsigned y = 0; y < 64; y++)
+            for (unsigned x = 0; x < 64; x++)
+                CHECK(cr->hits[y][x] <= 1, "triangle %u: pixel %u,%u covered %u times", it, x, y, cr->hits[y][x]);
+        free(cr);
+    }
+    ck_assert_uint_gt(crossing, 300);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gfx_clip");
@@ -275,6 +373,7 @@ int main(void)
     tcase_add_test(tc, test_guard_band_and_hostile);
     tcase_add_test(tc, test_lines_and_points);
     tcase_add_test(tc, test_random_against_clip_space);
+    tcase_add_test(tc, test_clip_then_raster);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);

@@ -3,11 +3,13 @@
  * exact pixel centres; culling by winding; helper pixels of quads; Mali's 4x sample positions;
  * random triangles against per-sample edge tests in double (coverage, depth, perspective and
  * window-linear barycentrics), walked in 16x16 tiles; scissor, polygon offset and depth clamp;
- * lines and points; hostile coordinates. */
+ * lines and points; hostile coordinates.  GFX_BENCH=1 prints throughput instead. */
 #include <check.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "gfx_raster.h"
 
@@ -624,8 +626,210 @@ START_TEST(test_hostile_coordinates)
 }
 END_TEST
 
+/* Binning: a tile the primitive is said not to touch gets no quad, and thin diagonal
+ * triangles are rejected from most tiles of their bounding box. */
+START_TEST(test_touches_is_conservative)
+{
+    srand(6);
+    canvas *c = new_canvas();
+    unsigned in_bbox = 0, rejected = 0;
+    for (unsigned it = 0; it < 2000; it++) {
+        struct gfx_raster_state st = state(it & 1 ? 4 : 1);
+        struct gfx_rvertex v[3];
+        double x0 = rnd(-5, 20), y0 = rnd(-5, 10), x1 = rnd(44, 70), y1 = rnd(30, 55);
+        v[0] = vtx(x0, y0, 0, 1, 0);
+        v[1] = vtx(x1, y1, 0, 1, 1);
+        v[2] = vtx(x1 + rnd(-3, 3), y1 + rnd(-3, 3), 0, 1, 2);
+        if (it % 3 == 0)
+            v[2] = vtx(rnd(-5, FW + 5), rnd(-5, FH + 5), 0, 1, 2);
+        struct gfx_raster_setup s;
+        if (!gfx_raster_setup_triangle(&st, v, &s, NULL))
+            continue;
+        for (int ty = 0; ty < FH; ty += 16)
+            for (int tx = 0; tx < FW; tx += 16) {
+                bool t = gfx_raster_touches(&s, tx, ty, tx + 16, ty + 16);
+                c->quads = 0;
+                gfx_raster_walk(&s, tx, ty, tx + 16, ty + 16, on_quad, c, NULL);
+                CHECK(t || c->quads == 0, "triangle %u: tile %d,%d rejected but covered", it, tx, ty);
+                bool overlap = tx < s.bbox_x1 && tx + 16 > s.bbox_x0 && ty < s.bbox_y1 && ty + 16 > s.bbox_y0;
+                in_bbox += overlap;
+                rejected += overlap && !t;
+            }
+    }
+    free(c);
+    /* measured: 9511 of 21989 tiles (43%) */
+    ck_assert_uint_gt(rejected * 10, in_bbox * 4);
+}
+END_TEST
+
+/* gfx_raster_interp_at gives what the quads report, at pixel centres and at samples. */
+typedef struct {
+    const struct gfx_raster_setup *s;
+    unsigned checked;
+} interp_check;
+
+static void check_interp(void *ctx, const struct gfx_quad *q)
+{
+    interp_check *ic = ctx;
+    for (unsigned p = 0; p < 4; p++) {
+        float persp[3], lin[3], z, rw;
+        gfx_raster_interp_at(ic->s, q->x + (p & 1) + 0.5, q->y + (p >> 1) + 0.5, persp, lin, &z, &rw);
+        CHECK(z == q->depth_centre[p] && rw == q->rw[p], "quad %d,%d pixel %u: depth or 1/w differ", q->x, q->y, p);
+        for (unsigned k = 0; k < 3; k++)
+            CHECK(persp[k] == q->bary[p][k] && lin[k] == q->bary_lin[p][k], "quad %d,%d pixel %u: weights differ",
+                  q->x, q->y, p);
+        for (unsigned i = 0; i < 4; i++) {
+            int sx, sy;
+            gfx_raster_sample_pos(4, i, &sx, &sy);
+            gfx_raster_interp_at(ic->s, q->x + (p & 1) + sx / 256.0, q->y + (p >> 1) + sy / 256.0, persp, lin, &z, &rw);
+            CHECK(z == q->depth[p][i], "quad %d,%d pixel %u sample %u: depth differs", q->x, q->y, p, i);
+            for (unsigned k = 0; k < 3; k++)
+                CHECK(persp[k] == q->sample_bary[p][i][k] && lin[k] == q->sample_bary_lin[p][i][k],
+                      "quad %d,%d pixel %u sample %u: weights differ", q->x, q->y, p, i);
+        }
+        ic->checked++;
+    }
+}
+
+START_TEST(test_interp_at)
+{
+    srand(8);
+    struct gfx_raster_state st = state(4);
+    st.sample_bary = true;
+    unsigned checked = 0;
+    for (unsigned it = 0; it < 300; it++) {
+        struct gfx_rvertex v[3];
+        for (unsigned k = 0; k < 3; k++)
+            v[k] = vtx(rnd(-5, FW + 5), rnd(-5, FH + 5), rnd(0, 1), rnd(0.2, 3), k);
+        struct gfx_rvertex l[2] = { v[0], v[1] };
+        struct gfx_raster_setup s;
+        interp_check ic = { &s, 0 };
+        if (gfx_raster_setup_triangle(&st, v, &s, NULL))
+            gfx_raster_walk(&s, 0, 0, FW, FH, check_interp, &ic, NULL);
+        if (gfx_raster_setup_line(&st, l, 2.5f, &s, NULL))
+            gfx_raster_walk(&s, 0, 0, FW, FH, check_interp, &ic, NULL);
+        checked += ic.checked;
+    }
+    ck_assert_uint_gt(checked, 100000);
+}
+END_TEST
+
+/* 4x lines are width x length rectangles centred on the segment: every sample against the
+ * rectangle's own inside test (distance along and across the segment), half-open by the
+ * top-left rule only on its boundary, which random coordinates avoid. */
+START_TEST(test_msaa_lines)
+{
+    srand(9);
+    struct gfx_raster_state st = state(4);
+    canvas *c = new_canvas();
+    unsigned covered = 0;
+    for (unsigned it = 0; it < 300; it++) {
+        double ax = rnd(0, FW), ay = rnd(0, FH), bx = rnd(0, FW), by = rnd(0, FH), w = rnd(0.5, 6);
+        struct gfx_rvertex v[2] = { vtx(ax, ay, 0, 1, 0), vtx(bx, by, 0, 1, 1) };
+        struct gfx_raster_setup s;
+        memset(c, 0, sizeof(*c));
+        if (!gfx_raster_setup_line(&st, v, (float)w, &s, NULL))
+            continue;
+        walk_tiles(&s, c, NULL);
+        double dx = bx - ax, dy = by - ay, len = sqrt(dx * dx + dy * dy);
+        for (int y = 0; y < FH; y++)
+            for (int x = 0; x < FW; x++)
+                for (unsigned sm = 0; sm < 4; sm++) {
+                    double sx, sy;
+                    sample_xy(4, x, y, sm, &sx, &sy);
+                    double along = ((sx - ax) * dx + (sy - ay) * dy) / len;
+                    double across = ((sx - ax) * -dy + (sy - ay) * dx) / len;
+                    /* snapping moves the corners by up to 1/512 pixel: leave samples that close
+                     * to the boundary out */
+                    double margin = fmin(fmin(along, len - along), w / 2 - fabs(across));
+                    if (fabs(margin) < 0.01)
+                        continue;
+                    CHECK(c->cov[y][x][sm] == (margin > 0), "line %u: pixel %d,%d sample %u: %u", it, x, y, sm,
+                          c->cov[y][x][sm]);
+                    covered += margin > 0;
+                }
+    }
+    free(c);
+    ck_assert_uint_gt(covered, 50000);
+}
+END_TEST
+
+/* Entries a quad does not use are zero, not stack leftovers (results must not depend on them). */
+static void check_unused_zero(void *ctx, const struct gfx_quad *q)
+{
+    unsigned *n = ctx;
+    static const struct gfx_quad zero;
+    for (unsigned p = 0; p < 4; p++) {
+        for (unsigned i = 1; i < GFX_MAX_SAMPLES; i++)
+            CHECK(q->depth[p][i] == 0, "quad %d,%d: depth of sample %u set at 1x", q->x, q->y, i);
+        CHECK(!q->point_coord[p][0] && !q->point_coord[p][1], "quad %d,%d: point coordinate set", q->x, q->y);
+    }
+    CHECK(!memcmp(q->sample_bary, zero.sample_bary, sizeof(zero.sample_bary)) &&
+          !memcmp(q->sample_bary_lin, zero.sample_bary_lin, sizeof(zero.sample_bary_lin)),
+          "quad %d,%d: per-sample weights set without sample_bary", q->x, q->y);
+    (*n)++;
+}
+
+START_TEST(test_unused_entries_zero)
+{
+    struct gfx_raster_state st = state(1);
+    struct gfx_rvertex v[3] = { vtx(1, 1, 0.3, 1, 0), vtx(30, 4, 0.6, 2, 1), vtx(7, 25, 0.9, 0.5, 2) };
+    struct gfx_raster_setup s;
+    unsigned n = 0;
+    ck_assert(gfx_raster_setup_triangle(&st, v, &s, NULL));
+    gfx_raster_walk(&s, 0, 0, FW, FH, check_unused_zero, &n, NULL);
+    ck_assert_uint_gt(n, 50);
+}
+END_TEST
+
+/* ---- throughput (GFX_BENCH=1): triangles of a few sizes over a 512x512 target in 16x16 tiles,
+ * per second of this process's CPU time (steady on a loaded host) ---- */
+
+static void count_quad(void *ctx, const struct gfx_quad *q)
+{
+    uint64_t *n = ctx;
+    n[0]++;
+    n[1] += (unsigned)__builtin_popcount(q->pixel_mask);
+}
+
+static void bench(void)
+{
+    static const double sizes[] = { 4, 16, 64, 256 };
+    for (unsigned samples = 1; samples <= 4; samples += 3) {
+        for (unsigned si = 0; si < 4; si++) {
+            struct gfx_raster_state st = state(samples);
+            st.scissor_x1 = st.scissor_y1 = 512;
+            srand(7);
+            uint64_t n[2] = { 0, 0 };
+            unsigned tris = (unsigned)(4e6 / (sizes[si] * sizes[si])) + 100;
+            struct timespec t0, t1;
+            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
+            for (unsigned it = 0; it < tris; it++) {
+                double ox = rnd(0, 512 - sizes[si]), oy = rnd(0, 512 - sizes[si]);
+                struct gfx_rvertex v[3];
+                for (unsigned k = 0; k < 3; k++)
+                    v[k] = vtx(ox + rnd(0, sizes[si]), oy + rnd(0, sizes[si]), rnd(0, 1), rnd(0.5, 2), k);
+                struct gfx_raster_setup s;
+                if (!gfx_raster_setup_triangle(&st, v, &s, NULL))
+                    continue;
+                for (int ty = s.bbox_y0 & ~15; ty < s.bbox_y1; ty += 16)
+                    for (int tx = s.bbox_x0 & ~15; tx < s.bbox_x1; tx += 16)
+                        gfx_raster_walk(&s, tx, ty, tx + 16, ty + 16, count_quad, n, NULL);
+            }
+            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
+            double sec = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
+            printf("gfx_raster %ux, triangles in a %3.0f px box: %8.0f triangles/s, %6.1f M quads/s, %6.1f M pixels/s\n",
+                   samples, sizes[si], tris / sec, n[0] / sec * 1e-6, n[1] / sec * 1e-6);
+        }
+    }
+}
+
 int main(void)
 {
+    if (getenv("GFX_BENCH")) {
+        bench();
+        return 0;
+    }
     Suite *s = suite_create("gfx_raster");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 300);
@@ -641,6 +845,10 @@ int main(void)
     tcase_add_test(tc, test_lines);
     tcase_add_test(tc, test_points);
     tcase_add_test(tc, test_hostile_coordinates);
+    tcase_add_test(tc, test_touches_is_conservative);
+    tcase_add_test(tc, test_interp_at);
+    tcase_add_test(tc, test_msaa_lines);
+    tcase_add_test(tc, test_unused_entries_zero);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);
