@@ -15,6 +15,7 @@
 
 #include "bifrost_gfx.h"
 #include "bifrost_tex.h"
+#include "gfx_clip.h"
 #include "gfx_raster.h"
 
 #define QUADS_MAX (GFX_TILE_PIXELS / 4)
@@ -533,6 +534,9 @@ static void collect(void *ctx, const struct gfx_quad *q)
         ql->q[ql->n++] = *q;
 }
 
+static uint32_t walk_prim(warp_ctx *c, bi_warp *w, quad_list *ql, const struct gfx_raster_state *st,
+                          const struct gfx_rvertex *v, unsigned nv, char *err, size_t errlen);
+
 /* Rasterize primitive pr of draw dr over the tile and shade its quads */
 static uint32_t draw_prim(warp_ctx *c, bi_warp *w, quad_list *ql, char *err, size_t errlen)
 {
@@ -557,18 +561,51 @@ static uint32_t draw_prim(warp_ctx *c, bi_warp *w, quad_list *ql, char *err, siz
         v[i] = (struct gfx_rvertex){ .x = p[0], .y = p[1], .z = p[2], .rw = p[3] };
         v[i].persp[i] = v[i].lin[i] = 1;
     }
-    if (pr->flags & GFX_PL_CLIP) {
-        snprintf(err, errlen, "primitives crossing w = 0 not implemented yet");
-        return MALI_EXC_DATA_INVALID_FAULT;
+    if (pr->flags & GFX_PL_CLIP) {                /* crosses w = 0: clip, then fan */
+        struct gfx_clip_params cp = { .depth_clip = false };
+        struct gfx_clip_vertex in[3];
+        struct gfx_rvertex out[GFX_CLIP_MAX_VERTS];
+        unsigned n = 0;
+        enum gfx_clip_result res;
+        for (unsigned i = 0; i < nv; i++)
+            in[i] = (struct gfx_clip_vertex){ v[i].x, v[i].y, v[i].z, v[i].rw };
+        if (nv == 3) {
+            res = gfx_clip_triangle(&cp, in, out, &n, NULL);
+        } else if (nv == 2) {
+            res = gfx_clip_line(&cp, in, out, NULL);
+            n = 2;
+        } else {
+            res = gfx_clip_point(&cp, in, out, NULL);
+            n = 1;
+        }
+        if (res == GFX_CLIP_CULLED)
+            return 0;
+        if (nv < 3)
+            return walk_prim(c, w, ql, &st, out, nv, err, errlen);
+        for (unsigned k = 1; k + 1 < n; k++) {
+            struct gfx_rvertex t[3] = { out[0], out[k], out[k + 1] };
+            uint32_t code = walk_prim(c, w, ql, &st, t, 3, err, errlen);
+            if (code)
+                return code;
+        }
+        return 0;
     }
+    return walk_prim(c, w, ql, &st, v, nv, err, errlen);
+}
+
+/* Set up one primitive of nv vertices, rasterize it over the tile and shade its quads */
+static uint32_t walk_prim(warp_ctx *c, bi_warp *w, quad_list *ql, const struct gfx_raster_state *st,
+                          const struct gfx_rvertex *v, unsigned nv, char *err, size_t errlen)
+{
+    const gfx_draw *dr = c->dr;
     struct gfx_raster_setup s;
     bool ok;
     if (nv == 3)
-        ok = gfx_raster_setup_triangle(&st, v, &s, NULL);
+        ok = gfx_raster_setup_triangle(st, v, &s, NULL);
     else if (nv == 2)
-        ok = gfx_raster_setup_line(&st, v, dr->pl.line_width, &s, NULL);
+        ok = gfx_raster_setup_line(st, v, dr->pl.line_width, &s, NULL);
     else
-        ok = gfx_raster_setup_point(&st, v, dr->pl.line_width, &s, NULL);
+        ok = gfx_raster_setup_point(st, v, dr->pl.line_width, &s, NULL);
     if (!ok)
         return 0;
     ql->n = 0;
