@@ -18,6 +18,15 @@ typedef struct gfx_stencil {
     uint8_t func, fail, zfail, zpass;        /* enum mali_func / mali_stencil_op */
 } gfx_stencil;
 
+/* A v7 message preload: LD_VAR or VAR_TEX run before the shader, into r0-r3 (the first) and
+ * r4-r7 (the second) */
+typedef struct gfx_msg_preload {
+    unsigned type;                           /* enum mali_message_type */
+    unsigned regfmt;                         /* enum mali_message_preload_register_format */
+    unsigned varying, ncomp, texture;
+    bool skip, zero_lod;
+} gfx_msg_preload;
+
 typedef struct gfx_draw {
     gfx_pl_draw pl;                          /* the polygon list's record */
     gfx_pl_prim *prims;
@@ -48,6 +57,7 @@ typedef struct gfx_draw {
     gfx_blend_state blend[GFX_MAX_RTS];      /* the blender each descriptor sets up */
     bool blend_shader[GFX_MAX_RTS];          /* its mode is SHADER */
     uint64_t fau[32];                        /* the special FAU values its warps read */
+    gfx_msg_preload msg[2];
 } gfx_draw;
 
 typedef struct gfx_frame {
@@ -58,6 +68,10 @@ typedef struct gfx_frame {
     unsigned tiles_x, tx0, ty0;              /* the job's tile bounds */
     gfx_draw *draws;
     unsigned ndraws;
+    /* frame shaders: pre-frame 0, pre-frame 1, post-frame (mode NEVER: none) */
+    gfx_draw frame[3];
+    unsigned frame_mode[3];
+    double frame_plane[3][6];               /* x0, y0, then d(b1)/dx, d(b1)/dy, d(b2)/dx, d(b2)/dy */
     gfx_tile *tiles;                         /* one per worker slot */
     char err[160];                           /* the first failing tile's reason */
     uint64_t err_tile;
