@@ -3,6 +3,7 @@
  * and returns values the test knows.  Every test runs on v6 (4 lanes) and v7 (8 lanes) warps,
  * interpreted and compiled (--gpu-backend jit), and the two back ends must leave the same warp. */
 #include <check.h>
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -573,6 +574,98 @@ START_TEST(vertex_attributes)
 }
 END_TEST
 
+/* ---- shaders Mesa compiled ------------------------------------------------------------------------ */
+
+/* The IDVS position shader of tests/gfx/mesa_idvs_pos.s (a v7 binary: its Snap 4 conversion word
+ * has v7's component order) */
+static void check_mesa_pos(unsigned arch, int jit, bi_warp *w)
+{
+    fake_log g;
+    static const float wv[4] = { 2.0f, 4.0f, 0.5f, 1.0f };  /* 1 / w exact */
+    static const uint32_t uni[6] = { 0x3f000000, 0x3e800000, 0x40000000, 0xbf800000, 0x3f800000, 0x0 };
+    memset(mem, 0, sizeof(mem));
+    warp_setup(w, arch, &g);
+    gmem.attributes = ATTRS;
+    gmem.attr_bufs = BUFS;
+    attribute(ATTRS, 0, 0, pformat(arch, 191));
+    attr_buffer(BUFS, 0, MALI_ATTR_1D, DATA, 0, 16);
+    for (unsigned k = 0; k < 8; k++) {
+        float v[4] = { (float)k + 1.0f, 2.0f * (float)k, -(float)k, wv[k % 4] };
+        for (unsigned c = 0; c < 4; c++)
+            put32(DATA + 16 * k + 4 * c, fb(v[c]));
+    }
+    for (unsigned l = 0; l < w->lanes; l++) {
+        uint64_t slot = VDATA + 16u * (7 - l);            /* position slots in another order */
+        w->reg[58][l] = (uint32_t)slot;
+        w->reg[59][l] = (uint32_t)(slot >> 32);
+        w->reg[61][l] = l;
+        w->reg[62][l] = 0;
+    }
+    w->uniforms = uni;
+    w->nuniforms = 6;
+    set_backend(jit);
+    bi_program *p = bi_program_new(bi_shader_mesa_idvs_pos, sizeof(bi_shader_mesa_idvs_pos), BI_ARCH_V7);
+    run_prog(w, p, BI_EXEC_END);
+    bi_program_free(p);
+    for (unsigned l = 0; l < w->lanes; l++) {
+        float rw = 1.0f / wv[l % 4], in[3] = { (float)l + 1.0f, 2.0f * (float)l, -(float)l };
+        for (unsigned c = 0; c < 3; c++) {
+            float want = fmaf(fmaf(in[c], rw, -0.0f), bf(uni[2 * c]), bf(uni[2 * c + 1]));
+            ck_assert_msg(get32(VDATA + 16u * (7 - l) + 4 * c) == fb(want), "lane %u c %u: %g, want %g", l, c,
+                          bf(get32(VDATA + 16u * (7 - l) + 4 * c)), want);
+        }
+        ck_assert_uint_eq(get32(VDATA + 16u * (7 - l) + 12), fb(rw));
+    }
+}
+
+START_TEST(mesa_position_shader)
+{
+    both_backends(check_mesa_pos, 7);
+}
+END_TEST
+
+/* The fragment shader of tests/gfx/mesa_fs_mrt.s: ATEST, then two render targets */
+static void check_mesa_mrt(unsigned arch, int jit, bi_warp *w)
+{
+    fake_log g;
+    static const uint32_t uni[6] = { 0, 0, 0, 0, 0x38003400, 0x3c003a00 };   /* f16 0.25 0.5 0.75 1 */
+    warp_setup(w, arch, &g);
+    for (unsigned l = 0; l < w->lanes; l++)
+        w->reg[60][l] = 1;
+    w->uniforms = uni;
+    w->nuniforms = 6;
+    fau[BI_GFX_FAU_ATEST] = 0x55;
+    fau[BI_GFX_FAU_BLEND0] = 0x1111111100000002ull;
+    fau[BI_GFX_FAU_BLEND0 + 1] = 0x2222222200000002ull;
+    set_backend(jit);
+    bi_program *p = bi_program_new(bi_shader_mesa_fs_mrt, sizeof(bi_shader_mesa_fs_mrt), arch == 7 ? BI_ARCH_V7 : BI_ARCH_V6);
+    run_prog(w, p, BI_EXEC_END);
+    bi_program_free(p);
+    uint32_t all = all_lanes(arch);
+    ck_assert_uint_eq(g.natest, 1);
+    ck_assert_uint_eq(g.atest.lanes, all);
+    ck_assert_uint_eq(g.atest.datum, 0x55);
+    ck_assert_uint_eq(g.nblend, 2);
+    ck_assert(g.blend[0].rt == 0 && g.blend[0].desc == 0x1111111100000002ull && g.blend[0].lanes == all);
+    ck_assert(g.blend[1].rt == 1 && g.blend[1].desc == 0x2222222200000002ull && g.blend[1].lanes == all);
+    static const float rgba[4] = { 0.25f, 0.5f, 0.75f, 1.0f };
+    for (unsigned l = 0; l < w->lanes; l++) {
+        ck_assert_uint_eq(g.atest.alpha[l], fb(1.0f));
+        ck_assert_uint_eq(g.blend[0].coverage[l], 0x101);        /* what ATEST returned */
+        ck_assert_uint_eq(g.blend[0].colour[0][l], 0x38003400);
+        ck_assert_uint_eq(g.blend[0].colour[1][l], 0x3c003a00);
+        for (unsigned c = 0; c < 4; c++)
+            ck_assert_uint_eq(g.blend[1].colour[c][l], fb(rgba[c]));
+    }
+}
+
+START_TEST(mesa_mrt_fragment_shader)
+{
+    both_backends(check_mesa_mrt, 6);
+    both_backends(check_mesa_mrt, 7);
+}
+END_TEST
+
 /* ---- without a front end: a typed fault ---------------------------------------------------------- */
 
 START_TEST(no_front_end)
@@ -599,6 +692,8 @@ int main(void)
     tcase_add_test(tc, blend_shader_call);
     tcase_add_test(tc, tile_messages);
     tcase_add_test(tc, vertex_attributes);
+    tcase_add_test(tc, mesa_position_shader);
+    tcase_add_test(tc, mesa_mrt_fragment_shader);
     tcase_add_test(tc, no_front_end);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
