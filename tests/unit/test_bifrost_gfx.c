@@ -483,6 +483,7 @@ END_TEST
 #define VBUFS (MEM_BASE + 0x300)
 #define DATA (MEM_BASE + 0x1000)        /* buffer b's data at DATA + b * 0x2000 */
 #define VDATA (MEM_BASE + 0xa000)
+#define VDATA2 (MEM_BASE + 0xc000)
 #define INSTANCE_SIZE 4
 /* attribute buffer types (genxml's Attribute Type) */
 enum { MALI_ATTR_1D = 1, MALI_ATTR_POT = 2, MALI_ATTR_MOD = 3, MALI_ATTR_NPOT = 4 };
@@ -542,6 +543,9 @@ static void check_vertex(unsigned arch, int jit, bi_warp *w)
     /* the varying table: varying 0, RGBA32F, 1D, stride 16 */
     attribute(VARYS, 0, 0, pformat(arch, 191));
     attr_buffer(VBUFS, 0, MALI_ATTR_1D, VDATA, 0, 16);
+    /* varying 1: RGB32UI, the bits of r4-r6 (Mesa 26 stores varyings as u32) */
+    attribute(VARYS, 1, 1, pformat(arch, 149));
+    attr_buffer(VBUFS, 1, MALI_ATTR_1D, VDATA2, 0, 12);
     for (unsigned l = 0; l < w->lanes; l++) {
         /* linear indices 12 l (odd lanes) and 12 l + 3: the NPOT divisor's exact multiples */
         w->reg[61][l] = l & 1 ? 0 : 3;                   /* vertex id */
@@ -561,8 +565,10 @@ static void check_vertex(unsigned arch, int jit, bi_warp *w)
             /* the vertex output: varying 0's element lin */
             ck_assert_uint_eq(get32(VDATA + 16 * lin + 4 * c), fb(elem(0, lin, c)));
         }
-        for (unsigned c = 0; c < 3; c++)
+        for (unsigned c = 0; c < 3; c++) {
             ck_assert_msg(w->reg[4 + c][l] == fb(elem(1, lin >> 1, c)), "POT lane %u c %u: %g", l, c, bf(w->reg[4 + c][l]));
+            ck_assert_uint_eq(get32(VDATA2 + 12 * lin + 4 * c), fb(elem(1, lin >> 1, c)));
+        }
         ck_assert_uint_eq(w->reg[8][l], 7000 + lin % 4);
     }
 }
