@@ -672,6 +672,51 @@ START_TEST(mesa_mrt_fragment_shader)
 }
 END_TEST
 
+/* ---- v7 message preloads ------------------------------------------------------------------------ */
+
+START_TEST(message_preloads)
+{
+    bi_warp w;
+    fake_log g;
+    bi_fault f = { 0 };
+    warp_setup(&w, 7, &g);
+    for (unsigned l = 0; l < 8; l++) {
+        w.reg[61][l] = 0x20000u * l;
+        for (unsigned r = 0; r < 8; r++)
+            w.reg[r][l] = 0xee00u + r;
+    }
+    /* slot 1: LD_VAR, varying 3, f32, 3 components -> r4-r6 */
+    ck_assert_int_eq(bi_gfx_message_preload(&w, 0xff, 1, 1u | 3u << 4 | 0u << 9 | 2u << 11, &f), BI_EXEC_OK);
+    ck_assert_uint_eq(g.nvary, 1);
+    ck_assert(g.vary[0].v.kind == BI_GFX_VARY_SMOOTH && g.vary[0].v.imm && g.vary[0].v.index == 3);
+    ck_assert(g.vary[0].v.ncomp == 3 && g.vary[0].v.regfmt == BI_RF_F32);
+    ck_assert_uint_eq(g.vary[0].v.sample, BI_GFX_SAMPLE_SAMPLE);
+    for (unsigned l = 0; l < 8; l++) {
+        ck_assert_uint_eq(g.vary[0].src0[l], 0x20000u * l);
+        for (unsigned r = 0; r < 3; r++)
+            ck_assert_uint_eq(w.reg[4 + r][l], g.vary[0].out[r][l]);
+        ck_assert_uint_eq(w.reg[7][l], 0xee07u);
+        ck_assert_uint_eq(w.reg[0][l], 0xee00u);
+    }
+    /* slot 0: LD_VAR, varying 17, f16, 4 components -> r0-r1 */
+    ck_assert_int_eq(bi_gfx_message_preload(&w, 0xff, 0, 1u | 17u << 4 | 1u << 9 | 3u << 11, &f), BI_EXEC_OK);
+    ck_assert(g.vary[1].v.index == 17 && g.vary[1].v.ncomp == 4 && g.vary[1].v.regfmt == BI_RF_F16);
+    for (unsigned l = 0; l < 8; l++) {
+        ck_assert_uint_eq(w.reg[1][l], g.vary[1].out[1][l]);
+        ck_assert_uint_eq(w.reg[2][l], 0xee02u);
+    }
+    /* VAR_TEX, varying 2, texture 1: the coordinate's varying (2 x f32), then the texture unit,
+     * which faults here (no texture table) */
+    int rc = bi_gfx_message_preload(&w, 0xff, 0, 2u | 2u << 4 | 1u << 7, &f);
+    ck_assert_int_eq(rc, BI_EXEC_FAULT);
+    ck_assert(g.vary[2].v.index == 2 && g.vary[2].v.ncomp == 2 && g.vary[2].v.regfmt == BI_RF_F32);
+    ck_assert_msg(strstr(f.msg, "texture"), "%s", f.msg);
+    /* a reserved type */
+    ck_assert_int_eq(bi_gfx_message_preload(&w, 0xff, 0, 3, &f), BI_EXEC_FAULT);
+    ck_assert_int_eq(f.kind, BI_FAULT_INVALID);
+}
+END_TEST
+
 /* ---- without a front end: a typed fault ---------------------------------------------------------- */
 
 START_TEST(no_front_end)
@@ -700,6 +745,7 @@ int main(void)
     tcase_add_test(tc, vertex_attributes);
     tcase_add_test(tc, mesa_position_shader);
     tcase_add_test(tc, mesa_mrt_fragment_shader);
+    tcase_add_test(tc, message_preloads);
     tcase_add_test(tc, no_front_end);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
