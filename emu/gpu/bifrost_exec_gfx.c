@@ -24,10 +24,11 @@ static int no_callback(bi_fault *f, const bi_clause *c, const char *op)
 
 /* ---- vertex attributes ------------------------------------------------------------------------ */
 
-/* A "padded" 8-bit field (genxml): (2 * odd + 1) << shift, shift in [4:0], odd in [7:5] */
-static uint32_t padded(uint32_t v)
+/* A "padded" 8-bit field (genxml): (2 * odd + 1) << shift, shift in [4:0], odd in [7:5]; never 0
+ * (64 bits: a guest's shift of 31 does not wrap) */
+static uint64_t padded(uint32_t v)
 {
-    return (2u * (v >> 5) + 1u) << (v & 31);
+    return (2ull * ((v >> 5) & 7) + 1ull) << (v & 31);
 }
 
 /* The element of attribute buffer type `type` that lane's linear vertex index selects
@@ -43,7 +44,7 @@ static int64_t attr_element(unsigned type, const uint32_t bw[4], const uint32_t 
     case MALI_ATTRIBUTE_TYPE_1D_POT_DIVISOR:
         return (int64_t)(linear >> r);
     case MALI_ATTRIBUTE_TYPE_1D_MODULUS: {
-        uint32_t d = padded(bw[1] >> 24);
+        uint64_t d = padded(bw[1] >> 24);
         return (int64_t)(linear % d);
     }
     case MALI_ATTRIBUTE_TYPE_1D_NPOT_DIVISOR: {

@@ -508,6 +508,8 @@ static void attr_buffer(uint64_t bt, unsigned b, unsigned type, uint64_t ptr, ui
 /* element k, channel c of buffer b */
 static float elem(unsigned b, unsigned k, unsigned c) { return (float)(b * 1000 + k * 4 + c); }
 
+static int hostile_index;       /* LD_ATTR's index register out of the table */
+
 static void check_vertex(unsigned arch, int jit, bi_warp *w)
 {
     fake_log g;
@@ -554,6 +556,17 @@ static void check_vertex(unsigned arch, int jit, bi_warp *w)
     }
     set_backend(jit);
     bi_program *p = bi_program_new(bi_shader_gfx_vertex, sizeof(bi_shader_gfx_vertex), arch == 7 ? BI_ARCH_V7 : BI_ARCH_V6);
+    if (hostile_index) {
+        /* a guest's attribute index far beyond the table: a memory fault, the lanes stay */
+        for (unsigned l = 0; l < w->lanes; l++)
+            w->reg[40][l] = 0x7fffffff;
+        bi_fault f = { 0 };
+        ck_assert_int_eq(bi_exec_program(w, p, 100, &f), BI_EXEC_FAULT);
+        ck_assert_int_eq(f.kind, BI_FAULT_MEMORY);
+        ck_assert_msg(strstr(f.msg, "attribute descriptor fault"), "%s", f.msg);
+        bi_program_free(p);
+        return;
+    }
     run_prog(w, p, BI_EXEC_END);
     bi_program_free(p);
     for (unsigned l = 0; l < w->lanes; l++) {
@@ -575,8 +588,10 @@ static void check_vertex(unsigned arch, int jit, bi_warp *w)
 
 START_TEST(vertex_attributes)
 {
-    both_backends(check_vertex, 6);
-    both_backends(check_vertex, 7);
+    for (hostile_index = 0; hostile_index < 2; hostile_index++) {
+        both_backends(check_vertex, 6);
+        both_backends(check_vertex, 7);
+    }
 }
 END_TEST
 
