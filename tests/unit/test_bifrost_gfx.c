@@ -67,6 +67,7 @@ typedef struct {
     struct { uint32_t lanes, conv, pixel[BI_MAX_LANES], coverage[BI_MAX_LANES], data[4][BI_MAX_LANES]; int store;
              unsigned ncomp; } tile[MAXCALLS];
     uint32_t discarded;
+    int coords;             /* varyings return texture coordinates of a 2 x 2 texture's texels */
 } fake_log;
 
 static int f_varying(void *ctx, const bi_warp *w, uint32_t lanes, const bi_gfx_varying *v, const uint32_t *src0,
@@ -84,7 +85,9 @@ static int f_varying(void *ctx, const bi_warp *w, uint32_t lanes, const bi_gfx_v
         g->vary[k].index[l] = index ? index[l] : 0;
         for (unsigned c = 0; c < 4; c++)
             if ((lanes >> l) & 1)
-                out[c][l] = g->vary[k].out[c][l] = 0x10000u * (k + 1) + 0x100u * c + l;
+                out[c][l] = g->vary[k].out[c][l] =
+                    g->coords ? fb(((float)((l >> c) & 1) + 0.5f) / 2.0f)    /* texel (l & 1, l >> 1 & 1) */
+                              : 0x10000u * (k + 1) + 0x100u * c + l;
     }
     return 0;
 }
@@ -687,6 +690,56 @@ START_TEST(mesa_mrt_fragment_shader)
 }
 END_TEST
 
+/* ---- VAR_TEX ------------------------------------------------------------------------------------- */
+
+/* texture and sampler 1: a 2 x 2 RGBA32F linear texture, nearest filtering; texel (x, y) channel c
+ * = 10 x + 100 y + c */
+static void var_tex_tables(unsigned arch)
+{
+    uint64_t tex = MEM_BASE + 0x400, smp = MEM_BASE + 0x480, surf = MEM_BASE + 0x500, data = MEM_BASE + 0x600;
+    gmem.textures = tex;
+    gmem.samplers = smp;
+    put32(tex + 32, 2 | 2u << 4 | pformat(arch, 191) << 10);         /* texture 1: 2D */
+    put32(tex + 32 + 4, 1 | 1u << 16);                               /* 2 x 2 */
+    put32(tex + 32 + 8, (0 | 1 << 3 | 2 << 6 | 3 << 9) | 2u << 12);  /* RGBA, linear */
+    put32(tex + 32 + 16, (uint32_t)surf);
+    put32(tex + 32 + 20, 0);
+    put32(surf, (uint32_t)data);
+    put32(surf + 8, 32);                                             /* row stride */
+    put32(smp + 32, 1 | 9u << 8 | 9u << 12 | 9u << 16 | 1u << 25 | 1u << 26 | 3u << 27);   /* edge, normalized, nearest */
+    for (unsigned y = 0; y < 2; y++)
+        for (unsigned x = 0; x < 2; x++)
+            for (unsigned c = 0; c < 4; c++)
+                put32(data + 32 * y + 16 * x + 4 * c, fb((float)(10 * x + 100 * y + c)));
+}
+
+static void check_var_tex(unsigned arch, int jit, bi_warp *w)
+{
+    fake_log g;
+    memset(mem, 0, sizeof(mem));
+    warp_setup(w, arch, &g);
+    g.coords = 1;
+    var_tex_tables(arch);
+    set_backend(jit);
+    bi_program *p = bi_program_new(bi_shader_gfx_var_tex, sizeof(bi_shader_gfx_var_tex), arch == 7 ? BI_ARCH_V7 : BI_ARCH_V6);
+    run_prog(w, p, BI_EXEC_END);
+    bi_program_free(p);
+    ck_assert_uint_eq(g.nvary, 1);
+    ck_assert(g.vary[0].v.index == 2 && g.vary[0].v.ncomp == 2 && g.vary[0].v.regfmt == BI_RF_F32);
+    ck_assert_uint_eq(g.vary[0].v.sample, BI_GFX_SAMPLE_CENTER);
+    for (unsigned l = 0; l < w->lanes; l++)
+        for (unsigned c = 0; c < 4; c++)
+            ck_assert_msg(w->reg[c][l] == fb((float)(10 * (l & 1) + 100 * ((l >> 1) & 1) + c)), "lane %u c %u: %g", l, c,
+                          bf(w->reg[c][l]));
+}
+
+START_TEST(var_tex)
+{
+    both_backends(check_var_tex, 6);
+    both_backends(check_var_tex, 7);
+}
+END_TEST
+
 /* ---- v7 message preloads ------------------------------------------------------------------------ */
 
 START_TEST(message_preloads)
@@ -760,6 +813,7 @@ int main(void)
     tcase_add_test(tc, vertex_attributes);
     tcase_add_test(tc, mesa_position_shader);
     tcase_add_test(tc, mesa_mrt_fragment_shader);
+    tcase_add_test(tc, var_tex);
     tcase_add_test(tc, message_preloads);
     tcase_add_test(tc, no_front_end);
     suite_add_tcase(s, tc);
