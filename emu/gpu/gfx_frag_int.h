@@ -18,15 +18,6 @@ typedef struct gfx_stencil {
     uint8_t func, fail, zfail, zpass;        /* enum mali_func / mali_stencil_op */
 } gfx_stencil;
 
-/* A v7 message preload: LD_VAR or VAR_TEX run before the shader, into r0-r3 (the first) and
- * r4-r7 (the second) */
-typedef struct gfx_msg_preload {
-    unsigned type;                           /* enum mali_message_type */
-    unsigned regfmt;                         /* enum mali_message_preload_register_format */
-    unsigned varying, ncomp, texture;
-    bool skip, zero_lod;
-} gfx_msg_preload;
-
 typedef struct gfx_draw {
     gfx_pl_draw pl;                          /* the polygon list's record */
     gfx_pl_prim *prims;
@@ -57,7 +48,7 @@ typedef struct gfx_draw {
     gfx_blend_state blend[GFX_MAX_RTS];      /* the blender each descriptor sets up */
     bool blend_shader[GFX_MAX_RTS];          /* its mode is SHADER */
     uint64_t fau[32];                        /* the special FAU values its warps read */
-    gfx_msg_preload msg[2];
+    uint16_t msg[2];                         /* v7 message preloads (0: none) */
 } gfx_draw;
 
 typedef struct gfx_frame {

@@ -447,53 +447,6 @@ static const bi_gfx_if gfx_if = {
 
 /* ---- warps ---------------------------------------------------------------------------------- */
 
-/* A v7 message preload (gfx_msg_preload) into registers first..first+3 of the lanes */
-static uint32_t message_preload(warp_ctx *c, bi_warp *w, const gfx_msg_preload *mp, uint32_t lanes, unsigned first,
-                                char *err, size_t errlen)
-{
-    if (mp->type == MALI_MESSAGE_TYPE_DISABLED)
-        return 0;
-    uint32_t out[4][BI_MAX_LANES];
-    char why_[120] = "";
-    bool f16 = mp->regfmt == MALI_MESSAGE_PRELOAD_REGISTER_FORMAT_F16;
-    bi_gfx_varying v = { .kind = BI_GFX_VARY_SMOOTH, .sample = BI_GFX_SAMPLE_CENTER, .update = BI_GFX_UPDATE_STORE,
-                         .regfmt = BI_RF_F32, .imm = 1, .index = mp->varying,
-                         .ncomp = (uint8_t)(mp->type == MALI_MESSAGE_TYPE_LD_VAR ? mp->ncomp : 2) };
-    if (mp->type == MALI_MESSAGE_TYPE_LD_VAR && f16)
-        v.regfmt = BI_RF_F16;
-    int rc = cb_varying(c, w, lanes, &v, NULL, NULL, out, why_, sizeof(why_));
-    if (rc) {
-        snprintf(err, errlen, "message preload: %s", why_);
-        return rc == BI_EXEC_UNIMPLEMENTED ? MALI_EXC_INSTR_INVALID_ENC : MALI_EXC_DATA_INVALID_FAULT;
-    }
-    if (mp->type == MALI_MESSAGE_TYPE_LD_VAR) {
-        for (unsigned l = 0; l < BI_MAX_LANES; l++)
-            if (lanes >> l & 1)
-                for (unsigned k = 0; k < 4; k++)
-                    w->reg[first + k][l] = out[k][l];
-        return 0;
-    }
-    if (mp->type != MALI_MESSAGE_TYPE_VAR_TEX) {
-        snprintf(err, errlen, "message preload type %u", mp->type);
-        return MALI_EXC_INSTR_INVALID_ENC;
-    }
-    uint32_t desc = bi_tex_texs_desc(mp->texture, mp->texture, f16, mp->zero_lod);
-    for (unsigned l = 0; l < BI_MAX_LANES; l++) {
-        if (!(lanes >> l & 1))
-            continue;
-        uint32_t res[4] = { 0, 0, 0, 0 };
-        unsigned nout = 0;
-        rc = bi_tex_texc(&c->wk->mem, desc, out[0][l], out[1][l], NULL, 0, res, &nout, why_, sizeof(why_));
-        if (rc) {
-            snprintf(err, errlen, "message preload VAR_TEX: %s", why_);
-            return rc == BI_EXEC_UNIMPLEMENTED ? MALI_EXC_INSTR_INVALID_ENC : MALI_EXC_DATA_INVALID_FAULT;
-        }
-        for (unsigned k = 0; k < 4; k++)
-            w->reg[first + k][l] = res[k];
-    }
-    return 0;
-}
-
 /* Shade quads q[0..nq) of primitive pr (nq <= lanes / 4) */
 static uint32_t shade_warp(warp_ctx *c, bi_warp *w, char *err, size_t errlen)
 {
@@ -544,17 +497,17 @@ static uint32_t shade_warp(warp_ctx *c, bi_warp *w, char *err, size_t errlen)
     for (unsigned l = 0; l < lanes; l++)
         if (!w->done[l])
             run_lanes |= 1u << l;
-    for (unsigned i = 0; i < 2; i++) {
-        uint32_t code = message_preload(c, w, &dr->msg[i], run_lanes, 4 * i, err, errlen);
-        if (code)
-            return code;
-    }
+    bi_fault f;
+    for (unsigned i = 0; i < 2; i++)      /* v7: messages the hardware runs before the shader */
+        if (dr->msg[i] && bi_gfx_message_preload(w, run_lanes, i, dr->msg[i], &f) < 0) {
+            snprintf(err, errlen, "message preload %u: %.100s", i, f.msg);
+            return c->wk->fault ? c->wk->fault : MALI_EXC_INSTR_INVALID_ENC;
+        }
     if (!c->dr->prog) {                           /* no fragment shader: depth / stencil only */
         if (!c->zs_done)
             depth_stencil(c, live);
         return 0;
     }
-    bi_fault f;
     const gpu_mem_if *jm = &c->f->job->mem;
     for (;;) {
         int rc = bi_exec_program(w, dr->prog, TURN_CLAUSES, &f);
