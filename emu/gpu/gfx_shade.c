@@ -628,8 +628,20 @@ static uint32_t walk_prim(warp_ctx *c, bi_warp *w, quad_list *ql, const struct g
         ok = gfx_raster_setup_triangle(st, v, &s, NULL);
     else if (nv == 2)
         ok = gfx_raster_setup_line(st, v, dr->pl.line_width, &s, NULL);
-    else
-        ok = gfx_raster_setup_point(st, v, dr->pl.line_width, &s, NULL);
+    else {
+        float size = dr->pl.line_width;
+        if (dr->pl.psize) {                      /* per-vertex sizes (fp16, gl_PointSize) */
+            uint16_t h;
+            const gpu_mem_if *m = &c->f->job->mem;
+            uint32_t code = m->read(m->ctx, dr->pl.psize + 2ull * c->pr->v[0], &h, 2);
+            if (code) {
+                snprintf(err, errlen, "point size of vertex slot %u unreadable", c->pr->v[0]);
+                return code;
+            }
+            size = h2f(h);
+        }
+        ok = gfx_raster_setup_point(st, v, size, &s, NULL);
+    }
     if (!ok)
         return 0;
     ql->n = 0;
