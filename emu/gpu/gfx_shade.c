@@ -273,10 +273,13 @@ static int cb_varying(void *ctx, const bi_warp *wp, uint32_t lanes, const bi_gfx
         if (v->kind == BI_GFX_VARY_FLAT || is_int) {
             memcpy(r, vals[c->pr->provoking], sizeof(r));
         } else {
+            /* from vertex 0 along the two edges: a varying equal at the three vertices
+             * interpolates to exactly that value, as the hardware's plane equations do */
             const float *bw = q->bary[p];
-            for (unsigned k = 0; k < 4; k++)
-                r[k] = f32_bits(bw[0] * bits_f32(vals[0][k]) + bw[1] * bits_f32(vals[1][k]) +
-                                bw[2] * bits_f32(vals[2][k]));
+            for (unsigned k = 0; k < 4; k++) {
+                float a = bits_f32(vals[0][k]);
+                r[k] = f32_bits(a + bw[1] * (bits_f32(vals[1][k]) - a) + bw[2] * (bits_f32(vals[2][k]) - a));
+            }
         }
         if (v->regfmt == BI_RF_F16 && !is_int) {
             for (unsigned k = 0; k < (v->ncomp + 1u) / 2; k++) {
