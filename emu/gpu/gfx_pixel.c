@@ -449,6 +449,37 @@ gfx_format gfx_format_from_mali(unsigned mf, unsigned srgb)
     return GFX_FMT_NONE;
 }
 
+int gfx_tile_from_clear(unsigned internal, const gfx_format_info *fi, const uint32_t clear[4], gfx_color *out)
+{
+    /* integer and fraction bits of R, G, B, A per blendable internal format (codes 1-6) */
+    static const uint8_t tib[7][8] = {
+        { 0 }, { 8, 0, 8, 0, 8, 0, 8, 0 }, { 10, 0, 10, 0, 10, 0, 2, 0 }, { 8, 2, 8, 2, 8, 2, 2, 0 },
+        { 4, 4, 4, 4, 4, 4, 4, 4 }, { 5, 5, 6, 4, 5, 5, 0, 2 }, { 5, 5, 5, 5, 5, 5, 1, 1 },
+    };
+    memset(out, 0, sizeof *out);
+    if (internal == 0 || (internal >= 32 && internal <= 36)) {
+        uint8_t b[16];
+        memcpy(b, clear, 16);
+        fi->unpack(b, out);
+        return 0;
+    }
+    if (internal > 6)
+        return -1;
+    uint32_t w = clear[0];
+    for (unsigned c = 0, sh = 0; c < 4; c++) {
+        unsigned m = tib[internal][2 * c], n = tib[internal][2 * c + 1], width = m + n;
+        uint32_t field = w >> sh & ((1u << width) - 1);
+        sh += width;
+        if (!m) {
+            out->f[c] = 1.0f;
+            continue;
+        }
+        float v = (float)((double)field / ((double)((1u << m) - 1) * (double)(1u << n)));
+        out->f[c] = fi->srgb && c < 3 ? gfx_srgb_decode(v) : v;
+    }
+    return 0;
+}
+
 /* ---- depth / stencil ------------------------------------------------------------------------------ */
 
 unsigned gfx_zs_bpp(gfx_zs_format f)

@@ -93,6 +93,16 @@ void gfx_swizzle_for_write(uint32_t swizzle12, const gfx_color *in, gfx_color *o
 gfx_format gfx_format_from_writeback(unsigned color_format, unsigned srgb);
 gfx_format gfx_format_from_mali(unsigned mali_format, unsigned srgb);
 
+/* The tile value a render target's Clear colour (RT Clear words 0-3) stands for, as panfrost packs
+ * it (pan_clear.c): for RAW internal formats (Color Buffer Internal Format 0 and RAW8..RAW128,
+ * 32-36) the memory format's bytes, replicated to 16; for the blendable internal formats one
+ * 32-bit word in the tile-buffer layout, each channel fixed point with m integer and n fraction
+ * bits, R first from bit 0 (R8G8B8A8 8.0 each, R10G10B10A2 10.0 x3 + 2.0, R8G8B8A2 8.2 x3 + 2.0,
+ * R4G4B4A4 4.4 each, R5G6B5A0 5.5 6.4 5.5 + alpha 0.2, R5G5B5A1 5.5 x3 + 1.1): the value is
+ * field / ((2^m - 1) * 2^n), sRGB-decoded for sRGB formats, alpha 1 without integer bits.
+ * Returns 0, or -1 for an internal format code that is not one of these (out: transparent black). */
+int gfx_tile_from_clear(unsigned internal_format, const gfx_format_info *fi, const uint32_t clear[4], gfx_color *out);
+
 /* GL's conversions, exposed for tests and other units. */
 uint32_t gfx_float_to_unorm(float f, unsigned bits);
 float gfx_srgb_encode(float linear);        /* GL ES 3.2 eq. 17.1, result in [0, 1] */

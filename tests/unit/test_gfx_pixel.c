@@ -367,6 +367,51 @@ START_TEST(test_depth_stencil)
 }
 END_TEST
 
+START_TEST(test_clear_colours)
+{
+    gfx_color c;
+    /* RGBA8 (internal R8G8B8A8 = 1), not dithered: (0.5, 0.25, 1, 0) -> 128, 64, 255, 0 */
+    const uint32_t rgba8[4] = { 0x00ff4080, 0x00ff4080, 0x00ff4080, 0x00ff4080 };
+    ck_assert_int_eq(gfx_tile_from_clear(1, gfx_format_get(GFX_FMT_RGBA8_UNORM), rgba8, &c), 0);
+    ck_assert_float_eq(c.f[0], 128.0f / 255);
+    ck_assert_float_eq(c.f[1], 64.0f / 255);
+    ck_assert_float_eq(c.f[2], 1.0f);
+    ck_assert_float_eq(c.f[3], 0.0f);
+    /* sRGB target: the word holds encoded values: 188 decodes to 0.5029 */
+    const uint32_t srgb[4] = { 188 };
+    gfx_tile_from_clear(1, gfx_format_get(GFX_FMT_RGBA8_SRGB), srgb, &c);
+    ck_assert_float_eq_tol(c.f[0], 0.5029f, 1e-4f);
+    /* R5G6B5A0 dithered: R 1.0 = 31 << 5 (5.5 bits), G 0.5 = 0.5 * 63 * 16 = 504 (6.4 bits) from bit
+     * 10, B 0, alpha without integer bits reads 1 */
+    const uint32_t rgb565[4] = { 992 | 504u << 10 };
+    gfx_tile_from_clear(5, gfx_format_get(GFX_FMT_RGB565_UNORM), rgb565, &c);
+    ck_assert_float_eq(c.f[0], 1.0f);
+    ck_assert_float_eq(c.f[1], 0.5f);
+    ck_assert_float_eq(c.f[2], 0.0f);
+    ck_assert_float_eq(c.f[3], 1.0f);
+    /* R10G10B10A2: 1023, 0, 511 (bits 20-29), alpha 2 of 3 (bits 30-31) */
+    const uint32_t rgb10[4] = { 1023 | 511u << 20 | 2u << 30 };
+    gfx_tile_from_clear(2, gfx_format_get(GFX_FMT_RGB10A2_UNORM), rgb10, &c);
+    ck_assert_float_eq(c.f[2], 511.0f / 1023);
+    ck_assert_float_eq(c.f[3], 2.0f / 3);
+    /* RAW64 (35) holding RGBA16F (1, 0.5, -2, 0) twice */
+    const uint32_t f16[4] = { 0x38003c00, 0x0000c000, 0x38003c00, 0x0000c000 };
+    ck_assert_int_eq(gfx_tile_from_clear(35, gfx_format_get(GFX_FMT_RGBA16_FLOAT), f16, &c), 0);
+    ck_assert_float_eq(c.f[0], 1.0f);
+    ck_assert_float_eq(c.f[1], 0.5f);
+    ck_assert_float_eq(c.f[2], -2.0f);
+    ck_assert_float_eq(c.f[3], 0.0f);
+    /* RAW8 (32) R8UI 7 replicated */
+    const uint32_t r8[4] = { 0x07070707, 0x07070707, 0x07070707, 0x07070707 };
+    gfx_tile_from_clear(32, gfx_format_get(GFX_FMT_R8_UINT), r8, &c);
+    ck_assert_uint_eq(c.u[0], 7);
+    ck_assert_uint_eq(c.u[3], 1);
+    /* unknown internal formats are refused */
+    ck_assert_int_eq(gfx_tile_from_clear(7, gfx_format_get(GFX_FMT_RGBA8_UNORM), rgba8, &c), -1);
+    ck_assert_int_eq(gfx_tile_from_clear(40, gfx_format_get(GFX_FMT_RGBA8_UNORM), rgba8, &c), -1);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gfx_pixel");
@@ -381,6 +426,7 @@ int main(void)
     tcase_add_test(t, test_swizzle);
     tcase_add_test(t, test_mali_codes);
     tcase_add_test(t, test_depth_stencil);
+    tcase_add_test(t, test_clear_colours);
     suite_add_tcase(s, t);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);
