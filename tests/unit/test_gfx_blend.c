@@ -340,6 +340,39 @@ START_TEST(test_mask_modes)
 }
 END_TEST
 
+/* Descriptors are guest memory: any 4 words must decode to a known mode or a refusal, and a
+ * fixed-function or opaque blend into a unorm target must give values in [0, 1], NaN sources
+ * included. */
+START_TEST(test_hostile_descriptors)
+{
+    unsigned modes[4] = { 0 };
+    for (unsigned n = 0; n < 200000; n++) {
+        uint32_t d[4];
+        for (unsigned i = 0; i < 4; i++)
+            d[i] = rnd() << 16 ^ rnd();
+        gfx_blend_state st;
+        int rc = gfx_blend_state_init(&st, d, 1 + rnd() % 16, 1);
+        EXPECT(rc == 0 || rc == -1 || rc == -2, "descriptor %08x %08x %08x %08x: %d", d[0], d[1], d[2], d[3], rc);
+        modes[st.mode & 3]++;
+        if (rc == -1) {
+            EXPECT(!st.fn, "shader mode with a function");
+            continue;
+        }
+        float src[4], dst[4];
+        for (unsigned c = 0; c < 4; c++) {
+            src[c] = rnd() % 7 ? rndf(-4.0f, 4.0f) : NAN;
+            dst[c] = rndf(0.0f, 1.0f);
+        }
+        gfx_blend_apply(&st, src, dst);
+        for (unsigned c = 0; c < 4; c++)
+            EXPECT(dst[c] >= 0.0f && dst[c] <= 1.0f, "descriptor %08x %08x %08x %08x: channel %u = %g", d[0], d[1],
+                   d[2], d[3], c, dst[c]);
+    }
+    for (unsigned m = 0; m < 4; m++)
+        ck_assert_uint_gt(modes[m], 1000);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gfx_blend");
@@ -349,6 +382,7 @@ int main(void)
     tcase_add_test(t, test_equation_word);
     tcase_add_test(t, test_constant);
     tcase_add_test(t, test_mask_modes);
+    tcase_add_test(t, test_hostile_descriptors);
     suite_add_tcase(s, t);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);
