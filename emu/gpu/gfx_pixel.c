@@ -105,7 +105,7 @@ uint32_t gfx_float_to_ufloat(float f, unsigned mbits)
     if (u == 0x7f800000)
         return inf;
     uint32_t r = small_float_round(u, mbits);
-    return r >= inf ? maxf : r;     /* finite values never become infinity (GL 2.3.4.3) */
+    return r >= inf ? maxf : r;     /* finite values never become infinity (GL ES 3.2, 2.3.4.3) */
 }
 
 float gfx_ufloat_to_float(uint32_t v, unsigned mbits)

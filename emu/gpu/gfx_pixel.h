@@ -12,7 +12,7 @@
  * - depth/stencil: ZS Format D16, D24X8, D24S8, D32 and S Format S8 / X24S8.
  *
  * A colour is a gfx_color: floats for unorm / sRGB / float formats, int32 or uint32 for integer
- * formats (GL's register types).  Conversions (GL ES 3.2, 2.3.4 and 17.3): float -> unorm clamps to
+ * formats (GL's register types).  Conversions (GL ES 3.2, 2.3.4 and 2.3.5): float -> unorm clamps to
  * [0, 1] (NaN -> 0) and rounds to nearest (ties to even); sRGB formats encode R, G, B with GL's
  * formula before that, alpha stays linear; float16 rounds to nearest even, overflows to infinity,
  * keeps NaN; the 11- and 10-bit unsigned floats round to nearest, take negative values and -inf to
@@ -105,8 +105,8 @@ int gfx_tile_from_clear(unsigned internal_format, const gfx_format_info *fi, con
 
 /* GL's conversions, exposed for tests and other units. */
 uint32_t gfx_float_to_unorm(float f, unsigned bits);
-float gfx_srgb_encode(float linear);        /* GL ES 3.2 eq. 17.1, result in [0, 1] */
-float gfx_srgb_decode(float srgb);          /* GL ES 3.2 eq. 8.17 */
+float gfx_srgb_encode(float linear);        /* GL ES 3.2's linear -> sRGB formula, result in [0, 1] */
+float gfx_srgb_decode(float srgb);          /* GL ES 3.2's sRGB -> linear formula */
 /* gfx_float_to_unorm(gfx_srgb_encode(l), 8), by a table search (what the sRGB formats use) */
 uint32_t gfx_srgb_float_to_unorm8(float l);
 uint16_t gfx_float_to_half(float f);
