@@ -449,35 +449,90 @@ gfx_format gfx_format_from_mali(unsigned mf, unsigned srgb)
     return GFX_FMT_NONE;
 }
 
-int gfx_tile_from_clear(unsigned internal, const gfx_format_info *fi, const uint32_t clear[4], gfx_color *out)
+/* ---- tile-buffer words of the blendable internal formats ------------------------------------- */
+
+/* integer and fraction bits of R, G, B, A per internal format code 1-6 */
+static const uint8_t tib_bits[7][8] = {
+    { 0 }, { 8, 0, 8, 0, 8, 0, 8, 0 }, { 10, 0, 10, 0, 10, 0, 2, 0 }, { 8, 2, 8, 2, 8, 2, 2, 0 },
+    { 4, 4, 4, 4, 4, 4, 4, 4 }, { 5, 5, 6, 4, 5, 5, 0, 2 }, { 5, 5, 5, 5, 5, 5, 1, 1 },
+};
+
+int gfx_tib_unpack(unsigned internal, uint32_t word, int srgb, float rgba[4])
 {
-    /* integer and fraction bits of R, G, B, A per blendable internal format (codes 1-6) */
-    static const uint8_t tib[7][8] = {
-        { 0 }, { 8, 0, 8, 0, 8, 0, 8, 0 }, { 10, 0, 10, 0, 10, 0, 2, 0 }, { 8, 2, 8, 2, 8, 2, 2, 0 },
-        { 4, 4, 4, 4, 4, 4, 4, 4 }, { 5, 5, 6, 4, 5, 5, 0, 2 }, { 5, 5, 5, 5, 5, 5, 1, 1 },
-    };
-    memset(out, 0, sizeof *out);
-    if (internal == 0 || (internal >= 32 && internal <= 36)) {
-        uint8_t b[16];
-        memcpy(b, clear, 16);
-        fi->unpack(b, out);
-        return 0;
-    }
-    if (internal > 6)
+    if (internal < 1 || internal > 6)
         return -1;
-    uint32_t w = clear[0];
     for (unsigned c = 0, sh = 0; c < 4; c++) {
-        unsigned m = tib[internal][2 * c], n = tib[internal][2 * c + 1], width = m + n;
-        uint32_t field = w >> sh & ((1u << width) - 1);
-        sh += width;
+        unsigned m = tib_bits[internal][2 * c], n = tib_bits[internal][2 * c + 1];
+        uint32_t field = word >> sh & ((1u << (m + n)) - 1);
+        sh += m + n;
         if (!m) {
-            out->f[c] = 1.0f;
+            rgba[c] = 1.0f;
             continue;
         }
-        float v = (float)((double)field / ((double)((1u << m) - 1) * (double)(1u << n)));
-        out->f[c] = fi->srgb && c < 3 ? gfx_srgb_decode(v) : v;
+        float v = n ? (float)((double)field / ((double)((1u << m) - 1) * (double)(1u << n)))
+                    : unorm_to_float(field, m);
+        rgba[c] = srgb && c < 3 ? (m == 8 && !n ? srgb_decode8[field] : gfx_srgb_decode(v)) : v;
     }
     return 0;
+}
+
+uint32_t gfx_tib_pack(unsigned internal, const float rgba[4], int srgb)
+{
+    if (internal < 1 || internal > 6)
+        return 0;
+    uint32_t w = 0;
+    for (unsigned c = 0, sh = 0; c < 4; c++) {
+        unsigned m = tib_bits[internal][2 * c], n = tib_bits[internal][2 * c + 1];
+        if (m) {
+            uint32_t v = srgb && c < 3 ? (m == 8 ? gfx_srgb_float_to_unorm8(rgba[c])
+                                                 : gfx_float_to_unorm(gfx_srgb_encode(rgba[c]), m))
+                                       : gfx_float_to_unorm(rgba[c], m);
+            w |= v << n << sh;
+        }
+        sh += m + n;
+    }
+    return w;
+}
+
+unsigned gfx_tib_write(unsigned internal, unsigned wb, const uint8_t swz[4], uint32_t word, uint8_t *out)
+{
+    static const struct { uint8_t code, n, bits[4]; } wbf[] = {
+        { 16, 1, { 8 } }, { 17, 2, { 8, 8 } }, { 18, 3, { 8, 8, 8 } }, { 19, 4, { 8, 8, 8, 8 } },
+        { 20, 4, { 4, 4, 4, 4 } }, { 21, 3, { 5, 6, 5 } }, { 24, 4, { 10, 10, 10, 2 } }, { 28, 4, { 5, 5, 5, 1 } },
+    };
+    unsigned f = 0;
+    while (f < sizeof wbf / sizeof wbf[0] && wbf[f].code != wb)
+        f++;
+    if (internal < 1 || internal > 6 || f == sizeof wbf / sizeof wbf[0])
+        return 0;
+    /* the word's channels on their integer bits, rounded to nearest from the fraction bits */
+    uint32_t val[4], width[4];
+    for (unsigned c = 0, sh = 0; c < 4; c++) {
+        unsigned m = tib_bits[internal][2 * c], n = tib_bits[internal][2 * c + 1];
+        uint32_t field = word >> sh & ((1u << (m + n)) - 1), max = (1u << m) - 1;
+        sh += m + n;
+        uint32_t v = n ? (field + (1u << (n - 1))) >> n : field;
+        val[c] = v > max ? max : v;
+        width[c] = m;
+    }
+    uint64_t packed = 0;
+    unsigned sh = 0;
+    for (unsigned i = 0; i < wbf[f].n; i++) {
+        unsigned b = wbf[f].bits[i], s = swz[i];
+        uint32_t mmax = (1u << b) - 1, v;
+        if (s < 4 && width[s]) {            /* rescale when the widths differ (exact when equal) */
+            uint32_t imax = (1u << width[s]) - 1;
+            v = width[s] == b ? val[s] : (uint32_t)(((uint64_t)val[s] * mmax * 2 + imax) / (2 * imax));
+        } else {
+            v = s == 5 || (s == 3 && !width[s]) ? mmax : 0;     /* one, or an alpha the format lacks */
+        }
+        packed |= (uint64_t)v << sh;
+        sh += b;
+    }
+    unsigned bytes = (sh + 7) / 8;
+    for (unsigned i = 0; i < bytes; i++)
+        out[i] = (uint8_t)(packed >> (8 * i));
+    return bytes;
 }
 
 /* ---- depth / stencil ------------------------------------------------------------------------------ */

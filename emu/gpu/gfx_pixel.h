@@ -93,15 +93,23 @@ void gfx_swizzle_for_write(uint32_t swizzle12, const gfx_color *in, gfx_color *o
 gfx_format gfx_format_from_writeback(unsigned color_format, unsigned srgb);
 gfx_format gfx_format_from_mali(unsigned mali_format, unsigned srgb);
 
-/* The tile value a render target's Clear colour (RT Clear words 0-3) stands for, as panfrost packs
- * it (pan_clear.c): for RAW internal formats (Color Buffer Internal Format 0 and RAW8..RAW128,
- * 32-36) the memory format's bytes, replicated to 16; for the blendable internal formats one
- * 32-bit word in the tile-buffer layout, each channel fixed point with m integer and n fraction
- * bits, R first from bit 0 (R8G8B8A8 8.0 each, R10G10B10A2 10.0 x3 + 2.0, R8G8B8A2 8.2 x3 + 2.0,
- * R4G4B4A4 4.4 each, R5G6B5A0 5.5 6.4 5.5 + alpha 0.2, R5G5B5A1 5.5 x3 + 1.1): the value is
- * field / ((2^m - 1) * 2^n), sRGB-decoded for sRGB formats, alpha 1 without integer bits.
- * Returns 0, or -1 for an internal format code that is not one of these (out: transparent black). */
-int gfx_tile_from_clear(unsigned internal_format, const gfx_format_info *fi, const uint32_t clear[4], gfx_color *out);
+/* Tile-buffer words of the blendable render targets (Color Buffer Internal Format 1-6), as
+ * panfrost packs its clear colours into them (pan_clear.c): one 32-bit word a pixel, R first from
+ * bit 0, each channel fixed point with m integer and n fraction bits (R8G8B8A8 8.0 each;
+ * R10G10B10A2 10.0 x3 + 2.0; R8G8B8A2 8.2 x3 + 2.0; R4G4B4A4 4.4 each; R5G6B5A0 5.5, 6.4, 5.5 and
+ * alpha 0.2; R5G5B5A1 5.5 x3 + 1.1), worth field / ((2^m - 1) * 2^n); sRGB targets hold R, G, B
+ * encoded.  The fraction bits carry dithered clears; colours the blender stores have them 0
+ * (round to nearest on m bits: "round to FB precision", no dithering).
+ * gfx_tib_unpack: the word's linear RGBA (alpha 1 without integer bits); -1 for another internal
+ * format.  gfx_tib_pack: RGBA (clamped to [0, 1]) into a word.  gfx_tib_write: the word in a
+ * Writeback Format (Color Format R8, R8G8, R8G8B8, R8G8B8A8, R4G4B4A4, R5G6B5, R10G10B10A2,
+ * R5G5B5A1) after the RT swizzle (memory channel i takes internal channel swz[i]: 0-3 R G B A,
+ * 4 zero, 5 one), each channel rounded to its integer bits and rescaled if the widths differ;
+ * returns the bytes written, 0 for an unknown pair. */
+int gfx_tib_unpack(unsigned internal_format, uint32_t word, int srgb, float rgba[4]);
+uint32_t gfx_tib_pack(unsigned internal_format, const float rgba[4], int srgb);
+unsigned gfx_tib_write(unsigned internal_format, unsigned writeback_format, const uint8_t swz[4], uint32_t word,
+                       uint8_t *out);
 
 /* GL's conversions, exposed for tests and other units. */
 uint32_t gfx_float_to_unorm(float f, unsigned bits);

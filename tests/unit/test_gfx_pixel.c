@@ -375,48 +375,75 @@ START_TEST(test_depth_stencil)
 }
 END_TEST
 
-START_TEST(test_clear_colours)
+/* Tile-buffer words: clear words packed by hand as pan_clear.c does, and the word path
+ * (gfx_tib_pack, gfx_tib_write) against the memory formats' own pack for every pair panfrost uses */
+START_TEST(test_tile_buffer_words)
 {
-    gfx_color c;
-    /* RGBA8 (internal R8G8B8A8 = 1), not dithered: (0.5, 0.25, 1, 0) -> 128, 64, 255, 0 */
-    const uint32_t rgba8[4] = { 0x00ff4080, 0x00ff4080, 0x00ff4080, 0x00ff4080 };
-    ck_assert_int_eq(gfx_tile_from_clear(1, gfx_format_get(GFX_FMT_RGBA8_UNORM), rgba8, &c), 0);
-    ck_assert_float_eq(c.f[0], 128.0f / 255);
-    ck_assert_float_eq(c.f[1], 64.0f / 255);
-    ck_assert_float_eq(c.f[2], 1.0f);
-    ck_assert_float_eq(c.f[3], 0.0f);
-    /* sRGB target: the word holds encoded values: 188 decodes to 0.5029 */
-    const uint32_t srgb[4] = { 188 };
-    gfx_tile_from_clear(1, gfx_format_get(GFX_FMT_RGBA8_SRGB), srgb, &c);
-    ck_assert_float_eq_tol(c.f[0], 0.5029f, 1e-4f);
-    /* R5G6B5A0 dithered: R 1.0 = 31 << 5 (5.5 bits), G 0.5 = 0.5 * 63 * 16 = 504 (6.4 bits) from bit
-     * 10, B 0, alpha without integer bits reads 1 */
-    const uint32_t rgb565[4] = { 992 | 504u << 10 };
-    gfx_tile_from_clear(5, gfx_format_get(GFX_FMT_RGB565_UNORM), rgb565, &c);
-    ck_assert_float_eq(c.f[0], 1.0f);
-    ck_assert_float_eq(c.f[1], 0.5f);
-    ck_assert_float_eq(c.f[2], 0.0f);
-    ck_assert_float_eq(c.f[3], 1.0f);
+    float c[4];
+    static const uint8_t rgba[4] = { 0, 1, 2, 3 }, bgra[4] = { 2, 1, 0, 3 }, a_only[4] = { 3, 4, 4, 4 };
+    uint8_t out[4];
+    /* R8G8B8A8 (1): (0.5, 0.25, 1, 0) -> 128, 64, 255, 0 */
+    ck_assert_int_eq(gfx_tib_unpack(1, 0x00ff4080, 0, c), 0);
+    ck_assert_float_eq(c[0], 128.0f / 255);
+    ck_assert_float_eq(c[1], 64.0f / 255);
+    ck_assert_float_eq(c[2], 1.0f);
+    ck_assert_float_eq(c[3], 0.0f);
+    ck_assert_uint_eq(gfx_tib_write(1, 19, rgba, 0x00ff4080, out), 4);
+    ck_assert_uint_eq(out[0] | out[1] << 8 | out[2] << 16 | (uint32_t)out[3] << 24, 0x00ff4080);
+    ck_assert_uint_eq(gfx_tib_write(1, 19, bgra, 0x00ff4080, out), 4);     /* BGRA8: B, G, R, A */
+    ck_assert_uint_eq(out[0] | out[1] << 8 | out[2] << 16 | (uint32_t)out[3] << 24, 0xff | 0x40 << 8 | 0x80 << 16);
+    ck_assert_uint_eq(gfx_tib_write(1, 16, a_only, 0x7f000000, out), 1);  /* A8: alpha into R8 */
+    ck_assert_uint_eq(out[0], 0x7f);
+    /* sRGB: the word holds encoded values: 188 decodes to 0.5029, 0.5 encodes to 188 */
+    gfx_tib_unpack(1, 188, 1, c);
+    ck_assert_float_eq_tol(c[0], 0.5029f, 1e-4f);
+    const float half[4] = { 0.5f, 0.5f, 0.5f, 0.5f };
+    ck_assert_uint_eq(gfx_tib_pack(1, half, 1), 188u | 188u << 8 | 188u << 16 | 128u << 24);
+    /* R5G6B5A0 dithered clear: R 1.0 = 31 << 5 (5.5), G 0.5 = 0.5 * 63 * 16 = 504 (6.4) from bit 10,
+     * B 0; alpha has no integer bits and reads 1; written as RGB565: G 31.5 -> 32 */
+    ck_assert_int_eq(gfx_tib_unpack(5, 992 | 504u << 10, 0, c), 0);
+    ck_assert_float_eq(c[0], 1.0f);
+    ck_assert_float_eq(c[1], 0.5f);
+    ck_assert_float_eq(c[2], 0.0f);
+    ck_assert_float_eq(c[3], 1.0f);
+    ck_assert_uint_eq(gfx_tib_write(5, 21, rgba, 992 | 504u << 10, out), 2);
+    ck_assert_uint_eq(out[0] | out[1] << 8, 31 | 32 << 5);
     /* R10G10B10A2: 1023, 0, 511 (bits 20-29), alpha 2 of 3 (bits 30-31) */
-    const uint32_t rgb10[4] = { 1023 | 511u << 20 | 2u << 30 };
-    gfx_tile_from_clear(2, gfx_format_get(GFX_FMT_RGB10A2_UNORM), rgb10, &c);
-    ck_assert_float_eq(c.f[2], 511.0f / 1023);
-    ck_assert_float_eq(c.f[3], 2.0f / 3);
-    /* RAW64 (35) holding RGBA16F (1, 0.5, -2, 0) twice */
-    const uint32_t f16[4] = { 0x38003c00, 0x0000c000, 0x38003c00, 0x0000c000 };
-    ck_assert_int_eq(gfx_tile_from_clear(35, gfx_format_get(GFX_FMT_RGBA16_FLOAT), f16, &c), 0);
-    ck_assert_float_eq(c.f[0], 1.0f);
-    ck_assert_float_eq(c.f[1], 0.5f);
-    ck_assert_float_eq(c.f[2], -2.0f);
-    ck_assert_float_eq(c.f[3], 0.0f);
-    /* RAW8 (32) R8UI 7 replicated */
-    const uint32_t r8[4] = { 0x07070707, 0x07070707, 0x07070707, 0x07070707 };
-    gfx_tile_from_clear(32, gfx_format_get(GFX_FMT_R8_UINT), r8, &c);
-    ck_assert_uint_eq(c.u[0], 7);
-    ck_assert_uint_eq(c.u[3], 1);
-    /* unknown internal formats are refused */
-    ck_assert_int_eq(gfx_tile_from_clear(7, gfx_format_get(GFX_FMT_RGBA8_UNORM), rgba8, &c), -1);
-    ck_assert_int_eq(gfx_tile_from_clear(40, gfx_format_get(GFX_FMT_RGBA8_UNORM), rgba8, &c), -1);
+    gfx_tib_unpack(2, 1023 | 511u << 20 | 2u << 30, 0, c);
+    ck_assert_float_eq(c[2], 511.0f / 1023);
+    ck_assert_float_eq(c[3], 2.0f / 3);
+    ck_assert_int_eq(gfx_tib_unpack(7, 0, 0, c), -1);
+    ck_assert_int_eq(gfx_tib_unpack(0, 0, 0, c), -1);
+    ck_assert_uint_eq(gfx_tib_write(1, 5, rgba, 0, out), 0);                 /* RAW64: not a word */
+    ck_assert_uint_eq(gfx_tib_write(9, 19, rgba, 0, out), 0);
+    /* every (internal, writeback) pair of panfrost's blendable table: packing a colour into the
+     * word and writing it back gives the memory format's own pack; unpacking the word gives the
+     * colour at the target's precision */
+    static const struct { unsigned internal, wb, srgb; gfx_format f; } pairs[] = {
+        { 1, 19, 0, GFX_FMT_RGBA8_UNORM }, { 1, 19, 1, GFX_FMT_RGBA8_SRGB }, { 1, 18, 0, GFX_FMT_RGB8_UNORM },
+        { 1, 17, 0, GFX_FMT_RG8_UNORM },   { 1, 16, 0, GFX_FMT_R8_UNORM },   { 5, 21, 0, GFX_FMT_RGB565_UNORM },
+        { 4, 20, 0, GFX_FMT_RGBA4_UNORM }, { 6, 28, 0, GFX_FMT_RGB5A1_UNORM }, { 2, 24, 0, GFX_FMT_RGB10A2_UNORM },
+    };
+    for (unsigned p = 0; p < sizeof pairs / sizeof pairs[0]; p++) {
+        const gfx_format_info *fi = gfx_format_get(pairs[p].f);
+        for (unsigned n = 0; n < 20000; n++) {
+            gfx_color col;
+            for (unsigned k = 0; k < 4; k++)
+                col.f[k] = (float)(rnd() % 1200) / 1000.0f - 0.1f;
+            uint32_t w = gfx_tib_pack(pairs[p].internal, col.f, (int)pairs[p].srgb);
+            uint8_t got[4] = { 0 }, want[4] = { 0 };
+            unsigned nb = gfx_tib_write(pairs[p].internal, pairs[p].wb, rgba, w, got);
+            fi->pack(&col, want);
+            EXPECT(nb == fi->bpp && !memcmp(got, want, nb), "%s: word %#x writes %02x%02x%02x%02x, pack %02x%02x%02x%02x",
+                   fi->name, w, got[3], got[2], got[1], got[0], want[3], want[2], want[1], want[0]);
+            float back[4];
+            gfx_tib_unpack(pairs[p].internal, w, (int)pairs[p].srgb, back);
+            gfx_format_quantize(fi, &col);
+            for (unsigned k = 0; k < fi->ncomp; k++)
+                EXPECT(back[k] == col.f[k], "%s channel %u: word %#x unpacks to %g, format %g", fi->name, k, w, back[k],
+                       col.f[k]);
+        }
+    }
 }
 END_TEST
 
@@ -434,7 +461,7 @@ int main(void)
     tcase_add_test(t, test_swizzle);
     tcase_add_test(t, test_mali_codes);
     tcase_add_test(t, test_depth_stencil);
-    tcase_add_test(t, test_clear_colours);
+    tcase_add_test(t, test_tile_buffer_words);
     suite_add_tcase(s, t);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);
