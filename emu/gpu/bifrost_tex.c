@@ -129,6 +129,14 @@ static int format_info(unsigned f, pixfmt *p)
         { 197, 1, 32, K_SINT }, { 205, 2, 32, K_SINT }, { 221, 4, 32, K_SINT },
         { 199, 1, 16, K_FLOAT }, { 207, 2, 16, K_FLOAT }, { 223, 4, 16, K_FLOAT },
         { 167, 1, 32, K_FLOAT }, { 175, 2, 32, K_FLOAT }, { 191, 4, 32, K_FLOAT },
+        /* three channels: vertex attributes (LD_ATTR) */
+        { 179, 3, 8, K_UNORM }, { 180, 3, 16, K_UNORM }, { 115, 3, 8, K_SNORM }, { 116, 3, 16, K_SNORM },
+        { 147, 3, 8, K_UINT }, { 148, 3, 16, K_UINT }, { 149, 3, 32, K_UINT },
+        { 211, 3, 8, K_SINT }, { 212, 3, 16, K_SINT }, { 213, 3, 32, K_SINT },
+        { 215, 3, 16, K_FLOAT }, { 183, 3, 32, K_FLOAT },
+        /* Snap 4: RGBA32F that IDVS position shaders store (the tiler snaps; assumption: the
+         * store itself keeps the values) */
+        { 94, 4, 32, K_FLOAT },
     };
     for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++)
         if (t[i].id == f) {

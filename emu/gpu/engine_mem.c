@@ -208,7 +208,7 @@ static unsigned m_fetch(void *ctx, uint64_t off, void *buf, unsigned size)
 {
     worker *w = ctx;
     const gpu_mem_if *m = &w->r->job->mem;
-    uint64_t va = w->r->d.shader_va + off;
+    uint64_t va = w->shader_base + off;
     unsigned n = 4096 - (unsigned)(va & 4095);
     if (n > size)
         n = size;
@@ -275,5 +275,6 @@ void engine_mem_bind(worker *w, const run *r, bool recording)
         w->mem.map = NULL;
         w->mem.message = t_message;
     }
+    w->shader_base = d->shader_va;
     memset(w->tlb, 0, sizeof(w->tlb));      /* another job: maybe another address space */
 }
