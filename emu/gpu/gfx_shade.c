@@ -16,6 +16,7 @@
 #include "bifrost_gfx.h"
 #include "bifrost_tex.h"
 #include "gfx_clip.h"
+#include "gfx_pixel.h"
 #include "gfx_raster.h"
 
 #define QUADS_MAX (GFX_TILE_PIXELS / 4)
@@ -419,7 +420,25 @@ static int cb_blend(void *ctx, const bi_warp *wp, uint32_t lanes, unsigned rt, u
         for (unsigned s = 0; s < c->t->samples; s++) {
             if (!(cov >> s & 1))
                 continue;
-            px.px = (uint8_t *)c->t->color[target][tile_index(c, l, s)];
+            uint32_t *word = c->t->color[target][tile_index(c, l, s)];
+            const gfx_rt *rtd = &c->f->fb.rt[target];
+            if (is_float && gfx_internal_blendable(rtd->internal_format)) {
+                /* the blender on the tile buffer's fixed-point word (gfx_pixel.h) */
+                float src[4], dst[4];
+                for (unsigned k = 0; k < 4; k++)
+                    src[k] = bits_f32(v[k]);
+                gfx_tib_unpack(rtd->internal_format, word[0], rtd->srgb, dst);
+                if (mode == MALI_BLEND_MODE_FIXED_FUNCTION) {
+                    gfx_blend_apply(bs, src, dst);
+                } else {
+                    for (unsigned k = 0; k < 4; k++)
+                        if (mask >> k & 1)
+                            dst[k] = src[k];
+                }
+                word[0] = gfx_tib_pack(rtd->internal_format, dst, rtd->srgb);
+                continue;
+            }
+            px.px = (uint8_t *)word;
             uint32_t old[4], nv[4];
             int rc = bi_tex_ld_cvt(&pm, 0, mconv, old, 4, err, sizeof(err));
             if (rc)
