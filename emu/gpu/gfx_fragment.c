@@ -234,8 +234,32 @@ static uint32_t read_frame_shaders(gfx_frame *f, uint64_t *fva)
     return 0;
 }
 
+bi_program *gfx_blend_program(gfx_frame *f, uint64_t va)
+{
+    bi_program *p = NULL;
+    pthread_mutex_lock(&f->err_lock);
+    for (unsigned i = 0; i < f->nblend_progs && !p; i++)
+        if (f->blend_progs[i].va == va)
+            p = f->blend_progs[i].prog;
+    if (!p && f->nblend_progs < sizeof(f->blend_progs) / sizeof(f->blend_progs[0])) {
+        int cached;
+        pthread_mutex_lock(&f->e->lock);
+        p = program_cache_get(&f->e->cache, va, f->job->as, f->job->arch_major >= 7 ? 7 : 6, &cached);
+        pthread_mutex_unlock(&f->e->lock);
+        if (p)
+            f->blend_progs[f->nblend_progs++] = (typeof(f->blend_progs[0])){ va, p, cached };
+    }
+    pthread_mutex_unlock(&f->err_lock);
+    return p;
+}
+
 static void frame_free(gfx_frame *f)
 {
+    for (unsigned i = 0; i < f->nblend_progs; i++) {
+        pthread_mutex_lock(&f->e->lock);
+        program_cache_put(&f->e->cache, f->blend_progs[i].prog, f->blend_progs[i].cached);
+        pthread_mutex_unlock(&f->e->lock);
+    }
     for (unsigned k = 0; k < 3; k++) {
         gfx_draw *dr = &f->frame[k];
         if (dr->prog) {

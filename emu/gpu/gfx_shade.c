@@ -388,8 +388,15 @@ static int cb_blend(void *ctx, const bi_warp *wp, uint32_t lanes, unsigned rt, u
     unsigned mode = desc & 3;
     if (mode == MALI_BLEND_MODE_OFF)
         return 0;
-    if (mode == MALI_BLEND_MODE_SHADER)
-        return why(w, wl, BI_EXEC_UNIMPLEMENTED, "blend shaders not implemented");
+    if (mode == MALI_BLEND_MODE_SHADER) {
+        /* the Internal Blend's PC: the low 32 bits of the blend shader's address, which shares
+         * the fragment shader's upper 32 bits (Mesa allocates both in one 4 GiB region) */
+        uint32_t pc = (uint32_t)(desc >> 32) & ~15u;
+        if (!pc)
+            return why(w, wl, BI_EXEC_ERROR, "blend shader at address 0");
+        *shader = (dr->d.shader_va & ~0xffffffffull) | pc;
+        return 0;
+    }
     unsigned target = (unsigned)(desc >> 16 & 15);
     (void)rt;
     if (target >= c->f->fb.nrts)
@@ -535,6 +542,25 @@ static uint32_t shade_warp(warp_ctx *c, bi_warp *w, char *err, size_t errlen)
         int rc = bi_exec_program(w, dr->prog, TURN_CLAUSES, &f);
         if (rc == BI_EXEC_END)
             break;
+        if (rc == BI_EXEC_BLEND_CALL) {           /* BLEND named a blend shader: run it, go on */
+            bi_program *bp = gfx_blend_program(c->f, w->blend_shader);
+            if (!bp) {
+                snprintf(err, errlen, "blend shader at %#llx: host out of memory", (unsigned long long)w->blend_shader);
+                return MALI_EXC_DATA_INVALID_FAULT;
+            }
+            uint64_t base = c->wk->shader_base, bva = w->blend_shader;
+            c->wk->shader_base = bva;            /* its code, relative to its own address */
+            rc = bi_gfx_run_blend(w, bp, NULL, TURN_CLAUSES * 16, &f);
+            c->wk->shader_base = base;
+            if (rc >= 0)
+                continue;
+            if (c->wk->fault) {
+                snprintf(err, errlen, "blend shader at %#llx: memory fault", (unsigned long long)bva);
+                return c->wk->fault;
+            }
+            snprintf(err, errlen, "blend shader at %#llx: %.100s", (unsigned long long)bva, f.msg);
+            return f.kind == BI_FAULT_BAD_PC ? MALI_EXC_INSTR_INVALID_PC : MALI_EXC_INSTR_INVALID_ENC;
+        }
         if (rc < 0 && f.kind == BI_FAULT_CLAUSE_LIMIT) {
             if (jm->should_stop && jm->should_stop(jm->ctx))
                 return 0x03;                      /* STOPPED */
@@ -544,8 +570,7 @@ static uint32_t shade_warp(warp_ctx *c, bi_warp *w, char *err, size_t errlen)
             snprintf(err, errlen, "fragment shader at %#llx: memory fault", (unsigned long long)dr->d.shader_va);
             return c->wk->fault;
         }
-        snprintf(err, errlen, "fragment shader at %#llx: %.100s", (unsigned long long)dr->d.shader_va,
-                 rc == BI_EXEC_BLEND_CALL ? "blend shaders not implemented" : f.msg);
+        snprintf(err, errlen, "fragment shader at %#llx: %.100s", (unsigned long long)dr->d.shader_va, f.msg);
         return f.kind == BI_FAULT_BAD_PC ? MALI_EXC_INSTR_INVALID_PC : MALI_EXC_INSTR_INVALID_ENC;
     }
     if (!c->zs_done)
