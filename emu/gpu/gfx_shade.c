@@ -470,8 +470,81 @@ static int cb_blend(void *ctx, const bi_warp *wp, uint32_t lanes, unsigned rt, u
     return 0;
 }
 
+/* LD_TILE / ST_TILE: a render target's tile-buffer value at a pixel.  pixel: Mesa's
+ * bifrost_pixel_indices (sample [7:0], render target [15:8], x [23:16], y [31:24]; x, y = 255:
+ * the lane's own pixel); conv: the internal conversion (memory format | register format << 24). */
+static int cb_tile(void *ctx, const bi_warp *wp, uint32_t lanes, int store, const uint32_t *pixel,
+                   const uint32_t *coverage, uint32_t conv, unsigned ncomp, uint32_t data[4][BI_MAX_LANES], char *w,
+                   unsigned wl)
+{
+    warp_ctx *c = ctx;
+    (void)wp;
+    (void)coverage;
+    unsigned regfmt = conv >> 24 & 7;
+    bool is_float = regfmt == BI_RF_F16 || regfmt == BI_RF_F32;
+    uint32_t mconv = tile_format(conv & 0x3fffff) | (uint32_t)(is_float ? BI_RF_F32 : regfmt) << 24;
+    bi_mem pm = { .read = px_read, .write = px_write, .arch_major = c->f->job->arch_major };
+    pixel_mem px;
+    pm.ctx = &px;
+    char err[120];
+    for (unsigned l = 0; l < 8; l++) {
+        if (!(lanes >> l & 1))
+            continue;
+        unsigned sample = pixel[l] & 0xff, rt = pixel[l] >> 8 & 0xff, x = pixel[l] >> 16 & 0xff, y = pixel[l] >> 24;
+        if (rt >= c->f->fb.nrts || sample >= c->t->samples)
+            return why(w, wl, BI_EXEC_ERROR, "%s_TILE of render target %u sample %u", store ? "ST" : "LD", rt, sample);
+        unsigned i;
+        if (x == 255 && y == 255)
+            i = tile_index(c, l, sample);
+        else if (x < GFX_TILE && y < GFX_TILE)
+            i = (y * GFX_TILE + x) * c->t->samples + sample;
+        else
+            return why(w, wl, BI_EXEC_ERROR, "%s_TILE of pixel %u,%u", store ? "ST" : "LD", x, y);
+        uint32_t *word = c->t->color[rt][i];
+        const gfx_rt *rtd = &c->f->fb.rt[rt];
+        uint32_t v[4] = { 0, 0, 0, 0 };
+        if (store) {
+            if (regfmt == BI_RF_F16) {
+                for (unsigned k = 0; k < 4; k++)
+                    v[k] = f32_bits(h2f((uint16_t)(data[k / 2][l] >> (16 * (k & 1)))));
+            } else {
+                for (unsigned k = 0; k < ncomp && k < 4; k++)
+                    v[k] = data[k][l];
+            }
+        }
+        if (is_float && gfx_internal_blendable(rtd->internal_format)) {
+            float rgba[4];
+            if (store) {
+                for (unsigned k = 0; k < 4; k++)
+                    rgba[k] = bits_f32(v[k]);
+                word[0] = gfx_tib_pack(rtd->internal_format, rgba, rtd->srgb);
+                continue;
+            }
+            gfx_tib_unpack(rtd->internal_format, word[0], rtd->srgb, rgba);
+            for (unsigned k = 0; k < 4; k++)
+                v[k] = f32_bits(rgba[k]);
+        } else {
+            px.px = (uint8_t *)word;
+            int rc = store ? bi_tex_st_cvt(&pm, 0, mconv, v, 4, err, sizeof(err))
+                           : bi_tex_ld_cvt(&pm, 0, mconv, v, 4, err, sizeof(err));
+            if (rc)
+                return why(w, wl, rc, "render target %u: %s", rt, err);
+            if (store)
+                continue;
+        }
+        if (regfmt == BI_RF_F16) {
+            for (unsigned k = 0; k < (ncomp + 1) / 2 && k < 2; k++)
+                data[k][l] = f2h(bits_f32(v[2 * k])) | (uint32_t)f2h(bits_f32(v[2 * k + 1])) << 16;
+        } else {
+            for (unsigned k = 0; k < ncomp && k < 4; k++)
+                data[k][l] = v[k];
+        }
+    }
+    return 0;
+}
+
 static const bi_gfx_if gfx_if = {
-    .varying = cb_varying, .atest = cb_atest, .zs_emit = cb_zs_emit, .blend = cb_blend,
+    .varying = cb_varying, .atest = cb_atest, .zs_emit = cb_zs_emit, .blend = cb_blend, .tile = cb_tile,
 };
 
 /* ---- warps ---------------------------------------------------------------------------------- */
