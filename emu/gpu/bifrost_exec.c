@@ -107,7 +107,7 @@ static inline __attribute__((always_inline)) int exec_program_n(bi_warp *w, bi_p
             (rc = bx_program_next(p, w->mem, *prev, pc, &x, f)))
             return rc;
         *prev = x;
-        if (x->jit) {
+        if (x->jit && !w->helper) {     /* (helper lanes: interpreted, which leaves out their stores) */
             /* compiled clauses back to back, scheduled as here (the same clauses, masks and order) */
             rc = bx_jit_run(w, p, prev, exec, &k, max_clauses, f);
             if (rc)
@@ -123,6 +123,8 @@ static inline __attribute__((always_inline)) int exec_program_n(bi_warp *w, bi_p
             bi_exec_hook(w, p, x, exec);
         if (w->barriers != barriers)
             return BI_EXEC_BARRIER;
+        if (w->blend_shader)
+            return BI_EXEC_BLEND_CALL;
     }
     return bx_fault(f, BI_FAULT_CLAUSE_LIMIT, 0, "clause limit (%u) reached", max_clauses);
 }

@@ -8,11 +8,15 @@
 
 #define BI_MAX_LANES 8
 
+typedef struct bi_gfx_if bi_gfx_if;     /* graphics messages' front end (bifrost_gfx.h) */
+
 enum bi_exec_status {
     BI_EXEC_OK = 0,
     BI_EXEC_END = 1,             /* every lane finished */
     BI_EXEC_BARRIER = 2,         /* the warp executed a BARRIER (call again to continue) */
     BI_EXEC_STOPPED = 3,         /* a workgroup's runner asked it to stop (workgroup.h) */
+    BI_EXEC_BLEND_CALL = 4,      /* a BLEND called a blend shader: run it (bifrost_gfx.h) and call
+                                    again to continue */
     BI_EXEC_FAULT = -3,          /* the warp stopped: the bi_fault says why */
     /* results of the texture unit's calls (bifrost_tex.h), which the executor turns into faults */
     BI_EXEC_UNIMPLEMENTED = -1,
@@ -58,11 +62,17 @@ typedef struct bi_xinstr {
     uint32_t clper_inactive;     /* CLPER: result when the source lane is not active */
     uint8_t vsel[4][4];          /* vector ops: per source, the source lane feeding each lane
                                     (bit 4 set: a byte widened to a 16-bit lane) */
-    uint8_t table;               /* DTSEL_IMM: 1 + table (1 = attribute_1) */
+    uint8_t table;               /* DTSEL_IMM: 1 + table (1 = attribute_1); LEA_ATTR*: its DTSEL's
+                                    (0: none, the varying table) */
     uint8_t regfmt;              /* LEA_ATTR*: register format (BI_RF_*, BI_RF_AUTO) */
     uint8_t attr_imm, attr_index; /* LEA_ATTR_IMM: the attribute index is the immediate attr_index */
     uint8_t clock_cycles;        /* LD_GCLK: the cycle counter (else the system timestamp) */
-    uint32_t texdesc;            /* TEXS_2D: the equivalent TEXC descriptor */
+    uint32_t texdesc;            /* TEXS_2D, VAR_TEX: the equivalent TEXC descriptor */
+    /* graphics messages (bifrost_exec_gfx.c; regfmt, size = components, attr_imm / attr_index =
+     * an immediate index are shared with the ops above) */
+    uint8_t vkind, vsample, vupdate, vspecial, vfunc;   /* LD_VAR*: bifrost_gfx.h's enums */
+    uint8_t zs_z, zs_s;          /* ZS_EMIT: carries depth / stencil */
+    uint8_t var_skip;            /* VAR_TEX.skip */
 } bi_xinstr;
 
 /* A clause prepared for execution (decode once, run many times). */
@@ -137,11 +147,19 @@ typedef struct bi_mem {
     unsigned arch_major;                     /* 6 or 7: pixel format layout */
     uint64_t textures, samplers;             /* 32-byte Texture / Sampler descriptors */
     uint64_t attributes, attr_bufs;          /* 8-byte Attribute / 16-byte Attribute Buffer records */
+    /* vertex jobs: the draw's instance size (padded vertex count; 0: not instanced): attribute
+     * records index their buffers by vertex + instance * attr_instance_size (bifrost_gfx.h) */
+    uint32_t attr_instance_size;
+    uint64_t varyings, vary_bufs;            /* vertex jobs: the varying table LEA_ATTR* reads
+                                                without DTSEL_IMM (same record layouts) */
     /* LD_GCLK: the GPU's cycle counter and system timestamp when the job started, and whether
      * they run (cycle counting on); a warp reads them advanced by the tuples it issued so far
      * (one per cycle), the timestamp converted at ts_hz / gpu_hz */
     uint64_t clock_cycles, clock_ts, gpu_hz, ts_hz;
     int clock_running;
+    /* graphics messages (LD_VAR*, ATEST, ZS_EMIT, BLEND, LD_TILE / ST_TILE): the front end's
+     * callbacks, bifrost_gfx.h; NULL: those messages fault */
+    const bi_gfx_if *gfx;
 } bi_mem;
 
 typedef struct bi_warp {
@@ -160,6 +178,18 @@ typedef struct bi_warp {
     uint64_t clauses_run, lanes_run;         /* statistics: clauses executed, sum of active lanes */
     uint64_t lane_instrs;                    /* statistics: non-NOP instructions x active lanes */
     uint64_t tuples_run;                     /* tuples issued (clause sizes summed): timing model */
+    /* graphics (bifrost_gfx.h; zero for compute) */
+    void *gfx_ctx;                           /* the front end's state for this warp (its callbacks' ctx) */
+    const uint64_t *gfx_fau;                 /* special FAU values 0-31 (ATEST datum, blend
+                                                descriptors...); NULL: zero */
+    uint64_t blend_shader;                   /* BI_EXEC_BLEND_CALL: the blend shader's address */
+    uint32_t helper;                         /* lanes that only run for derivatives (and discarded
+                                                lanes): no effect outside the warp */
+    uint8_t blend_rt;                        /* render target of the BLEND that called the shader */
+    uint8_t blend_lanes;                     /* the lanes that call it */
+    uint8_t blend_end;                       /* of those, the lanes that end after it (the
+                                                descriptor's return address is 0) */
+    uint8_t in_blend;                        /* running a blend shader */
 } bi_warp;
 
 /* Prepare a decoded clause; returns BI_EXEC_FAULT (BI_FAULT_UNIMPLEMENTED, the op in the message)

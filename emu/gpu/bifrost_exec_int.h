@@ -6,6 +6,7 @@
  *   bifrost_exec_float.c     float helpers: rounding, denormals, NaNs, conversions, table ops
  *   bifrost_exec_alu.c       one ALU / branch instruction for one lane (scalar and vector)
  *   bifrost_exec_mem.c       memory and message instructions (loads, stores, atomics, texture)
+ *   bifrost_exec_gfx.c       graphics messages through the front end's bi_gfx_if (bifrost_gfx.h)
  *   bifrost_exec.c           the clause loop: a clause over a warp's lanes, warp scheduling
  *   bifrost_exec_program.c   the program cache: clauses decoded and prepared once
  *   workgroup.c              compute workgroups: warps, preloads, barriers */
@@ -185,6 +186,13 @@ uint32_t bx_exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, int *
  * staging-register results in stg, other results in *res. */
 int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lane, const uint32_t *s,
                 uint64_t atom_addr, staging *stg, uint32_t *res, bi_fault *f);
+
+/* Graphics messages (bifrost_exec_gfx.c): message x of clause xc for the lanes in exec, once per
+ * warp (src[k][l]: source k of lane l); staging results in stg. */
+int bx_exec_gfx(bi_warp *w, const bi_xclause *xc, const bi_xinstr *x, uint32_t exec, const uint32_t (*src)[BI_MAX_LANES],
+                staging *stg, bi_fault *f);
+/* DISCARD.f32 over the lanes in exec (s[k]: source k's lane row): lanes it hits become helpers */
+void bx_discard(bi_warp *w, const bi_xinstr *x, uint32_t exec, const uint32_t *const *s, const fctx *fc);
 
 /* The observer's per-clause call (gpu_observer.h; NULL: none), made by bi_exec_program. */
 extern void (*bi_exec_hook)(const bi_warp *w, const bi_program *p, const bi_xclause *x, uint32_t exec);

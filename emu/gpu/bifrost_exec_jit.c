@@ -265,6 +265,9 @@ row bx_jc_src_row(jcomp *jc, unsigned i, int add, unsigned k)
             v = 2u * s->index + s->hi;
         } else if (s->kind == BI_SRC_CONST) {
             v = s->hi ? jc->x->fau_hi[i] : jc->x->fau_lo[i];
+        } else if (s->index >= 4) {
+            r.base = 0;                             /* graphics FAU values: the interpreter's unit */
+            return r;
         } else if (!s->hi) {
             kind = s->index == 1 ? BC_LANE_ID : s->index == 2 ? BC_WARP_ID : s->index == 3 ? BC_CORE_ID : BC_VALUE;
         }

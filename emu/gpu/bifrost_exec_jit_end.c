@@ -445,7 +445,8 @@ void bx_jc_compile_end(jcomp *jc, size_t epilogue)
             uint8_t sem = add ? x->add[i].sem : x->fma[i].sem;
             may_branch |= sem == BI_SEM_BRANCHZ || sem == BI_SEM_BRANCH || sem == BI_SEM_BRANCHZ32 ||
                           sem == BI_SEM_BRANCHZ16 || sem == BI_SEM_JUMP;
-            barrier |= sem == BI_SEM_BARRIER;
+            /* (BLEND may call a blend shader, DISCARD make helper lanes: bx_jit_run sees to both) */
+            barrier |= sem == BI_SEM_BARRIER || sem == BI_SEM_BLEND || sem == BI_SEM_DISCARD;
         }
     compile_message(jc, epilogue);
 

@@ -495,6 +495,10 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
         }
         if (w->barriers != barriers)
             return BI_EXEC_BARRIER;
+        if (w->blend_shader)
+            return BI_EXEC_BLEND_CALL;
+        if (w->helper)
+            return BI_EXEC_OK;                     /* helper lanes: the caller interprets */
         if (*count >= max)
             return BI_EXEC_OK;
         /* the next lanes: those at the lowest pc of the lanes not done (bi_exec_program's rule) */

@@ -29,13 +29,15 @@ static inline uint32_t read_src(const bi_warp *w, const bi_xclause *x, unsigned 
     }
     case BI_SRC_CONST: return s->hi ? x->fau_hi[ti] : x->fau_lo[ti];
     case BI_SRC_SPECIAL:
-        if (s->hi)
+        if (s->hi && s->index < 4)
             return 0;
         switch (s->index) {
+        case 0: return 0;
         case 1: return lane;
         case 2: return w->warp_id;
         case 3: return w->core_id;
-        default: return 0;
+        default:        /* graphics: ATEST datum, blend descriptors... (bifrost_gfx.h) */
+            return w->gfx_fau && s->index < 32 ? (uint32_t)(w->gfx_fau[s->index] >> (s->hi ? 32 : 0)) : 0;
         }
     default: return 0;
     }
@@ -283,6 +285,10 @@ LANE_LOOP int add_unit(bi_warp *w, const bi_xclause *x, unsigned i, uint32_t exe
         }
         for (unsigned l = 0; l < n; l++)
             ar[l] = 0;
+    } else if (xa->sem == BI_SEM_DISCARD) {
+        bx_discard(w, xa, exec, s, &st->fc);
+        for (unsigned l = 0; l < n; l++)
+            ar[l] = 0;
     } else if (xa->sem == BI_SEM_CLPER) {
         if (xa->clper_group > n)
             return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "clause %#x: CLPER.subgroup%u on a %u-lane warp",
@@ -320,6 +326,18 @@ LANE_LOOP int clause_msg(bi_warp *w, const bi_xclause *x, uint32_t exec, bx_csta
     const bi_xinstr *msg = st->msg;
     staging *stg = &st->stg;
     int rc;
+    if (msg && msg->sem >= BI_SEM_LD_VAR && w->mem) {
+        /* graphics messages: one call per warp (bifrost_exec_gfx.c) */
+        if (w->mem->message)
+            w->mem->message(w->mem->ctx, w);
+        if ((rc = bx_exec_gfx(w, x, msg, exec, (const uint32_t(*)[NL])st->msg_src, stg, f)))
+            return rc;
+        msg = NULL;
+    }
+    /* helper lanes' stores and atomics have no effect (bifrost_gfx.h) */
+    if (msg && w->helper && (msg->sem == BI_SEM_STORE || msg->sem == BI_SEM_ST_CVT || msg->sem == BI_SEM_ATOM_CX ||
+                             msg->sem == BI_SEM_AXCHG || msg->sem == BI_SEM_ACMPXCHG))
+        exec &= ~w->helper;
     if (msg && msg->size == 4 && (msg->sem == BI_SEM_LOAD || msg->sem == BI_SEM_STORE) &&
         (msg->seg == SEG_NONE || msg->seg == SEG_WLS) && w->mem) {
         /* 32-bit global / workgroup-local load or store: bx_exec_mem's work without its generality */

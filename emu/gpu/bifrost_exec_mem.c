@@ -99,8 +99,22 @@ static int exec_tex(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned
     case BI_SEM_LEA_ATTR:
         if (sr + 3 > 64)
             return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
-        rc = bi_tex_lea_attr(m, x->attr_imm ? x->attr_index : s[2], x->sem == BI_SEM_LEA_TEX, s[0], s[1], x->regfmt,
+    {
+        /* vertex outputs (LEA_ATTR with vertex and instance ids): the linear index of an
+         * instanced draw (bifrost_gfx.h) */
+        uint32_t s0 = s[0];
+        if (x->sem == BI_SEM_LEA_ATTR && m->attr_instance_size)
+            s0 += s[1] * m->attr_instance_size;
+        bi_mem vm;
+        if (x->sem == BI_SEM_LEA_ATTR && !x->table) {       /* the varying table */
+            vm = *m;
+            vm.attributes = m->varyings;
+            vm.attr_bufs = m->vary_bufs;
+            m = &vm;
+        }
+        rc = bi_tex_lea_attr(m, x->attr_imm ? x->attr_index : s[2], x->sem == BI_SEM_LEA_TEX, s0, s[1], x->regfmt,
                              out, why, sizeof(why));
+    }
         n = 3;
         break;
     case BI_SEM_LD_GCLK: {

@@ -1,6 +1,7 @@
 /* Bifrost executor: decoded instructions -> prepared instructions (bi_xinstr: semantic class,
  * modifiers as numbers), once per clause.  Semantics follow /work/shared/reference/bifrost-isa.md. */
 #include "bifrost_exec_int.h"
+#include "bifrost_gfx.h"
 #include "bifrost_tex.h"
 
 #include <string.h>
@@ -70,6 +71,79 @@ static const int swz_mod[4] = { BI_MOD_SWZ0, BI_MOD_SWZ1, BI_MOD_SWZ2, BI_MOD_SW
 static const int swap_mod[4] = { BI_MOD_SWAP0, BI_MOD_SWAP1, BI_MOD_SWAP2, BI_MOD_SWAP3 };
 
 static const char *const seg_names[] = { "none", "wls", "stream", "ubo", "tl", "pos", "vary" };
+
+static const uint8_t vsample_tab[BI_NUM_MV] = { [BI_MV_CENTER] = 1 + BI_GFX_SAMPLE_CENTER,
+    [BI_MV_CENTROID] = 1 + BI_GFX_SAMPLE_CENTROID, [BI_MV_SAMPLE] = 1 + BI_GFX_SAMPLE_SAMPLE,
+    [BI_MV_EXPLICIT] = 1 + BI_GFX_SAMPLE_EXPLICIT, [BI_MV_NONE] = 1 + BI_GFX_SAMPLE_NONE };
+static const uint8_t vupdate_tab[BI_NUM_MV] = { [BI_MV_STORE] = 1 + BI_GFX_UPDATE_STORE,
+    [BI_MV_RETRIEVE] = 1 + BI_GFX_UPDATE_RETRIEVE, [BI_MV_CONDITIONAL] = 1 + BI_GFX_UPDATE_CONDITIONAL,
+    [BI_MV_CLOBBER] = 1 + BI_GFX_UPDATE_CLOBBER };
+static const uint8_t vspecial_tab[BI_NUM_MV] = { [BI_MV_POINT] = 1 + BI_GFX_SPECIAL_POINT,
+    [BI_MV_FRAG_W] = 1 + BI_GFX_SPECIAL_FRAG_W, [BI_MV_FRAG_Z] = 1 + BI_GFX_SPECIAL_FRAG_Z };
+static const uint8_t vfunc_tab[BI_NUM_MV] = { [BI_MV_NONE] = 1 + BI_GFX_FUNC_NONE, [BI_MV_AND] = 1 + BI_GFX_FUNC_AND,
+    [BI_MV_OR] = 1 + BI_GFX_FUNC_OR };
+
+/* The graphics messages' modifiers (bifrost_gfx.h: what the front end gets) and DISCARD's */
+static int prepare_gfx(bi_xinstr *x, const bi_instr *ins, bi_fault *f)
+{
+    const struct bi_op_desc *op = &bi_ops[ins->op];
+    const struct bi_op_exec *ox = &bi_op_exec[ins->op];
+    static const uint8_t rf_value[] = { BI_RF_F16, BI_RF_F32, BI_RF_I32, BI_RF_U32, BI_RF_I16, BI_RF_U16 };
+    int r = mval(ins, BI_MOD_REGISTER_FORMAT, regfmt_tab, 8);
+    switch (x->sem) {
+    case BI_SEM_LD_VAR: {
+        x->size = (uint8_t)(1 + mval(ins, BI_MOD_VECSIZE, vecsize_tab, 0));
+        int special = bi_mod_mv(ins, BI_MOD_VARYING_NAME) >= 0, flat = bi_mod_mv(ins, BI_MOD_FUNCTION) >= 0;
+        x->vkind = special ? BI_GFX_VARY_SPECIAL : flat ? BI_GFX_VARY_FLAT : BI_GFX_VARY_SMOOTH;
+        x->vsample = (uint8_t)mval(ins, BI_MOD_SAMPLE, vsample_tab, flat ? BI_GFX_SAMPLE_NONE : BI_GFX_SAMPLE_CENTER);
+        x->vupdate = (uint8_t)mval(ins, BI_MOD_UPDATE, vupdate_tab, BI_GFX_UPDATE_STORE);
+        x->vspecial = (uint8_t)mval(ins, BI_MOD_VARYING_NAME, vspecial_tab, 0);
+        int fn = mval(ins, BI_MOD_FUNCTION, vfunc_tab, flat ? -1 : BI_GFX_FUNC_NONE);
+        if (fn < 0)
+            return bx_fault(f, BI_FAULT_INVALID, 0, "%s: reserved function", op->name);
+        x->vfunc = (uint8_t)fn;
+        if (r > 5 && r != 8)
+            return bx_fault(f, BI_FAULT_INVALID, 0, "%s: reserved register format", op->name);
+        x->regfmt = r == 8 ? BI_RF_AUTO : rf_value[r];
+        x->attr_imm = op->nimms > 0;                /* LD_VAR_IMM, LD_VAR_FLAT_IMM: the index */
+        x->attr_index = x->attr_imm ? (uint8_t)ins->imm[0] : 0;
+        return BI_EXEC_OK;
+    }
+    case BI_SEM_LD_ATTR:
+        x->size = (uint8_t)(1 + mval(ins, BI_MOD_VECSIZE, vecsize_tab, 0));
+        if (r == 6 || r == 7)
+            return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "%s.%s not implemented" NO_SOURCE, op->name,
+                            mname(ins, BI_MOD_REGISTER_FORMAT));
+        x->regfmt = r == 8 ? BI_RF_AUTO : rf_value[r];
+        x->attr_imm = op->nimms > 0;
+        x->attr_index = x->attr_imm ? (uint8_t)ins->imm[0] : 0;
+        return BI_EXEC_OK;
+    case BI_SEM_VAR_TEX: {
+        int f16 = ox->tkind == 'f' && ox->tbits == 16;
+        x->vkind = BI_GFX_VARY_SMOOTH;
+        x->vsample = (uint8_t)mval(ins, BI_MOD_SAMPLE, vsample_tab, BI_GFX_SAMPLE_CENTER);
+        x->vupdate = (uint8_t)mval(ins, BI_MOD_UPDATE, vupdate_tab, BI_GFX_UPDATE_STORE);
+        x->var_skip = bi_mod_mv(ins, BI_MOD_SKIP) == BI_MV_SKIP;
+        x->attr_imm = 1;
+        x->attr_index = (uint8_t)ins->imm[0];
+        x->size = f16 ? 2 : 4;                      /* staging registers written */
+        x->regfmt = f16 ? BI_RF_F16 : BI_RF_F32;
+        /* the texture part: TEXS_2D's, texture and sampler = the op's texture index */
+        x->texdesc = bi_tex_texs_desc(ins->imm[1], ins->imm[1], f16, bi_mod_mv(ins, BI_MOD_LOD_MODE) == BI_MV_ZERO_LOD);
+        return BI_EXEC_OK;
+    }
+    case BI_SEM_ZS_EMIT:
+        x->zs_z = bi_mod_mv(ins, BI_MOD_Z) == BI_MV_Z;
+        x->zs_s = bi_mod_mv(ins, BI_MOD_STENCIL) == BI_MV_STENCIL;
+        return BI_EXEC_OK;
+    case BI_SEM_LD_TILE:
+    case BI_SEM_ST_TILE:
+        x->size = (uint8_t)(1 + mval(ins, BI_MOD_VECSIZE, vecsize_tab, 0));
+        return BI_EXEC_OK;
+    default:            /* ATEST (widen1: the alpha half), BLEND, DISCARD (cmp, widen0/1) */
+        return BI_EXEC_OK;
+    }
+}
 
 static int prepare_instr(bi_xinstr *x, const bi_instr *ins, bi_fault *f)
 {
@@ -250,6 +324,8 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, bi_fault *f)
     }
     if (x->sem == BI_SEM_ST_CVT || x->sem == BI_SEM_LD_CVT)
         x->size = (uint8_t)(1 + mval(ins, BI_MOD_VECSIZE, vecsize_tab, 0));
+    if (x->sem >= BI_SEM_LD_VAR || x->sem == BI_SEM_DISCARD)
+        return prepare_gfx(x, ins, f);
     if ((x->sem == BI_SEM_FCMP || x->sem == BI_SEM_VFCMP) && x->cmp == C_TOTAL)
         return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "FCMP.total not implemented" NO_SOURCE);
     if (x->sem == BI_SEM_CLZ && x->mask)
@@ -283,7 +359,14 @@ int bi_prepare_clause(bi_xclause *x, const bi_clause *c, bi_fault *f)
                 x->add[i].abs_target = !(src->kind == BI_SRC_CONST && c->t[i].fau_mod != BI_CONSTMOD_NONE);
             }
         }
-        if (x->add[i].sem == BI_SEM_LEA_TEX || x->add[i].sem == BI_SEM_LEA_ATTR) {
+        if (x->add[i].sem == BI_SEM_LEA_ATTR) {
+            /* DTSEL_IMM.attribute_1: the attribute table (compute images); else the varying
+             * table (vertex shaders' outputs) */
+            if (x->fma[i].table > 1)
+                return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "clause %#x: +%s with DTSEL_IMM table %u not implemented",
+                                c->offset, bi_ops[c->t[i].add.op].name, x->fma[i].table - 1u);
+            x->add[i].table = x->fma[i].table;
+        } else if (x->add[i].sem == BI_SEM_LEA_TEX) {
             if (x->fma[i].table != 1)
                 return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0,
                             "clause %#x: +%s without DTSEL_IMM.attribute_1 (secondary attribute table) not implemented",

@@ -14,6 +14,7 @@
  *     R G B A 0 1); v7: RGB component order[7:0]. */
 #include "bifrost_tex.h"
 #include "bifrost_exec.h"
+#include "gfx_layout.h"
 #include "mali_formats.h"
 
 #include <math.h>
@@ -128,6 +129,17 @@ static int format_info(unsigned f, pixfmt *p)
         { 197, 1, 32, K_SINT }, { 205, 2, 32, K_SINT }, { 221, 4, 32, K_SINT },
         { 199, 1, 16, K_FLOAT }, { 207, 2, 16, K_FLOAT }, { 223, 4, 16, K_FLOAT },
         { 167, 1, 32, K_FLOAT }, { 175, 2, 32, K_FLOAT }, { 191, 4, 32, K_FLOAT },
+        /* three channels: vertex attributes (LD_ATTR) */
+        { 179, 3, 8, K_UNORM }, { 180, 3, 16, K_UNORM }, { 115, 3, 8, K_SNORM }, { 116, 3, 16, K_SNORM },
+        { 147, 3, 8, K_UINT }, { 148, 3, 16, K_UINT }, { 149, 3, 32, K_UINT },
+        { 211, 3, 8, K_SINT }, { 212, 3, 16, K_SINT }, { 213, 3, 32, K_SINT },
+        { 215, 3, 16, K_FLOAT }, { 183, 3, 32, K_FLOAT },
+        /* Snap 4: RGBA32F that IDVS position shaders store (the tiler snaps; assumption: the
+         * store itself keeps the values) */
+        { 94, 4, 32, K_FLOAT },
+        /* Constant: a varying no later stage reads (Mesa gives unused vertex outputs this
+         * format): stores to it write nothing, loads read zero */
+        { 95, 0, 32, K_FLOAT },
     };
     for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++)
         if (t[i].id == f) {
@@ -372,8 +384,8 @@ static int decode_texture(const bi_mem *m, unsigned index, const uint8_t *d, tex
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texture corner sampling / descriptor-normalized coordinates not implemented");
     if (td.minimum_level)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texture minimum level %u not implemented", td.minimum_level);
-    if (t->ordering != MALI_TEXTURE_LAYOUT_LINEAR)
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texel ordering %u not implemented (only linear)", t->ordering);
+    if (t->ordering != MALI_TEXTURE_LAYOUT_LINEAR && t->ordering != MALI_TEXTURE_LAYOUT_TILED)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texel ordering %u not implemented (linear and U-interleaved only)", t->ordering);
     if (td.sample_count_log2 != 0)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "multisampled textures not implemented");
     for (unsigned c = 0; c < 4; c++) {
@@ -404,9 +416,12 @@ static int fetch_texel(const bi_mem *m, const texdesc *t, unsigned x, unsigned y
         mali_surface_with_stride_unpack(s, &surf_memo[k]);
     }
     const struct mali_surface_with_stride *sd = &surf_memo[k];
-    int32_t row = sd->row_stride, slice = sd->surface_stride;
+    /* the surface stride steps through 3D slices (a "sample" plane of gfx_layout); U-interleaved
+     * surfaces have their row stride per row of 16x16 tiles */
+    const gfx_surface gs = { .base = sd->pointer, .row_stride = sd->row_stride, .sample_stride = sd->surface_stride,
+                             .bpp = t->fmt.bpp, .tiled = t->ordering == MALI_TEXTURE_LAYOUT_TILED };
     unsigned bpp = t->fmt.bpp;
-    uint64_t a = sd->pointer + (int64_t)row * y + (int64_t)slice * z + (uint64_t)bpp * x;
+    uint64_t a = sd->pointer + (uint64_t)gfx_surface_offset(&gs, x, y, z);
     const uint8_t *h = mapped(m, a, bpp, 0);
     if (h && t->fmt.bits % 8) {      /* texel_bits may read past the texel: from a copy */
         memcpy(b, h, bpp);
@@ -768,6 +783,8 @@ static int cvt_format_check(const bi_mem *m, uint32_t conv, const char *op, pixf
         return rc;
     if ((conv >> 22) & 1)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s raw conversion not implemented", op);
+    if ((conv >> 12 & 0xff) == 95)
+        return 0;                                   /* Constant: nothing converted */
     int reg_float = rf == BI_RF_F32, reg_int = rf == BI_RF_U32 || rf == BI_RF_I32;
     if (!reg_float && !reg_int)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s register format %u not implemented", op, rf);

@@ -12,7 +12,7 @@
 #define MAX_TLS_TOTAL (64u << 20)
 #define MAX_WG_THREADS 1024u          /* THREAD_MAX_WORKGROUP_SIZE of the models is <= 384 */
 
-static void desc_free(job_desc *d)
+void draw_desc_free(job_desc *d)
 {
     free(d->uniforms);
     free(d->ubo_addr);
@@ -20,13 +20,10 @@ static void desc_free(job_desc *d)
     memset(d, 0, sizeof(*d));
 }
 
-/* Returns 0 or an exception code (*fva = address). */
-static uint32_t parse_job(const gpu_compute_job *job, job_desc *d, uint64_t *fva)
+uint32_t draw_desc_parse(const gpu_mem_if *m, const uint8_t *draw, bool secondary, job_desc *d, uint64_t *fva)
 {
-    const gpu_mem_if *m = &job->mem;
-    uint8_t jd[MALI_COMPUTE_PAYLOAD_LENGTH + MALI_DRAW_LENGTH], rsd[MALI_RENDERER_STATE_LENGTH];
+    uint8_t rsd[MALI_RENDERER_STATE_LENGTH];
     uint32_t code;
-    memset(d, 0, sizeof(*d));
 #define READ(va, buf, len)                                   \
     do {                                                     \
         if ((code = m->read(m->ctx, (va), (buf), (len)))) {  \
@@ -34,30 +31,26 @@ static uint32_t parse_job(const gpu_compute_job *job, job_desc *d, uint64_t *fva
             return code;                                     \
         }                                                    \
     } while (0)
-    READ(job->job_va + MALI_JOB_HEADER_LENGTH, jd, sizeof(jd));
-    struct mali_compute_payload pl;
     struct mali_draw dcd;
     struct mali_renderer_state rs;
-    mali_compute_payload_unpack(jd, &pl);
-    mali_draw_unpack(jd + MALI_COMPUTE_PAYLOAD_LENGTH, &dcd);
-    if (mali_invocation_decode(&pl, d->local, d->groups)) {
-        *fva = job->job_va;
-        return EXC_JOB_CONFIG_FAULT;
-    }
+    mali_draw_unpack(draw, &dcd);
     uint64_t ubo_ptr = dcd.uniform_buffers, push_ptr = dcd.push_uniforms, rsd_ptr = dcd.state;
     uint64_t ls_ptr = dcd.thread_storage;
     d->textures = dcd.textures;
     d->samplers = dcd.samplers;
     d->attr_bufs = dcd.attribute_buffers;
     d->attributes = dcd.attributes;
-    if (!rsd_ptr) {
-        *fva = job->job_va;
+    d->varyings = dcd.varyings;
+    d->varying_bufs = dcd.varying_buffers;
+    d->offset_start = dcd.offset_start;
+    d->instance_size = dcd.instance_size;
+    if (!rsd_ptr)
         return EXC_JOB_CONFIG_FAULT;
-    }
     READ(rsd_ptr, rsd, sizeof(rsd));
     mali_renderer_state_unpack(rsd, &rs);
-    d->shader_va = rs.shader;
-    d->preload = rs.preload;
+    d->rsd = rsd_ptr;
+    d->shader_va = secondary ? rs.secondary_shader : rs.shader;
+    d->preload = secondary ? rs.secondary_preload : rs.preload;
     unsigned nuni = rs.uniform_count;            /* 64-bit FAU slots */
     d->nubos = rs.uniform_buffer_count;
     if (nuni) {
@@ -104,42 +97,74 @@ static uint32_t parse_job(const gpu_compute_job *job, job_desc *d, uint64_t *fva
         }
     }
 #undef READ
-    unsigned threads = d->local[0] * d->local[1] * d->local[2];
-    if (threads > MAX_WG_THREADS || (uint64_t)threads * d->tls_stride > MAX_TLS_TOTAL) {
-        *fva = job->job_va;
-        return EXC_JOB_CONFIG_FAULT;
-    }
     if (d->shader_va & 15) {
         *fva = d->shader_va;
         return EXC_INSTR_INVALID_PC;
     }
     return 0;
 }
-uint32_t compute_job_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *fault_va)
+
+/* Returns 0 or an exception code (*fva = address). */
+static uint32_t parse_job(const gpu_compute_job *job, job_desc *d, uint64_t *fva)
 {
-    run r;
-    uint64_t fva = 0;
-    memset(&r, 0, sizeof(r));
-    *fault_va = 0;
-    uint32_t code = parse_job(job, &r.d, &fva);
-    if (code) {
-        desc_free(&r.d);
-        *fault_va = fva;
+    const gpu_mem_if *m = &job->mem;
+    uint8_t jd[MALI_COMPUTE_PAYLOAD_LENGTH + MALI_DRAW_LENGTH];
+    uint32_t code;
+    memset(d, 0, sizeof(*d));
+    if ((code = m->read(m->ctx, job->job_va + MALI_JOB_HEADER_LENGTH, jd, sizeof(jd)))) {
+        *fva = job->job_va + MALI_JOB_HEADER_LENGTH;
         return code;
     }
+    struct mali_compute_payload pl;
+    mali_compute_payload_unpack(jd, &pl);
+    if (mali_invocation_decode(&pl, d->local, d->groups)) {
+        *fva = job->job_va;
+        return EXC_JOB_CONFIG_FAULT;
+    }
+    *fva = job->job_va;
+    if ((code = draw_desc_parse(m, jd + MALI_COMPUTE_PAYLOAD_LENGTH, false, d, fva)))
+        return code;
+    unsigned threads = d->local[0] * d->local[1] * d->local[2];
+    if (threads > MAX_WG_THREADS || (uint64_t)threads * d->tls_stride > MAX_TLS_TOTAL) {
+        *fva = job->job_va;
+        return EXC_JOB_CONFIG_FAULT;
+    }
+    return 0;
+}
+
+uint32_t engine_run_desc(gpu_compute *e, const gpu_compute_job *job, job_desc *d, uint64_t *fault_va)
+{
+    run r;
+    memset(&r, 0, sizeof(r));
+    r.d = *d;
     r.job = job;
     for (unsigned i = 0; i < 64 && r.ncores < 64; i++)
         if (job->core_mask >> i & 1)
             r.core_ids[r.ncores++] = i;
     if (!r.ncores)
         r.core_ids[r.ncores++] = 0;
-    code = scheduler_run(e, &r);
-    desc_free(&r.d);
+    uint32_t code = scheduler_run(e, &r);
     if (code)
         return code;
     if (r.status) {
         *fault_va = r.fault_va;
         return r.status;
+    }
+    return 0;
+}
+
+uint32_t compute_job_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *fault_va)
+{
+    job_desc d;
+    uint64_t fva = 0;
+    *fault_va = 0;
+    uint32_t code = parse_job(job, &d, &fva);
+    if (!code)
+        code = engine_run_desc(e, job, &d, &fva);
+    draw_desc_free(&d);
+    if (code) {
+        *fault_va = fva;
+        return code;
     }
     return EXC_DONE;
 }

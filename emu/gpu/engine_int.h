@@ -35,6 +35,8 @@
 #define WLS_WINDOW 0xFFFF000000000000ull
 #define TLS_WINDOW 0xFFFF100000000000ull
 
+struct worker;
+
 /* What a front end hands the scheduler: one program run over a grid of workgroups. */
 typedef struct job_desc {
     unsigned local[3], groups[3];
@@ -48,6 +50,12 @@ typedef struct job_desc {
     uint32_t wls_size;        /* bytes per workgroup (0: none) */
     uint32_t tls_stride;      /* bytes per thread (0: none) */
     uint64_t textures, samplers, attributes, attr_bufs;   /* DCD descriptor tables (images) */
+    uint64_t varyings, varying_bufs;      /* the DCD's varying tables (vertex / fragment shaders) */
+    uint64_t rsd;                         /* its renderer state */
+    uint32_t offset_start, instance_size; /* vertex shaders: the DCD's attribute index terms */
+    /* Vertex shading (gfx_vertex.c): NULL for compute grids; else workgroup x's threads are the
+     * vertices x * local[0] + t below vertex_count of instance y, with vertex preloads. */
+    const struct bi_vertex_grid *vertex;
 } job_desc;
 
 typedef struct run {
@@ -67,6 +75,12 @@ typedef struct run {
     unsigned active;                      /* threads still working on this run */
     pthread_cond_t done;
     gpu_compute_stats st;
+    /* Optional: the run's work items are not workgroups of d's program but what item(w, idx)
+     * does for idx < total_wgs (0 or an exception code, *fault_va in w->fault_va); d then only
+     * sizes the workers' warp and storage (d.local threads), the caller owns the programs and
+     * the observer's calls, and total_wgs is set by the caller. */
+    uint32_t (*item)(struct worker *w, uint64_t idx);
+    void *item_ctx;
 } run;
 
 /* per host thread: cached host pages of global memory (map fast path), indexed by a hash of the
@@ -83,10 +97,12 @@ typedef struct {
 
 typedef struct worker {
     wtlb_entry tlb[WTLB_SIZE];
+    unsigned slot;                        /* 0 .. nthreads - 1 (the caller's: nthreads - 1) */
     gpu_compute *e;
     pthread_t thread;
     run *r;                               /* current run */
     const gpu_mem_if *jm;                 /* its job's memory (&r->job->mem, one load nearer) */
+    uint64_t shader_base;                 /* code offsets of the program being run are from here */
     const uint64_t *gen_word;             /* jm->generation_word, NULL: call jm->generation */
     bi_mem mem;
     uint8_t *wls;
@@ -133,7 +149,19 @@ void scheduler_start(gpu_compute *e);
 void scheduler_stop(gpu_compute *e);
 uint32_t scheduler_run(gpu_compute *e, run *r);
 
-/* compute_job.c: the COMPUTE front end (job_type.h) */
+/* compute_job.c: the COMPUTE front end (job_type.h); a DCD (draw, MALI_DRAW_LENGTH bytes) read
+ * into d for its primary or secondary (IDVS varying) shader: 0 or an exception code (*fva at
+ * fault); d's allocations freed by draw_desc_free whatever it returned; and a parsed job_desc run
+ * over its grid on the pool: 0 or the job's exception code (*fault_va). */
 uint32_t compute_job_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *fault_va);
+uint32_t draw_desc_parse(const gpu_mem_if *m, const uint8_t *draw, bool secondary, job_desc *d, uint64_t *fva);
+void draw_desc_free(job_desc *d);
+uint32_t engine_run_desc(gpu_compute *e, const gpu_compute_job *job, job_desc *d, uint64_t *fault_va);
+
+/* The graphics front ends (job_type.h): IDVS and TILER (gfx_vertex.c, gfx_tiler.c), FRAGMENT
+ * (gfx_fragment.c). */
+uint32_t gfx_idvs_job_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *fault_va);
+uint32_t gfx_tiler_job_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *fault_va);
+uint32_t gfx_fragment_job_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *fault_va);
 
 #endif

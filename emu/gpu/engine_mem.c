@@ -208,7 +208,7 @@ static unsigned m_fetch(void *ctx, uint64_t off, void *buf, unsigned size)
 {
     worker *w = ctx;
     const gpu_mem_if *m = &w->r->job->mem;
-    uint64_t va = w->r->d.shader_va + off;
+    uint64_t va = w->shader_base + off;
     unsigned n = 4096 - (unsigned)(va & 4095);
     if (n > size)
         n = size;
@@ -265,6 +265,8 @@ void engine_mem_bind(worker *w, const run *r, bool recording)
                        .epoch = r->epoch, .wls_base = WLS_WINDOW, .private_base = WLS_WINDOW, .nubos = d->nubos, .ubo_addr = d->ubo_addr,
                        .ubo_size = d->ubo_size, .arch_major = r->job->arch_major, .textures = d->textures,
                        .samplers = d->samplers, .attributes = d->attributes, .attr_bufs = d->attr_bufs,
+                       .varyings = d->varyings, .vary_bufs = d->varying_bufs,
+                       .attr_instance_size = d->instance_size > 1 ? d->instance_size : 0,
                        .clock_cycles = r->job->clock_cycles, .clock_ts = r->job->clock_ts, .gpu_hz = r->job->gpu_hz,
                        .ts_hz = r->job->ts_hz, .clock_running = r->job->clock_running,
                        .map_gen = w->gen_word };      /* map's pages stay valid while it is unchanged */
@@ -275,5 +277,6 @@ void engine_mem_bind(worker *w, const run *r, bool recording)
         w->mem.map = NULL;
         w->mem.message = t_message;
     }
+    w->shader_base = d->shader_va;
     memset(w->tlb, 0, sizeof(w->tlb));      /* another job: maybe another address space */
 }

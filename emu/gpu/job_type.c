@@ -11,6 +11,9 @@ static const gpu_job_type job_types[] = {
     { MALI_JOB_TYPE_COMPUTE, "compute", compute_job_run },
     { MALI_JOB_TYPE_VERTEX, "vertex", compute_job_run },
     { MALI_JOB_TYPE_GEOMETRY, "geometry", compute_job_run },
+    { MALI_JOB_TYPE_TILER, "tiler", gfx_tiler_job_run },
+    { MALI_JOB_TYPE_FRAGMENT, "fragment", gfx_fragment_job_run },
+    { MALI_JOB_TYPE_INDEXED_VERTEX, "indexed vertex", gfx_idvs_job_run },
 };
 
 const gpu_job_type *gpu_job_type_find(unsigned type)

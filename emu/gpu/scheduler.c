@@ -101,6 +101,7 @@ static uint32_t run_workgroup(worker *w, uint64_t idx)
                    (uint32_t)(idx / d->groups[0] / d->groups[1]) },
         .uniforms = d->uniforms, .nuniforms = d->nuniforms, .mem = &w->mem,
         .tls_base = TLS_WINDOW, .tls_stride = d->tls_stride, .core_id = r->core_ids[idx % r->ncores],
+        .vertex = d->vertex,
         .turn_clauses = STOP_POLL_CLAUSES,      /* no budget: looping jobs end by a stop request */
         .turn_done = turn_done, .ctx = w,
     };
@@ -168,7 +169,8 @@ static void work(worker *w, run *r)
         if (idx >= r->total_wgs)
             break;
         /* between workgroups: poll for a stop every few thousand clauses */
-        uint32_t st = w->since_poll >= STOP_POLL_CLAUSES / 16 && stop_requested(w) ? 0x03 : run_workgroup(w, idx);
+        uint32_t st = w->since_poll >= STOP_POLL_CLAUSES / 16 && stop_requested(w) ? 0x03
+                      : r->item ? r->item(w, idx) : run_workgroup(w, idx);
         if (st == 0x03)
             w->fault_va = 0;
         if (st) {
@@ -229,11 +231,13 @@ void scheduler_start(gpu_compute *e)
     e->caller.e = e;
     for (unsigned i = 0; i + 1 < e->nthreads; i++) {
         e->w[i].e = e;
+        e->w[i].slot = i;
         if (pthread_create(&e->w[i].thread, NULL, pool_thread, &e->w[i])) {
             e->nthreads = i + 1;
             break;
         }
     }
+    e->caller.slot = e->nthreads - 1;
 }
 
 static void worker_free(worker *w)
@@ -265,28 +269,30 @@ uint32_t scheduler_run(gpu_compute *e, run *r)
     r->e = e;
     r->status = 0;
     r->fault_wg = UINT64_MAX;
-    r->total_wgs = (uint64_t)r->d.groups[0] * r->d.groups[1] * r->d.groups[2];
+    if (!r->item)
+        r->total_wgs = (uint64_t)r->d.groups[0] * r->d.groups[1] * r->d.groups[2];
     pthread_mutex_init(&r->lock, NULL);
     pthread_cond_init(&r->done, NULL);
 
     job_gate_enter(&e->gate, job->priority);
     pthread_mutex_lock(&e->lock);
-    int cached;
-    r->prog = program_cache_get(&e->cache, r->d.shader_va, job->as, job->arch_major >= 7 ? 7 : 6, &cached);
+    int cached = 0;
+    if (!r->item)
+        r->prog = program_cache_get(&e->cache, r->d.shader_va, job->as, job->arch_major >= 7 ? 7 : 6, &cached);
     r->epoch = ++e->epoch;
     e->st.jobs++;
-    if (e->hooks.job_begin && r->prog)
+    if (e->hooks.job_begin && r->prog && !r->item)
         e->hooks.job_begin(r->prog, r->epoch, r->d.shader_va, job->as, job->type);
-    if (r->prog && e->timing)
+    if ((r->prog || r->item) && e->timing)
         gpu_timing_job_begin(e->timing, r->total_wgs, r->ncores, r->core_ids);
-    if (r->prog) {
+    if (r->prog || r->item) {
         r->active = 1;                     /* the caller */
         e->cur = r;
         e->cur_gen++;
         pthread_cond_broadcast(&e->work);
     }
     pthread_mutex_unlock(&e->lock);
-    if (!r->prog) {
+    if (!r->prog && !r->item) {
         job_gate_leave(&e->gate);
         pthread_cond_destroy(&r->done);
         pthread_mutex_destroy(&r->lock);
@@ -308,13 +314,14 @@ uint32_t scheduler_run(gpu_compute *e, run *r)
         pthread_mutex_lock(&e->lock);
         e->last_timing = jt;
         pthread_mutex_unlock(&e->lock);
-        if (e->hooks.timing)
+        if (e->hooks.timing && !r->item)
             e->hooks.timing(r->prog, r->epoch, &jt);
     }
     pthread_mutex_lock(&e->lock);
-    if (e->hooks.job_end)
+    if (e->hooks.job_end && !r->item)
         e->hooks.job_end(r->prog, r->epoch, r->status ? r->status : EXC_DONE);
-    program_cache_put(&e->cache, r->prog, cached);
+    if (!r->item)
+        program_cache_put(&e->cache, r->prog, cached);
     add_stats(&e->st, &r->st);
     pthread_mutex_unlock(&e->lock);
     job_gate_leave(&e->gate);

@@ -80,7 +80,7 @@ static inline void clear_rows(bi_warp *w, unsigned lanes, uint64_t rows)
             memset(w->reg[r], 0, 4 * sizeof(uint32_t));
 }
 
-_Static_assert(offsetof(bi_warp, tuples_run) + sizeof(uint64_t) == sizeof(bi_warp) &&
+_Static_assert(offsetof(bi_warp, in_blend) + sizeof(uint64_t) > sizeof(bi_warp) &&   /* in_blend last */
                offsetof(bi_warp, pc) == offsetof(bi_warp, reg) + sizeof(((bi_warp *)0)->reg) &&
                offsetof(bi_warp, resume) + sizeof(void *) == offsetof(bi_warp, reg) &&
                offsetof(bi_warp, reg) == 96,
@@ -102,6 +102,11 @@ static void warp_reset(bi_warp *w, unsigned lanes, uint64_t rows, const bi_mem *
     w->uniforms = NULL;
     w->nuniforms = 0;
     w->clauses_run = w->lanes_run = w->lane_instrs = w->tuples_run = 0;
+    w->gfx_ctx = NULL;
+    w->gfx_fau = NULL;
+    w->blend_shader = 0;
+    w->helper = 0;
+    w->blend_rt = w->blend_lanes = w->blend_end = w->in_blend = 0;
 }
 
 /* The workgroup's warps live in slots of ws->warps, taken when a warp starts and given back when
@@ -140,7 +145,7 @@ static bi_warp *start_warp(wg_run *r, unsigned k)
     unsigned lanes = r->lanes, t = k * lanes;       /* the warp's first thread and its local id */
     uint32_t x = t % wg->local_size[0], y = t / wg->local_size[0] % wg->local_size[1],
              z = t / wg->local_size[0] / wg->local_size[1];
-    int whole = t + lanes <= r->nthreads && x + lanes <= wg->local_size[0] && x + lanes <= 0x10000;
+    int whole = !wg->vertex && t + lanes <= r->nthreads && x + lanes <= wg->local_size[0] && x + lanes <= 0x10000;
     /* (whole: every preload lane written) */
     warp_reset(w, lanes, whole ? rows & ~PRELOAD_ROWS : rows, wg->mem, wg->tls_base + (uint64_t)t * wg->tls_stride,
                wg->tls_stride);
@@ -148,6 +153,22 @@ static bi_warp *start_warp(wg_run *r, unsigned k)
     w->nuniforms = wg->nuniforms;
     w->warp_id = k;
     w->core_id = wg->core_id;
+    if (wg->vertex) {
+        const bi_vertex_grid *v = wg->vertex;
+        for (unsigned l = 0; l < lanes; l++, t++) {
+            uint32_t vid = wg->wg_id[0] * wg->local_size[0] + t;
+            if (t >= r->nthreads || vid >= v->count) {
+                w->done[l] = 1;
+                continue;
+            }
+            uint64_t pos = v->pos_base + 16 * (vid + (uint64_t)wg->wg_id[1] * v->instance_size);
+            w->reg[58][l] = (uint32_t)pos;
+            w->reg[59][l] = (uint32_t)(pos >> 32);
+            w->reg[61][l] = vid;
+            w->reg[62][l] = wg->wg_id[1];
+        }
+        return w;
+    }
     if (whole) {
         /* every lane in one row of x: the preload rows as vectors, each stored whole (compiled
          * code loads a row as one vector, which waits out lane-sized stores still in flight) */

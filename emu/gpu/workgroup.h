@@ -14,6 +14,16 @@
 void bi_compute_preload(bi_warp *w, unsigned lane, const uint32_t local_id[3], const uint32_t wg_id[3],
                         const uint32_t global_id[3]);
 
+/* Vertex shading (IDVS position and varying shaders): workgroup (x, y) runs the vertices
+ * x * local_size[0] + t (t < local_size[0]) below count, of instance y, with the vertex
+ * preloads: r58-r59 = the vertex's position slot pos_base + 16 * (vertex + instance *
+ * instance_size), r61 = vertex id (zero-based in the job), r62 = instance id. */
+typedef struct bi_vertex_grid {
+    uint32_t count;
+    uint32_t instance_size;
+    uint64_t pos_base;
+} bi_vertex_grid;
+
 typedef struct {
     unsigned local_size[3];
     uint32_t wg_id[3];
@@ -23,6 +33,7 @@ typedef struct {
     uint64_t tls_base;           /* thread t's TLS at tls_base + t * tls_stride */
     uint32_t tls_stride;
     uint32_t core_id;
+    const bi_vertex_grid *vertex;    /* NULL: compute preloads */
     /* Budget for the whole workgroup (0: none); running out is a BI_FAULT_CLAUSE_LIMIT fault. */
     unsigned max_clauses;
     /* Clauses a warp runs before the next warp's turn (0: until it ends or reaches a barrier);

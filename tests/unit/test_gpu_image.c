@@ -173,6 +173,36 @@ static void check_fetch(unsigned arch)
 START_TEST(test_fetch) { check_fetch(6); check_fetch(7); }
 END_TEST
 
+/* the same fetch from a 16x16 U-interleaved texture (texel ordering 1): texel (x, y) stored in tile
+ * (x / 16, y / 16), a row of tiles `row` bytes, at the index whose bits 7..0 are y3 (x3^y3) y2
+ * (x2^y2) y1 (x1^y1) y0 (x0^y0) (Mesa's pan_tiling.c), placed here bit by bit */
+static void check_fetch_tiled(unsigned arch)
+{
+    flat_reset();
+    const unsigned W = 37, H = 21, TW = 3, TH = 2, row = TW * 256 * 4;
+    uint64_t data = alloc(row * TH, 64), out = alloc(W * H * 16, 64);
+    for (unsigned y = 0; y < H; y++)
+        for (unsigned x = 0; x < W; x++) {
+            unsigned idx = 0;
+            for (unsigned b = 0; b < 4; b++)
+                idx |= ((x >> b & 1) ^ (y >> b & 1)) << (2 * b) | (y >> b & 1) << (2 * b + 1);
+            uint64_t a = data + (uint64_t)(y / 16) * row + ((x / 16) * 256 + idx) * 4;
+            for (unsigned c = 0; c < 4; c++)
+                host(a + c, 1)[0] = (uint8_t)((y * W + x) * 4 + c);
+        }
+    tables t = { .textures = make_texture(arch, 2, pixfmt(arch, 155, L_RGBA), W, H, 1, 1, data, row, 0) };
+    w32(t.textures + 8, SWZ_RGBA | 1u << 12);
+    uint64_t push[5] = { out, 0, pack(texc(OP_FETCH, 2, 0, FETCH_TEXEL, RF_U32), W), 0, 0 };
+    ck_assert_uint_eq(run(arch, bi_shader_gpu_tex_fetch, sizeof(bi_shader_gpu_tex_fetch), W, H, push, &t, NULL), 1);
+    for (unsigned i = 0; i < W * H * 4; i++) {
+        uint32_t got;
+        memcpy(&got, host(out + 4 * i, 4), 4);
+        ck_assert_msg(got == (uint8_t)i, "arch %u tiled channel %u: %u", arch, i, got);
+    }
+}
+START_TEST(test_fetch_tiled) { check_fetch_tiled(6); check_fetch_tiled(7); }
+END_TEST
+
 /* nearest sampling of an RGBA32F texture on a grid reaching beyond every edge, every wrap mode,
  * normalized and unnormalized coordinates */
 static void check_sample(unsigned arch, unsigned wrap, int norm)
@@ -720,6 +750,7 @@ static Suite *suite(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_fetch);
+    tcase_add_test(tc, test_fetch_tiled);
     tcase_add_test(tc, test_sample_wrap);
     tcase_add_test(tc, test_linear_wrap);
     tcase_add_test(tc, test_linear_points);

@@ -23,8 +23,14 @@ $(call unit_test,test_mmu test_sysemu,$(SYS_CPU_OBJS) $(DEVICE_OBJS), \
 $(call unit_test,test_bifrost_decode,$(GPU_OBJS),-Iemu/gpu -I$(B)/tests/bifrost,,$(B)/tests/bifrost/asm.stamp)
 $(call unit_test,test_bifrost_exec,$(GPU_OBJS),-Iemu/gpu -frounding-math -I$(B)/tests/bifrost,, \
                  $(B)/tests/bifrost/asm.stamp)
+# The graphics messages against a fake front end (tests/gfx/gfx.mk).
+$(call unit_test,test_bifrost_gfx,$(GPU_OBJS),-Iemu/gpu -frounding-math -I$(B)/tests/gfx,,$(B)/tests/gfx/asm.stamp)
 $(call unit_test,test_job_gate,$(B)/obj/emu/gpu/job_gate.o,-Iemu/gpu,-lpthread)
-$(call unit_test,test_gpu_compute test_gpu_image test_gpu_math,$(GPU_OBJS),-Iemu/gpu -I$(B)/tests/gpu,, \
+# The graphics pixel back end alone: formats, fixed-function blending, surface layouts.
+$(call unit_test,test_gfx_pixel,$(B)/obj/emu/gpu/gfx_pixel.o,-Iemu/gpu,-lm)
+$(call unit_test,test_gfx_blend,$(B)/obj/emu/gpu/gfx_blend.o,-Iemu/gpu,-lm)
+$(call unit_test,test_gfx_layout,$(B)/obj/emu/gpu/gfx_layout.o,-Iemu/gpu)
+$(call unit_test,test_gpu_compute test_gpu_image test_gpu_math test_gpu_gfx,$(GPU_OBJS),-Iemu/gpu -I$(B)/tests/gpu,, \
                  $(B)/tests/gpu/asm.stamp)
 # The GPU back ends against each other (compiled clauses vs the interpreter), on the shaders of both
 # directories (a shader missing from its list is an unused constant: a build error); Capstone
@@ -33,6 +39,12 @@ $(call unit_test,test_gpu_jit,$(GPU_OBJS),-Iemu/gpu -I$(B)/tests -Wunused-const-
                  $(B)/tests/bifrost/asm.stamp $(B)/tests/gpu/asm.stamp)
 $(call unit_test,test_stats_gpu,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats -I$(B)/tests/stats,, \
                  $(B)/tests/stats/asm.stamp)
+
+# The graphics geometry and rasterization core alone (primitive assembly, clipping, setup and
+# the quad walker), against slow double-precision references in the tests.
+GFX_CORE_OBJS := $(B)/obj/emu/gpu/gfx_prim.o $(B)/obj/emu/gpu/gfx_clip.o $(B)/obj/emu/gpu/gfx_raster.o
+$(call unit_test,test_gfx_prim,$(B)/obj/emu/gpu/gfx_prim.o,-Iemu/gpu)
+$(call unit_test,test_gfx_clip test_gfx_raster,$(GFX_CORE_OBJS),-Iemu/gpu)
 
 # The timing plug-in's models alone (emu/timing), against the reference cache of tests/timing/.
 $(call unit_test,test_timing,$(TIMING_OBJS),-Iemu/timing -Itests/timing,,tests/timing/ref_cache.h)

@@ -1,0 +1,18 @@
+/* The tiler: a draw's primitives assembled, culled and binned into the frame's polygon list
+ * (gfx_polylist.h) in the tiler heap.  Called for IDVS jobs after their vertex shading and for
+ * TILER jobs (gfx_vertex.c). */
+#ifndef MALIBU_GPU_GFX_TILER_H
+#define MALIBU_GPU_GFX_TILER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "compute.h"
+
+/* Bin the draw of the job whose first 256 bytes are jd (primitive +40, primitive size +64,
+ * tiler pointer +72, fragment DCD +128): count vertices x instances, shaded.  0 or an exception
+ * code (*fva at fault, err says why in one line). */
+uint32_t gfx_tiler_bin(const gpu_compute_job *job, const uint8_t *jd, unsigned count, unsigned instances,
+                       uint64_t *fva, char *err, size_t errlen);
+
+#endif

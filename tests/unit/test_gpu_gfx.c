@@ -1,0 +1,162 @@
+/* The graphics front ends on a simulated address space: FRAGMENT jobs whose frame has no draw
+ * clear their render targets and depth buffer within the framebuffer's bounds, linear and
+ * 16x16 U-interleaved (Mesa's pan_tiling.c layout), on v6 and v7; hostile descriptors fault. */
+#include <check.h>
+#include <stdio.h>
+
+#include "compute.h"
+#include "gpu_flat_mem.h"
+#include "mali_formats.h"
+
+static gpu_compute *eng;
+
+static void setup(void)
+{
+    flat_reset();
+    eng = gpu_compute_new(2);
+    ck_assert_ptr_nonnull(eng);
+}
+
+static void teardown(void)
+{
+    gpu_compute_free(eng);
+}
+
+typedef struct {
+    unsigned w, h, bound[4];
+    unsigned block;                 /* raw writeback block-format number for the arch */
+    uint64_t rt, zs;                /* surfaces (0: none) */
+    uint32_t rt_stride, zs_stride;
+    uint32_t clear;
+    float zclear;
+} frame;
+
+/* A fragment job over tiles [0, (w-1)/16] x [0, (h-1)/16]; returns its VA */
+static uint64_t fragment_job(const frame *fr, unsigned arch)
+{
+    uint64_t fbd = alloc(128 + 64 + 64, 64);
+    struct mali_framebuffer_parameters p = {
+        .width = fr->w, .height = fr->h, .bound_min_x = fr->bound[0], .bound_min_y = fr->bound[1],
+        .bound_max_x = fr->bound[2], .bound_max_y = fr->bound[3], .sample_count = 1, .render_target_count = 1,
+        .z_write_enable = fr->zs != 0, .has_zs_crc_extension = true, .z_clear = fr->zclear,
+        .effective_tile_size = 256, .z_internal_format = MALI_Z_INTERNAL_FORMAT_D24,
+    };
+    mali_framebuffer_parameters_pack(host(fbd, 64), &p);
+    struct mali_zs_crc_extension x = { .zs_write_format = MALI_ZS_FORMAT_D24S8, .zs_block_format = fr->block,
+                                       .zs_writeback_base = fr->zs, .zs_writeback_row_stride = fr->zs_stride };
+    mali_zs_crc_extension_pack(host(fbd + 128, 64), &x, arch);
+    struct mali_render_target rt = {
+        .internal_format = MALI_COLOR_BUFFER_INTERNAL_FORMAT_R8G8B8A8, .write_enable = true,
+        .writeback_format = MALI_COLOR_FORMAT_R8G8B8A8, .writeback_block_format = fr->block,
+        .swizzle = 0 | 1 << 3 | 2 << 6 | 3 << 9, .rgb_base = fr->rt, .rgb_row_stride = fr->rt_stride,
+        .clear_color_0 = fr->clear,
+    };
+    mali_render_target_pack(host(fbd + 192, 64), &rt, arch);
+    uint64_t job = alloc(64, 64);
+    struct mali_job_header hd = { .is_64b = true, .type = MALI_JOB_TYPE_FRAGMENT, .index = 1 };
+    mali_job_header_pack(host(job, 32), &hd);
+    struct mali_fragment_job_payload pl = { .bound_max_x = (fr->w - 1) / 16, .bound_max_y = (fr->h - 1) / 16,
+                                            .framebuffer = fbd | 1 | 2 };     /* multi-target, extension, 1 RT */
+    mali_fragment_job_payload_pack(host(job + 32, 32), &pl);
+    return job;
+}
+
+static uint32_t run(uint64_t job, unsigned arch, uint64_t *fva)
+{
+    gpu_compute_job j = { .job_va = job, .type = MALI_JOB_TYPE_FRAGMENT, .arch_major = arch, .core_mask = 0xf,
+                          .mem = { .read = flat_read, .write = flat_write, .fetch = flat_read } };
+    return gpu_compute_run(eng, &j, fva);
+}
+
+/* U-interleaved offset of pixel (x, y) in a surface of tile rows `row` bytes apart, bpp bytes */
+static uint64_t u_offset(unsigned x, unsigned y, uint32_t row, unsigned bpp)
+{
+    unsigned i = 0;
+    for (unsigned b = 0; b < 4; b++) {
+        unsigned xb = x >> b & 1, yb = y >> b & 1;
+        i |= (xb ^ yb) << (2 * b) | yb << (2 * b + 1);
+    }
+    return (uint64_t)(y / 16) * row + ((uint64_t)(x / 16) * 256 + i) * bpp;
+}
+
+static void check_clear(unsigned arch, bool tiled)
+{
+    frame fr = { .w = 40, .h = 20, .bound = { 3, 2, 37, 18 }, .clear = 0x11223344, .zclear = 0.5f };
+    fr.block = tiled ? (arch >= 7 ? MALI_BLOCK_FORMAT_V7_TILED_U_INTERLEAVED : MALI_BLOCK_FORMAT_TILED_U_INTERLEAVED)
+                     : (arch >= 7 ? MALI_BLOCK_FORMAT_V7_LINEAR : MALI_BLOCK_FORMAT_LINEAR);
+    unsigned tw = 3, th = 2;                               /* tiles covering 40 x 20 */
+    fr.rt_stride = tiled ? tw * 256 * 4 : 40 * 4;
+    fr.zs_stride = tiled ? tw * 256 * 4 : 40 * 4;
+    size_t bytes = tiled ? (size_t)tw * th * 256 * 4 : 40 * 20 * 4;
+    fr.rt = alloc(bytes, 64);
+    fr.zs = alloc(bytes, 64);
+    memset(host(fr.rt, bytes), 0xee, bytes);
+    memset(host(fr.zs, bytes), 0xee, bytes);
+    uint64_t fva = 0;
+    ck_assert_uint_eq(run(fragment_job(&fr, arch), arch, &fva), MALI_EXC_DONE);
+    for (unsigned y = 0; y < 20; y++)
+        for (unsigned x = 0; x < 40; x++) {
+            uint64_t off = tiled ? u_offset(x, y, fr.rt_stride, 4) : (uint64_t)y * fr.rt_stride + x * 4;
+            uint32_t c, z;
+            memcpy(&c, host(fr.rt + off, 4), 4);
+            memcpy(&z, host(fr.zs + off, 4), 4);
+            bool in = x >= 3 && x <= 37 && y >= 2 && y <= 18;
+            ck_assert_msg(c == (in ? 0x11223344u : 0xeeeeeeeeu), "colour (%u,%u) = %#x", x, y, c);
+            ck_assert_msg(z == (in ? 0x00800000u : 0xeeeeeeeeu), "depth (%u,%u) = %#x", x, y, z);
+        }
+}
+
+START_TEST(clear_linear_v6) { check_clear(6, false); }
+END_TEST
+START_TEST(clear_linear_v7) { check_clear(7, false); }
+END_TEST
+START_TEST(clear_tiled_v6) { check_clear(6, true); }
+END_TEST
+START_TEST(clear_tiled_v7) { check_clear(7, true); }
+END_TEST
+
+/* A framebuffer pointer whose tag disagrees with its descriptor, a surface in unmapped memory, a
+ * heap-less tiler state: faults, never a host crash */
+START_TEST(hostile_frames)
+{
+    frame fr = { .w = 32, .h = 32, .bound = { 0, 0, 31, 31 }, .block = MALI_BLOCK_FORMAT_V7_LINEAR,
+                 .rt_stride = 128 };
+    fr.rt = alloc(32 * 128, 64);
+    uint64_t job = fragment_job(&fr, 7), fva = 0;
+    /* 3 render targets in the tag, 1 in the descriptor */
+    uint64_t fbp;
+    memcpy(&fbp, host(job + 40, 8), 8);
+    w64(job + 40, fbp | 2 << 2);
+    w32(fr.rt, 0x5a5a5a5a);                     /* (no write happens: the job faults first) */
+    ck_assert_uint_eq(run(job, 7, &fva), MALI_EXC_JOB_CONFIG_FAULT);
+    ck_assert_uint_eq(*(uint32_t *)host(fr.rt, 4), 0x5a5a5a5a);
+    w64(job + 40, fbp);
+    /* the render target's surface unmapped */
+    mapped[(fr.rt - VA_BASE) / 4096] = 0;
+    ck_assert_uint_eq(run(job, 7, &fva), FAULT_CODE);
+    ck_assert_uint_eq(fva & ~4095ull, fr.rt & ~4095ull);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("gpu_gfx");
+    TCase *t = tcase_create("fragment");
+    tcase_add_checked_fixture(t, setup, teardown);
+    tcase_add_test(t, clear_linear_v6);
+    tcase_add_test(t, clear_linear_v7);
+    tcase_add_test(t, clear_tiled_v6);
+    tcase_add_test(t, clear_tiled_v7);
+    tcase_add_test(t, hostile_frames);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *r = srunner_create(suite());
+    srunner_run_all(r, CK_NORMAL);
+    int failed = srunner_ntests_failed(r);
+    srunner_free(r);
+    return failed ? 1 : 0;
+}
