@@ -36,9 +36,11 @@ enum {
     /* vertex shaders (VERTEX job and both IDVS shaders) */
     BI_GFX_VS_POS_LO = 58,       /* IDVS position shader: this vertex's position slot address, */
     BI_GFX_VS_POS_HI = 59,       /*   the ST_CVT address of gl_Position (and point size after it) */
-    BI_GFX_VS_VERTEX_ID = 61,    /* the vertex index the attribute fetch uses (Mesa: raw, not
-                                    zero-based on Bifrost: it adds the draw's offset itself) */
-    BI_GFX_VS_INSTANCE_ID = 62,
+    BI_GFX_VS_VERTEX_ID = 61,    /* the vertex's index relative to the draw's vertex offset
+                                    (Mesa: gl_VertexID = load_raw_vertex_id_pan (r61) +
+                                    load_raw_vertex_offset_pan, a sysval); LD_ATTR / LEA_ATTR
+                                    index buffers with it */
+    BI_GFX_VS_INSTANCE_ID = 62,  /* the instance (both IDVS shaders and VERTEX jobs alike) */
     /* fragment shaders */
     BI_GFX_FS_PRIMITIVE_ID = 57,
     BI_GFX_FS_PRIMITIVE_FLAGS = 58,  /* bit 0: back facing (0: front facing) */
