@@ -9,8 +9,9 @@
  * Calls are per warp, not per lane: one call per message per clause, with `lanes` the mask of
  * the lanes the message runs for (bit l = lane l) and rows indexed by lane (row[l], only lanes in
  * the mask meaningful).  Whole-warp calls keep the indirect-call cost per message, not per lane,
- * and let the front end see quads (lanes 4q..4q+3 are one 2x2 quad) for centroid and derivative
- * work.  Outputs: out rows are written for the lanes in the mask only; the executor commits them
+ * and let the front end see whole quads for centroid and derivative work (the front end puts a
+ * 2x2 quad in lanes 4q..4q+3, x in lane bit 0 and y in bit 1: Mesa's derivatives read the
+ * neighbours with CLPER lane ^ 1 / ^ 2).  Outputs: out rows are written for the lanes in the mask only; the executor commits them
  * to the staging registers at the clause end, as for loads.
  *
  * Helper lanes.  bi_warp.helper (set by the front end when it starts the warp) marks lanes that
