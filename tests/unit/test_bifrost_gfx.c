@@ -437,6 +437,40 @@ START_TEST(blend_shader_call)
 }
 END_TEST
 
+/* The BLEND of an END clause calls the blend shader after its lanes finished the fragment shader */
+static void check_blend_end(unsigned arch, int jit, bi_warp *w)
+{
+    fake_log g;
+    warp_setup(w, arch, &g);
+    for (unsigned l = 0; l < w->lanes; l++)
+        w->reg[0][l] = fb((float)l);
+    fau[BI_GFX_FAU_BLEND0] = (uint64_t)0x8000 << 32;            /* mode shader, return address 0 */
+    set_backend(jit);
+    enum bi_arch a = arch == 7 ? BI_ARCH_V7 : BI_ARCH_V6;
+    bi_program *fs = bi_program_new(bi_shader_gfx_blend_end, sizeof(bi_shader_gfx_blend_end), a);
+    bi_program *bs = bi_program_new(bi_shader_gfx_blend_shader, sizeof(bi_shader_gfx_blend_shader), a);
+    run_prog(w, fs, BI_EXEC_BLEND_CALL);
+    ck_assert_uint_eq(w->blend_lanes, all_lanes(arch));
+    bi_fault f = { 0 };
+    ck_assert_int_eq(bi_gfx_run_blend(w, bs, NULL, 100, &f), BI_EXEC_OK);
+    ck_assert_uint_eq(g.nblend, 2);
+    for (unsigned l = 0; l < w->lanes; l++) {
+        ck_assert_uint_eq(g.blend[1].colour[0][l], fb((float)l + 1.0f));
+        ck_assert(w->done[l]);
+    }
+    run_prog(w, fs, BI_EXEC_END);
+    ck_assert_uint_eq(g.nblend, 2);
+    bi_program_free(fs);
+    bi_program_free(bs);
+}
+
+START_TEST(blend_shader_end)
+{
+    both_backends(check_blend_end, 6);
+    both_backends(check_blend_end, 7);
+}
+END_TEST
+
 /* ---- tile buffer ------------------------------------------------------------------------------- */
 
 static void check_tile(unsigned arch, int jit, bi_warp *w)
@@ -859,6 +893,7 @@ int main(void)
     tcase_add_test(tc, frag_messages);
     tcase_add_test(tc, helper_store);
     tcase_add_test(tc, blend_shader_call);
+    tcase_add_test(tc, blend_shader_end);
     tcase_add_test(tc, tile_messages);
     tcase_add_test(tc, vertex_attributes);
     tcase_add_test(tc, mesa_position_shader);
