@@ -325,7 +325,7 @@ int bx_exec_tex(bi_warp *w, const bi_xinstr *x, const bi_clause *c, uint32_t exe
             int has_z = ((desc >> 18) & 3) == 3 && sr < 64;
             for (unsigned i = 0; i < 4 && has_z; i++)
                 z[i] = w->reg[sr][q + i];
-            bi_tex_quad_grad(&src[0][q], &src[1][q], has_z ? z : NULL, &g);
+            bi_tex_quad_grad(((desc >> 18) & 3) == 0, &src[0][q], &src[1][q], has_z ? z : NULL, &g);
             gp = &g;
         }
         int rc = exec_tex(w, x, c, l, sv, gp, stg, f);

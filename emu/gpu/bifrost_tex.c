@@ -414,8 +414,6 @@ static int decode_texture(const bi_mem *m, unsigned index, const uint8_t *d, tex
     t->surfaces = td.surfaces;
     t->layers = td.array_size;
     t->depth = td.depth;
-    if (t->dim == MALI_TEXTURE_DIMENSION_CUBE)
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "cube textures not implemented");
     if (td.sample_corner_position || td.normalize_coordinates)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texture corner sampling / descriptor-normalized coordinates not implemented");
     if (td.minimum_level)
@@ -436,13 +434,18 @@ static int decode_texture(const bi_mem *m, unsigned index, const uint8_t *d, tex
 }
 
 /* Reads the texel (x, y, z) of (layer, level), already in range, into v[4] (memory channels).
- * The surfaces as panfrost writes them (pan_texture.c's surface iterator): one Surface With Stride
- * per level inside one per layer (a cube's faces are layers 6c .. 6c+5), level 0 the view's base. */
+ * The surfaces as panfrost writes them (pan_texture.c, pan_emit_iview_texture_payload), level 0 the
+ * view's base, a cube's face f of cube c being layer 6c + f: v7 one Surface With Stride per level
+ * inside one per layer (faces are layers); v6 per level inside one per cube, the six faces inside
+ * each level. */
 static int fetch_texel(const bi_mem *m, const texdesc *t, unsigned x, unsigned y, unsigned z, unsigned layer,
                        unsigned level, uint32_t v[4], char *err, size_t errlen)
 {
     uint8_t sbuf[MALI_SURFACE_WITH_STRIDE_LENGTH], b[16];
-    uint64_t sva = t->surfaces + (uint64_t)MALI_SURFACE_WITH_STRIDE_LENGTH * ((uint64_t)layer * t->levels + level);
+    uint64_t idx = t->dim == MALI_TEXTURE_DIMENSION_CUBE && m->arch_major <= 6
+                   ? ((uint64_t)(layer / 6) * t->levels + level) * 6 + layer % 6
+                   : (uint64_t)layer * t->levels + level;
+    uint64_t sva = t->surfaces + (uint64_t)MALI_SURFACE_WITH_STRIDE_LENGTH * idx;
     const uint8_t *s = desc_bytes(m, sva, sbuf, sizeof sbuf);
     if (!s)
         return tfail(err, errlen, BI_EXEC_ERROR, "surface descriptor fault at %#llx", (unsigned long long)sva);
@@ -712,12 +715,24 @@ int bi_tex_needs_grad(uint32_t desc)
     return op == OP_TEX && (lod == LOD_COMPUTE || lod == LOD_BIAS);
 }
 
+/* A cube lookup's src0 (Mesa's bi_emit_texc_cube_coord): the face index in bits 31:29 over the
+ * face's s coordinate in [0, 1], whose bits 31:29 are 001 for every value from 2^-63 up (the
+ * smaller ones read as 0). */
+static uint32_t cube_s(uint32_t x)
+{
+    uint32_t s = x & 0x1fffffffu;
+    return s ? s | 0x20000000u : 0;
+}
+
 /* Coarse derivatives of a 2x2 quad (lanes 0 1 / 2 3 of it, bifrost_gfx.h): the same for the
  * four lanes, differences along the quad's top row and left column. */
-void bi_tex_quad_grad(const uint32_t x[4], const uint32_t y[4], const uint32_t *z, bi_tex_grad *g)
+void bi_tex_quad_grad(int cube, const uint32_t x[4], const uint32_t y[4], const uint32_t *z, bi_tex_grad *g)
 {
-    g->dx[0] = f32(x[1]) - f32(x[0]);
-    g->dy[0] = f32(x[2]) - f32(x[0]);
+    float s[4];
+    for (unsigned i = 0; i < 4; i++)
+        s[i] = f32(cube ? cube_s(x[i]) : x[i]);
+    g->dx[0] = s[1] - s[0];
+    g->dy[0] = s[2] - s[0];
     g->dx[1] = f32(y[1]) - f32(y[0]);
     g->dy[1] = f32(y[2]) - f32(y[0]);
     g->dx[2] = z ? f32(z[1]) - f32(z[0]) : 0;
@@ -753,8 +768,6 @@ int bi_tex_texc_grad(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, con
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC write mask %#x not implemented", mask);
     if (rfmt != 0 && rfmt != 4 && rfmt != 14 && rfmt != 15)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC result format %u not implemented (clamped / 16-bit integer)", rfmt);
-    if (dim == 0)
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "cube textures not implemented");
 
     /* staging registers in Mesa's bifrost_tex_dreg order, only those the descriptor names */
     unsigned k = 0;
@@ -798,11 +811,23 @@ int bi_tex_texc_grad(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, con
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "shadow comparison of an integer texture");
     if (layer >= t->layers)
         layer = t->layers - 1;     /* integer array indices clamp (Mesa sets the sampler bit) */
+    uint32_t c[3] = { x, y, zc };
+    if (dim == MALI_TEXTURE_DIMENSION_CUBE && op == OP_FETCH)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC fetch from a cube texture not implemented");
+    if (dim == MALI_TEXTURE_DIMENSION_CUBE) {
+        /* a face of a cube: a 2D lookup in layer 6 cube + face (faces +X -X +Y -Y +Z -Z, GL's
+         * layer order); the shader selected the face and its (s, t) with CUBEFACE / CUBE_*SEL */
+        unsigned face = x >> 29;
+        if (face > 5)
+            return tfail(err, errlen, BI_EXEC_ERROR, "TEXC cube face %u out of range", face);
+        layer = layer * 6 + face;
+        c[0] = cube_s(x);
+        dim = 2;
+    }
 
     static const struct mali_sampler no_sampler;
     lookup lk = { .m = m, .t = t, .sp = &no_sampler, .dim = dim, .layer = layer, .cmp = shadow };
     uint32_t v[4] = { 0, 0, 0, 0 };
-    uint32_t c[3] = { x, y, zc };
     if (op == OP_TEX) {
         uint8_t buf[MALI_SAMPLER_LENGTH];
         uint64_t va = m->samplers + (uint64_t)MALI_SAMPLER_LENGTH * smp;

@@ -29,8 +29,9 @@ int bi_tex_texc_grad(const struct bi_mem *m, uint32_t desc, uint32_t x, uint32_t
                      const bi_tex_grad *grad, uint32_t out[4], unsigned *nout, char *err, size_t errlen);
 /* Whether a TEXC descriptor computes its LOD from derivatives (the caller then passes them). */
 int bi_tex_needs_grad(uint32_t desc);
-/* Coarse derivatives of a 2x2 quad from its four lanes' coordinates (z may be NULL). */
-void bi_tex_quad_grad(const uint32_t x[4], const uint32_t y[4], const uint32_t *z, bi_tex_grad *g);
+/* Coarse derivatives of a 2x2 quad from its four lanes' coordinates (z may be NULL; cube: src0
+ * carries the face over s, derivatives of s taken without it). */
+void bi_tex_quad_grad(int cube, const uint32_t x[4], const uint32_t y[4], const uint32_t *z, bi_tex_grad *g);
 /* The 8.8 fixed-point level of detail before bias and clamps, as the unit computes it (tests). */
 int bi_tex_lod_from_grad(unsigned width, unsigned height, unsigned depth, unsigned dim, int normalized,
                          const bi_tex_grad *g);

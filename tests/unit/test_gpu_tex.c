@@ -145,7 +145,7 @@ START_TEST(test_lod_from_grad)
     /* quad derivatives: lanes 0 1 / 2 3, coarse (top row and left column) */
     uint32_t x[4] = { fbits(0.5f), fbits(0.75f), fbits(0.5f), fbits(0.75f) };
     uint32_t y[4] = { fbits(0.25f), fbits(0.25f), fbits(0.375f), fbits(0.375f) };
-    bi_tex_quad_grad(x, y, NULL, &g);
+    bi_tex_quad_grad(0, x, y, NULL, &g);
     ck_assert(g.dx[0] == 0.25f && g.dx[1] == 0 && g.dy[0] == 0 && g.dy[1] == 0.125f);
 }
 END_TEST
@@ -324,6 +324,60 @@ START_TEST(test_formats)
 }
 END_TEST
 
+/* A cube texture (one cube, 2 levels, 4x4 RGBA8 faces) whose surface for (face, level) holds red
+ * 20 face + 120 level, its surfaces in the order panfrost writes them for arch (v7: per face, the
+ * levels inside; v6: per level, the faces inside). */
+static void make_cube(unsigned arch)
+{
+    uint64_t tex = alloc(MALI_TEXTURE_LENGTH), surf = alloc(MALI_SURFACE_WITH_STRIDE_LENGTH * 12);
+    struct mali_texture td = { .type = 2, .dimension = MALI_TEXTURE_DIMENSION_CUBE,
+                               .format = arch >= 7 ? MALI_FORMAT_RGBA8_UNORM << 12 : MALI_FORMAT_RGBA8_UNORM << 12 | SWZ_RGBA,
+                               .width = 4, .height = 4, .swizzle = SWZ_RGBA,
+                               .texel_ordering = MALI_TEXTURE_LAYOUT_LINEAR, .levels = 2, .surfaces = surf,
+                               .array_size = 1, .depth = 1, .maximum_lod = 1 };
+    mali_texture_pack(at(tex), &td);
+    for (unsigned f = 0; f < 6; f++)
+        for (unsigned l = 0; l < 2; l++) {
+            unsigned wl = 4 >> l;
+            uint64_t data = alloc(wl * wl * 4);
+            for (unsigned i = 0; i < wl * wl; i++) {
+                at(data)[4 * i] = (uint8_t)(20 * f + 120 * l);
+                at(data)[4 * i + 3] = 255;
+            }
+            unsigned idx = arch >= 7 ? f * 2 + l : l * 6 + f;
+            struct mali_surface_with_stride sd = { .pointer = data, .row_stride = (int32_t)(wl * 4) };
+            mali_surface_with_stride_pack(at(surf) + MALI_SURFACE_WITH_STRIDE_LENGTH * idx, &sd);
+        }
+    M.textures = tex;
+}
+
+START_TEST(test_cube)
+{
+    for (unsigned arch = 6; arch <= 7; arch++) {
+        reset();
+        M.arch_major = arch;
+        make_cube(arch);
+        make_sampler(0, 0, MALI_MIPMAP_MODE_NEAREST, 0, 16 << 8, 0, 0);
+        /* TEXC cube: dimension 0; src0 = face << 29 | s's low 29 bits (Mesa's cube descriptor) */
+        uint32_t d = 1u << 11 | OP_TEX << 12 | 0u << 18 | LOD_EXPLICIT << 20 | (uint32_t)RF_F32 << 24 | 0xfu << 28;
+        for (unsigned f = 0; f < 6; f++)
+            for (unsigned l = 0; l < 2; l++) {
+                uint32_t sr = l << 8, out[4], n;
+                char why[160] = "";
+                uint32_t s0 = f << 29 | (fbits(0.375f) & 0x1fffffffu);
+                ck_assert_msg(bi_tex_texc_grad(&M, d, s0, fbits(0.625f), &sr, 1, NULL, out, &n, why, sizeof why) == 0,
+                              "%s", why);
+                ck_assert_msg(bitsf(out[0]) == (float)((20.0 * f + 120 * l) / 255), "arch %u face %u level %u: %g",
+                              arch, f, l, bitsf(out[0]));
+            }
+        /* a face index of 6 or 7 is refused */
+        uint32_t sr = 0, out[4], n;
+        char why[160];
+        ck_assert_int_eq(bi_tex_texc_grad(&M, d, 6u << 29, 0, &sr, 1, NULL, out, &n, why, sizeof why), BI_EXEC_ERROR);
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("gpu_tex");
@@ -334,6 +388,7 @@ static Suite *suite(void)
     tcase_add_test(c, test_min_mag_filters);
     tcase_add_test(c, test_shadow);
     tcase_add_test(c, test_formats);
+    tcase_add_test(c, test_cube);
     suite_add_tcase(s, c);
     return s;
 }
