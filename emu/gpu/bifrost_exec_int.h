@@ -6,6 +6,7 @@
  *   bifrost_exec_float.c     float helpers: rounding, denormals, NaNs, conversions, table ops
  *   bifrost_exec_alu.c       one ALU / branch instruction for one lane (scalar and vector)
  *   bifrost_exec_mem.c       memory and message instructions (loads, stores, atomics, texture)
+ *   bifrost_exec_gfx.c       graphics messages through the front end's bi_gfx_if (bifrost_gfx.h)
  *   bifrost_exec.c           the clause loop: a clause over a warp's lanes, warp scheduling
  *   bifrost_exec_program.c   the program cache: clauses decoded and prepared once
  *   workgroup.c              compute workgroups: warps, preloads, barriers */

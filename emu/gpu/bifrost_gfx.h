@@ -137,4 +137,11 @@ struct bi_gfx_if {
  * restores the fragment shader's state; bi_exec_program(w, fragment program) then continues. */
 int bi_gfx_run_blend(bi_warp *w, bi_program *blend, const bi_mem *blend_mem, unsigned max_clauses, bi_fault *f);
 
+/* v7 message preloads (RSD "Message Preload 1 / 2", 16 bits each: type, then the LD_VAR or
+ * VAR_TEX fields of genxml's "LD_VAR Preload" / "VAR_TEX Preload"): the message run for the lanes
+ * in `lanes` before the first clause, through the same callbacks, its results in r0-r3 (slot 0)
+ * or r4-r7 (slot 1).  Call after writing the fragment preloads (LD_VAR takes r61).  Type 0:
+ * nothing.  A preloaded LD_VAR interpolates at the sample (BI_GFX_SAMPLE_SAMPLE), update STORE. */
+int bi_gfx_message_preload(bi_warp *w, uint32_t lanes, unsigned slot, uint32_t desc, bi_fault *f);
+
 #endif

@@ -48,6 +48,7 @@ typedef struct gfx_draw {
     gfx_blend_state blend[GFX_MAX_RTS];      /* the blender each descriptor sets up */
     bool blend_shader[GFX_MAX_RTS];          /* its mode is SHADER */
     uint64_t fau[32];                        /* the special FAU values its warps read */
+    uint16_t msg[2];                         /* v7 message preloads (0: none) */
 } gfx_draw;
 
 typedef struct gfx_frame {
@@ -58,6 +59,10 @@ typedef struct gfx_frame {
     unsigned tiles_x, tx0, ty0;              /* the job's tile bounds */
     gfx_draw *draws;
     unsigned ndraws;
+    /* frame shaders: pre-frame 0, pre-frame 1, post-frame (mode NEVER: none) */
+    gfx_draw frame[3];
+    unsigned frame_mode[3];
+    double frame_plane[3][6];               /* x0, y0, then d(b1)/dx, d(b1)/dy, d(b2)/dx, d(b2)/dy */
     gfx_tile *tiles;                         /* one per worker slot */
     char err[160];                           /* the first failing tile's reason */
     uint64_t err_tile;

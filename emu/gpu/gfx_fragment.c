@@ -6,6 +6,7 @@
  * host threads. */
 #include "gfx_frag_int.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,18 +45,17 @@ static void *read_array(const gpu_mem_if *m, uint64_t va, size_t n, size_t size,
     return p;
 }
 
-/* The draw's state from its job's fragment DCD */
-static uint32_t draw_state(gfx_frame *f, gfx_draw *dr, uint64_t *fva)
+/* A draw's state from the fragment DCD at dva (a draw's job + 128, or a frame shader's) */
+static uint32_t draw_state(gfx_frame *f, gfx_draw *dr, uint64_t dva, uint64_t *fva)
 {
     const gpu_mem_if *m = &f->job->mem;
     uint8_t dcd[MALI_DRAW_LENGTH], rsd[MALI_RENDERER_STATE_LENGTH];
     uint32_t code;
-    uint64_t dva = dr->pl.job + MALI_INDEXED_VERTEX_JOB_SECTION_FRAGMENT_DRAW_OFFSET;
     if ((code = m->read(m->ctx, dva, dcd, sizeof(dcd))))
-        return fail(f, fva, dva, code, "draw of job %#llx unreadable", (unsigned long long)dr->pl.job);
+        return fail(f, fva, dva, code, "fragment DCD at %#llx unreadable", (unsigned long long)dva);
     *fva = dva;
     if ((code = draw_desc_parse(m, dcd, false, &dr->d, fva)))
-        return fail(f, fva, *fva, code, "fragment DCD of job %#llx: bad descriptors", (unsigned long long)dr->pl.job);
+        return fail(f, fva, *fva, code, "fragment DCD at %#llx: bad descriptors", (unsigned long long)dva);
     struct mali_draw dd;
     mali_draw_unpack(dcd, &dd);
     dr->position = dd.position;
@@ -102,14 +102,10 @@ static uint32_t draw_state(gfx_frame *f, gfx_draw *dr, uint64_t *fva)
     dr->bias_front = rs.front_facing_depth_bias;
     dr->bias_back = rs.back_facing_depth_bias;
     dr->point_origin_max_y = rs.point_sprite_coord_origin_max_y;
-    dr->stencil[0] = (gfx_stencil){ (uint8_t)rs.stencil_front_reference_value, (uint8_t)rs.stencil_front_mask,
-                                    (uint8_t)rs.stencil_mask_front, (uint8_t)rs.stencil_front_compare_function,
-                                    (uint8_t)rs.stencil_front_stencil_fail, (uint8_t)rs.stencil_front_depth_fail,
-                                    (uint8_t)rs.stencil_front_depth_pass };
-    dr->stencil[1] = (gfx_stencil){ (uint8_t)rs.stencil_back_reference_value, (uint8_t)rs.stencil_back_mask,
-                                    (uint8_t)rs.stencil_mask_back, (uint8_t)rs.stencil_back_compare_function,
-                                    (uint8_t)rs.stencil_back_stencil_fail, (uint8_t)rs.stencil_back_depth_fail,
-                                    (uint8_t)rs.stencil_back_depth_pass };
+    if (f->job->arch_major >= 7) {            /* v7: messages the hardware runs before the shader */
+        dr->msg[0] = (uint16_t)rs.message_preload_1;
+        dr->msg[1] = (uint16_t)rs.message_preload_2;
+    }
     /* the blend descriptors follow the renderer state, one per render target */
     dr->blend_va = dr->d.rsd + MALI_RENDERER_STATE_LENGTH;
     for (unsigned i = 0; i < f->fb.nrts; i++) {
@@ -197,15 +193,58 @@ static uint32_t read_polygon_list(gfx_frame *f, uint64_t *fva)
         for (uint32_t k = 0; k < dr->pl.nprims; k++)
             if (dr->prims[k].provoking > 2)
                 return fail(f, fva, va, MALI_EXC_DATA_INVALID_FAULT, "polygon list primitive damaged");
-        if ((code = draw_state(f, dr, fva)))
+        if ((code = draw_state(f, dr, dr->pl.job + MALI_INDEXED_VERTEX_JOB_SECTION_FRAGMENT_DRAW_OFFSET, fva)))
             return code;
         va = dr->pl.next;
     }
     return 0;
 }
 
+/* The pre- and post-frame shaders' DCDs (three after Frame Shader DCDs: pre-frame 0 and 1,
+ * post-frame), each drawn over whole tiles with its position buffer's first three vertices as
+ * the plane its varyings follow */
+static uint32_t read_frame_shaders(gfx_frame *f, uint64_t *fva)
+{
+    const gpu_mem_if *m = &f->job->mem;
+    unsigned modes[3] = { f->fb.pre_frame[0], f->fb.pre_frame[1], f->fb.post_frame };
+    for (unsigned k = 0; k < 3; k++) {
+        if (modes[k] == MALI_PRE_POST_FRAME_SHADER_MODE_NEVER)
+            continue;
+        gfx_draw *dr = &f->frame[k];
+        uint64_t dva = f->fb.frame_dcds + (uint64_t)MALI_DRAW_LENGTH * k;
+        uint32_t code = draw_state(f, dr, dva, fva);
+        if (code)
+            return code;
+        float pos[3][4];
+        if ((code = m->read(m->ctx, dr->position, pos, sizeof(pos))))
+            return fail(f, fva, dr->position, code, "frame shader %u: positions unreadable", k);
+        double x0 = pos[0][0], y0 = pos[0][1];
+        double d = (pos[1][0] - x0) * (pos[2][1] - y0) - (pos[2][0] - x0) * (pos[1][1] - y0);
+        if (!(d != 0) || !isfinite(d))
+            return fail(f, fva, dr->position, MALI_EXC_DATA_INVALID_FAULT, "frame shader %u: degenerate positions", k);
+        /* barycentric weight of vertex 1 / 2 at (x, y): a plane in x and y */
+        f->frame_plane[k][0] = x0;
+        f->frame_plane[k][1] = y0;
+        f->frame_plane[k][2] = (pos[2][1] - y0) / d;
+        f->frame_plane[k][3] = -(pos[2][0] - x0) / d;
+        f->frame_plane[k][4] = -(pos[1][1] - y0) / d;
+        f->frame_plane[k][5] = (pos[1][0] - x0) / d;
+        f->frame_mode[k] = modes[k];
+    }
+    return 0;
+}
+
 static void frame_free(gfx_frame *f)
 {
+    for (unsigned k = 0; k < 3; k++) {
+        gfx_draw *dr = &f->frame[k];
+        if (dr->prog) {
+            pthread_mutex_lock(&f->e->lock);
+            program_cache_put(&f->e->cache, dr->prog, dr->cached);
+            pthread_mutex_unlock(&f->e->lock);
+        }
+        draw_desc_free(&dr->d);
+    }
     for (unsigned i = 0; i < f->ndraws; i++) {
         gfx_draw *dr = &f->draws[i];
         if (dr->prog) {
@@ -247,16 +286,14 @@ uint32_t gfx_fragment_job_run(gpu_compute *e, const gpu_compute_job *job, uint64
     struct mali_fragment_job_payload p;
     mali_fragment_job_payload_unpack(pl, &p);
     code = gfx_fb_parse(m, p.framebuffer, job->arch_major, &f.fb, &fva, f.err, sizeof(f.err));
-    if (!code && (f.fb.pre_frame[0] || f.fb.pre_frame[1] || f.fb.post_frame))
-        code = fail(&f, &fva, f.fb.va, MALI_EXC_DATA_INVALID_FAULT,
-                    "pre/post-frame shaders (modes %u %u %u) not implemented", f.fb.pre_frame[0], f.fb.pre_frame[1],
-                    f.fb.post_frame);
     if (!code && p.has_tile_enable_map)
         code = fail(&f, &fva, job->job_va, MALI_EXC_DATA_INVALID_FAULT, "tile enable maps not implemented");
     if (!code && (p.bound_max_x < p.bound_min_x || p.bound_max_y < p.bound_min_y))
         code = fail(&f, &fva, job->job_va, MALI_EXC_JOB_CONFIG_FAULT, "empty tile bounds");
     if (!code)
         code = read_polygon_list(&f, &fva);
+    if (!code)
+        code = read_frame_shaders(&f, &fva);
     if (!code) {
         f.tiles = calloc(e->nthreads, sizeof(*f.tiles));
         for (unsigned i = 0; f.tiles && i < e->nthreads; i++)
@@ -287,6 +324,9 @@ uint32_t gfx_fragment_job_run(gpu_compute *e, const gpu_compute_job *job, uint64
             for (unsigned i = 0; i < f.ndraws; i++)
                 if (f.draws[i].d.tls_stride > r.d.tls_stride)
                     r.d.tls_stride = f.draws[i].d.tls_stride;
+            for (unsigned k = 0; k < 3; k++)
+                if (f.frame[k].d.tls_stride > r.d.tls_stride)
+                    r.d.tls_stride = f.frame[k].d.tls_stride;
             for (unsigned i = 0; i < 64 && r.ncores < 64; i++)
                 if (job->core_mask >> i & 1)
                     r.core_ids[r.ncores++] = i;

@@ -493,12 +493,21 @@ static uint32_t shade_warp(warp_ctx *c, bi_warp *w, char *err, size_t errlen)
     w->helper = ~live & ((1u << lanes) - 1);
     for (unsigned l = 0; l < lanes; l++)
         w->reg[60][l] = c->cov[l];
+    uint32_t run_lanes = 0;
+    for (unsigned l = 0; l < lanes; l++)
+        if (!w->done[l])
+            run_lanes |= 1u << l;
+    bi_fault f;
+    for (unsigned i = 0; i < 2; i++)      /* v7: messages the hardware runs before the shader */
+        if (dr->msg[i] && bi_gfx_message_preload(w, run_lanes, i, dr->msg[i], &f) < 0) {
+            snprintf(err, errlen, "message preload %u: %.100s", i, f.msg);
+            return c->wk->fault ? c->wk->fault : MALI_EXC_INSTR_INVALID_ENC;
+        }
     if (!c->dr->prog) {                           /* no fragment shader: depth / stencil only */
         if (!c->zs_done)
             depth_stencil(c, live);
         return 0;
     }
-    bi_fault f;
     const gpu_mem_if *jm = &c->f->job->mem;
     for (;;) {
         int rc = bi_exec_program(w, dr->prog, TURN_CLAUSES, &f);
@@ -536,6 +545,21 @@ static void collect(void *ctx, const struct gfx_quad *q)
 
 static uint32_t walk_prim(warp_ctx *c, bi_warp *w, quad_list *ql, const struct gfx_raster_state *st,
                           const struct gfx_rvertex *v, unsigned nv, char *err, size_t errlen);
+/* Shade the quads of ql in warps, in order */
+static uint32_t shade_quads(warp_ctx *c, bi_warp *w, quad_list *ql, char *err, size_t errlen)
+{
+    unsigned per_warp = c->f->lanes / 4;
+    for (unsigned i = 0; i < ql->n; i += per_warp) {
+        c->nq = ql->n - i < per_warp ? ql->n - i : per_warp;
+        for (unsigned k = 0; k < c->nq; k++)
+            c->q[k] = &ql->q[i + k];
+        uint32_t code = shade_warp(c, w, err, errlen);
+        if (code)
+            return code;
+    }
+    return 0;
+}
+
 
 /* Rasterize primitive pr of draw dr over the tile and shade its quads */
 static uint32_t draw_prim(warp_ctx *c, bi_warp *w, quad_list *ql, char *err, size_t errlen)
@@ -604,23 +628,75 @@ static uint32_t walk_prim(warp_ctx *c, bi_warp *w, quad_list *ql, const struct g
         ok = gfx_raster_setup_triangle(st, v, &s, NULL);
     else if (nv == 2)
         ok = gfx_raster_setup_line(st, v, dr->pl.line_width, &s, NULL);
-    else
-        ok = gfx_raster_setup_point(st, v, dr->pl.line_width, &s, NULL);
+    else {
+        float size = dr->pl.line_width;
+        if (dr->pl.psize) {                      /* per-vertex sizes (fp16, gl_PointSize) */
+            uint16_t h;
+            const gpu_mem_if *m = &c->f->job->mem;
+            uint32_t code = m->read(m->ctx, dr->pl.psize + 2ull * c->pr->v[0], &h, 2);
+            if (code) {
+                snprintf(err, errlen, "point size of vertex slot %u unreadable", c->pr->v[0]);
+                return code;
+            }
+            size = h2f(h);
+        }
+        ok = gfx_raster_setup_point(st, v, size, &s, NULL);
+    }
     if (!ok)
         return 0;
     ql->n = 0;
     gfx_raster_walk(&s, (int)c->t->x0, (int)c->t->y0, (int)c->t->x0 + GFX_TILE, (int)c->t->y0 + GFX_TILE, collect, ql,
                     NULL);
-    unsigned per_warp = c->f->lanes / 4;
-    for (unsigned i = 0; i < ql->n; i += per_warp) {
-        c->nq = ql->n - i < per_warp ? ql->n - i : per_warp;
-        for (unsigned k = 0; k < c->nq; k++)
-            c->q[k] = &ql->q[i + k];
-        uint32_t code = shade_warp(c, w, err, errlen);
-        if (code)
-            return code;
-    }
-    return 0;
+    return shade_quads(c, w, ql, err, errlen);
+}
+
+/* The frame shader k over the whole tile (its pixels inside the framebuffer bounds) */
+static uint32_t frame_shader(warp_ctx *c, bi_warp *w, quad_list *ql, unsigned k, char *err, size_t errlen)
+{
+    const gfx_frame *f = c->f;
+    const double *pl = f->frame_plane[k];
+    static const gfx_pl_prim prim = { .v = { 0, 1, 2 } };
+    c->pr = &prim;
+    ql->n = 0;
+    for (unsigned y = c->t->y0; y < c->t->y0 + GFX_TILE; y += 2)
+        for (unsigned x = c->t->x0; x < c->t->x0 + GFX_TILE; x += 2) {
+            struct gfx_quad *q = &ql->q[ql->n];
+            memset(q, 0, sizeof(*q));
+            q->x = (int)x;
+            q->y = (int)y;
+            q->front_facing = true;
+            for (unsigned p = 0; p < 4; p++) {
+                unsigned px = x + (p & 1), py = y + (p >> 1);
+                bool in = px >= f->fb.bound[0] && px <= f->fb.bound[2] && py >= f->fb.bound[1] &&
+                          py <= f->fb.bound[3] && px < f->fb.width && py < f->fb.height;
+                if (in) {
+                    q->coverage |= (uint16_t)(((1u << c->t->samples) - 1) << (p * GFX_MAX_SAMPLES));
+                    q->pixel_mask |= (uint8_t)(1u << p);
+                }
+                double dx = px + 0.5 - pl[0], dy = py + 0.5 - pl[1];
+                double b1 = pl[2] * dx + pl[3] * dy, b2 = pl[4] * dx + pl[5] * dy;
+                q->bary[p][0] = q->bary_lin[p][0] = (float)(1 - b1 - b2);
+                q->bary[p][1] = q->bary_lin[p][1] = (float)b1;
+                q->bary[p][2] = q->bary_lin[p][2] = (float)b2;
+                q->rw[p] = 1;
+            }
+            if (q->pixel_mask)
+                ql->n++;
+        }
+    return shade_quads(c, w, ql, err, errlen);
+}
+
+/* The draw's tables for its shader's memory messages, and its code */
+static void bind_draw(worker *wk, const gfx_draw *dr)
+{
+    wk->mem.nubos = dr->d.nubos;
+    wk->mem.ubo_addr = dr->d.ubo_addr;
+    wk->mem.ubo_size = dr->d.ubo_size;
+    wk->mem.textures = dr->d.textures;
+    wk->mem.samplers = dr->d.samplers;
+    wk->mem.attributes = dr->d.attributes;
+    wk->mem.attr_bufs = dr->d.attr_bufs;
+    wk->shader_base = dr->d.shader_va;
 }
 
 uint32_t gfx_shade_tile(worker *wk, uint64_t idx)
@@ -636,25 +712,28 @@ uint32_t gfx_shade_tile(worker *wk, uint64_t idx)
     static __thread bi_warp warp;
     static __thread quad_list ql;
     wk->mem.gfx = &gfx_if;
+    for (unsigned k = 0; k < 2 && !code; k++)              /* pre-frame shaders */
+        if (f->frame_mode[k]) {
+            warp_ctx c = { .f = f, .dr = &f->frame[k], .t = t, .wk = wk };
+            bind_draw(wk, c.dr);
+            code = frame_shader(&c, &warp, &ql, k, err, sizeof(err));
+        }
     for (unsigned d = 0; d < f->ndraws && !code; d++) {
         const gfx_draw *dr = &f->draws[d];
         if (tx < dr->pl.tx0 || tx > dr->pl.tx1 || ty < dr->pl.ty0 || ty > dr->pl.ty1)
             continue;
         const gfx_pl_bin *b = &dr->bins[(size_t)(ty - dr->pl.ty0) * (dr->pl.tx1 - dr->pl.tx0 + 1u) + (tx - dr->pl.tx0)];
-        /* the draw's tables for its shader's memory messages */
-        wk->mem.nubos = dr->d.nubos;
-        wk->mem.ubo_addr = dr->d.ubo_addr;
-        wk->mem.ubo_size = dr->d.ubo_size;
-        wk->mem.textures = dr->d.textures;
-        wk->mem.samplers = dr->d.samplers;
-        wk->mem.attributes = dr->d.attributes;
-        wk->mem.attr_bufs = dr->d.attr_bufs;
-        wk->shader_base = dr->d.shader_va;
+        bind_draw(wk, dr);
         warp_ctx c = { .f = f, .dr = dr, .t = t, .wk = wk };
         for (uint32_t k = 0; k < b->count && !code; k++) {
             c.pr = &dr->prims[dr->entries[b->first + k]];
             code = draw_prim(&c, &warp, &ql, err, sizeof(err));
         }
+    }
+    if (!code && f->frame_mode[2]) {                        /* post-frame shader */
+        warp_ctx c = { .f = f, .dr = &f->frame[2], .t = t, .wk = wk };
+        bind_draw(wk, c.dr);
+        code = frame_shader(&c, &warp, &ql, 2, err, sizeof(err));
     }
     uint64_t fva = 0;
     if (!code)
