@@ -172,7 +172,12 @@ int bx_exec_gfx(bi_warp *w, const bi_xclause *xc, const bi_xinstr *x, uint32_t e
                 continue;
             uint32_t r[4] = { 0 };
             unsigned got = 0;
-            rc = bi_tex_texc(m, x->texdesc, out[0][l], out[1][l], NULL, 0, r, &got, why, sizeof why);
+            bi_tex_grad g, *gp = NULL;      /* a computed LOD: the quad's derivatives */
+            if (bi_tex_needs_grad(x->texdesc) && (l | 3u) < lanes) {
+                bi_tex_quad_grad(0, &out[0][l & ~3u], &out[1][l & ~3u], NULL, &g);
+                gp = &g;
+            }
+            rc = bi_tex_texc_grad(m, x->texdesc, out[0][l], out[1][l], NULL, 0, gp, r, &got, why, sizeof why);
             if (rc)
                 break;
             for (unsigned k = 0; k < 4; k++)

@@ -189,6 +189,9 @@ int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lan
 
 /* Graphics messages (bifrost_exec_gfx.c): message x of clause xc for the lanes in exec, once per
  * warp (src[k][l]: source k of lane l); staging results in stg. */
+/* TEXC / TEXS for the lanes in exec, with their quads' derivatives (bifrost_exec_mem.c) */
+int bx_exec_tex(bi_warp *w, const bi_xinstr *x, const bi_clause *c, uint32_t exec, const uint32_t (*src)[BI_MAX_LANES],
+                unsigned n, staging *stg, bi_fault *f);
 int bx_exec_gfx(bi_warp *w, const bi_xclause *xc, const bi_xinstr *x, uint32_t exec, const uint32_t (*src)[BI_MAX_LANES],
                 staging *stg, bi_fault *f);
 /* DISCARD.f32 over the lanes in exec (s[k]: source k's lane row): lanes it hits become helpers */

@@ -824,6 +824,62 @@ START_TEST(var_tex)
 }
 END_TEST
 
+/* ---- TEXS_2D with a computed LOD: quads' derivatives ------------------------------------------- */
+
+/* texture and sampler 1: a 16 x 16 RGBA32F texture of 4 levels, nearest filtering and nearest
+ * mip selection; every texel of level l is (l, l, l, l) */
+static void lod_tables(unsigned arch)
+{
+    uint64_t tex = MEM_BASE + 0x400, smp = MEM_BASE + 0x480, surf = MEM_BASE + 0x500, data = MEM_BASE + 0x1000;
+    gmem.textures = tex;
+    gmem.samplers = smp;
+    put32(tex + 32, 2 | 2u << 4 | pformat(arch, 191) << 10);         /* texture 1: 2D */
+    put32(tex + 32 + 4, 15 | 15u << 16);                             /* 16 x 16 */
+    put32(tex + 32 + 8, (0 | 1 << 3 | 2 << 6 | 3 << 9) | 2u << 12 | 3u << 16);   /* linear, 4 levels */
+    put32(tex + 32 + 16, (uint32_t)surf);
+    for (unsigned l = 0, off = 0; l < 4; l++) {
+        unsigned n = 16 >> l;
+        put32(surf + 16 * l, (uint32_t)(data + off));
+        put32(surf + 16 * l + 8, 16 * n);                            /* row stride */
+        for (unsigned i = 0; i < n * n * 4; i++)
+            put32(data + off + 4 * i, fb((float)l));
+        off += 16 * n * n;
+    }
+    /* edge, normalized, minify and magnify nearest, mipmap nearest, maximum LOD 16 */
+    put32(smp + 32, 1 | 9u << 8 | 9u << 12 | 9u << 16 | 1u << 25 | 1u << 26 | 3u << 27);
+    put32(smp + 32 + 4, 16u << 8 << 16);
+}
+
+static void check_texs_lod(unsigned arch, int jit, bi_warp *w)
+{
+    fake_log g;
+    memset(mem, 0, sizeof(mem));
+    warp_setup(w, arch, &g);
+    lod_tables(arch);
+    /* quad q's lanes step 2^q texels along x and y: lambda q, level q (v7's second quad: 1) */
+    for (unsigned l = 0; l < w->lanes; l++) {
+        unsigned q = l / 4, step = 1u << (arch == 7 ? q : 2);
+        w->reg[4][l] = fb((0.5f + (float)((l & 1) * step)) / 16);
+        w->reg[5][l] = fb((0.5f + (float)(((l >> 1) & 1) * step)) / 16);
+    }
+    set_backend(jit);
+    bi_program *p = bi_program_new(bi_shader_gfx_texs_lod, sizeof(bi_shader_gfx_texs_lod), arch == 7 ? BI_ARCH_V7 : BI_ARCH_V6);
+    run_prog(w, p, BI_EXEC_END);
+    bi_program_free(p);
+    for (unsigned l = 0; l < w->lanes; l++) {
+        unsigned level = arch == 7 ? l / 4 : 2;
+        ck_assert_msg(w->reg[0][l] == fb((float)level), "arch %u lane %u: level %g, %u expected", arch, l,
+                      bf(w->reg[0][l]), level);
+    }
+}
+
+START_TEST(texs_computed_lod)
+{
+    both_backends(check_texs_lod, 6);
+    both_backends(check_texs_lod, 7);
+}
+END_TEST
+
 /* ---- v7 message preloads ------------------------------------------------------------------------ */
 
 START_TEST(message_preloads)
@@ -900,6 +956,7 @@ int main(void)
     tcase_add_test(tc, mesa_mrt_fragment_shader);
     tcase_add_test(tc, mesa_fragdepth_shader);
     tcase_add_test(tc, var_tex);
+    tcase_add_test(tc, texs_computed_lod);
     tcase_add_test(tc, message_preloads);
     tcase_add_test(tc, no_front_end);
     suite_add_tcase(s, tc);
