@@ -56,6 +56,7 @@ typedef struct job_desc {
     /* Vertex shading (gfx_vertex.c): NULL for compute grids; else workgroup x's threads are the
      * vertices x * local[0] + t below vertex_count of instance y, with vertex preloads. */
     const struct bi_vertex_grid *vertex;
+    unsigned stage;                       /* enum gpu_stage, for the observer */
 } job_desc;
 
 typedef struct run {
@@ -81,6 +82,9 @@ typedef struct run {
      * the observer's calls, and total_wgs is set by the caller. */
     uint32_t (*item)(struct worker *w, uint64_t idx);
     void *item_ctx;
+    /* Optional, with item: called where job_begin (begin) and job_end (!begin) would be, under
+     * the engine's lock, once r->epoch is known: the caller's observer calls. */
+    void (*announce)(struct run *r, bool begin);
 } run;
 
 /* per host thread: cached host pages of global memory (map fast path), indexed by a hash of the

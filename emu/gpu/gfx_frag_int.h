@@ -11,6 +11,7 @@
 #include "gfx_blend.h"
 #include "gfx_fb.h"
 #include "gfx_polylist.h"
+#include "gfx_stats.h"
 #include "gfx_tile.h"
 
 typedef struct gfx_stencil {
@@ -73,6 +74,7 @@ typedef struct gfx_frame {
     unsigned frame_mode[3];
     double frame_plane[3][6];               /* x0, y0, then d(b1)/dx, d(b1)/dy, d(b2)/dx, d(b2)/dy */
     gfx_tile *tiles;                         /* one per worker slot */
+    gfx_shade_counts *counts;                /* one per worker slot (gfx_stats.h) */
     char err[160];                           /* the first failing tile's reason */
     uint64_t err_tile;
     pthread_mutex_t err_lock;

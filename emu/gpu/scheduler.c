@@ -282,7 +282,9 @@ uint32_t scheduler_run(gpu_compute *e, run *r)
     r->epoch = ++e->epoch;
     e->st.jobs++;
     if (e->hooks.job_begin && r->prog && !r->item)
-        e->hooks.job_begin(r->prog, r->epoch, r->d.shader_va, job->as, job->type);
+        e->hooks.job_begin(r->prog, r->epoch, r->d.shader_va, job->as, job->type, r->d.stage);
+    if (r->item && r->announce)
+        r->announce(r, true);
     if ((r->prog || r->item) && e->timing)
         gpu_timing_job_begin(e->timing, r->total_wgs, r->ncores, r->core_ids);
     if (r->prog || r->item) {
@@ -320,6 +322,8 @@ uint32_t scheduler_run(gpu_compute *e, run *r)
     pthread_mutex_lock(&e->lock);
     if (e->hooks.job_end && !r->item)
         e->hooks.job_end(r->prog, r->epoch, r->status ? r->status : EXC_DONE);
+    if (r->item && r->announce)
+        r->announce(r, false);
     if (!r->item)
         program_cache_put(&e->cache, r->prog, cached);
     add_stats(&e->st, &r->st);
