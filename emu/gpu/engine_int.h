@@ -63,7 +63,8 @@ typedef struct run {
     gpu_compute *e;
     const gpu_compute_job *job;
     job_desc d;
-    bi_program *prog;
+    bi_program *prog;                     /* item runs: NULL, or the program --timing's per-job
+                                             counters are charged to (the caller's) */
     uint64_t epoch;
     unsigned ncores, core_ids[64];
     uint64_t total_wgs;
@@ -145,6 +146,9 @@ struct gpu_compute {
 /* engine_mem.c: point w->mem (the executor's memory calls) at the run's memory; recording: every
  * access also goes to w->trace (--timing), none through mapped pages.  Empties w's page cache. */
 void engine_mem_bind(worker *w, const run *r, bool recording);
+/* The job's memory (read / write only) for one message of a front end's own accesses on worker w
+ * (a tile's write-back): recorded for --timing like a shader's when w records, else job->mem. */
+gpu_mem_if engine_mem_job_message(worker *w);
 
 /* scheduler.c: start / stop the pool threads of e (e->nthreads, e->w allocated); and run r
  * (descriptors parsed, core ids set) to completion on the calling thread and the pool: returns

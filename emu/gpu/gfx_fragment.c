@@ -340,6 +340,7 @@ uint32_t gfx_fragment_job_run(gpu_compute *e, const gpu_compute_job *job, uint64
             r.item = gfx_shade_tile;
             r.item_ctx = &f;
             r.announce = gfx_stats_announce;
+            r.prog = gfx_stats_first_program(&f);          /* --timing's per-job counters */
             r.total_wgs = (uint64_t)f.tiles_x * (ty1 - f.ty0 + 1);
             r.d.local[0] = f.lanes;
             r.d.local[1] = r.d.local[2] = 1;

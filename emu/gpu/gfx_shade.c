@@ -576,6 +576,7 @@ static uint32_t shade_warp(warp_ctx *c, bi_warp *w, char *err, size_t errlen)
                  rc == BI_EXEC_BLEND_CALL ? "blend shaders not implemented" : f.msg);
         return f.kind == BI_FAULT_BAD_PC ? MALI_EXC_INSTR_INVALID_PC : MALI_EXC_INSTR_INVALID_ENC;
     }
+    c->wk->trace.tuples += w->tuples_run;          /* --timing: the tile's issue time */
     if (!c->zs_done)
         depth_stencil(c, live);
     return 0;
@@ -775,10 +776,13 @@ uint32_t gfx_shade_tile(worker *wk, uint64_t idx)
         bind_draw(wk, c.dr);
         code = frame_shader(&c, &warp, &ql, 2, err, sizeof(err));
     }
-    gfx_stats_tile_end(&f->counts[wk->slot]);
+    wk->trace.warps = gfx_stats_tile_end(&f->counts[wk->slot]);  /* --timing: the tile's warps */
     uint64_t fva = 0;
     if (!code)
-        code = gfx_tile_write_back(t, &f->fb, &f->job->mem, &fva, err, sizeof(err));
+    {
+        gpu_mem_if wm = engine_mem_job_message(wk);        /* --timing sees the write-back */
+        code = gfx_tile_write_back(t, &f->fb, &wm, &fva, err, sizeof(err));
+    }
     if (code) {
         wk->fault_va = fva ? fva : f->fb.va;
         pthread_mutex_lock(&f->err_lock);

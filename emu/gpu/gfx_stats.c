@@ -10,13 +10,15 @@
 void gfx_stats_tile_begin(gfx_shade_counts *s)
 {
     s->c.tiles++;
+    s->tile_warps = 0;
     memset(s->shaded, 0, sizeof(s->shaded));
 }
 
-void gfx_stats_tile_end(gfx_shade_counts *s)
+unsigned gfx_stats_tile_end(gfx_shade_counts *s)
 {
     for (unsigned i = 0; i < GFX_TILE_PIXELS / 64; i++)
         s->c.pixels += (uint64_t)__builtin_popcountll(s->shaded[i]);
+    return s->tile_warps ? s->tile_warps : 1;
 }
 
 void gfx_stats_warp(gfx_shade_counts *s, const struct gfx_quad *const *q, unsigned nq, unsigned x0, unsigned y0,
@@ -25,6 +27,7 @@ void gfx_stats_warp(gfx_shade_counts *s, const struct gfx_quad *const *q, unsign
     s->c.killed_early += (uint64_t)__builtin_popcount(covered & ~live);
     if (!shaded || !live)
         return;
+    s->tile_warps++;
     if (frame) {
         s->c.frame_fragments += (uint64_t)__builtin_popcount(live);
         return;
@@ -77,6 +80,17 @@ static void each_program(run *r, bool begin)
 void gfx_stats_announce(run *r, bool begin)
 {
     each_program(r, begin);
+}
+
+bi_program *gfx_stats_first_program(const gfx_frame *f)
+{
+    for (unsigned k = 0; k < 3; k++)
+        if (f->frame[k].prog)
+            return f->frame[k].prog;
+    for (unsigned i = 0; i < f->ndraws; i++)
+        if (f->draws[i].prog)
+            return f->draws[i].prog;
+    return NULL;
 }
 
 void gfx_stats_frame_sum(const gfx_frame *f, unsigned nslots, gpu_gfx_frame_counts *out)

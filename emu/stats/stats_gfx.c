@@ -143,6 +143,10 @@ static void summary(FILE *f, const stats_totals *T)
 {
     (void)T;
     pthread_mutex_lock(&lock);
+    if (!nframes && !ndraws_idvs && !ndraws_tiler) {           /* no graphics job ran */
+        pthread_mutex_unlock(&lock);
+        return;
+    }
     const gpu_gfx_frame_counts *c = &frames_total;
     fprintf(f, "  graphics: %" PRIu64 " draws, primitives %" PRIu64 " in, %" PRIu64 " culled, %" PRIu64
                " clipped; %zu frames: %" PRIu64 " tiles, %" PRIu64 " quads, %" PRIu64 " fragments (%" PRIu64
