@@ -11,6 +11,7 @@
 #include "gfx_blend.h"
 #include "gfx_fb.h"
 #include "gfx_polylist.h"
+#include "gfx_stats.h"
 #include "gfx_tile.h"
 
 typedef struct gfx_stencil {
@@ -67,6 +68,7 @@ typedef struct gfx_frame {
     /* blend shaders the frame's draws called (program cache references, under err_lock) */
     struct { uint64_t va; bi_program *prog; int cached; } blend_progs[32];
     unsigned nblend_progs;
+    gfx_shade_counts *counts;                /* one per worker slot (gfx_stats.h) */
     char err[160];                           /* the first failing tile's reason */
     uint64_t err_tile;
     pthread_mutex_t err_lock;

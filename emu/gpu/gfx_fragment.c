@@ -286,6 +286,7 @@ static void frame_free(gfx_frame *f)
         for (unsigned i = 0; i < f->e->nthreads; i++)
             gfx_tile_free(&f->tiles[i]);
     free(f->tiles);
+    free(f->counts);
     pthread_mutex_destroy(&f->err_lock);
 }
 
@@ -320,10 +321,11 @@ uint32_t gfx_fragment_job_run(gpu_compute *e, const gpu_compute_job *job, uint64
         code = read_frame_shaders(&f, &fva);
     if (!code) {
         f.tiles = calloc(e->nthreads, sizeof(*f.tiles));
+        f.counts = calloc(e->nthreads, sizeof(*f.counts));
         for (unsigned i = 0; f.tiles && i < e->nthreads; i++)
             if (gfx_tile_reserve(&f.tiles[i], &f.fb))
                 code = fail(&f, &fva, job->job_va, MALI_EXC_DATA_INVALID_FAULT, "host out of memory");
-        if (!f.tiles)
+        if (!f.tiles || !f.counts)
             code = fail(&f, &fva, job->job_va, MALI_EXC_DATA_INVALID_FAULT, "host out of memory");
     }
     if (!code) {
@@ -341,6 +343,8 @@ uint32_t gfx_fragment_job_run(gpu_compute *e, const gpu_compute_job *job, uint64
             r.job = job;
             r.item = gfx_shade_tile;
             r.item_ctx = &f;
+            r.announce = gfx_stats_announce;
+            r.prog = gfx_stats_first_program(&f);          /* --timing's per-job counters */
             r.total_wgs = (uint64_t)f.tiles_x * (ty1 - f.ty0 + 1);
             r.d.local[0] = f.lanes;
             r.d.local[1] = r.d.local[2] = 1;
@@ -360,6 +364,11 @@ uint32_t gfx_fragment_job_run(gpu_compute *e, const gpu_compute_job *job, uint64
             if (!code && r.status) {
                 code = r.status;
                 fva = r.fault_va;
+            }
+            if (!code && e->hooks.gfx_frame) {
+                gpu_gfx_frame_counts fc;
+                gfx_stats_frame_sum(&f, e->nthreads, &fc);
+                e->hooks.gfx_frame(&fc);
             }
         }
     }

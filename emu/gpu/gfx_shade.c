@@ -584,12 +584,15 @@ static uint32_t shade_warp(warp_ctx *c, bi_warp *w, char *err, size_t errlen)
         w->reg[61][l] = c->cov[l];
         w->tls_base[l] = TLS_WINDOW + (uint64_t)l * dr->d.tls_stride;
     }
+    uint32_t covered = live;
     if (dr->early_kill && dr->early_update)
         depth_stencil(c, live);
     live = 0;
     for (unsigned l = 0; l < lanes; l++)
         if (c->cov[l])
             live |= 1u << l;
+    gfx_stats_warp(&c->f->counts[c->wk->slot], c->q, c->nq, c->t->x0, c->t->y0, covered, live, c->cov,
+                   dr->prog != NULL, dr >= c->f->frame && dr < c->f->frame + 3);
     if (!live)
         return 0;                                 /* every sample failed early: nothing to run */
     w->helper = ~live & ((1u << lanes) - 1);
@@ -646,6 +649,7 @@ static uint32_t shade_warp(warp_ctx *c, bi_warp *w, char *err, size_t errlen)
         snprintf(err, errlen, "fragment shader at %#llx: %.100s", (unsigned long long)dr->d.shader_va, f.msg);
         return f.kind == BI_FAULT_BAD_PC ? MALI_EXC_INSTR_INVALID_PC : MALI_EXC_INSTR_INVALID_ENC;
     }
+    c->wk->trace.tuples += w->tuples_run;          /* --timing: the tile's issue time */
     if (!c->zs_done)
         depth_stencil(c, live);
     return 0;
@@ -829,6 +833,7 @@ uint32_t gfx_shade_tile(worker *wk, uint64_t idx)
     uint32_t code = 0;
     wk->fault = 0;
     gfx_tile_clear(t, &f->fb, tx, ty);
+    gfx_stats_tile_begin(&f->counts[wk->slot]);
     static __thread bi_warp warp;
     static __thread quad_list ql;
     wk->mem.gfx = &gfx_if;
@@ -845,6 +850,7 @@ uint32_t gfx_shade_tile(worker *wk, uint64_t idx)
         const gfx_pl_bin *b = &dr->bins[(size_t)(ty - dr->pl.ty0) * (dr->pl.tx1 - dr->pl.tx0 + 1u) + (tx - dr->pl.tx0)];
         bind_draw(wk, dr);
         warp_ctx c = { .f = f, .dr = dr, .t = t, .wk = wk };
+        f->counts[wk->slot].c.prims += b->count;
         for (uint32_t k = 0; k < b->count && !code; k++) {
             c.pr = &dr->prims[dr->entries[b->first + k]];
             code = draw_prim(&c, &warp, &ql, err, sizeof(err));
@@ -855,9 +861,13 @@ uint32_t gfx_shade_tile(worker *wk, uint64_t idx)
         bind_draw(wk, c.dr);
         code = frame_shader(&c, &warp, &ql, 2, err, sizeof(err));
     }
+    wk->trace.warps = gfx_stats_tile_end(&f->counts[wk->slot]);  /* --timing: the tile's warps */
     uint64_t fva = 0;
     if (!code)
-        code = gfx_tile_write_back(t, &f->fb, &f->job->mem, &fva, err, sizeof(err));
+    {
+        gpu_mem_if wm = engine_mem_job_message(wk);        /* --timing sees the write-back */
+        code = gfx_tile_write_back(t, &f->fb, &wm, &fva, err, sizeof(err));
+    }
     if (code) {
         wk->fault_va = fva ? fva : f->fb.va;
         pthread_mutex_lock(&f->err_lock);
