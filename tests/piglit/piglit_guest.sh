@@ -15,7 +15,8 @@
 # Kernel-log errors during a panfrost test are that test's when a boot has one panfrost stream
 # (llvmpipe does not touch the GPU).
 # Console, per test: "PIGLIT_RESULT DEVICE RESULT SECONDS NAME", RESULT being piglit's own verdict
-# (pass, fail, skip, warn) or, without one, crash (the runner died), timeout (over 300 s) or
+# (pass, fail, skip, warn) or, without one, crash (the runner died), timeout (over
+# PIGLIT_TIMEOUT seconds, default 300) or
 # notinstalled (the runner is not in the image); a failure's last lines as "PIGLIT_LOG DEVICE
 # NAME: LINE"; "PIGLIT_KLOG panfrost N NAME" when N panfrost errors, GPU faults, job timeouts or
 # oopses reached the kernel log during a panfrost test; "PIGLIT_JOBERR panfrost N NAME" when
@@ -29,6 +30,7 @@ P=/usr/lib/aarch64-linux-gnu/piglit
 cd $P || { echo "PIGLIT_ERROR no piglit in the image"; exit 1; }
 tab=$(printf '\t')
 suite=${PIGLIT_SUITE:-cl}
+limit=${PIGLIT_TIMEOUT:-300}
 case $suite in
 cl) ;;
 gles) export PIGLIT_PLATFORM=surfaceless_egl PIGLIT_SOURCE_DIR=$P ;;
@@ -70,7 +72,7 @@ run_test() {   # DEVICE LOG NAME COMMAND...
     fi
     t_start=$(date +%s)
     [ "$t_dev" = panfrost ] && t_klog=$(klog_bad)
-    env $(dev_env $t_dev) timeout 300 "bin/$@" </dev/null >$t_log 2>&1
+    env $(dev_env $t_dev) timeout $limit "bin/$@" </dev/null >$t_log 2>&1
     t_status=$?
     t_secs=$(($(date +%s) - t_start))
     if [ "$t_dev" = panfrost ]; then
