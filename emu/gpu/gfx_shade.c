@@ -471,7 +471,7 @@ static int cb_blend(void *ctx, const bi_warp *wp, uint32_t lanes, unsigned rt, u
 }
 
 /* LD_TILE / ST_TILE: a render target's tile-buffer value at a pixel.  pixel: Mesa's
- * bifrost_pixel_indices (sample [7:0], render target [15:8], x [23:16], y [31:24]; x, y = 255:
+ * bifrost_pixel_indices (sample [7:0], render target [15:8], x [23:16], y [31:24]; y = 255:
  * the lane's own pixel); conv: the internal conversion (memory format | register format << 24). */
 static int cb_tile(void *ctx, const bi_warp *wp, uint32_t lanes, int store, const uint32_t *pixel,
                    const uint32_t *coverage, uint32_t conv, unsigned ncomp, uint32_t data[4][BI_MAX_LANES], char *w,
@@ -494,7 +494,7 @@ static int cb_tile(void *ctx, const bi_warp *wp, uint32_t lanes, int store, cons
         if (rt >= c->f->fb.nrts || sample >= c->t->samples)
             return why(w, wl, BI_EXEC_ERROR, "%s_TILE of render target %u sample %u", store ? "ST" : "LD", rt, sample);
         unsigned i;
-        if (x == 255 && y == 255)
+        if (y == 255)                          /* Mesa's BIFROST_CURRENT_PIXEL (in y alone) */
             i = tile_index(c, l, sample);
         else if (x < GFX_TILE && y < GFX_TILE)
             i = (y * GFX_TILE + x) * c->t->samples + sample;
