@@ -291,6 +291,7 @@ void engine_mem_bind(worker *w, const run *r, bool recording)
                        .samplers = d->samplers, .attributes = d->attributes, .attr_bufs = d->attr_bufs,
                        .varyings = d->varyings, .vary_bufs = d->varying_bufs,
                        .attr_instance_size = d->instance_size > 1 ? d->instance_size : 0,
+                       .attr_offset_start = d->offset_start,
                        .clock_cycles = r->job->clock_cycles, .clock_ts = r->job->clock_ts, .gpu_hz = r->job->gpu_hz,
                        .ts_hz = r->job->ts_hz, .clock_running = r->job->clock_running,
                        .map_gen = w->gen_word };      /* map's pages stay valid while it is unchanged */
