@@ -634,8 +634,8 @@ END_TEST
 
 /* ---- shaders Mesa compiled ------------------------------------------------------------------------ */
 
-/* The IDVS position shader of tests/gfx/mesa_idvs_pos.s (a v7 binary: its Snap 4 conversion word
- * has v7's component order) */
+/* The IDVS position shader of tests/gfx/mesa_idvs_pos.s (v7: its Snap 4 conversion word has v7's
+ * component order) and mesa_idvs_pos_v6.s (v6's swizzle) */
 static void check_mesa_pos(unsigned arch, int jit, bi_warp *w)
 {
     fake_log g;
@@ -662,7 +662,8 @@ static void check_mesa_pos(unsigned arch, int jit, bi_warp *w)
     w->uniforms = uni;
     w->nuniforms = 6;
     set_backend(jit);
-    bi_program *p = bi_program_new(bi_shader_mesa_idvs_pos, sizeof(bi_shader_mesa_idvs_pos), BI_ARCH_V7);
+    bi_program *p = arch == 7 ? bi_program_new(bi_shader_mesa_idvs_pos, sizeof(bi_shader_mesa_idvs_pos), BI_ARCH_V7)
+                              : bi_program_new(bi_shader_mesa_idvs_pos_v6, sizeof(bi_shader_mesa_idvs_pos_v6), BI_ARCH_V6);
     run_prog(w, p, BI_EXEC_END);
     bi_program_free(p);
     for (unsigned l = 0; l < w->lanes; l++) {
@@ -678,6 +679,7 @@ static void check_mesa_pos(unsigned arch, int jit, bi_warp *w)
 
 START_TEST(mesa_position_shader)
 {
+    both_backends(check_mesa_pos, 6);
     both_backends(check_mesa_pos, 7);
 }
 END_TEST
