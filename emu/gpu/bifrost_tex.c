@@ -956,7 +956,10 @@ int bi_tex_lea_attr(const bi_mem *m, unsigned index, int image, uint32_t s0, uin
     /* an image texel (LEA_ATTR_TEX: x | y << 16, z) or an element (LEA_ATTR: vertex index s0;
      * the instance index s1 only matters for the instanced buffer types, not handled) */
     uint64_t x = image ? s0 & 0xffff : s0, y = s0 >> 16, z = s1;
-    uint64_t addr = ab.pointer + (at.offset_enable ? at.offset : 0) + x * ab.stride;
+    /* Offset enable is Midgard's bit: Mesa leaves it clear on Bifrost varyings whose Offset it
+     * sets (each vertex output at its place in the vertex's record), so element addresses take
+     * the offset regardless; image attributes keep the bit's gating */
+    uint64_t addr = ab.pointer + (at.offset_enable || !image ? at.offset : 0) + x * ab.stride;
     if (!image && ab.type != MALI_ATTRIBUTE_TYPE_1D) {
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "LEA_ATTR with attribute buffer type %u not implemented", ab.type);
     } else if (ab.type == MALI_ATTRIBUTE_TYPE_3D_LINEAR) {   /* continuation record with row / slice strides */

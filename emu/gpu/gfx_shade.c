@@ -16,6 +16,7 @@
 #include "bifrost_gfx.h"
 #include "bifrost_tex.h"
 #include "gfx_clip.h"
+#include "gfx_interp.h"
 #include "gfx_pixel.h"
 #include "gfx_raster.h"
 
@@ -277,10 +278,8 @@ static int cb_varying(void *ctx, const bi_warp *wp, uint32_t lanes, const bi_gfx
             /* from vertex 0 along the two edges: a varying equal at the three vertices
              * interpolates to exactly that value, as the hardware's plane equations do */
             const float *bw = q->bary[p];
-            for (unsigned k = 0; k < 4; k++) {
-                float a = bits_f32(vals[0][k]);
-                r[k] = f32_bits(a + bw[1] * (bits_f32(vals[1][k]) - a) + bw[2] * (bits_f32(vals[2][k]) - a));
-            }
+            for (unsigned k = 0; k < 4; k++)
+                r[k] = gfx_interp_f32(bw, vals[0][k], vals[1][k], vals[2][k]);
         }
         if (v->regfmt == BI_RF_F16 && !is_int) {
             for (unsigned k = 0; k < (v->ncomp + 1u) / 2; k++) {

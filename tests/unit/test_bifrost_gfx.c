@@ -582,9 +582,12 @@ static void check_vertex(unsigned arch, int jit, bi_warp *w)
     /* the varying table: varying 0, RGBA32F, 1D, stride 16 */
     attribute(VARYS, 0, 0, pformat(arch, 191));
     attr_buffer(VBUFS, 0, MALI_ATTR_1D, VDATA, 0, 16);
-    /* varying 1: RGB32UI, the bits of r4-r6 (Mesa 26 stores varyings as u32) */
+    /* varying 1: RGB32UI, the bits of r4-r6 (Mesa 26 stores varyings as u32), at byte 8 of a
+     * 20-byte record with Offset enable clear, as Mesa packs Bifrost varyings */
     attribute(VARYS, 1, 1, pformat(arch, 149));
-    attr_buffer(VBUFS, 1, MALI_ATTR_1D, VDATA2, 0, 12);
+    put32(VARYS + 8 * 1, 1 | pformat(arch, 149) << 10);
+    put32(VARYS + 8 * 1 + 4, 8);
+    attr_buffer(VBUFS, 1, MALI_ATTR_1D, VDATA2, 0, 20);
     for (unsigned l = 0; l < w->lanes; l++) {
         /* linear indices 12 l (odd lanes) and 12 l + 3: the NPOT divisor's exact multiples */
         w->reg[61][l] = l & 1 ? 0 : 3;                   /* vertex id */
@@ -617,7 +620,7 @@ static void check_vertex(unsigned arch, int jit, bi_warp *w)
         }
         for (unsigned c = 0; c < 3; c++) {
             ck_assert_msg(w->reg[4 + c][l] == fb(elem(1, lin >> 1, c)), "POT lane %u c %u: %g", l, c, bf(w->reg[4 + c][l]));
-            ck_assert_uint_eq(get32(VDATA2 + 12 * lin + 4 * c), fb(elem(1, lin >> 1, c)));
+            ck_assert_uint_eq(get32(VDATA2 + 20 * lin + 8 + 4 * c), fb(elem(1, lin >> 1, c)));
         }
         ck_assert_uint_eq(w->reg[8][l], 7000 + lin % 4);
     }

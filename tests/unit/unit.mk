@@ -46,6 +46,8 @@ $(call unit_test,test_stats_gpu,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats 
 GFX_CORE_OBJS := $(B)/obj/emu/gpu/gfx_prim.o $(B)/obj/emu/gpu/gfx_clip.o $(B)/obj/emu/gpu/gfx_raster.o
 $(call unit_test,test_gfx_prim,$(B)/obj/emu/gpu/gfx_prim.o,-Iemu/gpu)
 $(call unit_test,test_gfx_clip test_gfx_raster,$(GFX_CORE_OBJS),-Iemu/gpu)
+# Varying interpolation on the rasterizer's weights.
+$(call unit_test,test_gfx_interp,$(GFX_CORE_OBJS) $(B)/obj/emu/gpu/gfx_interp.o,-Iemu/gpu)
 
 # The timing plug-in's models alone (emu/timing), against the reference cache of tests/timing/.
 $(call unit_test,test_timing,$(TIMING_OBJS),-Iemu/timing -Itests/timing,,tests/timing/ref_cache.h)
