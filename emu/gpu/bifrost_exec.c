@@ -107,7 +107,7 @@ static inline __attribute__((always_inline)) int exec_program_n(bi_warp *w, bi_p
             (rc = bx_program_next(p, w->mem, *prev, pc, &x, f)))
             return rc;
         *prev = x;
-        if (x->jit && !w->helper) {     /* (helper lanes: interpreted, which leaves out their stores) */
+        if (x->jit) {
             /* compiled clauses back to back, scheduled as here (the same clauses, masks and order) */
             rc = bx_jit_run(w, p, prev, exec, &k, max_clauses, f);
             if (rc)

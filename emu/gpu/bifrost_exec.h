@@ -150,6 +150,10 @@ typedef struct bi_mem {
     /* vertex jobs: the draw's instance size (padded vertex count; 0: not instanced): attribute
      * records index their buffers by vertex + instance * attr_instance_size (bifrost_gfx.h) */
     uint32_t attr_instance_size;
+    /* vertex jobs: the DCD's Offset Start, added to the (zero-based) vertex index of attribute
+     * loads (panfrost's offset_start: the draw's first or minimum vertex; its varyings are
+     * zero-based) */
+    uint32_t attr_offset_start;
     uint64_t varyings, vary_bufs;            /* vertex jobs: the varying table LEA_ATTR* reads
                                                 without DTSEL_IMM (same record layouts) */
     /* LD_GCLK: the GPU's cycle counter and system timestamp when the job started, and whether

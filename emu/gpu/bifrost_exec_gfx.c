@@ -100,7 +100,8 @@ static int ld_attr_lane(const bi_mem *m, unsigned index, uint32_t vertex, uint32
         }
         memcpy(cw, b + 16, 16);
     }
-    uint64_t linear = vertex + (uint64_t)instance * (m->attr_instance_size ? m->attr_instance_size : 1);
+    uint64_t linear = (uint64_t)vertex + m->attr_offset_start +
+                      (uint64_t)instance * (m->attr_instance_size ? m->attr_instance_size : 1);
     int64_t el = attr_element(ab.type, bw, cw, linear);
     if (el < 0) {
         snprintf(why, whylen, "LD_ATTR from attribute buffer %u of type %u not implemented", at.buffer_index, ab.type);

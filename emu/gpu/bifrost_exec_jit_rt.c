@@ -28,7 +28,7 @@ int bx_jit_unit(bi_warp *w, bx_jit_frame *fr, const bi_xclause *x, unsigned iu)
  * range). */
 static inline int mem_fast_ok(const bi_warp *w, const bi_xclause *x, const bi_xinstr *msg)
 {
-    return msg && bx_jit_whole_ldst(x, msg) && w->mem && w->mem->map && !w->mem->message;
+    return msg && bx_jit_whole_ldst(x, msg) && w->mem && w->mem->map && !w->mem->message && !w->helper;
 }
 
 /* memcpy of 1-4 words, each size a constant (inline moves, no call) */
@@ -110,7 +110,9 @@ LANE_LOOP void frame_exec(bx_jit_frame *fr, uint32_t exec, uint32_t wait_pc, uns
 static inline void frame_mem(bx_jit_frame *fr, const bi_warp *w, bi_fault *f, int chain)
 {
     fr->chain = (uint32_t)chain;
-    fr->map_ok = w->mem && w->mem->map && !w->mem->message;   /* message sees every message */
+    /* (message sees every message; helper lanes' stores and atomics go through clause_msg, which
+     * leaves them out: bifrost_gfx.h) */
+    fr->map_ok = w->mem && w->mem->map && !w->mem->message && !w->helper;
     fr->msg_hook = w->mem && w->mem->message;
     fr->wls_base = w->mem ? w->mem->wls_base : 0;
     fr->private_base = w->mem ? w->mem->private_base : 0;
@@ -498,7 +500,8 @@ LANE_LOOP int run_n(bi_warp *w, bi_program *p, bi_xclause **xp, uint32_t exec, u
         if (w->blend_shader)
             return BI_EXEC_BLEND_CALL;
         if (w->helper)
-            return BI_EXEC_OK;                     /* helper lanes: the caller interprets */
+            fr->map_ok = 0;                        /* a DISCARD made helper lanes (it ends a run
+                                                      of chained clauses): no inline stores */
         if (*count >= max)
             return BI_EXEC_OK;
         /* the next lanes: those at the lowest pc of the lanes not done (bi_exec_program's rule) */

@@ -140,6 +140,9 @@ static int format_info(unsigned f, pixfmt *p)
         /* Snap 4: RGBA32F that IDVS position shaders store (the tiler snaps; assumption: the
          * store itself keeps the values) */
         { 94, 4, 32, K_FLOAT },
+        /* Constant: a varying no later stage reads (Mesa gives unused vertex outputs this
+         * format): stores to it write nothing, loads read zero */
+        { 95, 0, 32, K_FLOAT },
     };
     *p = (pixfmt){ .ncomp = 0 };
     for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++)
@@ -992,6 +995,8 @@ static int cvt_format_check(const bi_mem *m, uint32_t conv, const char *op, pixf
         return rc;
     if ((conv >> 22) & 1)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s raw conversion not implemented", op);
+    if ((conv >> 12 & 0xff) == 95)
+        return 0;                                   /* Constant: nothing converted */
     int reg_float = rf == BI_RF_F32, reg_int = rf == BI_RF_U32 || rf == BI_RF_I32;
     if (!reg_float && !reg_int)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s register format %u not implemented", op, rf);

@@ -13,6 +13,8 @@
 
 /* --gpu-backend NAME as the executor's back end and host code (-1: the process's); NULL or "":
  * the process's */
+const char *const gpu_stage_names[GPU_STAGES] = { "compute", "position", "varying", "fragment", "blend" };
+
 static int backend_parse(const char *name, int *backend, int *isa, char *err, size_t errlen)
 {
     *backend = *isa = -1;

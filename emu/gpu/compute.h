@@ -82,10 +82,41 @@ typedef struct gpu_compute gpu_compute;
  * its warps see, shader VA, address space, type), timing after its last (--timing only), then
  * job_end (status: its exception code).  A NULL member: not called. */
 struct gpu_timing_job;
+/* The shader stage a program runs as (job_begin): compute jobs' kernels, the vertex stage's
+ * position and varying shaders (IDVS; a VERTEX job's shader counts as position), fragment
+ * shaders (draws' and frame shaders'), blend shaders. */
+enum gpu_stage { GPU_STAGE_COMPUTE, GPU_STAGE_POSITION, GPU_STAGE_VARYING, GPU_STAGE_FRAGMENT, GPU_STAGE_BLEND,
+                 GPU_STAGES };
+extern const char *const gpu_stage_names[GPU_STAGES];
+/* What the tiler did with one draw's primitives (gfx_tiler.c) */
+typedef struct gpu_gfx_draw_counts {
+    uint64_t prims_in;        /* primitives assembled */
+    uint64_t culled;          /* zero area, facing, outside the scissor */
+    uint64_t clipped;         /* crossing w = 0: clipped when rasterized */
+    uint64_t dropped;         /* naming a vertex outside the draw */
+} gpu_gfx_draw_counts;
+/* What one FRAGMENT job shaded (gfx_stats.h), summed over its tiles */
+typedef struct gpu_gfx_frame_counts {
+    uint32_t width, height;   /* framebuffer */
+    uint64_t tiles, draws;
+    uint64_t prims;           /* (primitive, tile) pairs rasterized */
+    uint64_t quads;           /* 2x2 quads shaded (their warps ran the fragment shader) */
+    uint64_t fragments;       /* lanes of those quads that covered a sample */
+    uint64_t samples;         /* samples those lanes covered */
+    uint64_t helpers;         /* helper lanes: in the quads, covering nothing */
+    uint64_t killed_early;    /* quads' covered lanes the early depth/stencil test killed */
+    uint64_t pixels;          /* distinct pixels shaded at least once */
+    uint64_t frame_fragments; /* lanes pre- and post-frame shaders ran (not in the above) */
+} gpu_gfx_frame_counts;
 typedef struct gpu_compute_hooks {
-    void (*job_begin)(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as, unsigned type);
+    /* stage: enum gpu_stage */
+    void (*job_begin)(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as, unsigned type,
+                      unsigned stage);
     void (*job_end)(const void *prog, uint64_t epoch, uint32_t status);
     void (*timing)(const void *prog, uint64_t epoch, const struct gpu_timing_job *jt);
+    /* graphics: after the tiler binned a draw (job type 10 or 7), after a FRAGMENT job ran */
+    void (*gfx_draw)(unsigned type, const gpu_gfx_draw_counts *c);
+    void (*gfx_frame)(const gpu_gfx_frame_counts *c);
 } gpu_compute_hooks;
 
 /* The engine's parameters, fixed at creation (the board's GPU holds them: devices/board_gpu.h). */

@@ -159,6 +159,7 @@ uint32_t compute_job_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *f
     uint64_t fva = 0;
     *fault_va = 0;
     uint32_t code = parse_job(job, &d, &fva);
+    d.stage = job->type == 5 ? GPU_STAGE_POSITION : GPU_STAGE_COMPUTE;   /* a VERTEX job: the vertex shader */
     if (!code)
         code = engine_run_desc(e, job, &d, &fva);
     draw_desc_free(&d);

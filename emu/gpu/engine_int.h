@@ -56,13 +56,15 @@ typedef struct job_desc {
     /* Vertex shading (gfx_vertex.c): NULL for compute grids; else workgroup x's threads are the
      * vertices x * local[0] + t below vertex_count of instance y, with vertex preloads. */
     const struct bi_vertex_grid *vertex;
+    unsigned stage;                       /* enum gpu_stage, for the observer */
 } job_desc;
 
 typedef struct run {
     gpu_compute *e;
     const gpu_compute_job *job;
     job_desc d;
-    bi_program *prog;
+    bi_program *prog;                     /* item runs: NULL, or the program --timing's per-job
+                                             counters are charged to (the caller's) */
     uint64_t epoch;
     unsigned ncores, core_ids[64];
     uint64_t total_wgs;
@@ -81,6 +83,9 @@ typedef struct run {
      * the observer's calls, and total_wgs is set by the caller. */
     uint32_t (*item)(struct worker *w, uint64_t idx);
     void *item_ctx;
+    /* Optional, with item: called where job_begin (begin) and job_end (!begin) would be, under
+     * the engine's lock, once r->epoch is known: the caller's observer calls. */
+    void (*announce)(struct run *r, bool begin);
 } run;
 
 /* per host thread: cached host pages of global memory (map fast path), indexed by a hash of the
@@ -141,6 +146,9 @@ struct gpu_compute {
 /* engine_mem.c: point w->mem (the executor's memory calls) at the run's memory; recording: every
  * access also goes to w->trace (--timing), none through mapped pages.  Empties w's page cache. */
 void engine_mem_bind(worker *w, const run *r, bool recording);
+/* The job's memory (read / write only) for one message of a front end's own accesses on worker w
+ * (a tile's write-back): recorded for --timing like a shader's when w records, else job->mem. */
+gpu_mem_if engine_mem_job_message(worker *w);
 
 /* scheduler.c: start / stop the pool threads of e (e->nthreads, e->w allocated); and run r
  * (descriptors parsed, core ids set) to completion on the calling thread and the pool: returns

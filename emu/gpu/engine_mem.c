@@ -256,6 +256,30 @@ static void t_message(void *ctx, const bi_warp *warp)
     gt_trace_message(&w->trace, warp->warp_id);
 }
 
+/* The job's memory for a front end's own accesses on a worker (gfx_tile.c's write-back): with
+ * --timing each read / write is recorded into the worker's trace too */
+static uint32_t j_read(void *ctx, uint64_t va, void *buf, size_t len)
+{
+    worker *w = ctx;
+    gt_trace_access(&w->trace, va, (unsigned)len, false);
+    return w->jm->read(w->jm->ctx, va, buf, len);
+}
+
+static uint32_t j_write(void *ctx, uint64_t va, const void *buf, size_t len)
+{
+    worker *w = ctx;
+    gt_trace_access(&w->trace, va, (unsigned)len, true);
+    return w->jm->write(w->jm->ctx, va, buf, len);
+}
+
+gpu_mem_if engine_mem_job_message(worker *w)
+{
+    if (w->mem.read != t_read)
+        return *w->jm;
+    gt_trace_message(&w->trace, 0);
+    return (gpu_mem_if){ .ctx = w, .read = j_read, .write = j_write };
+}
+
 void engine_mem_bind(worker *w, const run *r, bool recording)
 {
     const job_desc *d = &r->d;
@@ -267,6 +291,7 @@ void engine_mem_bind(worker *w, const run *r, bool recording)
                        .samplers = d->samplers, .attributes = d->attributes, .attr_bufs = d->attr_bufs,
                        .varyings = d->varyings, .vary_bufs = d->varying_bufs,
                        .attr_instance_size = d->instance_size > 1 ? d->instance_size : 0,
+                       .attr_offset_start = d->offset_start,
                        .clock_cycles = r->job->clock_cycles, .clock_ts = r->job->clock_ts, .gpu_hz = r->job->gpu_hz,
                        .ts_hz = r->job->ts_hz, .clock_running = r->job->clock_running,
                        .map_gen = w->gen_word };      /* map's pages stay valid while it is unchanged */

@@ -11,6 +11,7 @@
 #include "gfx_blend.h"
 #include "gfx_fb.h"
 #include "gfx_polylist.h"
+#include "gfx_stats.h"
 #include "gfx_tile.h"
 
 typedef struct gfx_stencil {
@@ -64,10 +65,17 @@ typedef struct gfx_frame {
     unsigned frame_mode[3];
     double frame_plane[3][6];               /* x0, y0, then d(b1)/dx, d(b1)/dy, d(b2)/dx, d(b2)/dy */
     gfx_tile *tiles;                         /* one per worker slot */
+    /* blend shaders the frame's draws called (program cache references, under err_lock) */
+    struct { uint64_t va; bi_program *prog; int cached; } blend_progs[32];
+    unsigned nblend_progs;
+    gfx_shade_counts *counts;                /* one per worker slot (gfx_stats.h) */
     char err[160];                           /* the first failing tile's reason */
     uint64_t err_tile;
     pthread_mutex_t err_lock;
 } gfx_frame;
+
+/* gfx_fragment.c: the program of the blend shader at va (NULL: out of memory or too many). */
+bi_program *gfx_blend_program(gfx_frame *f, uint64_t va);
 
 /* gfx_shade.c: tile idx of the frame run r (r->item_ctx) on worker w: 0 or an exception code. */
 uint32_t gfx_shade_tile(struct worker *w, uint64_t idx);

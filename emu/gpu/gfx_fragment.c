@@ -234,8 +234,32 @@ static uint32_t read_frame_shaders(gfx_frame *f, uint64_t *fva)
     return 0;
 }
 
+bi_program *gfx_blend_program(gfx_frame *f, uint64_t va)
+{
+    bi_program *p = NULL;
+    pthread_mutex_lock(&f->err_lock);
+    for (unsigned i = 0; i < f->nblend_progs && !p; i++)
+        if (f->blend_progs[i].va == va)
+            p = f->blend_progs[i].prog;
+    if (!p && f->nblend_progs < sizeof(f->blend_progs) / sizeof(f->blend_progs[0])) {
+        int cached;
+        pthread_mutex_lock(&f->e->lock);
+        p = program_cache_get(&f->e->cache, va, f->job->as, f->job->arch_major >= 7 ? 7 : 6, &cached);
+        pthread_mutex_unlock(&f->e->lock);
+        if (p)
+            f->blend_progs[f->nblend_progs++] = (typeof(f->blend_progs[0])){ va, p, cached };
+    }
+    pthread_mutex_unlock(&f->err_lock);
+    return p;
+}
+
 static void frame_free(gfx_frame *f)
 {
+    for (unsigned i = 0; i < f->nblend_progs; i++) {
+        pthread_mutex_lock(&f->e->lock);
+        program_cache_put(&f->e->cache, f->blend_progs[i].prog, f->blend_progs[i].cached);
+        pthread_mutex_unlock(&f->e->lock);
+    }
     for (unsigned k = 0; k < 3; k++) {
         gfx_draw *dr = &f->frame[k];
         if (dr->prog) {
@@ -262,6 +286,7 @@ static void frame_free(gfx_frame *f)
         for (unsigned i = 0; i < f->e->nthreads; i++)
             gfx_tile_free(&f->tiles[i]);
     free(f->tiles);
+    free(f->counts);
     pthread_mutex_destroy(&f->err_lock);
 }
 
@@ -296,10 +321,11 @@ uint32_t gfx_fragment_job_run(gpu_compute *e, const gpu_compute_job *job, uint64
         code = read_frame_shaders(&f, &fva);
     if (!code) {
         f.tiles = calloc(e->nthreads, sizeof(*f.tiles));
+        f.counts = calloc(e->nthreads, sizeof(*f.counts));
         for (unsigned i = 0; f.tiles && i < e->nthreads; i++)
             if (gfx_tile_reserve(&f.tiles[i], &f.fb))
                 code = fail(&f, &fva, job->job_va, MALI_EXC_DATA_INVALID_FAULT, "host out of memory");
-        if (!f.tiles)
+        if (!f.tiles || !f.counts)
             code = fail(&f, &fva, job->job_va, MALI_EXC_DATA_INVALID_FAULT, "host out of memory");
     }
     if (!code) {
@@ -317,6 +343,8 @@ uint32_t gfx_fragment_job_run(gpu_compute *e, const gpu_compute_job *job, uint64
             r.job = job;
             r.item = gfx_shade_tile;
             r.item_ctx = &f;
+            r.announce = gfx_stats_announce;
+            r.prog = gfx_stats_first_program(&f);          /* --timing's per-job counters */
             r.total_wgs = (uint64_t)f.tiles_x * (ty1 - f.ty0 + 1);
             r.d.local[0] = f.lanes;
             r.d.local[1] = r.d.local[2] = 1;
@@ -336,6 +364,11 @@ uint32_t gfx_fragment_job_run(gpu_compute *e, const gpu_compute_job *job, uint64
             if (!code && r.status) {
                 code = r.status;
                 fva = r.fault_va;
+            }
+            if (!code && e->hooks.gfx_frame) {
+                gpu_gfx_frame_counts fc;
+                gfx_stats_frame_sum(&f, e->nthreads, &fc);
+                e->hooks.gfx_frame(&fc);
             }
         }
     }

@@ -16,6 +16,7 @@
 #include "bifrost_gfx.h"
 #include "bifrost_tex.h"
 #include "gfx_clip.h"
+#include "gfx_pixel.h"
 #include "gfx_raster.h"
 
 #define QUADS_MAX (GFX_TILE_PIXELS / 4)
@@ -273,10 +274,13 @@ static int cb_varying(void *ctx, const bi_warp *wp, uint32_t lanes, const bi_gfx
         if (v->kind == BI_GFX_VARY_FLAT || is_int) {
             memcpy(r, vals[c->pr->provoking], sizeof(r));
         } else {
+            /* from vertex 0 along the two edges: a varying equal at the three vertices
+             * interpolates to exactly that value, as the hardware's plane equations do */
             const float *bw = q->bary[p];
-            for (unsigned k = 0; k < 4; k++)
-                r[k] = f32_bits(bw[0] * bits_f32(vals[0][k]) + bw[1] * bits_f32(vals[1][k]) +
-                                bw[2] * bits_f32(vals[2][k]));
+            for (unsigned k = 0; k < 4; k++) {
+                float a = bits_f32(vals[0][k]);
+                r[k] = f32_bits(a + bw[1] * (bits_f32(vals[1][k]) - a) + bw[2] * (bits_f32(vals[2][k]) - a));
+            }
         }
         if (v->regfmt == BI_RF_F16 && !is_int) {
             for (unsigned k = 0; k < (v->ncomp + 1u) / 2; k++) {
@@ -384,8 +388,15 @@ static int cb_blend(void *ctx, const bi_warp *wp, uint32_t lanes, unsigned rt, u
     unsigned mode = desc & 3;
     if (mode == MALI_BLEND_MODE_OFF)
         return 0;
-    if (mode == MALI_BLEND_MODE_SHADER)
-        return why(w, wl, BI_EXEC_UNIMPLEMENTED, "blend shaders not implemented");
+    if (mode == MALI_BLEND_MODE_SHADER) {
+        /* the Internal Blend's PC: the low 32 bits of the blend shader's address, which shares
+         * the fragment shader's upper 32 bits (Mesa allocates both in one 4 GiB region) */
+        uint32_t pc = (uint32_t)(desc >> 32) & ~15u;
+        if (!pc)
+            return why(w, wl, BI_EXEC_ERROR, "blend shader at address 0");
+        *shader = (dr->d.shader_va & ~0xffffffffull) | pc;
+        return 0;
+    }
     unsigned target = (unsigned)(desc >> 16 & 15);
     (void)rt;
     if (target >= c->f->fb.nrts)
@@ -416,7 +427,25 @@ static int cb_blend(void *ctx, const bi_warp *wp, uint32_t lanes, unsigned rt, u
         for (unsigned s = 0; s < c->t->samples; s++) {
             if (!(cov >> s & 1))
                 continue;
-            px.px = (uint8_t *)c->t->color[target][tile_index(c, l, s)];
+            uint32_t *word = c->t->color[target][tile_index(c, l, s)];
+            const gfx_rt *rtd = &c->f->fb.rt[target];
+            if (is_float && gfx_internal_blendable(rtd->internal_format)) {
+                /* the blender on the tile buffer's fixed-point word (gfx_pixel.h) */
+                float src[4], dst[4];
+                for (unsigned k = 0; k < 4; k++)
+                    src[k] = bits_f32(v[k]);
+                gfx_tib_unpack(rtd->internal_format, word[0], rtd->srgb, dst);
+                if (mode == MALI_BLEND_MODE_FIXED_FUNCTION) {
+                    gfx_blend_apply(bs, src, dst);
+                } else {
+                    for (unsigned k = 0; k < 4; k++)
+                        if (mask >> k & 1)
+                            dst[k] = src[k];
+                }
+                word[0] = gfx_tib_pack(rtd->internal_format, dst, rtd->srgb);
+                continue;
+            }
+            px.px = (uint8_t *)word;
             uint32_t old[4], nv[4];
             int rc = bi_tex_ld_cvt(&pm, 0, mconv, old, 4, err, sizeof(err));
             if (rc)
@@ -441,8 +470,81 @@ static int cb_blend(void *ctx, const bi_warp *wp, uint32_t lanes, unsigned rt, u
     return 0;
 }
 
+/* LD_TILE / ST_TILE: a render target's tile-buffer value at a pixel.  pixel: Mesa's
+ * bifrost_pixel_indices (sample [7:0], render target [15:8], x [23:16], y [31:24]; y = 255:
+ * the lane's own pixel); conv: the internal conversion (memory format | register format << 24). */
+static int cb_tile(void *ctx, const bi_warp *wp, uint32_t lanes, int store, const uint32_t *pixel,
+                   const uint32_t *coverage, uint32_t conv, unsigned ncomp, uint32_t data[4][BI_MAX_LANES], char *w,
+                   unsigned wl)
+{
+    warp_ctx *c = ctx;
+    (void)wp;
+    (void)coverage;
+    unsigned regfmt = conv >> 24 & 7;
+    bool is_float = regfmt == BI_RF_F16 || regfmt == BI_RF_F32;
+    uint32_t mconv = tile_format(conv & 0x3fffff) | (uint32_t)(is_float ? BI_RF_F32 : regfmt) << 24;
+    bi_mem pm = { .read = px_read, .write = px_write, .arch_major = c->f->job->arch_major };
+    pixel_mem px;
+    pm.ctx = &px;
+    char err[120];
+    for (unsigned l = 0; l < 8; l++) {
+        if (!(lanes >> l & 1))
+            continue;
+        unsigned sample = pixel[l] & 0xff, rt = pixel[l] >> 8 & 0xff, x = pixel[l] >> 16 & 0xff, y = pixel[l] >> 24;
+        if (rt >= c->f->fb.nrts || sample >= c->t->samples)
+            return why(w, wl, BI_EXEC_ERROR, "%s_TILE of render target %u sample %u", store ? "ST" : "LD", rt, sample);
+        unsigned i;
+        if (y == 255)                          /* Mesa's BIFROST_CURRENT_PIXEL (in y alone) */
+            i = tile_index(c, l, sample);
+        else if (x < GFX_TILE && y < GFX_TILE)
+            i = (y * GFX_TILE + x) * c->t->samples + sample;
+        else
+            return why(w, wl, BI_EXEC_ERROR, "%s_TILE of pixel %u,%u", store ? "ST" : "LD", x, y);
+        uint32_t *word = c->t->color[rt][i];
+        const gfx_rt *rtd = &c->f->fb.rt[rt];
+        uint32_t v[4] = { 0, 0, 0, 0 };
+        if (store) {
+            if (regfmt == BI_RF_F16) {
+                for (unsigned k = 0; k < 4; k++)
+                    v[k] = f32_bits(h2f((uint16_t)(data[k / 2][l] >> (16 * (k & 1)))));
+            } else {
+                for (unsigned k = 0; k < ncomp && k < 4; k++)
+                    v[k] = data[k][l];
+            }
+        }
+        if (is_float && gfx_internal_blendable(rtd->internal_format)) {
+            float rgba[4];
+            if (store) {
+                for (unsigned k = 0; k < 4; k++)
+                    rgba[k] = bits_f32(v[k]);
+                word[0] = gfx_tib_pack(rtd->internal_format, rgba, rtd->srgb);
+                continue;
+            }
+            gfx_tib_unpack(rtd->internal_format, word[0], rtd->srgb, rgba);
+            for (unsigned k = 0; k < 4; k++)
+                v[k] = f32_bits(rgba[k]);
+        } else {
+            px.px = (uint8_t *)word;
+            int rc = store ? bi_tex_st_cvt(&pm, 0, mconv, v, 4, err, sizeof(err))
+                           : bi_tex_ld_cvt(&pm, 0, mconv, v, 4, err, sizeof(err));
+            if (rc)
+                return why(w, wl, rc, "render target %u: %s", rt, err);
+            if (store)
+                continue;
+        }
+        if (regfmt == BI_RF_F16) {
+            for (unsigned k = 0; k < (ncomp + 1) / 2 && k < 2; k++)
+                data[k][l] = f2h(bits_f32(v[2 * k])) | (uint32_t)f2h(bits_f32(v[2 * k + 1])) << 16;
+        } else {
+            for (unsigned k = 0; k < ncomp && k < 4; k++)
+                data[k][l] = v[k];
+        }
+    }
+    return 0;
+}
+
 static const bi_gfx_if gfx_if = {
-    .varying = cb_varying, .atest = cb_atest, .zs_emit = cb_zs_emit, .blend = cb_blend,
+    .varying = cb_varying, .atest = cb_atest, .zs_emit = cb_zs_emit, .blend = cb_blend, .tile = cb_tile,
 };
 
 /* ---- warps ---------------------------------------------------------------------------------- */
@@ -482,12 +584,15 @@ static uint32_t shade_warp(warp_ctx *c, bi_warp *w, char *err, size_t errlen)
         w->reg[61][l] = c->cov[l];
         w->tls_base[l] = TLS_WINDOW + (uint64_t)l * dr->d.tls_stride;
     }
+    uint32_t covered = live;
     if (dr->early_kill && dr->early_update)
         depth_stencil(c, live);
     live = 0;
     for (unsigned l = 0; l < lanes; l++)
         if (c->cov[l])
             live |= 1u << l;
+    gfx_stats_warp(&c->f->counts[c->wk->slot], c->q, c->nq, c->t->x0, c->t->y0, covered, live, c->cov,
+                   dr->prog != NULL, dr >= c->f->frame && dr < c->f->frame + 3);
     if (!live)
         return 0;                                 /* every sample failed early: nothing to run */
     w->helper = ~live & ((1u << lanes) - 1);
@@ -513,6 +618,25 @@ static uint32_t shade_warp(warp_ctx *c, bi_warp *w, char *err, size_t errlen)
         int rc = bi_exec_program(w, dr->prog, TURN_CLAUSES, &f);
         if (rc == BI_EXEC_END)
             break;
+        if (rc == BI_EXEC_BLEND_CALL) {           /* BLEND named a blend shader: run it, go on */
+            bi_program *bp = gfx_blend_program(c->f, w->blend_shader);
+            if (!bp) {
+                snprintf(err, errlen, "blend shader at %#llx: host out of memory", (unsigned long long)w->blend_shader);
+                return MALI_EXC_DATA_INVALID_FAULT;
+            }
+            uint64_t base = c->wk->shader_base, bva = w->blend_shader;
+            c->wk->shader_base = bva;            /* its code, relative to its own address */
+            rc = bi_gfx_run_blend(w, bp, NULL, TURN_CLAUSES * 16, &f);
+            c->wk->shader_base = base;
+            if (rc >= 0)
+                continue;
+            if (c->wk->fault) {
+                snprintf(err, errlen, "blend shader at %#llx: memory fault", (unsigned long long)bva);
+                return c->wk->fault;
+            }
+            snprintf(err, errlen, "blend shader at %#llx: %.100s", (unsigned long long)bva, f.msg);
+            return f.kind == BI_FAULT_BAD_PC ? MALI_EXC_INSTR_INVALID_PC : MALI_EXC_INSTR_INVALID_ENC;
+        }
         if (rc < 0 && f.kind == BI_FAULT_CLAUSE_LIMIT) {
             if (jm->should_stop && jm->should_stop(jm->ctx))
                 return 0x03;                      /* STOPPED */
@@ -522,10 +646,10 @@ static uint32_t shade_warp(warp_ctx *c, bi_warp *w, char *err, size_t errlen)
             snprintf(err, errlen, "fragment shader at %#llx: memory fault", (unsigned long long)dr->d.shader_va);
             return c->wk->fault;
         }
-        snprintf(err, errlen, "fragment shader at %#llx: %.100s", (unsigned long long)dr->d.shader_va,
-                 rc == BI_EXEC_BLEND_CALL ? "blend shaders not implemented" : f.msg);
+        snprintf(err, errlen, "fragment shader at %#llx: %.100s", (unsigned long long)dr->d.shader_va, f.msg);
         return f.kind == BI_FAULT_BAD_PC ? MALI_EXC_INSTR_INVALID_PC : MALI_EXC_INSTR_INVALID_ENC;
     }
+    c->wk->trace.tuples += w->tuples_run;          /* --timing: the tile's issue time */
     if (!c->zs_done)
         depth_stencil(c, live);
     return 0;
@@ -709,6 +833,7 @@ uint32_t gfx_shade_tile(worker *wk, uint64_t idx)
     uint32_t code = 0;
     wk->fault = 0;
     gfx_tile_clear(t, &f->fb, tx, ty);
+    gfx_stats_tile_begin(&f->counts[wk->slot]);
     static __thread bi_warp warp;
     static __thread quad_list ql;
     wk->mem.gfx = &gfx_if;
@@ -725,6 +850,7 @@ uint32_t gfx_shade_tile(worker *wk, uint64_t idx)
         const gfx_pl_bin *b = &dr->bins[(size_t)(ty - dr->pl.ty0) * (dr->pl.tx1 - dr->pl.tx0 + 1u) + (tx - dr->pl.tx0)];
         bind_draw(wk, dr);
         warp_ctx c = { .f = f, .dr = dr, .t = t, .wk = wk };
+        f->counts[wk->slot].c.prims += b->count;
         for (uint32_t k = 0; k < b->count && !code; k++) {
             c.pr = &dr->prims[dr->entries[b->first + k]];
             code = draw_prim(&c, &warp, &ql, err, sizeof(err));
@@ -735,9 +861,13 @@ uint32_t gfx_shade_tile(worker *wk, uint64_t idx)
         bind_draw(wk, c.dr);
         code = frame_shader(&c, &warp, &ql, 2, err, sizeof(err));
     }
+    wk->trace.warps = gfx_stats_tile_end(&f->counts[wk->slot]);  /* --timing: the tile's warps */
     uint64_t fva = 0;
     if (!code)
-        code = gfx_tile_write_back(t, &f->fb, &f->job->mem, &fva, err, sizeof(err));
+    {
+        gpu_mem_if wm = engine_mem_job_message(wk);        /* --timing sees the write-back */
+        code = gfx_tile_write_back(t, &f->fb, &wm, &fva, err, sizeof(err));
+    }
     if (code) {
         wk->fault_va = fva ? fva : f->fb.va;
         pthread_mutex_lock(&f->err_lock);

@@ -36,6 +36,7 @@ typedef struct {
     uint16_t (*box)[4];
     size_t n, cap;
     uint64_t culled, dropped;
+    uint64_t in, clipped;                    /* for the observer */
     bool oom;
 } bin_ctx;
 
@@ -52,6 +53,7 @@ static bool add_prim(void *vctx, const struct gfx_prim *p)
     gfx_pl_prim pr = { .id = p->id };
     float x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
     bool clip = false;
+    c->in++;
     for (unsigned i = 0; i < p->nverts; i++) {
         if (p->v[i] >= c->count) {           /* an index outside the shaded vertices */
             c->dropped++;
@@ -101,6 +103,7 @@ static bool add_prim(void *vctx, const struct gfx_prim *p)
     int bx0 = c->sx0, by0 = c->sy0, bx1 = c->sx1, by1 = c->sy1;
     if (clip) {
         pr.flags |= GFX_PL_CLIP;
+        c->clipped++;
     } else {
         if (x1 < bx0 || y1 < by0 || x0 > bx1 + 1 || y0 > by1 + 1) {
             c->culled++;
@@ -247,7 +250,7 @@ static uint32_t write_draw(const gpu_mem_if *m, uint64_t ctx_va, gfx_pl_state *s
 }
 
 uint32_t gfx_tiler_bin(const gpu_compute_job *job, const uint8_t *jd, unsigned count, unsigned instances,
-                       uint64_t *fva, char *err, size_t errlen)
+                       uint64_t *fva, char *err, size_t errlen, gpu_gfx_draw_counts *counts)
 {
     const gpu_mem_if *m = &job->mem;
     struct mali_primitive prim;
@@ -372,6 +375,8 @@ uint32_t gfx_tiler_bin(const gpu_compute_job *job, const uint8_t *jd, unsigned c
     code = write_draw(m, ctx_va, &st, heap.top, job->job_va, &c, psz.fixed_sized,
                       c.psize ? psz.size_array : 0, fva, err, errlen);
 out:
+    if (counts)
+        *counts = (gpu_gfx_draw_counts){ c.in, c.culled, c.clipped, c.dropped };
     free(pos);
     free(psize);
     free(indices);

@@ -11,8 +11,9 @@
 
 /* Bin the draw of the job whose first 256 bytes are jd (primitive +40, primitive size +64,
  * tiler pointer +72, fragment DCD +128): count vertices x instances, shaded.  0 or an exception
- * code (*fva at fault, err says why in one line). */
+ * code (*fva at fault, err says why in one line).  *counts (if not NULL): what became of the
+ * primitives, for the observer. */
 uint32_t gfx_tiler_bin(const gpu_compute_job *job, const uint8_t *jd, unsigned count, unsigned instances,
-                       uint64_t *fva, char *err, size_t errlen);
+                       uint64_t *fva, char *err, size_t errlen, gpu_gfx_draw_counts *counts);
 
 #endif

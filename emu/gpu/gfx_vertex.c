@@ -41,6 +41,7 @@ static uint32_t shade(gpu_compute *e, const gpu_compute_job *job, const uint8_t 
     uint32_t code = draw_desc_parse(&job->mem, vdraw, secondary, &d, fva);
     if (!code) {
         d.vertex = grid;
+        d.stage = secondary ? GPU_STAGE_VARYING : GPU_STAGE_POSITION;
         d.local[0] = VERTICES_PER_WG;
         d.local[1] = d.local[2] = 1;
         d.groups[0] = (grid->count + VERTICES_PER_WG - 1) / VERTICES_PER_WG;
@@ -82,8 +83,11 @@ uint32_t gfx_idvs_job_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *
     code = shade(e, job, jd + MALI_INDEXED_VERTEX_JOB_SECTION_VERTEX_DRAW_OFFSET, false, &grid, instances, &fva);
     if (!code && prim.secondary_shader)
         code = shade(e, job, jd + MALI_INDEXED_VERTEX_JOB_SECTION_VERTEX_DRAW_OFFSET, true, &grid, instances, &fva);
+    gpu_gfx_draw_counts dc = { 0 };
     if (!code)
-        code = gfx_tiler_bin(job, jd, count, instances, &fva, err, sizeof(err));
+        code = gfx_tiler_bin(job, jd, count, instances, &fva, err, sizeof(err), &dc);
+    if (!code && e->hooks.gfx_draw)
+        e->hooks.gfx_draw(job->type, &dc);
     if (code) {
         if (*err)
             fprintf(stderr, "gpu: IDVS job at 0x%llx: %s\n", (unsigned long long)job->job_va, err);
@@ -103,7 +107,6 @@ uint32_t gfx_tiler_job_run(gpu_compute *e, const gpu_compute_job *job, uint64_t 
     char err[160] = "";
     uint32_t code;
     uint64_t fva = job->job_va;
-    (void)e;
     *fault_va = 0;
     if ((code = m->read(m->ctx, job->job_va, jd, sizeof(jd)))) {
         *fault_va = job->job_va;
@@ -116,7 +119,10 @@ uint32_t gfx_tiler_job_run(gpu_compute *e, const gpu_compute_job *job, uint64_t 
         *fault_va = job->job_va;
         return EXC_JOB_CONFIG_FAULT;
     }
-    code = gfx_tiler_bin(job, jd, count, instances, &fva, err, sizeof(err));
+    gpu_gfx_draw_counts dc = { 0 };
+    code = gfx_tiler_bin(job, jd, count, instances, &fva, err, sizeof(err), &dc);
+    if (!code && e->hooks.gfx_draw)
+        e->hooks.gfx_draw(job->type, &dc);
     if (code) {
         if (*err)
             fprintf(stderr, "gpu: tiler job at 0x%llx: %s\n", (unsigned long long)job->job_va, err);

@@ -12,6 +12,8 @@ void gpu_observe(const gpu_observer *o)
     bi_exec_hook_run = o && o->clause ? o->counts : NULL;
     installed.job_begin = o ? o->job_begin : NULL;
     installed.job_end = o ? o->job_end : NULL;
+    installed.gfx_draw = o ? o->gfx_draw : NULL;
+    installed.gfx_frame = o ? o->gfx_frame : NULL;
 }
 
 void gpu_observe_timing(void (*fn)(const void *prog, uint64_t epoch, const struct gpu_timing_job *jt))

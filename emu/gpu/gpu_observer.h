@@ -27,9 +27,16 @@ typedef struct gpu_observer {
     void (*counts)(const bi_program *p, uint64_t epoch, unsigned lanes, const bi_clause_count *r, unsigned n);
     /* The engine's submitting thread, once per job before any workgroup runs: the job's program,
      * the bi_mem epoch its warps see, shader VA, address space, job type ... */
-    void (*job_begin)(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as, unsigned type);
-    /* ... and once after the last (status: the job's exception code). */
+    void (*job_begin)(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as, unsigned type,
+                      unsigned stage);
+    /* ... and once after the last (status: the job's exception code).  A FRAGMENT job runs one
+     * program per draw (and frame shader) in one epoch: each distinct program gets its own
+     * job_begin / job_end pair, with stage GPU_STAGE_FRAGMENT. */
     void (*job_end)(const void *prog, uint64_t epoch, uint32_t status);
+    /* Graphics counters (compute.h): per draw the tiler binned, per FRAGMENT job, on the
+     * submitting thread, summed over the job's host threads (the same for any number). */
+    void (*gfx_draw)(unsigned type, const gpu_gfx_draw_counts *c);
+    void (*gfx_frame)(const gpu_gfx_frame_counts *c);
 } gpu_observer;
 
 /* Install o (NULL: none; a NULL member: not observed) before any GPU work runs.  Unobserved,

@@ -171,6 +171,8 @@ static void work(worker *w, run *r)
         /* between workgroups: poll for a stop every few thousand clauses */
         uint32_t st = w->since_poll >= STOP_POLL_CLAUSES / 16 && stop_requested(w) ? 0x03
                       : r->item ? r->item(w, idx) : run_workgroup(w, idx);
+        if (r->item && r->e && r->e->timing)      /* the item's recorded accesses, replayed in order */
+            gpu_timing_wg_done(r->e->timing, idx, &w->trace);
         if (st == 0x03)
             w->fault_va = 0;
         if (st) {
@@ -282,7 +284,9 @@ uint32_t scheduler_run(gpu_compute *e, run *r)
     r->epoch = ++e->epoch;
     e->st.jobs++;
     if (e->hooks.job_begin && r->prog && !r->item)
-        e->hooks.job_begin(r->prog, r->epoch, r->d.shader_va, job->as, job->type);
+        e->hooks.job_begin(r->prog, r->epoch, r->d.shader_va, job->as, job->type, r->d.stage);
+    if (r->item && r->announce)
+        r->announce(r, true);
     if ((r->prog || r->item) && e->timing)
         gpu_timing_job_begin(e->timing, r->total_wgs, r->ncores, r->core_ids);
     if (r->prog || r->item) {
@@ -314,12 +318,14 @@ uint32_t scheduler_run(gpu_compute *e, run *r)
         pthread_mutex_lock(&e->lock);
         e->last_timing = jt;
         pthread_mutex_unlock(&e->lock);
-        if (e->hooks.timing && !r->item)
+        if (e->hooks.timing && r->prog)    /* (item runs: the program the caller charges it to) */
             e->hooks.timing(r->prog, r->epoch, &jt);
     }
     pthread_mutex_lock(&e->lock);
     if (e->hooks.job_end && !r->item)
         e->hooks.job_end(r->prog, r->epoch, r->status ? r->status : EXC_DONE);
+    if (r->item && r->announce)
+        r->announce(r, false);
     if (!r->item)
         program_cache_put(&e->cache, r->prog, cached);
     add_stats(&e->st, &r->st);

@@ -162,6 +162,9 @@ extern void (*stats_timing_cpu_totals)(struct tm_totals *t, uint64_t *cycles);
 void stats_gpu_job_begin(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as, unsigned job_type,
                          const char *name);
 void stats_gpu_job_end(const void *prog, uint64_t epoch, uint32_t status);
+/* The shader stage (emu/gpu/compute.h: enum gpu_stage) the job (prog, epoch) announced with
+ * stats_gpu_job_begin runs; a kernel's stage is its first job's (the report's "stages"). */
+void stats_gpu_job_stage(const void *prog, uint64_t epoch, unsigned stage);
 /* Forget every GPU clause record (tests). */
 void stats_gpu_reset(void);
 

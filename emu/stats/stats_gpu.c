@@ -15,15 +15,18 @@
 
 #include "gpu_observer.h"
 
-static void engine_job_begin(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as, unsigned type)
+static void engine_job_begin(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as, unsigned type,
+                             unsigned stage)
 {
     stats_gpu_job_begin(prog, epoch, shader_va, as, type, NULL);
+    stats_gpu_job_stage(prog, epoch, stage);
 }
 
 void sg_observe(void)
 {
     static const gpu_observer obs = { .clause = stats_gpu_clause, .counts = stats_gpu_counts, .job_begin = engine_job_begin,
-                                      .job_end = stats_gpu_job_end };
+                                      .job_end = stats_gpu_job_end, .gfx_draw = stats_gfx_draw,
+                                      .gfx_frame = stats_gfx_frame };
     gpu_observe(&obs);
 }
 

@@ -3,6 +3,7 @@
 #define MALIBU_STATS_GPU_H
 
 #include "bifrost_exec.h"
+#include "compute.h"
 #include "gpu_clause.h"
 #include "stats.h"
 
@@ -41,5 +42,20 @@ typedef struct {
 int stats_gpu_get_kernel(size_t id, stats_gpu_kernel_info *out);
 /* The kernel job `job` (0, 1, ... in the order jobs began) ran: -1 none, -2 no such job. */
 int64_t stats_gpu_job_kernel(size_t job);
+
+/* ---- graphics (stats_gfx.c: the report's "graphics" section) ---------------------------------- */
+/* The observer's graphics calls (gpu_observer.h) */
+void stats_gfx_draw(unsigned type, const gpu_gfx_draw_counts *c);
+void stats_gfx_frame(const gpu_gfx_frame_counts *c);
+typedef struct {
+    uint64_t draws, frames;
+    gpu_gfx_draw_counts prims;           /* summed over draws */
+    gpu_gfx_frame_counts frame;          /* summed over frames (width, height: 0) */
+} stats_gfx_totals;
+void stats_gfx_get(stats_gfx_totals *out);
+int stats_gfx_get_frame(size_t i, gpu_gfx_frame_counts *out);     /* -1: not listed */
+void stats_gfx_reset(void);
+/* Instruction totals of the kernels whose first job ran as `stage` (enum gpu_stage). */
+void stats_gpu_get_stage_totals(unsigned stage, stats_gpu_totals *out);
 
 #endif

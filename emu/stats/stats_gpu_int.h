@@ -92,6 +92,7 @@ typedef struct {
     const void *prog;
     uint64_t shader_va;
     unsigned as, type;
+    unsigned stage;               /* enum gpu_stage (stats_gpu_job_stage; 0: compute) */
     bool announced;               /* stats_gpu_job_begin: shader_va, as, type, name known */
     bool ended;                   /* stats_gpu_job_end: status known */
     uint32_t status;

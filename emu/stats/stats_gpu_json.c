@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compute.h"
+
 typedef struct {
     uint64_t clauses, execs, lanes, warp_instrs, thread_instrs, diverged, partial, branch_execs;
     uint64_t cls[SC_N][2], data[SD_N][2];
@@ -61,6 +63,18 @@ static void write_totals(FILE *f, const gtotals *T, const char *in)
     fprintf(f, "},\n%s  \"divergence\": {\"branch_clause_executions\": %" PRIu64
                ", \"divergent_executions\": %" PRIu64 ", \"partial_warp_executions\": %" PRIu64 "}\n%s}",
             in, T->branch_execs, T->diverged, T->partial, in);
+}
+
+static const char *stage_name(unsigned stage)
+{
+    return stage < GPU_STAGES ? gpu_stage_names[stage] : "unknown";
+}
+
+/* the stage a kernel ran as: its first job's */
+static unsigned kernel_stage(const sg_view *v, size_t id)
+{
+    size_t j = v->k[id].first_job;
+    return j < v->njobs ? v->jobs[j].stage : GPU_STAGE_COMPUTE;
 }
 
 static void edge_name(char *buf, size_t len, uint32_t to)
@@ -135,8 +149,8 @@ static void write_kernel(FILE *f, const sg_view *v, size_t id, const char *in)
                ",\n%s    \"code_clauses\": %u",
             in, K->hash, in, K->bytes, in, K->nclauses_code);
     if (fj && fj->announced)
-        fprintf(f, ",\n%s    \"shader_va\": %" PRIu64 ",\n%s    \"as\": %u,\n%s    \"job_type\": %u", in,
-                fj->shader_va, in, fj->as, in, fj->type);
+        fprintf(f, ",\n%s    \"shader_va\": %" PRIu64 ",\n%s    \"as\": %u,\n%s    \"job_type\": %u,\n%s    "
+                   "\"stage\": \"%s\"", in, fj->shader_va, in, fj->as, in, fj->type, in, stage_name(fj->stage));
     else
         fprintf(f, ",\n%s    \"shader_va\": null,\n%s    \"as\": null,\n%s    \"job_type\": null", in, in, in);
     fprintf(f, ",\n%s    \"jobs\": %" PRIu64 ",\n%s    \"job_ids\": [", in, K->njobs, in);
@@ -208,7 +222,8 @@ static void write_job(FILE *f, const sg_view *v, size_t id, const char *in)
     else
         fprintf(f, "null");
     if (j->announced)
-        fprintf(f, ", \"shader_va\": %" PRIu64 ", \"as\": %u, \"job_type\": %u", j->shader_va, j->as, j->type);
+        fprintf(f, ", \"shader_va\": %" PRIu64 ", \"as\": %u, \"job_type\": %u, \"stage\": \"%s\"", j->shader_va, j->as,
+                j->type, stage_name(j->stage));
     else
         fprintf(f, ", \"shader_va\": null, \"as\": null, \"job_type\": null");
     if (j->ended)
@@ -236,6 +251,26 @@ void sg_write_json(FILE *f, const char *in)
         write_job(f, &v, i, in);
     fprintf(f, "%s],\n%s\"shader_jobs_omitted\": %zu,\n%s\"totals\": ", listed ? "\n" : "", in, v.njobs - listed, in);
     write_totals(f, &all, in);
+    /* per shader stage: the kernels of each stage summed (stages no kernel ran: left out) */
+    char in2[64];
+    snprintf(in2, sizeof(in2), "%s  ", in);
+    fprintf(f, ",\n%s\"stages\": {", in);
+    int first = 1;
+    for (unsigned st = 0; st < GPU_STAGES; st++) {
+        gtotals S = { 0 };
+        size_t nk = 0;
+        for (size_t i = 0; i < v.nk; i++)
+            if (kernel_stage(&v, i) == st) {
+                add_totals(&S, v.k[i].c, v.k[i].n);
+                nk++;
+            }
+        if (!nk)
+            continue;
+        fprintf(f, "%s\n%s  \"%s\": ", first ? "" : ",", in, gpu_stage_names[st]);
+        write_totals(f, &S, in2);
+        first = 0;
+    }
+    fprintf(f, "%s%s}", first ? "" : "\n", first ? "" : in);
     sg_view_free(&v);
 }
 
@@ -257,6 +292,23 @@ void sg_summary(FILE *f)
             if (all.cls[c][0])
                 fprintf(f, " %s=%" PRIu64, sc_class_names[c], all.cls[c][0]);
         fprintf(f, "\n");
+        for (unsigned st = 0; st < GPU_STAGES; st++) {
+            gtotals S = { 0 };
+            size_t nk = 0;
+            for (size_t i = 0; i < v.nk; i++)
+                if (kernel_stage(&v, i) == st) {
+                    add_totals(&S, v.k[i].c, v.k[i].n);
+                    nk++;
+                }
+            if (!nk)
+                continue;
+            fprintf(f, "  gpu stage %s: %zu kernel%s, %" PRIu64 " thread instructions; mix (thread):", gpu_stage_names[st], nk,
+                    nk == 1 ? "" : "s", S.thread_instrs);
+            for (unsigned c = 0; c < SC_N; c++)
+                if (S.cls[c][1])
+                    fprintf(f, " %s=%" PRIu64, sc_class_names[c], S.cls[c][1]);
+            fprintf(f, "\n");
+        }
     }
     for (size_t i = 0; i < v.nk && i < 16; i++) {
         char name[160];
@@ -312,6 +364,31 @@ void stats_gpu_get_totals(stats_gpu_totals *out)
         add_totals(&T, v.k[i].c, v.k[i].n);
     out->kernels = v.nk;
     out->jobs = v.njobs;
+    out->clauses = T.clauses;
+    out->execs = T.execs;
+    out->lanes = T.lanes;
+    out->warp_instrs = T.warp_instrs;
+    out->thread_instrs = T.thread_instrs;
+    out->diverged = T.diverged;
+    out->partial = T.partial;
+    for (unsigned c = 0; c < SC_N; c++)
+        out->cls[c] = T.cls[c][1];
+    for (unsigned c = 0; c < SD_N; c++)
+        out->data[c] = T.data[c][1];
+    sg_view_free(&v);
+}
+
+void stats_gpu_get_stage_totals(unsigned stage, stats_gpu_totals *out)
+{
+    sg_view v;
+    sg_view_build(&v, sg_threads());
+    gtotals T = { 0 };
+    memset(out, 0, sizeof(*out));
+    for (size_t i = 0; i < v.nk; i++)
+        if (kernel_stage(&v, i) == stage) {
+            add_totals(&T, v.k[i].c, v.k[i].n);
+            out->kernels++;
+        }
     out->clauses = T.clauses;
     out->execs = T.execs;
     out->lanes = T.lanes;

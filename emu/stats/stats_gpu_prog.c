@@ -186,6 +186,15 @@ void stats_gpu_job_begin(const void *prog, uint64_t epoch, uint64_t shader_va, u
     pthread_mutex_unlock(&lock);
 }
 
+void stats_gpu_job_stage(const void *prog, uint64_t epoch, unsigned stage)
+{
+    pthread_mutex_lock(&lock);
+    uint32_t ji = find_open(prog, epoch);
+    if (ji != SG_NO_JOB)
+        jobs[ji].info.stage = stage;
+    pthread_mutex_unlock(&lock);
+}
+
 int64_t sg_job_index(const void *prog, uint64_t epoch)
 {
     int64_t r = -1;

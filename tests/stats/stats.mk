@@ -23,3 +23,12 @@ stats-test: $(B)/malibu-report $(STATS_UNIT_BINS) $(B)/malibu
 	@$(MAKE) --no-print-directory $(B)/tests/boot/hello.bin >/dev/null
 	$(PYTHON) tests/stats/check_report.py --unit $(B)/tests/unit/test_stats_gpu --report $(B)/malibu-report \
 	    --workdir $(B)/tests/stats --malibu $(B)/malibu --hello $(B)/tests/boot/hello.bin
+
+# gfx-stats-test: --stats' graphics counts on a scene whose counts follow from its geometry, per
+# GPU model with --gpu-threads 1 and 4 (tests/gfxstats/gfx_stats.sh).  Needs a guest image with
+# GLES (GFX_IMAGE, default IMAGE_OUT); not in TEST_TARGETS until the default image has it.
+GFX_IMAGE ?= $(IMAGE_OUT)
+.PHONY: gfx-stats-test
+gfx-stats-test: $(B)/malibu
+	@echo "== gfx-stats: graphics counts of a known scene, G72 and G52, 1 and 4 GPU threads"
+	sh tests/gfxstats/gfx_stats.sh $(B)/malibu $(B)/tests/gfxstats $(GFX_IMAGE) "$(or $(MODELS),g72 g52)"

@@ -437,6 +437,40 @@ START_TEST(blend_shader_call)
 }
 END_TEST
 
+/* The BLEND of an END clause calls the blend shader after its lanes finished the fragment shader */
+static void check_blend_end(unsigned arch, int jit, bi_warp *w)
+{
+    fake_log g;
+    warp_setup(w, arch, &g);
+    for (unsigned l = 0; l < w->lanes; l++)
+        w->reg[0][l] = fb((float)l);
+    fau[BI_GFX_FAU_BLEND0] = (uint64_t)0x8000 << 32;            /* mode shader, return address 0 */
+    set_backend(jit);
+    enum bi_arch a = arch == 7 ? BI_ARCH_V7 : BI_ARCH_V6;
+    bi_program *fs = bi_program_new(bi_shader_gfx_blend_end, sizeof(bi_shader_gfx_blend_end), a);
+    bi_program *bs = bi_program_new(bi_shader_gfx_blend_shader, sizeof(bi_shader_gfx_blend_shader), a);
+    run_prog(w, fs, BI_EXEC_BLEND_CALL);
+    ck_assert_uint_eq(w->blend_lanes, all_lanes(arch));
+    bi_fault f = { 0 };
+    ck_assert_int_eq(bi_gfx_run_blend(w, bs, NULL, 100, &f), BI_EXEC_OK);
+    ck_assert_uint_eq(g.nblend, 2);
+    for (unsigned l = 0; l < w->lanes; l++) {
+        ck_assert_uint_eq(g.blend[1].colour[0][l], fb((float)l + 1.0f));
+        ck_assert(w->done[l]);
+    }
+    run_prog(w, fs, BI_EXEC_END);
+    ck_assert_uint_eq(g.nblend, 2);
+    bi_program_free(fs);
+    bi_program_free(bs);
+}
+
+START_TEST(blend_shader_end)
+{
+    both_backends(check_blend_end, 6);
+    both_backends(check_blend_end, 7);
+}
+END_TEST
+
 /* ---- tile buffer ------------------------------------------------------------------------------- */
 
 static void check_tile(unsigned arch, int jit, bi_warp *w)
@@ -600,8 +634,8 @@ END_TEST
 
 /* ---- shaders Mesa compiled ------------------------------------------------------------------------ */
 
-/* The IDVS position shader of tests/gfx/mesa_idvs_pos.s (a v7 binary: its Snap 4 conversion word
- * has v7's component order) */
+/* The IDVS position shader of tests/gfx/mesa_idvs_pos.s (v7: its Snap 4 conversion word has v7's
+ * component order) and mesa_idvs_pos_v6.s (v6's swizzle) */
 static void check_mesa_pos(unsigned arch, int jit, bi_warp *w)
 {
     fake_log g;
@@ -628,7 +662,8 @@ static void check_mesa_pos(unsigned arch, int jit, bi_warp *w)
     w->uniforms = uni;
     w->nuniforms = 6;
     set_backend(jit);
-    bi_program *p = bi_program_new(bi_shader_mesa_idvs_pos, sizeof(bi_shader_mesa_idvs_pos), BI_ARCH_V7);
+    bi_program *p = arch == 7 ? bi_program_new(bi_shader_mesa_idvs_pos, sizeof(bi_shader_mesa_idvs_pos), BI_ARCH_V7)
+                              : bi_program_new(bi_shader_mesa_idvs_pos_v6, sizeof(bi_shader_mesa_idvs_pos_v6), BI_ARCH_V6);
     run_prog(w, p, BI_EXEC_END);
     bi_program_free(p);
     for (unsigned l = 0; l < w->lanes; l++) {
@@ -644,6 +679,7 @@ static void check_mesa_pos(unsigned arch, int jit, bi_warp *w)
 
 START_TEST(mesa_position_shader)
 {
+    both_backends(check_mesa_pos, 6);
     both_backends(check_mesa_pos, 7);
 }
 END_TEST
@@ -687,6 +723,56 @@ START_TEST(mesa_mrt_fragment_shader)
 {
     both_backends(check_mesa_mrt, 6);
     both_backends(check_mesa_mrt, 7);
+}
+END_TEST
+
+/* The fragment shader of tests/gfx/mesa_fs_fragdepth.s (a G72 binary): depth from an f16
+ * varying or 0.5 as uniform word 4's high half is 1.0 or not */
+static uint32_t depth_flag;
+
+static void check_mesa_fragdepth(unsigned arch, int jit, bi_warp *w)
+{
+    fake_log g;
+    uint32_t uni[6] = { 0, 0, 0, 0, depth_flag << 16 | 0x1234, 0x3c000000 };
+    warp_setup(w, arch, &g);
+    for (unsigned l = 0; l < w->lanes; l++)
+        w->reg[60][l] = 1;
+    w->uniforms = uni;
+    w->nuniforms = 6;
+    fau[BI_GFX_FAU_ATEST] = 0x66;
+    fau[BI_GFX_FAU_BLEND0] = 0x0000000300000002ull;
+    set_backend(jit);
+    bi_program *p = bi_program_new(bi_shader_mesa_fs_fragdepth, sizeof(bi_shader_mesa_fs_fragdepth),
+                                   arch == 7 ? BI_ARCH_V7 : BI_ARCH_V6);
+    run_prog(w, p, BI_EXEC_END);
+    bi_program_free(p);
+    uint32_t all = all_lanes(arch);
+    ck_assert_uint_eq(g.nvary, 1);
+    ck_assert(g.vary[0].v.imm && g.vary[0].v.index == 0 && g.vary[0].v.ncomp == 1);
+    ck_assert(g.vary[0].v.regfmt == BI_RF_F16 && g.vary[0].v.sample == BI_GFX_SAMPLE_CENTER &&
+              g.vary[0].v.update == BI_GFX_UPDATE_STORE);
+    ck_assert(g.natest == 1 && g.nzs == 1 && g.nblend == 1);
+    ck_assert(g.zs.lanes == all && g.zs.wz && !g.zs.ws);
+    for (unsigned l = 0; l < w->lanes; l++) {
+        uint32_t vary = bi_f16_to_f32((uint16_t)g.vary[0].out[0][l]);
+        ck_assert_uint_eq(g.atest.alpha[l], fb(1.0f));
+        ck_assert_uint_eq(g.zs.z[l], depth_flag == 0x3c00 ? vary : fb(0.5f));
+        ck_assert_uint_eq(g.zs.s[l], 0);
+        ck_assert_uint_eq(g.zs.coverage[l], 0x101);
+        ck_assert_uint_eq(g.blend[0].coverage[l], 0x103);
+        ck_assert_uint_eq(g.blend[0].colour[0][l], uni[4]);
+        ck_assert_uint_eq(g.blend[0].colour[1][l], uni[5]);
+    }
+}
+
+START_TEST(mesa_fragdepth_shader)
+{
+    static const uint32_t flags[2] = { 0x3c00, 0x0000 };
+    for (unsigned k = 0; k < 2; k++) {
+        depth_flag = flags[k];
+        both_backends(check_mesa_fragdepth, 6);
+        both_backends(check_mesa_fragdepth, 7);
+    }
 }
 END_TEST
 
@@ -865,10 +951,12 @@ int main(void)
     tcase_add_test(tc, frag_messages);
     tcase_add_test(tc, helper_store);
     tcase_add_test(tc, blend_shader_call);
+    tcase_add_test(tc, blend_shader_end);
     tcase_add_test(tc, tile_messages);
     tcase_add_test(tc, vertex_attributes);
     tcase_add_test(tc, mesa_position_shader);
     tcase_add_test(tc, mesa_mrt_fragment_shader);
+    tcase_add_test(tc, mesa_fragdepth_shader);
     tcase_add_test(tc, var_tex);
     tcase_add_test(tc, texs_computed_lod);
     tcase_add_test(tc, message_preloads);
