@@ -881,7 +881,8 @@ int bi_tex_texc_grad(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, con
         unsigned q = t->levels - 1;         /* the last level, relative to the view's base */
         if (!minify || sp->mipmap_mode == MALI_MIPMAP_MODE_NONE || q == 0) {
             rc = sample_level(&lk, 0, c, offms, linear, v, err, errlen);
-        } else if (sp->mipmap_mode == MALI_MIPMAP_MODE_NEAREST) {
+        } else if (sp->mipmap_mode == MALI_MIPMAP_MODE_NEAREST || !want_float) {
+            /* (integer textures: levels are not blended, the nearest one is taken) */
             /* d = ceil(lambda + 1/2) - 1 for lambda > 1/2, else the base (GL eq. 8.10) */
             unsigned d = l <= 128 ? 0 : (unsigned)((l + 128 + 255) / 256 - 1);
             rc = sample_level(&lk, d > q ? q : d, c, offms, linear, v, err, errlen);
