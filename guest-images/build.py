@@ -37,17 +37,33 @@ CROSS = os.environ.get("CROSS_COMPILE", "aarch64-linux-gnu-")
 # "fixed" (regulator-fixed) provides the GPU's mali-supply from the board's device tree.
 INITRD_MODULES = ["virtio_mmio", "virtio_blk", "ext4", "fixed", "panfrost", "virtio_input", "evdev"]
 # Packages of which rootfs.ext4 takes only some paths (group "part" of packages.list, fetched
-# without their dependencies): piglit's OpenCL suite (runners, their two libraries, the test
-# trees and the test list, 9 MB) out of the 2.2 GB piglit package; the ELF check below proves
-# the runners' libraries resolve.  PART_EXCLUDE: the EGL/GLES interop runner, which needs the X11,
-# Wayland and waffle stack (its test reports "not installed").
+# without their dependencies): piglit's OpenCL and GLES suites out of the 2.2 GB piglit package
+# (tests/piglit); the ELF check below proves the programs' libraries resolve.
+#  - OpenCL (9 MB): the cl-* runners, libpiglitutil(_cl), the test trees, the profile cl.xml.gz.
+#  - GLES: the shader runners and test programs built for GLES 2 and 3 (*_gles2, *_gles3) and the
+#    oes_* ones (GLES 1, 2 or 3), libpiglitutil_gles1/2/3, the profiles that name them
+#    (shader.xml.gz: the .shader_test files whose [require] asks for GL ES; opengl.xml.gz: the
+#    programs with their arguments), those .shader_test trees, and the data the programs read
+#    (the ASTC, ETC1 and ETC2 .ktx images, 57 MB of the 67 MB).
+# PART_EXCLUDE: the EGL/GLES interop runner (its test reports "not installed"), and the two
+# oes_* programs built for desktop GL (they link libpiglitutil_gl, which the image leaves out).
 PIGLIT = "usr/lib/aarch64-linux-gnu/piglit/"
+PIGLIT_CL = ["bin/cl-*", "lib/libpiglitutil.so*", "lib/libpiglitutil_cl.so*",
+             "tests/cl", "tests/cl.xml.gz", "generated_tests/cl"]
+PIGLIT_GLES = ["bin/*_gles2", "bin/*_gles3", "bin/oes_*", "lib/libpiglitutil_gles*.so*",
+               "tests/shader.xml.gz", "tests/opengl.xml.gz",
+               "tests/spec/glsl-es-1.00", "tests/spec/glsl-es-3.00", "tests/spec/glsl-es-3.10",
+               "tests/spec/oes_geometry_shader", "tests/spec/oes_viewport_array",
+               "generated_tests/spec/glsl-es-3.00",
+               "generated_tests/spec/EXT_shader_framebuffer_fetch",
+               "generated_tests/spec/EXT_shader_framebuffer_fetch_non_coherent",
+               "tests/spec/khr_texture_compression_astc", "tests/spec/oes_texture_compression_astc",
+               "tests/spec/oes_compressed_etc1_rgb8_texture", "tests/spec/gles-3.0"]
 PART_PATHS = {
-    "piglit": [PIGLIT + p for p in ("bin/cl-*", "lib/libpiglitutil.so*", "lib/libpiglitutil_cl.so*",
-                                    "tests/cl", "tests/cl.xml.gz", "generated_tests/cl")]
-                + ["usr/share/doc/piglit/copyright"],
+    "piglit": [PIGLIT + p for p in PIGLIT_CL + PIGLIT_GLES] + ["usr/share/doc/piglit/copyright"],
 }
-PART_EXCLUDE = {"piglit": [PIGLIT + "bin/cl-interop-*"]}
+PART_EXCLUDE = {"piglit": [PIGLIT + p for p in ("bin/cl-interop-*", "bin/oes_compressed_astc-miptree-3d_gl",
+                                                "bin/oes_compressed_etc2_texture-miptree")]}
 # Left out of rootfs.ext4 (documentation; copyright files are kept).
 ROOTFS_DROP = ["usr/share/man", "usr/share/info", "usr/share/locale", "usr/share/lintian",
                "usr/share/bug", "usr/share/doc-base"]
@@ -381,7 +397,7 @@ def build_initrd():
     make_cpio(root, os.path.join(OUT, "initrd.img"))
 
 
-# ---- apps (cross-compiled OpenCL samples) --------------------------------------------------------
+# ---- apps (cross-compiled OpenCL and GLES samples) ----------------------------------------------
 
 def libs_dir():
     return os.path.join(WORK, "apps-lib")
@@ -393,19 +409,25 @@ def build_apps():
     libdir = os.path.join(sdk, "usr/lib/aarch64-linux-gnu")
     outdir = fresh(os.path.join(WORK, "apps"))
     fresh(libs_dir())
-    # every apps/*.c with a main() is a program, linked with the shared helper apps/common.c
+    # every apps/*.c with a main() is a program: gles_*.c an EGL + GLES one (EGL surfaceless, no
+    # X11 headers), the others OpenCL ones linked with the shared helper apps/common.c
     common = os.path.join(HERE, "apps", "common.c")
     srcs = [s for s in sorted(glob.glob(os.path.join(HERE, "apps", "*.c")))
             if s != common and re.search(r"\bint\s+main\s*\(", open(s).read())]
     for src in srcs:
         name = os.path.basename(src)[:-2]
-        # headers and libOpenCL.so (ICD loader) from Debian arm64; the program links against the
-        # cross toolchain's (older) glibc, so it runs on trixie's; -rpath-link lets ld resolve the
-        # loader's own libc needs from trixie's libc6.
+        if name.startswith("gles_"):
+            # glvnd's libraries need trixie's glibc (2.38+ symbols), newer than the cross
+            # toolchain's: ld leaves their own references to the guest's ld.so
+            extra, libs = ["-DEGL_NO_X11", "-Wl,--allow-shlib-undefined"], ["-lEGL", "-lGLESv2"]
+        else:
+            extra, libs = ["-DCL_TARGET_OPENCL_VERSION=300", common], ["-lOpenCL"]
+        # headers and link libraries (libOpenCL.so: the ICD loader; libEGL/libGLESv2: glvnd's)
+        # from Debian arm64; the program links against the cross toolchain's (older) glibc, so it
+        # runs on trixie's; -rpath-link lets ld resolve the libraries' own needs from trixie's.
         run(CROSS + "gcc", "-O2", "-g0", "-Wall", "-Wextra", "-Werror",
-            "-DCL_TARGET_OPENCL_VERSION=300", "-isystem", os.path.join(sdk, "usr/include"),
-            "-o", os.path.join(outdir, name), src, common, "-L" + libdir,
-            "-Wl,-rpath-link," + libdir, "-lOpenCL", "-lm")
+            "-isystem", os.path.join(sdk, "usr/include"), "-o", os.path.join(outdir, name), src,
+            *extra, "-L" + libdir, "-Wl,-rpath-link," + libdir, *libs, "-lm")
         log("app %s" % name)
     # every apps/lib*.c is a shared library (an OpenCL layer), installed in /usr/local/lib
     for src in sorted(glob.glob(os.path.join(HERE, "apps", "lib*.c"))):

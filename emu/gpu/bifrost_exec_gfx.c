@@ -24,10 +24,11 @@ static int no_callback(bi_fault *f, const bi_clause *c, const char *op)
 
 /* ---- vertex attributes ------------------------------------------------------------------------ */
 
-/* A "padded" 8-bit field (genxml): (2 * odd + 1) << shift, shift in [4:0], odd in [7:5] */
-static uint32_t padded(uint32_t v)
+/* A "padded" 8-bit field (genxml): (2 * odd + 1) << shift, shift in [4:0], odd in [7:5]; never 0
+ * (64 bits: a guest's shift of 31 does not wrap) */
+static uint64_t padded(uint32_t v)
 {
-    return (2u * (v >> 5) + 1u) << (v & 31);
+    return (2ull * ((v >> 5) & 7) + 1ull) << (v & 31);
 }
 
 /* The element of attribute buffer type `type` that lane's linear vertex index selects
@@ -43,7 +44,7 @@ static int64_t attr_element(unsigned type, const uint32_t bw[4], const uint32_t 
     case MALI_ATTRIBUTE_TYPE_1D_POT_DIVISOR:
         return (int64_t)(linear >> r);
     case MALI_ATTRIBUTE_TYPE_1D_MODULUS: {
-        uint32_t d = padded(bw[1] >> 24);
+        uint64_t d = padded(bw[1] >> 24);
         return (int64_t)(linear % d);
     }
     case MALI_ATTRIBUTE_TYPE_1D_NPOT_DIVISOR: {
@@ -171,7 +172,12 @@ int bx_exec_gfx(bi_warp *w, const bi_xclause *xc, const bi_xinstr *x, uint32_t e
                 continue;
             uint32_t r[4] = { 0 };
             unsigned got = 0;
-            rc = bi_tex_texc(m, x->texdesc, out[0][l], out[1][l], NULL, 0, r, &got, why, sizeof why);
+            bi_tex_grad g, *gp = NULL;      /* a computed LOD: the quad's derivatives */
+            if (bi_tex_needs_grad(x->texdesc) && (l | 3u) < lanes) {
+                bi_tex_quad_grad(0, &out[0][l & ~3u], &out[1][l & ~3u], NULL, &g);
+                gp = &g;
+            }
+            rc = bi_tex_texc_grad(m, x->texdesc, out[0][l], out[1][l], NULL, 0, gp, r, &got, why, sizeof why);
             if (rc)
                 break;
             for (unsigned k = 0; k < 4; k++)
@@ -344,4 +350,56 @@ int bi_gfx_run_blend(bi_warp *w, bi_program *blend, const bi_mem *blend_mem, uns
     w->blend_shader = 0;
     w->blend_lanes = w->blend_end = 0;
     return rc == BI_EXEC_END ? BI_EXEC_OK : rc;
+}
+
+/* ---- v7 message preloads ------------------------------------------------------------------------ */
+
+int bi_gfx_message_preload(bi_warp *w, uint32_t lanes, unsigned slot, uint32_t desc, bi_fault *f)
+{
+    static __thread bi_xclause xc;      /* a clause of one message, staging registers 4 * slot */
+    unsigned type = desc & 15;
+    if (!type)
+        return BI_EXEC_OK;
+    if (slot > 1 || type > 2)
+        return bx_fault(f, BI_FAULT_INVALID, 0, "message preload %u: reserved type %u", slot, type);
+    if (!w->mem)
+        return bx_fault(f, BI_FAULT_MEMORY, 0, "message preload without memory");
+    memset(&xc, 0, sizeof xc);
+    xc.c.hdr[BI_H_SR] = 4 * slot;
+    bi_xinstr *x = &xc.add[0];
+    int f16 = ((desc >> 9) & 3) == 1;
+    x->vkind = BI_GFX_VARY_SMOOTH;
+    x->vupdate = BI_GFX_UPDATE_STORE;
+    x->vfunc = BI_GFX_FUNC_NONE;
+    x->attr_imm = 1;
+    x->regfmt = f16 ? BI_RF_F16 : BI_RF_F32;
+    if (type == 1) {
+        /* LD_VAR_IMM; Mesa preloads only .center ones, which the preload interpolates at the
+         * sample (bi_opt_message_preload: equivalent unless shading runs per sample) */
+        x->sem = BI_SEM_LD_VAR;
+        x->vsample = BI_GFX_SAMPLE_SAMPLE;
+        x->attr_index = (uint8_t)((desc >> 4) & 31);
+        x->size = (uint8_t)(((desc >> 11) & 3) + 1);
+    } else {
+        x->sem = BI_SEM_VAR_TEX;
+        x->vsample = BI_GFX_SAMPLE_CENTER;
+        x->attr_index = (uint8_t)((desc >> 4) & 7);
+        x->var_skip = (desc >> 14) & 1;
+        x->size = f16 ? 2 : 4;
+        unsigned tex = (desc >> 7) & 3;
+        x->texdesc = bi_tex_texs_desc(tex, tex, f16, (desc >> 15) & 1);
+    }
+    uint32_t src[4][NL] = { { 0 } };
+    for (unsigned l = 0; l < NL; l++)
+        src[0][l] = w->reg[BI_GFX_FS_SAMPLE][l];       /* as Mesa passes r61 to LD_VAR */
+    staging stg;
+    stg.n = 0;
+    int rc = bx_exec_gfx(w, &xc, x, lanes, (const uint32_t(*)[NL])src, &stg, f);
+    if (rc)
+        return rc;
+    for (unsigned r = 0; r < stg.n; r++)
+        for (unsigned l = 0; l < w->lanes; l++)
+            if ((lanes >> l) & 1)
+                w->reg[4 * slot + r][l] = stg.val[l][r];
+    return BI_EXEC_OK;
 }

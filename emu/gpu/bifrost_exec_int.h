@@ -6,6 +6,7 @@
  *   bifrost_exec_float.c     float helpers: rounding, denormals, NaNs, conversions, table ops
  *   bifrost_exec_alu.c       one ALU / branch instruction for one lane (scalar and vector)
  *   bifrost_exec_mem.c       memory and message instructions (loads, stores, atomics, texture)
+ *   bifrost_exec_gfx.c       graphics messages through the front end's bi_gfx_if (bifrost_gfx.h)
  *   bifrost_exec.c           the clause loop: a clause over a warp's lanes, warp scheduling
  *   bifrost_exec_program.c   the program cache: clauses decoded and prepared once
  *   workgroup.c              compute workgroups: warps, preloads, barriers */
@@ -188,6 +189,9 @@ int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lan
 
 /* Graphics messages (bifrost_exec_gfx.c): message x of clause xc for the lanes in exec, once per
  * warp (src[k][l]: source k of lane l); staging results in stg. */
+/* TEXC / TEXS for the lanes in exec, with their quads' derivatives (bifrost_exec_mem.c) */
+int bx_exec_tex(bi_warp *w, const bi_xinstr *x, const bi_clause *c, uint32_t exec, const uint32_t (*src)[BI_MAX_LANES],
+                unsigned n, staging *stg, bi_fault *f);
 int bx_exec_gfx(bi_warp *w, const bi_xclause *xc, const bi_xinstr *x, uint32_t exec, const uint32_t (*src)[BI_MAX_LANES],
                 staging *stg, bi_fault *f);
 /* DISCARD.f32 over the lanes in exec (s[k]: source k's lane row): lanes it hits become helpers */

@@ -365,6 +365,12 @@ LANE_LOOP int clause_msg(bi_warp *w, const bi_xclause *x, uint32_t exec, bx_csta
             }
         }
         stg->n = msg->sem == BI_SEM_LOAD;
+    } else if (msg && (msg->sem == BI_SEM_TEXC || msg->sem == BI_SEM_TEXS)) {
+        /* texture lookups see the warp: a computed LOD needs the quad (bifrost_exec_mem.c) */
+        if (w->mem && w->mem->message)
+            w->mem->message(w->mem->ctx, w);
+        if ((rc = bx_exec_tex(w, msg, c, exec, (const uint32_t(*)[NL])st->msg_src, n, stg, f)))
+            return rc;
     } else if (msg) {
         uint32_t dummy;
         if (w->mem && w->mem->message)

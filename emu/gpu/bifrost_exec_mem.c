@@ -75,7 +75,7 @@ static int do_atomic(const bi_mem *m, uint64_t addr, atom_arg *a, uint64_t *old)
 /* Texture / image messages (bifrost_tex.c): like loads, they read their staging registers and
  * write their results at the end of the clause. */
 static int exec_tex(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lane, const uint32_t *s,
-                    staging *stg, bi_fault *f)
+                    const bi_tex_grad *g, staging *stg, bi_fault *f)
 {
     const bi_mem *m = w->mem;
     unsigned sr = c->hdr[BI_H_SR], n = 0;
@@ -92,7 +92,7 @@ static int exec_tex(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned
             return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
         for (int i = 0; i < k; i++)
             in[i] = w->reg[sr + i][lane];
-        rc = bi_tex_texc(m, desc, s[0], s[1], in, k < 0 ? 0 : (unsigned)k, out, &n, why, sizeof(why));
+        rc = bi_tex_texc_grad(m, desc, s[0], s[1], in, k < 0 ? 0 : (unsigned)k, g, out, &n, why, sizeof(why));
         break;
     }
     case BI_SEM_LEA_TEX:
@@ -289,7 +289,7 @@ int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lan
     if (!m)
         return bx_fault(f, BI_FAULT_MEMORY, 0, "clause %#x: memory instruction without memory", c->offset);
     if (x->sem >= BI_SEM_TEXC)
-        return exec_tex(w, x, c, lane, s, stg, f);
+        return exec_tex(w, x, c, lane, s, NULL, stg, f);
     if (x->sem == BI_SEM_SEG_ADD_LO || x->sem == BI_SEM_SEG_ADD_HI) {
         /* the address LOAD/STORE with this segment would use for offset s[0] */
         uint64_t a = (x->seg == SEG_TL ? w->tls_base[lane] : m->wls_base) + s[0];
@@ -301,4 +301,36 @@ int bx_exec_mem(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned lan
     if (x->sem == BI_SEM_ATOM_CX)
         return exec_atom_cx(w, x, c, lane, atom_addr, stg, f);
     return exec_ldst(w, x, c, lane, s, stg, f);
+}
+
+/* TEXC / TEXS for the warp's lanes in exec (n lanes): a lookup with a computed LOD takes the
+ * coarse derivatives of its 2x2 quad (lanes 4q .. 4q+3, bifrost_gfx.h) from the quad's sources
+ * and Z staging register; the others go lane by lane as before. */
+int bx_exec_tex(bi_warp *w, const bi_xinstr *x, const bi_clause *c, uint32_t exec, const uint32_t (*src)[BI_MAX_LANES],
+                unsigned n, staging *stg, bi_fault *f)
+{
+    if (!w->mem)
+        return bx_fault(f, BI_FAULT_MEMORY, 0, "clause %#x: memory instruction without memory", c->offset);
+    uint32_t desc0 = x->sem == BI_SEM_TEXS ? x->texdesc : 0;
+    unsigned sr = c->hdr[BI_H_SR];
+    for (unsigned l = 0; l < n; l++) {
+        if (!(exec & (1u << l)))
+            continue;
+        uint32_t desc = x->sem == BI_SEM_TEXS ? desc0 : src[2][l];
+        uint32_t sv[4] = { src[0][l], src[1][l], src[2][l], src[3][l] };
+        bi_tex_grad g, *gp = NULL;
+        unsigned q = l & ~3u;
+        if (bi_tex_needs_grad(desc) && q + 3 < n) {
+            uint32_t z[4];
+            int has_z = ((desc >> 18) & 3) == 3 && sr < 64;
+            for (unsigned i = 0; i < 4 && has_z; i++)
+                z[i] = w->reg[sr][q + i];
+            bi_tex_quad_grad(((desc >> 18) & 3) == 0, &src[0][q], &src[1][q], has_z ? z : NULL, &g);
+            gp = &g;
+        }
+        int rc = exec_tex(w, x, c, l, sv, gp, stg, f);
+        if (rc)
+            return rc;
+    }
+    return BI_EXEC_OK;
 }

@@ -9,8 +9,9 @@
  * Calls are per warp, not per lane: one call per message per clause, with `lanes` the mask of
  * the lanes the message runs for (bit l = lane l) and rows indexed by lane (row[l], only lanes in
  * the mask meaningful).  Whole-warp calls keep the indirect-call cost per message, not per lane,
- * and let the front end see quads (lanes 4q..4q+3 are one 2x2 quad) for centroid and derivative
- * work.  Outputs: out rows are written for the lanes in the mask only; the executor commits them
+ * and let the front end see whole quads for centroid and derivative work (the front end puts a
+ * 2x2 quad in lanes 4q..4q+3, x in lane bit 0 and y in bit 1: Mesa's derivatives read the
+ * neighbours with CLPER lane ^ 1 / ^ 2).  Outputs: out rows are written for the lanes in the mask only; the executor commits them
  * to the staging registers at the clause end, as for loads.
  *
  * Helper lanes.  bi_warp.helper (set by the front end when it starts the warp) marks lanes that
@@ -36,9 +37,11 @@ enum {
     /* vertex shaders (VERTEX job and both IDVS shaders) */
     BI_GFX_VS_POS_LO = 58,       /* IDVS position shader: this vertex's position slot address, */
     BI_GFX_VS_POS_HI = 59,       /*   the ST_CVT address of gl_Position (and point size after it) */
-    BI_GFX_VS_VERTEX_ID = 61,    /* the vertex index the attribute fetch uses (Mesa: raw, not
-                                    zero-based on Bifrost: it adds the draw's offset itself) */
-    BI_GFX_VS_INSTANCE_ID = 62,
+    BI_GFX_VS_VERTEX_ID = 61,    /* the vertex's index relative to the draw's vertex offset
+                                    (Mesa: gl_VertexID = load_raw_vertex_id_pan (r61) +
+                                    load_raw_vertex_offset_pan, a sysval); LD_ATTR / LEA_ATTR
+                                    index buffers with it */
+    BI_GFX_VS_INSTANCE_ID = 62,  /* the instance (both IDVS shaders and VERTEX jobs alike) */
     /* fragment shaders */
     BI_GFX_FS_PRIMITIVE_ID = 57,
     BI_GFX_FS_PRIMITIVE_FLAGS = 58,  /* bit 0: back facing (0: front facing) */
@@ -136,5 +139,12 @@ struct bi_gfx_if {
  * until each lane JUMPs to r48 (the return: the lane leaves the blend shader) or ends, and
  * restores the fragment shader's state; bi_exec_program(w, fragment program) then continues. */
 int bi_gfx_run_blend(bi_warp *w, bi_program *blend, const bi_mem *blend_mem, unsigned max_clauses, bi_fault *f);
+
+/* v7 message preloads (RSD "Message Preload 1 / 2", 16 bits each: type, then the LD_VAR or
+ * VAR_TEX fields of genxml's "LD_VAR Preload" / "VAR_TEX Preload"): the message run for the lanes
+ * in `lanes` before the first clause, through the same callbacks, its results in r0-r3 (slot 0)
+ * or r4-r7 (slot 1).  Call after writing the fragment preloads (LD_VAR takes r61).  Type 0:
+ * nothing.  A preloaded LD_VAR interpolates at the sample (BI_GFX_SAMPLE_SAMPLE), update STORE. */
+int bi_gfx_message_preload(bi_warp *w, uint32_t lanes, unsigned slot, uint32_t desc, bi_fault *f);
 
 #endif

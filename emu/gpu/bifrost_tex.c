@@ -15,6 +15,7 @@
 #include "bifrost_tex.h"
 #include "bifrost_exec.h"
 #include "gfx_layout.h"
+#include "gfx_pixel.h"
 #include "mali_formats.h"
 
 #include <math.h>
@@ -41,6 +42,8 @@ typedef struct {
     uint8_t cbits[4];               /* each channel's width, from the texel's least significant bit */
     unsigned bpp;                   /* bytes per texel */
     uint8_t map[4];                 /* result channel c <- memory channel map[c] or CH_ZERO/ONE */
+    uint8_t srgb;                   /* 8-bit unorm with the sRGB bit: R, G, B decoded to linear */
+    gfx_unpack_fn unpack;           /* packed formats read through gfx_pixel (all 4 channels) */
 } pixfmt;
 
 static int tfail(char *err, size_t errlen, int rc, const char *fmt, ...)
@@ -137,7 +140,11 @@ static int format_info(unsigned f, pixfmt *p)
         /* Snap 4: RGBA32F that IDVS position shaders store (the tiler snaps; assumption: the
          * store itself keeps the values) */
         { 94, 4, 32, K_FLOAT },
+        /* Constant: a varying no later stage reads (Mesa gives unused vertex outputs this
+         * format): stores to it write nothing, loads read zero */
+        { 95, 0, 32, K_FLOAT },
     };
+    *p = (pixfmt){ .ncomp = 0 };
     for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++)
         if (t[i].id == f) {
             p->ncomp = t[i].n;
@@ -152,6 +159,21 @@ static int format_info(unsigned f, pixfmt *p)
         *p = (pixfmt){ .ncomp = 4, .bits = 10, .kind = K_UNORM, .cbits = { 10, 10, 10, 2 }, .bpp = 4 };
         return 0;
     }
+    if (f == MALI_FORMAT_Z24X8_UNORM) {   /* depth textures Z24S8 / Z24X8: unorm24 depth, 8 bits unread */
+        *p = (pixfmt){ .ncomp = 1, .bits = 24, .kind = K_UNORM, .cbits = { 24 }, .bpp = 4 };
+        return 0;
+    }
+    /* the packed colour formats (RGB565, RGB5A1, RGBA4, RGB10A2UI, R11G11B10F, ...) through
+     * gfx_pixel's unpack: GL's conversions, every channel (missing ones 0, 0, 0, 1) */
+    const gfx_format_info *gi = gfx_format_get(gfx_format_from_mali(f, 0));
+    if (gi) {
+        static const uint8_t kinds[] = { [GFX_KIND_UNORM] = K_UNORM, [GFX_KIND_FLOAT] = K_FLOAT,
+                                         [GFX_KIND_UINT] = K_UINT, [GFX_KIND_SINT] = K_SINT };
+        *p = (pixfmt){ .ncomp = 4, .bits = 32, .kind = kinds[gi->kind], .bpp = gi->bpp, .unpack = gi->unpack };
+        for (unsigned c = 0; c < 4; c++)
+            p->cbits[c] = gi->bits[c];
+        return 0;
+    }
     return -1;
 }
 
@@ -161,8 +183,13 @@ static int pixel_format(unsigned arch, uint32_t pf, pixfmt *p, char *err, size_t
     unsigned f = (pf >> 12) & 0xff;
     if (format_info(f, p))
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texture/image format %u (pixel format %#x) not implemented", f, pf);
-    if (pf & (3u << 20))
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sRGB / big-endian pixel format %#x not implemented", pf);
+    if (pf & (1u << 21))
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "big-endian pixel format %#x not implemented", pf);
+    if (pf & (1u << 20)) {      /* sRGB: the 8-bit unorm colour formats (GL's sRGB textures) */
+        if (p->kind != K_UNORM || p->bits != 8 || p->unpack)
+            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sRGB pixel format %#x not implemented", pf);
+        p->srgb = 1;
+    }
     if (arch <= 6) {
         for (unsigned c = 0; c < 4; c++) {
             unsigned s = (pf >> (3 * c)) & 7;
@@ -274,11 +301,26 @@ __attribute__((constructor)) static void unorm8_init(void)
         unorm8_bits[i] = u32((float)((double)i / 255u));
 }
 
+/* sRGB 8-bit values as linear float bits (GL ES 3.2 eq. 8.17), made once */
+static uint32_t srgb8_bits[256];
+
+__attribute__((constructor)) static void srgb8_init(void)
+{
+    for (unsigned i = 0; i < 256; i++)
+        srgb8_bits[i] = u32(gfx_srgb_decode((float)((double)i / 255u)));
+}
+
 static inline void decode_texel(const pixfmt *p, const uint8_t *b, uint32_t v[4])
 {
+    if (p->unpack) {
+        gfx_color c;
+        p->unpack(b, &c);
+        memcpy(v, c.u, 16);
+        return;
+    }
     if (p->kind == K_UNORM && p->bits == 8) {
-        for (unsigned c = 0; c < p->ncomp; c++)
-            v[c] = unorm8_bits[b[c]];
+        for (unsigned c = 0; c < p->ncomp; c++)   /* sRGB: colour channels, alpha (the 4th) linear */
+            v[c] = p->srgb && c < 3 ? srgb8_bits[b[c]] : unorm8_bits[b[c]];
         return;
     }
     if (p->bits == 32) {        /* 32-bit integer / float channels are their bits (little-endian host) */
@@ -375,8 +417,6 @@ static int decode_texture(const bi_mem *m, unsigned index, const uint8_t *d, tex
     t->surfaces = td.surfaces;
     t->layers = td.array_size;
     t->depth = td.depth;
-    if (t->dim == MALI_TEXTURE_DIMENSION_CUBE)
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "cube textures not implemented");
     if (td.sample_corner_position || td.normalize_coordinates)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texture corner sampling / descriptor-normalized coordinates not implemented");
     if (td.minimum_level)
@@ -396,12 +436,19 @@ static int decode_texture(const bi_mem *m, unsigned index, const uint8_t *d, tex
     return rc;
 }
 
-/* Reads the texel (x, y, z, layer) of level 0, already in range, into v[4] (memory channels). */
+/* Reads the texel (x, y, z) of (layer, level), already in range, into v[4] (memory channels).
+ * The surfaces as panfrost writes them (pan_texture.c, pan_emit_iview_texture_payload), level 0 the
+ * view's base, a cube's face f of cube c being layer 6c + f: v7 one Surface With Stride per level
+ * inside one per layer (faces are layers); v6 per level inside one per cube, the six faces inside
+ * each level. */
 static int fetch_texel(const bi_mem *m, const texdesc *t, unsigned x, unsigned y, unsigned z, unsigned layer,
-                       uint32_t v[4], char *err, size_t errlen)
+                       unsigned level, uint32_t v[4], char *err, size_t errlen)
 {
     uint8_t sbuf[MALI_SURFACE_WITH_STRIDE_LENGTH], b[16];
-    uint64_t sva = t->surfaces + (uint64_t)MALI_SURFACE_WITH_STRIDE_LENGTH * layer * t->levels;
+    uint64_t idx = t->dim == MALI_TEXTURE_DIMENSION_CUBE && m->arch_major <= 6
+                   ? ((uint64_t)(layer / 6) * t->levels + level) * 6 + layer % 6
+                   : (uint64_t)layer * t->levels + level;
+    uint64_t sva = t->surfaces + (uint64_t)MALI_SURFACE_WITH_STRIDE_LENGTH * idx;
     const uint8_t *s = desc_bytes(m, sva, sbuf, sizeof sbuf);
     if (!s)
         return tfail(err, errlen, BI_EXEC_ERROR, "surface descriptor fault at %#llx", (unsigned long long)sva);
@@ -530,34 +577,72 @@ static void border_texel(const struct mali_sampler *sp, uint32_t v[4])
     v[3] = sp->border_color_a;
 }
 
+/* What one lookup samples: the texture's level and layer, the sampler, and the depth reference
+ * of a shadow lookup (cmp != 0: each texel's first channel becomes func(texel, ref) before
+ * filtering, as percentage-closer filtering does). */
+typedef struct {
+    const bi_mem *m;
+    const texdesc *t;
+    const struct mali_sampler *sp;
+    unsigned dim, layer, level;
+    unsigned size[3];                   /* the level's size per axis */
+    int cmp;
+    float ref;
+} lookup;
+
+/* Mali compare functions (genxml Func).  Panfrost programs the GL function with its operands
+ * swapped (pan_cmdstream.c flips LESS / GREATER), so the texel is the left operand. */
+static int compare(unsigned func, float texel, float ref)
+{
+    switch (func) {
+    case MALI_FUNC_NEVER: return 0;
+    case MALI_FUNC_LESS: return texel < ref;
+    case MALI_FUNC_EQUAL: return texel == ref;
+    case MALI_FUNC_LEQUAL: return texel <= ref;
+    case MALI_FUNC_GREATER: return texel > ref;
+    case MALI_FUNC_NOT_EQUAL: return texel != ref;
+    case MALI_FUNC_GEQUAL: return texel >= ref;
+    default: return 1;
+    }
+}
+
+/* One texel of the lookup (an index < 0: the border colour), shadow compare applied. */
+static int lookup_texel(const lookup *lk, const long at[3], uint32_t v[4], char *err, size_t errlen)
+{
+    if (at[0] < 0 || at[1] < 0 || at[2] < 0) {
+        border_texel(lk->sp, v);
+    } else {
+        int rc = fetch_texel(lk->m, lk->t, (unsigned)at[0], (unsigned)at[1], (unsigned)at[2], lk->layer, lk->level, v,
+                             err, errlen);
+        if (rc)
+            return rc;
+    }
+    if (lk->cmp)
+        v[0] = compare(lk->sp->compare_function, f32(v[0]), lk->ref) ? 0x3f800000u : 0;
+    return 0;
+}
+
 /* Linear filtering of a float / normalized texture: the 2^dim texels around the sample point
  * (lx: their indices per axis, -1 the border colour; la: the weight of the second), weighted by
  * the products of (1 - a) and a, summed in double in a fixed order and rounded once to float.
  * Texels of weight 0 are not read. */
-static int filter_linear(const bi_mem *m, const texdesc *t, const struct mali_sampler *sp, unsigned dim,
-                         long lx[3][2], const double la[3], unsigned layer, uint32_t v[4], char *err, size_t errlen)
+static int filter_linear(const lookup *lk, long lx[3][2], const double la[3], uint32_t v[4], char *err, size_t errlen)
 {
     double acc[4] = { 0, 0, 0, 0 };
-    for (unsigned k = 0; k < 1u << dim; k++) {
+    for (unsigned k = 0; k < 1u << lk->dim; k++) {
         double w = 1;
         long at[3] = { 0, 0, 0 };
-        int border = 0;
-        for (unsigned a = 0; a < dim; a++) {
+        for (unsigned a = 0; a < lk->dim; a++) {
             unsigned hi = (k >> a) & 1;
             w *= hi ? la[a] : 1 - la[a];
             at[a] = lx[a][hi];
-            border |= at[a] < 0;
         }
         if (w == 0)
             continue;
         uint32_t tv[4] = { 0, 0, 0, 0 };
-        if (border)
-            border_texel(sp, tv);
-        else {
-            int rc = fetch_texel(m, t, (unsigned)at[0], (unsigned)at[1], (unsigned)at[2], layer, tv, err, errlen);
-            if (rc)
-                return rc;
-        }
+        int rc = lookup_texel(lk, at, tv, err, errlen);
+        if (rc)
+            return rc;
         for (unsigned c = 0; c < 4; c++)
             acc[c] += w * f32(tv[c]);
     }
@@ -566,11 +651,109 @@ static int filter_linear(const bi_mem *m, const texdesc *t, const struct mali_sa
     return 0;
 }
 
+/* The sample of one level (nearest or linear) at coordinates c (float bits; offsets in offms). */
+static int sample_level(lookup *lk, unsigned level, const uint32_t c[3], uint32_t offms, int linear, uint32_t v[4],
+                        char *err, size_t errlen)
+{
+    const texdesc *t = lk->t;
+    lk->level = level;
+    lk->size[0] = t->width >> level ? t->width >> level : 1;
+    lk->size[1] = lk->dim >= 2 && t->height >> level ? t->height >> level : 1;
+    lk->size[2] = lk->dim == 3 && t->depth >> level ? t->depth >> level : 1;
+    int norm = lk->sp->normalized_coordinates;
+    unsigned wm[3] = { lk->sp->wrap_mode_s, lk->sp->wrap_mode_t, lk->sp->wrap_mode_r };
+    long ix[3] = { 0, 0, 0 }, lx[3][2] = { { 0, 0 }, { 0, 0 }, { 0, 0 } };
+    double la[3] = { 0, 0, 0 };
+    for (unsigned a = 0; a < lk->dim; a++) {
+        if (wm[a] != WRAP_REPEAT && wm[a] != WRAP_EDGE && wm[a] != WRAP_BORDER && wm[a] != WRAP_MIRROR)
+            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler wrap mode %u not implemented", wm[a]);
+        int off = (int8_t)(offms >> (8 * a));
+        if (linear)
+            linear_axis(c[a], lk->size[a], norm, off, wm[a], lx[a], &la[a]);
+        else
+            ix[a] = wrap(texel_of(c[a], lk->size[a], norm) + off, lk->size[a], wm[a]);
+    }
+    if (linear)
+        return filter_linear(lk, lx, la, v, err, errlen);
+    return lookup_texel(lk, ix, v, err, errlen);
+}
+
+/* Level of detail in 8.8 fixed point (the precision of TEXC's LOD registers and of the sampler's
+ * clamps and bias): lambda_base = log2(rho), rho the larger of the lengths of the coordinate's
+ * derivatives along x and along y, in texels of level 0 (GL ES 3.2 8.14.1, eq. 8.6), rounded to
+ * the nearest 1/256.  No gradient or a zero one: far below any clamp (magnification). */
+enum { LOD_FAR = -(64 << 8) };
+
+static int lod_from_grad(const texdesc *t, unsigned dim, int norm, const bi_tex_grad *g)
+{
+    if (!g)
+        return LOD_FAR;
+    double size[3] = { t->width, t->height, t->depth }, sx = 0, sy = 0;
+    for (unsigned a = 0; a < dim; a++) {
+        double k = norm ? size[a] : 1;
+        sx += (g->dx[a] * k) * (g->dx[a] * k);
+        sy += (g->dy[a] * k) * (g->dy[a] * k);
+    }
+    double r2 = sx > sy ? sx : sy;
+    if (!(r2 > 0))
+        return LOD_FAR;                     /* also NaN */
+    double l = 0.5 * log2(r2) * 256 + 0.5;
+    if (l > 64 * 256)
+        l = 64 * 256;
+    if (l < LOD_FAR)
+        l = LOD_FAR;
+    return (int)floor(l);
+}
+
+int bi_tex_lod_from_grad(unsigned width, unsigned height, unsigned depth, unsigned dim, int normalized,
+                         const bi_tex_grad *g)
+{
+    texdesc t = { .width = width, .height = height, .depth = depth };
+    return lod_from_grad(&t, dim, normalized, g);
+}
+
+int bi_tex_needs_grad(uint32_t desc)
+{
+    unsigned op = (desc >> 12) & 7, lod = (desc >> 20) & 7;
+    return op == OP_TEX && (lod == LOD_COMPUTE || lod == LOD_BIAS);
+}
+
+/* A cube lookup's src0 (Mesa's bi_emit_texc_cube_coord): the face index in bits 31:29 over the
+ * face's s coordinate in [0, 1], whose bits 31:29 are 001 for every value from 2^-63 up (the
+ * smaller ones read as 0). */
+static uint32_t cube_s(uint32_t x)
+{
+    uint32_t s = x & 0x1fffffffu;
+    return s ? s | 0x20000000u : 0;
+}
+
+/* Coarse derivatives of a 2x2 quad (lanes 0 1 / 2 3 of it, bifrost_gfx.h): the same for the
+ * four lanes, differences along the quad's top row and left column. */
+void bi_tex_quad_grad(int cube, const uint32_t x[4], const uint32_t y[4], const uint32_t *z, bi_tex_grad *g)
+{
+    float s[4];
+    for (unsigned i = 0; i < 4; i++)
+        s[i] = f32(cube ? cube_s(x[i]) : x[i]);
+    g->dx[0] = s[1] - s[0];
+    g->dy[0] = s[2] - s[0];
+    g->dx[1] = f32(y[1]) - f32(y[0]);
+    g->dy[1] = f32(y[2]) - f32(y[0]);
+    g->dx[2] = z ? f32(z[1]) - f32(z[0]) : 0;
+    g->dy[2] = z ? f32(z[2]) - f32(z[0]) : 0;
+}
+
 int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const uint32_t *sr, unsigned nsr,
                 uint32_t out[4], unsigned *nout, char *err, size_t errlen)
 {
+    return bi_tex_texc_grad(m, desc, x, y, sr, nsr, NULL, out, nout, err, errlen);
+}
+
+int bi_tex_texc_grad(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const uint32_t *sr, unsigned nsr,
+                     const bi_tex_grad *grad, uint32_t out[4], unsigned *nout, char *err, size_t errlen)
+{
     unsigned op = (desc >> 12) & 7, dim = (desc >> 18) & 3, lod = (desc >> 20) & 7;
     unsigned rfmt = (desc >> 24) & 15, mask = desc >> 28;
+    int shadow = (desc >> 16) & 1;
     int n = bi_tex_staging_count(desc);
     if (n < 0)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC op %u (gradient descriptors) not implemented", op);
@@ -578,27 +761,27 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
         return tfail(err, errlen, BI_EXEC_ERROR, "TEXC descriptor %#x needs %d staging registers", desc, n);
     if (desc & (1u << 23))
         return tfail(err, errlen, BI_EXEC_ERROR, "TEXC descriptor %#x: reserved bit set", desc);
-    if ((desc >> 16) & 1)
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC shadow comparison not implemented");
     if (op == OP_TEX && lod == LOD_GRDESC)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC gradient-descriptor LOD not implemented");
+    if (op == OP_TEX && (lod < LOD_GRDESC || lod == 2))
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC LOD mode %u not implemented", lod);
     if (op == OP_FETCH && lod != 1)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC gather (fetch mode %u) not implemented", lod);
     if (mask != 0xf)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC write mask %#x not implemented", mask);
     if (rfmt != 0 && rfmt != 4 && rfmt != 14 && rfmt != 15)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC result format %u not implemented (clamped / 16-bit integer)", rfmt);
-    if (dim == 0)
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "cube textures not implemented");
 
     /* staging registers in Mesa's bifrost_tex_dreg order, only those the descriptor names */
     unsigned k = 0;
-    uint32_t zc = 0, lodv = 0, layer = 0, offms = 0;
+    uint32_t zc = 0, lodv = 0, layer = 0, offms = 0, ref = 0;
     unsigned tex = (desc >> 4) & 127, smp = desc & 15;
     if (dim == 3)
         zc = sr[k++];
     if (op == OP_FETCH || lod == LOD_EXPLICIT || lod == LOD_BIAS)
         lodv = sr[k++];
+    if (shadow)
+        ref = sr[k++];
     if ((desc >> 17) & 1)
         layer = sr[k++];
     if ((desc >> 15) & 1)
@@ -614,8 +797,6 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
         if (mode == 1 || mode == 3)
             tex = sr[k++];
     }
-    if (op == OP_FETCH && lodv != 0)
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC fetch from level/face %#x not implemented", lodv);
     if ((offms >> 24) != 0)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "multisample index %u not implemented", offms >> 24);
 
@@ -625,20 +806,31 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
         return rc;
     if (t->dim != dim)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC dimension %u on a %uD texture", dim, t->dim);
-    if (t->levels > 1 && !(op == OP_FETCH || lod == LOD_ZERO))
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "mipmapped texture with a computed LOD not implemented");
     int want_float = rfmt == 0 || rfmt == 4;
     if (want_float != kind_is_float(t->fmt.kind))
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC result format %u from an %s texture not implemented", rfmt,
                      kind_is_float(t->fmt.kind) ? "float/normalized" : "integer");
+    if (shadow && !want_float)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "shadow comparison of an integer texture");
+    if (layer >= t->layers)
+        layer = t->layers - 1;     /* integer array indices clamp (Mesa sets the sampler bit) */
+    uint32_t c[3] = { x, y, zc };
+    if (dim == MALI_TEXTURE_DIMENSION_CUBE && op == OP_FETCH)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC fetch from a cube texture not implemented");
+    if (dim == MALI_TEXTURE_DIMENSION_CUBE) {
+        /* a face of a cube: a 2D lookup in layer 6 cube + face (faces +X -X +Y -Y +Z -Z, GL's
+         * layer order); the shader selected the face and its (s, t) with CUBEFACE / CUBE_*SEL */
+        unsigned face = x >> 29;
+        if (face > 5)
+            return tfail(err, errlen, BI_EXEC_ERROR, "TEXC cube face %u out of range", face);
+        layer = layer * 6 + face;
+        c[0] = cube_s(x);
+        dim = 2;
+    }
 
-    unsigned sizes[3] = { t->width, dim >= 2 ? t->height : 1, dim == 3 ? t->depth : 1 };
-    long ix[3] = { 0, 0, 0 };
-    int border = 0, linear = 0;
-    long lx[3][2] = { { 0, 0 }, { 0, 0 }, { 0, 0 } };     /* linear: the two texels per axis */
-    double la[3] = { 0, 0, 0 };                          /* linear: the second one's weight */
     static const struct mali_sampler no_sampler;
-    const struct mali_sampler *sp = &no_sampler;
+    lookup lk = { .m = m, .t = t, .sp = &no_sampler, .dim = dim, .layer = layer, .cmp = shadow };
+    uint32_t v[4] = { 0, 0, 0, 0 };
     if (op == OP_TEX) {
         uint8_t buf[MALI_SAMPLER_LENGTH];
         uint64_t va = m->samplers + (uint64_t)MALI_SAMPLER_LENGTH * smp;
@@ -647,60 +839,82 @@ int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const ui
         const uint8_t *d = desc_bytes(m, va, buf, sizeof buf);
         if (!d)
             return tfail(err, errlen, BI_EXEC_ERROR, "sampler descriptor fault at %#llx", (unsigned long long)va);
-        int k = memo_find(&smp_keys, d, sizeof buf, 0);
-        if (k < 0) {
+        int sk = memo_find(&smp_keys, d, sizeof buf, 0);
+        if (sk < 0) {
             if (d != buf)
                 d = memcpy(buf, d, sizeof buf);
-            k = (int)memo_add(&smp_keys, d, sizeof buf, 0);
-            mali_sampler_unpack(d, &smp_memo[k]);
+            sk = (int)memo_add(&smp_keys, d, sizeof buf, 0);
+            mali_sampler_unpack(d, &smp_memo[sk]);
         }
-        sp = &smp_memo[k];
+        const struct mali_sampler *sp = &smp_memo[sk];
+        lk.sp = sp;
         if (sp->type != 1)
             return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler %u: descriptor type %u is not a sampler", smp, sp->type);
-        if (sp->minify_nearest != sp->magnify_nearest)
-            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "different minify and magnify filters not implemented");
-        linear = !sp->magnify_nearest;
-        if (linear && t->levels > 1 && sp->mipmap_mode == MIPMAP_TRILINEAR)
-            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "mip filtering across levels (trilinear) not implemented");
+        if (sp->mipmap_mode == 2)
+            return tfail(err, errlen, BI_EXEC_ERROR, "sampler %u: reserved mipmap mode 2", smp);
+        /* the shadow reference: GL clamps it to [0, 1] for fixed-point depth textures */
+        lk.ref = f32(ref);
+        if (t->fmt.kind == K_UNORM)
+            lk.ref = lk.ref < 0 ? 0 : lk.ref > 1 ? 1 : lk.ref;
+
+        /* level of detail, 8.8 fixed point: computed from the quad (+ the shader's bias), explicit,
+         * or zero; then the sampler's bias and its [minimum, maximum] clamp (GL ES 3.2 8.14.1) */
+        int l;
+        if (lod == LOD_ZERO)
+            l = 0;
+        else if (lod == LOD_EXPLICIT)
+            l = (int16_t)(lodv & 0xffff);
+        else
+            l = lod_from_grad(t, dim, sp->normalized_coordinates, grad) + (lod == LOD_BIAS ? (int16_t)(lodv & 0xffff) : 0);
+        if (lod != LOD_ZERO)
+            l += sp->lod_bias;
+        if (l > (int)sp->maximum_lod)
+            l = (int)sp->maximum_lod;
+        if (l < (int)sp->minimum_lod)
+            l = (int)sp->minimum_lod;
+        /* magnification when lambda <= 0 (GL's c = 0); minification filters and mip levels else */
+        int minify = l > 0;
+        int linear = minify ? !sp->minify_nearest : !sp->magnify_nearest;
         if (linear && !want_float)
             return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED,
-                         "linear filtering of an integer texture not implemented (undefined in OpenCL)");
-        int norm = sp->normalized_coordinates;
-        uint32_t c[3] = { x, y, zc };
-        unsigned wm[3] = { sp->wrap_mode_s, sp->wrap_mode_t, sp->wrap_mode_r };
-        for (unsigned a = 0; a < dim; a++) {
-            if (wm[a] != WRAP_REPEAT && wm[a] != WRAP_EDGE && wm[a] != WRAP_BORDER && wm[a] != WRAP_MIRROR)
-                return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler wrap mode %u not implemented", wm[a]);
-            int off = (int8_t)(offms >> (8 * a));
-            if (linear) {
-                linear_axis(c[a], sizes[a], norm, off, wm[a], lx[a], &la[a]);
-                continue;
+                         "linear filtering of an integer texture not implemented (undefined in GL and OpenCL)");
+        unsigned q = t->levels - 1;         /* the last level, relative to the view's base */
+        if (!minify || sp->mipmap_mode == MALI_MIPMAP_MODE_NONE || q == 0) {
+            rc = sample_level(&lk, 0, c, offms, linear, v, err, errlen);
+        } else if (sp->mipmap_mode == MALI_MIPMAP_MODE_NEAREST) {
+            /* d = ceil(lambda + 1/2) - 1 for lambda > 1/2, else the base (GL eq. 8.10) */
+            unsigned d = l <= 128 ? 0 : (unsigned)((l + 128 + 255) / 256 - 1);
+            rc = sample_level(&lk, d > q ? q : d, c, offms, linear, v, err, errlen);
+        } else {
+            /* trilinear: levels floor(lambda) and the next, weighted by lambda's fraction (8 bits) */
+            unsigned d = (unsigned)(l >> 8), frac = (unsigned)l & 255;
+            if (d >= q)
+                rc = sample_level(&lk, q, c, offms, linear, v, err, errlen);
+            else if ((rc = sample_level(&lk, d, c, offms, linear, v, err, errlen)) == 0 && frac) {
+                uint32_t v2[4];
+                if ((rc = sample_level(&lk, d + 1, c, offms, linear, v2, err, errlen)) == 0)
+                    for (unsigned ch = 0; ch < 4; ch++)
+                        v[ch] = u32((float)(f32(v[ch]) * (1 - frac / 256.0) + f32(v2[ch]) * (frac / 256.0)));
             }
-            ix[a] = wrap(texel_of(c[a], sizes[a], norm) + off, sizes[a], wm[a]);
-            border |= ix[a] < 0;
         }
     } else {
-        /* fetch: integer texel coordinates; assumption: out-of-range coordinates clamp to the edge */
-        uint32_t c[3] = { x, y, zc };
+        /* fetch: integer texel coordinates of level (LOD register >> 8, Mesa's lod << 8);
+         * assumption: out-of-range coordinates and levels clamp to the edge / last level */
+        unsigned level = (lodv & 0xffff) >> 8;
+        if (level >= t->levels)
+            level = t->levels - 1;
+        lk.level = level;
+        unsigned sizes[3] = { t->width >> level ? t->width >> level : 1,
+                              dim >= 2 && t->height >> level ? t->height >> level : 1,
+                              dim == 3 && t->depth >> level ? t->depth >> level : 1 };
+        long ix[3] = { 0, 0, 0 };
         for (unsigned a = 0; a < dim; a++)
             ix[a] = wrap((long)(int32_t)c[a] + (int8_t)(offms >> (8 * a)), sizes[a], WRAP_EDGE);
+        lk.cmp = 0;
+        rc = lookup_texel(&lk, ix, v, err, errlen);
     }
-    if (layer >= t->layers)
-        layer = t->layers - 1;     /* integer array indices clamp (Mesa sets the sampler bit) */
-
-    uint32_t v[4] = { 0, 0, 0, 0 };
-    if (linear) {
-        if ((rc = filter_linear(m, t, sp, dim, lx, la, layer, v, err, errlen)))
-            return rc;
-    } else if (border) {
-        /* the border colour (sampler words 4-7, already in the result format) takes a texel's
-         * path: format channel order (v7 RGB1: alpha 1), then the texture swizzle.  Assumption
-         * consistent with Mesa, which pre-swizzles v7 border colours by the inverse of the
-         * bijective part of that path, and with OpenCL's (0, 0, 0, 1) border for CL_R images. */
-        border_texel(sp, v);
-    } else if ((rc = fetch_texel(m, t, (unsigned)ix[0], (unsigned)ix[1], (unsigned)ix[2], layer, v, err, errlen))) {
+    if (rc)
         return rc;
-    }
     /* the result channels straight into out (built in a local array, the compiler copied it
      * with one 16-byte load of four 4-byte stores, which waits: no store forwarding) */
     uint32_t one = want_float ? 0x3f800000u : 1u;
@@ -780,6 +994,8 @@ static int cvt_format_check(const bi_mem *m, uint32_t conv, const char *op, pixf
         return rc;
     if ((conv >> 22) & 1)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s raw conversion not implemented", op);
+    if ((conv >> 12 & 0xff) == 95)
+        return 0;                                   /* Constant: nothing converted */
     int reg_float = rf == BI_RF_F32, reg_int = rf == BI_RF_U32 || rf == BI_RF_I32;
     if (!reg_float && !reg_int)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "%s register format %u not implemented", op, rf);
@@ -857,6 +1073,8 @@ int bi_tex_st_cvt(const bi_mem *m, uint64_t addr, uint32_t conv, const uint32_t 
     int rc = cvt_format(m, conv, "ST_CVT", &p, err, errlen);
     if (rc)
         return rc;
+    if (p->unpack || p->srgb || p->bits == 24)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "ST_CVT to pixel format %#x not implemented", conv & 0x3fffff);
     /* memory channel i takes the register channel that reads it back (inverse of the map) */
     uint32_t mem[4] = { 0, 0, 0, 0 };
     for (unsigned c = 0; c < 4; c++)

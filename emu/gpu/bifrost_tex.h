@@ -19,6 +19,22 @@ enum { BI_RF_F16 = 0, BI_RF_F32 = 1, BI_RF_I32 = 2, BI_RF_U32 = 3, BI_RF_I16 = 4
  * bi_mem callbacks recorded it) or BI_EXEC_UNIMPLEMENTED (message in err). */
 int bi_tex_texc(const struct bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const uint32_t *sr, unsigned nsr,
                 uint32_t out[4], unsigned *nout, char *err, size_t errlen);
+/* Derivatives of a lookup's coordinates (src0, src1, the Z staging register) along window x
+ * and y, for the level of detail of TEXC / TEXS with a computed LOD (fragment quads). */
+typedef struct {
+    float dx[3], dy[3];
+} bi_tex_grad;
+/* bi_tex_texc with the lane's derivatives (NULL: none, a computed LOD magnifies). */
+int bi_tex_texc_grad(const struct bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const uint32_t *sr, unsigned nsr,
+                     const bi_tex_grad *grad, uint32_t out[4], unsigned *nout, char *err, size_t errlen);
+/* Whether a TEXC descriptor computes its LOD from derivatives (the caller then passes them). */
+int bi_tex_needs_grad(uint32_t desc);
+/* Coarse derivatives of a 2x2 quad from its four lanes' coordinates (z may be NULL; cube: src0
+ * carries the face over s, derivatives of s taken without it). */
+void bi_tex_quad_grad(int cube, const uint32_t x[4], const uint32_t y[4], const uint32_t *z, bi_tex_grad *g);
+/* The 8.8 fixed-point level of detail before bias and clamps, as the unit computes it (tests). */
+int bi_tex_lod_from_grad(unsigned width, unsigned height, unsigned depth, unsigned dim, int normalized,
+                         const bi_tex_grad *g);
 /* Staging registers a TEXC descriptor reads (before it writes its results), or -1 if refused. */
 int bi_tex_staging_count(uint32_t desc);
 /* The TEXC descriptor equivalent to TEXS_2D.f32/.f16 with these immediates. */

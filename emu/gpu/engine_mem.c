@@ -289,6 +289,8 @@ void engine_mem_bind(worker *w, const run *r, bool recording)
                        .epoch = r->epoch, .wls_base = WLS_WINDOW, .private_base = WLS_WINDOW, .nubos = d->nubos, .ubo_addr = d->ubo_addr,
                        .ubo_size = d->ubo_size, .arch_major = r->job->arch_major, .textures = d->textures,
                        .samplers = d->samplers, .attributes = d->attributes, .attr_bufs = d->attr_bufs,
+                       .varyings = d->varyings, .vary_bufs = d->varying_bufs,
+                       .attr_instance_size = d->instance_size > 1 ? d->instance_size : 0,
                        .clock_cycles = r->job->clock_cycles, .clock_ts = r->job->clock_ts, .gpu_hz = r->job->gpu_hz,
                        .ts_hz = r->job->ts_hz, .clock_running = r->job->clock_running,
                        .map_gen = w->gen_word };      /* map's pages stay valid while it is unchanged */

@@ -19,15 +19,6 @@ typedef struct gfx_stencil {
     uint8_t func, fail, zfail, zpass;        /* enum mali_func / mali_stencil_op */
 } gfx_stencil;
 
-/* A v7 message preload: LD_VAR or VAR_TEX run before the shader, into r0-r3 (the first) and
- * r4-r7 (the second) */
-typedef struct gfx_msg_preload {
-    unsigned type;                           /* enum mali_message_type */
-    unsigned regfmt;                         /* enum mali_message_preload_register_format */
-    unsigned varying, ncomp, texture;
-    bool skip, zero_lod;
-} gfx_msg_preload;
-
 typedef struct gfx_draw {
     gfx_pl_draw pl;                          /* the polygon list's record */
     gfx_pl_prim *prims;
@@ -58,7 +49,7 @@ typedef struct gfx_draw {
     gfx_blend_state blend[GFX_MAX_RTS];      /* the blender each descriptor sets up */
     bool blend_shader[GFX_MAX_RTS];          /* its mode is SHADER */
     uint64_t fau[32];                        /* the special FAU values its warps read */
-    gfx_msg_preload msg[2];
+    uint16_t msg[2];                         /* v7 message preloads (0: none) */
 } gfx_draw;
 
 typedef struct gfx_frame {
@@ -74,11 +65,17 @@ typedef struct gfx_frame {
     unsigned frame_mode[3];
     double frame_plane[3][6];               /* x0, y0, then d(b1)/dx, d(b1)/dy, d(b2)/dx, d(b2)/dy */
     gfx_tile *tiles;                         /* one per worker slot */
+    /* blend shaders the frame's draws called (program cache references, under err_lock) */
+    struct { uint64_t va; bi_program *prog; int cached; } blend_progs[32];
+    unsigned nblend_progs;
     gfx_shade_counts *counts;                /* one per worker slot (gfx_stats.h) */
     char err[160];                           /* the first failing tile's reason */
     uint64_t err_tile;
     pthread_mutex_t err_lock;
 } gfx_frame;
+
+/* gfx_fragment.c: the program of the blend shader at va (NULL: out of memory or too many). */
+bi_program *gfx_blend_program(gfx_frame *f, uint64_t va);
 
 /* gfx_shade.c: tile idx of the frame run r (r->item_ctx) on worker w: 0 or an exception code. */
 uint32_t gfx_shade_tile(struct worker *w, uint64_t idx);

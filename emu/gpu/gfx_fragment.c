@@ -103,29 +103,9 @@ static uint32_t draw_state(gfx_frame *f, gfx_draw *dr, uint64_t dva, uint64_t *f
     dr->bias_back = rs.back_facing_depth_bias;
     dr->point_origin_max_y = rs.point_sprite_coord_origin_max_y;
     if (f->job->arch_major >= 7) {            /* v7: messages the hardware runs before the shader */
-        dr->msg[0] = (gfx_msg_preload){ rs.message_preload_1_type, rs.message_preload_1_register_format,
-                                        rs.message_preload_1_type == MALI_MESSAGE_TYPE_VAR_TEX
-                                            ? rs.message_preload_1_var_tex_varying_index
-                                            : rs.message_preload_1_ld_var_varying_index,
-                                        rs.message_preload_1_ld_var_num_components,
-                                        rs.message_preload_1_var_tex_texture_index,
-                                        rs.message_preload_1_var_tex_skip, rs.message_preload_1_var_tex_zero_lod };
-        dr->msg[1] = (gfx_msg_preload){ rs.message_preload_2_type, rs.message_preload_2_register_format,
-                                        rs.message_preload_2_type == MALI_MESSAGE_TYPE_VAR_TEX
-                                            ? rs.message_preload_2_var_tex_varying_index
-                                            : rs.message_preload_2_ld_var_varying_index,
-                                        rs.message_preload_2_ld_var_num_components,
-                                        rs.message_preload_2_var_tex_texture_index,
-                                        rs.message_preload_2_var_tex_skip, rs.message_preload_2_var_tex_zero_lod };
+        dr->msg[0] = (uint16_t)rs.message_preload_1;
+        dr->msg[1] = (uint16_t)rs.message_preload_2;
     }
-    dr->stencil[0] = (gfx_stencil){ (uint8_t)rs.stencil_front_reference_value, (uint8_t)rs.stencil_front_mask,
-                                    (uint8_t)rs.stencil_mask_front, (uint8_t)rs.stencil_front_compare_function,
-                                    (uint8_t)rs.stencil_front_stencil_fail, (uint8_t)rs.stencil_front_depth_fail,
-                                    (uint8_t)rs.stencil_front_depth_pass };
-    dr->stencil[1] = (gfx_stencil){ (uint8_t)rs.stencil_back_reference_value, (uint8_t)rs.stencil_back_mask,
-                                    (uint8_t)rs.stencil_mask_back, (uint8_t)rs.stencil_back_compare_function,
-                                    (uint8_t)rs.stencil_back_stencil_fail, (uint8_t)rs.stencil_back_depth_fail,
-                                    (uint8_t)rs.stencil_back_depth_pass };
     /* the blend descriptors follow the renderer state, one per render target */
     dr->blend_va = dr->d.rsd + MALI_RENDERER_STATE_LENGTH;
     for (unsigned i = 0; i < f->fb.nrts; i++) {
@@ -254,8 +234,32 @@ static uint32_t read_frame_shaders(gfx_frame *f, uint64_t *fva)
     return 0;
 }
 
+bi_program *gfx_blend_program(gfx_frame *f, uint64_t va)
+{
+    bi_program *p = NULL;
+    pthread_mutex_lock(&f->err_lock);
+    for (unsigned i = 0; i < f->nblend_progs && !p; i++)
+        if (f->blend_progs[i].va == va)
+            p = f->blend_progs[i].prog;
+    if (!p && f->nblend_progs < sizeof(f->blend_progs) / sizeof(f->blend_progs[0])) {
+        int cached;
+        pthread_mutex_lock(&f->e->lock);
+        p = program_cache_get(&f->e->cache, va, f->job->as, f->job->arch_major >= 7 ? 7 : 6, &cached);
+        pthread_mutex_unlock(&f->e->lock);
+        if (p)
+            f->blend_progs[f->nblend_progs++] = (typeof(f->blend_progs[0])){ va, p, cached };
+    }
+    pthread_mutex_unlock(&f->err_lock);
+    return p;
+}
+
 static void frame_free(gfx_frame *f)
 {
+    for (unsigned i = 0; i < f->nblend_progs; i++) {
+        pthread_mutex_lock(&f->e->lock);
+        program_cache_put(&f->e->cache, f->blend_progs[i].prog, f->blend_progs[i].cached);
+        pthread_mutex_unlock(&f->e->lock);
+    }
     for (unsigned k = 0; k < 3; k++) {
         gfx_draw *dr = &f->frame[k];
         if (dr->prog) {

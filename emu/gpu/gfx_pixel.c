@@ -105,7 +105,7 @@ uint32_t gfx_float_to_ufloat(float f, unsigned mbits)
     if (u == 0x7f800000)
         return inf;
     uint32_t r = small_float_round(u, mbits);
-    return r >= inf ? maxf : r;     /* finite values never become infinity (GL 2.3.4.3) */
+    return r >= inf ? maxf : r;     /* finite values never become infinity (GL ES 3.2, 2.3.4.3) */
 }
 
 float gfx_ufloat_to_float(uint32_t v, unsigned mbits)
@@ -447,6 +447,92 @@ gfx_format gfx_format_from_mali(unsigned mf, unsigned srgb)
             return t[i].fmt == GFX_FMT_RGBA8_UNORM ? GFX_FMT_RGBA8_SRGB : GFX_FMT_NONE;
         }
     return GFX_FMT_NONE;
+}
+
+/* ---- tile-buffer words of the blendable internal formats ------------------------------------- */
+
+/* integer and fraction bits of R, G, B, A per internal format code 1-6 */
+static const uint8_t tib_bits[7][8] = {
+    { 0 }, { 8, 0, 8, 0, 8, 0, 8, 0 }, { 10, 0, 10, 0, 10, 0, 2, 0 }, { 8, 2, 8, 2, 8, 2, 2, 0 },
+    { 4, 4, 4, 4, 4, 4, 4, 4 }, { 5, 5, 6, 4, 5, 5, 0, 2 }, { 5, 5, 5, 5, 5, 5, 1, 1 },
+};
+
+int gfx_tib_unpack(unsigned internal, uint32_t word, int srgb, float rgba[4])
+{
+    if (internal < 1 || internal > 6)
+        return -1;
+    for (unsigned c = 0, sh = 0; c < 4; c++) {
+        unsigned m = tib_bits[internal][2 * c], n = tib_bits[internal][2 * c + 1];
+        uint32_t field = word >> sh & ((1u << (m + n)) - 1);
+        sh += m + n;
+        if (!m) {
+            rgba[c] = 1.0f;
+            continue;
+        }
+        float v = n ? (float)((double)field / ((double)((1u << m) - 1) * (double)(1u << n)))
+                    : unorm_to_float(field, m);
+        rgba[c] = srgb && c < 3 ? (m == 8 && !n ? srgb_decode8[field] : gfx_srgb_decode(v)) : v;
+    }
+    return 0;
+}
+
+uint32_t gfx_tib_pack(unsigned internal, const float rgba[4], int srgb)
+{
+    if (internal < 1 || internal > 6)
+        return 0;
+    uint32_t w = 0;
+    for (unsigned c = 0, sh = 0; c < 4; c++) {
+        unsigned m = tib_bits[internal][2 * c], n = tib_bits[internal][2 * c + 1];
+        if (m) {
+            uint32_t v = srgb && c < 3 ? (m == 8 ? gfx_srgb_float_to_unorm8(rgba[c])
+                                                 : gfx_float_to_unorm(gfx_srgb_encode(rgba[c]), m))
+                                       : gfx_float_to_unorm(rgba[c], m);
+            w |= v << n << sh;
+        }
+        sh += m + n;
+    }
+    return w;
+}
+
+unsigned gfx_tib_write(unsigned internal, unsigned wb, const uint8_t swz[4], uint32_t word, uint8_t *out)
+{
+    static const struct { uint8_t code, n, bits[4]; } wbf[] = {
+        { 16, 1, { 8 } }, { 17, 2, { 8, 8 } }, { 18, 3, { 8, 8, 8 } }, { 19, 4, { 8, 8, 8, 8 } },
+        { 20, 4, { 4, 4, 4, 4 } }, { 21, 3, { 5, 6, 5 } }, { 24, 4, { 10, 10, 10, 2 } }, { 28, 4, { 5, 5, 5, 1 } },
+    };
+    unsigned f = 0;
+    while (f < sizeof wbf / sizeof wbf[0] && wbf[f].code != wb)
+        f++;
+    if (internal < 1 || internal > 6 || f == sizeof wbf / sizeof wbf[0])
+        return 0;
+    /* the word's channels on their integer bits, rounded to nearest from the fraction bits */
+    uint32_t val[4], width[4];
+    for (unsigned c = 0, sh = 0; c < 4; c++) {
+        unsigned m = tib_bits[internal][2 * c], n = tib_bits[internal][2 * c + 1];
+        uint32_t field = word >> sh & ((1u << (m + n)) - 1), max = (1u << m) - 1;
+        sh += m + n;
+        uint32_t v = n ? (field + (1u << (n - 1))) >> n : field;
+        val[c] = v > max ? max : v;
+        width[c] = m;
+    }
+    uint64_t packed = 0;
+    unsigned sh = 0;
+    for (unsigned i = 0; i < wbf[f].n; i++) {
+        unsigned b = wbf[f].bits[i], s = swz[i];
+        uint32_t mmax = (1u << b) - 1, v;
+        if (s < 4 && width[s]) {            /* rescale when the widths differ (exact when equal) */
+            uint32_t imax = (1u << width[s]) - 1;
+            v = width[s] == b ? val[s] : (uint32_t)(((uint64_t)val[s] * mmax * 2 + imax) / (2 * imax));
+        } else {
+            v = s == 5 || (s == 3 && !width[s]) ? mmax : 0;     /* one, or an alpha the format lacks */
+        }
+        packed |= (uint64_t)v << sh;
+        sh += b;
+    }
+    unsigned bytes = (sh + 7) / 8;
+    for (unsigned i = 0; i < bytes; i++)
+        out[i] = (uint8_t)(packed >> (8 * i));
+    return bytes;
 }
 
 /* ---- depth / stencil ------------------------------------------------------------------------------ */

@@ -12,7 +12,7 @@
  * - depth/stencil: ZS Format D16, D24X8, D24S8, D32 and S Format S8 / X24S8.
  *
  * A colour is a gfx_color: floats for unorm / sRGB / float formats, int32 or uint32 for integer
- * formats (GL's register types).  Conversions (GL ES 3.2, 2.3.4 and 17.3): float -> unorm clamps to
+ * formats (GL's register types).  Conversions (GL ES 3.2, 2.3.4 and 2.3.5): float -> unorm clamps to
  * [0, 1] (NaN -> 0) and rounds to nearest (ties to even); sRGB formats encode R, G, B with GL's
  * formula before that, alpha stays linear; float16 rounds to nearest even, overflows to infinity,
  * keeps NaN; the 11- and 10-bit unsigned floats round to nearest, take negative values and -inf to
@@ -93,10 +93,28 @@ void gfx_swizzle_for_write(uint32_t swizzle12, const gfx_color *in, gfx_color *o
 gfx_format gfx_format_from_writeback(unsigned color_format, unsigned srgb);
 gfx_format gfx_format_from_mali(unsigned mali_format, unsigned srgb);
 
+/* Tile-buffer words of the blendable render targets (Color Buffer Internal Format 1-6), as
+ * panfrost packs its clear colours into them (pan_clear.c): one 32-bit word a pixel, R first from
+ * bit 0, each channel fixed point with m integer and n fraction bits (R8G8B8A8 8.0 each;
+ * R10G10B10A2 10.0 x3 + 2.0; R8G8B8A2 8.2 x3 + 2.0; R4G4B4A4 4.4 each; R5G6B5A0 5.5, 6.4, 5.5 and
+ * alpha 0.2; R5G5B5A1 5.5 x3 + 1.1), worth field / ((2^m - 1) * 2^n); sRGB targets hold R, G, B
+ * encoded.  The fraction bits carry dithered clears; colours the blender stores have them 0
+ * (round to nearest on m bits: "round to FB precision", no dithering).
+ * gfx_tib_unpack: the word's linear RGBA (alpha 1 without integer bits); -1 for another internal
+ * format.  gfx_tib_pack: RGBA (clamped to [0, 1]) into a word.  gfx_tib_write: the word in a
+ * Writeback Format (Color Format R8, R8G8, R8G8B8, R8G8B8A8, R4G4B4A4, R5G6B5, R10G10B10A2,
+ * R5G5B5A1) after the RT swizzle (memory channel i takes internal channel swz[i]: 0-3 R G B A,
+ * 4 zero, 5 one), each channel rounded to its integer bits and rescaled if the widths differ;
+ * returns the bytes written, 0 for an unknown pair. */
+int gfx_tib_unpack(unsigned internal_format, uint32_t word, int srgb, float rgba[4]);
+uint32_t gfx_tib_pack(unsigned internal_format, const float rgba[4], int srgb);
+unsigned gfx_tib_write(unsigned internal_format, unsigned writeback_format, const uint8_t swz[4], uint32_t word,
+                       uint8_t *out);
+
 /* GL's conversions, exposed for tests and other units. */
 uint32_t gfx_float_to_unorm(float f, unsigned bits);
-float gfx_srgb_encode(float linear);        /* GL ES 3.2 eq. 17.1, result in [0, 1] */
-float gfx_srgb_decode(float srgb);          /* GL ES 3.2 eq. 8.17 */
+float gfx_srgb_encode(float linear);        /* GL ES 3.2's linear -> sRGB formula, result in [0, 1] */
+float gfx_srgb_decode(float srgb);          /* GL ES 3.2's sRGB -> linear formula */
 /* gfx_float_to_unorm(gfx_srgb_encode(l), 8), by a table search (what the sRGB formats use) */
 uint32_t gfx_srgb_float_to_unorm8(float l);
 uint16_t gfx_float_to_half(float f);

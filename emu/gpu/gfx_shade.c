@@ -16,6 +16,7 @@
 #include "bifrost_gfx.h"
 #include "bifrost_tex.h"
 #include "gfx_clip.h"
+#include "gfx_pixel.h"
 #include "gfx_raster.h"
 
 #define QUADS_MAX (GFX_TILE_PIXELS / 4)
@@ -273,10 +274,13 @@ static int cb_varying(void *ctx, const bi_warp *wp, uint32_t lanes, const bi_gfx
         if (v->kind == BI_GFX_VARY_FLAT || is_int) {
             memcpy(r, vals[c->pr->provoking], sizeof(r));
         } else {
+            /* from vertex 0 along the two edges: a varying equal at the three vertices
+             * interpolates to exactly that value, as the hardware's plane equations do */
             const float *bw = q->bary[p];
-            for (unsigned k = 0; k < 4; k++)
-                r[k] = f32_bits(bw[0] * bits_f32(vals[0][k]) + bw[1] * bits_f32(vals[1][k]) +
-                                bw[2] * bits_f32(vals[2][k]));
+            for (unsigned k = 0; k < 4; k++) {
+                float a = bits_f32(vals[0][k]);
+                r[k] = f32_bits(a + bw[1] * (bits_f32(vals[1][k]) - a) + bw[2] * (bits_f32(vals[2][k]) - a));
+            }
         }
         if (v->regfmt == BI_RF_F16 && !is_int) {
             for (unsigned k = 0; k < (v->ncomp + 1u) / 2; k++) {
@@ -384,8 +388,15 @@ static int cb_blend(void *ctx, const bi_warp *wp, uint32_t lanes, unsigned rt, u
     unsigned mode = desc & 3;
     if (mode == MALI_BLEND_MODE_OFF)
         return 0;
-    if (mode == MALI_BLEND_MODE_SHADER)
-        return why(w, wl, BI_EXEC_UNIMPLEMENTED, "blend shaders not implemented");
+    if (mode == MALI_BLEND_MODE_SHADER) {
+        /* the Internal Blend's PC: the low 32 bits of the blend shader's address, which shares
+         * the fragment shader's upper 32 bits (Mesa allocates both in one 4 GiB region) */
+        uint32_t pc = (uint32_t)(desc >> 32) & ~15u;
+        if (!pc)
+            return why(w, wl, BI_EXEC_ERROR, "blend shader at address 0");
+        *shader = (dr->d.shader_va & ~0xffffffffull) | pc;
+        return 0;
+    }
     unsigned target = (unsigned)(desc >> 16 & 15);
     (void)rt;
     if (target >= c->f->fb.nrts)
@@ -416,7 +427,25 @@ static int cb_blend(void *ctx, const bi_warp *wp, uint32_t lanes, unsigned rt, u
         for (unsigned s = 0; s < c->t->samples; s++) {
             if (!(cov >> s & 1))
                 continue;
-            px.px = (uint8_t *)c->t->color[target][tile_index(c, l, s)];
+            uint32_t *word = c->t->color[target][tile_index(c, l, s)];
+            const gfx_rt *rtd = &c->f->fb.rt[target];
+            if (is_float && gfx_internal_blendable(rtd->internal_format)) {
+                /* the blender on the tile buffer's fixed-point word (gfx_pixel.h) */
+                float src[4], dst[4];
+                for (unsigned k = 0; k < 4; k++)
+                    src[k] = bits_f32(v[k]);
+                gfx_tib_unpack(rtd->internal_format, word[0], rtd->srgb, dst);
+                if (mode == MALI_BLEND_MODE_FIXED_FUNCTION) {
+                    gfx_blend_apply(bs, src, dst);
+                } else {
+                    for (unsigned k = 0; k < 4; k++)
+                        if (mask >> k & 1)
+                            dst[k] = src[k];
+                }
+                word[0] = gfx_tib_pack(rtd->internal_format, dst, rtd->srgb);
+                continue;
+            }
+            px.px = (uint8_t *)word;
             uint32_t old[4], nv[4];
             int rc = bi_tex_ld_cvt(&pm, 0, mconv, old, 4, err, sizeof(err));
             if (rc)
@@ -441,58 +470,84 @@ static int cb_blend(void *ctx, const bi_warp *wp, uint32_t lanes, unsigned rt, u
     return 0;
 }
 
-static const bi_gfx_if gfx_if = {
-    .varying = cb_varying, .atest = cb_atest, .zs_emit = cb_zs_emit, .blend = cb_blend,
-};
-
-/* ---- warps ---------------------------------------------------------------------------------- */
-
-/* A v7 message preload (gfx_msg_preload) into registers first..first+3 of the lanes */
-static uint32_t message_preload(warp_ctx *c, bi_warp *w, const gfx_msg_preload *mp, uint32_t lanes, unsigned first,
-                                char *err, size_t errlen)
+/* LD_TILE / ST_TILE: a render target's tile-buffer value at a pixel.  pixel: Mesa's
+ * bifrost_pixel_indices (sample [7:0], render target [15:8], x [23:16], y [31:24]; x, y = 255:
+ * the lane's own pixel); conv: the internal conversion (memory format | register format << 24). */
+static int cb_tile(void *ctx, const bi_warp *wp, uint32_t lanes, int store, const uint32_t *pixel,
+                   const uint32_t *coverage, uint32_t conv, unsigned ncomp, uint32_t data[4][BI_MAX_LANES], char *w,
+                   unsigned wl)
 {
-    if (mp->type == MALI_MESSAGE_TYPE_DISABLED)
-        return 0;
-    uint32_t out[4][BI_MAX_LANES];
-    char why_[120] = "";
-    bool f16 = mp->regfmt == MALI_MESSAGE_PRELOAD_REGISTER_FORMAT_F16;
-    bi_gfx_varying v = { .kind = BI_GFX_VARY_SMOOTH, .sample = BI_GFX_SAMPLE_CENTER, .update = BI_GFX_UPDATE_STORE,
-                         .regfmt = BI_RF_F32, .imm = 1, .index = mp->varying,
-                         .ncomp = (uint8_t)(mp->type == MALI_MESSAGE_TYPE_LD_VAR ? mp->ncomp : 2) };
-    if (mp->type == MALI_MESSAGE_TYPE_LD_VAR && f16)
-        v.regfmt = BI_RF_F16;
-    int rc = cb_varying(c, w, lanes, &v, NULL, NULL, out, why_, sizeof(why_));
-    if (rc) {
-        snprintf(err, errlen, "message preload: %s", why_);
-        return rc == BI_EXEC_UNIMPLEMENTED ? MALI_EXC_INSTR_INVALID_ENC : MALI_EXC_DATA_INVALID_FAULT;
-    }
-    if (mp->type == MALI_MESSAGE_TYPE_LD_VAR) {
-        for (unsigned l = 0; l < BI_MAX_LANES; l++)
-            if (lanes >> l & 1)
-                for (unsigned k = 0; k < 4; k++)
-                    w->reg[first + k][l] = out[k][l];
-        return 0;
-    }
-    if (mp->type != MALI_MESSAGE_TYPE_VAR_TEX) {
-        snprintf(err, errlen, "message preload type %u", mp->type);
-        return MALI_EXC_INSTR_INVALID_ENC;
-    }
-    uint32_t desc = bi_tex_texs_desc(mp->texture, mp->texture, f16, mp->zero_lod);
-    for (unsigned l = 0; l < BI_MAX_LANES; l++) {
+    warp_ctx *c = ctx;
+    (void)wp;
+    (void)coverage;
+    unsigned regfmt = conv >> 24 & 7;
+    bool is_float = regfmt == BI_RF_F16 || regfmt == BI_RF_F32;
+    uint32_t mconv = tile_format(conv & 0x3fffff) | (uint32_t)(is_float ? BI_RF_F32 : regfmt) << 24;
+    bi_mem pm = { .read = px_read, .write = px_write, .arch_major = c->f->job->arch_major };
+    pixel_mem px;
+    pm.ctx = &px;
+    char err[120];
+    for (unsigned l = 0; l < 8; l++) {
         if (!(lanes >> l & 1))
             continue;
-        uint32_t res[4] = { 0, 0, 0, 0 };
-        unsigned nout = 0;
-        rc = bi_tex_texc(&c->wk->mem, desc, out[0][l], out[1][l], NULL, 0, res, &nout, why_, sizeof(why_));
-        if (rc) {
-            snprintf(err, errlen, "message preload VAR_TEX: %s", why_);
-            return rc == BI_EXEC_UNIMPLEMENTED ? MALI_EXC_INSTR_INVALID_ENC : MALI_EXC_DATA_INVALID_FAULT;
+        unsigned sample = pixel[l] & 0xff, rt = pixel[l] >> 8 & 0xff, x = pixel[l] >> 16 & 0xff, y = pixel[l] >> 24;
+        if (rt >= c->f->fb.nrts || sample >= c->t->samples)
+            return why(w, wl, BI_EXEC_ERROR, "%s_TILE of render target %u sample %u", store ? "ST" : "LD", rt, sample);
+        unsigned i;
+        if (x == 255 && y == 255)
+            i = tile_index(c, l, sample);
+        else if (x < GFX_TILE && y < GFX_TILE)
+            i = (y * GFX_TILE + x) * c->t->samples + sample;
+        else
+            return why(w, wl, BI_EXEC_ERROR, "%s_TILE of pixel %u,%u", store ? "ST" : "LD", x, y);
+        uint32_t *word = c->t->color[rt][i];
+        const gfx_rt *rtd = &c->f->fb.rt[rt];
+        uint32_t v[4] = { 0, 0, 0, 0 };
+        if (store) {
+            if (regfmt == BI_RF_F16) {
+                for (unsigned k = 0; k < 4; k++)
+                    v[k] = f32_bits(h2f((uint16_t)(data[k / 2][l] >> (16 * (k & 1)))));
+            } else {
+                for (unsigned k = 0; k < ncomp && k < 4; k++)
+                    v[k] = data[k][l];
+            }
         }
-        for (unsigned k = 0; k < 4; k++)
-            w->reg[first + k][l] = res[k];
+        if (is_float && gfx_internal_blendable(rtd->internal_format)) {
+            float rgba[4];
+            if (store) {
+                for (unsigned k = 0; k < 4; k++)
+                    rgba[k] = bits_f32(v[k]);
+                word[0] = gfx_tib_pack(rtd->internal_format, rgba, rtd->srgb);
+                continue;
+            }
+            gfx_tib_unpack(rtd->internal_format, word[0], rtd->srgb, rgba);
+            for (unsigned k = 0; k < 4; k++)
+                v[k] = f32_bits(rgba[k]);
+        } else {
+            px.px = (uint8_t *)word;
+            int rc = store ? bi_tex_st_cvt(&pm, 0, mconv, v, 4, err, sizeof(err))
+                           : bi_tex_ld_cvt(&pm, 0, mconv, v, 4, err, sizeof(err));
+            if (rc)
+                return why(w, wl, rc, "render target %u: %s", rt, err);
+            if (store)
+                continue;
+        }
+        if (regfmt == BI_RF_F16) {
+            for (unsigned k = 0; k < (ncomp + 1) / 2 && k < 2; k++)
+                data[k][l] = f2h(bits_f32(v[2 * k])) | (uint32_t)f2h(bits_f32(v[2 * k + 1])) << 16;
+        } else {
+            for (unsigned k = 0; k < ncomp && k < 4; k++)
+                data[k][l] = v[k];
+        }
     }
     return 0;
 }
+
+static const bi_gfx_if gfx_if = {
+    .varying = cb_varying, .atest = cb_atest, .zs_emit = cb_zs_emit, .blend = cb_blend, .tile = cb_tile,
+};
+
+/* ---- warps ---------------------------------------------------------------------------------- */
 
 /* Shade quads q[0..nq) of primitive pr (nq <= lanes / 4) */
 static uint32_t shade_warp(warp_ctx *c, bi_warp *w, char *err, size_t errlen)
@@ -547,22 +602,41 @@ static uint32_t shade_warp(warp_ctx *c, bi_warp *w, char *err, size_t errlen)
     for (unsigned l = 0; l < lanes; l++)
         if (!w->done[l])
             run_lanes |= 1u << l;
-    for (unsigned i = 0; i < 2; i++) {
-        uint32_t code = message_preload(c, w, &dr->msg[i], run_lanes, 4 * i, err, errlen);
-        if (code)
-            return code;
-    }
+    bi_fault f;
+    for (unsigned i = 0; i < 2; i++)      /* v7: messages the hardware runs before the shader */
+        if (dr->msg[i] && bi_gfx_message_preload(w, run_lanes, i, dr->msg[i], &f) < 0) {
+            snprintf(err, errlen, "message preload %u: %.100s", i, f.msg);
+            return c->wk->fault ? c->wk->fault : MALI_EXC_INSTR_INVALID_ENC;
+        }
     if (!c->dr->prog) {                           /* no fragment shader: depth / stencil only */
         if (!c->zs_done)
             depth_stencil(c, live);
         return 0;
     }
-    bi_fault f;
     const gpu_mem_if *jm = &c->f->job->mem;
     for (;;) {
         int rc = bi_exec_program(w, dr->prog, TURN_CLAUSES, &f);
         if (rc == BI_EXEC_END)
             break;
+        if (rc == BI_EXEC_BLEND_CALL) {           /* BLEND named a blend shader: run it, go on */
+            bi_program *bp = gfx_blend_program(c->f, w->blend_shader);
+            if (!bp) {
+                snprintf(err, errlen, "blend shader at %#llx: host out of memory", (unsigned long long)w->blend_shader);
+                return MALI_EXC_DATA_INVALID_FAULT;
+            }
+            uint64_t base = c->wk->shader_base, bva = w->blend_shader;
+            c->wk->shader_base = bva;            /* its code, relative to its own address */
+            rc = bi_gfx_run_blend(w, bp, NULL, TURN_CLAUSES * 16, &f);
+            c->wk->shader_base = base;
+            if (rc >= 0)
+                continue;
+            if (c->wk->fault) {
+                snprintf(err, errlen, "blend shader at %#llx: memory fault", (unsigned long long)bva);
+                return c->wk->fault;
+            }
+            snprintf(err, errlen, "blend shader at %#llx: %.100s", (unsigned long long)bva, f.msg);
+            return f.kind == BI_FAULT_BAD_PC ? MALI_EXC_INSTR_INVALID_PC : MALI_EXC_INSTR_INVALID_ENC;
+        }
         if (rc < 0 && f.kind == BI_FAULT_CLAUSE_LIMIT) {
             if (jm->should_stop && jm->should_stop(jm->ctx))
                 return 0x03;                      /* STOPPED */
@@ -572,8 +646,7 @@ static uint32_t shade_warp(warp_ctx *c, bi_warp *w, char *err, size_t errlen)
             snprintf(err, errlen, "fragment shader at %#llx: memory fault", (unsigned long long)dr->d.shader_va);
             return c->wk->fault;
         }
-        snprintf(err, errlen, "fragment shader at %#llx: %.100s", (unsigned long long)dr->d.shader_va,
-                 rc == BI_EXEC_BLEND_CALL ? "blend shaders not implemented" : f.msg);
+        snprintf(err, errlen, "fragment shader at %#llx: %.100s", (unsigned long long)dr->d.shader_va, f.msg);
         return f.kind == BI_FAULT_BAD_PC ? MALI_EXC_INSTR_INVALID_PC : MALI_EXC_INSTR_INVALID_ENC;
     }
     c->wk->trace.tuples += w->tuples_run;          /* --timing: the tile's issue time */
@@ -679,8 +752,20 @@ static uint32_t walk_prim(warp_ctx *c, bi_warp *w, quad_list *ql, const struct g
         ok = gfx_raster_setup_triangle(st, v, &s, NULL);
     else if (nv == 2)
         ok = gfx_raster_setup_line(st, v, dr->pl.line_width, &s, NULL);
-    else
-        ok = gfx_raster_setup_point(st, v, dr->pl.line_width, &s, NULL);
+    else {
+        float size = dr->pl.line_width;
+        if (dr->pl.psize) {                      /* per-vertex sizes (fp16, gl_PointSize) */
+            uint16_t h;
+            const gpu_mem_if *m = &c->f->job->mem;
+            uint32_t code = m->read(m->ctx, dr->pl.psize + 2ull * c->pr->v[0], &h, 2);
+            if (code) {
+                snprintf(err, errlen, "point size of vertex slot %u unreadable", c->pr->v[0]);
+                return code;
+            }
+            size = h2f(h);
+        }
+        ok = gfx_raster_setup_point(st, v, size, &s, NULL);
+    }
     if (!ok)
         return 0;
     ql->n = 0;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gfx_pixel.h"
 #include "mali_formats.h"
 
 int gfx_tile_reserve(gfx_tile *t, const gfx_fb *fb)
@@ -63,6 +64,8 @@ unsigned gfx_color_format_bytes(unsigned f)
     case MALI_COLOR_FORMAT_R8G8: return 2;
     case MALI_COLOR_FORMAT_R8G8B8: return 3;
     case MALI_COLOR_FORMAT_R8G8B8A8: return 4;
+    case MALI_COLOR_FORMAT_R4G4B4A4: case MALI_COLOR_FORMAT_R5G6B5: case MALI_COLOR_FORMAT_R5G5B5A1: return 2;
+    case MALI_COLOR_FORMAT_R10G10B10A2: return 4;
     default: return 0;
     }
 }
@@ -120,10 +123,8 @@ static void color_px(const void *vctx, unsigned idx, uint8_t *out)
 {
     const color_ctx *k = vctx;
     const uint32_t *v = k->c[idx * k->t->samples + k->sample];
-    if (k->rt->internal_format == MALI_COLOR_BUFFER_INTERNAL_FORMAT_R8G8B8A8) {
-        uint8_t in[6] = { (uint8_t)v[0], (uint8_t)(v[0] >> 8), (uint8_t)(v[0] >> 16), (uint8_t)(v[0] >> 24), 0, 255 };
-        for (unsigned i = 0; i < k->bpp; i++)
-            out[i] = in[k->rt->swizzle[i] <= 5 ? k->rt->swizzle[i] : 4];
+    if (gfx_internal_blendable(k->rt->internal_format)) {
+        gfx_tib_write(k->rt->internal_format, k->rt->writeback_format, k->rt->swizzle, v[0], out);
         return;
     }
     memcpy(out, v, k->bpp);                    /* raw: the bits as the shader stored them */
@@ -187,8 +188,10 @@ uint32_t gfx_tile_write_back(const gfx_tile *t, const gfx_fb *fb, const gpu_mem_
         if (!rt->write)
             continue;
         unsigned bpp = gfx_color_format_bytes(rt->writeback_format);
-        if (!bpp || (rt->internal_format != MALI_COLOR_BUFFER_INTERNAL_FORMAT_R8G8B8A8 &&
-                     rt->internal_format < MALI_COLOR_BUFFER_INTERNAL_FORMAT_RAW8)) {
+        uint8_t probe[16];
+        if (!bpp || (gfx_internal_blendable(rt->internal_format)
+                         ? gfx_tib_write(rt->internal_format, rt->writeback_format, rt->swizzle, 0, probe) != bpp
+                         : rt->internal_format < MALI_COLOR_BUFFER_INTERNAL_FORMAT_RAW8)) {
             snprintf(err, errlen, "render target %u: internal format %u, writeback format %u not implemented", i,
                      rt->internal_format, rt->writeback_format);
             *fva = fb->va;

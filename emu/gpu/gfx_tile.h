@@ -4,6 +4,8 @@
 #ifndef MALIBU_GPU_GFX_TILE_H
 #define MALIBU_GPU_GFX_TILE_H
 
+#include <stdbool.h>
+
 #include "gfx_fb.h"
 
 #define GFX_TILE_PIXELS (GFX_TILE * GFX_TILE)
@@ -28,6 +30,12 @@ void gfx_tile_clear(gfx_tile *t, const gfx_fb *fb, unsigned tx, unsigned ty);
  * (*fva at fault; err says why). */
 uint32_t gfx_tile_write_back(const gfx_tile *t, const gfx_fb *fb, const gpu_mem_if *m, uint64_t *fva, char *err,
                              size_t errlen);
+/* The internal formats the blender works on (R8G8B8A8 .. R5G5B5A1: one fixed-point word a
+ * pixel, gfx_pixel.h gfx_tib_*); the others (RAW8 .. RAW128) hold the shader's converted bits. */
+static inline bool gfx_internal_blendable(unsigned f)
+{
+    return f >= 1 && f <= 6;
+}
 /* Bytes per pixel of a writeback colour format (enum mali_color_format), 0 if unsupported. */
 unsigned gfx_color_format_bytes(unsigned writeback_format);
 

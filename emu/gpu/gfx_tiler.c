@@ -167,7 +167,7 @@ static uint32_t write_draw(const gpu_mem_if *m, uint64_t ctx_va, gfx_pl_state *s
                            size_t errlen)
 {
     gfx_pl_draw d = { .magic = GFX_PL_DRAW_MAGIC, .nprims = (uint32_t)c->n, .job = job_va, .tx0 = 1, .tx1 = 0,
-                      .kind = c->kind, .line_width = c->kind == GFX_PL_POINTS ? psize_fixed : c->line_width,
+                      .kind = c->kind, .line_width = c->kind == GFX_PL_POINTS ? (psize_array ? 0 : psize_fixed) : c->line_width,
                       .psize = psize_array };
     unsigned tx0 = 0xffff, ty0 = 0xffff, tx1 = 0, ty1 = 0;
     for (size_t i = 0; i < c->n; i++) {

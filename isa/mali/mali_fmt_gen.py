@@ -5,8 +5,11 @@
 
 The .fmt files (isa/mali/bifrost.fmt) describe their own format.  mali_formats.h holds, per
 descriptor, a struct with one member per field, static inline unpack (from little-endian bytes),
-pack and reserved-bit check, and per enum its constants and a name function; the print functions
-(name = value lines) are in mali_formats_print.c, linked only by the tools that print.
+pack and reserved-bit check (unpack and pack take the arch when a field moves between v6 and v7),
+per enum its constants and a name function, and per aggregate its length and section offsets;
+the print functions (name = value lines) are in mali_formats_print.c, linked only by the tools
+that print.  The generator refuses overlapping fields (except the arms of a union), sections that
+overlap or do not fit, and names used twice.
 """
 import os
 import re

@@ -4,6 +4,8 @@
 #   tests/fuzz/fuzz_compute.c   COMPUTE job descriptors (gpu_compute_run) in a flat GPU address space
 #   tests/fuzz/fuzz_mali.c      the Mali device: GPU MMU page-table walk, job chains, compute jobs
 #                               through the MMU, driven through its registers (board objects)
+#   tests/fuzz/fuzz_decode.c    the job-chain walker, printer (malibu-decode) and dump writer on
+#                               any job type in a flat address space (fuzz_compute's seeds)
 #   tests/fuzz/fuzz_gdb.c       the GDB stub's packet framing and commands (what a network client
 #                               sends) on a fake target (tests/fuzz/gdb_fake_target.h)
 #   tests/fuzz/make_seeds.py    seed corpora from the assembled test shaders (build/fuzz/seeds)
@@ -21,8 +23,8 @@
 FUZZ_CC ?= clang
 FUZZ_B := $(BUILD)/fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= compute bifrost mali gdb
-FUZZ_NAMES := bifrost compute mali gdb
+FUZZ_TARGETS ?= compute bifrost mali gdb decode
+FUZZ_NAMES := bifrost compute mali gdb decode
 FUZZ_SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FUZZ_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -Wno-unused-parameter $(FUZZ_SANFLAGS) \
                -Iemu/gpu -Iemu/cpu -Iemu/user -I$(B)/gen $(FDT_CFLAGS) -MMD -MP
@@ -49,6 +51,16 @@ FUZZ_DEV_OBJS := $(patsubst $(B)/obj/%,$(FUZZ_B)/obj/%,$(DEVICE_OBJS))
 $(FUZZ_B)/fuzz_mali: tests/fuzz/fuzz_mali.c $(FUZZ_DEV_OBJS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_DEV_OBJS) $(DEVICE_LIBS) -lm -lpthread
 
+# The decoder harness links the printer library, compiled here too.
+FUZZ_DECODE_OBJS := $(FUZZ_B)/obj/emu/decode/job_print.o $(FUZZ_B)/obj/gen/mali_formats_print.o
+$(FUZZ_B)/obj/gen/mali_formats_print.o: $(B)/gen/mali_formats_print.c $(B)/gen/mali_formats.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+$(FUZZ_DECODE_OBJS): | fuzz-cc-check $(B)/gen/mali_formats.h
+
+$(FUZZ_B)/fuzz_decode: tests/fuzz/fuzz_decode.c $(FUZZ_DECODE_OBJS) $(FUZZ_GPU_OBJS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_DECODE_OBJS) $(FUZZ_GPU_OBJS) -lm -lpthread
+
 # The GDB stub harness links only the stub.
 FUZZ_GDB_OBJS := $(patsubst $(B)/obj/%,$(FUZZ_B)/obj/%,$(GDB_OBJS))
 
@@ -60,6 +72,7 @@ $(FUZZ_B)/seeds.stamp: tests/fuzz/make_seeds.py tests/fuzz/gdb_seeds.py $$(BIFRO
 	@rm -rf $(FUZZ_B)/seeds
 	$(PYTHON) tests/fuzz/make_seeds.py $(FUZZ_B)/seeds $(BIFROST_SHADERS) $(GPU_TEST_SHADERS)
 	$(PYTHON) tests/fuzz/gdb_seeds.py $(FUZZ_B)/seeds/gdb
+	cp -r $(FUZZ_B)/seeds/compute $(FUZZ_B)/seeds/decode
 	@touch $@
 
 .PHONY: fuzz-build fuzz fuzz-regress-test fuzz-short-test fuzz-cc-check
@@ -112,8 +125,16 @@ $(B)/tests/fuzz/replay_gdb: tests/fuzz/fuzz_gdb.c tests/fuzz/gdb_fake_target.h t
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Iemu/debug -Itests/fuzz -o $@ $< tests/fuzz/replay.c $(GDB_OBJS) $(LDLIBS) $(LDFLAGS)
 
+$(B)/tests/fuzz/replay_decode: tests/fuzz/fuzz_decode.c tests/fuzz/replay.c $(B)/lib/libmali_decode.a $(GPU_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BIFROST_CFLAGS) -o $@ $< tests/fuzz/replay.c $(B)/lib/libmali_decode.a $(GPU_OBJS) $(LDLIBS) $(LDFLAGS)
+
 TEST_TARGETS += fuzz-regress-test
-SAN_TEST_TARGETS += fuzz-regress-test
+SAN_$(B)/tests/fuzz/replay_decode: tests/fuzz/fuzz_decode.c tests/fuzz/replay.c $(B)/lib/libmali_decode.a $(GPU_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BIFROST_CFLAGS) -o $@ $< tests/fuzz/replay.c $(B)/lib/libmali_decode.a $(GPU_OBJS) $(LDLIBS) $(LDFLAGS)
+
+TEST_TARGETS += fuzz-regress-test
 fuzz-regress-test: $(FUZZ_NAMES:%=$(B)/tests/fuzz/replay_%)
 	@echo "== fuzz regressions: tests/fuzz/regress/*/"
 	@for t in $(FUZZ_NAMES); do \

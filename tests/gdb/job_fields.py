@@ -4,8 +4,9 @@ guest, src/panfrost/lib/genxml/decode_jm.c).  Both become one list of jobs, each
 normalised fields (addresses as ints, enum names lower-case with '_'), so a field that one side
 decodes differently shows as a differing value.
 
-Encodings the two print differently, normalised here: pandecode prints `Instance Size` with its
-+1 applied and `WLS Instances` as 1 << the stored log2 (malibu prints the stored values), a UBO
+Encodings the two print differently, normalised here: pandecode prints `Instance Size` decoded
+(a padded count) where malibu prints the stored bits then the count in parentheses, and
+`WLS Instances` as 1 << the stored log2 (malibu prints the stored value), a UBO
 as `ubuf_N[bytes] = address` (malibu: entries and pointer; bytes = entries x 16, and 0 for a null
 pointer).  Not compared: the job header's exception status and code (pandecode reads the header
 after the job ran, malibu when the chain starts)."""
@@ -17,6 +18,12 @@ def _int(v):
     if v in ("true", "false"):
         return v == "true"
     return int(v, 0)
+
+
+def _padded(v):
+    """malibu's 'padded' count: the stored bits, then the count they encode in parentheses."""
+    m = re.match(r"\s*\d+ \((\d+)\)$", v)
+    return int(m.group(1)) if m else _int(v)
 
 
 def _enum(v):
@@ -92,9 +99,7 @@ def _malibu_job(j):
         out["job_task_split"] = _int(c["job_task_split"])
         out["grid"] = j.get("grid")
     if one("draw"):
-        d = {k: _int(one("draw")[k]) for k in DRAW}
-        d["instance_size"] += 1                      # stored minus one
-        d["instance_primitive_size"] += 1
+        d = {k: (_padded if k.startswith("instance_") else _int)(one("draw")[k]) for k in DRAW}
         out["draw"] = d
     if one("renderer state"):
         r = one("renderer state")

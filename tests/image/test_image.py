@@ -241,6 +241,15 @@ def test_rootfs():
         "/usr/lib/aarch64-linux-gnu/piglit/generated_tests/cl/builtin/int/builtin-int-abs-1.0.generated.cl":
             "a generated piglit test",
         "/usr/local/lib/libcl_kernel_wg_bound.so": "the OpenCL work-group bound layer",
+        "/usr/bin/eglinfo": "eglinfo",
+        "/usr/lib/aarch64-linux-gnu/libGLESv2.so.2": "libGLESv2",
+        "/usr/local/bin/gles_scene": "the GLES sample scene",
+        "/usr/lib/aarch64-linux-gnu/piglit/bin/shader_runner_gles3": "piglit's GLES 3 shader runner",
+        "/usr/lib/aarch64-linux-gnu/piglit/bin/oes_texture_float": "a piglit GLES program",
+        "/usr/lib/aarch64-linux-gnu/piglit/lib/libpiglitutil_gles2.so.0": "piglit's GLES 2 library",
+        "/usr/lib/aarch64-linux-gnu/piglit/tests/shader.xml.gz": "piglit's shader profile",
+        "/usr/lib/aarch64-linux-gnu/piglit/tests/spec/glsl-es-3.00/execution/sanity.shader_test":
+            "a GLES shader test",
     }
     for path, what in want.items():
         out, err = debugfs(img, "stat " + path)
@@ -254,12 +263,12 @@ def test_rootfs():
     out, _ = debugfs(img, "ls -l /")
     check(re.search(r"\bbin\b", out) is not None and re.search(r"\blib\b", out) is not None,
           "rootfs.ext4: /bin and /lib (merged /usr symlinks)")
-    # only piglit's OpenCL parts: not its GL tests, nor the interop runner (X11, Wayland, waffle)
-    for path in ("/usr/lib/aarch64-linux-gnu/piglit/tests/spec",
+    # only piglit's OpenCL and GLES parts: not its desktop GL tests, nor the interop runner
+    for path in ("/usr/lib/aarch64-linux-gnu/piglit/tests/spec/glsl-1.10",
                  "/usr/lib/aarch64-linux-gnu/piglit/bin/cl-interop-egl_khr_cl_event2",
                  "/usr/lib/aarch64-linux-gnu/piglit/bin/shader_runner"):
         out, _ = debugfs(img, "stat " + path)
-        check("Inode:" not in out, "rootfs.ext4 has no %s (piglit: OpenCL parts only)" % path)
+        check("Inode:" not in out, "rootfs.ext4 has no %s (piglit: OpenCL and GLES parts only)" % path)
     out, _ = debugfs(img, "cat /etc/malibu-packages")
     for p in ("mesa-opencl-icd=" + mesa, "mesa-libgallium=" + mesa, "ocl-icd-libopencl1=",
               "clinfo=", "clpeak=", "busybox-static=", "libc6=", "hashcat=", "piglit="):

@@ -3,6 +3,7 @@
  * and returns values the test knows.  Every test runs on v6 (4 lanes) and v7 (8 lanes) warps,
  * interpreted and compiled (--gpu-backend jit), and the two back ends must leave the same warp. */
 #include <check.h>
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -66,6 +67,7 @@ typedef struct {
     struct { uint32_t lanes, conv, pixel[BI_MAX_LANES], coverage[BI_MAX_LANES], data[4][BI_MAX_LANES]; int store;
              unsigned ncomp; } tile[MAXCALLS];
     uint32_t discarded;
+    int coords;             /* varyings return texture coordinates of a 2 x 2 texture's texels */
 } fake_log;
 
 static int f_varying(void *ctx, const bi_warp *w, uint32_t lanes, const bi_gfx_varying *v, const uint32_t *src0,
@@ -83,7 +85,9 @@ static int f_varying(void *ctx, const bi_warp *w, uint32_t lanes, const bi_gfx_v
         g->vary[k].index[l] = index ? index[l] : 0;
         for (unsigned c = 0; c < 4; c++)
             if ((lanes >> l) & 1)
-                out[c][l] = g->vary[k].out[c][l] = 0x10000u * (k + 1) + 0x100u * c + l;
+                out[c][l] = g->vary[k].out[c][l] =
+                    g->coords ? fb(((float)((l >> c) & 1) + 0.5f) / 2.0f)    /* texel (l & 1, l >> 1 & 1) */
+                              : 0x10000u * (k + 1) + 0x100u * c + l;
     }
     return 0;
 }
@@ -433,6 +437,40 @@ START_TEST(blend_shader_call)
 }
 END_TEST
 
+/* The BLEND of an END clause calls the blend shader after its lanes finished the fragment shader */
+static void check_blend_end(unsigned arch, int jit, bi_warp *w)
+{
+    fake_log g;
+    warp_setup(w, arch, &g);
+    for (unsigned l = 0; l < w->lanes; l++)
+        w->reg[0][l] = fb((float)l);
+    fau[BI_GFX_FAU_BLEND0] = (uint64_t)0x8000 << 32;            /* mode shader, return address 0 */
+    set_backend(jit);
+    enum bi_arch a = arch == 7 ? BI_ARCH_V7 : BI_ARCH_V6;
+    bi_program *fs = bi_program_new(bi_shader_gfx_blend_end, sizeof(bi_shader_gfx_blend_end), a);
+    bi_program *bs = bi_program_new(bi_shader_gfx_blend_shader, sizeof(bi_shader_gfx_blend_shader), a);
+    run_prog(w, fs, BI_EXEC_BLEND_CALL);
+    ck_assert_uint_eq(w->blend_lanes, all_lanes(arch));
+    bi_fault f = { 0 };
+    ck_assert_int_eq(bi_gfx_run_blend(w, bs, NULL, 100, &f), BI_EXEC_OK);
+    ck_assert_uint_eq(g.nblend, 2);
+    for (unsigned l = 0; l < w->lanes; l++) {
+        ck_assert_uint_eq(g.blend[1].colour[0][l], fb((float)l + 1.0f));
+        ck_assert(w->done[l]);
+    }
+    run_prog(w, fs, BI_EXEC_END);
+    ck_assert_uint_eq(g.nblend, 2);
+    bi_program_free(fs);
+    bi_program_free(bs);
+}
+
+START_TEST(blend_shader_end)
+{
+    both_backends(check_blend_end, 6);
+    both_backends(check_blend_end, 7);
+}
+END_TEST
+
 /* ---- tile buffer ------------------------------------------------------------------------------- */
 
 static void check_tile(unsigned arch, int jit, bi_warp *w)
@@ -482,6 +520,7 @@ END_TEST
 #define VBUFS (MEM_BASE + 0x300)
 #define DATA (MEM_BASE + 0x1000)        /* buffer b's data at DATA + b * 0x2000 */
 #define VDATA (MEM_BASE + 0xa000)
+#define VDATA2 (MEM_BASE + 0xc000)
 #define INSTANCE_SIZE 4
 /* attribute buffer types (genxml's Attribute Type) */
 enum { MALI_ATTR_1D = 1, MALI_ATTR_POT = 2, MALI_ATTR_MOD = 3, MALI_ATTR_NPOT = 4 };
@@ -505,6 +544,8 @@ static void attr_buffer(uint64_t bt, unsigned b, unsigned type, uint64_t ptr, ui
 
 /* element k, channel c of buffer b */
 static float elem(unsigned b, unsigned k, unsigned c) { return (float)(b * 1000 + k * 4 + c); }
+
+static int hostile_index;       /* LD_ATTR's index register out of the table */
 
 static void check_vertex(unsigned arch, int jit, bi_warp *w)
 {
@@ -541,6 +582,9 @@ static void check_vertex(unsigned arch, int jit, bi_warp *w)
     /* the varying table: varying 0, RGBA32F, 1D, stride 16 */
     attribute(VARYS, 0, 0, pformat(arch, 191));
     attr_buffer(VBUFS, 0, MALI_ATTR_1D, VDATA, 0, 16);
+    /* varying 1: RGB32UI, the bits of r4-r6 (Mesa 26 stores varyings as u32) */
+    attribute(VARYS, 1, 1, pformat(arch, 149));
+    attr_buffer(VBUFS, 1, MALI_ATTR_1D, VDATA2, 0, 12);
     for (unsigned l = 0; l < w->lanes; l++) {
         /* linear indices 12 l (odd lanes) and 12 l + 3: the NPOT divisor's exact multiples */
         w->reg[61][l] = l & 1 ? 0 : 3;                   /* vertex id */
@@ -549,6 +593,17 @@ static void check_vertex(unsigned arch, int jit, bi_warp *w)
     }
     set_backend(jit);
     bi_program *p = bi_program_new(bi_shader_gfx_vertex, sizeof(bi_shader_gfx_vertex), arch == 7 ? BI_ARCH_V7 : BI_ARCH_V6);
+    if (hostile_index) {
+        /* a guest's attribute index far beyond the table: a memory fault, the lanes stay */
+        for (unsigned l = 0; l < w->lanes; l++)
+            w->reg[40][l] = 0x7fffffff;
+        bi_fault f = { 0 };
+        ck_assert_int_eq(bi_exec_program(w, p, 100, &f), BI_EXEC_FAULT);
+        ck_assert_int_eq(f.kind, BI_FAULT_MEMORY);
+        ck_assert_msg(strstr(f.msg, "attribute descriptor fault"), "%s", f.msg);
+        bi_program_free(p);
+        return;
+    }
     run_prog(w, p, BI_EXEC_END);
     bi_program_free(p);
     for (unsigned l = 0; l < w->lanes; l++) {
@@ -560,16 +615,313 @@ static void check_vertex(unsigned arch, int jit, bi_warp *w)
             /* the vertex output: varying 0's element lin */
             ck_assert_uint_eq(get32(VDATA + 16 * lin + 4 * c), fb(elem(0, lin, c)));
         }
-        for (unsigned c = 0; c < 3; c++)
+        for (unsigned c = 0; c < 3; c++) {
             ck_assert_msg(w->reg[4 + c][l] == fb(elem(1, lin >> 1, c)), "POT lane %u c %u: %g", l, c, bf(w->reg[4 + c][l]));
+            ck_assert_uint_eq(get32(VDATA2 + 12 * lin + 4 * c), fb(elem(1, lin >> 1, c)));
+        }
         ck_assert_uint_eq(w->reg[8][l], 7000 + lin % 4);
     }
 }
 
 START_TEST(vertex_attributes)
 {
-    both_backends(check_vertex, 6);
-    both_backends(check_vertex, 7);
+    for (hostile_index = 0; hostile_index < 2; hostile_index++) {
+        both_backends(check_vertex, 6);
+        both_backends(check_vertex, 7);
+    }
+}
+END_TEST
+
+/* ---- shaders Mesa compiled ------------------------------------------------------------------------ */
+
+/* The IDVS position shader of tests/gfx/mesa_idvs_pos.s (a v7 binary: its Snap 4 conversion word
+ * has v7's component order) */
+static void check_mesa_pos(unsigned arch, int jit, bi_warp *w)
+{
+    fake_log g;
+    static const float wv[4] = { 2.0f, 4.0f, 0.5f, 1.0f };  /* 1 / w exact */
+    static const uint32_t uni[6] = { 0x3f000000, 0x3e800000, 0x40000000, 0xbf800000, 0x3f800000, 0x0 };
+    memset(mem, 0, sizeof(mem));
+    warp_setup(w, arch, &g);
+    gmem.attributes = ATTRS;
+    gmem.attr_bufs = BUFS;
+    attribute(ATTRS, 0, 0, pformat(arch, 191));
+    attr_buffer(BUFS, 0, MALI_ATTR_1D, DATA, 0, 16);
+    for (unsigned k = 0; k < 8; k++) {
+        float v[4] = { (float)k + 1.0f, 2.0f * (float)k, -(float)k, wv[k % 4] };
+        for (unsigned c = 0; c < 4; c++)
+            put32(DATA + 16 * k + 4 * c, fb(v[c]));
+    }
+    for (unsigned l = 0; l < w->lanes; l++) {
+        uint64_t slot = VDATA + 16u * (7 - l);            /* position slots in another order */
+        w->reg[58][l] = (uint32_t)slot;
+        w->reg[59][l] = (uint32_t)(slot >> 32);
+        w->reg[61][l] = l;
+        w->reg[62][l] = 0;
+    }
+    w->uniforms = uni;
+    w->nuniforms = 6;
+    set_backend(jit);
+    bi_program *p = bi_program_new(bi_shader_mesa_idvs_pos, sizeof(bi_shader_mesa_idvs_pos), BI_ARCH_V7);
+    run_prog(w, p, BI_EXEC_END);
+    bi_program_free(p);
+    for (unsigned l = 0; l < w->lanes; l++) {
+        float rw = 1.0f / wv[l % 4], in[3] = { (float)l + 1.0f, 2.0f * (float)l, -(float)l };
+        for (unsigned c = 0; c < 3; c++) {
+            float want = fmaf(fmaf(in[c], rw, -0.0f), bf(uni[2 * c]), bf(uni[2 * c + 1]));
+            ck_assert_msg(get32(VDATA + 16u * (7 - l) + 4 * c) == fb(want), "lane %u c %u: %g, want %g", l, c,
+                          bf(get32(VDATA + 16u * (7 - l) + 4 * c)), want);
+        }
+        ck_assert_uint_eq(get32(VDATA + 16u * (7 - l) + 12), fb(rw));
+    }
+}
+
+START_TEST(mesa_position_shader)
+{
+    both_backends(check_mesa_pos, 7);
+}
+END_TEST
+
+/* The fragment shader of tests/gfx/mesa_fs_mrt.s: ATEST, then two render targets */
+static void check_mesa_mrt(unsigned arch, int jit, bi_warp *w)
+{
+    fake_log g;
+    static const uint32_t uni[6] = { 0, 0, 0, 0, 0x38003400, 0x3c003a00 };   /* f16 0.25 0.5 0.75 1 */
+    warp_setup(w, arch, &g);
+    for (unsigned l = 0; l < w->lanes; l++)
+        w->reg[60][l] = 1;
+    w->uniforms = uni;
+    w->nuniforms = 6;
+    fau[BI_GFX_FAU_ATEST] = 0x55;
+    fau[BI_GFX_FAU_BLEND0] = 0x1111111100000002ull;
+    fau[BI_GFX_FAU_BLEND0 + 1] = 0x2222222200000002ull;
+    set_backend(jit);
+    bi_program *p = bi_program_new(bi_shader_mesa_fs_mrt, sizeof(bi_shader_mesa_fs_mrt), arch == 7 ? BI_ARCH_V7 : BI_ARCH_V6);
+    run_prog(w, p, BI_EXEC_END);
+    bi_program_free(p);
+    uint32_t all = all_lanes(arch);
+    ck_assert_uint_eq(g.natest, 1);
+    ck_assert_uint_eq(g.atest.lanes, all);
+    ck_assert_uint_eq(g.atest.datum, 0x55);
+    ck_assert_uint_eq(g.nblend, 2);
+    ck_assert(g.blend[0].rt == 0 && g.blend[0].desc == 0x1111111100000002ull && g.blend[0].lanes == all);
+    ck_assert(g.blend[1].rt == 1 && g.blend[1].desc == 0x2222222200000002ull && g.blend[1].lanes == all);
+    static const float rgba[4] = { 0.25f, 0.5f, 0.75f, 1.0f };
+    for (unsigned l = 0; l < w->lanes; l++) {
+        ck_assert_uint_eq(g.atest.alpha[l], fb(1.0f));
+        ck_assert_uint_eq(g.blend[0].coverage[l], 0x101);        /* what ATEST returned */
+        ck_assert_uint_eq(g.blend[0].colour[0][l], 0x38003400);
+        ck_assert_uint_eq(g.blend[0].colour[1][l], 0x3c003a00);
+        for (unsigned c = 0; c < 4; c++)
+            ck_assert_uint_eq(g.blend[1].colour[c][l], fb(rgba[c]));
+    }
+}
+
+START_TEST(mesa_mrt_fragment_shader)
+{
+    both_backends(check_mesa_mrt, 6);
+    both_backends(check_mesa_mrt, 7);
+}
+END_TEST
+
+/* The fragment shader of tests/gfx/mesa_fs_fragdepth.s (a G72 binary): depth from an f16
+ * varying or 0.5 as uniform word 4's high half is 1.0 or not */
+static uint32_t depth_flag;
+
+static void check_mesa_fragdepth(unsigned arch, int jit, bi_warp *w)
+{
+    fake_log g;
+    uint32_t uni[6] = { 0, 0, 0, 0, depth_flag << 16 | 0x1234, 0x3c000000 };
+    warp_setup(w, arch, &g);
+    for (unsigned l = 0; l < w->lanes; l++)
+        w->reg[60][l] = 1;
+    w->uniforms = uni;
+    w->nuniforms = 6;
+    fau[BI_GFX_FAU_ATEST] = 0x66;
+    fau[BI_GFX_FAU_BLEND0] = 0x0000000300000002ull;
+    set_backend(jit);
+    bi_program *p = bi_program_new(bi_shader_mesa_fs_fragdepth, sizeof(bi_shader_mesa_fs_fragdepth),
+                                   arch == 7 ? BI_ARCH_V7 : BI_ARCH_V6);
+    run_prog(w, p, BI_EXEC_END);
+    bi_program_free(p);
+    uint32_t all = all_lanes(arch);
+    ck_assert_uint_eq(g.nvary, 1);
+    ck_assert(g.vary[0].v.imm && g.vary[0].v.index == 0 && g.vary[0].v.ncomp == 1);
+    ck_assert(g.vary[0].v.regfmt == BI_RF_F16 && g.vary[0].v.sample == BI_GFX_SAMPLE_CENTER &&
+              g.vary[0].v.update == BI_GFX_UPDATE_STORE);
+    ck_assert(g.natest == 1 && g.nzs == 1 && g.nblend == 1);
+    ck_assert(g.zs.lanes == all && g.zs.wz && !g.zs.ws);
+    for (unsigned l = 0; l < w->lanes; l++) {
+        uint32_t vary = bi_f16_to_f32((uint16_t)g.vary[0].out[0][l]);
+        ck_assert_uint_eq(g.atest.alpha[l], fb(1.0f));
+        ck_assert_uint_eq(g.zs.z[l], depth_flag == 0x3c00 ? vary : fb(0.5f));
+        ck_assert_uint_eq(g.zs.s[l], 0);
+        ck_assert_uint_eq(g.zs.coverage[l], 0x101);
+        ck_assert_uint_eq(g.blend[0].coverage[l], 0x103);
+        ck_assert_uint_eq(g.blend[0].colour[0][l], uni[4]);
+        ck_assert_uint_eq(g.blend[0].colour[1][l], uni[5]);
+    }
+}
+
+START_TEST(mesa_fragdepth_shader)
+{
+    static const uint32_t flags[2] = { 0x3c00, 0x0000 };
+    for (unsigned k = 0; k < 2; k++) {
+        depth_flag = flags[k];
+        both_backends(check_mesa_fragdepth, 6);
+        both_backends(check_mesa_fragdepth, 7);
+    }
+}
+END_TEST
+
+/* ---- VAR_TEX ------------------------------------------------------------------------------------- */
+
+/* texture and sampler 1: a 2 x 2 RGBA32F linear texture, nearest filtering; texel (x, y) channel c
+ * = 10 x + 100 y + c */
+static void var_tex_tables(unsigned arch)
+{
+    uint64_t tex = MEM_BASE + 0x400, smp = MEM_BASE + 0x480, surf = MEM_BASE + 0x500, data = MEM_BASE + 0x600;
+    gmem.textures = tex;
+    gmem.samplers = smp;
+    put32(tex + 32, 2 | 2u << 4 | pformat(arch, 191) << 10);         /* texture 1: 2D */
+    put32(tex + 32 + 4, 1 | 1u << 16);                               /* 2 x 2 */
+    put32(tex + 32 + 8, (0 | 1 << 3 | 2 << 6 | 3 << 9) | 2u << 12);  /* RGBA, linear */
+    put32(tex + 32 + 16, (uint32_t)surf);
+    put32(tex + 32 + 20, 0);
+    put32(surf, (uint32_t)data);
+    put32(surf + 8, 32);                                             /* row stride */
+    put32(smp + 32, 1 | 9u << 8 | 9u << 12 | 9u << 16 | 1u << 25 | 1u << 26 | 3u << 27);   /* edge, normalized, nearest */
+    for (unsigned y = 0; y < 2; y++)
+        for (unsigned x = 0; x < 2; x++)
+            for (unsigned c = 0; c < 4; c++)
+                put32(data + 32 * y + 16 * x + 4 * c, fb((float)(10 * x + 100 * y + c)));
+}
+
+static void check_var_tex(unsigned arch, int jit, bi_warp *w)
+{
+    fake_log g;
+    memset(mem, 0, sizeof(mem));
+    warp_setup(w, arch, &g);
+    g.coords = 1;
+    var_tex_tables(arch);
+    set_backend(jit);
+    bi_program *p = bi_program_new(bi_shader_gfx_var_tex, sizeof(bi_shader_gfx_var_tex), arch == 7 ? BI_ARCH_V7 : BI_ARCH_V6);
+    run_prog(w, p, BI_EXEC_END);
+    bi_program_free(p);
+    ck_assert_uint_eq(g.nvary, 1);
+    ck_assert(g.vary[0].v.index == 2 && g.vary[0].v.ncomp == 2 && g.vary[0].v.regfmt == BI_RF_F32);
+    ck_assert_uint_eq(g.vary[0].v.sample, BI_GFX_SAMPLE_CENTER);
+    for (unsigned l = 0; l < w->lanes; l++)
+        for (unsigned c = 0; c < 4; c++)
+            ck_assert_msg(w->reg[c][l] == fb((float)(10 * (l & 1) + 100 * ((l >> 1) & 1) + c)), "lane %u c %u: %g", l, c,
+                          bf(w->reg[c][l]));
+}
+
+START_TEST(var_tex)
+{
+    both_backends(check_var_tex, 6);
+    both_backends(check_var_tex, 7);
+}
+END_TEST
+
+/* ---- TEXS_2D with a computed LOD: quads' derivatives ------------------------------------------- */
+
+/* texture and sampler 1: a 16 x 16 RGBA32F texture of 4 levels, nearest filtering and nearest
+ * mip selection; every texel of level l is (l, l, l, l) */
+static void lod_tables(unsigned arch)
+{
+    uint64_t tex = MEM_BASE + 0x400, smp = MEM_BASE + 0x480, surf = MEM_BASE + 0x500, data = MEM_BASE + 0x1000;
+    gmem.textures = tex;
+    gmem.samplers = smp;
+    put32(tex + 32, 2 | 2u << 4 | pformat(arch, 191) << 10);         /* texture 1: 2D */
+    put32(tex + 32 + 4, 15 | 15u << 16);                             /* 16 x 16 */
+    put32(tex + 32 + 8, (0 | 1 << 3 | 2 << 6 | 3 << 9) | 2u << 12 | 3u << 16);   /* linear, 4 levels */
+    put32(tex + 32 + 16, (uint32_t)surf);
+    for (unsigned l = 0, off = 0; l < 4; l++) {
+        unsigned n = 16 >> l;
+        put32(surf + 16 * l, (uint32_t)(data + off));
+        put32(surf + 16 * l + 8, 16 * n);                            /* row stride */
+        for (unsigned i = 0; i < n * n * 4; i++)
+            put32(data + off + 4 * i, fb((float)l));
+        off += 16 * n * n;
+    }
+    /* edge, normalized, minify and magnify nearest, mipmap nearest, maximum LOD 16 */
+    put32(smp + 32, 1 | 9u << 8 | 9u << 12 | 9u << 16 | 1u << 25 | 1u << 26 | 3u << 27);
+    put32(smp + 32 + 4, 16u << 8 << 16);
+}
+
+static void check_texs_lod(unsigned arch, int jit, bi_warp *w)
+{
+    fake_log g;
+    memset(mem, 0, sizeof(mem));
+    warp_setup(w, arch, &g);
+    lod_tables(arch);
+    /* quad q's lanes step 2^q texels along x and y: lambda q, level q (v7's second quad: 1) */
+    for (unsigned l = 0; l < w->lanes; l++) {
+        unsigned q = l / 4, step = 1u << (arch == 7 ? q : 2);
+        w->reg[4][l] = fb((0.5f + (float)((l & 1) * step)) / 16);
+        w->reg[5][l] = fb((0.5f + (float)(((l >> 1) & 1) * step)) / 16);
+    }
+    set_backend(jit);
+    bi_program *p = bi_program_new(bi_shader_gfx_texs_lod, sizeof(bi_shader_gfx_texs_lod), arch == 7 ? BI_ARCH_V7 : BI_ARCH_V6);
+    run_prog(w, p, BI_EXEC_END);
+    bi_program_free(p);
+    for (unsigned l = 0; l < w->lanes; l++) {
+        unsigned level = arch == 7 ? l / 4 : 2;
+        ck_assert_msg(w->reg[0][l] == fb((float)level), "arch %u lane %u: level %g, %u expected", arch, l,
+                      bf(w->reg[0][l]), level);
+    }
+}
+
+START_TEST(texs_computed_lod)
+{
+    both_backends(check_texs_lod, 6);
+    both_backends(check_texs_lod, 7);
+}
+END_TEST
+
+/* ---- v7 message preloads ------------------------------------------------------------------------ */
+
+START_TEST(message_preloads)
+{
+    bi_warp w;
+    fake_log g;
+    bi_fault f = { 0 };
+    warp_setup(&w, 7, &g);
+    for (unsigned l = 0; l < 8; l++) {
+        w.reg[61][l] = 0x20000u * l;
+        for (unsigned r = 0; r < 8; r++)
+            w.reg[r][l] = 0xee00u + r;
+    }
+    /* slot 1: LD_VAR, varying 3, f32, 3 components -> r4-r6 */
+    ck_assert_int_eq(bi_gfx_message_preload(&w, 0xff, 1, 1u | 3u << 4 | 0u << 9 | 2u << 11, &f), BI_EXEC_OK);
+    ck_assert_uint_eq(g.nvary, 1);
+    ck_assert(g.vary[0].v.kind == BI_GFX_VARY_SMOOTH && g.vary[0].v.imm && g.vary[0].v.index == 3);
+    ck_assert(g.vary[0].v.ncomp == 3 && g.vary[0].v.regfmt == BI_RF_F32);
+    ck_assert_uint_eq(g.vary[0].v.sample, BI_GFX_SAMPLE_SAMPLE);
+    for (unsigned l = 0; l < 8; l++) {
+        ck_assert_uint_eq(g.vary[0].src0[l], 0x20000u * l);
+        for (unsigned r = 0; r < 3; r++)
+            ck_assert_uint_eq(w.reg[4 + r][l], g.vary[0].out[r][l]);
+        ck_assert_uint_eq(w.reg[7][l], 0xee07u);
+        ck_assert_uint_eq(w.reg[0][l], 0xee00u);
+    }
+    /* slot 0: LD_VAR, varying 17, f16, 4 components -> r0-r1 */
+    ck_assert_int_eq(bi_gfx_message_preload(&w, 0xff, 0, 1u | 17u << 4 | 1u << 9 | 3u << 11, &f), BI_EXEC_OK);
+    ck_assert(g.vary[1].v.index == 17 && g.vary[1].v.ncomp == 4 && g.vary[1].v.regfmt == BI_RF_F16);
+    for (unsigned l = 0; l < 8; l++) {
+        ck_assert_uint_eq(w.reg[1][l], g.vary[1].out[1][l]);
+        ck_assert_uint_eq(w.reg[2][l], 0xee02u);
+    }
+    /* VAR_TEX, varying 2, texture 1: the coordinate's varying (2 x f32), then the texture unit,
+     * which faults here (no texture table) */
+    int rc = bi_gfx_message_preload(&w, 0xff, 0, 2u | 2u << 4 | 1u << 7, &f);
+    ck_assert_int_eq(rc, BI_EXEC_FAULT);
+    ck_assert(g.vary[2].v.index == 2 && g.vary[2].v.ncomp == 2 && g.vary[2].v.regfmt == BI_RF_F32);
+    ck_assert_msg(strstr(f.msg, "texture"), "%s", f.msg);
+    /* a reserved type */
+    ck_assert_int_eq(bi_gfx_message_preload(&w, 0xff, 0, 3, &f), BI_EXEC_FAULT);
+    ck_assert_int_eq(f.kind, BI_FAULT_INVALID);
 }
 END_TEST
 
@@ -597,8 +949,15 @@ int main(void)
     tcase_add_test(tc, frag_messages);
     tcase_add_test(tc, helper_store);
     tcase_add_test(tc, blend_shader_call);
+    tcase_add_test(tc, blend_shader_end);
     tcase_add_test(tc, tile_messages);
     tcase_add_test(tc, vertex_attributes);
+    tcase_add_test(tc, mesa_position_shader);
+    tcase_add_test(tc, mesa_mrt_fragment_shader);
+    tcase_add_test(tc, mesa_fragdepth_shader);
+    tcase_add_test(tc, var_tex);
+    tcase_add_test(tc, texs_computed_lod);
+    tcase_add_test(tc, message_preloads);
     tcase_add_test(tc, no_front_end);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

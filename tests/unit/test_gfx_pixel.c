@@ -11,6 +11,14 @@
 
 #include "gfx_pixel.h"
 
+/* A check inside the long loops: Check's ck_assert* records every passing assertion with a
+ * system call, which millions of them turn into seconds; this one costs nothing until it fails. */
+#define EXPECT(cond, ...)                                                                          \
+    do {                                                                                          \
+        if (!(cond))                                                                              \
+            ck_abort_msg(__VA_ARGS__);                                                            \
+    } while (0)
+
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 static uint32_t rnd(void)
 {
@@ -34,8 +42,8 @@ static void expect_pack(gfx_format f, gfx_color c, const uint8_t *want, unsigned
     memset(got, 0xee, sizeof got);
     fi->pack(&c, got);
     for (unsigned i = 0; i < n; i++)
-        ck_assert_msg(got[i] == want[i], "%s byte %u: got %#04x, want %#04x", fi->name, i, got[i], want[i]);
-    ck_assert_msg(got[n] == 0xee, "%s wrote past its %u bytes", fi->name, n);
+        EXPECT(got[i] == want[i], "%s byte %u: got %#04x, want %#04x", fi->name, i, got[i], want[i]);
+    EXPECT(got[n] == 0xee, "%s wrote past its %u bytes", fi->name, n);
 }
 
 #define PACK(f, c, ...)                                                                            \
@@ -166,13 +174,13 @@ START_TEST(test_roundtrip_all)
         if (fi->bpp <= 2) {
             for (uint32_t v = 0; v < 1u << (8 * fi->bpp); v++) {
                 m[0] = (uint8_t)v, m[1] = (uint8_t)(v >> 8);
-                ck_assert_msg(roundtrip(fi, m), "%s: %#x does not round-trip", fi->name, v);
+                EXPECT(roundtrip(fi, m), "%s: %#x does not round-trip", fi->name, v);
             }
         } else {
             for (unsigned n = 0; n < 200000; n++) {
                 for (unsigned i = 0; i < fi->bpp; i++)
                     m[i] = (uint8_t)rnd();
-                ck_assert_msg(roundtrip(fi, m), "%s: %02x%02x%02x%02x... does not round-trip", fi->name, m[3], m[2],
+                EXPECT(roundtrip(fi, m), "%s: %02x%02x%02x%02x... does not round-trip", fi->name, m[3], m[2],
                               m[1], m[0]);
             }
         }
@@ -223,15 +231,15 @@ START_TEST(test_unpack_values)
                 lo = mid;
         }
         for (float f = nextafterf(nextafterf(lo, 0), 0), n = 0; n < 5; n++, f = nextafterf(f, 2))
-            ck_assert_msg(gfx_srgb_float_to_unorm8(f) == gfx_float_to_unorm(gfx_srgb_encode(f), 8), "srgb(%a)", f);
+            EXPECT(gfx_srgb_float_to_unorm8(f) == gfx_float_to_unorm(gfx_srgb_encode(f), 8), "srgb(%a)", f);
     }
     for (unsigned n = 0; n < 300000; n++) {
         float f = (float)(rnd() & 0xffffff) / (float)0xfffff0 - 0.01f;
-        ck_assert_msg(gfx_srgb_float_to_unorm8(f) == gfx_float_to_unorm(gfx_srgb_encode(f), 8), "srgb(%a)", f);
+        EXPECT(gfx_srgb_float_to_unorm8(f) == gfx_float_to_unorm(gfx_srgb_encode(f), 8), "srgb(%a)", f);
     }
     /* sRGB: every 8-bit code decodes into the interval that encodes back to it */
     for (unsigned v = 0; v < 256; v++)
-        ck_assert_uint_eq(gfx_float_to_unorm(gfx_srgb_encode(gfx_srgb_decode(v / 255.0f)), 8), v);
+        EXPECT(gfx_float_to_unorm(gfx_srgb_encode(gfx_srgb_decode(v / 255.0f)), 8) == v, "sRGB %u", v);
 }
 END_TEST
 
@@ -251,12 +259,12 @@ START_TEST(test_half_against_compiler)
         float mid = (float)(((double)lo + hi) / 2);
         float cases[5] = { lo, mid, nextafterf(mid, 0.0f), nextafterf(mid, INFINITY), -mid };
         for (unsigned k = 0; k < 5; k++)
-            ck_assert_msg(gfx_float_to_half(cases[k]) == ref_half(cases[k]), "half(%a): %#x, compiler %#x", cases[k],
+            EXPECT(gfx_float_to_half(cases[k]) == ref_half(cases[k]), "half(%a): %#x, compiler %#x", cases[k],
                           gfx_float_to_half(cases[k]), ref_half(cases[k]));
         _Float16 hh;
         uint16_t hv = (uint16_t)h;
         memcpy(&hh, &hv, 2);
-        ck_assert_msg(gfx_half_to_float(hv) == (float)hh, "float(%#x)", h);
+        EXPECT(gfx_half_to_float(hv) == (float)hh, "float(%#x)", h);
     }
     for (unsigned n = 0; n < 2000000; n++) {
         uint32_t u = rnd() << 16 ^ rnd();
@@ -264,7 +272,7 @@ START_TEST(test_half_against_compiler)
         memcpy(&f, &u, 4);
         if (isnan(f))
             continue;
-        ck_assert_msg(gfx_float_to_half(f) == ref_half(f), "half(%a): %#x, compiler %#x", f, gfx_float_to_half(f),
+        EXPECT(gfx_float_to_half(f) == ref_half(f), "half(%a): %#x, compiler %#x", f, gfx_float_to_half(f),
                       ref_half(f));
     }
 }
@@ -362,7 +370,79 @@ START_TEST(test_depth_stencil)
     for (uint32_t v = 0; v < 65536; v++) {
         uint8_t q[2] = { (uint8_t)v, (uint8_t)(v >> 8) }, r[2];
         gfx_zs_pack_depth(GFX_ZS_D16, gfx_zs_unpack_depth(GFX_ZS_D16, q), r);
-        ck_assert_mem_eq(q, r, 2);
+        EXPECT(!memcmp(q, r, 2), "D16 %#x reads back as %#x", v, r[0] | r[1] << 8);
+    }
+}
+END_TEST
+
+/* Tile-buffer words: clear words packed by hand as pan_clear.c does, and the word path
+ * (gfx_tib_pack, gfx_tib_write) against the memory formats' own pack for every pair panfrost uses */
+START_TEST(test_tile_buffer_words)
+{
+    float c[4];
+    static const uint8_t rgba[4] = { 0, 1, 2, 3 }, bgra[4] = { 2, 1, 0, 3 }, a_only[4] = { 3, 4, 4, 4 };
+    uint8_t out[4];
+    /* R8G8B8A8 (1): (0.5, 0.25, 1, 0) -> 128, 64, 255, 0 */
+    ck_assert_int_eq(gfx_tib_unpack(1, 0x00ff4080, 0, c), 0);
+    ck_assert_float_eq(c[0], 128.0f / 255);
+    ck_assert_float_eq(c[1], 64.0f / 255);
+    ck_assert_float_eq(c[2], 1.0f);
+    ck_assert_float_eq(c[3], 0.0f);
+    ck_assert_uint_eq(gfx_tib_write(1, 19, rgba, 0x00ff4080, out), 4);
+    ck_assert_uint_eq(out[0] | out[1] << 8 | out[2] << 16 | (uint32_t)out[3] << 24, 0x00ff4080);
+    ck_assert_uint_eq(gfx_tib_write(1, 19, bgra, 0x00ff4080, out), 4);     /* BGRA8: B, G, R, A */
+    ck_assert_uint_eq(out[0] | out[1] << 8 | out[2] << 16 | (uint32_t)out[3] << 24, 0xff | 0x40 << 8 | 0x80 << 16);
+    ck_assert_uint_eq(gfx_tib_write(1, 16, a_only, 0x7f000000, out), 1);  /* A8: alpha into R8 */
+    ck_assert_uint_eq(out[0], 0x7f);
+    /* sRGB: the word holds encoded values: 188 decodes to 0.5029, 0.5 encodes to 188 */
+    gfx_tib_unpack(1, 188, 1, c);
+    ck_assert_float_eq_tol(c[0], 0.5029f, 1e-4f);
+    const float half[4] = { 0.5f, 0.5f, 0.5f, 0.5f };
+    ck_assert_uint_eq(gfx_tib_pack(1, half, 1), 188u | 188u << 8 | 188u << 16 | 128u << 24);
+    /* R5G6B5A0 dithered clear: R 1.0 = 31 << 5 (5.5), G 0.5 = 0.5 * 63 * 16 = 504 (6.4) from bit 10,
+     * B 0; alpha has no integer bits and reads 1; written as RGB565: G 31.5 -> 32 */
+    ck_assert_int_eq(gfx_tib_unpack(5, 992 | 504u << 10, 0, c), 0);
+    ck_assert_float_eq(c[0], 1.0f);
+    ck_assert_float_eq(c[1], 0.5f);
+    ck_assert_float_eq(c[2], 0.0f);
+    ck_assert_float_eq(c[3], 1.0f);
+    ck_assert_uint_eq(gfx_tib_write(5, 21, rgba, 992 | 504u << 10, out), 2);
+    ck_assert_uint_eq(out[0] | out[1] << 8, 31 | 32 << 5);
+    /* R10G10B10A2: 1023, 0, 511 (bits 20-29), alpha 2 of 3 (bits 30-31) */
+    gfx_tib_unpack(2, 1023 | 511u << 20 | 2u << 30, 0, c);
+    ck_assert_float_eq(c[2], 511.0f / 1023);
+    ck_assert_float_eq(c[3], 2.0f / 3);
+    ck_assert_int_eq(gfx_tib_unpack(7, 0, 0, c), -1);
+    ck_assert_int_eq(gfx_tib_unpack(0, 0, 0, c), -1);
+    ck_assert_uint_eq(gfx_tib_write(1, 5, rgba, 0, out), 0);                 /* RAW64: not a word */
+    ck_assert_uint_eq(gfx_tib_write(9, 19, rgba, 0, out), 0);
+    /* every (internal, writeback) pair of panfrost's blendable table: packing a colour into the
+     * word and writing it back gives the memory format's own pack; unpacking the word gives the
+     * colour at the target's precision */
+    static const struct { unsigned internal, wb, srgb; gfx_format f; } pairs[] = {
+        { 1, 19, 0, GFX_FMT_RGBA8_UNORM }, { 1, 19, 1, GFX_FMT_RGBA8_SRGB }, { 1, 18, 0, GFX_FMT_RGB8_UNORM },
+        { 1, 17, 0, GFX_FMT_RG8_UNORM },   { 1, 16, 0, GFX_FMT_R8_UNORM },   { 5, 21, 0, GFX_FMT_RGB565_UNORM },
+        { 4, 20, 0, GFX_FMT_RGBA4_UNORM }, { 6, 28, 0, GFX_FMT_RGB5A1_UNORM }, { 2, 24, 0, GFX_FMT_RGB10A2_UNORM },
+    };
+    for (unsigned p = 0; p < sizeof pairs / sizeof pairs[0]; p++) {
+        const gfx_format_info *fi = gfx_format_get(pairs[p].f);
+        for (unsigned n = 0; n < 20000; n++) {
+            gfx_color col;
+            for (unsigned k = 0; k < 4; k++)
+                col.f[k] = (float)(rnd() % 1200) / 1000.0f - 0.1f;
+            uint32_t w = gfx_tib_pack(pairs[p].internal, col.f, (int)pairs[p].srgb);
+            uint8_t got[4] = { 0 }, want[4] = { 0 };
+            unsigned nb = gfx_tib_write(pairs[p].internal, pairs[p].wb, rgba, w, got);
+            fi->pack(&col, want);
+            EXPECT(nb == fi->bpp && !memcmp(got, want, nb), "%s: word %#x writes %02x%02x%02x%02x, pack %02x%02x%02x%02x",
+                   fi->name, w, got[3], got[2], got[1], got[0], want[3], want[2], want[1], want[0]);
+            float back[4];
+            gfx_tib_unpack(pairs[p].internal, w, (int)pairs[p].srgb, back);
+            gfx_format_quantize(fi, &col);
+            for (unsigned k = 0; k < fi->ncomp; k++)
+                EXPECT(back[k] == col.f[k], "%s channel %u: word %#x unpacks to %g, format %g", fi->name, k, w, back[k],
+                       col.f[k]);
+        }
     }
 }
 END_TEST
@@ -381,6 +461,7 @@ int main(void)
     tcase_add_test(t, test_swizzle);
     tcase_add_test(t, test_mali_codes);
     tcase_add_test(t, test_depth_stencil);
+    tcase_add_test(t, test_tile_buffer_words);
     suite_add_tcase(s, t);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);

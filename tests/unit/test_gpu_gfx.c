@@ -138,6 +138,42 @@ START_TEST(hostile_frames)
 }
 END_TEST
 
+/* A polygon list the guest damaged (the heap is guest memory): a record without its magic, a
+ * bin entry past the draw's primitives, a draw count beyond the list: faults, never a crash */
+START_TEST(hostile_polygon_list)
+{
+    frame fr = { .w = 32, .h = 32, .bound = { 0, 0, 31, 31 }, .block = MALI_BLOCK_FORMAT_V7_LINEAR,
+                 .rt_stride = 128 };
+    fr.rt = alloc(32 * 128, 64);
+    uint64_t job = fragment_job(&fr, 7), fva = 0;
+    uint64_t fbp;
+    memcpy(&fbp, host(job + 40, 8), 8);
+    uint64_t fbd = fbp & ~63ull;
+    uint64_t tctx = alloc(192, 64), rec = alloc(256, 64);
+    w64(fbd + 56, tctx);                          /* Framebuffer Parameters' Tiler (word 14) */
+    /* state: magic, 1 draw, first = last = rec */
+    w32(tctx + 128, 0x5453424d);
+    w32(tctx + 132, 1);
+    w64(tctx + 144, rec);
+    w64(tctx + 152, rec);
+    ck_assert_uint_eq(run(job, 7, &fva), MALI_EXC_DATA_INVALID_FAULT);   /* no record magic */
+    /* a draw record (gfx_polylist.h): 1 primitive over tile 0,0, arrays after it */
+    uint64_t prims = rec + 80, bins = rec + 112, entries = rec + 120;
+    w32(rec, 0x5244424d);
+    w32(rec + 4, 1);
+    memcpy(host(rec + 24, 8), (uint16_t[4]){ 0, 0, 0, 0 }, 8);
+    w64(rec + 48, prims);
+    w64(rec + 56, bins);
+    w64(rec + 64, entries);
+    w32(bins, 0);
+    w32(bins + 4, 1);
+    w32(entries, 7);                               /* primitive 7 of 1 */
+    ck_assert_uint_eq(run(job, 7, &fva), MALI_EXC_DATA_INVALID_FAULT);
+    w32(tctx + 132, 1000000000);                   /* more draws than any list holds */
+    ck_assert_uint_eq(run(job, 7, &fva), MALI_EXC_DATA_INVALID_FAULT);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("gpu_gfx");
@@ -148,6 +184,7 @@ static Suite *suite(void)
     tcase_add_test(t, clear_tiled_v6);
     tcase_add_test(t, clear_tiled_v7);
     tcase_add_test(t, hostile_frames);
+    tcase_add_test(t, hostile_polygon_list);
     suite_add_tcase(s, t);
     return s;
 }

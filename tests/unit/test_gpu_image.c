@@ -695,13 +695,6 @@ START_TEST(test_refused_and_faults)
         tables t = { .textures = make_texture(arch, 2, pixfmt(arch, 191, L_RGBA), W, H, 1, 1, data, W * 16, 0),
                      .samplers = make_sampler(WR_EDGE, 0, 1, NULL) };
         uint64_t push[5] = { out, pack(fbits(1.0f), fbits(0.5f)), pack(texc(OP_TEX, 2, 0, LOD_ZERO, RF_F32), W), 0, 0 };
-        /* linear filtering with mip filtering across levels (2 levels, trilinear mipmap mode) */
-        w32(t.textures + 8, SWZ_RGBA | 2u << 12 | 1u << 16);
-        uint32_t s0;
-        memcpy(&s0, host(t.samplers, 4), 4);
-        w32(t.samplers, s0 | 3u << 30);
-        ck_assert_uint_eq(run(arch, bi_shader_gpu_tex, sizeof(bi_shader_gpu_tex), W, H, push, &t, NULL), INVALID_ENC);
-        w32(t.textures + 8, SWZ_RGBA | 2u << 12);
         /* linear filtering of an integer texture (undefined in OpenCL) */
         t.textures = make_texture(arch, 2, pixfmt(arch, 155, L_RGBA), W, H, 1, 1, data, W * 4, 0);
         push[2] = pack(texc(OP_TEX, 2, 0, LOD_ZERO, RF_U32), W);

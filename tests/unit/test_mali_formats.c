@@ -377,7 +377,9 @@ START_TEST(exception_codes)
     ck_assert_uint_eq(MALI_EXC_TRANSTAB_BUS_FAULT_LEVEL_0, 0xd0);
     ck_assert_uint_eq(MALI_EXC_ADDRESS_SIZE_FAULT_OUT_LEVEL_0, 0xe4);
     ck_assert_str_eq(mali_exc_name(0x58), "data_invalid_fault");
-    ck_assert_ptr_null(mali_exc_name(0x59));
+    ck_assert_uint_eq(MALI_EXC_OOM, 0x60);          /* the tiler heap is full */
+    ck_assert_str_eq(mali_exc_name(0x60), "oom");
+    ck_assert_ptr_null(mali_exc_name(0x5a));
 }
 END_TEST
 

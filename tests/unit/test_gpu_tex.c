@@ -1,0 +1,403 @@
+/* The texture unit's lookups for graphics (bifrost_tex.c through bi_tex_texc_grad): level of detail
+ * from derivatives, mip level selection (nearest and trilinear), explicit / biased / zero LODs,
+ * the sampler's LOD clamps, min versus mag filters, fetches from a level, shadow compare, and the
+ * packed, sRGB and depth formats.  Descriptors are built with the generated pack functions in a
+ * small flat address space; every expected value is worked out here from GL's rules. */
+#include <check.h>
+#include <math.h>
+#include <string.h>
+
+#include "bifrost_exec.h"
+#include "bifrost_tex.h"
+#include "mali_formats.h"
+
+enum { BASE = 0x10000, SIZE = 1 << 16 };
+static uint8_t mem[SIZE];
+static unsigned next;
+
+static int rd(void *ctx, uint64_t va, void *buf, unsigned n)
+{
+    (void)ctx;
+    if (va < BASE || va + n > BASE + SIZE)
+        return -1;
+    memcpy(buf, mem + (va - BASE), n);
+    return 0;
+}
+
+static int wr(void *ctx, uint64_t va, const void *buf, unsigned n)
+{
+    (void)ctx;
+    if (va < BASE || va + n > BASE + SIZE)
+        return -1;
+    memcpy(mem + (va - BASE), buf, n);
+    return 0;
+}
+
+static uint64_t alloc(unsigned n)
+{
+    uint64_t va = BASE + next;
+    next += (n + 63) & ~63u;
+    ck_assert_uint_le(next, SIZE);
+    return va;
+}
+
+static uint8_t *at(uint64_t va) { return mem + (va - BASE); }
+static uint32_t fbits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static float bitsf(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+
+enum { OP_FETCH = 6, OP_TEX = 7, LOD_EXPLICIT = 4, LOD_BIAS = 5, LOD_ZERO = 6, LOD_COMPUTE = 7, RF_F32 = 4 };
+enum { SWZ_RGBA = 0 | 1 << 3 | 2 << 6 | 3 << 9 };
+
+static bi_mem M;
+
+/* A 2D texture (arch 7 pixel format: format << 12, RGBA order) of `levels` levels, w x h at
+ * level 0, bpp bytes per texel, linear; level i's texels from fill(level, x, y, texel bytes). */
+static void make_texture(unsigned fmt, unsigned w, unsigned h, unsigned levels, unsigned bpp,
+                         void (*fill)(unsigned level, unsigned x, unsigned y, uint8_t *t))
+{
+    uint64_t tex = alloc(MALI_TEXTURE_LENGTH), surf = alloc(MALI_SURFACE_WITH_STRIDE_LENGTH * levels);
+    struct mali_texture td = { .type = 2, .dimension = 2, .format = fmt << 12, .width = w, .height = h,
+                               .swizzle = SWZ_RGBA, .texel_ordering = MALI_TEXTURE_LAYOUT_LINEAR, .levels = levels,
+                               .surfaces = surf, .array_size = 1, .depth = 1, .maximum_lod = levels - 1 };
+    mali_texture_pack(at(tex), &td);
+    for (unsigned l = 0; l < levels; l++) {
+        unsigned lw = w >> l ? w >> l : 1, lh = h >> l ? h >> l : 1;
+        uint64_t data = alloc(lw * lh * bpp);
+        for (unsigned y = 0; y < lh; y++)
+            for (unsigned x = 0; x < lw; x++)
+                fill(l, x, y, at(data) + (y * lw + x) * bpp);
+        struct mali_surface_with_stride sd = { .pointer = data, .row_stride = (int32_t)(lw * bpp) };
+        mali_surface_with_stride_pack(at(surf) + MALI_SURFACE_WITH_STRIDE_LENGTH * l, &sd);
+    }
+    M.textures = tex;
+}
+
+/* sampler: min / mag linear, mipmap mode, LOD clamps and bias in 8.8, compare function */
+static void make_sampler(int min_linear, int mag_linear, unsigned mip, unsigned min_lod, unsigned max_lod, int bias,
+                         unsigned func)
+{
+    uint64_t s = alloc(MALI_SAMPLER_LENGTH);
+    struct mali_sampler sd = { .type = 1, .wrap_mode_s = 9, .wrap_mode_t = 9, .wrap_mode_r = 9,
+                               .normalized_coordinates = 1, .minify_nearest = !min_linear,
+                               .magnify_nearest = !mag_linear, .mipmap_mode = mip, .minimum_lod = min_lod,
+                               .maximum_lod = max_lod, .lod_bias = bias, .compare_function = func };
+    mali_sampler_pack(at(s), &sd);
+    M.samplers = s;
+}
+
+static void reset(void)
+{
+    memset(mem, 0, sizeof mem);
+    next = 0;
+    M = (bi_mem){ .read = rd, .write = wr, .arch_major = 7 };
+}
+
+/* TEXC descriptor: texture 0, sampler 0, immediate indices, 2D */
+static uint32_t texc(unsigned op, unsigned lod, int shadow)
+{
+    return 1u << 11 | op << 12 | (unsigned)shadow << 16 | 2u << 18 | lod << 20 | (uint32_t)RF_F32 << 24 | 0xfu << 28;
+}
+
+/* red channel of a lookup at (s, t) with derivatives rho_x along x (ds/dx), staging sr */
+static float lookup(uint32_t desc, float s, float t, const bi_tex_grad *g, const uint32_t *sr, unsigned nsr)
+{
+    uint32_t out[4] = { 0 };
+    unsigned n = 0;
+    char why[160] = "";
+    int rc = bi_tex_texc_grad(&M, desc, fbits(s), fbits(t), sr, nsr, g, out, &n, why, sizeof why);
+    ck_assert_msg(rc == 0, "lookup failed: %s", why);
+    ck_assert_uint_eq(n, 4);
+    return bitsf(out[0]);
+}
+
+/* level l of an RGBA8 texture: every texel red = 40 (l + 1) */
+static void level_fill(unsigned l, unsigned x, unsigned y, uint8_t *t)
+{
+    (void)x, (void)y;
+    t[0] = (uint8_t)(40 * (l + 1));
+    t[1] = t[2] = 0;
+    t[3] = 255;
+}
+
+static float level_red(unsigned l) { return (float)(40.0 * (l + 1) / 255); }
+
+/* a gradient of `texels` texels of level 0 per pixel along x (64-texel-wide texture) */
+static bi_tex_grad grad_x(double texels)
+{
+    bi_tex_grad g = { { (float)(texels / 64), 0, 0 }, { 0, 0, 0 } };
+    return g;
+}
+
+START_TEST(test_lod_from_grad)
+{
+    bi_tex_grad g = grad_x(1);
+    ck_assert_int_eq(bi_tex_lod_from_grad(64, 64, 1, 2, 1, &g), 0);
+    g = grad_x(4);
+    ck_assert_int_eq(bi_tex_lod_from_grad(64, 64, 1, 2, 1, &g), 512);
+    g = grad_x(3);                                   /* log2(3) = 1.58496 -> 405.75 -> 406 */
+    ck_assert_int_eq(bi_tex_lod_from_grad(64, 64, 1, 2, 1, &g), 406);
+    /* the longer of the x and y derivatives: |(3, 4)| = 5 texels along y */
+    g = (bi_tex_grad){ { 1.0f / 64, 0, 0 }, { 3.0f / 64, 4.0f / 32, 0 } };
+    ck_assert_int_eq(bi_tex_lod_from_grad(64, 32, 1, 2, 1, &g), (int)floor(log2(5.0) * 256 + 0.5));
+    /* unnormalized coordinates: derivatives already in texels */
+    g = (bi_tex_grad){ { 2, 0, 0 }, { 0, 0, 0 } };
+    ck_assert_int_eq(bi_tex_lod_from_grad(64, 64, 1, 2, 0, &g), 256);
+    /* quad derivatives: lanes 0 1 / 2 3, coarse (top row and left column) */
+    uint32_t x[4] = { fbits(0.5f), fbits(0.75f), fbits(0.5f), fbits(0.75f) };
+    uint32_t y[4] = { fbits(0.25f), fbits(0.25f), fbits(0.375f), fbits(0.375f) };
+    bi_tex_quad_grad(0, x, y, NULL, &g);
+    ck_assert(g.dx[0] == 0.25f && g.dx[1] == 0 && g.dy[0] == 0 && g.dy[1] == 0.125f);
+}
+END_TEST
+
+START_TEST(test_mip_nearest)
+{
+    reset();
+    make_texture(MALI_FORMAT_RGBA8_UNORM, 64, 64, 4, 4, level_fill);
+    make_sampler(0, 0, MALI_MIPMAP_MODE_NEAREST, 0, 16 << 8, 0, 0);
+    uint32_t d = texc(OP_TEX, LOD_COMPUTE, 0);
+    static const struct { double texels; unsigned level; } c[] = {
+        { 1, 0 },           /* lambda 0: magnification, the base level */
+        { 1.3195, 0 },      /* lambda 0.4 (<= 1/2): level 0 */
+        { 1.5157, 1 },      /* lambda 0.6: ceil(1.1) - 1 = 1 */
+        { 2, 1 },           /* lambda 1 */
+        { 2.8284, 1 },      /* lambda 1.5: ceil(2) - 1 = 1 */
+        { 2.9, 2 },         /* lambda 1.536 */
+        { 64, 3 },          /* lambda 6: the last level */
+    };
+    for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++) {
+        bi_tex_grad g = grad_x(c[i].texels);
+        ck_assert_msg(lookup(d, 0.3f, 0.3f, &g, NULL, 0) == level_red(c[i].level), "rho %g: level %u expected",
+                      c[i].texels, c[i].level);
+    }
+    /* no derivatives (the compute path) and LOD zero: the base level */
+    ck_assert(lookup(d, 0.3f, 0.3f, NULL, NULL, 0) == level_red(0));
+    ck_assert(lookup(texc(OP_TEX, LOD_ZERO, 0), 0.3f, 0.3f, NULL, NULL, 0) == level_red(0));
+    /* explicit LOD 2.0 (8.8 in the staging register) and computed lambda 2 with a shader bias -1 */
+    uint32_t sr = 2 << 8;
+    ck_assert(lookup(texc(OP_TEX, LOD_EXPLICIT, 0), 0.3f, 0.3f, NULL, &sr, 1) == level_red(2));
+    bi_tex_grad g = grad_x(4);
+    sr = (uint32_t)(uint16_t)(-256);
+    ck_assert(lookup(texc(OP_TEX, LOD_BIAS, 0), 0.3f, 0.3f, &g, &sr, 1) == level_red(1));
+    /* the sampler's bias (+1) and minimum LOD (3) */
+    make_sampler(0, 0, MALI_MIPMAP_MODE_NEAREST, 0, 16 << 8, 256, 0);
+    ck_assert(lookup(d, 0.3f, 0.3f, &g, NULL, 0) == level_red(3));
+    make_sampler(0, 0, MALI_MIPMAP_MODE_NEAREST, 3 << 8, 16 << 8, 0, 0);
+    ck_assert(lookup(d, 0.3f, 0.3f, NULL, NULL, 0) == level_red(3));
+    /* maximum LOD 1: level 1 at lambda 6 */
+    make_sampler(0, 0, MALI_MIPMAP_MODE_NEAREST, 0, 1 << 8, 0, 0);
+    g = grad_x(64);
+    ck_assert(lookup(d, 0.3f, 0.3f, &g, NULL, 0) == level_red(1));
+    /* mipmap mode none: the base level whatever lambda */
+    make_sampler(0, 0, MALI_MIPMAP_MODE_NONE, 0, 16 << 8, 0, 0);
+    ck_assert(lookup(d, 0.3f, 0.3f, &g, NULL, 0) == level_red(0));
+    /* fetch from level 2 (Mesa's LOD register: level << 8), integer coordinates */
+    sr = 2 << 8;
+    uint32_t out[4];
+    unsigned n;
+    char why[160] = "";
+    ck_assert_int_eq(bi_tex_texc_grad(&M, texc(OP_FETCH, 1, 0), 0, 0, &sr, 1, NULL, out, &n, why, sizeof why), 0);
+    ck_assert(bitsf(out[0]) == level_red(2));
+}
+END_TEST
+
+START_TEST(test_trilinear)
+{
+    reset();
+    make_texture(MALI_FORMAT_RGBA8_UNORM, 64, 64, 4, 4, level_fill);
+    make_sampler(1, 1, MALI_MIPMAP_MODE_TRILINEAR, 0, 16 << 8, 0, 0);
+    /* explicit lambda 1.5: half level 1, half level 2; 1.25: three quarters level 1 */
+    uint32_t sr = 384;
+    float r = lookup(texc(OP_TEX, LOD_EXPLICIT, 0), 0.3f, 0.3f, NULL, &sr, 1);
+    ck_assert_float_eq_tol(r, (level_red(1) + level_red(2)) / 2, 1e-6);
+    sr = 320;
+    r = lookup(texc(OP_TEX, LOD_EXPLICIT, 0), 0.3f, 0.3f, NULL, &sr, 1);
+    ck_assert_float_eq_tol(r, level_red(1) * 0.75f + level_red(2) * 0.25f, 1e-6);
+    /* beyond the last level: the last level alone */
+    sr = 10 << 8;
+    ck_assert(lookup(texc(OP_TEX, LOD_EXPLICIT, 0), 0.3f, 0.3f, NULL, &sr, 1) == level_red(3));
+}
+END_TEST
+
+/* a 4x1 RGBA8 texture, red 0, 100, 200, 250 */
+static void ramp_fill(unsigned l, unsigned x, unsigned y, uint8_t *t)
+{
+    static const uint8_t r[4] = { 0, 100, 200, 250 };
+    (void)l, (void)y;
+    t[0] = r[x & 3];
+    t[1] = t[2] = 0;
+    t[3] = 255;
+}
+
+START_TEST(test_min_mag_filters)
+{
+    reset();
+    make_texture(MALI_FORMAT_RGBA8_UNORM, 4, 1, 1, 4, ramp_fill);
+    /* GL's default pair: minify nearest (here without mips), magnify linear.  s = 0.5 is the
+     * boundary of texels 1 and 2: linear gives their mean, nearest texel 2 */
+    uint32_t d = texc(OP_TEX, LOD_COMPUTE, 0);
+    bi_tex_grad mag = { { 0.5f / 4, 0, 0 }, { 0, 0, 0 } }, min = { { 2.0f / 4, 0, 0 }, { 0, 0, 0 } };
+    make_sampler(0, 1, MALI_MIPMAP_MODE_NONE, 0, 16 << 8, 0, 0);
+    ck_assert_float_eq_tol(lookup(d, 0.5f, 0.5f, &mag, NULL, 0), 150.0f / 255, 1e-6);
+    ck_assert(lookup(d, 0.5f, 0.5f, &min, NULL, 0) == 200.0f / 255);
+    /* the other way round */
+    make_sampler(1, 0, MALI_MIPMAP_MODE_NONE, 0, 16 << 8, 0, 0);
+    ck_assert(lookup(d, 0.5f, 0.5f, &mag, NULL, 0) == 200.0f / 255);
+    ck_assert_float_eq_tol(lookup(d, 0.5f, 0.5f, &min, NULL, 0), 150.0f / 255, 1e-6);
+}
+END_TEST
+
+/* a 2x1 R32F depth texture: 0.25, 0.75 */
+static void depth_fill(unsigned l, unsigned x, unsigned y, uint8_t *t)
+{
+    (void)l, (void)y;
+    float d = x ? 0.75f : 0.25f;
+    memcpy(t, &d, 4);
+}
+
+START_TEST(test_shadow)
+{
+    reset();
+    make_texture(MALI_FORMAT_R32F, 2, 1, 1, 4, depth_fill);
+    uint32_t d = texc(OP_TEX, LOD_ZERO, 1), ref = fbits(0.5f);
+    /* panfrost's GL_LEQUAL (ref <= D) is Mali's GEQUAL (texel >= ref) */
+    make_sampler(0, 0, MALI_MIPMAP_MODE_NONE, 0, 0, 0, MALI_FUNC_GEQUAL);
+    ck_assert(lookup(d, 0.25f, 0.5f, NULL, &ref, 1) == 0.0f);
+    ck_assert(lookup(d, 0.75f, 0.5f, NULL, &ref, 1) == 1.0f);
+    make_sampler(0, 0, MALI_MIPMAP_MODE_NONE, 0, 0, 0, MALI_FUNC_LESS);
+    ck_assert(lookup(d, 0.25f, 0.5f, NULL, &ref, 1) == 1.0f);
+    /* linear: the results of the comparisons filtered (midway: 1/2) */
+    make_sampler(1, 1, MALI_MIPMAP_MODE_NONE, 0, 0, 0, MALI_FUNC_GEQUAL);
+    ck_assert(lookup(d, 0.5f, 0.5f, NULL, &ref, 1) == 0.5f);
+}
+END_TEST
+
+static uint8_t fmt_bytes[4];
+static void bytes_fill(unsigned l, unsigned x, unsigned y, uint8_t *t)
+{
+    (void)l, (void)x, (void)y;
+    memcpy(t, fmt_bytes, 4);
+}
+
+static void texel(unsigned fmt, unsigned srgb, const uint8_t b[4], unsigned bpp, float expect[4])
+{
+    reset();
+    memcpy(fmt_bytes, b, 4);
+    make_texture(fmt, 1, 1, 1, bpp, bytes_fill);
+    if (srgb) {
+        uint32_t w0;
+        memcpy(&w0, at(M.textures), 4);
+        w0 |= 1u << (10 + 20);
+        memcpy(at(M.textures), &w0, 4);
+    }
+    make_sampler(0, 0, MALI_MIPMAP_MODE_NONE, 0, 0, 0, 0);
+    uint32_t out[4];
+    unsigned n;
+    char why[160] = "";
+    int rc = bi_tex_texc_grad(&M, texc(OP_TEX, LOD_ZERO, 0), fbits(0.5f), fbits(0.5f), NULL, 0, NULL, out, &n, why,
+                              sizeof why);
+    ck_assert_msg(rc == 0, "format %u: %s", fmt, why);
+    for (unsigned c = 0; c < 4; c++)
+        expect[c] = bitsf(out[c]);
+}
+
+START_TEST(test_formats)
+{
+    float v[4];
+    /* RGB565: 0xf81f = R 31, G 0, B 31 */
+    texel(MALI_FORMAT_RGB565, 0, (const uint8_t[]){ 0x1f, 0xf8, 0, 0 }, 2, v);
+    ck_assert(v[0] == 1.0f && v[1] == 0.0f && v[2] == 1.0f && v[3] == 1.0f);
+    /* RGBA4: 0x8421 -> R 1, G 2, B 4, A 8 (R in the low bits) per gfx_pixel */
+    texel(MALI_FORMAT_RGBA4_UNORM, 0, (const uint8_t[]){ 0x21, 0x84, 0, 0 }, 2, v);
+    ck_assert_float_eq_tol(v[0] + v[1] + v[2] + v[3], 15.0f / 15, 1e-6);
+    /* sRGB RGBA8: 0x80 decodes to ((128/255 + 0.055) / 1.055)^2.4, alpha stays linear */
+    texel(MALI_FORMAT_RGBA8_UNORM, 1, (const uint8_t[]){ 0x80, 0xff, 0, 0x80 }, 4, v);
+    ck_assert_float_eq_tol(v[0], powf((128.0f / 255 + 0.055f) / 1.055f, 2.4f), 1e-6);
+    ck_assert(v[1] == 1.0f && v[2] == 0.0f && v[3] == 128.0f / 255);
+    /* Z24X8: depth 0x800000 / 0xffffff in red, the stencil byte unread */
+    texel(MALI_FORMAT_Z24X8_UNORM, 0, (const uint8_t[]){ 0, 0, 0x80, 0x5a }, 4, v);
+    ck_assert(v[0] == (float)(8388608.0 / 16777215.0) && v[1] == 0.0f && v[3] == 1.0f);
+    /* R11G11B10F: 1.0 in each (exponent 15, mantissa 0) */
+    uint32_t w = 15u << 6 | (15u << 6) << 11 | (15u << 5) << 22;
+    texel(MALI_FORMAT_R11F_G11F_B10F, 0, (const uint8_t[]){ (uint8_t)w, (uint8_t)(w >> 8), (uint8_t)(w >> 16), (uint8_t)(w >> 24) }, 4, v);
+    ck_assert(v[0] == 1.0f && v[1] == 1.0f && v[2] == 1.0f && v[3] == 1.0f);
+}
+END_TEST
+
+/* A cube texture (one cube, 2 levels, 4x4 RGBA8 faces) whose surface for (face, level) holds red
+ * 20 face + 120 level, its surfaces in the order panfrost writes them for arch (v7: per face, the
+ * levels inside; v6: per level, the faces inside). */
+static void make_cube(unsigned arch)
+{
+    uint64_t tex = alloc(MALI_TEXTURE_LENGTH), surf = alloc(MALI_SURFACE_WITH_STRIDE_LENGTH * 12);
+    struct mali_texture td = { .type = 2, .dimension = MALI_TEXTURE_DIMENSION_CUBE,
+                               .format = arch >= 7 ? MALI_FORMAT_RGBA8_UNORM << 12 : MALI_FORMAT_RGBA8_UNORM << 12 | SWZ_RGBA,
+                               .width = 4, .height = 4, .swizzle = SWZ_RGBA,
+                               .texel_ordering = MALI_TEXTURE_LAYOUT_LINEAR, .levels = 2, .surfaces = surf,
+                               .array_size = 1, .depth = 1, .maximum_lod = 1 };
+    mali_texture_pack(at(tex), &td);
+    for (unsigned f = 0; f < 6; f++)
+        for (unsigned l = 0; l < 2; l++) {
+            unsigned wl = 4 >> l;
+            uint64_t data = alloc(wl * wl * 4);
+            for (unsigned i = 0; i < wl * wl; i++) {
+                at(data)[4 * i] = (uint8_t)(20 * f + 120 * l);
+                at(data)[4 * i + 3] = 255;
+            }
+            unsigned idx = arch >= 7 ? f * 2 + l : l * 6 + f;
+            struct mali_surface_with_stride sd = { .pointer = data, .row_stride = (int32_t)(wl * 4) };
+            mali_surface_with_stride_pack(at(surf) + MALI_SURFACE_WITH_STRIDE_LENGTH * idx, &sd);
+        }
+    M.textures = tex;
+}
+
+START_TEST(test_cube)
+{
+    for (unsigned arch = 6; arch <= 7; arch++) {
+        reset();
+        M.arch_major = arch;
+        make_cube(arch);
+        make_sampler(0, 0, MALI_MIPMAP_MODE_NEAREST, 0, 16 << 8, 0, 0);
+        /* TEXC cube: dimension 0; src0 = face << 29 | s's low 29 bits (Mesa's cube descriptor) */
+        uint32_t d = 1u << 11 | OP_TEX << 12 | 0u << 18 | LOD_EXPLICIT << 20 | (uint32_t)RF_F32 << 24 | 0xfu << 28;
+        for (unsigned f = 0; f < 6; f++)
+            for (unsigned l = 0; l < 2; l++) {
+                uint32_t sr = l << 8, out[4], n;
+                char why[160] = "";
+                uint32_t s0 = f << 29 | (fbits(0.375f) & 0x1fffffffu);
+                ck_assert_msg(bi_tex_texc_grad(&M, d, s0, fbits(0.625f), &sr, 1, NULL, out, &n, why, sizeof why) == 0,
+                              "%s", why);
+                ck_assert_msg(bitsf(out[0]) == (float)((20.0 * f + 120 * l) / 255), "arch %u face %u level %u: %g",
+                              arch, f, l, bitsf(out[0]));
+            }
+        /* a face index of 6 or 7 is refused */
+        uint32_t sr = 0, out[4], n;
+        char why[160];
+        ck_assert_int_eq(bi_tex_texc_grad(&M, d, 6u << 29, 0, &sr, 1, NULL, out, &n, why, sizeof why), BI_EXEC_ERROR);
+    }
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("gpu_tex");
+    TCase *c = tcase_create("core");
+    tcase_add_test(c, test_lod_from_grad);
+    tcase_add_test(c, test_mip_nearest);
+    tcase_add_test(c, test_trilinear);
+    tcase_add_test(c, test_min_mag_filters);
+    tcase_add_test(c, test_shadow);
+    tcase_add_test(c, test_formats);
+    tcase_add_test(c, test_cube);
+    suite_add_tcase(s, c);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *r = srunner_create(suite());
+    srunner_run_all(r, CK_NORMAL);
+    int failed = srunner_ntests_failed(r);
+    srunner_free(r);
+    return failed ? 1 : 0;
+}
