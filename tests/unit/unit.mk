@@ -40,6 +40,9 @@ $(call unit_test,test_gpu_jit,$(GPU_OBJS),-Iemu/gpu -I$(B)/tests -Wunused-const-
                  $(B)/tests/bifrost/asm.stamp $(B)/tests/gpu/asm.stamp)
 $(call unit_test,test_stats_gpu,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats -I$(B)/tests/stats,, \
                  $(B)/tests/stats/asm.stamp)
+# The graphics counts: a fragment job's per-warp and per-tile counting (gfx_stats.c) and the
+# report's graphics section (stats_gfx.c).
+$(call unit_test,test_stats_gfx,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats)
 
 # The graphics geometry and rasterization core alone (primitive assembly, clipping, setup and
 # the quad walker), against slow double-precision references in the tests.
