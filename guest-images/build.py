@@ -44,7 +44,7 @@ INITRD_MODULES = ["virtio_mmio", "virtio_blk", "ext4", "fixed", "panfrost", "vir
 #    oes_* ones (GLES 1, 2 or 3), libpiglitutil_gles1/2/3, the profiles that name them
 #    (shader.xml.gz: the .shader_test files whose [require] asks for GL ES; opengl.xml.gz: the
 #    programs with their arguments), those .shader_test trees, and the data the programs read
-#    (the ASTC, ETC1 and ETC2 .ktx images, 57 MB of the 67 MB).
+#    (the ASTC, ETC1 and ETC2 .ktx images, 56 MB of the 73 MB).
 # PART_EXCLUDE: the EGL/GLES interop runner (its test reports "not installed"), and the two
 # oes_* programs built for desktop GL (they link libpiglitutil_gl, which the image leaves out).
 PIGLIT = "usr/lib/aarch64-linux-gnu/piglit/"
