@@ -23,8 +23,8 @@
  * timestamp is the chain's GPU time: clock.c mali_job_timestamp);
  * CACHE_FLUSH (no caches are modelled: bumps LATEST_FLUSH_ID); shader jobs (COMPUTE ..
  * INDEXED_VERTEX) go to the MaliComputeFn engine (mali.h) when it registered their type, and
- * otherwise end with DATA_INVALID_FAULT (0x58) (the board's engine runs COMPUTE, VERTEX and
- * GEOMETRY); type 0 / >10, 32-bit descriptors (Is 64b = 0), misaligned headers, over-long chains
+ * otherwise end with DATA_INVALID_FAULT (0x58) (the board's engine runs every type but FUSED:
+ * emu/gpu/job_type.c); type 0 / >10, 32-bit descriptors (Is 64b = 0), misaligned headers, over-long chains
  * and unknown WRITE_VALUE types end with JOB_CONFIG_FAULT (0x40). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -574,9 +574,9 @@ static uint32_t job_compute(MaliJobCtx *c, const MaliJobRec *j)
     void *opaque = m->compute_opaque;
     pthread_mutex_unlock(&m->lock);
     if (!fn && j->type > JOB_TYPE_GEOMETRY) {
-        logf_limited("mali: js%u: job at 0x%llx: %s job not supported (no graphics "
-                     "pipeline): DATA_INVALID_FAULT\n", c->s->n, (unsigned long long)j->va,
-                     "graphics");
+        logf_limited("mali: js%u: job at 0x%llx: %s job: no front end in the engine for it: "
+                     "DATA_INVALID_FAULT\n", c->s->n, (unsigned long long)j->va,
+                     mali_job_type_name(j->type) ? mali_job_type_name(j->type) : "unknown");
         c->fault_va = j->va;
         return MALI_EXC_DATA_INVALID_FAULT;
     }
