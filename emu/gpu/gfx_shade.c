@@ -404,7 +404,8 @@ static int cb_blend(void *ctx, const bi_warp *wp, uint32_t lanes, unsigned rt, u
     uint32_t conv = (uint32_t)(desc >> 32);
     unsigned regfmt = conv >> 24 & 7, mask = bs->eq.color_mask;
     bool is_float = regfmt == BI_RF_F16 || regfmt == BI_RF_F32;
-    uint32_t mconv = tile_format(conv & 0x3fffff) | (uint32_t)(is_float ? BI_RF_F32 : regfmt) << 24;
+    unsigned wide = is_float ? BI_RF_F32 : regfmt == BI_RF_I16 ? BI_RF_I32 : regfmt == BI_RF_U16 ? BI_RF_U32 : regfmt;
+    uint32_t mconv = tile_format(conv & 0x3fffff) | (uint32_t)wide << 24;
     bi_mem pm = { .read = px_read, .write = px_write, .arch_major = c->f->job->arch_major };
     pixel_mem px;
     pm.ctx = &px;
@@ -419,6 +420,11 @@ static int cb_blend(void *ctx, const bi_warp *wp, uint32_t lanes, unsigned rt, u
         if (regfmt == BI_RF_F16) {
             for (unsigned k = 0; k < 4; k++)
                 v[k] = f32_bits(h2f((uint16_t)(colour[k / 2][l] >> (16 * (k & 1)))));
+        } else if (regfmt == BI_RF_I16 || regfmt == BI_RF_U16) {    /* two 16-bit integers a register */
+            for (unsigned k = 0; k < 4; k++) {
+                uint32_t h = colour[k / 2][l] >> (16 * (k & 1)) & 0xffff;
+                v[k] = regfmt == BI_RF_I16 ? (uint32_t)(int32_t)(int16_t)h : h;
+            }
         } else {
             for (unsigned k = 0; k < 4; k++)
                 v[k] = colour[k][l];
@@ -481,7 +487,9 @@ static int cb_tile(void *ctx, const bi_warp *wp, uint32_t lanes, int store, cons
     (void)coverage;
     unsigned regfmt = conv >> 24 & 7;
     bool is_float = regfmt == BI_RF_F16 || regfmt == BI_RF_F32;
-    uint32_t mconv = tile_format(conv & 0x3fffff) | (uint32_t)(is_float ? BI_RF_F32 : regfmt) << 24;
+    bool half = regfmt == BI_RF_F16 || regfmt == BI_RF_I16 || regfmt == BI_RF_U16;   /* 2 a register */
+    unsigned wide = is_float ? BI_RF_F32 : regfmt == BI_RF_I16 ? BI_RF_I32 : regfmt == BI_RF_U16 ? BI_RF_U32 : regfmt;
+    uint32_t mconv = tile_format(conv & 0x3fffff) | (uint32_t)wide << 24;
     bi_mem pm = { .read = px_read, .write = px_write, .arch_major = c->f->job->arch_major };
     pixel_mem px;
     pm.ctx = &px;
@@ -506,6 +514,11 @@ static int cb_tile(void *ctx, const bi_warp *wp, uint32_t lanes, int store, cons
             if (regfmt == BI_RF_F16) {
                 for (unsigned k = 0; k < 4; k++)
                     v[k] = f32_bits(h2f((uint16_t)(data[k / 2][l] >> (16 * (k & 1)))));
+            } else if (half) {              /* 16-bit integers: sign- or zero-extended */
+                for (unsigned k = 0; k < 4; k++) {
+                    uint32_t h = data[k / 2][l] >> (16 * (k & 1)) & 0xffff;
+                    v[k] = regfmt == BI_RF_I16 ? (uint32_t)(int32_t)(int16_t)h : h;
+                }
             } else {
                 for (unsigned k = 0; k < ncomp && k < 4; k++)
                     v[k] = data[k][l];
@@ -534,6 +547,9 @@ static int cb_tile(void *ctx, const bi_warp *wp, uint32_t lanes, int store, cons
         if (regfmt == BI_RF_F16) {
             for (unsigned k = 0; k < (ncomp + 1) / 2 && k < 2; k++)
                 data[k][l] = f2h(bits_f32(v[2 * k])) | (uint32_t)f2h(bits_f32(v[2 * k + 1])) << 16;
+        } else if (half) {
+            for (unsigned k = 0; k < (ncomp + 1) / 2 && k < 2; k++)
+                data[k][l] = (v[2 * k] & 0xffff) | (v[2 * k + 1] & 0xffff) << 16;
         } else {
             for (unsigned k = 0; k < ncomp && k < 4; k++)
                 data[k][l] = v[k];
