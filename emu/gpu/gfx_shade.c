@@ -166,35 +166,6 @@ static float bits_f32(uint32_t u)
     return f;
 }
 
-/* IEEE half <-> single (round to nearest even) */
-static float h2f(uint16_t h)
-{
-    unsigned e = h >> 10 & 31, m = h & 1023;
-    float v = e == 0 ? ldexpf((float)m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexpf((float)(m | 1024), (int)e - 25);
-    return h & 0x8000 ? -v : v;
-}
-
-static uint16_t f2h(float f)
-{
-    uint32_t u = f32_bits(f), sign = u >> 16 & 0x8000;
-    float a = fabsf(f);
-    if (isnan(f))
-        return (uint16_t)(sign | 0x7e00);
-    if (a >= 65520.0f)
-        return (uint16_t)(sign | 0x7c00);
-    if (a < 6.103515625e-05f) {                     /* subnormal: multiples of 2^-24 */
-        return (uint16_t)(sign | (uint32_t)nearbyintf(a * 16777216.0f));
-    }
-    int e;
-    float m = frexpf(a, &e);                       /* a = m * 2^e, m in [0.5, 1) */
-    uint32_t mant = (uint32_t)nearbyintf(m * 2048.0f);   /* 11 bits with the implicit one */
-    if (mant == 2048) {
-        mant = 1024;
-        e++;
-    }
-    return (uint16_t)(sign | (uint32_t)(e + 14) << 10 | (mant & 1023));
-}
-
 /* Read vertex slot's value of varying `index` as 4 floats (or integers) */
 static int vertex_varying(warp_ctx *c, unsigned index, uint32_t slot, uint32_t v[4], bool *is_int, char *w,
                           unsigned wl)
@@ -283,8 +254,8 @@ static int cb_varying(void *ctx, const bi_warp *wp, uint32_t lanes, const bi_gfx
         }
         if (v->regfmt == BI_RF_F16 && !is_int) {
             for (unsigned k = 0; k < (v->ncomp + 1u) / 2; k++) {
-                uint32_t lo = f2h(bits_f32(r[2 * k]));
-                uint32_t hi = 2 * k + 1 < v->ncomp ? f2h(bits_f32(r[2 * k + 1])) : 0;
+                uint32_t lo = gfx_float_to_half(bits_f32(r[2 * k]));
+                uint32_t hi = 2 * k + 1 < v->ncomp ? gfx_float_to_half(bits_f32(r[2 * k + 1])) : 0;
                 out[k][l] = lo | hi << 16;
             }
         } else {
@@ -375,6 +346,50 @@ static uint32_t tile_format(uint32_t fmt)
     return fmt;
 }
 
+/* The memory conversion of a tile-buffer access for the conversion word conv (register format
+ * in bits 26:24): 16-bit register formats convert through their 32-bit kind, and the
+ * tile-buffer ("TB") formats hold their plain format's bits. */
+static uint32_t tile_conv(uint32_t conv)
+{
+    unsigned regfmt = conv >> 24 & 7;
+    unsigned wide = regfmt == BI_RF_F16 ? BI_RF_F32 : regfmt == BI_RF_I16 ? BI_RF_I32
+                    : regfmt == BI_RF_U16 ? BI_RF_U32 : regfmt;
+    return tile_format(conv & 0x3fffff) | (uint32_t)wide << 24;
+}
+
+/* Lane l's values in staging rows of register format regfmt, as 32-bit values (16-bit formats
+ * hold two a register: halves widened to binary32, integers sign- or zero-extended); 32-bit
+ * formats take ncomp rows, the others stay 0. */
+static void regs_in(unsigned regfmt, const uint32_t rows[4][BI_MAX_LANES], unsigned l, unsigned ncomp, uint32_t v[4])
+{
+    for (unsigned k = 0; k < 4; k++) {
+        uint32_t h = rows[k / 2][l] >> (16 * (k & 1)) & 0xffff;
+        if (regfmt == BI_RF_F16)
+            v[k] = f32_bits(gfx_half_to_float((uint16_t)h));
+        else if (regfmt == BI_RF_I16)
+            v[k] = (uint32_t)(int32_t)(int16_t)h;
+        else if (regfmt == BI_RF_U16)
+            v[k] = h;
+        else
+            v[k] = k < ncomp ? rows[k][l] : 0;
+    }
+}
+
+/* The inverse: lane l's ncomp values into staging rows of register format regfmt. */
+static void regs_out(unsigned regfmt, const uint32_t v[4], unsigned ncomp, uint32_t rows[4][BI_MAX_LANES], unsigned l)
+{
+    if (regfmt == BI_RF_F16) {
+        for (unsigned k = 0; k < (ncomp + 1) / 2 && k < 2; k++)
+            rows[k][l] = gfx_float_to_half(bits_f32(v[2 * k])) | (uint32_t)gfx_float_to_half(bits_f32(v[2 * k + 1])) << 16;
+    } else if (regfmt == BI_RF_I16 || regfmt == BI_RF_U16) {
+        for (unsigned k = 0; k < (ncomp + 1) / 2 && k < 2; k++)
+            rows[k][l] = (v[2 * k] & 0xffff) | (v[2 * k + 1] & 0xffff) << 16;
+    } else {
+        for (unsigned k = 0; k < ncomp && k < 4; k++)
+            rows[k][l] = v[k];
+    }
+}
+
 static int cb_blend(void *ctx, const bi_warp *wp, uint32_t lanes, unsigned rt, uint64_t desc,
                     const uint32_t colour[4][BI_MAX_LANES], const uint32_t *coverage, uint64_t *shader, char *w,
                     unsigned wl)
@@ -404,8 +419,7 @@ static int cb_blend(void *ctx, const bi_warp *wp, uint32_t lanes, unsigned rt, u
     uint32_t conv = (uint32_t)(desc >> 32);
     unsigned regfmt = conv >> 24 & 7, mask = bs->eq.color_mask;
     bool is_float = regfmt == BI_RF_F16 || regfmt == BI_RF_F32;
-    unsigned wide = is_float ? BI_RF_F32 : regfmt == BI_RF_I16 ? BI_RF_I32 : regfmt == BI_RF_U16 ? BI_RF_U32 : regfmt;
-    uint32_t mconv = tile_format(conv & 0x3fffff) | (uint32_t)wide << 24;
+    uint32_t mconv = tile_conv(conv);
     bi_mem pm = { .read = px_read, .write = px_write, .arch_major = c->f->job->arch_major };
     pixel_mem px;
     pm.ctx = &px;
@@ -417,18 +431,7 @@ static int cb_blend(void *ctx, const bi_warp *wp, uint32_t lanes, unsigned rt, u
         if (!cov)
             continue;
         uint32_t v[4];
-        if (regfmt == BI_RF_F16) {
-            for (unsigned k = 0; k < 4; k++)
-                v[k] = f32_bits(h2f((uint16_t)(colour[k / 2][l] >> (16 * (k & 1)))));
-        } else if (regfmt == BI_RF_I16 || regfmt == BI_RF_U16) {    /* two 16-bit integers a register */
-            for (unsigned k = 0; k < 4; k++) {
-                uint32_t h = colour[k / 2][l] >> (16 * (k & 1)) & 0xffff;
-                v[k] = regfmt == BI_RF_I16 ? (uint32_t)(int32_t)(int16_t)h : h;
-            }
-        } else {
-            for (unsigned k = 0; k < 4; k++)
-                v[k] = colour[k][l];
-        }
+        regs_in(regfmt, colour, l, 4, v);
         for (unsigned s = 0; s < c->t->samples; s++) {
             if (!(cov >> s & 1))
                 continue;
@@ -487,9 +490,7 @@ static int cb_tile(void *ctx, const bi_warp *wp, uint32_t lanes, int store, cons
     (void)coverage;
     unsigned regfmt = conv >> 24 & 7;
     bool is_float = regfmt == BI_RF_F16 || regfmt == BI_RF_F32;
-    bool half = regfmt == BI_RF_F16 || regfmt == BI_RF_I16 || regfmt == BI_RF_U16;   /* 2 a register */
-    unsigned wide = is_float ? BI_RF_F32 : regfmt == BI_RF_I16 ? BI_RF_I32 : regfmt == BI_RF_U16 ? BI_RF_U32 : regfmt;
-    uint32_t mconv = tile_format(conv & 0x3fffff) | (uint32_t)wide << 24;
+    uint32_t mconv = tile_conv(conv);
     bi_mem pm = { .read = px_read, .write = px_write, .arch_major = c->f->job->arch_major };
     pixel_mem px;
     pm.ctx = &px;
@@ -510,20 +511,8 @@ static int cb_tile(void *ctx, const bi_warp *wp, uint32_t lanes, int store, cons
         uint32_t *word = c->t->color[rt][i];
         const gfx_rt *rtd = &c->f->fb.rt[rt];
         uint32_t v[4] = { 0, 0, 0, 0 };
-        if (store) {
-            if (regfmt == BI_RF_F16) {
-                for (unsigned k = 0; k < 4; k++)
-                    v[k] = f32_bits(h2f((uint16_t)(data[k / 2][l] >> (16 * (k & 1)))));
-            } else if (half) {              /* 16-bit integers: sign- or zero-extended */
-                for (unsigned k = 0; k < 4; k++) {
-                    uint32_t h = data[k / 2][l] >> (16 * (k & 1)) & 0xffff;
-                    v[k] = regfmt == BI_RF_I16 ? (uint32_t)(int32_t)(int16_t)h : h;
-                }
-            } else {
-                for (unsigned k = 0; k < ncomp && k < 4; k++)
-                    v[k] = data[k][l];
-            }
-        }
+        if (store)
+            regs_in(regfmt, (const uint32_t (*)[BI_MAX_LANES])data, l, ncomp, v);
         if (is_float && gfx_internal_blendable(rtd->internal_format)) {
             float rgba[4];
             if (store) {
@@ -544,16 +533,7 @@ static int cb_tile(void *ctx, const bi_warp *wp, uint32_t lanes, int store, cons
             if (store)
                 continue;
         }
-        if (regfmt == BI_RF_F16) {
-            for (unsigned k = 0; k < (ncomp + 1) / 2 && k < 2; k++)
-                data[k][l] = f2h(bits_f32(v[2 * k])) | (uint32_t)f2h(bits_f32(v[2 * k + 1])) << 16;
-        } else if (half) {
-            for (unsigned k = 0; k < (ncomp + 1) / 2 && k < 2; k++)
-                data[k][l] = (v[2 * k] & 0xffff) | (v[2 * k + 1] & 0xffff) << 16;
-        } else {
-            for (unsigned k = 0; k < ncomp && k < 4; k++)
-                data[k][l] = v[k];
-        }
+        regs_out(regfmt, v, ncomp, data, l);
     }
     return 0;
 }
@@ -777,7 +757,7 @@ static uint32_t walk_prim(warp_ctx *c, bi_warp *w, quad_list *ql, const struct g
                 snprintf(err, errlen, "point size of vertex slot %u unreadable", c->pr->v[0]);
                 return code;
             }
-            size = h2f(h);
+            size = gfx_half_to_float(h);
         }
         ok = gfx_raster_setup_point(st, v, size, &s, NULL);
     }

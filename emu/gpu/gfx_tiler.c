@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "gfx_fb.h"
+#include "gfx_pixel.h"
 #include "gfx_polylist.h"
 #include "gfx_prim.h"
 #include "mali_formats.h"
@@ -39,13 +40,6 @@ typedef struct {
     uint64_t in, clipped;                    /* for the observer */
     bool oom;
 } bin_ctx;
-
-static float half_to_float(uint16_t h)
-{
-    unsigned e = h >> 10 & 31, m = h & 1023;
-    float v = e == 0 ? ldexpf((float)m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexpf((float)(m | 1024), (int)e - 25);
-    return h & 0x8000 ? -v : v;
-}
 
 static bool add_prim(void *vctx, const struct gfx_prim *p)
 {
@@ -74,7 +68,7 @@ static bool add_prim(void *vctx, const struct gfx_prim *p)
         }
         float r = 0;
         if (c->kind == GFX_PL_POINTS)
-            r = (c->psize ? half_to_float(c->psize[slot]) : c->point_size) * 0.5f + 1;
+            r = (c->psize ? gfx_half_to_float(c->psize[slot]) : c->point_size) * 0.5f + 1;
         else if (c->kind == GFX_PL_LINES)
             r = c->line_width * 0.5f + 1;
         x0 = fminf(x0, q[0] - r);
