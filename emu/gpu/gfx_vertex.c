@@ -54,29 +54,55 @@ static uint32_t shade(gpu_compute *e, const gpu_compute_job *job, const uint8_t 
     return code;
 }
 
-uint32_t gfx_idvs_job_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *fault_va)
+/* Read the first len bytes of a draw's job (IDVS or TILER) and its vertex count and instances
+ * from the invocation at inv_offset: 0 or the exception code (*fault_va set). */
+static uint32_t read_draw(const gpu_compute_job *job, uint8_t *jd, size_t len, size_t inv_offset, const char *what,
+                          unsigned *count, unsigned *instances, uint64_t *fault_va)
 {
     const gpu_mem_if *m = &job->mem;
-    uint8_t jd[MALI_INDEXED_VERTEX_JOB_LENGTH];
-    char err[160] = "";
     uint32_t code;
-    uint64_t fva = job->job_va;
     *fault_va = 0;
-    if ((code = m->read(m->ctx, job->job_va, jd, sizeof(jd)))) {
+    if ((code = m->read(m->ctx, job->job_va, jd, len))) {
         *fault_va = job->job_va;
         return code;
     }
-    unsigned count, instances;
-    if (draw_size(jd + MALI_INDEXED_VERTEX_JOB_SECTION_INVOCATION_OFFSET, &count, &instances)) {
-        fprintf(stderr, "gpu: IDVS job at 0x%llx: invocation gives no vertices or too many\n",
+    if (draw_size(jd + inv_offset, count, instances)) {
+        fprintf(stderr, "gpu: %s job at 0x%llx: invocation gives no vertices or too many\n", what,
                 (unsigned long long)job->job_va);
         *fault_va = job->job_va;
         return EXC_JOB_CONFIG_FAULT;
     }
-    struct mali_draw fdraw, vdraw;
+    return 0;
+}
+
+/* A draw's end: its counts to the observer when it binned, else its fault reported. */
+static uint32_t end_draw(gpu_compute *e, const gpu_compute_job *job, const char *what, uint32_t code, uint64_t fva,
+                         const char *err, const gpu_gfx_draw_counts *dc, uint64_t *fault_va)
+{
+    if (!code) {
+        if (e->hooks.gfx_draw)
+            e->hooks.gfx_draw(job->type, dc);
+        return EXC_DONE;
+    }
+    if (*err)
+        fprintf(stderr, "gpu: %s job at 0x%llx: %s\n", what, (unsigned long long)job->job_va, err);
+    *fault_va = fva ? fva : job->job_va;
+    return code;
+}
+
+uint32_t gfx_idvs_job_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *fault_va)
+{
+    uint8_t jd[MALI_INDEXED_VERTEX_JOB_LENGTH];
+    char err[160] = "";
+    uint64_t fva = job->job_va;
+    unsigned count, instances;
+    uint32_t code = read_draw(job, jd, sizeof(jd), MALI_INDEXED_VERTEX_JOB_SECTION_INVOCATION_OFFSET, "IDVS", &count,
+                              &instances, fault_va);
+    if (code)
+        return code;
+    struct mali_draw fdraw;
     struct mali_primitive prim;
     mali_draw_unpack(jd + MALI_INDEXED_VERTEX_JOB_SECTION_FRAGMENT_DRAW_OFFSET, &fdraw);
-    mali_draw_unpack(jd + MALI_INDEXED_VERTEX_JOB_SECTION_VERTEX_DRAW_OFFSET, &vdraw);
     mali_primitive_unpack(jd + MALI_INDEXED_VERTEX_JOB_SECTION_PRIMITIVE_OFFSET, &prim);
     bi_vertex_grid grid = { .count = count, .instance_size = instances > 1 ? fdraw.instance_size : 1,
                             .pos_base = fdraw.position };
@@ -86,15 +112,7 @@ uint32_t gfx_idvs_job_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *
     gpu_gfx_draw_counts dc = { 0 };
     if (!code)
         code = gfx_tiler_bin(job, jd, count, instances, &fva, err, sizeof(err), &dc);
-    if (!code && e->hooks.gfx_draw)
-        e->hooks.gfx_draw(job->type, &dc);
-    if (code) {
-        if (*err)
-            fprintf(stderr, "gpu: IDVS job at 0x%llx: %s\n", (unsigned long long)job->job_va, err);
-        *fault_va = fva ? fva : job->job_va;
-        return code;
-    }
-    return EXC_DONE;
+    return end_draw(e, job, "IDVS", code, fva, err, &dc, fault_va);
 }
 
 /* The TILER job front end (job_type.h): the tiler half of a draw whose vertices a VERTEX job
@@ -102,32 +120,15 @@ uint32_t gfx_idvs_job_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *
  * "Tiler Job", 256 bytes). */
 uint32_t gfx_tiler_job_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *fault_va)
 {
-    const gpu_mem_if *m = &job->mem;
     uint8_t jd[MALI_TILER_JOB_LENGTH];
     char err[160] = "";
-    uint32_t code;
     uint64_t fva = job->job_va;
-    *fault_va = 0;
-    if ((code = m->read(m->ctx, job->job_va, jd, sizeof(jd)))) {
-        *fault_va = job->job_va;
-        return code;
-    }
     unsigned count, instances;
-    if (draw_size(jd + MALI_TILER_JOB_SECTION_INVOCATION_OFFSET, &count, &instances)) {
-        fprintf(stderr, "gpu: tiler job at 0x%llx: invocation gives no vertices or too many\n",
-                (unsigned long long)job->job_va);
-        *fault_va = job->job_va;
-        return EXC_JOB_CONFIG_FAULT;
-    }
+    uint32_t code = read_draw(job, jd, sizeof(jd), MALI_TILER_JOB_SECTION_INVOCATION_OFFSET, "tiler", &count, &instances,
+                              fault_va);
+    if (code)
+        return code;
     gpu_gfx_draw_counts dc = { 0 };
     code = gfx_tiler_bin(job, jd, count, instances, &fva, err, sizeof(err), &dc);
-    if (!code && e->hooks.gfx_draw)
-        e->hooks.gfx_draw(job->type, &dc);
-    if (code) {
-        if (*err)
-            fprintf(stderr, "gpu: tiler job at 0x%llx: %s\n", (unsigned long long)job->job_va, err);
-        *fault_va = fva ? fva : job->job_va;
-        return code;
-    }
-    return EXC_DONE;
+    return end_draw(e, job, "tiler", code, fva, err, &dc, fault_va);
 }
