@@ -8,9 +8,9 @@
 #   make mali-test            guest-images/apps/panfrost_ioctl_test.c cross-compiled with
 #                             aarch64-linux-gnu-gcc -Wall -Wextra -Werror (fails without it)
 #   make mali-apps-test       every OpenCL sample on panfrost per model and --gpu-threads count,
-#                             vs the CPU, llvmpipe and each other (tests/mali/apps_test.sh)
-#   make mali-stats-test      --stats counts under --gpu-backend interp and jit compared on the
-#                             samples (tests/mali/stats_backends.sh)
+#                             vs the CPU, llvmpipe and each other, and the --stats counts of the
+#                             boots' GPU back ends (interp, jit) compared (tests/mali/apps_test.sh);
+#                             mali-stats-test is another name for it
 #   make mali-stack-test      the second guest stack (IMAGE_STACK=stable: Linux 6.12, panfrost 1.2,
 #                             Mesa 25.0): the guest checks and the samples there
 MALI_CROSS_CC ?= aarch64-linux-gnu-gcc
@@ -45,33 +45,27 @@ else
 	sh tests/mali/boot_test.sh $(B)/malibu $(B)/tests/mali/boot $(IMAGE_OUT) "g71 g52"
 endif
 
-# In `make test` too (~2-4 min): the 13 OpenCL samples on panfrost for g71 and g52 with
-# --gpu-threads 1 and 2, checked against the CPU, against llvmpipe and across thread counts
-# (tests/mali/apps_test.sh; MALI_APPS_KNOWN_FAIL lists failures reported but not gated).
-.PHONY: mali-apps-test
+# In `make test` too (~3-4 min, five boots, two at once): the 13 OpenCL samples (sgemm_naive at
+# 256, whose loop clauses run often enough per host thread to fill compiled code's records) on
+# panfrost for g71 and g52 with --gpu-threads 1 and 2, checked against the CPU, against llvmpipe
+# and across thread counts and back ends; the same boots compare the GPU back ends' --stats counts
+# (interp with 1 thread, jit with 2, on g71 also jit-sse) (tests/mali/apps_test.sh with
+# MALI_APPS_STATS=1; MALI_APPS_KNOWN_FAIL lists failures reported but not gated).
+# mali-stats-test is another name for it.
+MALI_APPS_TEST_LIST := vecadd saxpy sgemm_naive:256 sgemm_tiled reduce scan sobel histogram \
+    bitonic_sort transpose bfs math_builtins image_convert
+.PHONY: mali-apps-test mali-stats-test
 TEST_TARGETS += mali-apps-test
 mali-apps-test: $(B)/malibu
 ifeq ($(MALI_IN_TEST),no)
 	@echo "== mali OpenCL sample tests skipped (MALI_IN_TEST=no)"
 else
 	@$(MAKE) --no-print-directory image
-	@echo "== mali: the OpenCL samples on panfrost (g71, g52; --gpu-threads 1, 2) vs CPU and llvmpipe"
-	MALI_APPS_IMAGE=$(IMAGE_OUT) sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps "g71 g52" "1 2"
+	@echo "== mali: the OpenCL samples on panfrost (g71, g52; --gpu-threads 1 interp, 2 jit) vs CPU and llvmpipe, and their --stats counts"
+	MALI_APPS_IMAGE=$(IMAGE_OUT) MALI_APPS_STATS=1 MALI_APPS="$(MALI_APPS_TEST_LIST)" \
+	    sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps "g71 g52" "1 2"
 endif
-
-# In `make test` too (~1-2 min, five boots): --stats counts of the GPU back ends against each other
-# (interp with 1 thread, jit with 2, on g71 also jit-sse) on the 13 samples, g71 and g52
-# (tests/mali/stats_backends.sh).
-.PHONY: mali-stats-test
-TEST_TARGETS += mali-stats-test
-mali-stats-test: $(B)/malibu
-ifeq ($(MALI_IN_TEST),no)
-	@echo "== mali --stats back-end comparison skipped (MALI_IN_TEST=no)"
-else
-	@$(MAKE) --no-print-directory image
-	@echo "== mali: --stats counts, --gpu-backend interp vs jit, on the OpenCL samples (g71, g52)"
-	sh tests/mali/stats_backends.sh $(B)/malibu $(B)/tests/mali/stats $(IMAGE_OUT) "g71 g52"
-endif
+mali-stats-test: mali-apps-test
 
 # In `make test` too (~4 min, four boots): the second guest stack, trixie's own (`make image
 # IMAGE_STACK=stable`: Linux 6.12 with panfrost 1.2, Mesa 25.0, in MALI_STACK2_OUT, built

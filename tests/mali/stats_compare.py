@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
-"""Compare the shader-core counts of two malibu --stats reports (tests/mali/stats_backends.sh).
+"""Compare the shader-core counts of two malibu --stats reports (tests/mali/apps_test.sh with
+MALI_APPS_STATS=1).
 
     stats_compare.py [--apps "NAME..."] RUN_A RUN_B
 
-RUN is a path without extension: RUN.json is the report, RUN.log the console with one
-"STATS_APP NAME status=N ..." line per sample.  Every sample must have status 0 in both runs,
+RUN is a boot's directory of apps_test.sh: RUN/stats.json is the report, RUN/console.log the
+console with one "APPS_RESULT panfrost NAME status=N ..." line per sample (apps_guest.sh).
+Every sample must have status 0 in both runs,
 both reports must be complete, and their "gpu" members "kernels", "shader_jobs",
 "shader_jobs_omitted" and "totals" must be identical (the device's register, IRQ and MMU counts
 depend on the driver's timing and are not compared).  Prints the differences and exits 1 on any.
 """
 import argparse
 import json
+import os
 import re
 import sys
 
@@ -44,35 +47,35 @@ def main():
     reports = []
     for run in args.runs:
         try:
-            with open(run + ".log", errors="replace") as f:
+            with open(os.path.join(run, "console.log"), errors="replace") as f:
                 log = f.read()
-            with open(run + ".json") as f:
+            with open(os.path.join(run, "stats.json")) as f:
                 reports.append(json.load(f))
         except (OSError, ValueError) as e:
-            print(f"mali-stats-test: {run}: {e}")
+            print(f"mali-apps-test: {run}: {e}")
             return 1
-        status = dict(re.findall(r"^STATS_APP (\S+) status=(\d+)", log, re.M))
+        status = dict(re.findall(r"^APPS_RESULT panfrost (\S+) status=(\d+)", log, re.M))
         for app in args.apps.split():
             if status.get(app) != "0":
                 bad.append(f"{run}: {app}: status {status.get(app, 'missing')}")
         if not reports[-1].get("complete"):
-            bad.append(f"{run}.json: incomplete report ({reports[-1].get('exit_reason')})")
+            bad.append(f"{run}/stats.json: incomplete report ({reports[-1].get('exit_reason')})")
     a, b = (r.get("gpu", {}) for r in reports)
     diff = []
     for k in COMPARED:
         differences(a.get(k), b.get(k), k, diff)
     if not a.get("kernels"):
-        bad.append(f"{args.runs[0]}.json: no kernels counted")
+        bad.append(f"{args.runs[0]}/stats.json: no kernels counted")
     for line in bad + diff[:40]:
-        print("mali-stats-test:", line)
+        print("mali-apps-test: --stats", line)
     if len(diff) > 40:
-        print(f"mali-stats-test: ... {len(diff) - 40} more differences")
+        print(f"mali-apps-test: --stats ... {len(diff) - 40} more differences")
     t = a.get("totals", {})
     name = " vs ".join(r.rsplit("/", 1)[-1] for r in args.runs)
     if bad or diff:
-        print(f"mali-stats-test: {name}: DIFFERS")
+        print(f"mali-apps-test: --stats {name}: DIFFERS")
         return 1
-    print(f"mali-stats-test: {name}: identical: {len(a['kernels'])} kernels, {len(a.get('shader_jobs', []))} "
+    print(f"mali-apps-test: --stats {name}: identical: {len(a['kernels'])} kernels, {len(a.get('shader_jobs', []))} "
           f"shader jobs, {t.get('clause_executions')} clause executions, {t.get('thread_instructions')} "
           f"thread instructions")
     return 0
