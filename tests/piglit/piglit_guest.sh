@@ -18,7 +18,8 @@
 # (pass, fail, skip, warn) or, without one, crash (the runner died), timeout (over
 # PIGLIT_TIMEOUT seconds, default 300) or
 # notinstalled (the runner is not in the image); a failure's last lines as "PIGLIT_LOG DEVICE
-# NAME: LINE"; "PIGLIT_KLOG panfrost N NAME" when N panfrost errors, GPU faults, job timeouts or
+# NAME: LINE"; "PIGLIT_KLOG panfrost N NAME" (and up to 3 of those lines as "PIGLIT_LOG panfrost
+# NAME: kernel: LINE") when N panfrost errors, GPU faults, job timeouts or
 # oopses reached the kernel log during a panfrost test; "PIGLIT_JOBERR panfrost N NAME" when
 # Mesa reported N faulted jobs (PAN_MESA_DEBUG=sync's "Incomplete job or timeout");
 # "PIGLIT_DONE STREAM" after a stream's last test; at the end "PIGLIT_DMESG_BAD N", the kernel
@@ -60,7 +61,8 @@ check_device() {   # DEVICE
 }
 
 # panfrost errors, GPU faults, job timeouts and oopses in the kernel log so far
-klog_bad() { dmesg | grep -ciE 'panfrost.*(error|fault)|timeout|oops|bug'; }
+klog_re='panfrost.*(error|fault)|timeout|oops|bug'
+klog_bad() { dmesg | grep -ciE "$klog_re"; }
 
 # (sh has no local variables: run_test's names start with t_, stream's with s_)
 run_test() {   # DEVICE LOG NAME COMMAND...
@@ -77,7 +79,12 @@ run_test() {   # DEVICE LOG NAME COMMAND...
     t_secs=$(($(date +%s) - t_start))
     if [ "$t_dev" = panfrost ]; then
         t_klog=$(($(klog_bad) - t_klog))
-        [ $t_klog -eq 0 ] || echo "PIGLIT_KLOG $t_dev $t_klog $t_name"
+        if [ $t_klog -gt 0 ]; then
+            echo "PIGLIT_KLOG $t_dev $t_klog $t_name"
+            # which lines (the last ones that matched; the report shows up to 3)
+            dmesg | grep -iE "$klog_re" | tail -n $t_klog | head -n 3 |
+                sed "s/^/PIGLIT_LOG $t_dev $t_name: kernel: /"
+        fi
         t_jerr=$(grep -c 'Incomplete job or timeout' $t_log)
         [ "$t_jerr" -eq 0 ] || echo "PIGLIT_JOBERR $t_dev $t_jerr $t_name"
     fi
