@@ -568,8 +568,7 @@ static uint32_t shade_warp(warp_ctx *c, bi_warp *w, char *err, size_t errlen)
         }
         const struct gfx_quad *q = c->q[l / 4];
         unsigned p = l % 4;
-        uint32_t samples = (uint32_t)(q->coverage >> (p * GFX_MAX_SAMPLES)) & 0xf;
-        c->cov[l] = (uint16_t)(samples & dr->sample_mask);
+        c->cov[l] = (uint16_t)(gfx_quad_pixel_coverage(q, p) & dr->sample_mask);
         if (c->cov[l])
             live |= 1u << l;
         w->reg[57][l] = c->pr->id;
@@ -789,7 +788,7 @@ static uint32_t frame_shader(warp_ctx *c, bi_warp *w, quad_list *ql, unsigned k,
                 bool in = px >= f->fb.bound[0] && px <= f->fb.bound[2] && py >= f->fb.bound[1] &&
                           py <= f->fb.bound[3] && px < f->fb.width && py < f->fb.height;
                 if (in) {
-                    q->coverage |= (uint16_t)(((1u << c->t->samples) - 1) << (p * GFX_MAX_SAMPLES));
+                    q->coverage |= (uint64_t)((1u << c->t->samples) - 1) << (p * GFX_MAX_SAMPLES);
                     q->pixel_mask |= (uint8_t)(1u << p);
                 }
                 double dx = px + 0.5 - pl[0], dy = py + 0.5 - pl[1];
