@@ -357,6 +357,7 @@ static int kind_is_float(unsigned k) { return k == K_UNORM || k == K_SNORM || k 
 
 typedef struct {
     unsigned dim, width, height, depth, layers, levels, ordering;
+    unsigned samples;           /* per texel: a multisampled texture has a surface per sample */
     uint8_t swz[4];
     uint8_t chan[4];            /* result channel c <- memory channel chan[c] or CH_ZERO / CH_ONE:
                                    the format's channel order, then the texture swizzle */
@@ -423,8 +424,9 @@ static int decode_texture(const bi_mem *m, unsigned index, const uint8_t *d, tex
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texture minimum level %u not implemented", td.minimum_level);
     if (t->ordering != MALI_TEXTURE_LAYOUT_LINEAR && t->ordering != MALI_TEXTURE_LAYOUT_TILED)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "texel ordering %u not implemented (linear and U-interleaved only)", t->ordering);
-    if (td.sample_count_log2 != 0)
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "multisampled textures not implemented");
+    t->samples = 1u << td.sample_count_log2;
+    if (t->samples > 16)
+        return tfail(err, errlen, BI_EXEC_ERROR, "texture %u: %u samples", index, t->samples);
     for (unsigned c = 0; c < 4; c++) {
         t->swz[c] = (uint8_t)((td.swizzle >> (3 * c)) & 7);
         if (t->swz[c] > CH_ONE)
@@ -440,14 +442,16 @@ static int decode_texture(const bi_mem *m, unsigned index, const uint8_t *d, tex
  * The surfaces as panfrost writes them (pan_texture.c, pan_emit_iview_texture_payload), level 0 the
  * view's base, a cube's face f of cube c being layer 6c + f: v7 one Surface With Stride per level
  * inside one per layer (faces are layers); v6 per level inside one per cube, the six faces inside
- * each level. */
+ * each level.  A multisampled texture has a surface per sample: on v7 the samples of a layer
+ * outside its levels, on v6 inside each level (there are no multisampled cubes). */
 static int fetch_texel(const bi_mem *m, const texdesc *t, unsigned x, unsigned y, unsigned z, unsigned layer,
-                       unsigned level, uint32_t v[4], char *err, size_t errlen)
+                       unsigned level, unsigned sample, uint32_t v[4], char *err, size_t errlen)
 {
     uint8_t sbuf[MALI_SURFACE_WITH_STRIDE_LENGTH], b[16];
     uint64_t idx = t->dim == MALI_TEXTURE_DIMENSION_CUBE && m->arch_major <= 6
                    ? ((uint64_t)(layer / 6) * t->levels + level) * 6 + layer % 6
-                   : (uint64_t)layer * t->levels + level;
+                   : m->arch_major <= 6 ? ((uint64_t)layer * t->levels + level) * t->samples + sample
+                                        : ((uint64_t)layer * t->samples + sample) * t->levels + level;
     uint64_t sva = t->surfaces + (uint64_t)MALI_SURFACE_WITH_STRIDE_LENGTH * idx;
     const uint8_t *s = desc_bytes(m, sva, sbuf, sizeof sbuf);
     if (!s)
@@ -584,7 +588,7 @@ typedef struct {
     const bi_mem *m;
     const texdesc *t;
     const struct mali_sampler *sp;
-    unsigned dim, layer, level;
+    unsigned dim, layer, level, sample;
     unsigned size[3];                   /* the level's size per axis */
     int cmp;
     float ref;
@@ -612,7 +616,7 @@ static int lookup_texel(const lookup *lk, const long at[3], uint32_t v[4], char 
     if (at[0] < 0 || at[1] < 0 || at[2] < 0) {
         border_texel(lk->sp, v);
     } else {
-        int rc = fetch_texel(lk->m, lk->t, (unsigned)at[0], (unsigned)at[1], (unsigned)at[2], lk->layer, lk->level, v,
+        int rc = fetch_texel(lk->m, lk->t, (unsigned)at[0], (unsigned)at[1], (unsigned)at[2], lk->layer, lk->level, lk->sample, v,
                              err, errlen);
         if (rc)
             return rc;
@@ -797,9 +801,6 @@ int bi_tex_texc_grad(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, con
         if (mode == 1 || mode == 3)
             tex = sr[k++];
     }
-    if ((offms >> 24) != 0)
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "multisample index %u not implemented", offms >> 24);
-
     const texdesc *t = NULL;
     int rc = read_texture(m, tex, &t, err, errlen);
     if (rc)
@@ -829,7 +830,10 @@ int bi_tex_texc_grad(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, con
     }
 
     static const struct mali_sampler no_sampler;
-    lookup lk = { .m = m, .t = t, .sp = &no_sampler, .dim = dim, .layer = layer, .cmp = shadow };
+    /* the sample of a multisampled texture (offset / multisample index register's top byte);
+     * assumption: an index past the last sample (undefined in GL) reads the last */
+    unsigned sample = offms >> 24 < t->samples ? offms >> 24 : t->samples - 1;
+    lookup lk = { .m = m, .t = t, .sp = &no_sampler, .dim = dim, .layer = layer, .sample = sample, .cmp = shadow };
     uint32_t v[4] = { 0, 0, 0, 0 };
     if (op == OP_TEX) {
         uint8_t buf[MALI_SAMPLER_LENGTH];

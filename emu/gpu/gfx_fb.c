@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gfx_raster.h"
 #include "mali_formats.h"
 
 #define FB_PARAMS_SIZE 128u
@@ -86,9 +87,16 @@ uint32_t gfx_fb_parse(const gpu_mem_if *m, uint64_t fbp, unsigned arch_major, gf
     if (fb->width > 16384 || fb->height > 16384 || fb->bound[2] < fb->bound[0] || fb->bound[3] < fb->bound[1])
         return fail(fva, fb->va, MALI_EXC_JOB_CONFIG_FAULT, err, errlen, "framebuffer: %ux%u, bounds %u,%u-%u,%u",
                     fb->width, fb->height, fb->bound[0], fb->bound[1], fb->bound[2], fb->bound[3]);
-    if (fb->samples != 1 && fb->samples != 4)
+    /* the pattern panfrost pairs with each count (pan_sample_pattern); the rasterizer knows
+     * these four */
+    static const unsigned pattern_of[17] = { [1] = MALI_SAMPLE_PATTERN_SINGLE_SAMPLED,
+                                             [4] = MALI_SAMPLE_PATTERN_ROTATED_4X_GRID,
+                                             [8] = MALI_SAMPLE_PATTERN_D3D_8X_GRID,
+                                             [16] = MALI_SAMPLE_PATTERN_D3D_16X_GRID };
+    if (!gfx_raster_samples_ok(fb->samples) || fb->samples > 16 || pattern_of[fb->samples] != fb->sample_pattern)
         return fail(fva, fb->va, MALI_EXC_DATA_INVALID_FAULT, err, errlen,
-                    "framebuffer: %u samples per pixel not implemented", fb->samples);
+                    "framebuffer: %u samples per pixel with sample pattern %u not implemented", fb->samples,
+                    fb->sample_pattern);
 
     const uint8_t *d = buf + FB_PARAMS_SIZE;
     if (fb->has_ext) {

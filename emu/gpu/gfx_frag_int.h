@@ -39,6 +39,7 @@ typedef struct gfx_draw {
     bool early_kill, early_update;           /* pixel kill / ZS update before the shader */
     bool near_discard, far_discard;          /* fixed-function depth outside [zmin, zmax] */
     bool alpha_to_coverage;
+    bool per_sample;                         /* evaluate per sample: one invocation per covered sample */
     uint16_t sample_mask;
     float depth_units, depth_factor;
     bool bias_front, bias_back;

@@ -97,6 +97,7 @@ static uint32_t draw_state(gfx_frame *f, gfx_draw *dr, uint64_t dva, uint64_t *f
     dr->far_discard = rs.fixed_function_far_discard;
     dr->alpha_to_coverage = rs.alpha_to_coverage;
     dr->sample_mask = (uint16_t)(rs.multisample_enable ? rs.sample_mask : 0xffff);
+    dr->per_sample = rs.multisample_enable && rs.evaluate_per_sample;
     dr->depth_units = rs.depth_units;
     dr->depth_factor = rs.depth_factor;
     dr->bias_front = rs.front_facing_depth_bias;

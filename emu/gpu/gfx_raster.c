@@ -8,21 +8,27 @@
 /* Largest point size / line width accepted: keeps corners within 64-bit-safe coordinates. */
 #define MAX_EXTENT 16384.0
 
-/* Rotated 4x grid: offsets of (-1, -3), (3, -1), (-3, 1), (1, 3) eighths of a pixel from the
- * centre (Mesa's pan_samples.c, MALI_SAMPLE_PATTERN_ROTATED_4X_GRID, which panfrost uses for
- * 4 samples). */
-static const int sample4[4][2] = {
-    { SUB / 2 - SUB / 8, SUB / 2 - 3 * SUB / 8 },
-    { SUB / 2 + 3 * SUB / 8, SUB / 2 - SUB / 8 },
-    { SUB / 2 - 3 * SUB / 8, SUB / 2 + SUB / 8 },
-    { SUB / 2 + SUB / 8, SUB / 2 + 3 * SUB / 8 },
-};
+/* Sample offsets from the pixel's centre in sixteenths of a pixel, by pattern (the hardware's
+ * fixed patterns; Mesa's pan_samples.c lists them for gl_SamplePosition): rotated 4x grid,
+ * D3D 8x grid, D3D 16x grid. */
+static const int8_t pattern4[4][2] = { { -2, -6 }, { 6, -2 }, { -6, 2 }, { 2, 6 } };
+static const int8_t pattern8[8][2] = { { 1, -3 }, { -1, 3 }, { 5, 1 }, { -3, -5 },
+                                       { -5, 5 }, { -7, -1 }, { 3, 7 }, { 7, -7 } };
+static const int8_t pattern16[16][2] = { { 1, 1 }, { -1, -3 }, { -3, 2 }, { 4, -1 }, { -5, -2 }, { 2, 5 },
+                                         { 5, 3 }, { 3, -5 }, { -2, 6 }, { 0, -7 }, { -4, -6 }, { -6, 4 },
+                                         { -8, 0 }, { 7, -4 }, { 6, 7 }, { -7, -8 } };
+
+bool gfx_raster_samples_ok(unsigned samples)
+{
+    return samples == 1 || samples == 4 || samples == 8 || samples == 16;
+}
 
 void gfx_raster_sample_pos(unsigned samples, unsigned s, int *x, int *y)
 {
-    if (samples == 4 && s < 4) {
-        *x = sample4[s][0];
-        *y = sample4[s][1];
+    const int8_t(*pat)[2] = samples == 4 ? pattern4 : samples == 8 ? pattern8 : samples == 16 ? pattern16 : NULL;
+    if (pat && s < samples) {
+        *x = SUB / 2 + pat[s][0] * (SUB / 16);
+        *y = SUB / 2 + pat[s][1] * (SUB / 16);
     } else {
         *x = SUB / 2;
         *y = SUB / 2;
@@ -356,7 +362,7 @@ void gfx_raster_walk(const struct gfx_raster_setup *s, int x0, int y0, int x1, i
     int ylo = y0 > s->bbox_y0 ? y0 : s->bbox_y0, yhi = y1 < s->bbox_y1 ? y1 : s->bbox_y1;
     if (xlo >= xhi || ylo >= yhi)
         return;
-    const unsigned ns = st->samples == 4 ? 4 : 1, ne = s->nedges;
+    const unsigned ns = gfx_raster_samples_ok(st->samples) ? st->samples : 1, ne = s->nedges;
     /* edge offsets of each pixel's samples from the quad's corner, with the fill-rule bias */
     int64_t off[4][4 * GFX_MAX_SAMPLES];
     int spx[GFX_MAX_SAMPLES], spy[GFX_MAX_SAMPLES];
@@ -395,7 +401,7 @@ void gfx_raster_walk(const struct gfx_raster_setup *s, int x0, int y0, int x1, i
         unsigned ymask = (qy >= ylo ? 0x3u : 0) | (qy + 1 < yhi ? 0xcu : 0);
         for (int qx = qx0; qx < xhi; qx += 2) {
             unsigned allowed = ymask & ((qx >= xlo ? 0x5u : 0) | (qx + 1 < xhi ? 0xau : 0));
-            unsigned cov = 0;
+            uint64_t cov = 0;
             for (unsigned e = 0; e < ne; e++)
                 if (E[e] + maxoff[e] < 0)
                     allowed = 0;
@@ -407,17 +413,17 @@ void gfx_raster_walk(const struct gfx_raster_setup *s, int x0, int y0, int x1, i
                     bool in = true;
                     for (unsigned e = 0; e < ne; e++)
                         in &= E[e] + off[e][idx] >= 0;
-                    cov |= (unsigned)in << (p * GFX_MAX_SAMPLES + i);
+                    cov |= (uint64_t)in << (p * GFX_MAX_SAMPLES + i);
                 }
             }
             if (cov) {
                 q.x = qx;
                 q.y = qy;
-                q.coverage = (uint16_t)cov;
+                q.coverage = cov;
                 q.front_facing = s->front_facing;
                 q.pixel_mask = 0;
                 for (unsigned p = 0; p < 4; p++) {
-                    if (cov & (0xfu << (p * GFX_MAX_SAMPLES)))
+                    if (gfx_quad_pixel_coverage(&q, p))
                         q.pixel_mask |= (uint8_t)(1u << p);
                     double cxp = qx + (p & 1) + 0.5, cyp = qy + (p >> 1) + 0.5;
                     double l[3];

@@ -20,7 +20,7 @@
 #include <stdint.h>
 
 #define GFX_SUBPIXEL_BITS 8
-#define GFX_MAX_SAMPLES 4
+#define GFX_MAX_SAMPLES 16
 /* Window coordinates the rasterizer accepts (|x|, |y| <= this, in pixels): gfx_clip clips to
  * it (a guard band), and the 64-bit edge functions cannot overflow inside it. */
 #define GFX_GUARD_BAND 32768.0
@@ -37,7 +37,7 @@ struct gfx_rvertex {
 enum gfx_cull { GFX_CULL_NONE, GFX_CULL_FRONT, GFX_CULL_BACK, GFX_CULL_BOTH };
 
 struct gfx_raster_state {
-    unsigned samples;           /* 1 or 4 (Mali's rotated 4x grid) */
+    unsigned samples;           /* 1, 4, 8 or 16 (gfx_raster_sample_pos's patterns) */
     /* facing: GL's signed area a = sum(x_i * y_i+1 - x_i+1 * y_i) / 2 of the window coordinates
      * as given; a > 0 is counter-clockwise */
     bool front_ccw;             /* front faces are the counter-clockwise ones */
@@ -57,14 +57,15 @@ struct gfx_raster_state {
 };
 
 /* A 2x2 quad of pixels: pixel p = dy * 2 + dx covers (x + dx, y + dy).  Coverage bit
- * p * GFX_MAX_SAMPLES + s is set if sample s of pixel p is covered (s = 0 when single-sampled);
+ * p * GFX_MAX_SAMPLES + s is set if sample s of pixel p is covered (s = 0 when single-sampled;
+ * gfx_quad_pixel_coverage gives a pixel's bits);
  * a pixel with no bit set is a helper pixel (runs for derivatives, writes nothing).  Values of
  * helper pixels are computed too (extrapolated on the primitive's plane).  Entries a quad does
- * not use (samples 1-3 when single-sampled, per-sample weights without sample_bary, point_coord
+ * not use (samples beyond the count, per-sample weights without sample_bary, point_coord
  * of triangles and lines) are zero. */
 struct gfx_quad {
     int x, y;
-    uint16_t coverage;
+    uint64_t coverage;
     uint8_t pixel_mask;         /* bit p: pixel p has any sample covered */
     bool front_facing;
     float depth[4][GFX_MAX_SAMPLES];    /* window depth at each sample (at the centre if 1x) */
@@ -76,6 +77,12 @@ struct gfx_quad {
     float sample_bary_lin[4][GFX_MAX_SAMPLES][3];
     float point_coord[4][2];            /* points: gl_PointCoord at the pixel centre */
 };
+
+/* The samples of pixel p a quad covers, bit s for sample s */
+static inline unsigned gfx_quad_pixel_coverage(const struct gfx_quad *q, unsigned p)
+{
+    return (unsigned)(q->coverage >> (p * GFX_MAX_SAMPLES)) & ((1u << GFX_MAX_SAMPLES) - 1);
+}
 
 typedef void (*gfx_quad_fn)(void *ctx, const struct gfx_quad *q);
 
@@ -111,9 +118,13 @@ struct gfx_raster_stats {
     uint64_t helpers;           /* helper pixels in those quads */
 };
 
-/* Mali's sample positions (pan_samples.c's rotated 4x grid), in 1/256 pixel from the pixel's
- * top-left corner; index 0 of the single-sampled pattern is the centre. */
+/* Mali's sample positions for the pattern panfrost selects for each count (pan_sample_pattern:
+ * 1 single-sampled, 4 rotated 4x grid, 8 D3D 8x grid, 16 D3D 16x grid; positions as Mesa's
+ * pan_samples.c gives them), in 1/256 pixel from the pixel's top-left corner; the single-sampled
+ * pattern's only sample is the centre.  A count or index outside those gives the centre. */
 void gfx_raster_sample_pos(unsigned samples, unsigned s, int *x, int *y);
+/* Whether the rasterizer has a pattern for `samples` per pixel */
+bool gfx_raster_samples_ok(unsigned samples);
 
 /* Set-up: false if the primitive covers nothing (culled: counted in stats, may be NULL). */
 bool gfx_raster_setup_triangle(const struct gfx_raster_state *st, const struct gfx_rvertex v[3],

@@ -33,6 +33,7 @@ typedef struct {
     const struct gfx_quad *q[2];
     unsigned nq;
     uint16_t cov[BI_MAX_LANES];              /* samples covered, per lane */
+    int sample;                              /* per-sample shading: the sample shaded (-1: the pixel) */
     float sz[BI_MAX_LANES];                  /* ZS_EMIT depth / stencil, per lane */
     uint8_t ss[BI_MAX_LANES];
     uint32_t has_z, has_s;                   /* lanes ZS_EMIT gave a depth / stencil */
@@ -195,6 +196,33 @@ static int vertex_varying(warp_ctx *c, unsigned index, uint32_t slot, uint32_t v
     return 0;
 }
 
+/* The perspective weights a smooth varying is interpolated with: at the pixel centre, or on a
+ * multisampled tile at a sample (SAMPLE: the one r61 names, as Mesa passes it) or at the centroid
+ * (CENTROID, a partly covered pixel: its covered sample nearest the centre, inside both the
+ * pixel and the primitive as GL asks).  Explicit offsets take the centre. */
+static const float *sample_weights(const warp_ctx *c, const bi_gfx_varying *v, const struct gfx_quad *q, unsigned p,
+                                   uint32_t r61)
+{
+    unsigned n = c->t->samples, cov = gfx_quad_pixel_coverage(q, p);
+    if (n == 1 || (c->dr >= c->f->frame && c->dr < c->f->frame + 3))   /* frame shaders: whole pixels */
+        return q->bary[p];
+    if (v->sample == BI_GFX_SAMPLE_SAMPLE) {
+        unsigned s = r61 >> 16 & 0x1f;
+        return s < n ? q->sample_bary[p][s] : q->bary[p];
+    }
+    if (v->sample != BI_GFX_SAMPLE_CENTROID || !cov || cov == (1u << n) - 1)
+        return q->bary[p];
+    unsigned best = 0, bestd = ~0u;
+    for (unsigned s = 0; s < n; s++) {
+        int sx, sy;
+        gfx_raster_sample_pos(n, s, &sx, &sy);
+        unsigned d = (unsigned)((sx - 128) * (sx - 128) + (sy - 128) * (sy - 128));
+        if (cov >> s & 1 && d < bestd)
+            best = s, bestd = d;
+    }
+    return q->sample_bary[p][best];
+}
+
 static int cb_varying(void *ctx, const bi_warp *wp, uint32_t lanes, const bi_gfx_varying *v, const uint32_t *src0,
                       const uint32_t *index, uint32_t out[4][BI_MAX_LANES], char *w, unsigned wl)
 {
@@ -248,7 +276,7 @@ static int cb_varying(void *ctx, const bi_warp *wp, uint32_t lanes, const bi_gfx
         } else {
             /* from vertex 0 along the two edges: a varying equal at the three vertices
              * interpolates to exactly that value, as the hardware's plane equations do */
-            const float *bw = q->bary[p];
+            const float *bw = sample_weights(c, v, q, p, src0[l]);
             for (unsigned k = 0; k < 4; k++)
                 r[k] = gfx_interp_f32(bw, vals[0][k], vals[1][k], vals[2][k]);
         }
@@ -499,6 +527,11 @@ static int cb_tile(void *ctx, const bi_warp *wp, uint32_t lanes, int store, cons
         if (!(lanes >> l & 1))
             continue;
         unsigned sample = pixel[l] & 0xff, rt = pixel[l] >> 8 & 0xff, x = pixel[l] >> 16 & 0xff, y = pixel[l] >> 24;
+        /* per-sample shading: the sample being shaded joins the index's (assumption, from Mesa's
+         * use: blend shaders name it themselves, sample id | sample id; framebuffer fetch names
+         * sample 0 and must read its own sample, which real G52s do) */
+        if (c->sample > 0)
+            sample |= (unsigned)c->sample;
         if (rt >= c->f->fb.nrts || sample >= c->t->samples)
             return why(w, wl, BI_EXEC_ERROR, "%s_TILE of render target %u sample %u", store ? "ST" : "LD", rt, sample);
         unsigned i;
@@ -568,15 +601,17 @@ static uint32_t shade_warp(warp_ctx *c, bi_warp *w, char *err, size_t errlen)
         }
         const struct gfx_quad *q = c->q[l / 4];
         unsigned p = l % 4;
-        uint32_t samples = (uint32_t)(q->coverage >> (p * GFX_MAX_SAMPLES)) & 0xf;
-        c->cov[l] = (uint16_t)(samples & dr->sample_mask);
+        c->cov[l] = (uint16_t)(gfx_quad_pixel_coverage(q, p) & dr->sample_mask);
+        if (c->sample >= 0)
+            c->cov[l] &= (uint16_t)(1u << c->sample);
         if (c->cov[l])
             live |= 1u << l;
         w->reg[57][l] = c->pr->id;
         w->reg[58][l] = q->front_facing ? 0 : 1;
         w->reg[59][l] = (uint32_t)(q->x + (int)(p & 1)) | (uint32_t)(q->y + (int)(p >> 1)) << 16;
         w->reg[60][l] = c->cov[l];
-        w->reg[61][l] = c->cov[l];
+        /* sample mask, and the sample id in bits 16-23 (Mesa's load_sample_id) */
+        w->reg[61][l] = c->cov[l] | (uint32_t)(c->sample > 0 ? c->sample : 0) << 16;
         w->tls_base[l] = TLS_WINDOW + (uint64_t)l * dr->d.tls_stride;
     }
     uint32_t covered = live;
@@ -672,10 +707,17 @@ static uint32_t shade_quads(warp_ctx *c, bi_warp *w, quad_list *ql, char *err, s
         c->nq = ql->n - i < per_warp ? ql->n - i : per_warp;
         for (unsigned k = 0; k < c->nq; k++)
             c->q[k] = &ql->q[i + k];
-        uint32_t code = shade_warp(c, w, err, errlen);
-        if (code)
-            return code;
+        /* per-sample shading: the warp once per sample, each lane covering that sample alone
+         * (the others' lanes are helpers); sample order keeps a pixel's results in order */
+        bool per_sample = c->dr->per_sample && c->t->samples > 1;
+        for (unsigned s = 0; s < (per_sample ? c->t->samples : 1); s++) {
+            c->sample = per_sample ? (int)s : -1;
+            uint32_t code = shade_warp(c, w, err, errlen);
+            if (code)
+                return code;
+        }
     }
+    c->sample = -1;
     return 0;
 }
 
@@ -691,6 +733,7 @@ static uint32_t draw_prim(warp_ctx *c, bi_warp *w, quad_list *ql, char *err, siz
         .cull = (enum gfx_cull)((dr->cull_front ? GFX_CULL_FRONT : 0) | (dr->cull_back ? GFX_CULL_BACK : 0)),
         .scissor_x0 = dr->sx0, .scissor_y0 = dr->sy0, .scissor_x1 = dr->sx1 + 1, .scissor_y1 = dr->sy1 + 1,
         .zmin = 0, .zmax = 1, .point_origin_lower = !dr->point_origin_max_y,
+        .sample_bary = c->t->samples > 1,     /* sample and centroid interpolation */
     };
     struct gfx_rvertex v[3];
     unsigned nv = dr->pl.kind == GFX_PL_POINTS ? 1 : dr->pl.kind == GFX_PL_LINES ? 2 : 3;
@@ -789,7 +832,7 @@ static uint32_t frame_shader(warp_ctx *c, bi_warp *w, quad_list *ql, unsigned k,
                 bool in = px >= f->fb.bound[0] && px <= f->fb.bound[2] && py >= f->fb.bound[1] &&
                           py <= f->fb.bound[3] && px < f->fb.width && py < f->fb.height;
                 if (in) {
-                    q->coverage |= (uint16_t)(((1u << c->t->samples) - 1) << (p * GFX_MAX_SAMPLES));
+                    q->coverage |= (uint64_t)((1u << c->t->samples) - 1) << (p * GFX_MAX_SAMPLES);
                     q->pixel_mask |= (uint8_t)(1u << p);
                 }
                 double dx = px + 0.5 - pl[0], dy = py + 0.5 - pl[1];

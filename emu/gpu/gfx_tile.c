@@ -119,12 +119,33 @@ typedef struct {
     unsigned sample, bpp;
 } color_ctx;
 
+/* sample RESOLVE: a resolving write-back (MSAA Average) */
+#define RESOLVE (~0u)
+
+/* The average of a pixel's samples as the blender sees them, packed back into the tile buffer's
+ * word (linear values: an sRGB target averages after decoding, as GL's resolve does) */
+static uint32_t resolve_word(const color_ctx *k, unsigned idx)
+{
+    float sum[4] = { 0, 0, 0, 0 }, rgba[4];
+    unsigned n = k->t->samples;
+    for (unsigned s = 0; s < n; s++) {
+        gfx_tib_unpack(k->rt->internal_format, k->c[idx * n + s][0], k->rt->srgb, rgba);
+        for (unsigned c = 0; c < 4; c++)
+            sum[c] += rgba[c];
+    }
+    for (unsigned c = 0; c < 4; c++)
+        sum[c] /= (float)n;
+    return gfx_tib_pack(k->rt->internal_format, sum, k->rt->srgb);
+}
+
 static void color_px(const void *vctx, unsigned idx, uint8_t *out)
 {
     const color_ctx *k = vctx;
-    const uint32_t *v = k->c[idx * k->t->samples + k->sample];
+    /* raw formats (integer targets) resolve to sample 0, as GL resolves integer samples */
+    const uint32_t *v = k->c[idx * k->t->samples + (k->sample == RESOLVE ? 0 : k->sample)];
     if (gfx_internal_blendable(k->rt->internal_format)) {
-        gfx_tib_write(k->rt->internal_format, k->rt->writeback_format, k->rt->swizzle, v[0], out);
+        uint32_t word = k->sample == RESOLVE ? resolve_word(k, idx) : v[0];
+        gfx_tib_write(k->rt->internal_format, k->rt->writeback_format, k->rt->swizzle, word, out);
         return;
     }
     memcpy(out, v, k->bpp);                    /* raw: the bits as the shader stored them */
@@ -166,6 +187,27 @@ static void zs_px(const void *vctx, unsigned idx, uint8_t *out)
     }
 }
 
+/* How a colour target of a tile with t->samples samples is written (Mesa's mali_sampling_mode):
+ * Single (sample 0) and Layered (sample s to plane s at s * surface stride) write the samples
+ * as they are; Average resolves them into one plane (first = RESOLVE).  0 or an exception. */
+static uint32_t msaa_planes(const gfx_tile *t, unsigned msaa, unsigned *planes, unsigned *first)
+{
+    *planes = 1;
+    *first = 0;
+    switch (msaa) {
+    case MALI_MSAA_SINGLE:              /* sample 0 (a multisampled tile: Mesa asks for Average) */
+        return 0;
+    case MALI_MSAA_LAYERED:
+        *planes = t->samples;
+        return 0;
+    case MALI_MSAA_AVERAGE:
+        *first = t->samples > 1 ? RESOLVE : 0;
+        return 0;
+    default:
+        return MALI_EXC_DATA_INVALID_FAULT;
+    }
+}
+
 uint32_t gfx_tile_write_back(const gfx_tile *t, const gfx_fb *fb, const gpu_mem_if *m, uint64_t *fva, char *err,
                              size_t errlen)
 {
@@ -203,28 +245,44 @@ uint32_t gfx_tile_write_back(const gfx_tile *t, const gfx_fb *fb, const gpu_mem_
             return MALI_EXC_DATA_INVALID_FAULT;
         }
         gfx_surface s = { rt->base, rt->row_stride, rt->surface_stride, bpp, rt->block_format == GFX_BLOCK_U_INTERLEAVED };
-        color_ctx k = { t, rt, (const uint32_t (*)[4])t->color[i], 0, bpp };
-        /* single-sampled targets take sample 0 (resolves are blit shaders' work on Mesa) */
-        if ((code = write_plane(m, &s, 0, t->x0, t->y0, x0, y0, x1, y1, color_px, &k, fva))) {
-            snprintf(err, errlen, "render target %u: write-back fault", i);
+        unsigned planes, first;
+        if ((code = msaa_planes(t, rt->msaa, &planes, &first))) {
+            snprintf(err, errlen, "render target %u: MSAA mode %u with %u samples not implemented", i, rt->msaa,
+                     t->samples);
+            *fva = fb->va;
             return code;
         }
+        for (unsigned p = 0; p < planes; p++) {
+            color_ctx k = { t, rt, (const uint32_t (*)[4])t->color[i], first == RESOLVE ? RESOLVE : p, bpp };
+            if ((code = write_plane(m, &s, p, t->x0, t->y0, x0, y0, x1, y1, color_px, &k, fva))) {
+                snprintf(err, errlen, "render target %u: write-back fault", i);
+                return code;
+            }
+        }
     }
+    /* depth and stencil: Layered keeps every sample; otherwise sample 0 is written (a resolve of
+     * depth has no single right value: the hardware's choice is not documented) */
     if (fb->has_ext && fb->z_write) {
         unsigned bpp = fb->zs_format == MALI_ZS_FORMAT_D16 ? 2 : 4;
         gfx_surface s = { fb->zs_base, fb->zs_row_stride, fb->zs_surface_stride, bpp, fb->zs_block == GFX_BLOCK_U_INTERLEAVED };
-        zs_ctx k = { t, 0, fb->zs_format, fb->s_format, false };
-        if ((code = write_plane(m, &s, 0, t->x0, t->y0, x0, y0, x1, y1, zs_px, &k, fva))) {
-            snprintf(err, errlen, "depth write-back fault");
-            return code;
+        unsigned planes = fb->zs_msaa == MALI_MSAA_LAYERED ? t->samples : 1;
+        for (unsigned p = 0; p < planes; p++) {
+            zs_ctx k = { t, p, fb->zs_format, fb->s_format, false };
+            if ((code = write_plane(m, &s, p, t->x0, t->y0, x0, y0, x1, y1, zs_px, &k, fva))) {
+                snprintf(err, errlen, "depth write-back fault");
+                return code;
+            }
         }
     }
     if (fb->has_ext && fb->s_write && fb->s_base && fb->zs_format != MALI_ZS_FORMAT_D24S8) {
         gfx_surface s = { fb->s_base, fb->s_row_stride, fb->s_surface_stride, 1, fb->s_block == GFX_BLOCK_U_INTERLEAVED };
-        zs_ctx k = { t, 0, fb->zs_format, fb->s_format, true };
-        if ((code = write_plane(m, &s, 0, t->x0, t->y0, x0, y0, x1, y1, zs_px, &k, fva))) {
-            snprintf(err, errlen, "stencil write-back fault");
-            return code;
+        unsigned planes = fb->s_msaa == MALI_MSAA_LAYERED ? t->samples : 1;
+        for (unsigned p = 0; p < planes; p++) {
+            zs_ctx k = { t, p, fb->zs_format, fb->s_format, true };
+            if ((code = write_plane(m, &s, p, t->x0, t->y0, x0, y0, x1, y1, zs_px, &k, fva))) {
+                snprintf(err, errlen, "stencil write-back fault");
+                return code;
+            }
         }
     }
     return 0;

@@ -46,9 +46,9 @@ static void on_quad(void *ctx, const struct gfx_quad *q)
     c->mask_of_quad[q->y / 2][q->x / 2] = q->pixel_mask;
     for (unsigned p = 0; p < 4; p++) {
         int x = q->x + (p & 1), y = q->y + (p >> 1);
-        unsigned bits = (q->coverage >> (p * GFX_MAX_SAMPLES)) & 0xf;
-        CHECK(!!bits == !!(q->pixel_mask & (1u << p)), "quad %d,%d: pixel mask %x, coverage %x",
-              q->x, q->y, q->pixel_mask, q->coverage);
+        unsigned bits = gfx_quad_pixel_coverage(q, p);
+        CHECK(!!bits == !!(q->pixel_mask & (1u << p)), "quad %d,%d: pixel mask %x, coverage %llx",
+              q->x, q->y, q->pixel_mask, (unsigned long long)q->coverage);
         if (!bits) {
             c->helpers++;
             continue;
@@ -114,12 +114,24 @@ static double snapd(double v)
     return nearbyint(v * 256) / 256;
 }
 
+/* The hardware's sample patterns as Mesa's pan_samples.c tables them (gl_SamplePosition):
+ * rotated 4x grid in eighths, D3D 8x and 16x grids in sixteenths of a pixel from the centre */
+static const int grid4[4][2] = { { -1, -3 }, { 3, -1 }, { -3, 1 }, { 1, 3 } };
+static const int grid8[8][2] = { { 1, -3 }, { -1, 3 }, { 5, 1 }, { -3, -5 }, { -5, 5 }, { -7, -1 }, { 3, 7 }, { 7, -7 } };
+static const int grid16[16][2] = { { 1, 1 }, { -1, -3 }, { -3, 2 }, { 4, -1 }, { -5, -2 }, { 2, 5 }, { 5, 3 }, { 3, -5 },
+                                   { -2, 6 }, { 0, -7 }, { -4, -6 }, { -6, 4 }, { -8, 0 }, { 7, -4 }, { 6, 7 }, { -7, -8 } };
+
 static void sample_xy(unsigned samples, int x, int y, unsigned s, double *sx, double *sy)
 {
-    /* rotated 4x grid: (-1,-3), (3,-1), (-3,1), (1,3) eighths from the centre */
-    static const int g[4][2] = { { -1, -3 }, { 3, -1 }, { -3, 1 }, { 1, 3 } };
-    *sx = x + 0.5 + (samples == 4 ? g[s][0] / 8.0 : 0);
-    *sy = y + 0.5 + (samples == 4 ? g[s][1] / 8.0 : 0);
+    double dx = 0, dy = 0;
+    if (samples == 4)
+        dx = grid4[s][0] / 8.0, dy = grid4[s][1] / 8.0;
+    else if (samples == 8)
+        dx = grid8[s][0] / 16.0, dy = grid8[s][1] / 16.0;
+    else if (samples == 16)
+        dx = grid16[s][0] / 16.0, dy = grid16[s][1] / 16.0;
+    *sx = x + 0.5 + dx;
+    *sy = y + 0.5 + dy;
 }
 
 /* Inside test of GL's tie-break written as a perturbation: a point on an edge is inside if the
@@ -163,7 +175,7 @@ static double rnd(double lo, double hi)
 START_TEST(test_shared_edge_square)
 {
     srand(1);
-    for (unsigned samples = 1; samples <= 4; samples += 3) {
+    for (unsigned samples = 1; samples <= 16; samples = samples == 1 ? 4 : samples * 2) {
         struct gfx_raster_state st = state(samples);
         for (unsigned it = 0; it < 200; it++) {
             double x0 = snapd(rnd(-3, 30)), y0 = snapd(rnd(-3, 20));
@@ -200,7 +212,7 @@ END_TEST
 START_TEST(test_fan_covers_once)
 {
     srand(2);
-    for (unsigned samples = 1; samples <= 4; samples += 3) {
+    for (unsigned samples = 1; samples <= 16; samples = samples == 1 ? 4 : samples * 2) {
         struct gfx_raster_state st = state(samples);
         for (unsigned it = 0; it < 60; it++) {
             double cx = snapd(rnd(20, 44)), cy = snapd(rnd(15, 33)), r = rnd(3, 14);
@@ -332,6 +344,19 @@ START_TEST(test_msaa_sample_coverage)
     }
     gfx_raster_sample_pos(1, 0, &sx, &sy);
     ck_assert(sx == 128 && sy == 128);
+    /* 8x and 16x: every sample where the table puts it, in 1/256 pixel, and no two alike */
+    for (unsigned n = 8; n <= 16; n *= 2) {
+        unsigned seen[16][16] = { { 0 } };
+        for (unsigned s = 0; s < n; s++) {
+            double wx, wy;
+            sample_xy(n, 0, 0, s, &wx, &wy);
+            gfx_raster_sample_pos(n, s, &sx, &sy);
+            ck_assert_msg(sx == (int)(wx * 256) && sy == (int)(wy * 256), "%ux sample %u at %d,%d, want %g,%g", n, s,
+                          sx, sy, wx * 256, wy * 256);
+            ck_assert_uint_eq(seen[sx / 16][sy / 16]++, 0);
+        }
+    }
+    ck_assert(gfx_raster_samples_ok(8) && gfx_raster_samples_ok(16) && !gfx_raster_samples_ok(2));
     struct gfx_raster_state st = state(4);
     canvas *c = new_canvas();
     /* the rectangle [0.5, 8) x [0.5, 8): pixel (0, 0) keeps the samples with x, y >= 0.5 */
@@ -362,7 +387,8 @@ START_TEST(test_random_against_reference)
     unsigned covered = 0;
     canvas *c = new_canvas();
     for (unsigned it = 0; it < 3000; it++) {
-        unsigned samples = it & 1 ? 4 : 1;
+        static const unsigned counts[4] = { 1, 4, 8, 16 };
+        unsigned samples = counts[it & 3];
         struct gfx_raster_state st = state(samples);
         if (it % 5 == 0) {
             st.scissor_x0 = rand() % 20, st.scissor_y0 = rand() % 20;

@@ -174,6 +174,91 @@ START_TEST(hostile_polygon_list)
 }
 END_TEST
 
+/* The hardware's sample patterns (Mesa's pan_samples.c), sixteenths of a pixel from the centre */
+static const int pat4[4][2] = { { -2, -6 }, { 6, -2 }, { -6, 2 }, { 2, 6 } };
+static const int pat8[8][2] = { { 1, -3 }, { -1, 3 }, { 5, 1 }, { -3, -5 }, { -5, 5 }, { -7, -1 }, { 3, 7 }, { 7, -7 } };
+static const int pat16[16][2] = { { 1, 1 }, { -1, -3 }, { -3, 2 }, { 4, -1 }, { -5, -2 }, { 2, 5 }, { 5, 3 }, { 3, -5 },
+                                  { -2, 6 }, { 0, -7 }, { -4, -6 }, { -6, 4 }, { -8, 0 }, { 7, -4 }, { 6, 7 }, { -7, -8 } };
+
+/* A multisampled frame end to end (v7): one depth-only triangle x + y < 15.7 (window
+ * coordinates, depth 0.25) in a polygon list over a 16x16 frame of n samples whose D32 depth
+ * buffer is Layered; every sample plane must hold 0.25 exactly where the sample's position
+ * (the pattern panfrost selects for n) lies inside, the 1.0 clear elsewhere.  No sample sum
+ * x + y lands on 15.7 after snapping, so the fill rule never decides. */
+START_TEST(msaa_depth_layered)
+{
+    static const unsigned counts[3] = { 4, 8, 16 }, patterns[3] = { MALI_SAMPLE_PATTERN_ROTATED_4X_GRID,
+                                                                     MALI_SAMPLE_PATTERN_D3D_8X_GRID,
+                                                                     MALI_SAMPLE_PATTERN_D3D_16X_GRID };
+    unsigned n = counts[_i];
+    const int(*pat)[2] = n == 4 ? pat4 : n == 8 ? pat8 : pat16;
+    uint64_t zs = alloc(1024 * n, 64), pos = alloc(48, 64), rsd = alloc(MALI_RENDERER_STATE_LENGTH + 16, 64);
+    uint64_t draw_job = alloc(128 + MALI_DRAW_LENGTH, 64), tctx = alloc(192, 64), rec = alloc(256, 64);
+    memset(host(zs, 1024 * n), 0xee, 1024 * n);
+    float p[12] = { 0, 0, 0.25f, 1, 15.7f, 0, 0.25f, 1, 0, 15.7f, 0.25f, 1 };
+    memcpy(host(pos, sizeof(p)), p, sizeof(p));
+    struct mali_renderer_state rs = { .depth_function = MALI_FUNC_ALWAYS, .depth_write_mask = true,
+                                      .multisample_enable = true, .sample_mask = 0xffff };
+    mali_renderer_state_pack(host(rsd, MALI_RENDERER_STATE_LENGTH), &rs);
+    struct mali_draw dd = { .state = rsd, .position = pos };
+    mali_draw_pack(host(draw_job + 128, MALI_DRAW_LENGTH), &dd);
+    /* the polygon list (gfx_polylist.h): one draw, one triangle binned to tile 0,0 */
+    w32(tctx + 128, 0x5453424d);
+    w32(tctx + 132, 1);
+    w64(tctx + 144, rec);
+    w64(tctx + 152, rec);
+    uint64_t prims = rec + 80, bins = rec + 112, entries = rec + 120;
+    w32(rec, 0x5244424d);
+    w32(rec + 4, 1);
+    w64(rec + 16, draw_job);
+    memcpy(host(rec + 24, 8), (uint16_t[4]){ 0, 0, 0, 0 }, 8);
+    w64(rec + 48, prims);
+    w64(rec + 56, bins);
+    w64(rec + 64, entries);
+    memcpy(host(prims, 24), (uint32_t[6]){ 0, 1, 2, 0, 0, 0 }, 24);
+    w32(bins, 0);
+    w32(bins + 4, 1);
+    w32(entries, 0);
+    /* the framebuffer: no colour write, Layered D32 depth planes 1024 bytes apart */
+    uint64_t fbd = alloc(128 + 64 + 64, 64);
+    struct mali_framebuffer_parameters fp = {
+        .width = 16, .height = 16, .bound_max_x = 15, .bound_max_y = 15, .sample_count = n,
+        .sample_pattern = patterns[_i], .render_target_count = 1, .z_write_enable = true,
+        .has_zs_crc_extension = true, .z_clear = 1.0f, .effective_tile_size = 256,
+        .z_internal_format = MALI_Z_INTERNAL_FORMAT_D32, .tiler = tctx,
+    };
+    mali_framebuffer_parameters_pack(host(fbd, 64), &fp);
+    struct mali_zs_crc_extension x = { .zs_write_format = MALI_ZS_FORMAT_D32, .zs_block_format = MALI_BLOCK_FORMAT_V7_LINEAR,
+                                       .zs_msaa = MALI_MSAA_LAYERED, .zs_writeback_base = zs,
+                                       .zs_writeback_row_stride = 64, .zs_writeback_surface_stride = 1024 };
+    mali_zs_crc_extension_pack(host(fbd + 128, 64), &x, 7);
+    struct mali_render_target rt = { .internal_format = MALI_COLOR_BUFFER_INTERNAL_FORMAT_R8G8B8A8,
+                                     .writeback_format = MALI_COLOR_FORMAT_R8G8B8A8,
+                                     .writeback_block_format = MALI_BLOCK_FORMAT_V7_LINEAR,
+                                     .writeback_msaa = MALI_MSAA_LAYERED, .swizzle = 0 | 1 << 3 | 2 << 6 | 3 << 9 };
+    mali_render_target_pack(host(fbd + 192, 64), &rt, 7);
+    uint64_t job = alloc(64, 64);
+    struct mali_job_header hd = { .is_64b = true, .type = MALI_JOB_TYPE_FRAGMENT, .index = 1 };
+    mali_job_header_pack(host(job, 32), &hd);
+    struct mali_fragment_job_payload pl = { .framebuffer = fbd | 1 | 2 };
+    mali_fragment_job_payload_pack(host(job + 32, 32), &pl);
+    uint64_t fva = 0;
+    ck_assert_uint_eq(run(job, 7, &fva), MALI_EXC_DONE);
+    unsigned inside = 0;
+    for (unsigned sm = 0; sm < n; sm++)
+        for (unsigned y = 0; y < 16; y++)
+            for (unsigned xx = 0; xx < 16; xx++) {
+                double sx = xx + 0.5 + pat[sm][0] / 16.0, sy = y + 0.5 + pat[sm][1] / 16.0;
+                bool in = sx + sy < 4019 / 256.0;          /* 15.7 snapped to 1/256 */
+                float z;
+                memcpy(&z, host(zs + sm * 1024 + y * 64 + xx * 4, 4), 4);
+                ck_assert_msg(z == (in ? 0.25f : 1.0f), "%ux sample %u pixel %u,%u: depth %g", n, sm, xx, y, z);
+                inside += in;
+            }
+    ck_assert_uint_gt(inside, 100 * n);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("gpu_gfx");
@@ -185,6 +270,7 @@ static Suite *suite(void)
     tcase_add_test(t, clear_tiled_v7);
     tcase_add_test(t, hostile_frames);
     tcase_add_test(t, hostile_polygon_list);
+    tcase_add_loop_test(t, msaa_depth_layered, 0, 3);
     suite_add_tcase(s, t);
     return s;
 }

@@ -378,6 +378,58 @@ START_TEST(test_cube)
 }
 END_TEST
 
+/* A multisampled 2D array (2 layers, 2 levels, 4x4 RGBA8, 4 samples) whose surface for (layer,
+ * level, sample) holds red 60 layer + 120 level + 16 sample, its surfaces in the order panfrost
+ * writes them for arch (pan_emit_iview_texture_payload: v7 per layer the samples, the levels
+ * inside; v6 per layer the levels, the samples inside). */
+static void make_ms(unsigned arch)
+{
+    uint64_t tex = alloc(MALI_TEXTURE_LENGTH), surf = alloc(MALI_SURFACE_WITH_STRIDE_LENGTH * 16);
+    struct mali_texture td = { .type = 2, .dimension = 2,
+                               .format = arch >= 7 ? MALI_FORMAT_RGBA8_UNORM << 12 : MALI_FORMAT_RGBA8_UNORM << 12 | SWZ_RGBA,
+                               .width = 4, .height = 4, .swizzle = SWZ_RGBA, .sample_count_log2 = 2,
+                               .texel_ordering = MALI_TEXTURE_LAYOUT_LINEAR, .levels = 2, .surfaces = surf,
+                               .array_size = 2, .depth = 1, .maximum_lod = 1 };
+    mali_texture_pack(at(tex), &td);
+    for (unsigned ly = 0; ly < 2; ly++)
+        for (unsigned l = 0; l < 2; l++)
+            for (unsigned sm = 0; sm < 4; sm++) {
+                unsigned wl = 4 >> l;
+                uint64_t data = alloc(wl * wl * 4);
+                for (unsigned i = 0; i < wl * wl; i++) {
+                    at(data)[4 * i] = (uint8_t)(60 * ly + 120 * l + 16 * sm);
+                    at(data)[4 * i + 3] = 255;
+                }
+                unsigned idx = arch >= 7 ? (ly * 4 + sm) * 2 + l : (ly * 2 + l) * 4 + sm;
+                struct mali_surface_with_stride sd = { .pointer = data, .row_stride = (int32_t)(wl * 4) };
+                mali_surface_with_stride_pack(at(surf) + MALI_SURFACE_WITH_STRIDE_LENGTH * idx, &sd);
+            }
+    M.textures = tex;
+}
+
+/* texelFetch from a multisampled texture: the sample in the offset / MS-index register's top
+ * byte (Mesa's bi_emit_texc_offset_ms_index), on v6 and v7 */
+START_TEST(test_multisampled_fetch)
+{
+    for (unsigned arch = 6; arch <= 7; arch++) {
+        reset();
+        M.arch_major = arch;
+        make_ms(arch);
+        /* staging: the level (8.8), the layer, the offsets | sample << 24 */
+        uint32_t d = texc(OP_FETCH, 1, 0) | 1u << 15 | 1u << 17;     /* fetch mode 1: texel fetch */
+        for (unsigned ly = 0; ly < 2; ly++)
+            for (unsigned l = 0; l < 2; l++)
+                for (unsigned sm = 0; sm < 4; sm++) {
+                    uint32_t sr[3] = { l << 8, ly, sm << 24 }, out[4], n;
+                    char why[160] = "";
+                    ck_assert_msg(bi_tex_texc_grad(&M, d, 1, 1, sr, 3, NULL, out, &n, why, sizeof why) == 0, "%s", why);
+                    ck_assert_msg(bitsf(out[0]) == (float)((60.0 * ly + 120 * l + 16 * sm) / 255),
+                                  "arch %u layer %u level %u sample %u: %g", arch, ly, l, sm, bitsf(out[0]));
+                }
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("gpu_tex");
@@ -389,6 +441,7 @@ static Suite *suite(void)
     tcase_add_test(c, test_shadow);
     tcase_add_test(c, test_formats);
     tcase_add_test(c, test_cube);
+    tcase_add_test(c, test_multisampled_fetch);
     suite_add_tcase(s, c);
     return s;
 }

@@ -31,6 +31,7 @@ $(call unit_test,test_gpu_tex,$(GPU_OBJS),-Iemu/gpu,,)
 $(call unit_test,test_gfx_pixel,$(B)/obj/emu/gpu/gfx_pixel.o,-Iemu/gpu,-lm)
 $(call unit_test,test_gfx_blend,$(B)/obj/emu/gpu/gfx_blend.o,-Iemu/gpu,-lm)
 $(call unit_test,test_gfx_layout,$(B)/obj/emu/gpu/gfx_layout.o,-Iemu/gpu)
+$(call unit_test,test_gfx_tile,$(B)/obj/emu/gpu/gfx_tile.o $(B)/obj/emu/gpu/gfx_pixel.o $(B)/obj/emu/gpu/gfx_layout.o,-Iemu/gpu -I$(B)/gen,-lm)
 $(call unit_test,test_gpu_compute test_gpu_image test_gpu_math test_gpu_gfx,$(GPU_OBJS),-Iemu/gpu -I$(B)/tests/gpu,, \
                  $(B)/tests/gpu/asm.stamp)
 # The GPU back ends against each other (compiled clauses vs the interpreter), on the shaders of both
