@@ -322,6 +322,13 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, bi_fault *f)
             return bx_fault(f, BI_FAULT_INVALID, 0, "LD_GCLK: reserved source");
         x->clock_cycles = src == BI_MV_CYCLE_COUNTER;
     }
+    if (x->sem == BI_SEM_CUBEFACE1) {
+        /* ISA.xml: bit 9 negates all three sources or none (ops.isa's modifiers for this op
+         * overlap src2 and are not read) */
+        for (unsigned k = 0; k < 4; k++)
+            x->neg[k] = k < 3 && (ins->bits >> 9 & 1);
+        x->abs[0] = x->abs[1] = x->abs[2] = 0;
+    }
     if (x->sem == BI_SEM_ST_CVT || x->sem == BI_SEM_LD_CVT)
         x->size = (uint8_t)(1 + mval(ins, BI_MOD_VECSIZE, vecsize_tab, 0));
     if (x->sem >= BI_SEM_LD_VAR || x->sem == BI_SEM_DISCARD)
@@ -374,6 +381,19 @@ int bi_prepare_clause(bi_xclause *x, const bi_clause *c, bi_fault *f)
         } else if (x->fma[i].table && x->add[i].sem != BI_SEM_NOP) {
             return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "clause %#x: DTSEL_IMM with +%s not implemented", c->offset,
                         bi_ops[c->t[i].add.op].name);
+        }
+        if ((x->add[i].sem == BI_SEM_CUBEFACE2) != (x->fma[i].sem == BI_SEM_CUBEFACE1))
+            return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: CUBEFACE1 without CUBEFACE2 (or the reverse)",
+                            c->offset);
+        if (x->add[i].sem == BI_SEM_CUBEFACE2) {
+            /* +CUBEFACE2 names only the FMA's result (Mesa's bi_lower_cubeface), but the face needs
+             * the vector: the ADD reads the FMA's three sources, which both units read at the
+             * tuple's start (so this is the same values) */
+            for (unsigned k = 0; k < 3; k++) {
+                x->c.t[i].add.src[k] = c->t[i].fma.src[k];
+                x->add[i].neg[k] = x->fma[i].neg[k];
+            }
+            x->add[i].nsrcs = 3;
         }
         if ((x->add[i].sem == BI_SEM_ATOM_CX) != (x->fma[i].sem == BI_SEM_ATOM_C))
             return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: ATOM_C without ATOM_CX (or the reverse)", c->offset);
