@@ -297,11 +297,16 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, bi_fault *f)
          * attribute table, where panfrost puts images; LEA_ATTR_TEX alone uses the secondary) */
         x->table = (uint8_t)(1 + mval(ins, BI_MOD_TABLE, table_tab, 2));
     }
-    if (x->sem == BI_SEM_TEXS) {
+    if (x->sem == BI_SEM_TEXS && !strncmp(op->name, "TEXS_CUBE", 9)) {
+        /* TEXS_CUBE (sampler, texture immediates; a computed LOD): TEXC's descriptor with the
+         * cube dimension (0), which bx_exec_tex knows by */
+        uint32_t d = bi_tex_texs_desc(ins->imm[1], ins->imm[0], ox->tkind == 'f' && ox->tbits == 16, 0);
+        x->texdesc = d & ~(3u << 18);
+    } else if (x->sem == BI_SEM_TEXS) {
         int zero = mval(ins, BI_MOD_LOD_MODE, lod_tab, 1);
         x->texdesc = bi_tex_texs_desc(ins->imm[0], ins->imm[1], ox->tkind == 'f' && ox->tbits == 16, zero);
     }
-    if (x->sem == BI_SEM_LEA_TEX || x->sem == BI_SEM_LEA_ATTR) {
+    if (x->sem == BI_SEM_LEA_TEX || x->sem == BI_SEM_LEA_ATTR || x->sem == BI_SEM_LD_ATTR_TEX) {
         /* .auto (Mesa 26: texel buffers, image loads) takes the register format the image's pixel
          * format implies; bifrost_tex.c resolves it when it reads the attribute */
         static const uint8_t rf_value[] = { BI_RF_F16, BI_RF_F32, BI_RF_I32, BI_RF_U32, BI_RF_I16, BI_RF_U16 };
@@ -313,6 +318,8 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, bi_fault *f)
         /* LEA_ATTR_IMM: the attribute index is an immediate (else src2 holds it) */
         x->attr_imm = op->nimms > 0;
         x->attr_index = x->attr_imm ? (uint8_t)ins->imm[0] : 0;
+        /* LD_ATTR_TEX (Mesa's image loads on Bifrost): the registers it loads */
+        x->size = (uint8_t)(1 + mval(ins, BI_MOD_VECSIZE, vecsize_tab, 0));
     }
     if ((x->sem == BI_SEM_FRCP16 || x->sem == BI_SEM_FRSQ16) && bi_mod_mv(ins, BI_MOD_DIVZERO) == BI_MV_DIVZERO)
         return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "%s.divzero not implemented" NO_SOURCE, op->name);
@@ -373,6 +380,12 @@ int bi_prepare_clause(bi_xclause *x, const bi_clause *c, bi_fault *f)
                 return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "clause %#x: +%s with DTSEL_IMM table %u not implemented",
                                 c->offset, bi_ops[c->t[i].add.op].name, x->fma[i].table - 1u);
             x->add[i].table = x->fma[i].table;
+        } else if (x->add[i].sem == BI_SEM_LD_ATTR_TEX) {
+            /* LD_ATTR_TEX reads the primary attribute table, with or without DTSEL_IMM.attribute_1
+             * (Mesa's bi_emit_image_load emits none; only LEA_ATTR_TEX defaults to the secondary) */
+            if (x->fma[i].table > 1)
+                return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "clause %#x: +%s with DTSEL_IMM table %u not implemented",
+                                c->offset, bi_ops[c->t[i].add.op].name, x->fma[i].table - 1u);
         } else if (x->add[i].sem == BI_SEM_LEA_TEX) {
             if (x->fma[i].table != 1)
                 return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0,
