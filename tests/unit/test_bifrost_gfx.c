@@ -522,7 +522,7 @@ END_TEST
 #define VDATA (MEM_BASE + 0xa000)
 #define VDATA2 (MEM_BASE + 0xc000)
 #define INSTANCE_SIZE 4
-#define OFFSET_START 5         /* the draw's Offset Start: moves per-vertex elements only */
+#define OFFSET_START 5         /* the draw's Offset Start: added to every element */
 /* attribute buffer types (genxml's Attribute Type) */
 enum { MALI_ATTR_1D = 1, MALI_ATTR_POT = 2, MALI_ATTR_MOD = 3, MALI_ATTR_NPOT = 4 };
 
@@ -616,14 +616,15 @@ static void check_vertex(unsigned arch, int jit, bi_warp *w)
         for (unsigned c = 0; c < 4; c++) {
             ck_assert_msg(w->reg[c][l] == fb(elem(0, lin + OFFSET_START, c)), "1D lane %u c %u: %g", l, c,
                           bf(w->reg[c][l]));
-            ck_assert_msg(w->reg[12 + c][l] == fb(elem(4, lin / 12, c)), "NPOT lane %u c %u: %g", l, c,
+            ck_assert_msg(w->reg[12 + c][l] == fb(elem(4, lin / 12 + OFFSET_START, c)), "NPOT lane %u c %u: %g", l, c,
                           bf(w->reg[12 + c][l]));
             /* the vertex output: varying 0's element lin */
             ck_assert_uint_eq(get32(VDATA + 16 * lin + 4 * c), fb(elem(0, lin + OFFSET_START, c)));
         }
         for (unsigned c = 0; c < 3; c++) {
-            ck_assert_msg(w->reg[4 + c][l] == fb(elem(1, lin >> 1, c)), "POT lane %u c %u: %g", l, c, bf(w->reg[4 + c][l]));
-            ck_assert_uint_eq(get32(VDATA2 + 20 * lin + 8 + 4 * c), fb(elem(1, lin >> 1, c)));
+            ck_assert_msg(w->reg[4 + c][l] == fb(elem(1, (lin >> 1) + OFFSET_START, c)), "POT lane %u c %u: %g", l, c,
+                          bf(w->reg[4 + c][l]));
+            ck_assert_uint_eq(get32(VDATA2 + 20 * lin + 8 + 4 * c), fb(elem(1, (lin >> 1) + OFFSET_START, c)));
         }
         ck_assert_uint_eq(w->reg[8][l], 7000 + lin % 4 + OFFSET_START);
     }
