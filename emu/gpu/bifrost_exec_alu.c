@@ -167,7 +167,7 @@ static uint32_t exec_vec(const bi_xinstr *x, const uint32_t *s, const fctx *fc)
             uint32_t a = (s[0] >> (8 * j)) & 0xff, b = (s[1] >> (8 * j)) & 0xff, v;
             if (x->sem == BI_SEM_VMUX) {
                 uint32_t c = (s[2] >> (8 * j)) & 0xff;
-                v = x->mux == 0 ? ((c & 0x80) ? b : a) : (c == 0 ? a : b);
+                v = x->mux == 0 ? ((c & 0x80) ? a : b) : x->mux == 3 ? ((a & c) | (b & ~c)) : (c == 0 ? a : b);
             } else {
                 int t;
                 if (x->sem == BI_SEM_VICMP_I)
@@ -274,10 +274,10 @@ static uint32_t exec_vec(const bi_xinstr *x, const uint32_t *s, const fctx *fc)
         case BI_SEM_VMUX: {
             uint32_t c = vsel16(x, 2, s[2], j, 0);
             switch (x->mux) {
-            case 0: v = (c & 0x8000) ? b : a; break;
+            case 0: v = (c & 0x8000) ? a : b; break;
             case 1: v = c == 0 ? a : b; break;
             case 2: v = (c & 0x7fff) == 0 ? a : b; break;
-            default: v = (b & c) | (a & ~c & 0xffff); break;
+            default: v = (a & c) | (b & ~c & 0xffff); break;
             }
             break;
         }
@@ -335,6 +335,31 @@ static inline uint32_t branch_target(const bi_xinstr *x, uint32_t v)
 
 /* Execute one instruction for one lane. s[] = raw source values. Returns the 32-bit result;
  * *branch is set to 1 and *target to the byte offset when a branch is taken. */
+/* The cube face of the direction (x, y, z), GL's order +X -X +Y -Y +Z -Z: the axis of largest
+ * magnitude, z before y before x on ties (llvmpipe's choice, D3D10's rule; GL leaves ties open),
+ * its negative face when that component is below zero.  Mesa reads it from bits 31:29 of
+ * CUBEFACE2's result (bi_emit_texc_cube_coord ORs it over s; the CUBE_*SEL ops read it too). */
+static unsigned cube_face(uint32_t x, uint32_t y, uint32_t z)
+{
+    float ax = fabsf(f32(x)), ay = fabsf(f32(y)), az = fabsf(f32(z));
+    if (az >= ax && az >= ay)
+        return 4 + (f32(z) < 0);
+    if (ay >= ax)
+        return 2 + (f32(y) < 0);
+    return f32(x) < 0;
+}
+
+/* CUBE_SSEL (a = z, b = x) and CUBE_TSEL (a = y, b = z): the face's s or t before the division
+ * by the major axis' magnitude (CUBEFACE1), GL's table of sc / tc (ES 3.0 table 3.21). */
+static uint32_t cube_sel(int t, uint32_t a, uint32_t b, uint32_t face)
+{
+    static const int8_t s_src[6] = { -1, 1, 2, 2, 2, -2 }, t_src[6] = { -1, -1, 2, -2, -1, -1 };
+    unsigned fi = (face >> 29) % 6;     /* faces 6 and 7 do not exist: hostile input, any value */
+    int sel = t ? t_src[fi] : s_src[fi];
+    uint32_t v = (sel == 1 || sel == -1) ? a : b;
+    return sel < 0 ? v ^ 0x80000000u : v;
+}
+
 uint32_t bx_exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, int *branch, uint32_t *target)
 {
     uint32_t a = s[0], b = s[1], c = s[2];
@@ -386,10 +411,13 @@ uint32_t bx_exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, int *
     case BI_SEM_CSEL_F: return fcmp(a, b, x->cmp) ? c : s[3];
     case BI_SEM_MUX:
         switch (x->mux) {
-        case 0: return (c & 0x80000000) ? b : a;              /* neg (assumption) */
+        /* src0 where the condition holds (Mesa's bi_csel_from_mux: MUX.neg(x, y, c) is
+         * CSEL.s.lt(c, 0, x, y); MUX.bit takes src0's bits where the mask is set, as
+         * bi_emit_texc_cube_coord packs s under the cube face) */
+        case 0: return (c & 0x80000000) ? a : b;              /* neg */
         case 1: return c == 0 ? a : b;                        /* int_zero */
         case 2: return (c & 0x7fffffff) == 0 ? a : b;         /* fp_zero */
-        default: return (b & c) | (a & ~c);                   /* bit (assumption) */
+        default: return (a & c) | (b & ~c);                   /* bit */
         }
     case BI_SEM_ICMP_I: return bool_result((a == b) == (x->cmp == C_EQ), x->result_type == 0 ? 0 : 2);
     case BI_SEM_ICMP_S: case BI_SEM_ICMP_U: {
@@ -537,6 +565,16 @@ uint32_t bx_exec_op(const bi_xinstr *x, const uint32_t *s, const fctx *fc, int *
         return u32(r);
     }
     case BI_SEM_ATOM_POST: return atom_op32(x->atom_opc, a, b);
+    case BI_SEM_CUBEFACE1: {
+        /* max(|x|, |y|, |z|), the magnitude Mesa divides s and t by */
+        float m = fmaxf(fabsf(f32(bx_fsrc(x, 0, a, fc))),
+                        fmaxf(fabsf(f32(bx_fsrc(x, 1, b, fc))), fabsf(f32(bx_fsrc(x, 2, c, fc)))));
+        return u32(m);
+    }
+    case BI_SEM_CUBEFACE2:      /* sources: the tuple's CUBEFACE1 sources (bifrost_exec_prepare.c) */
+        return (uint32_t)cube_face(bx_fsrc(x, 0, a, fc), bx_fsrc(x, 1, b, fc), bx_fsrc(x, 2, c, fc)) << 29;
+    case BI_SEM_CUBE_SSEL: case BI_SEM_CUBE_TSEL:
+        return cube_sel(x->sem == BI_SEM_CUBE_TSEL, bx_fsrc(x, 0, a, fc), bx_fsrc(x, 1, b, fc), c);
     case BI_SEM_FRCP16: case BI_SEM_FRSQ16: {
         /* the 16-bit half lane0 selects, abs then neg; the result in both halves (assumption:
          * Mesa reads 16-bit values from the low half) */

@@ -100,9 +100,14 @@ static int ld_attr_lane(const bi_mem *m, unsigned index, uint32_t vertex, uint32
         }
         memcpy(cw, b + 16, 16);
     }
-    uint64_t linear = (uint64_t)vertex + m->attr_offset_start +
-                      (uint64_t)instance * (m->attr_instance_size ? m->attr_instance_size : 1);
+    uint64_t linear = (uint64_t)vertex + (uint64_t)instance * (m->attr_instance_size ? m->attr_instance_size : 1);
     int64_t el = attr_element(ab.type, bw, cw, linear);
+    /* Offset Start (the draw's first vertex, or min index + base vertex) is added to the element
+     * after the instancing arithmetic, not to the linear index a modulus or divisor reads (the
+     * per-vertex modulus then gives vertex + Offset Start); panfrost subtracts stride x Offset
+     * Start from per-instance attributes' Offset to cancel it there (panfrost_emit_vertex_data) */
+    if (el >= 0)
+        el += m->attr_offset_start;
     if (el < 0) {
         snprintf(why, whylen, "LD_ATTR from attribute buffer %u of type %u not implemented", at.buffer_index, ab.type);
         return BI_EXEC_UNIMPLEMENTED;

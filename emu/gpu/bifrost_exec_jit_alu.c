@@ -334,12 +334,12 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
         break;
     case K_MUX:
         switch (xi->mux) {
-        case 0:                                          /* sign of c ? b : a */
+        case 0:                                          /* sign of c ? a : b */
             if (e->sse) {                                /* the sign made a lane mask */
                 jx_sra_imm(e, 2, 2, 31);
-                jx_blendv(e, 1, 0, 0, 1, 2);
+                jx_blendv(e, 1, 0, 1, 0, 2);
             } else {
-                jx_blendv(e, 0, 0, 0, 1, 2);
+                jx_blendv(e, 0, 0, 1, 0, 2);
             }
             break;
         case 1: case 2:
@@ -350,8 +350,8 @@ void bx_jc_compile_unit(jcomp *jc, unsigned i, int add)
             jx_blendv(e, 1, 0, 1, 0, 4);                 /* c == 0 ? a : b */
             break;
         default:
-            jx_op(e, JX_VPAND, 1, 1, 2);
-            jx_op(e, JX_VPANDN, 0, 2, 0);
+            jx_op(e, JX_VPAND, 0, 0, 2);                 /* (a & c) | (b & ~c) */
+            jx_op(e, JX_VPANDN, 1, 2, 1);
             jx_op(e, JX_VPOR, 0, 0, 1);
             break;
         }

@@ -163,10 +163,10 @@ LANE_LOOP int exec_fast(uint8_t kind, const bi_xinstr *x, const uint32_t *const 
     }
     case K_MUX:
         switch (x->mux) {
-        case 0: for (l = 0; l < n; l++) r[l] = (c[l] & 0x80000000) ? b[l] : a[l]; break;
+        case 0: for (l = 0; l < n; l++) r[l] = (c[l] & 0x80000000) ? a[l] : b[l]; break;
         case 1: for (l = 0; l < n; l++) r[l] = c[l] == 0 ? a[l] : b[l]; break;
         case 2: for (l = 0; l < n; l++) r[l] = (c[l] & 0x7fffffff) == 0 ? a[l] : b[l]; break;
-        default: for (l = 0; l < n; l++) r[l] = (b[l] & c[l]) | (a[l] & ~c[l]); break;
+        default: for (l = 0; l < n; l++) r[l] = (a[l] & c[l]) | (b[l] & ~c[l]); break;
         }
         return 1;
     case K_MKVEC: {

@@ -117,6 +117,18 @@ static int exec_tex(bi_warp *w, const bi_xinstr *x, const bi_clause *c, unsigned
     }
         n = 3;
         break;
+    case BI_SEM_LD_ATTR_TEX: {
+        /* an image texel's address and conversion as LEA_ATTR_TEX finds them, loaded as LD_CVT
+         * loads (src0 = x | y << 16, src1 = z, src2 = the attribute) */
+        uint32_t lea[3];
+        if (sr + x->size > 64)
+            return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
+        rc = bi_tex_lea_attr(m, s[2], 1, s[0], s[1], x->regfmt, lea, why, sizeof(why));
+        if (!rc)
+            rc = bi_tex_ld_cvt(m, lea[0] | (uint64_t)lea[1] << 32, lea[2], out, x->size, why, sizeof(why));
+        n = x->size;
+        break;
+    }
     case BI_SEM_LD_GCLK: {
         if (sr + 2 > 64)
             return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: staging registers out of range", c->offset);
@@ -313,6 +325,18 @@ int bx_exec_tex(bi_warp *w, const bi_xinstr *x, const bi_clause *c, uint32_t exe
         return bx_fault(f, BI_FAULT_MEMORY, 0, "clause %#x: memory instruction without memory", c->offset);
     uint32_t desc0 = x->sem == BI_SEM_TEXS ? x->texdesc : 0;
     unsigned sr = c->hdr[BI_H_SR];
+    uint32_t cube[4][BI_MAX_LANES];
+    if (x->sem == BI_SEM_TEXS && ((desc0 >> 18) & 3) == 0) {
+        /* TEXS_CUBE's s, t and CUBEFACE2's face word (Mesa's bi_emit_texs): TEXC's cube sources,
+         * the face in bits 31:29 over s (as bi_emit_texc_cube_coord packs them) */
+        for (unsigned l = 0; l < n; l++) {
+            cube[0][l] = (src[0][l] & 0x1fffffffu) | (src[2][l] & 0xe0000000u);
+            cube[1][l] = src[1][l];
+            cube[2][l] = src[2][l];
+            cube[3][l] = src[3][l];
+        }
+        src = (const uint32_t(*)[BI_MAX_LANES])cube;
+    }
     for (unsigned l = 0; l < n; l++) {
         if (!(exec & (1u << l)))
             continue;

@@ -297,11 +297,16 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, bi_fault *f)
          * attribute table, where panfrost puts images; LEA_ATTR_TEX alone uses the secondary) */
         x->table = (uint8_t)(1 + mval(ins, BI_MOD_TABLE, table_tab, 2));
     }
-    if (x->sem == BI_SEM_TEXS) {
+    if (x->sem == BI_SEM_TEXS && !strncmp(op->name, "TEXS_CUBE", 9)) {
+        /* TEXS_CUBE (sampler, texture immediates; a computed LOD): TEXC's descriptor with the
+         * cube dimension (0), which bx_exec_tex knows by */
+        uint32_t d = bi_tex_texs_desc(ins->imm[1], ins->imm[0], ox->tkind == 'f' && ox->tbits == 16, 0);
+        x->texdesc = d & ~(3u << 18);
+    } else if (x->sem == BI_SEM_TEXS) {
         int zero = mval(ins, BI_MOD_LOD_MODE, lod_tab, 1);
         x->texdesc = bi_tex_texs_desc(ins->imm[0], ins->imm[1], ox->tkind == 'f' && ox->tbits == 16, zero);
     }
-    if (x->sem == BI_SEM_LEA_TEX || x->sem == BI_SEM_LEA_ATTR) {
+    if (x->sem == BI_SEM_LEA_TEX || x->sem == BI_SEM_LEA_ATTR || x->sem == BI_SEM_LD_ATTR_TEX) {
         /* .auto (Mesa 26: texel buffers, image loads) takes the register format the image's pixel
          * format implies; bifrost_tex.c resolves it when it reads the attribute */
         static const uint8_t rf_value[] = { BI_RF_F16, BI_RF_F32, BI_RF_I32, BI_RF_U32, BI_RF_I16, BI_RF_U16 };
@@ -313,6 +318,8 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, bi_fault *f)
         /* LEA_ATTR_IMM: the attribute index is an immediate (else src2 holds it) */
         x->attr_imm = op->nimms > 0;
         x->attr_index = x->attr_imm ? (uint8_t)ins->imm[0] : 0;
+        /* LD_ATTR_TEX (Mesa's image loads on Bifrost): the registers it loads */
+        x->size = (uint8_t)(1 + mval(ins, BI_MOD_VECSIZE, vecsize_tab, 0));
     }
     if ((x->sem == BI_SEM_FRCP16 || x->sem == BI_SEM_FRSQ16) && bi_mod_mv(ins, BI_MOD_DIVZERO) == BI_MV_DIVZERO)
         return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "%s.divzero not implemented" NO_SOURCE, op->name);
@@ -321,6 +328,13 @@ static int prepare_instr(bi_xinstr *x, const bi_instr *ins, bi_fault *f)
         if (src != BI_MV_CYCLE_COUNTER && src != BI_MV_SYSTEM_TIMESTAMP)
             return bx_fault(f, BI_FAULT_INVALID, 0, "LD_GCLK: reserved source");
         x->clock_cycles = src == BI_MV_CYCLE_COUNTER;
+    }
+    if (x->sem == BI_SEM_CUBEFACE1) {
+        /* ISA.xml: bit 9 negates all three sources or none (ops.isa's modifiers for this op
+         * overlap src2 and are not read) */
+        for (unsigned k = 0; k < 4; k++)
+            x->neg[k] = k < 3 && (ins->bits >> 9 & 1);
+        x->abs[0] = x->abs[1] = x->abs[2] = 0;
     }
     if (x->sem == BI_SEM_ST_CVT || x->sem == BI_SEM_LD_CVT)
         x->size = (uint8_t)(1 + mval(ins, BI_MOD_VECSIZE, vecsize_tab, 0));
@@ -366,6 +380,12 @@ int bi_prepare_clause(bi_xclause *x, const bi_clause *c, bi_fault *f)
                 return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "clause %#x: +%s with DTSEL_IMM table %u not implemented",
                                 c->offset, bi_ops[c->t[i].add.op].name, x->fma[i].table - 1u);
             x->add[i].table = x->fma[i].table;
+        } else if (x->add[i].sem == BI_SEM_LD_ATTR_TEX) {
+            /* LD_ATTR_TEX reads the primary attribute table, with or without DTSEL_IMM.attribute_1
+             * (Mesa's bi_emit_image_load emits none; only LEA_ATTR_TEX defaults to the secondary) */
+            if (x->fma[i].table > 1)
+                return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "clause %#x: +%s with DTSEL_IMM table %u not implemented",
+                                c->offset, bi_ops[c->t[i].add.op].name, x->fma[i].table - 1u);
         } else if (x->add[i].sem == BI_SEM_LEA_TEX) {
             if (x->fma[i].table != 1)
                 return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0,
@@ -374,6 +394,19 @@ int bi_prepare_clause(bi_xclause *x, const bi_clause *c, bi_fault *f)
         } else if (x->fma[i].table && x->add[i].sem != BI_SEM_NOP) {
             return bx_fault(f, BI_FAULT_UNIMPLEMENTED, 0, "clause %#x: DTSEL_IMM with +%s not implemented", c->offset,
                         bi_ops[c->t[i].add.op].name);
+        }
+        if ((x->add[i].sem == BI_SEM_CUBEFACE2) != (x->fma[i].sem == BI_SEM_CUBEFACE1))
+            return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: CUBEFACE1 without CUBEFACE2 (or the reverse)",
+                            c->offset);
+        if (x->add[i].sem == BI_SEM_CUBEFACE2) {
+            /* +CUBEFACE2 names only the FMA's result (Mesa's bi_lower_cubeface), but the face needs
+             * the vector: the ADD reads the FMA's three sources, which both units read at the
+             * tuple's start (so this is the same values) */
+            for (unsigned k = 0; k < 3; k++) {
+                x->c.t[i].add.src[k] = c->t[i].fma.src[k];
+                x->add[i].neg[k] = x->fma[i].neg[k];
+            }
+            x->add[i].nsrcs = 3;
         }
         if ((x->add[i].sem == BI_SEM_ATOM_CX) != (x->fma[i].sem == BI_SEM_ATOM_C))
             return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: ATOM_C without ATOM_CX (or the reverse)", c->offset);

@@ -967,7 +967,9 @@ int bi_tex_lea_attr(const bi_mem *m, unsigned index, int image, uint32_t s0, uin
     uint64_t addr = ab.pointer + (at.offset_enable || !image ? at.offset : 0) + x * ab.stride;
     if (!image && ab.type != MALI_ATTRIBUTE_TYPE_1D) {
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "LEA_ATTR with attribute buffer type %u not implemented", ab.type);
-    } else if (ab.type == MALI_ATTRIBUTE_TYPE_3D_LINEAR) {   /* continuation record with row / slice strides */
+    } else if (ab.type == MALI_ATTRIBUTE_TYPE_3D_LINEAR || ab.type == MALI_ATTRIBUTE_TYPE_3D_INTERLEAVED) {
+        /* a continuation record with the row and slice strides (panfrost_emit_image_attribs: the
+         * level's row stride, a row of 16x16 tiles when U-interleaved, and the layer stride) */
         struct mali_attribute_buffer_continuation_3d c3;
         if (mem_read(m, bva + MALI_ATTRIBUTE_BUFFER_LENGTH, b, sizeof b))
             return tfail(err, errlen, BI_EXEC_ERROR, "attribute buffer descriptor fault at %#llx",
@@ -975,7 +977,14 @@ int bi_tex_lea_attr(const bi_mem *m, unsigned index, int image, uint32_t s0, uin
         mali_attribute_buffer_continuation_3d_unpack(b, &c3);
         if (c3.type != MALI_ATTRIBUTE_TYPE_CONTINUATION)
             return tfail(err, errlen, BI_EXEC_ERROR, "3D attribute buffer %u without a continuation record", buf);
-        addr += y * c3.row_stride + z * c3.slice_stride;
+        if (ab.type == MALI_ATTRIBUTE_TYPE_3D_INTERLEAVED) {
+            /* the element stride is the bytes per texel; x, y inside the layer's tiles */
+            gfx_surface sf = { .row_stride = c3.row_stride, .bpp = ab.stride, .tiled = 1 };
+            addr += (uint64_t)gfx_surface_offset(&sf, (uint32_t)x, (uint32_t)y, 0) - x * ab.stride;
+        } else {
+            addr += y * c3.row_stride;
+        }
+        addr += z * c3.slice_stride;
     } else if (ab.type != MALI_ATTRIBUTE_TYPE_1D) {
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "image attribute buffer type %u not implemented", ab.type);
     }

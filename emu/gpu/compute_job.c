@@ -43,7 +43,10 @@ uint32_t draw_desc_parse(const gpu_mem_if *m, const uint8_t *draw, bool secondar
     d->varyings = dcd.varyings;
     d->varying_bufs = dcd.varying_buffers;
     d->offset_start = dcd.offset_start;
-    d->instance_size = dcd.instance_size;
+    {   /* a padded count (genxml): the decoded value, saturated (a hostile one then faults on access) */
+        uint64_t isz = mali_padded_decode(dcd.instance_size);
+        d->instance_size = isz > UINT32_MAX ? UINT32_MAX : (uint32_t)isz;
+    }
     if (!rsd_ptr)
         return EXC_JOB_CONFIG_FAULT;
     READ(rsd_ptr, rsd, sizeof(rsd));

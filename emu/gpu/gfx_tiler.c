@@ -281,7 +281,11 @@ uint32_t gfx_tiler_bin(const gpu_compute_job *job, const uint8_t *jd, unsigned c
     bin_ctx c;
     memset(&c, 0, sizeof(c));
     c.count = count;
-    c.instance_size = instances > 1 ? fdraw.instance_size : 1;
+    uint64_t isz = gfx_instance_size(&fdraw, instances);
+    if (isz > MAX_POSITIONS)
+        return fail(fva, job->job_va, MALI_EXC_JOB_CONFIG_FAULT, err, errlen, "instance size %llu",
+                    (unsigned long long)isz);
+    c.instance_size = (uint32_t)isz;
     c.kind = prim_kind(prim.draw_mode);
     c.cull_front = fdraw.cull_front_face;
     c.cull_back = fdraw.cull_back_face;

@@ -8,6 +8,15 @@
 #include <stdint.h>
 
 #include "compute.h"
+#include "mali_formats.h"
+
+/* The vertex slots between one instance and the next: the draw's Instance Size, a padded count
+ * (genxml: (2 * v[7:5] + 1) << v[4:0]; Mesa's padded vertex count), when it draws more than one
+ * instance.  The vertex front end (positions, attributes) and the tiler must agree on it. */
+static inline uint64_t gfx_instance_size(const struct mali_draw *d, unsigned instances)
+{
+    return instances > 1 ? mali_padded_decode(d->instance_size) : 1;
+}
 
 /* Bin the draw of the job whose first 256 bytes are jd (primitive +40, primitive size +64,
  * tiler pointer +72, fragment DCD +128): count vertices x instances, shaded.  0 or an exception

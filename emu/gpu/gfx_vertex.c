@@ -104,8 +104,15 @@ uint32_t gfx_idvs_job_run(gpu_compute *e, const gpu_compute_job *job, uint64_t *
     struct mali_primitive prim;
     mali_draw_unpack(jd + MALI_INDEXED_VERTEX_JOB_SECTION_FRAGMENT_DRAW_OFFSET, &fdraw);
     mali_primitive_unpack(jd + MALI_INDEXED_VERTEX_JOB_SECTION_PRIMITIVE_OFFSET, &prim);
-    bi_vertex_grid grid = { .count = count, .instance_size = instances > 1 ? fdraw.instance_size : 1,
-                            .pos_base = fdraw.position };
+    /* Instance Size is a padded count (Mesa: the padded vertex count of an instanced draw) */
+    uint64_t isz = gfx_instance_size(&fdraw, instances);
+    if (isz > MAX_VERTICES) {
+        fprintf(stderr, "gpu: IDVS job at 0x%llx: instance size %llu\n", (unsigned long long)job->job_va,
+                (unsigned long long)isz);
+        *fault_va = job->job_va;
+        return EXC_JOB_CONFIG_FAULT;
+    }
+    bi_vertex_grid grid = { .count = count, .instance_size = (uint32_t)isz, .pos_base = fdraw.position };
     code = shade(e, job, jd + MALI_INDEXED_VERTEX_JOB_SECTION_VERTEX_DRAW_OFFSET, false, &grid, instances, &fva);
     if (!code && prim.secondary_shader)
         code = shade(e, job, jd + MALI_INDEXED_VERTEX_JOB_SECTION_VERTEX_DRAW_OFFSET, true, &grid, instances, &fva);

@@ -202,9 +202,9 @@ static void check_lanes(enum bi_arch arch)
         unsigned sh = c & 31;
         const uint32_t want[][2] = {
             { 10, fma_rm(a & 0x7fffffff, b ^ 0x80000000, c | 0x80000000, FE_TONEAREST) },
-            { 11, -A < B ? 0xffffffffu : 0 }, { 12, clamp }, { 13, (c & 0x80000000) ? b : a },
+            { 11, -A < B ? 0xffffffffu : 0 }, { 12, clamp }, { 13, (c & 0x80000000) ? a : b },
             { 14, A >= absB }, { 15, (c & 0x7fffffff) == 0 ? a : b }, { 16, ~((a << sh) & ~b) },
-            { 17, (b & c) | (a & ~c) }, { 18, (a >> sh) ^ b }, { 19, (int32_t)a >= (int32_t)b ? 0xffffffffu : 0 },
+            { 17, (a & c) | (b & ~c) }, { 18, (a >> sh) ^ b }, { 19, (int32_t)a >= (int32_t)b ? 0xffffffffu : 0 },
             { 20, a >= b ? c : b }, { 21, (a >> 16) | (b & 0xffff0000) },
         };
         for (unsigned i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
@@ -214,6 +214,48 @@ static void check_lanes(enum bi_arch arch)
         }
     }
 }
+
+/* Cube-map coordinates (exec_cube.s): the face of GL's table 3.21 for directions along each
+ * axis, either sign, ties (z before y before x) and off-axis ones; s and t before the division
+ * (CUBE_SSEL / CUBE_TSEL), the magnitude they are divided by, and the face packed over s. */
+static void check_cube(enum bi_arch arch)
+{
+    static const float dir[][3] = {
+        { 2, 0.5f, -0.25f }, { -3, 1, 2 }, { 0.5f, 4, -1 }, { 0.25f, -2, 1 }, { 1, -1, 3 }, { -1, 0.5f, -5 },
+        { 1, 1, 1 }, { -2, -2, 0.5f }, { 0.75f, -0.5f, 0.25f }, { 0, 0, -1 }, { -1, 1, 0 }, { 3, -3, -3 },
+    };
+    /* GL ES 3.0 table 3.21: sc, tc as (component, sign) by face */
+    static const int sc[6][2] = { { 2, -1 }, { 2, 1 }, { 0, 1 }, { 0, 1 }, { 0, 1 }, { 0, -1 } };
+    static const int tc[6][2] = { { 1, -1 }, { 1, -1 }, { 2, 1 }, { 2, -1 }, { 1, -1 }, { 1, -1 } };
+    const unsigned ndir = sizeof(dir) / sizeof(dir[0]);
+    for (unsigned base = 0; base < ndir; base += 4) {
+        bi_warp w;
+        bi_warp_init(&w, arch);
+        for (unsigned l = 0; l < w.lanes; l++)
+            for (unsigned r = 0; r < 3; r++)
+                w.reg[r][l] = fb(dir[(base + l) % ndir][r]);
+        run(&w, bi_shader_exec_cube, sizeof(bi_shader_exec_cube));
+        for (unsigned l = 0; l < w.lanes; l++) {
+            const float *d = dir[(base + l) % ndir];
+            float ax = fabsf(d[0]), ay = fabsf(d[1]), az = fabsf(d[2]);
+            unsigned face = az >= ax && az >= ay ? 4 + (d[2] < 0) : ay >= ax ? 2 + (d[1] < 0) : (d[0] < 0);
+            float ma = fmaxf(ax, fmaxf(ay, az));
+            uint32_t s = fb(sc[face][1] * d[sc[face][0]]), t = fb(tc[face][1] * d[tc[face][0]]);
+            ck_assert_msg(w.reg[11][l] >> 29 == face && (w.reg[11][l] & 0x1fffffff) == 0,
+                          "(%g %g %g): face word %#x, want face %u", d[0], d[1], d[2], w.reg[11][l], face);
+            ck_assert_msg(w.reg[10][l] == fb(ma), "(%g %g %g): max %#x", d[0], d[1], d[2], w.reg[10][l]);
+            ck_assert_msg(w.reg[12][l] == s && w.reg[13][l] == t, "(%g %g %g) face %u: s %#x t %#x, want %#x %#x",
+                          d[0], d[1], d[2], face, w.reg[12][l], w.reg[13][l], s, t);
+            ck_assert_msg(w.reg[14][l] == ((s & 0x1fffffff) | face << 29), "(%g %g %g): packed %#x", d[0], d[1], d[2],
+                          w.reg[14][l]);
+        }
+    }
+}
+
+START_TEST(test_cube_v6) { check_cube(BI_ARCH_V6); }
+END_TEST
+START_TEST(test_cube_v7) { check_cube(BI_ARCH_V7); }
+END_TEST
 
 START_TEST(test_lanes_v6) { check_lanes(BI_ARCH_V6); }
 END_TEST
@@ -1017,6 +1059,8 @@ int main(void)
     tcase_add_test(tc, test_float);
     tcase_add_test(tc, test_lanes_v6);
     tcase_add_test(tc, test_lanes_v7);
+    tcase_add_test(tc, test_cube_v6);
+    tcase_add_test(tc, test_cube_v7);
     tcase_add_test(tc, test_branch);
     tcase_add_test(tc, test_timing);
     tcase_add_test(tc, test_memory);

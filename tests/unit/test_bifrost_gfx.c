@@ -522,6 +522,7 @@ END_TEST
 #define VDATA (MEM_BASE + 0xa000)
 #define VDATA2 (MEM_BASE + 0xc000)
 #define INSTANCE_SIZE 4
+#define OFFSET_START 5         /* the draw's Offset Start: added to every element */
 /* attribute buffer types (genxml's Attribute Type) */
 enum { MALI_ATTR_1D = 1, MALI_ATTR_POT = 2, MALI_ATTR_MOD = 3, MALI_ATTR_NPOT = 4 };
 
@@ -557,6 +558,7 @@ static void check_vertex(unsigned arch, int jit, bi_warp *w)
     gmem.varyings = VARYS;
     gmem.vary_bufs = VBUFS;
     gmem.attr_instance_size = INSTANCE_SIZE;
+    gmem.attr_offset_start = OFFSET_START;
     attribute(ATTRS, 0, 0, pformat(arch, 191));          /* RGBA32F, 1D */
     attribute(ATTRS, 1, 1, pformat(arch, 183));          /* RGB32F, POT divisor 2 */
     attribute(ATTRS, 2, 2, pformat(arch, 133));          /* R32UI (.auto: u32), modulus 4 */
@@ -612,17 +614,19 @@ static void check_vertex(unsigned arch, int jit, bi_warp *w)
     for (unsigned l = 0; l < w->lanes; l++) {
         unsigned lin = (l & 1 ? 0 : 3) + INSTANCE_SIZE * 3 * l;
         for (unsigned c = 0; c < 4; c++) {
-            ck_assert_msg(w->reg[c][l] == fb(elem(0, lin, c)), "1D lane %u c %u: %g", l, c, bf(w->reg[c][l]));
-            ck_assert_msg(w->reg[12 + c][l] == fb(elem(4, lin / 12, c)), "NPOT lane %u c %u: %g", l, c,
+            ck_assert_msg(w->reg[c][l] == fb(elem(0, lin + OFFSET_START, c)), "1D lane %u c %u: %g", l, c,
+                          bf(w->reg[c][l]));
+            ck_assert_msg(w->reg[12 + c][l] == fb(elem(4, lin / 12 + OFFSET_START, c)), "NPOT lane %u c %u: %g", l, c,
                           bf(w->reg[12 + c][l]));
             /* the vertex output: varying 0's element lin */
-            ck_assert_uint_eq(get32(VDATA + 16 * lin + 4 * c), fb(elem(0, lin, c)));
+            ck_assert_uint_eq(get32(VDATA + 16 * lin + 4 * c), fb(elem(0, lin + OFFSET_START, c)));
         }
         for (unsigned c = 0; c < 3; c++) {
-            ck_assert_msg(w->reg[4 + c][l] == fb(elem(1, lin >> 1, c)), "POT lane %u c %u: %g", l, c, bf(w->reg[4 + c][l]));
-            ck_assert_uint_eq(get32(VDATA2 + 20 * lin + 8 + 4 * c), fb(elem(1, lin >> 1, c)));
+            ck_assert_msg(w->reg[4 + c][l] == fb(elem(1, (lin >> 1) + OFFSET_START, c)), "POT lane %u c %u: %g", l, c,
+                          bf(w->reg[4 + c][l]));
+            ck_assert_uint_eq(get32(VDATA2 + 20 * lin + 8 + 4 * c), fb(elem(1, (lin >> 1) + OFFSET_START, c)));
         }
-        ck_assert_uint_eq(w->reg[8][l], 7000 + lin % 4);
+        ck_assert_uint_eq(w->reg[8][l], 7000 + lin % 4 + OFFSET_START);
     }
 }
 
@@ -878,6 +882,49 @@ static void check_texs_lod(unsigned arch, int jit, bi_warp *w)
     }
 }
 
+/* TEXS_CUBE on a 1x1 cube whose face f holds f: lane l looks at face l % 6 (the face word's bits
+ * 31:29, s and t the face's centre); the executor packs the face over s as TEXC's cube source. */
+static void check_texs_cube(unsigned arch, int jit, bi_warp *w)
+{
+    fake_log g;
+    memset(mem, 0, sizeof(mem));
+    warp_setup(w, arch, &g);
+    uint64_t tex = MEM_BASE + 0x400, smp = MEM_BASE + 0x480, surf = MEM_BASE + 0x500, data = MEM_BASE + 0x1000;
+    gmem.textures = tex;
+    gmem.samplers = smp;
+    put32(tex + 32, 2 | 0u << 4 | pformat(arch, 191) << 10);          /* texture 1: cube, 1 x 1, 1 level */
+    put32(tex + 32 + 8, (0 | 1 << 3 | 2 << 6 | 3 << 9) | 2u << 12);
+    put32(tex + 32 + 16, (uint32_t)surf);
+    for (unsigned f = 0; f < 6; f++) {                                 /* one cube: surface f = face f */
+        put32(surf + 16 * f, (uint32_t)(data + 16 * f));
+        put32(surf + 16 * f + 8, 16);
+        for (unsigned c = 0; c < 4; c++)
+            put32(data + 16 * f + 4 * c, fb((float)(10 * f + c)));
+    }
+    put32(smp + 32, 1 | 9u << 8 | 9u << 12 | 9u << 16 | 1u << 25 | 1u << 26 | 3u << 27);
+    put32(smp + 32 + 4, 16u << 8 << 16);
+    for (unsigned l = 0; l < w->lanes; l++) {
+        w->reg[4][l] = fb(0.5f);
+        w->reg[5][l] = fb(0.5f);
+        w->reg[6][l] = (l % 6) << 29;
+    }
+    set_backend(jit);
+    bi_program *p = bi_program_new(bi_shader_gfx_texs_cube, sizeof(bi_shader_gfx_texs_cube), arch == 7 ? BI_ARCH_V7 : BI_ARCH_V6);
+    run_prog(w, p, BI_EXEC_END);
+    bi_program_free(p);
+    for (unsigned l = 0; l < w->lanes; l++)
+        for (unsigned c = 0; c < 4; c++)
+            ck_assert_msg(w->reg[c][l] == fb((float)(10 * (l % 6) + c)), "arch %u lane %u channel %u: %g", arch, l, c,
+                          bf(w->reg[c][l]));
+}
+
+START_TEST(texs_cube)
+{
+    both_backends(check_texs_cube, 6);
+    both_backends(check_texs_cube, 7);
+}
+END_TEST
+
 START_TEST(texs_computed_lod)
 {
     both_backends(check_texs_lod, 6);
@@ -957,6 +1004,7 @@ int main(void)
     tcase_add_test(tc, blend_shader_end);
     tcase_add_test(tc, tile_messages);
     tcase_add_test(tc, vertex_attributes);
+    tcase_add_test(tc, texs_cube);
     tcase_add_test(tc, mesa_position_shader);
     tcase_add_test(tc, mesa_mrt_fragment_shader);
     tcase_add_test(tc, mesa_fragdepth_shader);

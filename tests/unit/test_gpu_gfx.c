@@ -7,6 +7,7 @@
 #include "compute.h"
 #include "gpu_flat_mem.h"
 #include "mali_formats.h"
+#include "gfx_tiler.h"
 
 static gpu_compute *eng;
 
@@ -105,6 +106,26 @@ static void check_clear(unsigned arch, bool tiled)
             ck_assert_msg(z == (in ? 0x00800000u : 0xeeeeeeeeu), "depth (%u,%u) = %#x", x, y, z);
         }
 }
+
+/* Instance Size as Mesa packs it (a padded count: panfrost_padded_vertex_count's values, 2^n and
+ * 3, 5, 7 x 2^n) is the slot distance between instances the vertex and tiler front ends use;
+ * a single instance has none. */
+START_TEST(instance_size)
+{
+    static const unsigned sizes[] = { 1, 2, 4, 12, 20, 28, 64, 96, 160, 224, 1u << 12, 7u << 10 };
+    for (unsigned i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+        unsigned n = sizes[i], shift = (unsigned)__builtin_ctz(n), odd = n >> shift;
+        uint8_t packed[MALI_DRAW_LENGTH];
+        struct mali_draw d;
+        memset(&d, 0, sizeof(d));
+        d.instance_size = (odd / 2) << 5 | shift;
+        mali_draw_pack(packed, &d);
+        mali_draw_unpack(packed, &d);
+        ck_assert_uint_eq(gfx_instance_size(&d, 2), n);
+        ck_assert_uint_eq(gfx_instance_size(&d, 1), 1);
+    }
+}
+END_TEST
 
 START_TEST(clear_linear_v6) { check_clear(6, false); }
 END_TEST
@@ -264,6 +285,7 @@ static Suite *suite(void)
     Suite *s = suite_create("gpu_gfx");
     TCase *t = tcase_create("fragment");
     tcase_add_checked_fixture(t, setup, teardown);
+    tcase_add_test(t, instance_size);
     tcase_add_test(t, clear_linear_v6);
     tcase_add_test(t, clear_linear_v7);
     tcase_add_test(t, clear_tiled_v6);

@@ -605,6 +605,73 @@ static void check_store(unsigned arch, int bgra)
 START_TEST(test_store) { check_store(6, 0); check_store(6, 1); check_store(7, 0); check_store(7, 1); }
 END_TEST
 
+/* Byte offset of texel (x, y) of a U-interleaved layer `row` bytes per row of 16x16 tiles, bpp
+ * bytes a texel: tile by tile along the row, inside a tile y3 x3^y3 y2 x2^y2 ... (bit 7 .. 0). */
+static uint64_t uorder(unsigned x, unsigned y, uint64_t row, unsigned bpp)
+{
+    unsigned idx = 0;
+    for (unsigned b = 0; b < 4; b++)
+        idx |= ((x >> b & 1) ^ (y >> b & 1)) << (2 * b) | (y >> b & 1) << (2 * b + 1);
+    return (uint64_t)(y / 16) * row + ((x / 16) * 256 + idx) * (uint64_t)bpp;
+}
+
+/* Images stored U-interleaved (attribute buffer type 6, 3D Interleaved: panfrost's images on
+ * tiled resources): loads with LD_ATTR_TEX (Mesa's image loads) and stores with LEA_ATTR_TEX +
+ * ST_CVT address texel (x, y) of layer z through the continuation record's row stride (a row of
+ * tiles) and slice stride, RGBA8UI, a size that is no multiple of the tile. */
+static void check_image_tiled(unsigned arch)
+{
+    flat_reset();
+    const unsigned W = 37, H = 21, D = 3, Z = 1, TW = 3, TH = 2;
+    const uint64_t row = TW * 256 * 4, slice = row * TH;
+    uint64_t img = alloc(slice * D, 64), out = alloc(W * H * 16, 64), attr = alloc(8, 64), buf = alloc(32, 64);
+    uint8_t *px = host(img, slice * D);
+    for (unsigned i = 0; i < slice * D; i++)
+        px[i] = (uint8_t)(i * 7 + 3);
+    w32(attr, 0 | 1u << 9 | pixfmt(arch, 155, L_RGBA) << 10);
+    w32(attr + 4, 0);
+    w64(buf, img | 6);
+    w32(buf + 8, 4);
+    w32(buf + 12, (uint32_t)(slice * D));
+    w32(buf + 16, 32 | (W - 1) << 16);
+    w32(buf + 20, (H - 1) | (D - 1) << 16);
+    w32(buf + 24, (uint32_t)row);
+    w32(buf + 28, (uint32_t)slice);
+    tables t = { .attributes = attr, .attr_bufs = buf };
+    uint64_t push[5] = { out, 0, W, pack(Z, 0), 0 };
+    ck_assert_uint_eq(run(arch, bi_shader_gpu_img_load, sizeof(bi_shader_gpu_img_load), W, H, push, &t, NULL), 1);
+    for (unsigned y = 0; y < H; y++)
+        for (unsigned x = 0; x < W; x++)
+            for (unsigned c = 0; c < 4; c++) {
+                uint32_t got;
+                memcpy(&got, host(out + (y * W + x) * 16 + 4 * c, 4), 4);
+                uint8_t want = px[Z * slice + uorder(x, y, row, 4) + c];
+                ck_assert_msg(got == want, "arch %u load (%u, %u, %u) channel %u: %u, want %u", arch, x, y, Z, c, got,
+                              want);
+            }
+    /* stores: u32 -> RGBA8UI (saturating) at the same places, the other layers untouched */
+    uint64_t in = alloc(W * H * 16, 64);
+    uint32_t *u = (uint32_t *)host(in, W * H * 16);
+    for (unsigned i = 0; i < W * H * 4; i++)
+        u[i] = i * 5u + (i & 16 ? 0x1f0u : 0);
+    memset(px, 0xee, slice * D);
+    push[0] = in;
+    ck_assert_uint_eq(run(arch, bi_shader_gpu_img_store_u32, sizeof(bi_shader_gpu_img_store_u32), W, H, push, &t, NULL),
+                      1);
+    for (unsigned y = 0; y < H; y++)
+        for (unsigned x = 0; x < W; x++)
+            for (unsigned c = 0; c < 4; c++) {
+                uint32_t v = u[(y * W + x) * 4 + c];
+                uint8_t want = v > 255 ? 255 : (uint8_t)v, got = px[Z * slice + uorder(x, y, row, 4) + c];
+                ck_assert_msg(got == want, "arch %u store (%u, %u) channel %u: %u, want %u", arch, x, y, c, got, want);
+                px[Z * slice + uorder(x, y, row, 4) + c] = 0xee;
+            }
+    for (unsigned i = 0; i < slice * D; i++)
+        ck_assert_msg(px[i] == 0xee, "arch %u byte %u written (%u)", arch, i, px[i]);
+}
+START_TEST(test_image_tiled) { check_image_tiled(6); check_image_tiled(7); }
+END_TEST
+
 /* Texel buffers as Mesa 26 reads and writes them (LEA_ATTR_IMM.auto / LEA_ATTR.auto, LD_CVT,
  * ST_CVT through 1D attribute buffers): element gid.x of attribute 0 (format src) copied to
  * attribute 1 (format dst); .auto takes the register format of each pixel format. */
@@ -751,6 +818,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_formats);
     tcase_add_test(tc, test_3d_array);
     tcase_add_test(tc, test_store);
+    tcase_add_test(tc, test_image_tiled);
     tcase_add_test(tc, test_texel_buffer);
     tcase_add_test(tc, test_refused_and_faults);
     tcase_add_test(tc, test_conversions);

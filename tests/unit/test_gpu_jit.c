@@ -40,11 +40,11 @@
 #define S(n) { #n, n, sizeof(n) }
 static const struct { const char *name; const uint8_t *code; size_t len; } shaders[] = {
     S(bi_shader_exec_atomic), S(bi_shader_exec_barrier_stop), S(bi_shader_exec_f16_clock), S(bi_shader_exec_branch), S(bi_shader_exec_branch2), S(bi_shader_exec_clper),
-    S(bi_shader_exec_clper_acc), S(bi_shader_exec_clper_v6), S(bi_shader_exec_fcmp_total), S(bi_shader_exec_float),
+    S(bi_shader_exec_clper_acc), S(bi_shader_exec_clper_v6), S(bi_shader_exec_cube), S(bi_shader_exec_fcmp_total), S(bi_shader_exec_float),
     S(bi_shader_exec_int), S(bi_shader_exec_lanes), S(bi_shader_exec_mem), S(bi_shader_exec_mem_vec), S(bi_shader_exec_misc),
     S(bi_shader_exec_seg), S(bi_shader_exec_slots), S(bi_shader_exec_timing), S(bi_shader_exec_vec), S(bi_shader_exec_vec2),
     S(bi_shader_exec_wg), S(bi_shader_exec_wls_order), S(bi_shader_formats), S(bi_shader_gpu_atomic),
-    S(bi_shader_gpu_atomic64), S(bi_shader_gpu_exit), S(bi_shader_gpu_fma_loop), S(bi_shader_gpu_img_buf), S(bi_shader_gpu_img_store_f32),
+    S(bi_shader_gpu_atomic64), S(bi_shader_gpu_exit), S(bi_shader_gpu_fma_loop), S(bi_shader_gpu_img_buf), S(bi_shader_gpu_img_load), S(bi_shader_gpu_img_store_f32),
     S(bi_shader_gpu_img_store_u32), S(bi_shader_gpu_m_exp2_g71), S(bi_shader_gpu_m_exp2_v7),
     S(bi_shader_gpu_m_log2_g71), S(bi_shader_gpu_m_log2_v7), S(bi_shader_gpu_m_rcp_g71),
     S(bi_shader_gpu_m_rcp_v7), S(bi_shader_gpu_m_rsq_g71), S(bi_shader_gpu_m_rsq_v7), S(bi_shader_gpu_m_sin),
