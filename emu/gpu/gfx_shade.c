@@ -399,25 +399,22 @@ static int cb_blend(void *ctx, const bi_warp *wp, uint32_t lanes, unsigned rt, u
     *shader = 0;
     if (!c->zs_done)
         depth_stencil(c, lanes | wp->helper);
-    unsigned mode = desc & 3;
-    if (mode == MALI_BLEND_MODE_OFF)
+    uint64_t call;
+    unsigned mask, mode = desc & 3, target = (unsigned)(desc >> 16 & 15);
+    const gfx_blend_state *bs = &dr->blend[target < GFX_MAX_RTS ? target : 0];
+    gfx_blend_action act = gfx_blend_route(desc, rt, c->f->fb.nrts, wp->in_blend, dr->d.shader_va, bs, &call, &mask);
+    if (act == GFX_BLEND_DROP)
         return 0;
-    if (mode == MALI_BLEND_MODE_SHADER) {
-        /* the Internal Blend's PC: the low 32 bits of the blend shader's address, which shares
-         * the fragment shader's upper 32 bits (Mesa allocates both in one 4 GiB region) */
-        uint32_t pc = (uint32_t)(desc >> 32) & ~15u;
-        if (!pc)
-            return why(w, wl, BI_EXEC_ERROR, "blend shader at address 0");
-        *shader = (dr->d.shader_va & ~0xffffffffull) | pc;
+    if (act == GFX_BLEND_BAD)
+        return why(w, wl, BI_EXEC_ERROR, "blend shader at address 0");
+    if (act == GFX_BLEND_CALL) {
+        *shader = call;
         return 0;
     }
-    unsigned target = (unsigned)(desc >> 16 & 15);
-    (void)rt;
     if (target >= c->f->fb.nrts)
         return why(w, wl, BI_EXEC_ERROR, "blend to render target %u of %u", target, c->f->fb.nrts);
-    const gfx_blend_state *bs = &dr->blend[target];
     uint32_t conv = (uint32_t)(desc >> 32);
-    unsigned regfmt = conv >> 24 & 7, mask = bs->eq.color_mask;
+    unsigned regfmt = conv >> 24 & 7;
     bool is_float = regfmt == BI_RF_F16 || regfmt == BI_RF_F32;
     uint32_t mconv = tile_conv(conv);
     bi_mem pm = { .read = px_read, .write = px_write, .arch_major = c->f->job->arch_major };
