@@ -40,7 +40,7 @@ typedef struct gfx_draw {
     bool near_discard, far_discard;          /* fixed-function depth outside [zmin, zmax] */
     bool alpha_to_coverage;
     uint16_t sample_mask;
-    float depth_units, depth_factor;
+    float depth_units, depth_factor, depth_clamp;   /* polygon offset */
     bool bias_front, bias_back;
     gfx_stencil stencil[2];                  /* front, back */
     bool point_origin_max_y;

@@ -99,6 +99,7 @@ static uint32_t draw_state(gfx_frame *f, gfx_draw *dr, uint64_t dva, uint64_t *f
     dr->sample_mask = (uint16_t)(rs.multisample_enable ? rs.sample_mask : 0xffff);
     dr->depth_units = rs.depth_units;
     dr->depth_factor = rs.depth_factor;
+    dr->depth_clamp = rs.depth_bias_clamp;
     dr->bias_front = rs.front_facing_depth_bias;
     dr->bias_back = rs.back_facing_depth_bias;
     dr->point_origin_max_y = rs.point_sprite_coord_origin_max_y;

@@ -16,6 +16,7 @@
 #include "bifrost_gfx.h"
 #include "bifrost_tex.h"
 #include "gfx_clip.h"
+#include "gfx_draw_state.h"
 #include "gfx_interp.h"
 #include "gfx_pixel.h"
 #include "gfx_raster.h"
@@ -683,12 +684,8 @@ static uint32_t draw_prim(warp_ctx *c, bi_warp *w, quad_list *ql, char *err, siz
     const gfx_draw *dr = c->dr;
     const gfx_pl_prim *pr = c->pr;
     const gpu_mem_if *m = &c->f->job->mem;
-    struct gfx_raster_state st = {
-        .samples = c->t->samples, .front_ccw = dr->front_ccw,
-        .cull = (enum gfx_cull)((dr->cull_front ? GFX_CULL_FRONT : 0) | (dr->cull_back ? GFX_CULL_BACK : 0)),
-        .scissor_x0 = dr->sx0, .scissor_y0 = dr->sy0, .scissor_x1 = dr->sx1 + 1, .scissor_y1 = dr->sy1 + 1,
-        .zmin = 0, .zmax = 1, .point_origin_lower = !dr->point_origin_max_y,
-    };
+    struct gfx_raster_state st;
+    gfx_draw_raster_state(&c->f->fb, dr, c->t->samples, &st);
     struct gfx_rvertex v[3];
     unsigned nv = dr->pl.kind == GFX_PL_POINTS ? 1 : dr->pl.kind == GFX_PL_LINES ? 2 : 3;
     for (unsigned i = 0; i < nv; i++) {
@@ -740,9 +737,15 @@ static uint32_t walk_prim(warp_ctx *c, bi_warp *w, quad_list *ql, const struct g
     const gfx_draw *dr = c->dr;
     struct gfx_raster_setup s;
     bool ok;
-    if (nv == 3)
+    if (nv == 3) {
         ok = gfx_raster_setup_triangle(st, v, &s, NULL);
-    else if (nv == 2)
+        /* the bias is enabled per facing: set up again without it for the other one */
+        if (ok && st->offset_enable && !gfx_draw_offset_applies(dr, s.front_facing)) {
+            struct gfx_raster_state nob = *st;
+            nob.offset_enable = false;
+            ok = gfx_raster_setup_triangle(&nob, v, &s, NULL);
+        }
+    } else if (nv == 2)
         ok = gfx_raster_setup_line(st, v, dr->pl.line_width, &s, NULL);
     else {
         float size = dr->pl.line_width;
