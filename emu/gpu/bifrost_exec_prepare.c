@@ -408,6 +408,19 @@ int bi_prepare_clause(bi_xclause *x, const bi_clause *c, bi_fault *f)
             }
             x->add[i].nsrcs = 3;
         }
+        if (x->add[i].sem == BI_SEM_BLEND) {
+            /* BLEND's destination is its message's result (the return address a blend shader
+             * finds in r48), delivered after the message has read its staging colour; the
+             * tuple's write of the ADD value must not reach the registers first: Mesa's blend
+             * shaders give BLEND a destination that is also its staging register (r0 =
+             * BLEND ... @r0), which the earlier write zeroed */
+            bi_tuple *bt = &x->c.t[i];
+            unsigned k = 0;
+            for (unsigned j = 0; j < bt->nwrites; j++)
+                if (!bt->writes[j].from_add)
+                    bt->writes[k++] = bt->writes[j];
+            bt->nwrites = (uint8_t)k;
+        }
         if ((x->add[i].sem == BI_SEM_ATOM_CX) != (x->fma[i].sem == BI_SEM_ATOM_C))
             return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: ATOM_C without ATOM_CX (or the reverse)", c->offset);
         if (x->add[i].sem == BI_SEM_ATOM_CX) {

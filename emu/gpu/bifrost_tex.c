@@ -44,6 +44,7 @@ typedef struct {
     uint8_t map[4];                 /* result channel c <- memory channel map[c] or CH_ZERO/ONE */
     uint8_t srgb;                   /* 8-bit unorm with the sRGB bit: R, G, B decoded to linear */
     gfx_unpack_fn unpack;           /* packed formats read through gfx_pixel (all 4 channels) */
+    gfx_pack_fn pack;               /* and written through it (ST_CVT) */
 } pixfmt;
 
 static int tfail(char *err, size_t errlen, int rc, const char *fmt, ...)
@@ -169,7 +170,8 @@ static int format_info(unsigned f, pixfmt *p)
     if (gi) {
         static const uint8_t kinds[] = { [GFX_KIND_UNORM] = K_UNORM, [GFX_KIND_FLOAT] = K_FLOAT,
                                          [GFX_KIND_UINT] = K_UINT, [GFX_KIND_SINT] = K_SINT };
-        *p = (pixfmt){ .ncomp = 4, .bits = 32, .kind = kinds[gi->kind], .bpp = gi->bpp, .unpack = gi->unpack };
+        *p = (pixfmt){ .ncomp = 4, .bits = 32, .kind = kinds[gi->kind], .bpp = gi->bpp, .unpack = gi->unpack,
+                       .pack = gi->pack };
         for (unsigned c = 0; c < 4; c++)
             p->cbits[c] = gi->bits[c];
         return 0;
@@ -200,6 +202,10 @@ static int pixel_format(unsigned arch, uint32_t pf, pixfmt *p, char *err, size_t
     } else {
         static const struct { uint8_t order, map[4]; } o[] = {
             { 0, { 0, 1, 2, 3 } }, { 4, { 2, 1, 0, 3 } }, { 16, { 0, 1, 2, CH_ONE } }, { 20, { 2, 1, 0, CH_ONE } },
+            /* luminance / intensity views of one-channel formats (pan_format.c: L16F is R16F
+             * RRR1, I16F R16F RRRR), and the constant orders */
+            { 226, { 0, 0, 0, 0 } }, { 227, { 0, 0, 0, CH_ONE } },
+            { 230, { CH_ZERO, CH_ZERO, CH_ZERO, CH_ONE } }, { 231, { CH_ZERO, CH_ZERO, CH_ZERO, CH_ZERO } },
         };
         unsigned order = pf & 0xfff, i;
         for (i = 0; i < sizeof(o) / sizeof(o[0]) && o[i].order != order; i++)
@@ -1090,7 +1096,7 @@ int bi_tex_st_cvt(const bi_mem *m, uint64_t addr, uint32_t conv, const uint32_t 
     int rc = cvt_format(m, conv, "ST_CVT", &p, err, errlen);
     if (rc)
         return rc;
-    if (p->unpack || p->srgb || p->bits == 24)
+    if ((p->unpack && !p->pack) || p->srgb || p->bits == 24)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "ST_CVT to pixel format %#x not implemented", conv & 0x3fffff);
     /* memory channel i takes the register channel that reads it back (inverse of the map) */
     uint32_t mem[4] = { 0, 0, 0, 0 };
@@ -1098,7 +1104,12 @@ int bi_tex_st_cvt(const bi_mem *m, uint64_t addr, uint32_t conv, const uint32_t 
         if (p->map[c] < p->ncomp)
             mem[p->map[c]] = c < ncomp ? data[c] : 0;
     uint8_t b[16] = { 0 };
-    for (unsigned i = 0, off = 0; i < p->ncomp; off += p->cbits[i], i++) {
+    if (p->pack) {              /* packed formats (RGB10A2UI, RGB565, ...): gfx_pixel's GL conversions */
+        gfx_color col;
+        memcpy(col.u, mem, sizeof mem);
+        p->pack(&col, b);
+    }
+    for (unsigned i = 0, off = 0; !p->pack && i < p->ncomp; off += p->cbits[i], i++) {
         uint32_t v = mem[i], q;
         unsigned w = p->cbits[i];
         switch (p->kind) {

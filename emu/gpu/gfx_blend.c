@@ -148,3 +148,36 @@ int gfx_blend_state_init(gfx_blend_state *st, const uint32_t d[4], unsigned cons
     default: st->fn = NULL; return -1;
     }
 }
+
+gfx_blend_action gfx_blend_route(uint64_t desc, unsigned rt, unsigned nrts, int in_shader, uint64_t fs_va,
+                                 const gfx_blend_state *bs, uint64_t *call, unsigned *mask)
+{
+    *call = 0;
+    *mask = 0;
+    /* Mesa keeps a shader's outputs to unbound draw buffers (BLEND with blend descriptor 1 when
+     * one target is bound) and emits blend descriptors for the bound targets only: the slot
+     * names no descriptor, and the store is dropped (GL discards writes to absent buffers) */
+    if (rt >= nrts && !in_shader)
+        return GFX_BLEND_DROP;
+    switch (desc & 3) {
+    case GFX_BLEND_MODE_OFF:
+        return GFX_BLEND_DROP;
+    case GFX_BLEND_MODE_SHADER: {                   /* its PC: bits 63:36 */
+        uint32_t pc = (uint32_t)(desc >> 32) & ~15u;
+        if (!pc)
+            return GFX_BLEND_BAD;
+        *call = (fs_va & ~0xffffffffull) | pc;
+        return GFX_BLEND_CALL;
+    }
+    case GFX_BLEND_MODE_OPAQUE:
+        /* OPAQUE stores every channel: the colour mask is the equation's, which panfrost leaves
+         * zero for a target with a blend shader (pan_cmdstream.c writes the equation only for
+         * fixed function); the blend shader applies the mask itself and stores through an OPAQUE
+         * descriptor of its own */
+        *mask = 0xf;
+        return GFX_BLEND_STORE;
+    default:
+        *mask = bs->eq.color_mask;
+        return GFX_BLEND_STORE;
+    }
+}

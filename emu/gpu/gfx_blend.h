@@ -78,6 +78,22 @@ float gfx_blend_constant_value(uint16_t field, unsigned bits);
  * constant k: A' + B' * C' (exposed for tests). */
 float gfx_blend_function_eval(const gfx_blend_function *f, float s, float d, float sa, float da, float k);
 
+/* What a BLEND message does, from the Internal Blend word desc the shader sends (its FAU
+ * blend descriptor, or a blend shader's constant one) for render target slot rt of a framebuffer
+ * with nrts targets. */
+typedef enum {
+    GFX_BLEND_DROP,             /* nothing stored: mode OFF, or a target the framebuffer lacks */
+    GFX_BLEND_CALL,             /* run the blend shader at *call */
+    GFX_BLEND_STORE,            /* opaque or fixed-function store through *mask's channels */
+    GFX_BLEND_BAD,              /* a shader at PC 0: a fault */
+} gfx_blend_action;
+
+/* fs_va: the calling fragment shader's address (a blend shader's PC holds only the low 32 bits;
+ * Mesa keeps both in one 4 GiB region); in_shader: the BLEND is a blend shader's own; bs: the
+ * target's descriptor as gfx_blend_state_init read it (its equation's colour mask). */
+gfx_blend_action gfx_blend_route(uint64_t desc, unsigned rt, unsigned nrts, int in_shader, uint64_t fs_va,
+                                 const gfx_blend_state *bs, uint64_t *call, unsigned *mask);
+
 static inline void gfx_blend_apply(const gfx_blend_state *st, const float src[4], float dst[4])
 {
     st->fn(st, src, dst);

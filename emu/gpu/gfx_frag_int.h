@@ -41,7 +41,7 @@ typedef struct gfx_draw {
     bool alpha_to_coverage;
     bool per_sample;                         /* evaluate per sample: one invocation per covered sample */
     uint16_t sample_mask;
-    float depth_units, depth_factor;
+    float depth_units, depth_factor, depth_clamp;   /* polygon offset */
     bool bias_front, bias_back;
     gfx_stencil stencil[2];                  /* front, back */
     bool point_origin_max_y;

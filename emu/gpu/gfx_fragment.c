@@ -100,6 +100,7 @@ static uint32_t draw_state(gfx_frame *f, gfx_draw *dr, uint64_t dva, uint64_t *f
     dr->per_sample = rs.multisample_enable && rs.evaluate_per_sample;
     dr->depth_units = rs.depth_units;
     dr->depth_factor = rs.depth_factor;
+    dr->depth_clamp = rs.depth_bias_clamp;
     dr->bias_front = rs.front_facing_depth_bias;
     dr->bias_back = rs.back_facing_depth_bias;
     dr->point_origin_max_y = rs.point_sprite_coord_origin_max_y;

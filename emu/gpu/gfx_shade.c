@@ -16,6 +16,7 @@
 #include "bifrost_gfx.h"
 #include "bifrost_tex.h"
 #include "gfx_clip.h"
+#include "gfx_draw_state.h"
 #include "gfx_interp.h"
 #include "gfx_pixel.h"
 #include "gfx_raster.h"
@@ -427,25 +428,22 @@ static int cb_blend(void *ctx, const bi_warp *wp, uint32_t lanes, unsigned rt, u
     *shader = 0;
     if (!c->zs_done)
         depth_stencil(c, lanes | wp->helper);
-    unsigned mode = desc & 3;
-    if (mode == MALI_BLEND_MODE_OFF)
+    uint64_t call;
+    unsigned mask, mode = desc & 3, target = (unsigned)(desc >> 16 & 15);
+    const gfx_blend_state *bs = &dr->blend[target < GFX_MAX_RTS ? target : 0];
+    gfx_blend_action act = gfx_blend_route(desc, rt, c->f->fb.nrts, wp->in_blend, dr->d.shader_va, bs, &call, &mask);
+    if (act == GFX_BLEND_DROP)
         return 0;
-    if (mode == MALI_BLEND_MODE_SHADER) {
-        /* the Internal Blend's PC: the low 32 bits of the blend shader's address, which shares
-         * the fragment shader's upper 32 bits (Mesa allocates both in one 4 GiB region) */
-        uint32_t pc = (uint32_t)(desc >> 32) & ~15u;
-        if (!pc)
-            return why(w, wl, BI_EXEC_ERROR, "blend shader at address 0");
-        *shader = (dr->d.shader_va & ~0xffffffffull) | pc;
+    if (act == GFX_BLEND_BAD)
+        return why(w, wl, BI_EXEC_ERROR, "blend shader at address 0");
+    if (act == GFX_BLEND_CALL) {
+        *shader = call;
         return 0;
     }
-    unsigned target = (unsigned)(desc >> 16 & 15);
-    (void)rt;
     if (target >= c->f->fb.nrts)
         return why(w, wl, BI_EXEC_ERROR, "blend to render target %u of %u", target, c->f->fb.nrts);
-    const gfx_blend_state *bs = &dr->blend[target];
     uint32_t conv = (uint32_t)(desc >> 32);
-    unsigned regfmt = conv >> 24 & 7, mask = bs->eq.color_mask;
+    unsigned regfmt = conv >> 24 & 7;
     bool is_float = regfmt == BI_RF_F16 || regfmt == BI_RF_F32;
     uint32_t mconv = tile_conv(conv);
     bi_mem pm = { .read = px_read, .write = px_write, .arch_major = c->f->job->arch_major };
@@ -728,13 +726,9 @@ static uint32_t draw_prim(warp_ctx *c, bi_warp *w, quad_list *ql, char *err, siz
     const gfx_draw *dr = c->dr;
     const gfx_pl_prim *pr = c->pr;
     const gpu_mem_if *m = &c->f->job->mem;
-    struct gfx_raster_state st = {
-        .samples = c->t->samples, .front_ccw = dr->front_ccw,
-        .cull = (enum gfx_cull)((dr->cull_front ? GFX_CULL_FRONT : 0) | (dr->cull_back ? GFX_CULL_BACK : 0)),
-        .scissor_x0 = dr->sx0, .scissor_y0 = dr->sy0, .scissor_x1 = dr->sx1 + 1, .scissor_y1 = dr->sy1 + 1,
-        .zmin = 0, .zmax = 1, .point_origin_lower = !dr->point_origin_max_y,
-        .sample_bary = c->t->samples > 1,     /* sample and centroid interpolation */
-    };
+    struct gfx_raster_state st;
+    gfx_draw_raster_state(&c->f->fb, dr, c->t->samples, &st);
+    st.sample_bary = c->t->samples > 1;     /* sample and centroid interpolation */
     struct gfx_rvertex v[3];
     unsigned nv = dr->pl.kind == GFX_PL_POINTS ? 1 : dr->pl.kind == GFX_PL_LINES ? 2 : 3;
     for (unsigned i = 0; i < nv; i++) {
@@ -786,9 +780,15 @@ static uint32_t walk_prim(warp_ctx *c, bi_warp *w, quad_list *ql, const struct g
     const gfx_draw *dr = c->dr;
     struct gfx_raster_setup s;
     bool ok;
-    if (nv == 3)
+    if (nv == 3) {
         ok = gfx_raster_setup_triangle(st, v, &s, NULL);
-    else if (nv == 2)
+        /* the bias is enabled per facing: set up again without it for the other one */
+        if (ok && st->offset_enable && !gfx_draw_offset_applies(dr, s.front_facing)) {
+            struct gfx_raster_state nob = *st;
+            nob.offset_enable = false;
+            ok = gfx_raster_setup_triangle(&nob, v, &s, NULL);
+        }
+    } else if (nv == 2)
         ok = gfx_raster_setup_line(st, v, dr->pl.line_width, &s, NULL);
     else {
         float size = dr->pl.line_width;

@@ -437,6 +437,52 @@ START_TEST(blend_shader_call)
 }
 END_TEST
 
+/* The last two clauses of the blend shader Mesa 26.1 builds (G52) for GL's dual-source
+ * (ZERO, SRC1_ALPHA) blend of an RGBA8 target: r1:r2 the tile's colour as f16 pairs (LD_TILE's),
+ * r7 the second colour's alpha; r0:r1 = colour x alpha, then "r0 = BLEND ... @r0": BLEND's
+ * destination is its own staging register, and the colour it sends must be the one computed */
+static const uint8_t mesa_blend_src1_alpha[] = {
+    0x2b, 0x00, 0x00, 0x70, 0x68, 0x18, 0xcb, 0x80, 0x03, 0x8c, 0x05, 0xc0, 0x08, 0x00, 0x40, 0x02,
+    0x21, 0x00, 0x00, 0x20, 0x28, 0xc0, 0x27, 0xa0, 0x92, 0x65, 0x07, 0x00, 0x00, 0x10, 0x6c, 0x30,
+    0x05, 0x49, 0x01, 0xc0, 0x7b, 0x18, 0xcb, 0x80, 0x83, 0xa5, 0x0a, 0xa8, 0x6e, 0xd9, 0x01, 0x38,
+    0x72, 0x01, 0x00, 0x00, 0x00, 0x00, 0xed, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x4b, 0x00, 0x00, 0x00, 0x43, 0x18, 0xcb, 0x80, 0xd3, 0xf8, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00,
+};
+
+static void check_blend_dest_staging(unsigned arch, int jit, bi_warp *w)
+{
+    fake_log g;
+    warp_setup(w, arch, &g);
+    for (unsigned l = 0; l < w->lanes; l++) {
+        w->reg[0][l] = 0x3f800000;                  /* the fragment shader's first colour */
+        w->reg[1][l] = 0x3400u << 16 | 0x3a00u;     /* R 0.75, G 0.25 */
+        w->reg[2][l] = 0x3800u << 16 | 0x3400u;     /* B 0.25, A 0.5 */
+        w->reg[7][l] = 0x3f000000;                  /* the second colour's alpha, 0.5f */
+        w->reg[60][l] = 1;
+    }
+    set_backend(jit);
+    bi_program *bs = bi_program_new(mesa_blend_src1_alpha, sizeof(mesa_blend_src1_alpha),
+                                    arch == 7 ? BI_ARCH_V7 : BI_ARCH_V6);
+    w->blend_lanes = (uint8_t)all_lanes(arch);      /* as a fragment shader's BLEND leaves it */
+    w->blend_rt = 0;
+    bi_fault f = { 0 };
+    ck_assert_int_eq(bi_gfx_run_blend(w, bs, NULL, 100, &f), BI_EXEC_OK);
+    ck_assert_uint_eq(g.nblend, 1);
+    ck_assert_uint_eq(g.blend[0].desc, 0x000ed00000000019ull);
+    for (unsigned l = 0; l < w->lanes; l++) {
+        ck_assert_msg(g.blend[0].colour[0][l] == (0x3000u << 16 | 0x3600u), "RG %#x", g.blend[0].colour[0][l]);
+        ck_assert_msg(g.blend[0].colour[1][l] == (0x3400u << 16 | 0x3000u), "BA %#x", g.blend[0].colour[1][l]);
+    }
+    bi_program_free(bs);
+}
+
+START_TEST(blend_dest_staging)
+{
+    both_backends(check_blend_dest_staging, 6);
+    both_backends(check_blend_dest_staging, 7);
+}
+END_TEST
+
 /* The BLEND of an END clause calls the blend shader after its lanes finished the fragment shader */
 static void check_blend_end(unsigned arch, int jit, bi_warp *w)
 {
@@ -1002,6 +1048,7 @@ int main(void)
     tcase_add_test(tc, helper_store);
     tcase_add_test(tc, blend_shader_call);
     tcase_add_test(tc, blend_shader_end);
+    tcase_add_test(tc, blend_dest_staging);
     tcase_add_test(tc, tile_messages);
     tcase_add_test(tc, vertex_attributes);
     tcase_add_test(tc, texs_cube);

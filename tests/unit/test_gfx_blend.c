@@ -343,6 +343,41 @@ END_TEST
 /* Descriptors are guest memory: any 4 words must decode to a known mode or a refusal, and a
  * fixed-function or opaque blend into a unorm target must give values in [0, 1], NaN sources
  * included. */
+/* gfx_blend_route: what a BLEND message does with the descriptor it sends */
+START_TEST(test_route)
+{
+    gfx_blend_state ff;
+    /* a fixed-function descriptor (mode 2) whose equation writes R and A only */
+    gfx_blend_equation eq = { .color_mask = 0x9 };
+    const uint32_t d_ff[4] = { 1u << 9, gfx_blend_equation_pack(&eq), 2, 0 };
+    ck_assert_int_ne(gfx_blend_state_init(&ff, d_ff, 8, 1), -1);   /* (-2: operands read as 0) */
+    /* a target with a blend shader: panfrost leaves the memory descriptor's equation zero */
+    gfx_blend_state sh;
+    const uint32_t d_sh[4] = { 1u << 9, 0, 0x1008, 0x0a001280 };
+    ck_assert_int_eq(gfx_blend_state_init(&sh, d_sh, 8, 1), -1);
+    uint64_t call;
+    unsigned mask;
+    /* fixed function: the equation's mask */
+    ck_assert_int_eq(gfx_blend_route(2, 0, 1, 0, 0x1a003100, &ff, &call, &mask), GFX_BLEND_STORE);
+    ck_assert_uint_eq(mask, 0x9);
+    /* OPAQUE stores every channel, even through a descriptor whose equation is zero: the blend
+     * shader's own BLEND (Mesa's constant descriptor 0x19 / 0xed000) */
+    ck_assert_int_eq(gfx_blend_route(0x000ed00000000019ull, 0, 1, 1, 0x1a003100, &sh, &call, &mask), GFX_BLEND_STORE);
+    ck_assert_uint_eq(mask, 0xf);
+    /* SHADER: the PC's low 32 bits with the fragment shader's high ones */
+    ck_assert_int_eq(gfx_blend_route(0x0a00128000001008ull, 0, 1, 0, 0x1a003100, &sh, &call, &mask), GFX_BLEND_CALL);
+    ck_assert_uint_eq(call, 0x0a001280ull);
+    ck_assert_int_eq(gfx_blend_route(0x0a00128000001008ull, 0, 1, 0, 0x51a003100ull, &sh, &call, &mask), GFX_BLEND_CALL);
+    ck_assert_uint_eq(call, 0x50a001280ull);
+    ck_assert_int_eq(gfx_blend_route(0, 0, 1, 0, 0x1a003100, &sh, &call, &mask), GFX_BLEND_BAD);
+    /* OFF, and a slot past the framebuffer's targets (ext_color_buffer_float-draw: a shader
+     * writing two outputs, one target bound; the slot's descriptor reads as 0) */
+    ck_assert_int_eq(gfx_blend_route(3, 0, 1, 0, 0x1a003100, &ff, &call, &mask), GFX_BLEND_DROP);
+    ck_assert_int_eq(gfx_blend_route(0, 1, 1, 0, 0x1a003100, &ff, &call, &mask), GFX_BLEND_DROP);
+    ck_assert_int_eq(gfx_blend_route(2, 1, 2, 0, 0x1a003100, &ff, &call, &mask), GFX_BLEND_STORE);
+}
+END_TEST
+
 START_TEST(test_hostile_descriptors)
 {
     unsigned modes[4] = { 0 };
@@ -383,6 +418,7 @@ int main(void)
     tcase_add_test(t, test_constant);
     tcase_add_test(t, test_mask_modes);
     tcase_add_test(t, test_hostile_descriptors);
+    tcase_add_test(t, test_route);
     suite_add_tcase(s, t);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);

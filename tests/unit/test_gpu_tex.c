@@ -273,6 +273,7 @@ START_TEST(test_shadow)
 END_TEST
 
 static uint8_t fmt_bytes[4];
+static unsigned fmt_order;          /* texel()'s v7 RGB component order (0: RGBA) */
 static void bytes_fill(unsigned l, unsigned x, unsigned y, uint8_t *t)
 {
     (void)l, (void)x, (void)y;
@@ -284,12 +285,10 @@ static void texel(unsigned fmt, unsigned srgb, const uint8_t b[4], unsigned bpp,
     reset();
     memcpy(fmt_bytes, b, 4);
     make_texture(fmt, 1, 1, 1, bpp, bytes_fill);
-    if (srgb) {
-        uint32_t w0;
-        memcpy(&w0, at(M.textures), 4);
-        w0 |= 1u << (10 + 20);
-        memcpy(at(M.textures), &w0, 4);
-    }
+    uint32_t w0;
+    memcpy(&w0, at(M.textures), 4);
+    w0 |= (srgb ? 1u << (10 + 20) : 0) | fmt_order << 10;
+    memcpy(at(M.textures), &w0, 4);
     make_sampler(0, 0, MALI_MIPMAP_MODE_NONE, 0, 0, 0, 0);
     uint32_t out[4];
     unsigned n;
@@ -321,6 +320,59 @@ START_TEST(test_formats)
     uint32_t w = 15u << 6 | (15u << 6) << 11 | (15u << 5) << 22;
     texel(MALI_FORMAT_R11F_G11F_B10F, 0, (const uint8_t[]){ (uint8_t)w, (uint8_t)(w >> 8), (uint8_t)(w >> 16), (uint8_t)(w >> 24) }, 4, v);
     ck_assert(v[0] == 1.0f && v[1] == 1.0f && v[2] == 1.0f && v[3] == 1.0f);
+}
+END_TEST
+
+/* v7 component orders of one-channel formats: panfrost's luminance (RRR1) and intensity (RRRR)
+ * views, e.g. OES_texture_float's LUMINANCE half-float textures (R16F RRR1), and the constants */
+START_TEST(test_component_orders)
+{
+    static const struct { unsigned order; float v[4]; } t[] = {
+        { MALI_RGB_COMPONENT_ORDER_RRR1, { 0.5f, 0.5f, 0.5f, 1.0f } },
+        { MALI_RGB_COMPONENT_ORDER_RRRR, { 0.5f, 0.5f, 0.5f, 0.5f } },
+        { MALI_RGB_COMPONENT_ORDER_0001, { 0.0f, 0.0f, 0.0f, 1.0f } },
+        { MALI_RGB_COMPONENT_ORDER_0000, { 0.0f, 0.0f, 0.0f, 0.0f } },
+        { MALI_RGB_COMPONENT_ORDER_RGBA, { 0.5f, 0.0f, 0.0f, 1.0f } },
+    };
+    for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
+        float v[4];
+        fmt_order = t[i].order;
+        texel(MALI_FORMAT_R16F, 0, (const uint8_t[]){ 0x00, 0x38, 0, 0 }, 2, v);     /* half 0.5 */
+        for (unsigned c = 0; c < 4; c++)
+            ck_assert_msg(v[c] == t[i].v[c], "order %u channel %u: %g, not %g", t[i].order, c, v[c], t[i].v[c]);
+    }
+    fmt_order = 0;
+}
+END_TEST
+
+/* ST_CVT to the packed formats (render targets of those formats written through their blend
+ * conversion, e.g. arb_texture_view's RGB10_A2UI view): bytes worked out by hand, integers
+ * saturated, and LD_CVT reads the values back */
+START_TEST(test_st_cvt_packed)
+{
+    reset();
+    uint64_t a = alloc(16);
+    char why[160] = "";
+    uint32_t back[4];
+    /* RGB10_A2UI (pixel format 0x47000): 1023 | 512 << 10 | 3 << 20 | 2 << 30 */
+    uint32_t conv = (uint32_t)MALI_FORMAT_RGB10_A2UI << 12 | (uint32_t)BI_RF_U32 << 24;
+    const uint32_t ui[4] = { 1023, 512, 3, 2 };
+    ck_assert_msg(bi_tex_st_cvt(&M, a, conv, ui, 4, why, sizeof why) == 0, "%s", why);
+    uint32_t w;
+    memcpy(&w, at(a), 4);
+    ck_assert_uint_eq(w, 0x803803ffu);
+    ck_assert_msg(bi_tex_ld_cvt(&M, a, conv, back, 4, why, sizeof why) == 0, "%s", why);
+    ck_assert(back[0] == 1023 && back[1] == 512 && back[2] == 3 && back[3] == 2);
+    const uint32_t big[4] = { 5000, 0, 1024, 7 };       /* saturate: 1023, 0, 1023, 3 */
+    ck_assert(bi_tex_st_cvt(&M, a, conv, big, 4, why, sizeof why) == 0);
+    memcpy(&w, at(a), 4);
+    ck_assert_uint_eq(w, 0x3ffu | 0x3ffu << 20 | 3u << 30);
+    /* RGB565 from floats (1, 0.5, 0): 31 | 32 << 5 = 0x041f (R in the low bits) */
+    conv = (uint32_t)MALI_FORMAT_RGB565 << 12 | MALI_RGB_COMPONENT_ORDER_RGB1 | (uint32_t)BI_RF_F32 << 24;
+    const uint32_t fl[4] = { fbits(1.0f), fbits(0.5f), fbits(0.0f), fbits(1.0f) };
+    memset(at(a), 0xee, 4);
+    ck_assert_msg(bi_tex_st_cvt(&M, a, conv, fl, 4, why, sizeof why) == 0, "%s", why);
+    ck_assert(at(a)[0] == 0x1f && at(a)[1] == 0x04 && at(a)[2] == 0xee);
 }
 END_TEST
 
@@ -440,6 +492,8 @@ static Suite *suite(void)
     tcase_add_test(c, test_min_mag_filters);
     tcase_add_test(c, test_shadow);
     tcase_add_test(c, test_formats);
+    tcase_add_test(c, test_component_orders);
+    tcase_add_test(c, test_st_cvt_packed);
     tcase_add_test(c, test_cube);
     tcase_add_test(c, test_multisampled_fetch);
     suite_add_tcase(s, c);
