@@ -109,9 +109,17 @@ stream() {   # DEVICE[/K/N] INDEX
     echo "PIGLIT_DONE $1"
 }
 
+# PIGLIT_SERIAL=1: the streams one after another.  A CPU kept busy by an llvmpipe stream lets
+# guest time run at the host's pace while a slow GPU job runs (--gpu-time model stops it only
+# while every CPU waits), so a GLES job that takes long in host time would reach panfrost's
+# 500 ms job timeout; alone, the panfrost stream's CPU waits on each job (PAN_MESA_DEBUG=sync).
 j=0
 for s in "$@"; do
-    stream "$s" $j &
+    if [ "${PIGLIT_SERIAL:-0}" = 1 ]; then
+        stream "$s" $j
+    else
+        stream "$s" $j &
+    fi
     j=$((j + 1))
 done
 wait

@@ -3,10 +3,13 @@
 # (SUITE gles): a piglit suite of Debian's piglit package (the runners, their libraries and the
 # test trees are in the guest image; PART_PATHS in guest-images/build.py) on the emulated Mali,
 # per model, against llvmpipe in the same image (rusticl's for cl, Mesa's GLES for gles).  One
-# boot per model, with 2 vCPUs, runs two streams of tests at once (tests/piglit/piglit_guest.sh):
-# the whole list on panfrost, and a share of it on llvmpipe (the I-th of N models runs tests I,
+# boot per model, with 2 vCPUs, runs two streams of tests (tests/piglit/piglit_guest.sh): the
+# whole list on panfrost, and a share of it on llvmpipe (the I-th of N models runs tests I,
 # I+N, ...; llvmpipe does not depend on the GPU model), so each boot has one panfrost stream and
-# kernel-log errors belong to the panfrost test that was running.  gles: before the streams, the
+# kernel-log errors belong to the panfrost test that was running.  cl: the boots one after
+# another, each running its streams at once.  gles: the boots at once, each running its streams
+# one after another (PIGLIT_SERIAL=1: a guest CPU busy with llvmpipe while a GPU job runs would
+# let guest time pass at the host's pace, up to panfrost's job timeout).  gles: before the streams, the
 # boot checks that eglinfo -p surfaceless names each device, and runs our sample scene on both
 # devices (tests/piglit/gles_scene_guest.sh: test malibu@gles_scene, its images compared by
 # tests/piglit/gles_scene_compare.py).
@@ -58,18 +61,30 @@ nmodels=$(echo $models | wc -w)
 i=0
 runs=""
 fail=0
-for m in $models; do
-    devs="panfrost llvmpipe/$i/$nmodels"
+serial=0
+[ "$suite" = gles ] && serial=1
+boot() {   # MODEL DEVICES
     start=$(date +%s)
     # 2 GiB: room for the buffers of the largest tests; the limit covers the full suite
-    timeout 14400 "$malibu" -m 2G --smp 2 --image "$img" --gpu "$m" --share "$work/share" \
-        --run "${scene}PIGLIT_SUITE=$suite PIGLIT_TIMEOUT=$limit sh /mnt/host/piglit_guest.sh /mnt/host/list $devs" \
-        </dev/null >"$work/$m.log" 2>&1
+    timeout 14400 "$malibu" -m 2G --smp 2 --image "$img" --gpu "$1" --share "$work/share" \
+        --run "${scene}PIGLIT_SERIAL=$serial PIGLIT_SUITE=$suite PIGLIT_TIMEOUT=$limit sh /mnt/host/piglit_guest.sh /mnt/host/list $2" \
+        </dev/null >"$work/$1.log" 2>&1
     status=$?
-    echo "$tag: $m ($devs): $n tests, boot and run in $(($(date +%s) - start)) s, exit status $status"
-    [ $status -eq 0 ] || fail=1
+    echo "$status" >"$work/$1.status"
+    echo "$tag: $1 ($2): $n tests, boot and run in $(($(date +%s) - start)) s, exit status $status"
+}
+for m in $models; do
+    if [ $serial = 1 ]; then
+        boot $m "panfrost llvmpipe/$i/$nmodels" &
+    else
+        boot $m "panfrost llvmpipe/$i/$nmodels"
+    fi
     runs="$runs --run $m=$work/$m.log"
     i=$((i + 1))
+done
+wait
+for m in $models; do
+    [ "$(cat "$work/$m.status" 2>/dev/null)" = 0 ] || fail=1
 done
 python3 "$here/piglit_compare.py" $runs --known "$known" --list "$work/share/list" --name $tag \
     $compare_args || fail=1
