@@ -192,6 +192,7 @@ static void frame_timer_fired(void *opaque)
 static void reset_locked(Lcdif *d)
 {
     reset_values(d->reg);
+    d->frames = 0;
     d->generation++;
     d->dma_error_logged = false;
     ht_timer_del(d->frame_timer);

@@ -74,7 +74,7 @@ extern const MmioOps lcdif_ops; /* opaque = Lcdif *, LCDIF_SIZE bytes */
 bool lcdif_running(Lcdif *d);
 /* Changes whenever a register write changes the picture (mode, format, buffer, run). */
 uint64_t lcdif_generation(Lcdif *d);
-/* Frames ended so far. */
+/* Frames ended since lcdif_new / lcdif_reset. */
 uint64_t lcdif_frames(Lcdif *d);
 /* Refresh rate in mHz from the programmed timings and clock (0 when not running). */
 uint32_t lcdif_refresh_mhz(Lcdif *d);
