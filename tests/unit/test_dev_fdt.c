@@ -418,6 +418,7 @@ START_TEST(display_controllers)
     ck_assert_int_eq(bus_write(b->bus, lb + LCDIF_REG_CTRL, 3u << 8 | LCDIF_CTRL_DOTCLK_MODE, 4), BUS_OK);
     ck_assert_int_eq(bus_write(b->bus, lb + LCDIF_REG_TRANSFER_COUNT, 16u << 16 | 32, 4), BUS_OK);
     ck_assert_int_eq(bus_write(b->bus, lb + LCDIF_REG_CUR_BUF, (uint32_t)buf, 4), BUS_OK);
+    ck_assert_int_eq(bus_write(b->bus, lb + LCDIF_REG_NEXT_BUF, (uint32_t)buf, 4), BUS_OK); /* frames flip */
     ck_assert(board_display_render(b, px, 1024 * 768, &w, &h) && w == 1024); /* not running yet */
     ck_assert_int_eq(bus_write(b->bus, lb + LCDIF_REG_CTRL + LCDIF_SET, LCDIF_CTRL_RUN, 4), BUS_OK);
     ck_assert(board_display_render(b, px, 1024 * 768, &w, &h));
