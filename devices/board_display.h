@@ -30,12 +30,14 @@ struct Hdlcd;
 #define BOARD_PANEL_WIDTH_MM 310                /* a 15" 4:3 panel */
 #define BOARD_PANEL_HEIGHT_MM 230
 
-/* Map the HDLCD and register its DT hook; the framebuffer is b->fb_pa (set here).  Also the
- * screen's keyboard and tablet (virtio_input.h) in the two virtio-mmio slots after the disks. */
+/* Map the HDLCD (and with lcdif the eLCDIF) and register the DT hook (their nodes, the panel's);
+ * the framebuffer is b->fb_pa (set here).  Also the screen's keyboard and tablet
+ * (virtio_input.h) in the two virtio-mmio slots after the disks. */
 bool board_display_attach(struct Board *b, char *err, size_t errlen);
 void board_display_free(struct Board *b);
 void board_display_reset(struct Board *b); /* the input devices (the HDLCD: firmware_init) */
-/* Power-on state: the firmware's mode and a black framebuffer (also after a reset). */
+/* Power-on state: the firmware's mode and a black framebuffer, the eLCDIF in reset (also after
+ * a reset). */
 void board_display_firmware_init(struct Board *b);
 
 /* The screen, from whichever controller scans out (see above): the frame as XRGB8888 (like
