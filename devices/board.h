@@ -18,6 +18,7 @@
  *   0x2C01_0000   4 KB   GIC-400 distributor
  *   0x2C02_F000   8 KB   GIC-400 CPU interface
  *   0x2D00_0000  64 KB   Mali Bifrost GPU (--gpu)      SPI 32-34 (INTID 64-66)
+ *   0x7FF4_0000   8 KB   i.MX eLCDIF (with the HDLCD, --display-controller lcdif)  SPI 86 (INTID 118)
  *   0x7FF6_0000   4 KB   HDLCD (--display sdl, --screenshot)  SPI 85 (INTID 117)
  *   0x7FF8_0000   4 KB   PL011 UART0 (console)         SPI 83  (INTID 115)
  *   0x8000_0000  <=2 GB  DRAM bank 0
@@ -101,6 +102,7 @@ typedef struct BoardConfig {
     const char *run;      /* --run CMD: malibu.run64=base64(CMD) on the command line (+ quiet) */
     const char *display;  /* --display sdl|none (NULL: not given; the front end picks one) */
     const char *screenshot; /* --screenshot FILE.png: the screen at exit (needs the display) */
+    const char *display_controller; /* --display-controller hdlcd|lcdif (NULL: lcdif) */
     const BoardCpuTimingFeed *cpu_timing; /* NULL: no CPU to time */
 } BoardConfig;
 
@@ -122,6 +124,8 @@ typedef struct Board {
     struct BoardGpu *gpu_engine; /* its shader-core engine and parameters (board_gpu.h) */
     struct ExitDev *exitdev; /* "malibu,exit" at BOARD_EXIT_BASE */
     struct Hdlcd *display;  /* HDLCD (board_display.h); NULL without a display */
+    struct Lcdif *lcdif;    /* the eLCDIF and its DPI panel (board_display.h); NULL unless chosen */
+    int screen_source;      /* board_display.c: the controller the screen showed last */
     uint64_t fb_pa;         /* its firmware framebuffer (reserved below the DTB) */
     struct VirtioInput *keyboard, *tablet; /* with the display: virtio-input, fed by its window */
     FdtBoard fdt;

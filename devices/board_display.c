@@ -2,6 +2,7 @@
 #include "board_display.h"
 #include "board.h"
 #include "hdlcd.h"
+#include "lcdif.h"
 #include "virtio_board.h"
 #include "virtio_input.h"
 
@@ -23,6 +24,59 @@ enum { H_FP = 24, H_SYNC = 136, H_BP = 160, V_FP = 3, V_SYNC = 6, V_BP = 29 };
 static int reg_prop(void *fdt, int node, uint64_t base, uint64_t size)
 {
     return fdt_board_setprop_reg(fdt, node, base, size);
+}
+
+/* A node's OF-graph port with one endpoint pointing at remote (its own phandle: self). */
+static int graph_port(void *fdt, int node, uint32_t self, uint32_t remote)
+{
+    int port = fdt_add_subnode(fdt, node, "port");
+    TRY(port);
+    int ep = fdt_add_subnode(fdt, port, "endpoint");
+    TRY(ep);
+    TRY(fdt_setprop_u32(fdt, ep, "remote-endpoint", remote));
+    return fdt_setprop_u32(fdt, ep, "phandle", self);
+}
+
+/* The eLCDIF (fsl,lcdif.yaml: reg, interrupts, clocks "pix") and its panel (panel-dpi with a
+ * panel-timing: the mode the pixel clock gives 60 Hz with), joined by an OF graph, which is what
+ * mxsfb's drm_of_find_panel_or_bridge follows. */
+static int lcdif_fdt(void *fdt, uint32_t clk_ph, uint32_t ph)
+{
+    uint32_t lcdif_ep = ph, panel_ep = ph + 1;
+    char name[48];
+    int panel = fdt_add_subnode(fdt, 0, "panel");
+    TRY(panel);
+    TRY(graph_port(fdt, panel, panel_ep, lcdif_ep));
+    int t = fdt_add_subnode(fdt, panel, "panel-timing");
+    TRY(t);
+    TRY(fdt_setprop_u32(fdt, t, "pixelclk-active", 0));
+    TRY(fdt_setprop_u32(fdt, t, "de-active", 1));
+    TRY(fdt_setprop_u32(fdt, t, "vsync-active", 0));
+    TRY(fdt_setprop_u32(fdt, t, "hsync-active", 0));
+    TRY(fdt_setprop_u32(fdt, t, "vsync-len", V_SYNC));
+    TRY(fdt_setprop_u32(fdt, t, "vback-porch", V_BP));
+    TRY(fdt_setprop_u32(fdt, t, "vfront-porch", V_FP));
+    TRY(fdt_setprop_u32(fdt, t, "hsync-len", H_SYNC));
+    TRY(fdt_setprop_u32(fdt, t, "hback-porch", H_BP));
+    TRY(fdt_setprop_u32(fdt, t, "hfront-porch", H_FP));
+    TRY(fdt_setprop_u32(fdt, t, "vactive", BOARD_DISPLAY_HEIGHT));
+    TRY(fdt_setprop_u32(fdt, t, "hactive", BOARD_DISPLAY_WIDTH));
+    TRY(fdt_setprop_u32(fdt, t, "clock-frequency", BOARD_DISPLAY_PIXEL_CLOCK));
+    /* the bus format (RGB888_1X24) and 8 bits a component, which panel-simple asks for */
+    TRY(fdt_setprop_string(fdt, panel, "data-mapping", "rgb24"));
+    TRY(fdt_setprop_u32(fdt, panel, "height-mm", BOARD_PANEL_HEIGHT_MM));
+    TRY(fdt_setprop_u32(fdt, panel, "width-mm", BOARD_PANEL_WIDTH_MM));
+    TRY(fdt_setprop_string(fdt, panel, "compatible", "panel-dpi"));
+
+    snprintf(name, sizeof name, "lcdif@%llx", (unsigned long long)BOARD_LCDIF_BASE);
+    int n = fdt_add_subnode(fdt, 0, name);
+    TRY(n);
+    TRY(graph_port(fdt, n, lcdif_ep, panel_ep));
+    TRY(fdt_setprop_string(fdt, n, "clock-names", "pix"));
+    TRY(fdt_setprop_u32(fdt, n, "clocks", clk_ph));
+    TRY(fdt_board_setprop_spis(fdt, n, (unsigned[]){ BOARD_LCDIF_INTID }, 1));
+    TRY(reg_prop(fdt, n, BOARD_LCDIF_BASE, LCDIF_SIZE));
+    return fdt_setprop_string(fdt, n, "compatible", "fsl,imx28-lcdif");
 }
 
 /* reserved-memory (no-map: Linux must not use it as RAM, simplefb maps it write-combined), the
@@ -74,7 +128,7 @@ static int display_fdt_hook(void *fdt, void *opaque)
     TRY(fdt_setprop_u32(fdt, fb, "width", BOARD_DISPLAY_WIDTH));
     TRY(reg_prop(fdt, fb, b->fb_pa, (uint64_t)STRIDE * BOARD_DISPLAY_HEIGHT));
     TRY(fdt_setprop_string(fdt, fb, "compatible", "simple-framebuffer"));
-    return 0;
+    return b->lcdif ? lcdif_fdt(fdt, ph, ph + 1) : 0;
 }
 
 /* virtio@... nodes of the keyboard and the tablet (in slot order) */
@@ -107,8 +161,10 @@ void board_display_free(Board *b)
     virtio_input_free(b->keyboard);
     virtio_input_free(b->tablet);
     hdlcd_free(b->display);
+    lcdif_free(b->lcdif);
     b->keyboard = b->tablet = NULL;
     b->display = NULL;
+    b->lcdif = NULL;
 }
 
 void board_display_reset(Board *b)
@@ -134,6 +190,13 @@ bool board_display_attach(Board *b, char *err, size_t errlen)
         snprintf(err, errlen, "cannot create the display");
         return false;
     }
+    if (!b->cfg.display_controller || !strcmp(b->cfg.display_controller, "lcdif")) {
+        b->lcdif = lcdif_new(b->bus, b->gic, BOARD_LCDIF_INTID, BOARD_DISPLAY_PIXEL_CLOCK);
+        if (!b->lcdif || !board_add_mmio(b, BOARD_LCDIF_BASE, LCDIF_SIZE, &lcdif_ops, b->lcdif)) {
+            snprintf(err, errlen, "cannot create the eLCDIF");
+            return false;
+        }
+    }
     return attach_input(b, &b->keyboard, VIRTIO_INPUT_KEYBOARD, err, errlen) &&
            attach_input(b, &b->tablet, VIRTIO_INPUT_TABLET, err, errlen) &&
            board_add_fdt_hook(b, input_fdt_hook, b);
@@ -151,6 +214,8 @@ void board_display_firmware_init(Board *b)
     for (uint64_t off = 0; off < BOARD_FB_SIZE; off += sizeof black)
         bus_load(b->bus, b->fb_pa + off, black, sizeof black);
     hdlcd_reset(d);
+    if (b->lcdif)
+        lcdif_reset(b->lcdif); /* in reset, clock gated: the firmware leaves it to Linux */
     w(d, HDLCD_REG_FB_BASE, (uint32_t)b->fb_pa);
     w(d, HDLCD_REG_FB_LINE_LENGTH, STRIDE);
     w(d, HDLCD_REG_FB_LINE_PITCH, STRIDE);
@@ -170,4 +235,37 @@ void board_display_firmware_init(Board *b)
     w(d, HDLCD_REG_GREEN_SELECT, 8 << 8 | 8);
     w(d, HDLCD_REG_BLUE_SELECT, 8 << 8 | 0);
     w(d, HDLCD_REG_COMMAND, 1);
+}
+
+/* The eLCDIF's panel is the screen once the eLCDIF has run since reset (mxsfb took over). */
+static bool lcdif_shown(Board *b)
+{
+    return b->lcdif && (lcdif_running(b->lcdif) || lcdif_frames(b->lcdif) > 0);
+}
+
+bool board_display_render(Board *b, uint32_t *pixels, uint64_t max_pixels, unsigned *width,
+                          unsigned *height)
+{
+    if (lcdif_shown(b))
+        return lcdif_render(b->lcdif, pixels, max_pixels, width, height);
+    return b->display && hdlcd_render(b->display, pixels, max_pixels, width, height);
+}
+
+int board_display_render_changed(Board *b, uint32_t *pixels, uint64_t max_pixels, unsigned *width,
+                                 unsigned *height)
+{
+    int source = lcdif_shown(b) ? 2 : b->display ? 1 : 0;
+    int r = source == 2 ? lcdif_render_changed(b->lcdif, pixels, max_pixels, width, height)
+          : source == 1 ? hdlcd_render_changed(b->display, pixels, max_pixels, width, height) : -1;
+    if (r == 0 && source != b->screen_source) /* unchanged for that controller, new to the screen */
+        r = board_display_render(b, pixels, max_pixels, width, height) ? 1 : -1;
+    b->screen_source = source;
+    return r;
+}
+
+uint32_t board_display_refresh_mhz(Board *b)
+{
+    if (lcdif_shown(b))
+        return lcdif_refresh_mhz(b->lcdif);
+    return b->display ? hdlcd_refresh_mhz(b->display) : 0;
 }

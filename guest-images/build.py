@@ -35,7 +35,10 @@ CROSS = os.environ.get("CROSS_COMPILE", "aarch64-linux-gnu-")
 
 # Modules the initrd loads (with their dependencies, in dependency order).
 # "fixed" (regulator-fixed) provides the GPU's mali-supply from the board's device tree.
-INITRD_MODULES = ["virtio_mmio", "virtio_blk", "ext4", "fixed", "panfrost", "virtio_input", "evdev"]
+# mxsfb + panel_simple: the eLCDIF and its DPI panel (docs/display.md); without the lcdif node
+# they load and bind nothing
+INITRD_MODULES = ["virtio_mmio", "virtio_blk", "ext4", "fixed", "panfrost", "virtio_input", "evdev",
+                  "panel_simple", "mxsfb"]
 # Packages of which rootfs.ext4 takes only some paths (group "part" of packages.list, fetched
 # without their dependencies): piglit's OpenCL and GLES suites out of the 2.2 GB piglit package
 # (tests/piglit); the ELF check below proves the programs' libraries resolve.

@@ -6,12 +6,12 @@
 #include <string.h>
 
 #include "../../devices/board_display.h"
-#include "../../devices/hdlcd.h"
+#include "../../devices/lcdif.h" /* LCDIF_MAX_DIM */
 #include "png_write.h"
 
-#define MAX_PIXELS ((uint64_t)HDLCD_MAX_DIM * HDLCD_MAX_DIM)
+#define MAX_PIXELS ((uint64_t)LCDIF_MAX_DIM * LCDIF_MAX_DIM)
 
-static struct Hdlcd *exit_display;
+static Board *exit_board;
 static const char *exit_screenshot;
 
 void display_choose(BoardConfig *cfg)
@@ -29,7 +29,7 @@ void display_choose(BoardConfig *cfg)
     cfg->display = "none";
 }
 
-bool display_screenshot(struct Hdlcd *d, const char *path, char *err, size_t errlen)
+bool display_screenshot(Board *b, const char *path, char *err, size_t errlen)
 {
     uint32_t *pixels = malloc(MAX_PIXELS * 4);
     unsigned w, h;
@@ -37,7 +37,7 @@ bool display_screenshot(struct Hdlcd *d, const char *path, char *err, size_t err
         snprintf(err, errlen, "out of memory");
         return false;
     }
-    bool ok = hdlcd_render(d, pixels, MAX_PIXELS, &w, &h);
+    bool ok = board_display_render(b, pixels, MAX_PIXELS, &w, &h);
     if (!ok)
         snprintf(err, errlen, "%s: the display controller is off, no screenshot", path);
     else
@@ -49,7 +49,7 @@ bool display_screenshot(struct Hdlcd *d, const char *path, char *err, size_t err
 static void screenshot_at_exit(void)
 {
     char err[256];
-    if (exit_display && !display_screenshot(exit_display, exit_screenshot, err, sizeof err))
+    if (exit_board && !display_screenshot(exit_board, exit_screenshot, err, sizeof err))
         fprintf(stderr, "malibu: --screenshot %s\n", err);
 }
 
@@ -58,11 +58,11 @@ bool display_start(Board *b, const BoardConfig *cfg, char *err, size_t errlen)
     if (!b->display)
         return true;
     if (cfg->screenshot) {
-        exit_display = b->display;
+        exit_board = b;
         exit_screenshot = cfg->screenshot;
         atexit(screenshot_at_exit);
     }
     if (cfg->display && !strcmp(cfg->display, "sdl"))
-        return display_sdl_start(b->display, b->keyboard, b->tablet, cfg->screenshot, err, errlen);
+        return display_sdl_start(b, cfg->screenshot, err, errlen);
     return true;
 }

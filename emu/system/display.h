@@ -5,8 +5,8 @@
  *   $WAYLAND_DISPLAY is set and SDL's video subsystem starts, else none (one log line).
  *   display_start(board, &cfg) after board_realize: the SDL window (display_sdl.c) and the
  *   screenshot written at exit.
- * The device gives frames (hdlcd_render: XRGB8888 + size) and a generation counter; this side
- * converts and shows them.  docs/display.md has the data flow. */
+ * The board gives the frames of whichever controller scans out (board_display_render:
+ * XRGB8888 + size); this side shows them.  docs/display.md has the data flow. */
 #ifndef MALIBU_SYSTEM_DISPLAY_H
 #define MALIBU_SYSTEM_DISPLAY_H
 
@@ -19,12 +19,10 @@ void display_choose(BoardConfig *cfg);
 bool display_start(Board *b, const BoardConfig *cfg, char *err, size_t errlen);
 
 /* Write the current screen to path (PNG); false + err when the controller is off. */
-bool display_screenshot(struct Hdlcd *d, const char *path, char *err, size_t errlen);
+bool display_screenshot(Board *b, const char *path, char *err, size_t errlen);
 
 /* display_sdl.c: whether a window can be opened here; open it (its own thread). */
 bool display_sdl_available(void);
-struct VirtioInput;
-bool display_sdl_start(struct Hdlcd *d, struct VirtioInput *keyboard, struct VirtioInput *tablet,
-                       const char *screenshot, char *err, size_t errlen);
+bool display_sdl_start(Board *b, const char *screenshot, char *err, size_t errlen);
 
 #endif

@@ -1,4 +1,4 @@
-/* The SDL2 window of --display sdl (see display.h): one thread owns SDL, shows the HDLCD's frame
+/* The SDL2 window of --display sdl (see display.h): one thread owns SDL, shows the screen's frame
  * scaled to the window (aspect kept), and redraws only when the frame changed, checked at the
  * refresh rate the guest programmed.  Closing the window quits malibu (status 0, like Ctrl-A x);
  * Ctrl+Alt+S writes the screenshot (the --screenshot file, else malibu-screenshot.png). */
@@ -12,12 +12,12 @@
 
 #include "../../devices/console.h"
 #include "../../devices/board_display.h"
-#include "../../devices/hdlcd.h"
+#include "../../devices/lcdif.h" /* LCDIF_MAX_DIM */
 #include "../../devices/virtio_input.h"
 #include "display_keymap.h"
 
 typedef struct Window {
-    struct Hdlcd *hdlcd;
+    Board *board;
     VirtioInput *keyboard, *tablet;
     const char *screenshot;
     SDL_Window *win;
@@ -27,7 +27,7 @@ typedef struct Window {
     uint32_t *frame, *shown; /* the frame just rendered, the one on screen */
 } Window;
 
-#define MAX_PIXELS ((size_t)HDLCD_MAX_DIM * HDLCD_MAX_DIM)
+#define MAX_PIXELS ((size_t)LCDIF_MAX_DIM * LCDIF_MAX_DIM)
 
 bool display_sdl_available(void)
 {
@@ -41,7 +41,7 @@ static void take_screenshot(Window *w)
 {
     const char *path = w->screenshot ? w->screenshot : "malibu-screenshot.png";
     char err[256];
-    if (display_screenshot(w->hdlcd, path, err, sizeof err))
+    if (display_screenshot(w->board, path, err, sizeof err))
         fprintf(stderr, "malibu: screenshot written to %s\n", path);
     else
         fprintf(stderr, "malibu: screenshot: %s\n", err);
@@ -51,7 +51,7 @@ static void take_screenshot(Window *w)
 static void refresh(Window *w, bool force)
 {
     unsigned fw = w->tex_w, fh = w->tex_h;
-    int r = hdlcd_render_changed(w->hdlcd, w->frame, MAX_PIXELS, &fw, &fh);
+    int r = board_display_render_changed(w->board, w->frame, MAX_PIXELS, &fw, &fh);
     if (r == 0 && !force && w->tex)
         return; /* nothing new: no conversion, no upload */
     if (r < 0) {
@@ -132,7 +132,7 @@ static void *window_thread(void *opaque)
     Window *w = opaque;
     bool quit = false;
     while (!quit) {
-        uint32_t mhz = hdlcd_refresh_mhz(w->hdlcd);
+        uint32_t mhz = board_display_refresh_mhz(w->board);
         /* at the guest's refresh; a switched-off controller is looked at 10 times a second */
         int wait_ms = mhz ? (int)(1000000u / mhz) : 100;
         if (wait_ms < 1)
@@ -195,17 +195,16 @@ static void *window_main(void *opaque)
     return window_thread(w);
 }
 
-bool display_sdl_start(struct Hdlcd *d, VirtioInput *keyboard, VirtioInput *tablet,
-                       const char *screenshot, char *err, size_t errlen)
+bool display_sdl_start(Board *b, const char *screenshot, char *err, size_t errlen)
 {
     Window *w = calloc(1, sizeof *w);
     if (!w || !(w->frame = malloc(MAX_PIXELS * 4)) || !(w->shown = calloc(MAX_PIXELS, 4))) {
         snprintf(err, errlen, "out of memory");
         return false;
     }
-    w->hdlcd = d;
-    w->keyboard = keyboard;
-    w->tablet = tablet;
+    w->board = b;
+    w->keyboard = b->keyboard;
+    w->tablet = b->tablet;
     w->screenshot = screenshot;
     pthread_t t;
     if (pthread_create(&t, NULL, window_main, w) != 0) {

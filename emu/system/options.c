@@ -122,6 +122,11 @@ static const OptionDef table[] = {
     { "screenshot", 0, "FILE.png", "emu/system/display.c",
       "write the screen to FILE.png at exit (also with --display none); Ctrl+Alt+S in the window "
       "writes it at once", "docs/display.md", OPT_STRING, BOARD(screenshot), 0, 0, NULL, NULL },
+    { "display-controller", 0, NULL, "devices/board_display.c",
+      "with a display: lcdif (default) adds an i.MX eLCDIF and its DPI panel, which Linux's mxsfb "
+      "drives as a KMS device and takes over from the HDLCD's boot framebuffer; hdlcd: the HDLCD's "
+      "framebuffer alone", "docs/display.md",
+      OPT_CHOICE, BOARD(display_controller), 0, 0, CHOICES("lcdif", "hdlcd"), NULL },
     { "debug", 'd', NULL, "emu/system/main.c",
       "exc: log every exception taken (synchronous ones with the instruction, disassembled); sysreg: "
       "unknown system registers and instructions; stats: instruction and TLB counts at exit, one "

@@ -8,7 +8,11 @@
 #                       reach the guest's console (a typed line on screen, a typed command's exit
 #                       status), the window's pixels (xwd) equal the screenshot
 #                       (tests/display/window_test.py; Xvfb, xwd, xdotool from tools/host-packages)
-#   unit tests: tests/unit/test_dev_hdlcd.c, test_png_write.c, test_virtio_input.c (make unit-test)
+#   make display-kms-test  (in make test) the eLCDIF as a KMS device: mxsfb's handover, modetest -c /
+#                       -s (its colour bars in the screenshot), kms_pattern's dumb buffers after
+#                       60 page flips pixel for pixel (tests/display/kms_test.py)
+#   unit tests: tests/unit/test_dev_hdlcd.c, test_dev_lcdif.c, test_png_write.c, test_virtio_input.c
+#               (make unit-test)
 DISPLAY_IN_TEST ?= yes
 
 # Tests run malibu headless: with $DISPLAY set, --display's default would open a window for every
@@ -40,4 +44,16 @@ else
 	@$(MAKE) --no-print-directory image
 	@echo "== display: the SDL window under Xvfb, typing into the guest ($(GI_OUT))"
 	$(PYTHON) tests/display/window_test.py $(B)/malibu $(GI_OUT) $(B)/tests/display
+endif
+
+.PHONY: display-kms-test
+TEST_TARGETS += display-kms-test
+
+display-kms-test: $(B)/malibu
+ifeq ($(DISPLAY_IN_TEST),no)
+	@echo "== display kms: skipped (DISPLAY_IN_TEST=no)"
+else
+	@$(MAKE) --no-print-directory image
+	@echo "== display: the eLCDIF through KMS: modetest, kms_pattern ($(GI_OUT))"
+	$(PYTHON) tests/display/kms_test.py $(B)/malibu $(B)/tests/display $(GI_OUT)
 endif

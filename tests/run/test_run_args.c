@@ -387,6 +387,7 @@ LANDED(timing_config, !strcmp(o->board.timing_config, "/t.cfg"))
 LANDED(stats, !strcmp(o->board.stats, "/s.json"))
 LANDED(display, !strcmp(o->board.display, "none"))
 LANDED(screenshot, !strcmp(o->board.screenshot, "/s.png"))
+LANDED(display_controller, !strcmp(o->board.display_controller, "hdlcd"))
 LANDED(debug, o->sys.debug == (OPT_DEBUG_EXC | OPT_DEBUG_GPU))
 LANDED(gpu_dump, !strcmp(o->sys.gpu_dump, "/dump"))
 LANDED(on_reset, !strcmp(o->sys.on_reset, "reboot"))
@@ -423,6 +424,7 @@ static const RoundTrip round_trips[] = {
     { "--stats", "/s.json", { NULL }, landed_stats },
     { "--display", "none", { NULL }, landed_display },
     { "--screenshot", "/s.png", { NULL }, landed_screenshot },
+    { "--display-controller", "hdlcd", { NULL }, landed_display_controller },
     { "--debug", "exc,gpu", { NULL }, landed_debug },
     { "--gpu-dump", "/dump", { NULL }, landed_gpu_dump },
     { "--on-reset", "reboot", { NULL }, landed_on_reset },

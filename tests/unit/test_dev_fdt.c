@@ -7,6 +7,8 @@
 #include <unistd.h>
 #include "../devices/dev_check.h"
 #include "../../devices/board.h"
+#include "../../devices/board_display.h"
+#include "../../devices/lcdif.h"
 #include "../../emu/system/options.h"
 
 static uint8_t buf[FDT_BOARD_MAX_SIZE];
@@ -346,6 +348,105 @@ START_TEST(board_boot_layout)
 }
 END_TEST
 
+/* A board with a display (--screenshot) and the given --display-controller (NULL: default). */
+static Board *display_board(const char *kpath, const char *controller)
+{
+    BoardConfig cfg;
+    char err[256];
+    board_config_default(&cfg);
+    cfg.console_in = -1;
+    cfg.kernel = kpath;
+    cfg.ram_size = 256ull << 20;
+    cfg.gpu = "none";
+    cfg.screenshot = "/nonexistent.png";
+    cfg.display_controller = controller;
+    Board *b = board_new(&cfg, err, sizeof err);
+    ck_assert_msg(b && board_realize(b, err, sizeof err), "%s", err);
+    return b;
+}
+
+/* The eLCDIF's nodes as mxsfb and panel-simple read them (fsl,lcdif.yaml, panel-dpi.yaml), the
+ * graph linked both ways, and the screen that follows the controller that scans out. */
+START_TEST(display_controllers)
+{
+    static uint8_t image[8192];
+    memset(image, 0, sizeof image);
+    image[0x12] = 0x40;
+    image[0x18] = 0x2;
+    memcpy(image + 0x38, "ARM\x64", 4);
+    char *kpath = temp_file(image, sizeof image);
+    Board *b = display_board(kpath, NULL);
+    const void *dtb = bus_ram_ptr(b->bus, b->dtb_pa, false);
+    int l = node(dtb, "/lcdif@7ff40000"), p = node(dtb, "/panel"), c = node(dtb, "/pxlclk");
+    ck_assert_str_eq(str(dtb, l, "compatible"), "fsl,imx28-lcdif");
+    ck_assert_uint_eq(cell64(dtb, l, "reg", 0), BOARD_LCDIF_BASE);
+    ck_assert_uint_eq(cell64(dtb, l, "reg", 1), LCDIF_SIZE);
+    ck_assert_uint_eq(cell(dtb, l, "interrupts", 0), 0); /* SPI */
+    ck_assert_uint_eq(cell(dtb, l, "interrupts", 1), BOARD_LCDIF_INTID - 32);
+    ck_assert_uint_eq(cell(dtb, l, "clocks", 0), cell(dtb, c, "phandle", 0));
+    ck_assert_str_eq(str(dtb, l, "clock-names"), "pix");
+    int le = node(dtb, "/lcdif@7ff40000/port/endpoint"), pe = node(dtb, "/panel/port/endpoint");
+    ck_assert_uint_eq(cell(dtb, le, "remote-endpoint", 0), cell(dtb, pe, "phandle", 0));
+    ck_assert_uint_eq(cell(dtb, pe, "remote-endpoint", 0), cell(dtb, le, "phandle", 0));
+    ck_assert_str_eq(str(dtb, p, "compatible"), "panel-dpi");
+    int t = node(dtb, "/panel/panel-timing");
+    uint32_t clk = cell(dtb, t, "clock-frequency", 0);
+    uint32_t ht = cell(dtb, t, "hactive", 0) + cell(dtb, t, "hfront-porch", 0) +
+                  cell(dtb, t, "hsync-len", 0) + cell(dtb, t, "hback-porch", 0);
+    uint32_t vt = cell(dtb, t, "vactive", 0) + cell(dtb, t, "vfront-porch", 0) +
+                  cell(dtb, t, "vsync-len", 0) + cell(dtb, t, "vback-porch", 0);
+    ck_assert_uint_eq(clk, cell(dtb, c, "clock-frequency", 0)); /* the fixed clock mxsfb gets */
+    ck_assert_uint_eq(cell(dtb, t, "hactive", 0), BOARD_DISPLAY_WIDTH);
+    ck_assert_uint_eq((uint64_t)clk * 1000 / ((uint64_t)ht * vt), 60003); /* mHz */
+    ck_assert(cell(dtb, p, "width-mm", 0) > 0 && cell(dtb, p, "height-mm", 0) > 0);
+    node(dtb, "/hdlcd@7ff60000"); /* the firmware's console stays beside it */
+
+    /* the screen: the HDLCD's console until the eLCDIF runs, then its panel */
+    static uint32_t px[1024 * 768];
+    unsigned w, h;
+    uint64_t v;
+    ck_assert(board_display_render(b, px, 1024 * 768, &w, &h));
+    ck_assert_uint_eq(w, 1024);
+    ck_assert_int_eq(bus_write(b->bus, b->fb_pa, 0x123456, 4), BUS_OK);
+    ck_assert(board_display_render(b, px, 1024 * 768, &w, &h));
+    ck_assert_uint_eq(px[0], 0x123456);
+    ck_assert_uint_eq(board_display_refresh_mhz(b), 60003);
+    uint64_t lb = BOARD_LCDIF_BASE, buf = b->fb_pa - (1u << 20);
+    ck_assert_int_eq(bus_write(b->bus, buf, 0xABCDEF, 4), BUS_OK);
+    ck_assert_int_eq(bus_write(b->bus, lb + LCDIF_REG_CTRL + LCDIF_CLR, 0xC0000000u, 4), BUS_OK);
+    ck_assert_int_eq(bus_write(b->bus, lb + LCDIF_REG_CTRL1, 7u << 16, 4), BUS_OK);
+    ck_assert_int_eq(bus_write(b->bus, lb + LCDIF_REG_CTRL, 3u << 8 | LCDIF_CTRL_DOTCLK_MODE, 4), BUS_OK);
+    ck_assert_int_eq(bus_write(b->bus, lb + LCDIF_REG_TRANSFER_COUNT, 16u << 16 | 32, 4), BUS_OK);
+    ck_assert_int_eq(bus_write(b->bus, lb + LCDIF_REG_CUR_BUF, (uint32_t)buf, 4), BUS_OK);
+    ck_assert_int_eq(bus_write(b->bus, lb + LCDIF_REG_NEXT_BUF, (uint32_t)buf, 4), BUS_OK); /* frames flip */
+    ck_assert(board_display_render(b, px, 1024 * 768, &w, &h) && w == 1024); /* not running yet */
+    ck_assert_int_eq(bus_write(b->bus, lb + LCDIF_REG_CTRL + LCDIF_SET, LCDIF_CTRL_RUN, 4), BUS_OK);
+    ck_assert(board_display_render(b, px, 1024 * 768, &w, &h));
+    ck_assert_uint_eq(w, 32);
+    ck_assert_uint_eq(h, 16);
+    ck_assert_uint_eq(px[0], 0xABCDEF);
+    int r = board_display_render_changed(b, px, 1024 * 768, &w, &h);
+    ck_assert_int_eq(r, 1);
+    board_reset(b);
+    board_display_firmware_init(b); /* what realize does after a reset: the firmware's console again */
+    ck_assert(board_display_render(b, px, 1024 * 768, &w, &h));
+    ck_assert_uint_eq(w, 1024);
+    ck_assert_int_eq(board_display_render_changed(b, px, 1024 * 768, &w, &h), 1); /* new source */
+    board_free(b);
+
+    /* --display-controller hdlcd: no eLCDIF, no panel, nothing at its address */
+    b = display_board(kpath, "hdlcd");
+    dtb = bus_ram_ptr(b->bus, b->dtb_pa, false);
+    ck_assert_int_lt(fdt_path_offset(dtb, "/lcdif@7ff40000"), 0);
+    ck_assert_int_lt(fdt_path_offset(dtb, "/panel"), 0);
+    node(dtb, "/hdlcd@7ff60000");
+    ck_assert_int_eq(bus_read(b->bus, BOARD_LCDIF_BASE, 4, &v), BUS_ERROR);
+    board_free(b);
+    unlink(kpath);
+    free(kpath);
+}
+END_TEST
+
 START_TEST(args_and_sizes)
 {
     ck_assert_uint_eq(board_parse_size("512"), 512ull << 20);
@@ -385,6 +486,7 @@ int main(void)
     tcase_add_test(tc, hooks);
     tcase_add_test(tc, board_boot_layout);
     tcase_add_test(tc, args_and_sizes);
+    tcase_add_test(tc, display_controllers);
     suite_add_tcase(s, tc);
     return dev_run_suite(s);
 }
