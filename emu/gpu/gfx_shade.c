@@ -43,6 +43,14 @@ typedef struct {
     uint64_t fault_va;
 } warp_ctx;
 
+
+/* Why a shader's memory access ended the tile: the device stopped the job (the driver's soft or
+ * hard stop, e.g. its job timeout), or a fault. */
+static const char *access_end(uint32_t code)
+{
+    return code == MALI_EXC_STOPPED || code == MALI_EXC_TERMINATED ? "job stopped by the driver"
+                                                                    : "memory fault";
+}
 static int why(char *w, unsigned n, int rc, const char *fmt, ...)
 {
     va_list ap;
@@ -659,7 +667,7 @@ static uint32_t shade_warp(warp_ctx *c, bi_warp *w, char *err, size_t errlen)
             if (rc >= 0)
                 continue;
             if (c->wk->fault) {
-                snprintf(err, errlen, "blend shader at %#llx: memory fault", (unsigned long long)bva);
+                snprintf(err, errlen, "blend shader at %#llx: %s", (unsigned long long)bva, access_end(c->wk->fault));
                 return c->wk->fault;
             }
             snprintf(err, errlen, "blend shader at %#llx: %.100s", (unsigned long long)bva, f.msg);
@@ -671,7 +679,8 @@ static uint32_t shade_warp(warp_ctx *c, bi_warp *w, char *err, size_t errlen)
             continue;
         }
         if (c->wk->fault) {
-            snprintf(err, errlen, "fragment shader at %#llx: memory fault", (unsigned long long)dr->d.shader_va);
+            snprintf(err, errlen, "fragment shader at %#llx: %s", (unsigned long long)dr->d.shader_va,
+                     access_end(c->wk->fault));
             return c->wk->fault;
         }
         snprintf(err, errlen, "fragment shader at %#llx: %.100s", (unsigned long long)dr->d.shader_va, f.msg);
