@@ -43,7 +43,6 @@ typedef struct {
     uint64_t fault_va;
 } warp_ctx;
 
-
 /* Why a shader's memory access ended the tile: the device stopped the job (the driver's soft or
  * hard stop, e.g. its job timeout), or a fault. */
 static const char *access_end(uint32_t code)
@@ -51,6 +50,7 @@ static const char *access_end(uint32_t code)
     return code == MALI_EXC_STOPPED || code == MALI_EXC_TERMINATED ? "job stopped by the driver"
                                                                     : "memory fault";
 }
+
 static int why(char *w, unsigned n, int rc, const char *fmt, ...)
 {
     va_list ap;
