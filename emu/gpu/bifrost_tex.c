@@ -25,7 +25,7 @@
 
 enum { K_UNORM, K_SNORM, K_UINT, K_SINT, K_FLOAT };
 enum { CH_ZERO = 4, CH_ONE = 5 };
-enum { OP_FETCH = 6, OP_TEX = 7 };
+enum { OP_GRDESC_DER = 4, OP_GRDESC = 5, OP_FETCH = 6, OP_TEX = 7 };
 enum { LOD_GRDESC = 3, LOD_EXPLICIT = 4, LOD_BIAS = 5, LOD_ZERO = 6, LOD_COMPUTE = 7 };
 enum { WRAP_REPEAT = 8, WRAP_EDGE = 9, WRAP_BORDER = 11, WRAP_MIRROR = 12 };
 enum { MIPMAP_TRILINEAR = 3 };
@@ -556,14 +556,20 @@ int bi_tex_staging_count(uint32_t desc)
 {
     unsigned op = (desc >> 12) & 7, dim = (desc >> 18) & 3, lod = (desc >> 20) & 7;
     unsigned n = 0;
-    if (op != OP_TEX && op != OP_FETCH)
+    if (op < OP_GRDESC_DER)
         return -1;
-    n += dim == 3;                                                    /* Z coordinate */
-    n += op == OP_FETCH || lod == LOD_EXPLICIT || lod == LOD_BIAS;    /* LOD */
-    n += op == OP_TEX && lod == LOD_GRDESC ? 2 : 0;                   /* gradient descriptor */
-    n += (desc >> 16) & 1;                                            /* shadow reference */
-    n += (desc >> 17) & 1;                                            /* array index */
-    n += (desc >> 15) & 1;                                            /* offsets / sample */
+    if (op == OP_GRDESC_DER) {        /* derivatives: d/dx's z, d/dy's 1-3 (x and y are d/dx's) */
+        n += (dim == 3) + (dim == 3 ? 3 : dim == 2 ? 2 : 1);
+    } else {
+        n += dim == 3;                                                /* Z coordinate */
+    }
+    if (op == OP_TEX || op == OP_FETCH) {  /* (GRDESC*: bits 15, 16 disable the LOD's bias, clamp) */
+        n += op == OP_FETCH || lod == LOD_EXPLICIT || lod == LOD_BIAS;    /* LOD */
+        n += op == OP_TEX && lod == LOD_GRDESC ? 2 : 0;                   /* gradient descriptor */
+        n += (desc >> 16) & 1;                                            /* shadow reference */
+        n += (desc >> 17) & 1;                                            /* array index */
+        n += (desc >> 15) & 1;                                            /* offsets / sample */
+    }
     if (!((desc >> 11) & 1)) {
         unsigned mode = desc & 3;
         n += mode == 2 || mode == 3;                                  /* sampler index */
@@ -725,7 +731,7 @@ int bi_tex_lod_from_grad(unsigned width, unsigned height, unsigned depth, unsign
 int bi_tex_needs_grad(uint32_t desc)
 {
     unsigned op = (desc >> 12) & 7, lod = (desc >> 20) & 7;
-    return op == OP_TEX && (lod == LOD_COMPUTE || lod == LOD_BIAS);
+    return op == OP_GRDESC || (op == OP_TEX && (lod == LOD_COMPUTE || lod == LOD_BIAS));
 }
 
 /* A cube lookup's src0 (Mesa's bi_emit_texc_cube_coord): the face index in bits 31:29 over the
@@ -752,6 +758,88 @@ void bi_tex_quad_grad(int cube, const uint32_t x[4], const uint32_t y[4], const 
     g->dy[2] = z ? f32(z[2]) - f32(z[0]) : 0;
 }
 
+/* Sampler `index` of the job's table, unpacked once per thread and descriptor. */
+static int read_sampler(const bi_mem *m, unsigned index, const struct mali_sampler **out, char *err, size_t errlen)
+{
+    uint8_t buf[MALI_SAMPLER_LENGTH];
+    uint64_t va = m->samplers + (uint64_t)MALI_SAMPLER_LENGTH * index;
+    if (!m->samplers)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler %u: the job has no sampler table", index);
+    const uint8_t *d = desc_bytes(m, va, buf, sizeof buf);
+    if (!d)
+        return tfail(err, errlen, BI_EXEC_ERROR, "sampler descriptor fault at %#llx", (unsigned long long)va);
+    int sk = memo_find(&smp_keys, d, sizeof buf, 0);
+    if (sk < 0) {
+        if (d != buf)
+            d = memcpy(buf, d, sizeof buf);
+        sk = (int)memo_add(&smp_keys, d, sizeof buf, 0);
+        mali_sampler_unpack(d, &smp_memo[sk]);
+    }
+    const struct mali_sampler *sp = &smp_memo[sk];
+    if (sp->type != 1)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler %u: descriptor type %u is not a sampler", index, sp->type);
+    if (sp->mipmap_mode == 2)
+        return tfail(err, errlen, BI_EXEC_ERROR, "sampler %u: reserved mipmap mode 2", index);
+    *out = sp;
+    return 0;
+}
+
+/* GRDESC_DER (explicit derivatives: d/dx in x, y and the first staging register's z, d/dy in
+ * the next ones) and GRDESC (the quad's implicit ones): a gradient descriptor, two registers
+ * that a later TEXC takes as its LOD.  What the hardware keeps beyond the level of detail is not
+ * documented; what software reads of it is the first register's low half, the LOD in signed 8.8
+ * (Mesa: an explicit LOD for textureGrad, textureQueryLod's values), with the sampler's bias and
+ * clamp unless bits 15 / 16 disable them.  malibu writes that and zeros. */
+static int gradient_desc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const uint32_t *sr,
+                         const bi_tex_grad *quad, uint32_t out[4], unsigned *nout, char *err, size_t errlen)
+{
+    unsigned op = (desc >> 12) & 7, dim = (desc >> 18) & 3, k = 0;
+    unsigned tex = (desc >> 4) & 127, smp = desc & 15;
+    if (dim == MALI_TEXTURE_DIMENSION_CUBE)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC gradient descriptor of a cube not implemented");
+    bi_tex_grad g = { { 0, 0, 0 }, { 0, 0, 0 } };
+    if (op == OP_GRDESC_DER) {
+        g.dx[0] = f32(x);
+        g.dx[1] = dim >= 2 ? f32(y) : 0;
+        if (dim == 3)
+            g.dx[2] = f32(sr[k++]);
+        for (unsigned a = 0; a < dim; a++)
+            g.dy[a] = f32(sr[k++]);
+    } else {
+        k += dim == 3;                 /* the z coordinate: in the quad's derivatives */
+        if (quad)
+            g = *quad;
+    }
+    if (!((desc >> 11) & 1)) {
+        unsigned mode = desc & 3;
+        if ((desc & 12) != 12)
+            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "dual texturing not implemented");
+        smp = mode == 2 || mode == 3 ? sr[k++] : tex;
+        if (mode == 1 || mode == 3)
+            tex = sr[k++];
+    }
+    const texdesc *t;
+    const struct mali_sampler *sp;
+    int rc = read_texture(m, tex, &t, err, errlen);
+    if (!rc)
+        rc = read_sampler(m, smp, &sp, err, errlen);
+    if (rc)
+        return rc;
+    int l = lod_from_grad(t, dim, sp->normalized_coordinates, op == OP_GRDESC && !quad ? NULL : &g);
+    if (!((desc >> 15) & 1))
+        l += sp->lod_bias;
+    if (!((desc >> 16) & 1)) {
+        if (l > (int)sp->maximum_lod)
+            l = (int)sp->maximum_lod;
+        if (l < (int)sp->minimum_lod)
+            l = (int)sp->minimum_lod;
+    }
+    out[0] = (uint16_t)(int16_t)l;
+    out[1] = 0;
+    *nout = (desc >> 29) & 1 ? 2 : 1;  /* the registers the write mask gives it (Mesa: 1 or all) */
+    return 0;
+}
+
 int bi_tex_texc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, const uint32_t *sr, unsigned nsr,
                 uint32_t out[4], unsigned *nout, char *err, size_t errlen)
 {
@@ -766,13 +854,13 @@ int bi_tex_texc_grad(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, con
     int shadow = (desc >> 16) & 1;
     int n = bi_tex_staging_count(desc);
     if (n < 0)
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC op %u (gradient descriptors) not implemented", op);
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC op %u not implemented", op);
     if ((unsigned)n > nsr)
         return tfail(err, errlen, BI_EXEC_ERROR, "TEXC descriptor %#x needs %d staging registers", desc, n);
     if (desc & (1u << 23))
         return tfail(err, errlen, BI_EXEC_ERROR, "TEXC descriptor %#x: reserved bit set", desc);
-    if (op == OP_TEX && lod == LOD_GRDESC)
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC gradient-descriptor LOD not implemented");
+    if (op == OP_GRDESC_DER || op == OP_GRDESC)
+        return gradient_desc(m, desc, x, y, sr, grad, out, nout, err, errlen);
     if (op == OP_TEX && (lod < LOD_GRDESC || lod == 2))
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC LOD mode %u not implemented", lod);
     if (op == OP_FETCH && lod != 1)
@@ -788,8 +876,9 @@ int bi_tex_texc_grad(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, con
     unsigned tex = (desc >> 4) & 127, smp = desc & 15;
     if (dim == 3)
         zc = sr[k++];
-    if (op == OP_FETCH || lod == LOD_EXPLICIT || lod == LOD_BIAS)
+    if (op == OP_FETCH || lod == LOD_EXPLICIT || lod == LOD_BIAS || lod == LOD_GRDESC)
         lodv = sr[k++];
+    k += op == OP_TEX && lod == LOD_GRDESC;     /* the descriptor's second register */
     if (shadow)
         ref = sr[k++];
     if ((desc >> 17) & 1)
@@ -842,26 +931,10 @@ int bi_tex_texc_grad(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, con
     lookup lk = { .m = m, .t = t, .sp = &no_sampler, .dim = dim, .layer = layer, .sample = sample, .cmp = shadow };
     uint32_t v[4] = { 0, 0, 0, 0 };
     if (op == OP_TEX) {
-        uint8_t buf[MALI_SAMPLER_LENGTH];
-        uint64_t va = m->samplers + (uint64_t)MALI_SAMPLER_LENGTH * smp;
-        if (!m->samplers)
-            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler %u: the job has no sampler table", smp);
-        const uint8_t *d = desc_bytes(m, va, buf, sizeof buf);
-        if (!d)
-            return tfail(err, errlen, BI_EXEC_ERROR, "sampler descriptor fault at %#llx", (unsigned long long)va);
-        int sk = memo_find(&smp_keys, d, sizeof buf, 0);
-        if (sk < 0) {
-            if (d != buf)
-                d = memcpy(buf, d, sizeof buf);
-            sk = (int)memo_add(&smp_keys, d, sizeof buf, 0);
-            mali_sampler_unpack(d, &smp_memo[sk]);
-        }
-        const struct mali_sampler *sp = &smp_memo[sk];
+        const struct mali_sampler *sp;
+        if ((rc = read_sampler(m, smp, &sp, err, errlen)))
+            return rc;
         lk.sp = sp;
-        if (sp->type != 1)
-            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler %u: descriptor type %u is not a sampler", smp, sp->type);
-        if (sp->mipmap_mode == 2)
-            return tfail(err, errlen, BI_EXEC_ERROR, "sampler %u: reserved mipmap mode 2", smp);
         /* the shadow reference: GL clamps it to [0, 1] for fixed-point depth textures */
         lk.ref = f32(ref);
         if (t->fmt.kind == K_UNORM)
@@ -872,7 +945,7 @@ int bi_tex_texc_grad(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, con
         int l;
         if (lod == LOD_ZERO)
             l = 0;
-        else if (lod == LOD_EXPLICIT)
+        else if (lod == LOD_EXPLICIT || lod == LOD_GRDESC)   /* (a gradient descriptor's LOD) */
             l = (int16_t)(lodv & 0xffff);
         else
             l = lod_from_grad(t, dim, sp->normalized_coordinates, grad) + (lod == LOD_BIAS ? (int16_t)(lodv & 0xffff) : 0);

@@ -45,7 +45,7 @@ static uint8_t *at(uint64_t va) { return mem + (va - BASE); }
 static uint32_t fbits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 static float bitsf(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 
-enum { OP_FETCH = 6, OP_TEX = 7, LOD_EXPLICIT = 4, LOD_BIAS = 5, LOD_ZERO = 6, LOD_COMPUTE = 7, RF_F32 = 4 };
+enum { OP_GRDESC_DER = 4, OP_GRDESC = 5, OP_FETCH = 6, OP_TEX = 7, LOD_GRDESC = 3, LOD_EXPLICIT = 4, LOD_BIAS = 5, LOD_ZERO = 6, LOD_COMPUTE = 7, RF_F32 = 4 };
 enum { SWZ_RGBA = 0 | 1 << 3 | 2 << 6 | 3 << 9 };
 
 static bi_mem M;
@@ -482,6 +482,62 @@ START_TEST(test_multisampled_fetch)
 }
 END_TEST
 
+/* Gradient descriptors: GRDESC_DER from explicit derivatives (textureGrad: Mesa passes the
+ * descriptor's LOD to an explicit-LOD TEXC) and GRDESC from the quad's (textureQueryLod); the
+ * LOD in signed 8.8 in the first register, the sampler's bias and clamp unless bits 15 / 16
+ * disable them; a TEXC in gradient-descriptor LOD mode reads both registers. */
+static uint32_t grdesc(unsigned op, int bias_off, int clamp_off, unsigned mask)
+{
+    return 1u << 11 | op << 12 | (unsigned)bias_off << 15 | (unsigned)clamp_off << 16 | 2u << 18 |
+           (uint32_t)RF_F32 << 24 | mask << 28;
+}
+
+static int16_t grdesc_lod(uint32_t desc, float dxs, float dxt, float dys, float dyt, const bi_tex_grad *quad,
+                          unsigned want_n)
+{
+    uint32_t sr[2] = { fbits(dys), fbits(dyt) }, out[4] = { 0, 0xdead, 0xdead, 0xdead };
+    unsigned n = 0;
+    char why[160] = "";
+    ck_assert_int_eq(bi_tex_staging_count(desc), ((desc >> 12) & 7) == OP_GRDESC_DER ? 2 : 0);
+    int rc = bi_tex_texc_grad(&M, desc, fbits(dxs), fbits(dxt), sr, 2, quad, out, &n, why, sizeof why);
+    ck_assert_msg(rc == 0, "%s", why);
+    ck_assert_uint_eq(n, want_n);
+    ck_assert_uint_eq(out[0] >> 16, 0);
+    if (n > 1)
+        ck_assert_uint_eq(out[1], 0);
+    return (int16_t)out[0];
+}
+
+START_TEST(test_gradient_desc)
+{
+    reset();
+    make_texture(MALI_FORMAT_RGBA8_UNORM, 64, 64, 4, 4, level_fill);
+    make_sampler(0, 0, MALI_MIPMAP_MODE_NEAREST, 0, 16 << 8, 0, 0);
+    /* Mesa's textureGrad: bias and clamp off; 4 texels along x: lambda 2; 8 along y: 3 */
+    uint32_t der = grdesc(OP_GRDESC_DER, 1, 1, 0xf);
+    ck_assert_int_eq(grdesc_lod(der, 4.0f / 64, 0, 0, 0, NULL, 2), 512);
+    ck_assert_int_eq(grdesc_lod(der, 4.0f / 64, 0, 0, 8.0f / 64, NULL, 2), 768);
+    ck_assert_int_eq(grdesc_lod(der, 3.0f / 64, 0, 0, 0, NULL, 2), 406);
+    ck_assert_int_eq(grdesc_lod(der, 0.25f / 64, 0, 0, 0, NULL, 2), -512);
+    /* the sampler's bias (+1) and maximum LOD (1.5), each unless disabled */
+    make_sampler(0, 0, MALI_MIPMAP_MODE_NEAREST, 0, 384, 256, 0);
+    ck_assert_int_eq(grdesc_lod(der, 4.0f / 64, 0, 0, 0, NULL, 2), 512);
+    ck_assert_int_eq(grdesc_lod(grdesc(OP_GRDESC_DER, 0, 1, 0xf), 4.0f / 64, 0, 0, 0, NULL, 2), 768);
+    ck_assert_int_eq(grdesc_lod(grdesc(OP_GRDESC_DER, 1, 0, 0xf), 4.0f / 64, 0, 0, 0, NULL, 2), 384);
+    ck_assert_int_eq(grdesc_lod(grdesc(OP_GRDESC_DER, 0, 0, 0xf), 4.0f / 64, 0, 0, 0, NULL, 2), 384);
+    /* textureQueryLod's GRDESC: the quad's derivatives, one register (write mask 1) */
+    make_sampler(0, 0, MALI_MIPMAP_MODE_NEAREST, 0, 16 << 8, 0, 0);
+    bi_tex_grad g = grad_x(8);
+    ck_assert_int_eq(grdesc_lod(grdesc(OP_GRDESC, 0, 0, 1), 0.5f, 0.5f, 0, 0, &g, 1), 768);
+    /* textureGrad end to end: the descriptor's LOD as the explicit LOD picks level 2; a TEXC in
+     * gradient-descriptor mode reads the same from its two registers */
+    uint32_t sr[2] = { (uint32_t)(uint16_t)grdesc_lod(der, 4.0f / 64, 0, 0, 0, NULL, 2), 0 };
+    ck_assert(lookup(texc(OP_TEX, LOD_EXPLICIT, 0), 0.3f, 0.3f, NULL, sr, 1) == level_red(2));
+    ck_assert_int_eq(bi_tex_staging_count(texc(OP_TEX, LOD_GRDESC, 0)), 2);
+    ck_assert(lookup(texc(OP_TEX, LOD_GRDESC, 0), 0.3f, 0.3f, NULL, sr, 2) == level_red(2));
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("gpu_tex");
@@ -496,6 +552,7 @@ static Suite *suite(void)
     tcase_add_test(c, test_st_cvt_packed);
     tcase_add_test(c, test_cube);
     tcase_add_test(c, test_multisampled_fetch);
+    tcase_add_test(c, test_gradient_desc);
     suite_add_tcase(s, c);
     return s;
 }
