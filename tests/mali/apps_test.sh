@@ -107,5 +107,5 @@ for m in $models; do
         python3 "$here/stats_compare.py" --apps "$names" "$work/$m-t1" "$work/$run" || rc=1
     done
 done
-[ $rc = 0 ] && echo "mali-apps-test: ok"
+[ $rc = 0 ] && echo "mali-apps-test: --stats: every boot's counts equal its model's interp boot's"
 exit $rc
