@@ -145,7 +145,10 @@ bool gfx_raster_setup_triangle(const struct gfx_raster_state *st, const struct g
         return false;
     }
     bool ccw = area2 > 0;
-    s->front_facing = ccw == st->front_ccw;
+    /* Front Face CCW counts the winding as seen on the framebuffer, rows going down: a positive
+     * area in these coordinates is clockwise there (kmscube and glmark2 show their back faces
+     * otherwise; Mesa flips the bit with the viewport's y for window-system framebuffers). */
+    s->front_facing = ccw != st->front_ccw;
     if (st->cull == GFX_CULL_BOTH || (st->cull == GFX_CULL_FRONT && s->front_facing) ||
         (st->cull == GFX_CULL_BACK && !s->front_facing)) {
         COUNT(stats, culled_face);

@@ -86,7 +86,7 @@ static bool add_prim(void *vctx, const struct gfx_prim *p)
             c->culled++;
             return true;
         }
-        bool front = (area > 0) == c->front_ccw;
+        bool front = (area > 0) != c->front_ccw; /* rows going down: as gfx_raster.c */
         if (!front)
             pr.flags |= GFX_PL_BACK;
         if ((front && c->cull_front) || (!front && c->cull_back)) {

@@ -21,15 +21,16 @@ static void reset(unsigned z_internal)
     dr.sx1 = dr.sy1 = 1023;
 }
 
-/* depth at pixel (8, 8) of a flat triangle at z, counter-clockwise (front) or not */
+/* depth at pixel (8, 8) of a flat triangle at z, counter-clockwise on the screen (rows going
+ * down: front) or not */
 static float depth_at(float z, bool ccw)
 {
     struct gfx_raster_state st;
     gfx_draw_raster_state(&fb, &dr, 1, &st);
     struct gfx_rvertex v[3] = {
         { .x = 0, .y = 0, .z = z, .rw = 1, .persp = { 1, 0, 0 }, .lin = { 1, 0, 0 } },
-        { .x = 32, .y = 0, .z = z, .rw = 1, .persp = { 0, 1, 0 }, .lin = { 0, 1, 0 } },
-        { .x = 0, .y = 32, .z = z, .rw = 1, .persp = { 0, 0, 1 }, .lin = { 0, 0, 1 } },
+        { .x = 0, .y = 32, .z = z, .rw = 1, .persp = { 0, 1, 0 }, .lin = { 0, 1, 0 } },
+        { .x = 32, .y = 0, .z = z, .rw = 1, .persp = { 0, 0, 1 }, .lin = { 0, 0, 1 } },
     };
     if (!ccw) {                                 /* as given, counter-clockwise: swap two */
         struct gfx_rvertex t = v[1];

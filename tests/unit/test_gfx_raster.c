@@ -282,8 +282,10 @@ START_TEST(test_culling_by_winding)
 {
     struct gfx_raster_state st = state(1);
     struct gfx_raster_stats stats = { 0 };
-    /* GL's signed area of (0,0), (10,0), (0,10) is positive: counter-clockwise */
-    struct gfx_rvertex a = vtx(0, 0, 0, 1, 0), b = vtx(10, 0, 0, 1, 1), d = vtx(0, 10, 0, 1, 2);
+    /* (0,0), (0,10), (10,0) with rows going down, as the framebuffer has them: counter-clockwise
+     * on the screen, the winding Front Face CCW names (its signed area in these coordinates is
+     * negative) */
+    struct gfx_rvertex a = vtx(0, 0, 0, 1, 0), b = vtx(0, 10, 0, 1, 1), d = vtx(10, 0, 0, 1, 2);
     canvas *c = new_canvas();
     ck_assert(tri(&st, a, b, d, c, &stats));
     ck_assert(c->front[2][2]);
@@ -306,7 +308,7 @@ START_TEST(test_culling_by_winding)
     ck_assert_uint_eq(stats.culled_face, 5);
     /* zero area */
     st.cull = GFX_CULL_NONE;
-    ck_assert(!tri(&st, a, b, vtx(20, 0, 0, 1, 2), c, &stats));
+    ck_assert(!tri(&st, a, b, vtx(0, 20, 0, 1, 2), c, &stats));
     ck_assert_uint_eq(stats.culled_empty, 1);
     free(c);
 }
