@@ -3,11 +3,11 @@
 # and the test trees (group part of guest-images/packages.list).  The rule and the list of known
 # differences: tests/piglit/piglit_compare.py, tests/piglit/known-differences.txt.  One boot per
 # model, 2 vCPUs: all of the list on panfrost, a share of it on llvmpipe (the reference).
-#   piglit-cl-test       (in `make test`) every PIGLIT_SAMPLE-th test of the 711 (default 48:
-#                        15 tests, ~1.5 min) on g71 and g52
+#   piglit-cl-test       (in `make test`) every PIGLIT_SAMPLE-th test of the 711 (default 72:
+#                        10 tests, ~1 min) on g71 and g52
 #   piglit-cl-full-test  (not in `make test`) all 711 on MODELS (default g71 g52), ~1.5 h
 # Work directory: $(B)/tests/piglit/{sample,full}; per boot its console log, MODEL.log.
-PIGLIT_SAMPLE ?= 48
+PIGLIT_SAMPLE ?= 72
 PIGLIT_ENV := GUEST_STACK=$(IMAGE_STACK) GUEST_LOCK=$(GUEST_LOCK)
 
 .PHONY: piglit-cl-test piglit-cl-full-test
