@@ -17,7 +17,7 @@ ifeq ($(MALI_IN_TEST),no)
 	@echo "== piglit OpenCL test skipped (MALI_IN_TEST=no)"
 else
 	@$(MAKE) --no-print-directory image
-	@echo "== piglit: OpenCL suite, every $(PIGLIT_SAMPLE)th test, g71 and g52 against llvmpipe"
+	@echo "== piglit: OpenCL suite, one test in $(PIGLIT_SAMPLE), g71 and g52 against llvmpipe"
 	$(PIGLIT_ENV) sh tests/piglit/piglit_test.sh $(B)/malibu $(B)/tests/piglit/sample $(IMAGE_OUT) "g71 g52" $(PIGLIT_SAMPLE)
 endif
 
@@ -44,7 +44,7 @@ PIGLIT_GLES_SAMPLE ?= 17
 TEST_TARGETS += piglit-gles-test
 piglit-gles-test: $(B)/malibu
 	@$(MAKE) --no-print-directory image
-	@echo "== piglit: GLES tests, every $(PIGLIT_GLES_SAMPLE)th, and the sample scene, g72 and g52 against llvmpipe"
+	@echo "== piglit: GLES tests, one in $(PIGLIT_GLES_SAMPLE), and the sample scene, g72 and g52 against llvmpipe"
 	$(PIGLIT_ENV) sh tests/piglit/piglit_test.sh $(B)/malibu $(B)/tests/piglit/gles-sample $(IMAGE_OUT) "g72 g52" $(PIGLIT_GLES_SAMPLE) gles
 
 piglit-gles-full-test: $(B)/malibu
