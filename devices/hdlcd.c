@@ -1,5 +1,6 @@
 /* Arm HDLCD display controller (see hdlcd.h). */
 #include "hdlcd.h"
+#include "scanout_cache.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -23,10 +24,7 @@ struct Hdlcd {
     bool irq_out;
     bool dma_error_logged; /* one log line per bad programming, not one per frame */
     /* hdlcd_render_changed: the framebuffer bytes and registers of the last frame it converted */
-    uint8_t *last_raw;
-    size_t last_raw_cap;
-    uint32_t last_reg[NREGS];
-    bool last_valid;
+    ScanoutCache shown;
 };
 
 /* Registers the guest can write (the rest read as zero / are read-only). */
@@ -189,7 +187,7 @@ Hdlcd *hdlcd_new(Bus *bus, Gic *gic, unsigned intid, uint64_t pixel_clock_hz)
 void hdlcd_free(Hdlcd *d)
 {
     if (d) {
-        free(d->last_raw);
+        scanout_cache_free(&d->shown);
         ht_timer_free(d->vsync);
         pthread_mutex_destroy(&d->lock);
         free(d);
@@ -295,35 +293,17 @@ int hdlcd_render_changed(Hdlcd *d, uint32_t *pixels, uint64_t max_pixels, unsign
     bool ok = dma_ok(d, d->bus);
     pthread_mutex_unlock(&d->lock);
     if (!(reg[HDLCD_REG_COMMAND / 4] & 1)) {
-        d->last_valid = false;
+        scanout_cache_invalidate(&d->shown);
         return -1;
     }
-    /* compare the bytes the controller reads (cheap) before converting them (not) */
-    size_t len = raw_bytes(reg, ok), line = reg[HDLCD_REG_FB_LINE_LENGTH / 4];
-    if (len > d->last_raw_cap) {
-        free(d->last_raw);
-        d->last_raw = malloc(len);
-        d->last_raw_cap = d->last_raw ? len : 0;
-        d->last_valid = false;
-        if (!d->last_raw)
-            return hdlcd_render(d, pixels, max_pixels, width, height) ? 1 : -1;
-    }
-    bool same = d->last_valid && !memcmp(reg, d->last_reg, sizeof reg);
-    uint64_t pitch = reg[HDLCD_REG_FB_LINE_PITCH / 4];
-    static _Thread_local uint8_t buf[HDLCD_MAX_DIM * 4];
-    for (size_t y = 0; line && y < len / line; y++) {
-        if (bus_dma_read(d->bus, reg[HDLCD_REG_FB_BASE / 4] + y * pitch, buf, line) != BUS_OK)
-            break; /* not after dma_ok */
-        if (same && !memcmp(buf, d->last_raw + y * line, line))
-            continue;
-        same = false;
-        memcpy(d->last_raw + y * line, buf, line);
-    }
-    if (same)
-        return 0;
-    memcpy(d->last_reg, reg, sizeof reg);
-    d->last_valid = hdlcd_render(d, pixels, max_pixels, width, height);
-    return d->last_valid ? 1 : -1;
+    size_t line = reg[HDLCD_REG_FB_LINE_LENGTH / 4];
+    int r = scanout_cache_update(&d->shown, d->bus, reg, NREGS, reg[HDLCD_REG_FB_BASE / 4],
+                                 reg[HDLCD_REG_FB_LINE_PITCH / 4], line, line ? raw_bytes(reg, ok) / line : 0);
+    if (r <= 0)
+        return r ? (hdlcd_render(d, pixels, max_pixels, width, height) ? 1 : -1) : 0;
+    bool shown = hdlcd_render(d, pixels, max_pixels, width, height);
+    scanout_cache_converted(&d->shown, reg, NREGS, shown);
+    return shown ? 1 : -1;
 }
 
 bool hdlcd_render(Hdlcd *d, uint32_t *pixels, uint64_t max_pixels, unsigned *width, unsigned *height)

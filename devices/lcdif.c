@@ -1,5 +1,6 @@
 /* NXP i.MX eLCDIF V4 (see lcdif.h). */
 #include "lcdif.h"
+#include "scanout_cache.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -23,10 +24,7 @@ struct Lcdif {
     bool irq_out;
     bool dma_error_logged; /* one log line per bad programming, not one per frame */
     /* lcdif_render_changed: the framebuffer bytes and registers of the last frame it converted */
-    uint8_t *last_raw;
-    size_t last_raw_cap;
-    uint32_t last_reg[NREGS];
-    bool last_valid;
+    ScanoutCache shown;
 };
 
 #define R(d, name) ((d)->reg[LCDIF_REG_##name / 0x10])
@@ -221,7 +219,7 @@ Lcdif *lcdif_new(Bus *bus, Gic *gic, unsigned intid, uint64_t pixel_clock_hz)
 void lcdif_free(Lcdif *d)
 {
     if (d) {
-        free(d->last_raw);
+        scanout_cache_free(&d->shown);
         ht_timer_free(d->frame_timer);
         pthread_mutex_destroy(&d->lock);
         free(d);
@@ -390,35 +388,19 @@ int lcdif_render_changed(Lcdif *d, uint32_t *pixels, uint64_t max_pixels, unsign
     bool run = running(d);
     pthread_mutex_unlock(&d->lock);
     if (!run) {
-        d->last_valid = false;
+        scanout_cache_invalidate(&d->shown);
         return -1;
     }
     /* the interrupt status bits change every frame and say nothing about the picture */
     reg[LCDIF_REG_CTRL1 / 0x10] &= ~CTRL1_NOT_PICTURE;
     reg[LCDIF_REG_BM_ERROR_STAT / 0x10] = 0;
     Scan s = scan_of(reg);
-    size_t len = dma_ok(&s, d->bus) ? (size_t)s.w * s.h * s.bpp : 0, line = (size_t)s.w * s.bpp;
-    if (len > d->last_raw_cap) {
-        free(d->last_raw);
-        d->last_raw = malloc(len);
-        d->last_raw_cap = d->last_raw ? len : 0;
-        d->last_valid = false;
-        if (!d->last_raw)
-            return lcdif_render(d, pixels, max_pixels, width, height) ? 1 : -1;
-    }
-    bool same = d->last_valid && !memcmp(reg, d->last_reg, sizeof reg);
-    static _Thread_local uint8_t buf[LCDIF_MAX_DIM * 4];
-    for (size_t y = 0; len && y < s.h; y++) {
-        if (bus_dma_read(d->bus, s.base + y * line, buf, line) != BUS_OK)
-            break; /* not after dma_ok */
-        if (same && !memcmp(buf, d->last_raw + y * line, line))
-            continue;
-        same = false;
-        memcpy(d->last_raw + y * line, buf, line);
-    }
-    if (same)
-        return 0;
-    memcpy(d->last_reg, reg, sizeof reg);
-    d->last_valid = lcdif_render(d, pixels, max_pixels, width, height);
-    return d->last_valid ? 1 : -1;
+    size_t line = (size_t)s.w * s.bpp;
+    int r = scanout_cache_update(&d->shown, d->bus, reg, NREGS, s.base, line, line,
+                                 dma_ok(&s, d->bus) ? s.h : 0);
+    if (r <= 0)
+        return r ? (lcdif_render(d, pixels, max_pixels, width, height) ? 1 : -1) : 0;
+    bool shown = lcdif_render(d, pixels, max_pixels, width, height);
+    scanout_cache_converted(&d->shown, reg, NREGS, shown);
+    return shown ? 1 : -1;
 }
