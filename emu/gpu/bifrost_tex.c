@@ -758,6 +758,22 @@ void bi_tex_quad_grad(int cube, const uint32_t x[4], const uint32_t y[4], const 
     g->dy[2] = z ? f32(z[2]) - f32(z[0]) : 0;
 }
 
+/* A TEXC's texture and sampler indices: immediate (the descriptor's index, sampler = texture
+ * unless named), or from the staging registers after position k, sampler first. */
+static int indices(uint32_t desc, const uint32_t *sr, unsigned k, unsigned *tex, unsigned *smp, char *err,
+                   size_t errlen)
+{
+    if ((desc >> 11) & 1)
+        return 0;
+    unsigned mode = desc & 3;
+    if ((desc & 12) != 12)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "dual texturing not implemented");
+    *smp = mode == 2 || mode == 3 ? sr[k++] : *tex;
+    if (mode == 1 || mode == 3)
+        *tex = sr[k];
+    return 0;
+}
+
 /* Sampler `index` of the job's table, unpacked once per thread and descriptor. */
 static int read_sampler(const bi_mem *m, unsigned index, const struct mali_sampler **out, char *err, size_t errlen)
 {
@@ -810,17 +826,12 @@ static int gradient_desc(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y,
         if (quad)
             g = *quad;
     }
-    if (!((desc >> 11) & 1)) {
-        unsigned mode = desc & 3;
-        if ((desc & 12) != 12)
-            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "dual texturing not implemented");
-        smp = mode == 2 || mode == 3 ? sr[k++] : tex;
-        if (mode == 1 || mode == 3)
-            tex = sr[k++];
-    }
+    int rc = indices(desc, sr, k, &tex, &smp, err, errlen);
+    if (rc)
+        return rc;
     const texdesc *t;
     const struct mali_sampler *sp;
-    int rc = read_texture(m, tex, &t, err, errlen);
+    rc = read_texture(m, tex, &t, err, errlen);
     if (!rc)
         rc = read_sampler(m, smp, &sp, err, errlen);
     if (rc)
@@ -885,19 +896,11 @@ int bi_tex_texc_grad(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, con
         layer = sr[k++];
     if ((desc >> 15) & 1)
         offms = sr[k++];
-    if (!((desc >> 11) & 1)) {
-        unsigned mode = desc & 3;
-        if ((desc & 12) != 12)
-            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "dual texturing not implemented");
-        if (mode == 2 || mode == 3)
-            smp = sr[k++];
-        else
-            smp = tex;
-        if (mode == 1 || mode == 3)
-            tex = sr[k++];
-    }
+    int rc = indices(desc, sr, k, &tex, &smp, err, errlen);
+    if (rc)
+        return rc;
     const texdesc *t = NULL;
-    int rc = read_texture(m, tex, &t, err, errlen);
+    rc = read_texture(m, tex, &t, err, errlen);
     if (rc)
         return rc;
     if (t->dim != dim)
