@@ -6,7 +6,8 @@
 #   piglit-cl-test       (in `make test`) every PIGLIT_SAMPLE-th test of the 711 (default 72:
 #                        10 tests, ~1 min) on g71 and g52
 #   piglit-cl-full-test  (not in `make test`) all 711 on MODELS (default g71 g52), ~1.5 h
-# Work directory: $(B)/tests/piglit/{sample,full}; per boot its console log, MODEL.log.
+# Work directory: $(B)/tests/piglit/{sample,full}; per boot its console log, MODEL.log, and
+# malibu's own messages ("gpu: ..." reports), MODEL.err.
 PIGLIT_SAMPLE ?= 72
 PIGLIT_ENV := GUEST_STACK=$(IMAGE_STACK) GUEST_LOCK=$(GUEST_LOCK)
 
@@ -36,7 +37,8 @@ piglit-cl-full-test: $(B)/malibu
 #   piglit-gles-test       (in `make test`) every PIGLIT_GLES_SAMPLE-th test of the 272 (default
 #                          17: 16 tests and the scene) on g72 and g52
 #   piglit-gles-full-test  all 272 and the scene on MODELS (default g72 g52)
-# Work directory: $(B)/tests/piglit/gles-{sample,full}; per boot its console log, MODEL.log; the
+# Work directory: $(B)/tests/piglit/gles-{sample,full}; per boot its console log, MODEL.log, and
+# malibu's own messages, MODEL.err; the
 # sets of passing tests, llvmpipe.pass and MODEL.pass; the scene's images in scene/.
 PIGLIT_GLES_SAMPLE ?= 17
 

@@ -68,7 +68,8 @@ boot() {   # MODEL DEVICES
     # 2 GiB: room for the buffers of the largest tests; the limit covers the full suite
     timeout 14400 "$malibu" -m 2G --smp 2 --image "$img" --gpu "$1" --share "$work/share" \
         --run "${scene}PIGLIT_SERIAL=$serial PIGLIT_SUITE=$suite PIGLIT_TIMEOUT=$limit sh /mnt/host/piglit_guest.sh /mnt/host/list $2" \
-        </dev/null >"$work/$1.log" 2>&1
+        </dev/null >"$work/$1.log" 2>"$work/$1.err"   # (malibu's own lines apart: a "gpu:" report
+                                                     # written mid-line would cut a result line)
     status=$?
     echo "$status" >"$work/$1.status"
     echo "$tag: $1 ($2): $n tests, boot and run in $(($(date +%s) - start)) s, exit status $status"
