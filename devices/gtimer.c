@@ -2,8 +2,9 @@
  * PPIs, the WFI sleep/kick helper, and the device-wait clock model (see gtimer.h).
  *
  * Guest time (ns since start) is host time minus the host time skipped while every CPU waited on
- * a busy device; during such a wait it is frozen and moves only by gtimer_advance.  Readers (the
- * vCPU's CNTVCT reads) take no lock: a sequence counter guards the clock state. */
+ * a busy device, or while a busy device's lead limit held it; during such a wait it is frozen and
+ * moves only by gtimer_advance.  Readers (the vCPU's CNTVCT reads) take no lock: a sequence
+ * counter guards the clock state. */
 #include "gtimer.h"
 
 #include <pthread.h>
@@ -45,12 +46,17 @@ struct GTimer {
     unsigned holds;      /* gtimer_hold balance */
     unsigned idle_cpus;  /* CPUs inside gtimer_wfi / gtimer_wfi_any */
     unsigned offline_cpus; /* CPUs powered off (gtimer_set_cpu_online): idle for the model */
+    /* lead limit (gtimer.h GTIMER_DEVICE_LEAD_NS): while held, guest time <= hold_base_ns +
+     * hold_advanced_ns + lead; capped once a running clock reached it, until the holds end */
+    uint64_t hold_base_ns, hold_advanced_ns;
+    bool capped;
+    HostTimer *cap_ht;   /* fires when the running clock reaches the limit */
     bool online[GIC_MAX_CPUS];
     /* gtimer_wfi_any: one thread sleeping for several CPUs (own lock, never nested) */
     pthread_mutex_t any_lock;
     pthread_cond_t any_wake;
     uint32_t any_kicked;
-    uint64_t n_frozen, frozen_host_ns, advanced_ns, froze_at; /* statistics */
+    uint64_t n_frozen, n_capped, frozen_host_ns, advanced_ns, froze_at; /* statistics */
 };
 
 static const unsigned timer_ppi[2] = { GIC_PPI_PHYS_TIMER, GIC_PPI_VIRT_TIMER };
@@ -133,12 +139,32 @@ static void clock_write_end(GTimer *t)
     __atomic_store_n(&t->seq, t->seq + 1, __ATOMIC_RELEASE);
 }
 
+/* Guest ns from the clock state; lock held (or inside a write). */
+static uint64_t guest_ns_locked(GTimer *t, uint64_t host)
+{
+    return t->frozen ? t->frozen_ns : host - t->start_ns - (uint64_t)t->skipped_ns;
+}
+
+/* Arm the lead-limit timer for a running, held clock, else disarm it; lock held. */
+static void arm_lead_limit(GTimer *t)
+{
+    uint64_t deadline = HT_NEVER;
+    if (t->model && t->holds > 0 && !t->frozen) {
+        __int128 d = (__int128)t->hold_base_ns + t->hold_advanced_ns + GTIMER_DEVICE_LEAD_NS +
+                     t->start_ns + t->skipped_ns;
+        deadline = d < 0 ? 0 : d >= (__int128)HT_NEVER ? HT_NEVER : (uint64_t)d;
+    }
+    ht_timer_mod(t->cap_ht, deadline);
+}
+
 /* Freeze or unfreeze guest time as the device-wait condition says; lock held. */
 static void reevaluate_clock(GTimer *t)
 {
-    bool want = t->model && t->holds > 0 && t->idle_cpus + t->offline_cpus == t->ncpu;
-    if (want == t->frozen)
+    bool want = t->model && t->holds > 0 && (t->capped || t->idle_cpus + t->offline_cpus == t->ncpu);
+    if (want == t->frozen) {
+        arm_lead_limit(t);
         return;
+    }
     clock_write_begin(t);
     uint64_t now = ht_now_ns(); /* after the bump: no reader returns a later running time */
     if (want) {
@@ -152,6 +178,24 @@ static void reevaluate_clock(GTimer *t)
     __atomic_store_n(&t->frozen, want, __ATOMIC_RELAXED);
     clock_write_end(t);
     update_all_timers(t); /* frozen: no host deadlines; running: re-arm them */
+    arm_lead_limit(t);
+}
+
+/* The running clock reached the lead limit of a held clock: stop it there until the device's
+ * advances move it or its holds end. */
+static void lead_limit_reached(void *opaque)
+{
+    GTimer *t = opaque;
+    pthread_mutex_lock(&t->lock);
+    if (t->model && t->holds > 0 && !t->frozen && !t->capped) {
+        uint64_t limit = t->hold_base_ns + t->hold_advanced_ns + GTIMER_DEVICE_LEAD_NS;
+        if (guest_ns_locked(t, ht_now_ns()) >= limit) {
+            t->capped = true;
+            t->n_capped++;
+        }
+    }
+    reevaluate_clock(t);
+    pthread_mutex_unlock(&t->lock);
 }
 
 void gtimer_set_device_clock(GTimer *t, bool on)
@@ -165,10 +209,17 @@ void gtimer_set_device_clock(GTimer *t, bool on)
 void gtimer_hold(GTimer *t, int delta)
 {
     pthread_mutex_lock(&t->lock);
+    unsigned before = t->holds;
     if (delta < 0 && t->holds < (unsigned)-delta)
         t->holds = 0; /* unbalanced release: never freeze on a stale hold */
     else
         t->holds += (unsigned)delta;
+    if (before == 0 && t->holds > 0) { /* the device starts: its lead is counted from now */
+        t->hold_base_ns = guest_ns_locked(t, ht_now_ns());
+        t->hold_advanced_ns = 0;
+    }
+    if (t->holds == 0)
+        t->capped = false;
     reevaluate_clock(t);
     pthread_mutex_unlock(&t->lock);
 }
@@ -176,6 +227,8 @@ void gtimer_hold(GTimer *t, int delta)
 void gtimer_advance(GTimer *t, uint64_t ns)
 {
     pthread_mutex_lock(&t->lock);
+    if (t->holds > 0)
+        t->hold_advanced_ns += ns; /* the lead limit moves with the device's modelled time */
     if (t->frozen && ns) {
         clock_write_begin(t);
         __atomic_store_n(&t->frozen_ns, t->frozen_ns + ns, __ATOMIC_RELAXED);
@@ -183,6 +236,7 @@ void gtimer_advance(GTimer *t, uint64_t ns)
         t->advanced_ns += ns;
         update_all_timers(t); /* a timer now due raises its PPI, which wakes the CPU */
     }
+    arm_lead_limit(t);
     pthread_mutex_unlock(&t->lock);
 }
 
@@ -212,6 +266,7 @@ uint64_t gtimer_reach(GTimer *t, uint64_t ns)
             __atomic_store_n(&t->skipped_ns, (int64_t)(host - t->start_ns - ns), __ATOMIC_RELAXED);
             clock_write_end(t);
             update_all_timers(t);
+            arm_lead_limit(t);
         }
     }
     uint64_t now = guest_ns(t);
@@ -224,6 +279,7 @@ void gtimer_clock_stats(GTimer *t, GTimerClockStats *st)
     pthread_mutex_lock(&t->lock);
     st->model = t->model;
     st->freezes = t->n_frozen;
+    st->lead_limits = t->n_capped;
     st->frozen_host_ns = t->frozen_host_ns + (t->frozen ? ht_now_ns() - t->froze_at : 0);
     st->advanced_ns = t->advanced_ns;
     pthread_mutex_unlock(&t->lock);
@@ -248,6 +304,7 @@ GTimer *gtimer_new(Gic *gic, unsigned ncpu)
     t->gic = gic;
     t->ncpu = ncpu;
     t->start_ns = ht_now_ns();
+    t->cap_ht = ht_timer_new(lead_limit_reached, t);
     pthread_condattr_t ca;
     pthread_condattr_init(&ca);
     pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
@@ -273,6 +330,7 @@ void gtimer_free(GTimer *t)
 {
     if (!t)
         return;
+    ht_timer_free(t->cap_ht);
     for (unsigned c = 0; c < t->ncpu; c++) {
         for (int w = 0; w < 2; w++)
             ht_timer_free(t->cpu[c].t[w].ht);

@@ -61,6 +61,15 @@ void gtimer_write_tval(GTimer *t, unsigned cpu, int which, uint64_t val); /* CVA
  * Guest time stays monotonic and timers fire when advanced time reaches them.  A device must not
  * hold the clock while it waits for the CPU (e.g. on an MMU fault), or time would stop. */
 void gtimer_set_device_clock(GTimer *t, bool on);
+/* The lead limit: while a device holds the clock, guest time never runs more than this ahead of
+ * the device's modelled time, counted from the instant it began holding.  A vCPU that stays busy
+ * (a background process, a spinning thread) would otherwise let guest time run at host pace
+ * through a device job that takes seconds of host time, and the driver would time the job out
+ * (panfrost: 500 ms).  Once the running clock reaches the limit it stands, moving only by
+ * gtimer_advance, until the holds end.  100 ms: below any driver timeout, far above the CPU work
+ * the guest overlaps with one device job on real hardware. */
+#define GTIMER_DEVICE_LEAD_NS 100000000ull
+
 void gtimer_hold(GTimer *t, int delta);
 void gtimer_advance(GTimer *t, uint64_t ns);
 /* The same, but only while frozen: true if applied (a device waits and retries while a CPU is
@@ -73,6 +82,7 @@ uint64_t gtimer_reach(GTimer *t, uint64_t ns);
 typedef struct GTimerClockStats {
     bool model;              /* gtimer_set_device_clock(t, true) */
     uint64_t freezes;        /* times guest time was frozen */
+    uint64_t lead_limits;    /* times a busy vCPU's clock stopped at the device's lead limit */
     uint64_t frozen_host_ns; /* host ns skipped so */
     uint64_t advanced_ns;    /* guest ns the device advanced while frozen */
 } GTimerClockStats;

@@ -328,10 +328,10 @@ void stats_write_json(FILE *f)
         fprintf(f, "\n  }");
     }
     if (have_clock)
-        fprintf(f, ",\n  \"clock\": {\"gpu_time\": \"%s\", \"freezes\": %" PRIu64 ", \"host_ns_skipped\": %" PRIu64
-                   ", \"gpu_ns_advanced\": %" PRIu64 "}",
-                clock_info.model ? "model" : "host", clock_info.freezes, clock_info.host_ns_skipped,
-                clock_info.gpu_ns_advanced);
+        fprintf(f, ",\n  \"clock\": {\"gpu_time\": \"%s\", \"freezes\": %" PRIu64 ", \"lead_limits\": %" PRIu64
+                   ", \"host_ns_skipped\": %" PRIu64 ", \"gpu_ns_advanced\": %" PRIu64 "}",
+                clock_info.model ? "model" : "host", clock_info.freezes, clock_info.lead_limits,
+                clock_info.host_ns_skipped, clock_info.gpu_ns_advanced);
     fprintf(f, "\n}\n");
     free(T);
 }
@@ -365,6 +365,10 @@ int stats_write(FILE *summary)
             fprintf(summary, "  clock: the CPU waited on the GPU %" PRIu64 " times: %.3f ms of host time were"
                              " %.3f ms of modelled GPU time for the guest\n", clock_info.freezes,
                     (double)clock_info.host_ns_skipped * 1e-6, (double)clock_info.gpu_ns_advanced * 1e-6);
+        if (have_clock && clock_info.lead_limits)
+            fprintf(summary, "  clock: a busy CPU's clock stopped %" PRIu64 " times at the GPU's lead limit"
+                             " (the GPU's jobs took longer in host time than the guest may see)\n",
+                    clock_info.lead_limits);
         if (!run_complete)
             fprintf(summary, "  incomplete: malibu was stopped (%s) before the guest finished\n", exit_reason);
         free(T);

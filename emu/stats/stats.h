@@ -99,7 +99,7 @@ void stats_set_cpu(const stats_cpu_info *ci);
 /* The guest clock's device-wait model (devices/gtimer.h), for the report's `clock` object. */
 typedef struct stats_clock_info {
     bool model; /* --gpu-time model */
-    uint64_t freezes, host_ns_skipped, gpu_ns_advanced;
+    uint64_t freezes, lead_limits, host_ns_skipped, gpu_ns_advanced;
 } stats_clock_info;
 void stats_set_clock(const stats_clock_info *ci);
 void stats_set_config(const char *key, const char *value);   /* free-form "config" entries */

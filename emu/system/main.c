@@ -136,7 +136,7 @@ static void stats_cpus(void)
         }
     GTimerClockStats cs;
     gtimer_clock_stats(board->gtimer, &cs);
-    stats_clock_info ck = { .model = cs.model, .freezes = cs.freezes,
+    stats_clock_info ck = { .model = cs.model, .freezes = cs.freezes, .lead_limits = cs.lead_limits,
                             .host_ns_skipped = cs.frozen_host_ns, .gpu_ns_advanced = cs.advanced_ns };
     stats_set_clock(&ck);
 }

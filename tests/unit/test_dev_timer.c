@@ -320,6 +320,43 @@ START_TEST(device_clock_reach)
 }
 END_TEST
 
+/* The lead limit: a vCPU that never sleeps (a busy guest process) while the GPU holds the clock
+ * for longer than GTIMER_DEVICE_LEAD_NS of host time: guest time runs at host pace up to the
+ * limit, then stands and moves only by the device's advances; when the hold ends it runs again.
+ * Without the limit a job that takes 1 s of host time is 1 s of guest time: the driver times it
+ * out although its modelled time is small. */
+START_TEST(device_lead_limit_stops_a_busy_cpu)
+{
+    setup(1);
+    gtimer_set_device_clock(env.t, true);
+    uint64_t g0 = gtimer_now_ns(env.t);
+    gtimer_hold(env.t, +1); /* the CPU stays awake throughout */
+    dev_sleep_ms((GTIMER_DEVICE_LEAD_NS / 1000000) + 100);
+    uint64_t g1 = gtimer_now_ns(env.t);
+    ck_assert_uint_ge(g1 - g0, GTIMER_DEVICE_LEAD_NS);          /* ran up to the limit */
+    ck_assert_uint_lt(g1 - g0, GTIMER_DEVICE_LEAD_NS + 50000000); /* stopped there (timer latency) */
+    dev_sleep_ms(30);
+    ck_assert_uint_eq(gtimer_now_ns(env.t), g1);                /* stands */
+    gtimer_advance(env.t, 2000000);                               /* the device's modelled 2 ms */
+    ck_assert_uint_eq(gtimer_now_ns(env.t), g1 + 2000000);
+    GTimerClockStats st;
+    gtimer_clock_stats(env.t, &st);
+    ck_assert_uint_eq(st.lead_limits, 1);
+    ck_assert_uint_eq(st.freezes, 1);
+    gtimer_hold(env.t, -1);                                       /* the job ends: time runs */
+    uint64_t g2 = gtimer_now_ns(env.t);
+    dev_sleep_ms(10);
+    ck_assert_uint_ge(gtimer_now_ns(env.t) - g2, 9000000);
+    /* a new hold counts its lead afresh */
+    gtimer_hold(env.t, +1);
+    uint64_t g3 = gtimer_now_ns(env.t);
+    dev_sleep_ms(10);
+    ck_assert_uint_ge(gtimer_now_ns(env.t) - g3, 9000000);
+    gtimer_hold(env.t, -1);
+    teardown();
+}
+END_TEST
+
 START_TEST(hostile_values)
 {
     setup(2);
@@ -355,6 +392,7 @@ int main(void)
     tcase_add_test(tc, device_wait_freezes_guest_time);
     tcase_add_test(tc, device_wait_release_and_host_mode);
     tcase_add_test(tc, device_clock_reach);
+    tcase_add_test(tc, device_lead_limit_stops_a_busy_cpu);
     tcase_add_test(tc, hostile_values);
     suite_add_tcase(s, tc);
     return dev_run_suite(s);
