@@ -365,6 +365,9 @@ def system_section(r):
                      "the CPU waited on the GPU %d times: %.3f ms of host time were %.3f ms of modelled "
                      "GPU time for the guest" % (ck["freezes"], ck["host_ns_skipped"] / 1e6,
                                                  ck["gpu_ns_advanced"] / 1e6)])
+        if ck.get("lead_limits"):
+            rows.append(["guest clock lead limit",
+                         "a busy CPU's clock stopped %d times at the GPU's lead limit" % ck["lead_limits"]])
     parts.append(table(rows, ["", "value"]))
     regs = sorted(gpu["registers"]["by_offset"], key=lambda r: -(r["reads"] + r["writes"]))
     if regs:
