@@ -4,7 +4,8 @@
 # differences: tests/piglit/piglit_compare.py, tests/piglit/known-differences.txt.  One boot per
 # model, 2 vCPUs: all of the list on panfrost, a share of it on llvmpipe (the reference).
 #   piglit-cl-test       (in `make test`) every PIGLIT_SAMPLE-th test of the 711 (default 72:
-#                        10 tests, ~1 min) on g71 and g52
+#                        10 tests, ~1 min), shared between g71 and g52 (PIGLIT_SPLIT=1: each of
+#                        the sample's tests runs on one of them)
 #   piglit-cl-full-test  (not in `make test`) all 711 on MODELS (default g71 g52), ~1.5 h
 # Work directory: $(B)/tests/piglit/{sample,full}; per boot its console log, MODEL.log, and
 # malibu's own messages ("gpu: ..." reports), MODEL.err.
@@ -18,8 +19,8 @@ ifeq ($(MALI_IN_TEST),no)
 	@echo "== piglit OpenCL test skipped (MALI_IN_TEST=no)"
 else
 	@$(MAKE) --no-print-directory image
-	@echo "== piglit: OpenCL suite, one test in $(PIGLIT_SAMPLE), g71 and g52 against llvmpipe"
-	$(PIGLIT_ENV) sh tests/piglit/piglit_test.sh $(B)/malibu $(B)/tests/piglit/sample $(IMAGE_OUT) "g71 g52" $(PIGLIT_SAMPLE)
+	@echo "== piglit: OpenCL suite, one test in $(PIGLIT_SAMPLE), shared by g71 and g52, against llvmpipe"
+	$(PIGLIT_ENV) PIGLIT_SPLIT=1 sh tests/piglit/piglit_test.sh $(B)/malibu $(B)/tests/piglit/sample $(IMAGE_OUT) "g71 g52" $(PIGLIT_SAMPLE)
 endif
 
 piglit-cl-full-test: $(B)/malibu
@@ -35,7 +36,8 @@ piglit-cl-full-test: $(B)/malibu
 # must not fail; the differences malibu still has are listed with their cause in
 # tests/piglit/known-differences-gles.txt.
 #   piglit-gles-test       (in `make test`) every PIGLIT_GLES_SAMPLE-th test of the 272 (default
-#                          17: 16 tests and the scene) on g72 and g52
+#                          17: 16 tests), shared between g72 and g52 (PIGLIT_SPLIT=1: each of the
+#                          sample's tests runs on one of them), and the scene on both
 #   piglit-gles-full-test  all 272 and the scene on MODELS (default g72 g52)
 # Work directory: $(B)/tests/piglit/gles-{sample,full}; per boot its console log, MODEL.log, and
 # malibu's own messages, MODEL.err; the
@@ -46,8 +48,8 @@ PIGLIT_GLES_SAMPLE ?= 17
 TEST_TARGETS += piglit-gles-test
 piglit-gles-test: $(B)/malibu
 	@$(MAKE) --no-print-directory image
-	@echo "== piglit: GLES tests, one in $(PIGLIT_GLES_SAMPLE), and the sample scene, g72 and g52 against llvmpipe"
-	$(PIGLIT_ENV) sh tests/piglit/piglit_test.sh $(B)/malibu $(B)/tests/piglit/gles-sample $(IMAGE_OUT) "g72 g52" $(PIGLIT_GLES_SAMPLE) gles
+	@echo "== piglit: GLES tests, one in $(PIGLIT_GLES_SAMPLE) shared by g72 and g52, and the sample scene on both, against llvmpipe"
+	$(PIGLIT_ENV) PIGLIT_SPLIT=1 sh tests/piglit/piglit_test.sh $(B)/malibu $(B)/tests/piglit/gles-sample $(IMAGE_OUT) "g72 g52" $(PIGLIT_GLES_SAMPLE) gles
 
 piglit-gles-full-test: $(B)/malibu
 	@$(MAKE) --no-print-directory image

@@ -2,7 +2,7 @@
 """A piglit suite's test list, from the profiles in Debian's piglit package as piglit's own runner
 reads them, one "NAME<TAB>COMMAND" line per test for tests/piglit/piglit_guest.sh.
 
-    piglit_list.py DEB [--suite cl|gles] [--sample N] [--offset K] > LIST
+    piglit_list.py DEB [--suite cl|gles] [--sample N] [--offset K] [--not-sampled FILE] > LIST
 
 DEB: the piglit .deb the guest image was built from (guest-images/fetch list part).
   cl    piglit's OpenCL profile (tests/cl.xml.gz): a test of type "cl" runs its command; one of
@@ -16,7 +16,9 @@ DEB: the piglit .deb the guest image was built from (guest-images/fetch list par
         it does not run concurrently, but its surfaceless_egl platform has no window-system
         framebuffer: without -fbo those tests abort there, on llvmpipe as on the Mali.)
 Commands are relative to piglit's bin/ (programs) and piglit's directory (files).  --sample N
-keeps every Nth test of the list, starting at the Kth (deterministic: the profiles' order)."""
+keeps every Nth test of the list, starting at the Kth (deterministic: the profiles' order);
+with --not-sampled FILE (one test name a line, # comments), a sample (N > 1) leaves out the tests
+FILE names and samples the rest."""
 import argparse
 import ast
 import gzip
@@ -109,8 +111,16 @@ def main():
     ap.add_argument("--suite", choices=("cl", "gles"), default="cl")
     ap.add_argument("--sample", type=int, default=1)
     ap.add_argument("--offset", type=int, default=0)
+    ap.add_argument("--not-sampled")
     a = ap.parse_args()
     every = list(cl_tests(a.deb) if a.suite == "cl" else gles_tests(a.deb))
+    if a.not_sampled and a.sample > 1:
+        with open(a.not_sampled) as f:
+            out = {l.split("#")[0].strip() for l in f} - {""}
+        missing = out - {name for name, _ in every}
+        if missing:
+            sys.exit("piglit_list: %s names tests not in the list: %s" % (a.not_sampled, ", ".join(sorted(missing))))
+        every = [t for t in every if t[0] not in out]
     for i, (name, cmd) in enumerate(every):
         # the guest splits COMMAND at white space and NAME ends at the tab
         if any(c.split() != [c] for c in cmd) or "\t" in name or "\n" in name:

@@ -20,6 +20,8 @@
 # a listed test that no longer differs fails too.  gles on g52: a test absent from
 # tests/piglit/real-g52-fails-gles.txt (Mesa CI's expectations on a real G52) must not fail.
 #
+# PIGLIT_SPLIT=1 (the samples of `make test`): the models share the panfrost list too (the I-th of
+# N runs tests I, I+N, ...), so the sample's tests each run once, on one model.
 # usage: piglit_test.sh MALIBU WORKDIR IMAGE_DIR MODELS SAMPLE [SUITE]
 #   SAMPLE N: every Nth test of the suite's list (cl: the profile's 711; gles: 272 + the scene),
 #   in the profiles' order (1: all of them); SUITE: cl (default) or gles
@@ -42,7 +44,9 @@ deb=$(python3 guest-images/fetch list part | grep '/piglit_') || {
 rm -rf "$work"
 mkdir -p "$work/share"
 cp "$here/piglit_guest.sh" "$here/gles_scene_guest.sh" "$work/share/"
-python3 "$here/piglit_list.py" "$deb" --suite "$suite" --sample "$sample" >"$work/share/list" || exit 1
+not_sampled=""
+[ "$suite" = gles ] && not_sampled="--not-sampled $here/not-sampled-gles.txt"
+python3 "$here/piglit_list.py" "$deb" --suite "$suite" --sample "$sample" $not_sampled >"$work/share/list" || exit 1
 known=$here/known-differences.txt
 scene=""
 compare_args=""
@@ -63,6 +67,8 @@ runs=""
 fail=0
 serial=0
 [ "$suite" = gles ] && serial=1
+split=${PIGLIT_SPLIT:-0}
+[ "$split" = 1 ] && compare_args="$compare_args --split"
 boot() {   # MODEL DEVICES
     start=$(date +%s)
     # 2 GiB: room for the buffers of the largest tests; the limit covers the full suite
@@ -75,10 +81,12 @@ boot() {   # MODEL DEVICES
     echo "$tag: $1 ($2): $n tests, boot and run in $(($(date +%s) - start)) s, exit status $status"
 }
 for m in $models; do
+    mali=panfrost
+    [ "$split" = 1 ] && mali=panfrost/$i/$nmodels
     if [ $serial = 1 ]; then
-        boot $m "panfrost llvmpipe/$i/$nmodels" &
+        boot $m "$mali llvmpipe/$i/$nmodels" &
     else
-        boot $m "panfrost llvmpipe/$i/$nmodels"
+        boot $m "$mali llvmpipe/$i/$nmodels"
     fi
     runs="$runs --run $m=$work/$m.log"
     i=$((i + 1))
