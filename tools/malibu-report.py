@@ -443,16 +443,17 @@ def tl_view_svg(title, evs, names):
                     p.append('<text x="%d" y="%d" class="note">+ more jobs not drawn</text>' % (TL_LABEL + 4, y + 15))
                     break
                 drawn += 1
-                x = TL_LABEL + (j["ts"] - t0) * scale
-                bw = max(j["dur"] * scale, 1.0)
+                x = TL_LABEL + round((j["ts"] - t0) * scale)   # whole pixels: a short job stays visible
+                bw = max(round(j["dur"] * scale), 1)
                 a = j.get("args", {})
                 tip = "%s (%s) %s%s, status %s" % (j["name"], a.get("type", "?"), tl_fmt_us(j["dur"]),
                                                   ", workgroups %s" % "x".join(map(str, a["workgroups"]))
                                                   if "workgroups" in a else "", a.get("status", "?"))
-                p.append('<rect class="job" x="%.1f" y="%d" width="%.1f" height="%d" fill="%s"><title>%s</title></rect>'
+                p.append('<rect class="job" x="%d" y="%d" width="%d" height="%d" fill="%s" shape-rendering="crispEdges">'
+                         '<title>%s</title></rect>'
                          % (x, y + 2, bw, TL_LANE - 5, kcolour.get(j["name"], TL_OTHER_JOB_COLOUR), esc(tip)))
                 if bw > 7 * len(j["name"]):
-                    p.append('<text x="%.1f" y="%d" class="jobname">%s</text>' % (x + 3, y + 15, esc(j["name"])))
+                    p.append('<text x="%d" y="%d" class="jobname">%s</text>' % (x + 3, y + 15, esc(j["name"])))
         elif tid == 10:   # GPU interrupts
             for e in lane:
                 if t0 <= e["ts"] <= t1:

@@ -10,7 +10,12 @@ by metadata.  Against the report: the GPU jobs per clock view equal gpu.jobs.tot
 each type gpu.jobs.<type>, the JOB interrupts gpu.irqs.job, and every COMPUTE job is named after
 a kernel the report lists (the same naming), or after a name the caller expects (--kernel).
 
+With --same-gpu OTHER.json: the guest-time view's GPU jobs of the two files (two runs of the
+same program, e.g. with different --gpu-threads) are the same, job for job: slot, name, type,
+workgroups, status and modelled duration.
+
 Usage: check_timeline.py TIMELINE.json [--stats STATS.json] [--kernel NAME]... [--cpus N]
+                         [--same-gpu OTHER.json]
 Prints one line per finding; exit status 1 if any."""
 import argparse
 import json
@@ -141,12 +146,33 @@ def check_against_stats(doc, events, stats, kernels, cpus, errors):
     return len([e for e in events if e.get("cat") == "gpu" and e.get("pid") == 1])
 
 
+def gpu_jobs(events):
+    """the guest-time view's GPU jobs, in order, as what must not depend on the host"""
+    return [(e["tid"], e["name"], e["args"].get("type"), e["args"].get("workgroups"), e["args"].get("local_size"),
+             e["args"].get("status"), e["args"].get("modelled_ns"))
+            for e in events if e.get("pid") == 1 and e.get("cat") == "gpu" and e.get("ph") == "X"]
+
+
+def check_same_gpu(events, other_path, errors):
+    with open(other_path) as f:
+        doc = json.load(f)
+    other = doc["traceEvents"] if isinstance(doc, dict) else doc
+    a, b = gpu_jobs(events), gpu_jobs(other)
+    if len(a) != len(b):
+        errors.append(f"{len(a)} GPU jobs, {other_path} has {len(b)}")
+    for n, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            errors.append(f"GPU job {n}: {x} here, {y} in {other_path}")
+            break
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("timeline")
     ap.add_argument("--stats")
     ap.add_argument("--kernel", action="append", default=[])
     ap.add_argument("--cpus", type=int, default=1)
+    ap.add_argument("--same-gpu", metavar="OTHER.json")
     a = ap.parse_args()
     errors = []
     try:
@@ -161,6 +187,8 @@ def main():
         with open(a.stats) as f:
             stats = json.load(f)
         jobs = check_against_stats(doc, events, stats, a.kernel, a.cpus, errors)
+    if a.same_gpu:
+        check_same_gpu(events, a.same_gpu, errors)
     for e in errors[:40]:
         print(f"check_timeline: FAIL: {e}")
     if len(errors) > 40:

@@ -4,9 +4,9 @@ what it shows.
 
   * by DOM (chromium --dump-dom): the page holds a timeline SVG per clock view of the timeline
     file, and each kernel name of the --stats report is text inside every one of them;
-  * by screenshot (chromium --screenshot): the picture is not blank: many colours, and enough
-    pixels in the first kernel's colour and in the vCPU-running colour (the legend's squares
-    alone are 144 pixels each; a lane of running spans is far more).
+  * by screenshot (chromium --screenshot): the picture is not blank: many colours, and more
+    pixels of the first kernel's colour and of the vCPU-running colour than their legend
+    squares have (12 x 12 each, twice: two views): the job and vCPU lanes are drawn.
 
 Usage: check_timeline_html.py DIR/index.html --stats STATS.json --png OUT.png [--chromium PATH]"""
 import argparse
@@ -21,7 +21,7 @@ import zlib
 
 KERNEL_RGB = (0x1f, 0x77, 0xb4)     # tools/malibu-report.py TL_KERNEL_COLOURS[0]
 RUNNING_RGB = (0x2c, 0xa0, 0x2c)    # TL_STATE_COLOURS["running"]
-MIN_COLOUR_PIXELS = 144             # one legend square (12 x 12)
+LEGEND_PIXELS = 2 * 12 * 12         # the colour's legend squares in the two views
 MIN_COLOURS = 8
 
 
@@ -142,10 +142,12 @@ def main():
               % (w, h, len(colours), kernel_px, running_px))
         if len(colours) < MIN_COLOURS:
             fails.append("screenshot has %d colours (< %d): blank" % (len(colours), MIN_COLOURS))
-        if kernel_px < MIN_COLOUR_PIXELS:
-            fails.append("screenshot has %d pixels of the first kernel's colour (< %d)" % (kernel_px, MIN_COLOUR_PIXELS))
-        if running_px < MIN_COLOUR_PIXELS:
-            fails.append("screenshot has %d vCPU-running pixels (< %d)" % (running_px, MIN_COLOUR_PIXELS))
+        if kernel_px <= LEGEND_PIXELS:
+            fails.append("screenshot has %d pixels of the first kernel's colour, no more than its legend squares "
+                         "(%d): no job drawn" % (kernel_px, LEGEND_PIXELS))
+        if running_px <= LEGEND_PIXELS:
+            fails.append("screenshot has %d vCPU-running pixels, no more than the legend squares (%d): no vCPU "
+                         "lane drawn" % (running_px, LEGEND_PIXELS))
     for f in fails:
         print("check_timeline_html: FAIL: " + f)
     if not fails:

@@ -7,6 +7,8 @@
 #                              test harness (part of `make unit-test` and the SAN=1 run)
 #   make stats-test            schema validation of a report and malibu-report on it; build/malibu
 #                              --stats on the bare-metal test (tests/boot/hello.S)
+#   make timeline-test         --timeline on OpenCL samples in the guest, against --stats, and
+#                              malibu-report's timeline in headless Chromium (timeline_test.sh)
 STATS_TEST_SHADERS := $(sort $(wildcard tests/stats/*.s)) tests/gpu/gpu_reduce.s tests/gpu/gpu_vecadd.s
 $(B)/tests/stats/asm.stamp: $(STATS_TEST_SHADERS) $(BIFROST_ISA) $(BIFROST_GEN) isa/bifrost/bifrost_asm.py
 	@mkdir -p $(B)/tests/stats
@@ -34,3 +36,14 @@ gfx-stats-test: $(B)/malibu
 	@$(MAKE) --no-print-directory image
 	@echo "== gfx-stats: graphics counts of a known scene, G72 and G52, 1 and 4 GPU threads"
 	sh tests/gfxstats/gfx_stats.sh $(B)/malibu $(B)/tests/gfxstats $(GFX_IMAGE) "$(or $(MODELS),g72 g52)"
+
+# timeline-test: --timeline and --stats on vecadd and sgemm_tiled in the guest (G52, --gpu-threads 1
+# and 2 at once): the trace-event format, the counts against the report, the same GPU jobs in
+# both runs, malibu-report's timeline in headless Chromium (tests/stats/timeline_test.sh; ~1 min).
+TIMELINE_IMAGE ?= $(IMAGE_OUT)
+.PHONY: timeline-test
+TEST_TARGETS += timeline-test
+timeline-test: $(B)/malibu $(B)/malibu-report
+	@$(MAKE) --no-print-directory image
+	@echo "== timeline: --timeline on OpenCL samples, against --stats; malibu-report's timeline in Chromium"
+	sh tests/stats/timeline_test.sh $(B)/malibu $(B)/malibu-report $(B)/tests/timeline $(TIMELINE_IMAGE)
