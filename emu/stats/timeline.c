@@ -132,13 +132,8 @@ void timeline_cpu_exception(unsigned cpu, unsigned vec, unsigned ec)
 {
     if (cpu >= TIMELINE_MAX_CPUS)
         return;
-    tl_cpu *c = &tl.cpu[cpu];
-    if (c->depth++ == 0 && c->state != TL_CPU_IDLE)
+    if (tl.cpu[cpu].depth++ == 0)
         cpu_switch(cpu, TL_CPU_EXCEPTION, vec, ec);
-    else if (c->depth == 1) { /* an interrupt ends the sleep: woken into the exception */
-        c->vec = (uint16_t)vec;
-        c->ec = (uint8_t)ec;
-    }
 }
 
 void timeline_cpu_eret(unsigned cpu)
@@ -152,15 +147,16 @@ void timeline_cpu_eret(unsigned cpu)
         cpu_switch(cpu, TL_CPU_RUNNING, 0, 0);
 }
 
+/* A sleep in WFI is the guest's idle loop: whatever exceptions were open belong to tasks the
+ * guest switched away from (an interrupt that ended in the scheduler, a syscall that blocked),
+ * and their ERETs come when those tasks resume.  So the nesting starts again from zero: the vCPU
+ * wakes up running, and an ERET with nothing open is ignored. */
 void timeline_cpu_idle(unsigned cpu, bool idle)
 {
     if (cpu >= TIMELINE_MAX_CPUS)
         return;
-    tl_cpu *c = &tl.cpu[cpu];
-    if (idle)
-        cpu_switch(cpu, TL_CPU_IDLE, 0, 0);
-    else
-        cpu_switch(cpu, c->depth ? TL_CPU_EXCEPTION : TL_CPU_RUNNING, c->vec, c->ec);
+    tl.cpu[cpu].depth = 0;
+    cpu_switch(cpu, idle ? TL_CPU_IDLE : TL_CPU_RUNNING, 0, 0);
 }
 
 /* ---- GPU --------------------------------------------------------------------------------------- */

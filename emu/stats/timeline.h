@@ -5,7 +5,8 @@
  *   GPU jobs        per job slot, one span per job descriptor the job manager ran, named by its
  *                   kernel (timeline_job_name), with type, chain, workgroups and status
  *   vCPU states     per vCPU, spans of running / exception (from an exception's entry to the
- *                   ERET that leaves the outermost one) / idle (asleep in WFI)
+ *                   ERET that leaves the outermost one; a sleep in WFI closes them all) / idle
+ *                   (asleep in WFI)
  *   GPU interrupts  instants when the JOB, MMU or GPU line rises
  *   regions         per vCPU, nested spans timeline_region_begin .. _end, and annotations
  *

@@ -147,7 +147,8 @@ START_TEST(regions_nest)
 END_TEST
 
 /* A vCPU's spans: an exception (and one nested in it) until the outermost ERET, running, idle,
- * running again (still open when written). */
+ * running again; a syscall that sleeps in WFI (the guest's idle loop) ends its exception span,
+ * wakes up running, and its ERET, when the task resumes, is ignored. */
 START_TEST(cpu_states)
 {
     start(64);
@@ -157,16 +158,25 @@ START_TEST(cpu_states)
     timeline_cpu_eret(0);                /* 2 us: running */
     timeline_cpu_eret(0);                /* an ERET without an entry: nothing */
     timeline_cpu_idle(0, true);          /* 3 us: idle */
-    timeline_cpu_idle(0, false);         /* 4 us: running, open when written at 5 us */
+    timeline_cpu_idle(0, false);         /* 4 us: running */
+    timeline_cpu_exception(0, 0, 0x15);  /* 5 us: exception (SVC) */
+    timeline_cpu_idle(0, true);          /* 6 us: idle inside it */
+    timeline_cpu_idle(0, false);         /* 7 us: running, open when written at 8 us */
+    timeline_cpu_eret(0);                /* the syscall's return: nothing open */
     char *s = written();
     ck_assert_ptr_nonnull(strstr(s, "\"pid\":1,\"tid\":100,\"cat\":\"cpu\",\"ts\":1.000,\"dur\":1.000,"
                                     "\"name\":\"exception (IRQ)\""));
     ck_assert_ptr_nonnull(strstr(s, "\"pid\":1,\"tid\":100,\"cat\":\"cpu\",\"ts\":2.000,\"dur\":1.000,\"name\":\"running\""));
     ck_assert_ptr_nonnull(strstr(s, "\"pid\":1,\"tid\":100,\"cat\":\"cpu\",\"ts\":3.000,\"dur\":1.000,"
                                     "\"name\":\"idle (WFI)\""));
-    ck_assert_ptr_nonnull(strstr(s, "\"pid\":1,\"tid\":100,\"cat\":\"cpu\",\"ts\":4.000,\"dur\":1.000,"
+    ck_assert_ptr_nonnull(strstr(s, "\"pid\":1,\"tid\":100,\"cat\":\"cpu\",\"ts\":4.000,\"dur\":1.000,\"name\":\"running\""));
+    ck_assert_ptr_nonnull(strstr(s, "\"pid\":1,\"tid\":100,\"cat\":\"cpu\",\"ts\":5.000,\"dur\":1.000,"
+                                    "\"name\":\"exception (SVC)\""));
+    ck_assert_ptr_nonnull(strstr(s, "\"pid\":1,\"tid\":100,\"cat\":\"cpu\",\"ts\":6.000,\"dur\":1.000,"
+                                    "\"name\":\"idle (WFI)\""));
+    ck_assert_ptr_nonnull(strstr(s, "\"pid\":1,\"tid\":100,\"cat\":\"cpu\",\"ts\":7.000,\"dur\":1.000,"
                                     "\"name\":\"running\",\"args\":{\"open_at_exit\":true}"));
-    ck_assert_uint_eq(count(s, "\"cat\":\"cpu\""), 8);
+    ck_assert_uint_eq(count(s, "\"cat\":\"cpu\""), 14);
     free(s);
     timeline_reset();
 }
