@@ -150,8 +150,9 @@ static bool stop_on_signal(int sig)
 {
     if (!__atomic_load_n(&machine_running, __ATOMIC_ACQUIRE))
         return false;
-    fprintf(stderr, "\nmalibu: %s: stopping to write the --stats report (again: exit at once)\n",
-            stop_signal_name(sig));
+    fprintf(stderr, "\nmalibu: %s: stopping to write %s (again: exit at once)\n", stop_signal_name(sig),
+            stats_on && timeline_on ? "the --stats report and the --timeline" : stats_on ? "the --stats report"
+                                                                                  : "the --timeline");
     stop_machine(128 + sig);
     return true;
 }
