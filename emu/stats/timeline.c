@@ -98,11 +98,41 @@ void tl_record(const tl_event *e)
     __atomic_store_n(&slot->seq, seq, __ATOMIC_RELEASE);
 }
 
+/* Length of the well-formed UTF-8 sequence at s (at most `room` bytes), 0 if there is none. */
+static size_t utf8_len(const unsigned char *s, size_t room)
+{
+    size_t n = s[0] < 0x80 ? 1 : (s[0] & 0xe0) == 0xc0 ? 2 : (s[0] & 0xf0) == 0xe0 ? 3 : (s[0] & 0xf8) == 0xf0 ? 4 : 0;
+    if (n == 0 || n > room || (n == 2 && s[0] < 0xc2) || (n == 4 && s[0] > 0xf4))
+        return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    if ((n == 3 && s[0] == 0xe0 && s[1] < 0xa0) || (n == 3 && s[0] == 0xed && s[1] >= 0xa0) ||
+        (n == 4 && s[0] == 0xf0 && s[1] < 0x90) || (n == 4 && s[0] == 0xf4 && s[1] >= 0x90))
+        return 0;   /* overlong, surrogate, beyond U+10FFFF */
+    return n;
+}
+
+/* Text from the guest, for the JSON file: at most TIMELINE_TEXT - 1 bytes, cut between
+ * characters, each byte that is not part of well-formed UTF-8 replaced by '?'. */
 static void copy_text(char dst[TIMELINE_TEXT], const char *src)
 {
-    size_t n = strnlen(src, TIMELINE_TEXT - 1);
-    memcpy(dst, src, n);
-    dst[n] = 0;
+    const unsigned char *s = (const unsigned char *)src;
+    size_t len = strnlen(src, TIMELINE_TEXT + 3), o = 0;   /* + a character the limit cuts */
+    for (size_t i = 0; i < len;) {
+        size_t n = utf8_len(s + i, len - i);
+        if (o + (n ? n : 1) > TIMELINE_TEXT - 1)
+            break;
+        if (n == 0) {
+            dst[o++] = '?';
+            i++;
+        } else {
+            memcpy(dst + o, s + i, n);
+            o += n;
+            i += n;
+        }
+    }
+    dst[o] = 0;
 }
 
 /* ---- vCPUs ------------------------------------------------------------------------------------- */

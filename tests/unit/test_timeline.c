@@ -220,6 +220,34 @@ START_TEST(job_names)
 }
 END_TEST
 
+/* Text from the guest reaches the file as well-formed UTF-8: bad bytes become '?', a long text
+ * is cut between characters. */
+START_TEST(hostile_text)
+{
+    start(64);
+    timeline_annotate(0, "a\xff\xc3" "b\xed\xa0\x80" "z");        /* bad byte, lone lead, surrogate */
+    char longer[100] = "";
+    for (int i = 0; i < 40; i++)
+        strcat(longer, "\xc3\xa9");                         /* 80 bytes of e-acute */
+    timeline_region_begin(0, "x\xc3\xa9\"q\\\n");         /* JSON escapes */
+    timeline_region_end(0);
+    timeline_job_named(0, 0x40, longer);
+    timeline_gpu_job_begin(0, 0);
+    timeline_gpu_job_shader(0x40, 0, 0);
+    timeline_gpu_job_end(0, 0, 0x100, 0x100, 4, 1, 0);
+    char *s = written();
+    ck_assert_ptr_nonnull(strstr(s, "\"name\":\"a??b???z\""));
+    ck_assert_ptr_nonnull(strstr(s, "\"name\":\"x\xc3\xa9\\\"q\\\\\\n\""));
+    char want[100] = "\"name\":\"";
+    for (int i = 0; i < 31; i++)                            /* 62 bytes: the 32nd does not fit in 63 */
+        strcat(want, "\xc3\xa9");
+    strcat(want, "\"");
+    ck_assert_ptr_nonnull(strstr(s, want));
+    free(s);
+    timeline_reset();
+}
+END_TEST
+
 /* Off, the API records nothing and refuses regions. */
 START_TEST(off)
 {
@@ -241,6 +269,7 @@ int main(void)
     tcase_add_test(tc, regions_nest);
     tcase_add_test(tc, cpu_states);
     tcase_add_test(tc, job_names);
+    tcase_add_test(tc, hostile_text);
     tcase_add_test(tc, off);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
