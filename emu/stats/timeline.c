@@ -87,7 +87,10 @@ void timeline_get_counts(timeline_counts *out)
 }
 
 /* Claim the next slot of the ring (one atomic add: writers on any thread never wait for each
- * other) and fill it; the sequence number, stored last, marks the slot complete. */
+ * other) and fill it; the sequence number, stored last, marks the slot complete.  Two writers
+ * meet in one slot only if one of them stalls between its add and its last store while the
+ * others record a whole lap of the ring (--timeline-limit events); the file is written after
+ * every writer stopped. */
 void tl_record(const tl_event *e)
 {
     uint64_t idx = __atomic_fetch_add(&tl.head, 1, __ATOMIC_RELAXED);
