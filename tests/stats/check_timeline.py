@@ -14,8 +14,11 @@ With --same-gpu OTHER.json: the guest-time view's GPU jobs of the two files (two
 same program, e.g. with different --gpu-threads) are the same, job for job: slot, name, type,
 workgroups, status and modelled duration.
 
+With --cpu-sequence NAME,NAME...: vCPU 0's spans in guest time are exactly these states, in
+this order (a program whose exceptions are known, such as tests/boot/hello.S).
+
 Usage: check_timeline.py TIMELINE.json [--stats STATS.json] [--kernel NAME]... [--cpus N]
-                         [--same-gpu OTHER.json]
+                         [--same-gpu OTHER.json] [--cpu-sequence NAME,NAME...]
 Prints one line per finding; exit status 1 if any."""
 import argparse
 import json
@@ -173,6 +176,7 @@ def main():
     ap.add_argument("--kernel", action="append", default=[])
     ap.add_argument("--cpus", type=int, default=1)
     ap.add_argument("--same-gpu", metavar="OTHER.json")
+    ap.add_argument("--cpu-sequence", metavar="NAME,NAME...")
     a = ap.parse_args()
     errors = []
     try:
@@ -189,6 +193,10 @@ def main():
         jobs = check_against_stats(doc, events, stats, a.kernel, a.cpus, errors)
     if a.same_gpu:
         check_same_gpu(events, a.same_gpu, errors)
+    if a.cpu_sequence:
+        seq = [e["name"] for e in events if e.get("pid") == 1 and e.get("tid") == 100 and e.get("cat") == "cpu"]
+        if seq != a.cpu_sequence.split(","):
+            errors.append(f"vCPU 0's spans are {seq}, expected {a.cpu_sequence.split(',')}")
     for e in errors[:40]:
         print(f"check_timeline: FAIL: {e}")
     if len(errors) > 40:

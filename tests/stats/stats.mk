@@ -6,7 +6,8 @@
 #                              test_stats_mali the system hooks (bus, Mali device) through the Mali
 #                              test harness (part of `make unit-test` and the SAN=1 run)
 #   make stats-test            schema validation of a report and malibu-report on it; build/malibu
-#                              --stats on the bare-metal test (tests/boot/hello.S)
+#                              --stats on the bare-metal test (tests/boot/hello.S), and --timeline:
+#                              its exceptions as vCPU 0's spans
 #   make timeline-test         --timeline on OpenCL samples in the guest, against --stats, and
 #                              malibu-report's timeline in headless Chromium (timeline_test.sh)
 STATS_TEST_SHADERS := $(sort $(wildcard tests/stats/*.s)) tests/gpu/gpu_reduce.s tests/gpu/gpu_vecadd.s
@@ -25,6 +26,12 @@ stats-test: $(B)/malibu-report $(STATS_UNIT_BINS) $(B)/malibu
 	@$(MAKE) --no-print-directory $(B)/tests/boot/hello.bin >/dev/null
 	$(PYTHON) tests/stats/check_report.py --unit $(B)/tests/unit/test_stats_gpu --report $(B)/malibu-report \
 	    --workdir $(B)/tests/stats --malibu $(B)/malibu --hello $(B)/tests/boot/hello.bin
+	@# --timeline on the same program: its SVC and UNDEF exceptions are vCPU 0's spans
+	$(B)/malibu --kernel $(B)/tests/boot/hello.bin --timeline $(B)/tests/stats/hello-timeline.json \
+	    --stats $(B)/tests/stats/hello-timeline-stats.json </dev/null >/dev/null 2>$(B)/tests/stats/hello-timeline.err
+	$(PYTHON) tests/stats/check_timeline.py $(B)/tests/stats/hello-timeline.json \
+	    --stats $(B)/tests/stats/hello-timeline-stats.json \
+	    --cpu-sequence "exception (SVC),running,exception (undefined),running"
 
 # gfx-stats-test: --stats' graphics counts on a scene whose counts follow from its geometry, per
 # GPU model with --gpu-threads 1 and 4 (tests/gfxstats/gfx_stats.sh), in `make test` (~45 s: four
