@@ -268,9 +268,10 @@ int timeline_write(const char *path, FILE *note)
     }
     fprintf(f, "{\"displayTimeUnit\":\"ns\",\n\"otherData\":{\"format\":\"malibu-timeline/1\",\"limit\":%" PRIu64
                ",\"recorded\":%" PRIu64 ",\"kept\":%" PRIu64 ",\"dropped\":%" PRIu64 ",\"policy\":\"newest kept\"},\n"
-               "\"traceEvents\":[\n{\"ph\":\"M\",\"pid\":1,\"tid\":0,\"name\":\"malibu_timeline\",\"args\":"
-               "{\"limit\":%" PRIu64 ",\"recorded\":%" PRIu64 ",\"kept\":%" PRIu64 ",\"dropped\":%" PRIu64 "}}",
-            tl.cap, k.recorded, k.kept, k.dropped, tl.cap, k.recorded, k.kept, k.dropped);
+               "\"traceEvents\":[\n{\"ph\":\"M\",\"pid\":1,\"tid\":0,\"name\":\"process_labels\",\"args\":"
+               "{\"labels\":\"malibu timeline: %" PRIu64 " events kept of %" PRIu64 ", %" PRIu64
+               " older dropped (--timeline-limit %" PRIu64 ")\"}}",
+            tl.cap, k.recorded, k.kept, k.dropped, k.kept, k.recorded, k.dropped, tl.cap);
     for (int pid = PID_GUEST; pid <= PID_HOST; pid++)
         write_process(f, pid, ev, n, tracks_cpu, tracks_region, v);
     fprintf(f, "\n]}\n");

@@ -26,7 +26,7 @@ import sys
 
 PHASES = set("BEXiIMCbensftPOND") | {"(", ")"}
 META_NAMES = {"process_name", "thread_name", "process_sort_index", "thread_sort_index",
-              "process_labels", "malibu_timeline"}
+              "process_labels"}
 CPU_STATES = {"running", "idle (WFI)"}
 
 

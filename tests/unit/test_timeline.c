@@ -73,6 +73,7 @@ START_TEST(ring_keeps_newest)
     ck_assert_uint_eq(k.dropped, 24);
     char *s = written();
     ck_assert_ptr_nonnull(strstr(s, "\"recorded\":40,\"kept\":16,\"dropped\":24"));
+    ck_assert_ptr_nonnull(strstr(s, "malibu timeline: 16 events kept of 40, 24 older dropped (--timeline-limit 16)"));
     for (int i = 0; i < 40; i++) {
         snprintf(text, sizeof text, "\"note %d\"", i);
         ck_assert_msg(count(s, text) == (i < 24 ? 0u : 2u), "%s written %u times", text, count(s, text));
