@@ -346,6 +346,7 @@ p.note, p.empty { color: #666; font-size: 12px; } p.facts { font-size: 13px; }
 p.warn { background: #fdecea; border: 1px solid #c0392b; padding: 6px; font-size: 13px; }
 pre { font-size: 11px; background: #f6f6f6; padding: 6px; overflow-x: auto; }
 svg.timeline text.title { font-size: 13px; font-weight: bold; } svg.timeline .jobname { font-size: 11px; fill: #fff; }
+svg.timeline .regionname { font-size: 11px; fill: #222; }
 """
 
 
@@ -358,6 +359,18 @@ TL_KERNEL_COLOURS = ["#1f77b4", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17
 TL_OTHER_JOB_COLOUR = "#c7c7c7"    # jobs without a shader (WRITE_VALUE, NULL, CACHE_FLUSH)
 TL_WIDTH, TL_LANE, TL_LABEL = 940, 22, 150
 TL_MAX_JOBS = 5000                 # job rectangles drawn per view (the rest are counted)
+TL_REGION_ROWS = 4                 # nesting levels of regions drawn (deeper ones on the last row)
+
+
+def tl_region_depths(spans):
+    """each region span's nesting depth in its lane (spans nest: the checker's rule)"""
+    depth, ends = {}, []
+    for e in sorted(spans, key=lambda e: (e["ts"], -e["dur"])):
+        while ends and ends[-1] <= e["ts"]:
+            ends.pop()
+        depth[id(e)] = len(ends)
+        ends.append(e["ts"] + e["dur"])
+    return depth
 
 
 def tl_fmt_us(us):
@@ -422,17 +435,28 @@ def tl_view_svg(title, evs, names):
     lanes = [t for t in tracks if t < 10 or t == 10] + [t for t in tracks if t >= 100]
     lanes = sorted(set(lanes), key=lambda t: (0 if t < 10 else 1 if t == 10 else 2, t % 100, t))
     legend_h = 20 * (1 + (len(kernels) + 3) // 4)
-    h = 30 + TL_LANE * len(lanes) + 30 + legend_h
+    rows, depths = {}, {}   # a regions lane gets a row per nesting level
+    for tid in lanes:
+        if tid >= 200:
+            depths[tid] = tl_region_depths([e for e in evs if e.get("tid") == tid and e["ph"] == "X"])
+            rows[tid] = min(max(list(depths[tid].values()) + [0]) + 1, TL_REGION_ROWS)
+    lane_y, y = {}, 26
+    for tid in lanes:
+        lane_y[tid] = y
+        y += TL_LANE * rows.get(tid, 1)
+    lanes_end = y
+    h = lanes_end + 30 + legend_h
     w = TL_LABEL + TL_WIDTH + 40
     p = ['<svg xmlns="http://www.w3.org/2000/svg" class="timeline" width="%d" height="%d" viewBox="0 0 %d %d" '
          'role="img" aria-label="%s">' % (w, h, w, h, esc(title)),
          '<text x="0" y="16" class="title">%s: %s from %s</text>' % (esc(title), tl_fmt_us(t1 - t0), tl_fmt_us(t0))]
-    for i, tid in enumerate(lanes):
-        y = 26 + i * TL_LANE
+    for tid in lanes:
+        y = lane_y[tid]
+        bottom = y + TL_LANE * rows.get(tid, 1) - 1
         p.append('<text x="%d" y="%d" class="label" text-anchor="end">%s</text>'
                  % (TL_LABEL - 6, y + 15, esc(names.get(tid, "track %d" % tid))))
         p.append('<line x1="%d" x2="%d" y1="%d" y2="%d" class="axis" stroke-width="0.3"/>'
-                 % (TL_LABEL, TL_LABEL + TL_WIDTH, y + TL_LANE - 1, y + TL_LANE - 1))
+                 % (TL_LABEL, TL_LABEL + TL_WIDTH, bottom, bottom))
         lane = [e for e in evs if e.get("tid") == tid and e["ph"] != "M"]
         if tid < 10:   # job slot
             drawn = 0
@@ -472,15 +496,16 @@ def tl_view_svg(title, evs, names):
                 if e["ph"] == "X" and e["ts"] <= t1 and e["ts"] + e["dur"] >= t0:
                     a, b = max(e["ts"], t0), min(e["ts"] + e["dur"], t1)
                     x = TL_LABEL + (a - t0) * scale
+                    yr = y + TL_LANE * min(depths[tid][id(e)], TL_REGION_ROWS - 1)
                     p.append('<rect class="region" x="%.1f" y="%d" width="%.1f" height="%d" fill="#d37295" '
                              'fill-opacity="0.45" stroke="#d37295"><title>%s</title></rect>'
-                             % (x, y + 2, max((b - a) * scale, 1.0), TL_LANE - 5, esc(e["name"])))
-                    p.append('<text x="%.1f" y="%d" class="jobname">%s</text>' % (x + 3, y + 15, esc(e["name"])))
+                             % (x, yr + 2, max((b - a) * scale, 1.0), TL_LANE - 5, esc(e["name"])))
+                    p.append('<text x="%.1f" y="%d" class="regionname">%s</text>' % (x + 3, yr + 15, esc(e["name"])))
                 elif e["ph"] == "i" and t0 <= e["ts"] <= t1:
                     x = TL_LABEL + (e["ts"] - t0) * scale
                     p.append('<path d="M%.1f %d l4 8 h-8 z" fill="#6b4c9a"><title>%s</title></path>'
                              % (x, y + 4, esc(e["name"])))
-    ya = 26 + TL_LANE * len(lanes) + 4
+    ya = lanes_end + 4
     for k in range(6):
         x = TL_LABEL + TL_WIDTH * k / 5
         p.append('<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" class="axis"/>' % (x, x, ya, ya + 5))
