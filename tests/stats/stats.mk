@@ -46,7 +46,7 @@ gfx-stats-test: $(B)/malibu
 
 # timeline-test: --timeline and --stats on vecadd and sgemm_tiled in the guest (G52, --gpu-threads 1
 # and 2 at once): the trace-event format, the counts against the report, the same GPU jobs in
-# both runs, malibu-report's timeline in headless Chromium (tests/stats/timeline_test.sh; ~1 min).
+# both runs, malibu-report's timeline in headless Chromium (tests/stats/timeline_test.sh; 70-105 s).
 TIMELINE_IMAGE ?= $(IMAGE_OUT)
 .PHONY: timeline-test
 TEST_TARGETS += timeline-test
