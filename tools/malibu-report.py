@@ -353,7 +353,7 @@ svg.timeline .regionname { font-size: 11px; fill: #222; }
 # ---- timeline (malibu --timeline FILE.json, emu/stats/timeline.h) ----------------------------------
 
 # colours of the timeline only (none of the charts uses them: a screenshot test counts their pixels)
-TL_STATE_COLOURS = {"running": "#2ca02c", "idle (WFI)": "#dcdcdc"}   # exceptions: TL_EXC_COLOUR
+TL_STATE_COLOURS = {"running": "#2ca02c", "idle (WFI)": "#dcdcdc", "off": None}   # exceptions: TL_EXC_COLOUR
 TL_EXC_COLOUR = "#ff7f0e"
 TL_KERNEL_COLOURS = ["#1f77b4", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"]
 TL_OTHER_JOB_COLOUR = "#c7c7c7"    # jobs without a shader (WRITE_VALUE, NULL, CACHE_FLUSH)
@@ -417,7 +417,7 @@ def tl_lane_spans(spans, t0, t1, colour_of):
             runs[-1][1] = x + 1
         else:
             runs.append([x, x + 1, name])
-    return [(x0, x1, n, colour_of(n)) for x0, x1, n in runs if n]
+    return [(x0, x1, n, colour_of(n)) for x0, x1, n in runs if n and colour_of(n)]   # off: not drawn
 
 
 def tl_view_svg(title, evs, names):

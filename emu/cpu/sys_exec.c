@@ -51,6 +51,8 @@ void sys_cpu_reset(SysCPU *s, uint64_t pc)
     s->el = 1;
     s->spsel = 1;
     s->daif = 0x3c0;
+    if (unlikely(timeline_on))
+        timeline_cpu_start(s->index);
     s->sp_el0 = s->sp_el1 = 0;
     s->sctlr = SCTLR_RESET;
     s->tcr = s->mair = s->amair = s->ttbr0 = s->ttbr1 = s->contextidr = s->vbar = 0;

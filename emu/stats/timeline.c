@@ -192,6 +192,19 @@ void timeline_cpu_idle(unsigned cpu, bool idle)
     cpu_switch(cpu, idle ? TL_CPU_IDLE : TL_CPU_RUNNING, 0, 0);
 }
 
+void timeline_cpu_start(unsigned cpu)
+{
+    timeline_cpu_idle(cpu, false);
+}
+
+void timeline_cpu_off(unsigned cpu)
+{
+    if (cpu >= TIMELINE_MAX_CPUS)
+        return;
+    tl.cpu[cpu].depth = 0;
+    cpu_switch(cpu, TL_CPU_OFF, 0, 0);
+}
+
 /* ---- GPU --------------------------------------------------------------------------------------- */
 
 /* The job the calling job-slot thread runs (between timeline_gpu_job_begin and _end). */

@@ -6,7 +6,7 @@
  *                   kernel (timeline_job_name), with type, chain, workgroups and status
  *   vCPU states     per vCPU, spans of running / exception (from an exception's entry to the
  *                   ERET that leaves the outermost one; a sleep in WFI closes them all) / idle
- *                   (asleep in WFI)
+ *                   (asleep in WFI) / off (PSCI CPU_OFF until CPU_ON)
  *   GPU interrupts  instants when the JOB, MMU or GPU line rises
  *   regions         per vCPU, nested spans timeline_region_begin .. _end, and annotations
  *
@@ -48,7 +48,11 @@ void timeline_set_guest_clock(uint64_t (*now_ns)(void *opaque), void *opaque);
 int timeline_write(const char *path, FILE *note);
 
 /* ---- vCPU hooks (emu/cpu: on the host thread running the vCPU) --------------------------------- */
-enum timeline_cpu_state { TL_CPU_RUNNING, TL_CPU_EXCEPTION, TL_CPU_IDLE, TL_CPU_STATES };
+enum timeline_cpu_state { TL_CPU_RUNNING, TL_CPU_EXCEPTION, TL_CPU_IDLE, TL_CPU_OFF, TL_CPU_STATES };
+/* The vCPU starts running (reset, PSCI CPU_ON) / is powered off (PSCI CPU_OFF); its lane begins
+ * at its first call of any of these hooks. */
+void timeline_cpu_start(unsigned cpu);
+void timeline_cpu_off(unsigned cpu);
 /* An exception taken to EL1 (vec: 0 sync, 0x80 IRQ, 0x100 FIQ, 0x180 SError; ec: ESR class). */
 void timeline_cpu_exception(unsigned cpu, unsigned vec, unsigned ec);
 void timeline_cpu_eret(unsigned cpu);

@@ -56,6 +56,7 @@ static const char *cpu_state_name(const tl_event *e)
     switch (e->state) {
     case TL_CPU_RUNNING: return "running";
     case TL_CPU_IDLE: return "idle (WFI)";
+    case TL_CPU_OFF: return "off";
     default: return ec_name(e->u.exc.vec, e->u.exc.ec);
     }
 }

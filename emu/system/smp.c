@@ -78,6 +78,8 @@ void smp_cpu_on(unsigned cpu, uint64_t entry, uint64_t context)
 
 void smp_cpu_off(SysCPU *s)
 {
+    if (__builtin_expect(timeline_on, 0))
+        timeline_cpu_off(s->index);
     s->powered_off = true;
     gtimer_set_cpu_online(board->gtimer, s->index, false);
 }

@@ -27,7 +27,7 @@ import sys
 PHASES = set("BEXiIMCbensftPOND") | {"(", ")"}
 META_NAMES = {"process_name", "thread_name", "process_sort_index", "thread_sort_index",
               "process_labels"}
-CPU_STATES = {"running", "idle (WFI)"}
+CPU_STATES = {"running", "idle (WFI)", "off"}
 
 
 def ns(ts):

@@ -31,7 +31,7 @@ stats-test: $(B)/malibu-report $(STATS_UNIT_BINS) $(B)/malibu
 	    --stats $(B)/tests/stats/hello-timeline-stats.json </dev/null >/dev/null 2>$(B)/tests/stats/hello-timeline.err
 	$(PYTHON) tests/stats/check_timeline.py $(B)/tests/stats/hello-timeline.json \
 	    --stats $(B)/tests/stats/hello-timeline-stats.json \
-	    --cpu-sequence "exception (SVC),running,exception (undefined),running"
+	    --cpu-sequence "running,exception (SVC),running,exception (undefined),running"
 
 # gfx-stats-test: --stats' graphics counts on a scene whose counts follow from its geometry, per
 # GPU model with --gpu-threads 1 and 4 (tests/gfxstats/gfx_stats.sh), in `make test` (~45 s: four

@@ -183,6 +183,29 @@ START_TEST(cpu_states)
 }
 END_TEST
 
+/* A vCPU's lane begins when it starts; powering off ends its open exception; CPU_ON restarts it. */
+START_TEST(cpu_start_off)
+{
+    start(64);
+    timeline_cpu_start(3);               /* 1 us: running */
+    timeline_cpu_exception(3, 0, 0x16);  /* 2 us: an HVC (synchronous) */
+    timeline_cpu_off(3);                 /* 3 us: off */
+    timeline_cpu_eret(3);                /* nothing open */
+    timeline_cpu_start(3);               /* 4 us: running again, open when written at 5 us */
+    char *s = written();
+    ck_assert_ptr_nonnull(strstr(s, "\"pid\":1,\"tid\":103,\"cat\":\"cpu\",\"ts\":1.000,\"dur\":1.000,\"name\":\"running\""));
+    ck_assert_ptr_nonnull(strstr(s, "\"pid\":1,\"tid\":103,\"cat\":\"cpu\",\"ts\":2.000,\"dur\":1.000,"
+                                    "\"name\":\"exception (synchronous)\""));
+    ck_assert_ptr_nonnull(strstr(s, "\"pid\":1,\"tid\":103,\"cat\":\"cpu\",\"ts\":3.000,\"dur\":1.000,\"name\":\"off\""));
+    ck_assert_ptr_nonnull(strstr(s, "\"pid\":1,\"tid\":103,\"cat\":\"cpu\",\"ts\":4.000,\"dur\":1.000,"
+                                    "\"name\":\"running\",\"args\":{\"open_at_exit\":true}"));
+    ck_assert_ptr_nonnull(strstr(s, "\"thread_name\",\"args\":{\"name\":\"vCPU 3\"}"));
+    ck_assert_uint_eq(count(s, "\"cat\":\"cpu\""), 8);
+    free(s);
+    timeline_reset();
+}
+END_TEST
+
 /* Jobs are named by the name given for their shader before they began, else shader@VA/asN,
  * else their type; args carry type, chain, workgroups, status and the modelled schedule. */
 START_TEST(job_names)
@@ -269,6 +292,7 @@ int main(void)
     tcase_add_test(tc, ring_threads);
     tcase_add_test(tc, regions_nest);
     tcase_add_test(tc, cpu_states);
+    tcase_add_test(tc, cpu_start_off);
     tcase_add_test(tc, job_names);
     tcase_add_test(tc, hostile_text);
     tcase_add_test(tc, off);
