@@ -8,6 +8,7 @@
 #include "mali/mali.h"
 #include "../emu/gpu/compute.h"
 #include "../emu/stats/stats.h"
+#include "../emu/stats/timeline.h"
 
 #include <errno.h>
 #include <libfdt.h>
@@ -77,6 +78,12 @@ static void gic_output(void *opaque, unsigned cpu, bool irq, bool fiq)
         b->notify(b->notify_opaque, cpu, irq, fiq);
 }
 
+/* --timeline's guest clock */
+static uint64_t guest_now_ns(void *gtimer)
+{
+    return gtimer_now_ns(gtimer);
+}
+
 Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
 {
     if (cfg->ncpu < 1 || cfg->ncpu > BOARD_MAX_CPUS || cfg->ram_size < BOARD_RAM_MIN ||
@@ -129,6 +136,14 @@ Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
         stats_set_config("gpu", cfg->gpu ? cfg->gpu : "g71");
         snprintf(v, sizeof v, "%u", cfg->gpu_threads);
         stats_set_config("gpu_threads", cfg->gpu_threads ? v : "host CPUs");
+    }
+    if (cfg->timeline && !timeline_on) {
+        if (!timeline_enable(cfg->timeline, cfg->timeline_limit ? cfg->timeline_limit : TIMELINE_DEFAULT_LIMIT)) {
+            snprintf(err, errlen, "--timeline %s: cannot record", cfg->timeline);
+            board_free(b);
+            return NULL;
+        }
+        timeline_set_guest_clock(guest_now_ns, b->gtimer);
     }
     if (board_timing_setup(cfg, err, errlen)) {
         board_free(b);

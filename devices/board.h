@@ -96,6 +96,8 @@ typedef struct BoardConfig {
     bool gpu_time_host;   /* --gpu-time host: guest time is host time even while the CPU waits
                              on the GPU (default: model, gtimer.h device-wait clock) */
     const char *stats;    /* --stats FILE.json: instrumentation report at exit (emu/stats/) */
+    const char *timeline; /* --timeline FILE.json: trace-event timeline at exit (emu/stats/timeline.h) */
+    uint64_t timeline_limit; /* --timeline-limit N: events kept (0: TIMELINE_DEFAULT_LIMIT) */
     const char *timing;   /* --timing [preset=NAME][,KEY=VALUE...] (board_timing.c; NULL: off) */
     const char *timing_config; /* --timing-config FILE: KEY = VALUE lines, before --timing's */
     const char *image;    /* --image DIR: DIR/Image, DIR/initrd.img, DIR/rootfs.ext4 (COW) as vda */

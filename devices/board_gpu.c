@@ -20,6 +20,8 @@
 #include "../emu/gpu/gpu_observer.h"
 #include "../emu/gpu/job_dump.h"
 #include "../emu/gpu/job_type.h"
+#include "../emu/stats/timeline.h"
+#include "../emu/stats/timeline_gpu.h"
 #include "../emu/timing/timing.h"
 #include "board_timing.h"
 
@@ -84,6 +86,8 @@ static uint32_t run_job(void *opaque, const MaliComputeJob *mj)
                  .progress = mali_job_progress,
                  .stall = mali_job_stall },
     };
+    if (timeline_on)
+        timeline_gpu_invocation(mali_gpu_peek, mj->ctx, mj->job_va, mj->type);
     uint64_t fva = 0;
     gpu_compute_stats s0, s1;
     struct timespec t0, t1;
@@ -129,7 +133,8 @@ BoardGpu *board_gpu_engine_new(struct Mali *m, const BoardGpuParams *p, char *er
         g->timing = *p->timing;
         g->p.timing = &g->timing;
     }
-    gpu_compute_params ep = { .threads = p->threads, .timing = g->p.timing, .backend = p->backend, .hooks = p->hooks };
+    gpu_compute_params ep = { .threads = p->threads, .timing = g->p.timing, .backend = p->backend,
+                              .hooks = timeline_on ? timeline_gpu_hooks(p->hooks) : p->hooks };
     char why[200];
     g->engine = gpu_compute_create(&ep, why, sizeof(why));
     if (!g->engine) {

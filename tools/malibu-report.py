@@ -3,6 +3,7 @@
 malibu-stats/1 is read too) as one HTML page with inline SVG charts.
 
     malibu-report FILE.json -o DIR      writes DIR/index.html and DIR/kernelN.dot (+ .svg)
+        [--timeline TIMELINE.json]      with the timeline malibu --timeline wrote, as SVG
 
 Kernels are programs identified by their code (two shaders run at the same GPU address are two
 kernels).  Per kernel: the jobs that ran it, instruction mix (warp instructions by class), clause-size histogram (executions and
@@ -344,7 +345,212 @@ svg.cfg .elabel { font-size: 11px; }
 p.note, p.empty { color: #666; font-size: 12px; } p.facts { font-size: 13px; }
 p.warn { background: #fdecea; border: 1px solid #c0392b; padding: 6px; font-size: 13px; }
 pre { font-size: 11px; background: #f6f6f6; padding: 6px; overflow-x: auto; }
+svg.timeline text.title { font-size: 13px; font-weight: bold; } svg.timeline .jobname { font-size: 11px; fill: #fff; }
+svg.timeline .regionname { font-size: 11px; fill: #222; }
 """
+
+
+# ---- timeline (malibu --timeline FILE.json, emu/stats/timeline.h) ----------------------------------
+
+# colours of the timeline only (none of the charts uses them: a screenshot test counts their pixels)
+TL_STATE_COLOURS = {"running": "#2ca02c", "idle (WFI)": "#dcdcdc", "off": None}   # exceptions: TL_EXC_COLOUR
+TL_EXC_COLOUR = "#ff7f0e"
+TL_KERNEL_COLOURS = ["#1f77b4", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"]
+TL_OTHER_JOB_COLOUR = "#c7c7c7"    # jobs without a shader (WRITE_VALUE, NULL, CACHE_FLUSH)
+TL_WIDTH, TL_LANE, TL_LABEL = 940, 22, 150
+TL_MAX_JOBS = 5000                 # job rectangles drawn per view (the rest are counted)
+TL_REGION_ROWS = 4                 # nesting levels of regions drawn (deeper ones on the last row)
+
+
+def tl_region_depths(spans):
+    """each region span's nesting depth in its lane (spans nest: the checker's rule)"""
+    depth, ends = {}, []
+    for e in sorted(spans, key=lambda e: (e["ts"], -e["dur"])):
+        while ends and ends[-1] <= e["ts"]:
+            ends.pop()
+        depth[id(e)] = len(ends)
+        ends.append(e["ts"] + e["dur"])
+    return depth
+
+
+def tl_fmt_us(us):
+    """a duration in µs, in the unit that reads best"""
+    if us >= 1e6:
+        return "%.3g s" % (us / 1e6)
+    if us >= 1e3:
+        return "%.3g ms" % (us / 1e3)
+    return "%.3g µs" % us
+
+
+def tl_window(jobs, everything):
+    """The span of the GPU's jobs with a margin (the boot before them would squeeze them to
+    nothing), or of everything when the GPU ran no job."""
+    evs = jobs or everything
+    if not evs:
+        return 0.0, 1.0
+    t0 = min(e["ts"] for e in evs)
+    t1 = max(e["ts"] + e.get("dur", 0) for e in evs)
+    if t1 <= t0:
+        t1 = t0 + 1.0
+    m = (t1 - t0) * 0.05
+    return t0 - m, t1 + m
+
+
+def tl_lane_spans(spans, t0, t1, colour_of):
+    """A lane's spans clipped to [t0, t1], as at most one rectangle per pixel column run: each
+    column shows the state that covers most of it, so a long boot stays a small SVG."""
+    scale = TL_WIDTH / (t1 - t0)
+    cols = [dict() for _ in range(TL_WIDTH)]
+    for e in spans:
+        a, b = max(e["ts"], t0), min(e["ts"] + e["dur"], t1)
+        if b < a:
+            continue
+        x0, x1 = int((a - t0) * scale), int((b - t0) * scale)
+        for x in range(max(x0, 0), min(x1, TL_WIDTH - 1) + 1):
+            lo, hi = max(a, t0 + x / scale), min(b, t0 + (x + 1) / scale)
+            if hi >= lo:
+                cols[x][e["name"]] = cols[x].get(e["name"], 0) + (hi - lo) + 1e-9
+    runs = []
+    for x, c in enumerate(cols):
+        name = max(c, key=c.get) if c else None
+        if runs and runs[-1][2] == name and runs[-1][1] == x:
+            runs[-1][1] = x + 1
+        else:
+            runs.append([x, x + 1, name])
+    return [(x0, x1, n, colour_of(n)) for x0, x1, n in runs if n and colour_of(n)]   # off: not drawn
+
+
+def tl_view_svg(title, evs, names):
+    """One clock's view: GPU job slots (jobs named by kernel), GPU interrupts, per vCPU its state
+    and its regions, over the window of the GPU's work."""
+    jobs = [e for e in evs if e.get("cat") == "gpu" and e["ph"] == "X"]
+    t0, t1 = tl_window(jobs, [e for e in evs if e["ph"] in "Xi"])
+    scale = TL_WIDTH / (t1 - t0)
+    kernels = []
+    for j in jobs:
+        if "shader" in j.get("args", {}) and j["name"] not in kernels:
+            kernels.append(j["name"])
+    kcolour = {k: TL_KERNEL_COLOURS[i % len(TL_KERNEL_COLOURS)] for i, k in enumerate(kernels)}
+    tracks = sorted({e["tid"] for e in evs if e["ph"] != "M"})
+    lanes = [t for t in tracks if t < 10 or t == 10] + [t for t in tracks if t >= 100]
+    lanes = sorted(set(lanes), key=lambda t: (0 if t < 10 else 1 if t == 10 else 2, t % 100, t))
+    legend_h = 20 * (1 + (len(kernels) + 3) // 4)
+    rows, depths = {}, {}   # a regions lane gets a row per nesting level
+    for tid in lanes:
+        if tid >= 200:
+            depths[tid] = tl_region_depths([e for e in evs if e.get("tid") == tid and e["ph"] == "X"])
+            rows[tid] = min(max(list(depths[tid].values()) + [0]) + 1, TL_REGION_ROWS)
+    lane_y, y = {}, 26
+    for tid in lanes:
+        lane_y[tid] = y
+        y += TL_LANE * rows.get(tid, 1)
+    lanes_end = y
+    h = lanes_end + 30 + legend_h
+    w = TL_LABEL + TL_WIDTH + 40
+    p = ['<svg xmlns="http://www.w3.org/2000/svg" class="timeline" width="%d" height="%d" viewBox="0 0 %d %d" '
+         'role="img" aria-label="%s">' % (w, h, w, h, esc(title)),
+         '<text x="0" y="16" class="title">%s: %s from %s</text>' % (esc(title), tl_fmt_us(t1 - t0), tl_fmt_us(t0))]
+    for tid in lanes:
+        y = lane_y[tid]
+        bottom = y + TL_LANE * rows.get(tid, 1) - 1
+        p.append('<text x="%d" y="%d" class="label" text-anchor="end">%s</text>'
+                 % (TL_LABEL - 6, y + 15, esc(names.get(tid, "track %d" % tid))))
+        p.append('<line x1="%d" x2="%d" y1="%d" y2="%d" class="axis" stroke-width="0.3"/>'
+                 % (TL_LABEL, TL_LABEL + TL_WIDTH, bottom, bottom))
+        lane = [e for e in evs if e.get("tid") == tid and e["ph"] != "M"]
+        if tid < 10:   # job slot
+            drawn = 0
+            for j in lane:
+                if j["ph"] != "X" or j["ts"] + j["dur"] < t0 or j["ts"] > t1:
+                    continue
+                if drawn == TL_MAX_JOBS:
+                    p.append('<text x="%d" y="%d" class="note">+ more jobs not drawn</text>' % (TL_LABEL + 4, y + 15))
+                    break
+                drawn += 1
+                x = TL_LABEL + round((j["ts"] - t0) * scale)   # whole pixels: a short job stays visible
+                bw = max(round(j["dur"] * scale), 1)
+                a = j.get("args", {})
+                tip = "%s (%s) %s%s, status %s" % (j["name"], a.get("type", "?"), tl_fmt_us(j["dur"]),
+                                                  ", workgroups %s" % "x".join(map(str, a["workgroups"]))
+                                                  if "workgroups" in a else "", a.get("status", "?"))
+                p.append('<rect class="job" x="%d" y="%d" width="%d" height="%d" fill="%s" shape-rendering="crispEdges">'
+                         '<title>%s</title></rect>'
+                         % (x, y + 2, bw, TL_LANE - 5, kcolour.get(j["name"], TL_OTHER_JOB_COLOUR), esc(tip)))
+                if bw > 7 * len(j["name"]):
+                    p.append('<text x="%d" y="%d" class="jobname">%s</text>' % (x + 3, y + 15, esc(j["name"])))
+        elif tid == 10:   # GPU interrupts
+            for e in lane:
+                if t0 <= e["ts"] <= t1:
+                    x = TL_LABEL + (e["ts"] - t0) * scale
+                    p.append('<line class="irq" x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="#c0392b" stroke-width="1.5">'
+                             '<title>%s at %s</title></line>' % (x, x, y + 3, y + TL_LANE - 3, esc(e["name"]),
+                                                                 tl_fmt_us(e["ts"])))
+        elif tid < 200:   # vCPU state
+            spans = [e for e in lane if e["ph"] == "X"]
+            for x0, x1, n, c in tl_lane_spans(spans, t0, t1,
+                                              lambda n: TL_STATE_COLOURS.get(n, TL_EXC_COLOUR)):
+                p.append('<rect class="cpu" x="%d" y="%d" width="%d" height="%d" fill="%s"><title>%s</title></rect>'
+                         % (TL_LABEL + x0, y + 2, x1 - x0, TL_LANE - 5, c, esc(n)))
+        else:   # regions and annotations
+            for e in lane:
+                if e["ph"] == "X" and e["ts"] <= t1 and e["ts"] + e["dur"] >= t0:
+                    a, b = max(e["ts"], t0), min(e["ts"] + e["dur"], t1)
+                    x = TL_LABEL + (a - t0) * scale
+                    yr = y + TL_LANE * min(depths[tid][id(e)], TL_REGION_ROWS - 1)
+                    p.append('<rect class="region" x="%.1f" y="%d" width="%.1f" height="%d" fill="#d37295" '
+                             'fill-opacity="0.45" stroke="#d37295"><title>%s</title></rect>'
+                             % (x, yr + 2, max((b - a) * scale, 1.0), TL_LANE - 5, esc(e["name"])))
+                    p.append('<text x="%.1f" y="%d" class="regionname">%s</text>' % (x + 3, yr + 15, esc(e["name"])))
+                elif e["ph"] == "i" and t0 <= e["ts"] <= t1:
+                    x = TL_LABEL + (e["ts"] - t0) * scale
+                    p.append('<path d="M%.1f %d l4 8 h-8 z" fill="#6b4c9a"><title>%s</title></path>'
+                             % (x, y + 4, esc(e["name"])))
+    ya = lanes_end + 4
+    for k in range(6):
+        x = TL_LABEL + TL_WIDTH * k / 5
+        p.append('<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" class="axis"/>' % (x, x, ya, ya + 5))
+        p.append('<text x="%.1f" y="%d" class="note" text-anchor="middle">+%s</text>'
+                 % (x, ya + 16, tl_fmt_us((t1 - t0) * k / 5)))
+    yl = ya + 30
+    for i, k in enumerate(kernels):
+        x, y = TL_LABEL + (i % 4) * 250, yl + (i // 4) * 20
+        p.append('<rect x="%d" y="%d" width="12" height="12" fill="%s"/><text x="%d" y="%d" class="label kernel">%s</text>'
+                 % (x, y, kcolour[k], x + 16, y + 11, esc(k)))
+    y = yl + 20 * ((len(kernels) + 3) // 4)
+    for i, (n, c) in enumerate([("vCPU running", TL_STATE_COLOURS["running"]), ("in exception", TL_EXC_COLOUR),
+                                ("idle (WFI)", TL_STATE_COLOURS["idle (WFI)"]), ("other GPU job", TL_OTHER_JOB_COLOUR)]):
+        x = TL_LABEL + i * 170
+        p.append('<rect x="%d" y="%d" width="12" height="12" fill="%s"/><text x="%d" y="%d" class="note">%s</text>'
+                 % (x, y, c, x + 16, y + 10, esc(n)))
+    p.append('</svg>')
+    return "\n".join(p)
+
+
+def timeline_section(path):
+    """The --timeline file drawn per clock view (its processes): the same tracks Perfetto shows."""
+    with open(path) as f:
+        doc = json.load(f)
+    events = doc["traceEvents"] if isinstance(doc, dict) else doc
+    other = doc.get("otherData", {}) if isinstance(doc, dict) else {}
+    parts = ['<section id="timeline"><h2>Timeline</h2>',
+             '<p class="note">From %s (open it in Perfetto\'s UI or chrome://tracing for every event). Each view '
+             'spans the GPU\'s jobs with a 5%% margin; a vCPU lane shows, per pixel, the state that covers most of '
+             'it. Guest time is the board clock (--gpu-time model advances it by the GPU\'s modelled time while '
+             'the vCPUs wait); host time is the emulator\'s.</p>' % esc(os.path.basename(path))]
+    if other.get("dropped"):
+        parts.append('<p class="warn">The timeline kept the newest %d of %d events (--timeline-limit %d): %d older '
+                     'events were dropped.</p>' % (other["kept"], other["recorded"], other["limit"], other["dropped"]))
+    pids = {}
+    for e in events:
+        if e.get("ph") == "M" and e.get("name") == "process_name":
+            pids[e["pid"]] = e["args"]["name"]
+    for pid in sorted(pids):
+        names = {e["tid"]: e["args"]["name"] for e in events
+                 if e.get("ph") == "M" and e.get("name") == "thread_name" and e["pid"] == pid}
+        evs = [e for e in events if e.get("pid") == pid and e.get("ph") in ("X", "i")]
+        parts.append('<div class="cfgbox">%s</div>' % tl_view_svg(pids[pid], evs, names))
+    parts.append('</section>')
+    return "\n".join(parts)
 
 
 def system_section(r):
@@ -443,6 +649,8 @@ def main():
     ap.add_argument("-o", "--output", required=True, help="output directory (index.html)")
     ap.add_argument("--level", choices=["warp", "thread"], default="warp",
                     help="count instructions per warp (default) or per thread")
+    ap.add_argument("--timeline", metavar="TIMELINE.json",
+                    help="also draw the timeline malibu --timeline wrote (of the same run)")
     a = ap.parse_args()
     with open(a.report) as f:
         r = json.load(f)
@@ -460,6 +668,8 @@ def main():
                    'a GPU job still running then is counted up to where it was stopped.</p>' % esc(r.get("exit_reason", "?")))
     if not gpu.get("executor_hook", True) and not gpu["kernels"]:
         out.append('<p class="note">This malibu was built without the executor hook: no per-clause GPU counts.</p>')
+    if a.timeline:   # first: the overview of the run
+        out.append(timeline_section(a.timeline))
     t = gpu["totals"]
     out.append('<section><h2>GPU totals (%d kernel%s)</h2>' % (len(gpu["kernels"]), "" if len(gpu["kernels"]) == 1 else "s"))
     out.append('<div class="charts">')

@@ -34,6 +34,7 @@
 #include "mali_int.h"
 #include "mali_formats.h"
 #include "../../emu/stats/stats.h"
+#include "../../emu/stats/timeline.h"
 
 #define MAX_CHAIN_JOBS 65535u
 #define EXC_ABANDON 0x10000u /* internal: reset/teardown while running, drop the chain */
@@ -686,6 +687,14 @@ static bool grow_jobs(MaliSlot *s, size_t n)
     return true;
 }
 
+/* --timeline: where the chain is on the modelled GPU schedule (ns of the board's clock), without
+ * mali_job_timestamp_locked's clamp to the counter. */
+static uint64_t model_now_ns(const MaliJobCtx *c)
+{
+    uint64_t ns = __atomic_load_n(&c->chain_ns, __ATOMIC_RELAXED);
+    return (uint64_t)((unsigned __int128)c->ts_base * 1000000000u / c->m->ts_freq) + ns;
+}
+
 /* Run the active chain of slot s.  Called and returns with m->lock held. */
 static void run_chain(Mali *m, MaliSlot *s)
 {
@@ -785,7 +794,11 @@ static void run_chain(Mali *m, MaliSlot *s)
         pthread_mutex_unlock(&m->lock);
         MaliJobRec rec = *j;
         rec.type &= 0x7F;
+        if (__builtin_expect(timeline_on, 0))
+            timeline_gpu_job_begin(s->n, model_now_ns(&c));
         uint32_t code = exec_job(&c, &rec, !(j->type & 0x80));
+        if (__builtin_expect(timeline_on, 0))
+            timeline_gpu_job_end(s->n, c.as, head, j->va, rec.type, code, model_now_ns(&c));
         if (rec.type < 16)
             STATS_COUNT(ST_MALI_JOB_TYPE0 + rec.type);
         if (code != MALI_EXC_DONE)

@@ -19,6 +19,7 @@
 #include "../../devices/bus.h"
 #include "../../devices/gic400.h"
 #include "../../devices/gtimer.h"
+#include "../stats/timeline.h"
 
 uint64_t sys_pstate(SysCPU *s)
 {
@@ -50,6 +51,8 @@ void sys_cpu_reset(SysCPU *s, uint64_t pc)
     s->el = 1;
     s->spsel = 1;
     s->daif = 0x3c0;
+    if (unlikely(timeline_on))
+        timeline_cpu_start(s->index);
     s->sp_el0 = s->sp_el1 = 0;
     s->sctlr = SCTLR_RESET;
     s->tcr = s->mair = s->amair = s->ttbr0 = s->ttbr1 = s->contextidr = s->vbar = 0;
@@ -106,6 +109,8 @@ static void take_exception(SysCPU *s, unsigned vec, uint32_t esr, bool set_far, 
     s->n_exc_vec[(vec >> 7) & 3]++;
     if (vec == 0)
         s->n_exc_ec[esr >> 26]++;
+    if (unlikely(timeline_on))
+        timeline_cpu_exception(s->index, vec, vec == 0 ? esr >> 26 : 0);
     if (s->mach->debug & SYS_DEBUG_EXC)
         fprintf(stderr, "malibu: exception vec=%#x esr=%#x far=%#llx elr=%#llx spsr=%#llx -> %#llx%s\n",
                 vec, esr, (unsigned long long)s->far, (unsigned long long)ret,
@@ -426,7 +431,12 @@ int sys_cpu_run(SysCPU *s)
         if (r == SYS_RUN_QUANTUM)
             continue;
         uint64_t t0 = host_ns();
+        bool tl_idle = unlikely(timeline_on) && r == SYS_RUN_WFI;   /* WFE: a short wait, not idle */
+        if (tl_idle)
+            timeline_cpu_idle(s->index, true);
         gtimer_wfi(m->gtimer, s->index, r == SYS_RUN_WFE ? 100000 : 0);
+        if (tl_idle)
+            timeline_cpu_idle(s->index, false);
         s->n_wfi++;
         s->idle_ns += host_ns() - t0;
     }

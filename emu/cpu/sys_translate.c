@@ -15,6 +15,7 @@
 #include "sys_cpu.h"
 #include "../../devices/gic400.h"
 #include "../../devices/gtimer.h"
+#include "../stats/timeline.h"
 
 #define SYSREG(op0, op1, crn, crm, op2) \
     (((op0) << 14) | ((op1) << 11) | ((crn) << 7) | ((crm) << 3) | (op2))
@@ -505,6 +506,8 @@ static Op *op_eret(CPUState *c, Op *o)
     sys_update_mode(s);
     c->excl_size = 0;
     c->pc = s->elr;
+    if (unlikely(timeline_on))
+        timeline_cpu_eret(s->index);
     check_unmask(s);
     (void)o;
     return NULL;

@@ -25,6 +25,7 @@
 #include "../../devices/mali/mali.h"
 #include "../gpu/compute.h"
 #include "../stats/stats.h"
+#include "../stats/timeline.h"
 #include "stop_signal.h"
 #include "gdb_board.h"
 #include "../debug/trace.h"
@@ -149,8 +150,9 @@ static bool stop_on_signal(int sig)
 {
     if (!__atomic_load_n(&machine_running, __ATOMIC_ACQUIRE))
         return false;
-    fprintf(stderr, "\nmalibu: %s: stopping to write the --stats report (again: exit at once)\n",
-            stop_signal_name(sig));
+    fprintf(stderr, "\nmalibu: %s: stopping to write %s (again: exit at once)\n", stop_signal_name(sig),
+            stats_on && timeline_on ? "the --stats report and the --timeline" : stats_on ? "the --stats report"
+                                                                                  : "the --timeline");
     stop_machine(128 + sig);
     return true;
 }
@@ -277,7 +279,7 @@ int main(int argc, char **argv)
     expect_exit_status = cfg.run != NULL;
     if (!cfg.append)
         cfg.append = MALIBU_DEFAULT_APPEND;
-    if (cfg.stats && !stop_signal_start(stop_on_signal, 30))
+    if ((cfg.stats || cfg.timeline) && !stop_signal_start(stop_on_signal, 30))
         fprintf(stderr, "malibu: cannot watch for signals: SIGINT/SIGTERM/SIGHUP end malibu without the --stats report\n");
 
     display_choose(&cfg);
@@ -332,10 +334,10 @@ int main(int argc, char **argv)
     const char *method = psci >= 0 ? fdt_getprop(board->dtb, psci, "method", NULL) : NULL;
     machine.psci_smc = method && !strcmp(method, "smc");
 
-    if (stats_on) {
+    if (stats_on)
         atexit(stats_cpus);
+    if (stats_on || timeline_on) /* --timeline too: no job may still run while the file is written */
         board_set_exit_handler(board, exit_after_gpu, NULL);
-    }
     if (opts.sys.debug & OPT_DEBUG_STATS)
         atexit(print_stats);
     if (gdb_spec) {
@@ -344,7 +346,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "malibu: %s\n", err);
             return 2;
         }
-        if (!stats_on)
+        if (!stats_on && !timeline_on)
             board_set_exit_handler(board, exit_after_gdb, NULL);
     }
     if (board->ncpu > 1)
@@ -355,13 +357,17 @@ int main(int argc, char **argv)
         gdb_board_exited(status);
     fflush(stdout);
     console_restore_terminal();
-    if (stats_on) {
+    if (stats_on || timeline_on) {
         stop_gpu_for_report();
         int sig = stop_signal_received();
         if (sig) {
-            stats_set_exit(stop_signal_name(sig), false);
-            stats_cpus();
-            stats_write(stderr);
+            if (stats_on) {
+                stats_set_exit(stop_signal_name(sig), false);
+                stats_cpus();
+                stats_write(stderr);
+            }
+            if (timeline_on)
+                timeline_write(NULL, stderr);
             stop_signal_die(sig);
         }
     }

@@ -3,6 +3,7 @@
 #include "run_image.h"
 #include "smp.h"
 #include "../../devices/board_gpu.h"
+#include "../stats/timeline.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -115,6 +116,15 @@ static const OptionDef table[] = {
     { "stats", 0, "FILE.json", "emu/stats/stats.c",
       "instrumentation report written at exit (build/malibu-report renders it) and a summary on stderr",
       "docs/reports.md", OPT_STRING, BOARD(stats), 0, 0, NULL, NULL },
+    { "timeline", 0, "FILE.json", "emu/stats/timeline.c",
+      "timeline written at exit in the Chrome trace-event format (Perfetto, chrome://tracing; "
+      "malibu-report --timeline draws it): GPU jobs per job slot named by kernel, vCPUs running / in "
+      "exceptions / idle, GPU interrupts, regions; in guest and in host time",
+      "docs/reports.md#timeline", OPT_STRING, BOARD(timeline), 0, 0, NULL, NULL },
+    { "timeline-limit", 0, "N", "emu/stats/timeline.c",
+      "with --timeline: events kept, the newest (" STR(TIMELINE_MIN_LIMIT) ".." STR(TIMELINE_MAX_LIMIT)
+      ", default " STR(TIMELINE_DEFAULT_LIMIT) "); the file and stderr say how many were dropped",
+      "docs/reports.md#timeline", OPT_U64, BOARD(timeline_limit), TIMELINE_MIN_LIMIT, TIMELINE_MAX_LIMIT, NULL, NULL },
     { "display", 0, NULL, "emu/system/display.c",
       "the screen (Juno's HDLCD, Linux's console on tty1) in an SDL2 window: default sdl when "
       "$DISPLAY or $WAYLAND_DISPLAY works, else none (no display controller)", "docs/display.md",
@@ -363,6 +373,8 @@ static bool check_together(const MalibuOptions *o, char *err, size_t errlen)
 {
     const SystemOptions *s = &o->sys;
     bool rr = s->smp_mode && !strcmp(s->smp_mode, "rr");
+    if (o->board.timeline_limit && !o->board.timeline)
+        return snprintf(err, errlen, "--timeline-limit: needs --timeline FILE.json"), false;
     if (s->gdb_wait && !s->gdb)
         return snprintf(err, errlen, "--gdb-wait: needs --gdb [HOST:]PORT"), false;
     if ((s->trace_file || s->trace_range_given) && !s->trace)

@@ -7,6 +7,7 @@
 #include <time.h>
 #include "native.h"
 #include "../../devices/board.h"
+#include "../stats/timeline.h"
 
 static SysMachine *mach;
 static struct Board *board;
@@ -77,6 +78,8 @@ void smp_cpu_on(unsigned cpu, uint64_t entry, uint64_t context)
 
 void smp_cpu_off(SysCPU *s)
 {
+    if (__builtin_expect(timeline_on, 0))
+        timeline_cpu_off(s->index);
     s->powered_off = true;
     gtimer_set_cpu_online(board->gtimer, s->index, false);
 }
@@ -110,6 +113,8 @@ static int run_rr(void)
                 }
                 halted[i] = false;
                 s->idle_ns += now_ns() - idle_since[i];
+                if (__builtin_expect(timeline_on, 0))
+                    timeline_cpu_idle(i, false);
             }
             gic_set_current_cpu(i);
             s->cpu.insn_limit = s->cpu.insn_count + rr_quantum;
@@ -123,6 +128,8 @@ static int run_rr(void)
             case SYS_RUN_WFI:
                 halted[i] = true;
                 idle_since[i] = now_ns();
+                if (__builtin_expect(timeline_on, 0))
+                    timeline_cpu_idle(i, true);
                 s->n_wfi++;
                 sleepers |= 1u << i;
                 break;

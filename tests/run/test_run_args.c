@@ -385,6 +385,8 @@ LANDED(gpu_time, o->board.gpu_time_host)
 LANDED(timing, !strcmp(o->board.timing, "preset=g52"))
 LANDED(timing_config, !strcmp(o->board.timing_config, "/t.cfg"))
 LANDED(stats, !strcmp(o->board.stats, "/s.json"))
+LANDED(timeline, !strcmp(o->board.timeline, "/t.json"))
+LANDED(timeline_limit, o->board.timeline_limit == 5000)
 LANDED(display, !strcmp(o->board.display, "none"))
 LANDED(screenshot, !strcmp(o->board.screenshot, "/s.png"))
 LANDED(display_controller, !strcmp(o->board.display_controller, "hdlcd"))
@@ -422,6 +424,8 @@ static const RoundTrip round_trips[] = {
     { "--timing", "preset=g52", { NULL }, landed_timing },
     { "--timing-config", "/t.cfg", { NULL }, landed_timing_config },
     { "--stats", "/s.json", { NULL }, landed_stats },
+    { "--timeline", "/t.json", { NULL }, landed_timeline },
+    { "--timeline-limit", "5000", { "--timeline", "/t.json" }, landed_timeline_limit },
     { "--display", "none", { NULL }, landed_display },
     { "--screenshot", "/s.png", { NULL }, landed_screenshot },
     { "--display-controller", "hdlcd", { NULL }, landed_display_controller },
@@ -528,6 +532,7 @@ START_TEST(options_bad_values)
         { "--smp-quantum", "99", { "--smp", "2", "--smp-mode", "rr" }, "--smp-quantum: expected 100..100000000, got 99" },
         { "--gpu", "g99", { NULL }, "--gpu: expected g71|g72|g52|none, got 'g99'" },
         { "--gpu-threads", "257", { NULL }, "--gpu-threads: expected 1..256, got 257" },
+        { "--timeline-limit", "15", { "--timeline", "/t.json" }, "--timeline-limit: expected 16..100000000, got 15" },
         { "--gpu-backend", "gpu", { NULL }, "--gpu-backend: expected jit|jit-avx2|jit-sse|interp, got 'gpu'" },
         { "--gpu-time", "wall", { NULL }, "--gpu-time: expected model|host, got 'wall'" },
         { "--display", "x11", { NULL }, "--display: expected sdl|none, got 'x11'" },
@@ -581,6 +586,7 @@ START_TEST(options_refused_together)
         { { "--smp", "4", "--on-reset", "reboot" }, "--on-reset reboot: with --smp 2 or more needs --smp-mode rr" },
         { { "--smp", "4", "--smp-mode", "threads", "--on-reset", "reboot" }, "--on-reset reboot: with --smp 2" },
         { { "--gdb-wait" }, "--gdb-wait: needs --gdb" },
+        { { "--timeline-limit", "100" }, "--timeline-limit: needs --timeline" },
         { { "--trace-file", "/x" }, "--trace-file: needs --trace" },
         { { "--trace-range", "1-2" }, "--trace-range: needs --trace" },
     };

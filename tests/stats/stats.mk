@@ -6,7 +6,10 @@
 #                              test_stats_mali the system hooks (bus, Mali device) through the Mali
 #                              test harness (part of `make unit-test` and the SAN=1 run)
 #   make stats-test            schema validation of a report and malibu-report on it; build/malibu
-#                              --stats on the bare-metal test (tests/boot/hello.S)
+#                              --stats on the bare-metal test (tests/boot/hello.S), and --timeline:
+#                              its exceptions as vCPU 0's spans
+#   make timeline-test         --timeline on OpenCL samples in the guest, against --stats, and
+#                              malibu-report's timeline in headless Chromium (timeline_test.sh)
 STATS_TEST_SHADERS := $(sort $(wildcard tests/stats/*.s)) tests/gpu/gpu_reduce.s tests/gpu/gpu_vecadd.s
 $(B)/tests/stats/asm.stamp: $(STATS_TEST_SHADERS) $(BIFROST_ISA) $(BIFROST_GEN) isa/bifrost/bifrost_asm.py
 	@mkdir -p $(B)/tests/stats
@@ -23,6 +26,12 @@ stats-test: $(B)/malibu-report $(STATS_UNIT_BINS) $(B)/malibu
 	@$(MAKE) --no-print-directory $(B)/tests/boot/hello.bin >/dev/null
 	$(PYTHON) tests/stats/check_report.py --unit $(B)/tests/unit/test_stats_gpu --report $(B)/malibu-report \
 	    --workdir $(B)/tests/stats --malibu $(B)/malibu --hello $(B)/tests/boot/hello.bin
+	@# --timeline on the same program: its SVC and UNDEF exceptions are vCPU 0's spans
+	$(B)/malibu --kernel $(B)/tests/boot/hello.bin --timeline $(B)/tests/stats/hello-timeline.json \
+	    --stats $(B)/tests/stats/hello-timeline-stats.json </dev/null >/dev/null 2>$(B)/tests/stats/hello-timeline.err
+	$(PYTHON) tests/stats/check_timeline.py $(B)/tests/stats/hello-timeline.json \
+	    --stats $(B)/tests/stats/hello-timeline-stats.json \
+	    --cpu-sequence "running,exception (SVC),running,exception (undefined),running"
 
 # gfx-stats-test: --stats' graphics counts on a scene whose counts follow from its geometry, per
 # GPU model with --gpu-threads 1 and 4 (tests/gfxstats/gfx_stats.sh), in `make test` (~45 s: four
@@ -34,3 +43,14 @@ gfx-stats-test: $(B)/malibu
 	@$(MAKE) --no-print-directory image
 	@echo "== gfx-stats: graphics counts of a known scene, G72 and G52, 1 and 4 GPU threads"
 	sh tests/gfxstats/gfx_stats.sh $(B)/malibu $(B)/tests/gfxstats $(GFX_IMAGE) "$(or $(MODELS),g72 g52)"
+
+# timeline-test: --timeline and --stats on vecadd and sgemm_tiled in the guest (G52, --gpu-threads 1
+# and 2 at once): the trace-event format, the counts against the report, the same GPU jobs in
+# both runs, malibu-report's timeline in headless Chromium (tests/stats/timeline_test.sh; 70-105 s).
+TIMELINE_IMAGE ?= $(IMAGE_OUT)
+.PHONY: timeline-test
+TEST_TARGETS += timeline-test
+timeline-test: $(B)/malibu $(B)/malibu-report
+	@$(MAKE) --no-print-directory image
+	@echo "== timeline: --timeline on OpenCL samples, against --stats; malibu-report's timeline in Chromium"
+	sh tests/stats/timeline_test.sh $(B)/malibu $(B)/malibu-report $(B)/tests/timeline $(TIMELINE_IMAGE)

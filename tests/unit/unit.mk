@@ -44,6 +44,8 @@ $(call unit_test,test_stats_gpu,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats 
 # The graphics counts: a fragment job's per-warp and per-tile counting (gfx_stats.c) and the
 # report's graphics section (stats_gfx.c).
 $(call unit_test,test_stats_gfx,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats)
+# --timeline's ring, limit, recording API and JSON writer (emu/stats/timeline*.c).
+$(call unit_test,test_timeline,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats,-lpthread)
 
 # The graphics geometry and rasterization core alone (primitive assembly, clipping, setup and
 # the quad walker), against slow double-precision references in the tests.

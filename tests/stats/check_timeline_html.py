@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""malibu-report's timeline in a browser: loads DIR/index.html in headless Chromium and checks
+what it shows.
+
+  * by DOM (chromium --dump-dom): the page holds a timeline SVG per clock view of the timeline
+    file, and each kernel name of the --stats report is text inside every one of them;
+  * by screenshot (chromium --screenshot): the picture is not blank: many colours, and more
+    pixels of the first kernel's colour and of the vCPU-running colour than their legend
+    squares have (12 x 12 each, twice: two views): the job and vCPU lanes are drawn.
+
+Usage: check_timeline_html.py DIR/index.html --stats STATS.json --png OUT.png [--chromium PATH]"""
+import argparse
+import html.parser
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import zlib
+
+KERNEL_RGB = (0x1f, 0x77, 0xb4)     # tools/malibu-report.py TL_KERNEL_COLOURS[0]
+RUNNING_RGB = (0x2c, 0xa0, 0x2c)    # TL_STATE_COLOURS["running"]
+LEGEND_PIXELS = 2 * 12 * 12         # the colour's legend squares in the two views
+MIN_COLOURS = 8
+
+
+class TimelineText(html.parser.HTMLParser):
+    """The text inside each <svg class="timeline">"""
+
+    def __init__(self):
+        super().__init__()
+        self.svgs, self.depth = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "svg" and ("class", "timeline") in attrs:
+            self.svgs.append([])
+            self.depth = 1
+        elif self.depth and tag == "svg":
+            self.depth += 1
+
+    def handle_endtag(self, tag):
+        if self.depth and tag == "svg":
+            self.depth -= 1
+
+    def handle_data(self, data):
+        if self.depth:
+            self.svgs[-1].append(data)
+
+
+def read_png(path):
+    """(width, height, rows of pixel bytes, bytes per pixel) of an 8-bit RGB or RGBA PNG"""
+    data = open(path, "rb").read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("not a PNG")
+    pos, idat = 8, b""
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if kind == b"IHDR":
+            w, h, depth, ctype, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            if depth != 8 or ctype not in (2, 6) or interlace:
+                raise ValueError("PNG depth %d colour type %d interlace %d: not read here" % (depth, ctype, interlace))
+            bpp = 3 if ctype == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + n
+    raw = zlib.decompress(idat)
+    stride = 1 + bpp * w
+    rows, prev = [], bytearray(bpp * w)
+    for y in range(h):
+        f, line = raw[y * stride], bytearray(raw[y * stride + 1:(y + 1) * stride])
+        if f == 2:
+            line = bytearray((x + p) & 255 for x, p in zip(line, prev))
+        elif f:
+            for i in range(len(line)):
+                a = line[i - bpp] if i >= bpp else 0
+                b = prev[i]
+                c = prev[i - bpp] if i >= bpp else 0
+                if f == 1:
+                    line[i] = (line[i] + a) & 255
+                elif f == 3:
+                    line[i] = (line[i] + (a + b) // 2) & 255
+                elif f == 4:
+                    p = a + b - c
+                    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                    line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line))
+        prev = line
+    return w, h, rows, bpp
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("page")
+    ap.add_argument("--stats", required=True)
+    ap.add_argument("--png", required=True)
+    ap.add_argument("--views", type=int, default=2, help="timeline SVGs expected (clock views)")
+    ap.add_argument("--chromium", default="chromium")
+    a = ap.parse_args()
+    fails = []
+    exe = shutil.which(a.chromium)
+    if not exe:
+        print("check_timeline_html: FAIL: %s not installed (Debian package chromium, tools/host-packages)" % a.chromium)
+        return 1
+    url = "file://" + os.path.abspath(a.page)
+    flags = [exe, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
+             "--user-data-dir=" + os.path.join(os.path.dirname(os.path.abspath(a.png)), "chromium-profile")]
+    dom = subprocess.run(flags + ["--dump-dom", url], capture_output=True, text=True, timeout=120)
+    if dom.returncode:
+        print("check_timeline_html: FAIL: chromium --dump-dom exited %d: %s" % (dom.returncode, dom.stderr[-500:]))
+        return 1
+    p = TimelineText()
+    p.feed(dom.stdout)
+    with open(a.stats) as f:
+        kernels = [k["name"] for k in json.load(f)["gpu"]["kernels"]]
+    if not kernels:
+        fails.append("the --stats report lists no kernel")
+    if len(p.svgs) != a.views:
+        fails.append("the DOM has %d timeline SVGs, expected %d" % (len(p.svgs), a.views))
+    for i, texts in enumerate(p.svgs):
+        text = "\n".join(texts)
+        for k in kernels:
+            if k not in text:
+                fails.append("timeline SVG %d: kernel name %r not in its text" % (i, k))
+    if os.path.exists(a.png):
+        os.remove(a.png)
+    shot = subprocess.run(flags + ["--window-size=1200,1000", "--screenshot=" + os.path.abspath(a.png), url],
+                          capture_output=True, text=True, timeout=120)
+    if shot.returncode or not os.path.exists(a.png):
+        fails.append("chromium --screenshot exited %d, no %s: %s" % (shot.returncode, a.png, shot.stderr[-500:]))
+    else:
+        w, h, rows, bpp = read_png(a.png)
+        colours, kernel_px, running_px = set(), 0, 0
+        for row in rows:
+            for x in range(0, len(row), bpp):
+                rgb = row[x:x + 3]
+                colours.add(rgb)
+                kernel_px += rgb == bytes(KERNEL_RGB)
+                running_px += rgb == bytes(RUNNING_RGB)
+        print("check_timeline_html: screenshot %dx%d: %d colours, %d kernel-colour pixels, %d vCPU-running pixels"
+              % (w, h, len(colours), kernel_px, running_px))
+        if len(colours) < MIN_COLOURS:
+            fails.append("screenshot has %d colours (< %d): blank" % (len(colours), MIN_COLOURS))
+        if kernel_px <= LEGEND_PIXELS:
+            fails.append("screenshot has %d pixels of the first kernel's colour, no more than its legend squares "
+                         "(%d): no job drawn" % (kernel_px, LEGEND_PIXELS))
+        if running_px <= LEGEND_PIXELS:
+            fails.append("screenshot has %d vCPU-running pixels, no more than the legend squares (%d): no vCPU "
+                         "lane drawn" % (running_px, LEGEND_PIXELS))
+    for f in fails:
+        print("check_timeline_html: FAIL: " + f)
+    if not fails:
+        print("check_timeline_html: ok: %d timeline SVGs with the kernel names %s" % (len(p.svgs), ", ".join(kernels)))
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
