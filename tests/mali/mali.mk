@@ -67,11 +67,16 @@ else
 endif
 mali-stats-test: mali-apps-test
 
-# In `make test` too (~4 min, four boots): the second guest stack, trixie's own (`make image
+# In `make test` too (~2 min, two boots): the second guest stack, trixie's own (`make image
 # IMAGE_STACK=stable`: Linux 6.12 with panfrost 1.2, Mesa 25.0, in MALI_STACK2_OUT, built
-# and checked by image-test; its packages are fetched here the first time), on g71 and g52: the
-# guest checks of tests/mali/guest_test.sh (profiling reports SKIP there), then the 13
-# samples against the CPU and llvmpipe as in mali-apps-test (--gpu-threads 2).
+# and checked by image-test; its packages are fetched here the first time): the guest checks of
+# tests/mali/guest_test.sh (profiling reports SKIP there) on MALI_STACK_GUEST_MODELS (default
+# g52), then the 13 samples against the CPU and llvmpipe as in mali-apps-test (--gpu-threads 2)
+# on MALI_STACK_APPS_MODELS (default g71): each model boots the stable stack once (both models
+# run both parts on the default stack).  `make mali-stack-test MALI_STACK_GUEST_MODELS="g71 g52"
+# MALI_STACK_APPS_MODELS="g71 g52"`: every part on both (~4 min).
+MALI_STACK_GUEST_MODELS ?= g52
+MALI_STACK_APPS_MODELS ?= g71
 # MALI_STACK2_OUT: the stable stack's image directory (mk/image.mk's IMAGE_OUT for
 # IMAGE_STACK=stable), passed down so that an IMAGE_OUT given for the default stack is not reused.
 MALI_STACK2_OUT ?= $(GI)/out-stable
@@ -82,10 +87,10 @@ ifeq ($(MALI_IN_TEST),no)
 	@echo "== mali stable-stack tests skipped (MALI_IN_TEST=no)"
 else
 	@$(MAKE) --no-print-directory image-test IMAGE_STACK=stable IMAGE_OUT=$(MALI_STACK2_OUT)
-	@echo "== mali: the stable stack (panfrost 1.2, Mesa 25.0): guest checks (g71, g52)"
-	HANG= sh tests/mali/guest_test.sh $(B)/malibu "g71 g52" $(MALI_STACK2_OUT)
-	@echo "== mali: the OpenCL samples on the stable stack (g71, g52; --gpu-threads 2) vs CPU and llvmpipe"
-	MALI_APPS_IMAGE=$(MALI_STACK2_OUT) sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps-stable "g71 g52" "2"
+	@echo "== mali: the stable stack (panfrost 1.2, Mesa 25.0): guest checks ($(MALI_STACK_GUEST_MODELS))"
+	HANG= sh tests/mali/guest_test.sh $(B)/malibu "$(MALI_STACK_GUEST_MODELS)" $(MALI_STACK2_OUT)
+	@echo "== mali: the OpenCL samples on the stable stack ($(MALI_STACK_APPS_MODELS); --gpu-threads 2) vs CPU and llvmpipe"
+	MALI_APPS_IMAGE=$(MALI_STACK2_OUT) sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps-stable "$(MALI_STACK_APPS_MODELS)" "2"
 endif
 
 .PHONY: mali-boot-test
