@@ -66,9 +66,10 @@ typedef struct gfx_frame {
     unsigned frame_mode[3];
     double frame_plane[3][6];               /* x0, y0, then d(b1)/dx, d(b1)/dy, d(b2)/dx, d(b2)/dy */
     gfx_tile *tiles;                         /* one per worker slot */
-    /* blend shaders the frame's draws called (program cache references, under err_lock) */
+    /* blend shaders the frame's draws called (program cache references, under err_lock); the
+     * first nblend_known were found before shading (draw order), and --stats announces them */
     struct { uint64_t va; bi_program *prog; int cached; } blend_progs[32];
-    unsigned nblend_progs;
+    unsigned nblend_progs, nblend_known;
     gfx_shade_counts *counts;                /* one per worker slot (gfx_stats.h) */
     char err[160];                           /* the first failing tile's reason */
     uint64_t err_tile;
@@ -77,6 +78,9 @@ typedef struct gfx_frame {
 
 /* gfx_fragment.c: the program of the blend shader at va (NULL: out of memory or too many). */
 bi_program *gfx_blend_program(gfx_frame *f, uint64_t va);
+/* gfx_fragment.c: the blend shaders the draws' blend descriptors name, in draw order, before any
+ * tile is shaded (so the report's programs come in the same order for any number of threads). */
+void gfx_blend_programs_find(gfx_frame *f);
 
 /* gfx_shade.c: tile idx of the frame run r (r->item_ctx) on worker w: 0 or an exception code. */
 uint32_t gfx_shade_tile(struct worker *w, uint64_t idx);

@@ -255,6 +255,24 @@ bi_program *gfx_blend_program(gfx_frame *f, uint64_t va)
     return p;
 }
 
+void gfx_blend_programs_find(gfx_frame *f)
+{
+    for (size_t i = 0; i < 3 + (size_t)f->ndraws; i++) {
+        const gfx_draw *dr = i < 3 ? &f->frame[i] : &f->draws[i - 3];
+        if (!dr->prog)
+            continue;
+        for (unsigned rt = 0; rt < f->fb.nrts && rt < GFX_MAX_RTS; rt++) {
+            uint64_t call = 0;
+            unsigned mask;
+            if (dr->blend_shader[rt] &&
+                gfx_blend_route(dr->blend_desc[rt], rt, f->fb.nrts, 0, dr->d.shader_va, &dr->blend[rt], &call,
+                                &mask) == GFX_BLEND_CALL)
+                (void)gfx_blend_program(f, call);
+        }
+    }
+    f->nblend_known = f->nblend_progs;
+}
+
 static void frame_free(gfx_frame *f)
 {
     for (unsigned i = 0; i < f->nblend_progs; i++) {
@@ -321,6 +339,8 @@ uint32_t gfx_fragment_job_run(gpu_compute *e, const gpu_compute_job *job, uint64
         code = read_polygon_list(&f, &fva);
     if (!code)
         code = read_frame_shaders(&f, &fva);
+    if (!code)
+        gfx_blend_programs_find(&f);
     if (!code) {
         f.tiles = calloc(e->nthreads, sizeof(*f.tiles));
         f.counts = calloc(e->nthreads, sizeof(*f.counts));

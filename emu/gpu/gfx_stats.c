@@ -75,6 +75,14 @@ static void each_program(run *r, bool begin)
             e->hooks.job_end(dr->prog, r->epoch, r->status ? r->status : EXC_DONE);
     }
     free(seen);
+    /* the blend shaders the draws' descriptors name (distinct by address) */
+    for (unsigned i = 0; i < f->nblend_known; i++) {
+        if (begin && e->hooks.job_begin)
+            e->hooks.job_begin(f->blend_progs[i].prog, r->epoch, f->blend_progs[i].va, r->job->as, r->job->type,
+                               GPU_STAGE_BLEND);
+        else if (!begin && e->hooks.job_end)
+            e->hooks.job_end(f->blend_progs[i].prog, r->epoch, r->status ? r->status : EXC_DONE);
+    }
 }
 
 void gfx_stats_announce(run *r, bool begin)

@@ -7,7 +7,10 @@ The scene (scene.shader_test) on the 250x250 window must give, in its one frame:
   - quads x 4 = fragments + helper lanes, no early kill (no depth test);
   - position and fragment stages in gpu.stages, fragment thread instructions > 0;
 and piglit's own verdict "pass".  Boots of one model must agree on the graphics section and on
-gpu.stages whatever their --gpu-threads."""
+gpu.stages whatever their --gpu-threads.
+An argument blend:PREFIX is a boot that ran piglit's arb_blend_func_extended-fbo-extended-blend-
+pattern_gles3 (dual-source blending: Mesa compiles a blend shader): it must pass, and the report
+must have a blend stage with thread instructions, and a kernel of stage blend."""
 import json
 import sys
 
@@ -38,6 +41,13 @@ def main():
             continue
         tag = prefix.rsplit("/", 1)[-1]
         check('PIGLIT: {"result": "pass" }' in log, "%s: piglit did not pass" % tag)
+        if model == "blend":
+            stages = rep["gpu"].get("stages", {})
+            check(stages.get("blend", {}).get("thread_instructions", 0) > 0,
+                  "%s: no blend-stage instructions (stages %s)" % (tag, sorted(stages)))
+            kernels = [k for k in rep["gpu"].get("kernels", []) if k.get("stage") == "blend"]
+            check(len(kernels) >= 1, "%s: no kernel of stage blend" % tag)
+            continue
         g = rep.get("graphics")
         if g is None:
             failures.append("%s: no graphics section" % tag)
@@ -67,8 +77,8 @@ def main():
         for f in failures:
             print("gfx-stats-test: FAIL: " + f)
         return 1
-    print("gfx-stats-test: PASS (%d reports: %s)" % (sum(len(r) for r in by_model.values()),
-                                                    ", ".join(t for r in by_model.values() for t, _, _ in r)))
+    print("gfx-stats-test: PASS (%d scene reports: %s; and the blend-shader run)" % (
+        sum(len(r) for r in by_model.values()), ", ".join(t for r in by_model.values() for t, _, _ in r)))
     return 0
 
 

@@ -2,7 +2,8 @@
 # gfx-stats-test: --stats' graphics counts on a scene whose counts follow from its geometry
 # (scene.shader_test), drawn by piglit's shader_runner_gles3 in the guest, per GPU model with
 # --gpu-threads 1 and 4; check_gfx_stats.py asserts the counts and that both thread counts give
-# the same graphics section and per-stage instruction totals.
+# the same graphics section and per-stage instruction totals.  One more boot (the first model)
+# runs piglit's dual-source blending test, whose blend shader must show as the blend stage.
 #
 # usage: gfx_stats.sh MALIBU WORKDIR IMAGE_DIR [MODELS]   (MODELS default "g72 g52")
 set -u
@@ -31,4 +32,11 @@ for m in $models; do
         reports="$reports $m:$r"
     done
 done
+m=${models%% *}
+r=$work/$m-blend
+"$malibu" -m 2G --image "$img" --gpu "$m" --display none --stats "$r.json" \
+    --run "cd /usr/lib/aarch64-linux-gnu/piglit && PIGLIT_PLATFORM=surfaceless_egl bin/arb_blend_func_extended-fbo-extended-blend-pattern_gles3 -auto -fbo" \
+    >"$r.log" 2>&1
+grep -a 'PIGLIT:' "$r.log" | tail -n 1 | sed "s/^/gfx-stats-test: $m blend shader: /"
+reports="$reports blend:$r"
 exec python3 "$here/check_gfx_stats.py" $reports
