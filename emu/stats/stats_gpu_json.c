@@ -226,6 +226,10 @@ static void write_job(FILE *f, const sg_view *v, size_t id, const char *in)
                 j->type, stage_name(j->stage));
     else
         fprintf(f, ", \"shader_va\": null, \"as\": null, \"job_type\": null");
+    if (j->name) {
+        fprintf(f, ", \"name\": ");
+        stats_json_string(f, j->name);
+    }
     if (j->ended)
         fprintf(f, ", \"status\": %u", j->status);
     else
