@@ -2,6 +2,8 @@
  * test checks (tests/stats/roi_test.sh): three named kernels launched 1, 2 and 5 times inside
  * two nested regions, and a fourth launched before and after them:
  *
+ *   two decoy announcements: one never enqueued (a geometry no launch has), one cancelled (the
+ *   geometry of roi_outside): neither may name a job
  *   roi_outside x1
  *   region "outer":   roi_once x1 (global 4096, local 64)
  *     region "inner": roi_twice x2 (global 2048, local 128), roi_five x5 (global 1000, local
@@ -67,6 +69,11 @@ static int run(app_t *a)
     long chan = malibu_available();
     app_log(a, "malibu channel: %s", chan ? "yes" : "no (not running on malibu: regions and names do nothing)");
 
+    const uint64_t decoy_g = 12345, decoy_cg = g_out, decoy_cl = l_out;
+    malibu_kernel_name("decoy_never_enqueued", 1, &decoy_g, NULL, 9);
+    long ticket = malibu_kernel_name("decoy_cancelled", 1, &decoy_cg, &decoy_cl, 9);
+    if (chan && malibu_kernel_cancel(ticket) != 0)
+        fail = 1;
     fail = fail || app_run(a, k_out, 1, &g_out, &l_out, NULL);
     cpu_outside(want, g_out);
     malibu_roi_begin("outer");
