@@ -3,7 +3,7 @@
 # emu/stats/SCHEMA.md "roi"), on G52 with the guest image:
 #   1. roi_kernels under the naming layer, with --timing (three named kernels launched 1, 2 and 5 times in two
 #      nested regions, one more outside them), then the malibu command from the shell:
-#      tests/stats/check_roi.py kernels
+#      tests/stats/check_roi.py kernels, and malibu-report's page of it
 #   2. Debian's clpeak --kernel-latency, unmodified, under the layer: check_roi.py clpeak
 #   3. malibu_fuzz (hostile calls): its PASS, malibu's exit 0, one log line, check_roi.py fuzz;
 #      again with --backend portable
@@ -36,6 +36,15 @@ run kernels 600 "$layer roi_kernels && malibu probe && malibu roi-begin shell &&
 expect_line kernels "roi_kernels: PASS"
 expect_line kernels "malibu channel: version 1 (instruction 0x204d4c00 | op)"
 python3 "$here/check_roi.py" kernels "$work/kernels.json" || fail=1
+# malibu-report's page: the names table with a row per launch, the regions nested
+"$(dirname "$malibu")/malibu-report" "$work/kernels.json" -o "$work/kernels-report" >/dev/null || fail=1
+page=$work/kernels-report/index.html
+for want in '<h2>Kernels by name (6)</h2>' '<td>roi_five</td><td>5</td>' 'Region 1: outer / inner</h3>' \
+            'Dump 0: after-outer</h3>' 'roi_twice launch 2'; do
+    grep -qF "$want" "$page" || { echo "roi-test: FAIL: $page lacks '$want'"; fail=1; }
+done
+n=$(grep -c '<tr class="launch">' "$page")
+[ "$n" = 10 ] || { echo "roi-test: FAIL: $page has $n launch rows, want 10"; fail=1; }
 
 run clpeak 900 "$layer clpeak --kernel-latency; echo clpeak-status: \$?" || fail=1
 expect_line clpeak "clpeak-status: 0"

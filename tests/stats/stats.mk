@@ -42,7 +42,7 @@ gfx-stats-test: $(B)/malibu
 ROI_IMAGE ?= $(IMAGE_OUT)
 .PHONY: roi-test
 TEST_TARGETS += roi-test
-roi-test: $(B)/malibu $(B)/malibu-user
+roi-test: $(B)/malibu $(B)/malibu-user $(B)/malibu-report
 	@$(MAKE) --no-print-directory image IMAGE_OUT=$(ROI_IMAGE)
 	@echo "== roi: kernel names and regions through the guest channel, its fuzzing, G52"
 	sh tests/stats/roi_test.sh $(B)/malibu $(B)/malibu-user $(ROI_IMAGE) $(B)/tests/roi \
