@@ -31,6 +31,7 @@ typedef struct {
 
 typedef struct {
     const char *name;
+    uint32_t name_idx;          /* in names[] */
     unsigned dims, queue;
     uint64_t global[3], local[3];
     enum { L_PENDING, L_MATCHED, L_CANCELLED, L_UNMATCHED } state;
@@ -67,18 +68,20 @@ static uint64_t host_ns(void)
     return (uint64_t)(t.tv_sec - t0.tv_sec) * 1000000000ull + (uint64_t)t.tv_nsec - (uint64_t)t0.tv_nsec;
 }
 
-/* lock held: the one copy of s kept for the report (NULL when the table is full) */
-static const char *intern(const char *s)
+/* lock held: the index in names[] of the one copy of s kept for the report (-1: the table is
+ * full) */
+static int64_t intern(const char *s)
 {
     for (size_t i = 0; i < nnames; i++)
         if (!strcmp(names[i], s))
-            return names[i];
+            return (int64_t)i;
     if (nnames == STATS_ROI_MAX_NAMES)
-        return NULL;
+        return -1;
     char *c = strdup(s);
-    if (c)
-        names[nnames++] = c;
-    return c;
+    if (!c)
+        return -1;
+    names[nnames] = c;
+    return (int64_t)nnames++;
 }
 
 /* lock held: every event passes here (the timeline's feed, stats_roi_event_hook) */
@@ -96,9 +99,10 @@ static roi_span *new_span(roi_span *tab, size_t *n, const char *text, const stat
 {
     if (*n == STATS_ROI_MAX_REGIONS)
         return NULL;
-    const char *s = intern(text);
-    if (!s)
+    int64_t ni = intern(text);
+    if (ni < 0)
         return NULL;
+    const char *s = names[ni];
     roi_span *r = &tab[(*n)++];
     memset(r, 0, sizeof(*r));
     r->name = s;
@@ -207,7 +211,8 @@ int64_t stats_launch_announce(const char *name, unsigned dims, const uint64_t gl
     uint64_t t = host_ns();
     pthread_mutex_lock(&lock);
     int64_t id = STATS_ROI_ENOSPC;
-    const char *s = nlaunches < STATS_ROI_MAX_LAUNCHES ? intern(name) : NULL;
+    int64_t ni = nlaunches < STATS_ROI_MAX_LAUNCHES ? intern(name) : -1;
+    const char *s = ni >= 0 ? names[ni] : NULL;
     if (s && nlaunches == caplaunches) {
         size_t n = caplaunches ? 2 * caplaunches : 256;
         roi_launch *p = realloc(launches, n * sizeof(*p));
@@ -220,6 +225,7 @@ int64_t stats_launch_announce(const char *name, unsigned dims, const uint64_t gl
         roi_launch *l = &launches[nlaunches];
         memset(l, 0, sizeof(*l));
         l->name = s;
+        l->name_idx = (uint32_t)ni;
         l->dims = dims;
         l->queue = queue;
         l->job = -1;
@@ -377,18 +383,31 @@ static void write_launch(FILE *f, const char *in, const sg_view *v, const roi_la
             j ? j->execs : 0, j ? j->warp_instrs : 0, j ? j->thread_instrs : 0);
 }
 
-/* per kernel name: the launches announced with it that became jobs, summed, one row each */
+/* per kernel name: the launches announced with it that became jobs, summed, one row each (the
+ * launches bucketed by name first: linear in launches and names) */
 static void write_names(FILE *f, const char *in, const sg_view *v)
 {
     fprintf(f, "\"kernel_names\": [");
+    size_t *start = calloc(nnames + 1, sizeof(*start)), *order = calloc(nlaunches + 1, sizeof(*order));
     bool any = false;
+    if (!start || !order)
+        goto out;
+    for (size_t i = 0; i < nlaunches; i++)
+        start[launches[i].name_idx + 1]++;
+    for (size_t n = 0; n < nnames; n++)
+        start[n + 1] += start[n];
+    for (size_t i = 0; i < nlaunches; i++)   /* stable: launch order within a name */
+        order[start[launches[i].name_idx]++] = i;
+    for (size_t n = nnames; n-- > 0;)                        /* back to each bucket's first slot */
+        start[n + 1] = start[n];
+    start[0] = 0;
     for (size_t n = 0; n < nnames; n++) {
-        uint64_t launched = 0, execs = 0, warp = 0, thread = 0, announced = 0;
-        for (size_t i = 0; i < nlaunches; i++) {
-            const roi_launch *l = &launches[i];
-            if (l->name != names[n])
-                continue;
-            announced++;
+        size_t b = start[n], e = start[n + 1];
+        if (b == e)
+            continue;
+        uint64_t launched = 0, execs = 0, warp = 0, thread = 0;
+        for (size_t k = b; k < e; k++) {
+            const roi_launch *l = &launches[order[k]];
             if (l->job >= 0 && (size_t)l->job < v->njobs) {
                 const sg_jobinfo *j = &v->jobs[l->job];
                 launched++;
@@ -397,22 +416,22 @@ static void write_names(FILE *f, const char *in, const sg_view *v)
                 thread += j->thread_instrs;
             }
         }
-        if (!announced)
-            continue;
         fprintf(f, "%s\n%s  {\"name\": ", any ? "," : "", in);
         stats_json_string(f, names[n]);
-        fprintf(f, ", \"announced\": %" PRIu64 ", \"launches\": %" PRIu64 ", \"clause_executions\": %" PRIu64
+        fprintf(f, ", \"announced\": %zu, \"launches\": %" PRIu64 ", \"clause_executions\": %" PRIu64
                    ", \"warp_instructions\": %" PRIu64 ", \"thread_instructions\": %" PRIu64 ",\n%s   \"rows\": [",
-                announced, launched, execs, warp, thread, in);
+                e - b, launched, execs, warp, thread, in);
         bool first = true;
-        for (size_t i = 0; i < nlaunches; i++)
-            if (launches[i].name == names[n] && launches[i].job >= 0)
-                write_launch(f, in, v, &launches[i], i, &first);
+        for (size_t k = b; k < e; k++)
+            if (launches[order[k]].job >= 0)
+                write_launch(f, in, v, &launches[order[k]], order[k], &first);
         fprintf(f, "%s]}", first ? "" : "\n    ");
         any = true;
     }
+out:
+    free(start);
+    free(order);
     fprintf(f, "%s],\n", any ? "\n  " : "");
-    (void)in;
 }
 
 static void write_json(FILE *f, const char *in, const stats_totals *T)
