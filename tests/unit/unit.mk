@@ -44,6 +44,8 @@ $(call unit_test,test_stats_gpu,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats 
 # The graphics counts: a fragment job's per-warp and per-tile counting (gfx_stats.c) and the
 # report's graphics section (stats_gfx.c).
 $(call unit_test,test_stats_gfx,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats)
+# The guest channel's records: naming jobs by announced launches, cancels, bounds (regions.c).
+$(call unit_test,test_stats_regions,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats)
 
 # The graphics geometry and rasterization core alone (primitive assembly, clipping, setup and
 # the quad walker), against slow double-precision references in the tests.
