@@ -22,7 +22,9 @@
 static struct SysMachine *mach;
 static int logged;
 
-/* Copy len bytes at guest va into buf, as the vCPU at its EL may read them; with stop_nul,
+/* Copy len bytes at guest va into buf, as the vCPU at its EL may read them (a page whose access
+ * flag Linux cleared to age it is read: a load would fault, Linux would set the flag and the load
+ * would go on); with stop_nul,
  * stop after the first NUL.  Returns the bytes copied (including the NUL) or E_FAULT. */
 static int64_t read_guest(SysCPU *s, uint64_t va, void *buf, size_t len, bool stop_nul)
 {
@@ -30,7 +32,7 @@ static int64_t read_guest(SysCPU *s, uint64_t va, void *buf, size_t len, bool st
     size_t done = 0;
     while (done < len) {
         MmuResult r;
-        if (!mmu_translate(s, va + done, s->el, MMU_READ, &r))
+        if (!mmu_translate(s, va + done, s->el, MMU_READ | MMU_NO_AF, &r))
             return E_FAULT;
         uint8_t *p = bus_ram_ptr(s->mach->bus, r.pa & ~(uint64_t)0xfff, false);
         if (!p)
