@@ -1,6 +1,7 @@
 /* Device tree generation with libfdt (see fdt_board.h). */
 #include "fdt_board.h"
 #include "../firmware/psci.h"
+#include "../emu/cpu/sys_chan.h"
 
 #include <libfdt.h>
 #include <stdio.h>
@@ -131,6 +132,8 @@ int fdt_board_set_chosen(void *fdt, const char *bootargs, uint64_t initrd_start,
     if (n == -FDT_ERR_NOTFOUND)
         n = fdt_add_subnode(fdt, 0, "chosen");
     TRY(n);
+    /* the guest channel's encoding (docs/guest-channel.md): guest libraries look for it */
+    TRY(fdt_setprop_u32(fdt, n, "malibu,channel", SYS_CHAN_BASE));
     if (bootargs)
         TRY(fdt_setprop_string(fdt, n, "bootargs", bootargs));
     if (initrd_start != initrd_end) {
@@ -155,6 +158,7 @@ static int build(void *fdt, const FdtBoard *b)
     TRY(fdt_property_u32(fdt, "interrupt-parent", FDT_PHANDLE_GIC));
 
     TRY(fdt_begin_node(fdt, "chosen"));
+    TRY(fdt_property_u32(fdt, "malibu,channel", SYS_CHAN_BASE));
     if (b->has_uart)
         TRY(fdt_property_string(fdt, "stdout-path", "serial0:115200n8"));
     TRY(fdt_end_node(fdt));

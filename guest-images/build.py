@@ -571,6 +571,8 @@ def build_rootfs():
         install(p, os.path.join(root, "usr/local/bin", os.path.basename(p)))
     for p in sorted(glob.glob(os.path.join(libs_dir(), "*.so"))):
         install(p, os.path.join(root, "usr/local/lib", os.path.basename(p)), 0o644)
+    # the guest channel's header (apps/malibu.h, docs/guest-channel.md) for the guest's programs
+    install(os.path.join(HERE, "apps", "malibu.h"), os.path.join(root, "usr/local/include", "malibu.h"), 0o644)
     # manifest of what went in (name=version, from the .debs' file names; parts of packages too)
     names = sorted(urllib.parse.unquote("%s=%s" % tuple(os.path.basename(p).split("_")[:2]))
                    for p in pk + parts)

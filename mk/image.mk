@@ -44,7 +44,7 @@ export IMAGE_PACKAGES DEBIAN_MIRROR DEBIAN_SECURITY_MIRROR
 GI_BUILD := $(GI_ENV) GUEST_OUT=$(GI_OUT) GUEST_WORK=$(GI_WORK) $(PYTHON) $(GI)/build.py
 GI_BUILD_DEPS := $(GI)/build.py $(GI_FETCH_STAMP)
 GI_CPIO_DEPS := $(GI)/tools/mkcpio.py $(GI)/init/lib.sh
-GI_APPS := $(sort $(wildcard $(GI)/apps/*.c))
+GI_APPS := $(sort $(wildcard $(GI)/apps/*.c $(GI)/apps/*.h))
 
 GI_IMAGES := $(GI_OUT)/Image $(GI_OUT)/initramfs-busybox.cpio.gz $(GI_OUT)/initrd.img \
              $(GI_OUT)/rootfs.ext4

@@ -8,7 +8,9 @@ malibu-stats/1 is read too) as one HTML page with inline SVG charts.
 Kernels are programs identified by their code (two shaders run at the same GPU address are two
 kernels).  Per kernel: the jobs that ran it, instruction mix (warp instructions by class), clause-size histogram (executions and
 static clauses), data-access breakdown, and the control-flow graph with per-edge thread counts
-(divergent clauses in red).  The CFG is rendered by Graphviz `dot` when it is installed, else
+(divergent clauses in red).  With the guest channel (docs/guest-channel.md): kernels by the
+names the guest gave their launches, one row per launch beneath, and per region of interest (and
+stats dump) what ran between its begin and end only.  The CFG is rendered by Graphviz `dot` when it is installed, else
 by a built-in layered layout; the DOT source is always written next to the page and embedded."""
 
 import argparse
@@ -333,6 +335,10 @@ h1 { font-size: 22px; } h2 { font-size: 18px; border-bottom: 1px solid #ccc; pad
 h3 { font-size: 15px; }
 table { border-collapse: collapse; font-size: 12px; margin: 6px 0; }
 td, th { border: 1px solid #ccc; padding: 2px 6px; text-align: right; }
+tr.name td { font-weight: bold; background: #f4f4f4; }
+tr.launch td:first-child { padding-left: 2em; text-align: left; }
+tr.name td:first-child { text-align: left; }
+section.region { border-left: 3px solid #4e79a7; padding-left: 8px; }
 th { background: #eef; }
 .charts { display: flex; flex-wrap: wrap; gap: 18px 28px; }
 svg.chart text.title { font-size: 13px; font-weight: bold; }
@@ -643,6 +649,100 @@ def timing_section(tm):
     return "\n".join(parts)
 
 
+def names_section(roi):
+    """Kernels by the names the guest gave their launches (roi.kernel_names): one row per name
+    with its totals, one row per launch beneath."""
+    names = roi.get("kernel_names", [])
+    l = roi.get("launches", {})
+    parts = ['<section id="names"><h2>Kernels by name (%d)</h2>' % len(names),
+             '<p class="facts">%d launches announced through the guest channel, %d named a GPU job, %d cancelled, '
+             '%d never matched, %d pending at exit</p>' % (l.get("announced", 0), l.get("matched", 0),
+                                                           l.get("cancelled", 0), l.get("unmatched", 0),
+                                                           l.get("pending", 0))]
+    out = ['<table class="names"><tr>%s</tr>' % "".join(
+        "<th>%s</th>" % h for h in ("kernel / launch", "launches", "job", "queue", "global", "local", "clause execs",
+                                    "warp instrs", "thread instrs"))]
+    for n in names:
+        out.append('<tr class="name"><td>%s</td><td>%d</td><td></td><td></td><td></td><td></td><td>%s</td><td>%s</td>'
+                   '<td>%s</td></tr>' % (esc(n["name"]), n["launches"], fmt(n["clause_executions"]),
+                                         fmt(n["warp_instructions"]), fmt(n["thread_instructions"])))
+        for r in n["rows"][:200]:
+            dims = r["dims"]
+            out.append('<tr class="launch"><td>launch %d</td><td></td><td>%s</td><td>%d</td><td>%s</td><td>%s</td>'
+                       '<td>%s</td><td>%s</td><td>%s</td></tr>'
+                       % (r["launch"], "" if r["job"] is None else r["job"], r["queue"],
+                          " x ".join(str(g) for g in r["global"][:dims]),
+                          " x ".join(str(g) for g in r["local"][:dims]) if any(r["local"]) else "driver's",
+                          fmt(r["clause_executions"]), fmt(r["warp_instructions"]), fmt(r["thread_instructions"])))
+        if len(n["rows"]) > 200:
+            out.append('<tr class="launch"><td colspan="9">%d more launches in the JSON report</td></tr>'
+                       % (len(n["rows"]) - 200))
+    out.append('</table>')
+    parts.append("\n".join(out))
+    parts.append('</section>')
+    return "\n".join(parts)
+
+
+def span_section(r, kind, regions, level):
+    """A region or a dump: what ran between its begin and end only."""
+    g = r["gpu"]
+    path = [r["name"]] if kind == "region" else [r["tag"]]
+    p = r.get("parent")
+    while kind == "region" and p is not None:
+        path.insert(0, regions[p]["name"])
+        p = regions[p].get("parent")
+    title = " / ".join(path)
+    dur = ""
+    if r["end"] is not None:
+        dur = ", %.3f ms guest time, %.3f ms host time" % ((r["end"]["guest_ns"] - r["begin"]["guest_ns"]) / 1e6,
+                                                           (r["end"]["host_ns"] - r["begin"]["host_ns"]) / 1e6)
+    parts = ['<section class="region" id="%s%d" style="margin-left:%dem"><h3>%s %d: %s%s</h3>'
+             % (kind, r["id"], 2 * r.get("depth", 0), kind.capitalize(), r["id"], esc(title),
+                "" if r["end"] is not None else " (still open at exit)"),
+             '<p class="facts">CPU: %s instructions%s; GPU: %d jobs (%s..%s), %s clause executions, %s thread '
+             'instructions, %s divergent of %s branch-clause executions, %s bytes global memory (thread)</p>'
+             % (fmt(r["cpu_instructions"]), dur, g["jobs"], r["first_job"], r["end_job"] - 1 if g["jobs"] else "-",
+                fmt(g["clause_executions"]), fmt(g["thread_instructions"]),
+                fmt(g["divergence"]["divergent_executions"]), fmt(g["divergence"]["branch_clause_executions"]),
+                fmt(g["data"].get("global_bytes", {}).get("thread", 0)))]
+    if g["jobs"]:
+        parts.append('<div class="charts">')
+        parts.append(bar_chart("Instruction mix (%s)" % level, grouped(g["instruction_mix"], CLASS_GROUPS, level)))
+        parts.append(bar_chart("Operand and memory accesses (%s)" % level, grouped(g["data"], DATA_GROUPS, level)))
+        parts.append('</div>')
+    if "timing" in r:
+        t = r["timing"]
+        c = t["counts"]
+        parts.append(table([[t["jobs"], fmt(c["l1"]["accesses"]), fmt(c["l1"]["hits"]), fmt(c["l2"]["accesses"]),
+                             fmt(c["l2"]["hits"]), fmt(c["dram"]["reads"]), fmt(c["dram"]["writes"]),
+                             fmt(t["issue_cycles"]), fmt(t["stall_cycles"])]],
+                           ["timing jobs", "L1 accesses", "L1 hits", "L2 accesses", "L2 hits", "DRAM reads",
+                            "DRAM writes", "issue cycles", "stall cycles"]))
+    parts.append('</section>')
+    return "\n".join(parts)
+
+
+def regions_section(roi, level):
+    """Regions of interest (nested: indented under their parents), stats dumps, annotations."""
+    regs, dumps, notes = roi.get("regions", []), roi.get("dumps", []), roi.get("annotations", [])
+    parts = ['<section id="regions"><h2>Regions (%d), dumps (%d), annotations (%d)</h2>' % (len(regs), len(dumps),
+                                                                                          len(notes))]
+    ch = roi.get("channel", {})
+    if ch.get("errors"):
+        parts.append('<p class="warn">%d of %d guest channel calls were refused: %s</p>' % (
+            ch["errors"], ch["calls"], esc(", ".join("%s %d" % kv for kv in ch["errors_by_code"].items() if kv[1]))))
+    for r in regs[:200]:
+        parts.append(span_section(r, "region", regs, level))
+    for d in dumps[:200]:
+        parts.append(span_section(d, "dump", regs, level))
+    if notes:
+        parts.append('<details><summary>Annotations (%d)</summary>%s</details>' % (len(notes), table(
+            [[a["id"], "%.3f" % (a["at"]["guest_ns"] / 1e6), a["at"]["cpu"], a["jobs_before"], a["text"]]
+             for a in notes[:1000]], ["id", "guest ms", "vCPU", "GPU jobs before", "text"])))
+    parts.append('</section>')
+    return "\n".join(parts)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("report", help="JSON written by malibu --stats")
@@ -685,7 +785,7 @@ def main():
                          ["id", "kernel", "code", "code bytes", "jobs", "clause execs", "warp instrs", "divergent execs"]))
     jobs = gpu.get("shader_jobs", [])
     if jobs:
-        rows = [[j["id"], "" if j["kernel"] is None else j["kernel"],
+        rows = [[j["id"], "" if j["kernel"] is None else j["kernel"], j.get("name", ""),
                  "" if j["shader_va"] is None else "%#x/as%d" % (j["shader_va"], j["as"]),
                  "running / not reported" if j["status"] is None else "done" if j["status"] == 1
                  else "fault %#x" % j["status"], fmt(j["clause_executions"]),
@@ -693,8 +793,13 @@ def main():
         more = len(jobs) - len(rows) + gpu.get("shader_jobs_omitted", 0)
         out.append('<details><summary>Shader jobs (%d%s)</summary>%s</details>' % (
             len(jobs) + gpu.get("shader_jobs_omitted", 0), ", %d not shown" % more if more else "",
-            table(rows, ["job", "kernel", "shader VA", "status", "clause execs", "thread instrs"])))
+            table(rows, ["job", "kernel", "name", "shader VA", "status", "clause execs", "thread instrs"])))
     out.append('</section>')
+    roi = r.get("roi", {})
+    if roi.get("kernel_names"):
+        out.append(names_section(roi))
+    if roi.get("regions") or roi.get("dumps") or roi.get("annotations"):
+        out.append(regions_section(roi, a.level))
     for k in gpu["kernels"]:
         out.append(kernel_section(k, a.output, a.level))
     if "timing" in r:

@@ -217,7 +217,7 @@ bool mmu_translate(SysCPU *s, uint64_t va, unsigned el, unsigned access, MmuResu
         }
         r->pa = oa | (va & (bsize - 1));
         r->size = bsize;
-        if (!(desc & (1u << 10))) {
+        if (!(desc & (1u << 10)) && !(access & MMU_NO_AF)) {
             r->fsc = 0x08 + level; /* access flag fault */
             return false;
         }
@@ -248,6 +248,7 @@ bool mmu_translate(SysCPU *s, uint64_t va, unsigned el, unsigned access, MmuResu
         r->attr = (desc >> 2) & 7;
         r->sh = (desc >> 8) & 3;
         r->ng = (desc >> 11) & 1;
+        access &= MMU_READ | MMU_WRITE | MMU_EXEC;
         if ((access & perm) != access) {
             r->fsc = 0x0C + level; /* permission fault */
             return false;

@@ -180,7 +180,9 @@ typedef struct SysMachine {
 enum { SYS_DEBUG_EXC = 1, SYS_DEBUG_SYSREG = 2 };
 
 /* ---- mmu.c ------------------------------------------------------------------------------ */
-enum { MMU_READ = 1, MMU_WRITE = 2, MMU_EXEC = 4 };
+enum { MMU_READ = 1, MMU_WRITE = 2, MMU_EXEC = 4,
+       MMU_NO_AF = 8 /* with an access: AF = 0 is no fault (the guest channel's reads: Linux clears
+                        AF to age pages that stay mapped; the channel reads them without setting it) */ };
 
 typedef struct MmuResult {
     uint64_t pa;      /* full physical address */

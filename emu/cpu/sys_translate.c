@@ -13,6 +13,7 @@
 #include "translate.h"
 #include "mem.h"
 #include "sys_cpu.h"
+#include "sys_chan.h"
 #include "../../devices/gic400.h"
 #include "../../devices/gtimer.h"
 #include "../stats/timeline.h"
@@ -602,6 +603,8 @@ bool sys_translate_insn(DisasCtx *d, uint32_t insn)
         emit_exit(d, (insn & 3) == 2 ? EXC_SYS_HVC : EXC_SYS_SMC);
         return true;
     }
+    if ((insn & SYS_CHAN_MASK) == SYS_CHAN_BASE) /* the guest channel (sys_chan.h) */
+        return sys_chan_translate(d, insn);
     switch (insn) {
     case 0xD503207Fu: emit_exit(d, EXC_SYS_WFI); return true; /* WFI */
     case 0xD503205Fu: emit_exit(d, EXC_SYS_WFE); return true; /* WFE */

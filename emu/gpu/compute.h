@@ -113,6 +113,9 @@ typedef struct gpu_compute_hooks {
     void (*job_begin)(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as, unsigned type,
                       unsigned stage);
     void (*job_end)(const void *prog, uint64_t epoch, uint32_t status);
+    /* optional, just before job_begin of a job with a workgroup grid: its workgroup size and
+     * count per dimension (what names a compute job by the launch it came from) */
+    void (*job_grid)(const unsigned local[3], const unsigned groups[3]);
     void (*timing)(const void *prog, uint64_t epoch, const struct gpu_timing_job *jt);
     /* graphics: after the tiler binned a draw (job type 10 or 7), after a FRAGMENT job ran */
     void (*gfx_draw)(unsigned type, const gpu_gfx_draw_counts *c);

@@ -12,6 +12,7 @@ void gpu_observe(const gpu_observer *o)
     bi_exec_hook_run = o && o->clause ? o->counts : NULL;
     installed.job_begin = o ? o->job_begin : NULL;
     installed.job_end = o ? o->job_end : NULL;
+    installed.job_grid = o ? o->job_grid : NULL;
     installed.gfx_draw = o ? o->gfx_draw : NULL;
     installed.gfx_frame = o ? o->gfx_frame : NULL;
 }

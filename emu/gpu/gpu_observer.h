@@ -33,6 +33,9 @@ typedef struct gpu_observer {
      * program per draw (and frame shader) in one epoch: each distinct program gets its own
      * job_begin / job_end pair, with stage GPU_STAGE_FRAGMENT. */
     void (*job_end)(const void *prog, uint64_t epoch, uint32_t status);
+    /* Optional, on the same thread just before job_begin of a job with a workgroup grid
+     * (compute, vertex): workgroup size and count per dimension. */
+    void (*job_grid)(const unsigned local[3], const unsigned groups[3]);
     /* Graphics counters (compute.h): per draw the tiler binned, per FRAGMENT job, on the
      * submitting thread, summed over the job's host threads (the same for any number). */
     void (*gfx_draw)(unsigned type, const gpu_gfx_draw_counts *c);

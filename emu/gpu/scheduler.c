@@ -283,6 +283,8 @@ uint32_t scheduler_run(gpu_compute *e, run *r)
         r->prog = program_cache_get(&e->cache, r->d.shader_va, job->as, job->arch_major >= 7 ? 7 : 6, &cached);
     r->epoch = ++e->epoch;
     e->st.jobs++;
+    if (e->hooks.job_grid && r->prog && !r->item)
+        e->hooks.job_grid(r->d.local, r->d.groups);
     if (e->hooks.job_begin && r->prog && !r->item)
         e->hooks.job_begin(r->prog, r->epoch, r->d.shader_va, job->as, job->type, r->d.stage);
     if (r->item && r->announce)

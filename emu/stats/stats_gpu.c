@@ -14,17 +14,38 @@
 #include <string.h>
 
 #include "gpu_observer.h"
+#include "stats_regions.h"
 
+/* the grid of the job the engine is about to announce on this thread (engine_job_grid) */
+static __thread bool grid_set;
+static __thread unsigned grid_local[3], grid_groups[3];
+
+static void engine_job_grid(const unsigned local[3], const unsigned groups[3])
+{
+    memcpy(grid_local, local, sizeof(grid_local));
+    memcpy(grid_groups, groups, sizeof(grid_groups));
+    grid_set = true;
+}
+
+/* A compute job takes its name from the guest's announced launch it matches (regions.c). */
 static void engine_job_begin(const void *prog, uint64_t epoch, uint64_t shader_va, unsigned as, unsigned type,
                              unsigned stage)
 {
-    stats_gpu_job_begin(prog, epoch, shader_va, as, type, NULL);
+    const char *name = NULL;
+    int64_t launch = -1;
+    if (grid_set && stage == GPU_STAGE_COMPUTE)
+        launch = stats_launch_match(grid_local, grid_groups, &name);
+    grid_set = false;
+    stats_gpu_job_begin(prog, epoch, shader_va, as, type, name);
     stats_gpu_job_stage(prog, epoch, stage);
+    if (launch >= 0)
+        stats_launch_bind(launch, sg_job_index(prog, epoch));
 }
 
 void sg_observe(void)
 {
     static const gpu_observer obs = { .clause = stats_gpu_clause, .counts = stats_gpu_counts, .job_begin = engine_job_begin,
+                                      .job_grid = engine_job_grid,
                                       .job_end = stats_gpu_job_end, .gfx_draw = stats_gfx_draw,
                                       .gfx_frame = stats_gfx_frame };
     gpu_observe(&obs);

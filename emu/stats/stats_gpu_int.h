@@ -74,6 +74,8 @@ void sg_fold(struct stats_gclause *g);
 int64_t sg_job_index(const void *prog, uint64_t epoch);
 /* Forget every job and program. */
 void sg_registry_reset(void);
+/* Jobs registered so far (the next job's index). */
+size_t sg_job_count(void);
 
 /* ---- views: the registry plus every thread's records not yet folded --------------------------- */
 
@@ -99,6 +101,10 @@ typedef struct {
     const char *name;             /* runner's name or NULL */
     int64_t kernel;               /* view kernel, -1: ran no clause */
     uint64_t execs, lanes, warp_instrs, thread_instrs;
+    /* what its clauses ran, by class and data kind [warp, thread], and their divergence (the
+     * report's regions sum these over their jobs) */
+    uint64_t cls[SC_N][2], data[SD_N][2];
+    uint64_t diverged, partial, branch_execs;
 } sg_jobinfo;
 
 typedef struct {
@@ -115,6 +121,12 @@ void sg_view_free(sg_view *v);
  * "kernels", "shader_jobs", "totals", and summary lines. */
 void sg_write_json(FILE *f, const char *indent);
 void sg_summary(FILE *f);
+/* The totals of view jobs first..end-1 (a region of the report, regions.c): a JSON object. */
+void sg_write_job_range(FILE *f, const char *indent, const sg_view *v, size_t first, size_t end);
+/* --timing's counters of registry jobs first..end-1 as a JSON object (stats_timing.c); whether
+ * the timing section is present. */
+bool stats_timing_on(void);
+void stats_timing_write_range(FILE *f, const char *indent, int64_t first, int64_t end);
 /* Index of the view kernel whose first job ran prog (tests), -1 if none. */
 int64_t sg_view_kernel_of(const sg_view *v, const void *prog);
 

@@ -226,6 +226,10 @@ static void write_job(FILE *f, const sg_view *v, size_t id, const char *in)
                 j->type, stage_name(j->stage));
     else
         fprintf(f, ", \"shader_va\": null, \"as\": null, \"job_type\": null");
+    if (j->name) {
+        fprintf(f, ", \"name\": ");
+        stats_json_string(f, j->name);
+    }
     if (j->ended)
         fprintf(f, ", \"status\": %u", j->status);
     else
@@ -323,6 +327,43 @@ void sg_summary(FILE *f)
     if (v.nk > 16)
         fprintf(f, "  gpu: %zu more kernels in the JSON report\n", v.nk - 16);
     sg_view_free(&v);
+}
+
+void sg_write_job_range(FILE *f, const char *in, const sg_view *v, size_t first, size_t end)
+{
+    sg_jobinfo T = { 0 };
+    size_t n = 0;
+    for (size_t i = first; i < end && i < v->njobs; i++, n++) {
+        const sg_jobinfo *j = &v->jobs[i];
+        T.execs += j->execs;
+        T.lanes += j->lanes;
+        T.warp_instrs += j->warp_instrs;
+        T.thread_instrs += j->thread_instrs;
+        for (unsigned k = 0; k < SC_N; k++) {
+            T.cls[k][0] += j->cls[k][0];
+            T.cls[k][1] += j->cls[k][1];
+        }
+        for (unsigned k = 0; k < SD_N; k++) {
+            T.data[k][0] += j->data[k][0];
+            T.data[k][1] += j->data[k][1];
+        }
+        T.diverged += j->diverged;
+        T.partial += j->partial;
+        T.branch_execs += j->branch_execs;
+    }
+    fprintf(f, "{\"jobs\": %zu, \"clause_executions\": %" PRIu64 ", \"thread_clause_executions\": %" PRIu64
+               ", \"warp_instructions\": %" PRIu64 ", \"thread_instructions\": %" PRIu64 ",\n%s  \"instruction_mix\": {",
+            n, T.execs, T.lanes, T.warp_instrs, T.thread_instrs, in);
+    for (unsigned k = 0; k < SC_N; k++)
+        fprintf(f, "%s\"%s\": {\"warp\": %" PRIu64 ", \"thread\": %" PRIu64 "}", k ? ", " : "", sc_class_names[k],
+                T.cls[k][0], T.cls[k][1]);
+    fprintf(f, "},\n%s  \"data\": {", in);
+    for (unsigned k = 0; k < SD_N; k++)
+        fprintf(f, "%s\"%s\": {\"warp\": %" PRIu64 ", \"thread\": %" PRIu64 "}", k ? ", " : "", sd_names[k],
+                T.data[k][0], T.data[k][1]);
+    fprintf(f, "},\n%s  \"divergence\": {\"branch_clause_executions\": %" PRIu64 ", \"divergent_executions\": %" PRIu64
+               ", \"partial_warp_executions\": %" PRIu64 "}}",
+            in, T.branch_execs, T.diverged, T.partial);
 }
 
 /* ---- queries (tests) ------------------------------------------------------------------------- */

@@ -246,6 +246,26 @@ static void add_job_totals(sg_jobinfo *in, const struct stats_gclause *g)
     in->lanes += g->lanes;
     in->warp_instrs += (uint64_t)g->info.instrs * g->execs;
     in->thread_instrs += (uint64_t)g->info.instrs * g->lanes;
+    for (unsigned k = 0; k < SC_N; k++) {
+        in->cls[k][0] += (uint64_t)g->info.cls[k] * g->execs;
+        in->cls[k][1] += (uint64_t)g->info.cls[k] * g->lanes;
+    }
+    for (unsigned k = 0; k < SD_N; k++) {
+        in->data[k][0] += (uint64_t)g->info.data[k] * g->execs;
+        in->data[k][1] += (uint64_t)g->info.data[k] * g->lanes;
+    }
+    in->diverged += g->diverged;
+    in->partial += g->partial;
+    if (g->info.has_branch)
+        in->branch_execs += g->execs;
+}
+
+size_t sg_job_count(void)
+{
+    pthread_mutex_lock(&lock);
+    size_t n = njobs;
+    pthread_mutex_unlock(&lock);
+    return n;
 }
 
 void sg_fold(struct stats_gclause *g)

@@ -177,6 +177,31 @@ static void summary(FILE *f, const stats_totals *T)
     pthread_mutex_unlock(&lock);
 }
 
+bool stats_timing_on(void)
+{
+    pthread_mutex_lock(&lock);
+    bool on = have_cfg;
+    pthread_mutex_unlock(&lock);
+    return on;
+}
+
+void stats_timing_write_range(FILE *f, const char *in, int64_t first, int64_t end)
+{
+    (void)in;
+    pthread_mutex_lock(&lock);
+    gpu_timing_job t = { 0 };
+    size_t n = 0;
+    for (size_t i = 0; i < njobs; i++)
+        if (jobs[i].job >= first && jobs[i].job < end) {
+            add_job(&t, &jobs[i].jt);
+            n++;
+        }
+    fprintf(f, "{\"jobs\": %zu, ", n);
+    write_counts(f, &t);
+    fputc('}', f);
+    pthread_mutex_unlock(&lock);
+}
+
 static bool present(void)
 {
     pthread_mutex_lock(&lock);

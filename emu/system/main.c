@@ -31,6 +31,7 @@
 #include "../debug/trace.h"
 #include "gpu_trace.h"
 #include "smp.h"
+#include "guest_channel.h"
 #include "display.h"
 #include "options.h"
 #include "../cpu/sys_timing.h"
@@ -319,6 +320,7 @@ int main(int argc, char **argv)
     smp_init(&machine, board, smp_mode, smp_quantum);
     board_set_irq_notify(board, irq_notify, NULL);
     sys_firmware_call = firmware_call;
+    guest_channel_install(&machine);
     if (!board_realize(board, err, sizeof err)) {
         fprintf(stderr, "malibu: %s\n", err);
         return 1;

@@ -7,7 +7,7 @@ tool=$1
 dir=$2
 mkdir -p "$dir"
 fail=0
-for t in dtc aarch64-linux-gnu-as aarch64-linux-gnu-objcopy; do
+for t in dtc fdtget aarch64-linux-gnu-as aarch64-linux-gnu-objcopy; do
     command -v $t >/dev/null 2>&1 || { echo "devices-test: FAIL: $t not installed (tools/host-packages)"; exit 1; }
 done
 
@@ -32,6 +32,9 @@ done
 if grep -v -e 'unit_address_vs_reg' -e 'simple_bus_reg' -e '^$' "$dir/dtc.log" | grep -q .; then
     echo "devices-test: dtc warnings:"; cat "$dir/dtc.log"; fail=1
 fi
+# the guest channel's encoding (docs/guest-channel.md); dtc shows these 4 bytes as the string " ML"
+[ "$(fdtget -t x "$dir/board.dtb" /chosen malibu,channel 2>&1)" = 204d4c00 ] ||
+    { echo "devices-test: /chosen/malibu,channel is not <0x204d4c00>"; fail=1; }
 echo "devices-test: DTB ok ($dir/board.dts)"
 
 # 2. Boot stub: firmware/boot_stub.S assembled must equal the words emitted by boot_stub_build.

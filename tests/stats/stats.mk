@@ -54,3 +54,16 @@ timeline-test: $(B)/malibu $(B)/malibu-report
 	@$(MAKE) --no-print-directory image
 	@echo "== timeline: --timeline on OpenCL samples, against --stats; malibu-report's timeline in Chromium"
 	sh tests/stats/timeline_test.sh $(B)/malibu $(B)/malibu-report $(B)/tests/timeline $(TIMELINE_IMAGE)
+
+# roi-test: the guest channel, kernel names and regions (tests/stats/roi_test.sh, check_roi.py;
+# docs/guest-channel.md): roi_kernels under the naming layer, clpeak --kernel-latency under it,
+# malibu_fuzz's hostile calls, and the same binaries off malibu (malibu-user); ROI_IMAGE: the guest
+# image (default IMAGE_OUT), its unpacked rootfs tree from the image build.
+ROI_IMAGE ?= $(IMAGE_OUT)
+.PHONY: roi-test
+TEST_TARGETS += roi-test
+roi-test: $(B)/malibu $(B)/malibu-user $(B)/malibu-report
+	@$(MAKE) --no-print-directory image IMAGE_OUT=$(ROI_IMAGE)
+	@echo "== roi: kernel names and regions through the guest channel, its fuzzing, G52"
+	sh tests/stats/roi_test.sh $(B)/malibu $(B)/malibu-user $(ROI_IMAGE) $(B)/tests/roi \
+	    $(if $(filter $(GI)/out,$(ROI_IMAGE)),$(GI_CACHE)/work,$(ROI_IMAGE)/.work)/rootfs

@@ -106,6 +106,10 @@ START_TEST(walk_pages_and_blocks)
     ck_assert_uint_eq(xlate(0x40000000, 1, MMU_READ, NULL), 0x05); /* invalid L1: level 1 */
     ck_assert_uint_eq(xlate(0x8000000000ull, 1, MMU_READ, NULL), 0x04); /* invalid L0 */
     ck_assert_uint_eq(xlate(0x402000, 1, MMU_READ, NULL), 0x0B);   /* access flag, level 3 */
+    /* the guest channel's reads (MMU_NO_AF): AF = 0 is no fault, permissions still are */
+    ck_assert_uint_eq(xlate(0x402010, 0, MMU_READ | MMU_NO_AF, &pa), 0);
+    ck_assert_uint_eq(pa, RAM + 0x102010);
+    ck_assert_uint_eq(xlate(0x404000, 0, MMU_READ | MMU_NO_AF, NULL), 0x0F); /* EL1 only: permission */
     ck_assert_uint_eq(xlate(0x0001000000000000ull, 0, MMU_READ, NULL), 0x04); /* not canonical */
 }
 END_TEST

@@ -46,6 +46,8 @@ $(call unit_test,test_stats_gpu,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats 
 $(call unit_test,test_stats_gfx,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats)
 # --timeline's ring, limit, recording API and JSON writer (emu/stats/timeline*.c).
 $(call unit_test,test_timeline,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats,-lpthread)
+# The guest channel's records: naming jobs by announced launches, cancels, bounds (regions.c).
+$(call unit_test,test_stats_regions,$(GPU_OBJS) $(STATS_OBJS),-Iemu/gpu -Iemu/stats)
 
 # The graphics geometry and rasterization core alone (primitive assembly, clipping, setup and
 # the quad walker), against slow double-precision references in the tests.
