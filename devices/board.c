@@ -9,6 +9,7 @@
 #include "../emu/gpu/compute.h"
 #include "../emu/stats/stats.h"
 #include "../emu/stats/timeline.h"
+#include "../emu/stats/timeline_regions.h"
 
 #include <errno.h>
 #include <libfdt.h>
@@ -144,6 +145,7 @@ Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
             return NULL;
         }
         timeline_set_guest_clock(guest_now_ns, b->gtimer);
+        timeline_follow_regions();
     }
     if (board_timing_setup(cfg, err, errlen)) {
         board_free(b);

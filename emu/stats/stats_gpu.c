@@ -15,6 +15,7 @@
 
 #include "gpu_observer.h"
 #include "stats_regions.h"
+#include "timeline.h"
 
 /* the grid of the job the engine is about to announce on this thread (engine_job_grid) */
 static __thread bool grid_set;
@@ -40,6 +41,8 @@ static void engine_job_begin(const void *prog, uint64_t epoch, uint64_t shader_v
     stats_gpu_job_stage(prog, epoch, stage);
     if (launch >= 0)
         stats_launch_bind(launch, sg_job_index(prog, epoch));
+    if (name && timeline_on)
+        timeline_job_named(as, shader_va, name);
 }
 
 void sg_observe(void)

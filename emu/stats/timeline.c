@@ -339,6 +339,10 @@ void timeline_job_named(unsigned as, uint64_t shader_va, const char *name)
     n->as = as;
     n->shader_va = shader_va;
     n->order = __atomic_add_fetch(&tl.order, 1, __ATOMIC_RELAXED);
+    /* named while the calling job-slot thread starts a job of this shader (the --stats observer
+     * matching the job to the guest's announced launch): the name is this job's too */
+    if (cur_job.active && cur_job.has_shader && cur_job.as == as && cur_job.shader_va == shader_va)
+        n->order = cur_job.order - 1;
     copy_text(n->name, name);
     pthread_mutex_unlock(&tl.lock);
 }

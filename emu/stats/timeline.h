@@ -83,7 +83,9 @@ int timeline_region_end(unsigned cpu);
 /* An instant on vCPU `cpu`'s region track. */
 void timeline_annotate(unsigned cpu, const char *text);
 /* Jobs that run the shader at shader_va in address space `as` from now on are named `name`
- * (the kernel's real name), until another name is given for the same shader. */
+ * (the kernel's real name), until another name is given for the same shader; called on the job
+ * slot thread while a job of that shader starts (the --stats observer naming it from the guest's
+ * announced launch, stats_gpu.c), it names that job too. */
 void timeline_job_named(unsigned as, uint64_t shader_va, const char *name);
 
 /* ---- reading back (the writer, tests) ------------------------------------------------------------ */

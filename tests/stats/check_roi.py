@@ -8,6 +8,10 @@
   check_roi.py clpeak REPORT.json    clpeak --kernel-latency under the naming layer: its kernel
                                      named, every announced launch matched to a job
   check_roi.py fuzz REPORT.json      malibu_fuzz's run: channel errors counted, bounds kept
+  check_roi.py timeline REPORT.json TIMELINE.json
+                                     the same run's --timeline: its GPU jobs named by kernel as
+                                     often as the report's names launched, and every region and
+                                     annotation of the report on the region tracks
 Prints what it checked; exit 1 with the failures listed."""
 import json
 import os
@@ -137,6 +141,26 @@ def clpeak(rep):
     check_name_sums(rep)
 
 
+def timeline(rep):
+    with open(sys.argv[3]) as f:
+        t = json.load(f)
+    ev = [e for e in (t["traceEvents"] if isinstance(t, dict) else t) if e.get("pid") == 1]  # guest time
+    jobs = {}
+    for e in ev:
+        if e.get("cat") == "gpu" and e.get("ph") == "X":
+            jobs[e["name"]] = jobs.get(e["name"], 0) + 1
+    for n in rep["roi"]["kernel_names"]:
+        check(jobs.get(n["name"], 0) == n["launches"], "timeline: %d GPU jobs named %s, the report's %d launches"
+              % (jobs.get(n["name"], 0), n["name"], n["launches"]))
+    spans = sorted(e["name"] for e in ev if e.get("cat") == "region" and e.get("ph") == "X")
+    want = sorted(r["name"] for r in rep["roi"]["regions"])
+    check(spans == want, "timeline: region spans %s, the report's regions %s" % (spans, want))
+    notes = {e["name"] for e in ev if e.get("cat") == "annotation"}
+    texts = {a["text"] for a in rep["roi"]["annotations"]}
+    check(texts <= notes, "timeline: the report's %d annotations on the region tracks (missing: %s)"
+          % (len(texts), sorted(texts - notes)))
+
+
 def fuzz(rep):
     ch = rep["roi"]["channel"]
     check(ch["errors"] >= 100000, "%d channel errors counted" % ch["errors"])
@@ -149,7 +173,8 @@ def fuzz(rep):
 
 
 def main():
-    if len(sys.argv) != 3 or sys.argv[1] not in ("kernels", "clpeak", "fuzz"):
+    if len(sys.argv) != (4 if sys.argv[1:2] == ["timeline"] else 3) or \
+            sys.argv[1] not in ("kernels", "clpeak", "fuzz", "timeline"):
         sys.exit(__doc__)
     with open(sys.argv[2]) as f:
         rep = json.load(f)

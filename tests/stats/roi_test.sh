@@ -3,7 +3,8 @@
 # emu/stats/SCHEMA.md "roi"), on G52 with the guest image:
 #   1. roi_kernels under the naming layer, with --timing (three named kernels launched 1, 2 and 5 times in two
 #      nested regions, one more outside them), then the malibu command from the shell:
-#      tests/stats/check_roi.py kernels, and malibu-report's page of it
+#      tests/stats/check_roi.py kernels, and malibu-report's page of it; its --timeline: GPU jobs
+#      named by kernel, the regions and annotations (check_roi.py timeline)
 #   2. Debian's clpeak --kernel-latency, unmodified, under the layer: check_roi.py clpeak
 #   3. malibu_fuzz (hostile calls): its PASS, malibu's exit 0, one log line, check_roi.py fuzz;
 #      again with --backend portable
@@ -32,10 +33,12 @@ expect_line() { # NAME TEXT: the guest printed TEXT (a whole line, CRLF console)
     tr -d '\r' <"$work/$1.log" | grep -qxF "$2" || { echo "roi-test: FAIL: $1: no line '$2'"; sed 's/^/   | /' "$work/$1.log" | tail -20; fail=1; }
 }
 
-run kernels 600 "$layer roi_kernels && malibu probe && malibu roi-begin shell && malibu annotate hello from sh && malibu roi-end && malibu stats-dump shell-end" --timing preset=g52 || fail=1
+run kernels 600 "$layer roi_kernels && malibu probe && malibu roi-begin shell && malibu annotate hello from sh && malibu roi-end && malibu stats-dump shell-end" --timing preset=g52 \
+    --timeline "$work/kernels-timeline.json" || fail=1
 expect_line kernels "roi_kernels: PASS"
 expect_line kernels "malibu channel: version 1 (instruction 0x204d4c00 | op)"
 python3 "$here/check_roi.py" kernels "$work/kernels.json" || fail=1
+python3 "$here/check_roi.py" timeline "$work/kernels.json" "$work/kernels-timeline.json" || fail=1
 # malibu-report's page: the names table with a row per launch, the regions nested
 "$(dirname "$malibu")/malibu-report" "$work/kernels.json" -o "$work/kernels-report" >/dev/null || fail=1
 page=$work/kernels-report/index.html
