@@ -41,7 +41,13 @@ for f in "$malibu" $img/Image $img/initrd.img $img/rootfs.ext4; do
     [ -e "$f" ] || { echo "mali-clpeak-test: $f missing (make image)"; exit 1; }
 done
 tests=${CLPEAK_TESTS:---global-bandwidth --compute-sp --kernel-latency}
-script='RUSTICL_ENABLE=panfrost clpeak '"$tests"' -tn float
+# CLPEAK_NAMES=DIR: clpeak runs under the naming layer (guest-images/apps/libcl_malibu_names.c)
+# with --stats DIR/MODEL.json, and tests/stats/check_roi.py clpeak checks that every launch
+# clpeak announced named its GPU job by its kernel's name (an unmodified Debian program; issue 36)
+names=${CLPEAK_NAMES:-}
+layer=""
+[ -n "$names" ] && layer="OPENCL_LAYERS=/usr/local/lib/libcl_malibu_names.so " && mkdir -p "$names"
+script=$layer'RUSTICL_ENABLE=panfrost clpeak '"$tests"' -tn float
 echo "clpeak-status: $?"
 echo "bad-log-lines: $(dmesg | grep -ciE "panfrost.*(error|fault)|timeout|oops|bug")"'
 # within VALUE "LO HI": the figure was printed and lies in the band
@@ -55,9 +61,15 @@ for m in $models; do
         *) echo "mali-clpeak-test: no measured figures for $m"; exit 1 ;;
     esac
     start=$(date +%s)
-    out=$(timeout 1500 "$malibu" -m "${CLPEAK_RAM:-2G}" --image "$img" --gpu "$m" --run "$script" </dev/null 2>&1)
+    stats=""
+    [ -n "$names" ] && stats="--stats $names/$m.json"
+    out=$(timeout 1500 "$malibu" -m "${CLPEAK_RAM:-2G}" --image "$img" --gpu "$m" $stats --run "$script" </dev/null 2>&1)
     status=$?
     bad=""
+    if [ -n "$names" ]; then
+        python3 "$(dirname "$0")/../stats/check_roi.py" clpeak "$names/$m.json" >"$names/$m.check" 2>&1 ||
+            bad="$bad kernel-names(check_roi.py: $(grep -c FAIL "$names/$m.check") failures, $names/$m.check)"
+    fi
     [ $status -eq 0 ] || bad="$bad exit-status=$status"
     for want in "clpeak-status: 0" "bad-log-lines: 0"; do
         echo "$out" | grep -qF "$want" || bad="$bad missing:'$want'"
@@ -78,7 +90,7 @@ for m in $models; do
     esac
     if [ -z "$bad" ]; then
         echo "mali-clpeak-test: $m: global bandwidth (float) ${bw_v:--} GB/s (band $bw), compute (float) ${gf_v:--} GFLOPS" \
-             "(band $gf), kernel latency ${lat_v:--} us (band $lat): ok ($(($(date +%s) - start)) s)"
+             "(band $gf), kernel latency ${lat_v:--} us (band $lat)${names:+, every launch named by its kernel}: ok ($(($(date +%s) - start)) s)"
     else
         echo "mali-clpeak-test: $m FAILED:$bad"
         echo "$out" | grep -v "^gpu: job" | tail -30

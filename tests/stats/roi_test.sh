@@ -5,7 +5,7 @@
 #      nested regions, one more outside them), then the malibu command from the shell:
 #      tests/stats/check_roi.py kernels, and malibu-report's page of it; its --timeline: GPU jobs
 #      named by kernel, the regions and annotations (check_roi.py timeline)
-#   2. Debian's clpeak --kernel-latency, unmodified, under the layer: check_roi.py clpeak
+#   2. (Debian's clpeak, unmodified, under the layer: mali-clpeak-test runs it, check_roi.py clpeak)
 #   3. malibu_fuzz (hostile calls): its PASS, malibu's exit 0, one log line, check_roi.py fuzz;
 #      again with --backend portable
 #   4. the same binaries off malibu (malibu-user: no device tree): "no channel", nothing done
@@ -48,10 +48,6 @@ for want in '<h2>Kernels by name (6)</h2>' '<td>roi_five</td><td>5</td>' 'Region
 done
 n=$(grep -c '<tr class="launch">' "$page")
 [ "$n" = 10 ] || { echo "roi-test: FAIL: $page has $n launch rows, want 10"; fail=1; }
-
-run clpeak 900 "$layer clpeak --kernel-latency; echo clpeak-status: \$?" || fail=1
-expect_line clpeak "clpeak-status: 0"
-python3 "$here/check_roi.py" clpeak "$work/clpeak.json" || fail=1
 
 run fuzz 600 "malibu_fuzz 36 20000" || fail=1
 expect_line fuzz "malibu_fuzz: PASS"
