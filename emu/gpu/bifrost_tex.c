@@ -135,6 +135,8 @@ static int format_info(unsigned f, pixfmt *p)
         { 197, 1, 32, K_SINT }, { 205, 2, 32, K_SINT }, { 221, 4, 32, K_SINT },
         { 199, 1, 16, K_FLOAT }, { 207, 2, 16, K_FLOAT }, { 223, 4, 16, K_FLOAT },
         { 167, 1, 32, K_FLOAT }, { 175, 2, 32, K_FLOAT }, { 191, 4, 32, K_FLOAT },
+        /* v7's depth formats (Mesa's pan_format.c: Z16_UNORM textures; v6 uses R16_UNORM) */
+        { 75, 1, 16, K_UNORM },
         /* three channels: vertex attributes (LD_ATTR) */
         { 179, 3, 8, K_UNORM }, { 180, 3, 16, K_UNORM }, { 115, 3, 8, K_SNORM }, { 116, 3, 16, K_SNORM },
         { 147, 3, 8, K_UINT }, { 148, 3, 16, K_UINT }, { 149, 3, 32, K_UINT },
@@ -160,6 +162,10 @@ static int format_info(unsigned f, pixfmt *p)
         }
     if (f == 67) {      /* RGB10_A2 UNORM: 10, 10, 10, 2 bits in one word (Mesa's R10G10B10A2_UNORM) */
         *p = (pixfmt){ .ncomp = 4, .bits = 10, .kind = K_UNORM, .cbits = { 10, 10, 10, 2 }, .bpp = 4 };
+        return 0;
+    }
+    if (f == MALI_FORMAT_Z32_X32) {       /* v7 depth of Z32F_S8X24: float32 depth, then a word of stencil */
+        *p = (pixfmt){ .ncomp = 1, .bits = 32, .kind = K_FLOAT, .cbits = { 32 }, .bpp = 8 };
         return 0;
     }
     if (f == MALI_FORMAT_Z24X8_UNORM) {   /* depth textures Z24S8 / Z24X8: unorm24 depth, 8 bits unread */
