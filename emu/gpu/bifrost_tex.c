@@ -593,6 +593,22 @@ uint32_t bi_tex_texs_desc(unsigned tex_index, unsigned sampler_index, int f16, i
            (uint32_t)(zero_lod ? LOD_ZERO : LOD_COMPUTE) << 20 | (f16 ? 0u : 4u) << 24 | 0xfu << 28;
 }
 
+int bi_tex_dual_split(uint32_t desc, int fragment, uint32_t *d1, uint32_t *d2, unsigned *reg2)
+{
+    if ((desc >> 11) & 1 || ((desc >> 2) & 3) != 1)
+        return 0;
+    /* layout (Mesa's bifrost_dual_texture_operation): primary sampler [1:0], mode [3:2], primary
+     * texture [5:4], secondary sampler [7:6] and texture [9:8], [11:10] zero, secondary register
+     * [17:12], secondary format [20:18] and mask [24:21], primary format [27:25] and mask [31:28]
+     * (formats: TEXC's result formats 0-7, F16 and F32 with their clamps) */
+    unsigned lod = fragment ? LOD_COMPUTE : LOD_ZERO;
+    uint32_t common = 1u << 11 | (uint32_t)OP_TEX << 12 | 2u << 18 | lod << 20;
+    *d1 = common | (desc & 3) | ((desc >> 4) & 3) << 4 | ((desc >> 25) & 7) << 24 | (desc >> 28) << 28;
+    *d2 = common | ((desc >> 6) & 3) | ((desc >> 8) & 3) << 4 | ((desc >> 18) & 7) << 24 | ((desc >> 21) & 15) << 28;
+    *reg2 = (desc >> 12) & 63;
+    return 1;
+}
+
 /* The border colour as a texel's memory channels (see the border case in bi_tex_texc) */
 static void border_texel(const struct mali_sampler *sp, uint32_t v[4])
 {

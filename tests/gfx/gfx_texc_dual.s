@@ -1,0 +1,11 @@
+# tests/unit/test_bifrost_gfx.c: a dual-texture TEXC as Mesa's bi_opt_fuse_dual_texture makes
+# it (two TEXS_2D.f32 at the coordinates r4, r5 fused): texture / sampler 1 into the staging
+# registers r0-r3, texture / sampler 0 into r8-r11 (the descriptor's secondary register), both
+# f32 with a computed LOD (a fragment shader's).  Descriptor: primary sampler 1, dual mode,
+# primary texture 1, secondary sampler and texture 0, secondary register 8, formats F32 (4),
+# masks 0xf.
+clause_0: sr=0 msg=tex
+{
+    *NOP
+    +TEXC t1, r4, r5, #0xf9f08015, @r0
+}
