@@ -966,7 +966,8 @@ static void check_texs_cube(unsigned arch, int jit, bi_warp *w)
 
 /* A dual-texture TEXC (gfx_texc_dual.s): textures 0 and 1, 1 x 1 RGBA32F holding 100 t + c,
  * looked up at once; texture 1's texel lands in the staging registers r0-r3, texture 0's in
- * r8-r11 as the descriptor's secondary register says, and r12 (past them) is left alone.  The
+ * r8-r11 as the descriptor's secondary register says (the next clause reads them back), and r12
+ * (past them) is left alone.  The
  * descriptor is built as Mesa's bi_fuse_dual builds it (glmark2's terrain runs one). */
 static void check_texc_dual(unsigned arch, int jit, bi_warp *w)
 {
@@ -1004,6 +1005,7 @@ static void check_texc_dual(unsigned arch, int jit, bi_warp *w)
                           bf(w->reg[8 + c][l]));
         }
         ck_assert_uint_eq(w->reg[12][l], 0x5eed);
+        ck_assert(w->reg[20][l] == fb(0.0f) && w->reg[21][l] == fb(3.0f));   /* read by the next clause */
     }
     /* Mesa's descriptor in glmark2's terrain: texture / sampler 2 and 0, f16 results, r9 */
     uint32_t d1, d2;
