@@ -164,10 +164,6 @@ static int format_info(unsigned f, pixfmt *p)
         *p = (pixfmt){ .ncomp = 4, .bits = 10, .kind = K_UNORM, .cbits = { 10, 10, 10, 2 }, .bpp = 4 };
         return 0;
     }
-    if (f == MALI_FORMAT_Z32_X32) {       /* v7 depth of Z32F_S8X24: float32 depth, then a word of stencil */
-        *p = (pixfmt){ .ncomp = 1, .bits = 32, .kind = K_FLOAT, .cbits = { 32 }, .bpp = 8 };
-        return 0;
-    }
     if (f == MALI_FORMAT_Z24X8_UNORM) {   /* depth textures Z24S8 / Z24X8: unorm24 depth, 8 bits unread */
         *p = (pixfmt){ .ncomp = 1, .bits = 24, .kind = K_UNORM, .cbits = { 24 }, .bpp = 4 };
         return 0;
