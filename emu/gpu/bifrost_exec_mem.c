@@ -337,11 +337,19 @@ int bx_exec_tex(bi_warp *w, const bi_xinstr *x, const bi_clause *c, uint32_t exe
         }
         src = (const uint32_t(*)[BI_MAX_LANES])cube;
     }
+    /* dual texturing (TEXC with a dual descriptor): the second lookup's results, written to
+     * their register once every lane has run, as the staging writes land at the clause's end */
+    uint32_t dual_out[BI_MAX_LANES][4];
+    unsigned dual_reg = 0, dual_n = 0;
+    uint32_t dual_exec = 0;
     for (unsigned l = 0; l < n; l++) {
         if (!(exec & (1u << l)))
             continue;
-        uint32_t desc = x->sem == BI_SEM_TEXS ? desc0 : src[2][l];
+        uint32_t desc = x->sem == BI_SEM_TEXS ? desc0 : src[2][l], d2 = 0;
         uint32_t sv[4] = { src[0][l], src[1][l], src[2][l], src[3][l] };
+        int dual = x->sem == BI_SEM_TEXC && bi_tex_dual_split(desc, w->gfx_ctx != NULL, &sv[2], &d2, &dual_reg);
+        if (dual)
+            desc = sv[2];
         bi_tex_grad g, *gp = NULL;
         unsigned q = l & ~3u;
         if (bi_tex_needs_grad(desc) && q + 3 < n) {
@@ -355,6 +363,22 @@ int bx_exec_tex(bi_warp *w, const bi_xinstr *x, const bi_clause *c, uint32_t exe
         int rc = exec_tex(w, x, c, l, sv, gp, stg, f);
         if (rc)
             return rc;
+        if (dual) {
+            char why[160];
+            why[0] = 0;
+            rc = bi_tex_texc_grad(w->mem, d2, sv[0], sv[1], NULL, 0, gp, dual_out[l], &dual_n, why, sizeof why);
+            if (rc)
+                return bx_fault(f, rc == BI_EXEC_UNIMPLEMENTED ? BI_FAULT_UNIMPLEMENTED : BI_FAULT_MEMORY, 0,
+                                "clause %#x lane %u: dual texture: %s", c->offset, l, why);
+            if (dual_reg + dual_n > 64)
+                return bx_fault(f, BI_FAULT_INVALID, 0, "clause %#x: dual texture register r%u out of range", c->offset,
+                                dual_reg);
+            dual_exec |= 1u << l;
+        }
     }
+    for (unsigned r = 0; r < dual_n; r++)
+        for (unsigned l = 0; l < n; l++)
+            if (dual_exec & (1u << l))
+                w->reg[dual_reg + r][l] = dual_out[l][r];
     return BI_EXEC_OK;
 }

@@ -21,13 +21,15 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { K_UNORM, K_SNORM, K_UINT, K_SINT, K_FLOAT };
 enum { CH_ZERO = 4, CH_ONE = 5 };
 enum { OP_GRDESC_DER = 4, OP_GRDESC = 5, OP_FETCH = 6, OP_TEX = 7 };
 enum { LOD_GRDESC = 3, LOD_EXPLICIT = 4, LOD_BIAS = 5, LOD_ZERO = 6, LOD_COMPUTE = 7 };
-enum { WRAP_REPEAT = 8, WRAP_EDGE = 9, WRAP_BORDER = 11, WRAP_MIRROR = 12 };
+enum { WRAP_NONE = 0 /* ours: indices kept (a seamless cube footprint resolves them across faces) */,
+       WRAP_REPEAT = 8, WRAP_EDGE = 9, WRAP_BORDER = 11, WRAP_MIRROR = 12 };
 enum { MIPMAP_TRILINEAR = 3 };
 
 /* Sub-texel precision of linear filtering: the fraction between two texels is quantised to
@@ -133,6 +135,8 @@ static int format_info(unsigned f, pixfmt *p)
         { 197, 1, 32, K_SINT }, { 205, 2, 32, K_SINT }, { 221, 4, 32, K_SINT },
         { 199, 1, 16, K_FLOAT }, { 207, 2, 16, K_FLOAT }, { 223, 4, 16, K_FLOAT },
         { 167, 1, 32, K_FLOAT }, { 175, 2, 32, K_FLOAT }, { 191, 4, 32, K_FLOAT },
+        /* v7's depth formats (Mesa's pan_format.c: Z16_UNORM textures; v6 uses R16_UNORM) */
+        { 75, 1, 16, K_UNORM },
         /* three channels: vertex attributes (LD_ATTR) */
         { 179, 3, 8, K_UNORM }, { 180, 3, 16, K_UNORM }, { 115, 3, 8, K_SNORM }, { 116, 3, 16, K_SNORM },
         { 147, 3, 8, K_UINT }, { 148, 3, 16, K_UINT }, { 149, 3, 32, K_UINT },
@@ -507,6 +511,7 @@ static long wrap(long i, unsigned n, unsigned mode)
         return p < (long)n ? p : 2 * (long)n - 1 - p;
     }
     case WRAP_BORDER: return i < 0 || i >= (long)n ? -1 : i;
+    case WRAP_NONE: return i;
     default: return i < 0 ? 0 : i >= (long)n ? (long)n - 1 : i;
     }
 }
@@ -584,6 +589,22 @@ uint32_t bi_tex_texs_desc(unsigned tex_index, unsigned sampler_index, int f16, i
            (uint32_t)(zero_lod ? LOD_ZERO : LOD_COMPUTE) << 20 | (f16 ? 0u : 4u) << 24 | 0xfu << 28;
 }
 
+int bi_tex_dual_split(uint32_t desc, int fragment, uint32_t *d1, uint32_t *d2, unsigned *reg2)
+{
+    if ((desc >> 11) & 1 || ((desc >> 2) & 3) != 1)
+        return 0;
+    /* layout (Mesa's bifrost_dual_texture_operation): primary sampler [1:0], mode [3:2], primary
+     * texture [5:4], secondary sampler [7:6] and texture [9:8], [11:10] zero, secondary register
+     * [17:12], secondary format [20:18] and mask [24:21], primary format [27:25] and mask [31:28]
+     * (formats: TEXC's result formats 0-7, F16 and F32 with their clamps) */
+    unsigned lod = fragment ? LOD_COMPUTE : LOD_ZERO;
+    uint32_t common = 1u << 11 | (uint32_t)OP_TEX << 12 | 2u << 18 | lod << 20;
+    *d1 = common | (desc & 3) | ((desc >> 4) & 3) << 4 | ((desc >> 25) & 7) << 24 | (desc >> 28) << 28;
+    *d2 = common | ((desc >> 6) & 3) | ((desc >> 8) & 3) << 4 | ((desc >> 18) & 7) << 24 | ((desc >> 21) & 15) << 28;
+    *reg2 = (desc >> 12) & 63;
+    return 1;
+}
+
 /* The border colour as a texel's memory channels (see the border case in bi_tex_texc) */
 static void border_texel(const struct mali_sampler *sp, uint32_t v[4])
 {
@@ -604,6 +625,7 @@ typedef struct {
     unsigned size[3];                   /* the level's size per axis */
     int cmp;
     float ref;
+    int seamless;                       /* a cube face with seamless filtering: lk->layer is 6c + face */
 } lookup;
 
 /* Mali compare functions (genxml Func).  Panfrost programs the GL function with its operands
@@ -622,19 +644,122 @@ static int compare(unsigned func, float texel, float ref)
     }
 }
 
-/* One texel of the lookup (an index < 0: the border colour), shadow compare applied. */
-static int lookup_texel(const lookup *lk, const long at[3], uint32_t v[4], char *err, size_t errlen)
+/* One texel of the lookup in `layer` (an index < 0: the border colour), shadow compare applied. */
+static int layer_texel(const lookup *lk, unsigned layer, const long at[3], uint32_t v[4], char *err, size_t errlen)
 {
     if (at[0] < 0 || at[1] < 0 || at[2] < 0) {
         border_texel(lk->sp, v);
     } else {
-        int rc = fetch_texel(lk->m, lk->t, (unsigned)at[0], (unsigned)at[1], (unsigned)at[2], lk->layer, lk->level, lk->sample, v,
+        int rc = fetch_texel(lk->m, lk->t, (unsigned)at[0], (unsigned)at[1], (unsigned)at[2], layer, lk->level, lk->sample, v,
                              err, errlen);
         if (rc)
             return rc;
     }
     if (lk->cmp)
         v[0] = compare(lk->sp->compare_function, f32(v[0]), lk->ref) ? 0x3f800000u : 0;
+    return 0;
+}
+
+/* One texel of the lookup's layer. */
+static int lookup_texel(const lookup *lk, const long at[3], uint32_t v[4], char *err, size_t errlen)
+{
+    return layer_texel(lk, lk->layer, at, v, err, errlen);
+}
+
+/* ---- seamless cube maps ----------------------------------------------------------------------- */
+
+/* GL's cube faces (GL ES 3.2 table 8.19, faces +X -X +Y -Y +Z -Z): the direction (rx, ry, rz) of
+ * the face coordinates sc, tc at major axis ma, and back.  Integers: a texel (i, j) of an n x n
+ * face is its centre in half-texel units, ma = n, sc = 2i + 1 - n, tc = 2j + 1 - n. */
+static void cube_dir(unsigned face, long ma, long sc, long tc, long d[3])
+{
+    switch (face) {
+    case 0: d[0] = ma, d[1] = -tc, d[2] = -sc; break;
+    case 1: d[0] = -ma, d[1] = -tc, d[2] = sc; break;
+    case 2: d[0] = sc, d[1] = ma, d[2] = tc; break;
+    case 3: d[0] = sc, d[1] = -ma, d[2] = -tc; break;
+    case 4: d[0] = sc, d[1] = -tc, d[2] = ma; break;
+    default: d[0] = -sc, d[1] = -tc, d[2] = -ma; break;
+    }
+}
+
+/* The face whose major axis a direction has (unique: the caller's directions have no ties), and
+ * its face coordinates. */
+static unsigned cube_face_of(const long d[3], long *ma, long *sc, long *tc)
+{
+    long ax = labs(d[0]), ay = labs(d[1]), az = labs(d[2]);
+    if (ax > ay && ax > az) {
+        *ma = ax, *tc = -d[1], *sc = d[0] > 0 ? -d[2] : d[2];
+        return d[0] > 0 ? 0 : 1;
+    }
+    if (ay > az) {
+        *ma = ay, *sc = d[0], *tc = d[1] > 0 ? d[2] : -d[2];
+        return d[1] > 0 ? 2 : 3;
+    }
+    *ma = az, *tc = -d[1], *sc = d[2] > 0 ? d[0] : -d[0];
+    return d[2] > 0 ? 4 : 5;
+}
+
+/* The texel index along a face axis of the point at face coordinate sc / ma: floor(n (sc / ma +
+ * 1) / 2), the last texel for sc = ma. */
+static long cube_index(long sc, long ma, unsigned n)
+{
+    long i = (sc + ma) * (long)n / (2 * ma);
+    return i < (long)n ? i : (long)n - 1;
+}
+
+/* Texel (i, j) just outside one edge of `face` (n x n): the texel of the adjacent face its centre
+ * projects onto (GL ES 3.2 8.14.2.1, seamless cube map filtering), *face updated. */
+static void cube_neighbour(unsigned *face, long *i, long *j, unsigned n)
+{
+    long d[3], ma, sc, tc;
+    cube_dir(*face, (long)n, 2 * *i + 1 - (long)n, 2 * *j + 1 - (long)n, d);
+    *face = cube_face_of(d, &ma, &sc, &tc);
+    *i = cube_index(sc, ma, n);
+    *j = cube_index(tc, ma, n);
+}
+
+/* The 2x2 texels of a bilinear footprint at c (float bits, 2D or a cube face) into tv[k], k = x
+ * + 2 y (x, y: the first or second texel along s and t), their weights along s and t in la, with
+ * the sampler's wrap modes, or for a seamless cube across the face edges: a texel past one edge
+ * from the adjacent face, and one past a corner (no unique neighbour) the average of the three
+ * others, the method GL recommends. */
+static int quad_texels(lookup *lk, const uint32_t c[2], uint32_t offms, const unsigned wm[2], uint32_t tv[4][4],
+                       double la[2], char *err, size_t errlen)
+{
+    long lx[2][2];
+    int norm = lk->sp->normalized_coordinates;
+    for (unsigned a = 0; a < 2; a++)
+        linear_axis(c[a], lk->size[a], norm, lk->seamless ? 0 : (int8_t)(offms >> (8 * a)),
+                    lk->seamless ? WRAP_NONE : wm[a], lx[a], &la[a]);
+    int corner = -1;
+    for (unsigned k = 0; k < 4; k++) {
+        long at[3] = { lx[0][k & 1], lx[1][k >> 1], 0 };
+        unsigned layer = lk->layer, n = lk->size[0];
+        if (lk->seamless) {
+            int outx = at[0] < 0 || at[0] >= (long)n, outy = at[1] < 0 || at[1] >= (long)n;
+            if (outx && outy) {
+                corner = (int)k;
+                continue;
+            }
+            if (outx || outy) {
+                unsigned face = layer % 6;
+                cube_neighbour(&face, &at[0], &at[1], n);
+                layer = layer - layer % 6 + face;
+            }
+        }
+        int rc = layer_texel(lk, layer, at, tv[k], err, errlen);
+        if (rc)
+            return rc;
+    }
+    if (corner >= 0)
+        for (unsigned ch = 0; ch < 4; ch++) {
+            double sum = 0;
+            for (unsigned k = 0; k < 4; k++)
+                if ((int)k != corner)
+                    sum += f32(tv[k][ch]);
+            tv[corner][ch] = u32((float)(sum / 3));
+        }
     return 0;
 }
 
@@ -683,6 +808,27 @@ static int sample_level(lookup *lk, unsigned level, const uint32_t c[3], uint32_
     for (unsigned a = 0; a < lk->dim; a++) {
         if (wm[a] != WRAP_REPEAT && wm[a] != WRAP_EDGE && wm[a] != WRAP_BORDER && wm[a] != WRAP_MIRROR)
             return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler wrap mode %u not implemented", wm[a]);
+        if (lk->seamless)
+            wm[a] = WRAP_EDGE;      /* seamless cubes ignore the wrap modes: nearest clamps to the face */
+    }
+    if (linear && lk->seamless) {    /* the footprint crosses into the adjacent faces */
+        uint32_t tv[4][4];
+        int rc = quad_texels(lk, c, 0, wm, tv, la, err, errlen);
+        if (rc)
+            return rc;
+        double acc[4] = { 0, 0, 0, 0 };
+        for (unsigned k = 0; k < 4; k++) {       /* filter_linear's weights and order */
+            double w = ((k & 1) ? la[0] : 1 - la[0]) * ((k >> 1) ? la[1] : 1 - la[1]);
+            if (w == 0)
+                continue;
+            for (unsigned ch = 0; ch < 4; ch++)
+                acc[ch] += w * f32(tv[k][ch]);
+        }
+        for (unsigned ch = 0; ch < 4; ch++)
+            v[ch] = u32((float)acc[ch]);
+        return 0;
+    }
+    for (unsigned a = 0; a < lk->dim; a++) {
         int off = (int8_t)(offms >> (8 * a));
         if (linear)
             linear_axis(c[a], lk->size[a], norm, off, wm[a], lx[a], &la[a]);
@@ -874,8 +1020,10 @@ int bi_tex_texc_grad(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, con
         return gradient_desc(m, desc, x, y, sr, grad, out, nout, err, errlen);
     if (op == OP_TEX && (lod < LOD_GRDESC || lod == 2))
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC LOD mode %u not implemented", lod);
-    if (op == OP_FETCH && lod != 1)
-        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC gather (fetch mode %u) not implemented", lod);
+    /* fetch modes: 1 a texel, 4-7 a gather of component 0-3 (Mesa: BIFROST_TEXTURE_FETCH_*) */
+    if (op == OP_FETCH && lod != 1 && lod < 4)
+        return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC fetch mode %u not implemented", lod);
+    int gather = op == OP_FETCH && lod >= 4;
     if (mask != 0xf)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC write mask %#x not implemented", mask);
     if (rfmt != 0 && rfmt != 4 && rfmt != 14 && rfmt != 15)
@@ -914,9 +1062,10 @@ int bi_tex_texc_grad(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, con
     if (layer >= t->layers)
         layer = t->layers - 1;     /* integer array indices clamp (Mesa sets the sampler bit) */
     uint32_t c[3] = { x, y, zc };
-    if (dim == MALI_TEXTURE_DIMENSION_CUBE && op == OP_FETCH)
+    if (dim == MALI_TEXTURE_DIMENSION_CUBE && op == OP_FETCH && !gather)
         return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC fetch from a cube texture not implemented");
-    if (dim == MALI_TEXTURE_DIMENSION_CUBE) {
+    int cube = dim == MALI_TEXTURE_DIMENSION_CUBE;
+    if (cube) {
         /* a face of a cube: a 2D lookup in layer 6 cube + face (faces +X -X +Y -Y +Z -Z, GL's
          * layer order); the shader selected the face and its (s, t) with CUBEFACE / CUBE_*SEL */
         unsigned face = x >> 29;
@@ -933,15 +1082,55 @@ int bi_tex_texc_grad(const bi_mem *m, uint32_t desc, uint32_t x, uint32_t y, con
     unsigned sample = offms >> 24 < t->samples ? offms >> 24 : t->samples - 1;
     lookup lk = { .m = m, .t = t, .sp = &no_sampler, .dim = dim, .layer = layer, .sample = sample, .cmp = shadow };
     uint32_t v[4] = { 0, 0, 0, 0 };
-    if (op == OP_TEX) {
-        const struct mali_sampler *sp;
+    const struct mali_sampler *sp = &no_sampler;
+    if (op == OP_TEX || gather) {
         if ((rc = read_sampler(m, smp, &sp, err, errlen)))
             return rc;
         lk.sp = sp;
+        lk.seamless = cube && sp->seamless_cube_map;
         /* the shadow reference: GL clamps it to [0, 1] for fixed-point depth textures */
         lk.ref = f32(ref);
         if (t->fmt.kind == K_UNORM)
             lk.ref = lk.ref < 0 ? 0 : lk.ref > 1 ? 1 : lk.ref;
+    }
+    if (gather) {
+        /* textureGather: the 2x2 texels bilinear filtering would weight (GL ES 3.2 8.14.2, the
+         * sampler's wrap modes, seamless cubes across faces) in the level the LOD register
+         * names (Mesa: 0, the base), each texel's component lod - 4 after the format's order and
+         * the texture swizzle (shadow: the comparison's result).  Order in the registers: the
+         * texels (i0, j0), (i1, j0), (i0, j1), (i1, j1); Mesa's NIR (lower_tg4_broadcom_swizzle)
+         * turns it into GL's (i0, j1), (i1, j1), (i1, j0), (i0, j0). */
+        unsigned level = (lodv & 0xffff) >> 8, comp = lod - 4;
+        if (level >= t->levels)
+            level = t->levels - 1;
+        lk.level = level;
+        lk.size[0] = t->width >> level ? t->width >> level : 1;
+        lk.size[1] = dim >= 2 && t->height >> level ? t->height >> level : 1;
+        if (dim != 2)
+            return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "TEXC gather on a %uD texture not implemented", dim);
+        unsigned wm[2] = { sp->wrap_mode_s, sp->wrap_mode_t };
+        for (unsigned a = 0; a < 2; a++)
+            if (wm[a] != WRAP_REPEAT && wm[a] != WRAP_EDGE && wm[a] != WRAP_BORDER && wm[a] != WRAP_MIRROR)
+                return tfail(err, errlen, BI_EXEC_UNIMPLEMENTED, "sampler wrap mode %u not implemented", wm[a]);
+        uint32_t tv[4][4];
+        double la[2];
+        if ((rc = quad_texels(&lk, c, offms, wm, tv, la, err, errlen)))
+            return rc;
+        uint32_t one = want_float ? 0x3f800000u : 1u, r[4];
+        unsigned ch = t->chan[comp];
+        for (unsigned k = 0; k < 4; k++)
+            r[k] = ch < 4 ? tv[k][ch] : ch == CH_ONE ? one : 0;
+        if (rfmt == 0) {
+            out[0] = bi_f32_to_f16(r[0], 0) | (uint32_t)bi_f32_to_f16(r[1], 0) << 16;
+            out[1] = bi_f32_to_f16(r[2], 0) | (uint32_t)bi_f32_to_f16(r[3], 0) << 16;
+            *nout = 2;
+        } else {
+            memcpy(out, r, sizeof r);
+            *nout = 4;
+        }
+        return 0;
+    }
+    if (op == OP_TEX) {
 
         /* level of detail, 8.8 fixed point: computed from the quad (+ the shader's bias), explicit,
          * or zero; then the sampler's bias and its [minimum, maximum] clamp (GL ES 3.2 8.14.1) */

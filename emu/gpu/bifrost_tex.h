@@ -37,6 +37,12 @@ int bi_tex_lod_from_grad(unsigned width, unsigned height, unsigned depth, unsign
                          const bi_tex_grad *g);
 /* Staging registers a TEXC descriptor reads (before it writes its results), or -1 if refused. */
 int bi_tex_staging_count(uint32_t desc);
+/* A dual-texture TEXC descriptor (Mesa's bi_opt_fuse_dual_texture: two TEXS_2D at the same
+ * coordinates fused, bits 3:2 = 1 with bit 11 clear): 1 and the two single TEXC descriptors its
+ * halves stand for (2D, texture and sampler indices 0-3, result format and mask; the LOD mode is
+ * the shader stage's: computed in fragment shaders, zero elsewhere), *reg2 the register the
+ * second one's results go to (the first's go to the staging registers); 0 if desc is not dual. */
+int bi_tex_dual_split(uint32_t desc, int fragment, uint32_t *d1, uint32_t *d2, unsigned *reg2);
 /* The TEXC descriptor equivalent to TEXS_2D.f32/.f16 with these immediates. */
 uint32_t bi_tex_texs_desc(unsigned tex_index, unsigned sampler_index, int f16, int zero_lod);
 

@@ -219,3 +219,24 @@ enum gfx_clip_result gfx_clip_point(const struct gfx_clip_params *p, const struc
     unclipped(in, 0, out);
     return GFX_CLIP_INSIDE;
 }
+
+bool gfx_clip_bounds(const struct gfx_clip_params *p, const struct gfx_clip_vertex *in, unsigned nverts,
+                     float box[4])
+{
+    struct gfx_rvertex out[GFX_CLIP_MAX_VERTS];
+    unsigned n = nverts;
+    enum gfx_clip_result r = nverts == 3   ? gfx_clip_triangle(p, in, out, &n, NULL)
+                             : nverts == 2 ? gfx_clip_line(p, in, out, NULL)
+                                           : gfx_clip_point(p, in, out, NULL);
+    if (r == GFX_CLIP_CULLED || n == 0)
+        return false;
+    box[0] = box[2] = out[0].x;
+    box[1] = box[3] = out[0].y;
+    for (unsigned i = 1; i < n; i++) {
+        box[0] = fminf(box[0], out[i].x);
+        box[1] = fminf(box[1], out[i].y);
+        box[2] = fmaxf(box[2], out[i].x);
+        box[3] = fmaxf(box[3], out[i].y);
+    }
+    return true;
+}

@@ -55,4 +55,10 @@ enum gfx_clip_result gfx_clip_line(const struct gfx_clip_params *p, const struct
 enum gfx_clip_result gfx_clip_point(const struct gfx_clip_params *p, const struct gfx_clip_vertex *in,
                                     struct gfx_rvertex *out, struct gfx_clip_stats *stats);
 
+/* The window-space box [box[0], box[2]] x [box[1], box[3]] of what remains of a primitive of
+ * nverts (1-3) vertices after clipping it with p (the tiler bins a primitive that crosses w = 0
+ * by the part the rasterizer will draw, clipped alike); false when nothing remains. */
+bool gfx_clip_bounds(const struct gfx_clip_params *p, const struct gfx_clip_vertex *in, unsigned nverts,
+                     float box[4]);
+
 #endif

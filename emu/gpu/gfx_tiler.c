@@ -2,7 +2,8 @@
  * (window x, y, depth and 1/w per vertex slot, as the position shader wrote them), assembles its
  * primitives (gfx_prim.h), culls zero-area and back/front faces as the fragment DCD asks, and
  * bins the rest by their tile boxes inside the scissor into the polygon list (gfx_polylist.h).
- * Primitives that cross w = 0 keep the whole scissor box and are clipped when rasterized. */
+ * Primitives that cross w = 0 are binned by the box of their clipped part (gfx_clip_bounds) and
+ * clipped again when rasterized. */
 #include "gfx_tiler.h"
 
 #include <math.h>
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gfx_clip.h"
 #include "gfx_fb.h"
 #include "gfx_pixel.h"
 #include "gfx_polylist.h"
@@ -78,6 +80,32 @@ static bool add_prim(void *vctx, const struct gfx_prim *p)
     }
     for (unsigned i = p->nverts; i < 3; i++)
         pr.v[i] = pr.v[0];
+    if (clip) {
+        /* crosses w = 0 (or has a lost position): bin the part the fragment side will draw, clipped
+         * as it clips (gfx_shade.c: w >= GFX_CLIP_W_MIN and the guard band, no depth planes); a
+         * primitive wholly behind the eye leaves nothing and is culled (glmark2's terrain: some
+         * 18000 such triangles of the ground behind the camera each took every tile of the
+         * frame, 54 million entries).  Assumption: the hardware's tiler, whose clipping Arm does
+         * not document, does not list primitives it cannot draw either. */
+        static const struct gfx_clip_params cp = { .depth_clip = false };
+        struct gfx_clip_vertex cv[3];
+        for (unsigned i = 0; i < p->nverts; i++) {
+            const float *q = c->pos[pr.v[i]];
+            cv[i] = (struct gfx_clip_vertex){ q[0], q[1], q[2], q[3] };
+        }
+        float b[4];
+        if (!gfx_clip_bounds(&cp, cv, p->nverts, b)) {
+            c->culled++;
+            return true;
+        }
+        float r = c->kind == GFX_PL_POINTS ? (c->psize ? gfx_half_to_float(c->psize[pr.v[0]]) : c->point_size) * 0.5f + 1
+                  : c->kind == GFX_PL_LINES ? c->line_width * 0.5f + 1
+                                            : 0;
+        x0 = b[0] - r;
+        y0 = b[1] - r;
+        x1 = b[2] + r;
+        y1 = b[3] + r;
+    }
     if (c->kind == GFX_PL_TRIANGLES && !clip) {
         const float *a = c->pos[pr.v[0]], *b = c->pos[pr.v[1]], *d = c->pos[pr.v[2]];
         double area = ((double)a[0] * b[1] - (double)b[0] * a[1]) + ((double)b[0] * d[1] - (double)d[0] * b[1]) +
@@ -95,23 +123,22 @@ static bool add_prim(void *vctx, const struct gfx_prim *p)
         }
     }
     int bx0 = c->sx0, by0 = c->sy0, bx1 = c->sx1, by1 = c->sy1;
+    if (x1 < bx0 || y1 < by0 || x0 > bx1 + 1 || y0 > by1 + 1) {
+        c->culled++;
+        return true;
+    }
     if (clip) {
         pr.flags |= GFX_PL_CLIP;
         c->clipped++;
-    } else {
-        if (x1 < bx0 || y1 < by0 || x0 > bx1 + 1 || y0 > by1 + 1) {
-            c->culled++;
-            return true;
-        }
-        if (x0 > bx0)
-            bx0 = (int)x0;
-        if (y0 > by0)
-            by0 = (int)y0;
-        if (x1 < bx1)
-            bx1 = (int)x1;
-        if (y1 < by1)
-            by1 = (int)y1;
     }
+    if (x0 > bx0)
+        bx0 = (int)x0;
+    if (y0 > by0)
+        by0 = (int)y0;
+    if (x1 < bx1)
+        bx1 = (int)x1;
+    if (y1 < by1)
+        by1 = (int)y1;
     if (c->n == c->cap) {
         size_t cap = c->cap ? c->cap * 2 : 256;
         gfx_pl_prim *np = realloc(c->prims, cap * sizeof(*np));

@@ -964,6 +964,69 @@ static void check_texs_cube(unsigned arch, int jit, bi_warp *w)
                           bf(w->reg[c][l]));
 }
 
+/* A dual-texture TEXC (gfx_texc_dual.s): textures 0 and 1, 1 x 1 RGBA32F holding 100 t + c,
+ * looked up at once; texture 1's texel lands in the staging registers r0-r3, texture 0's in
+ * r8-r11 as the descriptor's secondary register says (the next clause reads them back), and r12
+ * (past them) is left alone.  The
+ * descriptor is built as Mesa's bi_fuse_dual builds it (glmark2's terrain runs one). */
+static void check_texc_dual(unsigned arch, int jit, bi_warp *w)
+{
+    fake_log g;
+    memset(mem, 0, sizeof(mem));
+    warp_setup(w, arch, &g);
+    uint64_t tex = MEM_BASE + 0x400, smp = MEM_BASE + 0x480, surf = MEM_BASE + 0x500, data = MEM_BASE + 0x1000;
+    gmem.textures = tex;
+    gmem.samplers = smp;
+    for (unsigned t = 0; t < 2; t++) {
+        put32(tex + 32 * t, 2 | 2u << 4 | pformat(arch, 191) << 10);       /* 2D, 1 x 1, 1 level */
+        put32(tex + 32 * t + 8, (0 | 1 << 3 | 2 << 6 | 3 << 9) | 2u << 12);
+        put32(tex + 32 * t + 16, (uint32_t)(surf + 16 * t));
+        put32(surf + 16 * t, (uint32_t)(data + 16 * t));
+        put32(surf + 16 * t + 8, 16);
+        for (unsigned c = 0; c < 4; c++)
+            put32(data + 16 * t + 4 * c, fb((float)(100 * t + c)));
+        put32(smp + 32 * t, 1 | 9u << 8 | 9u << 12 | 9u << 16 | 1u << 25 | 1u << 26 | 3u << 27);
+        put32(smp + 32 * t + 4, 16u << 8 << 16);
+    }
+    for (unsigned l = 0; l < w->lanes; l++) {
+        w->reg[4][l] = fb(0.5f);
+        w->reg[5][l] = fb(0.5f);
+        w->reg[12][l] = 0x5eed;
+    }
+    set_backend(jit);
+    bi_program *p = bi_program_new(bi_shader_gfx_texc_dual, sizeof(bi_shader_gfx_texc_dual), arch == 7 ? BI_ARCH_V7 : BI_ARCH_V6);
+    run_prog(w, p, BI_EXEC_END);
+    bi_program_free(p);
+    for (unsigned l = 0; l < w->lanes; l++) {
+        for (unsigned c = 0; c < 4; c++) {
+            ck_assert_msg(w->reg[c][l] == fb((float)(100 + c)), "arch %u lane %u primary %u: %g", arch, l, c,
+                          bf(w->reg[c][l]));
+            ck_assert_msg(w->reg[8 + c][l] == fb((float)c), "arch %u lane %u secondary %u: %g", arch, l, c,
+                          bf(w->reg[8 + c][l]));
+        }
+        ck_assert_uint_eq(w->reg[12][l], 0x5eed);
+        ck_assert(w->reg[20][l] == fb(0.0f) && w->reg[21][l] == fb(3.0f));   /* read by the next clause */
+    }
+    /* Mesa's descriptor in glmark2's terrain: texture / sampler 2 and 0, f16 results, r9 */
+    uint32_t d1, d2;
+    unsigned r2;
+    ck_assert(bi_tex_dual_split(0xf1e09026u, 1, &d1, &d2, &r2));
+    ck_assert_uint_eq(d1, bi_tex_texs_desc(2, 2, 1, 0));
+    ck_assert_uint_eq(d2, bi_tex_texs_desc(0, 0, 1, 0));
+    ck_assert_uint_eq(r2, 9);
+    ck_assert(bi_tex_dual_split(0xf1e09026u, 0, &d1, &d2, &r2) && d1 == bi_tex_texs_desc(2, 2, 1, 1));
+    /* single-texture descriptors are not dual */
+    ck_assert(!bi_tex_dual_split(bi_tex_texs_desc(2, 2, 1, 0), 1, &d1, &d2, &r2));
+    ck_assert(!bi_tex_dual_split(0xf0186800u, 1, &d1, &d2, &r2));
+}
+
+START_TEST(texc_dual)
+{
+    both_backends(check_texc_dual, 6);
+    both_backends(check_texc_dual, 7);
+}
+END_TEST
+
 START_TEST(texs_cube)
 {
     both_backends(check_texs_cube, 6);
@@ -1057,6 +1120,7 @@ int main(void)
     tcase_add_test(tc, mesa_fragdepth_shader);
     tcase_add_test(tc, var_tex);
     tcase_add_test(tc, texs_computed_lod);
+    tcase_add_test(tc, texc_dual);
     tcase_add_test(tc, message_preloads);
     tcase_add_test(tc, no_front_end);
     suite_add_tcase(s, tc);

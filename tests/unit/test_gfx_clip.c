@@ -120,6 +120,41 @@ START_TEST(test_triangle_crossing_w0)
 }
 END_TEST
 
+/* gfx_clip_bounds, by which the tiler bins a primitive crossing w = 0: the box of the clipped
+ * polygon, nothing for one wholly behind the eye, and off to one side for one whose visible part
+ * is there (the tiler then culls both; before, each took the whole scissor box) */
+START_TEST(test_bounds_crossing_w0)
+{
+    vp_scale = 1;
+    float b[4];
+    /* wholly behind the eye: nothing */
+    clipv behind[3] = { { 0, 0, 0, -1 }, { 1, 0, 0, -2 }, { 0, 1, 0, -0.5 } };
+    struct gfx_clip_vertex in[3] = { shade(behind[0]), shade(behind[1]), shade(behind[2]) };
+    ck_assert(!gfx_clip_bounds(&no_depth, in, 3, b));
+    ck_assert(!gfx_clip_bounds(&no_depth, in, 2, b));
+    ck_assert(!gfx_clip_bounds(&no_depth, in, 1, b));
+    /* crossing w = 0 left of the viewport (x = -3 w in front: window x -180 at w = 1, and
+     * further left towards w = 0): the box ends at x = -180, its mirror image behind the eye
+     * (window x 420) is not part of it */
+    clipv left[3] = { { -3, 0, 0, 1 }, { -3, 1, 0, 1 }, { -3, 0, 0, -1 } };
+    struct gfx_clip_vertex l[3] = { shade(left[0]), shade(left[1]), shade(left[2]) };
+    ck_assert(gfx_clip_bounds(&no_depth, l, 3, b));
+    ck_assert_msg(b[2] <= -180.0f + 1e-3f && b[0] >= -GFX_GUARD_BAND, "box x %g .. %g", b[0], b[2]);
+    /* a visible crossing: the box of gfx_clip_triangle's polygon, holding the vertices in front */
+    clipv c[3] = { { 0, 0, 0, 1 }, { 1, 0, 0, 1 }, { 0, 1, 0, -1 } };
+    struct gfx_clip_vertex v[3] = { shade(c[0]), shade(c[1]), shade(c[2]) };
+    struct gfx_rvertex out[GFX_CLIP_MAX_VERTS];
+    unsigned n;
+    ck_assert_int_eq(gfx_clip_triangle(&no_depth, v, out, &n, NULL), GFX_CLIP_CLIPPED);
+    ck_assert(gfx_clip_bounds(&no_depth, v, 3, b));
+    for (unsigned k = 0; k < n; k++)
+        ck_assert(out[k].x >= b[0] && out[k].x <= b[2] && out[k].y >= b[1] && out[k].y <= b[3]);
+    for (unsigned k = 0; k < 2; k++)
+        ck_assert(v[k].x >= b[0] && v[k].x <= b[2] && v[k].y >= b[1] && v[k].y <= b[3]);
+    ck_assert(b[0] >= -GFX_GUARD_BAND && b[2] <= GFX_GUARD_BAND && b[1] >= -GFX_GUARD_BAND && b[3] <= GFX_GUARD_BAND);
+}
+END_TEST
+
 START_TEST(test_depth_planes)
 {
     /* w = 1: window coordinates are homogeneous ones */
@@ -369,6 +404,7 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_inside);
     tcase_add_test(tc, test_triangle_crossing_w0);
+    tcase_add_test(tc, test_bounds_crossing_w0);
     tcase_add_test(tc, test_depth_planes);
     tcase_add_test(tc, test_guard_band_and_hostile);
     tcase_add_test(tc, test_lines_and_points);

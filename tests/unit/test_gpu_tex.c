@@ -47,6 +47,7 @@ static float bitsf(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 
 enum { OP_GRDESC_DER = 4, OP_GRDESC = 5, OP_FETCH = 6, OP_TEX = 7, LOD_GRDESC = 3, LOD_EXPLICIT = 4, LOD_BIAS = 5, LOD_ZERO = 6, LOD_COMPUTE = 7, RF_F32 = 4 };
 enum { SWZ_RGBA = 0 | 1 << 3 | 2 << 6 | 3 << 9 };
+enum { WRAP_REPEAT_ = 8, WRAP_EDGE_ = 9, WRAP_BORDER_ = 11 };
 
 static bi_mem M;
 
@@ -316,6 +317,9 @@ START_TEST(test_formats)
     /* Z24X8: depth 0x800000 / 0xffffff in red, the stencil byte unread */
     texel(MALI_FORMAT_Z24X8_UNORM, 0, (const uint8_t[]){ 0, 0, 0x80, 0x5a }, 4, v);
     ck_assert(v[0] == (float)(8388608.0 / 16777215.0) && v[1] == 0.0f && v[3] == 1.0f);
+    /* v7's Z16_UNORM (format 75, GL_DEPTH_COMPONENT16 textures): 0x8000 / 0xffff in red */
+    texel(MALI_FORMAT_Z16_UNORM, 0, (const uint8_t[]){ 0, 0x80, 0x5a, 0x5a }, 2, v);
+    ck_assert(v[0] == (float)(32768.0 / 65535.0) && v[1] == 0.0f && v[3] == 1.0f);
     /* R11G11B10F: 1.0 in each (exponent 15, mantissa 0) */
     uint32_t w = 15u << 6 | (15u << 6) << 11 | (15u << 5) << 22;
     texel(MALI_FORMAT_R11F_G11F_B10F, 0, (const uint8_t[]){ (uint8_t)w, (uint8_t)(w >> 8), (uint8_t)(w >> 16), (uint8_t)(w >> 24) }, 4, v);
@@ -426,6 +430,183 @@ START_TEST(test_cube)
         uint32_t sr = 0, out[4], n;
         char why[160];
         ck_assert_int_eq(bi_tex_texc_grad(&M, d, 6u << 29, 0, &sr, 1, NULL, out, &n, why, sizeof why), BI_EXEC_ERROR);
+    }
+}
+END_TEST
+
+/* ---- textureGather and seamless cube maps ---- */
+
+/* TEXC gather of component comp: the fetch op in gather mode 4 + comp (Mesa's
+ * BIFROST_TEXTURE_FETCH_GATHER4_R + component), staging: LOD, [shadow reference], [offsets] */
+static uint32_t gather_desc(unsigned dim, unsigned comp, int shadow, int offsets)
+{
+    return 1u << 11 | OP_FETCH << 12 | (unsigned)offsets << 15 | (unsigned)shadow << 16 | dim << 18 | (4 + comp) << 20 |
+           (uint32_t)RF_F32 << 24 | 0xfu << 28;
+}
+
+/* the four registers of a gather at (s, t) (s: a cube's face over s, as Mesa packs it) */
+static void gather(uint32_t desc, uint32_t s, float t, const uint32_t *sr, unsigned nsr, float r[4])
+{
+    uint32_t out[4] = { 0 };
+    unsigned n = 0;
+    char why[160] = "";
+    int rc = bi_tex_texc_grad(&M, desc, s, fbits(t), sr, nsr, NULL, out, &n, why, sizeof why);
+    ck_assert_msg(rc == 0, "gather failed: %s", why);
+    ck_assert_uint_eq(n, 4);
+    for (unsigned k = 0; k < 4; k++)
+        r[k] = bitsf(out[k]);
+}
+
+/* a 4x4 RGBA8 texture: texel (x, y) = (10 x + 50 y, 200 - 10 x - 50 y, 7, 255) */
+static void xy_fill(unsigned l, unsigned x, unsigned y, uint8_t *t)
+{
+    (void)l;
+    t[0] = (uint8_t)(10 * x + 50 * y);
+    t[1] = (uint8_t)(200 - 10 * x - 50 * y);
+    t[2] = 7;
+    t[3] = 255;
+}
+
+static float xy_red(unsigned x, unsigned y) { return (float)((10.0 * x + 50 * y) / 255); }
+
+static void set_wrap(unsigned mode)
+{
+    struct mali_sampler sd;
+    mali_sampler_unpack(at(M.samplers), &sd);
+    sd.wrap_mode_s = sd.wrap_mode_t = mode;
+    mali_sampler_pack(at(M.samplers), &sd);
+}
+
+START_TEST(test_gather)
+{
+    reset();
+    make_texture(MALI_FORMAT_RGBA8_UNORM, 4, 4, 1, 4, xy_fill);
+    make_sampler(0, 0, MALI_MIPMAP_MODE_NONE, 0, 0, 0, 0);     /* nearest: gathers ignore filters */
+    float r[4];
+    uint32_t sr[2] = { 0, 0 };
+    /* (1.75, 2.25) texels: the bilinear footprint's texels i 1, 2 and j 1, 2, in the order
+     * (i0, j0), (i1, j0), (i0, j1), (i1, j1) */
+    gather(gather_desc(2, 0, 0, 0), fbits(1.75f / 4), 2.25f / 4, sr, 1, r);
+    ck_assert(r[0] == xy_red(1, 1) && r[1] == xy_red(2, 1) && r[2] == xy_red(1, 2) && r[3] == xy_red(2, 2));
+    /* component 1 (green), 2 (blue: 7 everywhere), 3 (alpha) */
+    gather(gather_desc(2, 1, 0, 0), fbits(1.75f / 4), 2.25f / 4, sr, 1, r);
+    ck_assert(r[0] == (float)((200 - 60) / 255.0) && r[3] == (float)((200 - 120) / 255.0));
+    gather(gather_desc(2, 2, 0, 0), fbits(1.75f / 4), 2.25f / 4, sr, 1, r);
+    ck_assert(r[0] == (float)(7 / 255.0) && r[1] == r[0] && r[2] == r[0] && r[3] == r[0]);
+    gather(gather_desc(2, 3, 0, 0), fbits(1.75f / 4), 2.25f / 4, sr, 1, r);
+    ck_assert(r[0] == 1.0f && r[3] == 1.0f);
+    /* textureGatherOffset: offsets (-1, +1) in the offset register's bytes */
+    sr[1] = 0xffu | 1u << 8;
+    gather(gather_desc(2, 0, 0, 1), fbits(1.75f / 4), 2.25f / 4, sr, 2, r);
+    ck_assert(r[0] == xy_red(0, 2) && r[1] == xy_red(1, 2) && r[2] == xy_red(0, 3) && r[3] == xy_red(1, 3));
+    /* the wrap modes: at s = 0.1 texel i0 = -1 -> 3 (repeat), 0 (edge), the border colour */
+    set_wrap(WRAP_REPEAT_);
+    gather(gather_desc(2, 0, 0, 0), fbits(0.1f / 4), 2.25f / 4, sr, 1, r);
+    ck_assert(r[0] == xy_red(3, 1) && r[1] == xy_red(0, 1));
+    set_wrap(WRAP_EDGE_);
+    gather(gather_desc(2, 0, 0, 0), fbits(0.1f / 4), 2.25f / 4, sr, 1, r);
+    ck_assert(r[0] == xy_red(0, 1) && r[1] == xy_red(0, 1));
+    set_wrap(WRAP_BORDER_);
+    gather(gather_desc(2, 0, 0, 0), fbits(0.1f / 4), 2.25f / 4, sr, 1, r);
+    ck_assert(r[0] == 0.0f && r[1] == xy_red(0, 1) && r[2] == 0.0f);
+    /* the texture swizzle applies before the component is chosen: BGR1 -> component 0 is blue,
+     * component 3 one */
+    struct mali_texture td;
+    mali_texture_unpack(at(M.textures), &td);
+    td.swizzle = 2 | 1 << 3 | 0 << 6 | 5 << 9;
+    mali_texture_pack(at(M.textures), &td);
+    gather(gather_desc(2, 0, 0, 0), fbits(1.75f / 4), 2.25f / 4, sr, 1, r);
+    ck_assert(r[0] == (float)(7 / 255.0) && r[3] == (float)(7 / 255.0));
+    gather(gather_desc(2, 2, 0, 0), fbits(1.75f / 4), 2.25f / 4, sr, 1, r);
+    ck_assert(r[0] == xy_red(1, 1) && r[1] == xy_red(2, 1));
+
+    /* shadow gather: each texel's comparison, unfiltered (depth 0.25 | 0.75, ref 0.5) */
+    reset();
+    make_texture(MALI_FORMAT_R32F, 2, 1, 1, 4, depth_fill);
+    make_sampler(1, 1, MALI_MIPMAP_MODE_NONE, 0, 0, 0, MALI_FUNC_GEQUAL);
+    uint32_t zr[2] = { 0, fbits(0.5f) };
+    gather(gather_desc(2, 0, 1, 0), fbits(0.5f), 0.5f, zr, 2, r);
+    ck_assert(r[0] == 0.0f && r[1] == 1.0f && r[2] == 0.0f && r[3] == 1.0f);
+}
+END_TEST
+
+/* A cube (one level, 4x4 RGBA8 faces) whose texel (x, y) of face f has red 16 f + 4 y + x: a
+ * texel read says where it came from.  Surfaces in the order panfrost writes them for arch. */
+static void make_cube_xy(unsigned arch)
+{
+    uint64_t tex = alloc(MALI_TEXTURE_LENGTH), surf = alloc(MALI_SURFACE_WITH_STRIDE_LENGTH * 6);
+    struct mali_texture td = { .type = 2, .dimension = MALI_TEXTURE_DIMENSION_CUBE,
+                               .format = arch >= 7 ? MALI_FORMAT_RGBA8_UNORM << 12 : MALI_FORMAT_RGBA8_UNORM << 12 | SWZ_RGBA,
+                               .width = 4, .height = 4, .swizzle = SWZ_RGBA,
+                               .texel_ordering = MALI_TEXTURE_LAYOUT_LINEAR, .levels = 1, .surfaces = surf,
+                               .array_size = 1, .depth = 1 };
+    mali_texture_pack(at(tex), &td);
+    for (unsigned f = 0; f < 6; f++) {
+        uint64_t data = alloc(4 * 4 * 4);
+        for (unsigned i = 0; i < 16; i++) {
+            at(data)[4 * i] = (uint8_t)(16 * f + i);
+            at(data)[4 * i + 3] = 255;
+        }
+        struct mali_surface_with_stride sd = { .pointer = data, .row_stride = 16 };
+        mali_surface_with_stride_pack(at(surf) + MALI_SURFACE_WITH_STRIDE_LENGTH * f, &sd);
+    }
+    M.textures = tex;
+}
+
+static float cube_red(unsigned f, unsigned x, unsigned y) { return (float)((16.0 * f + 4 * y + x) / 255); }
+
+static void set_seamless(int on)
+{
+    struct mali_sampler sd;
+    mali_sampler_unpack(at(M.samplers), &sd);
+    sd.seamless_cube_map = on;
+    mali_sampler_pack(at(M.samplers), &sd);
+}
+
+static uint32_t cube_src0(unsigned face, float s) { return face << 29 | (fbits(s) & 0x1fffffffu); }
+
+START_TEST(test_cube_seamless)
+{
+    for (unsigned arch = 6; arch <= 7; arch++) {
+        reset();
+        M.arch_major = arch;
+        make_cube_xy(arch);
+        make_sampler(1, 1, MALI_MIPMAP_MODE_NONE, 0, 0, 0, 0);
+        set_wrap(WRAP_REPEAT_);        /* GL's default: ignored by seamless cubes */
+        set_seamless(1);
+        float r[4];
+        uint32_t sr = 0;
+        uint32_t g = gather_desc(MALI_TEXTURE_DIMENSION_CUBE, 0, 0, 0);
+        /* +X at s = 0.05, t = 0.4: texels i -1, 0 and j 1, 2; +X's s = 0 edge (rz = +1) is +Z's
+         * s = 1 edge, rows alike (both faces' t is -ry): (-1, j) is +Z's (3, j) */
+        gather(g, cube_src0(0, 0.05f), 0.4f, &sr, 1, r);
+        ck_assert_msg(r[0] == cube_red(4, 3, 1) && r[1] == cube_red(0, 0, 1) && r[2] == cube_red(4, 3, 2) &&
+                      r[3] == cube_red(0, 0, 2), "arch %u: %g %g %g %g", arch, r[0] * 255, r[1] * 255, r[2] * 255, r[3] * 255);
+        /* +Y at s = 0.3, t = 0.05: texels i 0, 1, j -1, 0; +Y's t = 0 edge (rz = -1) is -Z's t = 0
+         * edge (ry = +1), -Z's s = -rx runs the other way: (i, -1) is -Z's (3 - i, 0) */
+        gather(g, cube_src0(2, 0.3f), 0.05f, &sr, 1, r);
+        ck_assert_msg(r[0] == cube_red(5, 3, 0) && r[1] == cube_red(5, 2, 0) && r[2] == cube_red(2, 0, 0) &&
+                      r[3] == cube_red(2, 1, 0), "arch %u: %g %g %g %g", arch, r[0] * 255, r[1] * 255, r[2] * 255, r[3] * 255);
+        /* +X's corner (s, t = 0.05): (0, -1) is +Y's (3, 3), (-1, 0) +Z's (3, 0), and (-1, -1),
+         * past the corner, the average of the three */
+        gather(g, cube_src0(0, 0.05f), 0.05f, &sr, 1, r);
+        ck_assert(r[1] == cube_red(2, 3, 3) && r[2] == cube_red(4, 3, 0) && r[3] == cube_red(0, 0, 0));
+        ck_assert_msg(r[0] == (float)(((double)r[1] + r[2] + r[3]) / 3), "corner %g", r[0] * 255);
+        /* bilinear filtering weights the same four texels (s: u - 1/2 = -0.3 -> weight 179/256 on
+         * i = 0; t: 1.1 -> 26/256 on j = 2) */
+        uint32_t d = 1u << 11 | OP_TEX << 12 | 0u << 18 | LOD_ZERO << 20 | (uint32_t)RF_F32 << 24 | 0xfu << 28;
+        gather(g, cube_src0(0, 0.05f), 0.4f, &sr, 1, r);
+        uint32_t out[4], n;
+        char why[160] = "";
+        ck_assert(bi_tex_texc_grad(&M, d, cube_src0(0, 0.05f), fbits(0.4f), &sr, 0, NULL, out, &n, why, sizeof why) == 0);
+        double a = 179 / 256.0, b = 26 / 256.0;
+        double want = (1 - a) * (1 - b) * r[0] + a * (1 - b) * r[1] + (1 - a) * b * r[2] + a * b * r[3];
+        ck_assert_msg(bitsf(out[0]) == (float)want, "linear %g, want %g", bitsf(out[0]) * 255, want * 255);
+        /* without the sampler's seamless bit the faces clamp (wrap modes apply): (-1, j) is (0, j) */
+        set_wrap(WRAP_EDGE_);
+        set_seamless(0);
+        gather(g, cube_src0(0, 0.05f), 0.4f, &sr, 1, r);
+        ck_assert(r[0] == cube_red(0, 0, 1) && r[2] == cube_red(0, 0, 2));
     }
 }
 END_TEST
@@ -551,6 +732,8 @@ static Suite *suite(void)
     tcase_add_test(c, test_component_orders);
     tcase_add_test(c, test_st_cvt_packed);
     tcase_add_test(c, test_cube);
+    tcase_add_test(c, test_gather);
+    tcase_add_test(c, test_cube_seamless);
     tcase_add_test(c, test_multisampled_fetch);
     tcase_add_test(c, test_gradient_desc);
     suite_add_tcase(s, c);

@@ -27,7 +27,7 @@ $(call unit_test,test_bifrost_exec,$(GPU_OBJS),-Iemu/gpu -frounding-math -I$(B)/
 $(call unit_test,test_bifrost_gfx,$(GPU_OBJS),-Iemu/gpu -frounding-math -I$(B)/tests/gfx,,$(B)/tests/gfx/asm.stamp)
 $(call unit_test,test_job_gate,$(B)/obj/emu/gpu/job_gate.o,-Iemu/gpu,-lpthread)
 # The graphics pixel back end alone: formats, fixed-function blending, surface layouts.
-$(call unit_test,test_gpu_tex test_gfx_draw_state,$(GPU_OBJS),-Iemu/gpu,,)
+$(call unit_test,test_gpu_tex test_gfx_draw_state test_gfx_tiler,$(GPU_OBJS),-Iemu/gpu,,)
 $(call unit_test,test_gfx_pixel,$(B)/obj/emu/gpu/gfx_pixel.o,-Iemu/gpu,-lm)
 $(call unit_test,test_gfx_blend,$(B)/obj/emu/gpu/gfx_blend.o,-Iemu/gpu,-lm)
 $(call unit_test,test_gfx_layout,$(B)/obj/emu/gpu/gfx_layout.o,-Iemu/gpu)
