@@ -18,16 +18,28 @@ wait_for() {    # wait_for SECONDS CONDITION...: poll CONDITION every second
     done
     return 1
 }
-frames() { [ "$(grep -c 'wl_callback@[0-9]*\.done' /tmp/egl.txt 2>/dev/null)" -ge "$1" ]; }
+# frame callbacks done in simple-egl's protocol log (libwayland 1.23+ writes wl_callback#N,
+# older versions @N; ids are reused, and wl_display.sync makes callbacks too)
+shown() {
+    awk '{ if (match($0, /wl_surface[@#][0-9]+\.frame\(new id wl_callback[@#][0-9]+/)) {
+               s = substr($0, RSTART, RLENGTH); sub(/.*wl_callback[@#]/, "", s); frame[s] = 1 }
+           else if (match($0, /new id wl_callback[@#][0-9]+/)) {
+               s = substr($0, RSTART, RLENGTH); sub(/.*wl_callback[@#]/, "", s); frame[s] = 0 }
+           else if (match($0, /wl_callback[@#][0-9]+\.done/)) {
+               s = substr($0, RSTART, RLENGTH); sub(/.*wl_callback[@#]/, "", s); sub(/\.done/, "", s)
+               if (frame[s]) { n++; frame[s] = 0 } } }
+         END { print n + 0 }' /tmp/egl.txt 2>/dev/null || echo 0
+}
+frames() { [ "$(shown)" -ge "$1" ]; }
 count() { c=0; for p in $(pidof "$1"); do c=$((c + 1)); done; [ $c -ge "$2" ]; }
 
 case "$mode" in
 egl)
-    # WAYLAND_DEBUG: the client's protocol log, in which each frame weston has shown ends
-    # with a frame callback's done event
-    WESTON_CLIENTS='WAYLAND_DEBUG=client exec weston-simple-egl 2> /tmp/egl.txt' weston &
-    wait_for 600 frames 3 || echo "WESTON_FAIL: weston-simple-egl showed no 3 frames"
-    echo "weston-simple-egl frames shown: $(grep -c 'wl_callback@[0-9]*\.done' /tmp/egl.txt)"
+    # WAYLAND_DEBUG: simple-egl's protocol log; a frame callback (wl_surface.frame) done means
+    # weston has put that frame on screen
+    WESTON_CLIENTS='WAYLAND_DEBUG=client exec weston-simple-egl > /tmp/egl.txt 2>&1' weston &
+    wait_for 600 frames 3 || echo "WESTON_FAIL: weston showed no 3 frames of weston-simple-egl"
+    echo "weston-simple-egl frames shown: $(shown)"
     grep -E "GL renderer|GL version|EGL vendor|[Ee]rror|[Ff]ailed" /tmp/weston.log
     grep -v "^\[" /tmp/egl.txt
     pid=$(pidof weston-simple-egl)

@@ -7,8 +7,8 @@ Both parts boot IMAGE_DIR on a Mali-G52 and run tests/display/weston_guest.sh fr
 (the image's `weston` wrapper, guest-images/init/weston, starts weston and its clients).
   egl (headless, --display none --screenshot): weston with weston-simple-egl.
      - weston's log names the Mali as its GL renderer (its compositor renders with panfrost
-       through kmsro), weston shows 3 frames of weston-simple-egl (frame callbacks in its
-       protocol log), and its DRM render file is
+       through kmsro), weston shows 3 frames of weston-simple-egl (frame callbacks done in its
+       protocol log: weston has put the frame on screen), and its DRM render file is
        panfrost's with GPU memory resident (its fdinfo): the client renders on the Mali;
      - the screenshot shows weston's desktop (its background colour from weston.ini over most of
        the screen) and simple-egl's triangle: red, green and blue corners where the program puts
@@ -39,6 +39,7 @@ BACKGROUND = (0x20, 0x30, 0x40)     # guest-images/init/weston.ini [shell] backg
 # pixels high at the top, its icons start 10 pixels from the left, one every 34 pixels or so
 # (measured on the screenshots: the second icon spans x 46..60, y 13..21)
 LAUNCHER_EGL = (53, 17)
+PANEL_H = 32
 GPU_REPORT = re.compile(r"^gpu: (?!job header|  )(.*)")
 # panfrost's growable tiler heap: a translation fault the driver resolves (docs/display.md)
 HEAP_FAULT = re.compile(r"GPU MMU fault: job slot \d, address space \d+, chain from job")
@@ -88,7 +89,7 @@ def check_egl_screen(png):
             px = (row[3 * x], row[3 * x + 1], row[3 * x + 2])
             if px == BACKGROUND:
                 bg += 1
-            else:
+            elif y >= PANEL_H:      # the panel's launcher icons have colours of their own
                 c = classify(px)
                 if c:
                     pts[c].append((x, y))
