@@ -4,7 +4,8 @@
 #                        shown, its triangle in the screenshot); in the SDL window under Xvfb,
 #                        weston-terminal: a command typed with xdotool runs in the guest and shows
 #                        on screen, a click on the panel's launcher starts weston-simple-egl.
-#                        Not in make test: too slow (see docs/testing.md for the measured time).
+#                        About 65 s; not in make test while panfrost times out weston's first
+#                        compositions (docs/display.md, weston on the eLCDIF).
 .PHONY: display-weston-test
 
 display-weston-test: $(B)/malibu
