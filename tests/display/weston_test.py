@@ -77,7 +77,7 @@ def classify(px):
     return None
 
 
-def check_egl_screen(png):
+def check_egl_screen(png, edge_on_ok=False):
     w, h, rows = dt.read_png(png)
     if (w, h) != (dt.W, dt.H):
         fail("egl: screenshot is %dx%d" % (w, h))
@@ -100,6 +100,8 @@ def check_egl_screen(png):
     if share < 0.5:
         fail("egl: weston's background covers only %.1f %% of the screen" % (100 * share))
     if min(len(p) for p in pts.values()) < 50:
+        if edge_on_ok:
+            return "edge-on"
         fail("egl: no weston-simple-egl triangle (red/green/blue corner pixels %s)"
              % {k: len(v) for k, v in pts.items()})
         return
@@ -118,7 +120,7 @@ def check_egl_screen(png):
         fail("egl: the triangle's colours spread over %dx%d, more than its 250x250 window" % (bw, bh))
 
 
-def part_egl(malibu, image, work, share):
+def part_egl(malibu, image, work, share, edge_on_ok=True):
     png = os.path.join(work, "weston-egl.png")
     if os.path.exists(png):
         os.unlink(png)
@@ -151,7 +153,12 @@ def part_egl(malibu, image, work, share):
     else:
         print("display-weston-test: egl: weston-simple-egl's panfrost file: %s KiB resident"
               % mem.group(1))
-    check_egl_screen(png)
+    if check_egl_screen(png, edge_on_ok) == "edge-on":
+        # simple-egl turns the triangle about its vertical axis by the clock (200 degrees a
+        # second): about one last frame in ten shows it edge-on, without corners; boot again
+        print("display-weston-test: egl: no triangle corners in the last frame (edge-on?): "
+              "once more", flush=True)
+        part_egl(malibu, image, work, share, False)
 
 
 def xdo(env, *args):
