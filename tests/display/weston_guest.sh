@@ -1,12 +1,13 @@
 #!/bin/sh
 # Guest side of make display-weston-test (tests/display/weston_test.py), from the share:
-#   weston_guest.sh egl     weston with weston-simple-egl; prints weston's GL renderer, the
-#                           client's frame-rate lines and its panfrost DRM file's fdinfo, then
-#                           returns with weston and the client still on screen (the screenshot)
+#   weston_guest.sh egl     weston with weston-simple-egl; once weston has shown 3 of its frames,
+#                           prints weston's GL renderer, the count of frames shown and the
+#                           client's render-node fdinfo, then returns with weston and the client
+#                           still on screen (the screenshot)
 #   weston_guest.sh input   weston with weston-terminal; prints WESTON_READY when the terminal is
 #                           up, then waits for what the host types and clicks in the window:
-#                           /tmp/typed written by the terminal's shell (TYPED: its contents), and a
-#                           second weston-simple-egl started by a click on the panel's launcher
+#                           /tmp/typed written by the terminal's shell (TYPED: its contents), and
+#                           a weston-simple-egl started by a click on the panel's launcher
 #                           (CLICKED: ...)
 # Each step has a time limit; a line "WESTON_FAIL: ..." says which one ran out.
 mode=$1
