@@ -68,8 +68,10 @@ PART_PATHS = {
 PART_EXCLUDE = {"piglit": [PIGLIT + p for p in ("bin/cl-interop-*", "bin/oes_compressed_astc-miptree-3d_gl",
                                                 "bin/oes_compressed_etc2_texture-miptree")]}
 # Left out of rootfs.ext4 (documentation; copyright files are kept).
+# udev's hwdb.d: the sources of hwdb.bin, which only `systemd-hwdb update` (a maintainer script
+# we do not run) compiles; udev works without it (9 MB).
 ROOTFS_DROP = ["usr/share/man", "usr/share/info", "usr/share/locale", "usr/share/lintian",
-               "usr/share/bug", "usr/share/doc-base"]
+               "usr/share/bug", "usr/share/doc-base", "usr/lib/udev/hwdb.d"]
 
 
 def log(msg):
@@ -566,6 +568,10 @@ def build_rootfs():
     write(os.path.join(etc, "os-release"),
           'PRETTY_NAME="malibu guest (Debian trixie packages)"\nID=malibu\nID_LIKE=debian\n')
     write(os.path.join(etc, "malibu-release"), "kernel %s\n" % rel)
+    # weston on the eLCDIF: the wrapper that sets up udev, the seat and the card
+    # (/usr/local/bin comes first in PATH: `--run weston`), and its weston.ini
+    install(os.path.join(HERE, "init/weston"), os.path.join(root, "usr/local/bin/weston"))
+    install(os.path.join(HERE, "init/weston.ini"), os.path.join(root, "etc/xdg/weston/weston.ini"), 0o644)
     # the OpenCL samples
     for p in sorted(glob.glob(os.path.join(WORK, "apps", "*"))):
         install(p, os.path.join(root, "usr/local/bin", os.path.basename(p)))

@@ -89,7 +89,7 @@ $(GI_WORK)/apps.stamp: $(GI_BUILD_DEPS) $(GI_APPS)
 	@touch $@
 
 $(GI_OUT)/rootfs.ext4: $(GI_BUILD_DEPS) $(GI)/elf_deps.py $(GI)/init/lib.sh $(GI)/init/rootfs-init $(GI_OUT)/Image \
-                       $(GI_WORK)/apps.stamp $(GI_CONFIG)
+                       $(GI)/init/weston $(GI)/init/weston.ini $(GI_WORK)/apps.stamp $(GI_CONFIG)
 	$(GI_BUILD) rootfs
 
 image-clean:
