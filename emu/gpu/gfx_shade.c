@@ -687,6 +687,8 @@ static uint32_t shade_warp(warp_ctx *c, bi_warp *w, char *err, size_t errlen)
         return f.kind == BI_FAULT_BAD_PC ? MALI_EXC_INSTR_INVALID_PC : MALI_EXC_INSTR_INVALID_ENC;
     }
     c->wk->trace.tuples += w->tuples_run;          /* --timing: the tile's issue time */
+    c->wk->tuples_unreported += w->tuples_run;     /* the job's modelled time (mem.progress) */
+    c->wk->since_poll += w->clauses_run;           /* and a stop polled between tiles */
     if (!c->zs_done)
         depth_stencil(c, live);
     return 0;

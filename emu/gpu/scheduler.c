@@ -173,6 +173,8 @@ static void work(worker *w, run *r)
                       : r->item ? r->item(w, idx) : run_workgroup(w, idx);
         if (r->item && r->e && r->e->timing)      /* the item's recorded accesses, replayed in order */
             gpu_timing_wg_done(r->e->timing, idx, &w->trace);
+        if (r->item)
+            report_progress(w, false);
         if (st == 0x03)
             w->fault_va = 0;
         if (st) {
