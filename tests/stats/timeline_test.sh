@@ -1,7 +1,8 @@
 #!/bin/sh
 # timeline-test (tests/stats/stats.mk): --timeline on a guest running two OpenCL samples (vecadd,
 # sgemm_tiled) on the emulated G52, twice at once, with --gpu-threads 1 and 2, each also with
-# --stats.  Checks (tests/stats/check_timeline.py): the file is trace-event JSON whose events nest
+# --stats, under the kernel-naming layer (guest-images/apps/libcl_malibu_names.c): the report
+# and the timeline name the jobs vecadd and sgemm_tiled.  Checks (tests/stats/check_timeline.py): the file is trace-event JSON whose events nest
 # per track, begins precede ends, durations are >= 0 and timestamps never go back per track;
 # its GPU jobs per clock view equal the report's (in all and per type), its JOB interrupts the
 # report's, its compute jobs are named after the report's kernels; and the two runs' GPU jobs
@@ -23,7 +24,7 @@ start=$(date +%s)
 boot() {   # NAME GPU_THREADS
     timeout 600 "$malibu" -m 2G --image "$img" --gpu g52 --display none --gpu-threads "$2" \
         --timeline "$work/$1.json" --stats "$work/$1.stats.json" \
-        --run 'for s in vecadd sgemm_tiled; do RUSTICL_ENABLE=panfrost $s -d Mali >/tmp/$s.log 2>&1; echo "TL_RESULT $s $? $(tail -n 1 /tmp/$s.log)"; done' \
+        --run 'for s in vecadd sgemm_tiled; do OPENCL_LAYERS=/usr/local/lib/libcl_malibu_names.so RUSTICL_ENABLE=panfrost $s -d Mali >/tmp/$s.log 2>&1; echo "TL_RESULT $s $? $(tail -n 1 /tmp/$s.log)"; done' \
         </dev/null >"$work/$1.log" 2>"$work/$1.err"
     echo $? >"$work/$1.status"
 }
@@ -45,6 +46,11 @@ for r in t1 t2; do
     python3 "$here/check_timeline.py" "$work/$r.json" --stats "$work/$r.stats.json" || rc=1
 done
 [ $rc = 0 ] || exit 1
+# the kernels by their real names (the layer and the guest channel), not shader@VA
+for k in vecadd sgemm_tiled; do
+    python3 -c 'import json, sys; sys.exit(sys.argv[2] not in [k["name"] for k in json.load(open(sys.argv[1]))["gpu"]["kernels"]])' \
+        "$work/t2.stats.json" $k || { echo "timeline-test: FAIL: no kernel named $k in the report"; rc=1; }
+done
 python3 "$here/check_timeline.py" "$work/t2.json" --same-gpu "$work/t1.json" || rc=1
 "$report" "$work/t2.stats.json" -o "$work/report" --timeline "$work/t2.json" >/dev/null || rc=1
 python3 "$here/check_timeline_html.py" "$work/report/index.html" --stats "$work/t2.stats.json" \
