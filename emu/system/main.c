@@ -317,6 +317,8 @@ int main(int argc, char **argv)
     }
     machine.ncpu = board->ncpu;
     smp_init(&machine, board, smp_mode, smp_quantum);
+    if (cfg.clock_icount)
+        smp_set_icount(cfg.icount_shift);
     board_set_irq_notify(board, irq_notify, NULL);
     sys_firmware_call = firmware_call;
     if (!board_realize(board, err, sizeof err)) {

@@ -25,6 +25,12 @@ typedef enum { SMP_MODE_RR, SMP_MODE_THREADS } SmpMode;
 
 /* m->cpus[0..m->ncpu-1] are set up (reset state irrelevant); CPU 0 starts at reset_pc. */
 void smp_init(SysMachine *m, struct Board *b, SmpMode mode, uint64_t quantum);
+/* --clock icount (devices/gtimer.h): guest time counts the instructions the vCPUs retire,
+ * 2^shift ns each, in the rr loop's order (one vCPU runs the rr loop too), and jumps to the next
+ * deadline when every vCPU is idle; turns end at deadlines (timers, GPU chain ends), where the
+ * loop fires them.  Needs --smp 1 or --smp-mode rr (threads would interleave host-timed).
+ * After smp_init, before smp_run. */
+void smp_set_icount(unsigned shift);
 /* Run the machine until it stops; returns m->stop_status. */
 int smp_run(uint64_t reset_pc);
 
