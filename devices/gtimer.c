@@ -64,6 +64,8 @@ struct GTimer {
     void *icount_opaque;
     uint64_t warp_ns;    /* atomic: idle time skipped to deadlines */
     uint64_t warps, warped_ns; /* statistics */
+    void (*deadline_fn)(void *opaque, uint64_t ns); /* gtimer_set_icount_deadline_hook */
+    void *deadline_opaque;
 };
 
 static const unsigned timer_ppi[2] = { GIC_PPI_PHYS_TIMER, GIC_PPI_VIRT_TIMER };
@@ -122,6 +124,8 @@ static uint64_t deadline_ns(GTimer *t, unsigned cpu, int which, uint64_t cval)
     return ns >= (__int128)HT_NEVER ? HT_NEVER : ns < 0 ? 0 : (uint64_t)ns;
 }
 
+static uint64_t cval_guest_ns(GTimer *t, unsigned cpu, int which, uint64_t cval);
+
 /* Recompute one timer's output and host deadline; lock held. */
 static void update_timer(GTimer *t, unsigned cpu, int which)
 {
@@ -135,6 +139,8 @@ static void update_timer(GTimer *t, unsigned cpu, int which)
     }
     bool armed = (tm->ctl & GT_CTL_ENABLE) && !(tm->ctl & GT_CTL_IMASK) && !istatus;
     ht_timer_mod(tm->ht, armed ? deadline_ns(t, cpu, which, tm->cval) : HT_NEVER);
+    if (armed && t->icount && t->deadline_fn)
+        t->deadline_fn(t->deadline_opaque, cval_guest_ns(t, cpu, which, tm->cval));
 }
 
 static void update_all_timers(GTimer *t)
@@ -585,6 +591,14 @@ void gtimer_set_icount(GTimer *t, unsigned shift, GTimerInsnFn insns, void *opaq
     clock_write_end(t);
     update_all_timers(t); /* drops the host deadlines: from now on the vCPU loop polls */
     arm_lead_limit(t);
+    pthread_mutex_unlock(&t->lock);
+}
+
+void gtimer_set_icount_deadline_hook(GTimer *t, void (*fn)(void *opaque, uint64_t ns), void *opaque)
+{
+    pthread_mutex_lock(&t->lock);
+    t->deadline_fn = fn;
+    t->deadline_opaque = opaque;
     pthread_mutex_unlock(&t->lock);
 }
 

@@ -116,6 +116,11 @@ void gtimer_set_cpu_online(GTimer *t, unsigned cpu, bool on);
  * once, before the vCPUs start. */
 typedef uint64_t (*GTimerInsnFn)(void *opaque);
 void gtimer_set_icount(GTimer *t, unsigned shift, GTimerInsnFn insns, void *opaque);
+/* Called (under the timer lock: no gtimer call back) with a timer's guest deadline whenever a
+ * register write or update leaves it armed: a vCPU that arms a timer during its turn ends the
+ * turn by then, so the timer fires on time (not up to a quantum late), at a point as
+ * reproducible as the write. */
+void gtimer_set_icount_deadline_hook(GTimer *t, void (*fn)(void *opaque, uint64_t ns), void *opaque);
 bool gtimer_icount(GTimer *t);
 uint64_t gtimer_icount_shift(GTimer *t);
 /* The earliest guest ns at which an enabled, unmasked timer fires; UINT64_MAX if none. */

@@ -107,10 +107,24 @@ static uint64_t icount_insns(void *opaque)
     return done + (s ? __atomic_load_n(&s->cpu.insn_count, __ATOMIC_RELAXED) - icount_cur_start : 0);
 }
 
+/* A timer armed (a CVAL/TVAL/CTL write) during a turn: end the turn by its deadline.  Only
+ * from the vCPU in its turn (timer updates between turns come from the loop itself). */
+static void icount_timer_armed(void *opaque, uint64_t ns)
+{
+    (void)opaque;
+    SysCPU *s = __atomic_load_n(&icount_cur, __ATOMIC_ACQUIRE);
+    if (!s)
+        return;
+    uint64_t n = gtimer_icount_insns_until(board->gtimer, ns);
+    if (s->cpu.insn_count + n < s->cpu.insn_limit)
+        s->cpu.insn_limit = s->cpu.insn_count + n;
+}
+
 void smp_set_icount(unsigned shift)
 {
     icount_on = true;
     gtimer_set_icount(board->gtimer, shift, icount_insns, NULL); /* the board wired the rest */
+    gtimer_set_icount_deadline_hook(board->gtimer, icount_timer_armed, NULL);
 }
 
 /* Host ns the loop waits at most for a GPU chain before looking again (stop requests). */

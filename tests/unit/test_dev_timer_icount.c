@@ -101,6 +101,26 @@ START_TEST(timer_fires_at_update_only)
 }
 END_TEST
 
+static uint64_t hooked_ns;
+static void deadline_hook(void *o, uint64_t ns) { (void)o; hooked_ns = ns; }
+
+START_TEST(arming_a_timer_reports_its_deadline)
+{
+    setup(1, 0);
+    gtimer_set_icount_deadline_hook(t, deadline_hook, NULL);
+    insns = 100;
+    hooked_ns = 0;
+    gtimer_write_tval(t, 0, GT_PHYS, 50); /* 500 ns from 100 */
+    ck_assert_uint_eq(hooked_ns, 0);      /* not enabled yet */
+    gtimer_write_ctl(t, 0, GT_PHYS, GT_CTL_ENABLE);
+    ck_assert_uint_eq(hooked_ns, 600);
+    hooked_ns = 0;
+    gtimer_write_ctl(t, 0, GT_PHYS, GT_CTL_ENABLE | GT_CTL_IMASK); /* masked: not armed */
+    ck_assert_uint_eq(hooked_ns, 0);
+    teardown();
+}
+END_TEST
+
 START_TEST(idle_warp_jumps_to_the_deadline)
 {
     setup(1, 0);
@@ -151,6 +171,7 @@ int main(void)
     tcase_set_timeout(tc, 20);
     tcase_add_test(tc, time_is_instructions_not_host_time);
     tcase_add_test(tc, timer_fires_at_update_only);
+    tcase_add_test(tc, arming_a_timer_reports_its_deadline);
     tcase_add_test(tc, idle_warp_jumps_to_the_deadline);
     tcase_add_test(tc, device_wait_model_is_inert);
     suite_add_tcase(s, tc);
