@@ -204,7 +204,6 @@ static bool icount_idle(uint32_t online, bool waiting_event)
 
 /* ---- rr: every vCPU on this thread ---------------------------------------------------------- */
 
-
 static int run_rr(void)
 {
     bool halted[SYS_MAX_CPUS] = { false };

@@ -5,10 +5,10 @@
  *   rr       every vCPU on the calling thread, round-robin, each running `quantum` guest
  *            instructions (to the next block boundary) before the next one: the same guest
  *            input gives the same interleaving of the CPUs' instruction streams (interrupts
- *            still arrive at host-time-dependent points).  When every vCPU is idle the thread
- *            sleeps in gtimer_wfi_any.
+ *            still arrive at host-time-dependent points, unless --clock icount: smp_set_icount).
+ *            When every vCPU is idle the thread sleeps in gtimer_wfi_any.
  *
- * With one vCPU both are the plain loop of sys_cpu_run.  The CPU's PSCI actions (main.c's
+ * With one vCPU both are the plain loop of sys_cpu_run (with --clock icount: the rr loop).  The CPU's PSCI actions (main.c's
  * firmware hook) call smp_cpu_on / smp_cpu_off, which act the way the mode needs. */
 #ifndef MALIBU_SYSTEM_SMP_H
 #define MALIBU_SYSTEM_SMP_H
