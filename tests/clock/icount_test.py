@@ -27,7 +27,8 @@ GUEST = ("RUSTICL_ENABLE=panfrost profiling; echo profiling-status $?; "
          "cat /proc/uptime; date -u; grep -E 'arch_timer|panfrost' /proc/interrupts")
 BASE = ["-m", "2G", "--gpu", "g52", "--display", "none", "--clock", "icount", "--smp", "2",
         "--smp-mode", "rr", "--gpu-time", "model"]
-# Host seconds one run may take: measured 136 s on a busy 2-core host (idle: 21-27 s).
+# Host seconds one run may take: measured 115-136 s beside the busy loops on 2 cores, 16-77 s
+# without (the machine shared with other jobs, load average ~10); about 3x the longest.
 RUN_TIMEOUT = 400
 
 
