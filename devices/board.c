@@ -85,6 +85,11 @@ static uint64_t guest_now_ns(void *gtimer)
     return gtimer_now_ns(gtimer);
 }
 
+static uint64_t icount_wall_ns(void *gtimer)
+{
+    return BOARD_ICOUNT_EPOCH_S * 1000000000ull + gtimer_now_ns(gtimer);
+}
+
 Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
 {
     if (cfg->ncpu < 1 || cfg->ncpu > BOARD_MAX_CPUS || cfg->ram_size < BOARD_RAM_MIN ||
@@ -106,6 +111,8 @@ Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
     b->console = console_new(cfg->console_in, cfg->console_out);
     b->uart = pl011_new(b->gic, BOARD_UART_INTID, console_putc, b->console);
     b->rtc = pl031_new(b->gic, BOARD_RTC_INTID);
+    if (b->rtc && b->gtimer && cfg->clock_icount)
+        pl031_set_clock(b->rtc, icount_wall_ns, b->gtimer);
     b->exitdev = exitdev_new(BOARD_EXIT_BASE, exit_now, NULL);
     if (!b->bus || !b->gic || !b->gtimer || !b->psci || !b->console || !b->uart || !b->rtc ||
         !b->exitdev) {

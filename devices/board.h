@@ -95,6 +95,8 @@ typedef struct BoardConfig {
     void *gpu_tap_opaque;
     bool gpu_time_host;   /* --gpu-time host: guest time is host time even while the CPU waits
                              on the GPU (default: model, gtimer.h device-wait clock) */
+    bool clock_icount;    /* --clock icount: guest time from instructions retired (gtimer.h) */
+    unsigned icount_shift; /* --icount-shift N: 2^N guest ns per instruction */
     const char *stats;    /* --stats FILE.json: instrumentation report at exit (emu/stats/) */
     const char *timeline; /* --timeline FILE.json: trace-event timeline at exit (emu/stats/timeline.h) */
     uint64_t timeline_limit; /* --timeline-limit N: events kept (0: TIMELINE_DEFAULT_LIMIT) */
@@ -145,6 +147,9 @@ typedef struct Board {
 } Board;
 
 void board_config_default(BoardConfig *cfg);
+/* --clock icount: the PL031's wall clock starts here (2026-01-01T00:00:00Z) and follows guest
+ * time, so the guest's date is the same in every run. */
+#define BOARD_ICOUNT_EPOCH_S 1767225600ull
 /* "512M", "2G", "1048576K", plain number = MiB (like QEMU). 0 on error. */
 uint64_t board_parse_size(const char *s);
 

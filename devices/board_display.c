@@ -148,7 +148,7 @@ static bool attach_input(Board *b, VirtioInput **out, VirtioInputKind kind, char
         return false;
     }
     uint64_t base = BOARD_VIRTIO_BASE + slot * BOARD_VIRTIO_STRIDE;
-    *out = virtio_input_new(b->bus, b->gic, 32 + BOARD_VIRTIO_SPI0 + slot, base, kind, true);
+    *out = virtio_input_new(b->bus, b->gic, 32 + BOARD_VIRTIO_SPI0 + slot, base, kind, !b->cfg.clock_icount);
     if (!*out || !board_add_mmio(b, base, VIRTIO_MMIO_WINDOW, &virtio_mmio_ops, virtio_input_transport(*out))) {
         snprintf(err, errlen, "cannot create the display's virtio-input devices");
         return false;

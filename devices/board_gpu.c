@@ -294,6 +294,8 @@ bool board_gpu_attach(Board *b, const char *model, Mali **out, char *err, size_t
         mali_set_timestamp(m, board_timestamp, b->gtimer, gtimer_freq(b->gtimer));
         MaliClockModel cm = { board_now_ns, board_hold, board_advance, board_advance_frozen, b->gtimer, board_reach };
         mali_set_clock_model(m, &cm);
+        if (b->cfg.clock_icount)
+            mali_set_icount(m, true); /* chain ends published at guest deadlines (mali.h) */
     }
     BoardGpuParams gp;
     board_gpu_params_default(&gp);

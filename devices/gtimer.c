@@ -57,6 +57,15 @@ struct GTimer {
     pthread_cond_t any_wake;
     uint32_t any_kicked;
     uint64_t n_frozen, n_capped, frozen_host_ns, advanced_ns, froze_at; /* statistics */
+    /* --clock icount (gtimer.h): guest ns = warp_ns + (insns() << icount_shift) */
+    bool icount;
+    unsigned icount_shift;
+    GTimerInsnFn icount_insns;
+    void *icount_opaque;
+    uint64_t warp_ns;    /* atomic: idle time skipped to deadlines */
+    uint64_t warps, warped_ns; /* statistics */
+    void (*deadline_fn)(void *opaque, uint64_t ns); /* gtimer_set_icount_deadline_hook */
+    void *deadline_opaque;
 };
 
 static const unsigned timer_ppi[2] = { GIC_PPI_PHYS_TIMER, GIC_PPI_VIRT_TIMER };
@@ -66,9 +75,18 @@ static uint64_t ns_to_ticks(uint64_t ns)
     return (uint64_t)((unsigned __int128)ns * GTIMER_FREQ_HZ / 1000000000u);
 }
 
+/* icount: instructions retired and the idle warps, nothing from the host. */
+static uint64_t icount_ns(GTimer *t)
+{
+    return __atomic_load_n(&t->warp_ns, __ATOMIC_RELAXED) +
+           (t->icount_insns(t->icount_opaque) << t->icount_shift);
+}
+
 /* Guest ns since start, from any thread without the lock. */
 static uint64_t guest_ns(GTimer *t)
 {
+    if (t->icount)
+        return icount_ns(t);
     for (;;) {
         unsigned s1 = __atomic_load_n(&t->seq, __ATOMIC_ACQUIRE);
         if (s1 & 1)
@@ -98,12 +116,15 @@ static uint64_t view_offset(GTimer *t, unsigned cpu, int which)
 static uint64_t deadline_ns(GTimer *t, unsigned cpu, int which, uint64_t cval)
 {
     uint64_t phys = cval + view_offset(t, cpu, which);
-    if ((phys < cval && view_offset(t, cpu, which)) || t->frozen) /* wrapped, or frozen */
+    if ((phys < cval && view_offset(t, cpu, which)) || t->frozen || t->icount)
+        /* wrapped, frozen, or icount: the vCPU loop polls gtimer_icount_update instead */
         return HT_NEVER;
     __int128 ns = ((unsigned __int128)phys * 1000000000u + GTIMER_FREQ_HZ - 1) / GTIMER_FREQ_HZ;
     ns += (__int128)t->start_ns + t->skipped_ns;
     return ns >= (__int128)HT_NEVER ? HT_NEVER : ns < 0 ? 0 : (uint64_t)ns;
 }
+
+static uint64_t cval_guest_ns(GTimer *t, unsigned cpu, int which, uint64_t cval);
 
 /* Recompute one timer's output and host deadline; lock held. */
 static void update_timer(GTimer *t, unsigned cpu, int which)
@@ -118,6 +139,8 @@ static void update_timer(GTimer *t, unsigned cpu, int which)
     }
     bool armed = (tm->ctl & GT_CTL_ENABLE) && !(tm->ctl & GT_CTL_IMASK) && !istatus;
     ht_timer_mod(tm->ht, armed ? deadline_ns(t, cpu, which, tm->cval) : HT_NEVER);
+    if (armed && t->icount && t->deadline_fn)
+        t->deadline_fn(t->deadline_opaque, cval_guest_ns(t, cpu, which, tm->cval));
 }
 
 static void update_all_timers(GTimer *t)
@@ -142,6 +165,8 @@ static void clock_write_end(GTimer *t)
 /* Guest ns from the clock state; lock held (or inside a write). */
 static uint64_t guest_ns_locked(GTimer *t, uint64_t host)
 {
+    if (t->icount)
+        return icount_ns(t);
     return t->frozen ? t->frozen_ns : host - t->start_ns - (uint64_t)t->skipped_ns;
 }
 
@@ -201,7 +226,7 @@ static void lead_limit_reached(void *opaque)
 void gtimer_set_device_clock(GTimer *t, bool on)
 {
     pthread_mutex_lock(&t->lock);
-    t->model = on;
+    t->model = on && !t->icount; /* icount: devices report their time by deadlines instead */
     reevaluate_clock(t);
     pthread_mutex_unlock(&t->lock);
 }
@@ -282,6 +307,9 @@ void gtimer_clock_stats(GTimer *t, GTimerClockStats *st)
     st->lead_limits = t->n_capped;
     st->frozen_host_ns = t->frozen_host_ns + (t->frozen ? ht_now_ns() - t->froze_at : 0);
     st->advanced_ns = t->advanced_ns;
+    st->icount = t->icount;
+    st->icount_warps = t->warps;
+    st->icount_warped_ns = t->warped_ns;
     pthread_mutex_unlock(&t->lock);
 }
 
@@ -544,4 +572,101 @@ void gtimer_set_cpu_online(GTimer *t, unsigned cpu, bool on)
         reevaluate_clock(t);
     }
     pthread_mutex_unlock(&t->lock);
+}
+
+/* ---- --clock icount ------------------------------------------------------------------------ */
+
+void gtimer_set_icount(GTimer *t, unsigned shift, GTimerInsnFn insns, void *opaque)
+{
+    pthread_mutex_lock(&t->lock);
+    t->icount_shift = shift;
+    t->icount_insns = insns;
+    t->icount_opaque = opaque;
+    t->warp_ns = t->warps = t->warped_ns = 0;
+    t->model = false; /* nothing freezes, holds and advances do nothing, no lead limit */
+    t->holds = 0;
+    t->capped = false;
+    clock_write_begin(t);
+    __atomic_store_n(&t->icount, true, __ATOMIC_RELAXED);
+    clock_write_end(t);
+    update_all_timers(t); /* drops the host deadlines: from now on the vCPU loop polls */
+    arm_lead_limit(t);
+    pthread_mutex_unlock(&t->lock);
+}
+
+void gtimer_set_icount_deadline_hook(GTimer *t, void (*fn)(void *opaque, uint64_t ns), void *opaque)
+{
+    pthread_mutex_lock(&t->lock);
+    t->deadline_fn = fn;
+    t->deadline_opaque = opaque;
+    pthread_mutex_unlock(&t->lock);
+}
+
+bool gtimer_icount(GTimer *t)
+{
+    return t->icount;
+}
+
+uint64_t gtimer_icount_shift(GTimer *t)
+{
+    return t->icount_shift;
+}
+
+/* Guest ns at which the view count of a timer reaches cval (UINT64_MAX past the horizon). */
+static uint64_t cval_guest_ns(GTimer *t, unsigned cpu, int which, uint64_t cval)
+{
+    uint64_t off = view_offset(t, cpu, which), phys = cval + off;
+    if (phys < cval && off)
+        return UINT64_MAX;
+    unsigned __int128 ns = ((unsigned __int128)phys * 1000000000u + GTIMER_FREQ_HZ - 1) / GTIMER_FREQ_HZ;
+    return ns >= UINT64_MAX ? UINT64_MAX : (uint64_t)ns;
+}
+
+uint64_t gtimer_icount_next_ns(GTimer *t)
+{
+    uint64_t next = UINT64_MAX;
+    pthread_mutex_lock(&t->lock);
+    uint64_t now = count_now(t);
+    for (unsigned c = 0; c < t->ncpu; c++)
+        for (int w = 0; w < 2; w++) {
+            const Timer *tm = &t->cpu[c].t[w];
+            bool armed = (tm->ctl & GT_CTL_ENABLE) && !(tm->ctl & GT_CTL_IMASK) &&
+                         now - view_offset(t, c, w) < tm->cval;
+            uint64_t ns = armed ? cval_guest_ns(t, c, w, tm->cval) : UINT64_MAX;
+            if (ns < next)
+                next = ns;
+        }
+    pthread_mutex_unlock(&t->lock);
+    return next;
+}
+
+void gtimer_icount_update(GTimer *t)
+{
+    pthread_mutex_lock(&t->lock);
+    update_all_timers(t);
+    pthread_mutex_unlock(&t->lock);
+}
+
+uint64_t gtimer_icount_warp(GTimer *t, uint64_t ns)
+{
+    pthread_mutex_lock(&t->lock);
+    uint64_t now = icount_ns(t);
+    if (ns > now) {
+        __atomic_store_n(&t->warp_ns, t->warp_ns + (ns - now), __ATOMIC_RELAXED);
+        t->warps++;
+        t->warped_ns += ns - now;
+        update_all_timers(t); /* the timer due now raises its PPI */
+        now = ns;
+    }
+    pthread_mutex_unlock(&t->lock);
+    return now;
+}
+
+uint64_t gtimer_icount_insns_until(GTimer *t, uint64_t ns)
+{
+    uint64_t now = icount_ns(t);
+    if (ns <= now)
+        return 0;
+    uint64_t d = ns - now, unit = 1ull << t->icount_shift;
+    return d / unit + (d % unit != 0);
 }

@@ -85,6 +85,9 @@ typedef struct GTimerClockStats {
     uint64_t lead_limits;    /* times a busy vCPU's clock stopped at the device's lead limit */
     uint64_t frozen_host_ns; /* host ns skipped so */
     uint64_t advanced_ns;    /* guest ns the device advanced while frozen */
+    bool icount;             /* --clock icount */
+    uint64_t icount_warps;   /* idle jumps to the next deadline */
+    uint64_t icount_warped_ns; /* guest ns so skipped */
 } GTimerClockStats;
 void gtimer_clock_stats(GTimer *t, GTimerClockStats *st);
 
@@ -98,5 +101,36 @@ uint32_t gtimer_wfi_any(GTimer *t, uint32_t mask, uint64_t max_ns);
 /* A CPU powered off (PSCI CPU_OFF, secondaries before CPU_ON) counts as idle for the device-wait
  * clock model.  Every CPU is online after gtimer_new. */
 void gtimer_set_cpu_online(GTimer *t, unsigned cpu, bool on);
+
+/* --clock icount: guest time is a pure function of the instructions the vCPUs retired and of
+ * the deadlines the vCPU loop jumped to while every vCPU was idle, never of host time (the
+ * analogue of QEMU's -icount shift=N,sleep=off):
+ *     guest ns = warped ns + (insns() << shift)
+ * insns() (the vCPU loop's count of instructions retired, in its deterministic round-robin
+ * order) is called from any thread.  Host timers are no longer armed: the vCPU loop (emu/system/
+ * smp.c) ends each turn at the next deadline (gtimer_icount_insns_until(gtimer_icount_next_ns))
+ * and calls gtimer_icount_update there, so a timer's PPI rises after the same instruction in
+ * every run.  The device-wait model is off (gtimer_hold/advance do nothing, gtimer_reach returns
+ * the time): devices publish their results at guest deadlines instead (the GPU: devices/mali/job_manager.c
+ * mali_icount_*).  Set
+ * once, before the vCPUs start. */
+typedef uint64_t (*GTimerInsnFn)(void *opaque);
+void gtimer_set_icount(GTimer *t, unsigned shift, GTimerInsnFn insns, void *opaque);
+/* Called (under the timer lock: no gtimer call back) with a timer's guest deadline whenever a
+ * register write or update leaves it armed: a vCPU that arms a timer during its turn ends the
+ * turn by then, so the timer fires on time (not up to a quantum late), at a point as
+ * reproducible as the write. */
+void gtimer_set_icount_deadline_hook(GTimer *t, void (*fn)(void *opaque, uint64_t ns), void *opaque);
+bool gtimer_icount(GTimer *t);
+uint64_t gtimer_icount_shift(GTimer *t);
+/* The earliest guest ns at which an enabled, unmasked timer fires; UINT64_MAX if none. */
+uint64_t gtimer_icount_next_ns(GTimer *t);
+/* Recompute every timer's output at the current guest time (PPIs of the timers now due). */
+void gtimer_icount_update(GTimer *t);
+/* Every vCPU idle: guest time jumps to ns if that is later (timers then due fire); returns the
+ * guest ns after it. */
+uint64_t gtimer_icount_warp(GTimer *t, uint64_t ns);
+/* Instructions to retire before guest time reaches ns (rounded up; 0 if it has). */
+uint64_t gtimer_icount_insns_until(GTimer *t, uint64_t ns);
 
 #endif

@@ -17,17 +17,24 @@ struct Pl031 {
     unsigned irq;
     HostTimer *alarm;
     int64_t offset; /* guest seconds - host seconds */
+    uint64_t (*clock_ns)(void *opaque); /* pl031_set_clock: wall ns from the board (NULL: host) */
+    void *clock_opaque;
     uint32_t mr, imsc, ris;
     bool irq_out;
 };
 
 static const uint8_t pl031_id[8] = { 0x31, 0x10, 0x14, 0x00, 0x0D, 0xF0, 0x05, 0xB1 };
 
-static uint64_t realtime_ns(void)
+static uint64_t host_realtime_ns(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static uint64_t realtime_ns_of(const Pl031 *r)
+{
+    return r->clock_ns ? r->clock_ns(r->clock_opaque) : host_realtime_ns();
 }
 
 static uint32_t counter(const Pl031 *r, uint64_t now_ns)
@@ -48,7 +55,7 @@ static void update_irq(Pl031 *r)
 /* Arm the host timer for the second at which the counter reaches MR; lock held. */
 static void arm_alarm(Pl031 *r)
 {
-    uint64_t now = realtime_ns();
+    uint64_t now = realtime_ns_of(r);
     uint32_t secs = r->mr - counter(r, now); /* modulo 2^32, like the hardware counter */
     if (secs == 0) {
         ht_timer_del(r->alarm);
@@ -62,7 +69,7 @@ static void alarm_fired(void *opaque)
 {
     Pl031 *r = opaque;
     pthread_mutex_lock(&r->lock);
-    if (counter(r, realtime_ns()) == r->mr) {
+    if (counter(r, realtime_ns_of(r)) == r->mr) {
         r->ris = 1;
         update_irq(r);
     } else {
@@ -92,6 +99,14 @@ Pl031 *pl031_new(Gic *gic, unsigned irq)
     return r;
 }
 
+void pl031_set_clock(Pl031 *r, uint64_t (*now_ns)(void *opaque), void *opaque)
+{
+    pthread_mutex_lock(&r->lock);
+    r->clock_ns = now_ns;
+    r->clock_opaque = opaque;
+    pthread_mutex_unlock(&r->lock);
+}
+
 void pl031_free(Pl031 *r)
 {
     if (r) {
@@ -116,9 +131,9 @@ static uint64_t pl031_read(void *opaque, uint64_t off, unsigned size)
         return 0;
     pthread_mutex_lock(&r->lock);
     switch (off) {
-    case RTC_DR: v = counter(r, realtime_ns()); break;
+    case RTC_DR: v = counter(r, realtime_ns_of(r)); break;
     case RTC_MR: v = r->mr; break;
-    case RTC_LR: v = counter(r, realtime_ns()); break;
+    case RTC_LR: v = counter(r, realtime_ns_of(r)); break;
     case RTC_CR: v = 1; break; /* always started */
     case RTC_IMSC: v = r->imsc; break;
     case RTC_RIS: v = r->ris; break;
@@ -142,7 +157,7 @@ static void pl031_write(void *opaque, uint64_t off, uint64_t val, unsigned size)
     switch (off) {
     case RTC_MR: r->mr = v; arm_alarm(r); break;
     case RTC_LR:
-        r->offset = (int64_t)v - (int64_t)(realtime_ns() / 1000000000ull);
+        r->offset = (int64_t)v - (int64_t)(realtime_ns_of(r) / 1000000000ull);
         arm_alarm(r);
         break;
     case RTC_IMSC: r->imsc = v & 1; break;

@@ -12,6 +12,10 @@ typedef struct Pl031 Pl031;
 Pl031 *pl031_new(Gic *gic, unsigned irq);
 void pl031_free(Pl031 *r);
 void pl031_reset(Pl031 *r);
+/* The wall clock comes from now_ns (ns since 1970) instead of CLOCK_REALTIME: --clock icount
+ * gives it a fixed epoch + guest time.  The alarm still waits in host time (a guest that sets
+ * one is not reproducible under icount). */
+void pl031_set_clock(Pl031 *r, uint64_t (*now_ns)(void *opaque), void *opaque);
 
 extern const MmioOps pl031_ops; /* opaque = Pl031 *, 0x1000 bytes */
 

@@ -75,7 +75,9 @@ static bool attach_one(Board *b, const BoardDisk *bd, char *err, size_t errlen)
     char serial[24];
     snprintf(serial, sizeof serial, "malibu-vd%c", 'a' + n);
     VirtioBlk *vb = virtio_blk_new(b->bus, b->gic, 32 + BOARD_VIRTIO_SPI0 + n, base, d,
-                                   bd->share ? "malibu-share" : serial, true);
+                                   bd->share ? "malibu-share" : serial,
+                                   !b->cfg.clock_icount); /* icount: requests complete inside the
+                                                           * notify write, a deterministic point */
     if (!vb) {
         disk_close(d);
         snprintf(err, errlen, "%s: cannot create the virtio-blk device", path);

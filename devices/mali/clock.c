@@ -24,12 +24,37 @@ uint64_t mali_board_ns(Mali *m)
     return m->clock.now_ns ? m->clock.now_ns(m->clock.opaque) : mali_now_ns();
 }
 
-uint64_t mali_cycle_count_locked(Mali *m)
+static uint64_t cycle_count_at(Mali *m, uint64_t board_ns)
 {
     if (!m->cycle_running)
         return m->cycle_base;
-    uint64_t ns = mali_board_ns(m) - m->cycle_start_ns;
+    uint64_t ns = board_ns > m->cycle_start_ns ? board_ns - m->cycle_start_ns : 0;
     return m->cycle_base + (uint64_t)((unsigned __int128)ns * m->model->clock_hz / 1000000000u);
+}
+
+uint64_t mali_cycle_count_locked(Mali *m)
+{
+    return cycle_count_at(m, mali_board_ns(m));
+}
+
+/* The cycle counter as a job of chain c sees it.  With --clock icount (mali_set_icount) the
+ * board's clock, read from the GPU's thread, is wherever the vCPU happens to be: the job sees
+ * the counter at the chain's start + its modelled time so far instead, as reproducible as the
+ * chain's publication time (job_manager.c). */
+uint64_t mali_job_cycle_count_locked(MaliJobCtx *c)
+{
+    Mali *m = c->m;
+    if (!m->icount)
+        return mali_cycle_count_locked(m);
+    return cycle_count_at(m, c->s->icount_start_ns + __atomic_load_n(&c->chain_ns, __ATOMIC_RELAXED));
+}
+
+uint64_t mali_job_cycle_count(MaliJobCtx *c)
+{
+    pthread_mutex_lock(&c->m->lock);
+    uint64_t v = mali_job_cycle_count_locked(c);
+    pthread_mutex_unlock(&c->m->lock);
+    return v;
 }
 
 uint64_t mali_gpu_cycle_count(Mali *m)
@@ -89,6 +114,8 @@ uint64_t mali_job_timestamp_locked(MaliJobCtx *c, bool always)
         return m->ts_stopped;
     uint64_t ns = __atomic_load_n(&c->chain_ns, __ATOMIC_RELAXED);
     uint64_t t = c->ts_base + (uint64_t)((unsigned __int128)ns * m->ts_freq / 1000000000u);
+    if (m->icount) /* never ahead of the chain's publication (its start + ns), read by no CPU before */
+        return t;
     uint64_t now = mali_system_counter(m);
     if (t > now && m->clock.reach) {
         m->clock.reach(m->clock.opaque,

@@ -75,6 +75,8 @@ static void slot_try_start(Mali *m, MaliSlot *s)
     s->active = true;
     s->stop = 0;
     s->status = MALI_EXC_ACTIVE;
+    if (m->icount)
+        s->icount_start_ns = mali_board_ns(m); /* on the vCPU thread: a deterministic time */
     pthread_cond_broadcast(&m->cond);
 }
 
@@ -92,6 +94,7 @@ void mali_job_reset_locked(Mali *m)
         s->next_config = s->next_xaffinity = s->next_command = s->next_flush_id = 0;
         s->next_anchor_ts = s->anchor_ts = s->model_end = 0;
         s->clock_seen = true;
+        s->pub_pending = false; /* a finished chain not yet published is dropped with the rest */
     }
 }
 
@@ -553,7 +556,7 @@ static uint32_t job_write_value(MaliJobCtx *c, uint64_t va)
     uint64_t addr = wv.address, imm = wv.immediate, v;
     unsigned len;
     switch (wv.type) {
-    case MALI_WRITE_VALUE_TYPE_CYCLE_COUNTER: v = mali_gpu_cycle_count(c->m); len = 8; break;
+    case MALI_WRITE_VALUE_TYPE_CYCLE_COUNTER: v = mali_job_cycle_count(c); len = 8; break;
     case MALI_WRITE_VALUE_TYPE_SYSTEM_TIMESTAMP: v = mali_job_timestamp(c); len = 8; break;
     case MALI_WRITE_VALUE_TYPE_ZERO: v = 0; len = 8; break;
     case MALI_WRITE_VALUE_TYPE_IMMEDIATE_8: v = imm; len = 1; break;
@@ -596,7 +599,7 @@ static uint32_t job_compute(MaliJobCtx *c, const MaliJobRec *j)
     pthread_mutex_lock(&m->lock);
     if (c->s->affinity & m->model->shader_present)
         job.shader_present = c->s->affinity & m->model->shader_present;
-    job.cycles = mali_cycle_count_locked(m);
+    job.cycles = mali_job_cycle_count_locked(c);
     job.timestamp = mali_job_timestamp_locked(c, false);
     job.gpu_hz = m->model->clock_hz;
     job.timestamp_hz = m->ts_freq;
@@ -695,6 +698,8 @@ static uint64_t model_now_ns(const MaliJobCtx *c)
     return (uint64_t)((unsigned __int128)c->ts_base * 1000000000u / c->m->ts_freq) + ns;
 }
 
+static void chain_end(Mali *m, MaliSlot *s, uint32_t status, uint64_t tail, uint64_t model_end);
+
 /* Run the active chain of slot s.  Called and returns with m->lock held. */
 static void run_chain(Mali *m, MaliSlot *s)
 {
@@ -706,6 +711,7 @@ static void run_chain(Mali *m, MaliSlot *s)
     bool is64_all = true;
     MaliChainFn chain_fn = m->chain_fn;
     void *chain_opaque = m->chain_opaque;
+    s->run_ctx = &c;
     pthread_mutex_unlock(&m->lock);
     if (chain_fn)
         chain_fn(chain_opaque, &c, head, c.as, m->model->gpu_id >> 28);
@@ -846,9 +852,26 @@ static void run_chain(Mali *m, MaliSlot *s)
     }
 
     pthread_mutex_lock(&m->lock);
+    s->run_ctx = NULL;
     if (status == EXC_ABANDON || m->reset_gen != c.reset_gen || m->quit)
         return; /* the slot was reset meanwhile: nothing to report */
-    s->model_end = mali_job_timestamp_locked(&c, true);
+    uint64_t model_end = mali_job_timestamp_locked(&c, true);
+    if (m->icount) { /* the vCPU loop publishes it at its guest time (mali_icount_publish) */
+        s->pub_pending = true;
+        s->pub_ns = s->icount_start_ns + __atomic_load_n(&c.chain_ns, __ATOMIC_RELAXED);
+        s->pub_status = status;
+        s->pub_tail = tail;
+        s->pub_model_end = model_end;
+        pthread_cond_broadcast(&m->cond);
+        return;
+    }
+    chain_end(m, s, status, tail, model_end);
+}
+
+/* What the guest sees of a chain's end; m->lock held. */
+static void chain_end(Mali *m, MaliSlot *s, uint32_t status, uint64_t tail, uint64_t model_end)
+{
+    s->model_end = model_end;
     s->active = false;
     s->stop = 0;
     s->status = status;
@@ -871,7 +894,7 @@ static void *slot_thread(void *arg)
     Mali *m = s->m;
     pthread_mutex_lock(&m->lock);
     for (;;) {
-        while (!m->quit && !s->active)
+        while (!m->quit && (!s->active || s->pub_pending))
             pthread_cond_wait(&m->cond, &m->lock);
         if (m->quit)
             break;
@@ -898,6 +921,78 @@ bool mali_jm_start(Mali *m)
         m->slot[i].thread_started = true;
     }
     return true;
+}
+
+/* ---- --clock icount (mali.h mali_set_icount) ----------------------------------------------- */
+
+void mali_set_icount(Mali *m, bool on)
+{
+    pthread_mutex_lock(&m->lock);
+    m->icount = on;
+    pthread_mutex_unlock(&m->lock);
+}
+
+int mali_icount_next(Mali *m, uint64_t *ns)
+{
+    int kind = MALI_ICOUNT_NONE;
+    uint64_t best = UINT64_MAX;
+    pthread_mutex_lock(&m->lock);
+    for (unsigned i = 0; i < JS_NUM; i++) {
+        MaliSlot *s = &m->slot[i];
+        uint64_t t;
+        int k;
+        if (s->pub_pending) {
+            t = s->pub_ns;
+            k = MALI_ICOUNT_PUBLISH;
+        } else if (s->active && s->run_ctx && (s->stalled || s->run_ctx->stalls)) {
+            /* waiting for the CPU to map a page: the CPU must run (the fault's IRQ came from
+             * the GPU's thread, at a host-timed instant: not deterministic, docs/gpu.md) */
+            if (kind == MALI_ICOUNT_NONE)
+                kind = MALI_ICOUNT_STALLED;
+            continue;
+        } else if (s->active) {
+            /* started, or about to be picked up by its thread: ends no earlier than its work
+             * modelled so far */
+            t = s->icount_start_ns + (s->run_ctx ? __atomic_load_n(&s->run_ctx->chain_ns, __ATOMIC_RELAXED) : 0);
+            k = MALI_ICOUNT_BOUND;
+        } else {
+            continue;
+        }
+        if (kind == MALI_ICOUNT_NONE || kind == MALI_ICOUNT_STALLED || t < best ||
+            (t == best && k == MALI_ICOUNT_PUBLISH)) {
+            best = t;
+            kind = k;
+        }
+    }
+    pthread_mutex_unlock(&m->lock);
+    *ns = best;
+    return kind;
+}
+
+void mali_icount_publish(Mali *m, uint64_t now_ns)
+{
+    pthread_mutex_lock(&m->lock);
+    for (unsigned i = 0; i < JS_NUM; i++) {
+        MaliSlot *s = &m->slot[i];
+        if (s->pub_pending && s->pub_ns <= now_ns) {
+            s->pub_pending = false;
+            chain_end(m, s, s->pub_status, s->pub_tail, s->pub_model_end);
+            pthread_cond_broadcast(&m->cond); /* the slot's thread: the next chain */
+        }
+    }
+    pthread_mutex_unlock(&m->lock);
+}
+
+void mali_icount_wait(Mali *m, uint64_t max_host_ns)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts); /* m->cond uses the default clock */
+    uint64_t d = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec + max_host_ns;
+    ts.tv_sec = (time_t)(d / 1000000000ull);
+    ts.tv_nsec = (long)(d % 1000000000ull);
+    pthread_mutex_lock(&m->lock);
+    pthread_cond_timedwait(&m->cond, &m->lock, &ts);
+    pthread_mutex_unlock(&m->lock);
 }
 
 void mali_jm_stop(Mali *m)

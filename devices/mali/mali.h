@@ -85,6 +85,27 @@ typedef struct MaliClockModel {
     uint64_t (*reach)(void *opaque, uint64_t ns);
 } MaliClockModel;
 void mali_set_clock_model(Mali *m, const MaliClockModel *cm);
+/* --clock icount (devices/gtimer.h): the GPU's work still runs on host threads at host speed,
+ * but what the guest sees of a chain's end (JS_STATUS, JS_HEAD/TAIL, the job IRQ, the next
+ * latched chain starting) is published only when guest time (clock.now_ns) reaches the
+ * chain's start + its modelled duration, by the vCPU loop calling mali_icount_publish at
+ * deadlines it learns from mali_icount_next.  So the end appears after the same guest
+ * instruction in every run; a vCPU that gets there before the host finished the chain waits
+ * for it (mali_icount_wait).  Set before the first job. */
+void mali_set_icount(Mali *m, bool on);
+enum {
+    MALI_ICOUNT_NONE,    /* no chain running or waiting to be published */
+    MALI_ICOUNT_PUBLISH, /* *ns: a finished chain's publication time */
+    MALI_ICOUNT_BOUND,   /* *ns: a running chain ends no earlier than this */
+    MALI_ICOUNT_STALLED, /* a running chain waits for the CPU (MMU fault): no bound */
+};
+/* The earliest event: a publication or a running chain's lower bound (PUBLISH before BOUND at
+ * the same ns); STALLED only when no slot gives a time. */
+int mali_icount_next(Mali *m, uint64_t *ns);
+/* Publish every finished chain whose time is <= now_ns (guest ns). */
+void mali_icount_publish(Mali *m, uint64_t now_ns);
+/* Wait on the host (at most max_host_ns) for a running chain to finish or progress. */
+void mali_icount_wait(Mali *m, uint64_t max_host_ns);
 void mali_free(Mali *m);
 /* Power-on state (as after a hard reset, IRQ RAWSTAT clear); running jobs are abandoned. */
 void mali_reset(Mali *m);

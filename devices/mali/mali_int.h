@@ -57,6 +57,12 @@ typedef struct MaliSlot {
     uint64_t next_anchor_ts;  /* the counter at that START if clock_seen was set, else 0 */
     uint64_t anchor_ts;       /* ... for the active chain */
     uint64_t model_end;       /* when the slot's last chain ended at the modelled speed */
+    /* --clock icount (job_manager.c mali_icount_*): the chain's end waits for its guest time */
+    struct MaliJobCtx *run_ctx; /* the running chain's context (m->lock), NULL between chains */
+    uint64_t icount_start_ns;   /* guest ns when the chain started (slot_try_start) */
+    bool pub_pending;           /* the host finished the chain: published at pub_ns */
+    uint64_t pub_ns, pub_tail, pub_model_end;
+    uint32_t pub_status;
     /* chain walker scratch (slot thread only) */
     struct MaliJobRec *jobs;
     size_t jobs_cap;
@@ -89,6 +95,7 @@ struct Mali {
     void *ts_opaque;
     uint64_t ts_freq;           /* ticks per second of ts_fn (1e9 without one) */
     MaliClockModel clock;
+    bool icount;                /* mali_set_icount: chains end at their modelled guest time */
 
     pthread_mutex_t lock;
     pthread_cond_t cond;   /* slot threads wait here; broadcast on any relevant change */
@@ -145,6 +152,8 @@ void mali_job_reset_locked(Mali *m);
 void mali_gpu_reset_locked(Mali *m);
 uint64_t mali_cycle_count_locked(Mali *m);
 uint64_t mali_timestamp_locked(Mali *m);        /* clock.c: GPU_TIMESTAMP (frozen while stopped) */
+uint64_t mali_job_cycle_count_locked(MaliJobCtx *c); /* the cycle counter a job sees (icount) */
+uint64_t mali_job_cycle_count(MaliJobCtx *c);
 uint64_t mali_timestamp_read_locked(Mali *m);   /* ... read by the CPU: sets slots' clock_seen */
 uint64_t mali_system_counter(Mali *m);          /* clock.c: the board's counter, always running */
 uint64_t mali_job_timestamp(MaliJobCtx *c);     /* clock.c: WRITE_VALUE system timestamp (locks) */

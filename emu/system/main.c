@@ -318,6 +318,8 @@ int main(int argc, char **argv)
     }
     machine.ncpu = board->ncpu;
     smp_init(&machine, board, smp_mode, smp_quantum);
+    if (cfg.clock_icount)
+        smp_set_icount(cfg.icount_shift);
     board_set_irq_notify(board, irq_notify, NULL);
     sys_firmware_call = firmware_call;
     guest_channel_install(&machine);

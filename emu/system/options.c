@@ -47,6 +47,7 @@ static bool parse_disk(const OptionDef *d, const char *v, MalibuOptions *o, char
 static bool parse_gpu(const OptionDef *d, const char *v, MalibuOptions *o, char *err, size_t errlen);
 static bool parse_gpu_time(const OptionDef *d, const char *v, MalibuOptions *o, char *err, size_t errlen);
 static bool parse_range(const OptionDef *d, const char *v, MalibuOptions *o, char *err, size_t errlen);
+static bool parse_clock(const OptionDef *d, const char *v, MalibuOptions *o, char *err, size_t errlen);
 
 static const OptionDef table[] = {
     { "kernel", 0, "FILE", "devices/board.c", "the arm64 Linux Image (required unless --image or --dump-dtb)",
@@ -106,6 +107,15 @@ static const OptionDef table[] = {
       "modelled time for the work, so jobs take guest time like on hardware; host lets it run with "
       "the host clock", "docs/gpu.md#guest-clock-and-gpu-jobs---gpu-time-modelhost",
       OPT_CUSTOM, 0, 0, 0, CHOICES("model", "host"), parse_gpu_time },
+    { "clock", 0, NULL, "devices/gtimer.c",
+      "guest time: host (default) follows the host clock while a vCPU runs; icount counts "
+      "instructions retired (--icount-shift) and jumps to the next timer or GPU deadline when every "
+      "vCPU idles, so every guest-visible time is the same in every run (needs --smp 1 or --smp-mode rr)",
+      "docs/gpu.md#deterministic-guest-time---clock-icount", OPT_CUSTOM, 0, 0, 0, CHOICES("host", "icount"),
+      parse_clock },
+    { "icount-shift", 0, "N", "devices/gtimer.c",
+      "with --clock icount: each guest instruction takes 2^N ns, 0..10 (default 0: 1 ns)",
+      "docs/gpu.md#deterministic-guest-time---clock-icount", OPT_UINT, BOARD(icount_shift), 0, 10, NULL, NULL },
     { "timing", 0, "[preset=NAME][,KEY=VALUE...]", "devices/board_timing.c",
       "model the GPU's caches and DRAM (and with cpu.* keys the CPU's): their latency joins the "
       "modelled GPU time the guest sees; presets g71, g52; off by default", "docs/timing.md",
@@ -267,6 +277,14 @@ static bool parse_gpu_time(const OptionDef *d, const char *v, MalibuOptions *o, 
     return true;
 }
 
+static bool parse_clock(const OptionDef *d, const char *v, MalibuOptions *o, char *err, size_t errlen)
+{
+    if (strcmp(v, "host") && strcmp(v, "icount"))
+        return bad_value(d, v, err, errlen);
+    o->board.clock_icount = !strcmp(v, "icount");
+    return true;
+}
+
 static bool parse_range(const OptionDef *d, const char *v, MalibuOptions *o, char *err, size_t errlen)
 {
     char *end;
@@ -383,6 +401,11 @@ static bool check_together(const MalibuOptions *o, char *err, size_t errlen)
     if (s->smp_mode && o->board.ncpu < 2)
         return snprintf(err, errlen, "--smp-mode: needs --smp 2 or more (one vCPU runs the same in either mode)"),
                false;
+    if (o->board.clock_icount && o->board.ncpu > 1 && !rr)
+        return snprintf(err, errlen, "--clock icount: with --smp 2 or more needs --smp-mode rr (vCPUs on their "
+                        "own host threads retire instructions in a host-timed order)"), false;
+    if (o->board.icount_shift && !o->board.clock_icount)
+        return snprintf(err, errlen, "--icount-shift: needs --clock icount"), false;
     if (s->smp_quantum && !rr)
         return snprintf(err, errlen, "--smp-quantum: needs --smp-mode rr (in threads mode each vCPU runs on "
                         "its own host thread, without turns)"), false;

@@ -7,12 +7,18 @@
 #include <time.h>
 #include "native.h"
 #include "../../devices/board.h"
+#include "../../devices/mali/mali.h"
 #include "../stats/timeline.h"
 
 static SysMachine *mach;
 static struct Board *board;
 static SmpMode smp_mode;
 static uint64_t rr_quantum;
+/* --clock icount (smp_set_icount): the round-robin loop's count of instructions retired */
+static bool icount_on;
+static uint64_t icount_done;      /* atomic: instructions of the finished turns */
+static SysCPU *icount_cur;        /* atomic: the vCPU in its turn (NULL between turns) */
+static uint64_t icount_cur_start; /* its insn_count when the turn began */
 
 const char *smp_mode_name(SmpMode mode)
 {
@@ -24,6 +30,11 @@ static uint64_t now_ns(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static bool wants_to_wake(SysCPU *s)
+{
+    return gic_irq_line(board->gic, s->index) || gic_fiq_line(board->gic, s->index);
 }
 
 static void kick_cpu(SysCPU *s)
@@ -84,12 +95,114 @@ void smp_cpu_off(SysCPU *s)
     gtimer_set_cpu_online(board->gtimer, s->index, false);
 }
 
-/* ---- rr: every vCPU on this thread ---------------------------------------------------------- */
+/* ---- --clock icount ------------------------------------------------------------------------ */
 
-static bool wants_to_wake(SysCPU *s)
+/* Instructions retired, in the loop's order: the finished turns plus the running vCPU's part of
+ * its turn (its insn_count counts whole blocks at their entry: the same in every run). */
+static uint64_t icount_insns(void *opaque)
 {
-    return gic_irq_line(board->gic, s->index) || gic_fiq_line(board->gic, s->index);
+    (void)opaque;
+    SysCPU *s = __atomic_load_n(&icount_cur, __ATOMIC_ACQUIRE);
+    uint64_t done = __atomic_load_n(&icount_done, __ATOMIC_ACQUIRE);
+    return done + (s ? __atomic_load_n(&s->cpu.insn_count, __ATOMIC_RELAXED) - icount_cur_start : 0);
 }
+
+/* A timer armed (a CVAL/TVAL/CTL write) during a turn: end the turn by its deadline.  Only
+ * from the vCPU in its turn (timer updates between turns come from the loop itself). */
+static void icount_timer_armed(void *opaque, uint64_t ns)
+{
+    (void)opaque;
+    SysCPU *s = __atomic_load_n(&icount_cur, __ATOMIC_ACQUIRE);
+    if (!s)
+        return;
+    uint64_t n = gtimer_icount_insns_until(board->gtimer, ns);
+    if (s->cpu.insn_count + n < s->cpu.insn_limit)
+        s->cpu.insn_limit = s->cpu.insn_count + n;
+}
+
+void smp_set_icount(unsigned shift)
+{
+    icount_on = true;
+    gtimer_set_icount(board->gtimer, shift, icount_insns, NULL); /* the board wired the rest */
+    gtimer_set_icount_deadline_hook(board->gtimer, icount_timer_armed, NULL);
+}
+
+/* Host ns the loop waits at most for a GPU chain before looking again (stop requests). */
+#define ICOUNT_GPU_WAIT_NS 2000000u
+
+/* At a deterministic point of the loop (a turn's start, or every vCPU idle): fire the timers
+ * and publish the GPU chains that are due, and return the next deadline before `horizon`
+ * (guest ns; horizon itself if none is earlier; UINT64_MAX: none at all).  A running GPU chain
+ * that may end before it (its work modelled so far ends earlier) is waited for on the host,
+ * until it finished (its end then is a deadline) or its modelled time passed the horizon: so
+ * neither the turn's length nor the guest time of any event depends on the host's speed. */
+static uint64_t icount_next_deadline(uint64_t horizon)
+{
+    Mali *gpu = board->gpu;
+    for (;;) {
+        if (mach->stop)
+            return horizon;
+        uint64_t now = gtimer_now_ns(board->gtimer);
+        gtimer_icount_update(board->gtimer);
+        uint64_t next = gtimer_icount_next_ns(board->gtimer), gns = UINT64_MAX;
+        if (horizon < next)
+            next = horizon;
+        int k = gpu ? mali_icount_next(gpu, &gns) : MALI_ICOUNT_NONE;
+        if (k == MALI_ICOUNT_PUBLISH && gns <= now) {
+            mali_icount_publish(gpu, now);
+            continue;
+        }
+        if (k == MALI_ICOUNT_BOUND && gns < next) {
+            mali_icount_wait(gpu, ICOUNT_GPU_WAIT_NS);
+            continue;
+        }
+        if (k == MALI_ICOUNT_PUBLISH && gns < next)
+            next = gns;
+        return next;
+    }
+}
+
+/* Guest instructions of the next turn: the quantum, cut at the next deadline. */
+static uint64_t icount_turn_budget(void)
+{
+    uint64_t now = gtimer_now_ns(board->gtimer);
+    uint64_t span = rr_quantum << gtimer_icount_shift(board->gtimer);
+    uint64_t next = icount_next_deadline(now + span < now ? UINT64_MAX : now + span);
+    uint64_t n = gtimer_icount_insns_until(board->gtimer, next);
+    return n == 0 ? 1 : n < rr_quantum ? n : rr_quantum;
+}
+
+static void icount_turn_begin(SysCPU *s)
+{
+    icount_cur_start = s->cpu.insn_count;
+    __atomic_store_n(&icount_cur, s, __ATOMIC_RELEASE);
+}
+
+static void icount_turn_end(SysCPU *s)
+{
+    __atomic_store_n(&icount_done, icount_done + (s->cpu.insn_count - icount_cur_start), __ATOMIC_RELEASE);
+    __atomic_store_n(&icount_cur, NULL, __ATOMIC_RELEASE);
+}
+
+/* Every vCPU idle: fire what is due; if that wakes nobody, jump guest time to the next deadline,
+ * or, with none (no timer armed, the GPU idle), wait on the host for an outside event (console
+ * input, a stop request).  False: sleep on the host as without icount (WFE, nothing armed). */
+static bool icount_idle(uint32_t online, bool waiting_event)
+{
+    uint64_t next = icount_next_deadline(UINT64_MAX);
+    for (unsigned i = 0; i < mach->ncpu; i++)
+        if ((online >> i & 1) && wants_to_wake(mach->cpus[i]))
+            return true;
+    if (next != UINT64_MAX) {
+        gtimer_icount_warp(board->gtimer, next);
+        return true;
+    }
+    if (!waiting_event)
+        gtimer_wfi_any(board->gtimer, online, 0);
+    return !waiting_event;
+}
+
+/* ---- rr: every vCPU on this thread ---------------------------------------------------------- */
 
 static int run_rr(void)
 {
@@ -117,8 +230,16 @@ static int run_rr(void)
                     timeline_cpu_idle(i, false);
             }
             gic_set_current_cpu(i);
-            s->cpu.insn_limit = s->cpu.insn_count + rr_quantum;
-            switch (sys_cpu_exec(s)) {
+            if (icount_on) {
+                s->cpu.insn_limit = s->cpu.insn_count + icount_turn_budget();
+                icount_turn_begin(s);
+            } else {
+                s->cpu.insn_limit = s->cpu.insn_count + rr_quantum;
+            }
+            SysRunResult r = sys_cpu_exec(s);
+            if (icount_on)
+                icount_turn_end(s);
+            switch (r) {
             case SYS_RUN_STOP:
                 return mach->stop_status;
             case SYS_RUN_QUANTUM:
@@ -149,6 +270,8 @@ static int run_rr(void)
                     online |= 1u << i;
             if (!online) /* every CPU off: only a stop request (Ctrl-A x, signal) can end this */
                 online = (1u << mach->ncpu) - 1;
+            if (icount_on && icount_idle(online, waiting_event))
+                continue;
             gtimer_wfi_any(board->gtimer, online, waiting_event ? 100000 : 0);
         }
     }
@@ -202,12 +325,12 @@ static int run_threads(uint64_t reset_pc)
 
 int smp_run(uint64_t reset_pc)
 {
-    if (mach->ncpu == 1) {
+    if (mach->ncpu == 1 && !icount_on) {
         gic_set_current_cpu(0);
         sys_cpu_reset(mach->cpus[0], reset_pc);
         return sys_cpu_run(mach->cpus[0]);
     }
-    if (smp_mode == SMP_MODE_RR) {
+    if (smp_mode == SMP_MODE_RR || icount_on) { /* icount: one vCPU runs the rr loop too */
         native_set_insn_limit_check(true);
         sys_cpu_reset(mach->cpus[0], reset_pc);
         return run_rr();

@@ -5,10 +5,10 @@
  *   rr       every vCPU on the calling thread, round-robin, each running `quantum` guest
  *            instructions (to the next block boundary) before the next one: the same guest
  *            input gives the same interleaving of the CPUs' instruction streams (interrupts
- *            still arrive at host-time-dependent points).  When every vCPU is idle the thread
- *            sleeps in gtimer_wfi_any.
+ *            still arrive at host-time-dependent points, unless --clock icount: smp_set_icount).
+ *            When every vCPU is idle the thread sleeps in gtimer_wfi_any.
  *
- * With one vCPU both are the plain loop of sys_cpu_run.  The CPU's PSCI actions (main.c's
+ * With one vCPU both are the plain loop of sys_cpu_run (with --clock icount: the rr loop).  The CPU's PSCI actions (main.c's
  * firmware hook) call smp_cpu_on / smp_cpu_off, which act the way the mode needs. */
 #ifndef MALIBU_SYSTEM_SMP_H
 #define MALIBU_SYSTEM_SMP_H
@@ -25,6 +25,12 @@ typedef enum { SMP_MODE_RR, SMP_MODE_THREADS } SmpMode;
 
 /* m->cpus[0..m->ncpu-1] are set up (reset state irrelevant); CPU 0 starts at reset_pc. */
 void smp_init(SysMachine *m, struct Board *b, SmpMode mode, uint64_t quantum);
+/* --clock icount (devices/gtimer.h): guest time counts the instructions the vCPUs retire,
+ * 2^shift ns each, in the rr loop's order (one vCPU runs the rr loop too), and jumps to the next
+ * deadline when every vCPU is idle; turns end at deadlines (timers, GPU chain ends), where the
+ * loop fires them.  Needs --smp 1 or --smp-mode rr (threads would interleave host-timed).
+ * After smp_init, before smp_run. */
+void smp_set_icount(unsigned shift);
 /* Run the machine until it stops; returns m->stop_status. */
 int smp_run(uint64_t reset_pc);
 

@@ -382,6 +382,8 @@ LANDED(gpu, !strcmp(o->board.gpu, "g52"))
 LANDED(gpu_threads, o->board.gpu_threads == 7)
 LANDED(gpu_backend, !strcmp(o->board.gpu_backend, "interp"))
 LANDED(gpu_time, o->board.gpu_time_host)
+LANDED(clock, o->board.clock_icount)
+LANDED(icount_shift, o->board.clock_icount && o->board.icount_shift == 3)
 LANDED(timing, !strcmp(o->board.timing, "preset=g52"))
 LANDED(timing_config, !strcmp(o->board.timing_config, "/t.cfg"))
 LANDED(stats, !strcmp(o->board.stats, "/s.json"))
@@ -421,6 +423,8 @@ static const RoundTrip round_trips[] = {
     { "--gpu-threads", "7", { NULL }, landed_gpu_threads },
     { "--gpu-backend", "interp", { NULL }, landed_gpu_backend },
     { "--gpu-time", "host", { NULL }, landed_gpu_time },
+    { "--clock", "icount", { NULL }, landed_clock },
+    { "--icount-shift", "3", { "--clock", "icount" }, landed_icount_shift },
     { "--timing", "preset=g52", { NULL }, landed_timing },
     { "--timing-config", "/t.cfg", { NULL }, landed_timing_config },
     { "--stats", "/s.json", { NULL }, landed_stats },
@@ -535,6 +539,8 @@ START_TEST(options_bad_values)
         { "--timeline-limit", "15", { "--timeline", "/t.json" }, "--timeline-limit: expected 16..100000000, got 15" },
         { "--gpu-backend", "gpu", { NULL }, "--gpu-backend: expected jit|jit-avx2|jit-sse|interp, got 'gpu'" },
         { "--gpu-time", "wall", { NULL }, "--gpu-time: expected model|host, got 'wall'" },
+        { "--clock", "wall", { NULL }, "--clock: expected host|icount, got 'wall'" },
+        { "--icount-shift", "11", { "--clock", "icount" }, "--icount-shift: expected 0..10, got 11" },
         { "--display", "x11", { NULL }, "--display: expected sdl|none, got 'x11'" },
         { "--debug", "exc,foo", { NULL }, "--debug: expected one or more of exc,sysreg,stats,gpu, got 'exc,foo'" },
         { "--debug", "exc,", { NULL }, "--debug: expected one or more of" },
@@ -589,6 +595,8 @@ START_TEST(options_refused_together)
         { { "--timeline-limit", "100" }, "--timeline-limit: needs --timeline" },
         { { "--trace-file", "/x" }, "--trace-file: needs --trace" },
         { { "--trace-range", "1-2" }, "--trace-range: needs --trace" },
+        { { "--clock", "icount", "--smp", "2" }, "--clock icount: with --smp 2 or more needs --smp-mode rr" },
+        { { "--icount-shift", "2" }, "--icount-shift: needs --clock icount" },
     };
     char err[512];
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -607,6 +615,8 @@ START_TEST(options_refused_together)
         { "--smp", "2", "--smp-mode", "rr", "--smp-quantum", "500", "--on-reset", "reboot" },
         { "--smp", "1", "--on-reset", "reboot" },
         { "--smp", "2", "--smp-mode", "threads" },
+        { "--smp", "2", "--smp-mode", "rr", "--clock", "icount", "--icount-shift", "2" },
+        { "--clock", "icount" },
     };
     for (unsigned i = 0; i < sizeof good / sizeof good[0]; i++) {
         char *argv[12] = { "malibu", "--kernel", "/k" };
