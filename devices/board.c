@@ -189,6 +189,7 @@ Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
 
     FdtBoard *f = &b->fdt;
     f->ncpu = b->ncpu;
+    f->guest_channel = cfg->guest_channel;
     f->nbanks = cfg->ram_size == bank0 ? 1 : 2;
     f->bank_base[0] = BOARD_RAM_BASE;
     f->bank_size[0] = bank0;
@@ -338,7 +339,7 @@ static bool make_dtb(Board *b, char *err, size_t errlen)
             r = fdt_open_into(user, b->dtb, FDT_BOARD_MAX_SIZE);
         free(user);
         if (r == 0)
-            r = fdt_board_set_chosen(b->dtb, b->cfg.append, b->initrd_start, b->initrd_end);
+            r = fdt_board_set_chosen(b->dtb, b->cfg.append, b->initrd_start, b->initrd_end, b->cfg.guest_channel);
         if (r == 0)
             r = fdt_pack(b->dtb);
         if (r == 0)

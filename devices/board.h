@@ -74,6 +74,7 @@ typedef struct BoardCpuTimingFeed {
 } BoardCpuTimingFeed;
 
 typedef struct BoardConfig {
+    uint32_t guest_channel; /* the CPU's guest-channel encoding, for /chosen/malibu,channel (0: none) */
     const char *kernel;   /* --kernel: arm64 Image (or raw binary) */
     const char *initrd;   /* --initrd */
     const char *append;   /* --append: kernel command line */

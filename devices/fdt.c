@@ -1,7 +1,6 @@
 /* Device tree generation with libfdt (see fdt_board.h). */
 #include "fdt_board.h"
 #include "../firmware/psci.h"
-#include "../emu/cpu/sys_chan.h"
 
 #include <libfdt.h>
 #include <stdio.h>
@@ -126,14 +125,15 @@ static int add_fixed_clock(void *fdt, const char *name, const char *output, uint
 }
 
 int fdt_board_set_chosen(void *fdt, const char *bootargs, uint64_t initrd_start,
-                         uint64_t initrd_end)
+                         uint64_t initrd_end, uint32_t guest_channel)
 {
     int n = fdt_path_offset(fdt, "/chosen");
     if (n == -FDT_ERR_NOTFOUND)
         n = fdt_add_subnode(fdt, 0, "chosen");
     TRY(n);
     /* the guest channel's encoding (docs/guest-channel.md): guest libraries look for it */
-    TRY(fdt_setprop_u32(fdt, n, "malibu,channel", SYS_CHAN_BASE));
+    if (guest_channel)
+        TRY(fdt_setprop_u32(fdt, n, "malibu,channel", guest_channel));
     if (bootargs)
         TRY(fdt_setprop_string(fdt, n, "bootargs", bootargs));
     if (initrd_start != initrd_end) {
@@ -158,7 +158,8 @@ static int build(void *fdt, const FdtBoard *b)
     TRY(fdt_property_u32(fdt, "interrupt-parent", FDT_PHANDLE_GIC));
 
     TRY(fdt_begin_node(fdt, "chosen"));
-    TRY(fdt_property_u32(fdt, "malibu,channel", SYS_CHAN_BASE));
+    if (b->guest_channel)
+        TRY(fdt_property_u32(fdt, "malibu,channel", b->guest_channel));
     if (b->has_uart)
         TRY(fdt_property_string(fdt, "stdout-path", "serial0:115200n8"));
     TRY(fdt_end_node(fdt));
@@ -245,7 +246,7 @@ int fdt_board_build(const FdtBoard *b, void *buf, size_t size)
     TRY(fdt_create(buf, (int)size));
     TRY(build(buf, b));
     TRY(fdt_open_into(buf, buf, (int)size)); /* read-write, with the free space for what follows */
-    TRY(fdt_board_set_chosen(buf, b->bootargs, b->initrd_start, b->initrd_end));
+    TRY(fdt_board_set_chosen(buf, b->bootargs, b->initrd_start, b->initrd_end, b->guest_channel));
     for (unsigned i = 0; i < b->nhooks; i++)
         TRY(b->hooks[i](buf, b->hook_opaque[i]));
     TRY(fdt_pack(buf));

@@ -45,6 +45,7 @@ typedef struct FdtBoard {
     unsigned rtc_intid;
     const char *bootargs;            /* NULL: none */
     uint64_t initrd_start, initrd_end; /* equal: no initrd */
+    uint32_t guest_channel;          /* /chosen/malibu,channel: the CPU's channel encoding (0: none) */
     FdtHook hooks[FDT_BOARD_MAX_HOOKS];
     void *hook_opaque[FDT_BOARD_MAX_HOOKS];
     unsigned nhooks;
@@ -54,10 +55,11 @@ typedef struct FdtBoard {
  * Returns the DTB size in bytes, or a negative libfdt error code (fdt_strerror). */
 int fdt_board_build(const FdtBoard *b, void *buf, size_t size);
 
-/* Update /chosen (bootargs when non-NULL; initrd when start != end) in an existing tree opened
- * read-write with free space (used with a user-supplied --dtb). */
+/* Update /chosen (bootargs when non-NULL; initrd when start != end; malibu,channel when
+ * guest_channel is not 0) in an existing tree opened read-write with free space (used with a
+ * user-supplied --dtb). */
 int fdt_board_set_chosen(void *fdt, const char *bootargs, uint64_t initrd_start,
-                         uint64_t initrd_end);
+                         uint64_t initrd_end, uint32_t guest_channel);
 
 /* Helpers for hooks. */
 int fdt_board_setprop_reg(void *fdt, int node, uint64_t base, uint64_t size);

@@ -32,6 +32,7 @@
 #include "gpu_trace.h"
 #include "smp.h"
 #include "guest_channel.h"
+#include "sys_chan.h"
 #include "display.h"
 #include "options.h"
 #include "../cpu/sys_timing.h"
@@ -271,6 +272,7 @@ int main(int argc, char **argv)
     }
     BoardConfig cfg = opts.board;
     cfg.cpu_timing = &cpu_timing_feed;
+    cfg.guest_channel = SYS_CHAN_BASE;   /* the device tree tells the guest how to call it */
     TraceConfig trace;
     if (!apply_system_options(&opts.sys, &cfg, &trace, err, sizeof err)) {
         fprintf(stderr, "malibu: %s\n", err);

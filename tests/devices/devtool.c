@@ -6,6 +6,7 @@
 #include <string.h>
 #include "../../devices/board.h"
 #include "../../emu/system/options.h"
+#include "../../emu/cpu/sys_chan.h"
 
 int main(int argc, char **argv)
 {
@@ -22,6 +23,7 @@ int main(int argc, char **argv)
     BoardConfig cfg;
     board_config_default(&cfg);
     cfg.console_in = -1;
+    cfg.guest_channel = SYS_CHAN_BASE;   /* as emu/system/main.c gives it */
     int r = options_parse_board(argc - 1, argv + 1, &cfg, err, sizeof err);
     if (r != 0) {
         if (r < 0)
