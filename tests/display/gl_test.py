@@ -38,7 +38,7 @@ LLVMPIPE_ENV = "GBM_ALWAYS_SOFTWARE=1 LIBGL_ALWAYS_SOFTWARE=1 "
 # Scenes known to validate on llvmpipe and not on the Mali, with the cause (docs/display.md); a
 # listed scene that validates on the Mali fails the test, so the list only shrinks.
 GLMARK2_KNOWN = {
-    "function:fragment-complexity=medium":
+    "[function] fragment-complexity=medium:fragment-steps=5":
         "mediump: Mesa runs the shader's five fract/sqrt rounds in fp16 on the Mali (fp32 on "
         "llvmpipe); with every fp16 operation correctly rounded the checked pixel is 0x4b, "
         "malibu's value to the bit, outside glmark2's radius; the hardware's fp16 reciprocal "
