@@ -31,7 +31,8 @@ def fail(msg):
 
 
 def read_png(path):
-    """(width, height, rows of (r, g, b) bytes) of an 8-bit RGB, non-interlaced PNG."""
+    """(width, height, rows of (r, g, b) bytes) of an 8-bit RGB or RGBA (alpha dropped),
+    non-interlaced PNG."""
     data = open(path, "rb").read()
     assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
     pos, idat, w = 8, b"", None
@@ -42,20 +43,21 @@ def read_png(path):
             raise ValueError("bad CRC in " + kind.decode())
         if kind == b"IHDR":
             w, h, depth, ctype, _, _, interlace = struct.unpack(">IIBBBBB", body)
-            assert depth == 8 and ctype == 2 and interlace == 0, "unexpected PNG format"
+            assert depth == 8 and ctype in (2, 6) and interlace == 0, "unexpected PNG format"
+            bpp = 3 if ctype == 2 else 4
         elif kind == b"IDAT":
             idat += body
         pos += 12 + n
     raw = zlib.decompress(idat)
-    stride = 1 + 3 * w
+    stride = 1 + bpp * w
     rows = []
-    prev = bytearray(3 * w)
+    prev = bytearray(bpp * w)
     for y in range(h):
         f, line = raw[y * stride], bytearray(raw[y * stride + 1:(y + 1) * stride])
         for i in range(len(line)):  # undo the row filters (malibu writes 0; any decoder must)
-            a = line[i - 3] if i >= 3 else 0
+            a = line[i - bpp] if i >= bpp else 0
             b = prev[i]
-            c = prev[i - 3] if i >= 3 else 0
+            c = prev[i - bpp] if i >= bpp else 0
             if f == 1:
                 line[i] = (line[i] + a) & 255
             elif f == 2:
@@ -66,7 +68,7 @@ def read_png(path):
                 p = a + b - c
                 pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
                 line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(bytes(line))
+        rows.append(bytes(line) if bpp == 3 else bytes(v for i, v in enumerate(line) if i % 4 != 3))
         prev = line
     return w, h, rows
 

@@ -14,10 +14,11 @@ import html.parser
 import json
 import os
 import shutil
-import struct
 import subprocess
 import sys
-import zlib
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "display"))
+from display_test import read_png  # noqa: E402  (the tests' PNG reader)
 
 # tools/malibu-report.py TL_KERNEL_COLOURS[0..1]: the first two kernels' colours (a short job
 # may be one SVG pixel wide, which the screenshot's scaling can drop: any of them drawn will do)
@@ -48,48 +49,6 @@ class TimelineText(html.parser.HTMLParser):
     def handle_data(self, data):
         if self.depth:
             self.svgs[-1].append(data)
-
-
-def read_png(path):
-    """(width, height, rows of pixel bytes, bytes per pixel) of an 8-bit RGB or RGBA PNG"""
-    data = open(path, "rb").read()
-    if data[:8] != b"\x89PNG\r\n\x1a\n":
-        raise ValueError("not a PNG")
-    pos, idat = 8, b""
-    while pos < len(data):
-        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + n]
-        if kind == b"IHDR":
-            w, h, depth, ctype, _, _, interlace = struct.unpack(">IIBBBBB", body)
-            if depth != 8 or ctype not in (2, 6) or interlace:
-                raise ValueError("PNG depth %d colour type %d interlace %d: not read here" % (depth, ctype, interlace))
-            bpp = 3 if ctype == 2 else 4
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + n
-    raw = zlib.decompress(idat)
-    stride = 1 + bpp * w
-    rows, prev = [], bytearray(bpp * w)
-    for y in range(h):
-        f, line = raw[y * stride], bytearray(raw[y * stride + 1:(y + 1) * stride])
-        if f == 2:
-            line = bytearray((x + p) & 255 for x, p in zip(line, prev))
-        elif f:
-            for i in range(len(line)):
-                a = line[i - bpp] if i >= bpp else 0
-                b = prev[i]
-                c = prev[i - bpp] if i >= bpp else 0
-                if f == 1:
-                    line[i] = (line[i] + a) & 255
-                elif f == 3:
-                    line[i] = (line[i] + (a + b) // 2) & 255
-                elif f == 4:
-                    p = a + b - c
-                    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                    line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(bytes(line))
-        prev = line
-    return w, h, rows, bpp
 
 
 def main():
@@ -132,7 +91,8 @@ def main():
     if shot.returncode or not os.path.exists(a.png):
         fails.append("chromium --screenshot exited %d, no %s: %s" % (shot.returncode, a.png, shot.stderr[-500:]))
     else:
-        w, h, rows, bpp = read_png(a.png)
+        w, h, rows = read_png(a.png)
+        bpp = 3
         colours, running_px = set(), 0
         kernel_rgbs = [bytes(c) for c in KERNEL_RGBS]
         per_kernel = [0] * len(kernel_rgbs)
