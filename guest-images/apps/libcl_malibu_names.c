@@ -9,27 +9,10 @@
 #include <stdint.h>
 #include <string.h>
 
-#include <CL/cl_layer.h>
+#include "cl_layer_common.h"
 
 #include "malibu.h"
 
-static const struct _cl_icd_dispatch *target;
-static struct _cl_icd_dispatch layer;
-
-CL_API_ENTRY cl_int CL_API_CALL clGetLayerInfo(cl_layer_info name, size_t size, void *value,
-                                               size_t *size_ret)
-{
-    if (name != CL_LAYER_API_VERSION)
-        return CL_INVALID_VALUE;
-    if (size_ret)
-        *size_ret = sizeof(cl_layer_api_version);
-    if (value) {
-        if (size < sizeof(cl_layer_api_version))
-            return CL_INVALID_VALUE;
-        *(cl_layer_api_version *)value = CL_LAYER_API_VERSION_100;
-    }
-    return CL_SUCCESS;
-}
 
 /* the queue's number: 1, 2, ... in the order the layer first sees them (0: more than 64) */
 #define MAX_QUEUES 64
@@ -81,19 +64,9 @@ static cl_int CL_API_CALL named_task(cl_command_queue queue, cl_kernel kernel, c
     return named_ndrange(queue, kernel, 1, NULL, &one, &one, nwait, wait, event);
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clInitLayer(cl_uint num_entries,
-                                            const struct _cl_icd_dispatch *target_dispatch,
-                                            cl_uint *num_entries_ret,
-                                            const struct _cl_icd_dispatch **layer_dispatch_ret)
+/* the entries this layer intercepts (cl_layer_common.h's clInitLayer) */
+static void layer_install(struct _cl_icd_dispatch *d)
 {
-    const cl_uint entries = sizeof layer / sizeof(void *);
-    if (!target_dispatch || !num_entries_ret || !layer_dispatch_ret || num_entries < entries)
-        return CL_INVALID_VALUE;
-    target = target_dispatch;
-    layer = *target_dispatch;
-    layer.clEnqueueNDRangeKernel = named_ndrange;
-    layer.clEnqueueTask = named_task;
-    *layer_dispatch_ret = &layer;
-    *num_entries_ret = entries;
-    return CL_SUCCESS;
+    d->clEnqueueNDRangeKernel = named_ndrange;
+    d->clEnqueueTask = named_task;
 }
