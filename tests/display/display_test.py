@@ -18,6 +18,7 @@ import os
 import struct
 import subprocess
 import sys
+import time
 import zlib
 
 TIMEOUT = float(os.environ.get("DISPLAY_TEST_TIMEOUT", "600"))
@@ -71,6 +72,23 @@ def read_png(path):
         rows.append(bytes(line) if bpp == 3 else bytes(v for i, v in enumerate(line) if i % 4 != 3))
         prev = line
     return w, h, rows
+
+
+def start_xvfb():
+    """An Xvfb on the first free display from :90 (1280x1024x24): (its process, an environment
+    with DISPLAY set and WAYLAND_DISPLAY removed, so SDL opens an X11 window there), once its
+    socket is there."""
+    num = next(n for n in range(90, 200) if not os.path.exists("/tmp/.X11-unix/X%d" % n)
+               and not os.path.exists("/tmp/.X%d-lock" % n))
+    xvfb = subprocess.Popen(["Xvfb", ":%d" % num, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = dict(os.environ, DISPLAY=":%d" % num)
+    env.pop("WAYLAND_DISPLAY", None)
+    for _ in range(100):           # up to 10 s for its socket
+        if os.path.exists("/tmp/.X11-unix/X%d" % num):
+            break
+        time.sleep(0.1)
+    return xvfb, env
 
 
 def boot(malibu, image, png, cmd):

@@ -192,22 +192,13 @@ def part_input(malibu, image, work, share):
         if not shutil.which(tool):
             fail("input: %s not installed (tools/host-packages)" % tool)
             return
-    num = next(n for n in range(90, 200) if not os.path.exists("/tmp/.X11-unix/X%d" % n)
-               and not os.path.exists("/tmp/.X%d-lock" % n))
-    xvfb = subprocess.Popen(["Xvfb", ":%d" % num, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    env = dict(os.environ, DISPLAY=":%d" % num)
-    env.pop("WAYLAND_DISPLAY", None)
+    xvfb, env = dt.start_xvfb()
     png = os.path.join(work, "weston-input.png")
     out_path = os.path.join(work, "weston-input.log")
     err_path = os.path.join(work, "weston-input.err")
     guest = None
     t0 = time.time()
     try:
-        for _ in range(100):
-            if os.path.exists("/tmp/.X11-unix/X%d" % num):
-                break
-            time.sleep(0.1)
         guest = subprocess.Popen([malibu, "-m", "2G", "--image", image, "--gpu", "g52",
                                   "--display", "sdl", "--screenshot", png, "--share", share,
                                   "--run", "sh /mnt/host/weston_guest.sh input"], env=env,

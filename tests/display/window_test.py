@@ -71,12 +71,7 @@ def main():
             print("display-window-test: FAIL: %s not installed (tools/host-packages)" % tool)
             return 1
     os.makedirs(work, exist_ok=True)
-    num = next(n for n in range(90, 200) if not os.path.exists("/tmp/.X11-unix/X%d" % n)
-               and not os.path.exists("/tmp/.X%d-lock" % n))
-    xvfb = subprocess.Popen(["Xvfb", ":%d" % num, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    env = dict(os.environ, DISPLAY=":%d" % num)
-    env.pop("WAYLAND_DISPLAY", None)
+    xvfb, env = display_test.start_xvfb()
     png = os.path.join(work, "window-screenshot.png")
     xwd = os.path.join(work, "window.xwd")
     for f in (png, xwd):
@@ -84,10 +79,6 @@ def main():
             os.unlink(f)
     guest = None
     try:
-        for _ in range(100):
-            if os.path.exists("/tmp/.X11-unix/X%d" % num):
-                break
-            time.sleep(0.1)
         out_path = os.path.join(work, "window-console.txt")
         out = open(out_path, "wb")
         guest = subprocess.Popen([malibu, "--image", image, "--screenshot", png], env=env,
