@@ -90,9 +90,47 @@ static int parse_uint(const char *v, unsigned *out, bool suffix)
     return 0;
 }
 
+/* The keys, as tables: the parsers below accept exactly these, and tm_config_key lists them (the
+ * shell completion of --timing).  A cache level's keys follow one of its prefixes. */
+static const char *const cache_levels[] = { "gpu.l1.", "gpu.l2.", "cpu.l1d.", "cpu.l1i.", "cpu.l2." };
+static const char *const cache_keys[] = { "size", "line", "assoc", "mshrs", "banks", "latency", "seed", "policy",
+                                          "write", "allocate" };
+static const struct { const char *name; size_t off; bool suffix; } dram_keys[] = {
+    { "channels", offsetof(tm_dram_cfg, channels), false }, { "banks", offsetof(tm_dram_cfg, banks), false },
+    { "row", offsetof(tm_dram_cfg, row), true },           { "burst", offsetof(tm_dram_cfg, burst), true },
+    { "tCL", offsetof(tm_dram_cfg, tCL), false },          { "tRCD", offsetof(tm_dram_cfg, tRCD), false },
+    { "tRP", offsetof(tm_dram_cfg, tRP), false },
+    { "tBURST", offsetof(tm_dram_cfg, tBURST), false },    { "overhead", offsetof(tm_dram_cfg, overhead), false },
+    { "mhz", offsetof(tm_dram_cfg, mhz), false },
+};
+static const char *const dram_choice_keys[] = { "page", "map" };
+static const char *const top_keys[] = { "preset", "gpu.l2.slices", "gpu.mhz", "cpu.mhz", "cpu" };
+#define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
+
+bool tm_config_key(unsigned i, char *buf, unsigned n)
+{
+    if (i < NELEMS(top_keys))
+        return snprintf(buf, n, "%s", top_keys[i]), true;
+    i -= NELEMS(top_keys);
+    if (i < NELEMS(cache_levels) * NELEMS(cache_keys))
+        return snprintf(buf, n, "%s%s", cache_levels[i / NELEMS(cache_keys)], cache_keys[i % NELEMS(cache_keys)]), true;
+    i -= NELEMS(cache_levels) * NELEMS(cache_keys);
+    if (i < NELEMS(dram_keys))
+        return snprintf(buf, n, "dram.%s", dram_keys[i].name), true;
+    i -= NELEMS(dram_keys);
+    if (i < NELEMS(dram_choice_keys))
+        return snprintf(buf, n, "dram.%s", dram_choice_keys[i]), true;
+    return false;
+}
+
 static int cache_key(tm_cache_cfg *cc, const char *k, const char *v, const char *full, char *err, unsigned errlen)
 {
     int bad = 0;
+    size_t known = 0;
+    while (known < NELEMS(cache_keys) && strcmp(k, cache_keys[known]))
+        known++;
+    if (known == NELEMS(cache_keys))
+        return snprintf(err, errlen, "--timing: unknown key '%s'", full), -1;
     if (!strcmp(k, "size"))
         bad = parse_u64(v, &cc->size, true);
     else if (!strcmp(k, "line"))
@@ -132,20 +170,12 @@ static int cache_key(tm_cache_cfg *cc, const char *k, const char *v, const char 
 
 static int dram_key(tm_dram_cfg *d, const char *k, const char *v, const char *full, char *err, unsigned errlen)
 {
-    static const struct { const char *name; size_t off; bool suffix; } keys[] = {
-        { "channels", offsetof(tm_dram_cfg, channels), false }, { "banks", offsetof(tm_dram_cfg, banks), false },
-        { "row", offsetof(tm_dram_cfg, row), true },           { "burst", offsetof(tm_dram_cfg, burst), true },
-        { "tCL", offsetof(tm_dram_cfg, tCL), false },          { "tRCD", offsetof(tm_dram_cfg, tRCD), false },
-        { "tRP", offsetof(tm_dram_cfg, tRP), false },
-        { "tBURST", offsetof(tm_dram_cfg, tBURST), false },    { "overhead", offsetof(tm_dram_cfg, overhead), false },
-        { "mhz", offsetof(tm_dram_cfg, mhz), false },
-    };
     if (!strcmp(k, "tRAS"))   /* dram.h: requests carry no time, so no activate-to-precharge window */
         return snprintf(err, errlen, "--timing %s: not modelled (the DRAM model is latency-only: no "
                         "activate-to-precharge window to enforce); remove the key", full), -1;
-    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-        if (!strcmp(k, keys[i].name)) {
-            if (parse_uint(v, (unsigned *)((char *)d + keys[i].off), keys[i].suffix))
+    for (size_t i = 0; i < NELEMS(dram_keys); i++)
+        if (!strcmp(k, dram_keys[i].name)) {
+            if (parse_uint(v, (unsigned *)((char *)d + dram_keys[i].off), dram_keys[i].suffix))
                 return snprintf(err, errlen, "--timing %s=%s: not a number", full, v), -1;
             return 0;
         }
@@ -166,7 +196,6 @@ static int dram_key(tm_dram_cfg *d, const char *k, const char *v, const char *fu
 
 int tm_config_set(tm_config *c, const char *key, const char *value, char *err, unsigned errlen)
 {
-    static const char *const levels[] = { "gpu.l1.", "gpu.l2.", "cpu.l1d.", "cpu.l1i.", "cpu.l2." };
     tm_cache_cfg *cc[] = { &c->gpu_l1, &c->gpu_l2, &c->cpu_l1d, &c->cpu_l1i, &c->cpu_l2 };
     if (!strcmp(key, "preset"))
         return tm_config_preset(c, value, err, errlen);
@@ -179,9 +208,10 @@ int tm_config_set(tm_config *c, const char *key, const char *value, char *err, u
         return parse_uint(value, key[0] == 'g' ? &c->gpu_mhz : &c->cpu_mhz, false)
                    ? snprintf(err, errlen, "--timing %s=%s: not a number", key, value), -1 : 0;
     }
-    for (unsigned i = 0; i < 5; i++) {
-        size_t n = strlen(levels[i]);
-        if (!strncmp(key, levels[i], n)) {
+    _Static_assert(NELEMS(cache_levels) == 5, "one configuration per cache level");
+    for (unsigned i = 0; i < NELEMS(cache_levels); i++) {
+        size_t n = strlen(cache_levels[i]);
+        if (!strncmp(key, cache_levels[i], n)) {
             if (i >= 2)
                 c->cpu = true;
             return cache_key(cc[i], key + n, value, key, err, errlen);

@@ -37,6 +37,9 @@ int tm_config_parse(tm_config *c, const char *spec, char *err, unsigned errlen);
 int tm_config_load(tm_config *c, const char *path, char *err, unsigned errlen);
 /* Every enabled level's geometry and the DRAM; 0 or -1 with the reason. */
 int tm_config_check(const tm_config *c, char *err, unsigned errlen);
+/* Key i of --timing (buf: "gpu.l2.size", ...), in no particular order; false past the last. */
+bool tm_config_key(unsigned i, char *buf, unsigned n);
+
 /* The configuration as KEY = VALUE lines (a file tm_config_load reads back). */
 void tm_config_print(FILE *f, const tm_config *c);
 

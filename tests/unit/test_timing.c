@@ -378,6 +378,26 @@ START_TEST(test_pointer_chase_recovers_geometry)
 }
 END_TEST
 
+/* The key list of the shell completion (tm_config_key) names only keys the parser knows: each one
+ * with a value no key takes is refused for its value, never as an unknown key. */
+START_TEST(test_config_keys)
+{
+    char key[64];
+    unsigned n = 0;
+    for (unsigned i = 0; tm_config_key(i, key, sizeof(key)); i++, n++) {
+        tm_config c = { 0 };
+        ck_assert_int_eq(tm_config_preset(&c, NULL, err, sizeof(err)), 0);
+        ck_assert_int_eq(tm_config_set(&c, key, "?", err, sizeof(err)), -1);
+        ck_assert_msg(!strstr(err, "unknown key"), "key %s: %s", key, err);
+    }
+    ck_assert_uint_eq(n, 5 + 5 * 10 + 10 + 2);
+    /* and a key it does not know is refused as unknown */
+    tm_config c = { 0 };
+    ck_assert_int_eq(tm_config_set(&c, "gpu.l1.colour", "?", err, sizeof(err)), -1);
+    ck_assert_ptr_nonnull(strstr(err, "unknown key"));
+}
+END_TEST
+
 START_TEST(test_config)
 {
     tm_config c = { 0 };
@@ -445,6 +465,7 @@ int main(void)
     tcase_add_test(tc, test_hier_invariants);
     tcase_add_test(tc, test_pointer_chase_recovers_geometry);
     tcase_add_test(tc, test_config);
+    tcase_add_test(tc, test_config_keys);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);
