@@ -51,6 +51,7 @@ include mk/gpu.mk      # Bifrost ISA tables, GPU objects, malibu-disasm, test-sh
 include mk/stats.mk    # stats registry objects, malibu-report
 include mk/devices.mk  # the board: devices, firmware, Mali device + GPU engine + stats (DEVICE_OBJS)
 include mk/system.mk   # build/malibu
+include mk/install.mk  # --version, manual pages, bash completion, make install / uninstall
 include mk/tools.mk    # host-deps, host libraries of the tests
 include mk/image.mk    # guest images (make image, initramfs, image-fetch, ...)
 include mk/run.mk      # make run: the demo on the guest image

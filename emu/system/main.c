@@ -35,6 +35,7 @@
 #include "sys_chan.h"
 #include "display.h"
 #include "options.h"
+#include "version.h"
 #include "../cpu/sys_timing.h"
 
 #define TB_ARENA (256u << 20)
@@ -263,8 +264,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "malibu: %s\n", err);
         return 2;
     }
-    if (opts.sys.help || opts.sys.help_markdown) {
-        if (opts.sys.help_markdown)
+    if (options_print_only(&opts.sys)) {
+        if (opts.sys.version)
+            version_print(stdout);
+        else if (opts.sys.help_man)
+            options_print_man(stdout);
+        else if (opts.sys.help_completion)
+            options_print_completion(stdout);
+        else if (opts.sys.help_markdown)
             options_print_markdown(stdout);
         else
             options_print_usage(stdout);

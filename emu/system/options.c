@@ -187,6 +187,15 @@ static const OptionDef table[] = {
     { "help-markdown", 0, NULL, "emu/system/options.c",
       "print the option list of docs/devices.md (a Markdown table) and exit", NULL,
       OPT_FLAG, SYS(help_markdown), 0, 0, NULL, NULL },
+    { "help-man", 0, NULL, "emu/system/options_doc.c",
+      "print the OPTIONS section of the manual page malibu(1) (roff) and exit", "docs/build.md#installing",
+      OPT_FLAG, SYS(help_man), 0, 0, NULL, NULL },
+    { "help-completion", 0, NULL, "emu/system/options_doc.c",
+      "print the option table for the bash completion (shell code) and exit", "docs/build.md#installing",
+      OPT_FLAG, SYS(help_completion), 0, 0, NULL, NULL },
+    { "version", 'V', NULL, "emu/system/version.c",
+      "print the version, the git commit it was built from and the features and back ends it has, and exit",
+      "docs/build.md#installing", OPT_FLAG, SYS(version), 0, 0, NULL, NULL },
 };
 #define NOPTS (sizeof table / sizeof table[0])
 _Static_assert(PSCI_RESET_EXIT_STATUS == 82, "--on-reset's help text says 82");
@@ -452,7 +461,7 @@ int options_parse(int argc, char **argv, MalibuOptions *o, char *err, size_t err
         if (!apply(d, v, o, err, errlen))
             return -1;
     }
-    if (o->sys.help || o->sys.help_markdown)
+    if (options_print_only(&o->sys))
         return 0;
     if (!check_together(o, err, errlen) || run_image_apply(&o->board, err, errlen) < 0)
         return -1;
@@ -470,7 +479,7 @@ int options_parse_board(int argc, char **argv, BoardConfig *cfg, char *err, size
     o.board = *cfg;
     int r = options_parse(argc, argv, &o, err, errlen);
     *cfg = o.board;
-    return r < 0 ? -1 : o.sys.help || o.sys.help_markdown;
+    return r < 0 ? -1 : options_print_only(&o.sys);
 }
 
 bool options_entry(unsigned i, const char **name, char *short_name, const char **arg, const char **reader)
@@ -482,6 +491,29 @@ bool options_entry(unsigned i, const char **name, char *short_name, const char *
     *short_name = table[i].short_name;
     *arg = table[i].kind == OPT_FLAG ? NULL : arg_text(&table[i], args[i], sizeof args[i]);
     *reader = table[i].reader;
+    return true;
+}
+
+bool options_print_only(const SystemOptions *s)
+{
+    return s->help || s->help_markdown || s->help_man || s->help_completion || s->version;
+}
+
+bool options_info(unsigned i, OptionInfo *out)
+{
+    if (i >= NOPTS)
+        return false;
+    const OptionDef *d = &table[i];
+    static char args[NOPTS][96];
+    *out = (OptionInfo){ .name = d->name, .short_name = d->short_name, .help = d->help, .doc = d->doc,
+                         .arg = d->kind == OPT_FLAG ? NULL : arg_text(d, args[i], sizeof args[i]),
+                         .choices = d->choices, .list = d->kind == OPT_LIST };
+    if (d->parse == parse_gpu)
+        out->values = OPTION_VALUES_GPU;
+    else if (d->name && !strcmp(d->name, "timing"))
+        out->values = OPTION_VALUES_TIMING;
+    else if (d->choices)
+        out->values = OPTION_VALUES_CHOICES;
     return true;
 }
 

@@ -26,6 +26,7 @@ enum { OPT_TRACE_IN_ASM = 1, OPT_TRACE_EXEC = 2 };
 /* What emu/system (main.c, smp.c, the GDB stub, the traces) reads. */
 typedef struct SystemOptions {
     bool help, help_markdown;   /* --help, --help-markdown: print and exit */
+    bool help_man, help_completion, version; /* --help-man, --help-completion, --version: the same */
     unsigned debug;             /* --debug: OPT_DEBUG_* */
     const char *gpu_dump;       /* --gpu-dump DIR */
     const char *backend;        /* --backend native|portable (NULL: MALIBU_BACKEND or native) */
@@ -60,6 +61,25 @@ int options_parse_board(int argc, char **argv, BoardConfig *cfg, char *err, size
 /* The usage text of --help, and the option list of docs/devices.md (a Markdown table). */
 void options_print_usage(FILE *f);
 void options_print_markdown(FILE *f);
+
+/* Whether s asks only for a printout (--help, --version, ...): then nothing else is checked. */
+bool options_print_only(const SystemOptions *s);
+
+/* One option for the manual page and the shell completion (options_doc.c). */
+typedef struct OptionInfo {
+    const char *name;            /* without "--"; NULL: short form only */
+    char short_name;             /* 0: none */
+    const char *arg;             /* as --help shows it; NULL for a flag */
+    const char *help, *doc;      /* doc: the page with the details (NULL: none) */
+    const char *const *choices;  /* NULL-terminated, or NULL */
+    bool list;                   /* choices joined by commas */
+    enum { OPTION_VALUES_FREE, OPTION_VALUES_CHOICES, OPTION_VALUES_GPU, OPTION_VALUES_TIMING } values;
+} OptionInfo;
+bool options_info(unsigned i, OptionInfo *out);
+
+/* The OPTIONS section of malibu(1), and the bash completion's table (shell code). */
+void options_print_man(FILE *f);
+void options_print_completion(FILE *f);
 
 /* Walk the table (the unit test round-trips each option): name (without "--"), its short form
  * (0: none), its argument (NULL: a flag) and the part that reads it.  false past the end. */

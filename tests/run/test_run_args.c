@@ -404,6 +404,9 @@ LANDED(trace_range, o->sys.trace_range_given && o->sys.trace_lo == 0x1000 && o->
 LANDED(trace_file, !strcmp(o->sys.trace_file, "/tr.txt"))
 LANDED(help, o->sys.help)
 LANDED(help_markdown, o->sys.help_markdown)
+LANDED(help_man, o->sys.help_man)
+LANDED(help_completion, o->sys.help_completion)
+LANDED(version, o->sys.version)
 
 static const RoundTrip round_trips[] = {
     { "--kernel", "/k2", { NULL }, landed_kernel },
@@ -445,6 +448,9 @@ static const RoundTrip round_trips[] = {
     { "--trace-file", "/tr.txt", { "--trace", "exec" }, landed_trace_file },
     { "--help", NULL, { NULL }, landed_help },
     { "--help-markdown", NULL, { NULL }, landed_help_markdown },
+    { "--help-man", NULL, { NULL }, landed_help_man },
+    { "--help-completion", NULL, { NULL }, landed_help_completion },
+    { "--version", NULL, { NULL }, landed_version },
 };
 #define NRT (sizeof round_trips / sizeof round_trips[0])
 
