@@ -18,3 +18,11 @@ $(B)/gen/malibu_version.h: FORCE
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 $(B)/sysobj/emu/system/version.o: $(B)/gen/malibu_version.h
 $(B)/sysobj/emu/system/version.o: SYS_CFLAGS += $(SDL_CFLAGS)
+
+# malibu-image (tools/malibu-image.py): this copy uses the source tree's guest-images/, the installed
+# one share/malibu/guest-images
+$(B)/malibu-image: tools/malibu-image.py
+	@mkdir -p $(dir $@)
+	sed 's|@SOURCE_GUEST_IMAGES@|$(CURDIR)/guest-images|' $< > $@
+	chmod +x $@
+PROGRAMS += $(B)/malibu-image

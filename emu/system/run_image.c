@@ -65,7 +65,29 @@ static bool is_ext4(const char *path, char *err, size_t errlen)
 }
 
 /* Strings made here (cfg points into them) stay until the next run_image_apply. */
-static char *owned[4];
+static char *owned[5];
+
+/* --image NAME that is not a directory: malibu-image's image NAME, in
+ * $XDG_CACHE_HOME/malibu/images/NAME (default ~/.cache/...).  NULL when there is none. */
+static char *image_by_name(const char *name)
+{
+    struct stat st;
+    if (stat(name, &st) == 0 || strchr(name, '/') || !*name || name[0] == '.')
+        return NULL;
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    const char *base = xdg && xdg[0] == '/' ? xdg : home, *sub = xdg && xdg[0] == '/' ? "" : "/.cache";
+    if (!base)
+        return NULL;
+    size_t len = strlen(base) + strlen(sub) + strlen("/malibu/images/") + strlen(name) + 1;
+    char *dir = malloc(len);
+    if (dir)
+        snprintf(dir, len, "%s%s/malibu/images/%s", base, sub, name);
+    if (dir && (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))) {
+        free(dir);
+        dir = NULL;
+    }
+    return dir;
+}
 
 int run_image_apply(BoardConfig *cfg, char *err, size_t errlen)
 {
@@ -73,6 +95,13 @@ int run_image_apply(BoardConfig *cfg, char *err, size_t errlen)
         free(owned[i]);
         owned[i] = NULL;
     }
+    char *named = cfg->image ? image_by_name(cfg->image) : NULL;
+    if (named || cfg->image != owned[4]) {   /* (kept while cfg->image is the name found before) */
+        free(owned[4]);
+        owned[4] = named;
+    }
+    if (named)
+        cfg->image = named;
     if (cfg->image) {
         static const char *const names[3] = { "Image", "initrd.img", "rootfs.ext4" };
         char **path = owned;
@@ -84,7 +113,8 @@ int run_image_apply(BoardConfig *cfg, char *err, size_t errlen)
             }
             snprintf(path[i], len, "%s/%s", cfg->image, names[i]);
             if (access(path[i], R_OK) != 0) {
-                snprintf(err, errlen, "--image: %s: %s (make image builds guest-images/out)",
+                snprintf(err, errlen, "--image: %s: %s (malibu-image build NAME builds an image that "
+                         "--image NAME finds; in a source tree, make image builds guest-images/out)",
                          path[i], strerror(errno));
                 return -1;
             }

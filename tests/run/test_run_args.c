@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "board.h"
@@ -637,6 +638,41 @@ START_TEST(options_refused_together)
 END_TEST
 
 /* --help and --help-markdown print every option of the table, once each. */
+/* --image NAME that is no directory: malibu-image's image NAME in $XDG_CACHE_HOME/malibu/images */
+START_TEST(image_by_name)
+{
+    char cache[64] = "/tmp/malibu-xdg-test-XXXXXX", sub[128], link[160];
+    ck_assert_ptr_nonnull(mkdtemp(cache));
+    make_image_dir();
+    snprintf(sub, sizeof sub, "%s/malibu", cache);
+    ck_assert_int_eq(mkdir(sub, 0700), 0);
+    snprintf(sub, sizeof sub, "%s/malibu/images", cache);
+    ck_assert_int_eq(mkdir(sub, 0700), 0);
+    snprintf(link, sizeof link, "%s/malibu/images/img-1", cache);
+    ck_assert_int_eq(symlink(dir, link), 0);
+    ck_assert_int_eq(setenv("XDG_CACHE_HOME", cache, 1), 0);
+    char *argv[] = { "malibu", "--image", "img-1", NULL };
+    BoardConfig cfg;
+    board_config_default(&cfg);
+    char err[512], want[192];
+    ck_assert_msg(options_parse_board(3, argv, &cfg, err, sizeof err) == 0, "%s", err);
+    snprintf(want, sizeof want, "%s/Image", link);
+    ck_assert_str_eq(cfg.kernel, want);
+    /* a name with no image: the message says how to build one */
+    char *missing[] = { "malibu", "--image", "img-2", NULL };
+    board_config_default(&cfg);
+    ck_assert_int_eq(options_parse_board(3, missing, &cfg, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "img-2/Image") && strstr(err, "malibu-image build"), "%s", err);
+    unsetenv("XDG_CACHE_HOME");
+    unlink(link);
+    rmdir(sub);
+    snprintf(sub, sizeof sub, "%s/malibu", cache);
+    rmdir(sub);
+    rmdir(cache);
+    remove_image_dir();
+}
+END_TEST
+
 START_TEST(options_printed)
 {
     char *usage = NULL, *md = NULL;
@@ -687,6 +723,7 @@ int main(void)
     tcase_add_test(tc, options_bad_values);
     tcase_add_test(tc, options_refused_together);
     tcase_add_test(tc, options_printed);
+    tcase_add_test(tc, image_by_name);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);
