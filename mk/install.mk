@@ -26,3 +26,72 @@ $(B)/malibu-image: tools/malibu-image.py
 	sed 's|@SOURCE_GUEST_IMAGES@|$(CURDIR)/guest-images|' $< > $@
 	chmod +x $@
 PROGRAMS += $(B)/malibu-image
+
+# ---- manual pages and completion ------------------------------------------------------------
+# The commands installed: every program named malibu or malibu-* (malibu-sweep too, once it is
+# one, or a script tools/malibu-sweep).  Deferred: later fragments add programs.
+INSTALL_BINS = $(filter $(B)/malibu $(B)/malibu-%,$(PROGRAMS)) \
+               $(if $(filter $(B)/malibu-sweep,$(PROGRAMS)),,$(wildcard tools/malibu-sweep))
+
+# malibu(1): tools/man/malibu.1.in with the OPTIONS of the table; the others from their --help
+$(B)/man/.stamp: $$(INSTALL_BINS) tools/man/malibu.1.in tools/man/help2man.py tools/man/descriptions VERSION
+	@rm -rf $(B)/man && mkdir -p $(B)/man
+	$(B)/malibu --help-man > $(B)/man/options.roff
+	sed -e 's/@VERSION@/$(MALIBU_VERSION)/' -e '/^@OPTIONS@$$/{r $(B)/man/options.roff' -e 'd}' \
+	    tools/man/malibu.1.in > $(B)/man/malibu.1
+	@rm $(B)/man/options.roff
+	set -e; for p in $(filter-out $(B)/malibu,$(INSTALL_BINS)); do \
+	    n=$$(basename $$p); $$p --help | $(PYTHON) tools/man/help2man.py $$n $(MALIBU_VERSION) > $(B)/man/$$n.1; \
+	done
+	@touch $@
+
+# bash completion: malibu's table, then the functions
+$(B)/completion/malibu: $(B)/malibu tools/completion/malibu.bash
+	@mkdir -p $(dir $@)
+	{ $(B)/malibu --help-completion && cat tools/completion/malibu.bash; } > $@.tmp && mv $@.tmp $@
+
+.PHONY: man completion
+man: $(B)/man/.stamp
+completion: $(B)/completion/malibu
+all: man completion
+
+# ---- make install / uninstall ---------------------------------------------------------------
+PREFIX ?= /usr/local
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share/malibu
+MANDIR = $(PREFIX)/share/man/man1
+COMPLETIONDIR = $(PREFIX)/share/bash-completion/completions
+INSTALL ?= install
+# what the image build needs (malibu-image): fetch, build.py and their modules, the package lists
+# and locks, the guests' init programs, the samples' sources (a packages.local of this tree stays
+# here: it is one user's)
+GI_SHARE := $(sort $(wildcard guest-images/README.md guest-images/*.py guest-images/fetch guest-images/packages.list \
+                              guest-images/packages*.lock guest-images/init/* guest-images/apps/* guest-images/tools/*))
+
+.PHONY: install uninstall
+install: $$(INSTALL_BINS) $(B)/man/.stamp $(B)/completion/malibu
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(COMPLETIONDIR)
+	set -e; for p in $(INSTALL_BINS); do \
+	    n=$$(basename $$p); \
+	    if [ $$n = malibu-image ]; then \
+	        sed 's|@SOURCE_GUEST_IMAGES@||' tools/malibu-image.py > $(DESTDIR)$(BINDIR)/$$n.tmp; \
+	        chmod 755 $(DESTDIR)$(BINDIR)/$$n.tmp; mv $(DESTDIR)$(BINDIR)/$$n.tmp $(DESTDIR)$(BINDIR)/$$n; \
+	    else \
+	        $(INSTALL) -m 755 $$p $(DESTDIR)$(BINDIR)/$$n; \
+	    fi; \
+	    $(INSTALL) -m 644 $(B)/man/$$n.1 $(DESTDIR)$(MANDIR)/$$n.1; \
+	    [ $$n = malibu ] || ln -sf malibu $(DESTDIR)$(COMPLETIONDIR)/$$n; \
+	done
+	$(INSTALL) -m 644 $(B)/completion/malibu $(DESTDIR)$(COMPLETIONDIR)/malibu
+	set -e; for f in $(GI_SHARE); do \
+	    $(INSTALL) -d $(DESTDIR)$(DATADIR)/$$(dirname $$f); \
+	    if [ -x $$f ]; then m=755; else m=644; fi; \
+	    $(INSTALL) -m $$m $$f $(DESTDIR)$(DATADIR)/$$f; \
+	done
+
+uninstall:
+	set -e; for p in $(INSTALL_BINS); do \
+	    n=$$(basename $$p); \
+	    rm -f $(DESTDIR)$(BINDIR)/$$n $(DESTDIR)$(MANDIR)/$$n.1 $(DESTDIR)$(COMPLETIONDIR)/$$n; \
+	done
+	rm -rf $(DESTDIR)$(DATADIR)
