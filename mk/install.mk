@@ -85,7 +85,7 @@ install: $$(INSTALL_BINS) $(B)/man/.stamp $(B)/completion/malibu
 	$(INSTALL) -m 644 $(B)/completion/malibu $(DESTDIR)$(COMPLETIONDIR)/malibu
 	set -e; for f in $(GI_SHARE); do \
 	    $(INSTALL) -d $(DESTDIR)$(DATADIR)/$$(dirname $$f); \
-	    if [ -x $$f ]; then m=755; else m=644; fi; \
+	    if [ -x $$f ] || [ "$$(head -c2 $$f)" = '#!' ]; then m=755; else m=644; fi; \
 	    $(INSTALL) -m $$m $$f $(DESTDIR)$(DATADIR)/$$f; \
 	done
 
