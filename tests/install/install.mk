@@ -2,7 +2,7 @@
 # DESTDIR and used from there (tests/install/install_test.py): manual pages and completion
 # against the option table, an image built with the installed malibu-image and vecadd on the
 # Mali from a clean PATH, the Debian package built, checked by lintian and installed into a
-# throwaway root.
+# throwaway root; make uninstall removes every file.
 #   INSTALL_TEST_PARTS=docs,image,deb   a part of it
 #   GUEST_CACHE=DIR   the .deb cache malibu-image uses (default this tree's guest-images/cache,
 #                     the one make image fills: nothing is downloaded twice)
@@ -20,3 +20,7 @@ install-test: $$(INSTALL_BINS) $(B)/man/.stamp $(B)/completion/malibu
 	$(MAKE) --no-print-directory install DESTDIR=$(abspath $(INSTALL_TEST_DIR))/root PREFIX=/usr/local
 	GUEST_CACHE=$(abspath $(or $(GUEST_CACHE),$(GI_CACHE))) \
 	    $(PYTHON) tests/install/install_test.py $(CURDIR) $(INSTALL_TEST_DIR) --parts $(INSTALL_TEST_PARTS)
+	$(MAKE) --no-print-directory uninstall DESTDIR=$(abspath $(INSTALL_TEST_DIR))/root PREFIX=/usr/local
+	@left=$$(find $(INSTALL_TEST_DIR)/root ! -type d); \
+	    if [ -n "$$left" ]; then echo "FAIL: make uninstall left $$left"; exit 1; fi; \
+	    echo "ok: make uninstall removed every file it installed"
