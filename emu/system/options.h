@@ -1,6 +1,7 @@
 /* build/malibu's command line: one table (options.c) defines every option once, with its argument,
- * its help text and the part of the program that reads it.  `--help` and the option list of
- * docs/devices.md (`--help-markdown`, checked by `make options-doc-test`) are printed from it.
+ * its help text and the part of the program that reads it.  `--help`, the option list of
+ * docs/devices.md (`--help-markdown`, checked by `make options-doc-test`), malibu(1)'s OPTIONS
+ * (`--help-man`) and the bash completion (`--help-completion`, options_doc.c) are printed from it.
  *
  * Parsing has no side effects: it fills a MalibuOptions (the board's BoardConfig and what the
  * system main consumes); main applies the system part and hands the board its configuration. */
