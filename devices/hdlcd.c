@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hosttimer.h"
+#include "../emu/checkpoint/ckpt.h"
 
 #define NREGS (0x250 / 4)
 
@@ -354,5 +355,44 @@ bool hdlcd_render(Hdlcd *d, uint32_t *pixels, uint64_t max_pixels, unsigned *wid
         for (; x < w; x++)
             out[x] = dflt;
     }
+    return true;
+}
+
+/* ---- checkpoint ---------------------------------------------------------------------------- */
+
+void hdlcd_ckpt_save(Hdlcd *d, CkptWriter *w)
+{
+    pthread_mutex_lock(&d->lock);
+    ckpt_begin(w, "hdlcd", 0, HDLCD_CKPT_VERSION);
+    ckpt_u32s(w, "reg", d->reg, NREGS);
+    ckpt_u64(w, "frames", d->frames);
+    ckpt_end(w);
+    pthread_mutex_unlock(&d->lock);
+}
+
+bool hdlcd_ckpt_load(Hdlcd *d, CkptReader *r)
+{
+    CkptSection *s = ckpt_section(r, "hdlcd", 0, HDLCD_CKPT_VERSION);
+    uint32_t reg[NREGS];
+    uint64_t frames = 0;
+    if (!s || !ckpt_get_u32s(s, "reg", reg, NREGS) || !ckpt_get_u64(s, "frames", &frames, UINT64_MAX))
+        return false;
+    for (unsigned i = 0; i < NREGS; i++) {
+        uint64_t off = 4ull * i;
+        uint32_t want = writable(off) ? field(off, reg[i]) : off == HDLCD_REG_VERSION ? HDLCD_VERSION_VALUE : 0;
+        if (reg[i] != want)
+            return ckpt_fail(s, "field 'reg': register %#llx is %#x, a guest cannot make it other than %#x",
+                             (unsigned long long)off, reg[i], want);
+    }
+    pthread_mutex_lock(&d->lock);
+    memcpy(d->reg, reg, sizeof reg);
+    d->frames = frames;
+    d->generation++;
+    d->dma_error_logged = false;
+    d->next_frame_ns = 0;
+    arm_timer(d);
+    d->irq_out = !((R(d, INT_RAWSTAT) & R(d, INT_MASK)) != 0); /* re-drive the line */
+    update_irq(d);
+    pthread_mutex_unlock(&d->lock);
     return true;
 }
