@@ -39,4 +39,15 @@ void virtio_board_reset(struct Board *b);
 void virtio_board_set_dma_notify(struct Board *b, void (*fn)(void *, uint64_t, uint64_t),
                                  void *opaque);
 
+/* Checkpoints of the disks (virtio_blk_ckpt_save: transport and disk under instance = slot).
+ * savable: false with the reason when a disk cannot be checkpointed (write-through: see
+ * disk_ckpt_savable); a save goes on regardless (the load refuses it), so a front end asks first.
+ * load leaves the devices paused; resume them once the board is loaded. */
+struct CkptWriter;
+struct CkptReader;
+bool virtio_board_ckpt_savable(struct Board *b, char *err, size_t errlen);
+void virtio_board_ckpt_save(struct Board *b, struct CkptWriter *w);
+bool virtio_board_ckpt_load(struct Board *b, struct CkptReader *r);
+void virtio_board_ckpt_resume(struct Board *b);
+
 #endif

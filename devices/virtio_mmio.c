@@ -47,7 +47,7 @@ struct VirtioMmio {
     /* worker */
     pthread_t thread;
     bool thread_started, quit, busy, stopping;
-    bool paused;        /* virtio_mmio_pause: no request starts; kicks wait in kick_mask */
+    unsigned paused;    /* virtio_mmio_pause depth: no request starts; kicks wait in kick_mask */
     unsigned kick_mask;
     pthread_cond_t kick_cond, idle_cond;
 
@@ -737,7 +737,7 @@ bool virtio_mmio_wait_idle(VirtioMmio *t, unsigned timeout_ms)
 void virtio_mmio_pause(VirtioMmio *t)
 {
     pthread_mutex_lock(&t->lock);
-    t->paused = true;
+    t->paused++;
     while (t->busy) /* the request in flight completes (pushed to the used ring) */
         pthread_cond_wait(&t->idle_cond, &t->lock);
     pthread_mutex_unlock(&t->lock);
@@ -746,7 +746,10 @@ void virtio_mmio_pause(VirtioMmio *t)
 void virtio_mmio_resume(VirtioMmio *t)
 {
     pthread_mutex_lock(&t->lock);
-    t->paused = false;
+    if (t->paused && --t->paused) {
+        pthread_mutex_unlock(&t->lock);
+        return;
+    }
     unsigned mask = t->kick_mask;
     if (mask) {
         if (t->threaded) {
@@ -879,7 +882,8 @@ bool virtio_mmio_ckpt_load(VirtioMmio *t, CkptReader *r, uint32_t instance)
             return ckpt_fail(s, "queue %u: %s", i, why);
     }
     pthread_mutex_lock(&t->lock);
-    t->paused = true; /* requests wait for virtio_mmio_resume (the rest of the board loaded) */
+    if (!t->paused)
+        t->paused = 1; /* requests wait for virtio_mmio_resume (the rest of the board loaded) */
     while (t->busy)
         pthread_cond_wait(&t->idle_cond, &t->lock);
     t->status = status;

@@ -152,14 +152,15 @@ void virtio_mmio_set_dma_notify(VirtioMmio *t, void (*fn)(void *opaque, uint64_t
 
 /* Checkpoints (docs/checkpoint.md).  pause: no request starts any more and the one in flight
  * completes (its used element pushed, its interrupt raised) before it returns; notifications
- * that arrive meanwhile wait.  resume: the waiting notifications run.  A save pauses the device
+ * that arrive meanwhile wait.  resume: the waiting notifications run (pauses nest: the last
+ * resume runs them).  A save pauses the device
  * for the time of its sections, so that no request is lost or done twice: what the guest made
  * available and the device had not taken stays in the guest's ring (RAM), and the queues that
  * had a notification waiting are saved ("pending_kicks") and run after the load.
  * Section "virtio-mmio" (instance: the slot): registers, negotiated features, each queue's size,
- * ring addresses and indices.  Load (on a device of the same kind, freshly reset) checks the
- * rings as QueueReady would, re-drives the interrupt line, and leaves the device paused: the
- * caller resumes it once the whole board (RAM, GIC) is loaded. */
+ * ring addresses and indices.  Load (on a device of the same kind, freshly reset, that the
+ * caller paused) checks the rings as QueueReady would, re-drives the interrupt line, and leaves
+ * the device paused: the caller resumes it once the whole board (RAM, GIC) is loaded. */
 #define VIRTIO_MMIO_CKPT_VERSION 1
 typedef struct CkptWriter CkptWriter;
 typedef struct CkptReader CkptReader;
