@@ -13,6 +13,9 @@
 #include "vdrv.h"
 #include "../devices/dev_check.h"
 #include "../../emu/checkpoint/ckpt.h"
+#include "../../devices/board.h"
+#include "../../devices/board_ckpt.h"
+#include "../../devices/board_display.h"
 #include "../../devices/hdlcd.h"
 #include "../../devices/lcdif.h"
 #include "../../devices/pl011.h"
@@ -735,6 +738,87 @@ START_TEST(lcdif_scanout_and_irq_round_trip)
 }
 END_TEST
 
+/* ---- the board's I/O block ------------------------------------------------------------------ */
+
+static Board *io_board(const char *img, const char *dir)
+{
+    BoardConfig cfg;
+    board_config_default(&cfg);
+    cfg.console_in = -1;
+    cfg.console_out = -1;
+    cfg.gpu = "none";
+    cfg.ram_size = 64ull << 20;
+    cfg.screenshot = "unused.png"; /* the display: HDLCD, eLCDIF, keyboard, tablet */
+    char err[256];
+    unsigned n = 0;
+    ck_assert_int_eq(virtio_board_parse(cfg.disks, &n, img, false, err, sizeof err), 0);
+    ck_assert_int_eq(virtio_board_parse(cfg.disks, &n, dir, true, err, sizeof err), 0);
+    cfg.ndisks = n;
+    Board *b = board_new(&cfg, err, sizeof err);
+    ck_assert_msg(b != NULL, "%s", err);
+    ck_assert_msg(board_realize(b, err, sizeof err), "%s", err);
+    return b;
+}
+
+/* Every I/O section of a board with a disk, a share and the display is claimed on load (slots
+ * in the board's order), and another image under the same option is refused naming it. */
+START_TEST(board_io_block)
+{
+    char dir[256], f1[300];
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/malibu-ckboard-%d", tmp && *tmp ? tmp : "/tmp", (int)getpid());
+    ck_assert_int_eq(mkdir(dir, 0755), 0);
+    snprintf(f1, sizeof f1, "%s/a.txt", dir);
+    FILE *f = fopen(f1, "w");
+    fputs("a\n", f);
+    fclose(f);
+    char *img = vd_tmpname("ckboard");
+    vd_make_image(img, 2 << 20);
+    Board *b = io_board(img, dir);
+    ck_assert_uint_eq(b->nvblk, 2);
+    uint8_t sect[512];
+    memset(sect, 0xA5, sizeof sect);
+    ck_assert_int_eq(disk_pwrite(virtio_blk_disk(b->vblk[0]), 4096, sect, sizeof sect), 0);
+    virtio_input_send(b->keyboard, EV_KEY, 30, 1);
+    CkptWriter *w = wopen();
+    board_ckpt_save(b, w);
+    wclose(w);
+
+    Board *c = io_board(img, dir);
+    CkptReader *r = ropen(ck_path);
+    ck_assert_msg(board_ckpt_load(c, r), "%s", ckpt_error(r));
+    ck_assert_msg(ckpt_finish(r), "%s", ckpt_error(r));
+    ckpt_reader_close(r);
+    uint8_t back[512];
+    ck_assert_int_eq(disk_pread(virtio_blk_disk(c->vblk[0]), 4096, back, sizeof back), 0);
+    ck_assert(!memcmp(back, sect, sizeof sect));
+    static uint32_t p1[1024 * 768], p2[1024 * 768];
+    unsigned w1, h1, w2, h2;
+    ck_assert(board_display_render(b, p1, 1024 * 768, &w1, &h1));
+    ck_assert(board_display_render(c, p2, 1024 * 768, &w2, &h2));
+    ck_assert(w1 == w2 && h1 == h2 && !memcmp(p1, p2, (size_t)w1 * h1 * 4));
+
+    char *img2 = vd_tmpname("ckboard2"); /* same size, another content */
+    vd_make_image(img2, 2 << 20);
+    int fd = open(img2, O_RDWR);
+    ck_assert_int_eq(pwrite(fd, "X", 1, 0), 1);
+    close(fd);
+    Board *d = io_board(img2, dir);
+    r = ropen(ck_path);
+    assert_refused(r, board_ckpt_load(d, r), (const char *const[]){ "'disk' 0", img2, NULL });
+    ckpt_reader_close(r);
+    board_free(b);
+    board_free(c);
+    board_free(d);
+    unlink(img);
+    unlink(img2);
+    free(img);
+    free(img2);
+    unlink(f1);
+    rmdir(dir);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ckpt_io");
@@ -749,6 +833,7 @@ int main(void)
     tcase_add_test(tc, input_events_wait_across_a_load);
     tcase_add_test(tc, hdlcd_scanout_and_irq_round_trip);
     tcase_add_test(tc, lcdif_scanout_and_irq_round_trip);
+    tcase_add_test(tc, board_io_block);
     suite_add_tcase(s, tc);
     return dev_run_suite(s);
 }
