@@ -691,7 +691,8 @@ Disk *disk_open_dir(const char *dir, DiskMode mode, char *err, size_t errlen)
     char ninodes[24];
     snprintf(ninodes, sizeof ninodes, "%llu", (unsigned long long)inodes);
     /* The same tree gives the same image (a checkpoint's overlay and the guest's page cache
-     * refer to its layout): the UUID and the directory hash seed from the tree instead of random, the file system's own times fixed (E2FSPROGS_FAKE_TIME). */
+     * refer to its layout): the UUID and the directory hash seed from the tree instead of
+     * random, the file system's own times fixed (E2FSPROGS_FAKE_TIME). */
     char uuid[40], hash_seed[64];
     uint8_t u[16];
     uint64_t h = tree_crc; /* not the path: the same tree under another name is the same disk */

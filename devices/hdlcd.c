@@ -65,9 +65,14 @@ static uint32_t field(uint64_t off, uint32_t v)
 
 #define R(d, name) ((d)->reg[HDLCD_REG_##name / 4])
 
+static bool irq_level(const Hdlcd *d)
+{
+    return (R(d, INT_RAWSTAT) & R(d, INT_MASK)) != 0;
+}
+
 static void update_irq(Hdlcd *d)
 {
-    bool level = (R(d, INT_RAWSTAT) & R(d, INT_MASK)) != 0;
+    bool level = irq_level(d);
     if (level != d->irq_out) {
         d->irq_out = level;
         if (d->gic)
@@ -391,7 +396,7 @@ bool hdlcd_ckpt_load(Hdlcd *d, CkptReader *r)
     d->dma_error_logged = false;
     d->next_frame_ns = 0;
     arm_timer(d);
-    d->irq_out = !((R(d, INT_RAWSTAT) & R(d, INT_MASK)) != 0); /* re-drive the line */
+    d->irq_out = !irq_level(d); /* re-drive the line whatever the GIC holds */
     update_irq(d);
     pthread_mutex_unlock(&d->lock);
     return true;

@@ -63,12 +63,17 @@ static bool running(const Lcdif *d)
     return (c & LCDIF_CTRL_RUN) && !(c & (LCDIF_CTRL_SFTRST | LCDIF_CTRL_CLKGATE));
 }
 
-static void update_irq(Lcdif *d)
+static bool irq_level(const Lcdif *d)
 {
     uint32_t c1 = R(d, CTRL1);
     /* each status bit 8..11 has its enable 4 bits above; BM_ERROR's is the next bit */
-    bool level = ((c1 & 0xF00) & ((c1 >> 4) & 0xF00)) ||
-                 ((c1 & LCDIF_CTRL1_BM_ERROR_IRQ) && (c1 & LCDIF_CTRL1_BM_ERROR_IRQ_EN));
+    return ((c1 & 0xF00) & ((c1 >> 4) & 0xF00)) ||
+           ((c1 & LCDIF_CTRL1_BM_ERROR_IRQ) && (c1 & LCDIF_CTRL1_BM_ERROR_IRQ_EN));
+}
+
+static void update_irq(Lcdif *d)
+{
+    bool level = irq_level(d);
     if (level != d->irq_out) {
         d->irq_out = level;
         if (d->gic)
@@ -439,10 +444,8 @@ bool lcdif_ckpt_load(Lcdif *d, CkptReader *r)
     d->dma_error_logged = false;
     d->next_frame_ns = 0;
     arm_timer(d);
-    uint32_t c1 = R(d, CTRL1);
-    d->irq_out = !(((c1 & 0xF00) & ((c1 >> 4) & 0xF00)) ||
-                   ((c1 & LCDIF_CTRL1_BM_ERROR_IRQ) && (c1 & LCDIF_CTRL1_BM_ERROR_IRQ_EN)));
-    update_irq(d); /* re-drive the line whatever the GIC holds */
+    d->irq_out = !irq_level(d); /* re-drive the line whatever the GIC holds */
+    update_irq(d);
     pthread_mutex_unlock(&d->lock);
     return true;
 }

@@ -18,12 +18,12 @@ void pl031_reset(Pl031 *r);
  * one is not reproducible under icount). */
 void pl031_set_clock(Pl031 *r, uint64_t (*now_ns)(void *opaque), void *opaque);
 
-/* Checkpoint section "pl031": the counter's value at the save, the guest's offset, MR, IMSC, RIS and whether the clock followed guest time
- * (--clock icount).  On load the counter goes on from the saved value: with icount on both sides
- * the offset is kept as it was (the guest clock itself is restored, so the counter matches to the
- * nanosecond); otherwise the offset is set so that the counter reads the saved value now (the
- * seconds between the save and the load do not pass for the guest).  The alarm is re-armed and
- * the interrupt line re-driven. */
+/* Checkpoint section "pl031": the counter's value at the save, the guest's offset, MR, IMSC, RIS
+ * and whether the clock followed guest time (--clock icount).  On load the counter goes on from
+ * the saved value: with icount on both sides the offset is kept as it was (the guest clock itself
+ * is restored, so the counter matches to the nanosecond); otherwise the offset is set so that the
+ * counter reads the saved value now (the seconds between the save and the load do not pass for
+ * the guest).  The alarm is re-armed and the interrupt line re-driven. */
 #define PL031_CKPT_VERSION 1
 void pl031_ckpt_save(Pl031 *r, CkptWriter *w);
 bool pl031_ckpt_load(Pl031 *r, CkptReader *rd);
