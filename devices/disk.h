@@ -66,8 +66,9 @@ bool disk_ckpt_load(Disk *d, CkptReader *r, uint32_t instance);
 
 /* --share support: a disk holding an ext4 copy of host directory dir, made at launch with
  * `mke2fs -t ext4 -d dir` in a temporary file that is unlinked as soon as it is open (nothing is
- * left behind at exit, even after a crash).  Size: the directory's contents plus 25% + 32 MiB
- * (sparse).  mode is DISK_COW (guest writes are kept in memory/temp, discarded) or
+ * left behind at exit, even after a crash).  The same tree gives the same image (UUID and hash
+ * seed derived from the tree, a fixed file system time), which a checkpoint's identity of the
+ * share relies on.  Size: the directory's contents plus 25% + 32 MiB (sparse).  mode is DISK_COW (guest writes are kept in memory/temp, discarded) or
  * DISK_READ_ONLY.  NULL with a message in err. */
 Disk *disk_open_dir(const char *dir, DiskMode mode, char *err, size_t errlen);
 
