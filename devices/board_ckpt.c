@@ -16,7 +16,6 @@
 #include <zstd.h>
 
 #include "bus.h"
-#include "board_display.h"
 
 #define BOARD_CKPT_VERSION 1
 #define RAM_CKPT_VERSION 1
@@ -93,10 +92,7 @@ void board_ckpt_save(Board *b, CkptWriter *w)
     /* ---- interrupt controller and timers ---- */
 
     /* ---- console, RTC, virtio, display ---- */
-    pl011_ckpt_save(b->uart, w);
-    pl031_ckpt_save(b->rtc, w);
-    virtio_board_ckpt_save(b, w);
-    board_display_ckpt_save(b, w);
+    board_io_ckpt_save(b, w);
 
     /* ---- the GPU ---- */
 }
@@ -199,11 +195,8 @@ bool board_ckpt_load(Board *b, CkptReader *r)
     /* ---- interrupt controller and timers ---- */
 
     /* ---- console, RTC, virtio, display ---- */
-    if (!pl011_ckpt_load(b->uart, r) || !pl031_ckpt_load(b->rtc, r) || !virtio_board_ckpt_load(b, r) ||
-        !board_display_ckpt_load(b, r))
+    if (!board_io_ckpt_load(b, r))
         return false;
-    virtio_board_ckpt_resume(b); /* requests the guest had notified run now (RAM, GIC loaded) */
-    board_display_ckpt_resume(b);
 
     /* ---- the GPU ---- */
 

@@ -50,4 +50,11 @@ void virtio_board_ckpt_save(struct Board *b, struct CkptWriter *w);
 bool virtio_board_ckpt_load(struct Board *b, struct CkptReader *r);
 void virtio_board_ckpt_resume(struct Board *b);
 
+/* The board's I/O block of a checkpoint (board_io_ckpt.c, called by board_ckpt.c): the UART,
+ * the RTC, the disks, then the display and its input devices.  load resumes the virtio devices
+ * at its end (the RAM and the GIC are loaded before it): the requests the guest had notified
+ * run then. */
+void board_io_ckpt_save(struct Board *b, struct CkptWriter *w);
+bool board_io_ckpt_load(struct Board *b, struct CkptReader *r);
+
 #endif
