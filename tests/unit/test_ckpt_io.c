@@ -24,9 +24,13 @@
 
 static char ck_path[256], ck_path2[256];
 
+/* The files go to /dev/shm when there is one: the writer syncs each file before renaming it, and
+ * hostile_fields_never_crash writes a thousand (41 s of fsync on a disk, none in memory). */
 static void paths(void)
 {
     const char *dir = getenv("TMPDIR");
+    if (access("/dev/shm", W_OK) == 0)
+        dir = "/dev/shm";
     snprintf(ck_path, sizeof ck_path, "%s/malibu-ckio-%d.ck", dir && *dir ? dir : "/tmp", (int)getpid());
     snprintf(ck_path2, sizeof ck_path2, "%s/malibu-ckio-%d-patched.ck", dir && *dir ? dir : "/tmp", (int)getpid());
 }
@@ -738,6 +742,190 @@ START_TEST(lcdif_scanout_and_irq_round_trip)
 }
 END_TEST
 
+/* ---- hostile values ---------------------------------------------------------------------- */
+
+/* Every integer (the first 8 elements of each field) of the sections of ck_path set in turn to
+ * values a damaged or forged file could hold; load (a fresh device each time, which then runs as
+ * far as it can) must either succeed or fail with a message naming a section, never crash. */
+static void hostile_values(const Sec *secs, unsigned n, bool (*load)(const char *path))
+{
+    static const uint64_t values[] = { 0, 1, 2, 0xFF, 0xFFFF, 0x10000, 0xFFFFFFFFu, 1ull << 32,
+                                       1ull << 63, UINT64_MAX, 0x80000ff0ull };
+    unsigned loads = 0, refused = 0;
+    for (unsigned i = 0; i < n; i++) {
+        char fields[64][64];
+        size_t counts[64];
+        unsigned nf = 0;
+        CkptReader *r = ropen(ck_path);
+        CkptSection *s = ckpt_section(r, secs[i].name, secs[i].inst, secs[i].version);
+        ck_assert_ptr_nonnull(s);
+        CkptFieldView f;
+        while (ckpt_next_field(s, &f) && nf < 64)
+            if (f.is_int) {
+                snprintf(fields[nf], sizeof fields[nf], "%.*s", (int)f.name_len, f.name);
+                counts[nf++] = f.len / 8;
+            }
+        ckpt_reader_close(r);
+        for (unsigned k = 0; k < nf; k++)
+            for (size_t e = 0; e < counts[k] && e < 8; e++)
+                for (unsigned v = 0; v < sizeof values / sizeof values[0]; v++) {
+                    patch(secs, n, secs[i].name, secs[i].inst, fields[k], e, values[v]);
+                    loads++;
+                    if (!load(ck_path2))
+                        refused++;
+                }
+    }
+    ck_assert_uint_gt(refused, 0);
+    ck_assert_uint_lt(refused, loads); /* some values are legal: the loads went through */
+}
+
+/* A load that failed must say why, naming a section. */
+static bool load_result(CkptReader *r, bool ok)
+{
+    if (!ok) {
+        const char *e = ckpt_error(r);
+        ck_assert_msg(e && strstr(e, "section '"), "refused without naming a section: %s", e ? e : "(none)");
+    }
+    ckpt_reader_close(r);
+    return ok;
+}
+
+static bool load_pl011(const char *p)
+{
+    Gic *g = spi_gic();
+    Pl011 *u = pl011_new(g, UART_IRQ, NULL, NULL);
+    CkptReader *r = ropen(p);
+    bool ok = load_result(r, pl011_ckpt_load(u, r));
+    for (int i = 0; i < 20; i++) /* drain what loaded */
+        (void)urd(u, U_DR);
+    pl011_free(u);
+    gic_free(g);
+    return ok;
+}
+
+static bool load_pl031(const char *p)
+{
+    Pl031 *rtc = pl031_new(NULL, 0);
+    CkptReader *r = ropen(p);
+    bool ok = load_result(r, pl031_ckpt_load(rtc, r));
+    (void)rrd(rtc, R_DR);
+    pl031_free(rtc);
+    return ok;
+}
+
+static char *hostile_img;
+static uint8_t *hostile_ram; /* the guest RAM of the save */
+
+static bool load_blk(const char *p)
+{
+    VDrv c;
+    vd_setup(&c, cow_disk(hostile_img), false);
+    memcpy(c.ram, hostile_ram, VD_RAM_SIZE);
+    CkptReader *r = ropen(p);
+    bool ok = load_result(r, virtio_blk_ckpt_load(c.vb, r, 0));
+    virtio_mmio_resume(c.t); /* runs the pending queue on whatever loaded */
+    vd_wr(&c, VIRTIO_MMIO_QUEUE_NOTIFY, 0);
+    vd_teardown(&c);
+    return ok;
+}
+
+static bool load_hdlcd(const char *p)
+{
+    uint8_t *ram;
+    Bus *bus = fb_bus(&ram);
+    Hdlcd *d = hdlcd_new(bus, NULL, 0, 65000000);
+    CkptReader *r = ropen(p);
+    bool ok = load_result(r, hdlcd_ckpt_load(d, r));
+    static uint32_t px[640 * 480];
+    unsigned w, h;
+    hdlcd_end_frame(d);
+    (void)hdlcd_render_changed(d, px, 640 * 480, &w, &h);
+    hdlcd_free(d);
+    bus_free(bus);
+    return ok;
+}
+
+static bool load_lcdif(const char *p)
+{
+    uint8_t *ram;
+    Bus *bus = fb_bus(&ram);
+    Lcdif *d = lcdif_new(bus, NULL, 0, 65000000);
+    CkptReader *r = ropen(p);
+    bool ok = load_result(r, lcdif_ckpt_load(d, r));
+    static uint32_t px[640 * 480];
+    unsigned w, h;
+    lcdif_end_frame(d);
+    (void)lcdif_render_changed(d, px, 640 * 480, &w, &h);
+    lcdif_free(d);
+    bus_free(bus);
+    return ok;
+}
+
+START_TEST(hostile_fields_never_crash)
+{
+    /* UART, RTC */
+    Pl011 *u = pl011_new(NULL, 0, NULL, NULL);
+    pl011_receive(u, (const uint8_t *)"abc", 3);
+    CkptWriter *w = wopen();
+    pl011_ckpt_save(u, w);
+    wclose(w);
+    pl011_free(u);
+    hostile_values((const Sec[]){ { "pl011", 0, PL011_CKPT_VERSION } }, 1, load_pl011);
+    Pl031 *rtc = pl031_new(NULL, 0);
+    w = wopen();
+    pl031_ckpt_save(rtc, w);
+    wclose(w);
+    pl031_free(rtc);
+    hostile_values((const Sec[]){ { "pl031", 0, PL031_CKPT_VERSION } }, 1, load_pl031);
+
+    /* virtio-blk with one request done and one pending, and its disk */
+    hostile_img = vd_tmpname("ckhost");
+    vd_make_image(hostile_img, 2 << 20);
+    VDrv a;
+    vd_setup(&a, cow_disk(hostile_img), false);
+    vd_init(&a, FEAT(VIRTIO_F_VERSION_1) | FEAT(VIRTIO_F_EVENT_IDX) | FEAT(VIRTIO_F_INDIRECT_DESC), 8);
+    ck_assert_int_eq(vd_blk(&a, VIRTIO_BLK_T_OUT, 10, VD_DATA, 1024, 1, false, NULL), VIRTIO_BLK_S_OK);
+    virtio_mmio_pause(a.t);
+    blk_publish(&a, a.next_desc, VD_HDR + 0x200, VIRTIO_BLK_T_IN, 2, VD_DATA + 4096, 512);
+    vd_wr(&a, VIRTIO_MMIO_QUEUE_NOTIFY, 0);
+    w = wopen();
+    virtio_blk_ckpt_save(a.vb, w, 0);
+    wclose(w);
+    hostile_ram = malloc(VD_RAM_SIZE);
+    memcpy(hostile_ram, a.ram, VD_RAM_SIZE);
+    virtio_mmio_resume(a.t);
+    vd_teardown(&a);
+    hostile_values((const Sec[]){ { "virtio-mmio", 0, VIRTIO_MMIO_CKPT_VERSION }, { "disk", 0, DISK_CKPT_VERSION } },
+                   2, load_blk);
+    free(hostile_ram);
+    unlink(hostile_img);
+    free(hostile_img);
+
+    /* display controllers, running */
+    uint8_t *ram;
+    Bus *bus = fb_bus(&ram);
+    Hdlcd *d = hdlcd_new(bus, NULL, 0, 65000000);
+    hw(d, HDLCD_REG_FB_BASE, (uint32_t)FB_RAM);
+    hw(d, HDLCD_REG_FB_LINE_LENGTH, 64);
+    hw(d, HDLCD_REG_FB_LINE_PITCH, 64);
+    hw(d, HDLCD_REG_COMMAND, 1);
+    w = wopen();
+    hdlcd_ckpt_save(d, w);
+    wclose(w);
+    hdlcd_free(d);
+    hostile_values((const Sec[]){ { "hdlcd", 0, HDLCD_CKPT_VERSION } }, 1, load_hdlcd);
+    Lcdif *l = lcdif_new(bus, NULL, 0, 65000000);
+    lw(l, LCDIF_REG_CTRL + LCDIF_CLR, LCDIF_CTRL_SFTRST | LCDIF_CTRL_CLKGATE);
+    lw(l, LCDIF_REG_CTRL, LCDIF_CTRL_DOTCLK_MODE | LCDIF_CTRL_RUN);
+    w = wopen();
+    lcdif_ckpt_save(l, w);
+    wclose(w);
+    lcdif_free(l);
+    hostile_values((const Sec[]){ { "lcdif", 0, LCDIF_CKPT_VERSION } }, 1, load_lcdif);
+    bus_free(bus);
+}
+END_TEST
+
 /* ---- the board's I/O block ------------------------------------------------------------------ */
 
 static Board *io_board(const char *img, const char *dir)
@@ -834,6 +1022,7 @@ int main(void)
     tcase_add_test(tc, hdlcd_scanout_and_irq_round_trip);
     tcase_add_test(tc, lcdif_scanout_and_irq_round_trip);
     tcase_add_test(tc, board_io_block);
+    tcase_add_test(tc, hostile_fields_never_crash);
     suite_add_tcase(s, tc);
     return dev_run_suite(s);
 }
