@@ -33,6 +33,22 @@ int board_timing_gpu(const BoardConfig *cfg, tm_config *tc, char *err, size_t er
     return 1;
 }
 
+bool board_timing_is_help(const BoardConfig *cfg) { return cfg->timing && !strcmp(cfg->timing, "help"); }
+
+void board_timing_help(const BoardConfig *cfg, FILE *f)
+{
+    tm_config tc;
+    char err[64];
+    tm_config_preset(&tc, NULL, err, sizeof err);
+    MaliModel gmodel;
+    const MaliModel *gm = board_gpu_model(cfg->gpu, &gmodel);
+    tc.gpu_mhz = gm ? gm->clock_hz / 1000000u : tc.gpu_mhz;
+    tc.gpu_mhz_set = true;
+    fprintf(f, "# malibu --timing keys (KEY=VALUE,...; or these lines in a --timing-config file), with the\n"
+               "# values of the g71 preset; docs/timing.md explains them\n");
+    tm_config_print(f, &tc);
+}
+
 int board_timing_setup(const BoardConfig *cfg, char *err, size_t errlen)
 {
     static tm_config tc;

@@ -454,8 +454,8 @@ int options_parse(int argc, char **argv, MalibuOptions *o, char *err, size_t err
         if (!apply(d, v, o, err, errlen))
             return -1;
     }
-    if (o->sys.help || o->sys.help_markdown)
-        return 0;
+    if (o->sys.help || o->sys.help_markdown || (o->board.timing && !strcmp(o->board.timing, "help")))
+        return 0;   /* --timing help: main prints the keys */
     if (!check_together(o, err, errlen) || run_image_apply(&o->board, err, errlen) < 0)
         return -1;
     if (!o->board.kernel && !o->board.dump_dtb) {
