@@ -37,6 +37,15 @@ def metrics(stats, log, kernel, capture):
     out = {}
     gk = stats["gpu"]["kernels"]
     ids = [k["id"] for k in gk if kernel is None or kernel in k["name"]]
+    if not ids:   # no such kernel ran (unnamed kernels: the OpenCL layer names them): blank
+        ids = None
+    out["cpu_instructions"] = stats["cpu"]["instructions"]
+    for name, rx in capture.items():
+        found = re.findall(rx, log)
+        v = found[-1] if found else ""
+        out[name] = size_value(v) if size_value(v) is not None else v
+    if ids is None:
+        return out
     tot = {"warp_instructions": 0, "thread_instructions": 0}
     for k in gk:
         if k["id"] in ids:
@@ -44,7 +53,6 @@ def metrics(stats, log, kernel, capture):
                 tot[key] += k["totals"][key]
     out.update(tot)
     out["gpu_jobs"] = sum(k["jobs"] for k in gk if k["id"] in ids)
-    out["cpu_instructions"] = stats["cpu"]["instructions"]
     t = stats.get("timing")
     if t:
         sel = [k for k in t["kernels"] if k["kernel"] in ids] if kernel is not None else [t["totals"]]
@@ -67,10 +75,6 @@ def metrics(stats, log, kernel, capture):
         out["dram_reads"] = s("counts.dram.reads")
         out["dram_row_hit_rate"] = ratio(out["dram_row_hits"], s("counts.dram.row_hits") + s("counts.dram.row_empty")
                                          + s("counts.dram.row_conflicts"))
-    for name, rx in capture.items():
-        found = re.findall(rx, log)
-        v = found[-1] if found else ""
-        out[name] = size_value(v) if size_value(v) is not None else v
     return out
 
 
@@ -123,6 +127,8 @@ def plot(sweep_dir, header, rows, pl, idx):
     if pl["y"] not in col:
         raise ValueError("plot %s: no column %s" % (name, pl["y"]))
     series = {}
+    where = pl.get("where", {})
+    rows = [r for r in rows if all(str(r[col[k]]) == str(v) for k, v in where.items())]
     for r in rows:
         key = r[col[pl["lines"]]] if "lines" in pl else ""
         series.setdefault(key, []).append(r)

@@ -153,10 +153,12 @@ def run_local(sweep_dir, jobs, tool, out=sys.stderr):
                 del running[i]
                 finished += 1
         c = counts(sweep_dir, n)
-        line = progress_line(c, n, t0, finished, (time.time() - t0) / finished / jobs if finished else 0)
-        if line != last:
+        # the time left: points left x the time per point so far (which includes the parallelism)
+        line = progress_line(c, n, t0, finished, (time.time() - t0) / finished if finished else 0)
+        key = line if tty else line.split(" ETA")[0]   # a log gets a line per change of counts
+        if key != last:
             print(("\r" + line) if tty else line, end="" if tty else "\n", file=out, flush=True)
-            last = line
+            last = key
     if tty:
         print(file=out)
     c = counts(sweep_dir, n)

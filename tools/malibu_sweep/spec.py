@@ -8,6 +8,7 @@ import itertools
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import tomllib
 
@@ -15,7 +16,7 @@ TOP_KEYS = {"name", "malibu", "image", "memory", "clock", "repetitions", "timeou
             "grid", "params", "timing", "results", "plot"}
 GRID_KEYS = {"run", "gpu", "cores", "mhz", "smp"}
 RESULT_KEYS = {"kernel", "capture"}
-PLOT_KEYS = {"name", "x", "y", "lines", "logx", "logy", "title"}
+PLOT_KEYS = {"name", "x", "y", "lines", "where", "logx", "logy", "title"}
 # what a guest command may start with that is no program of the image
 SHELL_WORDS = {"cd", "echo", "export", "for", "do", "done", "if", "then", "else", "fi", "while", "test", "[",
                "true", "false", "exit", "set", "unset", "read", "printf", "wait", "sleep", "case", "esac", "time",
@@ -126,8 +127,12 @@ def image_programs(image):
     """Names of the programs in the image's root filesystem (debugfs, read-only)."""
     names = set()
     rootfs = os.path.join(image, "rootfs.ext4")
+    debugfs = shutil.which("debugfs") or next((p for p in ("/usr/sbin/debugfs", "/sbin/debugfs")
+                                                if os.access(p, os.X_OK)), None)
+    if not debugfs:
+        raise SpecError("debugfs (Debian: e2fsprogs) is needed to look for the guest programs in %s" % rootfs)
     for d in IMAGE_PATH:
-        p = subprocess.run(["debugfs", "-R", "ls " + d, rootfs], stdout=subprocess.PIPE,
+        p = subprocess.run([debugfs, "-R", "ls " + d, rootfs], stdout=subprocess.PIPE,
                            stderr=subprocess.DEVNULL, text=True)
         names.update(p.stdout.split())
     return names
@@ -212,20 +217,29 @@ def load(path, check_malibu=True):
     s.axes = axes
     s.columns = [a[0] for a in axes] + (["rep"] if s.repetitions > 1 else [])
 
-    # the guest programs exist in the image (or the share)
+    # the guest programs exist in the image (or the share), in every command the grid makes
     progs = image_programs(s.image)
-    for cmd in axes[0][3]:
-        for p in command_programs(cmd):
-            if p in SHELL_WORDS or "{" in p:
-                continue
-            if p.startswith("/mnt/host/") and s.share is not None:
-                if not os.path.exists(os.path.join(s.share, p[len("/mnt/host/"):])):
-                    raise s.error("grid", "run", "'%s' is not in the share %s" % (p, s.share))
-            elif p.startswith("/"):
-                continue   # a path of the image's own: not checked
-            elif p not in progs:
-                raise s.error("grid", "run", "no program '%s' in the guest image %s (%s)"
-                              % (p, s.image, ":".join(IMAGE_PATH)))
+    pnames = list(params)
+    pvals = [a[3] for a in axes if a[1] == "params"]
+    for tmpl in axes[0][3]:
+        for combo in itertools.product(*pvals):
+            cmd = tmpl.format(**dict(zip(pnames, combo)))
+            for p in command_programs(cmd):
+                # the key that wrote it: grid.run, or the [params] entry whose value holds it
+                table, key = "grid", "run"
+                if p not in tmpl:
+                    key = next((k for k, v in zip(pnames, combo) if p in str(v)), "run")
+                    table = "params" if key != "run" else "grid"
+                if p in SHELL_WORDS:
+                    continue
+                if p.startswith("/mnt/host/") and s.share is not None:
+                    if not os.path.exists(os.path.join(s.share, p[len("/mnt/host/"):])):
+                        raise s.error(table, key, "'%s' is not in the share %s" % (p, s.share))
+                elif p.startswith("/"):
+                    continue   # a path of the image's own: not checked
+                elif p not in progs:
+                    raise s.error(table, key, "no program '%s' in the guest image %s (%s)"
+                                  % (p, s.image, ":".join(IMAGE_PATH)))
 
     # the timing keys are malibu's
     if timing and check_malibu:
@@ -270,6 +284,10 @@ def load(path, check_malibu=True):
         for k in ("x", "lines"):
             if k in pl and pl[k] not in s.columns:
                 raise s.error("plot", k, "'%s' is not a swept parameter (%s)" % (pl[k], ", ".join(s.columns)))
+        where = pl.get("where", {})
+        if not isinstance(where, dict) or any(k not in s.columns for k in where):
+            raise s.error("plot", "where", "a table of swept parameters and the value each must have (%s)"
+                          % ", ".join(s.columns))
         if "x" not in pl or "y" not in pl:
             raise SpecError("%s: [[plot]] %d: x and y are required" % (s.path, i + 1))
     return s
