@@ -328,12 +328,14 @@ def dry_run_all(s):
                            text=True)
         if r.returncode:
             msg = r.stdout.strip().replace("malibu: ", "")
-            # the key malibu complains about, else the first swept key of the point's
-            for table, keys in (("timing", s.data.get("timing", {})), ("grid", s.data.get("grid", {}))):
-                for k in keys:
-                    if k in msg or (table == "grid" and k in ("gpu", "cores", "mhz", "smp") and "--" + (
-                            "gpu" if k in ("cores", "mhz") else k) in msg):
-                        raise s.error(table, k, "malibu refuses %s: %s" % (
-                            ", ".join("%s=%s" % kv for kv in p.items() if kv[0] != "run"), msg))
+            # the key malibu complains about, the most specific first
+            grid = s.data.get("grid", {})
+            cands = [("timing", k) for k in s.data.get("timing", {})] + \
+                [("grid", k) for k in ("cores", "mhz", "smp", "gpu") if k in grid]
+            for table, k in cands:
+                if "%s=%s" % (k, p.get(k)) in msg or (table == "timing" and k in msg) or (
+                        table == "grid" and "--" + k in msg):
+                    raise s.error(table, k, "malibu refuses %s: %s" % (
+                        ", ".join("%s=%s" % kv for kv in p.items() if kv[0] != "run"), msg))
             raise SpecError("%s: malibu refuses a point (%s): %s" % (s.path, ", ".join(
                 "%s=%s" % kv for kv in p.items() if kv[0] != "run"), msg))
