@@ -1,7 +1,8 @@
 """A private single-node Slurm for tests: Debian's munged, slurmctld and slurmd in the foreground
 (-F / -D) as the current user, with their own munge key, socket, slurm.conf, state and spool
 directories and ports in a temporary directory; no root and nothing of the host's configuration
-(/etc/slurm, /etc/munge) is used.  Clients see it through SLURM_CONF (env())."""
+(/etc/slurm, /etc/munge) is used.  Clients see it through SLURM_CONF (env()).  Works as root
+and as any other user (checked as nobody: the daemons and the array's tasks ran as uid 65534)."""
 import os
 import shutil
 import socket
