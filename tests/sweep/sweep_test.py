@@ -97,6 +97,10 @@ def plot_equals_table(d):
     svg_ok = os.path.getsize(os.path.join(d, "plots", "ns_per_load.svg")) > 0 and \
         os.path.getsize(os.path.join(d, "plots", "ns_per_load.png")) > 0
     check(got == want and len(got) == 4 and svg_ok, "the plot's data equals the table (%d points)" % len(got))
+    page = open(os.path.join(d, "index.html")).read()
+    reports = [os.path.join(d, "points", "%04d" % i, "report", "index.html") for i in range(4)]
+    check("plots/ns_per_load.svg" in page and page.count("report/index.html") == 4
+          and all(os.path.exists(r) for r in reports), "index.html links the plot and the 4 points' reports")
 
 
 def kill_and_resume(spec, d):

@@ -6,6 +6,7 @@ import html
 import json
 import os
 import re
+import subprocess
 
 from . import runner
 
@@ -164,7 +165,25 @@ def plot(sweep_dir, header, rows, pl, idx):
     return name
 
 
-def index_html(sweep_dir, header, rows, plots, parquet):
+def point_reports(sweep_dir, rows):
+    """Each done point's --stats report rendered by malibu-report (beside malibu) into
+    points/NNNN/report/ (when absent or older than its stats); the points that have one."""
+    meta = runner.read_json(os.path.join(sweep_dir, "sweep.json"))
+    tool = os.path.join(os.path.dirname(meta.get("malibu", "")), "malibu-report")
+    have = set()
+    for r in rows:
+        d = runner.point_dir(sweep_dir, r[0])
+        stats, index = os.path.join(d, "stats.json"), os.path.join(d, "report", "index.html")
+        if os.access(tool, os.X_OK) and (not os.path.exists(index) or
+                                         os.path.getmtime(index) < os.path.getmtime(stats)):
+            subprocess.run([tool, stats, "-o", os.path.join(d, "report")], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+        if os.path.exists(index):
+            have.add(r[0])
+    return have
+
+
+def index_html(sweep_dir, header, rows, plots, parquet, reports=()):
     meta = runner.read_json(os.path.join(sweep_dir, "sweep.json"))
     e = html.escape
     out = ["<!doctype html><meta charset=utf-8><title>sweep %s</title>" % e(meta["name"]),
@@ -179,8 +198,9 @@ def index_html(sweep_dir, header, rows, plots, parquet):
     out.append("<h2>points</h2><table><tr>%s<th>files</th></tr>" % "".join("<th>%s</th>" % e(h) for h in header))
     for r in rows:
         d = "points/%04d" % r[0]
-        out.append("<tr>%s<td><a href=%s/cmd.sh>cmd</a> <a href=%s/log.txt>log</a> <a href=%s/stats.json>stats</a>"
-                   "</td></tr>" % ("".join("<td>%s</td>" % e(str(v)) for v in r), d, d, d))
+        out.append("<tr>%s<td><a href=%s/cmd.sh>cmd</a> <a href=%s/log.txt>log</a> <a href=%s/stats.json>stats</a>%s"
+                   "</td></tr>" % ("".join("<td>%s</td>" % e(str(v)) for v in r), d, d, d,
+                                   " <a href=%s/report/index.html>report</a>" % d if r[0] in reports else ""))
     out.append("</table>")
     with open(os.path.join(sweep_dir, "index.html"), "w") as f:
         f.write("\n".join(out) + "\n")
@@ -191,7 +211,7 @@ def collect(sweep_dir, out):
     header, rows = table(sweep_dir)
     path, parquet = write_table(sweep_dir, header, rows)
     plots = [plot(sweep_dir, header, rows, pl, i) for i, pl in enumerate(meta["plots"])] if rows else []
-    index_html(sweep_dir, header, rows, plots, parquet)
+    index_html(sweep_dir, header, rows, plots, parquet, point_reports(sweep_dir, rows))
     n = len(meta["points"])
     print("malibu-sweep: %d of %d points in %s%s; %d plot(s); %s" % (
         len(rows), n, path, " and " + parquet if parquet else " (Parquet: not written, see results.parquet.txt)",

@@ -47,7 +47,7 @@ def state(sweep_dir, i):
 def setup(spec, sweep_dir):
     """DIR/sweep.json (the spec's path, points, columns) and each point's directory and command."""
     os.makedirs(os.path.join(sweep_dir, "points"), exist_ok=True)
-    meta = {"spec": spec.path, "name": spec.name, "columns": spec.columns, "points": spec.points,
+    meta = {"spec": spec.path, "name": spec.name, "malibu": spec.malibu, "columns": spec.columns, "points": spec.points,
             "timeout": spec.timeout, "kernel": spec.kernel, "capture": spec.capture, "plots": spec.plots}
     old = read_json(os.path.join(sweep_dir, "sweep.json"))
     if old and old["points"] != spec.points:
