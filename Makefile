@@ -49,6 +49,7 @@ include mk/user.mk     # malibu-user
 include mk/timing.mk   # the timing plug-in: cache / DRAM models, --timing parser (TIMING_OBJS)
 include mk/gpu.mk      # Bifrost ISA tables, GPU objects, malibu-disasm, test-shader assembler
 include mk/stats.mk    # stats registry objects, malibu-report
+include mk/checkpoint.mk # malibu-checkpoint (the checkpoint files: in DEVICE_OBJS)
 include mk/devices.mk  # the board: devices, firmware, Mali device + GPU engine + stats (DEVICE_OBJS)
 include mk/system.mk   # build/malibu
 include mk/install.mk  # --version, manual pages, bash completion, make install / uninstall
@@ -63,13 +64,14 @@ include mk/mali-formats.mk   # Mali layouts as generated C, malibu-decode (after
 .PHONY: all test san-test clean
 all: $(PROGRAMS)
 
-# Builds run in parallel; test suites run one after another so their reports stay readable.
+# Builds run in parallel (the programs and the unit tests' binaries); test suites run one after
+# another so their reports stay readable.
 san-test:
-	@$(MAKE) --no-print-directory SAN=1 all
+	@$(MAKE) --no-print-directory SAN=1 all unit-build
 	@$(MAKE) --no-print-directory -j1 SAN=1 unit-test $(SAN_TEST_TARGETS)
 
 test: host-deps
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory all unit-build
 	@$(MAKE) --no-print-directory -j1 unit-test $(TEST_TARGETS)
 	@$(MAKE) --no-print-directory san-test
 

@@ -32,6 +32,9 @@ PROGRAMS += $(B)/malibu-image
 # one, or a script tools/malibu-sweep).  Deferred: later fragments add programs.
 INSTALL_BINS = $(filter $(B)/malibu $(B)/malibu-%,$(PROGRAMS)) \
                $(if $(filter $(B)/malibu-sweep,$(PROGRAMS)),,$(wildcard tools/malibu-sweep))
+# a script tool run from tools/ (malibu-sweep) goes to share/malibu/tools with its Python package
+# (tools/malibu_sweep/), and bin/ gets a two-line script that runs it there
+TOOL_PACKAGES = $(wildcard $(subst -,_,$(filter tools/%,$(INSTALL_BINS))))
 
 # malibu(1): tools/man/malibu.1.in with the OPTIONS of the table; the others from their --help
 $(B)/man/.stamp: $$(INSTALL_BINS) tools/man/malibu.1.in tools/man/help2man.py tools/man/descriptions VERSION
@@ -45,10 +48,12 @@ $(B)/man/.stamp: $$(INSTALL_BINS) tools/man/malibu.1.in tools/man/help2man.py to
 	done
 	@touch $@
 
-# bash completion: malibu's table, then the functions
-$(B)/completion/malibu: $(B)/malibu tools/completion/malibu.bash
+# bash completion: malibu's table, the functions, then every other command installed
+$(B)/completion/malibu: $(B)/malibu tools/completion/malibu.bash FORCE
 	@mkdir -p $(dir $@)
-	{ $(B)/malibu --help-completion && cat tools/completion/malibu.bash; } > $@.tmp && mv $@.tmp $@
+	@{ $(B)/malibu --help-completion && cat tools/completion/malibu.bash && \
+	   echo "complete -F _malibu_tool $(sort $(filter-out malibu malibu-image,$(notdir $(INSTALL_BINS))))"; } > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; echo "completion: $@"; fi
 
 .PHONY: man completion
 man: $(B)/man/.stamp
@@ -79,6 +84,12 @@ install: $$(INSTALL_BINS) $(B)/man/.stamp $(B)/completion/malibu
 	    if [ $$n = malibu-image ]; then \
 	        sed 's|@SOURCE_GUEST_IMAGES@||' tools/malibu-image.py > $(DESTDIR)$(BINDIR)/$$n.tmp; \
 	        chmod 755 $(DESTDIR)$(BINDIR)/$$n.tmp; mv $(DESTDIR)$(BINDIR)/$$n.tmp $(DESTDIR)$(BINDIR)/$$n; \
+	    elif [ $$p = tools/$$n ]; then \
+	        $(INSTALL) -d $(DESTDIR)$(DATADIR)/tools; \
+	        $(INSTALL) -m 755 $$p $(DESTDIR)$(DATADIR)/tools/$$n; \
+	        printf '#!/bin/sh\n# %s and its modules are in share/malibu/tools (make install)\nexec "$$(dirname "$$(readlink -f "$$0")")/../share/malibu/tools/%s" "$$@"\n' \
+	            $$n $$n > $(DESTDIR)$(BINDIR)/$$n; \
+	        chmod 755 $(DESTDIR)$(BINDIR)/$$n; \
 	    else \
 	        $(INSTALL) -m 755 $$p $(DESTDIR)$(BINDIR)/$$n; \
 	    fi; \
@@ -86,6 +97,10 @@ install: $$(INSTALL_BINS) $(B)/man/.stamp $(B)/completion/malibu
 	    [ $$n = malibu ] || ln -sf malibu $(DESTDIR)$(COMPLETIONDIR)/$$n; \
 	done
 	$(INSTALL) -m 644 $(B)/completion/malibu $(DESTDIR)$(COMPLETIONDIR)/malibu
+	set -e; for d in $(TOOL_PACKAGES); do \
+	    $(INSTALL) -d $(DESTDIR)$(DATADIR)/tools/$$(basename $$d); \
+	    $(INSTALL) -m 644 $$d/*.py $(DESTDIR)$(DATADIR)/tools/$$(basename $$d); \
+	done
 	set -e; for f in $(GI_SHARE); do \
 	    $(INSTALL) -d $(DESTDIR)$(DATADIR)/$$(dirname $$f); \
 	    if [ -x $$f ] || [ "$$(head -c2 $$f)" = '#!' ]; then m=755; else m=644; fi; \

@@ -90,6 +90,8 @@ def docs(src, work, env):
     malibu = os.path.join(bindir, "malibu")
     cmds = sorted(os.listdir(bindir))
     want = ["malibu", "malibu-decode", "malibu-disasm", "malibu-image", "malibu-report", "malibu-user"]
+    if os.path.exists(os.path.join(src, "tools/malibu-sweep")):
+        want.append("malibu-sweep")
     check(all(c in cmds for c in want), "installed commands: %s" % " ".join(cmds))
     check(os.path.isfile(os.path.join(root, PREFIX, "share/malibu/guest-images/build.py")),
           "share/malibu/guest-images holds the image build")
@@ -104,6 +106,8 @@ def docs(src, work, env):
         check(r.returncode == 0 and not r.stderr.strip() and "NAME" in r.stdout and c in r.stdout,
               "man -l %s.1 renders (%d lines)%s" % (c, r.stdout.count("\n"), (": " + r.stderr.strip()[:300])
                                                     if r.stderr.strip() else ""))
+        r = run([c, "--help"], env=env)
+        check(r.returncode == 0 and len(r.stdout) > 40, "%s --help runs from the installed tree" % c)
         comp = os.path.join(compdir, c)
         rc, _ = complete(comp, env, c + " ")
         check(os.path.exists(comp) and rc == 0, "bash completion for %s" % c)
@@ -144,6 +148,11 @@ def docs(src, work, env):
     check(len(keys) > 20 and "preset=" in keys and "gpu.l1.size=" in keys and "dram.page=" in keys and not bad,
           "completion offers the %d --timing keys, each one malibu knows%s" % (len(keys), ": not " + " ".join(bad)
                                                                                if bad else ""))
+    # the same keys as the configuration --timing help prints (tm_config_print)
+    printed = [l.split()[0] + "=" for l in run([malibu, "--timing", "help"], env=env).stdout.splitlines()
+               if l.strip() and not l.startswith("#")]
+    check(sorted(keys) == sorted(printed), "the --timing keys completed = those of malibu --timing help (%d)%s"
+          % (len(printed), "" if sorted(keys) == sorted(printed) else ": " + " ".join(sorted(set(keys) ^ set(printed)))))
     _, tail = complete(completion, env, "malibu --timing preset=g52,gpu.l2.s")
     check(sorted(tail) == ["g52,gpu.l2.seed=", "g52,gpu.l2.size=", "g52,gpu.l2.slices="],
           "completion of a key after KEY=VALUE, (%s)" % " ".join(tail))

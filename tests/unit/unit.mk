@@ -74,6 +74,8 @@ $(call unit_test,test_mali_decode_frame,$(B)/lib/libmali_decode.a $(GPU_OBJS),,,
 # driver of tests/virtio/vdrv.h.
 $(call unit_test,test_dev_board test_dev_bus test_dev_gic test_dev_hdlcd test_dev_lcdif test_dev_psci test_dev_timer test_dev_timer_icount \
                  test_dev_uart,$(DEVICE_OBJS),$(FDT_CFLAGS),$(DEVICE_LIBS))
+# Checkpoint files (emu/checkpoint/) and the board's RAM and identity sections (board_ckpt.c).
+$(call unit_test,test_ckpt,$(DEVICE_OBJS),$(FDT_CFLAGS),$(DEVICE_LIBS))
 $(call unit_test,test_mali_job test_mali_icount test_mali_mmu test_stats_mali,$(DEVICE_OBJS), \
                  $(FDT_CFLAGS) -Itests/mali,$(DEVICE_LIBS),tests/mali/mali_harness.h)
 $(call unit_test,test_gpu_mali test_gpu_boards,$(DEVICE_OBJS),$(FDT_CFLAGS) -Itests/mali -I$(B)/tests/gpu,$(DEVICE_LIBS), \
@@ -87,6 +89,9 @@ $(call unit_test,test_gpu_fault_report,$(B)/sysobj/emu/system/gpu_trace.o $(B)/l
 $(call unit_test,test_png_write,$(B)/sysobj/emu/system/png_write.o,,-lz)
 $(call unit_test,test_virtio_blk test_virtio_input test_virtio_mmio,$(DEVICE_OBJS), \
                  $(FDT_CFLAGS) -Itests/virtio,$(DEVICE_LIBS),tests/virtio/vdrv.h)
+# Checkpoints of the I/O devices (UART, RTC, virtio transport, disks, input, display controllers).
+$(call unit_test,test_ckpt_io,$(DEVICE_OBJS),$(FDT_CFLAGS) -Itests/virtio,$(DEVICE_LIBS), \
+                 tests/virtio/vdrv.h tests/devices/dev_check.h)
 
 # Board tests that fill the board's configuration from a command line (build/malibu's option
 # table, OPTION_OBJS of mk/system.mk).
@@ -101,7 +106,8 @@ $(UNIT_BINS): $(B)/tests/unit/%: tests/unit/%.c $(wildcard tests/unit/*.h) $$($$
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(strip $($*_CFLAGS)) -Itests/unit -o $@ $< $($*_LINK) $(CHECK_LIBS) $($*_LIBS) $(LDLIBS) $(LDFLAGS)
 
-.PHONY: unit-test
+.PHONY: unit-test unit-build
+unit-build: $(UNIT_BINS)
 unit-test: $(UNIT_BINS)
 	@failed=""; for t in $(UNIT_BINS); do echo "== $$t"; CK_FORK=yes $$t || failed="$$failed $${t##*/}"; done; \
 	if [ -n "$$failed" ]; then echo "unit tests failed:$$failed"; exit 1; fi

@@ -100,4 +100,4 @@ _malibu_tool() {
 
 complete -F _malibu malibu
 complete -F _malibu_image malibu-image
-complete -F _malibu_tool malibu-user malibu-report malibu-decode malibu-disasm malibu-sweep
+# (make appends the line of the other commands: every one it installs)
