@@ -85,7 +85,7 @@ bool mali_model_parse(const char *spec, MaliModel *out, char *err, size_t errlen
         if (strlen(m->name) == nlen && !strncmp(m->name, s, nlen))
             base = m;
     if (!base)
-        return snprintf(err, errlen, "unknown GPU '%.*s' (g71, g72, g52)", (int)nlen, s), false;
+        return snprintf(err, errlen, "unknown GPU '%.*s'", (int)nlen, s), false;
     *out = *base;
     bool have_cores = false, have_mhz = false;
     for (const char *p = s + nlen; *p == ',';) {

@@ -541,7 +541,7 @@ START_TEST(options_bad_values)
         { "-m", "12Q", { NULL }, "-m: expected a size from 16M to 66G" },
         { "--smp-mode", "fast", { "--smp", "2" }, "--smp-mode: expected threads|rr, got 'fast'" },
         { "--smp-quantum", "99", { "--smp", "2", "--smp-mode", "rr" }, "--smp-quantum: expected 100..100000000, got 99" },
-        { "--gpu", "g99", { NULL }, "--gpu: expected g71|g72|g52|none, got 'g99'" },
+        { "--gpu", "g99", { NULL }, "--gpu: unknown GPU 'g99' (expected g71|g72|g52|none[,cores=N][,mhz=M])" },
         { "--gpu-threads", "257", { NULL }, "--gpu-threads: expected 1..256, got 257" },
         { "--timeline-limit", "15", { "--timeline", "/t.json" }, "--timeline-limit: expected 16..100000000, got 15" },
         { "--gpu-backend", "gpu", { NULL }, "--gpu-backend: expected jit|jit-avx2|jit-sse|interp, got 'gpu'" },
