@@ -15,3 +15,7 @@ DEVICE_LIBS := $(or $(shell pkg-config --libs libfdt 2>/dev/null),-lfdt) \
 DEVICE_OBJS := $(DEVICE_SRCS:%.c=$(B)/obj/%.o) $(GPU_DEV_OBJS) $(MALI_OBJS) $(STATS_OBJS)
 
 $(addprefix $(B)/obj/devices/,fdt.o board.o board_gpu.o board_display.o exitdev.o virtio_mmio.o mali/mali.o): CFLAGS += $(FDT_CFLAGS)
+
+# The GPU's headers pull in the generated Bifrost tables (board_gpu.c -> bifrost_decode.h ->
+# bifrost_isa.h): a fresh parallel build must generate them before any device compiles.
+$(DEVICE_SRCS:%.c=$(B)/obj/%.o) $(MALI_OBJS): | $(B)/gen/bifrost_isa.h
