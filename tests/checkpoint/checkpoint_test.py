@@ -34,8 +34,8 @@ SAVE_SMP = "%s checkpoint; %s" % (M, SMP_CMDS)
 BASE = ["-m", "2G", "--gpu", "g52", "--display", "none"]
 SMP = ["--smp", "4", "--smp-mode", "rr", "--clock", "icount"]
 TIMING = ["preset=g52", "preset=g52,gpu.l1.line=32"]
-# Host seconds one run may take: the saving runs measured ~25 s, resumed ones ~10 s on 2 cores;
-# about 8x, for a loaded host.
+# Host seconds one run may take: the first saving run measured 13 s on an idle 2-core host and
+# 52 s beside other builds, a resumed one 3-14 s; about 5x the longest.
 RUN_TIMEOUT = 240
 
 
