@@ -49,6 +49,7 @@ include mk/user.mk     # malibu-user
 include mk/timing.mk   # the timing plug-in: cache / DRAM models, --timing parser (TIMING_OBJS)
 include mk/gpu.mk      # Bifrost ISA tables, GPU objects, malibu-disasm, test-shader assembler
 include mk/stats.mk    # stats registry objects, malibu-report
+include mk/checkpoint.mk # malibu-checkpoint (the checkpoint files: in DEVICE_OBJS)
 include mk/devices.mk  # the board: devices, firmware, Mali device + GPU engine + stats (DEVICE_OBJS)
 include mk/system.mk   # build/malibu
 include mk/tools.mk    # host-deps, host libraries of the tests

@@ -1,10 +1,10 @@
-# The board: devices/*.c, firmware/*.c, the Mali GPU device (devices/mali/, see devices/mali/mali.h)
+# The board: devices/*.c, firmware/*.c, the checkpoint files (emu/checkpoint/), the Mali GPU device (devices/mali/, see devices/mali/mali.h)
 # and what they call: the GPU engine (mk/gpu.mk) and the stats registry (mk/stats.mk).
 #   DEVICE_OBJS / DEVICE_LIBS   what a program linking the board needs (build/malibu, device tests):
 #                               $(CC) ... $(DEVICE_OBJS) ... $(DEVICE_LIBS)
 #   MALI_OBJS                   the GPU device
 #   FDT_CFLAGS                  libfdt's compile flags (the device-tree writers)
-DEVICE_SRCS := $(sort $(wildcard devices/*.c firmware/*.c))
+DEVICE_SRCS := $(sort $(wildcard devices/*.c firmware/*.c emu/checkpoint/*.c))
 MALI_SRCS := $(sort $(wildcard devices/mali/*.c))
 MALI_OBJS := $(MALI_SRCS:%.c=$(B)/obj/%.o)
 FDT_CFLAGS := $(shell pkg-config --cflags libfdt 2>/dev/null)

@@ -6,6 +6,8 @@
 #                               through the MMU, driven through its registers (board objects)
 #   tests/fuzz/fuzz_decode.c    the job-chain walker, printer (malibu-decode) and dump writer on
 #                               any job type in a flat address space (fuzz_compute's seeds)
+#   tests/fuzz/fuzz_ckpt.c      the checkpoint loader: file framing and every section loader of the
+#                               board (tests/fuzz/ckpt_seed.c writes its seed, a real checkpoint)
 #   tests/fuzz/fuzz_gdb.c       the GDB stub's packet framing and commands (what a network client
 #                               sends) on a fake target (tests/fuzz/gdb_fake_target.h)
 #   tests/fuzz/make_seeds.py    seed corpora from the assembled test shaders (build/fuzz/seeds)
@@ -23,8 +25,8 @@
 FUZZ_CC ?= clang
 FUZZ_B := $(BUILD)/fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= compute bifrost mali gdb decode
-FUZZ_NAMES := bifrost compute mali gdb decode
+FUZZ_TARGETS ?= compute bifrost mali gdb decode ckpt
+FUZZ_NAMES := bifrost compute mali gdb decode ckpt
 FUZZ_SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FUZZ_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -Wno-unused-parameter $(FUZZ_SANFLAGS) \
                -Iemu/gpu -Iemu/cpu -Iemu/user -I$(B)/gen $(FDT_CFLAGS) -MMD -MP
@@ -51,6 +53,14 @@ FUZZ_DEV_OBJS := $(patsubst $(B)/obj/%,$(FUZZ_B)/obj/%,$(DEVICE_OBJS))
 $(FUZZ_B)/fuzz_mali: tests/fuzz/fuzz_mali.c $(FUZZ_DEV_OBJS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_DEV_OBJS) $(DEVICE_LIBS) -lm -lpthread
 
+$(FUZZ_B)/fuzz_ckpt: tests/fuzz/fuzz_ckpt.c tests/fuzz/ckpt_board.h $(FUZZ_DEV_OBJS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_DEV_OBJS) $(DEVICE_LIBS) -lm -lpthread
+
+# The checkpoint harness's seed: a checkpoint of its board, written by the normal build.
+$(B)/tests/fuzz/ckpt_seed: tests/fuzz/ckpt_seed.c tests/fuzz/ckpt_board.h $(DEVICE_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BIFROST_CFLAGS) $(FDT_CFLAGS) -o $@ $< $(DEVICE_OBJS) $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
+
 # The decoder harness links the printer library, compiled here too.
 FUZZ_DECODE_OBJS := $(FUZZ_B)/obj/emu/decode/job_print.o $(FUZZ_B)/obj/gen/mali_formats_print.o
 $(FUZZ_B)/obj/gen/mali_formats_print.o: $(B)/gen/mali_formats_print.c $(B)/gen/mali_formats.h
@@ -68,10 +78,12 @@ $(FUZZ_B)/fuzz_gdb: tests/fuzz/fuzz_gdb.c tests/fuzz/gdb_fake_target.h $(FUZZ_GD
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -Iemu/debug -Itests/fuzz -fsanitize=fuzzer -o $@ $< $(FUZZ_GDB_OBJS) -lpthread
 
 # (the shader lists come from tests/bifrost and tests/gpu)
-$(FUZZ_B)/seeds.stamp: tests/fuzz/make_seeds.py tests/fuzz/gdb_seeds.py $$(BIFROST_SHADERS) $$(GPU_TEST_SHADERS) $(BIFROST_ISA) $(BIFROST_GEN)
+$(FUZZ_B)/seeds.stamp: tests/fuzz/make_seeds.py tests/fuzz/gdb_seeds.py $$(BIFROST_SHADERS) $$(GPU_TEST_SHADERS) $(BIFROST_ISA) $(BIFROST_GEN) \
+                       $(B)/tests/fuzz/ckpt_seed
 	@rm -rf $(FUZZ_B)/seeds
 	$(PYTHON) tests/fuzz/make_seeds.py $(FUZZ_B)/seeds $(BIFROST_SHADERS) $(GPU_TEST_SHADERS)
 	$(PYTHON) tests/fuzz/gdb_seeds.py $(FUZZ_B)/seeds/gdb
+	mkdir -p $(FUZZ_B)/seeds/ckpt && $(B)/tests/fuzz/ckpt_seed $(FUZZ_B)/seeds/ckpt/board.ck
 	cp -r $(FUZZ_B)/seeds/compute $(FUZZ_B)/seeds/decode
 	@touch $@
 
@@ -121,16 +133,15 @@ $(B)/tests/fuzz/replay_mali: tests/fuzz/fuzz_mali.c tests/fuzz/replay.c $(DEVICE
 	@mkdir -p $(dir $@)
 	$(CC) $(BIFROST_CFLAGS) $(FDT_CFLAGS) -o $@ $< tests/fuzz/replay.c $(DEVICE_OBJS) $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
 
+$(B)/tests/fuzz/replay_ckpt: tests/fuzz/fuzz_ckpt.c tests/fuzz/ckpt_board.h tests/fuzz/replay.c $(DEVICE_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BIFROST_CFLAGS) $(FDT_CFLAGS) -o $@ $< tests/fuzz/replay.c $(DEVICE_OBJS) $(DEVICE_LIBS) $(LDLIBS) $(LDFLAGS)
+
 $(B)/tests/fuzz/replay_gdb: tests/fuzz/fuzz_gdb.c tests/fuzz/gdb_fake_target.h tests/fuzz/replay.c $(GDB_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Iemu/debug -Itests/fuzz -o $@ $< tests/fuzz/replay.c $(GDB_OBJS) $(LDLIBS) $(LDFLAGS)
 
 $(B)/tests/fuzz/replay_decode: tests/fuzz/fuzz_decode.c tests/fuzz/replay.c $(B)/lib/libmali_decode.a $(GPU_OBJS)
-	@mkdir -p $(dir $@)
-	$(CC) $(BIFROST_CFLAGS) -o $@ $< tests/fuzz/replay.c $(B)/lib/libmali_decode.a $(GPU_OBJS) $(LDLIBS) $(LDFLAGS)
-
-TEST_TARGETS += fuzz-regress-test
-SAN_$(B)/tests/fuzz/replay_decode: tests/fuzz/fuzz_decode.c tests/fuzz/replay.c $(B)/lib/libmali_decode.a $(GPU_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(BIFROST_CFLAGS) -o $@ $< tests/fuzz/replay.c $(B)/lib/libmali_decode.a $(GPU_OBJS) $(LDLIBS) $(LDFLAGS)
 

@@ -74,6 +74,8 @@ $(call unit_test,test_mali_decode_frame,$(B)/lib/libmali_decode.a $(GPU_OBJS),,,
 # driver of tests/virtio/vdrv.h.
 $(call unit_test,test_dev_board test_dev_bus test_dev_gic test_dev_hdlcd test_dev_lcdif test_dev_psci test_dev_timer test_dev_timer_icount \
                  test_dev_uart,$(DEVICE_OBJS),$(FDT_CFLAGS),$(DEVICE_LIBS))
+# Checkpoint files (emu/checkpoint/) and the board's RAM and identity sections (board_ckpt.c).
+$(call unit_test,test_ckpt,$(DEVICE_OBJS),$(FDT_CFLAGS),$(DEVICE_LIBS))
 $(call unit_test,test_mali_job test_mali_icount test_mali_mmu test_stats_mali,$(DEVICE_OBJS), \
                  $(FDT_CFLAGS) -Itests/mali,$(DEVICE_LIBS),tests/mali/mali_harness.h)
 $(call unit_test,test_gpu_mali test_gpu_boards,$(DEVICE_OBJS),$(FDT_CFLAGS) -Itests/mali -I$(B)/tests/gpu,$(DEVICE_LIBS), \
