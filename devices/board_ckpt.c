@@ -86,6 +86,8 @@ void board_ckpt_save(Board *b, CkptWriter *w)
     /* ---- console, RTC, virtio, display ---- */
 
     /* ---- the GPU ---- */
+    if (b->gpu)
+        mali_ckpt_save(b->gpu, w); /* quiesced by the caller (board_gpu_quiesce) before the RAM */
 }
 
 bool board_ckpt_check(Board *b, CkptReader *r)
@@ -175,6 +177,11 @@ bool board_ckpt_load(Board *b, CkptReader *r)
     /* ---- console, RTC, virtio, display ---- */
 
     /* ---- the GPU ---- */
+    if (b->gpu && !mali_ckpt_load(b->gpu, r))
+        return false;
+    /* RAM, GIC and timers are loaded by now: chains in flight may go on */
+    if (b->gpu)
+        mali_ckpt_resume(b->gpu);
 
     return ckpt_ok(r);
 }

@@ -999,7 +999,9 @@ int mali_icount_next(Mali *m, uint64_t *ns)
         } else if (s->active) {
             /* started, or about to be picked up by its thread: ends no earlier than its work
              * modelled so far */
-            t = s->icount_start_ns + (s->run_ctx ? __atomic_load_n(&s->run_ctx->chain_ns, __ATOMIC_RELAXED) : 0);
+            t = s->icount_start_ns + (s->run_ctx  ? __atomic_load_n(&s->run_ctx->chain_ns, __ATOMIC_RELAXED)
+                                      : s->resume ? s->resume_chain_ns /* loaded, not yet running */
+                                                  : 0);
             k = MALI_ICOUNT_BOUND;
         } else {
             continue;
