@@ -13,6 +13,9 @@
 #include <zlib.h>
 
 #include "bus.h"
+#include "gic400.h"
+#include "gtimer.h"
+#include "../firmware/psci.h"
 
 #define BOARD_CKPT_VERSION 1
 #define RAM_CKPT_VERSION 1
@@ -82,6 +85,9 @@ void board_ckpt_save(Board *b, CkptWriter *w)
     save_ram(b, w);
 
     /* ---- interrupt controller and timers ---- */
+    gic_ckpt_save(b->gic, w);
+    gtimer_ckpt_save(b->gtimer, w);
+    psci_ckpt_save(b->psci, w);
 
     /* ---- console, RTC, virtio, display ---- */
 
@@ -173,6 +179,8 @@ bool board_ckpt_load(Board *b, CkptReader *r)
         return false;
 
     /* ---- interrupt controller and timers ---- */
+    if (!gic_ckpt_load(b->gic, r) || !gtimer_ckpt_load(b->gtimer, r) || !psci_ckpt_load(b->psci, r))
+        return false;
 
     /* ---- console, RTC, virtio, display ---- */
 

@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define PRIO_MASK 0xF8u /* 32 priority levels */
 #define IDLE_PRIO 0xFFu
@@ -505,3 +506,136 @@ static void cpu_mmio_write(void *opaque, uint64_t off, uint64_t val, unsigned si
 
 const MmioOps gic_dist_ops = { "gic-dist", dist_mmio_read, dist_mmio_write };
 const MmioOps gic_cpu_ops = { "gic-cpu", cpu_mmio_read, cpu_mmio_write };
+
+/* ---- checkpoint ---------------------------------------------------------------------------- */
+
+/* One attribute of every interrupt, as bytes: the banked SGIs/PPIs of each CPU (ncpu x 32), then
+ * the SPIs (IDs 32..255). */
+typedef enum { ATTR_ENABLED, ATTR_PENDING, ATTR_ACTIVE, ATTR_LEVEL, ATTR_GROUP, ATTR_PRIO, ATTR_EDGE, ATTR_N } IrqAttr;
+static const char *const attr_name[ATTR_N] = { "enabled", "pending", "active", "level", "group", "prio", "edge" };
+#define GIC_CKPT_IRQS (GIC_MAX_CPUS * 32 + GIC_NUM_IRQS - 32)
+
+static uint8_t *attr_of(IrqState *s, IrqAttr a)
+{
+    switch (a) {
+    case ATTR_ENABLED: return &s->enabled;
+    case ATTR_PENDING: return &s->pending;
+    case ATTR_ACTIVE: return &s->active;
+    case ATTR_LEVEL: return &s->level;
+    case ATTR_GROUP: return &s->group;
+    case ATTR_PRIO: return &s->prio;
+    default: return &s->edge;
+    }
+}
+
+/* The i-th saved interrupt: CPU i / 32's banked one, then the SPIs. */
+static IrqState *ckpt_irq(Gic *g, size_t i)
+{
+    return i < g->ncpu * 32u ? &g->priv[i / 32][i % 32] : &g->shared[32 + i - g->ncpu * 32u];
+}
+
+void gic_ckpt_save(Gic *g, CkptWriter *w)
+{
+    pthread_mutex_lock(&g->lock);
+    size_t n = g->ncpu * 32u + GIC_NUM_IRQS - 32;
+    uint8_t buf[GIC_CKPT_IRQS];
+    ckpt_begin(w, "gic", 0, GIC_CKPT_VERSION);
+    ckpt_u64(w, "ncpu", g->ncpu);
+    ckpt_u64(w, "dctlr", g->dctlr);
+    for (IrqAttr a = 0; a < ATTR_N; a++) {
+        for (size_t i = 0; i < n; i++)
+            buf[i] = *attr_of(ckpt_irq(g, i), a);
+        ckpt_bytes(w, attr_name[a], buf, n);
+    }
+    ckpt_bytes(w, "target", g->target + 32, GIC_NUM_IRQS - 32);
+    ckpt_bytes(w, "sgi_src", g->sgi_src, g->ncpu * 16u);
+    uint64_t c[GIC_MAX_CPUS];
+    static const char *const cif[] = { "ctlr", "pmr", "bpr", "abpr", "apr" };
+    for (unsigned f = 0; f < 5; f++) {
+        for (unsigned k = 0; k < g->ncpu; k++) {
+            const CpuIf *ci = &g->cpu[k];
+            c[k] = f == 0 ? ci->ctlr : f == 1 ? ci->pmr : f == 2 ? ci->bpr : f == 3 ? ci->abpr : ci->apr;
+        }
+        ckpt_u64s(w, cif[f], c, g->ncpu);
+    }
+    ckpt_end(w);
+    pthread_mutex_unlock(&g->lock);
+}
+
+/* Every value as the register interface could have left it (the file is hostile). */
+static bool check_irqs(Gic *g, CkptSection *s, uint8_t v[ATTR_N][GIC_CKPT_IRQS], size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned id = i < g->ncpu * 32u ? (unsigned)(i % 32) : (unsigned)(32 + i - g->ncpu * 32u);
+        for (IrqAttr a = 0; a < ATTR_N; a++) {
+            unsigned x = v[a][i];
+            bool ok = a == ATTR_PRIO ? (x & ~PRIO_MASK) == 0 : a == ATTR_EDGE && id < 16 ? x == 1 : x <= 1;
+            if (a == ATTR_PENDING && id < 16)
+                ok = x == 0; /* SGIs pend per source (sgi_src) */
+            if (!ok)
+                return ckpt_fail(s, "field '%s': interrupt %u%s has %u", attr_name[a], id,
+                                 id < 32 ? " (banked)" : "", x);
+        }
+    }
+    return true;
+}
+
+bool gic_ckpt_load(Gic *g, CkptReader *r)
+{
+    CkptSection *s = ckpt_section(r, "gic", 0, GIC_CKPT_VERSION);
+    if (!s)
+        return false;
+    uint64_t ncpu, dctlr;
+    ckpt_get_u64(s, "ncpu", &ncpu, GIC_MAX_CPUS);
+    ckpt_get_u64(s, "dctlr", &dctlr, 3);
+    if (ckpt_ok(r) && ncpu != g->ncpu)
+        return ckpt_fail(s, "field 'ncpu': saved with %u CPU interfaces, this GIC has %u", (unsigned)ncpu, g->ncpu);
+    size_t n = g->ncpu * 32u + GIC_NUM_IRQS - 32;
+    static uint8_t v[ATTR_N][GIC_CKPT_IRQS];
+    uint8_t target[GIC_NUM_IRQS - 32], sgi[GIC_MAX_CPUS][16];
+    for (IrqAttr a = 0; a < ATTR_N; a++)
+        ckpt_get_bytes(s, attr_name[a], v[a], n);
+    ckpt_get_bytes(s, "target", target, sizeof target);
+    ckpt_get_bytes(s, "sgi_src", sgi, g->ncpu * 16u);
+    uint64_t c[5][GIC_MAX_CPUS];
+    static const char *const cif[] = { "ctlr", "pmr", "bpr", "abpr", "apr" };
+    for (unsigned f = 0; f < 5; f++)
+        ckpt_get_u64s(s, cif[f], c[f], g->ncpu);
+    if (!ckpt_ok(r) || !check_irqs(g, s, v, n))
+        return false;
+    uint8_t cpus = (uint8_t)((1u << g->ncpu) - 1);
+    for (unsigned i = 0; i < GIC_NUM_IRQS - 32; i++)
+        if (target[i] & ~cpus)
+            return ckpt_fail(s, "field 'target': interrupt %u targets CPUs 0x%x, only 0x%x exist", i + 32,
+                             target[i], cpus);
+    for (unsigned k = 0; k < g->ncpu; k++)
+        for (unsigned i = 0; i < 16; i++)
+            if (sgi[k][i] & ~cpus)
+                return ckpt_fail(s, "field 'sgi_src': SGI %u of CPU %u from CPUs 0x%x, only 0x%x exist", i, k,
+                                 sgi[k][i], cpus);
+    for (unsigned k = 0; k < g->ncpu; k++) {
+        if (c[0][k] & ~(uint64_t)CTLR_MASK)
+            return ckpt_fail(s, "field 'ctlr': CPU %u has 0x%llx", k, (unsigned long long)c[0][k]);
+        if (c[1][k] & ~(uint64_t)PRIO_MASK)
+            return ckpt_fail(s, "field 'pmr': CPU %u has 0x%llx", k, (unsigned long long)c[1][k]);
+        if (c[2][k] < 2 || c[2][k] > 7)
+            return ckpt_fail(s, "field 'bpr': CPU %u has %llu (2..7)", k, (unsigned long long)c[2][k]);
+        if (c[3][k] < 3 || c[3][k] > 7)
+            return ckpt_fail(s, "field 'abpr': CPU %u has %llu (3..7)", k, (unsigned long long)c[3][k]);
+        if (c[4][k] > UINT32_MAX)
+            return ckpt_fail(s, "field 'apr': CPU %u has 0x%llx", k, (unsigned long long)c[4][k]);
+    }
+    pthread_mutex_lock(&g->lock);
+    g->dctlr = (uint32_t)dctlr;
+    for (size_t i = 0; i < n; i++)
+        for (IrqAttr a = 0; a < ATTR_N; a++)
+            *attr_of(ckpt_irq(g, i), a) = v[a][i];
+    memcpy(g->target + 32, target, sizeof target);
+    memcpy(g->sgi_src, sgi, g->ncpu * 16u);
+    for (unsigned k = 0; k < g->ncpu; k++)
+        g->cpu[k] = (CpuIf){ (uint32_t)c[0][k], (uint32_t)c[1][k], (uint32_t)c[2][k], (uint32_t)c[3][k],
+                             (uint32_t)c[4][k], g->cpu[k].irq_out, g->cpu[k].fiq_out };
+    update(g); /* the output lines follow the loaded state (the CPUs see their IRQs) */
+    pthread_mutex_unlock(&g->lock);
+    return true;
+}

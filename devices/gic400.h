@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "bus.h"
+#include "../emu/checkpoint/ckpt.h"
 
 #define GIC_MAX_CPUS 8
 #define GIC_NUM_IRQS 256 /* IDs 0..255: SGI 0-15, PPI 16-31, SPI 32-255 */
@@ -69,5 +70,11 @@ uint32_t gic_dist_read(Gic *g, unsigned cpu, uint64_t off, unsigned size);
 void gic_dist_write(Gic *g, unsigned cpu, uint64_t off, uint32_t val, unsigned size);
 uint32_t gic_cpu_read(Gic *g, unsigned cpu, uint64_t off, unsigned size);
 void gic_cpu_write(Gic *g, unsigned cpu, uint64_t off, uint32_t val, unsigned size);
+
+/* Checkpoint (docs/checkpoint.md): section "gic", the distributor, every interrupt's state, the
+ * CPU interfaces.  Loading into a GIC of the same CPU count re-drives the output lines. */
+#define GIC_CKPT_VERSION 1
+void gic_ckpt_save(Gic *g, CkptWriter *w);
+bool gic_ckpt_load(Gic *g, CkptReader *r);
 
 #endif

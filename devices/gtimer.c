@@ -670,3 +670,73 @@ uint64_t gtimer_icount_insns_until(GTimer *t, uint64_t ns)
     uint64_t d = ns - now, unit = 1ull << t->icount_shift;
     return d / unit + (d % unit != 0);
 }
+
+/* ---- checkpoint ---------------------------------------------------------------------------- */
+
+void gtimer_ckpt_save(GTimer *t, CkptWriter *w)
+{
+    pthread_mutex_lock(&t->lock);
+    uint64_t ctl[2 * GIC_MAX_CPUS], cval[2 * GIC_MAX_CPUS], voff[GIC_MAX_CPUS];
+    for (unsigned c = 0; c < t->ncpu; c++) {
+        for (int k = 0; k < 2; k++) {
+            ctl[2 * c + k] = t->cpu[c].t[k].ctl;
+            cval[2 * c + k] = t->cpu[c].t[k].cval;
+        }
+        voff[c] = t->cpu[c].cntvoff;
+    }
+    ckpt_begin(w, "gtimer", 0, GTIMER_CKPT_VERSION);
+    ckpt_u64(w, "ncpu", t->ncpu);
+    /* guest time itself: a loaded board goes on from here, whatever its clock (host or icount) */
+    ckpt_u64(w, "guest_ns", guest_ns_locked(t, ht_now_ns()));
+    ckpt_u64s(w, "ctl", ctl, 2 * t->ncpu);   /* [cpu][phys, virt] */
+    ckpt_u64s(w, "cval", cval, 2 * t->ncpu);
+    ckpt_u64s(w, "cntvoff", voff, t->ncpu);
+    ckpt_end(w);
+    pthread_mutex_unlock(&t->lock);
+}
+
+bool gtimer_ckpt_load(GTimer *t, CkptReader *r)
+{
+    CkptSection *s = ckpt_section(r, "gtimer", 0, GTIMER_CKPT_VERSION);
+    if (!s)
+        return false;
+    uint64_t ncpu, ns, ctl[2 * GIC_MAX_CPUS], cval[2 * GIC_MAX_CPUS], voff[GIC_MAX_CPUS];
+    ckpt_get_u64(s, "ncpu", &ncpu, GIC_MAX_CPUS);
+    /* below 2^62 ns (146 years): the host-clock offsets below stay in range */
+    ckpt_get_u64(s, "guest_ns", &ns, 1ull << 62);
+    if (ckpt_ok(r) && ncpu != t->ncpu)
+        return ckpt_fail(s, "field 'ncpu': saved with %u CPUs' timers, this board has %u", (unsigned)ncpu, t->ncpu);
+    ckpt_get_u64s(s, "ctl", ctl, 2 * t->ncpu);
+    ckpt_get_u64s(s, "cval", cval, 2 * t->ncpu);
+    ckpt_get_u64s(s, "cntvoff", voff, t->ncpu);
+    if (!ckpt_ok(r))
+        return false;
+    for (unsigned i = 0; i < 2 * t->ncpu; i++)
+        if (ctl[i] & ~(uint64_t)(GT_CTL_ENABLE | GT_CTL_IMASK))
+            return ckpt_fail(s, "field 'ctl': CPU %u's %s timer has 0x%llx (ENABLE and IMASK only)", i / 2,
+                             i % 2 ? "virtual" : "physical", (unsigned long long)ctl[i]);
+    pthread_mutex_lock(&t->lock);
+    clock_write_begin(t);
+    if (t->icount) {
+        /* guest ns = warp_ns + insns << shift: the instructions the loop counts from here on */
+        uint64_t insns_ns = t->icount_insns(t->icount_opaque) << t->icount_shift;
+        __atomic_store_n(&t->warp_ns, ns > insns_ns ? ns - insns_ns : 0, __ATOMIC_RELAXED);
+    } else {
+        __atomic_store_n(&t->frozen, false, __ATOMIC_RELAXED);
+        __atomic_store_n(&t->skipped_ns, (int64_t)(ht_now_ns() - t->start_ns - ns), __ATOMIC_RELAXED);
+    }
+    clock_write_end(t);
+    for (unsigned c = 0; c < t->ncpu; c++) {
+        t->cpu[c].cntvoff = voff[c];
+        for (int k = 0; k < 2; k++) {
+            Timer *tm = &t->cpu[c].t[k];
+            tm->ctl = (uint32_t)ctl[2 * c + k];
+            tm->cval = cval[2 * c + k];
+            update_timer(t, c, k);
+            gic_set_ppi(t->gic, c, timer_ppi[k], tm->out); /* the GIC's input as the timer says */
+        }
+    }
+    arm_lead_limit(t);
+    pthread_mutex_unlock(&t->lock);
+    return true;
+}

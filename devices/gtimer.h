@@ -28,6 +28,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "gic400.h"
+#include "../emu/checkpoint/ckpt.h"
 
 #define GTIMER_FREQ_HZ 100000000ull /* 100 MHz, 10 ns per tick */
 
@@ -132,5 +133,14 @@ void gtimer_icount_update(GTimer *t);
 uint64_t gtimer_icount_warp(GTimer *t, uint64_t ns);
 /* Instructions to retire before guest time reaches ns (rounded up; 0 if it has). */
 uint64_t gtimer_icount_insns_until(GTimer *t, uint64_t ns);
+
+/* Checkpoint (docs/checkpoint.md): section "gtimer", every CPU's timers (CTL, CVAL, CNTVOFF) and
+ * guest time.  A loaded timer goes on from the saved guest time whatever this run's clock (host
+ * or --clock icount: the instructions the loop counts from the load on are added to it), re-arms
+ * the timers and drives their PPIs.  With --clock icount, load after the loop's count was set
+ * (smp_set_icount). */
+#define GTIMER_CKPT_VERSION 1
+void gtimer_ckpt_save(GTimer *t, CkptWriter *w);
+bool gtimer_ckpt_load(GTimer *t, CkptReader *r);
 
 #endif

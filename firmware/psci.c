@@ -211,3 +211,35 @@ uint64_t psci_call(Psci *p, unsigned cpu, uint64_t x0, uint64_t x1, uint64_t x2,
     }
     return (uint64_t)ret;
 }
+
+/* ---- checkpoint ---------------------------------------------------------------------------- */
+
+void psci_ckpt_save(Psci *p, CkptWriter *w)
+{
+    uint64_t st[PSCI_MAX_CPUS];
+    pthread_mutex_lock(&p->lock);
+    for (unsigned i = 0; i < p->ncpu; i++)
+        st[i] = (uint64_t)p->state[i];
+    pthread_mutex_unlock(&p->lock);
+    ckpt_begin(w, "psci", 0, PSCI_CKPT_VERSION);
+    ckpt_u64s(w, "state", st, p->ncpu);
+    ckpt_end(w);
+}
+
+bool psci_ckpt_load(Psci *p, CkptReader *r)
+{
+    CkptSection *s = ckpt_section(r, "psci", 0, PSCI_CKPT_VERSION);
+    uint64_t st[PSCI_MAX_CPUS];
+    if (!s || !ckpt_get_u64s(s, "state", st, p->ncpu))
+        return false;
+    for (unsigned i = 0; i < p->ncpu; i++)
+        if (st[i] != PSCI_AFF_ON && st[i] != PSCI_AFF_OFF)
+            return ckpt_fail(s, "field 'state': CPU %u is %llu (0 on, 1 off)", i, (unsigned long long)st[i]);
+    pthread_mutex_lock(&p->lock);
+    for (unsigned i = 0; i < p->ncpu; i++) {
+        p->state[i] = (int)st[i];
+        p->start[i].pending = false;
+    }
+    pthread_mutex_unlock(&p->lock);
+    return true;
+}

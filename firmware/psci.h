@@ -35,6 +35,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "../emu/checkpoint/ckpt.h"
 
 #define PSCI_MAX_CPUS 8
 #define PSCI_RESET_EXIT_STATUS 0x52 /* suggested exit status for SYSTEM_RESET without reset */
@@ -92,5 +93,12 @@ int psci_cpu_state(Psci *p, unsigned cpu); /* PSCI_AFF_ON / _OFF */
  *                                                     run until PSCI_ACT_CPU_OFF or stop; } */
 bool psci_wait_start(Psci *p, unsigned cpu, uint64_t *entry, uint64_t *context);
 void psci_shutdown(Psci *p);
+
+/* Checkpoint (docs/checkpoint.md): section "psci", each CPU's power state.  The start mailbox is
+ * not saved: a checkpoint is taken and resumed by the round-robin loop (or one vCPU), which
+ * starts a CPU at its CPU_ON directly, never through psci_wait_start. */
+#define PSCI_CKPT_VERSION 1
+void psci_ckpt_save(Psci *p, CkptWriter *w);
+bool psci_ckpt_load(Psci *p, CkptReader *r);
 
 #endif

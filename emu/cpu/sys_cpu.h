@@ -109,6 +109,7 @@ typedef struct SysCPU {
     uint64_t mpidr;            /* MPIDR_EL1 affinity fields (Aff1.Aff0; bit 31 added on read) */
     bool powered_off;          /* PSCI CPU_OFF taken: sys_cpu_exec returns SYS_RUN_OFF */
     bool fw_wait;              /* set by the firmware hook (PSCI CPU_SUSPEND): wait as for WFI */
+    bool wfi_halted;           /* the round-robin loop (smp.c) holds it in WFI until an interrupt */
     /* Invalidation posted by other CPUs (under mach->xcpu_lock), applied at a block boundary. */
 #define SYS_MAX_REMOTE_TLBI 16
     bool remote_tlb_all;

@@ -21,6 +21,8 @@
 
 static struct SysMachine *mach;
 static int logged;
+static int64_t (*ckpt_request)(SysCPU *s);
+static const char *(*ckpt_run_cmd)(void);
 
 /* Copy len bytes at guest va into buf, as the vCPU at its EL may read them (a page whose access
  * flag Linux cleared to age it is read: a load would fault, Linux would set the flag and the load
@@ -62,6 +64,47 @@ static int64_t read_string(SysCPU *s, uint64_t va, char *buf, size_t max)
     if (buf[n - 1] != 0)
         return E_TOOLONG;
     return n;
+}
+
+/* Copy len bytes to guest va, as the vCPU at its EL may write them (a page Linux keeps clean, or
+ * not yet faulted in, is an error: the caller touches its buffer first).  0 or E_FAULT. */
+static int64_t write_guest(SysCPU *s, uint64_t va, const void *buf, size_t len)
+{
+    const uint8_t *in = buf;
+    for (size_t done = 0; done < len;) {
+        MmuResult r;
+        if (!mmu_translate(s, va + done, s->el, MMU_WRITE, &r))
+            return E_FAULT;
+        uint8_t *p = bus_ram_ptr(s->mach->bus, r.pa & ~(uint64_t)0xfff, true);
+        if (!p)
+            return E_FAULT;
+        size_t off = r.pa & 0xfff, n = 0x1000 - off;
+        if (n > len - done)
+            n = len - done;
+        sys_code_modified(s, r.pa); /* blocks translated from that page (never, for a buffer) */
+        memcpy(p + off, in + done, n);
+        done += n;
+    }
+    return 0;
+}
+
+/* CHAN_CKPT_RUN: the resumed run's command into the guest's buffer (x0, x1 bytes). */
+static int64_t ckpt_run(SysCPU *s, const uint64_t a[4])
+{
+    const char *cmd = ckpt_run_cmd ? ckpt_run_cmd() : NULL;
+    if (!cmd)
+        return ckpt_request ? 0 : E_NOSYS;
+    size_t n = strlen(cmd) + 1;
+    if (a[1] < n)
+        return E_TOOLONG;
+    int64_t r = write_guest(s, a[0], cmd, n);
+    return r < 0 ? r : (int64_t)(n - 1);
+}
+
+void guest_channel_set_checkpoint(int64_t (*request)(SysCPU *s), const char *(*run_cmd)(void))
+{
+    ckpt_request = request;
+    ckpt_run_cmd = run_cmd;
 }
 
 static stats_mark mark(SysCPU *s)
@@ -128,6 +171,12 @@ static uint64_t channel(SysCPU *s, unsigned op, const uint64_t a[4])
         break;
     case CHAN_KERNEL_CANCEL:
         r = stats_launch_cancel(a[0]);
+        break;
+    case CHAN_CHECKPOINT:
+        r = ckpt_request ? ckpt_request(s) : E_NOSYS;
+        break;
+    case CHAN_CKPT_RUN:
+        r = ckpt_run(s, a);
         break;
     default:
         r = E_NOSYS;

@@ -32,6 +32,7 @@
 #include "gpu_trace.h"
 #include "smp.h"
 #include "guest_channel.h"
+#include "checkpoint.h"
 #include "sys_chan.h"
 #include "display.h"
 #include "options.h"
@@ -144,8 +145,9 @@ static void stats_cpus(void)
     stats_set_clock(&ck);
 }
 
-/* --stats: SIGINT, SIGTERM and SIGHUP stop the machine (on the signal thread, stop_signal.c);
- * main then writes the report, marked incomplete, and dies of the signal. */
+/* --stats, --timeline, --checkpoint-save: SIGINT, SIGTERM and SIGHUP stop the machine (on the
+ * signal thread, stop_signal.c); main then saves the checkpoint, writes the report, marked
+ * incomplete, and dies of the signal. */
 static int machine_running;
 
 static bool stop_on_signal(int sig)
@@ -154,7 +156,7 @@ static bool stop_on_signal(int sig)
         return false;
     fprintf(stderr, "\nmalibu: %s: stopping to write %s (again: exit at once)\n", stop_signal_name(sig),
             stats_on && timeline_on ? "the --stats report and the --timeline" : stats_on ? "the --stats report"
-                                                                                  : "the --timeline");
+            : timeline_on ? "the --timeline" : "the checkpoint");
     stop_machine(128 + sig);
     return true;
 }
@@ -282,8 +284,9 @@ int main(int argc, char **argv)
     expect_exit_status = cfg.run != NULL;
     if (!cfg.append)
         cfg.append = MALIBU_DEFAULT_APPEND;
-    if ((cfg.stats || cfg.timeline) && !stop_signal_start(stop_on_signal, 30))
-        fprintf(stderr, "malibu: cannot watch for signals: SIGINT/SIGTERM/SIGHUP end malibu without the --stats report\n");
+    if ((cfg.stats || cfg.timeline || opts.sys.ckpt_save) && !stop_signal_start(stop_on_signal, 30))
+        fprintf(stderr, "malibu: cannot watch for signals: SIGINT/SIGTERM/SIGHUP end malibu without the --stats "
+                        "report or checkpoint\n");
 
     display_choose(&cfg);
     board = board_new(&cfg, err, sizeof err);
@@ -325,12 +328,17 @@ int main(int argc, char **argv)
     board_set_irq_notify(board, irq_notify, NULL);
     sys_firmware_call = firmware_call;
     guest_channel_install(&machine);
+    checkpoint_setup(board, &machine, &opts.sys, cfg.run);
     if (!board_realize(board, err, sizeof err)) {
         fprintf(stderr, "malibu: %s\n", err);
         return 1;
     }
     if (cfg.dump_dtb)
         return 0;
+    if (opts.sys.ckpt_load && !checkpoint_load(err, sizeof err)) {
+        fprintf(stderr, "malibu: %s\n", err);
+        return 1;
+    }
     if (!display_start(board, &cfg, err, sizeof err)) {
         fprintf(stderr, "malibu: %s\n", err);
         return 1;
@@ -358,11 +366,15 @@ int main(int argc, char **argv)
     if (board->ncpu > 1)
         stats_set_config("smp_mode", smp_mode_name(smp_mode));
     __atomic_store_n(&machine_running, 1, __ATOMIC_RELEASE);
-    int status = smp_run(board->reset_pc);
+    int status = checkpoint_run(board->reset_pc);
     if (gdb_spec)
         gdb_board_exited(status);
     fflush(stdout);
     console_restore_terminal();
+    if (stop_signal_received())
+        checkpoint_save_on_signal(stop_signal_received()); /* before the GPU stops for the report */
+    if (stop_signal_received() && !stats_on && !timeline_on)
+        stop_signal_die(stop_signal_received());
     if (stats_on || timeline_on) {
         stop_gpu_for_report();
         int sig = stop_signal_received();

@@ -182,6 +182,17 @@ static const OptionDef table[] = {
       OPT_CUSTOM, 0, 0, 0, NULL, parse_range },
     { "trace-file", 0, "FILE", "emu/debug/trace.c", "with --trace: write the trace to FILE (default stderr)",
       NULL, OPT_STRING, SYS(trace_file), 0, 0, NULL, NULL },
+    { "checkpoint-save", 0, "FILE", "emu/system/checkpoint.c",
+      "save the whole board to FILE when the guest asks (`malibu checkpoint`) or on SIGINT/SIGTERM/SIGHUP "
+      "(then exit); with --smp 2 or more needs --smp-mode rr", "docs/checkpoint.md",
+      OPT_STRING, SYS(ckpt_save), 0, 0, NULL, NULL },
+    { "checkpoint-load", 0, "FILE", "emu/system/checkpoint.c",
+      "resume the board saved in FILE (give the options it was saved with; --timing, --stats, --run "
+      "and the host-side ones may change)", "docs/checkpoint.md#what-may-change-on-load",
+      OPT_STRING, SYS(ckpt_load), 0, 0, NULL, NULL },
+    { "checkpoint-exit", 0, NULL, "emu/system/checkpoint.c",
+      "with --checkpoint-save: exit (status 0) after a save the guest asked for, instead of going on",
+      "docs/checkpoint.md", OPT_FLAG, SYS(ckpt_exit), 0, 0, NULL, NULL },
     { "help", 'h', NULL, "emu/system/options.c", "print this text and exit", NULL,
       OPT_FLAG, SYS(help), 0, 0, NULL, NULL },
     { "help-markdown", 0, NULL, "emu/system/options.c",
@@ -412,6 +423,15 @@ static bool check_together(const MalibuOptions *o, char *err, size_t errlen)
     if (s->on_reset && !strcmp(s->on_reset, "reboot") && o->board.ncpu > 1 && !rr)
         return snprintf(err, errlen, "--on-reset reboot: with --smp 2 or more needs --smp-mode rr (vCPUs on "
                         "their own host threads cannot be reset together)"), false;
+    if ((s->ckpt_save || s->ckpt_load) && o->board.ncpu > 1 && !rr)
+        return snprintf(err, errlen, "--checkpoint-%s: with --smp 2 or more needs --smp-mode rr (a checkpoint "
+                        "stops every vCPU at a block boundary of one round-robin loop; vCPUs on their own host "
+                        "threads cannot be stopped together)", s->ckpt_save ? "save" : "load"), false;
+    if (s->ckpt_exit && !s->ckpt_save)
+        return snprintf(err, errlen, "--checkpoint-exit: needs --checkpoint-save FILE"), false;
+    if ((s->ckpt_save || s->ckpt_load) && s->gdb)
+        return snprintf(err, errlen, "--checkpoint-%s: not with --gdb (the debugger's stops and breakpoints "
+                        "are no part of a checkpoint)", s->ckpt_save ? "save" : "load"), false;
     return true;
 }
 

@@ -39,6 +39,9 @@ typedef struct SystemOptions {
     uint64_t trace_lo, trace_hi;
     const char *trace_file;     /* --trace-file FILE */
     unsigned gpu_trace;         /* --gpu-trace jobs: 1 */
+    const char *ckpt_save;      /* --checkpoint-save FILE */
+    const char *ckpt_load;      /* --checkpoint-load FILE */
+    bool ckpt_exit;             /* --checkpoint-exit */
 } SystemOptions;
 
 typedef struct MalibuOptions {

@@ -204,36 +204,48 @@ static bool icount_idle(uint32_t online, bool waiting_event)
 
 /* ---- rr: every vCPU on this thread ---------------------------------------------------------- */
 
+/* The round-robin loop's place in its round, kept across a stop (a checkpoint) so that a resumed
+ * loop goes on exactly where it was: the vCPU at pos is next, its turn begun (turn_open: it goes on
+ * to its insn_limit as it was) or not; what the round saw so far. */
+static SmpRrPlace rr;
+
 static int run_rr(void)
 {
-    bool halted[SYS_MAX_CPUS] = { false };
-    uint64_t idle_since[SYS_MAX_CPUS] = { 0 };
+    uint64_t idle_since[SYS_MAX_CPUS];
+    for (unsigned i = 0; i < mach->ncpu; i++)
+        idle_since[i] = now_ns();
     for (;;) {
-        bool progress = false, waiting_event = false;
-        uint32_t sleepers = 0;
-        for (unsigned i = 0; i < mach->ncpu; i++) {
+        if (rr.pos == 0 && !rr.turn_open) {
+            rr.progress = rr.waiting_event = false;
+            rr.sleepers = 0;
+        }
+        for (; rr.pos < mach->ncpu; rr.pos++) {
+            unsigned i = rr.pos;
             SysCPU *s = mach->cpus[i];
             if (mach->stop)
                 return mach->stop_status;
             if (s->powered_off) {
-                halted[i] = false;
+                s->wfi_halted = false;
                 continue;
             }
-            if (halted[i]) {
+            bool cont = rr.turn_open;
+            rr.turn_open = false;
+            if (s->wfi_halted && !cont) {
                 if (!wants_to_wake(s)) {
-                    sleepers |= 1u << i;
+                    rr.sleepers |= 1u << i;
                     continue;
                 }
-                halted[i] = false;
+                s->wfi_halted = false;
                 s->idle_ns += now_ns() - idle_since[i];
                 if (__builtin_expect(timeline_on, 0))
                     timeline_cpu_idle(i, false);
             }
             gic_set_current_cpu(i);
             if (icount_on) {
-                s->cpu.insn_limit = s->cpu.insn_count + icount_turn_budget();
+                if (!cont)
+                    s->cpu.insn_limit = s->cpu.insn_count + icount_turn_budget();
                 icount_turn_begin(s);
-            } else {
+            } else if (!cont) {
                 s->cpu.insn_limit = s->cpu.insn_count + rr_quantum;
             }
             SysRunResult r = sys_cpu_exec(s);
@@ -241,27 +253,29 @@ static int run_rr(void)
                 icount_turn_end(s);
             switch (r) {
             case SYS_RUN_STOP:
+                rr.turn_open = true; /* a resumed loop finishes this turn first */
                 return mach->stop_status;
             case SYS_RUN_QUANTUM:
             case SYS_RUN_OFF:
-                progress = true;
+                rr.progress = true;
                 break;
             case SYS_RUN_WFI:
-                halted[i] = true;
+                s->wfi_halted = true;
                 idle_since[i] = now_ns();
                 if (__builtin_expect(timeline_on, 0))
                     timeline_cpu_idle(i, true);
                 s->n_wfi++;
-                sleepers |= 1u << i;
+                rr.sleepers |= 1u << i;
                 break;
             case SYS_RUN_WFE:
-                waiting_event = true; /* others may run and release what it waits for */
-                sleepers |= 1u << i;
+                rr.waiting_event = true; /* others may run and release what it waits for */
+                rr.sleepers |= 1u << i;
                 s->n_wfi++;
                 break;
             }
         }
-        if (!progress && sleepers) {
+        rr.pos = 0;
+        if (!rr.progress && rr.sleepers) {
             /* Nobody can run: sleep until an interrupt, an SEV or a CPU_ON kicks one of them
              * (WFE also times out, as its event may come from a store we do not watch). */
             uint32_t online = 0; /* offline CPUs already count as idle for the clock model */
@@ -270,9 +284,9 @@ static int run_rr(void)
                     online |= 1u << i;
             if (!online) /* every CPU off: only a stop request (Ctrl-A x, signal) can end this */
                 online = (1u << mach->ncpu) - 1;
-            if (icount_on && icount_idle(online, waiting_event))
+            if (icount_on && icount_idle(online, rr.waiting_event))
                 continue;
-            gtimer_wfi_any(board->gtimer, online, waiting_event ? 100000 : 0);
+            gtimer_wfi_any(board->gtimer, online, rr.waiting_event ? 100000 : 0);
         }
     }
 }
@@ -323,19 +337,49 @@ static int run_threads(uint64_t reset_pc)
     return mach->stop_status;
 }
 
+/* The loop that runs the machine: the single vCPU's own (host clock), else the round-robin one
+ * (threads mode with several vCPUs is run_threads). */
+static bool uses_rr(void)
+{
+    return mach->ncpu > 1 ? smp_mode == SMP_MODE_RR : icount_on;
+}
+
 int smp_run(uint64_t reset_pc)
 {
-    if (mach->ncpu == 1 && !icount_on) {
+    if (mach->ncpu > 1 && !uses_rr())
+        return run_threads(reset_pc);
+    sys_cpu_reset(mach->cpus[0], reset_pc);
+    rr = (SmpRrPlace){ 0 };
+    return smp_resume();
+}
+
+int smp_resume(void)
+{
+    if (!uses_rr()) {
         gic_set_current_cpu(0);
-        sys_cpu_reset(mach->cpus[0], reset_pc);
         return sys_cpu_run(mach->cpus[0]);
     }
-    if (smp_mode == SMP_MODE_RR || icount_on) { /* icount: one vCPU runs the rr loop too */
-        native_set_insn_limit_check(true);
-        sys_cpu_reset(mach->cpus[0], reset_pc);
-        return run_rr();
+    native_set_insn_limit_check(true);
+    return run_rr();
+}
+
+bool smp_can_stop_all(void)
+{
+    return mach->ncpu == 1 || uses_rr();
+}
+
+void smp_rr_place(SmpRrPlace *p)
+{
+    *p = uses_rr() ? rr : (SmpRrPlace){ 0 };
+}
+
+void smp_set_rr_place(const SmpRrPlace *p)
+{
+    rr = *p;
+    if (!uses_rr()) {
+        rr = (SmpRrPlace){ 0 };
+        mach->cpus[0]->cpu.insn_limit = UINT64_MAX; /* the single loop has no turns */
     }
-    return run_threads(reset_pc);
 }
 
 unsigned smp_stopped_with(unsigned self)

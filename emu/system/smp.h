@@ -33,6 +33,22 @@ void smp_init(SysMachine *m, struct Board *b, SmpMode mode, uint64_t quantum);
 void smp_set_icount(unsigned shift);
 /* Run the machine until it stops; returns m->stop_status. */
 int smp_run(uint64_t reset_pc);
+/* Run it on from its current state (CPU 0 not reset; the round-robin loop where it stopped, see
+ * SmpRrPlace): after a checkpoint's save, or its load.  Only where smp_can_stop_all(). */
+int smp_resume(void);
+/* One loop runs every vCPU (one vCPU, or the round-robin loop), so m->stop leaves them all at a
+ * block boundary and smp_resume goes on (threads mode with several vCPUs: false). */
+bool smp_can_stop_all(void);
+/* Where the round-robin loop is in its round (a checkpoint saves it: the resumed loop runs the
+ * same schedule as one never stopped). */
+typedef struct SmpRrPlace {
+    uint32_t pos;           /* the vCPU whose turn comes (or goes on) */
+    bool turn_open;         /* its turn had begun: it runs on to its insn_limit */
+    bool progress, waiting_event; /* the round so far: someone ran; someone waits in WFE */
+    uint32_t sleepers;      /* vCPUs idle this round */
+} SmpRrPlace;
+void smp_rr_place(SmpRrPlace *p);
+void smp_set_rr_place(const SmpRrPlace *p);
 
 /* PSCI CPU_ON (psci.c already marked the target on) and CPU_OFF of the calling vCPU. */
 void smp_cpu_on(unsigned cpu, uint64_t entry, uint64_t context);

@@ -19,6 +19,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #define MALIBU_CHANNEL_INSN 0x204D4C00u   /* | operation number */
 #define MALIBU_CHANNEL_MAGIC 0x4D4C0001   /* what the probe returns: "ML", version 1 */
@@ -27,7 +28,8 @@
 
 enum {
     MALIBU_OP_PROBE = 0, MALIBU_OP_ROI_BEGIN = 1, MALIBU_OP_ROI_END = 2, MALIBU_OP_STATS_RESET = 3,
-    MALIBU_OP_STATS_DUMP = 4, MALIBU_OP_ANNOTATE = 5, MALIBU_OP_KERNEL_NAME = 6, MALIBU_OP_KERNEL_CANCEL = 7
+    MALIBU_OP_STATS_DUMP = 4, MALIBU_OP_ANNOTATE = 5, MALIBU_OP_KERNEL_NAME = 6, MALIBU_OP_KERNEL_CANCEL = 7,
+    MALIBU_OP_CHECKPOINT = 8, MALIBU_OP_CHECKPOINT_COMMAND = 9
 };
 
 #if defined(__aarch64__)
@@ -108,6 +110,21 @@ static inline long malibu_kernel_name(const char *name, unsigned dims, const uin
 static inline long malibu_kernel_cancel(long ticket)
 {
     return MALIBU_IF_AVAILABLE(MALIBU_CALL(MALIBU_OP_KERNEL_CANCEL, ticket, 0, 0, 0));
+}
+
+/* Save the whole board (malibu --checkpoint-save FILE; docs/checkpoint.md): 0 in the run that
+ * saved, 1 in a run resumed from the file (malibu --checkpoint-load FILE); -EOPNOTSUPP (-95)
+ * without --checkpoint-save. */
+static inline long malibu_checkpoint(void)
+{
+    return MALIBU_IF_AVAILABLE(MALIBU_CALL(MALIBU_OP_CHECKPOINT, 0, 0, 0, 0));
+}
+/* In a resumed run: the command given to the resuming malibu with --run, NUL-terminated in buf:
+ * its length, 0 when there is none, -ENAMETOOLONG (-36) when it does not fit in size bytes. */
+static inline long malibu_checkpoint_command(char *buf, size_t size)
+{
+    memset(buf, 0, size); /* the pages written and present: malibu copies into them directly */
+    return MALIBU_IF_AVAILABLE(MALIBU_CALL(MALIBU_OP_CHECKPOINT_COMMAND, buf, size, 0, 0));
 }
 
 #endif

@@ -17,6 +17,9 @@ $(call unit_test,test_branch_sys test_core test_crypto test_fp test_int test_mem
                  test_simd_fp test_simd_perm test_softfloat test_user,$(CORE_USER_OBJS))
 $(call unit_test,test_mmu test_sysemu,$(SYS_CPU_OBJS) $(DEVICE_OBJS), \
                  -DCONFIG_SYSTEM $(FDT_CFLAGS) -Idevices,$(DEVICE_LIBS))
+# The checkpoint sections of the vCPU, the GIC, the generic timer and PSCI.
+$(call unit_test,test_sys_ckpt,$(SYS_CPU_OBJS) $(DEVICE_OBJS), \
+                 -DCONFIG_SYSTEM $(FDT_CFLAGS) -Idevices,$(DEVICE_LIBS))
 
 # The Bifrost decoder, executor and engine, with the shaders of tests/bifrost/*.s, tests/gpu/*.s,
 # tests/stats/*.s.  (The executor's test changes the host rounding mode, as the executor does.)
