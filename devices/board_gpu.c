@@ -276,8 +276,12 @@ static uint64_t board_reach(void *opaque, uint64_t ns) { return gtimer_reach(opa
 
 void board_gpu_quiesce(Board *b)
 {
-    if (b->gpu)
-        mali_ckpt_quiesce(b->gpu);
+    char what[512];
+    if (!b->gpu)
+        return;
+    mali_ckpt_quiesce(b->gpu);
+    if (mali_ckpt_describe(b->gpu, what, sizeof what))
+        fprintf(stderr, "malibu: checkpoint: GPU work in flight: %s\n", what);
 }
 
 void board_gpu_resume(Board *b)

@@ -12,6 +12,7 @@
  * the model's AS_PRESENT: registers, latched configuration, lock, fault registers, TLB).  Page
  * tables and job descriptors are in RAM, saved by the board.  Loading fills a fresh device and
  * leaves it quiesced: the caller resumes it (mali_ckpt_resume) once the whole board is loaded. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,6 +121,40 @@ void mali_ckpt_resume(Mali *m)
     m->quiesce = false;
     pthread_cond_broadcast(&m->cond);
     pthread_mutex_unlock(&m->lock);
+}
+
+unsigned mali_ckpt_describe(Mali *m, char *buf, size_t len)
+{
+    unsigned busy = 0;
+    size_t at = 0;
+    if (len)
+        buf[0] = 0;
+    pthread_mutex_lock(&m->lock);
+    for (unsigned i = 0; i < JS_NUM; i++) {
+        const MaliSlot *s = &m->slot[i];
+        char what[96];
+        if (s->active && s->pub_pending) {
+            snprintf(what, sizeof what, "ended, published at guest %llu ns", (unsigned long long)s->pub_ns);
+        } else if (s->active && (s->run_ctx || s->resume) && s->walked) {
+            size_t done = 0;
+            for (size_t j = 0; j < s->njobs; j++)
+                done += s->jobs[j].done;
+            snprintf(what, sizeof what, "%zu of %zu jobs done", done, s->njobs);
+        } else if (s->active) {
+            snprintf(what, sizeof what, "not started");
+        } else if (s->next_command == JS_CMD_START) {
+            snprintf(what, sizeof what, "idle");
+        } else {
+            continue;
+        }
+        busy++;
+        int n = snprintf(buf + at, len > at ? len - at : 0, "%sslot %u: %s%s", busy > 1 ? "; " : "", i, what,
+                         s->next_command == JS_CMD_START ? ", a chain latched next" : "");
+        if (n > 0)
+            at += (size_t)n;
+    }
+    pthread_mutex_unlock(&m->lock);
+    return busy;
 }
 
 /* ---- save ------------------------------------------------------------------------------ */

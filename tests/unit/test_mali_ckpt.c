@@ -215,6 +215,9 @@ START_TEST(chain_in_flight_continues_after_load)
     ck_assert_uint_eq(h_job_status(J(0)), MALI_EXC_DONE);
     ck_assert_uint_eq(h_job_status(J(1)), 0); /* parked before it */
     ck_assert_uint_eq(rd(JSR(1, JS_STATUS)), MALI_EXC_ACTIVE);
+    char what[256];
+    ck_assert_uint_eq(mali_ckpt_describe(h.m, what, sizeof what), 1);
+    ck_assert_str_eq(what, "slot 1: 1 of 3 jobs done");
     uint32_t saved[NREGS];
     read_regs(saved);
     save();
