@@ -899,6 +899,8 @@ static void run_chain(Mali *m, MaliSlot *s)
 
     pthread_mutex_lock(&m->lock);
     s->run_ctx = NULL;
+    if (m->quiesce) /* mali_ckpt_quiesce waits for the slot: at rest once the chain has ended */
+        pthread_cond_broadcast(&m->cond);
     if (status == EXC_ABANDON || m->reset_gen != c.reset_gen || m->quit)
         return; /* the slot was reset meanwhile: nothing to report */
     uint64_t model_end = mali_job_timestamp_locked(&c, true);

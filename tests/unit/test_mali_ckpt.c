@@ -252,6 +252,29 @@ START_TEST(chain_in_flight_continues_after_load)
 }
 END_TEST
 
+/* A chain of one job running when the checkpoint comes: the quiesce waits for its end (the slot
+ * thread then parks nowhere), and the saved slot is done. */
+START_TEST(quiesce_waits_for_a_chain_to_end)
+{
+    set_paths();
+    entered = 0;
+    gate = 0;
+    fault_job = -1;
+    counter_v = 1000;
+    new_device("g71", false, NULL);
+    build_chain();
+    h_job_header(J(0), JOB_TYPE_COMPUTE, 1, 0, 0, false, 0);
+    h_submit(1, J(0), 1, false);
+    quiesce_after_job0();
+    char what[256];
+    ck_assert_uint_eq(mali_ckpt_describe(h.m, what, sizeof what), 0);
+    ck_assert_uint_eq(rd(JOB_IRQ_RAWSTAT), 0x2);
+    ck_assert_uint_eq(rd(JSR(1, JS_STATUS)), MALI_EXC_DONE);
+    mali_ckpt_resume(h.m);
+    h_teardown();
+}
+END_TEST
+
 /* --clock icount: an end the host finished, published at its guest time after the load; and a
  * chain in flight keeps its start and modelled time (the same publication time). */
 static uint64_t guest_ns;
@@ -438,6 +461,7 @@ int main(void)
     TCase *tc = tcase_create("ckpt");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, chain_in_flight_continues_after_load);
+    tcase_add_test(tc, quiesce_waits_for_a_chain_to_end);
     tcase_add_test(tc, icount_schedule_survives_a_load);
     tcase_add_test(tc, mmu_stalled_job_saved_with_its_fault);
     tcase_add_test(tc, other_model_and_damaged_fields_refused);
