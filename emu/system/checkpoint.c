@@ -117,12 +117,14 @@ static bool save_file(unsigned who)
 }
 
 /* The same with the GPU at rest meanwhile (its jobs write RAM): every job slot idle, between two
- * jobs of its chain, or finished (board_gpu.h). */
+ * jobs of its chain, or finished (board_gpu.h).  A run that ends with the save keeps it at rest,
+ * so its --stats report counts the GPU's work up to the checkpoint, no more. */
 static bool save(unsigned who)
 {
     board_gpu_quiesce(ck.board);
     bool ok = save_file(who);
-    board_gpu_resume(ck.board);
+    if (!ok || !(ck.exit_after || stop_signal_received()))
+        board_gpu_resume(ck.board);
     return ok;
 }
 
