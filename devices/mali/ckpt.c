@@ -142,6 +142,8 @@ unsigned mali_ckpt_describe(Mali *m, char *buf, size_t len)
             snprintf(what, sizeof what, "%zu of %zu jobs done", done, s->njobs);
         } else if (s->active) {
             snprintf(what, sizeof what, "not started");
+        } else if (m->job_irq_raw & (0x10001u << i)) {
+            snprintf(what, sizeof what, "chain ended (status 0x%x), its interrupt not yet handled", s->status);
         } else if (s->next_command == JS_CMD_START) {
             snprintf(what, sizeof what, "idle");
         } else {

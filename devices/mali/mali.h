@@ -122,7 +122,8 @@ void mali_free(Mali *m);
 void mali_ckpt_quiesce(Mali *m);
 void mali_ckpt_resume(Mali *m);
 /* What a quiesced GPU holds, for the log ("slot 1: 12 of 40 jobs done"; "slot 0: ended, published
- * at 123 ns"; "slot 2: latched"): the number of job slots with work, their description in buf. */
+ * at 123 ns"; "slot 2: chain ended (status 0x1), its interrupt not yet handled"): the number of
+ * job slots with work or an unhandled end, their description in buf. */
 unsigned mali_ckpt_describe(Mali *m, char *buf, size_t len);
 void mali_ckpt_save(Mali *m, CkptWriter *w);
 bool mali_ckpt_load(Mali *m, CkptReader *r);

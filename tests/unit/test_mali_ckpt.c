@@ -253,7 +253,7 @@ START_TEST(chain_in_flight_continues_after_load)
 END_TEST
 
 /* A chain of one job running when the checkpoint comes: the quiesce waits for its end (the slot
- * thread then parks nowhere), and the saved slot is done. */
+ * thread then parks nowhere), and the saved slot is done, its interrupt raised. */
 START_TEST(quiesce_waits_for_a_chain_to_end)
 {
     set_paths();
@@ -267,7 +267,8 @@ START_TEST(quiesce_waits_for_a_chain_to_end)
     h_submit(1, J(0), 1, false);
     quiesce_after_job0();
     char what[256];
-    ck_assert_uint_eq(mali_ckpt_describe(h.m, what, sizeof what), 0);
+    ck_assert_uint_eq(mali_ckpt_describe(h.m, what, sizeof what), 1);
+    ck_assert_str_eq(what, "slot 1: chain ended (status 0x1), its interrupt not yet handled");
     ck_assert_uint_eq(rd(JOB_IRQ_RAWSTAT), 0x2);
     ck_assert_uint_eq(rd(JSR(1, JS_STATUS)), MALI_EXC_DONE);
     mali_ckpt_resume(h.m);
