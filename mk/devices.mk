@@ -9,7 +9,8 @@ MALI_SRCS := $(sort $(wildcard devices/mali/*.c))
 MALI_OBJS := $(MALI_SRCS:%.c=$(B)/obj/%.o)
 FDT_CFLAGS := $(shell pkg-config --cflags libfdt 2>/dev/null)
 DEVICE_LIBS := $(or $(shell pkg-config --libs libfdt 2>/dev/null),-lfdt) \
-               $(or $(shell pkg-config --libs zlib 2>/dev/null),-lz) -lpthread
+               $(or $(shell pkg-config --libs zlib 2>/dev/null),-lz) \
+               $(or $(shell pkg-config --libs libzstd 2>/dev/null),-lzstd) -lpthread
 
 DEVICE_OBJS := $(DEVICE_SRCS:%.c=$(B)/obj/%.o) $(GPU_DEV_OBJS) $(MALI_OBJS) $(STATS_OBJS)
 

@@ -106,7 +106,8 @@ static bool save_file(unsigned who)
     board_ckpt_save(ck.board, w);
     for (unsigned i = 0; i < m->ncpu; i++)
         sys_cpu_ckpt_save(m->cpus[i], w);
-    if (!ckpt_writer_close(w, err, sizeof err)) {
+    bool ok = ckpt_writer_close(w, err, sizeof err);
+    if (!ok) {
         fprintf(stderr, "malibu: --checkpoint-save: %s\n", err);
         return false;
     }
@@ -126,6 +127,19 @@ static bool save(unsigned who)
     if (!ok || !(ck.exit_after || stop_signal_received()))
         board_gpu_resume(ck.board);
     return ok;
+}
+
+/* Both the saving run after its save and a resumed run go on from here, in the same state: caches
+ * empty, and every vCPU leaving its first block at once (the flushes post exit requests to the
+ * other vCPUs, and the GIC's lines to those with an interrupt: which ones depends on the order of
+ * what happened, so both runs set them all). */
+static void settle(void)
+{
+    SysMachine *m = ck.mach;
+    for (unsigned i = 0; i < m->ncpu; i++)
+        sys_cpu_ckpt_drop_caches(m->cpus[i]);
+    for (unsigned i = 0; i < m->ncpu; i++)
+        m->cpus[i]->cpu.exit_request = 1;
 }
 
 bool checkpoint_loaded(void)
@@ -173,6 +187,7 @@ bool checkpoint_load(char *err, size_t errlen)
         gtimer_set_cpu_online(ck.board->gtimer, i, !m->cpus[i]->powered_off);
     if (ms.asker < m->ncpu)
         m->cpus[ms.asker]->cpu.x[0] = 1; /* its `malibu checkpoint` returns 1: the resumed run */
+    settle();
     ck.loaded = true;
     return true;
 }
@@ -188,8 +203,7 @@ int checkpoint_run(uint64_t reset_pc)
             return 128 + sig; /* a stop signal came meanwhile: main ends the run */
         if (ok && ck.exit_after)
             return 0;
-        for (unsigned i = 0; i < m->ncpu; i++)
-            sys_cpu_ckpt_drop_caches(m->cpus[i]); /* as a resumed run starts */
+        settle(); /* as a resumed run starts */
         m->stop_status = 0;
         __atomic_store_n(&m->stop, 0, __ATOMIC_RELEASE);
         status = smp_resume();

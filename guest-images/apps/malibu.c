@@ -60,8 +60,10 @@ static void exit_device(int status)
     p[(pa & (unsigned long long)(page - 1)) / 4] = (uint32_t)status;
 }
 
-/* `malibu checkpoint` in the resumed run: the resuming malibu's --run command, if any. */
-static int resumed(void)
+/* `malibu checkpoint` after the save (r 0) or in the resumed run (r 1): the resuming malibu's
+ * --run command, if any.  The saving run asks too (there is none): both runs go the same way up
+ * to the command, so with --clock icount their guest times stay equal. */
+static int checkpoint(long r)
 {
     static char cmd[8192];
     long n = malibu_checkpoint_command(cmd, sizeof cmd);
@@ -70,7 +72,7 @@ static int resumed(void)
         return 1;
     }
     if (n == 0) {
-        printf("malibu: checkpoint: 1\n");
+        printf("malibu: checkpoint: %ld\n", r);
         return 0;
     }
     fflush(stdout);
@@ -114,8 +116,8 @@ int main(int argc, char **argv)
         r = malibu_stats_dump(argv[2]);
     } else if (!strcmp(cmd, "checkpoint") && argc == 2) {
         r = malibu_checkpoint();
-        if (r == 1)
-            return resumed();
+        if (r == 0 || r == 1)
+            return checkpoint(r);
     } else if (!strcmp(cmd, "annotate") && argc >= 3) {
         char text[1024] = "";
         size_t n = 0;

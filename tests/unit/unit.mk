@@ -106,7 +106,8 @@ $(UNIT_BINS): $(B)/tests/unit/%: tests/unit/%.c $(wildcard tests/unit/*.h) $$($$
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(strip $($*_CFLAGS)) -Itests/unit -o $@ $< $($*_LINK) $(CHECK_LIBS) $($*_LIBS) $(LDLIBS) $(LDFLAGS)
 
-.PHONY: unit-test
+.PHONY: unit-test unit-build
+unit-build: $(UNIT_BINS)
 unit-test: $(UNIT_BINS)
 	@failed=""; for t in $(UNIT_BINS); do echo "== $$t"; CK_FORK=yes $$t || failed="$$failed $${t##*/}"; done; \
 	if [ -n "$$failed" ]; then echo "unit tests failed:$$failed"; exit 1; fi
