@@ -98,6 +98,7 @@ void board_ckpt_save(Board *b, CkptWriter *w)
     psci_ckpt_save(b->psci, w);
 
     /* ---- console, RTC, virtio, display ---- */
+    board_io_ckpt_save(b, w);
 
     /* ---- the GPU ---- */
     if (b->gpu)
@@ -204,6 +205,8 @@ bool board_ckpt_load(Board *b, CkptReader *r)
         return false;
 
     /* ---- console, RTC, virtio, display ---- */
+    if (!board_io_ckpt_load(b, r))
+        return false;
 
     /* ---- the GPU ---- */
     if (b->gpu && !mali_ckpt_load(b->gpu, r))

@@ -5,6 +5,7 @@
 #include "lcdif.h"
 #include "virtio_board.h"
 #include "virtio_input.h"
+#include "../emu/checkpoint/ckpt.h"
 
 #include <libfdt.h>
 #include <stdio.h>
@@ -268,4 +269,32 @@ uint32_t board_display_refresh_mhz(Board *b)
     if (lcdif_shown(b))
         return lcdif_refresh_mhz(b->lcdif);
     return b->display ? hdlcd_refresh_mhz(b->display) : 0;
+}
+
+void board_display_ckpt_save(Board *b, CkptWriter *w)
+{
+    if (!b->display)
+        return;
+    hdlcd_ckpt_save(b->display, w);
+    if (b->lcdif)
+        lcdif_ckpt_save(b->lcdif, w);
+    virtio_input_ckpt_save(b->keyboard, w, b->nvblk);
+    virtio_input_ckpt_save(b->tablet, w, b->nvblk + 1);
+}
+
+bool board_display_ckpt_load(Board *b, CkptReader *r)
+{
+    if (!b->display)
+        return true;
+    return hdlcd_ckpt_load(b->display, r) && (!b->lcdif || lcdif_ckpt_load(b->lcdif, r)) &&
+           virtio_input_ckpt_load(b->keyboard, r, b->nvblk) &&
+           virtio_input_ckpt_load(b->tablet, r, b->nvblk + 1);
+}
+
+void board_display_ckpt_resume(Board *b)
+{
+    if (b->keyboard)
+        virtio_mmio_resume(virtio_input_transport(b->keyboard));
+    if (b->tablet)
+        virtio_mmio_resume(virtio_input_transport(b->tablet));
 }

@@ -49,4 +49,14 @@ int board_display_render_changed(struct Board *b, uint32_t *pixels, uint64_t max
                                  unsigned *width, unsigned *height);
 uint32_t board_display_refresh_mhz(struct Board *b);
 
+/* Checkpoints: the HDLCD ("hdlcd"), the eLCDIF when there is one ("lcdif"), the keyboard and the
+ * tablet (virtio_input_ckpt_*, instance = their slots), and which controller the screen showed.
+ * load leaves the input devices paused: board_display_ckpt_resume once the board is loaded.
+ * Without a display (no HDLCD) nothing is saved or loaded. */
+struct CkptWriter;
+struct CkptReader;
+void board_display_ckpt_save(struct Board *b, struct CkptWriter *w);
+bool board_display_ckpt_load(struct Board *b, struct CkptReader *r);
+void board_display_ckpt_resume(struct Board *b);
+
 #endif

@@ -50,10 +50,25 @@ int disk_flush(Disk *d);
 /* Sectors currently held in the COW overlay (0 in the other modes): for tests and statistics. */
 uint64_t disk_cow_sectors(const Disk *d);
 
+/* Checkpoints (docs/checkpoint.md), section "disk" (instance: the slot).  What is saved: the
+ * mode, the size and an identity of the base image (CRC-32 of samples, see image_crc; for a
+ * --share, the directory tree's fingerprint and the image's layout), and in COW mode the overlay:
+ * its sectors in runs of at most 1 MiB, zlib-compressed.  Load refuses another mode, size or
+ * identity (naming the disk), then replaces this disk's overlay with the saved one.  A
+ * write-through disk cannot be saved (disk_ckpt_savable says why); a read-only one is identity
+ * only.  The caller keeps the disk idle (no request in flight) while it saves or loads. */
+#define DISK_CKPT_VERSION 1
+typedef struct CkptWriter CkptWriter;
+typedef struct CkptReader CkptReader;
+bool disk_ckpt_savable(const Disk *d, char *err, size_t errlen);
+void disk_ckpt_save(Disk *d, CkptWriter *w, uint32_t instance);
+bool disk_ckpt_load(Disk *d, CkptReader *r, uint32_t instance);
+
 /* --share support: a disk holding an ext4 copy of host directory dir, made at launch with
  * `mke2fs -t ext4 -d dir` in a temporary file that is unlinked as soon as it is open (nothing is
- * left behind at exit, even after a crash).  Size: the directory's contents plus 25% + 32 MiB
- * (sparse).  mode is DISK_COW (guest writes are kept in memory/temp, discarded) or
+ * left behind at exit, even after a crash).  The same tree gives the same image (UUID and hash
+ * seed derived from the tree, a fixed file system time), which a checkpoint's identity of the
+ * share relies on.  Size: the directory's contents plus 25% + 32 MiB (sparse).  mode is DISK_COW (guest writes are kept in memory/temp, discarded) or
  * DISK_READ_ONLY.  NULL with a message in err. */
 Disk *disk_open_dir(const char *dir, DiskMode mode, char *err, size_t errlen);
 

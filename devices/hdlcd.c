@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hosttimer.h"
+#include "../emu/checkpoint/ckpt.h"
 
 #define NREGS (0x250 / 4)
 
@@ -64,9 +65,14 @@ static uint32_t field(uint64_t off, uint32_t v)
 
 #define R(d, name) ((d)->reg[HDLCD_REG_##name / 4])
 
+static bool irq_level(const Hdlcd *d)
+{
+    return (R(d, INT_RAWSTAT) & R(d, INT_MASK)) != 0;
+}
+
 static void update_irq(Hdlcd *d)
 {
-    bool level = (R(d, INT_RAWSTAT) & R(d, INT_MASK)) != 0;
+    bool level = irq_level(d);
     if (level != d->irq_out) {
         d->irq_out = level;
         if (d->gic)
@@ -354,5 +360,44 @@ bool hdlcd_render(Hdlcd *d, uint32_t *pixels, uint64_t max_pixels, unsigned *wid
         for (; x < w; x++)
             out[x] = dflt;
     }
+    return true;
+}
+
+/* ---- checkpoint ---------------------------------------------------------------------------- */
+
+void hdlcd_ckpt_save(Hdlcd *d, CkptWriter *w)
+{
+    pthread_mutex_lock(&d->lock);
+    ckpt_begin(w, "hdlcd", 0, HDLCD_CKPT_VERSION);
+    ckpt_u32s(w, "reg", d->reg, NREGS);
+    ckpt_u64(w, "frames", d->frames);
+    ckpt_end(w);
+    pthread_mutex_unlock(&d->lock);
+}
+
+bool hdlcd_ckpt_load(Hdlcd *d, CkptReader *r)
+{
+    CkptSection *s = ckpt_section(r, "hdlcd", 0, HDLCD_CKPT_VERSION);
+    uint32_t reg[NREGS];
+    uint64_t frames = 0;
+    if (!s || !ckpt_get_u32s(s, "reg", reg, NREGS) || !ckpt_get_u64(s, "frames", &frames, UINT64_MAX))
+        return false;
+    for (unsigned i = 0; i < NREGS; i++) {
+        uint64_t off = 4ull * i;
+        uint32_t want = writable(off) ? field(off, reg[i]) : off == HDLCD_REG_VERSION ? HDLCD_VERSION_VALUE : 0;
+        if (reg[i] != want)
+            return ckpt_fail(s, "field 'reg': register %#llx is %#x, a guest cannot make it other than %#x",
+                             (unsigned long long)off, reg[i], want);
+    }
+    pthread_mutex_lock(&d->lock);
+    memcpy(d->reg, reg, sizeof reg);
+    d->frames = frames;
+    d->generation++;
+    d->dma_error_logged = false;
+    d->next_frame_ns = 0;
+    arm_timer(d);
+    d->irq_out = !irq_level(d); /* re-drive the line whatever the GIC holds */
+    update_irq(d);
+    pthread_mutex_unlock(&d->lock);
     return true;
 }

@@ -71,6 +71,15 @@ bool hdlcd_render(Hdlcd *d, uint32_t *pixels, uint64_t max_pixels, unsigned *wid
 int hdlcd_render_changed(Hdlcd *d, uint32_t *pixels, uint64_t max_pixels, unsigned *width,
                          unsigned *height);
 
+/* Checkpoint section "hdlcd": the registers (each checked against what a guest write leaves) and
+ * the frame count.  Load restarts the frame timer (from the load: frames are host-timed) and
+ * re-drives the interrupt line; the screen shows the same frame, read from the restored RAM. */
+#define HDLCD_CKPT_VERSION 1
+typedef struct CkptWriter CkptWriter;
+typedef struct CkptReader CkptReader;
+void hdlcd_ckpt_save(Hdlcd *d, CkptWriter *w);
+bool hdlcd_ckpt_load(Hdlcd *d, CkptReader *r);
+
 /* The frame-end step the timer runs (also for tests): DMA check, VSYNC/DMA_END or BUS_ERROR/UNDERRUN. */
 void hdlcd_end_frame(Hdlcd *d);
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hosttimer.h"
+#include "../emu/checkpoint/ckpt.h"
 
 #define NREGS (0x200 / 0x10) /* one slot per 16-byte register (value, SET, CLR, TOG) */
 
@@ -62,12 +63,17 @@ static bool running(const Lcdif *d)
     return (c & LCDIF_CTRL_RUN) && !(c & (LCDIF_CTRL_SFTRST | LCDIF_CTRL_CLKGATE));
 }
 
-static void update_irq(Lcdif *d)
+static bool irq_level(const Lcdif *d)
 {
     uint32_t c1 = R(d, CTRL1);
     /* each status bit 8..11 has its enable 4 bits above; BM_ERROR's is the next bit */
-    bool level = ((c1 & 0xF00) & ((c1 >> 4) & 0xF00)) ||
-                 ((c1 & LCDIF_CTRL1_BM_ERROR_IRQ) && (c1 & LCDIF_CTRL1_BM_ERROR_IRQ_EN));
+    return ((c1 & 0xF00) & ((c1 >> 4) & 0xF00)) ||
+           ((c1 & LCDIF_CTRL1_BM_ERROR_IRQ) && (c1 & LCDIF_CTRL1_BM_ERROR_IRQ_EN));
+}
+
+static void update_irq(Lcdif *d)
+{
+    bool level = irq_level(d);
     if (level != d->irq_out) {
         d->irq_out = level;
         if (d->gic)
@@ -403,4 +409,43 @@ int lcdif_render_changed(Lcdif *d, uint32_t *pixels, uint64_t max_pixels, unsign
     bool shown = lcdif_render(d, pixels, max_pixels, width, height);
     scanout_cache_converted(&d->shown, reg, NREGS, shown);
     return shown ? 1 : -1;
+}
+
+/* ---- checkpoint ---------------------------------------------------------------------------- */
+
+void lcdif_ckpt_save(Lcdif *d, CkptWriter *w)
+{
+    pthread_mutex_lock(&d->lock);
+    ckpt_begin(w, "lcdif", 0, LCDIF_CKPT_VERSION);
+    ckpt_u32s(w, "reg", d->reg, NREGS);
+    ckpt_u64(w, "frames", d->frames);
+    ckpt_end(w);
+    pthread_mutex_unlock(&d->lock);
+}
+
+bool lcdif_ckpt_load(Lcdif *d, CkptReader *r)
+{
+    CkptSection *s = ckpt_section(r, "lcdif", 0, LCDIF_CKPT_VERSION);
+    uint32_t reg[NREGS], reset[NREGS];
+    uint64_t frames = 0;
+    if (!s || !ckpt_get_u32s(s, "reg", reg, NREGS) || !ckpt_get_u64(s, "frames", &frames, UINT64_MAX))
+        return false;
+    reset_values(reset);
+    for (unsigned i = 0; i < NREGS; i++)
+        if (!writable(i) && i * 0x10 != LCDIF_REG_BM_ERROR_STAT && reg[i] != reset[i])
+            return ckpt_fail(s, "field 'reg': register %#x is %#x, read-only at %#x", i * 0x10, reg[i], reset[i]);
+    uint32_t ctrl = reg[LCDIF_REG_CTRL / 0x10];
+    if ((ctrl & LCDIF_CTRL_RUN) && !(ctrl & LCDIF_CTRL_DOTCLK_MODE))
+        return ckpt_fail(s, "field 'reg': CTRL %#x runs outside DOTCLK mode", ctrl);
+    pthread_mutex_lock(&d->lock);
+    memcpy(d->reg, reg, sizeof reg);
+    d->frames = frames;
+    d->generation++;
+    d->dma_error_logged = false;
+    d->next_frame_ns = 0;
+    arm_timer(d);
+    d->irq_out = !irq_level(d); /* re-drive the line whatever the GIC holds */
+    update_irq(d);
+    pthread_mutex_unlock(&d->lock);
+    return true;
 }

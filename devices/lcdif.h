@@ -88,6 +88,15 @@ bool lcdif_render(Lcdif *d, uint32_t *pixels, uint64_t max_pixels, unsigned *wid
 int lcdif_render_changed(Lcdif *d, uint32_t *pixels, uint64_t max_pixels, unsigned *width,
                          unsigned *height);
 
+/* Checkpoint section "lcdif": the registers (checked: read-only ones at their values, RUN only
+ * in DOTCLK mode) and the frame count (which also says the panel is the screen).  Load restarts
+ * the frame timer (host-timed) and re-drives the interrupt line. */
+#define LCDIF_CKPT_VERSION 1
+typedef struct CkptWriter CkptWriter;
+typedef struct CkptReader CkptReader;
+void lcdif_ckpt_save(Lcdif *d, CkptWriter *w);
+bool lcdif_ckpt_load(Lcdif *d, CkptReader *r);
+
 /* The frame-end step the timer runs (also for tests): flip, CUR_FRAME_DONE or the DMA errors. */
 void lcdif_end_frame(Lcdif *d);
 

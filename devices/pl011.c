@@ -2,7 +2,9 @@
 #include "pl011.h"
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum {
     UART_DR = 0x000, UART_RSR = 0x004, UART_FR = 0x018, UART_ILPR = 0x020, UART_IBRD = 0x024,
@@ -209,3 +211,73 @@ static void pl011_write(void *opaque, uint64_t off, uint64_t val, unsigned size)
 }
 
 const MmioOps pl011_ops = { "pl011", pl011_read, pl011_write };
+
+/* ---- checkpoint ---------------------------------------------------------------------------- */
+
+static const CkptField pl011_fields[] = {
+    CKPT_FIELD(Pl011, fifo, CKPT_T_U16),   CKPT_FIELD(Pl011, head, CKPT_T_U32),
+    CKPT_FIELD(Pl011, count, CKPT_T_U32),  CKPT_FIELD(Pl011, rsr, CKPT_T_U32),
+    CKPT_FIELD(Pl011, ilpr, CKPT_T_U32),   CKPT_FIELD(Pl011, ibrd, CKPT_T_U32),
+    CKPT_FIELD(Pl011, fbrd, CKPT_T_U32),   CKPT_FIELD(Pl011, lcr_h, CKPT_T_U32),
+    CKPT_FIELD(Pl011, cr, CKPT_T_U32),     CKPT_FIELD(Pl011, ifls, CKPT_T_U32),
+    CKPT_FIELD(Pl011, imsc, CKPT_T_U32),   CKPT_FIELD(Pl011, dmacr, CKPT_T_U32),
+    CKPT_FIELD(Pl011, latched, CKPT_T_U32),
+    CKPT_FIELDS_END,
+};
+
+void pl011_ckpt_save(Pl011 *u, CkptWriter *w)
+{
+    pthread_mutex_lock(&u->lock);
+    ckpt_begin(w, "pl011", 0, PL011_CKPT_VERSION);
+    ckpt_fields(w, pl011_fields, u);
+    ckpt_end(w);
+    pthread_mutex_unlock(&u->lock);
+}
+
+bool pl011_ckpt_load(Pl011 *u, CkptReader *r)
+{
+    CkptSection *s = ckpt_section(r, "pl011", 0, PL011_CKPT_VERSION);
+    Pl011 v = { 0 };
+    if (!s || !ckpt_load_fields(s, pl011_fields, &v))
+        return false;
+    /* each register as the write masks of pl011_write leave it */
+    static const struct { const char *name; size_t off; uint32_t mask; } regs[] = {
+        { "rsr", offsetof(Pl011, rsr), 0xF },       { "ilpr", offsetof(Pl011, ilpr), 0xFF },
+        { "ibrd", offsetof(Pl011, ibrd), 0xFFFF },  { "fbrd", offsetof(Pl011, fbrd), 0x3F },
+        { "lcr_h", offsetof(Pl011, lcr_h), 0xFF },  { "cr", offsetof(Pl011, cr), 0xFF87 },
+        { "ifls", offsetof(Pl011, ifls), 0x3F },    { "imsc", offsetof(Pl011, imsc), INT_ALL },
+        { "dmacr", offsetof(Pl011, dmacr), 7 },     { "latched", offsetof(Pl011, latched), INT_TX | INT_OE },
+    };
+    for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++) {
+        uint32_t val;
+        memcpy(&val, (const uint8_t *)&v + regs[i].off, sizeof val);
+        if (val & ~regs[i].mask)
+            return ckpt_fail(s, "field '%s' is %#x: bits outside %#x", regs[i].name, val, regs[i].mask);
+    }
+    if (v.head >= PL011_FIFO_DEPTH)
+        return ckpt_fail(s, "field 'head' is %u, at most %u", v.head, PL011_FIFO_DEPTH - 1);
+    if (v.count > depth(&v))
+        return ckpt_fail(s, "field 'count' is %u, the FIFO holds %u (lcr_h %#x)", v.count, depth(&v), v.lcr_h);
+    for (unsigned i = 0; i < v.count; i++)
+        if (v.fifo[(v.head + i) % PL011_FIFO_DEPTH] & ~0xFFFu)
+            return ckpt_fail(s, "field 'fifo': entry %u is %#x (8 data + 4 error bits)", i,
+                             v.fifo[(v.head + i) % PL011_FIFO_DEPTH]);
+    pthread_mutex_lock(&u->lock);
+    memcpy(u->fifo, v.fifo, sizeof u->fifo);
+    u->head = v.head;
+    u->count = v.count;
+    u->rsr = v.rsr;
+    u->ilpr = v.ilpr;
+    u->ibrd = v.ibrd;
+    u->fbrd = v.fbrd;
+    u->lcr_h = v.lcr_h;
+    u->cr = v.cr;
+    u->ifls = v.ifls;
+    u->imsc = v.imsc;
+    u->dmacr = v.dmacr;
+    u->latched = v.latched;
+    u->irq_out = !((ris(u) & u->imsc) != 0); /* re-drive the line whatever the GIC holds */
+    update_irq(u);
+    pthread_mutex_unlock(&u->lock);
+    return ckpt_ok(r);
+}

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include "bus.h"
 #include "gic400.h"
+#include "../emu/checkpoint/ckpt.h"
 
 #define PL011_FIFO_DEPTH 16
 
@@ -29,5 +30,12 @@ extern const MmioOps pl011_ops; /* opaque = Pl011 *, 0x1000 bytes */
 int pl011_receive(Pl011 *u, const uint8_t *buf, int len);
 /* int-returning wrapper with a void * for console_set_rx. */
 int pl011_receive_cb(void *u, const uint8_t *buf, int len);
+
+/* Checkpoint section "pl011": the registers, the RX FIFO (data + error bits) and the latched
+ * interrupt bits.  Load checks every register against what a guest write could leave there,
+ * then re-drives the interrupt line. */
+#define PL011_CKPT_VERSION 1
+void pl011_ckpt_save(Pl011 *u, CkptWriter *w);
+bool pl011_ckpt_load(Pl011 *u, CkptReader *r);
 
 #endif

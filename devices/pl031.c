@@ -169,3 +169,53 @@ static void pl031_write(void *opaque, uint64_t off, uint64_t val, unsigned size)
 }
 
 const MmioOps pl031_ops = { "pl031", pl031_read, pl031_write };
+
+/* ---- checkpoint ---------------------------------------------------------------------------- */
+
+void pl031_ckpt_save(Pl031 *r, CkptWriter *w)
+{
+    pthread_mutex_lock(&r->lock);
+    uint64_t now = realtime_ns_of(r);
+    ckpt_begin(w, "pl031", 0, PL031_CKPT_VERSION);
+    ckpt_u64(w, "counter", counter(r, now));
+    ckpt_u64(w, "offset", (uint64_t)r->offset);
+    ckpt_u64(w, "icount", r->clock_ns != NULL);
+    ckpt_u64(w, "mr", r->mr);
+    ckpt_u64(w, "imsc", r->imsc);
+    ckpt_u64(w, "ris", r->ris);
+    ckpt_end(w);
+    pthread_mutex_unlock(&r->lock);
+}
+
+bool pl031_ckpt_load(Pl031 *r, CkptReader *rd)
+{
+    CkptSection *s = ckpt_section(rd, "pl031", 0, PL031_CKPT_VERSION);
+    uint64_t offset = 0;
+    uint32_t cnt = 0, mr = 0, imsc = 0, ris = 0;
+    bool icount = false;
+    if (!s)
+        return false;
+    ckpt_get_u32(s, "counter", &cnt, UINT32_MAX);
+    ckpt_get_u64(s, "offset", &offset, UINT64_MAX);
+    ckpt_get_bool(s, "icount", &icount);
+    ckpt_get_u32(s, "mr", &mr, UINT32_MAX);
+    ckpt_get_u32(s, "imsc", &imsc, 1);
+    ckpt_get_u32(s, "ris", &ris, 1);
+    if (!ckpt_ok(rd))
+        return false;
+    pthread_mutex_lock(&r->lock);
+    if (icount && r->clock_ns) {
+        r->offset = (int64_t)offset; /* the guest clock is restored: same counter, same phase */
+    } else {
+        uint64_t now_s = realtime_ns_of(r) / 1000000000ull;
+        r->offset = (int64_t)cnt - (int64_t)now_s; /* the counter reads the saved value now */
+    }
+    r->mr = mr;
+    r->imsc = imsc;
+    r->ris = ris;
+    arm_alarm(r);
+    r->irq_out = !(r->ris & r->imsc & 1); /* re-drive the line whatever the GIC holds */
+    update_irq(r);
+    pthread_mutex_unlock(&r->lock);
+    return true;
+}

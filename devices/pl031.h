@@ -6,6 +6,7 @@
 
 #include "bus.h"
 #include "gic400.h"
+#include "../emu/checkpoint/ckpt.h"
 
 typedef struct Pl031 Pl031;
 
@@ -16,6 +17,16 @@ void pl031_reset(Pl031 *r);
  * gives it a fixed epoch + guest time.  The alarm still waits in host time (a guest that sets
  * one is not reproducible under icount). */
 void pl031_set_clock(Pl031 *r, uint64_t (*now_ns)(void *opaque), void *opaque);
+
+/* Checkpoint section "pl031": the counter's value at the save, the guest's offset, MR, IMSC, RIS
+ * and whether the clock followed guest time (--clock icount).  On load the counter goes on from
+ * the saved value: with icount on both sides the offset is kept as it was (the guest clock itself
+ * is restored, so the counter matches to the nanosecond); otherwise the offset is set so that the
+ * counter reads the saved value now (the seconds between the save and the load do not pass for
+ * the guest).  The alarm is re-armed and the interrupt line re-driven. */
+#define PL031_CKPT_VERSION 1
+void pl031_ckpt_save(Pl031 *r, CkptWriter *w);
+bool pl031_ckpt_load(Pl031 *r, CkptReader *rd);
 
 extern const MmioOps pl031_ops; /* opaque = Pl031 *, 0x1000 bytes */
 

@@ -186,3 +186,20 @@ void virtio_blk_free(VirtioBlk *vb)
 
 VirtioMmio *virtio_blk_transport(VirtioBlk *vb) { return vb->t; }
 Disk *virtio_blk_disk(VirtioBlk *vb) { return vb->disk; }
+
+void virtio_blk_ckpt_save(VirtioBlk *vb, CkptWriter *w, uint32_t slot)
+{
+    virtio_mmio_pause(vb->t);
+    virtio_mmio_ckpt_save(vb->t, w, slot);
+    disk_ckpt_save(vb->disk, w, slot);
+    virtio_mmio_resume(vb->t);
+}
+
+bool virtio_blk_ckpt_load(VirtioBlk *vb, CkptReader *r, uint32_t slot)
+{
+    /* the disk first: its identity is the likelier complaint, and the transport pauses the
+     * device (nothing runs on the overlay while it is replaced) */
+    virtio_mmio_pause(vb->t);
+    bool ok = disk_ckpt_load(vb->disk, r, slot);
+    return virtio_mmio_ckpt_load(vb->t, r, slot) && ok;
+}

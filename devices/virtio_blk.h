@@ -35,6 +35,13 @@ VirtioBlk *virtio_blk_new(Bus *bus, Gic *gic, unsigned intid, uint64_t base, Dis
                           const char *serial, bool threaded);
 void virtio_blk_free(VirtioBlk *vb);
 VirtioMmio *virtio_blk_transport(VirtioBlk *vb);
+
+/* Checkpoints: the transport (section "virtio-mmio") and the disk (section "disk"), both under
+ * instance = the slot, saved with the device paused (the request in flight completes first: see
+ * virtio_mmio_pause).  Load leaves the device paused: virtio_mmio_resume(virtio_blk_transport())
+ * once the board is loaded. */
+void virtio_blk_ckpt_save(VirtioBlk *vb, CkptWriter *w, uint32_t slot);
+bool virtio_blk_ckpt_load(VirtioBlk *vb, CkptReader *r, uint32_t slot);
 Disk *virtio_blk_disk(VirtioBlk *vb);
 
 #endif

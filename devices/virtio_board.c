@@ -8,6 +8,7 @@
 
 #include "board.h"
 #include "virtio_blk.h"
+#include "../emu/checkpoint/ckpt.h"
 
 int virtio_board_parse(BoardDisk *disks, unsigned *n, const char *arg, bool share, char *err,
                        size_t errlen)
@@ -122,4 +123,35 @@ void virtio_board_set_dma_notify(Board *b, void (*fn)(void *, uint64_t, uint64_t
 {
     for (unsigned i = 0; i < b->nvblk; i++)
         virtio_mmio_set_dma_notify(virtio_blk_transport(b->vblk[i]), fn, opaque);
+}
+
+bool virtio_board_ckpt_savable(Board *b, char *err, size_t errlen)
+{
+    for (unsigned i = 0; i < b->nvblk; i++)
+        if (!disk_ckpt_savable(virtio_blk_disk(b->vblk[i]), err, errlen))
+            return false;
+    return true;
+}
+
+void virtio_board_ckpt_save(Board *b, CkptWriter *w)
+{
+    char why[512];
+    if (!virtio_board_ckpt_savable(b, why, sizeof why))
+        fprintf(stderr, "malibu: checkpoint: %s (the load will refuse this file)\n", why);
+    for (unsigned i = 0; i < b->nvblk; i++)
+        virtio_blk_ckpt_save(b->vblk[i], w, i);
+}
+
+bool virtio_board_ckpt_load(Board *b, CkptReader *r)
+{
+    for (unsigned i = 0; i < b->nvblk; i++)
+        if (!virtio_blk_ckpt_load(b->vblk[i], r, i))
+            return false;
+    return true;
+}
+
+void virtio_board_ckpt_resume(Board *b)
+{
+    for (unsigned i = 0; i < b->nvblk; i++)
+        virtio_mmio_resume(virtio_blk_transport(b->vblk[i]));
 }

@@ -39,4 +39,22 @@ void virtio_board_reset(struct Board *b);
 void virtio_board_set_dma_notify(struct Board *b, void (*fn)(void *, uint64_t, uint64_t),
                                  void *opaque);
 
+/* Checkpoints of the disks (virtio_blk_ckpt_save: transport and disk under instance = slot).
+ * savable: false with the reason when a disk cannot be checkpointed (write-through: see
+ * disk_ckpt_savable); a save goes on regardless (the load refuses it), so a front end asks first.
+ * load leaves the devices paused; resume them once the board is loaded. */
+struct CkptWriter;
+struct CkptReader;
+bool virtio_board_ckpt_savable(struct Board *b, char *err, size_t errlen);
+void virtio_board_ckpt_save(struct Board *b, struct CkptWriter *w);
+bool virtio_board_ckpt_load(struct Board *b, struct CkptReader *r);
+void virtio_board_ckpt_resume(struct Board *b);
+
+/* The board's I/O block of a checkpoint (board_io_ckpt.c, called by board_ckpt.c): the UART,
+ * the RTC, the disks, then the display and its input devices.  load resumes the virtio devices
+ * at its end (the RAM and the GIC are loaded before it): the requests the guest had notified
+ * run then. */
+void board_io_ckpt_save(struct Board *b, struct CkptWriter *w);
+bool board_io_ckpt_load(struct Board *b, struct CkptReader *r);
+
 #endif

@@ -1,5 +1,6 @@
 /* virtio-input device model (see virtio_input.h). */
 #include "virtio_input.h"
+#include "../emu/checkpoint/ckpt.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -218,4 +219,67 @@ uint64_t virtio_input_dropped(VirtioInput *in)
     uint64_t d = in->dropped;
     pthread_mutex_unlock(&in->lock);
     return d;
+}
+
+/* ---- checkpoint ---------------------------------------------------------------------------- */
+
+void virtio_input_ckpt_save(VirtioInput *in, CkptWriter *w, uint32_t slot)
+{
+    virtio_mmio_pause(in->t);
+    virtio_mmio_ckpt_save(in->t, w, slot);
+    pthread_mutex_lock(&in->lock);
+    uint8_t *ev = malloc((size_t)in->count * 8 + 1);
+    for (unsigned i = 0; ev && i < in->count; i++) {
+        const InputEvent *e = &in->pending[(in->head + i) % VIRTIO_INPUT_PENDING];
+        memcpy(ev + 8 * i, &e->type, 2); /* the virtio event layout */
+        memcpy(ev + 8 * i + 2, &e->code, 2);
+        memcpy(ev + 8 * i + 4, &e->value, 4);
+    }
+    ckpt_begin(w, "virtio-input", slot, VIRTIO_INPUT_CKPT_VERSION);
+    ckpt_u64(w, "kind", in->kind);
+    ckpt_u64(w, "select", in->config[0]);
+    ckpt_u64(w, "subsel", in->config[1]);
+    ckpt_bytes(w, "events", ev, ev ? (size_t)in->count * 8 : 0);
+    ckpt_end(w);
+    free(ev);
+    pthread_mutex_unlock(&in->lock);
+    virtio_mmio_resume(in->t);
+}
+
+bool virtio_input_ckpt_load(VirtioInput *in, CkptReader *r, uint32_t slot)
+{
+    virtio_mmio_pause(in->t);
+    if (!virtio_mmio_ckpt_load(in->t, r, slot))
+        return false;
+    CkptSection *s = ckpt_section(r, "virtio-input", slot, VIRTIO_INPUT_CKPT_VERSION);
+    if (!s)
+        return false;
+    uint32_t kind = 0, sel = 0, sub = 0;
+    size_t len = 0;
+    ckpt_get_u32(s, "kind", &kind, VIRTIO_INPUT_TABLET);
+    ckpt_get_u32(s, "select", &sel, 0xFF);
+    ckpt_get_u32(s, "subsel", &sub, 0xFF);
+    const uint8_t *ev = ckpt_get_blob(s, "events", &len, (size_t)VIRTIO_INPUT_PENDING * 8);
+    if (!ckpt_ok(r))
+        return false;
+    if (kind != in->kind)
+        return ckpt_fail(s, "field 'kind' is %u (%s), this slot has the %s", kind,
+                         kind == VIRTIO_INPUT_KEYBOARD ? "keyboard" : "tablet",
+                         in->kind == VIRTIO_INPUT_KEYBOARD ? "keyboard" : "tablet");
+    if (len % 8)
+        return ckpt_fail(s, "field 'events' is %zu bytes, not whole 8-byte events", len);
+    pthread_mutex_lock(&in->lock);
+    in->head = 0;
+    in->count = (unsigned)(len / 8);
+    for (unsigned i = 0; i < in->count; i++) {
+        InputEvent *e = &in->pending[i];
+        memcpy(&e->type, ev + 8 * i, 2);
+        memcpy(&e->code, ev + 8 * i + 2, 2);
+        memcpy(&e->value, ev + 8 * i + 4, 4);
+    }
+    in->config[0] = (uint8_t)sel;
+    in->config[1] = (uint8_t)sub;
+    select_config(in);
+    pthread_mutex_unlock(&in->lock);
+    return true;
 }

@@ -35,6 +35,13 @@ VirtioMmio *virtio_input_transport(VirtioInput *in);
 
 /* Queue one event for the guest (any host thread); a group ends with EV_SYN/SYN_REPORT. */
 void virtio_input_send(VirtioInput *in, uint16_t type, uint16_t code, int32_t value);
+/* Checkpoints: the transport (section "virtio-mmio", instance = slot, device paused as for
+ * virtio-blk) and section "virtio-input" (same instance): the kind, the config selector and the
+ * events waiting for a buffer.  Load leaves the device paused (virtio_mmio_resume). */
+#define VIRTIO_INPUT_CKPT_VERSION 1
+void virtio_input_ckpt_save(VirtioInput *in, CkptWriter *w, uint32_t slot);
+bool virtio_input_ckpt_load(VirtioInput *in, CkptReader *r, uint32_t slot);
+
 /* Events dropped because the guest did not take them. */
 uint64_t virtio_input_dropped(VirtioInput *in);
 

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "fdt_board.h"
+#include "../emu/checkpoint/ckpt.h"
 
 typedef struct Virtq {
     uint32_t num;
@@ -46,6 +47,7 @@ struct VirtioMmio {
     /* worker */
     pthread_t thread;
     bool thread_started, quit, busy, stopping;
+    unsigned paused;    /* virtio_mmio_pause depth: no request starts; kicks wait in kick_mask */
     unsigned kick_mask;
     pthread_cond_t kick_cond, idle_cond;
 
@@ -154,32 +156,39 @@ static void queue_reset(Virtq *q)
     q->gen = gen;
 }
 
-/* QueueReady = 1: check and map the rings.  Lock held. */
-static void queue_enable(VirtioMmio *t, unsigned qi)
+/* Check and map the rings of q: false with the reason in why (nothing mapped). */
+static bool map_rings(VirtioMmio *t, Virtq *q, char *why, size_t whylen)
 {
-    Virtq *q = &t->vq[qi];
-    char why[160];
     uint32_t n = q->num;
     if (n == 0 || n > VIRTQ_MAX_SIZE || (n & (n - 1))) {
-        snprintf(why, sizeof why, "QueueNum %u is not a power of two in 1..%u", n, VIRTQ_MAX_SIZE);
-        set_broken(t, (int)qi, why);
-        return;
+        snprintf(why, whylen, "QueueNum %u is not a power of two in 1..%u", n, VIRTQ_MAX_SIZE);
+        return false;
     }
     if ((q->desc_pa & 15) || (q->avail_pa & 1) || (q->used_pa & 3)) {
-        snprintf(why, sizeof why, "misaligned ring (desc %#llx, driver %#llx, device %#llx)",
+        snprintf(why, whylen, "misaligned ring (desc %#llx, driver %#llx, device %#llx)",
                  (unsigned long long)q->desc_pa, (unsigned long long)q->avail_pa,
                  (unsigned long long)q->used_pa);
-        set_broken(t, (int)qi, why);
-        return;
+        return false;
     }
     q->desc = ram_range(t->bus, q->desc_pa, 16ull * n, false);
     q->avail = ram_range(t->bus, q->avail_pa, 6 + 2ull * n, false);
     q->used = ram_range(t->bus, q->used_pa, 6 + 8ull * n, true);
     if (!q->desc || !q->avail || !q->used) {
-        snprintf(why, sizeof why, "ring outside guest RAM (desc %#llx, driver %#llx, device %#llx, size %u)",
+        snprintf(why, whylen, "ring outside guest RAM (desc %#llx, driver %#llx, device %#llx, size %u)",
                  (unsigned long long)q->desc_pa, (unsigned long long)q->avail_pa,
                  (unsigned long long)q->used_pa, n);
         q->desc = q->avail = q->used = NULL;
+        return false;
+    }
+    return true;
+}
+
+/* QueueReady = 1: check and map the rings.  Lock held. */
+static void queue_enable(VirtioMmio *t, unsigned qi)
+{
+    Virtq *q = &t->vq[qi];
+    char why[160];
+    if (!map_rings(t, q, why, sizeof why)) {
         set_broken(t, (int)qi, why);
         return;
     }
@@ -337,7 +346,7 @@ static void vq_push(VirtioMmio *t, unsigned qi, uint16_t head, uint32_t len)
 
 static bool can_run(const VirtioMmio *t, unsigned qi)
 {
-    return !t->broken && !t->stopping && (t->status & VIRTIO_STATUS_DRIVER_OK) &&
+    return !t->broken && !t->stopping && !t->paused && (t->status & VIRTIO_STATUS_DRIVER_OK) &&
            !(t->status & VIRTIO_STATUS_FAILED) && t->vq[qi].ready;
 }
 
@@ -392,10 +401,16 @@ static void vq_run(VirtioMmio *t, unsigned qi)
             return;
         vq_push(t, qi, e->head, n > UINT32_MAX ? UINT32_MAX : (uint32_t)n);
     }
+    if (t->paused)
+        t->kick_mask |= 1u << qi; /* the rest of the queue waits for virtio_mmio_resume */
 }
 
 static void kick(VirtioMmio *t, unsigned mask)
 {
+    if (t->paused) {
+        t->kick_mask |= mask;
+        return;
+    }
     if (t->threaded) {
         t->kick_mask |= mask;
         pthread_cond_signal(&t->kick_cond);
@@ -411,7 +426,7 @@ static void *worker(void *arg)
     VirtioMmio *t = arg;
     pthread_mutex_lock(&t->lock);
     while (!t->quit) {
-        if (!t->kick_mask || t->stopping) {
+        if (!t->kick_mask || t->stopping || t->paused) {
             pthread_cond_wait(&t->kick_cond, &t->lock);
             continue;
         }
@@ -715,6 +730,179 @@ bool virtio_mmio_wait_idle(VirtioMmio *t, unsigned timeout_ms)
     }
     pthread_mutex_unlock(&t->lock);
     return ok;
+}
+
+/* ---- checkpoint ------------------------------------------------------------------------------ */
+
+void virtio_mmio_pause(VirtioMmio *t)
+{
+    pthread_mutex_lock(&t->lock);
+    t->paused++;
+    while (t->busy) /* the request in flight completes (pushed to the used ring) */
+        pthread_cond_wait(&t->idle_cond, &t->lock);
+    pthread_mutex_unlock(&t->lock);
+}
+
+void virtio_mmio_resume(VirtioMmio *t)
+{
+    pthread_mutex_lock(&t->lock);
+    if (t->paused && --t->paused) {
+        pthread_mutex_unlock(&t->lock);
+        return;
+    }
+    unsigned mask = t->kick_mask;
+    if (mask) {
+        if (t->threaded) {
+            pthread_cond_signal(&t->kick_cond);
+        } else {
+            t->kick_mask = 0;
+            kick(t, mask);
+        }
+    }
+    pthread_mutex_unlock(&t->lock);
+}
+
+void virtio_mmio_ckpt_save(VirtioMmio *t, CkptWriter *w, uint32_t instance)
+{
+    uint64_t num[VIRTIO_MMIO_MAX_QUEUES], ready[VIRTIO_MMIO_MAX_QUEUES], desc[VIRTIO_MMIO_MAX_QUEUES],
+             avail[VIRTIO_MMIO_MAX_QUEUES], used[VIRTIO_MMIO_MAX_QUEUES], last_avail[VIRTIO_MMIO_MAX_QUEUES],
+             used_idx[VIRTIO_MMIO_MAX_QUEUES], sig_used[VIRTIO_MMIO_MAX_QUEUES], sig_valid[VIRTIO_MMIO_MAX_QUEUES];
+    pthread_mutex_lock(&t->lock);
+    for (unsigned i = 0; i < VIRTIO_MMIO_MAX_QUEUES; i++) {
+        const Virtq *q = &t->vq[i];
+        num[i] = q->num;
+        ready[i] = q->ready;
+        desc[i] = q->desc_pa;
+        avail[i] = q->avail_pa;
+        used[i] = q->used_pa;
+        last_avail[i] = q->last_avail;
+        used_idx[i] = q->used_idx;
+        sig_used[i] = q->signalled_used;
+        sig_valid[i] = q->signalled_valid;
+    }
+    ckpt_begin(w, "virtio-mmio", instance, VIRTIO_MMIO_CKPT_VERSION);
+    ckpt_u64(w, "device_id", t->ops->device_id);
+    ckpt_u64(w, "status", t->status);
+    ckpt_u64(w, "isr", t->isr);
+    ckpt_u64(w, "dev_feat_sel", t->dev_feat_sel);
+    ckpt_u64(w, "drv_feat_sel", t->drv_feat_sel);
+    ckpt_u64(w, "queue_sel", t->queue_sel);
+    ckpt_u64(w, "driver_features", t->driver_features);
+    ckpt_u64(w, "config_generation", t->config_generation);
+    ckpt_u64(w, "broken", t->broken);
+    ckpt_u64(w, "pending_kicks", t->kick_mask);
+    ckpt_u64s(w, "queue_num", num, VIRTIO_MMIO_MAX_QUEUES);
+    ckpt_u64s(w, "queue_ready", ready, VIRTIO_MMIO_MAX_QUEUES);
+    ckpt_u64s(w, "queue_desc", desc, VIRTIO_MMIO_MAX_QUEUES);
+    ckpt_u64s(w, "queue_driver", avail, VIRTIO_MMIO_MAX_QUEUES);
+    ckpt_u64s(w, "queue_device", used, VIRTIO_MMIO_MAX_QUEUES);
+    ckpt_u64s(w, "last_avail", last_avail, VIRTIO_MMIO_MAX_QUEUES);
+    ckpt_u64s(w, "used_idx", used_idx, VIRTIO_MMIO_MAX_QUEUES);
+    ckpt_u64s(w, "signalled_used", sig_used, VIRTIO_MMIO_MAX_QUEUES);
+    ckpt_u64s(w, "signalled_valid", sig_valid, VIRTIO_MMIO_MAX_QUEUES);
+    ckpt_end(w);
+    pthread_mutex_unlock(&t->lock);
+}
+
+/* Every element of a per-queue array at most max; false (recorded) naming field and queue. */
+static bool queues_at_most(CkptSection *s, const char *field, const uint64_t *v, uint64_t max)
+{
+    for (unsigned i = 0; i < VIRTIO_MMIO_MAX_QUEUES; i++)
+        if (v[i] > max)
+            return ckpt_fail(s, "field '%s': queue %u is %llu, at most %llu", field, i,
+                             (unsigned long long)v[i], (unsigned long long)max);
+    return true;
+}
+
+bool virtio_mmio_ckpt_load(VirtioMmio *t, CkptReader *r, uint32_t instance)
+{
+    CkptSection *s = ckpt_section(r, "virtio-mmio", instance, VIRTIO_MMIO_CKPT_VERSION);
+    if (!s)
+        return false;
+    uint32_t device_id = 0, status = 0, isr = 0, dev_sel = 0, drv_sel = 0, queue_sel = 0, cgen = 0, kicks = 0;
+    uint64_t features = 0;
+    bool broken = false;
+    uint64_t num[VIRTIO_MMIO_MAX_QUEUES], ready[VIRTIO_MMIO_MAX_QUEUES], desc[VIRTIO_MMIO_MAX_QUEUES],
+             avail[VIRTIO_MMIO_MAX_QUEUES], used[VIRTIO_MMIO_MAX_QUEUES], last_avail[VIRTIO_MMIO_MAX_QUEUES],
+             used_idx[VIRTIO_MMIO_MAX_QUEUES], sig_used[VIRTIO_MMIO_MAX_QUEUES], sig_valid[VIRTIO_MMIO_MAX_QUEUES];
+    ckpt_get_u32(s, "device_id", &device_id, UINT32_MAX);
+    ckpt_get_u32(s, "status", &status, 0xFF);
+    ckpt_get_u32(s, "isr", &isr, VIRTIO_INT_VRING | VIRTIO_INT_CONFIG);
+    ckpt_get_u32(s, "dev_feat_sel", &dev_sel, UINT32_MAX);
+    ckpt_get_u32(s, "drv_feat_sel", &drv_sel, UINT32_MAX);
+    ckpt_get_u32(s, "queue_sel", &queue_sel, UINT32_MAX);
+    ckpt_get_u64(s, "driver_features", &features, UINT64_MAX);
+    ckpt_get_u32(s, "config_generation", &cgen, UINT32_MAX);
+    ckpt_get_bool(s, "broken", &broken);
+    ckpt_get_u32(s, "pending_kicks", &kicks, (1u << t->ops->nqueues) - 1);
+    ckpt_get_u64s(s, "queue_num", num, VIRTIO_MMIO_MAX_QUEUES);
+    ckpt_get_u64s(s, "queue_ready", ready, VIRTIO_MMIO_MAX_QUEUES);
+    ckpt_get_u64s(s, "queue_desc", desc, VIRTIO_MMIO_MAX_QUEUES);
+    ckpt_get_u64s(s, "queue_driver", avail, VIRTIO_MMIO_MAX_QUEUES);
+    ckpt_get_u64s(s, "queue_device", used, VIRTIO_MMIO_MAX_QUEUES);
+    ckpt_get_u64s(s, "last_avail", last_avail, VIRTIO_MMIO_MAX_QUEUES);
+    ckpt_get_u64s(s, "used_idx", used_idx, VIRTIO_MMIO_MAX_QUEUES);
+    ckpt_get_u64s(s, "signalled_used", sig_used, VIRTIO_MMIO_MAX_QUEUES);
+    ckpt_get_u64s(s, "signalled_valid", sig_valid, VIRTIO_MMIO_MAX_QUEUES);
+    if (!ckpt_ok(r))
+        return false;
+    if (device_id != t->ops->device_id)
+        return ckpt_fail(s, "field 'device_id' is %u, this board has %s (device %u) in that slot",
+                         device_id, t->ops->name, t->ops->device_id);
+    if (!queues_at_most(s, "queue_num", num, UINT32_MAX) || !queues_at_most(s, "queue_ready", ready, 1) ||
+        !queues_at_most(s, "last_avail", last_avail, UINT16_MAX) ||
+        !queues_at_most(s, "used_idx", used_idx, UINT16_MAX) ||
+        !queues_at_most(s, "signalled_used", sig_used, UINT16_MAX) ||
+        !queues_at_most(s, "signalled_valid", sig_valid, 1))
+        return false;
+    if (broken != !!(status & VIRTIO_STATUS_NEEDS_RESET))
+        return ckpt_fail(s, "field 'broken' is %d but status %#x %s DEVICE_NEEDS_RESET", broken, status,
+                         broken ? "lacks" : "has");
+    if ((status & VIRTIO_STATUS_FEATURES_OK) &&
+        ((features & ~all_features(t)) || !((features >> VIRTIO_F_VERSION_1) & 1)))
+        return ckpt_fail(s, "field 'driver_features' is %#llx, not accepted by %s (offered %#llx)",
+                         (unsigned long long)features, t->ops->name, (unsigned long long)all_features(t));
+    Virtq q[VIRTIO_MMIO_MAX_QUEUES];
+    for (unsigned i = 0; i < VIRTIO_MMIO_MAX_QUEUES; i++) {
+        char why[160];
+        memset(&q[i], 0, sizeof q[i]);
+        q[i].num = (uint32_t)num[i];
+        q[i].ready = ready[i];
+        q[i].desc_pa = desc[i];
+        q[i].avail_pa = avail[i];
+        q[i].used_pa = used[i];
+        q[i].last_avail = (uint16_t)last_avail[i];
+        q[i].used_idx = (uint16_t)used_idx[i];
+        q[i].signalled_used = (uint16_t)sig_used[i];
+        q[i].signalled_valid = sig_valid[i];
+        if (q[i].ready && i >= t->ops->nqueues)
+            return ckpt_fail(s, "field 'queue_ready': queue %u is ready, %s has %u queues", i,
+                             t->ops->name, t->ops->nqueues);
+        if (q[i].ready && !map_rings(t, &q[i], why, sizeof why))
+            return ckpt_fail(s, "queue %u: %s", i, why);
+    }
+    pthread_mutex_lock(&t->lock);
+    if (!t->paused)
+        t->paused = 1; /* requests wait for virtio_mmio_resume (the rest of the board loaded) */
+    while (t->busy)
+        pthread_cond_wait(&t->idle_cond, &t->lock);
+    t->status = status;
+    t->isr = isr;
+    t->dev_feat_sel = dev_sel;
+    t->drv_feat_sel = drv_sel;
+    t->queue_sel = queue_sel;
+    t->driver_features = features;
+    t->config_generation = cgen;
+    t->broken = broken;
+    t->kick_mask = kicks;
+    for (unsigned i = 0; i < VIRTIO_MMIO_MAX_QUEUES; i++) {
+        q[i].gen = t->vq[i].gen + 1; /* a request of the old incarnation is not pushed */
+        t->vq[i] = q[i];
+    }
+    t->irq_level = !(t->isr != 0); /* re-drive the line whatever the GIC holds */
+    update_irq(t);
+    pthread_mutex_unlock(&t->lock);
+    return true;
 }
 
 /* ---- device tree ---------------------------------------------------------------------------- */

@@ -150,6 +150,25 @@ void virtio_mmio_set_log(VirtioMmio *t, void (*fn)(void *opaque, const char *lin
 void virtio_mmio_set_dma_notify(VirtioMmio *t, void (*fn)(void *opaque, uint64_t pa, uint64_t len),
                                 void *opaque);
 
+/* Checkpoints (docs/checkpoint.md).  pause: no request starts any more and the one in flight
+ * completes (its used element pushed, its interrupt raised) before it returns; notifications
+ * that arrive meanwhile wait.  resume: the waiting notifications run (pauses nest: the last
+ * resume runs them).  A save pauses the device
+ * for the time of its sections, so that no request is lost or done twice: what the guest made
+ * available and the device had not taken stays in the guest's ring (RAM), and the queues that
+ * had a notification waiting are saved ("pending_kicks") and run after the load.
+ * Section "virtio-mmio" (instance: the slot): registers, negotiated features, each queue's size,
+ * ring addresses and indices.  Load (on a device of the same kind, freshly reset, that the
+ * caller paused) checks the rings as QueueReady would, re-drives the interrupt line, and leaves
+ * the device paused: the caller resumes it once the whole board (RAM, GIC) is loaded. */
+#define VIRTIO_MMIO_CKPT_VERSION 1
+typedef struct CkptWriter CkptWriter;
+typedef struct CkptReader CkptReader;
+void virtio_mmio_pause(VirtioMmio *t);
+void virtio_mmio_resume(VirtioMmio *t);
+void virtio_mmio_ckpt_save(VirtioMmio *t, CkptWriter *w, uint32_t instance);
+bool virtio_mmio_ckpt_load(VirtioMmio *t, CkptReader *r, uint32_t instance);
+
 /* Introspection (tests). */
 uint32_t virtio_mmio_get_status(VirtioMmio *t);
 bool virtio_mmio_irq_level(VirtioMmio *t);

@@ -92,6 +92,9 @@ $(call unit_test,test_gpu_fault_report,$(B)/sysobj/emu/system/gpu_trace.o $(B)/l
 $(call unit_test,test_png_write,$(B)/sysobj/emu/system/png_write.o,,-lz)
 $(call unit_test,test_virtio_blk test_virtio_input test_virtio_mmio,$(DEVICE_OBJS), \
                  $(FDT_CFLAGS) -Itests/virtio,$(DEVICE_LIBS),tests/virtio/vdrv.h)
+# Checkpoints of the I/O devices (UART, RTC, virtio transport, disks, input, display controllers).
+$(call unit_test,test_ckpt_io,$(DEVICE_OBJS),$(FDT_CFLAGS) -Itests/virtio,$(DEVICE_LIBS), \
+                 tests/virtio/vdrv.h tests/devices/dev_check.h)
 
 # Board tests that fill the board's configuration from a command line (build/malibu's option
 # table, OPTION_OBJS of mk/system.mk).
