@@ -680,6 +680,8 @@ bool mali_slot_grow_jobs(MaliSlot *s, size_t n)
     if (n < s->jobs_cap)
         return true;
     size_t cap = s->jobs_cap ? s->jobs_cap * 2 : 64;
+    while (cap <= n) /* a loaded chain comes whole, the walker one job at a time */
+        cap *= 2;
     MaliJobRec *nj = realloc(s->jobs, cap * sizeof *nj);
     if (!nj)
         return false;

@@ -276,6 +276,47 @@ START_TEST(quiesce_waits_for_a_chain_to_end)
 }
 END_TEST
 
+/* A chain longer than the walker's first allocation (100 jobs: a compute job, then NULL jobs)
+ * saved after its first job: the fresh device makes room for all of them and runs the rest. */
+START_TEST(long_chain_loads_into_a_fresh_device)
+{
+    set_paths();
+    entered = 0;
+    gate = 0;
+    fault_job = -1;
+    counter_v = 1000;
+    H a = new_device("g71", false, NULL);
+    build_chain();
+    h_job_header(J(0), JOB_TYPE_COMPUTE, 1, 0, 0, false, J(1));
+    for (unsigned i = 1; i < 100; i++)
+        h_job_header(J(i), JOB_TYPE_NULL, i + 1, i, 0, false, i < 99 ? J(i + 1) : 0);
+    h_submit(1, J(0), 1, false);
+    quiesce_after_job0();
+    char what[256];
+    mali_ckpt_describe(h.m, what, sizeof what);
+    ck_assert_str_eq(what, "slot 1: 1 of 100 jobs done");
+    save();
+    uint8_t *ram = malloc(H_RAM_SIZE);
+    ck_assert_ptr_nonnull(ram);
+    memcpy(ram, h.ram, H_RAM_SIZE);
+    mali_ckpt_resume(h.m);
+    ck_assert_uint_eq(h_wait(JOB_IRQ_RAWSTAT, 0x20002), 0x2);
+    a = h;
+
+    H b = new_device("g71", false, NULL);
+    memcpy(h.ram, ram, H_RAM_SIZE);
+    free(ram);
+    ck_assert_ptr_null(load());
+    mali_ckpt_resume(h.m);
+    ck_assert_uint_eq(h_wait(JOB_IRQ_RAWSTAT, 0x20002), 0x2);
+    ck_assert_uint_eq(rd(JSR(1, JS_TAIL_LO)), (uint32_t)J(99));
+    for (unsigned i = 0; i < 100; i++)
+        ck_assert_uint_eq(h_job_status(J(i)), MALI_EXC_DONE);
+    b = h;
+    teardown_pair(&a, &b);
+}
+END_TEST
+
 /* --clock icount: an end the host finished, published at its guest time after the load; and a
  * chain in flight keeps its start and modelled time (the same publication time). */
 static uint64_t guest_ns;
@@ -463,6 +504,7 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, chain_in_flight_continues_after_load);
     tcase_add_test(tc, quiesce_waits_for_a_chain_to_end);
+    tcase_add_test(tc, long_chain_loads_into_a_fresh_device);
     tcase_add_test(tc, icount_schedule_survives_a_load);
     tcase_add_test(tc, mmu_stalled_job_saved_with_its_fault);
     tcase_add_test(tc, other_model_and_damaged_fields_refused);
