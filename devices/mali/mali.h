@@ -12,6 +12,7 @@
  *                   CACHE_FLUSH jobs, COMPUTE dispatch through MaliComputeFn
  *   mali.c          instantiation, MMIO dispatch, device-tree facts (devices/board_gpu.c writes
  *                   the node and gives the device its engine)
+ *   ckpt.c          checkpoints: quiesce at job boundaries, save and load the whole device
  * Facts: /work/shared/reference/mali-bifrost-interface.md.  See devices/README.md. */
 #ifndef MALIBU_MALI_H
 #define MALIBU_MALI_H
