@@ -161,7 +161,7 @@ unsigned mali_ckpt_describe(Mali *m, char *buf, size_t len)
 
 /* ---- save ------------------------------------------------------------------------------ */
 
-static void save_slot(Mali *m, MaliSlot *s, CkptWriter *w)
+static void save_slot(MaliSlot *s, CkptWriter *w)
 {
     ckpt_begin(w, "mali-js", s->n, MALI_CKPT_VERSION);
     ckpt_fields(w, slot_fields, s);
@@ -196,7 +196,6 @@ static void save_slot(Mali *m, MaliSlot *s, CkptWriter *w)
             free(meta);
         }
     }
-    (void)m;
     ckpt_end(w);
 }
 
@@ -231,7 +230,7 @@ void mali_ckpt_save(Mali *m, CkptWriter *w)
     ckpt_fields(w, mali_fields, m);
     ckpt_end(w);
     for (unsigned i = 0; i < JS_NUM; i++)
-        save_slot(m, &m->slot[i], w);
+        save_slot(&m->slot[i], w);
     for (unsigned i = 0; i < AS_NUM; i++)
         if (m->model->as_present >> i & 1)
             save_as(&m->as[i], i, w);
