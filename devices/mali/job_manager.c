@@ -1029,6 +1029,10 @@ void mali_icount_publish(Mali *m, uint64_t now_ns)
         if (s->pub_pending && s->pub_ns <= now_ns) {
             s->pub_pending = false;
             chain_end(m, s, s->pub_status, s->pub_tail, s->pub_model_end);
+            /* a latched chain starts when this one ended on the GPU, not when the vCPU loop
+             * happened to look: the same in a run resumed from a checkpoint */
+            if (s->active)
+                s->icount_start_ns = s->pub_ns;
             pthread_cond_broadcast(&m->cond); /* the slot's thread: the next chain */
         }
     }
