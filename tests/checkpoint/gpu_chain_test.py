@@ -15,6 +15,9 @@ few job interrupts: kernels done, one on the GPU, the others queued in the drive
 3. The uninterrupted run (no checkpoint: the call returns -95): the same checksum, and its GPU
    totals for the chain (jobs, clause executions, warp and thread instructions) are exactly the
    saving run's plus the resumed run's: no job lost, none run twice.
+4. --clock icount: a saving run that goes on after its save and a run resumed from that file
+   print the same after the checkpoint, to the guest nanosecond (the chain's wall time in guest
+   time, /proc/uptime).
 
 usage: gpu_chain_test.py MALIBU IMAGE_DIR WORK_DIR [SHARE_DIR]
 (SHARE_DIR: run SHARE_DIR/kernel_chain instead of the image's, e.g. one built by hand for an older
@@ -65,6 +68,12 @@ def lines(out):
         if m:
             got["verdict"] = m.group(1)
     return got
+
+
+def output_after(out, marker):
+    """The console output after the line holding marker (None if absent)."""
+    i = out.find(marker)
+    return None if i < 0 else out[out.index("\n", i) + 1:]
 
 
 def chain_dump(stats):
@@ -144,6 +153,26 @@ def main():
             if summed != whole:
                 bad.append("GPU totals before the save + after the load %s differ from the uninterrupted "
                            "run's %s" % (summed, whole))
+    # 4. --clock icount: the saving run's output after the save equals the resumed run's
+    ck_i = os.path.join(work, "icount.ckpt")
+    icount = ["--clock", "icount", "--gpu-time", "model"]
+    rc, out_s, err = run(malibu, common + icount + ["--checkpoint-save", ck_i, "--run", PROG + "; cat /proc/uptime"],
+                         "--clock icount: save with the chain in flight, go on")
+    if rc != 0:
+        bad.append("--clock icount saving run exited %s: %s" % (rc, err.strip()[-400:]))
+    elif "GPU work in flight" not in err:
+        bad.append("--clock icount: the save found no GPU work in flight")
+    rc, out_l, err = run(malibu, common + icount + ["--checkpoint-load", ck_i], "--clock icount: resume")
+    a, b = output_after(out_s, "kernel_chain: checkpoint 0"), output_after(out_l, "kernel_chain: checkpoint 1")
+    if rc != 0 or a is None or b is None:
+        bad.append("--clock icount: resumed run exited %s, checkpoint lines %s %s" % (rc, a is not None, b is not None))
+    elif a != b or "kernel_chain: PASS" not in a:
+        x, y = a.splitlines(), b.splitlines()
+        bad.append("--clock icount: output after the checkpoint differs: %r" %
+                   ([(p, q) for p, q in zip(x, y) if p != q][:2] or (x[-2:], y[-2:])))
+    else:
+        print("   --clock icount, identical after the checkpoint: %s" %
+              [line for line in a.splitlines() if "wall_ns" in line or re.match(r"^[0-9.]+ [0-9.]+$", line)])
     for m in bad:
         print("FAIL:", m)
     print("checkpoint-gpu-test: %s" % ("FAIL" if bad else "PASS"))
