@@ -142,6 +142,13 @@ Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
         char v[16];
         stats_enable(cfg->stats);
         stats_set_config("gpu", cfg->gpu ? cfg->gpu : "g71");
+        MaliModel sm;
+        if (board_gpu_model(cfg->gpu, &sm)) { /* the size a sweep varies, whether given or not */
+            snprintf(v, sizeof v, "%d", __builtin_popcountll(sm.shader_present));
+            stats_set_config("gpu_cores", v);
+            snprintf(v, sizeof v, "%u", sm.clock_hz / 1000000u);
+            stats_set_config("gpu_mhz", v);
+        }
         snprintf(v, sizeof v, "%u", cfg->gpu_threads);
         stats_set_config("gpu_threads", cfg->gpu_threads ? v : "host CPUs");
     }
@@ -165,7 +172,8 @@ Board *board_new(const BoardConfig *cfg, char *err, size_t errlen)
     }
     /* The SSE code is 4-lane (bx_jit_compile): a v7 GPU's 8-lane warps would all be interpreted,
      * which is not what the user asked for. */
-    const MaliModel *gm = mali_model_find(cfg->gpu ? cfg->gpu : "g71"); /* NULL: --gpu none */
+    MaliModel gmodel;
+    const MaliModel *gm = board_gpu_model(cfg->gpu, &gmodel); /* NULL: --gpu none */
     if (gpu_backend && gm && !strcmp(gpu_backend, "jit-sse") && (gm->gpu_id >> 28) >= 7) {
         snprintf(err, errlen, "--gpu-backend jit-sse: the SSE code runs 4-lane warps only, and the %s (v7) has "
                  "8-lane warps; use jit or jit-avx2 (AVX2 code), or interp", gm->name);
@@ -214,6 +222,7 @@ void board_free(Board *b)
     virtio_board_free(b); /* first: its worker threads use the bus and the GIC */
     mali_free(b->gpu); /* first: its job threads use the bus and the GIC */
     board_gpu_engine_free(b->gpu_engine); /* after the device that runs jobs on it */
+    free(b->gpu_model);                   /* after the device that reads it */
     board_display_free(b); /* the display's virtio-input workers use the bus */
     pl031_free(b->rtc);
     exitdev_free(b->exitdev);

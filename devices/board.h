@@ -127,6 +127,7 @@ typedef struct Board {
     unsigned nvblk;
     struct Mali *gpu;       /* NULL with --gpu none */
     struct BoardGpu *gpu_engine; /* its shader-core engine and parameters (board_gpu.h) */
+    struct MaliModel *gpu_model; /* its model with --gpu's cores / mhz (the device points to it) */
     struct ExitDev *exitdev; /* "malibu,exit" at BOARD_EXIT_BASE */
     struct Hdlcd *display;  /* HDLCD (board_display.h); NULL without a display */
     struct Lcdif *lcdif;    /* the eLCDIF and its DPI panel (board_display.h); NULL unless chosen */

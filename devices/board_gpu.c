@@ -258,9 +258,18 @@ const MmioOps board_gpu_mmio_ops = { .name = "mali", .read = mmio_read, .write =
 
 /* ---- board ----------------------------------------------------------------------------------- */
 
-bool board_gpu_model_ok(const char *model)
+const MaliModel *board_gpu_model(const char *model, MaliModel *out)
 {
-    return !model || !strcmp(model, "none") || mali_model_find(model);
+    char why[160];
+    if (model && !strcmp(model, "none"))
+        return NULL;
+    return mali_model_parse(model, out, why, sizeof why) ? out : NULL;
+}
+
+bool board_gpu_model_check(const char *model, char *err, size_t errlen)
+{
+    MaliModel md;
+    return !model || !strcmp(model, "none") || mali_model_parse(model, &md, err, errlen);
 }
 
 static uint64_t board_timestamp(void *opaque)
@@ -295,17 +304,23 @@ bool board_gpu_attach(Board *b, const char *model, Mali **out, char *err, size_t
     *out = NULL;
     if (model && !strcmp(model, "none"))
         return true;
-    const MaliModel *md = mali_model_find(model ? model : "g71");
-    if (!md) {
-        snprintf(err, errlen, "--gpu: unknown GPU '%s' (%s)", model, BOARD_GPU_MODELS);
+    char why[160];
+    MaliModel *md = malloc(sizeof(*md)); /* the device keeps a pointer: the board owns it (gpu_model) */
+    if (!md)
+        return snprintf(err, errlen, "GPU: out of memory"), false;
+    if (!mali_model_parse(model, md, why, sizeof why)) {
+        snprintf(err, errlen, "--gpu %s", why);
+        free(md);
         return false;
     }
     Mali *m = board_gpu_new_mali(b->bus, b->gic, md, BOARD_GPU_INTID_JOB, BOARD_GPU_INTID_MMU,
                                  BOARD_GPU_INTID_GPU);
     if (!m) {
         snprintf(err, errlen, "GPU: out of memory");
+        free(md);
         return false;
     }
+    b->gpu_model = md;
     if (b->gtimer) {
         mali_set_timestamp(m, board_timestamp, b->gtimer, gtimer_freq(b->gtimer));
         MaliClockModel cm = { board_now_ns, board_hold, board_advance, board_advance_frozen, b->gtimer, board_reach };

@@ -19,7 +19,7 @@ struct Board;
 struct Mali;
 struct MaliModel;
 
-/* Instantiate the GPU model named (g71, g72, g52; NULL = g71) at BOARD_GPU_BASE with the
+/* Instantiate the GPU model named (g71, g72, g52; NULL = g71; with ,cores=N,mhz=M) at BOARD_GPU_BASE with the
  * BOARD_GPU_INTID_* interrupts: maps the MMIO window, registers the DT hook, timestamps and clock
  * from the generic timer, attaches an engine made with the board's --gpu-threads, --gpu-backend,
  * --timing (b->gpu_engine).  "none": no GPU, *out = NULL.  false + err on
@@ -32,7 +32,10 @@ void board_gpu_quiesce(struct Board *b);
 void board_gpu_resume(struct Board *b);
 /* Names accepted by --gpu, for messages. */
 #define BOARD_GPU_MODELS "g71|g72|g52|none"
-bool board_gpu_model_ok(const char *model);
+/* --gpu's value: a model with optional ,cores=N,mhz=M (mali_model_parse) or "none"; false + err. */
+bool board_gpu_model_check(const char *model, char *err, size_t errlen);
+/* The model --gpu's value describes, in *out; NULL for "none" (or a value the check refuses). */
+const struct MaliModel *board_gpu_model(const char *model, struct MaliModel *out);
 
 /* A Mali device on bus and gic (its DMA and interrupt lines; no engine, no MMIO mapping), and
  * its register window as an MMIO device (opaque = the Mali). */

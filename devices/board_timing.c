@@ -2,6 +2,7 @@
 #include "board_timing.h"
 #include "../emu/stats/stats.h"
 #include "../emu/timing/timing.h"
+#include "board_gpu.h"
 #include "mali/mali.h"
 
 #include <stdio.h>
@@ -18,13 +19,34 @@ int board_timing_gpu(const BoardConfig *cfg, tm_config *tc, char *err, size_t er
         return -1;
     if (!cfg->timing_config && cfg->timing && !*cfg->timing && tm_config_parse(tc, "", err, (unsigned)errlen))
         return -1;
-    /* Guest time counts GPU cycles at the model's clock (devices/mali): another gpu.mhz would
-     * change only the report, so it is refused. */
-    const MaliModel *gm = mali_model_find(cfg->gpu ? cfg->gpu : "g71"); /* NULL: --gpu none */
+    /* Guest time counts GPU cycles at the model's clock (devices/mali, --gpu MODEL,mhz=M): the
+     * latencies follow it unless gpu.mhz is given, and another gpu.mhz would change only the
+     * report, so it is refused. */
+    MaliModel gmodel;
+    const MaliModel *gm = board_gpu_model(cfg->gpu, &gmodel); /* NULL: --gpu none */
+    if (gm && !tc->gpu_mhz_set)
+        tc->gpu_mhz = gm->clock_hz / 1000000u;
     if (gm && (uint64_t)tc->gpu_mhz * 1000000u != gm->clock_hz)
         return snprintf(err, errlen, "--timing gpu.mhz=%u: the %s's clock, which guest time counts in, is %u MHz; "
                         "gpu.mhz must equal it", tc->gpu_mhz, gm->name, gm->clock_hz / 1000000u), -1;
+    tc->gpu_mhz_set = true; /* the clock in use: reports print it */
     return 1;
+}
+
+bool board_timing_is_help(const BoardConfig *cfg) { return cfg->timing && !strcmp(cfg->timing, "help"); }
+
+void board_timing_help(const BoardConfig *cfg, FILE *f)
+{
+    tm_config tc;
+    char err[64];
+    tm_config_preset(&tc, NULL, err, sizeof err);
+    MaliModel gmodel;
+    const MaliModel *gm = board_gpu_model(cfg->gpu, &gmodel);
+    tc.gpu_mhz = gm ? gm->clock_hz / 1000000u : tc.gpu_mhz;
+    tc.gpu_mhz_set = true;
+    fprintf(f, "# malibu --timing keys (KEY=VALUE,...; or these lines in a --timing-config file), with the\n"
+               "# values of the g71 preset; docs/timing.md explains them\n");
+    tm_config_print(f, &tc);
 }
 
 int board_timing_setup(const BoardConfig *cfg, char *err, size_t errlen)

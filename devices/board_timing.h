@@ -3,7 +3,9 @@
 #ifndef MALIBU_BOARD_TIMING_H
 #define MALIBU_BOARD_TIMING_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "board.h"
 
@@ -14,5 +16,9 @@ int board_timing_setup(const BoardConfig *cfg, char *err, size_t errlen);
  * the reason in err.  The board's GPU (board_gpu.c) keeps its own copy. */
 struct tm_config;
 int board_timing_gpu(const BoardConfig *cfg, struct tm_config *tc, char *err, size_t errlen);
+/* `--timing help`: every key with the value it has for cfg's GPU (the g71 preset, the GPU's
+ * clock), as KEY = VALUE lines (--timing-config's format); tools read the key list from it. */
+bool board_timing_is_help(const BoardConfig *cfg);
+void board_timing_help(const BoardConfig *cfg, FILE *f);
 
 #endif

@@ -38,10 +38,17 @@ typedef struct MaliModel {
     uint64_t shader_present, tiler_present, l2_present, stack_present;
     uint32_t clock_hz;           /* DT fixed-clock rate; cycle counter frequency */
     unsigned exec_engines;       /* execution engines per shader core (one warp-tuple/cycle each) */
+    unsigned max_cores;          /* the product line's largest configuration (MPn) */
 } MaliModel;
 
 /* "g71" (default), "g72", "g52"; NULL when unknown. */
 const MaliModel *mali_model_find(const char *name);
+/* --gpu's value "MODEL[,cores=N][,mhz=M]": *out = the named model with SHADER_PRESENT = the N
+ * low bits (1..max_cores) and the clock M MHz (MALI_MHZ_MIN..MALI_MHZ_MAX); unset keys keep the
+ * model's.  false with the reason in err. */
+#define MALI_MHZ_MIN 100
+#define MALI_MHZ_MAX 1500
+bool mali_model_parse(const char *spec, MaliModel *out, char *err, size_t errlen);
 extern const MaliModel mali_models[]; /* terminated by an entry with name == NULL */
 
 typedef struct Mali Mali;

@@ -37,6 +37,7 @@
 #include "display.h"
 #include "options.h"
 #include "../cpu/sys_timing.h"
+#include "../../devices/board_timing.h"
 
 #define TB_ARENA (256u << 20)
 
@@ -273,6 +274,10 @@ int main(int argc, char **argv)
         return 0;
     }
     BoardConfig cfg = opts.board;
+    if (board_timing_is_help(&cfg)) {
+        board_timing_help(&cfg, stdout);
+        return 0;
+    }
     cfg.cpu_timing = &cpu_timing_feed;
     cfg.guest_channel = SYS_CHAN_BASE;   /* the device tree tells the guest how to call it */
     TraceConfig trace;

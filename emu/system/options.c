@@ -90,7 +90,8 @@ static const OptionDef table[] = {
       "run shell command CMD in the guest and exit with its status (kernel parameter malibu.run64; "
       "without it: an interactive shell)", "docs/guest-images.md#running-the-guest-image",
       OPT_STRING, BOARD(run), 0, 0, NULL, NULL },
-    { "gpu", 0, "MODEL", "devices/board_gpu.c", "Mali GPU: " BOARD_GPU_MODELS " (default g71)",
+    { "gpu", 0, "MODEL[,cores=N][,mhz=M]", "devices/board_gpu.c", "Mali GPU: " BOARD_GPU_MODELS " (default g71); "
+      "cores: shader cores (SHADER_PRESENT; g71/g72 1-32, g52 1-4), mhz: its clock",
       NULL, OPT_CUSTOM, 0, 0, 0, NULL, parse_gpu },
     { "gpu-threads", 0, "N", "devices/board_gpu.c",
       "host threads running the GPU's shader cores, 1..256 (default: host CPUs)",
@@ -272,8 +273,9 @@ static bool parse_disk(const OptionDef *d, const char *v, MalibuOptions *o, char
 
 static bool parse_gpu(const OptionDef *d, const char *v, MalibuOptions *o, char *err, size_t errlen)
 {
-    if (!board_gpu_model_ok(v)) {
-        snprintf(err, errlen, "--%s: expected %s, got '%s'", d->name, BOARD_GPU_MODELS, v);
+    char why[160];
+    if (!board_gpu_model_check(v, why, sizeof why)) {
+        snprintf(err, errlen, "--%s: %s (expected %s[,cores=N][,mhz=M])", d->name, why, BOARD_GPU_MODELS);
         return false;
     }
     o->board.gpu = v;
@@ -472,8 +474,8 @@ int options_parse(int argc, char **argv, MalibuOptions *o, char *err, size_t err
         if (!apply(d, v, o, err, errlen))
             return -1;
     }
-    if (o->sys.help || o->sys.help_markdown)
-        return 0;
+    if (o->sys.help || o->sys.help_markdown || (o->board.timing && !strcmp(o->board.timing, "help")))
+        return 0;   /* --timing help: main prints the keys */
     if (!check_together(o, err, errlen) || run_image_apply(&o->board, err, errlen) < 0)
         return -1;
     if (!o->board.kernel && !o->board.dump_dtb) {

@@ -176,6 +176,8 @@ int tm_config_set(tm_config *c, const char *key, const char *value, char *err, u
     if (!strcmp(key, "gpu.mhz") || !strcmp(key, "cpu.mhz")) {
         if (key[0] == 'c')
             c->cpu = true;
+        else
+            c->gpu_mhz_set = true;
         return parse_uint(value, key[0] == 'g' ? &c->gpu_mhz : &c->cpu_mhz, false)
                    ? snprintf(err, errlen, "--timing %s=%s: not a number", key, value), -1 : 0;
     }
@@ -301,7 +303,9 @@ void tm_config_print(FILE *f, const tm_config *c)
     fprintf(f, "preset = %s\n", c->preset);
     print_cache(f, "gpu.l1", &c->gpu_l1);
     print_cache(f, "gpu.l2", &c->gpu_l2);
-    fprintf(f, "gpu.l2.slices = %u\ngpu.mhz = %u\n", c->gpu_l2_slices, c->gpu_mhz);
+    fprintf(f, "gpu.l2.slices = %u\n", c->gpu_l2_slices);
+    if (c->gpu_mhz_set)   /* else the GPU's clock, whatever it is where the file is read */
+        fprintf(f, "gpu.mhz = %u\n", c->gpu_mhz);
     print_cache(f, "cpu.l1d", &c->cpu_l1d);
     print_cache(f, "cpu.l1i", &c->cpu_l1i);
     print_cache(f, "cpu.l2", &c->cpu_l2);

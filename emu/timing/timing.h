@@ -22,6 +22,8 @@ typedef struct tm_config {
     tm_cache_cfg gpu_l1, gpu_l2;
     unsigned gpu_l2_slices;           /* L2 slices (line-interleaved), each gpu.l2.size / slices */
     unsigned gpu_mhz;                 /* core clock the latencies are counted in */
+    bool gpu_mhz_set;                 /* gpu.mhz given or set by the board (else tm_config_print
+                                         leaves it out: the clock of the GPU it is used with) */
     tm_cache_cfg cpu_l1d, cpu_l1i, cpu_l2;
     unsigned cpu_mhz;
     tm_dram_cfg dram;

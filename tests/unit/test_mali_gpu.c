@@ -8,6 +8,8 @@
 #include "../../devices/board.h"
 #include "../../emu/system/options.h"
 #include "../../devices/gtimer.h"
+#include "../../devices/board_timing.h"
+#include "../../emu/timing/timing.h"
 
 START_TEST(ids_per_model)
 {
@@ -341,6 +343,79 @@ START_TEST(board_and_device_tree)
 }
 END_TEST
 
+/* --gpu MODEL,cores=N,mhz=M: the sizes the product lines come in, the clock within its range;
+ * SHADER_PRESENT, the DT clock and the timing model's clock follow it. */
+START_TEST(gpu_size_parameter)
+{
+    static const struct { const char *spec; uint64_t shader; uint32_t hz; } good[] = {
+        { "g71", 0xF, 500000000 },
+        { "g71,cores=8,mhz=850", 0xFF, 850000000 },
+        { "g71,mhz=850,cores=8", 0xFF, 850000000 },
+        { "g71,cores=32", 0xFFFFFFFF, 500000000 },
+        { "g72,cores=1,mhz=100", 0x1, 100000000 },
+        { "g52,cores=4,mhz=1500", 0xF, 1500000000 },
+        { "g52,cores=1", 0x1, 500000000 },
+    };
+    char err[256];
+    MaliModel m;
+    for (unsigned i = 0; i < sizeof good / sizeof *good; i++) {
+        ck_assert_msg(mali_model_parse(good[i].spec, &m, err, sizeof err), "%s: %s", good[i].spec, err);
+        ck_assert_uint_eq(m.shader_present, good[i].shader);
+        ck_assert_uint_eq(m.clock_hz, good[i].hz);
+    }
+    static const struct { const char *spec, *why; } bad[] = {
+        { "g52,cores=5", "1 to 4 shader cores" }, { "g71,cores=33", "1 to 32" }, { "g71,cores=0", "1 to 32" },
+        { "g71,cores=-1", "1 to 32" }, { "g71,cores=", "1 to 32" }, { "g71,cores=8x", "1 to 32" },
+        { "g71,cores=4,cores=8", "given twice" }, { "g71,mhz=99", "100 to 1500 MHz" },
+        { "g71,mhz=1501", "100 to 1500 MHz" }, { "g71,mhz=0x200", "100 to 1500 MHz" },
+        { "g71,ghz=1", "unknown key 'ghz'" }, { "g71,", "unknown key ''" }, { "g71,cores", "unknown key 'cores'" },
+        { "g31,cores=2", "unknown GPU 'g31'" }, { "g711", "unknown GPU 'g711'" },
+    };
+    for (unsigned i = 0; i < sizeof bad / sizeof *bad; i++) {
+        err[0] = 0;
+        ck_assert_msg(!mali_model_parse(bad[i].spec, &m, err, sizeof err), "%s accepted", bad[i].spec);
+        ck_assert_msg(strstr(err, bad[i].why), "%s: '%s' lacks '%s'", bad[i].spec, err, bad[i].why);
+    }
+    /* the option refuses with the reason */
+    BoardConfig cfg;
+    char *argv[] = { "malibu", "--dump-dtb", "/dev/null", "--gpu", "g52,cores=8", NULL };
+    board_config_default(&cfg);
+    ck_assert_int_eq(options_parse_board(5, argv, &cfg, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "1 to 4 shader cores"), "%s", err);
+
+    /* a board's G72 MP12 at 700 MHz: the register, the DT clock, the timing model's clock */
+    board_config_default(&cfg);
+    cfg.console_in = -1;
+    cfg.ram_size = 64ull << 20;
+    cfg.gpu = "g72,cores=12,mhz=700";
+    Board *b = board_new(&cfg, err, sizeof err);
+    ck_assert_msg(b != NULL, "%s", err);
+    ck_assert_msg(board_realize(b, err, sizeof err), "%s", err);
+    uint64_t v;
+    ck_assert_int_eq(bus_read(b->bus, BOARD_GPU_BASE + GPU_SHADER_PRESENT_LO, 4, &v), BUS_OK);
+    ck_assert_uint_eq(v, 0xFFF);
+    ck_assert_int_eq(bus_read(b->bus, BOARD_GPU_BASE + GPU_ID, 4, &v), BUS_OK);
+    ck_assert_uint_eq(v, 0x62210030);
+    int n = fdt_path_offset(b->dtb, "/gpu@2d000000"), len;
+    ck_assert_int_ge(n, 0);
+    const fdt32_t *clk = fdt_getprop(b->dtb, n, "clocks", &len);
+    int c = fdt_node_offset_by_phandle(b->dtb, fdt32_to_cpu(*clk));
+    const fdt32_t *hz = fdt_getprop(b->dtb, c, "clock-frequency", &len);
+    ck_assert_int_eq(len, 4);
+    ck_assert_uint_eq(fdt32_to_cpu(*hz), 700000000);
+    board_free(b);
+    tm_config tc;
+    cfg.timing = "";
+    ck_assert_int_eq(board_timing_gpu(&cfg, &tc, err, sizeof err), 1);
+    ck_assert_uint_eq(tc.gpu_mhz, 700);
+    cfg.timing = "gpu.mhz=500";   /* latencies in another clock than guest time's: refused */
+    ck_assert_int_eq(board_timing_gpu(&cfg, &tc, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "700 MHz"), "%s", err);
+    cfg.timing = "gpu.mhz=700";
+    ck_assert_int_eq(board_timing_gpu(&cfg, &tc, err, sizeof err), 1);
+}
+END_TEST
+
 START_TEST(hostile_registers)
 {
     h_setup();
@@ -376,6 +451,7 @@ int main(void)
     tcase_add_test(tc, board_timestamp_is_system_counter);
     tcase_add_test(tc, perfcnt_dump);
     tcase_add_test(tc, board_and_device_tree);
+    tcase_add_test(tc, gpu_size_parameter);
     tcase_add_test(tc, hostile_registers);
     suite_add_tcase(s, tc);
     return dev_run_suite(s);
