@@ -101,6 +101,8 @@ void board_ckpt_save(Board *b, CkptWriter *w)
     board_io_ckpt_save(b, w);
 
     /* ---- the GPU ---- */
+    if (b->gpu)
+        mali_ckpt_save(b->gpu, w); /* quiesced by the caller (board_gpu_quiesce) before the RAM */
 }
 
 bool board_ckpt_check(Board *b, CkptReader *r)
@@ -207,6 +209,11 @@ bool board_ckpt_load(Board *b, CkptReader *r)
         return false;
 
     /* ---- the GPU ---- */
+    if (b->gpu && !mali_ckpt_load(b->gpu, r))
+        return false;
+    /* RAM, GIC and timers are loaded by now: chains in flight may go on */
+    if (b->gpu)
+        mali_ckpt_resume(b->gpu);
 
     return ckpt_ok(r);
 }

@@ -283,6 +283,22 @@ static void board_advance(void *opaque, uint64_t ns) { gtimer_advance(opaque, ns
 static bool board_advance_frozen(void *opaque, uint64_t ns) { return gtimer_advance_frozen(opaque, ns); }
 static uint64_t board_reach(void *opaque, uint64_t ns) { return gtimer_reach(opaque, ns); }
 
+void board_gpu_quiesce(Board *b)
+{
+    char what[512];
+    if (!b->gpu)
+        return;
+    mali_ckpt_quiesce(b->gpu);
+    if (mali_ckpt_describe(b->gpu, what, sizeof what))
+        fprintf(stderr, "malibu: checkpoint: GPU work in flight: %s\n", what);
+}
+
+void board_gpu_resume(Board *b)
+{
+    if (b->gpu)
+        mali_ckpt_resume(b->gpu);
+}
+
 bool board_gpu_attach(Board *b, const char *model, Mali **out, char *err, size_t errlen)
 {
     *out = NULL;

@@ -25,6 +25,11 @@ struct MaliModel;
  * --timing (b->gpu_engine).  "none": no GPU, *out = NULL.  false + err on
  * failure. */
 bool board_gpu_attach(struct Board *b, const char *model, struct Mali **out, char *err, size_t errlen);
+/* Checkpoints (mali.h mali_ckpt_*): before a save, with every vCPU stopped and before the RAM is
+ * saved, bring the GPU to rest (every job slot idle, between two jobs of its chain, or finished);
+ * after the save, let it go on.  Loading resumes it by itself (board_ckpt_load).  No GPU: nothing. */
+void board_gpu_quiesce(struct Board *b);
+void board_gpu_resume(struct Board *b);
 /* Names accepted by --gpu, for messages. */
 #define BOARD_GPU_MODELS "g71|g72|g52|none"
 /* --gpu's value: a model with optional ,cores=N,mhz=M (mali_model_parse) or "none"; false + err. */

@@ -31,3 +31,15 @@ void mali_update_irqs(Mali *m)
         m->host.set_irq(m->host.irq, m->intid_gpu, m->line_gpu = gpu);
     }
 }
+
+/* After a checkpoint load: the lines as the loaded RAWSTAT & MASK say, each driven once whatever
+ * the interrupt controller holds (not counted: the saved run counted them when they rose). */
+void mali_redrive_irqs(Mali *m)
+{
+    m->line_job = (m->job_irq_raw & m->job_irq_mask) != 0;
+    m->line_mmu = (m->mmu_irq_raw & m->mmu_irq_mask) != 0;
+    m->line_gpu = (m->gpu_irq_raw & m->gpu_irq_mask) != 0;
+    m->host.set_irq(m->host.irq, m->intid_job, m->line_job);
+    m->host.set_irq(m->host.irq, m->intid_mmu, m->line_mmu);
+    m->host.set_irq(m->host.irq, m->intid_gpu, m->line_gpu);
+}

@@ -36,17 +36,11 @@
 #include "../../emu/stats/stats.h"
 #include "../../emu/stats/timeline.h"
 
-#define MAX_CHAIN_JOBS 65535u
+#define MAX_CHAIN_JOBS MALI_MAX_CHAIN_JOBS
 #define EXC_ABANDON 0x10000u /* internal: reset/teardown while running, drop the chain */
+#define EXC_PARK 0x10001u    /* internal: stopped for a checkpoint, the job runs again (ckpt.c) */
 #define STOP_SOFT 1
 #define STOP_HARD 2
-
-typedef struct MaliJobRec {
-    uint64_t va;
-    uint16_t index, dep[2];
-    uint8_t type;
-    bool barrier, done;
-} MaliJobRec;
 
 static unsigned log_budget = 32; /* stderr messages about unsupported jobs (all devices) */
 
@@ -215,14 +209,16 @@ static bool stop_pending(MaliJobCtx *c, bool soft_too)
 {
     Mali *m = c->m;
     return m->quit || m->reset_gen != c->reset_gen || c->s->stop == STOP_HARD ||
-           (soft_too && c->s->stop == STOP_SOFT);
+           (soft_too && c->s->stop == STOP_SOFT) || c->s->park_abort;
 }
 
 static uint32_t stop_code(MaliJobCtx *c)
 {
     if (c->m->quit || c->m->reset_gen != c->reset_gen)
         return EXC_ABANDON;
-    return c->s->stop == STOP_HARD ? MALI_EXC_TERMINATED : MALI_EXC_STOPPED;
+    if (c->s->stop)
+        return c->s->stop == STOP_HARD ? MALI_EXC_TERMINATED : MALI_EXC_STOPPED;
+    return c->s->park_abort ? EXC_PARK : MALI_EXC_STOPPED;
 }
 
 static void set_fault(MaliJobCtx *c, uint64_t va)
@@ -258,6 +254,8 @@ static void report_fault(Mali *m, unsigned asn, uint32_t code, unsigned access, 
  * while the GPU waits for the CPU.  m->lock held. */
 static void stall_begin(MaliJobCtx *c)
 {
+    if (c->m->quiesce) /* mali_ckpt_quiesce waits for this slot: it stops the job */
+        pthread_cond_broadcast(&c->m->cond);
     if (c->holding && c->stalls++ == 0 && c->m->clock.hold)
         c->m->clock.hold(c->m->clock.opaque, -1);
 }
@@ -616,9 +614,9 @@ static uint32_t job_compute(MaliJobCtx *c, const MaliJobRec *j)
     hold_clock(c, false);
     if (st == MALI_EXC_OK)
         st = MALI_EXC_DONE;
-    if (st == MALI_EXC_STOPPED || st == MALI_EXC_TERMINATED) {
+    if (st == MALI_EXC_STOPPED || st == MALI_EXC_TERMINATED || st == EXC_PARK) {
         /* the engine gave up because of mali_job_should_stop(): report what was asked for
-         * (hard stop: TERMINATED; reset: drop the chain) */
+         * (hard stop: TERMINATED; reset: drop the chain; checkpoint: run it again) */
         pthread_mutex_lock(&m->lock);
         if (stop_pending(c, true))
             st = stop_code(c);
@@ -677,11 +675,13 @@ static bool deps_met(const MaliSlot *s, const MaliJobRec *j)
     return true;
 }
 
-static bool grow_jobs(MaliSlot *s, size_t n)
+bool mali_slot_grow_jobs(MaliSlot *s, size_t n)
 {
     if (n < s->jobs_cap)
         return true;
     size_t cap = s->jobs_cap ? s->jobs_cap * 2 : 64;
+    while (cap <= n) /* a loaded chain comes whole, the walker one job at a time */
+        cap *= 2;
     MaliJobRec *nj = realloc(s->jobs, cap * sizeof *nj);
     if (!nj)
         return false;
@@ -700,38 +700,38 @@ static uint64_t model_now_ns(const MaliJobCtx *c)
 
 static void chain_end(Mali *m, MaliSlot *s, uint32_t status, uint64_t tail, uint64_t model_end);
 
-/* Run the active chain of slot s.  Called and returns with m->lock held. */
-static void run_chain(Mali *m, MaliSlot *s)
+/* Checkpoints (ckpt.c): while m->quiesce, wait here, at a job boundary, with the chain's whole
+ * state in the slot (jobs[], done flags) and in c, until mali_ckpt_resume.  m->lock held. */
+static void park_point(Mali *m, MaliSlot *s, const MaliJobCtx *c)
 {
-    MaliJobCtx c = { .m = m, .s = s, .as = s->config & JS_CONFIG_AS_MASK,
-                     .reset_gen = m->reset_gen,
-                     .ts_base = s->anchor_ts > s->model_end ? s->anchor_ts : s->model_end };
-    uint64_t head = s->head;
-    bool writeback = !(s->config & JS_CONFIG_DISABLE_DESCRIPTOR_WR_BK);
-    bool is64_all = true;
-    MaliChainFn chain_fn = m->chain_fn;
-    void *chain_opaque = m->chain_opaque;
-    s->run_ctx = &c;
-    pthread_mutex_unlock(&m->lock);
-    if (chain_fn)
-        chain_fn(chain_opaque, &c, head, c.as, m->model->gpu_id >> 28);
+    if (m->quiesce) {
+        s->parked = true;
+        pthread_cond_broadcast(&m->cond);
+        while (m->quiesce && !m->quit && m->reset_gen == c->reset_gen)
+            pthread_cond_wait(&m->cond, &m->lock);
+        s->parked = false;
+    }
+    s->park_abort = false;
+}
 
-    /* 1. follow the Next links */
+/* 1. follow the chain's Next links into s->jobs (s->walk_status: a fault reading them). */
+static void walk_chain(MaliJobCtx *c, MaliSlot *s, uint64_t head)
+{
     size_t n = 0;
-    uint32_t walk_status = 0;  /* fault reading the chain, reported after the jobs before it */
-    uint64_t walk_va = 0, walk_fault = 0;
+    s->walk_status = 0;
+    s->walk_va = s->walk_fault = 0;
     for (uint64_t va = head; va;) {
         uint8_t h[MALI_JOB_HEADER_LENGTH];
         struct mali_job_header jh;
         uint32_t code;
-        if (n >= MAX_CHAIN_JOBS || (va & 63) || !grow_jobs(s, n))
-            code = MALI_EXC_JOB_CONFIG_FAULT, c.fault_va = va;
+        if (n >= MAX_CHAIN_JOBS || (va & 63) || !mali_slot_grow_jobs(s, n))
+            code = MALI_EXC_JOB_CONFIG_FAULT, c->fault_va = va;
         else
-            code = mali_gpu_read(&c, va, h, sizeof h);
+            code = mali_gpu_read(c, va, h, sizeof h);
         if (code) {
-            walk_status = code;
-            walk_va = va;
-            walk_fault = c.fault_va;
+            s->walk_status = code;
+            s->walk_va = va;
+            s->walk_fault = c->fault_va;
             break;
         }
         mali_job_header_unpack(h, &jh);
@@ -747,9 +747,52 @@ static void run_chain(Mali *m, MaliSlot *s)
             j->type |= 0x80; /* 32-bit descriptor marker */
         va = jh.next;
     }
-    (void)is64_all;
-    for (size_t i = 0; i < n; i++)
+    s->njobs = n;
+}
+
+/* Run the active chain of slot s (from its start, or where a checkpoint left it: s->resume).
+ * Called and returns with m->lock held. */
+static void run_chain(Mali *m, MaliSlot *s)
+{
+    MaliJobCtx c = { .m = m, .s = s, .as = s->config & JS_CONFIG_AS_MASK,
+                     .reset_gen = m->reset_gen,
+                     .ts_base = s->anchor_ts > s->model_end ? s->anchor_ts : s->model_end };
+    bool resumed = s->resume;
+    if (resumed) {
+        c.ts_base = s->resume_ts_base;
+        c.chain_ns = s->resume_chain_ns;
+        c.mmu_fault = s->resume_mmu_fault;
+        s->resume = false;
+    } else {
+        s->chain_head = s->head;
+        s->walked = false;
+        s->njobs = 0;
+    }
+    uint64_t head = s->chain_head;
+    bool writeback = !(s->config & JS_CONFIG_DISABLE_DESCRIPTOR_WR_BK);
+    MaliChainFn chain_fn = resumed ? NULL : m->chain_fn; /* observed when it started */
+    void *chain_opaque = m->chain_opaque;
+    s->run_ctx = &c;
+    pthread_mutex_unlock(&m->lock);
+    if (chain_fn)
+        chain_fn(chain_opaque, &c, head, c.as, m->model->gpu_id >> 28);
+
+    while (!s->walked) {
+        walk_chain(&c, s, head);
+        if (s->walk_status != EXC_PARK)
+            break;
+        /* the walk waited for the CPU when a checkpoint came: walk again after it */
+        pthread_mutex_lock(&m->lock);
+        park_point(m, s, &c);
+        pthread_mutex_unlock(&m->lock);
+    }
+    s->walked = true;
+    size_t n = s->njobs;
+    for (size_t i = 0; i < n; i++) {
         s->idx_total[s->jobs[i].index]++;
+        if (s->jobs[i].done)
+            s->idx_done[s->jobs[i].index]++;
+    }
 
     /* 2. run jobs in dependency order */
     uint32_t status = MALI_EXC_DONE;
@@ -759,18 +802,19 @@ static void run_chain(Mali *m, MaliSlot *s)
         while (first < n && s->jobs[first].done)
             first++;
         if (first == n) {
-            if (walk_status) {
-                status = walk_status;
-                tail = walk_va;
-                if (walk_status != EXC_ABANDON && walk_status != MALI_EXC_STOPPED &&
-                    walk_status != MALI_EXC_TERMINATED)
-                    c.fault_va = walk_fault;
+            if (s->walk_status) {
+                status = s->walk_status;
+                tail = s->walk_va;
+                if (s->walk_status != EXC_ABANDON && s->walk_status != MALI_EXC_STOPPED &&
+                    s->walk_status != MALI_EXC_TERMINATED)
+                    c.fault_va = s->walk_fault;
             } else if (n) {
                 tail = s->jobs[n - 1].va;
             }
             break;
         }
         pthread_mutex_lock(&m->lock);
+        park_point(m, s, &c);
         bool stopping = stop_pending(&c, true);
         uint32_t scode = stopping ? stop_code(&c) : 0;
         pthread_mutex_unlock(&m->lock);
@@ -803,6 +847,8 @@ static void run_chain(Mali *m, MaliSlot *s)
         if (__builtin_expect(timeline_on, 0))
             timeline_gpu_job_begin(s->n, model_now_ns(&c));
         uint32_t code = exec_job(&c, &rec, !(j->type & 0x80));
+        if (code == EXC_PARK)
+            continue; /* stopped for a checkpoint: parks, then runs again from its start */
         if (__builtin_expect(timeline_on, 0))
             timeline_gpu_job_end(s->n, c.as, head, j->va, rec.type, code, model_now_ns(&c));
         if (rec.type < 16)
@@ -822,6 +868,8 @@ static void run_chain(Mali *m, MaliSlot *s)
             }
             uint64_t fva = c.fault_va;
             uint32_t wcode = mali_gpu_write(&c, j->va, w, sizeof w);
+            if (wcode == EXC_PARK)
+                continue; /* the header write waited for the CPU: the job runs again */
             if (code == MALI_EXC_DONE && wcode)
                 code = wcode;
             else
@@ -853,6 +901,8 @@ static void run_chain(Mali *m, MaliSlot *s)
 
     pthread_mutex_lock(&m->lock);
     s->run_ctx = NULL;
+    if (m->quiesce) /* mali_ckpt_quiesce waits for the slot: at rest once the chain has ended */
+        pthread_cond_broadcast(&m->cond);
     if (status == EXC_ABANDON || m->reset_gen != c.reset_gen || m->quit)
         return; /* the slot was reset meanwhile: nothing to report */
     uint64_t model_end = mali_job_timestamp_locked(&c, true);
@@ -894,7 +944,7 @@ static void *slot_thread(void *arg)
     Mali *m = s->m;
     pthread_mutex_lock(&m->lock);
     for (;;) {
-        while (!m->quit && (!s->active || s->pub_pending))
+        while (!m->quit && (!s->active || s->pub_pending || m->quiesce))
             pthread_cond_wait(&m->cond, &m->lock);
         if (m->quit)
             break;
@@ -953,7 +1003,9 @@ int mali_icount_next(Mali *m, uint64_t *ns)
         } else if (s->active) {
             /* started, or about to be picked up by its thread: ends no earlier than its work
              * modelled so far */
-            t = s->icount_start_ns + (s->run_ctx ? __atomic_load_n(&s->run_ctx->chain_ns, __ATOMIC_RELAXED) : 0);
+            t = s->icount_start_ns + (s->run_ctx  ? __atomic_load_n(&s->run_ctx->chain_ns, __ATOMIC_RELAXED)
+                                      : s->resume ? s->resume_chain_ns /* loaded, not yet running */
+                                                  : 0);
             k = MALI_ICOUNT_BOUND;
         } else {
             continue;
@@ -977,6 +1029,10 @@ void mali_icount_publish(Mali *m, uint64_t now_ns)
         if (s->pub_pending && s->pub_ns <= now_ns) {
             s->pub_pending = false;
             chain_end(m, s, s->pub_status, s->pub_tail, s->pub_model_end);
+            /* a latched chain starts when this one ended on the GPU, not when the vCPU loop
+             * happened to look: the same in a run resumed from a checkpoint */
+            if (s->active)
+                s->icount_start_ns = s->pub_ns;
             pthread_cond_broadcast(&m->cond); /* the slot's thread: the next chain */
         }
     }

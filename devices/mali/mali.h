@@ -12,6 +12,7 @@
  *                   CACHE_FLUSH jobs, COMPUTE dispatch through MaliComputeFn
  *   mali.c          instantiation, MMIO dispatch, device-tree facts (devices/board_gpu.c writes
  *                   the node and gives the device its engine)
+ *   ckpt.c          checkpoints: quiesce at job boundaries, save and load the whole device
  * Facts: /work/shared/reference/mali-bifrost-interface.md.  See devices/README.md. */
 #ifndef MALIBU_MALI_H
 #define MALIBU_MALI_H
@@ -20,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../../emu/checkpoint/ckpt.h"
 
 #define MALI_MMIO_SIZE 0x10000ull
 
@@ -114,6 +116,26 @@ void mali_icount_publish(Mali *m, uint64_t now_ns);
 /* Wait on the host (at most max_host_ns) for a running chain to finish or progress. */
 void mali_icount_wait(Mali *m, uint64_t max_host_ns);
 void mali_free(Mali *m);
+
+/* ---- checkpoints (ckpt.c; docs/checkpoint.md "The GPU") ----------------------------------------
+ * quiesce: every job slot idle, at a job boundary of a chain in flight (its slot thread parked
+ * until resume), or finished and not yet published (--clock icount); a job waiting for the CPU
+ * (MMU fault, locked region) is stopped and runs again from its start after the save.  Call it
+ * with the vCPUs stopped, before the board's RAM is saved; resume after the save.
+ * save: sections "mali", "mali-js" 0..2, "mali-as" per AS_PRESENT (quiesces by itself if the
+ * caller did not).  load: into a fresh device of the same model (a different model is refused,
+ * naming both); IRQ lines re-driven; the device stays quiesced (chains in flight continue from
+ * their saved job) until mali_ckpt_resume, called once the whole board is loaded. */
+#define MALI_CKPT_VERSION 1
+void mali_ckpt_quiesce(Mali *m);
+void mali_ckpt_resume(Mali *m);
+/* What a quiesced GPU holds, for the log ("slot 1: 12 of 40 jobs done"; "slot 0: ended, published
+ * at 123 ns"; "slot 2: chain ended (status 0x1), its interrupt not yet handled"): the number of
+ * job slots with work or an unhandled end, their description in buf. */
+unsigned mali_ckpt_describe(Mali *m, char *buf, size_t len);
+void mali_ckpt_save(Mali *m, CkptWriter *w);
+bool mali_ckpt_load(Mali *m, CkptReader *r);
+
 /* Power-on state (as after a hard reset, IRQ RAWSTAT clear); running jobs are abandoned. */
 void mali_reset(Mali *m);
 const MaliModel *mali_model(Mali *m);

@@ -63,11 +63,32 @@ typedef struct MaliSlot {
     bool pub_pending;           /* the host finished the chain: published at pub_ns */
     uint64_t pub_ns, pub_tail, pub_model_end;
     uint32_t pub_status;
-    /* chain walker scratch (slot thread only) */
+    /* chain walker (slot thread; read by checkpoints while the thread is parked) */
     struct MaliJobRec *jobs;
     size_t jobs_cap;
     uint16_t *idx_total, *idx_done; /* per job index: jobs in the chain / done */
+    size_t njobs;               /* jobs[0..njobs): the chain's jobs, once walked */
+    bool walked;                /* the Next links have been followed */
+    uint64_t chain_head;        /* the chain's first job (JS_HEAD moves to the running job) */
+    uint32_t walk_status;       /* a fault reading the links, reported after the jobs before it */
+    uint64_t walk_va, walk_fault;
+    /* checkpoints (ckpt.c, mali.h mali_ckpt_quiesce) */
+    bool parked;                /* the thread waits at a job boundary while m->quiesce */
+    bool park_abort;            /* quiesce: the running job waits for the (stopped) CPU: stop it
+                                   now, it runs again from its start after the save */
+    bool resume;                /* loaded: run_chain continues jobs[] instead of walking */
+    bool resume_mmu_fault;
+    uint64_t resume_chain_ns, resume_ts_base;
 } MaliSlot;
+
+/* One job of the chain being run (job_manager.c). */
+typedef struct MaliJobRec {
+    uint64_t va;
+    uint16_t index, dep[2];
+    uint8_t type;             /* JOB_TYPE_*, | 0x80 for a 32-bit descriptor */
+    bool barrier, done;
+} MaliJobRec;
+#define MALI_MAX_CHAIN_JOBS 65535u
 
 struct MaliJobCtx {
     Mali *m;
@@ -96,6 +117,7 @@ struct Mali {
     uint64_t ts_freq;           /* ticks per second of ts_fn (1e9 without one) */
     MaliClockModel clock;
     bool icount;                /* mali_set_icount: chains end at their modelled guest time */
+    bool quiesce;               /* mali_ckpt_quiesce .. _resume: slot threads park between jobs */
 
     pthread_mutex_t lock;
     pthread_cond_t cond;   /* slot threads wait here; broadcast on any relevant change */
@@ -165,7 +187,11 @@ uint32_t mali_as_translate(Mali *m, unsigned as, uint64_t va, unsigned access, u
                            bool *bus_fault);
 void mali_tlb_flush(MaliAs *a, bool all);
 
+/* irq.c: drive the three lines to RAWSTAT & MASK whatever they were (after a load; no counting) */
+void mali_redrive_irqs(Mali *m);
+
 /* job manager threads */
+bool mali_slot_grow_jobs(MaliSlot *s, size_t n); /* room for jobs[0..n] */
 bool mali_jm_start(Mali *m);
 void mali_jm_stop(Mali *m);
 

@@ -9,6 +9,7 @@
 
 #include "../../devices/board.h"
 #include "../../devices/board_ckpt.h"
+#include "../../devices/board_gpu.h"
 #include "../checkpoint/ckpt.h"
 #include "guest_channel.h"
 #include "options.h"
@@ -85,7 +86,7 @@ static double host_s(void)
 }
 
 /* Write the file (every vCPU stopped at a block boundary).  who: the asking vCPU, or ncpu. */
-static bool save(unsigned who)
+static bool save_file(unsigned who)
 {
     char err[512];
     double t0 = host_s();
@@ -114,6 +115,18 @@ static bool save(unsigned who)
     double mb = stat(ck.save_path, &st) == 0 ? st.st_size / 1048576.0 : 0;
     fprintf(stderr, "malibu: checkpoint saved to %s (%.1f MB, %.2f s)\n", ck.save_path, mb, host_s() - t0);
     return true;
+}
+
+/* The same with the GPU at rest meanwhile (its jobs write RAM): every job slot idle, between two
+ * jobs of its chain, or finished (board_gpu.h).  A run that ends with the save keeps it at rest,
+ * so its --stats report counts the GPU's work up to the checkpoint, no more. */
+static bool save(unsigned who)
+{
+    board_gpu_quiesce(ck.board);
+    bool ok = save_file(who);
+    if (!ok || !(ck.exit_after || stop_signal_received()))
+        board_gpu_resume(ck.board);
+    return ok;
 }
 
 /* Both the saving run after its save and a resumed run go on from here, in the same state: caches

@@ -79,7 +79,7 @@ $(call unit_test,test_dev_board test_dev_bus test_dev_gic test_dev_hdlcd test_de
                  test_dev_uart,$(DEVICE_OBJS),$(FDT_CFLAGS),$(DEVICE_LIBS))
 # Checkpoint files (emu/checkpoint/) and the board's RAM and identity sections (board_ckpt.c).
 $(call unit_test,test_ckpt,$(DEVICE_OBJS),$(FDT_CFLAGS),$(DEVICE_LIBS))
-$(call unit_test,test_mali_job test_mali_icount test_mali_mmu test_stats_mali,$(DEVICE_OBJS), \
+$(call unit_test,test_mali_job test_mali_icount test_mali_ckpt test_mali_mmu test_stats_mali,$(DEVICE_OBJS), \
                  $(FDT_CFLAGS) -Itests/mali,$(DEVICE_LIBS),tests/mali/mali_harness.h)
 $(call unit_test,test_gpu_mali test_gpu_boards,$(DEVICE_OBJS),$(FDT_CFLAGS) -Itests/mali -I$(B)/tests/gpu,$(DEVICE_LIBS), \
                  tests/mali/mali_harness.h $(B)/tests/gpu/asm.stamp)
