@@ -7,11 +7,14 @@
 # image built before `malibu checkpoint` existed serves too.
 .PHONY: checkpoint-test
 TEST_TARGETS += checkpoint-test
-checkpoint-test: $(B)/malibu
+checkpoint-test: $(B)/malibu $(B)/malibu-checkpoint
 ifeq ($(MALI_IN_TEST),no)
 	@echo "== checkpoint test skipped (MALI_IN_TEST=no)"
 else
 	@$(MAKE) --no-print-directory image
 	@echo "== checkpoint: save in the guest, resume, the same results (vCPUs, machine, --timing, --smp 4 rr icount)"
 	$(PYTHON) tests/checkpoint/checkpoint_test.py $(B)/malibu $(IMAGE_OUT) $(B)/tests/checkpoint
+	@echo "== checkpoint: refused onto another GPU model or RAM size, truncated, a byte flipped; malibu-checkpoint info/diff"
+	$(PYTHON) tests/checkpoint/refuse_test.py $(B)/malibu $(B)/malibu-checkpoint $(IMAGE_OUT) \
+	    $(B)/tests/checkpoint/gpu.ckpt $(B)/tests/checkpoint/refuse
 endif
