@@ -347,6 +347,10 @@ int main(int argc, char **argv)
     }
     if (cfg.dump_dtb)
         return 0;
+    if (opts.sys.ckpt_save && !virtio_board_ckpt_savable(board, err, sizeof err)) {
+        fprintf(stderr, "malibu: --checkpoint-save: %s\n", err);
+        return 2;
+    }
     if (opts.sys.ckpt_load && !checkpoint_load(err, sizeof err)) {
         fprintf(stderr, "malibu: %s\n", err);
         return 1;
