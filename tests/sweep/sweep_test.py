@@ -9,6 +9,7 @@
    in the foreground, stopped at the end) as one sbatch --array job; `status` reports it while
    it runs and after; `collect` writes its table: identical to the local one, byte for byte.
 4. The plot's data (plots/NAME.csv: the arrays given to matplotlib) equals the table's columns.
+   Both sweeps start every point from one checkpoint of their board (the spec's `start`).
 5. A point killed halfway (its runner and malibu SIGKILLed, as when a node dies) is resumed: only
    that point runs again, the others' records are untouched, the table is the same.
 6. A point that times out is retried once, both attempts' logs kept, and is reported as failed.
@@ -150,7 +151,9 @@ def main():
     cluster = None
     try:
         bad_specs(tmp, image, malibu)
-        spec = write(os.path.join(tmp, "l2.toml"), spec_text(image, malibu))
+        # every point resumes one checkpoint of its board, saved after `start` (made by the first
+        # point that needs it: a local runner's, or a Slurm task's)
+        spec = write(os.path.join(tmp, "l2.toml"), spec_text(image, malibu, extra_top='\nstart = "clinfo >/dev/null"'))
         local, viaslurm = os.path.join(tmp, "local"), os.path.join(tmp, "slurm")
         # Slurm first: its daemons start while the local points run
         cluster = slurm_cluster.Cluster(os.path.join(tmp, "cluster"))
@@ -177,6 +180,14 @@ def main():
             print("--- local\n%s--- slurm\n%s" % (a, b))
         print(a, end="")
         plot_equals_table(local)
+        for d in (local, viaslurm):
+            starts = [x for x in os.listdir(os.path.join(d, "start"))]
+            loads = sum("--checkpoint-load" in open(os.path.join(d, "points", "%04d" % i, "cmd.sh")).read()
+                        for i in range(4))
+            made = [x for x in starts if os.path.exists(os.path.join(d, "start", x, "done"))]
+            check(len(starts) == 1 and made == starts and loads == 4,
+                  "%s: one start checkpoint (%d), made once, resumed by %d of 4 points"
+                  % (os.path.basename(d), len(starts), loads))
         cluster.stop()
         cluster = None
         kill_and_resume(spec, local)

@@ -2,6 +2,7 @@
 log.txt; stats.json; state.json).  The local runner runs N at a time; Slurm array tasks call
 run_point for their index.  A point is done when state.json says so: that file is written last
 (renamed into place), so a point killed halfway is not done and runs again on resume."""
+import fcntl
 import json
 import os
 import shlex
@@ -17,6 +18,10 @@ ATTEMPTS = 2   # a crashed or timed-out point is retried once
 
 def point_dir(sweep_dir, i):
     return os.path.join(sweep_dir, "points", "%04d" % i)
+
+
+def start_dir(sweep_dir, key):
+    return os.path.join(sweep_dir, "start", key)
 
 
 def read_json(path, default=None):
@@ -57,11 +62,61 @@ def setup(spec, sweep_dir):
     for i, p in enumerate(spec.points):
         d = point_dir(sweep_dir, i)
         os.makedirs(d, exist_ok=True)
-        write_json(os.path.join(d, "params.json"), p)
+        key = specmod.start_key(spec, p)
+        ck = None
+        if key is not None:   # the board's start checkpoint: made by the first point that needs it
+            sd = start_dir(sweep_dir, key)
+            os.makedirs(sd, exist_ok=True)
+            ck = os.path.join(sd, "start.ckpt")
+            if os.path.exists(os.path.join(sd, "failed.json")):   # a new run tries again
+                os.remove(os.path.join(sd, "failed.json"))
+            with open(os.path.join(sd, "cmd.sh"), "w") as f:
+                f.write("#!/bin/sh\n# the start checkpoint of a board of %s\nexec %s\n" % (spec.path, " ".join(
+                    shlex.quote(a) for a in specmod.start_argv(spec, p, ck))))
+            os.chmod(os.path.join(sd, "cmd.sh"), 0o755)
+        write_json(os.path.join(d, "params.json"), dict(p, **({"start": key} if key else {})))
         with open(os.path.join(d, "cmd.sh"), "w") as f:
             f.write("#!/bin/sh\n# point %d of %s\nexec %s\n" % (i, spec.path, " ".join(
-                shlex.quote(a) for a in specmod.point_argv(spec, p, d))))
+                shlex.quote(a) for a in specmod.point_argv(spec, p, d, ck))))
         os.chmod(os.path.join(d, "cmd.sh"), 0o755)
+
+
+def ensure_start(sweep_dir, key, timeout, log=sys.stderr):
+    """The start checkpoint of board key, made once: whoever takes the lock first (a local runner's
+    point or a Slurm task, on any node of a shared file system) runs its cmd.sh; the others wait on
+    the lock and find it made.  None when it exists, else why it could not be made (its log kept)."""
+    sd = start_dir(sweep_dir, key)
+    done = os.path.join(sd, "done")
+    if os.path.exists(done):
+        return None
+    with open(os.path.join(sd, "lock"), "w") as lk:
+        fcntl.flock(lk, fcntl.LOCK_EX)
+        if os.path.exists(done):
+            return None
+        failed = read_json(os.path.join(sd, "failed.json"))
+        if failed:
+            return failed["why"]
+        t0 = time.time()
+        with open(os.path.join(sd, "log.txt"), "w") as lf:
+            proc = subprocess.Popen(["sh", os.path.join(sd, "cmd.sh")], stdin=subprocess.DEVNULL, stdout=lf,
+                                    stderr=subprocess.STDOUT, start_new_session=True)
+            try:
+                rc = proc.wait(timeout=timeout)
+                why = "exit %d" % rc if rc else None
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+                why = "timed out after %d s" % timeout
+        if why is None and not os.path.exists(os.path.join(sd, "start.ckpt")):
+            why = "no checkpoint written"
+        if why:
+            why = "the start checkpoint %s: %s (log: %s)" % (key, why, os.path.join(sd, "log.txt"))
+            write_json(os.path.join(sd, "failed.json"), {"why": why})
+            print("malibu-sweep: %s" % why, file=log)
+            return why
+        with open(done, "w") as f:
+            f.write("%.1f s\n" % (time.time() - t0))
+        return None
 
 
 def run_point(sweep_dir, i, log=sys.stderr):
@@ -74,6 +129,12 @@ def run_point(sweep_dir, i, log=sys.stderr):
         os.remove(os.path.join(d, "state.json"))
     with open(os.path.join(d, "started"), "w") as f:
         f.write("%d %s\n" % (os.getpid(), time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())))
+    key = (read_json(os.path.join(d, "params.json")) or {}).get("start")
+    if key is not None:
+        why = ensure_start(sweep_dir, key, meta["timeout"], log)
+        if why:
+            write_json(os.path.join(d, "state.json"), {"state": "failed", "attempts": [{"attempt": 0, "result": why}]})
+            return False
     attempts = []
     for attempt in range(1, ATTEMPTS + 1):
         t0 = time.time()

@@ -13,7 +13,7 @@ import subprocess
 import tomllib
 
 TOP_KEYS = {"name", "malibu", "image", "memory", "clock", "repetitions", "timeout", "share", "args",
-            "grid", "params", "timing", "results", "plot"}
+            "start", "grid", "params", "timing", "results", "plot"}
 GRID_KEYS = {"run", "gpu", "cores", "mhz", "smp"}
 RESULT_KEYS = {"kernel", "capture"}
 PLOT_KEYS = {"name", "x", "y", "lines", "where", "logx", "logy", "title"}
@@ -169,7 +169,9 @@ def load(path, check_malibu=True):
             raise s.error(None, k, "a table [%s] is expected" % k)
     s.name = d.get("name", os.path.splitext(os.path.basename(path))[0])
     here = os.path.dirname(os.path.abspath(__file__))
-    s.malibu = s.file_key("malibu", os.path.join(here, "..", "..", "build", "malibu"))
+    # default: the source tree's build/malibu, or (installed: no build tree) malibu on PATH
+    built = os.path.normpath(os.path.join(here, "..", "..", "build", "malibu"))
+    s.malibu = s.file_key("malibu", built if os.access(built, os.X_OK) else shutil.which("malibu") or built)
     s.image = s.file_key("image", os.path.join(here, "..", "..", "guest-images", "out"))
     s.memory = str(d.get("memory", "512M"))
     s.clock = d.get("clock", "icount")
@@ -177,6 +179,13 @@ def load(path, check_malibu=True):
     s.args = d.get("args", [])
     if not isinstance(s.args, list) or not all(isinstance(a, str) for a in s.args):
         raise s.error(None, "args", "a list of strings (more malibu options)")
+    # start: a guest command each distinct board runs once before `malibu checkpoint`; every point
+    # of that board resumes from the checkpoint (docs/checkpoint.md) instead of booting
+    s.start = d.get("start")
+    if s.start is not None and (not isinstance(s.start, str) or not s.start.strip()):
+        raise s.error(None, "start", "a guest command (string) run once before the checkpoint the points resume")
+    if s.start is not None and any(a.startswith("--checkpoint") for a in s.args):
+        raise s.error(None, "args", "--checkpoint-* options are the sweep's own with 'start'")
     for k, lo in (("repetitions", 1), ("timeout", 1)):
         v = d.get(k, 1 if k == "repetitions" else 600)
         if not isinstance(v, int) or isinstance(v, bool) or v < lo:
@@ -221,6 +230,11 @@ def load(path, check_malibu=True):
     progs = image_programs(s.image)
     pnames = list(params)
     pvals = [a[3] for a in axes if a[1] == "params"]
+    if s.start is not None:
+        for p in command_programs(s.start):
+            if p not in SHELL_WORDS and not p.startswith("/") and p not in progs:
+                raise s.error(None, "start", "no program '%s' in the guest image %s (%s)"
+                              % (p, s.image, ":".join(IMAGE_PATH)))
     for tmpl in axes[0][3]:
         for combo in itertools.product(*pvals):
             cmd = tmpl.format(**dict(zip(pnames, combo)))
@@ -293,20 +307,44 @@ def load(path, check_malibu=True):
     return s
 
 
-def point_argv(s, p, outdir):
-    """The exact malibu command line of point p (its stats go to outdir)."""
+def board_argv(s, p):
+    """The options that make point p's board (what a checkpoint of it must share: no --timing)."""
     gpu = str(p.get("gpu", "g71"))
     size = ["%s=%s" % (k, p[k]) for k in ("cores", "mhz") if k in p]
     if size:
         gpu = ",".join([gpu] + size)
     argv = [s.malibu, "-m", s.memory, "--smp", str(p.get("smp", 1)), "--clock", s.clock, "--image", s.image,
             "--display", "none", "--gpu", gpu]
+    if p.get("smp", 1) > 1 and s.start is not None:
+        argv += ["--smp-mode", "rr"]    # a checkpoint stops every vCPU in one round-robin loop
+    if s.share is not None:
+        argv += ["--share", s.share + ",ro"]
+    return argv + list(s.args)
+
+
+def start_key(s, p):
+    """The name of point p's start checkpoint: one per distinct board (None without 'start')."""
+    if s.start is None:
+        return None
+    import hashlib
+    return hashlib.sha1("\0".join(board_argv(s, p)[1:]).encode()).hexdigest()[:12]
+
+
+def start_argv(s, p, path):
+    """The command that boots point p's board, runs 'start' and saves it to path."""
+    return board_argv(s, p) + ["--checkpoint-save", path, "--checkpoint-exit",
+                               "--run", "%s; malibu checkpoint" % s.start]
+
+
+def point_argv(s, p, outdir, start_path=None):
+    """The exact malibu command line of point p (its stats go to outdir; with start_path it
+    resumes that checkpoint, and `malibu checkpoint` in the guest runs the point's command)."""
+    argv = board_argv(s, p)
     timing = [(k, p[k]) for k in s.data.get("timing", {})]
     if timing:
         argv += ["--timing", timing_string(timing)]
-    if s.share is not None:
-        argv += ["--share", s.share + ",ro"]
-    argv += list(s.args)
+    if start_path is not None:
+        argv += ["--checkpoint-load", start_path]
     if outdir is not None:
         argv += ["--stats", os.path.join(outdir, "stats.json")]
     cmd = p["run"].format(**{k: p[k] for k in s.data.get("params", {})})
