@@ -7,7 +7,7 @@ directory is checked without being listed here; REQUIRED_DIRS must be among them
 went wrong cannot pass by reading nothing).  Each include is resolved to a file of the tree (next
 to the including file first, then in the build's include directories, INCLUDE_DIRS; generated
 headers under build/ resolve to nothing and are skipped) and the graph of components is built:
-a component is a directory, except that the board assembly (BOARD_FILES: the code that creates
+a component is a directory, except that the board assembly (BOARD_FILE_RE: the code that creates
 every device and wires it up) is a component of its own, above the device models of devices/ (it
 has to include them, and they include the bus and the GIC).  The check fails on any cycle
 between components.
@@ -32,17 +32,16 @@ SKIP_DIRS = {"build", "cache", "out"}
 REQUIRED_DIRS = ["emu/cpu", "emu/debug", "emu/decode", "emu/gpu", "emu/stats", "emu/system",
                  "emu/timing", "emu/user", "devices", "devices/mali", "firmware", "tools"]
 BOARD = "devices/board"
-BOARD_FILES = {"devices/board.c", "devices/board.h", "devices/board_gpu.c", "devices/board_gpu.h",
-               "devices/board_display.c", "devices/board_display.h",
-               "devices/board_timing.c", "devices/board_timing.h",
-               "devices/virtio_board.c", "devices/virtio_board.h"}
+# The board assembly: devices/board*.c|h (board.c, board_gpu.c, board_ckpt.c, board_io_ckpt.c, ...)
+# and virtio_board.c|h, by name, so that a new part of the board joins it without a list to update.
+BOARD_FILE_RE = re.compile(r"^devices/(board[a-z_]*|virtio_board)\.[ch]$")
 # -I directories of the build (CFLAGS, BIFROST_CFLAGS, the unit tests), in order
 INCLUDE_DIRS = ["emu/cpu", "emu/user", "emu/gpu", "emu/stats", "emu/timing", "emu/debug", "devices"]
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
 
 
 def component(path):
-    return BOARD if path in BOARD_FILES else os.path.dirname(path)
+    return BOARD if BOARD_FILE_RE.match(path) else os.path.dirname(path)
 
 
 def product_dirs(root):
