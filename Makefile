@@ -64,14 +64,14 @@ include mk/mali-formats.mk   # Mali layouts as generated C, malibu-decode (after
 .PHONY: all test san-test clean
 all: $(PROGRAMS)
 
-# Builds run in parallel (the programs and the unit tests' binaries); test suites run one after
-# another so their reports stay readable.
+# Builds run in parallel (the programs, the unit tests' binaries, the fuzz harnesses); test suites
+# run one after another so their reports stay readable.
 san-test:
 	@$(MAKE) --no-print-directory SAN=1 all unit-build
 	@$(MAKE) --no-print-directory -j1 SAN=1 unit-test $(SAN_TEST_TARGETS)
 
 test: host-deps
-	@$(MAKE) --no-print-directory all unit-build
+	@$(MAKE) --no-print-directory all unit-build fuzz-build
 	@$(MAKE) --no-print-directory -j1 unit-test $(TEST_TARGETS)
 	@$(MAKE) --no-print-directory san-test
 
