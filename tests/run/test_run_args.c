@@ -403,6 +403,9 @@ LANDED(gpu_trace, o->sys.gpu_trace == 1)
 LANDED(trace, o->sys.trace == (OPT_TRACE_IN_ASM | OPT_TRACE_EXEC))
 LANDED(trace_range, o->sys.trace_range_given && o->sys.trace_lo == 0x1000 && o->sys.trace_hi == 0x1fff)
 LANDED(trace_file, !strcmp(o->sys.trace_file, "/tr.txt"))
+LANDED(checkpoint_save, !strcmp(o->sys.ckpt_save, "/c.ckpt"))
+LANDED(checkpoint_load, !strcmp(o->sys.ckpt_load, "/l.ckpt"))
+LANDED(checkpoint_exit, o->sys.ckpt_exit && !strcmp(o->sys.ckpt_save, "/c.ckpt"))
 LANDED(help, o->sys.help)
 LANDED(help_markdown, o->sys.help_markdown)
 LANDED(help_man, o->sys.help_man)
@@ -447,6 +450,9 @@ static const RoundTrip round_trips[] = {
     { "--trace", "in_asm,exec", { NULL }, landed_trace },
     { "--trace-range", "0x1000-0x1fff", { "--trace", "exec" }, landed_trace_range },
     { "--trace-file", "/tr.txt", { "--trace", "exec" }, landed_trace_file },
+    { "--checkpoint-save", "/c.ckpt", { NULL }, landed_checkpoint_save },
+    { "--checkpoint-load", "/l.ckpt", { NULL }, landed_checkpoint_load },
+    { "--checkpoint-exit", NULL, { "--checkpoint-save", "/c.ckpt" }, landed_checkpoint_exit },
     { "--help", NULL, { NULL }, landed_help },
     { "--help-markdown", NULL, { NULL }, landed_help_markdown },
     { "--help-man", NULL, { NULL }, landed_help_man },
