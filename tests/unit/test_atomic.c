@@ -123,10 +123,12 @@ START_TEST(rdm_values_and_qc)
 }
 END_TEST
 
-/* Two host threads each run ITERS rounds of LDADDAL + a CASAL increment loop on one counter. */
-#define ITERS 100000
+/* Two host threads each run ITERS rounds of three LDADDAL and a CASAL increment loop on one counter. */
+#define ITERS 1000000
 static const uint32_t counter_code[] = {
     0xf8e70025u, /* 0: ldaddal x7, x5, [x1] */
+    0xf8e70025u, /* ldaddal x7, x5, [x1] */
+    0xf8e70025u, /* ldaddal x7, x5, [x1] */
     0xf9400025u, /* ldr x5, [x1] */
     0x910004a6u, /* 1: add x6, x5, #1 */
     0xaa0503e9u, /* mov x9, x5 */
@@ -134,7 +136,7 @@ static const uint32_t counter_code[] = {
     0xeb0900bfu, /* cmp x5, x9 */
     0x54ffff81u, /* b.ne 1b */
     0xd1000484u, /* sub x4, x4, #1 */
-    0xb5ffff04u, /* cbnz x4, 0b */
+    0xb5fffec4u, /* cbnz x4, 0b */
     BRK0,
 };
 
@@ -176,7 +178,7 @@ START_TEST(counter_two_threads)
         ck_assert_int_eq(e[i], EXC_BRK);
     }
     guest_mem_set_current_cpu(c);
-    ck_assert_uint_eq(rd64(0x100), 2 * 2 * ITERS);
+    ck_assert_uint_eq(rd64(0x100), 2 * 4 * ITERS);
 }
 END_TEST
 
