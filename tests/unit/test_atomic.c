@@ -86,7 +86,7 @@ START_TEST(cas_and_casp)
 }
 END_TEST
 
-START_TEST(misaligned_faults_and_a57_undef)
+START_TEST(misaligned_unmapped_and_a57_undef)
 {
     const uint32_t code[] = { 0xf8220023u /* ldadd x2, x3, [x1] */, BRK0 };
     CPUState *c = setup_max();
@@ -94,6 +94,12 @@ START_TEST(misaligned_faults_and_a57_undef)
     c->x[1] = D(0x104);
     ck_assert_int_eq(RUN(c, code), EXC_ALIGN);
     ck_assert_uint_eq(c->pc, HARNESS_CODE);
+    c = setup_max();
+    c->x[1] = 0x7000000000ull; /* inside the guest window, never mapped */
+    c->x[3] = 0x33;
+    ck_assert_int_eq(RUN(c, code), EXC_DATA_ABORT);
+    ck_assert_uint_eq(c->pc, HARNESS_CODE);
+    ck_assert_uint_eq(c->x[3], 0x33);
     c = harness_cpu(); /* a57 */
     c->x[1] = D(0x100);
     ck_assert_int_eq(RUN(c, code), EXC_UDEF);
@@ -191,7 +197,7 @@ int main(void)
     tcase_add_test(tc, min_max_signedness);
     tcase_add_test(tc, add_clr_swp_and_st_alias);
     tcase_add_test(tc, cas_and_casp);
-    tcase_add_test(tc, misaligned_faults_and_a57_undef);
+    tcase_add_test(tc, misaligned_unmapped_and_a57_undef);
     tcase_add_test(tc, rdm_values_and_qc);
     tcase_add_test(tc, counter_two_threads);
     suite_add_tcase(s, tc);
