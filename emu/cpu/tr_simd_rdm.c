@@ -18,8 +18,8 @@
 static inline int64_t rdm_elem(int64_t d, int64_t n, int64_t m, int bits, bool sub, bool *qc)
 {
     __int128 prod = (__int128)2 * n * m;
-    __int128 acc = ((__int128)d << bits) + (sub ? -prod : prod) + ((__int128)1 << (bits - 1));
-    __int128 r = acc >> bits;
+    __int128 acc = (__int128)d * ((__int128)1 << bits) + (sub ? -prod : prod) + ((__int128)1 << (bits - 1));
+    __int128 r = acc >> bits; /* arithmetic shift (gcc), i.e. floor */
     __int128 max = ((__int128)1 << (bits - 1)) - 1, min = -max - 1;
     if (r > max) {
         *qc = true;
