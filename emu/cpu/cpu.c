@@ -6,6 +6,29 @@ void (*cpu_trace_translated)(CPUState *c, const struct TB *tb);
 void (*cpu_trace_exec)(CPUState *c, const struct TB *tb);
 bool (*cpu_disasm)(uint32_t insn, uint64_t pc, char *buf, size_t n);
 
+CpuModel cpu_model = CPU_MODEL_MAX;
+
+bool cpu_model_set(const char *name)
+{
+    if (!strcmp(name, "a57"))
+        cpu_model = CPU_MODEL_A57;
+    else if (!strcmp(name, "max"))
+        cpu_model = CPU_MODEL_MAX;
+    else
+        return false;
+    return true;
+}
+
+uint64_t cpu_id_aa64isar0(void)
+{
+    uint64_t v = 0x11120; /* AES+PMULL (2), SHA1 (1), SHA2 (1), CRC32 (1) */
+    if (cpu_feat_lse())
+        v |= 2ull << 20; /* Atomic: FEAT_LSE */
+    if (cpu_feat_rdm())
+        v |= 1ull << 28; /* RDM: FEAT_RDM */
+    return v;
+}
+
 void cpu_init(CPUState *c)
 {
     memset(c, 0, sizeof *c);

@@ -164,7 +164,7 @@ static uint64_t id_reg_value(int crm, int op2)
     switch (crm) {
     case 4: return 0x11;        /* ID_AA64PFR0_EL1: EL0/EL1 AArch64 only, FP, AdvSIMD */
     case 5: return 0x6;         /* ID_AA64DFR0_EL1 */
-    case 6: return 0x11120;     /* ID_AA64ISAR0_EL1: AES+PMULL, SHA1, SHA2, CRC32 */
+    case 6: return cpu_id_aa64isar0(); /* ID_AA64ISAR0_EL1 (cpu.c) */
     case 7: return 0xff000000;  /* ID_AA64MMFR0_EL1 */
     default: return 0;
     }

@@ -235,6 +235,8 @@ static bool apply_system_options(const SystemOptions *o, BoardConfig *cfg, Trace
             return snprintf(err, errlen, "--gpu-dump %s: %s", o->gpu_dump, strerror(errno)), false;
         cfg->gpu_dump = o->gpu_dump;
     }
+    if (o->cpu)
+        cpu_model_set(o->cpu);
     if (o->backend)
         native_set_backend(!strcmp(o->backend, "native") ? BACKEND_NATIVE : BACKEND_PORTABLE);
     smp_mode = o->smp_mode && !strcmp(o->smp_mode, "rr") ? SMP_MODE_RR : SMP_MODE_THREADS;

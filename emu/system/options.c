@@ -165,6 +165,10 @@ static const OptionDef table[] = {
       "CPU translator back end: native (the default on x86-64) or portable (the reference op "
       "interpreter); also MALIBU_BACKEND", "docs/cpu.md#back-ends",
       OPT_CHOICE, SYS(backend), 0, 0, CHOICES("native", "portable"), NULL },
+    { "cpu", 0, NULL, "emu/cpu/cpu.c",
+      "emulated core: max (the default: Armv8.0 plus LSE atomics and RDM) or a57 (Armv8.0 "
+      "Cortex-A57); what decodes and what ID_AA64ISAR0_EL1 advertises", "docs/cpu.md#cores---cpu",
+      OPT_CHOICE, SYS(cpu), 0, 0, CHOICES("a57", "max"), NULL },
     { "gdb", 0, "[HOST:]PORT", "emu/system/gdb_board.c",
       "GDB remote protocol stub (HOST default 127.0.0.1; PORT 0 picks a free port, printed on stderr)",
       "docs/debugging.md", OPT_STRING, SYS(gdb), 0, 0, NULL, NULL },

@@ -198,7 +198,7 @@ int build_initial_stack(uint64_t stack_top, uint64_t stack_limit, int argc, char
     const ElfImage *exe = ai->exe;
     uint64_t aux[][2] = {
         { AT_MINSIGSTKSZ, USER_MINSIGSTKSZ },
-        { AT_HWCAP, USER_HWCAP },
+        { AT_HWCAP, user_hwcap() },
         { AT_PAGESZ, GPAGE_SIZE },
         { AT_CLKTCK, (uint64_t)sysconf(_SC_CLK_TCK) },
         { AT_PHDR, exe->phdr_addr },

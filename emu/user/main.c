@@ -32,6 +32,8 @@ static void usage(FILE *f)
             "  -B, --backend NAME  CPU translator back end: native (x86-64 code, the default on\n"
             "                      x86-64 hosts) or portable (the reference op interpreter);\n"
             "                      also MALIBU_BACKEND=NAME\n"
+            "  --cpu MODEL         emulated core: max (the default: Armv8.0 + LSE atomics and RDM)\n"
+            "                      or a57 (Armv8.0 Cortex-A57); decoding, ID registers, AT_HWCAP\n"
             "  -d, --debug LIST    comma-separated: exc (log guest faults/exceptions), sig (log signal\n"
             "                      delivery), stats (translation statistics at exit)\n"
             "  --trace LIST        Capstone trace, comma-separated: in_asm (each block disassembled\n"
@@ -92,6 +94,12 @@ int main(int argc, char **argv)
                 return 2;
             }
             native_set_backend(!strcmp(val, "native") ? BACKEND_NATIVE : BACKEND_PORTABLE);
+        } else if (!strcmp(a, "--cpu")) {
+            NEEDVAL();
+            if (!cpu_model_set(val)) {
+                fprintf(stderr, "malibu-user: --cpu a57|max\n");
+                return 2;
+            }
         } else if (!strcmp(a, "-s") || !strcmp(a, "--strace") || !strcmp(a, "-strace")) {
             user_proc.strace = true;
         } else if (!strcmp(a, "-d") || !strcmp(a, "--debug")) {

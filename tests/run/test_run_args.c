@@ -397,6 +397,7 @@ LANDED(debug, o->sys.debug == (OPT_DEBUG_EXC | OPT_DEBUG_GPU))
 LANDED(gpu_dump, !strcmp(o->sys.gpu_dump, "/dump"))
 LANDED(on_reset, !strcmp(o->sys.on_reset, "reboot"))
 LANDED(backend, !strcmp(o->sys.backend, "portable"))
+LANDED(cpu, !strcmp(o->sys.cpu, "a57"))
 LANDED(gdb, !strcmp(o->sys.gdb, "127.0.0.1:0"))
 LANDED(gdb_wait, o->sys.gdb_wait)
 LANDED(gpu_trace, o->sys.gpu_trace == 1)
@@ -444,6 +445,7 @@ static const RoundTrip round_trips[] = {
     { "--gpu-dump", "/dump", { NULL }, landed_gpu_dump },
     { "--on-reset", "reboot", { NULL }, landed_on_reset },
     { "--backend", "portable", { NULL }, landed_backend },
+    { "--cpu", "a57", { NULL }, landed_cpu },
     { "--gdb", "127.0.0.1:0", { NULL }, landed_gdb },
     { "--gdb-wait", NULL, { "--gdb", "1234" }, landed_gdb_wait },
     { "--gpu-trace", "jobs", { NULL }, landed_gpu_trace },

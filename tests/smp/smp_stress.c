@@ -3,6 +3,8 @@
  *
  *   llsc      T threads add 1 to one counter N times each with an LDXR/STXR loop: total T*N
  *             (a lost update means a store-exclusive succeeded after another CPU's store)
+ *   lse       same with Armv8.1 atomics: each thread does N LDADDAL and N CASAL-loop increments of
+ *             one counter: total 2*T*N (each must be one indivisible host atomic)
  *   mutex     same with a pthread mutex around a plain load + store
  *   msgpass   producer writes a payload then stores the sequence number with STLR; consumers
  *             read it with LDAR and must see the whole payload (release/acquire ordering)
@@ -49,6 +51,43 @@ static void *llsc_worker(void *arg)
     pthread_barrier_wait(&start_line);
     for (unsigned long i = 0; i < iters; i++)
         llsc_inc(&llsc_counter);
+    return NULL;
+}
+
+/* ---- lse ---- */
+static uint64_t lse_counter __attribute__((aligned(64)));
+
+static void lse_ldadd(uint64_t *p)
+{
+    uint64_t one = 1, old;
+    __asm__ volatile(".arch_extension lse\n"
+                     "ldaddal %1, %0, [%2]\n"
+                     : "=&r"(old)
+                     : "r"(one), "r"(p)
+                     : "memory");
+}
+
+static void lse_cas_inc(uint64_t *p)
+{
+    uint64_t seen = __atomic_load_n(p, __ATOMIC_RELAXED), cmp;
+    do {
+        cmp = seen;
+        __asm__ volatile(".arch_extension lse\n"
+                         "casal %0, %2, [%1]\n"
+                         : "+r"(seen)
+                         : "r"(p), "r"(cmp + 1)
+                         : "memory");
+    } while (seen != cmp);
+}
+
+static void *lse_worker(void *arg)
+{
+    (void)arg;
+    pthread_barrier_wait(&start_line);
+    for (unsigned long i = 0; i < iters; i++) {
+        lse_ldadd(&lse_counter);
+        lse_cas_inc(&lse_counter);
+    }
     return NULL;
 }
 
@@ -216,6 +255,12 @@ int main(int argc, char **argv)
     printf("smp_stress: llsc: counter %llu, expected %llu\n", (unsigned long long)llsc_counter,
            (unsigned long long)want);
     fail |= llsc_counter != want;
+
+    run(lse_worker, nthreads, NULL, NULL);
+    want = (uint64_t)nthreads * iters * 2;
+    printf("smp_stress: lse: counter %llu, expected %llu\n", (unsigned long long)lse_counter,
+           (unsigned long long)want);
+    fail |= lse_counter != want;
 
     run(mutex_worker, nthreads, NULL, NULL);
     want = (uint64_t)nthreads * (iters / 4);

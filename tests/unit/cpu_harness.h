@@ -25,6 +25,9 @@ static inline CPUState *harness_cpu(void)
     }
     TBCache *t = c->tbc;
     cpu_init(c);
+    /* The recorded vectors are qemu -cpu cortex-a57's (UNDEF where Armv8.1 adds encodings, its
+     * ID registers): the Armv8.0 core.  Tests of the newer core set CPU_MODEL_MAX after this. */
+    cpu_model = CPU_MODEL_A57;
     c->tbc = t ? t : tbc_new(64 << 20);
     tbc_flush(c->tbc);
     c->guest_base = guest_base;
