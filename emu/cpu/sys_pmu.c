@@ -11,7 +11,7 @@
 
 enum { PMCR_E = 1, PMCR_P = 2, PMCR_C = 4, PMCR_D = 8, PMCR_X = 16, PMCR_DP = 32, PMCR_LC = 64 };
 #define PMCR_WRITABLE (PMCR_E | PMCR_D | PMCR_X | PMCR_DP | PMCR_LC)
-#define PMCR_ID 0x41013000u  /* IMP Arm, IDCODE 1 (Cortex-A57); N added on read */
+#define PMCR_ID 0x41010000u  /* IMP Arm, IDCODE 1 (Cortex-A57); N added on read */
 enum { FILT_P = 1u << 31, FILT_U = 1u << 30 };
 #define EVTYPER_MASK 0xFC0003FFu /* P U NSK NSU NSH M, evtCount[9:0] */
 #define CCFILTR_MASK 0xFC000000u
