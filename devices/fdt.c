@@ -201,6 +201,14 @@ static int build(void *fdt, const FdtBoard *b)
     TRY(fdt_property(fdt, "interrupts", cells, sizeof cells));
     TRY(fdt_end_node(fdt));
 
+    /* each vCPU's PMUv3 (emu/cpu/sys_pmu.h): overflow interrupt on PPI 7 (GIC_PPI_PMU, INTID 23) */
+    TRY(fdt_begin_node(fdt, "pmu"));
+    TRY(PROP_LIST(fdt, "compatible", "arm,cortex-a57-pmu\0arm,armv8-pmuv3"));
+    fdt32_t pmu_irq[3] = { cpu_to_fdt32(GIC_PPI), cpu_to_fdt32(7),
+                           cpu_to_fdt32((ppi_flags & ~0xfu) | IRQ_LEVEL_HIGH) };
+    TRY(fdt_property(fdt, "interrupts", pmu_irq, sizeof pmu_irq));
+    TRY(fdt_end_node(fdt));
+
     TRY(begin_node(fdt, "interrupt-controller", b->gicd_base));
     TRY(fdt_property_string(fdt, "compatible", "arm,gic-400"));
     TRY(fdt_property_u32(fdt, "#interrupt-cells", 3));

@@ -29,6 +29,7 @@
 #define GIC_SPURIOUS 1023
 
 /* INTIDs of the private peripheral interrupts used on this board. */
+#define GIC_PPI_PMU 23 /* PMUv3 overflow (emu/cpu/sys_pmu.c) */
 #define GIC_PPI_MAINT 25
 #define GIC_PPI_HYP_TIMER 26
 #define GIC_PPI_VIRT_TIMER 27

@@ -29,11 +29,21 @@ static const CkptField cpu_fields[] = {
     CKPT_FIELDS_END
 };
 
+/* Version 2: the PMU (sys_pmu.h).  A version 1 section loads with the PMU at reset. */
+static const CkptField pmu_fields[] = {
+    F(pmu.pmcr, CKPT_T_U32), F(pmu.cnten, CKPT_T_U32), F(pmu.inten, CKPT_T_U32), F(pmu.ovs, CKPT_T_U32),
+    F(pmu.selr, CKPT_T_U32), F(pmu.userenr, CKPT_T_U32), F(pmu.ccfiltr, CKPT_T_U32),
+    F(pmu.evtyper, CKPT_T_U32), F(pmu.val, CKPT_T_U64), F(pmu.snap, CKPT_T_U64),
+    F(pmu.el_insns, CKPT_T_U64), F(pmu.mark, CKPT_T_U64), F(pmu.irq, CKPT_T_BOOL),
+    CKPT_FIELDS_END
+};
+
 void sys_cpu_ckpt_save(SysCPU *s, CkptWriter *w)
 {
     ckpt_begin(w, "cpu", s->index, SYS_CPU_CKPT_VERSION);
     ckpt_u64(w, "mpidr", s->mpidr);
     ckpt_fields(w, cpu_fields, s);
+    ckpt_fields(w, pmu_fields, s);
     ckpt_end(w);
 }
 
@@ -58,6 +68,12 @@ static bool check(SysCPU *s, CkptSection *sec)
         return ckpt_fail(sec, "field 'fpsr': vCPU %u has 0x%x", n, c->fp.fpsr);
     if (s->powered_off && (s->fw_wait || s->wfi_halted))
         return ckpt_fail(sec, "field 'powered_off': vCPU %u is off and waiting at once", n);
+    if (s->pmu.mark > c->insn_count)
+        return ckpt_fail(sec, "field 'pmu.mark': vCPU %u has %" PRIu64 ", past insn_count %" PRIu64, n,
+                         s->pmu.mark, c->insn_count);
+    if (s->pmu.selr > 31 || s->pmu.userenr > 15)
+        return ckpt_fail(sec, "field 'pmu.selr'/'pmu.userenr': vCPU %u has %u/%u", n, s->pmu.selr,
+                         s->pmu.userenr);
     return true;
 }
 
@@ -72,7 +88,15 @@ bool sys_cpu_ckpt_load(SysCPU *s, CkptReader *r)
     if (mpidr != s->mpidr)
         return ckpt_fail(sec, "field 'mpidr': vCPU %u was 0x%" PRIx64 ", this board's is 0x%" PRIx64,
                          s->index, mpidr, s->mpidr);
-    if (!ckpt_load_fields(sec, cpu_fields, s) || !check(s, sec))
+    if (!ckpt_load_fields(sec, cpu_fields, s))
+        return false;
+    if (ckpt_section_version(sec) >= 2) {
+        if (!ckpt_load_fields(sec, pmu_fields, s))
+            return false;
+    } else {
+        sys_pmu_reset(s);
+    }
+    if (!check(s, sec))
         return false;
     s->cpu.x[REG_ZR] = 0;
     s->cpu.exception = EXC_NONE;

@@ -2,7 +2,7 @@
  *
  * Saved: every architectural register the CPU keeps (X0-X30, SP and its banks, PC, NZCV, EL,
  * SPSel, DAIF, V0-V31, FPCR, FPSR, the EL1 and EL0 system registers, the exclusive monitor), the
- * WFE event register, the power and wait state (powered off, PSCI CPU_SUSPEND wait, halted in
+ * WFE event register, the PMU (version 2: registers, counter values, the per-EL instruction counts), the power and wait state (powered off, PSCI CPU_SUSPEND wait, halted in
  * WFI by the round-robin loop), and the instruction count with the end of the current turn
  * (--clock icount counts guest time in instructions).  Not saved: the soft TLBs and translated
  * blocks (rebuilt: sys_cpu_ckpt_drop_caches), statistics, debugger state. */
@@ -13,7 +13,7 @@
 #include "sys_cpu.h"
 #include "../checkpoint/ckpt.h"
 
-#define SYS_CPU_CKPT_VERSION 1
+#define SYS_CPU_CKPT_VERSION 2 /* 2: the PMU (pmu.* fields) */
 
 void sys_cpu_ckpt_save(SysCPU *s, CkptWriter *w);
 /* Into a vCPU of this machine (s->index, s->mpidr set): every value checked, the derived state

@@ -29,6 +29,7 @@
 
 #include <pthread.h>
 #include "cpu.h"
+#include "sys_pmu.h"
 
 #define SYS_TLB_BITS 12
 #define SYS_TLB_SIZE (1u << SYS_TLB_BITS)
@@ -99,6 +100,7 @@ typedef struct SysCPU {
     uint64_t sctlr, tcr, mair, amair, ttbr0, ttbr1, contextidr, vbar, cpacr;
     uint64_t esr, far, par, afsr0, afsr1, spsr, elr, tpidr_el1, cntkctl, csselr;
     uint64_t mdscr, osdlr, oslsr, mdccint, actlr;
+    SysPmu pmu;       /* PMUv3 (sys_pmu.h) */
 
     /* last fault (set by the MMU before cpu_raise / returned to the exec loop) */
     uint32_t fault_fsc;

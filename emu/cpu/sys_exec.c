@@ -60,6 +60,7 @@ void sys_cpu_reset(SysCPU *s, uint64_t pc)
     s->tpidr_el1 = s->cntkctl = s->csselr = s->mdscr = s->osdlr = s->mdccint = s->actlr = 0;
     s->oslsr = 2; /* OS lock set at reset */
     s->event = false;
+    sys_pmu_reset(s);
     sys_tlb_flush(s);
     sys_update_mode(s);
 }
@@ -97,6 +98,7 @@ static void take_exception(SysCPU *s, unsigned vec, uint32_t esr, bool set_far, 
         s->esr = esr;
     if (set_far)
         s->far = far;
+    sys_pmu_el_change(&s->pmu, s->el, c->insn_count);
     sys_sp_save(s);
     s->el = 1;
     s->spsel = 1;
@@ -336,6 +338,8 @@ SysRunResult sys_cpu_exec(SysCPU *s)
             return SYS_RUN_OFF;
         if (c->insn_count >= c->insn_limit)
             return SYS_RUN_QUANTUM;
+        if (unlikely(s->pmu.pmcr & 1)) /* PMCR_EL0.E: overflows since the last return here */
+            sys_pmu_poll(s);
         if (unlikely(s->dbg_step)) {
             /* no interrupt while stepping (gdb would land in the vector, not the next insn) */
         } else if (!(s->daif & PSTATE_I) && gic_irq_line(m->gic, s->index)) {

@@ -6,7 +6,7 @@
  * Accessibility is decided at translate time from the EL (part of the TB flags).  What cannot
  * be accessed from the current EL, and unknown registers, are UNDEFINED (EC 0); the ID register
  * space (op0=3, op1=0, CRn=0) reads as zero where no register is defined.  Values: a plain
- * Armv8.0 Cortex-A57 r1p0 without PMU, EL2/EL3, SVE, PAN, LSE, ... (see README). */
+ * Armv8.0 Cortex-A57 r1p0 with its PMUv3 (sys_pmu.c), without EL2/EL3, SVE, PAN, LSE, ... (see README). */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,6 +14,7 @@
 #include "mem.h"
 #include "sys_cpu.h"
 #include "sys_chan.h"
+#include "sys_pmu.h"
 #include "../../devices/gic400.h"
 #include "../../devices/gtimer.h"
 #include "../stats/timeline.h"
@@ -35,7 +36,7 @@ static uint64_t id_reg(unsigned crm, unsigned op2)
 {
     switch (crm * 8 + op2) {
     case 4 * 8 + 0: return 0x1100000000000011ull; /* ID_AA64PFR0: EL0/EL1 AArch64, FP, SIMD, CSV2, CSV3 */
-    case 5 * 8 + 0: return 0x10305006ull;         /* ID_AA64DFR0: v8 debug, 6 BRPs, 4 WRPs, no PMU */
+    case 5 * 8 + 0: return 0x10305106ull;         /* ID_AA64DFR0: v8 debug, 6 BRPs, 4 WRPs, PMUv3 */
     case 6 * 8 + 0: return cpu_id_aa64isar0();    /* ID_AA64ISAR0 of --cpu (cpu.c) */
     case 7 * 8 + 0: return 0x0F000022ull;         /* ID_AA64MMFR0: 40-bit PA, 16-bit ASID, 4K only */
     default: return 0;
@@ -234,6 +235,7 @@ typedef struct RegAccess {
     uint64_t imm;      /* constant value or field offset */
     uint32_t x;
     bool end_block;    /* the write ends the block */
+    bool end_block_rd; /* the read ends the block too (PMU: counts exact to the instruction) */
 } RegAccess;
 
 #define RW_FIELD(f) (ra->rd = op_rd_field, ra->wr = op_wr_field, ra->imm = F(f), true)
@@ -258,6 +260,11 @@ static bool sysreg(SysCPU *s, unsigned key, unsigned el, RegAccess *ra)
     case SYSREG(3, 3, 14, 0, 0): ra->rd = op_rd_cntfrq; return true;
     case SYSREG(3, 3, 14, 0, 1): ra->rd = op_rd_cntpct; return true;
     case SYSREG(3, 3, 14, 0, 2): ra->rd = op_rd_cntvct; return true;
+    }
+    if (sys_pmu_sysreg(key, el, &ra->rd, &ra->wr, &ra->x)) {
+        ra->imm = el;
+        ra->end_block = ra->end_block_rd = true;
+        return true;
     }
     if (el == 0)
         return false;
@@ -352,7 +359,7 @@ static bool sys_mrs_msr(DisasCtx *d, uint32_t insn, SysCPU *s)
         o->d = xzr_dst((int)rt);
     else
         o->n = xzr_src((int)rt);
-    if (!read && ra.end_block)
+    if (read ? ra.end_block_rd : ra.end_block)
         d->end_block = true;
     return true;
 }
@@ -493,6 +500,7 @@ static Op *op_eret(CPUState *c, Op *o)
     SysCPU *s = sys_cpu(c);
     uint64_t spsr = s->spsr;
     unsigned m = spsr & 0x1f;
+    sys_pmu_el_change(&s->pmu, s->el, c->insn_count);
     sys_sp_save(s);
     if (m == 0x0) {          /* EL0t */
         s->el = 0;

@@ -13,7 +13,9 @@
  * - branches into another page (direct BL, indirect BLR and RET back) follow a remapping of
  *   that page after TLBI, once their targets were translated and looked up many times;
  * - two vCPUs in one machine: a store by one into code the other translated makes the other
- *   run the new code; TLBI ...IS reaches the other vCPU's TLB, TLBI without IS does not. */
+ *   run the new code; TLBI ...IS reaches the other vCPU's TLB, TLBI without IS does not;
+ * - the PMU: ID values, exact instruction and cycle counts at EL1, a 32-bit counter's overflow
+ *   flag and interrupt level. */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -562,12 +564,55 @@ START_TEST(timing_cpu_feed)
 }
 END_TEST
 
+START_TEST(pmu_counts_and_overflow)
+{
+    static const uint32_t code[] = {
+        0xd53b9c01, /* mrs x1, pmcr_el0 */
+        0xd53b9cc2, /* mrs x2, pmceid0_el0 */
+        0xd5380503, /* mrs x3, id_aa64dfr0_el1 */
+        0xd51befff, /* msr pmccfiltr_el0, xzr */
+        0xd2800100, /* mov x0, #8 (INST_RETIRED) */
+        0xd51bec00, /* msr pmevtyper0_el0, x0 */
+        0xd51bec20, /* msr pmevtyper1_el0, x0 */
+        0xd29fff00, /* mov x0, #0xfff8 */
+        0xf2bfffe0, /* movk x0, #0xffff, lsl #16 */
+        0xd51be820, /* msr pmevcntr1_el0, x0 (8 events before it wraps) */
+        0xd2800060, /* mov x0, #3 */
+        0xf2b00000, /* movk x0, #0x8000, lsl #16 */
+        0xd51b9c20, /* msr pmcntenset_el0, x0 (counters 0, 1, cycles) */
+        0xd5189e20, /* msr pmintenset_el1, x0 */
+        0xd2800020, /* mov x0, #1 */
+        0xd51b9c00, /* msr pmcr_el0, x0 (E: counts from this instruction on) */
+        0xd503201f, 0xd503201f, 0xd503201f, 0xd503201f, 0xd503201f, /* 10 nops */
+        0xd503201f, 0xd503201f, 0xd503201f, 0xd503201f, 0xd503201f,
+        0xd53b9d04, /* mrs x4, pmccntr_el0 */
+        0xd53be805, /* mrs x5, pmevcntr0_el0 */
+        0xd53b9e66, /* mrs x6, pmovsset_el0 */
+        0xd53be827, /* mrs x7, pmevcntr1_el0 */
+        0xd2800840, /* mov x0, #0x42 */
+        0xd4000002, /* hvc #0 */
+    };
+    load(0, code, sizeof code / 4);
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_uint_eq(hvc_regs[0], 0x42);
+    ck_assert_uint_eq(hvc_regs[1], 0x41013000); /* Arm, Cortex-A57, N = 6, E = 0 */
+    ck_assert_uint_eq(hvc_regs[2], 0x20101);    /* SW_INCR, INST_RETIRED, CPU_CYCLES */
+    ck_assert_uint_eq(hvc_regs[3], 0x10305106); /* PMUVer 1 */
+    ck_assert_uint_eq(hvc_regs[4], 11);         /* MSR PMCR + 10 NOPs, exact to the instruction */
+    ck_assert_uint_eq(hvc_regs[5], 12);
+    ck_assert_uint_eq(hvc_regs[6], 2);          /* counter 1 wrapped */
+    ck_assert_uint_eq(hvc_regs[7], 6);          /* 0xfffffff8 + 14, in 32 bits */
+    ck_assert(cpu->pmu.irq);                    /* PPI 23 driven (E, overflow, interrupt enabled) */
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sysemu");
     TCase *tc = tcase_create("sysemu");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, svc_undef_eret);
+    tcase_add_test(tc, pmu_counts_and_overflow);
     tcase_add_test(tc, self_modifying_and_id_regs);
     tcase_add_test(tc, ic_ivau_after_dma);
     tcase_add_test(tc, store_drops_only_that_page);
