@@ -29,6 +29,7 @@ static struct {
 /* The "machine" section: the loop that ran the vCPUs and its place, and who asked. */
 typedef struct MachineState {
     uint64_t ncpu, quantum, icount, icount_shift, asker; /* asker == ncpu: nobody (a signal) */
+    uint64_t cpu_model; /* --cpu: CpuModel (the guest chose code paths by its ID registers) */
     SmpRrPlace rr;
 } MachineState;
 
@@ -38,6 +39,7 @@ static const CkptField machine_fields[] = {
     CKPT_FIELD(MachineState, icount, CKPT_T_U64),
     CKPT_FIELD(MachineState, icount_shift, CKPT_T_U64),
     CKPT_FIELD(MachineState, asker, CKPT_T_U64),
+    CKPT_FIELD(MachineState, cpu_model, CKPT_T_U64),
     CKPT_FIELD_NAMED("rr_pos", MachineState, rr.pos, CKPT_T_U32),
     CKPT_FIELD_NAMED("rr_turn_open", MachineState, rr.turn_open, CKPT_T_BOOL),
     CKPT_FIELD_NAMED("rr_progress", MachineState, rr.progress, CKPT_T_BOOL),
@@ -96,7 +98,7 @@ static bool save_file(unsigned who)
         return false;
     }
     SysMachine *m = ck.mach;
-    MachineState ms = { .ncpu = m->ncpu, .quantum = ck.quantum, .asker = who };
+    MachineState ms = { .ncpu = m->ncpu, .quantum = ck.quantum, .asker = who, .cpu_model = cpu_model };
     ms.icount = gtimer_icount(ck.board->gtimer);
     ms.icount_shift = ms.icount ? gtimer_icount_shift(ck.board->gtimer) : 0;
     smp_rr_place(&ms.rr);
@@ -161,6 +163,10 @@ bool checkpoint_load(char *err, size_t errlen)
         if (ms.ncpu != m->ncpu)
             ckpt_fail(s, "field 'ncpu': saved with --smp %llu, this run has --smp %u", (unsigned long long)ms.ncpu,
                       m->ncpu);
+        else if (ms.cpu_model != (uint64_t)cpu_model)   /* the guest picked its code by the ID registers */
+            ckpt_fail(s, "field 'cpu_model': saved with --cpu %s, this run has --cpu %s",
+                      ms.cpu_model == CPU_MODEL_A57 ? "a57" : ms.cpu_model == CPU_MODEL_MAX ? "max" : "(unknown)",
+                      cpu_model == CPU_MODEL_A57 ? "a57" : "max");
         else if (ms.asker > m->ncpu)
             ckpt_fail(s, "field 'asker': vCPU %llu of %u", (unsigned long long)ms.asker, m->ncpu);
         else if (ms.rr.pos >= m->ncpu)

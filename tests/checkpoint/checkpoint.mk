@@ -14,7 +14,7 @@ else
 	@$(MAKE) --no-print-directory image
 	@echo "== checkpoint: save in the guest, resume, the same results (vCPUs, machine, --timing, --smp 4 rr icount)"
 	$(PYTHON) tests/checkpoint/checkpoint_test.py $(B)/malibu $(IMAGE_OUT) $(B)/tests/checkpoint
-	@echo "== checkpoint: refused onto another GPU model or RAM size, truncated, a byte flipped; malibu-checkpoint info/diff"
+	@echo "== checkpoint: refused onto another GPU model, RAM size or CPU model, truncated, a byte flipped; malibu-checkpoint info/diff"
 	$(PYTHON) tests/checkpoint/refuse_test.py $(B)/malibu $(B)/malibu-checkpoint $(IMAGE_OUT) \
-	    $(B)/tests/checkpoint/gpu.ckpt $(B)/tests/checkpoint/refuse
+	    $(B)/tests/checkpoint/gpu.ckpt $(B)/tests/checkpoint/refuse $(B)/tests/checkpoint/share
 endif

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """checkpoint-test, the refusals: a checkpoint loaded onto the wrong board, truncated, or with one
-byte flipped is refused before anything runs, with a message naming the problem, and
+byte flipped, or onto another --cpu, is refused before anything runs, with a message naming the problem, and
 malibu-checkpoint lists the file and finds no difference between it and a copy (issue 37;
 docs/checkpoint.md "What a loader refuses").
 
-usage: refuse_test.py MALIBU MALIBU_CHECKPOINT IMAGE_DIR CHECKPOINT WORK_DIR
-       CHECKPOINT: a G52 board of -m 2G saved by checkpoint_test.py (its gpu.ckpt)"""
+usage: refuse_test.py MALIBU MALIBU_CHECKPOINT IMAGE_DIR CHECKPOINT WORK_DIR [SHARE]
+       CHECKPOINT: a G52 board of -m 2G saved by checkpoint_test.py (its gpu.ckpt), with --share
+       SHARE; each case differs from that board in the one thing it names"""
 import os
 import shutil
 import subprocess
@@ -18,8 +19,9 @@ TIMEOUT = 120
 
 def main():
     malibu, tool, image, ck, work = sys.argv[1:6]
+    share = sys.argv[6] if len(sys.argv) > 6 else None
     os.makedirs(work, exist_ok=True)
-    base = ["-m", "2G", "--image", image, "--display", "none", "--run", "echo RAN"]
+    base = ["-m", "2G", "--image", image, "--display", "none", "--run", "echo RAN"] + (["--share", share] if share else [])
     size = os.path.getsize(ck)
     trunc = os.path.join(work, "truncated.ck")
     with open(ck, "rb") as f, open(trunc, "wb") as g:
@@ -34,6 +36,8 @@ def main():
     cases = [
         ("another GPU model", ck, ["--gpu", "g71"], "the checkpoint was saved with --gpu g52; this board has --gpu g71"),
         ("other RAM size", ck, ["--gpu", "g52", "-m", "1G"], "the checkpoint was saved with -m 2048M; this board has -m 1024M"),
+        ("another CPU model", ck, ["--gpu", "g52", "--cpu", "a57"],
+         "field 'cpu_model': saved with --cpu max, this run has --cpu a57"),
         ("truncated", trunc, ["--gpu", "g52"], "truncated: section 'ram' 1 needs"),
         ("one byte flipped", flip, ["--gpu", "g52"], "damaged: section 'ram' 1 fails its CRC"),
     ]
