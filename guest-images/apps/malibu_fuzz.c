@@ -180,9 +180,12 @@ int main(int argc, char **argv)
         long r = call_op(op, a[0], a[1], a[2], a[3]);
         if (op == 0 && r == MALIBU_CHANNEL_MAGIC)
             by_result[0]++;
-        else if (r >= 0 && op >= 1 && op <= 7)
+        else if (r >= 0 && op >= 1 && op <= MALIBU_OP_CHECKPOINT_COMMAND && op != MALIBU_OP_CHECKPOINT)
             by_result[1]++;
-        else if (r == -14 || r == -22 || r == -28 || r == -36 || (r == -38 && op > 7))
+        /* op 8 (checkpoint) only as malibu runs the fuzzer, without --checkpoint-save: -95 (or -16
+         * while stopping), never a save; op 9 gives 0 (no command) or copies one */
+        else if (r == -14 || r == -22 || r == -28 || r == -36 || (r == -38 && op > MALIBU_OP_CHECKPOINT_COMMAND) ||
+                 (op == MALIBU_OP_CHECKPOINT && (r == -95 || r == -16)))
             by_result[2]++;
         else {
             by_result[3]++;
