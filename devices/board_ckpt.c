@@ -134,65 +134,69 @@ bool board_ckpt_check(Board *b, CkptReader *r)
     return true;
 }
 
+static bool field_is(const CkptFieldView *f, const char *name)
+{
+    return f->name_len == strlen(name) && !memcmp(f->name, name, f->name_len);
+}
+
+/* One region's chunks ("at" then "zstd" or "raw", in increasing order) into host. */
+static bool load_chunks(CkptSection *s, uint8_t *host, uint64_t size, ZSTD_DCtx *dc)
+{
+    CkptFieldView f;
+    uint64_t at = UINT64_MAX, next = 0;
+    while (ckpt_next_field(s, &f)) {
+        if (field_is(&f, "at")) {
+            if (!f.is_int || f.len != 8)
+                return ckpt_fail(s, "field 'at' is not one integer");
+            at = 0;
+            for (unsigned i = 0; i < 8; i++)
+                at |= (uint64_t)f.data[i] << (8 * i);
+            if (at % RAM_CHUNK || at >= size || at < next)
+                return ckpt_fail(s, "chunk offset 0x%llx is not a chunk of the region (or out of order)",
+                                 (unsigned long long)at);
+        } else if (field_is(&f, "zstd") || field_is(&f, "raw")) {
+            if (at == UINT64_MAX || f.is_int)
+                return ckpt_fail(s, "a RAM chunk without its offset");
+            size_t want = size - at < RAM_CHUNK ? (size_t)(size - at) : RAM_CHUNK;
+            size_t got = field_is(&f, "raw") ? (f.len == want ? (memcpy(host + at, f.data, want), want) : 0)
+                                             : ZSTD_decompressDCtx(dc, host + at, want, f.data, f.len);
+            if (ZSTD_isError(got) || got != want)
+                return ckpt_fail(s, "the chunk at 0x%llx does not decompress to %zu bytes",
+                                 (unsigned long long)at, want);
+            next = at + RAM_CHUNK;
+            at = UINT64_MAX;
+        } else if (!field_is(&f, "base") && !field_is(&f, "size")) {
+            return ckpt_fail(s, "unknown field '%.*s'", (int)f.name_len, f.name);
+        }
+    }
+    return true;
+}
+
 static bool load_ram(Board *b, CkptReader *r)
 {
+    ZSTD_DCtx *dc = ZSTD_createDCtx();
+    if (!dc)
+        return ckpt_reader_fail(r, "out of memory");
     uint64_t base, size;
-    bool ro;
-    for (unsigned n = 0; bus_ram_region(b->bus, n, &base, &size, &ro); n++) {
+    bool ro, ok = true;
+    for (unsigned n = 0; ok && bus_ram_region(b->bus, n, &base, &size, &ro); n++) {
         CkptSection *s = ckpt_section(r, "ram", n, RAM_CKPT_VERSION);
         uint64_t sbase, ssize;
-        if (!ckpt_get_u64(s, "base", &sbase, UINT64_MAX) || !ckpt_get_u64(s, "size", &ssize, UINT64_MAX))
-            return false;
-        if (sbase != base || ssize != size)
-            return ckpt_fail(s, "RAM region at 0x%llx size 0x%llx; this board's is at 0x%llx size 0x%llx",
-                             (unsigned long long)sbase, (unsigned long long)ssize, (unsigned long long)base,
-                             (unsigned long long)size);
+        ok = ckpt_get_u64(s, "base", &sbase, UINT64_MAX) && ckpt_get_u64(s, "size", &ssize, UINT64_MAX);
+        if (ok && (sbase != base || ssize != size))
+            ok = ckpt_fail(s, "RAM region at 0x%llx size 0x%llx; this board's is at 0x%llx size 0x%llx",
+                           (unsigned long long)sbase, (unsigned long long)ssize, (unsigned long long)base,
+                           (unsigned long long)size);
+        if (!ok)
+            break;
         /* what board_realize loaded (kernel, DTB) goes: RAM becomes what was saved, zero elsewhere */
         uint8_t *host = bus_ram_ptr(b->bus, base, false);
         if (madvise(host, size, MADV_DONTNEED) != 0)
             memset(host, 0, size);
-        CkptFieldView f;
-        uint64_t at = UINT64_MAX, next = 0;
-        ZSTD_DCtx *dc = ZSTD_createDCtx();
-        if (!dc)
-            return ckpt_fail(s, "out of memory");
-        while (ckpt_next_field(s, &f)) {
-            if (f.name_len == 2 && !memcmp(f.name, "at", 2)) {
-                if (!f.is_int || f.len != 8)
-                    return ckpt_fail(s, "field 'at' is not one integer");
-                at = 0;
-                for (unsigned i = 0; i < 8; i++)
-                    at |= (uint64_t)f.data[i] << (8 * i);
-                if (at % RAM_CHUNK || at >= size || at < next) {
-                    ZSTD_freeDCtx(dc);
-                    return ckpt_fail(s, "chunk offset 0x%llx is not a chunk of the region (or out of order)",
-                                     (unsigned long long)at);
-                }
-            } else if ((f.name_len == 4 && !memcmp(f.name, "zstd", 4)) || (f.name_len == 3 && !memcmp(f.name, "raw", 3))) {
-                if (at == UINT64_MAX || f.is_int) {
-                    ZSTD_freeDCtx(dc);
-                    return ckpt_fail(s, "a RAM chunk without its offset");
-                }
-                size_t want = size - at < RAM_CHUNK ? (size_t)(size - at) : RAM_CHUNK;
-                size_t got = f.name_len == 3 ? (f.len == want ? (memcpy(host + at, f.data, want), want) : 0)
-                                             : ZSTD_decompressDCtx(dc, host + at, want, f.data, f.len);
-                if (ZSTD_isError(got) || got != want) {
-                    ZSTD_freeDCtx(dc);
-                    return ckpt_fail(s, "the chunk at 0x%llx does not decompress to %zu bytes",
-                                     (unsigned long long)at, want);
-                }
-                next = at + RAM_CHUNK;
-                at = UINT64_MAX;
-            } else if (!(f.name_len == 4 && (!memcmp(f.name, "base", 4) || !memcmp(f.name, "size", 4)))) {
-                ZSTD_freeDCtx(dc);
-                return ckpt_fail(s, "unknown field '%.*s'", (int)f.name_len, f.name);
-            }
-        }
-        ZSTD_freeDCtx(dc);
-        if (!ckpt_ok(r))
-            return false;
+        ok = load_chunks(s, host, size, dc) && ckpt_ok(r);
     }
-    return true;
+    ZSTD_freeDCtx(dc);
+    return ok;
 }
 
 bool board_ckpt_load(Board *b, CkptReader *r)
