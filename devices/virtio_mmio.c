@@ -762,55 +762,95 @@ void virtio_mmio_resume(VirtioMmio *t)
     pthread_mutex_unlock(&t->lock);
 }
 
+/* The transport's saved state, staged outside the lock's critical section on load so that it can
+ * be checked in full before the live device changes.  One table names every field for both
+ * directions. */
+#define QN VIRTIO_MMIO_MAX_QUEUES
+typedef struct VirtioMmioSaved {
+    uint32_t device_id, dev_feat_sel, drv_feat_sel, queue_sel, config_generation, pending_kicks;
+    uint8_t status, isr;
+    bool broken;
+    uint64_t driver_features;
+    uint32_t queue_num[QN];
+    bool queue_ready[QN], signalled_valid[QN];
+    uint64_t queue_desc[QN], queue_driver[QN], queue_device[QN];
+    uint16_t last_avail[QN], used_idx[QN], signalled_used[QN];
+} VirtioMmioSaved;
+
+static const CkptField saved_fields[] = {
+    CKPT_FIELD(VirtioMmioSaved, device_id, CKPT_T_U32),
+    CKPT_FIELD(VirtioMmioSaved, status, CKPT_T_U8),
+    CKPT_FIELD(VirtioMmioSaved, isr, CKPT_T_U8),
+    CKPT_FIELD(VirtioMmioSaved, dev_feat_sel, CKPT_T_U32),
+    CKPT_FIELD(VirtioMmioSaved, drv_feat_sel, CKPT_T_U32),
+    CKPT_FIELD(VirtioMmioSaved, queue_sel, CKPT_T_U32),
+    CKPT_FIELD(VirtioMmioSaved, driver_features, CKPT_T_U64),
+    CKPT_FIELD(VirtioMmioSaved, config_generation, CKPT_T_U32),
+    CKPT_FIELD(VirtioMmioSaved, broken, CKPT_T_BOOL),
+    CKPT_FIELD(VirtioMmioSaved, pending_kicks, CKPT_T_U32),
+    CKPT_FIELD(VirtioMmioSaved, queue_num, CKPT_T_U32),
+    CKPT_FIELD(VirtioMmioSaved, queue_ready, CKPT_T_BOOL),
+    CKPT_FIELD(VirtioMmioSaved, queue_desc, CKPT_T_U64),
+    CKPT_FIELD(VirtioMmioSaved, queue_driver, CKPT_T_U64),
+    CKPT_FIELD(VirtioMmioSaved, queue_device, CKPT_T_U64),
+    CKPT_FIELD(VirtioMmioSaved, last_avail, CKPT_T_U16),
+    CKPT_FIELD(VirtioMmioSaved, used_idx, CKPT_T_U16),
+    CKPT_FIELD(VirtioMmioSaved, signalled_used, CKPT_T_U16),
+    CKPT_FIELD(VirtioMmioSaved, signalled_valid, CKPT_T_BOOL),
+    CKPT_FIELDS_END
+};
+
 void virtio_mmio_ckpt_save(VirtioMmio *t, CkptWriter *w, uint32_t instance)
 {
-    uint64_t num[VIRTIO_MMIO_MAX_QUEUES], ready[VIRTIO_MMIO_MAX_QUEUES], desc[VIRTIO_MMIO_MAX_QUEUES],
-             avail[VIRTIO_MMIO_MAX_QUEUES], used[VIRTIO_MMIO_MAX_QUEUES], last_avail[VIRTIO_MMIO_MAX_QUEUES],
-             used_idx[VIRTIO_MMIO_MAX_QUEUES], sig_used[VIRTIO_MMIO_MAX_QUEUES], sig_valid[VIRTIO_MMIO_MAX_QUEUES];
+    VirtioMmioSaved v = { 0 };
     pthread_mutex_lock(&t->lock);
-    for (unsigned i = 0; i < VIRTIO_MMIO_MAX_QUEUES; i++) {
+    v.device_id = t->ops->device_id;
+    v.status = (uint8_t)t->status;
+    v.isr = (uint8_t)t->isr;
+    v.dev_feat_sel = t->dev_feat_sel;
+    v.drv_feat_sel = t->drv_feat_sel;
+    v.queue_sel = t->queue_sel;
+    v.driver_features = t->driver_features;
+    v.config_generation = t->config_generation;
+    v.broken = t->broken;
+    v.pending_kicks = t->kick_mask;
+    for (unsigned i = 0; i < QN; i++) {
         const Virtq *q = &t->vq[i];
-        num[i] = q->num;
-        ready[i] = q->ready;
-        desc[i] = q->desc_pa;
-        avail[i] = q->avail_pa;
-        used[i] = q->used_pa;
-        last_avail[i] = q->last_avail;
-        used_idx[i] = q->used_idx;
-        sig_used[i] = q->signalled_used;
-        sig_valid[i] = q->signalled_valid;
+        v.queue_num[i] = q->num;
+        v.queue_ready[i] = q->ready;
+        v.queue_desc[i] = q->desc_pa;
+        v.queue_driver[i] = q->avail_pa;
+        v.queue_device[i] = q->used_pa;
+        v.last_avail[i] = q->last_avail;
+        v.used_idx[i] = q->used_idx;
+        v.signalled_used[i] = q->signalled_used;
+        v.signalled_valid[i] = q->signalled_valid;
     }
-    ckpt_begin(w, "virtio-mmio", instance, VIRTIO_MMIO_CKPT_VERSION);
-    ckpt_u64(w, "device_id", t->ops->device_id);
-    ckpt_u64(w, "status", t->status);
-    ckpt_u64(w, "isr", t->isr);
-    ckpt_u64(w, "dev_feat_sel", t->dev_feat_sel);
-    ckpt_u64(w, "drv_feat_sel", t->drv_feat_sel);
-    ckpt_u64(w, "queue_sel", t->queue_sel);
-    ckpt_u64(w, "driver_features", t->driver_features);
-    ckpt_u64(w, "config_generation", t->config_generation);
-    ckpt_u64(w, "broken", t->broken);
-    ckpt_u64(w, "pending_kicks", t->kick_mask);
-    ckpt_u64s(w, "queue_num", num, VIRTIO_MMIO_MAX_QUEUES);
-    ckpt_u64s(w, "queue_ready", ready, VIRTIO_MMIO_MAX_QUEUES);
-    ckpt_u64s(w, "queue_desc", desc, VIRTIO_MMIO_MAX_QUEUES);
-    ckpt_u64s(w, "queue_driver", avail, VIRTIO_MMIO_MAX_QUEUES);
-    ckpt_u64s(w, "queue_device", used, VIRTIO_MMIO_MAX_QUEUES);
-    ckpt_u64s(w, "last_avail", last_avail, VIRTIO_MMIO_MAX_QUEUES);
-    ckpt_u64s(w, "used_idx", used_idx, VIRTIO_MMIO_MAX_QUEUES);
-    ckpt_u64s(w, "signalled_used", sig_used, VIRTIO_MMIO_MAX_QUEUES);
-    ckpt_u64s(w, "signalled_valid", sig_valid, VIRTIO_MMIO_MAX_QUEUES);
-    ckpt_end(w);
     pthread_mutex_unlock(&t->lock);
+    ckpt_begin(w, "virtio-mmio", instance, VIRTIO_MMIO_CKPT_VERSION);
+    ckpt_fields(w, saved_fields, &v);
+    ckpt_end(w);
 }
 
-/* Every element of a per-queue array at most max; false (recorded) naming field and queue. */
-static bool queues_at_most(CkptSection *s, const char *field, const uint64_t *v, uint64_t max)
+/* The staged state's checks beyond each field's type range; false (recorded) naming the field. */
+static bool saved_state_valid(VirtioMmio *t, CkptSection *s, const VirtioMmioSaved *v)
 {
-    for (unsigned i = 0; i < VIRTIO_MMIO_MAX_QUEUES; i++)
-        if (v[i] > max)
-            return ckpt_fail(s, "field '%s': queue %u is %llu, at most %llu", field, i,
-                             (unsigned long long)v[i], (unsigned long long)max);
+    if (v->device_id != t->ops->device_id)
+        return ckpt_fail(s, "field 'device_id' is %u, this board has %s (device %u) in that slot",
+                         v->device_id, t->ops->name, t->ops->device_id);
+    if (v->isr & ~(VIRTIO_INT_VRING | VIRTIO_INT_CONFIG))
+        return ckpt_fail(s, "field 'isr' is %#x, at most %#x", v->isr, VIRTIO_INT_VRING | VIRTIO_INT_CONFIG);
+    if (v->pending_kicks >> t->ops->nqueues)
+        return ckpt_fail(s, "field 'pending_kicks' is %#x, %s has %u queues", v->pending_kicks,
+                         t->ops->name, t->ops->nqueues);
+    if (v->broken != !!(v->status & VIRTIO_STATUS_NEEDS_RESET))
+        return ckpt_fail(s, "field 'broken' is %d but status %#x %s DEVICE_NEEDS_RESET", v->broken,
+                         v->status, v->broken ? "lacks" : "has");
+    if ((v->status & VIRTIO_STATUS_FEATURES_OK) &&
+        ((v->driver_features & ~all_features(t)) || !((v->driver_features >> VIRTIO_F_VERSION_1) & 1)))
+        return ckpt_fail(s, "field 'driver_features' is %#llx, not accepted by %s (offered %#llx)",
+                         (unsigned long long)v->driver_features, t->ops->name,
+                         (unsigned long long)all_features(t));
     return true;
 }
 
@@ -819,62 +859,22 @@ bool virtio_mmio_ckpt_load(VirtioMmio *t, CkptReader *r, uint32_t instance)
     CkptSection *s = ckpt_section(r, "virtio-mmio", instance, VIRTIO_MMIO_CKPT_VERSION);
     if (!s)
         return false;
-    uint32_t device_id = 0, status = 0, isr = 0, dev_sel = 0, drv_sel = 0, queue_sel = 0, cgen = 0, kicks = 0;
-    uint64_t features = 0;
-    bool broken = false;
-    uint64_t num[VIRTIO_MMIO_MAX_QUEUES], ready[VIRTIO_MMIO_MAX_QUEUES], desc[VIRTIO_MMIO_MAX_QUEUES],
-             avail[VIRTIO_MMIO_MAX_QUEUES], used[VIRTIO_MMIO_MAX_QUEUES], last_avail[VIRTIO_MMIO_MAX_QUEUES],
-             used_idx[VIRTIO_MMIO_MAX_QUEUES], sig_used[VIRTIO_MMIO_MAX_QUEUES], sig_valid[VIRTIO_MMIO_MAX_QUEUES];
-    ckpt_get_u32(s, "device_id", &device_id, UINT32_MAX);
-    ckpt_get_u32(s, "status", &status, 0xFF);
-    ckpt_get_u32(s, "isr", &isr, VIRTIO_INT_VRING | VIRTIO_INT_CONFIG);
-    ckpt_get_u32(s, "dev_feat_sel", &dev_sel, UINT32_MAX);
-    ckpt_get_u32(s, "drv_feat_sel", &drv_sel, UINT32_MAX);
-    ckpt_get_u32(s, "queue_sel", &queue_sel, UINT32_MAX);
-    ckpt_get_u64(s, "driver_features", &features, UINT64_MAX);
-    ckpt_get_u32(s, "config_generation", &cgen, UINT32_MAX);
-    ckpt_get_bool(s, "broken", &broken);
-    ckpt_get_u32(s, "pending_kicks", &kicks, (1u << t->ops->nqueues) - 1);
-    ckpt_get_u64s(s, "queue_num", num, VIRTIO_MMIO_MAX_QUEUES);
-    ckpt_get_u64s(s, "queue_ready", ready, VIRTIO_MMIO_MAX_QUEUES);
-    ckpt_get_u64s(s, "queue_desc", desc, VIRTIO_MMIO_MAX_QUEUES);
-    ckpt_get_u64s(s, "queue_driver", avail, VIRTIO_MMIO_MAX_QUEUES);
-    ckpt_get_u64s(s, "queue_device", used, VIRTIO_MMIO_MAX_QUEUES);
-    ckpt_get_u64s(s, "last_avail", last_avail, VIRTIO_MMIO_MAX_QUEUES);
-    ckpt_get_u64s(s, "used_idx", used_idx, VIRTIO_MMIO_MAX_QUEUES);
-    ckpt_get_u64s(s, "signalled_used", sig_used, VIRTIO_MMIO_MAX_QUEUES);
-    ckpt_get_u64s(s, "signalled_valid", sig_valid, VIRTIO_MMIO_MAX_QUEUES);
-    if (!ckpt_ok(r))
+    VirtioMmioSaved v;
+    if (!ckpt_load_fields(s, saved_fields, &v) || !saved_state_valid(t, s, &v))
         return false;
-    if (device_id != t->ops->device_id)
-        return ckpt_fail(s, "field 'device_id' is %u, this board has %s (device %u) in that slot",
-                         device_id, t->ops->name, t->ops->device_id);
-    if (!queues_at_most(s, "queue_num", num, UINT32_MAX) || !queues_at_most(s, "queue_ready", ready, 1) ||
-        !queues_at_most(s, "last_avail", last_avail, UINT16_MAX) ||
-        !queues_at_most(s, "used_idx", used_idx, UINT16_MAX) ||
-        !queues_at_most(s, "signalled_used", sig_used, UINT16_MAX) ||
-        !queues_at_most(s, "signalled_valid", sig_valid, 1))
-        return false;
-    if (broken != !!(status & VIRTIO_STATUS_NEEDS_RESET))
-        return ckpt_fail(s, "field 'broken' is %d but status %#x %s DEVICE_NEEDS_RESET", broken, status,
-                         broken ? "lacks" : "has");
-    if ((status & VIRTIO_STATUS_FEATURES_OK) &&
-        ((features & ~all_features(t)) || !((features >> VIRTIO_F_VERSION_1) & 1)))
-        return ckpt_fail(s, "field 'driver_features' is %#llx, not accepted by %s (offered %#llx)",
-                         (unsigned long long)features, t->ops->name, (unsigned long long)all_features(t));
-    Virtq q[VIRTIO_MMIO_MAX_QUEUES];
-    for (unsigned i = 0; i < VIRTIO_MMIO_MAX_QUEUES; i++) {
+    Virtq q[QN];
+    for (unsigned i = 0; i < QN; i++) {
         char why[160];
         memset(&q[i], 0, sizeof q[i]);
-        q[i].num = (uint32_t)num[i];
-        q[i].ready = ready[i];
-        q[i].desc_pa = desc[i];
-        q[i].avail_pa = avail[i];
-        q[i].used_pa = used[i];
-        q[i].last_avail = (uint16_t)last_avail[i];
-        q[i].used_idx = (uint16_t)used_idx[i];
-        q[i].signalled_used = (uint16_t)sig_used[i];
-        q[i].signalled_valid = sig_valid[i];
+        q[i].num = v.queue_num[i];
+        q[i].ready = v.queue_ready[i];
+        q[i].desc_pa = v.queue_desc[i];
+        q[i].avail_pa = v.queue_driver[i];
+        q[i].used_pa = v.queue_device[i];
+        q[i].last_avail = v.last_avail[i];
+        q[i].used_idx = v.used_idx[i];
+        q[i].signalled_used = v.signalled_used[i];
+        q[i].signalled_valid = v.signalled_valid[i];
         if (q[i].ready && i >= t->ops->nqueues)
             return ckpt_fail(s, "field 'queue_ready': queue %u is ready, %s has %u queues", i,
                              t->ops->name, t->ops->nqueues);
@@ -886,16 +886,16 @@ bool virtio_mmio_ckpt_load(VirtioMmio *t, CkptReader *r, uint32_t instance)
         t->paused = 1; /* requests wait for virtio_mmio_resume (the rest of the board loaded) */
     while (t->busy)
         pthread_cond_wait(&t->idle_cond, &t->lock);
-    t->status = status;
-    t->isr = isr;
-    t->dev_feat_sel = dev_sel;
-    t->drv_feat_sel = drv_sel;
-    t->queue_sel = queue_sel;
-    t->driver_features = features;
-    t->config_generation = cgen;
-    t->broken = broken;
-    t->kick_mask = kicks;
-    for (unsigned i = 0; i < VIRTIO_MMIO_MAX_QUEUES; i++) {
+    t->status = v.status;
+    t->isr = v.isr;
+    t->dev_feat_sel = v.dev_feat_sel;
+    t->drv_feat_sel = v.drv_feat_sel;
+    t->queue_sel = v.queue_sel;
+    t->driver_features = v.driver_features;
+    t->config_generation = v.config_generation;
+    t->broken = v.broken;
+    t->kick_mask = v.pending_kicks;
+    for (unsigned i = 0; i < QN; i++) {
         q[i].gen = t->vq[i].gen + 1; /* a request of the old incarnation is not pushed */
         t->vq[i] = q[i];
     }
@@ -904,6 +904,7 @@ bool virtio_mmio_ckpt_load(VirtioMmio *t, CkptReader *r, uint32_t instance)
     pthread_mutex_unlock(&t->lock);
     return true;
 }
+#undef QN
 
 /* ---- device tree ---------------------------------------------------------------------------- */
 
