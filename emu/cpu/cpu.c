@@ -26,6 +26,12 @@ uint64_t cpu_id_aa64isar0(void)
         v |= 2ull << 20; /* Atomic: FEAT_LSE */
     if (cpu_feat_rdm())
         v |= 1ull << 28; /* RDM: FEAT_RDM */
+    if (cpu_feat_sha512())
+        v += 1ull << 12; /* SHA2 = 2: SHA256 and FEAT_SHA512 */
+    if (cpu_feat_sha3())
+        v |= 1ull << 32; /* SHA3: FEAT_SHA3 */
+    if (cpu_feat_dotprod())
+        v |= 1ull << 44; /* DP: FEAT_DotProd */
     return v;
 }
 

@@ -41,7 +41,7 @@ MAGIC_DONE = 0x454e4f44  # 'DONE'
 MEM_CLASSES = {'ldst', 'excl', 'lse'}
 # Classes of Armv8.1+ instructions: the reference is qemu-aarch64 -cpu max (difftest.py), and the
 # program is assembled with the extensions enabled.
-MAX_CLASSES = {'lse', 'rdm'}
+MAX_CLASSES = {'lse', 'rdm', 'dotprod', 'sha512', 'sha3'}
 
 
 def recsz(cls_list):
@@ -338,9 +338,29 @@ RDM_T = [
     (P('01111111xxxxxxxx11x1x0' + X * 10), 1.5, RDM_SIZE),                 # scalar by element
 ]
 
+# Armv8.2 DotProd: SDOT / UDOT (U random), vector and by element; size 10.
+DOTPROD_T = [
+    (P('0xx01110100xxxxx100101' + X * 10), 3, None),                       # vector
+    (P('0xx0111110xxxxxx1110x0' + X * 10), 3, None),                       # by element
+]
+
+# Armv8.2 SHA512: SHA512H / SHA512H2 / SHA512SU1 (opcode 11 is RAX1, class sha3), SHA512SU0.
+SHA512_T = [
+    (P('11001110011xxxxx1000xx' + X * 10), 3, lambda w: bits(w, 11, 10) != 3),
+    (P('1100111011000000100000' + X * 10), 1, None),
+]
+
+# Armv8.2 SHA3: EOR3 / BCAX, RAX1, XAR.
+SHA3_T = [
+    (P('1100111000xxxxxx0' + X * 15), 2, None),                             # EOR3 / BCAX
+    (P('11001110011xxxxx100011' + X * 10), 1, None),                       # RAX1
+    (P('11001110100' + X * 21), 2, None),                                   # XAR
+]
+
 TEMPLATES = {
     'int': INT_T, 'fp': FP_T, 'simd_int': SIMD_INT_T, 'simd_fp': SIMD_FP_T,
     'simd_perm': SIMD_PERM_T, 'crypto': CRYPTO_T, 'undef': UNDEF_T, 'rdm': RDM_T,
+    'dotprod': DOTPROD_T, 'sha512': SHA512_T, 'sha3': SHA3_T,
 }
 
 
@@ -714,7 +734,7 @@ def gen_sys(r, seq):
 
 
 CLASSES = ['int', 'branch', 'ldst', 'excl', 'fp', 'simd_int', 'simd_fp', 'simd_perm', 'crypto', 'sys', 'undef',
-           'lse', 'rdm']
+           'lse', 'rdm', 'dotprod', 'sha512', 'sha3']
 
 
 def gen_seq(r, k, cls, length):

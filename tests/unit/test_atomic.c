@@ -25,7 +25,7 @@ START_TEST(id_register_follows_cpu_model)
     ck_assert_uint_eq(c->x[0], 0x11120);
     c = setup_max();
     ck_assert_int_eq(RUN(c, code), EXC_BRK);
-    ck_assert_uint_eq(c->x[0], 0x10211120); /* Atomic = 2, RDM = 1 */
+    ck_assert_uint_eq(c->x[0], 0x100110212120ull); /* DP = 1, SHA3 = 1, RDM = 1, Atomic = 2, SHA2 = 2 */
 }
 END_TEST
 
