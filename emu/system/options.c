@@ -166,7 +166,7 @@ static const OptionDef table[] = {
       "interpreter); also MALIBU_BACKEND", "docs/cpu.md#back-ends",
       OPT_CHOICE, SYS(backend), 0, 0, CHOICES("native", "portable"), NULL },
     { "cpu", 0, NULL, "emu/cpu/cpu.c",
-      "emulated core: max (the default: Armv8.0 plus LSE atomics and RDM) or a57 (Armv8.0 "
+      "emulated core: max (the default: Armv8.0 plus LSE atomics, RDM and PAN) or a57 (Armv8.0 "
       "Cortex-A57); what decodes and what ID_AA64ISAR0_EL1 advertises", "docs/cpu.md#cores---cpu",
       OPT_CHOICE, SYS(cpu), 0, 0, CHOICES("a57", "max"), NULL },
     { "gdb", 0, "[HOST:]PORT", "emu/system/gdb_board.c",
