@@ -36,7 +36,7 @@ static uint64_t tcr_field(uint64_t tcr, unsigned shift, unsigned bits)
 void sys_tlb_flush(SysCPU *s)
 {
     for (unsigned i = 0; i < 2; i++)
-        for (unsigned j = 0; j < SYS_TLB_SIZE + SYS_TLB_VICTIMS; j++) {
+        for (unsigned j = 0; j < SYS_TLB_SIZE; j++) {
             SysTlbEntry *e = &s->tlbs[i][j];
             e->tag_r = e->tag_w = e->tag_x = SYS_TLB_INVALID;
         }
@@ -48,7 +48,7 @@ void sys_tlb_flush(SysCPU *s)
 
 void sys_tlb_flush_user(SysCPU *s)
 {
-    for (unsigned j = 0; j < SYS_TLB_SIZE + SYS_TLB_VICTIMS; j++) {
+    for (unsigned j = 0; j < SYS_TLB_SIZE; j++) {
         SysTlbEntry *e = &s->tlbs[0][j];
         e->tag_r = e->tag_w = e->tag_x = SYS_TLB_INVALID;
         e = &s->tlbs[1][j];
@@ -99,52 +99,6 @@ static void inval_entry(SysTlbEntry *e)
     e->tag_r = e->tag_w = e->tag_x = SYS_TLB_INVALID;
 }
 
-/* The victim TLB (sys_cpu.h).  An entry about to be refilled with another page moves to the
- * next victim slot of its table; a miss whose page a victim holds (with the tag the access
- * needs) swaps the two entries back instead of walking. */
-static SysTlbEntry *table_of(SysCPU *s, SysTlbEntry *e, unsigned *which)
-{
-    *which = e >= s->tlbs[1];
-    return s->tlbs[*which];
-}
-
-static void evict_to_victim(SysCPU *s, SysTlbEntry *e, uint64_t new_page)
-{
-    uint64_t held = e->tag_r != SYS_TLB_INVALID ? e->tag_r : e->tag_w != SYS_TLB_INVALID ? e->tag_w : e->tag_x;
-    if (held == SYS_TLB_INVALID || held == new_page) /* empty, or the same page refilled */
-        return;
-    unsigned w;
-    SysTlbEntry *t = table_of(s, e, &w);
-    unsigned k = s->victim_next[w]++ % SYS_TLB_VICTIMS;
-    t[SYS_TLB_SIZE + k] = *e;
-    s->victim_page[w][k] = held;
-}
-
-static bool victim_swap(SysCPU *s, SysTlbEntry *e, uint64_t addr, unsigned access)
-{
-    uint64_t page = addr & SYS_PAGE_MASK;
-    unsigned w;
-    SysTlbEntry *victims = table_of(s, e, &w) + SYS_TLB_SIZE;
-    const uint64_t *hint = s->victim_page[w];
-    for (unsigned k = 0; k < SYS_TLB_VICTIMS; k++) {
-        if (hint[k] != page) /* two cache lines of pages, not 16 entries */
-            continue;
-        SysTlbEntry *v = &victims[k];
-        uint64_t tag = access == MMU_WRITE ? v->tag_w : access == MMU_EXEC ? v->tag_x : v->tag_r;
-        if (tag != page)
-            continue;
-        SysTlbEntry t = *e;
-        *e = *v;
-        *v = t;
-        s->victim_page[w][k] = t.tag_r != SYS_TLB_INVALID ? t.tag_r : t.tag_w != SYS_TLB_INVALID ? t.tag_w : t.tag_x;
-        s->n_tlb_victim++;
-        recheck_code_page(s, e); /* another CPU may have marked either page meanwhile */
-        recheck_code_page(s, v);
-        return true;
-    }
-    return false;
-}
-
 /* Tags compare without the top byte (TBI: entries may hold tagged VAs). */
 #define VA_CMP_MASK 0x00FFFFFFFFFFF000ull
 
@@ -152,13 +106,12 @@ void sys_tlb_flush_va(SysCPU *s, uint64_t va)
 {
     va &= VA_CMP_MASK;
     unsigned idx = (va >> 12) & (SYS_TLB_SIZE - 1);
-    for (unsigned i = 0; i < 2; i++)
-        for (unsigned k = 0; k <= SYS_TLB_VICTIMS; k++) { /* the slot, then the victims */
-            SysTlbEntry *e = &s->tlbs[i][k ? SYS_TLB_SIZE + k - 1 : idx];
-            if (((e->tag_r & VA_CMP_MASK) == va) || ((e->tag_w & VA_CMP_MASK) == va) ||
-                ((e->tag_x & VA_CMP_MASK) == va))
-                inval_entry(e);
-        }
+    for (unsigned i = 0; i < 2; i++) {
+        SysTlbEntry *e = &s->tlbs[i][idx];
+        if (((e->tag_r & VA_CMP_MASK) == va) || ((e->tag_w & VA_CMP_MASK) == va) ||
+            ((e->tag_x & VA_CMP_MASK) == va))
+            inval_entry(e);
+    }
     bool hit = s->blk_overflow;
     for (unsigned k = 0; k < s->n_blk && !hit; k++)
         hit = (va & s->blk_mask[k]) == s->blk_base[k];
@@ -166,7 +119,7 @@ void sys_tlb_flush_va(SysCPU *s, uint64_t va)
         /* Pages cached from a block mapping that covers va go too. */
         s->n_tlbi_scan++;
         for (unsigned i = 0; i < 2; i++)
-            for (unsigned j = 0; j < SYS_TLB_SIZE + SYS_TLB_VICTIMS; j++) {
+            for (unsigned j = 0; j < SYS_TLB_SIZE; j++) {
                 SysTlbEntry *e = &s->tlbs[i][j];
                 if (e->vblock != SYS_TLB_INVALID && (va & e->vbmask) == e->vblock)
                     inval_entry(e);
@@ -190,7 +143,7 @@ void sys_set_pan(SysCPU *s, bool pan)
 {
     if (pan && !s->pan && (s->pan_stale_ng || s->pan_stale_global)) {
         bool all = s->pan_stale_global;
-        for (unsigned j = 0; j < SYS_TLB_SIZE + SYS_TLB_VICTIMS; j++) {
+        for (unsigned j = 0; j < SYS_TLB_SIZE; j++) {
             SysTlbEntry *e = &s->tlbs[1][j];
             if (all || !e->global)
                 e->tag_r = e->tag_w = SYS_TLB_INVALID;
@@ -380,11 +333,6 @@ static uint64_t translate_or_raise(CPUState *c, Op *o, uint64_t addr, unsigned a
                                    uint8_t **host)
 {
     SysCPU *s = sys_cpu(c);
-    SysTlbEntry *e = &s->tlb[(addr >> 12) & (SYS_TLB_SIZE - 1)];
-    if (victim_swap(s, e, addr, access)) {
-        *host = (uint8_t *)(uintptr_t)(addr + e->addend);
-        return e->pa | (addr & 0xfff);
-    }
     MmuResult r;
     s->n_tlb_miss++;
     if (!mmu_translate(s, addr, access_el(s), access | pan_flag(s), &r)) {
@@ -406,7 +354,7 @@ static uint64_t translate_or_raise(CPUState *c, Op *o, uint64_t addr, unsigned a
                 cpu_raise(c, o, EXC_DATA_ABORT, addr, true);
             }
         }
-        evict_to_victim(s, e, page);
+        SysTlbEntry *e = &s->tlb[(addr >> 12) & (SYS_TLB_SIZE - 1)];
         e->tag_r = (r.perm & MMU_READ) ? page : SYS_TLB_INVALID;
         e->tag_w = (hw && !sys_is_code_page(s, r.pa)) ? page : SYS_TLB_INVALID;
         e->tag_x = (r.perm & MMU_EXEC) ? page : SYS_TLB_INVALID;
@@ -549,7 +497,7 @@ uint8_t *sys_host_slow(CPUState *c, Op *o, uint64_t addr, unsigned size, bool wr
 bool sys_translate_exec(SysCPU *s, uint64_t pc, uint64_t *pa, uint8_t **host)
 {
     SysTlbEntry *e = &s->tlb[(pc >> 12) & (SYS_TLB_SIZE - 1)];
-    if (e->tag_x == (pc & SYS_PAGE_MASK) || victim_swap(s, e, pc, MMU_EXEC)) {
+    if (e->tag_x == (pc & SYS_PAGE_MASK)) {
         *pa = e->pa | (pc & 0xfff);
         *host = (uint8_t *)(uintptr_t)(pc + e->addend);
         return true;
@@ -569,7 +517,6 @@ bool sys_translate_exec(SysCPU *s, uint64_t pc, uint64_t *pa, uint8_t **host)
         return false;
     }
     uint8_t *hw = (r.perm & MMU_WRITE) ? bus_ram_ptr(s->mach->bus, pa_page, true) : NULL;
-    evict_to_victim(s, e, page);
     e->tag_r = (r.perm & MMU_READ) ? page : SYS_TLB_INVALID;
     e->tag_w = (hw && !sys_is_code_page(s, r.pa)) ? page : SYS_TLB_INVALID;
     e->tag_x = page;

@@ -68,7 +68,7 @@ protect:
         if (!t)
             continue;
         for (unsigned i = 0; i < 2; i++)
-            for (unsigned j = 0; j < SYS_TLB_SIZE + SYS_TLB_VICTIMS; j++)
+            for (unsigned j = 0; j < SYS_TLB_SIZE; j++)
                 if (t->tlbs[i][j].pa == (pa & SYS_PAGE_MASK))
                     t->tlbs[i][j].tag_w = SYS_TLB_INVALID;
     }

@@ -7,8 +7,7 @@
  * always the *current* stack pointer; the other bank (SP_EL0 while SPSel=1 at EL1, SP_EL1 while
  * running on SP_EL0) lives in sp_el0 / sp_el1.
  *
- * Soft TLB: one direct-mapped table per translation regime "mmu index" (0 = EL0, 1 = EL1),
- * each followed by its victim entries (SYS_TLB_VICTIMS).
+ * Soft TLB: one direct-mapped table per translation regime "mmu index" (0 = EL0, 1 = EL1).
  * An entry maps one 4 KB virtual page: tag_r / tag_w / tag_x hold the page's VA when that
  * access is allowed (and RAM-backed), else SYS_TLB_INVALID; host = va + addend.  MMIO pages
  * are never entered (every MMIO access walks), nor are write tags of pages holding translated
@@ -34,10 +33,6 @@
 
 #define SYS_TLB_BITS 12
 #define SYS_TLB_SIZE (1u << SYS_TLB_BITS)
-/* Entries evicted from a table wait in a small fully associative victim array after it
- * (tlbs[i][SYS_TLB_SIZE...]): a miss looks there before walking, so pages whose VAs are a
- * multiple of 16 MB apart (the same slot) stop evicting each other. */
-#define SYS_TLB_VICTIMS 16
 #define SYS_TLB_INVALID (~0ull)
 #define SYS_PAGE_MASK (~0xfffull)
 
@@ -150,9 +145,6 @@ typedef struct SysCPU {
     uint64_t inval_pages[SYS_MAX_INVAL_PAGES];
     uint64_t n_exc, n_irq, n_tlb_miss, n_tlb_flush, n_tlb_flush_va, n_tlbi, n_mmu_writes, n_dispatch, n_tb_miss, n_tlbi_scan;
     uint64_t n_tb_dropped;
-    uint64_t n_tlb_victim;                 /* misses served by the victim TLB (no walk) */
-    unsigned victim_next[2];               /* round-robin victim slot per table */
-    uint64_t victim_page[2][SYS_TLB_VICTIMS]; /* the page each victim took (a hint: tags decide) */
     uint64_t n_exc_ec[64], n_exc_vec[4];   /* exceptions by ESR EC (synchronous) and by vector */
     /* debugger (sys_debug.h): single step requested / one block run; generations seen; the
      * breakpoints this vCPU's translations were made with (64 = SYS_DEBUG_MAX_BP) */
@@ -163,7 +155,7 @@ typedef struct SysCPU {
     unsigned dbg_n_bp;
     uint64_t dbg_bp[64];
 
-    SysTlbEntry tlbs[2][SYS_TLB_SIZE + SYS_TLB_VICTIMS];
+    SysTlbEntry tlbs[2][SYS_TLB_SIZE];
 } SysCPU;
 
 static inline SysCPU *sys_cpu(CPUState *c) { return (SysCPU *)c; }

@@ -197,12 +197,11 @@ static void exit_after_gdb(void *opaque, int status)
 static void print_cpu_stats(const SysCPU *s, const char *who)
 {
     fprintf(stderr, "malibu: %s%llu insns, %llu blocks translated, %llu TB flushes, %llu exceptions, "
-            "%llu IRQs, %llu TLB misses (%llu more from the victim TLB), %llu TLB flushes, %llu by VA (%llu TLBI, %llu SCTLR/TCR/TTBR writes), %llu dispatches, %llu lookup misses, %llu TLBI scans, "
+            "%llu IRQs, %llu TLB misses, %llu TLB flushes, %llu by VA (%llu TLBI, %llu SCTLR/TCR/TTBR writes), %llu dispatches, %llu lookup misses, %llu TLBI scans, "
             "%llu blocks dropped by code writes\n", who,
             (unsigned long long)s->cpu.insn_count, (unsigned long long)s->cpu.tbc->n_translated,
             (unsigned long long)s->cpu.tbc->n_flushes, (unsigned long long)s->n_exc,
             (unsigned long long)s->n_irq, (unsigned long long)s->n_tlb_miss,
-            (unsigned long long)s->n_tlb_victim,
             (unsigned long long)s->n_tlb_flush, (unsigned long long)s->n_tlb_flush_va,
             (unsigned long long)s->n_tlbi,
             (unsigned long long)s->n_mmu_writes, (unsigned long long)s->n_dispatch,

@@ -1,8 +1,7 @@
 /* Stage-1 MMU of the full-system CPU (emu/cpu/mmu.c, -DCONFIG_SYSTEM): page-table walks with the
  * 4 KB granule and 48-bit VAs built in guest RAM, fault status codes and levels, permissions
  * (AP, UXN/PXN, implicit PXN of EL0-writable pages, WXN, APTable), TBI, EPD, TTBR0/TTBR1
- * selection, MMU off, AT -> PAR_EL1, and the soft TLB through the mem.h accessors (with its
- * victim entries: swaps instead of walks, TLBI, code-page marks, flushes). */
+ * selection, MMU off, AT -> PAR_EL1, and the soft TLB through the mem.h accessors. */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -220,49 +219,6 @@ START_TEST(soft_tlb_accessors)
 }
 END_TEST
 
-START_TEST(victim_tlb)
-{
-    /* VA 0x400000 and 0x1400000 (16 MB apart: the same slot) map pages RAM + 0x100000 and (a
-     * second L3 table) RAM + 0x106000.  Alternating between them walks twice, then swaps. */
-    CPUState *c = &s->cpu;
-    Op op = { .pc = RAM };
-    put(L2 + 10 * 8, RAM + 0x14000 + TABLE);
-    put(0x14000, RAM + 0x106000 + PAGE + AF + AP_EL0 + ATTR(1));
-    ram[0x100010] = 0x5a;
-    ram[0x106010] = 0x6b;
-    ck_assert_uint_eq(mem_ld8(c, &op, 0x400010), 0x5a);
-    ck_assert_uint_eq(mem_ld8(c, &op, 0x1400010), 0x6b);
-    uint64_t walks = s->n_tlb_miss, swaps = s->n_tlb_victim;
-    for (int i = 0; i < 10; i++) {
-        ck_assert_uint_eq(mem_ld8(c, &op, 0x400010), 0x5a);
-        ck_assert_uint_eq(mem_ld8(c, &op, 0x1400010), 0x6b);
-    }
-    ck_assert_uint_eq(s->n_tlb_miss, walks);
-    ck_assert_uint_eq(s->n_tlb_victim, swaps + 20);
-    /* a store hits the victim's write tag the same way */
-    mem_st8(c, &op, 0x400011, 0x11);
-    ck_assert_uint_eq(ram[0x100011], 0x11);
-    ck_assert_uint_eq(s->n_tlb_miss, walks);
-    /* the victim entry (0x1400000 now) goes with a TLBI of its page... */
-    put(0x14000, RAM + 0x100000 + PAGE + AF + AP_EL0 + ATTR(1));
-    sys_tlb_flush_va(s, 0x1400000);
-    ck_assert_uint_eq(mem_ld8(c, &op, 0x1400010), 0x5a);
-    /* ...and loses its write tag when its page becomes a code page */
-    put(0x14000, RAM + 0x106000 + PAGE + AF + AP_EL0 + ATTR(1));
-    sys_tlb_flush_va(s, 0x1400000);
-    ck_assert_uint_eq(mem_ld8(c, &op, 0x1400010), 0x6b);
-    ck_assert_uint_eq(mem_ld8(c, &op, 0x400010), 0x5a); /* 0x1400000 to the victim */
-    sys_mark_code(s, RAM + 0x106000);
-    for (unsigned k = 0; k < SYS_TLB_VICTIMS; k++)
-        ck_assert_uint_ne(s->tlbs[1][SYS_TLB_SIZE + k].tag_w, 0x1400000);
-    /* and a full flush empties it */
-    sys_tlb_flush(s);
-    walks = s->n_tlb_miss;
-    ck_assert_uint_eq(mem_ld8(c, &op, 0x1400010), 0x6b);
-    ck_assert_uint_eq(s->n_tlb_miss, walks + 1);
-}
-END_TEST
-
 int main(void)
 {
     Suite *su = suite_create("mmu");
@@ -273,7 +229,6 @@ int main(void)
     tcase_add_test(tc, tbi_epd_mmu_off);
     tcase_add_test(tc, at_par);
     tcase_add_test(tc, soft_tlb_accessors);
-    tcase_add_test(tc, victim_tlb);
     suite_add_tcase(su, tc);
     SRunner *r = srunner_create(su);
     srunner_run_all(r, CK_NORMAL);
