@@ -59,6 +59,15 @@ void sys_tlb_flush_user(SysCPU *s)
     s->n_tlb_flush++;
 }
 
+/* Record where e's write tag points for sys_mark_code (before recheck_code_page's fence). */
+static void note_write_tag(SysCPU *s, SysTlbEntry *e)
+{
+    if (e->tag_w == SYS_TLB_INVALID)
+        return;
+    unsigned which = s->tlb != s->tlbs[0];
+    s->tlb_wpage[which][e - s->tlb] = (uint32_t)(e->pa >> 12);
+}
+
 /* Another vCPU thread may have marked the page as code while this entry was filled: it marks,
  * then clears every TLB's write tags for the page (sys_mark_code); we fill, then look at the mark
  * again, so one of the two sees the other. */
@@ -356,10 +365,11 @@ static uint64_t translate_or_raise(CPUState *c, Op *o, uint64_t addr, unsigned a
         }
         SysTlbEntry *e = &s->tlb[(addr >> 12) & (SYS_TLB_SIZE - 1)];
         e->tag_r = (r.perm & MMU_READ) ? page : SYS_TLB_INVALID;
+        e->pa = pa_page;
         e->tag_w = (hw && !sys_is_code_page(s, r.pa)) ? page : SYS_TLB_INVALID;
+        note_write_tag(s, e);
         e->tag_x = (r.perm & MMU_EXEC) ? page : SYS_TLB_INVALID;
         e->addend = (uintptr_t)hr - (uintptr_t)page;
-        e->pa = pa_page;
         set_vblock(s, e, addr, r.size);
         e->global = !r.ng && ((addr >> 55) & 1) && (s->sctlr & SCTLR_M);
         note_pan_fill(s, e, &r);
@@ -518,10 +528,11 @@ bool sys_translate_exec(SysCPU *s, uint64_t pc, uint64_t *pa, uint8_t **host)
     }
     uint8_t *hw = (r.perm & MMU_WRITE) ? bus_ram_ptr(s->mach->bus, pa_page, true) : NULL;
     e->tag_r = (r.perm & MMU_READ) ? page : SYS_TLB_INVALID;
+    e->pa = pa_page;
     e->tag_w = (hw && !sys_is_code_page(s, r.pa)) ? page : SYS_TLB_INVALID;
+    note_write_tag(s, e);
     e->tag_x = page;
     e->addend = (uintptr_t)hr - (uintptr_t)page;
-    e->pa = pa_page;
     set_vblock(s, e, pc, r.size);
     e->global = !r.ng && ((pc >> 55) & 1) && (s->sctlr & SCTLR_M);
     note_pan_fill(s, e, &r);

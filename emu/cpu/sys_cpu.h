@@ -156,6 +156,10 @@ typedef struct SysCPU {
     uint64_t dbg_bp[64];
 
     SysTlbEntry tlbs[2][SYS_TLB_SIZE];
+    /* The physical page number each entry's write tag was filled for (a hint: an entry whose
+     * write tag was dropped since may still be listed).  sys_mark_code scans these 32 KB
+     * instead of the 512 KB of entries. */
+    uint32_t tlb_wpage[2][SYS_TLB_SIZE];
 } SysCPU;
 
 static inline SysCPU *sys_cpu(CPUState *c) { return (SysCPU *)c; }
