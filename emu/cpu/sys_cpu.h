@@ -145,6 +145,7 @@ typedef struct SysCPU {
     uint64_t inval_pages[SYS_MAX_INVAL_PAGES];
     uint64_t n_exc, n_irq, n_tlb_miss, n_tlb_flush, n_tlb_flush_va, n_tlbi, n_mmu_writes, n_dispatch, n_tb_miss, n_tlbi_scan;
     uint64_t n_tb_dropped;
+    uint64_t n_exc_pan;                    /* exceptions whose entry set PSTATE.PAN (SPAN = 0) */
     uint64_t n_exc_ec[64], n_exc_vec[4];   /* exceptions by ESR EC (synchronous) and by vector */
     /* debugger (sys_debug.h): single step requested / one block run; generations seen; the
      * breakpoints this vCPU's translations were made with (64 = SYS_DEBUG_MAX_BP) */

@@ -106,8 +106,10 @@ static void take_exception(SysCPU *s, unsigned vec, uint32_t esr, bool set_far, 
     s->spsel = 1;
     sys_sp_load(s);
     s->daif = 0x3c0;
-    if (cpu_feat_pan() && !(s->sctlr & SCTLR_SPAN))
+    if (cpu_feat_pan() && !(s->sctlr & SCTLR_SPAN)) {
         sys_set_pan(s, true);
+        s->n_exc_pan++;
+    }
     c->excl_size = 0;
     c->pc = s->vbar + base + vec;
     sys_update_mode(s);
