@@ -734,6 +734,7 @@ START_TEST(pan_id_and_undef_on_a57)
     ck_assert_uint_eq(hvc_regs[21], 0);
     ck_assert(cpu->pan);
     teardown();
+    free(mach.code_list); /* setup() forgets it */
     setup();
     cpu_model = CPU_MODEL_A57;
     load(0, code, 4);
