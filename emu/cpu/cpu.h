@@ -139,8 +139,8 @@ extern bool (*cpu_disasm)(uint32_t insn, uint64_t pc, char *buf, size_t n);
 
 /* The emulated core (--cpu a57|max, one per process / board): which Armv8.1+ instructions
  * decode and what the ID registers and HWCAPs advertise.  a57: Armv8.0 Cortex-A57 (AES, SHA1,
- * SHA2, CRC32); max (the default): adds FEAT_LSE atomics, FEAT_RDM, FEAT_DotProd, FEAT_SHA512
- * and FEAT_SHA3. */
+ * SHA2, CRC32); max (the default): adds FEAT_LSE atomics, FEAT_RDM, FEAT_DotProd, FEAT_SHA512,
+ * FEAT_SHA3 and (system mode) FEAT_PAN. */
 typedef enum { CPU_MODEL_A57, CPU_MODEL_MAX } CpuModel;
 extern CpuModel cpu_model;
 static inline bool cpu_feat_lse(void) { return cpu_model >= CPU_MODEL_MAX; }
@@ -148,6 +148,7 @@ static inline bool cpu_feat_rdm(void) { return cpu_model >= CPU_MODEL_MAX; }
 static inline bool cpu_feat_dotprod(void) { return cpu_model >= CPU_MODEL_MAX; }
 static inline bool cpu_feat_sha512(void) { return cpu_model >= CPU_MODEL_MAX; }
 static inline bool cpu_feat_sha3(void) { return cpu_model >= CPU_MODEL_MAX; }
+static inline bool cpu_feat_pan(void) { return cpu_model >= CPU_MODEL_MAX; } /* FEAT_PAN (system mode) */
 /* Sets cpu_model from "a57" / "max"; false for any other name. */
 bool cpu_model_set(const char *name);
 /* ID_AA64ISAR0_EL1 of the model (DP, SHA3, RDM, Atomic, AES, SHA1, SHA2, CRC32 fields). */

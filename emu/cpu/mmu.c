@@ -6,8 +6,11 @@
  * translation fault); TCR.EPDx disables a half.  Start level from TxSZ; table descriptors
  * (levels 0-2) carry APTable/UXNTable/PXNTable; blocks at levels 1 and 2; pages at level 3.
  * No hardware access-flag update: AF = 0 is an Access flag fault.  Fault priority: translation,
- * access flag, permission.  Permissions (v8.0, no PAN): AP[2:1] 00 EL1 RW, 01 EL1+EL0 RW,
- * 10 EL1 RO, 11 EL1+EL0 RO; EL0-writable implies PXN; SCTLR.WXN makes writable XN. */
+ * access flag, permission.  Permissions: AP[2:1] 00 EL1 RW, 01 EL1+EL0 RW, 10 EL1 RO, 11 EL1+EL0
+ * RO; EL0-writable implies PXN; SCTLR.WXN makes writable XN.  FEAT_PAN: with PSTATE.PAN = 1,
+ * EL1 data accesses (not fetches, not LDTR/STTR, not AT) to pages EL0 can read fault.  The
+ * EL1 table never holds read/write tags of such pages while PAN = 1: fills leave them out, and
+ * setting PAN drops those filled while it was 0 (sys_set_pan). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +42,7 @@ void sys_tlb_flush(SysCPU *s)
         }
     s->n_blk = 0;
     s->blk_overflow = false;
+    s->pan_stale_ng = s->pan_stale_global = false;
     s->n_tlb_flush++;
 }
 
@@ -51,7 +55,17 @@ void sys_tlb_flush_user(SysCPU *s)
         if (!e->global)
             e->tag_r = e->tag_w = e->tag_x = SYS_TLB_INVALID;
     }
+    s->pan_stale_ng = false;
     s->n_tlb_flush++;
+}
+
+/* Record where e's write tag points for sys_mark_code (before recheck_code_page's fence). */
+static void note_write_tag(SysCPU *s, SysTlbEntry *e)
+{
+    if (e->tag_w == SYS_TLB_INVALID)
+        return;
+    unsigned which = s->tlb != s->tlbs[0];
+    s->tlb_wpage[which][e - s->tlb] = (uint32_t)(e->pa >> 12);
 }
 
 /* Another vCPU thread may have marked the page as code while this entry was filled: it marks,
@@ -125,12 +139,56 @@ void sys_tlb_flush_va(SysCPU *s, uint64_t va)
 
 void sys_update_mode(SysCPU *s)
 {
+    s->unpriv = false;
     s->tlb = s->tlbs[s->el ? 1 : 0];
     /* CPACR_EL1.FPEN: 0b11 no trap, 0b01 trap EL0 only, 0bx0 trap EL0 and EL1. */
     unsigned fpen = (s->cpacr >> 20) & 3;
     bool fp_trap = fpen == 3 ? false : fpen == 1 ? s->el == 0 : true;
     s->tb_flags = s->el | ((s->sctlr & SCTLR_M) ? 4u : 0u) | (fp_trap ? SYS_TBF_FPTRAP : 0u) |
                   (s->dbg_step ? SYS_TBF_STEP : 0u);
+}
+
+void sys_set_pan(SysCPU *s, bool pan)
+{
+    if (pan && !s->pan && (s->pan_stale_ng || s->pan_stale_global)) {
+        bool all = s->pan_stale_global;
+        for (unsigned j = 0; j < SYS_TLB_SIZE; j++) {
+            SysTlbEntry *e = &s->tlbs[1][j];
+            if (all || !e->global)
+                e->tag_r = e->tag_w = SYS_TLB_INVALID;
+        }
+        s->pan_stale_ng = s->pan_stale_global = false;
+    }
+    s->pan = pan;
+}
+
+void sys_unpriv_begin(SysCPU *s)
+{
+    s->unpriv = true;
+    s->tlb = s->tlbs[0];
+}
+
+/* The EL and PAN state an access of the current instruction is checked with. */
+static unsigned access_el(const SysCPU *s)
+{
+    return s->unpriv ? 0 : s->el;
+}
+
+static unsigned pan_flag(const SysCPU *s)
+{
+    return access_el(s) == 1 && s->pan ? MMU_PAN : 0;
+}
+
+/* A fill of the EL1 table under PAN = 0 with an EL0 data page: remember for sys_set_pan. */
+static void note_pan_fill(SysCPU *s, const SysTlbEntry *e, const MmuResult *r)
+{
+    if (access_el(s) == 1 && !s->pan && r->el0_data &&
+        (e->tag_r != SYS_TLB_INVALID || e->tag_w != SYS_TLB_INVALID)) {
+        if (e->global)
+            s->pan_stale_global = true;
+        else
+            s->pan_stale_ng = true;
+    }
 }
 
 static bool read_desc(SysCPU *s, uint64_t pa, uint64_t *desc)
@@ -229,6 +287,7 @@ bool mmu_translate(SysCPU *s, uint64_t va, unsigned el, unsigned access, MmuResu
         bool pxn = ((desc >> 53) & 1) || pxn_table;
         bool uxn = ((desc >> 54) & 1) || uxn_table;
         unsigned perm;
+        r->el0_data = ap & 1;
         if (el == 0) {
             perm = (ap & 1) ? MMU_READ : 0;
             if ((ap & 1) && !(ap & 2))
@@ -241,6 +300,8 @@ bool mmu_translate(SysCPU *s, uint64_t va, unsigned el, unsigned access, MmuResu
                 perm |= MMU_WRITE;
             if (!pxn && ap != 1)
                 perm |= MMU_EXEC;
+            if ((access & MMU_PAN) && (ap & 1))
+                perm &= ~(unsigned)(MMU_READ | MMU_WRITE);
         }
         if ((s->sctlr & SCTLR_WXN) && (perm & MMU_WRITE))
             perm &= ~MMU_EXEC;
@@ -283,7 +344,7 @@ static uint64_t translate_or_raise(CPUState *c, Op *o, uint64_t addr, unsigned a
     SysCPU *s = sys_cpu(c);
     MmuResult r;
     s->n_tlb_miss++;
-    if (!mmu_translate(s, addr, s->el, access, &r)) {
+    if (!mmu_translate(s, addr, access_el(s), access | pan_flag(s), &r)) {
         s->fault_fsc = r.fsc & 0x3f;
         s->fault_s1ptw = r.s1ptw;
         cpu_raise(c, o, EXC_DATA_ABORT, addr, access == MMU_WRITE);
@@ -304,12 +365,14 @@ static uint64_t translate_or_raise(CPUState *c, Op *o, uint64_t addr, unsigned a
         }
         SysTlbEntry *e = &s->tlb[(addr >> 12) & (SYS_TLB_SIZE - 1)];
         e->tag_r = (r.perm & MMU_READ) ? page : SYS_TLB_INVALID;
+        e->pa = pa_page;
         e->tag_w = (hw && !sys_is_code_page(s, r.pa)) ? page : SYS_TLB_INVALID;
+        note_write_tag(s, e);
         e->tag_x = (r.perm & MMU_EXEC) ? page : SYS_TLB_INVALID;
         e->addend = (uintptr_t)hr - (uintptr_t)page;
-        e->pa = pa_page;
         set_vblock(s, e, addr, r.size);
         e->global = !r.ng && ((addr >> 55) & 1) && (s->sctlr & SCTLR_M);
+        note_pan_fill(s, e, &r);
         recheck_code_page(s, e);
         if (unlikely(s->mach->dbg))
             debug_untag(s->mach->dbg, e, addr);
@@ -364,7 +427,7 @@ void sys_probe_write(CPUState *c, Op *o, uint64_t addr)
         return;
     SysCPU *s = sys_cpu(c);
     MmuResult r;
-    if (!mmu_translate(s, addr, s->el, MMU_WRITE, &r)) {
+    if (!mmu_translate(s, addr, access_el(s), MMU_WRITE | pan_flag(s), &r)) {
         s->fault_fsc = r.fsc & 0x3f;
         s->fault_s1ptw = r.s1ptw;
         cpu_raise(c, o, EXC_DATA_ABORT, addr, true);
@@ -451,7 +514,7 @@ bool sys_translate_exec(SysCPU *s, uint64_t pc, uint64_t *pa, uint8_t **host)
     }
     MmuResult r;
     s->n_tlb_miss++;
-    if (!mmu_translate(s, pc, s->el, MMU_EXEC, &r)) {
+    if (!mmu_translate(s, pc, s->el, MMU_EXEC | (s->el && s->pan ? MMU_PAN : 0), &r)) {
         s->fault_fsc = r.fsc & 0x3f;
         s->fault_s1ptw = r.s1ptw;
         return false;
@@ -465,12 +528,14 @@ bool sys_translate_exec(SysCPU *s, uint64_t pc, uint64_t *pa, uint8_t **host)
     }
     uint8_t *hw = (r.perm & MMU_WRITE) ? bus_ram_ptr(s->mach->bus, pa_page, true) : NULL;
     e->tag_r = (r.perm & MMU_READ) ? page : SYS_TLB_INVALID;
+    e->pa = pa_page;
     e->tag_w = (hw && !sys_is_code_page(s, r.pa)) ? page : SYS_TLB_INVALID;
+    note_write_tag(s, e);
     e->tag_x = page;
     e->addend = (uintptr_t)hr - (uintptr_t)page;
-    e->pa = pa_page;
     set_vblock(s, e, pc, r.size);
     e->global = !r.ng && ((pc >> 55) & 1) && (s->sctlr & SCTLR_M);
+    note_pan_fill(s, e, &r);
     recheck_code_page(s, e);
     if (unlikely(s->mach->dbg))
         debug_untag(s->mach->dbg, e, pc);

@@ -38,12 +38,19 @@ static const CkptField pmu_fields[] = {
     CKPT_FIELDS_END
 };
 
+/* Version 3: PSTATE.PAN (FEAT_PAN).  Older sections load with PAN = 0. */
+static const CkptField pan_fields[] = {
+    F(pan, CKPT_T_BOOL),
+    CKPT_FIELDS_END
+};
+
 void sys_cpu_ckpt_save(SysCPU *s, CkptWriter *w)
 {
     ckpt_begin(w, "cpu", s->index, SYS_CPU_CKPT_VERSION);
     ckpt_u64(w, "mpidr", s->mpidr);
     ckpt_fields(w, cpu_fields, s);
     ckpt_fields(w, pmu_fields, s);
+    ckpt_fields(w, pan_fields, s);
     ckpt_end(w);
 }
 
@@ -68,6 +75,8 @@ static bool check(SysCPU *s, CkptSection *sec)
         return ckpt_fail(sec, "field 'fpsr': vCPU %u has 0x%x", n, c->fp.fpsr);
     if (s->powered_off && (s->fw_wait || s->wfi_halted))
         return ckpt_fail(sec, "field 'powered_off': vCPU %u is off and waiting at once", n);
+    if (s->pan && !cpu_feat_pan())
+        return ckpt_fail(sec, "field 'pan': vCPU %u has PSTATE.PAN set on a core without FEAT_PAN", n);
     if (s->pmu.mark > c->insn_count)
         return ckpt_fail(sec, "field 'pmu.mark': vCPU %u has %" PRIu64 ", past insn_count %" PRIu64, n,
                          s->pmu.mark, c->insn_count);
@@ -96,6 +105,9 @@ bool sys_cpu_ckpt_load(SysCPU *s, CkptReader *r)
     } else {
         sys_pmu_reset(s);
     }
+    s->pan = false;
+    if (ckpt_section_version(sec) >= 3 && !ckpt_load_fields(sec, pan_fields, s))
+        return false;
     if (!check(s, sec))
         return false;
     s->cpu.x[REG_ZR] = 0;

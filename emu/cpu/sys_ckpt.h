@@ -13,7 +13,7 @@
 #include "sys_cpu.h"
 #include "../checkpoint/ckpt.h"
 
-#define SYS_CPU_CKPT_VERSION 2 /* 2: the PMU (pmu.* fields) */
+#define SYS_CPU_CKPT_VERSION 3 /* 2: the PMU (pmu.* fields); 3: PSTATE.PAN */
 
 void sys_cpu_ckpt_save(SysCPU *s, CkptWriter *w);
 /* Into a vCPU of this machine (s->index, s->mpidr set): every value checked, the derived state

@@ -69,7 +69,7 @@ protect:
             continue;
         for (unsigned i = 0; i < 2; i++)
             for (unsigned j = 0; j < SYS_TLB_SIZE; j++)
-                if (t->tlbs[i][j].pa == (pa & SYS_PAGE_MASK))
+                if (t->tlb_wpage[i][j] == (uint32_t)pg) /* where write tags for pg were filled */
                     t->tlbs[i][j].tag_w = SYS_TLB_INVALID;
     }
     xunlock(m);

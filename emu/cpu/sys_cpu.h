@@ -63,12 +63,14 @@ typedef struct SysTlbEntry {
 #define SCTLR_DZE (1ull << 14)
 #define SCTLR_UCT (1ull << 15)
 #define SCTLR_WXN (1ull << 19)
+#define SCTLR_SPAN (1ull << 23) /* 0: exceptions to EL1 set PSTATE.PAN (FEAT_PAN) */
 #define SCTLR_UCI (1ull << 26)
 #define SCTLR_RESET 0x00C50838ull
 
 #define SYS_TBF_FPTRAP 8u /* FP/SIMD instructions trap (CPACR_EL1.FPEN) at this EL */
 #define SYS_TBF_STEP 16u  /* debugger single step: one-instruction blocks */
 
+#define PSTATE_PAN (1ull << 22) /* SPSR / PAN register position */
 #define PSTATE_I 0x80u
 #define PSTATE_F 0x40u
 
@@ -95,6 +97,11 @@ typedef struct SysCPU {
     unsigned spsel;   /* 0: SP_EL0, 1: SP_ELx */
     uint32_t daif;    /* PSTATE.DAIF in SPSR position (bits 9:6) */
     bool event;       /* WFE event register */
+    bool pan;         /* PSTATE.PAN (FEAT_PAN, --cpu max): EL1 data accesses to EL0 data pages fault */
+    /* The EL1 table got read/write tags of EL0-accessible pages while PAN was 0 (non-global /
+     * global ones): setting PAN must drop them first (sys_set_pan). */
+    bool pan_stale_ng, pan_stale_global;
+    bool unpriv;      /* inside LDTR/STTR at EL1: tlb = tlbs[0], accesses checked as EL0's */
 
     uint64_t sp_el0, sp_el1; /* the banked (inactive) stack pointers */
     uint64_t sctlr, tcr, mair, amair, ttbr0, ttbr1, contextidr, vbar, cpacr;
@@ -138,6 +145,7 @@ typedef struct SysCPU {
     uint64_t inval_pages[SYS_MAX_INVAL_PAGES];
     uint64_t n_exc, n_irq, n_tlb_miss, n_tlb_flush, n_tlb_flush_va, n_tlbi, n_mmu_writes, n_dispatch, n_tb_miss, n_tlbi_scan;
     uint64_t n_tb_dropped;
+    uint64_t n_exc_pan;                    /* exceptions whose entry set PSTATE.PAN (SPAN = 0) */
     uint64_t n_exc_ec[64], n_exc_vec[4];   /* exceptions by ESR EC (synchronous) and by vector */
     /* debugger (sys_debug.h): single step requested / one block run; generations seen; the
      * breakpoints this vCPU's translations were made with (64 = SYS_DEBUG_MAX_BP) */
@@ -149,6 +157,10 @@ typedef struct SysCPU {
     uint64_t dbg_bp[64];
 
     SysTlbEntry tlbs[2][SYS_TLB_SIZE];
+    /* The physical page number each entry's write tag was filled for (a hint: an entry whose
+     * write tag was dropped since may still be listed).  sys_mark_code scans these 32 KB
+     * instead of the 512 KB of entries. */
+    uint32_t tlb_wpage[2][SYS_TLB_SIZE];
 } SysCPU;
 
 static inline SysCPU *sys_cpu(CPUState *c) { return (SysCPU *)c; }
@@ -184,6 +196,7 @@ enum { SYS_DEBUG_EXC = 1, SYS_DEBUG_SYSREG = 2 };
 
 /* ---- mmu.c ------------------------------------------------------------------------------ */
 enum { MMU_READ = 1, MMU_WRITE = 2, MMU_EXEC = 4,
+       MMU_PAN = 16, /* with el 1: PSTATE.PAN = 1, EL0-accessible pages allow no data access */
        MMU_NO_AF = 8 /* with an access: AF = 0 is no fault (the guest channel's reads: Linux clears
                         AF to age pages that stay mapped; the channel reads them without setting it) */ };
 
@@ -194,6 +207,7 @@ typedef struct MmuResult {
     unsigned sh;
     uint64_t size;    /* size of the page or block mapping (4 KB with the MMU off) */
     bool ng;          /* not global (ASID-specific) */
+    bool el0_data;    /* EL0 may read it (AP[1] = 1 after APTable): what PAN guards */
     unsigned fsc;     /* 0 ok, else fault status code */
     bool s1ptw;
 } MmuResult;
@@ -206,8 +220,12 @@ void sys_tlb_flush(SysCPU *s);
 void sys_tlb_flush_user(SysCPU *s);
 /* TLBI by VA (any ASID / last level): drop the entries that translate va's page. */
 void sys_tlb_flush_va(SysCPU *s, uint64_t va);
-/* Recompute tlb / tb_flags after an EL or SCTLR change. */
+/* Recompute tlb / tb_flags after an EL or SCTLR change (ends an LDTR/STTR's EL0 view). */
 void sys_update_mode(SysCPU *s);
+/* PSTATE.PAN := pan (callers check cpu_feat_pan). */
+void sys_set_pan(SysCPU *s, bool pan);
+/* LDTR/STTR at EL1: the accesses between begin and end are EL0's (tlbs[0], EL0 permissions). */
+void sys_unpriv_begin(SysCPU *s);
 /* Slow paths of mem.h (may cpu_raise).  size 1..8 */
 uint64_t sys_ld_slow(CPUState *c, struct Op *o, uint64_t addr, unsigned size);
 void sys_st_slow(CPUState *c, struct Op *o, uint64_t addr, unsigned size, uint64_t val);
@@ -268,5 +286,8 @@ extern SysFirmwareFn sys_firmware_call;
 /* sys_translate.c: system instructions, tried before the shared decoder. */
 struct DisasCtx;
 bool sys_translate_insn(struct DisasCtx *s, uint32_t insn);
+/* Around an LDTR/STTR's ops (tr_mem.c): at EL1, ops that make its accesses EL0's; nothing at
+ * EL0, where they are plain accesses. */
+void sys_tr_unpriv(struct DisasCtx *s, bool begin);
 
 #endif

@@ -23,7 +23,8 @@
 
 uint64_t sys_pstate(SysCPU *s)
 {
-    return cpu_get_nzcv(&s->cpu) | s->daif | (s->el << 2) | (s->el ? s->spsel : 0);
+    return cpu_get_nzcv(&s->cpu) | (s->pan ? PSTATE_PAN : 0) | s->daif | (s->el << 2) |
+           (s->el ? s->spsel : 0);
 }
 
 void sys_sp_save(SysCPU *s)
@@ -51,6 +52,7 @@ void sys_cpu_reset(SysCPU *s, uint64_t pc)
     s->el = 1;
     s->spsel = 1;
     s->daif = 0x3c0;
+    s->pan = false; /* PSTATE.PAN resets to 0 (and SCTLR_EL1.SPAN to 1) */
     if (unlikely(timeline_on))
         timeline_cpu_start(s->index);
     s->sp_el0 = s->sp_el1 = 0;
@@ -104,6 +106,10 @@ static void take_exception(SysCPU *s, unsigned vec, uint32_t esr, bool set_far, 
     s->spsel = 1;
     sys_sp_load(s);
     s->daif = 0x3c0;
+    if (cpu_feat_pan() && !(s->sctlr & SCTLR_SPAN)) {
+        sys_set_pan(s, true);
+        s->n_exc_pan++;
+    }
     c->excl_size = 0;
     c->pc = s->vbar + base + vec;
     sys_update_mode(s);

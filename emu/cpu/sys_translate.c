@@ -6,7 +6,8 @@
  * Accessibility is decided at translate time from the EL (part of the TB flags).  What cannot
  * be accessed from the current EL, and unknown registers, are UNDEFINED (EC 0); the ID register
  * space (op0=3, op1=0, CRn=0) reads as zero where no register is defined.  Values: a plain
- * Armv8.0 Cortex-A57 r1p0 with its PMUv3 (sys_pmu.c), without EL2/EL3, SVE, PAN, LSE, ... (see README). */
+ * Armv8.0 Cortex-A57 r1p0 with its PMUv3 (sys_pmu.c), without EL2/EL3, SVE, ... (see README);
+ * --cpu max adds FEAT_PAN (PSTATE.PAN, MSR PAN, SCTLR_EL1.SPAN, ID_AA64MMFR1_EL1.PAN = 1). */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -39,6 +40,7 @@ static uint64_t id_reg(unsigned crm, unsigned op2)
     case 5 * 8 + 0: return 0x10305106ull;         /* ID_AA64DFR0: v8 debug, 6 BRPs, 4 WRPs, PMUv3 */
     case 6 * 8 + 0: return cpu_id_aa64isar0();    /* ID_AA64ISAR0 of --cpu (cpu.c) */
     case 7 * 8 + 0: return 0x0F000022ull;         /* ID_AA64MMFR0: 40-bit PA, 16-bit ASID, 4K only */
+    case 7 * 8 + 1: return cpu_feat_pan() ? 1ull << 20 : 0; /* ID_AA64MMFR1: PAN (FEAT_PAN) */
     default: return 0;
     }
 }
@@ -136,6 +138,26 @@ static void set_spsel(SysCPU *s, unsigned v)
 static Op *op_rd_spsel(CPUState *c, Op *o) { c->x[o->d] = sys_cpu(c)->spsel; return op_next(c, o); }
 static Op *op_wr_spsel(CPUState *c, Op *o) { set_spsel(sys_cpu(c), c->x[o->n] & 1); return op_next(c, o); }
 static Op *op_spsel_imm(CPUState *c, Op *o) { set_spsel(sys_cpu(c), o->imm & 1); return op_next(c, o); }
+
+/* PSTATE.PAN (FEAT_PAN): MSR PAN, #imm and the PAN register (bit 22). */
+static Op *op_pan_imm(CPUState *c, Op *o) { sys_set_pan(sys_cpu(c), o->imm & 1); return op_next(c, o); }
+static Op *op_rd_pan(CPUState *c, Op *o) { c->x[o->d] = sys_cpu(c)->pan ? PSTATE_PAN : 0; return op_next(c, o); }
+static Op *op_wr_pan(CPUState *c, Op *o)
+{
+    sys_set_pan(sys_cpu(c), (c->x[o->n] & PSTATE_PAN) != 0);
+    return op_next(c, o);
+}
+
+/* LDTR/STTR at EL1: their accesses use the EL0 table and permissions (sys_unpriv_begin) until
+ * the end op; a fault on the way ends it too (exception entry: sys_update_mode). */
+static Op *op_unpriv_begin(CPUState *c, Op *o) { sys_unpriv_begin(sys_cpu(c)); return op_next(c, o); }
+static Op *op_unpriv_end(CPUState *c, Op *o) { sys_update_mode(sys_cpu(c)); return op_next(c, o); }
+
+void sys_tr_unpriv(DisasCtx *d, bool begin)
+{
+    if (sys_cpu(d->cpu)->el == 1)
+        tr_emit(d, begin ? op_unpriv_begin : op_unpriv_end);
+}
 
 /* SP_EL0 at EL1: the banked copy while SPSel = 1, else the live SP. */
 static Op *op_rd_sp_el0(CPUState *c, Op *o)
@@ -298,6 +320,12 @@ static bool sysreg(SysCPU *s, unsigned key, unsigned el, RegAccess *ra)
     case SYSREG(3, 0, 4, 0, 1): return RW_FIELD(elr);
     case SYSREG(3, 0, 4, 1, 0): ra->rd = op_rd_sp_el0; ra->wr = op_wr_sp_el0; return true;
     case SYSREG(3, 0, 4, 2, 0): ra->rd = op_rd_spsel; ra->wr = op_wr_spsel; return true;
+    case SYSREG(3, 0, 4, 2, 3): /* PAN */
+        if (!cpu_feat_pan())
+            return false;
+        ra->rd = op_rd_pan;
+        ra->wr = op_wr_pan;
+        return true;
     case SYSREG(3, 0, 4, 2, 2): return RO_CONST((uint64_t)el << 2); /* CurrentEL */
     case SYSREG(3, 3, 4, 2, 1): ra->rd = op_rd_daif; ra->wr = op_wr_daif; return true;
     case SYSREG(3, 0, 5, 1, 0): return RW_FIELD(afsr0);
@@ -510,6 +538,8 @@ static Op *op_eret(CPUState *c, Op *o)
         s->spsel = m & 1;
     } /* else: illegal return (EL2/EL3/AArch32): stay at EL1 (PSTATE.IL not modelled) */
     s->daif = (uint32_t)spsr & 0x3c0;
+    if (cpu_feat_pan())
+        sys_set_pan(s, (spsr & PSTATE_PAN) != 0);
     cpu_set_nzcv(c, (uint32_t)spsr);
     sys_sp_load(s);
     sys_update_mode(s);
@@ -585,6 +615,8 @@ bool sys_translate_insn(DisasCtx *d, uint32_t insn)
         Op *o;
         if (op1 == 0 && op2 == 5) {
             o = tr_emit(d, op_spsel_imm);
+        } else if (op1 == 0 && op2 == 4 && cpu_feat_pan()) {
+            o = tr_emit(d, op_pan_imm);
         } else if (op1 == 3 && op2 == 6) {
             o = tr_emit(d, op_daifset);
             crm <<= 6;

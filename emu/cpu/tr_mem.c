@@ -29,8 +29,9 @@
  * One deliberate difference from qemu-aarch64: a misaligned STXR/STXP raises
  * EXC_ALIGN even when the monitor does not match (Arm ARM
  * ExclusiveMonitorsPass checks alignment first; qemu just fails it).
- * LDTR/STTR use the normal accessors: exact at EL0; a full-system build running
- * them at EL1 would need EL0-permission accessors. */
+ * LDTR/STTR use the normal accessors: exact at EL0; at EL1 the full-system build
+ * brackets them with ops that switch to the EL0 soft TLB and permissions
+ * (sys_tr_unpriv: PAN does not apply to them). */
 #include "translate.h"
 #include "native.h"
 #include "mem.h"
@@ -183,8 +184,16 @@ bool trans_MEM_LDST_imm9(DisasCtx *s, arg_MEM_LDST_imm9 *a)
         return a->idx == 0; /* PRFUM; other PRFM index forms are unallocated */
     if (!k.fns || (a->idx == 2 && a->v))
         return false;       /* no SIMD&FP unprivileged forms */
-    /* LDTR/STTR at EL0 behave like LDUR/STUR. */
+    /* LDTR/STTR at EL0 behave like LDUR/STUR; at EL1 (system mode) as EL0's accesses. */
+#ifdef CONFIG_SYSTEM
+    if (a->idx == 2)
+        sys_tr_unpriv(s, true);
+#endif
     emit_ldst(s, &k, modes[a->idx], a->v, a->rt, a->rn, (uint64_t)(int64_t)a->imm9);
+#ifdef CONFIG_SYSTEM
+    if (a->idx == 2)
+        sys_tr_unpriv(s, false);
+#endif
     return true;
 }
 

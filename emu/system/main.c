@@ -198,7 +198,7 @@ static void print_cpu_stats(const SysCPU *s, const char *who)
 {
     fprintf(stderr, "malibu: %s%llu insns, %llu blocks translated, %llu TB flushes, %llu exceptions, "
             "%llu IRQs, %llu TLB misses, %llu TLB flushes, %llu by VA (%llu TLBI, %llu SCTLR/TCR/TTBR writes), %llu dispatches, %llu lookup misses, %llu TLBI scans, "
-            "%llu blocks dropped by code writes\n", who,
+            "%llu blocks dropped by code writes, %llu exceptions set PSTATE.PAN\n", who,
             (unsigned long long)s->cpu.insn_count, (unsigned long long)s->cpu.tbc->n_translated,
             (unsigned long long)s->cpu.tbc->n_flushes, (unsigned long long)s->n_exc,
             (unsigned long long)s->n_irq, (unsigned long long)s->n_tlb_miss,
@@ -206,7 +206,7 @@ static void print_cpu_stats(const SysCPU *s, const char *who)
             (unsigned long long)s->n_tlbi,
             (unsigned long long)s->n_mmu_writes, (unsigned long long)s->n_dispatch,
             (unsigned long long)s->n_tb_miss, (unsigned long long)s->n_tlbi_scan,
-            (unsigned long long)s->n_tb_dropped);
+            (unsigned long long)s->n_tb_dropped, (unsigned long long)s->n_exc_pan);
 }
 
 /* --debug stats: counters at exit (atexit: also when the guest exits through the exit device),

@@ -219,6 +219,28 @@ START_TEST(soft_tlb_accessors)
 }
 END_TEST
 
+START_TEST(code_mark_drops_write_tags)
+{
+    /* A page reached through two VAs (0x400000 from EL1, and 0xffff000000100000 through the
+     * kernel's block) with write tags in the EL1 table loses both when marked as code;
+     * another page's write tag stays. */
+    CPUState *c = &s->cpu;
+    Op op = { .pc = RAM };
+    mem_st8(c, &op, 0x400000, 1);
+    mem_st8(c, &op, 0xffff000000100001ull, 2);
+    mem_st8(c, &op, 0xffff000000104000ull, 3);
+    SysTlbEntry *a = sys_tlb_entry(c, 0x400000), *b = sys_tlb_entry(c, 0xffff000000100000ull),
+                *other = sys_tlb_entry(c, 0xffff000000104000ull);
+    ck_assert_uint_eq(a->tag_w, 0x400000);
+    ck_assert_uint_eq(b->tag_w, 0xffff000000100000ull);
+    sys_mark_code(s, RAM + 0x100000);
+    ck_assert_uint_eq(a->tag_w, SYS_TLB_INVALID);
+    ck_assert_uint_eq(b->tag_w, SYS_TLB_INVALID);
+    ck_assert_uint_eq(other->tag_w, 0xffff000000104000ull);
+    ck_assert_uint_eq(a->tag_r, 0x400000); /* reads keep the fast path */
+}
+END_TEST
+
 int main(void)
 {
     Suite *su = suite_create("mmu");
@@ -229,6 +251,7 @@ int main(void)
     tcase_add_test(tc, tbi_epd_mmu_off);
     tcase_add_test(tc, at_par);
     tcase_add_test(tc, soft_tlb_accessors);
+    tcase_add_test(tc, code_mark_drops_write_tags);
     suite_add_tcase(su, tc);
     SRunner *r = srunner_create(su);
     srunner_run_all(r, CK_NORMAL);

@@ -15,7 +15,9 @@
  * - two vCPUs in one machine: a store by one into code the other translated makes the other
  *   run the new code; TLBI ...IS reaches the other vCPU's TLB, TLBI without IS does not;
  * - the PMU: ID values, exact instruction and cycle counts at EL1, a 32-bit counter's overflow
- *   flag and interrupt level. */
+ *   flag and interrupt level;
+ * - FEAT_PAN: EL1 accesses to EL0 pages fault with PSTATE.PAN set (TLB entries filled before
+ *   included), LDTR/STTR do not, SPAN and ERET; absent on --cpu a57. */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -606,6 +608,147 @@ START_TEST(pmu_counts_and_overflow)
 }
 END_TEST
 
+/* FEAT_PAN (--cpu max): with PSTATE.PAN = 1, EL1 loads and stores to a page EL0 may access take a
+ * permission fault, also when the page's TLB entry was filled while PAN was 0; LDTR/STTR (EL0's
+ * view) do not; MRS PAN reads it; with SCTLR_EL1.SPAN = 0 an exception to EL1 sets it and SPSR
+ * keeps the old value for ERET.  On --cpu a57, MSR PAN is UNDEFINED and MMFR1.PAN reads 0. */
+static const uint32_t pan_code[] = {
+    0xd28a0014, /* movz x20, #0x5000 (log) */
+    0xd2880005, /* movz x5, #0x4000 (EL0 RW page) */
+    0xf94000a1, /* ldr x1, [x5]: PAN = 0, allowed (fills the TLB entry) */
+    0xd500419f, /* msr pan, #1 */
+    0xf94000a2, /* ldr x2, [x5]: permission fault */
+    0xf84008a3, /* ldtr x3, [x5]: EL0's access, allowed */
+    0xf80088a3, /* sttr x3, [x5, #8] */
+    0xd5384266, /* mrs x6, pan */
+    0xf90008a7, /* str x7, [x5, #16]: permission fault */
+    0xd500409f, /* msr pan, #0 */
+    0xf9000ca7, /* str x7, [x5, #24]: allowed */
+    0xd5381009, /* mrs x9, sctlr_el1 */
+    0x9268f929, /* and x9, x9, #~(1 << 23): SPAN = 0 */
+    0xd5181009, /* msr sctlr_el1, x9 */
+    0xd5033fdf, /* isb */
+    0xd4000001, /* svc #0: entry sets PAN, ERET restores 0 */
+    0xd538426b, /* mrs x11, pan */
+    0xd2800840, /* movz x0, #0x42 */
+    0xd4000002, /* hvc #0 */
+};
+static const uint32_t pan_handler[] = { /* VBAR 0x1800 + 0x200: log ESR, FAR, PAN, SPSR */
+    0xd538520a, /* mrs x10, esr_el1 */
+    0xf800868a, /* str x10, [x20], #8 */
+    0xd538600a, /* mrs x10, far_el1 */
+    0xf800868a, /* str x10, [x20], #8 */
+    0xd538426a, /* mrs x10, pan */
+    0xf800868a, /* str x10, [x20], #8 */
+    0xd538400a, /* mrs x10, spsr_el1 */
+    0xf800868a, /* str x10, [x20], #8 */
+    0xd538520a, /* mrs x10, esr_el1 */
+    0xd35afd4a, /* lsr x10, x10, #26 */
+    0xf100555f, /* cmp x10, #0x15 */
+    0x54000080, /* b.eq 1f (SVC: ELR is the next insn already) */
+    0xd538402a, /* mrs x10, elr_el1 */
+    0x9100114a, /* add x10, x10, #4: skip the faulting access */
+    0xd518402a, /* msr elr_el1, x10 */
+    0xd69f03e0, /* 1: eret */
+};
+
+/* VA = PA - RAM for pages 0x1000 (code, EL1), 0x4000 (EL0 RW), 0x5000 (EL1 RW). */
+static void pan_map(void)
+{
+    uint64_t d[] = { RAM + 0x11000 + 3, RAM + 0x12000 + 3, RAM + 0x13000 + 3 };
+    memcpy(ram + 0x10000, &d[0], 8);
+    memcpy(ram + 0x11000, &d[1], 8);
+    memcpy(ram + 0x12000, &d[2], 8);
+    static const uint64_t l3[][2] = { { 1, 0x1000 }, { 4, 0x4000 | (1u << 6) }, { 5, 0x5000 } };
+    for (unsigned i = 0; i < 3; i++) {
+        uint64_t pte = RAM + l3[i][1] + 3 + (1ull << 10);
+        memcpy(ram + 0x13000 + l3[i][0] * 8, &pte, 8);
+    }
+    load(0x1000, pan_code, sizeof pan_code / 4);
+    load(0x1a00, pan_handler, sizeof pan_handler / 4);
+    cpu->ttbr0 = RAM + 0x10000;
+    cpu->tcr = 16 | (1ull << 23);
+    cpu->mair = 0xff;
+    cpu->vbar = 0x1800;
+    cpu->sctlr |= SCTLR_M;
+    sys_update_mode(cpu);
+    cpu->cpu.pc = 0x1000;
+}
+
+START_TEST(pan_faults_el1_data_access)
+{
+    ck_assert(cpu_model == CPU_MODEL_MAX);
+    pan_map();
+    uint64_t v = 0x1234, seven = 0x77;
+    memcpy(ram + 0x4000, &v, 8);
+    cpu->cpu.x[7] = seven;
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_uint_eq(hvc_regs[0], 0x42);
+    ck_assert_uint_eq(hvc_regs[1], 0x1234);
+    ck_assert_uint_eq(hvc_regs[2], 0);          /* the faulting load wrote nothing */
+    ck_assert_uint_eq(hvc_regs[3], 0x1234);     /* LDTR */
+    ck_assert_uint_eq(rd64(0x4008), 0x1234);    /* STTR */
+    ck_assert_uint_eq(hvc_regs[6], 1u << 22);   /* MRS PAN */
+    ck_assert_uint_eq(rd64(0x4010), 0);         /* the faulting store */
+    ck_assert_uint_eq(rd64(0x4018), seven);     /* PAN = 0 again */
+    ck_assert_uint_eq(hvc_regs[11], 0);         /* ERET restored SPSR.PAN = 0 */
+    /* log: load fault, store fault (EC 0x25, permission fault level 3, WnR), SVC */
+    uint64_t esr0 = rd64(0x5000), esr1 = rd64(0x5020), esr2 = rd64(0x5040);
+    ck_assert_uint_eq(esr0 >> 26, 0x25);
+    ck_assert_uint_eq(esr0 & 0x3f, 0x0f);
+    ck_assert_uint_eq((esr0 >> 6) & 1, 0);
+    ck_assert_uint_eq(rd64(0x5008), 0x4000);    /* FAR */
+    ck_assert_uint_eq(rd64(0x5010), 1u << 22);  /* PAN in the handler (SPAN = 1: unchanged) */
+    ck_assert_uint_eq(rd64(0x5018), (1u << 22) | 0x3c5); /* SPSR: PAN, DAIF masked, EL1h */
+    ck_assert_uint_eq(esr1 >> 26, 0x25);
+    ck_assert_uint_eq(esr1 & 0x3f, 0x0f);
+    ck_assert_uint_eq((esr1 >> 6) & 1, 1);
+    ck_assert_uint_eq(rd64(0x5028), 0x4010);
+    ck_assert_uint_eq(esr2 >> 26, 0x15);
+    ck_assert_uint_eq(rd64(0x5050), 1u << 22);  /* SPAN = 0: the SVC set PAN */
+    ck_assert_uint_eq(rd64(0x5058) & (1u << 22), 0); /* and SPSR kept the caller's 0 */
+    ck_assert_uint_eq(rd64(0x5060), 0);         /* nothing else was logged */
+}
+END_TEST
+
+START_TEST(pan_id_and_undef_on_a57)
+{
+    static const uint32_t code[] = {
+        0xd5380721, /* mrs x1, id_aa64mmfr1_el1 */
+        0xd500419f, /* msr pan, #1 */
+        0xd2800840, /* movz x0, #0x42 */
+        0xd4000002, /* hvc #0 */
+    };
+    static const uint32_t handler[] = { /* VBAR RAM + 0x800, + 0x200: x21 = ESR, skip */
+        0xd5385215, /* mrs x21, esr_el1 */
+        0xd538402c, /* mrs x12, elr_el1 */
+        0x9100118c, /* add x12, x12, #4 */
+        0xd518402c, /* msr elr_el1, x12 */
+        0xd69f03e0, /* eret */
+    };
+    load(0, code, 4);
+    load(0xa00, handler, 5);
+    cpu->vbar = RAM + 0x800;
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_uint_eq((hvc_regs[1] >> 20) & 15, 1); /* max: MMFR1.PAN = 1 */
+    ck_assert_uint_eq(hvc_regs[21], 0);
+    ck_assert(cpu->pan);
+    teardown();
+    free(mach.code_list); /* setup() forgets it */
+    setup();
+    cpu_model = CPU_MODEL_A57;
+    load(0, code, 4);
+    load(0xa00, handler, 5);
+    cpu->vbar = RAM + 0x800;
+    int rc = sys_cpu_run(cpu);
+    cpu_model = CPU_MODEL_MAX;
+    ck_assert_int_eq(rc, 0);
+    ck_assert_uint_eq((hvc_regs[1] >> 20) & 15, 0);
+    ck_assert_uint_eq(hvc_regs[21], 0x02000000); /* UNDEFINED (EC 0, IL) */
+    ck_assert(!cpu->pan);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sysemu");
@@ -623,6 +766,8 @@ int main(void)
     tcase_add_test(tc, smp_code_write_reaches_other_cpu);
     tcase_add_test(tc, smp_tlbi_is_reaches_other_cpu);
     tcase_add_test(tc, timing_cpu_feed);
+    tcase_add_test(tc, pan_faults_el1_data_access);
+    tcase_add_test(tc, pan_id_and_undef_on_a57);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);
