@@ -730,6 +730,76 @@ static bool emit_handler_call(NCtx *x, struct NativeBuf *b, unsigned i, bool slo
     return true;
 }
 
+#ifdef CONFIG_SYSTEM
+/* A direct branch into another page (system mode), chained with a guard: the page's mapping
+ * may change under the block, so the chained jump is taken only while the target block is
+ * the one at the target address in the current translation regime, exactly what
+ * sys_tb_find accepts: the block still has the target's address (a dropped block's is
+ * DEAD_PC), the soft TLB has an execute entry for the target's page mapping it to the
+ * block's physical page, and the CPU state is the block's.  Else the lookup stub.
+ * Unchained, the branch leaves with a tagged pointer to its CrossChain record, which
+ * native_chain fills in (the block, the guard's jump, then the branch into the guard). */
+typedef struct CrossChain {
+    TB *tb;
+    uint8_t *final_field; /* the guard's jump to tb's code */
+    uint8_t *entry_field; /* the branch site's jump: exit stub, then the guard */
+    uint8_t *guard;
+} CrossChain;
+_Static_assert(sizeof(CrossChain) <= sizeof(Op), "CrossChain lives in an op slot");
+#define CROSS_TAG (1ull << 63)
+
+static bool emit_cross_page(NCtx *x, struct NativeBuf *b, unsigned g, uint8_t *join)
+{
+    Asm *a = &x->a;
+    uint64_t target = x->gotos[g].target;
+    CrossChain *r = (CrossChain *)(void *)data_alloc(b, 1);
+    if (!r) {
+        x->failed = true;
+        return false;
+    }
+    r->tb = NULL;
+    r->entry_field = x->gotos[g].chain_field;
+    /* first: leave, asking the dispatcher to chain */
+    x_patch(x->gotos[g].chain_field, a->p);
+    x_mov_imm(a, X_RCX, target);
+    x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
+    x_mov_imm(a, X_RAX, (uint64_t)(uintptr_t)r | CROSS_TAG);
+    x_patch(x_jmp(a), b->epilogue);
+    /* the guard */
+    uint8_t *miss[4];
+    int32_t e = (int32_t)(((target >> 12) & (SYS_TLB_SIZE - 1)) * sizeof(SysTlbEntry));
+    r->guard = a->p;
+    x_mov_imm(a, X_RDI, (uint64_t)(uintptr_t)r);
+    x_load(a, W64, X_RDI, X_RDI, (int32_t)offsetof(CrossChain, tb));
+    x_mov_imm(a, X_RAX, target);
+    x_alu_rm(a, W64, ALU_CMP, X_RAX, X_RDI, (int32_t)offsetof(TB, pc));
+    miss[0] = x_jcc(a, CC_NE);
+    x_load(a, W64, X_RCX, HR_CPU, (int32_t)offsetof(SysCPU, tlb));
+    x_mov_imm(a, X_RAX, target & ~0xfffull);
+    x_alu_rm(a, W64, ALU_CMP, X_RAX, X_RCX, e + (int32_t)offsetof(SysTlbEntry, tag_x));
+    miss[1] = x_jcc(a, CC_NE);
+    x_load(a, W64, X_RAX, X_RCX, e + (int32_t)offsetof(SysTlbEntry, pa));
+    x_alu_rm(a, W64, ALU_XOR, X_RAX, X_RDI, (int32_t)offsetof(TB, phys));
+    x_shift_ri(a, W64, SH_SHR, X_RAX, 12);
+    miss[2] = x_jcc(a, CC_NE);
+    x_load(a, W32, X_RAX, HR_CPU, (int32_t)offsetof(SysCPU, tb_flags));
+    x_alu_rm(a, W32, ALU_CMP, X_RAX, X_RDI, (int32_t)offsetof(TB, flags));
+    miss[3] = x_jcc(a, CC_NE);
+    r->final_field = x_jmp(a);
+    for (unsigned k = 0; k < 4; k++)
+        x_patch(miss[k], a->p);
+    x_mov_imm(a, X_RCX, target);
+    x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
+    x_patch(x_jmp(a), b->lookup);
+    /* exit_request set: leave */
+    x_patch(join, a->p);
+    x_mov_imm(a, X_RCX, target);
+    x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
+    x_patch(x_jmp(a), b->epilogue);
+    return true;
+}
+#endif
+
 /* Out-of-line tails: slow paths, goto exits, the exit0 and data-abort stubs. */
 static void emit_stubs(NCtx *x, struct NativeBuf *b)
 {
@@ -749,14 +819,9 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
         uint8_t *join = x_jmp(a);
         x_patch(x->gotos[g].chain_field, a->p);
 #ifdef CONFIG_SYSTEM
-        if (!x->gotos[g].chainable) { /* another page: find its block through the TLB */
-            x_mov_imm(a, X_RCX, x->gotos[g].target);
-            x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
-            x_patch(x_jmp(a), b->lookup);
-            x_patch(join, a->p);
-            x_mov_imm(a, X_RCX, x->gotos[g].target);
-            x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
-            x_patch(x_jmp(a), b->epilogue);
+        if (!x->gotos[g].chainable) { /* another page */
+            if (!emit_cross_page(x, b, g, join))
+                return;
             continue;
         }
 #endif
@@ -880,6 +945,15 @@ uint8_t *native_run(CPUState *c, TB *tb)
 
 void native_chain(uint8_t *field, TB *tb)
 {
+#ifdef CONFIG_SYSTEM
+    if ((uintptr_t)field & CROSS_TAG) { /* a branch into another page: through its guard */
+        CrossChain *r = (CrossChain *)((uintptr_t)field & ~CROSS_TAG);
+        r->tb = tb;
+        x_patch(r->final_field, tb->native);
+        x_patch(r->entry_field, r->guard);
+        return;
+    }
+#endif
     x_patch(field, tb->native);
 }
 
