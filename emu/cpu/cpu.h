@@ -94,6 +94,9 @@ typedef struct CPUState {
                                   * malibu --smp-mode rr); UINT64_MAX (cpu_init): no limit */
 
     uint8_t *guest_base;         /* user mode: host address of guest address 0 */
+    /* Native back end: the host stack pointer of generated code on entry (no guest call
+     * frame pushed) and the lowest it may go (native.c, return prediction). */
+    uintptr_t host_sp, host_sp_min;
     struct TBCache *tbc;
     void *env;                   /* the runtime that owns this CPU (user process / board) */
 } CPUState;

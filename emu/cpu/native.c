@@ -102,6 +102,10 @@ struct NativeBuf {
 
 static void *native_lookup(CPUState *c);
 
+/* How deep guest calls may nest on the host stack (16 bytes each, ne_call_*): past this the
+ * frames are dropped (every pending return then takes the lookup). */
+#define NATIVE_CALL_STACK_BYTES (64 * 1024)
+
 #ifdef CONFIG_SYSTEM
 #include "sys_cpu.h"
 #endif
@@ -174,12 +178,16 @@ static void gen_entry_exit(struct NativeBuf *b)
         x_push(&a, saved[i]);
     x_alu_ri(&a, W64, ALU_SUB, X_RSP, 8); /* keep rsp 16-byte aligned at calls */
     x_mov_rr(&a, W64, HR_CPU, X_RDI);
+    x_store(&a, W64, HR_CPU, CPU_OFF(host_sp), X_RSP); /* guest call frames go below */
+    x_lea(&a, W64, X_RAX, X_RSP, X_NONE, -NATIVE_CALL_STACK_BYTES);
+    x_store(&a, W64, HR_CPU, CPU_OFF(host_sp_min), X_RAX);
     x_load(&a, W64, HR_GUEST_BASE, HR_CPU, CPU_OFF(guest_base));
 #ifndef CONFIG_SYSTEM
     x_mov_imm(&a, HR_GUEST_END, GUEST_ADDR_SPACE);
 #endif
     x_jmp_r(&a, X_RSI);
     b->epilogue = a.p;
+    x_load(&a, W64, X_RSP, HR_CPU, CPU_OFF(host_sp)); /* drop the guest call frames */
     x_alu_ri(&a, W64, ALU_ADD, X_RSP, 8);
     for (int i = 5; i >= 0; i--)
         x_pop(&a, saved[i]);
@@ -349,6 +357,97 @@ void ne_goto_indirect(NCtx *x)
     x_alu_mi(&x->a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
     ne_exit0_if(x, CC_NE);
     x_patch(x_jmp(&x->a), x->buf->lookup);
+}
+
+/* ---- return prediction: guest calls as host calls ------------------------------------------ */
+
+/* A guest call pushes its return address, then makes a host call whose return address is
+ * this call's return point (emit_return_points); the branch to the callee follows. */
+static void call_frame(NCtx *x, uint64_t ret)
+{
+    Asm *a = &x->a;
+    if (x->n_rets >= NE_MAX_GOTOS) {
+        x->failed = true;
+        return;
+    }
+    rc_spill(x);
+    x_alu_rm(a, W64, ALU_CMP, X_RSP, HR_CPU, CPU_OFF(host_sp_min));
+    uint8_t *room = x_jcc(a, CC_A);
+    x_load(a, W64, X_RSP, HR_CPU, CPU_OFF(host_sp)); /* too deep: forget every frame */
+    x_patch(room, a->p);
+    x_mov_imm(a, X_RAX, ret);
+    x_push(a, X_RAX);
+    x_b(a, 0xE8); /* call the next instruction but one: the host return lands on the jmp */
+    x_d32(a, 5);
+    x->rets[x->n_rets].field = x_jmp(a);
+    x->rets[x->n_rets++].ret = ret;
+}
+
+void ne_call_goto(NCtx *x, uint64_t ret, uint64_t target)
+{
+    call_frame(x, ret);
+    ne_goto(x, target);
+}
+
+void ne_call_indirect(NCtx *x, uint64_t ret)
+{
+    call_frame(x, ret);
+    ne_goto_indirect(x);
+}
+
+void ne_ret(NCtx *x)
+{
+    Asm *a = &x->a;
+    rc_drop(x);
+    x_alu_mi(a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
+    ne_exit0_if(x, CC_NE);
+    x_alu_rm(a, W64, ALU_CMP, X_RSP, HR_CPU, CPU_OFF(host_sp));
+    x_patch(x_jcc(a, CC_AE), x->buf->lookup); /* no frame */
+    x_alu_rm(a, W64, ALU_CMP, X_RAX, X_RSP, 8);
+    uint8_t *other = x_jcc(a, CC_NE);
+    x_ret(a);
+    /* Returning elsewhere (longjmp, a frame dropped): the newest frame goes anyway, so
+     * frames stay in step with the guest's returns. */
+    x_patch(other, a->p);
+    x_alu_ri(a, W64, ALU_ADD, X_RSP, 16);
+    x_patch(x_jmp(a), x->buf->lookup);
+}
+
+/* The return points of the block's calls: entered by a host `ret` from a RET whose target
+ * (in c->pc, registers written back) is the call's return address; continue at the block
+ * there, chained like a direct branch.  System mode: only while the return address's page
+ * still maps to this block's physical page in this block's CPU state (the RET may come after
+ * a context switch or an exception); else the lookup stub. */
+static void emit_return_points(NCtx *x, struct NativeBuf *b)
+{
+    Asm *a = &x->a;
+    unsigned n = x->n_rets;
+    rc_reset(x); /* entered with every register in CPUState */
+    for (unsigned k = 0; k < n; k++) {
+        uint64_t ret = x->rets[k].ret;
+        x_patch(x->rets[k].field, a->p);
+        x_alu_ri(a, W64, ALU_ADD, X_RSP, 8); /* the frame's guest address */
+#ifdef CONFIG_SYSTEM
+        if (((ret ^ x->tb->pc) >> 12) == 0) {
+            int32_t e = (int32_t)(((ret >> 12) & (SYS_TLB_SIZE - 1)) * sizeof(SysTlbEntry));
+            x_load(a, W64, X_RCX, HR_CPU, (int32_t)offsetof(SysCPU, tlb));
+            x_mov_imm(a, X_RAX, ret & ~0xfffull);
+            x_alu_rm(a, W64, ALU_CMP, X_RAX, X_RCX, e + (int32_t)offsetof(SysTlbEntry, tag_x));
+            x_patch(x_jcc(a, CC_NE), b->lookup);
+            x_mov_imm(a, X_RDI, (uint64_t)(uintptr_t)x->tb);
+            x_load(a, W64, X_RAX, X_RCX, e + (int32_t)offsetof(SysTlbEntry, pa));
+            x_alu_rm(a, W64, ALU_XOR, X_RAX, X_RDI, (int32_t)offsetof(TB, phys));
+            x_shift_ri(a, W64, SH_SHR, X_RAX, 12);
+            x_patch(x_jcc(a, CC_NE), b->lookup);
+            x_load(a, W32, X_RAX, HR_CPU, (int32_t)offsetof(SysCPU, tb_flags));
+            x_alu_rm(a, W32, ALU_CMP, X_RAX, X_RDI, (int32_t)offsetof(TB, flags));
+            x_patch(x_jcc(a, CC_NE), b->lookup);
+        }
+#else
+        (void)b;
+#endif
+        ne_goto(x, ret);
+    }
 }
 
 int ne_cond(NCtx *x, unsigned cond)
@@ -631,10 +730,81 @@ static bool emit_handler_call(NCtx *x, struct NativeBuf *b, unsigned i, bool slo
     return true;
 }
 
+#ifdef CONFIG_SYSTEM
+/* A direct branch into another page (system mode), chained with a guard: the page's mapping
+ * may change under the block, so the chained jump is taken only while the target block is
+ * the one at the target address in the current translation regime, exactly what
+ * sys_tb_find accepts: the block still has the target's address (a dropped block's is
+ * DEAD_PC), the soft TLB has an execute entry for the target's page mapping it to the
+ * block's physical page, and the CPU state is the block's.  Else the lookup stub.
+ * Unchained, the branch leaves with a tagged pointer to its CrossChain record, which
+ * native_chain fills in (the block, the guard's jump, then the branch into the guard). */
+typedef struct CrossChain {
+    TB *tb;
+    uint8_t *final_field; /* the guard's jump to tb's code */
+    uint8_t *entry_field; /* the branch site's jump: exit stub, then the guard */
+    uint8_t *guard;
+} CrossChain;
+_Static_assert(sizeof(CrossChain) <= sizeof(Op), "CrossChain lives in an op slot");
+#define CROSS_TAG (1ull << 63)
+
+static bool emit_cross_page(NCtx *x, struct NativeBuf *b, unsigned g, uint8_t *join)
+{
+    Asm *a = &x->a;
+    uint64_t target = x->gotos[g].target;
+    CrossChain *r = (CrossChain *)(void *)data_alloc(b, 1);
+    if (!r) {
+        x->failed = true;
+        return false;
+    }
+    r->tb = NULL;
+    r->entry_field = x->gotos[g].chain_field;
+    /* first: leave, asking the dispatcher to chain */
+    x_patch(x->gotos[g].chain_field, a->p);
+    x_mov_imm(a, X_RCX, target);
+    x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
+    x_mov_imm(a, X_RAX, (uint64_t)(uintptr_t)r | CROSS_TAG);
+    x_patch(x_jmp(a), b->epilogue);
+    /* the guard */
+    uint8_t *miss[4];
+    int32_t e = (int32_t)(((target >> 12) & (SYS_TLB_SIZE - 1)) * sizeof(SysTlbEntry));
+    r->guard = a->p;
+    x_mov_imm(a, X_RDI, (uint64_t)(uintptr_t)r);
+    x_load(a, W64, X_RDI, X_RDI, (int32_t)offsetof(CrossChain, tb));
+    x_mov_imm(a, X_RAX, target);
+    x_alu_rm(a, W64, ALU_CMP, X_RAX, X_RDI, (int32_t)offsetof(TB, pc));
+    miss[0] = x_jcc(a, CC_NE);
+    x_load(a, W64, X_RCX, HR_CPU, (int32_t)offsetof(SysCPU, tlb));
+    x_mov_imm(a, X_RAX, target & ~0xfffull);
+    x_alu_rm(a, W64, ALU_CMP, X_RAX, X_RCX, e + (int32_t)offsetof(SysTlbEntry, tag_x));
+    miss[1] = x_jcc(a, CC_NE);
+    x_load(a, W64, X_RAX, X_RCX, e + (int32_t)offsetof(SysTlbEntry, pa));
+    x_alu_rm(a, W64, ALU_XOR, X_RAX, X_RDI, (int32_t)offsetof(TB, phys));
+    x_shift_ri(a, W64, SH_SHR, X_RAX, 12);
+    miss[2] = x_jcc(a, CC_NE);
+    x_load(a, W32, X_RAX, HR_CPU, (int32_t)offsetof(SysCPU, tb_flags));
+    x_alu_rm(a, W32, ALU_CMP, X_RAX, X_RDI, (int32_t)offsetof(TB, flags));
+    miss[3] = x_jcc(a, CC_NE);
+    r->final_field = x_jmp(a);
+    for (unsigned k = 0; k < 4; k++)
+        x_patch(miss[k], a->p);
+    x_mov_imm(a, X_RCX, target);
+    x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
+    x_patch(x_jmp(a), b->lookup);
+    /* exit_request set: leave */
+    x_patch(join, a->p);
+    x_mov_imm(a, X_RCX, target);
+    x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
+    x_patch(x_jmp(a), b->epilogue);
+    return true;
+}
+#endif
+
 /* Out-of-line tails: slow paths, goto exits, the exit0 and data-abort stubs. */
 static void emit_stubs(NCtx *x, struct NativeBuf *b)
 {
     Asm *a = &x->a;
+    emit_return_points(x, b);
     for (unsigned k = 0; k < x->n_slow; k++) {
         x_patch(x->slow[k].field, a->p);
         if (!emit_handler_call(x, b, x->slow[k].op, true)) {
@@ -649,14 +819,9 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
         uint8_t *join = x_jmp(a);
         x_patch(x->gotos[g].chain_field, a->p);
 #ifdef CONFIG_SYSTEM
-        if (!x->gotos[g].chainable) { /* another page: find its block through the TLB */
-            x_mov_imm(a, X_RCX, x->gotos[g].target);
-            x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
-            x_patch(x_jmp(a), b->lookup);
-            x_patch(join, a->p);
-            x_mov_imm(a, X_RCX, x->gotos[g].target);
-            x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
-            x_patch(x_jmp(a), b->epilogue);
+        if (!x->gotos[g].chainable) { /* another page */
+            if (!emit_cross_page(x, b, g, join))
+                return;
             continue;
         }
 #endif
@@ -719,7 +884,7 @@ bool native_compile(CPUState *c, TB *tb)
     NCtx *x = &ctx;
     /* Reset only the counters and the goto table: the big fixup tables are written before
      * they are read. */
-    x->n_gotos = x->n_exit0 = x->n_gsite = x->n_slow = 0;
+    x->n_gotos = x->n_rets = x->n_exit0 = x->n_gsite = x->n_slow = 0;
     x->failed = false;
     x->rc_frozen = false;
     x->rc_clock = 0;
@@ -780,6 +945,15 @@ uint8_t *native_run(CPUState *c, TB *tb)
 
 void native_chain(uint8_t *field, TB *tb)
 {
+#ifdef CONFIG_SYSTEM
+    if ((uintptr_t)field & CROSS_TAG) { /* a branch into another page: through its guard */
+        CrossChain *r = (CrossChain *)((uintptr_t)field & ~CROSS_TAG);
+        r->tb = tb;
+        x_patch(r->final_field, tb->native);
+        x_patch(r->entry_field, r->guard);
+        return;
+    }
+#endif
     x_patch(field, tb->native);
 }
 

@@ -27,6 +27,11 @@ typedef struct NCtx {
         bool chainable;
     } gotos[NE_MAX_GOTOS];
     unsigned n_gotos;
+    struct {                    /* BL/BLR: return points (ne_call_*) */
+        uint8_t *field;         /* rel32 of the jmp the host `ret` lands on */
+        uint64_t ret;           /* guest return address */
+    } rets[NE_MAX_GOTOS];
+    unsigned n_rets;
     uint8_t *exit0[NE_MAX_FIXUPS];      /* jumps to "leave, c->pc already set" */
     unsigned n_exit0;
     struct {                    /* user mode: guest accesses (ne_guest_access) */
@@ -84,6 +89,13 @@ void ne_exit0_if(NCtx *x, int cc);
 void ne_goto(NCtx *x, uint64_t target);
 /* Jump to the dispatcher's lookup of c->pc (already stored) through the jump cache. */
 void ne_goto_indirect(NCtx *x);
+/* BL / BLR (x30 already written; BLR: the target stored in c->pc): a host call, so that the
+ * guest's RET can be a host `ret` (predicted by the host's return stack), then the branch. */
+void ne_call_goto(NCtx *x, uint64_t ret, uint64_t target);
+void ne_call_indirect(NCtx *x, uint64_t ret);
+/* RET to the address in rax (already stored in c->pc): a host `ret` when the newest host call
+ * frame was pushed for that guest address, else the lookup stub. */
+void ne_ret(NCtx *x);
 /* Flags test: emits code and returns the x86 condition that holds when A64 cond holds. */
 int ne_cond(NCtx *x, unsigned cond);
 /* User mode: rax holds a guest address about to be accessed by the current op: check it

@@ -617,15 +617,22 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
     case NK_BL:
         x_mov_imm(a, X_RAX, o->pc + 4);
         str(x, 30, X_RAX);
-        ne_goto(x, o->imm);
+        ne_call_goto(x, o->pc + 4, o->imm);
         return 1;
     case NK_BR:
     case NK_BLR:
+    case NK_RET:
         ldr(x, X_RAX, o->n, W64);
         x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RAX);
+        if (d->kind == NK_RET) {
+            ne_ret(x);
+            return 1;
+        }
         if (d->kind == NK_BLR) { /* target read first: BLR X30 */
             x_mov_imm(a, X_RAX, o->pc + 4);
             str(x, 30, X_RAX);
+            ne_call_indirect(x, o->pc + 4);
+            return 1;
         }
         ne_goto_indirect(x);
         return 1;

@@ -5,9 +5,10 @@
  * every translation.
  *
  * Why per page is enough: a block never crosses a page (translation ends blocks at page ends),
- * and direct chaining stays within a block's page, so the only jumps into a page's blocks come
- * from blocks of the same page (dropped together) or through the jump cache and the hash,
- * which stop finding a dropped block (its pc becomes an impossible address). */
+ * and unguarded direct chaining stays within a block's page, so the only jumps into a page's
+ * blocks come from blocks of the same page (dropped together), through the jump cache and the
+ * hash, or through the guard of a native cross-page chain (native.c), all of which stop
+ * finding a dropped block (its pc becomes an impossible address). */
 #include <stdlib.h>
 #include <string.h>
 #include "sys_cpu.h"

@@ -5,7 +5,9 @@
  * (tb->phys) and the state it depends on (tb->flags = EL | MMU-on).  sys_tb_find() looks a pc up
  * through the current regime's TLB (exec tag) and accepts a block only when all three match, so
  * remapping or switching address spaces never runs stale code.  Direct-branch chaining is kept
- * only within a page (tb.c: op_goto_tb); cross-page jumps go through sys_tb_find each time.
+ * only within a page (tb.c: op_goto_tb); cross-page jumps go through sys_tb_find each time,
+ * except in native code, where they are chained behind a guard that checks what sys_tb_find
+ * checks (native.c: emit_cross_page).
  * Blocks never span pages (tb_translate stops at page ends). */
 #include <stdio.h>
 #include <stdlib.h>

@@ -128,6 +128,13 @@ static Op *op_blr(CPUState *c, Op *o)
     return tb_continue_at(c);
 }
 
+/* RET: as BR; the native back end predicts it from the return-address stack. */
+static Op *op_ret(CPUState *c, Op *o)
+{
+    c->pc = c->x[o->n];
+    return tb_continue_at(c);
+}
+
 static bool do_indirect(DisasCtx *s, OpFn fn, int rn)
 {
     Op *o = tr_emit(s, fn);
@@ -138,7 +145,7 @@ static bool do_indirect(DisasCtx *s, OpFn fn, int rn)
 
 bool trans_BR_BR(DisasCtx *s, arg_BR_BR *a) { return do_indirect(s, op_br, a->rn); }
 bool trans_BR_BLR(DisasCtx *s, arg_BR_BLR *a) { return do_indirect(s, op_blr, a->rn); }
-bool trans_BR_RET(DisasCtx *s, arg_BR_RET *a) { return do_indirect(s, op_br, a->rn); }
+bool trans_BR_RET(DisasCtx *s, arg_BR_RET *a) { return do_indirect(s, op_ret, a->rn); }
 
 /* ---- description for the native back end (native.h) ------------------------------------- */
 #if MALIBU_HAVE_NATIVE
@@ -147,6 +154,7 @@ static void describe_branch_handlers(void)
     native_bind(op_bl, (NativeDesc){ .kind = NK_BL });
     native_bind(op_br, (NativeDesc){ .kind = NK_BR });
     native_bind(op_blr, (NativeDesc){ .kind = NK_BLR });
+    native_bind(op_ret, (NativeDesc){ .kind = NK_RET });
     for (int cond = 0; cond < 14; cond++)
         native_bind(bcond_tab[cond], (NativeDesc){ .kind = NK_BCOND, .cond = (uint8_t)cond });
     /* CB: op = branch when non-zero; TB: op = branch when the bit (imm mask) is set. */

@@ -328,6 +328,64 @@ START_TEST(cross_page_branch_after_remap)
 }
 END_TEST
 
+/* One BL site into another page, run before and after that page is remapped: once chained
+ * (native code: a guarded cross-page chain), it must still follow the new mapping, even
+ * with the TLB's execute entry refilled (by a BLR) before it runs again. */
+START_TEST(cross_page_chain_same_site_after_remap)
+{
+    uint64_t d[] = { RAM + 0x11000 + 3, RAM + 0x12000 + 3, RAM + 0x13000 + 3,
+                     RAM + 0x1000 + 3 + (1ull << 10), RAM + 0x2000 + 3 + (1ull << 10) };
+    memcpy(ram + 0x10000, &d[0], 8);          /* L0[0] */
+    memcpy(ram + 0x11000, &d[1], 8);          /* L1[0] */
+    memcpy(ram + 0x12000, &d[2], 8);          /* L2[0] */
+    memcpy(ram + 0x13000 + 1 * 8, &d[3], 8);  /* L3[1]: VA 0x1000 */
+    memcpy(ram + 0x13000 + 2 * 8, &d[4], 8);  /* L3[2]: VA 0x2000 -> RAM + 0x2000, then 0x3000 */
+    static const uint32_t page_b1[] = { 0xd2800021 /* movz x1, #1 */, 0xd65f03c0 /* ret */ };
+    static const uint32_t page_b2[] = { 0xd2800041 /* movz x1, #2 */, 0xd65f03c0 /* ret */ };
+    load(0x2000, page_b1, 2);
+    load(0x3000, page_b2, 2);
+    uint32_t a[32];
+    unsigned n = 0, va = 0x1000;
+#define AT (va + 4 * n)
+    a[n++] = 0xd2840005; /* movz x5, #0x2000 */
+    a[n++] = 0xd2800003; /* movz x3, #0 */
+    a[n++] = 0xd2800004; /* movz x4, #0 */
+    a[n++] = 0xd2800007; /* movz x7, #0: pass */
+    unsigned loop = AT;
+    a[n] = a64_bl(AT, 0x2000), n++;
+    a[n++] = 0x8b010063; /* add x3, x3, x1 */
+    a[n++] = 0x91000484; /* add x4, x4, #1 */
+    a[n++] = 0xf100209f; /* cmp x4, #8 */
+    a[n] = a64_bne(AT, loop), n++;
+    unsigned cbnz = n++;
+    a[n++] = 0xd2800027; /* movz x7, #1 */
+    a[n++] = 0xd2800880; /* movz x0, #0x44 */
+    a[n++] = 0xd4000002; /* hvc #0: the hook remaps VA 0x2000 */
+    a[n++] = 0xd508871f; /* tlbi vmalle1 */
+    a[n++] = 0xd5033b9f; /* dsb ish */
+    a[n++] = 0xd5033fdf; /* isb */
+    a[n++] = 0xd63f00a0; /* blr x5: refills the execute entry with the new page */
+    a[n++] = 0x8b010063; /* add x3, x3, x1 */
+    a[n++] = 0xd2800004; /* movz x4, #0 */
+    a[n] = 0x14000000u | (((loop - AT) >> 2) & 0x3ffffff), n++; /* b loop */
+    a[cbnz] = 0xb5000007u | ((((AT - (va + 4 * cbnz)) >> 2) & 0x7ffff) << 5); /* cbnz x7, done */
+    a[n++] = 0xd2800840; /* done: movz x0, #0x42 */
+    a[n++] = 0xd4000002; /* hvc #0 */
+#undef AT
+    ck_assert_uint_le(n, 32);
+    load(0x1000, a, n);
+    cpu->ttbr0 = RAM + 0x10000;
+    cpu->tcr = 16 | (1ull << 23);
+    cpu->mair = 0xff;
+    cpu->sctlr |= SCTLR_M;
+    sys_update_mode(cpu);
+    cpu->cpu.pc = 0x1000;
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_uint_eq(hvc_regs[0], 0x42);
+    ck_assert_uint_eq(hvc_regs[3], 8 * 1 + 2 + 8 * 2); /* 8 BLs, the BLR, 8 BLs after the remap */
+}
+END_TEST
+
 START_TEST(data_abort_pa_range)
 {
     /* MMU off: a data access at or above 2^40 is an address size fault (level 0, DFSC 0). */
@@ -761,6 +819,7 @@ int main(void)
     tcase_add_test(tc, store_drops_only_that_page);
     tcase_add_test(tc, data_abort_pa_range);
     tcase_add_test(tc, cross_page_branch_after_remap);
+    tcase_add_test(tc, cross_page_chain_same_site_after_remap);
     tcase_add_test(tc, smc_and_hvc_imm_undef);
     tcase_add_test(tc, wfi_timer_irq);
     tcase_add_test(tc, smp_code_write_reaches_other_cpu);
