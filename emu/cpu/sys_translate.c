@@ -27,7 +27,6 @@
 #define DCZID_VALUE 4ull
 #define ZVA_BYTES 64
 #define CLIDR_VALUE 0x0A200023ull
-#define FPCR_MASK_SYS ((uint32_t)FPCR_WRITABLE & ~0x9f00u)
 #define FPSR_MASK_SYS 0xf800009fu
 
 #define F(field) offsetof(SysCPU, field)
@@ -91,7 +90,7 @@ static Op *op_wr_mmu(CPUState *c, Op *o)
 static Op *op_rd_nzcv(CPUState *c, Op *o) { c->x[o->d] = cpu_get_nzcv(c); return op_next(c, o); }
 static Op *op_wr_nzcv(CPUState *c, Op *o) { cpu_set_nzcv(c, (uint32_t)c->x[o->n]); return op_next(c, o); }
 static Op *op_rd_fpcr(CPUState *c, Op *o) { c->x[o->d] = c->fp.fpcr; return op_next(c, o); }
-static Op *op_wr_fpcr(CPUState *c, Op *o) { c->fp.fpcr = (uint32_t)c->x[o->n] & FPCR_MASK_SYS; return op_next(c, o); }
+static Op *op_wr_fpcr(CPUState *c, Op *o) { c->fp.fpcr = (uint32_t)c->x[o->n] & cpu_fpcr_writable(); return op_next(c, o); }
 static Op *op_rd_fpsr(CPUState *c, Op *o) { c->x[o->d] = c->fp.fpsr; return op_next(c, o); }
 static Op *op_wr_fpsr(CPUState *c, Op *o) { c->fp.fpsr = (uint32_t)c->x[o->n] & FPSR_MASK_SYS; return op_next(c, o); }
 static Op *op_rd_tpidr0(CPUState *c, Op *o) { c->x[o->d] = c->tpidr_el0; return op_next(c, o); }
