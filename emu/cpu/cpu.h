@@ -156,6 +156,8 @@ static inline uint32_t cpu_fpcr_writable(void)
 bool cpu_model_set(const char *name);
 /* ID_AA64ISAR0_EL1 of the model (Atomic, RDM, AES, SHA1, SHA2, CRC32 fields). */
 uint64_t cpu_id_aa64isar0(void);
+/* The FP and AdvSIMD fields of ID_AA64PFR0_EL1 (bits 23:16): 0 on the A57, 1 (FEAT_FP16) on max. */
+uint64_t cpu_id_aa64pfr0_fp(void);
 
 void cpu_init(CPUState *c);
 /* Run translated code until an exception or exit request; returns c->exception. */

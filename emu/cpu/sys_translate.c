@@ -34,7 +34,8 @@
 static uint64_t id_reg(unsigned crm, unsigned op2)
 {
     switch (crm * 8 + op2) {
-    case 4 * 8 + 0: return 0x1100000000000011ull; /* ID_AA64PFR0: EL0/EL1 AArch64, FP, SIMD, CSV2, CSV3 */
+    case 4 * 8 + 0: /* ID_AA64PFR0: EL0/EL1 AArch64, FP, SIMD (+FP16 on max), CSV2, CSV3 */
+        return 0x1100000000000011ull | cpu_id_aa64pfr0_fp();
     case 5 * 8 + 0: return 0x10305106ull;         /* ID_AA64DFR0: v8 debug, 6 BRPs, 4 WRPs, PMUv3 */
     case 6 * 8 + 0: return cpu_id_aa64isar0();    /* ID_AA64ISAR0 of --cpu (cpu.c) */
     case 7 * 8 + 0: return 0x0F000022ull;         /* ID_AA64MMFR0: 40-bit PA, 16-bit ASID, 4K only */

@@ -160,7 +160,7 @@ static uint64_t id_reg_value(int crm, int op2)
     if (op2 != 0)
         return 0;
     switch (crm) {
-    case 4: return 0x11;        /* ID_AA64PFR0_EL1: EL0/EL1 AArch64 only, FP, AdvSIMD */
+    case 4: return 0x11 | cpu_id_aa64pfr0_fp(); /* ID_AA64PFR0_EL1: EL0/EL1 AArch64, FP, AdvSIMD */
     case 5: return 0x6;         /* ID_AA64DFR0_EL1 */
     case 6: return cpu_id_aa64isar0(); /* ID_AA64ISAR0_EL1 (cpu.c) */
     case 7: return 0xff000000;  /* ID_AA64MMFR0_EL1 */

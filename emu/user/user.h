@@ -17,14 +17,16 @@
 
 /* AT_HWCAP: what a Cortex-A57 reports (FP ASIMD AES PMULL SHA1 SHA2 CRC32, plus CPUID as
  * qemu-aarch64 -cpu cortex-a57 does: EL0 reads of the ID registers are emulated); --cpu max
- * adds ATOMICS (bit 8, FEAT_LSE) and ASIMDRDM (bit 12, FEAT_RDM). */
+ * adds ATOMICS (bit 8, FEAT_LSE), ASIMDRDM (bit 12, FEAT_RDM), FPHP and ASIMDHP (bits 9, 10,
+ * FEAT_FP16). */
 #define USER_HWCAP_A57 0x8fbull
 #define USER_HWCAP_ATOMICS (1ull << 8)
 #define USER_HWCAP_ASIMDRDM (1ull << 12)
+#define USER_HWCAP_FPHP_ASIMDHP (3ull << 9)
 static inline uint64_t user_hwcap(void)
 {
     return USER_HWCAP_A57 | (cpu_feat_lse() ? USER_HWCAP_ATOMICS : 0) |
-           (cpu_feat_rdm() ? USER_HWCAP_ASIMDRDM : 0);
+           (cpu_feat_rdm() ? USER_HWCAP_ASIMDRDM : 0) | (cpu_feat_fp16() ? USER_HWCAP_FPHP_ASIMDHP : 0);
 }
 #define USER_MINSIGSTKSZ 4720
 
