@@ -35,6 +35,11 @@ uint64_t cpu_id_aa64isar0(void)
     return v;
 }
 
+uint64_t cpu_id_aa64pfr0_fp(void)
+{
+    return cpu_feat_fp16() ? 0x110000ull : 0; /* FP = 1, AdvSIMD = 1: half precision too */
+}
+
 void cpu_init(CPUState *c)
 {
     memset(c, 0, sizeof *c);

@@ -25,9 +25,9 @@ enum {
     FPSR_IOC = 1u << 0, FPSR_DZC = 1u << 1, FPSR_OFC = 1u << 2, FPSR_UFC = 1u << 3,
     FPSR_IXC = 1u << 4, FPSR_IDC = 1u << 7, FPSR_QC = 1u << 27,
 };
-/* FPCR control bits (Armv8.0). */
+/* FPCR control bits (Armv8.0; FZ16 is FEAT_FP16's, writable on the max core only). */
 enum {
-    FPCR_FZ = 1u << 24, FPCR_DN = 1u << 25, FPCR_AHP = 1u << 26,
+    FPCR_FZ16 = 1u << 19, FPCR_FZ = 1u << 24, FPCR_DN = 1u << 25, FPCR_AHP = 1u << 26,
     FPCR_RMODE_SHIFT = 22, FPCR_RMODE_MASK = 3u << 22,
     FPCR_WRITABLE = 0x07f79f00u, /* bits a v8.0 FPCR keeps (AHP DN FZ RMode Stride Len IDE..IOE) */
 };
@@ -152,10 +152,20 @@ static inline bool cpu_feat_dotprod(void) { return cpu_model >= CPU_MODEL_MAX; }
 static inline bool cpu_feat_sha512(void) { return cpu_model >= CPU_MODEL_MAX; }
 static inline bool cpu_feat_sha3(void) { return cpu_model >= CPU_MODEL_MAX; }
 static inline bool cpu_feat_pan(void) { return cpu_model >= CPU_MODEL_MAX; } /* FEAT_PAN (system mode) */
+/* FEAT_FP16: half-precision arithmetic in scalar FP and AdvSIMD, FPCR.FZ16. */
+static inline bool cpu_feat_fp16(void) { return cpu_model >= CPU_MODEL_MAX; }
+/* The FPCR bits an MSR keeps: the trap enables (bits 15, 12:8) are RAZ/WI on a
+ * non-trapping core; FZ16 exists with FEAT_FP16. */
+static inline uint32_t cpu_fpcr_writable(void)
+{
+    return ((uint32_t)FPCR_WRITABLE & ~0x9f00u) | (cpu_feat_fp16() ? (uint32_t)FPCR_FZ16 : 0u);
+}
 /* Sets cpu_model from "a57" / "max"; false for any other name. */
 bool cpu_model_set(const char *name);
 /* ID_AA64ISAR0_EL1 of the model (DP, SHA3, RDM, Atomic, AES, SHA1, SHA2, CRC32 fields). */
 uint64_t cpu_id_aa64isar0(void);
+/* The FP and AdvSIMD fields of ID_AA64PFR0_EL1 (bits 23:16): 0 on the A57, 1 (FEAT_FP16) on max. */
+uint64_t cpu_id_aa64pfr0_fp(void);
 
 void cpu_init(CPUState *c);
 /* Run translated code until an exception or exit request; returns c->exception. */

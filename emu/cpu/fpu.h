@@ -1,6 +1,6 @@
 /* Arm floating-point arithmetic, bit-exact with the Armv8.0 pseudocode
  * (FPAdd, FPMulAdd, FPRound, FPProcessNaNs, FPToFixed, ...): FPCR rounding
- * mode, FZ, DN and AHP honoured; NaN propagation and FPSR cumulative
+ * mode, FZ, FZ16 (half-precision arithmetic), DN and AHP honoured; NaN propagation and FPSR cumulative
  * exception bits exactly as the architecture specifies.  Values are passed as
  * raw bit patterns (f16 = uint16_t, f32 = uint32_t, f64 = uint64_t).
  * Scalar FP and AdvSIMD translators both use these, lane by lane.
@@ -64,6 +64,7 @@ static inline FPRounding fp_rmode(const FPEnv *e)
     /* FixedToFP: a signed/unsigned 64-bit value with fbits fraction bits. */     \
     T fixed_to_f##N(uint64_t v, int fbits, bool is_unsigned, FPRounding r, FPEnv *e);
 
+FPU_BINOPS(uint16_t, 16) /* FEAT_FP16 (the --cpu max core's half-precision instructions) */
 FPU_BINOPS(uint32_t, 32)
 FPU_BINOPS(uint64_t, 64)
 #undef FPU_BINOPS
@@ -77,6 +78,8 @@ uint16_t f32_to_f16(uint32_t a, FPRounding r, FPEnv *e);
 uint16_t f64_to_f16(uint64_t a, FPRounding r, FPEnv *e);
 
 /* Raw-bit helpers that never touch FPSR. */
+static inline uint16_t f16_neg(uint16_t a) { return a ^ 0x8000u; }
+static inline uint16_t f16_abs(uint16_t a) { return a & 0x7fffu; }
 static inline uint32_t f32_neg(uint32_t a) { return a ^ 0x80000000u; }
 static inline uint64_t f64_neg(uint64_t a) { return a ^ 0x8000000000000000ull; }
 static inline uint32_t f32_abs(uint32_t a) { return a & 0x7fffffffu; }

@@ -57,7 +57,10 @@ AI uint64_t fp_onepointfive(int E, int F, int sign)
     return fmt_sbit(E, F, sign) | ((uint64_t)fmt_bias(E) << F) | (1ull << (F - 1));
 }
 
-AI bool fz_on(int E, const FPEnv *e) { return E != 5 && (e->fpcr & FPCR_FZ); }
+/* Flush-to-zero of arithmetic: FPCR.FZ16 for half precision, FPCR.FZ otherwise.
+ * Precision conversions (FPUnpackCV/FPRoundCV) never flush half precision. */
+AI bool fz_on(int E, const FPEnv *e) { return (e->fpcr & (E == 5 ? FPCR_FZ16 : FPCR_FZ)) != 0; }
+AI bool fz_cv(int E, const FPEnv *e) { return E != 5 && fz_on(E, e); }
 
 AI int clz128(u128 v)
 {
@@ -65,8 +68,9 @@ AI int clz128(u128 v)
     return hi ? __builtin_clzll(hi) : 64 + __builtin_clzll((uint64_t)v);
 }
 
-/* FPUnpack: fz flushes denormal inputs to zero (IDC); ahp treats the maximum
- * exponent as an ordinary number (alternative half precision). */
+/* FPUnpack: fz flushes denormal inputs to zero (IDC, except for half precision:
+ * an FZ16 flush is silent); ahp treats the maximum exponent as an ordinary
+ * number (alternative half precision). */
 AI FPUnp unpack(int E, int F, uint64_t x, bool fz, bool ahp, FPEnv *e)
 {
     FPUnp u;
@@ -75,7 +79,7 @@ AI FPUnp unpack(int E, int F, uint64_t x, bool fz, bool ahp, FPEnv *e)
     u.sign = (int)((x >> (E + F)) & 1);
     if (ex == 0) {
         if (fr == 0 || fz) {
-            if (fr)
+            if (fr && E != 5)
                 e->fpsr |= FPSR_IDC;
             u.type = FPT_ZERO;
             u.exp = 0;
@@ -722,7 +726,7 @@ AI uint64_t g_convert(int E1, int F1, int E2, int F2, uint64_t x, FPRounding r, 
 {
     bool ahp = (e->fpcr & FPCR_AHP) != 0;
     bool ahp_in = E1 == 5 && ahp, ahp_out = E2 == 5 && ahp;
-    FPUnp a = unpack(E1, F1, x, fz_on(E1, e), ahp_in, e);
+    FPUnp a = unpack(E1, F1, x, fz_cv(E1, e), ahp_in, e);
     if (ISNAN(a)) {
         uint64_t res;
         if (ahp_out) {
@@ -746,7 +750,7 @@ AI uint64_t g_convert(int E1, int F1, int E2, int F2, uint64_t x, FPRounding r, 
     }
     if (a.type == FPT_ZERO)
         return fp_zero(E2, F2, a.sign);
-    return round_pack(E2, F2, fz_on(E2, e), ahp_out, a.sign, a.exp, a.sig, r, e);
+    return round_pack(E2, F2, fz_cv(E2, e), ahp_out, a.sign, a.exp, a.sig, r, e);
 }
 
 /* ---- host fast paths ---------------------------------------------------------------- */
@@ -922,3 +926,45 @@ uint32_t f16_to_f32(uint16_t a, FPEnv *e) { return (uint32_t)g_convert(5, 10, 8,
 uint64_t f16_to_f64(uint16_t a, FPEnv *e) { return g_convert(5, 10, 11, 52, a, FPR_TIEEVEN, e); }
 uint16_t f32_to_f16(uint32_t a, FPRounding r, FPEnv *e) { return (uint16_t)g_convert(8, 23, 5, 10, a, r, e); }
 uint16_t f64_to_f16(uint64_t a, FPRounding r, FPEnv *e) { return (uint16_t)g_convert(11, 52, 5, 10, a, r, e); }
+
+/* Half precision (FEAT_FP16): the generic soft path only.  Every core computes
+ * exactly and rounds once (muladd_core: an exact 128-bit sum of the exact
+ * product), so FMA is fused; FZ16 governs flushing, AHP only the conversions. */
+#define E16 5, 10
+uint16_t f16_add(uint16_t a, uint16_t b, FPEnv *e) { return (uint16_t)g_add(E16, a, b, false, e); }
+uint16_t f16_sub(uint16_t a, uint16_t b, FPEnv *e) { return (uint16_t)g_add(E16, a, b, true, e); }
+uint16_t f16_mul(uint16_t a, uint16_t b, FPEnv *e) { return (uint16_t)g_mul(E16, a, b, false, e); }
+uint16_t f16_mulx(uint16_t a, uint16_t b, FPEnv *e) { return (uint16_t)g_mul(E16, a, b, true, e); }
+uint16_t f16_div(uint16_t a, uint16_t b, FPEnv *e) { return (uint16_t)g_div(E16, a, b, e); }
+uint16_t f16_max(uint16_t a, uint16_t b, FPEnv *e) { return (uint16_t)g_minmax(E16, a, b, true, e); }
+uint16_t f16_min(uint16_t a, uint16_t b, FPEnv *e) { return (uint16_t)g_minmax(E16, a, b, false, e); }
+uint16_t f16_maxnm(uint16_t a, uint16_t b, FPEnv *e) { return (uint16_t)g_minmaxnum(E16, a, b, true, e); }
+uint16_t f16_minnm(uint16_t a, uint16_t b, FPEnv *e) { return (uint16_t)g_minmaxnum(E16, a, b, false, e); }
+uint16_t f16_abd(uint16_t a, uint16_t b, FPEnv *e) { return f16_abs(f16_sub(a, b, e)); }
+uint16_t f16_recps(uint16_t a, uint16_t b, FPEnv *e) { return (uint16_t)g_step(E16, a, b, false, e); }
+uint16_t f16_rsqrts(uint16_t a, uint16_t b, FPEnv *e) { return (uint16_t)g_step(E16, a, b, true, e); }
+uint16_t f16_muladd(uint16_t c, uint16_t a, uint16_t b, FPEnv *e) { return (uint16_t)g_muladd(E16, c, a, b, e); }
+uint16_t f16_sqrt(uint16_t a, FPEnv *e) { return (uint16_t)g_sqrt(E16, a, e); }
+uint16_t f16_recpe(uint16_t a, FPEnv *e) { return (uint16_t)g_recpe(E16, a, e); }
+uint16_t f16_rsqrte(uint16_t a, FPEnv *e) { return (uint16_t)g_rsqrte(E16, a, e); }
+uint16_t f16_recpx(uint16_t a, FPEnv *e) { return (uint16_t)g_recpx(E16, a, e); }
+uint16_t f16_round_int(uint16_t a, FPRounding r, bool exact, FPEnv *e)
+{
+    return (uint16_t)g_round_int(E16, a, r, exact, e);
+}
+uint32_t f16_compare(uint16_t a, uint16_t b, bool signal_nans, FPEnv *e)
+{
+    return g_compare(E16, a, b, signal_nans, e);
+}
+bool f16_cmp_eq(uint16_t a, uint16_t b, FPEnv *e) { return g_cmp(E16, a, b, 0, e); }
+bool f16_cmp_ge(uint16_t a, uint16_t b, FPEnv *e) { return g_cmp(E16, a, b, 1, e); }
+bool f16_cmp_gt(uint16_t a, uint16_t b, FPEnv *e) { return g_cmp(E16, a, b, 2, e); }
+uint64_t f16_to_fixed(uint16_t a, int fbits, bool is_unsigned, int ibits, FPRounding r, FPEnv *e)
+{
+    return g_to_fixed(E16, a, fbits, is_unsigned, ibits, r, e);
+}
+uint16_t fixed_to_f16(uint64_t v, int fbits, bool is_unsigned, FPRounding r, FPEnv *e)
+{
+    return (uint16_t)g_from_fixed(E16, v, fbits, is_unsigned, r, e);
+}
+#undef E16

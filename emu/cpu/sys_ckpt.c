@@ -69,7 +69,7 @@ static bool check(SysCPU *s, CkptSection *sec)
         return ckpt_fail(sec, "field 'daif': vCPU %u has 0x%x (bits 9:6 only)", n, s->daif);
     if (c->excl_size > 16 || (c->excl_size & (c->excl_size - 1)))
         return ckpt_fail(sec, "field 'excl_size': vCPU %u has %u (0, 1, 2, 4, 8 or 16)", n, c->excl_size);
-    if (c->fp.fpcr & ~(uint32_t)FPCR_WRITABLE)
+    if (c->fp.fpcr & ~cpu_fpcr_writable())
         return ckpt_fail(sec, "field 'fpcr': vCPU %u has 0x%x", n, c->fp.fpcr);
     if (c->fp.fpsr & ~(uint32_t)FPSR_BITS)
         return ckpt_fail(sec, "field 'fpsr': vCPU %u has 0x%x", n, c->fp.fpsr);

@@ -28,7 +28,6 @@
 #define DCZID_VALUE 4ull
 #define ZVA_BYTES 64
 #define CLIDR_VALUE 0x0A200023ull
-#define FPCR_MASK_SYS ((uint32_t)FPCR_WRITABLE & ~0x9f00u)
 #define FPSR_MASK_SYS 0xf800009fu
 
 #define F(field) offsetof(SysCPU, field)
@@ -36,7 +35,8 @@
 static uint64_t id_reg(unsigned crm, unsigned op2)
 {
     switch (crm * 8 + op2) {
-    case 4 * 8 + 0: return 0x1100000000000011ull; /* ID_AA64PFR0: EL0/EL1 AArch64, FP, SIMD, CSV2, CSV3 */
+    case 4 * 8 + 0: /* ID_AA64PFR0: EL0/EL1 AArch64, FP, SIMD (+FP16 on max), CSV2, CSV3 */
+        return 0x1100000000000011ull | cpu_id_aa64pfr0_fp();
     case 5 * 8 + 0: return 0x10305106ull;         /* ID_AA64DFR0: v8 debug, 6 BRPs, 4 WRPs, PMUv3 */
     case 6 * 8 + 0: return cpu_id_aa64isar0();    /* ID_AA64ISAR0 of --cpu (cpu.c) */
     case 7 * 8 + 0: return 0x0F000022ull;         /* ID_AA64MMFR0: 40-bit PA, 16-bit ASID, 4K only */
@@ -93,7 +93,7 @@ static Op *op_wr_mmu(CPUState *c, Op *o)
 static Op *op_rd_nzcv(CPUState *c, Op *o) { c->x[o->d] = cpu_get_nzcv(c); return op_next(c, o); }
 static Op *op_wr_nzcv(CPUState *c, Op *o) { cpu_set_nzcv(c, (uint32_t)c->x[o->n]); return op_next(c, o); }
 static Op *op_rd_fpcr(CPUState *c, Op *o) { c->x[o->d] = c->fp.fpcr; return op_next(c, o); }
-static Op *op_wr_fpcr(CPUState *c, Op *o) { c->fp.fpcr = (uint32_t)c->x[o->n] & FPCR_MASK_SYS; return op_next(c, o); }
+static Op *op_wr_fpcr(CPUState *c, Op *o) { c->fp.fpcr = (uint32_t)c->x[o->n] & cpu_fpcr_writable(); return op_next(c, o); }
 static Op *op_rd_fpsr(CPUState *c, Op *o) { c->x[o->d] = c->fp.fpsr; return op_next(c, o); }
 static Op *op_wr_fpsr(CPUState *c, Op *o) { c->fp.fpsr = (uint32_t)c->x[o->n] & FPSR_MASK_SYS; return op_next(c, o); }
 static Op *op_rd_tpidr0(CPUState *c, Op *o) { c->x[o->d] = c->tpidr_el0; return op_next(c, o); }

@@ -15,8 +15,6 @@
 #define ZVA_BYTES 64
 #define MIDR_VALUE 0x411fd070ull            /* Cortex-A57 r1p0 */
 #define MPIDR_VALUE 0x80000000ull
-/* FPCR: the trap enables (bits 15, 12:8) are RAZ/WI on a non-trapping A57. */
-#define FPCR_MASK ((uint32_t)FPCR_WRITABLE & ~0x9f00u)
 #define FPSR_MASK 0xf800009fu               /* NZCV (AArch32), QC, IDC, IXC..IOC */
 
 /* ---- exception generation ------------------------------------------------ */
@@ -138,7 +136,7 @@ static Op *op_mrs_const(CPUState *c, Op *o) { c->x[o->d] = o->imm; return op_nex
 static Op *op_mrs_nzcv(CPUState *c, Op *o) { c->x[o->d] = cpu_get_nzcv(c); return op_next(c, o); }
 static Op *op_msr_nzcv(CPUState *c, Op *o) { cpu_set_nzcv(c, (uint32_t)c->x[o->n]); return op_next(c, o); }
 static Op *op_mrs_fpcr(CPUState *c, Op *o) { c->x[o->d] = c->fp.fpcr; return op_next(c, o); }
-static Op *op_msr_fpcr(CPUState *c, Op *o) { c->fp.fpcr = (uint32_t)c->x[o->n] & FPCR_MASK; return op_next(c, o); }
+static Op *op_msr_fpcr(CPUState *c, Op *o) { c->fp.fpcr = (uint32_t)c->x[o->n] & cpu_fpcr_writable(); return op_next(c, o); }
 static Op *op_mrs_fpsr(CPUState *c, Op *o) { c->x[o->d] = c->fp.fpsr; return op_next(c, o); }
 static Op *op_msr_fpsr(CPUState *c, Op *o) { c->fp.fpsr = (uint32_t)c->x[o->n] & FPSR_MASK; return op_next(c, o); }
 static Op *op_mrs_tpidr(CPUState *c, Op *o) { c->x[o->d] = c->tpidr_el0; return op_next(c, o); }
@@ -162,7 +160,7 @@ static uint64_t id_reg_value(int crm, int op2)
     if (op2 != 0)
         return 0;
     switch (crm) {
-    case 4: return 0x11;        /* ID_AA64PFR0_EL1: EL0/EL1 AArch64 only, FP, AdvSIMD */
+    case 4: return 0x11 | cpu_id_aa64pfr0_fp(); /* ID_AA64PFR0_EL1: EL0/EL1 AArch64, FP, AdvSIMD */
     case 5: return 0x6;         /* ID_AA64DFR0_EL1 */
     case 6: return cpu_id_aa64isar0(); /* ID_AA64ISAR0_EL1 (cpu.c) */
     case 7: return 0xff000000;  /* ID_AA64MMFR0_EL1 */

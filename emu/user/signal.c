@@ -323,7 +323,7 @@ int sigframe_read(CPUState *c, uint64_t frame, uint64_t *mask)
             memcpy(&fpsr, r + off + 8, 4);
             memcpy(&fpcr, r + off + 12, 4);
             c->fp.fpsr = fpsr;
-            c->fp.fpcr = fpcr & FPCR_WRITABLE;
+            c->fp.fpcr = fpcr & cpu_fpcr_writable();
             memcpy(c->v, r + off + 16, 32 * 16);
             have_fp = true;
         }

@@ -17,10 +17,12 @@
 
 /* AT_HWCAP: what a Cortex-A57 reports (FP ASIMD AES PMULL SHA1 SHA2 CRC32, plus CPUID as
  * qemu-aarch64 -cpu cortex-a57 does: EL0 reads of the ID registers are emulated); --cpu max
- * adds ATOMICS (bit 8, FEAT_LSE), ASIMDRDM (bit 12, FEAT_RDM), SHA3 (bit 17, FEAT_SHA3),
- * ASIMDDP (bit 20, FEAT_DotProd) and SHA512 (bit 21, FEAT_SHA512). */
+ * adds ATOMICS (bit 8, FEAT_LSE), FPHP and ASIMDHP (bits 9, 10, FEAT_FP16), ASIMDRDM (bit 12,
+ * FEAT_RDM), SHA3 (bit 17, FEAT_SHA3), ASIMDDP (bit 20, FEAT_DotProd) and SHA512 (bit 21,
+ * FEAT_SHA512). */
 #define USER_HWCAP_A57 0x8fbull
 #define USER_HWCAP_ATOMICS (1ull << 8)
+#define USER_HWCAP_FPHP_ASIMDHP (3ull << 9)
 #define USER_HWCAP_ASIMDRDM (1ull << 12)
 #define USER_HWCAP_SHA3 (1ull << 17)
 #define USER_HWCAP_ASIMDDP (1ull << 20)
@@ -28,8 +30,9 @@
 static inline uint64_t user_hwcap(void)
 {
     return USER_HWCAP_A57 | (cpu_feat_lse() ? USER_HWCAP_ATOMICS : 0) |
-           (cpu_feat_rdm() ? USER_HWCAP_ASIMDRDM : 0) | (cpu_feat_sha3() ? USER_HWCAP_SHA3 : 0) |
-           (cpu_feat_dotprod() ? USER_HWCAP_ASIMDDP : 0) | (cpu_feat_sha512() ? USER_HWCAP_SHA512 : 0);
+           (cpu_feat_fp16() ? USER_HWCAP_FPHP_ASIMDHP : 0) | (cpu_feat_rdm() ? USER_HWCAP_ASIMDRDM : 0) |
+           (cpu_feat_sha3() ? USER_HWCAP_SHA3 : 0) | (cpu_feat_dotprod() ? USER_HWCAP_ASIMDDP : 0) |
+           (cpu_feat_sha512() ? USER_HWCAP_SHA512 : 0);
 }
 #define USER_MINSIGSTKSZ 4720
 

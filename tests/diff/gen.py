@@ -41,7 +41,7 @@ MAGIC_DONE = 0x454e4f44  # 'DONE'
 MEM_CLASSES = {'ldst', 'excl', 'lse'}
 # Classes of Armv8.1+ instructions: the reference is qemu-aarch64 -cpu max (difftest.py), and the
 # program is assembled with the extensions enabled.
-MAX_CLASSES = {'lse', 'rdm', 'dotprod', 'sha512', 'sha3'}
+MAX_CLASSES = {'lse', 'rdm', 'dotprod', 'sha512', 'sha3', 'fp16'}
 
 
 def recsz(cls_list):
@@ -123,6 +123,36 @@ def rand_lanes(r, esize):
             v = r.getrandbits(8) if k < 0.7 else r.choice([0, 0x7f, 0x80, 0xff, 1])
         out += v.to_bytes(esize, 'little')
     return bytes(out)
+
+
+def rand_f16(r):
+    """A half-precision operand: specials, subnormals, values near 1 and near the subnormal
+    boundary (so sums, products and FMAs land on exact halfway cases), or random bits."""
+    k = r.random()
+    if k < 0.3:
+        return r.choice(F16_BITS + [0x0400, 0x8400, 0x7dff, 0xfd00, 0x3555, 0x3bff, 0x3c01, 0x5bff,
+                                    0x7800, 0x0200, 0x8001, 0x4900, 0xc900, 0x1400])
+    if k < 0.55:  # exponent near 1.0, sparse fractions: products land exactly on ties, so a tiny
+        # addend decides an FMA's rounding (an FMA rounded twice gets these wrong)
+        return (r.getrandbits(1) << 15) | (r.randrange(13, 18) << 10) | r.choice([0, 1, 0x200, 0x3ff,
+                                                                                  0x201, 0x300, 0x101,
+                                                                                  r.getrandbits(10)])
+    if k < 0.7:  # subnormal and smallest normals (FZ16, underflow)
+        return (r.getrandbits(1) << 15) | (r.randrange(0, 3) << 10) | r.getrandbits(10)
+    if k < 0.8:  # near overflow
+        return (r.getrandbits(1) << 15) | (r.randrange(28, 31) << 10) | r.getrandbits(10)
+    return r.getrandbits(16)
+
+
+def fp16_state(r, st):
+    """Class fp16: every V register holds half-precision lanes, FPCR.FZ16 is random."""
+    st['v'] = [b''.join(rand_f16(r).to_bytes(2, 'little') for _ in range(8)) for _ in range(32)]
+    for i in range(32):
+        if r.random() < 0.15:  # an integer lane pattern for the xCVTF forms
+            st['v'][i] = rand_lanes(r, 2)
+    if r.random() < 0.8:
+        st['fpcr'] = (r.randrange(4) << 22) | (r.randrange(2) << 24) | (r.randrange(2) << 25) | \
+            (r.randrange(2) << 26) | (r.randrange(2) << 19)
 
 
 def rand_v(r):
@@ -357,10 +387,46 @@ SHA3_T = [
     (P('11001110100' + X * 21), 2, None),                                   # XAR
 ]
 
+# Armv8.2 FEAT_FP16: scalar FP with ftype = 11 and the AdvSIMD half-precision groups.
+# Two-reg misc FP16 words the reference gets wrong, kept out (qemu-aarch64 7.2, -cpu max): the
+# unallocated vector FRECPX and scalar FABS / FSQRT abort qemu (g_assert_not_reached in
+# disas_simd_two_reg_misc_fp16), and the unallocated scalar FNEG runs instead of UNDEFing.
+def fp16_2misc_ok(w, scalar):
+    key = (bits(w, 29, 29), bits(w, 23, 23), bits(w, 16, 12))
+    return key not in ({(0, 1, 0x0f), (1, 1, 0x1f), (1, 1, 0x0f)} if scalar else {(0, 1, 0x1f)})
+
+
+FP16_T = [
+    (P('x0011110 110' + X * 21), 1, lambda w: _sf(w) or bits(w, 15, 15)),        # H <-> fixed point
+    (P('x0011110 111xxxxx000000' + X * 10), 2, None),               # H <-> integer, FMOV H <-> W/X
+    (P('00011110 111 000xxx 10000' + X * 10), 1.5, None),           # FMOV/FABS/FNEG/FSQRT/FCVT H
+    (P('00011110 111 001xxx 10000' + X * 10), 1.5, None),           # FRINT* H
+    (P('00011110 111xxxxxxx1000' + X * 10), 1, None),               # FCMP/FCMPE H
+    (P('00011110 111xxxxxxxx100' + X * 10), 0.5, None),             # FMOV H, #imm
+    (P('00011110 111xxxxxxxxx01' + X * 10), 1, None),               # FCCMP/FCCMPE H
+    (P('00011110 111xxxxx0xxx10' + X * 10), 2, None),               # FP DP 2 source H
+    (P('00011110 111xxxxx1000 10' + X * 10), 0.3, None),            # FNMUL H
+    (P('00011110 111xxxxxxxxx11' + X * 10), 0.7, None),             # FCSEL H
+    (P('00011111 11' + X * 22), 2.5, None),                         # FMADD/FMSUB/FNMADD/FNMSUB H
+    (P('0xx01110x10xxxxx00xxx1' + X * 10), 4, None),                # three same FP16
+    (P('01x11110x10xxxxx00xxx1' + X * 10), 1.5, None),              # scalar three same FP16
+    (P('0xx01110x111100xxxxx10' + X * 10), 3, lambda w: fp16_2misc_ok(w, False)),  # two-reg misc FP16
+    (P('01x11110x111100xxxxx10' + X * 10), 1.5, lambda w: fp16_2misc_ok(w, True)),  # scalar 2-reg misc
+    (P('0x001110x011000011xx10' + X * 10), 0.7, None),              # FMAXV & co .4H/.8H
+    (P('01011110x011000011xx10' + X * 10), 0.7, None),              # scalar pairwise H
+    (P('0xx0111100xxxxxxxxxxx0' + X * 10), 1.5, is_fp_idx),         # FMLA/FMLS/FMUL/FMULX by element
+    (P('01x1111100xxxxxxxxxxx0' + X * 10), 0.7, is_fp_idx),         # scalar by element
+    (P('0xx011110001xxxx111xx1' + X * 10), 1, is_fp_shift),         # fixed-point convert .H
+    # scalar SCVTF/UCVTF H only: qemu 7.2 writes a scalar FCVTZS/FCVTZU H, #fbits result as 32 bits
+    (P('01x111110001xxxx11100 1' + X * 10), 0.5, None),             # scalar fixed-point H
+    (P('0x00111100000xxx111111' + X * 10), 0.3, None),              # FMOV .4H/.8H, #imm
+]
+
 TEMPLATES = {
     'int': INT_T, 'fp': FP_T, 'simd_int': SIMD_INT_T, 'simd_fp': SIMD_FP_T,
     'simd_perm': SIMD_PERM_T, 'crypto': CRYPTO_T, 'undef': UNDEF_T, 'rdm': RDM_T,
     'dotprod': DOTPROD_T, 'sha512': SHA512_T, 'sha3': SHA3_T,
+    'fp16': FP16_T,
 }
 
 
@@ -711,13 +777,16 @@ SYSREG_T = ['mrs x{t}, nzcv', 'msr nzcv, x{t}', 'mrs x{t}, fpsr', 'msr fpsr, x{t
             'mrs x{t}, ctr_el0', 'mrs x{t}, dczid_el0', 'mrs x{t}, tpidrro_el0']
 
 
-def gen_fpcr(r, seq, wild=False):
+def gen_fpcr(r, seq, wild=False, fz16=False):
     """Change FPCR mid-sequence (translations must not bake in the rounding mode / FZ / DN)."""
     t = r.randrange(31)
     if wild:
-        val = r.getrandbits(32)
+        # FZ16 (bit 19) is FEAT_FP16's: the sys class's reference, cortex-a57, has no such bit
+        val = r.getrandbits(32) & ~(1 << 19)
     else:
         val = (r.randrange(4) << 22) | (r.randrange(2) << 24) | (r.randrange(2) << 25) | (r.randrange(2) << 26)
+    if fz16:
+        val |= r.randrange(2) << 19
     set_xreg(seq, t, val)
     seq.ins('msr fpcr, x%d' % t)
 
@@ -734,7 +803,7 @@ def gen_sys(r, seq):
 
 
 CLASSES = ['int', 'branch', 'ldst', 'excl', 'fp', 'simd_int', 'simd_fp', 'simd_perm', 'crypto', 'sys', 'undef',
-           'lse', 'rdm', 'dotprod', 'sha512', 'sha3']
+           'lse', 'rdm', 'dotprod', 'sha512', 'sha3', 'fp16']
 
 
 def gen_seq(r, k, cls, length):
@@ -760,8 +829,8 @@ def gen_seq(r, k, cls, length):
                 gen_int_filler(r, seq)
         elif cls == 'sys':
             gen_sys(r, seq)
-        elif cls in ('fp', 'simd_fp') and r.random() < 0.04:
-            gen_fpcr(r, seq)
+        elif cls in ('fp', 'simd_fp', 'fp16') and r.random() < 0.04:
+            gen_fpcr(r, seq, fz16=cls == 'fp16')
         else:
             seq.word(gen_word(r, TEMPLATES[cls]))
         ntest += sum(1 for it in seq.items[before:] if it[0] == 'i' and not it[2])
@@ -787,6 +856,8 @@ def emit_program(seed_str, cls_list, nseq, seqlen, handler, drop=frozenset()):
     for k in range(nseq):
         cls = cls_list[k % len(cls_list)]
         states.append(rand_state(r, mem))
+        if cls == 'fp16':
+            fp16_state(r, states[-1])
         seqs.append(gen_seq(r, k, cls, seqlen))
         classes.append(cls)
     scratch_init = bytes(r.getrandbits(8) for _ in range(SCRATCH))

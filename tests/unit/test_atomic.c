@@ -29,6 +29,27 @@ START_TEST(id_register_follows_cpu_model)
 }
 END_TEST
 
+/* FEAT_FP16: ID_AA64PFR0_EL1 FP = AdvSIMD = 1, FPCR.FZ16 writable and FADD H decoded on max only. */
+START_TEST(fp16_follows_cpu_model)
+{
+    const uint32_t code[] = { 0xd5380400u /* mrs x0, id_aa64pfr0_el1 */, 0xd51b4401u /* msr fpcr, x1 */,
+                              0xd53b4402u /* mrs x2, fpcr */, 0x1ee22820u /* fadd h0, h1, h2 */, BRK0 };
+    CPUState *c = harness_cpu();
+    c->x[1] = 1u << 19;
+    ck_assert_int_eq(RUN(c, code), EXC_UDEF);
+    ck_assert_uint_eq(c->x[0], 0x11);
+    ck_assert_uint_eq(c->x[2], 0);
+    c = setup_max();
+    c->x[1] = 1u << 19;
+    c->v[1].h[0] = 0x3c00; /* 1.0 + 2.0 */
+    c->v[2].h[0] = 0x4000;
+    ck_assert_int_eq(RUN(c, code), EXC_BRK);
+    ck_assert_uint_eq(c->x[0], 0x110011);
+    ck_assert_uint_eq(c->x[2], 1u << 19);
+    ck_assert_uint_eq(c->v[0].d[0], 0x4200);
+}
+END_TEST
+
 START_TEST(min_max_signedness)
 {
     const uint32_t code[] = { 0x38226023u /* ldumaxb w2, w3, [x1] */,
@@ -194,6 +215,7 @@ int main(void)
     TCase *tc = tcase_create("lse_rdm");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, id_register_follows_cpu_model);
+    tcase_add_test(tc, fp16_follows_cpu_model);
     tcase_add_test(tc, min_max_signedness);
     tcase_add_test(tc, add_clr_swp_and_st_alias);
     tcase_add_test(tc, cas_and_casp);

@@ -2069,12 +2069,189 @@ START_TEST(hand_picked)
 }
 END_TEST
 
+/* ---- half precision (FEAT_FP16) ------------------------------------------------------ */
+
+/* An f16 value as sign, integer significand and exponent: value = m * 2^e. */
+static void f16_parts(uint16_t x, int *neg, int64_t *m, int *e)
+{
+    int ex = (x >> 10) & 31, fr = x & 0x3ff;
+    *neg = x >> 15;
+    *m = ex ? (fr | 0x400) : fr;
+    *e = (ex ? ex : 1) - 25;
+}
+
+static bool f16_finite(uint16_t x) { return ((x >> 10) & 31) != 31; }
+
+/* The exactly rounded f16 of a non-zero integer v * 2^-48 (v exact in 128 bits), through
+ * fixed_to_f16 (FPRound of a fixed-point value): an independent exact reference for
+ * add/sub/mul/fma of f16 operands, whose exact results are multiples of 2^-48. */
+static uint16_t ref_round(__int128 v, FPRounding r, FPEnv *e)
+{
+    int neg = v < 0;
+    unsigned __int128 mag = neg ? -(unsigned __int128)v : (unsigned __int128)v;
+    int fbits = 48;
+    while (mag >> 62) { /* keep a sticky bit: 62 bits hold far more than the 11 + 2 needed */
+        mag = (mag >> 1) | (mag & 1);
+        fbits--;
+    }
+    int64_t sv = neg ? -(int64_t)mag : (int64_t)mag;
+    return fixed_to_f16((uint64_t)sv, fbits, false, r, e);
+}
+
+static __int128 scaled(uint16_t x) /* x * 2^48 as an integer (finite x) */
+{
+    int neg, e;
+    int64_t m;
+    f16_parts(x, &neg, &m, &e);
+    __int128 v = (__int128)m << (e + 48);
+    return neg ? -v : v;
+}
+
+/* Random finite operands near each other (ties, cancellation, subnormals) against the exact
+ * reference, in every rounding mode, flags included.  Exact zero results are left to
+ * hand_picked_f16 (their sign is a rule of its own). */
+START_TEST(f16_exact_reference)
+{
+    uint64_t seed = 0x9e3779b97f4a7c15ull;
+    unsigned checked = 0;
+    for (int i = 0; i < 400000; i++) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        uint16_t a = (uint16_t)(seed >> 16), b = (uint16_t)(seed >> 32), c = (uint16_t)(seed >> 48);
+        if (i & 1) { /* operands of similar magnitude: products and sums overlap */
+            b = (uint16_t)((b & 0x83ff) | (a & 0x7c00));
+            c = (uint16_t)((c & 0x83ff) | ((a & 0x7c00) + ((seed & 0x0c00) - 0x0400)));
+        }
+        if (!f16_finite(a) || !f16_finite(b) || !f16_finite(c))
+            continue;
+        FPRounding r = (FPRounding)(i % 4);
+        FPEnv e1 = { (uint32_t)r << FPCR_RMODE_SHIFT, 0 }, e2 = { 0, 0 };
+        __int128 A = scaled(a), B = scaled(b), C = scaled(c);
+        /* a*b*2^48 = (A*B) >> 48 exactly: the product of two multiples of 2^-24 */
+        __int128 P = (A >> 24) * (B >> 24);
+        struct { uint16_t got; __int128 exact; } cases[3] = {
+            { f16_add(a, b, &e1), A + B }, { 0, 0 }, { 0, 0 },
+        };
+        FPEnv ea = e1;
+        e1.fpsr = 0;
+        cases[1].got = f16_mul(a, b, &e1);
+        cases[1].exact = P;
+        FPEnv em = e1;
+        e1.fpsr = 0;
+        cases[2].got = f16_muladd(c, a, b, &e1);
+        cases[2].exact = C + P;
+        FPEnv ef = e1;
+        const FPEnv *envs[3] = { &ea, &em, &ef };
+        for (int k = 0; k < 3; k++) {
+            if (cases[k].exact == 0)
+                continue;
+            e2.fpsr = 0;
+            uint16_t want = ref_round(cases[k].exact, r, &e2);
+            if (cases[k].got != want || envs[k]->fpsr != e2.fpsr)
+                ck_abort_msg("op %d (add, mul, fma) a=%04x b=%04x c=%04x rmode %d: got %04x fpsr %x, want %04x fpsr %x",
+                             k, a, b, c, (int)r, cases[k].got, envs[k]->fpsr, want, e2.fpsr);
+            checked++;
+        }
+    }
+    ck_assert_uint_gt(checked, 200000);
+}
+END_TEST
+
+/* Hand-picked half-precision cases: the Arm ARM's FZ16 rules, FMA single rounding, overflow,
+ * NaNs and estimates, worked out from the pseudocode (the fp16 diff class runs the same
+ * functions against qemu-aarch64 -cpu max). */
+START_TEST(hand_picked_f16)
+{
+    FPEnv e;
+    /* 1.0009765625 + 2^-11*(1+2^-10)*(1-2^-10) is just below a tie: one rounding keeps 0x3c01;
+     * an FMA rounded to single first lands on the tie and goes to even (0x3c02). */
+    e = (FPEnv){ 0, 0 };
+    ck_assert_uint_eq(f16_muladd(0x3c01, 0x1001, 0x3bfe, &e), 0x3c01);
+    ck_assert_uint_eq(e.fpsr, FPSR_IXC);
+    /* FZ16 flushes a denormal input silently (no IDC); FZ does not touch half precision. */
+    e = (FPEnv){ FPCR_FZ16, 0 };
+    ck_assert_uint_eq(f16_add(0x0001, 0x0000, &e), 0x0000);
+    ck_assert_uint_eq(e.fpsr, 0);
+    e = (FPEnv){ FPCR_FZ, 0 };
+    ck_assert_uint_eq(f16_add(0x0001, 0x0000, &e), 0x0001);
+    ck_assert_uint_eq(e.fpsr, 0);
+    /* Exact tiny product: no UFC; with FZ16 flushed to zero with UFC. */
+    e = (FPEnv){ 0, 0 };
+    ck_assert_uint_eq(f16_mul(0x0400, 0x3800, &e), 0x0200);
+    ck_assert_uint_eq(e.fpsr, 0);
+    e = (FPEnv){ FPCR_FZ16, 0 };
+    ck_assert_uint_eq(f16_mul(0x0400, 0x3800, &e), 0x0000);
+    ck_assert_uint_eq(e.fpsr, FPSR_UFC);
+    /* Conversions ignore FZ16: FCVT S <- H keeps the denormal. */
+    e = (FPEnv){ FPCR_FZ16, 0 };
+    ck_assert_uint_eq(f16_to_f32(0x0001, &e), 0x33800000u);
+    ck_assert_uint_eq(e.fpsr, 0);
+    /* 65504 + 16 = 65520, the tie below 2^16: RN overflows to infinity; toward zero it is
+     * 65504 and merely inexact (overflow is judged after rounding). */
+    e = (FPEnv){ 0, 0 };
+    ck_assert_uint_eq(f16_add(0x7bff, 0x4c00, &e), 0x7c00);
+    ck_assert_uint_eq(e.fpsr, FPSR_OFC | FPSR_IXC);
+    e = (FPEnv){ (uint32_t)FPR_ZERO << FPCR_RMODE_SHIFT, 0 };
+    ck_assert_uint_eq(f16_add(0x7bff, 0x4c00, &e), 0x7bff);
+    ck_assert_uint_eq(e.fpsr, FPSR_IXC);
+    /* x - x = +0, -0 when rounding toward minus infinity; AHP does not change arithmetic. */
+    e = (FPEnv){ FPCR_AHP, 0 };
+    ck_assert_uint_eq(f16_sub(0x3c00, 0x3c00, &e), 0x0000);
+    e = (FPEnv){ (uint32_t)FPR_NEGINF << FPCR_RMODE_SHIFT, 0 };
+    ck_assert_uint_eq(f16_sub(0x3c00, 0x3c00, &e), 0x8000);
+    e = (FPEnv){ FPCR_AHP, 0 };
+    ck_assert_uint_eq(f16_add(0x7c00, 0x3c00, &e), 0x7c00); /* infinity, not an AHP number */
+    /* NaNs: SNaN quieted (IOC), DN gives the default NaN; 0 * inf = invalid, FMULX 2.0. */
+    e = (FPEnv){ 0, 0 };
+    ck_assert_uint_eq(f16_add(0x7c01, 0x3c00, &e), 0x7e01);
+    ck_assert_uint_eq(e.fpsr, FPSR_IOC);
+    e = (FPEnv){ FPCR_DN, 0 };
+    ck_assert_uint_eq(f16_mul(0xfe55, 0x3c00, &e), 0x7e00);
+    ck_assert_uint_eq(f16_mul(0x0000, 0xfc00, &e), 0x7e00);
+    ck_assert_uint_eq(e.fpsr, FPSR_IOC);
+    ck_assert_uint_eq(f16_mulx(0x0000, 0xfc00, &e), 0xc000);
+    /* sqrt(2) RN = 0x3da8 inexact; div 1/3 = 0x3555; FRINTA 2.5 = 3; FCVTZS 65504 -> W. */
+    e = (FPEnv){ 0, 0 };
+    ck_assert_uint_eq(f16_sqrt(0x4000, &e), 0x3da8);
+    ck_assert_uint_eq(f16_div(0x3c00, 0x4200, &e), 0x3555);
+    ck_assert_uint_eq(f16_round_int(0x4100, FPR_TIEAWAY, false, &e), 0x4200);
+    ck_assert_uint_eq(f16_to_fixed(0x7bff, 0, false, 32, FPR_ZERO, &e), 65504);
+    ck_assert_uint_eq(e.fpsr, FPSR_IXC);
+    /* To a 16-bit lane: 65504 saturates (IOC); SCVTF H of 65520 overflows to infinity. */
+    e = (FPEnv){ 0, 0 };
+    ck_assert_uint_eq(f16_to_fixed(0x7bff, 0, false, 16, FPR_ZERO, &e), 0x7fff);
+    ck_assert_uint_eq(e.fpsr, FPSR_IOC);
+    e = (FPEnv){ 0, 0 };
+    ck_assert_uint_eq(fixed_to_f16(65520, 0, false, FPR_TIEEVEN, &e), 0x7c00);
+    ck_assert_uint_eq(e.fpsr, FPSR_OFC | FPSR_IXC);
+    /* Estimates: FRECPE(1.0) = 0x3bfc, FRSQRTE(4.0) = 0x37fc; FRECPS(inf, 0) = 2.0. */
+    e = (FPEnv){ 0, 0 };
+    ck_assert_uint_eq(f16_recpe(0x3c00, &e), 0x3bfc);
+    ck_assert_uint_eq(f16_rsqrte(0x4400, &e), 0x37fc);
+    ck_assert_uint_eq(f16_recps(0x7c00, 0x0000, &e), 0x4000);
+    ck_assert_uint_eq(e.fpsr, 0);
+    /* FRECPE of a value above 2^14 with FZ16 flushes the result (UFC). */
+    e = (FPEnv){ FPCR_FZ16, 0 };
+    ck_assert_uint_eq(f16_recpe(0x7800, &e), 0x0000);
+    ck_assert_uint_eq(e.fpsr, FPSR_UFC);
+    /* Compare: FCMP(qNaN) = unordered, FCMPE raises IOC; FMIN(+0,-0) = -0; FMAXNM(qNaN,-1). */
+    e = (FPEnv){ 0, 0 };
+    ck_assert_uint_eq(f16_compare(0x7e00, 0x3c00, false, &e), 0x3u << 28);
+    ck_assert_uint_eq(e.fpsr, 0);
+    ck_assert_uint_eq(f16_compare(0x7e00, 0x3c00, true, &e), 0x3u << 28);
+    ck_assert_uint_eq(e.fpsr, FPSR_IOC);
+    ck_assert_uint_eq(f16_min(0x0000, 0x8000, &e), 0x8000);
+    ck_assert_uint_eq(f16_maxnm(0x7e00, 0xbc00, &e), 0xbc00);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("softfloat");
     TCase *tc = tcase_create("softfloat");
     tcase_add_test(tc, hand_picked);
     tcase_add_test(tc, qemu_vectors);
+    tcase_add_test(tc, f16_exact_reference);
+    tcase_add_test(tc, hand_picked_f16);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_set_fork_status(sr, CK_NOFORK);

@@ -197,7 +197,7 @@ START_TEST(self_modifying_and_id_regs)
     ck_assert_int_eq(sys_cpu_run(cpu), 0);
     ck_assert_uint_eq(hvc_regs[0], 0x42);
     ck_assert_uint_eq(hvc_regs[1], 2); /* the rewritten instruction ran */
-    ck_assert_uint_eq(hvc_regs[5], 0x1100000000000011ull);
+    ck_assert_uint_eq(hvc_regs[5], 0x1100000000110011ull); /* FP, AdvSIMD = 1: FEAT_FP16 (max) */
     ck_assert_uint_eq(hvc_regs[6], 0x0F000022ull);
     ck_assert_uint_eq(hvc_regs[7], 0);
     ck_assert_uint_eq(hvc_regs[8], 0x411FD070ull);

@@ -110,7 +110,7 @@ START_TEST(initial_stack)
     uint64_t want[][2] = { { AT_PHDR, 0x400040 }, { AT_PHENT, 56 }, { AT_PHNUM, 7 }, { AT_PAGESZ, 4096 },
                            { AT_BASE, 0x7000000000ull }, { AT_FLAGS, 0 }, { AT_ENTRY, 0x400500 },
                            { AT_HWCAP, USER_HWCAP_A57 | USER_HWCAP_ATOMICS | USER_HWCAP_ASIMDRDM | USER_HWCAP_SHA3 |
-                                           USER_HWCAP_ASIMDDP | USER_HWCAP_SHA512 }, { AT_HWCAP2, 0 }, { AT_SECURE, 0 }, { AT_UID, getuid() },
+                                           USER_HWCAP_ASIMDDP | USER_HWCAP_SHA512 | USER_HWCAP_FPHP_ASIMDHP }, { AT_HWCAP2, 0 }, { AT_SECURE, 0 }, { AT_UID, getuid() },
                            { AT_EGID, getegid() }, { 51 /* AT_MINSIGSTKSZ */, USER_MINSIGSTKSZ } };
     const uint64_t *aux = &w[7];
     ck_assert_uint_eq(si.auxv, si.sp + 56);
