@@ -60,22 +60,23 @@ include mk/run.mk      # make run: the demo on the guest image
 # The tests (any order).
 include $(sort $(wildcard tests/*/*.mk bench/*.mk))
 include mk/mali-formats.mk   # Mali layouts as generated C, malibu-decode (after the tests: FUZZ_* objects)
+include mk/test-order.mk     # make test's suites two at a time: what must not overlap (after the tests)
 
 .PHONY: all test san-test clean
 all: $(PROGRAMS)
 
-# Builds run in parallel (the programs, the unit tests' binaries, the fuzz harnesses); test suites
-# run one after another so their reports stay readable.
+# Builds run in parallel (the programs, the unit tests' binaries, the fuzz harnesses).  The suites
+# run two at a time (most guest suites keep one host core busy), each one's output printed whole
+# when it ends (--output-sync=target); mk/test-order.mk says which suites must not overlap and why,
+# and which run alone afterwards (figures that depend on host load).
+TEST_JOBS ?= 2
+TEST_RUN = $(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target TEST_PAIRED=yes
 san-test:
 	@$(MAKE) --no-print-directory SAN=1 all unit-build
-	@$(MAKE) --no-print-directory -j1 SAN=1 unit-test $(SAN_TEST_TARGETS)
+	@$(TEST_RUN) SAN=1 unit-test $(SAN_TEST_TARGETS)
 
 test: host-deps
 	@$(MAKE) --no-print-directory all unit-build fuzz-build
-	@$(MAKE) --no-print-directory -j1 unit-test $(TEST_TARGETS)
+	@$(TEST_RUN) $(TEST_PAIRED_GOALS)
+	@$(MAKE) --no-print-directory -j1 $(TEST_ALONE)
 	@$(MAKE) --no-print-directory san-test
-
-clean:
-	rm -rf build
-
--include $(shell find $(B)/obj $(B)/sysobj $(B)/tests -name '*.d' 2>/dev/null)

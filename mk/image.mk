@@ -55,10 +55,11 @@ image: $(GI_IMAGES)
 
 initramfs: $(GI_OUT)/Image $(GI_OUT)/initramfs-busybox.cpio.gz
 
+# (the temporary file is per process: every `make image` of make test's suites, two at a time, runs this)
 $(GI_CONFIG): FORCE
 	@mkdir -p $(dir $@)
-	@{ echo "stack $(IMAGE_STACK) lock $(abspath $(GUEST_LOCK))"; $(GI_FETCH) extras; } > $@.tmp && \
-	    if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+	@t=$@.tmp.$$$$; { echo "stack $(IMAGE_STACK) lock $(abspath $(GUEST_LOCK))"; $(GI_FETCH) extras; } > $$t && \
+	    if cmp -s $$t $@; then rm $$t; else mv $$t $@; fi
 
 $(GI_FETCH_STAMP): $(GUEST_LOCK) $(GI)/fetch $(GI_CONFIG)
 	$(GI_FETCH) fetch $(GI_GROUPS)

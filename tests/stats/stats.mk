@@ -19,11 +19,10 @@ $(B)/tests/stats/asm.stamp: $(STATS_TEST_SHADERS) $(BIFROST_ISA) $(BIFROST_GEN) 
 .PHONY: stats-test
 TEST_TARGETS += stats-test
 STATS_UNIT_BINS := $(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(wildcard tests/unit/test_stats_*.c))
-stats-test: $(B)/malibu-report $(STATS_UNIT_BINS) $(B)/malibu
+stats-test: $(B)/malibu-report $(STATS_UNIT_BINS) $(B)/malibu $(B)/tests/boot/hello.bin
 	@echo "== stats: report JSON schema, malibu-report, malibu --stats on the bare-metal test"
 	@command -v aarch64-linux-gnu-as >/dev/null 2>&1 || \
 	    { echo "stats-test: FAIL: aarch64-linux-gnu-as not installed (tools/host-packages): no full-system report"; exit 1; }
-	@$(MAKE) --no-print-directory $(B)/tests/boot/hello.bin >/dev/null
 	$(PYTHON) tests/stats/check_report.py --unit $(B)/tests/unit/test_stats_gpu --report $(B)/malibu-report \
 	    --workdir $(B)/tests/stats --malibu $(B)/malibu --hello $(B)/tests/boot/hello.bin
 	@# --timeline on the same program: its SVC and UNDEF exceptions are vCPU 0's spans

@@ -1,0 +1,53 @@
+# make test's suites two at a time (the Makefile's test rule: $(TEST_RUN) runs TEST_PAIRED_GOALS with
+# -j2 --output-sync=target, then TEST_ALONE one after another).  Read after tests/*/*.mk, which
+# fill TEST_TARGETS.  What two suites at once would share, and how each is kept apart:
+#
+# * the guest images: most suites start with `make image` (or `make initramfs`), and two makes
+#   deciding at once to build the same image would build it twice over each other.  test-images
+#   builds both stacks' images first, one step after another (image-test-cached, then each image
+#   whose .debs were not all cached: the stable one for mali-stack-test, fetched); every suite that boots a guest or builds an image waits
+#   for it, so their own `make image` finds everything up to date.  The suites in TEST_HOST_SUITES
+#   touch no guest image and run meanwhile.
+# * build/tests/display: the five display suites write their screenshots and logs there and start
+#   Xvfb on the first free display number: they run one after another (TEST_DISPLAY_CHAIN).
+# * TEST_ALONE: figures that depend on the host's load, with bands measured on a host running
+#   one suite: clpeak's GB/s, GFLOPS and latency (host time); timing-guest-test's plateaus (host
+#   time still enters the profiling times, docs/testing.md); timing-repro-test compares a run on an
+#   idle host with one beside two busy loops, so its first run must find the host idle;
+#   checkpoint-test's GPU part saves while the GPU's host threads run a kernel chain, and a
+#   starved vCPU reaches the save after the chain ended (failed so once, paired, at host load 14).
+# Temporary files and ports are per process (mkdtemp, pid-named files, --gdb 0, slurm's free
+# ports), so nothing else is shared.
+
+TEST_HOST_SUITES := unit-test apps-host-test arch-test bifrost-test corpus-test debian-test devices-test \
+    diff-test diff-test-portable diff-test-backends fuzz-short-test fuzz-regress-test image-unit-test \
+    mali-test mali-decode-test mali-fmt-gen-test options-doc-test run-unit-test stats-test trace-test \
+    user-test
+TEST_ALONE := $(filter mali-clpeak-test timing-guest-test timing-repro-test checkpoint-test,$(TEST_TARGETS))
+TEST_DISPLAY_CHAIN := $(filter display-test display-window-test display-kms-test display-gl-test \
+    display-weston-test,$(TEST_TARGETS))
+# the longest first (measured, docs/testing.md), so that the last pair does not leave one core idle
+TEST_LONG_FIRST := $(foreach t,mali-hashcat-test mali-apps-test install-test image-packages-test \
+    piglit-cl-test piglit-gles-test gpu-size-test mali-stack-test roi-test \
+    $(TEST_DISPLAY_CHAIN) mali-guest-test sweep-test timeline-test gfx-stats-test,$(filter $(t),$(TEST_TARGETS)))
+# image-test-cached runs in test-images
+TEST_PAIRED_GOALS := test-images $(TEST_LONG_FIRST) \
+    $(filter-out $(TEST_LONG_FIRST) $(TEST_ALONE) image-test-cached,unit-test $(TEST_TARGETS))
+
+.PHONY: test-images
+test-images:
+ifneq ($(filter image-test-cached,$(TEST_TARGETS)),)
+	@$(MAKE) --no-print-directory -j1 image-test-cached
+endif
+	@$(MAKE) --no-print-directory -j1 image
+ifneq ($(filter mali-stack-test,$(TEST_TARGETS))$(filter no,$(MALI_IN_TEST)),mali-stack-test)
+else
+	@$(MAKE) --no-print-directory -j1 image IMAGE_STACK=stable IMAGE_OUT=$(MALI_STACK2_OUT)
+endif
+
+# A B C: B waits for A, C for B
+test_chain = $(if $(word 2,$(1)),$(eval $(word 2,$(1)): | $(word 1,$(1)))$(call test_chain,$(wordlist 2,99,$(1))))
+ifeq ($(TEST_PAIRED)$(SAN),yes0)
+$(filter-out $(TEST_HOST_SUITES) test-images,$(TEST_PAIRED_GOALS)): | test-images
+$(call test_chain,$(TEST_DISPLAY_CHAIN))
+endif
