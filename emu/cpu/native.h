@@ -100,7 +100,7 @@ void native_chain(uint8_t *field, TB *tb);
  * instruction at rip).  Guest registers cached in host registers at that point are listed
  * (host register number, guest slot): the fault handler stores them into CPUState, then
  * raises the data abort for op. */
-#define NATIVE_CACHE_REGS 7
+#define NATIVE_CACHE_REGS 9
 typedef struct NativeFaultSite {
     uintptr_t rip;
     const Op *op;

@@ -267,7 +267,7 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
         ldr(x, X_RDX, o->d, W64);
     if (d->kind == NK_STOREP)
         ldr(x, X_RCX, o->a, W64);
-    const int HB = X_RSI, HI = X_NONE; /* host address: rsi */
+    const int HB = X_RSI, HI = X_NONE, rt = X_RDX; /* host address: rsi */
 #define FAULT_POINT() ((void)0)
 #else
     /* Store data first: the cache must not change between the check and the access. */
@@ -275,6 +275,11 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
         ldr(x, X_RDX, o->d, W64);
     if (d->kind == NK_STOREP)
         ldr(x, X_RCX, o->a, W64);
+    /* A load's destination: straight into its cache register (not for writeback forms,
+     * where Rt may be the base). */
+    int rt = X_RDX;
+    if (d->kind == NK_LOAD && o->d != REG_SINK && mode != NAM_PRE && mode != NAM_POST)
+        rt = rc_claim(x, o->d);
     int site = ne_guest_access(x, write);
     const int HB = HR_GUEST_BASE, HI = X_RAX; /* host address: guest_base + rax */
 #define FAULT_POINT() ne_fault_point(x, site)
@@ -282,8 +287,11 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     switch (d->kind) {
     case NK_LOAD:
         FAULT_POINT();
-        x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RDX, HB, HI, 0);
-        mem_result(x, o->d, X_RDX);
+        x_ldx(a, d->size, d->sext != 0, d->sext == 1, rt, HB, HI, 0);
+        if (rt == X_RDX)
+            mem_result(x, o->d, X_RDX);
+        else
+            rc_set_dirty(x, o->d);
         break;
     case NK_STORE:
         FAULT_POINT();
