@@ -39,6 +39,7 @@ typedef enum {
     NK_EXTR, NK_REV, NK_CLZ, NK_CCMP, NK_RBIT,
     NK_LOAD, NK_STORE, NK_LOADP, NK_STOREP, NK_FLOAD, NK_FSTORE,
     NK_GOTO, NK_BL, NK_BR, NK_BLR, NK_BCOND, NK_CB, NK_TB, NK_CMP_BRANCH,
+    NK_MULL, NK_CPU_FIELD,
     NK_COUNT
 } NativeKind;
 
@@ -55,6 +56,13 @@ typedef struct NativeDesc {
 
 /* Addressing modes of NK_LOAD / NK_STORE (same order as tr_mem.c). */
 enum { NAM_OFF, NAM_PRE, NAM_POST, NAM_UXTW, NAM_SXTW, NAM_XREG };
+
+/* NK_MULL (native_mul_sys.c): op = one of these, sext = signed; d = a +/- n * m (32 x 32 ->
+ * 64) or the high half of n * m (64 x 64 -> 128). */
+enum { NMUL_ADD, NMUL_SUB, NMUL_HIGH };
+/* NK_CPU_FIELD: op 0 reads the field into d (MRS), 1 writes n into it (MSR); sub says which
+ * 64-bit field: at CPUState + imm, TPIDR_EL0, TPIDRRO_EL0, SP_EL0 (system mode, by SPSel). */
+enum { NCF_IMM, NCF_TPIDR_EL0, NCF_TPIDRRO_EL0, NCF_SP_EL0 };
 
 typedef enum { BACKEND_PORTABLE, BACKEND_NATIVE } Backend;
 

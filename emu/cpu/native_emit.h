@@ -108,5 +108,8 @@ void ne_call(NCtx *x, const void *fn);
  * consumed, 0 when this op is left to the portable handler. */
 unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d);
 const NativeDesc *native_desc(OpFn fn); /* NULL: no emitter for the handler */
+/* native_mul_sys.c: NK_MULL and NK_CPU_FIELD. */
+unsigned ne_emit_mull(NCtx *x, const Op *o, const NativeDesc *d);
+unsigned ne_emit_cpu_field(NCtx *x, const Op *o, const NativeDesc *d);
 
 #endif

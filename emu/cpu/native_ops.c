@@ -667,6 +667,10 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
             cc = ne_cond(x, d->cond);
         return cond_branch(x, o, cc);
     }
+    case NK_MULL:
+        return ne_emit_mull(x, o, d);
+    case NK_CPU_FIELD:
+        return ne_emit_cpu_field(x, o, d);
     default:
         return 0;
     }
