@@ -73,6 +73,10 @@ void native_set_backend(Backend b);
 /* Blocks compiled from now on check CPUState.insn_limit on entry (off by default: the check
  * costs a compare per block and only a quantum scheduler needs it). */
 void native_set_insn_limit_check(bool on);
+/* Blocks compiled from now on add their instructions to CPUState.insn_count (default on).
+ * User mode turns it off unless its statistics print the count: nothing else reads it
+ * there.  (The insn_limit check keeps it on: it reads the count.) */
+void native_set_insn_count(bool on);
 
 #if MALIBU_HAVE_NATIVE
 void native_bind(OpFn fn, NativeDesc d);
