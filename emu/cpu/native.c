@@ -34,6 +34,13 @@ void native_set_insn_limit_check(bool on)
     insn_limit_check = on;
 }
 
+static bool insn_count_off;
+
+void native_set_insn_count(bool on)
+{
+    insn_count_off = !on;
+}
+
 #if MALIBU_HAVE_NATIVE
 #include "native_emit.h"
 
@@ -530,9 +537,15 @@ void ne_slow_path(NCtx *x, uint8_t *field, uint8_t *resume)
 
 /* ---- register cache (native_emit.h) -------------------------------------------------------- */
 
-/* Host registers holding cached guest registers: r8-r11 are caller-saved (calls are preceded
- * by rc_drop), rbp/r14/r15 callee-saved; rax, rcx, rdx, rsi, rdi stay scratch. */
-static const int rc_host[NE_CACHE_REGS] = { X_R8, X_R9, X_R10, X_R11, X_R14, X_R15, X_RBP };
+/* Host registers holding cached guest registers: r8-r11, rsi and rdi are caller-saved (calls
+ * are preceded by rc_drop; slow paths save them), rbp/r13/r14/r15 callee-saved; rax, rcx, rdx
+ * stay scratch.  System mode has rsi for the soft-TLB probe's host address and no guest
+ * window end, so r13 instead of rsi. */
+#ifdef CONFIG_SYSTEM
+static const int rc_host[NE_CACHE_REGS] = { X_R8, X_R9, X_R10, X_R11, X_R14, X_R15, X_RBP, X_RDI, X_R13 };
+#else
+static const int rc_host[NE_CACHE_REGS] = { X_R8, X_R9, X_R10, X_R11, X_R14, X_R15, X_RBP, X_RDI, X_RSI };
+#endif
 
 void rc_reset(NCtx *x)
 {
@@ -560,19 +573,49 @@ void rc_drop(NCtx *x)
     rc_reset(x);
 }
 
-/* A cache entry for slot: a free one, else the least recently used (written back if dirty). */
+/* Distance in ops from the op being compiled to the next mention of each guest slot (0: the
+ * current op), up to the next op that empties the cache (a portable handler's call, a goto)
+ * or a horizon; slots not mentioned before it stay RC_FAR. */
+#define RC_FAR 255u
+#define RC_HORIZON 48u
+static void rc_next_uses(const NCtx *x, uint8_t dist[NUM_XREGS])
+{
+    memset(dist, RC_FAR, NUM_XREGS);
+    const TB *tb = x->tb;
+    for (unsigned j = x->i, k = 0; j < tb->n_ops && k < RC_HORIZON; j++, k++) {
+        const Op *o = &tb->ops[j];
+        if (o->fn == op_goto_tb || (j > x->i && !native_desc(o->fn)))
+            return;
+        const uint8_t s[4] = { o->d, o->n, o->m, o->a };
+        for (int r = 0; r < 4; r++)
+            if (s[r] < NUM_XREGS && dist[s[r]] == RC_FAR)
+                dist[s[r]] = (uint8_t)k;
+    }
+}
+
+/* A cache entry for slot: a free one, else the one whose guest register is needed latest
+ * (clean before dirty, which costs a store, then least recently used); written back if
+ * dirty.  Operands of the current op are at distance 0 and so are never taken. */
 static int rc_alloc(NCtx *x, unsigned slot)
 {
-    int best = 0;
-    for (int i = 0; i < NE_CACHE_REGS; i++) {
+    int best = -1;
+    for (int i = 0; i < NE_CACHE_REGS; i++)
         if (x->rc[i].slot < 0) {
             best = i;
             break;
         }
-        if (x->rc[i].used < x->rc[best].used)
-            best = i;
-    }
-    if (x->rc[best].slot >= 0) {
+    if (best < 0) {
+        uint8_t dist[NUM_XREGS];
+        rc_next_uses(x, dist);
+        uint64_t best_key = 0;
+        for (int i = 0; i < NE_CACHE_REGS; i++) {
+            uint64_t key = (uint64_t)dist[x->rc[i].slot] << 40 | (uint64_t)!x->rc[i].dirty << 32 |
+                           (uint32_t)~x->rc[i].used;
+            if (best < 0 || key > best_key) {
+                best = i;
+                best_key = key;
+            }
+        }
         if (x->rc[best].dirty)
             rc_store(x, best);
         x->rc_of[x->rc[best].slot] = -1;
@@ -637,6 +680,20 @@ int rc_src(NCtx *x, unsigned slot, int scratch)
     }
     x->rc[i].used = ++x->rc_clock;
     return rc_host[i];
+}
+
+int rc_claim(NCtx *x, unsigned slot)
+{
+    int i = x->rc_of[slot];
+    if (i < 0)
+        i = rc_alloc(x, slot);
+    x->rc[i].used = ++x->rc_clock;
+    return rc_host[i];
+}
+
+void rc_set_dirty(NCtx *x, unsigned slot)
+{
+    x->rc[x->rc_of[slot]].dirty = true;
 }
 
 int rc_dst(NCtx *x, unsigned slot)
@@ -710,7 +767,12 @@ static unsigned emit_fallback(NCtx *x, struct NativeBuf *b)
  * keeps the caller-saved cache registers across the call instead. */
 static bool emit_handler_call(NCtx *x, struct NativeBuf *b, unsigned i, bool slow_path)
 {
-    static const int saved[4] = { X_R8, X_R9, X_R10, X_R11 }; /* 32 bytes: rsp stays aligned */
+    /* the caller-saved cache registers; an even count keeps rsp 16-byte aligned */
+#ifdef CONFIG_SYSTEM
+    static const int saved[6] = { X_R8, X_R9, X_R10, X_R11, X_RDI, X_RDI };
+#else
+    static const int saved[6] = { X_R8, X_R9, X_R10, X_R11, X_RDI, X_RSI };
+#endif
     if (!slow_path)
         rc_drop(x);
     Op *copy = data_alloc(b, 2);
@@ -719,13 +781,13 @@ static bool emit_handler_call(NCtx *x, struct NativeBuf *b, unsigned i, bool slo
     copy[0] = x->tb->ops[i];
     copy[1] = (Op){ .fn = op_native_return, .pc = x->tb->ops[i].pc };
     if (slow_path)
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < 6; k++)
             x_push(&x->a, saved[k]);
     x_mov_rr(&x->a, W64, X_RDI, HR_CPU);
     x_mov_imm(&x->a, X_RSI, (uint64_t)(uintptr_t)copy);
     ne_call(x, (const void *)copy[0].fn);
     if (slow_path)
-        for (int k = 3; k >= 0; k--)
+        for (int k = 5; k >= 0; k--)
             x_pop(&x->a, saved[k]);
     return true;
 }
@@ -875,6 +937,18 @@ static void perf_map_add(const uint8_t *start, const uint8_t *end, const TB *tb)
                 (unsigned long)(end - start), (unsigned long long)tb->pc);
         fflush(perf_map);
     }
+    /* MALIBU_NATIVE_DUMP=DIR: each block's host code in DIR/<pc>.bin (objdump -b binary
+     * -m i386:x86-64 -D), to read what the hot blocks of a profile became. */
+    const char *dump = getenv("MALIBU_NATIVE_DUMP");
+    if (dump && *dump) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%llx.bin", dump, (unsigned long long)tb->pc);
+        FILE *f = fopen(path, "wb");
+        if (f) {
+            fwrite(start, 1, (size_t)(end - start), f);
+            fclose(f);
+        }
+    }
 }
 
 bool native_compile(CPUState *c, TB *tb)
@@ -909,7 +983,10 @@ bool native_compile(CPUState *c, TB *tb)
         x_patch(x_jmp(&x->a), b->epilogue);
         x_patch(go, x->a.p);
     }
-    x_alu_mi(&x->a, W64, ALU_ADD, HR_CPU, CPU_OFF(insn_count), (int32_t)tb->n_insns);
+    /* The count is a read-modify-write of one memory word in every block, a dependency
+     * chain through memory from block to block (6 % of python's time): only when read. */
+    if (!insn_count_off || insn_limit_check)
+        x_alu_mi(&x->a, W64, ALU_ADD, HR_CPU, CPU_OFF(insn_count), (int32_t)tb->n_insns);
     for (unsigned i = 0; i < tb->n_ops && !x->failed;) {
         x->i = i;
         const Op *o = &tb->ops[i];

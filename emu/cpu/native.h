@@ -37,8 +37,9 @@ typedef enum {
     NK_ADDSUB_IMM, NK_LOGIC_IMM, NK_ADDSUB_REG, NK_LOGIC_REG, NK_ADDSUB_EXT,
     NK_SHIFT_IMM, NK_SHIFT_REG, NK_EXTEND, NK_BFM, NK_BFI, NK_CSEL, NK_MADD,
     NK_EXTR, NK_REV, NK_CLZ, NK_CCMP, NK_RBIT,
-    NK_LOAD, NK_STORE, NK_LOADP, NK_STOREP, NK_FLOAD, NK_FSTORE,
+    NK_LOAD, NK_STORE, NK_LOADP, NK_STOREP, NK_FLOAD, NK_FSTORE, NK_FLOADP, NK_FSTOREP,
     NK_GOTO, NK_BL, NK_BR, NK_BLR, NK_RET, NK_BCOND, NK_CB, NK_TB, NK_CMP_BRANCH,
+    NK_MULL, NK_CPU_FIELD,
     NK_COUNT
 } NativeKind;
 
@@ -56,6 +57,13 @@ typedef struct NativeDesc {
 /* Addressing modes of NK_LOAD / NK_STORE (same order as tr_mem.c). */
 enum { NAM_OFF, NAM_PRE, NAM_POST, NAM_UXTW, NAM_SXTW, NAM_XREG };
 
+/* NK_MULL (native_mul_sys.c): op = one of these, sext = signed; d = a +/- n * m (32 x 32 ->
+ * 64) or the high half of n * m (64 x 64 -> 128). */
+enum { NMUL_ADD, NMUL_SUB, NMUL_HIGH };
+/* NK_CPU_FIELD: op 0 reads the field into d (MRS), 1 writes n into it (MSR); sub says which
+ * 64-bit field: at CPUState + imm, TPIDR_EL0, TPIDRRO_EL0, SP_EL0 (system mode, by SPSel). */
+enum { NCF_IMM, NCF_TPIDR_EL0, NCF_TPIDRRO_EL0, NCF_SP_EL0 };
+
 typedef enum { BACKEND_PORTABLE, BACKEND_NATIVE } Backend;
 
 /* Back end for blocks translated from now on (default native where available, else
@@ -65,6 +73,10 @@ void native_set_backend(Backend b);
 /* Blocks compiled from now on check CPUState.insn_limit on entry (off by default: the check
  * costs a compare per block and only a quantum scheduler needs it). */
 void native_set_insn_limit_check(bool on);
+/* Blocks compiled from now on add their instructions to CPUState.insn_count (default on).
+ * User mode turns it off unless its statistics print the count: nothing else reads it
+ * there.  (The insn_limit check keeps it on: it reads the count.) */
+void native_set_insn_count(bool on);
 
 #if MALIBU_HAVE_NATIVE
 void native_bind(OpFn fn, NativeDesc d);
@@ -100,7 +112,7 @@ void native_chain(uint8_t *field, TB *tb);
  * instruction at rip).  Guest registers cached in host registers at that point are listed
  * (host register number, guest slot): the fault handler stores them into CPUState, then
  * raises the data abort for op. */
-#define NATIVE_CACHE_REGS 7
+#define NATIVE_CACHE_REGS 9
 typedef struct NativeFaultSite {
     uintptr_t rip;
     const Op *op;

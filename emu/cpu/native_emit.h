@@ -80,6 +80,11 @@ void rc_write(NCtx *x, unsigned slot, int host);
  * slot's new value (marked dirty; the caller writes it next). */
 int rc_src(NCtx *x, unsigned slot, int scratch);
 int rc_dst(NCtx *x, unsigned slot);
+/* User mode, a load's destination: the cache register for slot, without loading it and
+ * left clean (so a fault before the load writes nothing back); the load writes it, then
+ * rc_set_dirty(slot).  Not in two-path code. */
+int rc_claim(NCtx *x, unsigned slot);
+void rc_set_dirty(NCtx *x, unsigned slot);
 /* guest slot <- host, in CPUState (the cached copy, if any, is dropped). */
 void rc_write_mem(NCtx *x, unsigned slot, int host);
 
@@ -115,5 +120,8 @@ void ne_call(NCtx *x, const void *fn);
  * consumed, 0 when this op is left to the portable handler. */
 unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d);
 const NativeDesc *native_desc(OpFn fn); /* NULL: no emitter for the handler */
+/* native_mul_sys.c: NK_MULL and NK_CPU_FIELD. */
+unsigned ne_emit_mull(NCtx *x, const Op *o, const NativeDesc *d);
+unsigned ne_emit_cpu_field(NCtx *x, const Op *o, const NativeDesc *d);
 
 #endif

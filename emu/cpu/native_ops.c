@@ -248,18 +248,30 @@ static void writeback(NCtx *x, const Op *o, int mode)
     }
 }
 
+/* xmm <- an S/D/Q value at host address base + index + disp, the rest of xmm zeroed. */
+static void fp_load_xmm(NCtx *x, int size, int xmm, int base, int index, int32_t disp)
+{
+    if (size == 2)
+        x_movd_xm(&x->a, xmm, base, index, disp);
+    else if (size == 3)
+        x_movq_xm(&x->a, xmm, base, index, disp);
+    else
+        x_movdqu_xm(&x->a, xmm, base, index, disp);
+}
+
 static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
 {
     Asm *a = &x->a;
     int mode = d->sub;
-    bool write = d->kind == NK_STORE || d->kind == NK_STOREP || d->kind == NK_FSTORE;
-    if ((d->kind == NK_FLOAD || d->kind == NK_FSTORE) && d->size < 2)
+    bool write = d->kind == NK_STORE || d->kind == NK_STOREP || d->kind == NK_FSTORE || d->kind == NK_FSTOREP;
+    bool fp = d->kind == NK_FLOAD || d->kind == NK_FSTORE || d->kind == NK_FLOADP || d->kind == NK_FSTOREP;
+    if (fp && d->size < 2)
         return 0; /* B/H forms stay portable */
     if (!mem_address(x, o, mode))
         return 0;
     unsigned step = 1u << d->size;
 #ifdef CONFIG_SYSTEM
-    bool pair = d->kind == NK_LOADP || d->kind == NK_STOREP;
+    bool pair = d->kind == NK_LOADP || d->kind == NK_STOREP || d->kind == NK_FLOADP || d->kind == NK_FSTOREP;
     rc_spill(x); /* the miss path's handler reads CPUState */
     uint8_t *miss = tlb_fast_path(x, write, pair ? 2 * step : step);
     x->rc_frozen = true; /* fast path only from here: no new cache entries */
@@ -267,7 +279,7 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
         ldr(x, X_RDX, o->d, W64);
     if (d->kind == NK_STOREP)
         ldr(x, X_RCX, o->a, W64);
-    const int HB = X_RSI, HI = X_NONE; /* host address: rsi */
+    const int HB = X_RSI, HI = X_NONE, rt = X_RDX; /* host address: rsi */
 #define FAULT_POINT() ((void)0)
 #else
     /* Store data first: the cache must not change between the check and the access. */
@@ -275,6 +287,11 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
         ldr(x, X_RDX, o->d, W64);
     if (d->kind == NK_STOREP)
         ldr(x, X_RCX, o->a, W64);
+    /* A load's destination: straight into its cache register (not for writeback forms,
+     * where Rt may be the base). */
+    int rt = X_RDX;
+    if (d->kind == NK_LOAD && o->d != REG_SINK && mode != NAM_PRE && mode != NAM_POST)
+        rt = rc_claim(x, o->d);
     int site = ne_guest_access(x, write);
     const int HB = HR_GUEST_BASE, HI = X_RAX; /* host address: guest_base + rax */
 #define FAULT_POINT() ne_fault_point(x, site)
@@ -282,8 +299,11 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     switch (d->kind) {
     case NK_LOAD:
         FAULT_POINT();
-        x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RDX, HB, HI, 0);
-        mem_result(x, o->d, X_RDX);
+        x_ldx(a, d->size, d->sext != 0, d->sext == 1, rt, HB, HI, 0);
+        if (rt == X_RDX)
+            mem_result(x, o->d, X_RDX);
+        else
+            rc_set_dirty(x, o->d);
         break;
     case NK_STORE:
         FAULT_POINT();
@@ -312,6 +332,31 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
         else
             x_movdqu_xm(a, 0, HB, HI, 0);
         x_movdqu_mx(a, HR_CPU, X_NONE, voff(o->d), 0);
+        break;
+    case NK_FLOADP: /* both into xmm0/xmm1 first (a fault leaves V unchanged); Rt2 wins */
+        FAULT_POINT();
+        fp_load_xmm(x, d->size, 0, HB, HI, 0);
+        FAULT_POINT();
+        fp_load_xmm(x, d->size, 1, HB, HI, (int32_t)step);
+        x_movdqu_mx(a, HR_CPU, X_NONE, voff(o->d), 0);
+        x_movdqu_mx(a, HR_CPU, X_NONE, voff(o->a), 1);
+        break;
+    case NK_FSTOREP:
+        if (d->size == 4) {
+            x_movdqu_xm(a, 0, HR_CPU, X_NONE, voff(o->d));
+            x_movdqu_xm(a, 1, HR_CPU, X_NONE, voff(o->a));
+            FAULT_POINT();
+            x_movdqu_mx(a, HB, HI, 0, 0);
+            FAULT_POINT();
+            x_movdqu_mx(a, HB, HI, (int32_t)step, 1);
+        } else {
+            x_load(a, d->size == 3 ? W64 : W32, X_RDX, HR_CPU, voff(o->d));
+            x_load(a, d->size == 3 ? W64 : W32, X_RCX, HR_CPU, voff(o->a));
+            FAULT_POINT();
+            x_stx(a, d->size, X_RDX, HB, HI, 0);
+            FAULT_POINT();
+            x_stx(a, d->size, X_RCX, HB, HI, (int32_t)step);
+        }
         break;
     case NK_FSTORE:
         if (d->size == 4) {
@@ -609,6 +654,8 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
     case NK_STOREP:
     case NK_FLOAD:
     case NK_FSTORE:
+    case NK_FLOADP:
+    case NK_FSTOREP:
         return emit_mem(x, o, d);
 
     case NK_GOTO:
@@ -666,6 +713,10 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
             cc = ne_cond(x, d->cond);
         return cond_branch(x, o, cc);
     }
+    case NK_MULL:
+        return ne_emit_mull(x, o, d);
+    case NK_CPU_FIELD:
+        return ne_emit_cpu_field(x, o, d);
     default:
         return 0;
     }

@@ -13,6 +13,7 @@
 #include <string.h>
 #include "translate.h"
 #include "mem.h"
+#include "native.h"
 #include "sys_cpu.h"
 #include "sys_chan.h"
 #include "sys_pmu.h"
@@ -657,3 +658,19 @@ bool sys_translate_insn(DisasCtx *d, uint32_t insn)
     }
     return false;
 }
+
+/* ---- description for the native back end (native.h) ------------------------------------- */
+#if MALIBU_HAVE_NATIVE
+static void describe_sys_reg_handlers(void)
+{
+    native_bind(op_rd_field, (NativeDesc){ .kind = NK_CPU_FIELD, .op = 0, .sub = NCF_IMM });
+    native_bind(op_wr_field, (NativeDesc){ .kind = NK_CPU_FIELD, .op = 1, .sub = NCF_IMM });
+    native_bind(op_rd_tpidr0, (NativeDesc){ .kind = NK_CPU_FIELD, .op = 0, .sub = NCF_TPIDR_EL0 });
+    native_bind(op_wr_tpidr0, (NativeDesc){ .kind = NK_CPU_FIELD, .op = 1, .sub = NCF_TPIDR_EL0 });
+    native_bind(op_rd_tpidrro, (NativeDesc){ .kind = NK_CPU_FIELD, .op = 0, .sub = NCF_TPIDRRO_EL0 });
+    native_bind(op_wr_tpidrro, (NativeDesc){ .kind = NK_CPU_FIELD, .op = 1, .sub = NCF_TPIDRRO_EL0 });
+    native_bind(op_rd_sp_el0, (NativeDesc){ .kind = NK_CPU_FIELD, .op = 0, .sub = NCF_SP_EL0 });
+    native_bind(op_wr_sp_el0, (NativeDesc){ .kind = NK_CPU_FIELD, .op = 1, .sub = NCF_SP_EL0 });
+}
+NATIVE_DESCRIBER(describe_sys_reg_handlers)
+#endif

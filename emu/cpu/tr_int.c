@@ -1106,6 +1106,12 @@ static void describe_int_handlers(void)
     native_bind(op_madd32, ND(.kind = NK_MADD, .sf = 0, .op = 0));
     native_bind(op_msub32, ND(.kind = NK_MADD, .sf = 0, .op = 1));
     native_bind(op_mul32, ND(.kind = NK_MADD, .sf = 0, .op = 2));
+    native_bind(op_smaddl, ND(.kind = NK_MULL, .op = NMUL_ADD, .sext = 1));
+    native_bind(op_smsubl, ND(.kind = NK_MULL, .op = NMUL_SUB, .sext = 1));
+    native_bind(op_smulh, ND(.kind = NK_MULL, .op = NMUL_HIGH, .sext = 1));
+    native_bind(op_umaddl, ND(.kind = NK_MULL, .op = NMUL_ADD));
+    native_bind(op_umsubl, ND(.kind = NK_MULL, .op = NMUL_SUB));
+    native_bind(op_umulh, ND(.kind = NK_MULL, .op = NMUL_HIGH));
     native_bind(op_extr64, ND(.kind = NK_EXTR, .sf = 1));
     native_bind(op_extr32, ND(.kind = NK_EXTR, .sf = 0));
     native_bind(op_rev64, ND(.kind = NK_REV, .sf = 1));

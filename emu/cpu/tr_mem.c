@@ -538,6 +538,8 @@ static void describe_mem_handlers(void)
     static const struct { const OpFn *fns; uint8_t kind, size, sext; } pair[] = {
         { ldpw_fns, NK_LOADP, 2, 0 }, { ldpx_fns, NK_LOADP, 3, 0 }, { ldpsw_fns, NK_LOADP, 2, 1 },
         { stpw_fns, NK_STOREP, 2, 0 }, { stpx_fns, NK_STOREP, 3, 0 },
+        { fldps_fns, NK_FLOADP, 2, 0 }, { fldpd_fns, NK_FLOADP, 3, 0 }, { fldpq_fns, NK_FLOADP, 4, 0 },
+        { fstps_fns, NK_FSTOREP, 2, 0 }, { fstpd_fns, NK_FSTOREP, 3, 0 }, { fstpq_fns, NK_FSTOREP, 4, 0 },
     };
     for (unsigned k = 0; k < sizeof pair / sizeof pair[0]; k++)
         for (int mode = 0; mode < PM_COUNT; mode++) /* PM_OFF/PRE/POST = NAM_OFF/PRE/POST */

@@ -8,6 +8,7 @@
 #include <time.h>
 #include "translate.h"
 #include "mem.h"
+#include "native.h"
 
 #define CNTFRQ_HZ 62500000ull               /* as qemu-user reports */
 #define CTR_EL0_VALUE 0x8444c004ull
@@ -217,3 +218,14 @@ bool trans_SYS_MSR(DisasCtx *s, arg_SYS_MSR *a)
     o->n = xzr_src(a->rt);
     return true;
 }
+
+/* ---- description for the native back end (native.h) ------------------------------------- */
+#if MALIBU_HAVE_NATIVE
+static void describe_sys_handlers(void)
+{
+    native_bind(op_mrs_tpidr, (NativeDesc){ .kind = NK_CPU_FIELD, .op = 0, .sub = NCF_TPIDR_EL0 });
+    native_bind(op_msr_tpidr, (NativeDesc){ .kind = NK_CPU_FIELD, .op = 1, .sub = NCF_TPIDR_EL0 });
+    native_bind(op_mrs_tpidrro, (NativeDesc){ .kind = NK_CPU_FIELD, .op = 0, .sub = NCF_TPIDRRO_EL0 });
+}
+NATIVE_DESCRIBER(describe_sys_handlers)
+#endif

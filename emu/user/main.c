@@ -199,6 +199,7 @@ int main(int argc, char **argv)
     the_cpu = c;
     if (debug_stats)
         user_proc.exit_hook = print_stats;
+    native_set_insn_count(debug_stats); /* nothing else reads the count in user mode */
 
     const char *prog = argv[i];
     char **gargv = &argv[i];
