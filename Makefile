@@ -80,3 +80,8 @@ test: host-deps
 	@$(TEST_RUN) $(TEST_PAIRED_GOALS)
 	@$(MAKE) --no-print-directory -j1 $(TEST_ALONE)
 	@$(MAKE) --no-print-directory san-test
+
+clean:
+	rm -rf build
+
+-include $(shell find $(B)/obj $(B)/sysobj $(B)/tests -name '*.d' 2>/dev/null)
