@@ -62,7 +62,7 @@ enum { NAM_OFF, NAM_PRE, NAM_POST, NAM_UXTW, NAM_SXTW, NAM_XREG };
 enum { NMUL_ADD, NMUL_SUB, NMUL_HIGH };
 /* NK_CPU_FIELD: op 0 reads the field into d (MRS), 1 writes n into it (MSR); sub says which
  * 64-bit field: at CPUState + imm, TPIDR_EL0, TPIDRRO_EL0, SP_EL0 (system mode, by SPSel). */
-enum { NCF_IMM, NCF_TPIDR_EL0, NCF_TPIDRRO_EL0, NCF_SP_EL0 };
+enum { NCF_IMM, NCF_TPIDR_EL0, NCF_TPIDRRO_EL0, NCF_SP_EL0, NCF_UNPRIV };
 
 typedef enum { BACKEND_PORTABLE, BACKEND_NATIVE } Backend;
 

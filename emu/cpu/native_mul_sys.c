@@ -1,7 +1,7 @@
 /* Native back end: x86-64 code for the long multiplies (SMADDL/SMSUBL/UMADDL/UMSUBL,
  * SMULH/UMULH) and for system-register moves that are plain CPUState fields (TPIDR_EL0 and
- * the like, and SP_EL0 in system mode).  Same rules as native_ops.c: exactly what the
- * portable handler computes. */
+ * the like; in system mode SP_EL0 and the EL0-table bracket around LDTR/STTR at EL1).  Same
+ * rules as native_ops.c: exactly what the portable handler computes. */
 #include "native_emit.h"
 
 #if MALIBU_HAVE_NATIVE
@@ -78,6 +78,16 @@ unsigned ne_emit_cpu_field(NCtx *x, const Op *o, const NativeDesc *d)
             x_store(a, W64, HR_CPU, sp_el0, X_RCX);
             rc_write(x, REG_SP, X_RAX);
         }
+        return 1;
+    }
+    if (d->sub == NCF_UNPRIV) { /* LDTR/STTR at EL1: the EL0 soft TLB from op 0 (begin) to op 1 */
+        x_mov_imm(a, X_RAX, d->op == 0);
+        x_stx(a, 0, X_RAX, HR_CPU, X_NONE, (int32_t)offsetof(SysCPU, unpriv));
+        /* begin: sys_unpriv_begin; end: what sys_update_mode sets at EL1 (the block runs at
+         * EL1 only, and nothing between the two ops changes the rest of the mode) */
+        x_lea(a, W64, X_RAX, HR_CPU, X_NONE,
+              (int32_t)(offsetof(SysCPU, tlbs) + (d->op == 0 ? 0 : sizeof(((SysCPU *)0)->tlbs[0]))));
+        x_store(a, W64, HR_CPU, (int32_t)offsetof(SysCPU, tlb), X_RAX);
         return 1;
     }
 #endif

@@ -671,6 +671,8 @@ static void describe_sys_reg_handlers(void)
     native_bind(op_wr_tpidrro, (NativeDesc){ .kind = NK_CPU_FIELD, .op = 1, .sub = NCF_TPIDRRO_EL0 });
     native_bind(op_rd_sp_el0, (NativeDesc){ .kind = NK_CPU_FIELD, .op = 0, .sub = NCF_SP_EL0 });
     native_bind(op_wr_sp_el0, (NativeDesc){ .kind = NK_CPU_FIELD, .op = 1, .sub = NCF_SP_EL0 });
+    native_bind(op_unpriv_begin, (NativeDesc){ .kind = NK_CPU_FIELD, .op = 0, .sub = NCF_UNPRIV });
+    native_bind(op_unpriv_end, (NativeDesc){ .kind = NK_CPU_FIELD, .op = 1, .sub = NCF_UNPRIV });
 }
 NATIVE_DESCRIBER(describe_sys_reg_handlers)
 #endif
