@@ -166,7 +166,7 @@ static const OptionDef table[] = {
       "interpreter); also MALIBU_BACKEND", "docs/cpu.md#back-ends",
       OPT_CHOICE, SYS(backend), 0, 0, CHOICES("native", "portable"), NULL },
     { "cpu", 0, NULL, "emu/cpu/cpu.c",
-      "emulated core: max (the default: Armv8.0 plus the Armv8.1/8.2 features of docs/cpu.md: LSE, RDM, PAN, DotProd, SHA512, SHA3) or a57 (Armv8.0 "
+      "emulated core: max (the default: Armv8.0 plus the Armv8.1/8.2 features of docs/cpu.md: LSE, RDM, PAN, DotProd, SHA512, SHA3, FP16) or a57 (Armv8.0 "
       "Cortex-A57); what decodes and what the ID registers advertise", "docs/cpu.md#cores---cpu",
       OPT_CHOICE, SYS(cpu), 0, 0, CHOICES("a57", "max"), NULL },
     { "gdb", 0, "[HOST:]PORT", "emu/system/gdb_board.c",
