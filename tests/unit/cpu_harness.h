@@ -49,6 +49,26 @@ static inline CpuException harness_run(CPUState *c, const uint32_t *code, size_t
 
 #define BRK0 0xd4200000u
 
+/* Run the code already at HARNESS_CODE on a CPU of its own (its own translation cache), in
+ * the calling host thread, with x0-x7 from x and every other register zero, until it stops:
+ * the exception that stopped it.  For tests where several host threads run guest code at once. */
+static inline CpuException harness_run_own_cpu(const uint64_t x[8])
+{
+    CPUState *c = aligned_alloc(64, (sizeof *c + 63) & ~(size_t)63);
+    cpu_init(c);
+    c->tbc = tbc_new(4 << 20);
+    c->guest_base = guest_base;
+    guest_mem_set_current_cpu(c);
+    memcpy(c->x, x, 8 * sizeof x[0]);
+    c->pc = HARNESS_CODE;
+    CpuException e;
+    while ((e = cpu_exec(c)) == EXC_INTERRUPT)
+        ;
+    tbc_free(c->tbc);
+    free(c);
+    return e;
+}
+
 /* Encoding k of a sweep over the bits `vary` of `base`: the low bits of k,
  * in order, go to the set bits of vary, lowest first. */
 static inline uint32_t sweep_encoding(uint32_t base, uint32_t vary, unsigned k)

@@ -169,21 +169,7 @@ static const uint32_t counter_code[] = {
 
 static void *counter_thread(void *arg)
 {
-    CPUState *c = aligned_alloc(64, (sizeof *c + 63) & ~(size_t)63);
-    cpu_init(c);
-    c->tbc = tbc_new(4 << 20);
-    c->guest_base = guest_base;
-    guest_mem_set_current_cpu(c);
-    c->x[1] = D(0x100);
-    c->x[4] = ITERS;
-    c->x[7] = 1;
-    c->pc = HARNESS_CODE;
-    CpuException e;
-    while ((e = cpu_exec(c)) == EXC_INTERRUPT)
-        ;
-    *(CpuException *)arg = e;
-    tbc_free(c->tbc);
-    free(c);
+    *(CpuException *)arg = harness_run_own_cpu((const uint64_t[8]){ [1] = D(0x100), [4] = ITERS, [7] = 1 });
     return NULL;
 }
 

@@ -668,20 +668,7 @@ END_TEST
 #define MT_ITERS 200000
 static void *mt_thread(void *arg)
 {
-    CPUState *c = aligned_alloc(64, (sizeof *c + 63) & ~(size_t)63);
-    cpu_init(c);
-    c->tbc = tbc_new(4 << 20);
-    c->guest_base = guest_base;
-    guest_mem_set_current_cpu(c);
-    c->x[1] = D(0x100);
-    c->x[4] = MT_ITERS;
-    c->pc = HARNESS_CODE;
-    CpuException e;
-    while ((e = cpu_exec(c)) == EXC_INTERRUPT)
-        ;
-    *(CpuException *)arg = e;
-    tbc_free(c->tbc);
-    free(c);
+    *(CpuException *)arg = harness_run_own_cpu((const uint64_t[8]){ [1] = D(0x100), [4] = MT_ITERS });
     return NULL;
 }
 
