@@ -270,20 +270,40 @@ END_TEST
 static uint32_t a64_bl(unsigned from, unsigned to) { return 0x94000000u | (((to - from) >> 2) & 0x3ffffff); }
 static uint32_t a64_bne(unsigned from, unsigned to) { return 0x54000001u | ((((to - from) >> 2) & 0x7ffff) << 5); }
 
-START_TEST(cross_page_branch_after_remap)
+/* The two cross-page tests' memory: VA page 0x1000 -> RAM + 0x1000 (the test's code), VA page
+ * 0x2000 -> RAM + 0x2000 ("movz x1, #1; ret"); RAM + 0x3000 holds "movz x1, #2; ret", where the
+ * remap hook (hvc #0 with x0 = 0x44) points VA 0x2000. */
+static void cross_page_tables(void)
 {
-    /* VA page 0x1000 -> RAM + 0x1000 (code), VA page 0x2000 -> RAM + 0x2000, later RAM + 0x3000 */
     uint64_t d[] = { RAM + 0x11000 + 3, RAM + 0x12000 + 3, RAM + 0x13000 + 3,
                      RAM + 0x1000 + 3 + (1ull << 10), RAM + 0x2000 + 3 + (1ull << 10) };
     memcpy(ram + 0x10000, &d[0], 8);          /* L0[0] */
     memcpy(ram + 0x11000, &d[1], 8);          /* L1[0] */
     memcpy(ram + 0x12000, &d[2], 8);          /* L2[0] */
-    memcpy(ram + 0x13000 + 1 * 8, &d[3], 8);  /* L3[1] */
-    memcpy(ram + 0x13000 + 2 * 8, &d[4], 8);  /* L3[2] */
+    memcpy(ram + 0x13000 + 1 * 8, &d[3], 8);  /* L3[1]: VA 0x1000 */
+    memcpy(ram + 0x13000 + 2 * 8, &d[4], 8);  /* L3[2]: VA 0x2000 -> RAM + 0x2000, then 0x3000 */
     static const uint32_t page_b1[] = { 0xd2800021 /* movz x1, #1 */, 0xd65f03c0 /* ret */ };
     static const uint32_t page_b2[] = { 0xd2800041 /* movz x1, #2 */, 0xd65f03c0 /* ret */ };
     load(0x2000, page_b1, 2);
     load(0x3000, page_b2, 2);
+}
+
+/* Load code at VA 0x1000, turn the MMU on with cross_page_tables' tables and run it. */
+static void cross_page_run(const uint32_t *a, unsigned n)
+{
+    load(0x1000, a, n);
+    cpu->ttbr0 = RAM + 0x10000;
+    cpu->tcr = 16 | (1ull << 23); /* T0SZ = 16, 4 KB granule, TTBR1 walks disabled */
+    cpu->mair = 0xff;
+    cpu->sctlr |= SCTLR_M;
+    sys_update_mode(cpu);
+    cpu->cpu.pc = 0x1000;
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+}
+
+START_TEST(cross_page_branch_after_remap)
+{
+    cross_page_tables();
     uint32_t a[32];
     unsigned n = 0, va = 0x1000;
 #define AT (va + 4 * n)
@@ -313,14 +333,7 @@ START_TEST(cross_page_branch_after_remap)
     a[n++] = 0xd4000002; /* hvc #0 */
 #undef AT
     ck_assert_uint_le(n, 32);
-    load(0x1000, a, n);
-    cpu->ttbr0 = RAM + 0x10000;
-    cpu->tcr = 16 | (1ull << 23); /* T0SZ = 16, 4 KB granule, TTBR1 walks disabled */
-    cpu->mair = 0xff;
-    cpu->sctlr |= SCTLR_M;
-    sys_update_mode(cpu);
-    cpu->cpu.pc = 0x1000;
-    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    cross_page_run(a, n);
     ck_assert_uint_eq(hvc_regs[0], 0x42);
     ck_assert_uint_eq(hvc_regs[3], 16 * 1 + 16 * 2); /* 8 x (BL + BLR) before, 8 after the remap */
     ck_assert_uint_eq(hvc_regs[1], 2);
@@ -333,17 +346,7 @@ END_TEST
  * with the TLB's execute entry refilled (by a BLR) before it runs again. */
 START_TEST(cross_page_chain_same_site_after_remap)
 {
-    uint64_t d[] = { RAM + 0x11000 + 3, RAM + 0x12000 + 3, RAM + 0x13000 + 3,
-                     RAM + 0x1000 + 3 + (1ull << 10), RAM + 0x2000 + 3 + (1ull << 10) };
-    memcpy(ram + 0x10000, &d[0], 8);          /* L0[0] */
-    memcpy(ram + 0x11000, &d[1], 8);          /* L1[0] */
-    memcpy(ram + 0x12000, &d[2], 8);          /* L2[0] */
-    memcpy(ram + 0x13000 + 1 * 8, &d[3], 8);  /* L3[1]: VA 0x1000 */
-    memcpy(ram + 0x13000 + 2 * 8, &d[4], 8);  /* L3[2]: VA 0x2000 -> RAM + 0x2000, then 0x3000 */
-    static const uint32_t page_b1[] = { 0xd2800021 /* movz x1, #1 */, 0xd65f03c0 /* ret */ };
-    static const uint32_t page_b2[] = { 0xd2800041 /* movz x1, #2 */, 0xd65f03c0 /* ret */ };
-    load(0x2000, page_b1, 2);
-    load(0x3000, page_b2, 2);
+    cross_page_tables();
     uint32_t a[32];
     unsigned n = 0, va = 0x1000;
 #define AT (va + 4 * n)
@@ -373,14 +376,7 @@ START_TEST(cross_page_chain_same_site_after_remap)
     a[n++] = 0xd4000002; /* hvc #0 */
 #undef AT
     ck_assert_uint_le(n, 32);
-    load(0x1000, a, n);
-    cpu->ttbr0 = RAM + 0x10000;
-    cpu->tcr = 16 | (1ull << 23);
-    cpu->mair = 0xff;
-    cpu->sctlr |= SCTLR_M;
-    sys_update_mode(cpu);
-    cpu->cpu.pc = 0x1000;
-    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    cross_page_run(a, n);
     ck_assert_uint_eq(hvc_regs[0], 0x42);
     ck_assert_uint_eq(hvc_regs[3], 8 * 1 + 2 + 8 * 2); /* 8 BLs, the BLR, 8 BLs after the remap */
 }
