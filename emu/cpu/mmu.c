@@ -33,13 +33,65 @@ static uint64_t tcr_field(uint64_t tcr, unsigned shift, unsigned bits)
     return (tcr >> shift) & ((1ull << bits) - 1);
 }
 
-void sys_tlb_flush(SysCPU *s)
+/* Invalidate the entries of table i (but global ones when keep_global) and unlist them. */
+static void tlb_sweep(SysCPU *s, unsigned i, bool keep_global)
 {
-    for (unsigned i = 0; i < 2; i++)
-        for (unsigned j = 0; j < SYS_TLB_SIZE; j++) {
-            SysTlbEntry *e = &s->tlbs[i][j];
+    SysTlbEntry *t = s->tlbs[i];
+    uint32_t *live = s->tlb_live[i];
+    uint8_t *listed = s->tlb_listed[i];
+    if (!s->tlb_live_exact[i]) { /* scan, and rebuild the list from what stays */
+        uint32_t n = 0;
+        bool exact = true;
+        for (uint32_t j = 0; j < SYS_TLB_SIZE; j++) {
+            SysTlbEntry *e = &t[j];
+            listed[j] = 0;
+            if (keep_global && e->global && (e->tag_r != SYS_TLB_INVALID ||
+                                             e->tag_w != SYS_TLB_INVALID || e->tag_x != SYS_TLB_INVALID)) {
+                listed[j] = 1;
+                if (n < SYS_TLB_LIVE_MAX)
+                    live[n++] = j;
+                else
+                    exact = false;
+                continue;
+            }
             e->tag_r = e->tag_w = e->tag_x = SYS_TLB_INVALID;
         }
+        s->tlb_live_n[i] = n;
+        s->tlb_live_exact[i] = exact;
+        return;
+    }
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < s->tlb_live_n[i]; k++) {
+        uint32_t j = live[k];
+        SysTlbEntry *e = &t[j];
+        if (keep_global && e->global) {
+            live[n++] = j;
+            continue;
+        }
+        e->tag_r = e->tag_w = e->tag_x = SYS_TLB_INVALID;
+        listed[j] = 0;
+    }
+    s->tlb_live_n[i] = n;
+}
+
+/* Sweeps inside seq odd / even (sys_code.c reads another CPU's lists between two). */
+static void sweep_begin(SysCPU *s)
+{
+    __atomic_store_n(&s->tlb_sweep_seq, s->tlb_sweep_seq + 1, __ATOMIC_RELAXED);
+    __atomic_thread_fence(__ATOMIC_RELEASE);
+}
+
+static void sweep_end(SysCPU *s)
+{
+    __atomic_store_n(&s->tlb_sweep_seq, s->tlb_sweep_seq + 1, __ATOMIC_RELEASE);
+}
+
+void sys_tlb_flush(SysCPU *s)
+{
+    sweep_begin(s);
+    tlb_sweep(s, 0, false);
+    tlb_sweep(s, 1, false);
+    sweep_end(s);
     s->n_blk = 0;
     s->blk_overflow = false;
     s->pan_stale_ng = s->pan_stale_global = false;
@@ -48,15 +100,31 @@ void sys_tlb_flush(SysCPU *s)
 
 void sys_tlb_flush_user(SysCPU *s)
 {
-    for (unsigned j = 0; j < SYS_TLB_SIZE; j++) {
-        SysTlbEntry *e = &s->tlbs[0][j];
-        e->tag_r = e->tag_w = e->tag_x = SYS_TLB_INVALID;
-        e = &s->tlbs[1][j];
-        if (!e->global)
-            e->tag_r = e->tag_w = e->tag_x = SYS_TLB_INVALID;
-    }
+    sweep_begin(s);
+    tlb_sweep(s, 0, false);
+    tlb_sweep(s, 1, true);
+    sweep_end(s);
     s->pan_stale_ng = false;
     s->n_tlb_flush++;
+}
+
+/* A fill of e (in the current table): list its slot for the sweeps. */
+static void note_live(SysCPU *s, SysTlbEntry *e)
+{
+    unsigned i = s->tlb != s->tlbs[0];
+    uint32_t j = (uint32_t)(e - s->tlb);
+    if (s->tlb_listed[i][j])
+        return;
+    s->tlb_listed[i][j] = 1;
+    /* Slot before count, count before recheck_code_page's fence: another CPU's
+     * sys_mark_code that does not see the count saw no mark yet, and the recheck sees it. */
+    uint32_t n = s->tlb_live_n[i];
+    if (n < SYS_TLB_LIVE_MAX) {
+        s->tlb_live[i][n] = j;
+        __atomic_store_n(&s->tlb_live_n[i], n + 1, __ATOMIC_RELEASE);
+    } else {
+        __atomic_store_n(&s->tlb_live_exact[i], false, __ATOMIC_RELAXED);
+    }
 }
 
 /* Record where e's write tag points for sys_mark_code (before recheck_code_page's fence). */
@@ -128,8 +196,8 @@ void sys_tlb_flush_va(SysCPU *s, uint64_t va)
         /* Pages cached from a block mapping that covers va go too. */
         s->n_tlbi_scan++;
         for (unsigned i = 0; i < 2; i++)
-            for (unsigned j = 0; j < SYS_TLB_SIZE; j++) {
-                SysTlbEntry *e = &s->tlbs[i][j];
+            for (uint32_t k = 0, n = sys_tlb_live_count(s, i); k < n; k++) {
+                SysTlbEntry *e = &s->tlbs[i][sys_tlb_live_slot(s, i, k)];
                 if (e->vblock != SYS_TLB_INVALID && (va & e->vbmask) == e->vblock)
                     inval_entry(e);
             }
@@ -152,8 +220,8 @@ void sys_set_pan(SysCPU *s, bool pan)
 {
     if (pan && !s->pan && (s->pan_stale_ng || s->pan_stale_global)) {
         bool all = s->pan_stale_global;
-        for (unsigned j = 0; j < SYS_TLB_SIZE; j++) {
-            SysTlbEntry *e = &s->tlbs[1][j];
+        for (uint32_t k = 0, n = sys_tlb_live_count(s, 1); k < n; k++) {
+            SysTlbEntry *e = &s->tlbs[1][sys_tlb_live_slot(s, 1, k)];
             if (all || !e->global)
                 e->tag_r = e->tag_w = SYS_TLB_INVALID;
         }
@@ -368,6 +436,7 @@ static uint64_t translate_or_raise(CPUState *c, Op *o, uint64_t addr, unsigned a
         e->pa = pa_page;
         e->tag_w = (hw && !sys_is_code_page(s, r.pa)) ? page : SYS_TLB_INVALID;
         note_write_tag(s, e);
+        note_live(s, e);
         e->tag_x = (r.perm & MMU_EXEC) ? page : SYS_TLB_INVALID;
         e->addend = (uintptr_t)hr - (uintptr_t)page;
         set_vblock(s, e, addr, r.size);
@@ -531,6 +600,7 @@ bool sys_translate_exec(SysCPU *s, uint64_t pc, uint64_t *pa, uint8_t **host)
     e->pa = pa_page;
     e->tag_w = (hw && !sys_is_code_page(s, r.pa)) ? page : SYS_TLB_INVALID;
     note_write_tag(s, e);
+    note_live(s, e);
     e->tag_x = page;
     e->addend = (uintptr_t)hr - (uintptr_t)page;
     set_vblock(s, e, pc, r.size);

@@ -39,6 +39,40 @@ bool sys_is_code_page(SysCPU *s, uint64_t pa)
     return pa < SYS_CODE_MAP_PA_LIMIT && s->mach->code_map[pa >> 12] == CODE;
 }
 
+/* Drop t's write tags into physical page pg: the slots on t's live lists (listed true: t is
+ * this thread's CPU) or all slots. */
+static void drop_write_tags(SysCPU *t, uint64_t pg, bool listed)
+{
+    for (unsigned i = 0; i < 2; i++)
+        for (uint32_t k = 0, n = listed ? sys_tlb_live_count(t, i) : SYS_TLB_SIZE; k < n; k++) {
+            uint32_t j = listed ? sys_tlb_live_slot(t, i, k) : k;
+            if (t->tlb_wpage[i][j] == (uint32_t)pg) /* where write tags for pg were filled */
+                t->tlbs[i][j].tag_w = SYS_TLB_INVALID;
+        }
+}
+
+/* The same for another CPU t, which fills and sweeps meanwhile: through its lists when no
+ * sweep ran during the visit (its fills after our mark see the mark: recheck_code_page).
+ * false: a list was incomplete or rewritten; scan. */
+static bool drop_listed_write_tags(SysCPU *t, uint64_t pg)
+{
+    uint32_t seq = __atomic_load_n(&t->tlb_sweep_seq, __ATOMIC_ACQUIRE);
+    if (seq & 1)
+        return false;
+    for (unsigned i = 0; i < 2; i++) {
+        if (!__atomic_load_n(&t->tlb_live_exact[i], __ATOMIC_RELAXED))
+            return false;
+        uint32_t n = __atomic_load_n(&t->tlb_live_n[i], __ATOMIC_ACQUIRE);
+        for (uint32_t k = 0; k < n && k < SYS_TLB_LIVE_MAX; k++) {
+            uint32_t j = t->tlb_live[i][k] & (SYS_TLB_SIZE - 1);
+            if (t->tlb_wpage[i][j] == (uint32_t)pg)
+                t->tlbs[i][j].tag_w = SYS_TLB_INVALID;
+        }
+    }
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+    return __atomic_load_n(&t->tlb_sweep_seq, __ATOMIC_RELAXED) == seq;
+}
+
 void sys_mark_code(SysCPU *s, uint64_t pa)
 {
     SysMachine *m = s->mach;
@@ -68,10 +102,8 @@ protect:
         SysCPU *t = m->ncpu ? m->cpus[k] : s;
         if (!t)
             continue;
-        for (unsigned i = 0; i < 2; i++)
-            for (unsigned j = 0; j < SYS_TLB_SIZE; j++)
-                if (t->tlb_wpage[i][j] == (uint32_t)pg) /* where write tags for pg were filled */
-                    t->tlbs[i][j].tag_w = SYS_TLB_INVALID;
+        if (t == s || !drop_listed_write_tags(t, pg))
+            drop_write_tags(t, pg, t == s);
     }
     xunlock(m);
 }

@@ -156,6 +156,20 @@ typedef struct SysCPU {
     unsigned dbg_n_bp;
     uint64_t dbg_bp[64];
 
+    /* The entries of each table that may hold a valid tag: every fill lists its slot once
+     * (tlb_listed), so flushes, sys_set_pan, block-mapping TLBIs and sys_mark_code visit the
+     * slots filled since the last flush instead of the whole table (which is large to keep
+     * conflict misses down).  tlb_live_exact false (zeroed state, or more than
+     * SYS_TLB_LIVE_MAX slots filled): the list is incomplete and they scan the table. */
+#define SYS_TLB_LIVE_MAX (SYS_TLB_SIZE / 2)
+    bool tlb_live_exact[2];
+    uint32_t tlb_live_n[2];
+    /* Odd while a sweep rewrites the lists: another CPU's sys_mark_code reads them only
+     * between two sweeps (seqlock), else it scans the table. */
+    uint32_t tlb_sweep_seq;
+    uint32_t tlb_live[2][SYS_TLB_LIVE_MAX];
+    uint8_t tlb_listed[2][SYS_TLB_SIZE];
+
     SysTlbEntry tlbs[2][SYS_TLB_SIZE];
     /* The physical page number each entry's write tag was filled for (a hint: an entry whose
      * write tag was dropped since may still be listed).  sys_mark_code scans these 32 KB
@@ -164,6 +178,17 @@ typedef struct SysCPU {
 } SysCPU;
 
 static inline SysCPU *sys_cpu(CPUState *c) { return (SysCPU *)c; }
+
+/* The slots of table i that may hold a valid tag: for k below sys_tlb_live_count,
+ * sys_tlb_live_slot(k) (the live list, or every slot when it is incomplete). */
+static inline uint32_t sys_tlb_live_count(const SysCPU *s, unsigned i)
+{
+    return s->tlb_live_exact[i] ? s->tlb_live_n[i] : SYS_TLB_SIZE;
+}
+static inline uint32_t sys_tlb_live_slot(const SysCPU *s, unsigned i, uint32_t k)
+{
+    return s->tlb_live_exact[i] ? s->tlb_live[i][k] : k;
+}
 
 /* ---- machine-wide state shared by the CPUs ---------------------------------------------- */
 struct Bus;

@@ -40,7 +40,7 @@ static void setup(void)
 {
     memset(&mach, 0, sizeof mach);
     mach.bus = bus_new();
-    ram = bus_add_ram(mach.bus, "ram", RAM, 16 << 20, false);
+    ram = bus_add_ram(mach.bus, "ram", RAM, 64 << 20, false);
     ck_assert_ptr_nonnull(ram);
     bus_freeze(mach.bus);
     mach.code_map = mmap(NULL, SYS_CODE_MAP_PA_LIMIT >> 12, PROT_READ | PROT_WRITE,
@@ -241,6 +241,66 @@ START_TEST(code_mark_drops_write_tags)
 }
 END_TEST
 
+/* Entries of table i with a valid tag; of those, *global the global ones. */
+static unsigned count_valid(unsigned i, unsigned *global)
+{
+    unsigned n = 0, g = 0;
+    for (unsigned j = 0; j < SYS_TLB_SIZE; j++) {
+        const SysTlbEntry *e = &s->tlbs[i][j];
+        if (e->tag_r != SYS_TLB_INVALID || e->tag_w != SYS_TLB_INVALID || e->tag_x != SYS_TLB_INVALID) {
+            n++;
+            g += e->global != 0;
+        }
+    }
+    if (global)
+        *global = g;
+    return n;
+}
+
+/* Read one byte of npages kernel pages (global, 1 GB block; slots from 0x800 on, wrapping) and of the 512
+ * pages of the user 2 MB block (not global; slots 0x600-0x7ff), at EL1. */
+static void fill_pages(unsigned npages)
+{
+    CPUState *c = &s->cpu;
+    Op op = { .pc = RAM };
+    for (unsigned k = 0; k < npages; k++)
+        mem_ld8(c, &op, 0xffff000000800000ull + 0x1000ull * k);
+    for (unsigned k = 0; k < 512; k++)
+        mem_ld8(c, &op, 0x600000 + 0x1000ull * k);
+}
+
+START_TEST(soft_tlb_flush_every_fill)
+{
+    /* The flushes visit the slots filled since the last flush (a list), or scan the table once
+     * more were filled than the list holds: either way none stays valid, and an address-space
+     * switch keeps exactly the global ones. */
+    const unsigned counts[] = { 100, SYS_TLB_LIVE_MAX + 100, 100, SYS_TLB_LIVE_MAX - 600 };
+    ck_assert_uint_le(0x800 + SYS_TLB_LIVE_MAX + 100, SYS_TLB_SIZE + 0x600); /* one page a slot */
+    for (unsigned t = 0; t < 4; t++) {
+        unsigned g;
+        fill_pages(counts[t]);
+        ck_assert_uint_eq(count_valid(1, &g), counts[t] + 512);
+        ck_assert_uint_eq(g, counts[t]);
+        sys_tlb_flush_user(s);
+        ck_assert_uint_eq(count_valid(1, &g), counts[t]);
+        ck_assert_uint_eq(g, counts[t]);
+        fill_pages(counts[t]); /* the user pages again: listed after the kept global ones */
+        ck_assert_uint_eq(count_valid(1, NULL), counts[t] + 512);
+        if (t & 1)
+            sys_tlb_flush_user(s);
+        sys_tlb_flush(s);
+        ck_assert_uint_eq(count_valid(0, NULL) + count_valid(1, NULL), 0);
+    }
+    /* a code mark after the list overflowed drops a write tag filled before the overflow */
+    CPUState *c = &s->cpu;
+    Op op = { .pc = RAM };
+    mem_st8(c, &op, 0xffff000000100001ull, 2);
+    fill_pages(SYS_TLB_LIVE_MAX + 100);
+    sys_mark_code(s, RAM + 0x100000);
+    ck_assert_uint_eq(sys_tlb_entry(c, 0xffff000000100000ull)->tag_w, SYS_TLB_INVALID);
+}
+END_TEST
+
 int main(void)
 {
     Suite *su = suite_create("mmu");
@@ -252,6 +312,7 @@ int main(void)
     tcase_add_test(tc, at_par);
     tcase_add_test(tc, soft_tlb_accessors);
     tcase_add_test(tc, code_mark_drops_write_tags);
+    tcase_add_test(tc, soft_tlb_flush_every_fill);
     suite_add_tcase(su, tc);
     SRunner *r = srunner_create(su);
     srunner_run_all(r, CK_NORMAL);
