@@ -40,7 +40,8 @@ static void setup(void)
 {
     memset(&mach, 0, sizeof mach);
     mach.bus = bus_new();
-    ram = bus_add_ram(mach.bus, "ram", RAM, 64 << 20, false);
+    /* 16 MB, and the pages soft_tlb_flush_every_fill fills (from 8 MB on) */
+    ram = bus_add_ram(mach.bus, "ram", RAM, (16 << 20) + (SYS_TLB_LIVE_MAX + 100) * 4096ull, false);
     ck_assert_ptr_nonnull(ram);
     bus_freeze(mach.bus);
     mach.code_map = mmap(NULL, SYS_CODE_MAP_PA_LIMIT >> 12, PROT_READ | PROT_WRITE,
