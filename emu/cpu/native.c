@@ -525,14 +525,36 @@ void ne_fault_point(NCtx *x, int site)
 
 void ne_slow_path(NCtx *x, uint8_t *field, uint8_t *resume)
 {
+    int k = ne_slow_site(x, field);
+    if (k >= 0) {
+        x->slow[k].n = 0; /* written back by the caller */
+        ne_slow_resume(x, k, resume);
+    }
+}
+
+int ne_slow_site(NCtx *x, uint8_t *field)
+{
     if (x->n_slow >= sizeof x->slow / sizeof x->slow[0]) {
         x->failed = true;
-        return;
+        return -1;
     }
-    x->slow[x->n_slow].field = field;
-    x->slow[x->n_slow].resume = resume;
-    x->slow[x->n_slow].op = x->i;
-    x->n_slow++;
+    unsigned k = x->n_slow++;
+    x->slow[k].field = field;
+    x->slow[k].resume = NULL;
+    x->slow[k].op = x->i;
+    x->slow[k].n = 0;
+    for (int i = 0; i < NE_CACHE_REGS; i++)
+        if (x->rc[i].slot >= 0 && x->rc[i].dirty) {
+            x->slow[k].hreg[x->slow[k].n] = (uint8_t)rc_host[i];
+            x->slow[k].slot[x->slow[k].n++] = (uint8_t)x->rc[i].slot;
+        }
+    return (int)k;
+}
+
+void ne_slow_resume(NCtx *x, int site, uint8_t *resume)
+{
+    if (site >= 0)
+        x->slow[site].resume = resume;
 }
 
 /* ---- register cache (native_emit.h) -------------------------------------------------------- */
@@ -763,7 +785,7 @@ static unsigned emit_fallback(NCtx *x, struct NativeBuf *b)
 
 /* Code calling op i's portable handler (through a copy followed by the return op);
  * false when out of data space.  In the main line the register cache is written back and
- * emptied first; a slow path (out of line, cache already written back at its branch)
+ * emptied first; a slow path (out of line, the dirty cache registers already written back)
  * keeps the caller-saved cache registers across the call instead. */
 static bool emit_handler_call(NCtx *x, struct NativeBuf *b, unsigned i, bool slow_path)
 {
@@ -869,6 +891,8 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
     emit_return_points(x, b);
     for (unsigned k = 0; k < x->n_slow; k++) {
         x_patch(x->slow[k].field, a->p);
+        for (unsigned r = 0; r < x->slow[k].n; r++) /* the handler reads CPUState */
+            x_store(a, W64, HR_CPU, xoff(x->slow[k].slot[r]), x->slow[k].hreg[r]);
         if (!emit_handler_call(x, b, x->slow[k].op, true)) {
             x->failed = true;
             return;

@@ -45,6 +45,7 @@ typedef struct NCtx {
         uint8_t *field;         /* the jne taken on a miss */
         uint8_t *resume;        /* where the op's code ends */
         unsigned op;            /* index of the op in the block */
+        uint8_t n, hreg[NE_CACHE_REGS], slot[NE_CACHE_REGS]; /* dirty cached registers */
     } slow[NE_MAX_FIXUPS / 4];
     unsigned n_slow;
     bool failed;                /* fixup tables full: give up on this block */
@@ -113,6 +114,11 @@ void ne_fault_point(NCtx *x, int site);
 /* System mode: the jne at field (a TLB miss) calls the current op's portable handler and
  * resumes at the current position (the op's code must end here). */
 void ne_slow_path(NCtx *x, uint8_t *field, uint8_t *resume);
+/* The same without writing the register cache back first: ne_slow_site notes the dirty cached
+ * registers at the jne at field (the slow path stores them before the call), ne_slow_resume
+ * gives the resume point.  Between the two only the fast path's code: no new cache entries. */
+int ne_slow_site(NCtx *x, uint8_t *field);
+void ne_slow_resume(NCtx *x, int site, uint8_t *resume);
 /* Call a C function (arguments already in rdi, rsi, ...). */
 void ne_call(NCtx *x, const void *fn);
 

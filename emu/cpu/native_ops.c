@@ -272,8 +272,8 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     unsigned step = 1u << d->size;
 #ifdef CONFIG_SYSTEM
     bool pair = d->kind == NK_LOADP || d->kind == NK_STOREP || d->kind == NK_FLOADP || d->kind == NK_FSTOREP;
-    rc_spill(x); /* the miss path's handler reads CPUState */
-    uint8_t *miss = tlb_fast_path(x, write, pair ? 2 * step : step);
+    /* the miss path writes the dirty cached registers back for the handler (ne_slow_site) */
+    int miss = ne_slow_site(x, tlb_fast_path(x, write, pair ? 2 * step : step));
     x->rc_frozen = true; /* fast path only from here: no new cache entries */
     if (d->kind == NK_STORE || d->kind == NK_STOREP)
         ldr(x, X_RDX, o->d, W64);
@@ -374,7 +374,7 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     writeback(x, o, mode);
 #ifdef CONFIG_SYSTEM
     x->rc_frozen = false;
-    ne_slow_path(x, miss, a->p);
+    ne_slow_resume(x, miss, a->p);
 #endif
     return 1;
 }
