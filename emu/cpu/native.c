@@ -543,6 +543,7 @@ int ne_slow_site(NCtx *x, uint8_t *field)
     x->slow[k].resume = NULL;
     x->slow[k].op = x->i;
     x->slow[k].n = 0;
+    x->slow[k].reload_hreg = -1;
     for (int i = 0; i < NE_CACHE_REGS; i++)
         if (x->rc[i].slot >= 0 && x->rc[i].dirty) {
             x->slow[k].hreg[x->slow[k].n] = (uint8_t)rc_host[i];
@@ -555,6 +556,14 @@ void ne_slow_resume(NCtx *x, int site, uint8_t *resume)
 {
     if (site >= 0)
         x->slow[site].resume = resume;
+}
+
+void ne_slow_reload(NCtx *x, int site, int host, unsigned slot)
+{
+    if (site >= 0) {
+        x->slow[site].reload_hreg = (int8_t)host;
+        x->slow[site].reload_slot = (uint8_t)slot;
+    }
 }
 
 /* ---- register cache (native_emit.h) -------------------------------------------------------- */
@@ -897,6 +906,8 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
             x->failed = true;
             return;
         }
+        if (x->slow[k].reload_hreg >= 0) /* after the pops of the saved cache registers */
+            x_load(a, W64, x->slow[k].reload_hreg, HR_CPU, xoff(x->slow[k].reload_slot));
         x_patch(x_jmp(a), x->slow[k].resume);
     }
     for (unsigned g = 0; g < x->n_gotos; g++) {

@@ -272,14 +272,21 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     unsigned step = 1u << d->size;
 #ifdef CONFIG_SYSTEM
     bool pair = d->kind == NK_LOADP || d->kind == NK_STOREP || d->kind == NK_FLOADP || d->kind == NK_FSTOREP;
+    /* A load's destination: straight into its cache register, claimed before the probe's
+     * branch (an eviction's store is on both paths); the miss path reloads it. */
+    int rt = X_RDX;
+    if (d->kind == NK_LOAD && o->d != REG_SINK && mode != NAM_PRE && mode != NAM_POST)
+        rt = rc_claim(x, o->d);
     /* the miss path writes the dirty cached registers back for the handler (ne_slow_site) */
     int miss = ne_slow_site(x, tlb_fast_path(x, write, pair ? 2 * step : step));
+    if (rt != X_RDX)
+        ne_slow_reload(x, miss, rt, o->d);
     x->rc_frozen = true; /* fast path only from here: no new cache entries */
     if (d->kind == NK_STORE || d->kind == NK_STOREP)
         ldr(x, X_RDX, o->d, W64);
     if (d->kind == NK_STOREP)
         ldr(x, X_RCX, o->a, W64);
-    const int HB = X_RSI, HI = X_NONE, rt = X_RDX; /* host address: rsi */
+    const int HB = X_RSI, HI = X_NONE; /* host address: rsi */
 #define FAULT_POINT() ((void)0)
 #else
     /* Store data first: the cache must not change between the check and the access. */
