@@ -543,7 +543,7 @@ int ne_slow_site(NCtx *x, uint8_t *field)
     x->slow[k].resume = NULL;
     x->slow[k].op = x->i;
     x->slow[k].n = 0;
-    x->slow[k].reload_hreg = -1;
+    x->slow[k].n_reload = 0;
     for (int i = 0; i < NE_CACHE_REGS; i++)
         if (x->rc[i].slot >= 0 && x->rc[i].dirty) {
             x->slow[k].hreg[x->slow[k].n] = (uint8_t)rc_host[i];
@@ -560,10 +560,16 @@ void ne_slow_resume(NCtx *x, int site, uint8_t *resume)
 
 void ne_slow_reload(NCtx *x, int site, int host, unsigned slot)
 {
-    if (site >= 0) {
-        x->slow[site].reload_hreg = (int8_t)host;
-        x->slow[site].reload_slot = (uint8_t)slot;
+    if (site < 0)
+        return;
+    unsigned r = x->slow[site].n_reload;
+    if (r >= sizeof x->slow[site].reload_hreg) {
+        x->failed = true;
+        return;
     }
+    x->slow[site].reload_hreg[r] = (uint8_t)host;
+    x->slow[site].reload_slot[r] = (uint8_t)slot;
+    x->slow[site].n_reload++;
 }
 
 /* ---- register cache (native_emit.h) -------------------------------------------------------- */
@@ -906,8 +912,8 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
             x->failed = true;
             return;
         }
-        if (x->slow[k].reload_hreg >= 0) /* after the pops of the saved cache registers */
-            x_load(a, W64, x->slow[k].reload_hreg, HR_CPU, xoff(x->slow[k].reload_slot));
+        for (unsigned r = 0; r < x->slow[k].n_reload; r++) /* after the saved registers' pops */
+            x_load(a, W64, x->slow[k].reload_hreg[r], HR_CPU, xoff(x->slow[k].reload_slot[r]));
         x_patch(x_jmp(a), x->slow[k].resume);
     }
     for (unsigned g = 0; g < x->n_gotos; g++) {

@@ -46,8 +46,7 @@ typedef struct NCtx {
         uint8_t *resume;        /* where the op's code ends */
         unsigned op;            /* index of the op in the block */
         uint8_t n, hreg[NE_CACHE_REGS], slot[NE_CACHE_REGS]; /* dirty cached registers */
-        int8_t reload_hreg;     /* >= 0: reloaded from reload_slot after the call */
-        uint8_t reload_slot;
+        uint8_t n_reload, reload_hreg[4], reload_slot[4]; /* reloaded after the call */
     } slow[NE_MAX_FIXUPS / 4];
     unsigned n_slow;
     bool failed;                /* fixup tables full: give up on this block */
@@ -121,8 +120,9 @@ void ne_slow_path(NCtx *x, uint8_t *field, uint8_t *resume);
  * gives the resume point.  Between the two only the fast path's code: no new cache entries. */
 int ne_slow_site(NCtx *x, uint8_t *field);
 void ne_slow_resume(NCtx *x, int site, uint8_t *resume);
-/* The fast path of site loads guest register slot into cache register host: its slow path
- * reloads host from CPUState, where the handler wrote the value. */
+/* The fast path of site writes guest register slot into cache register host (a load's
+ * destination, a writeback): its slow path reloads host from CPUState, where the handler
+ * wrote the value. */
 void ne_slow_reload(NCtx *x, int site, int host, unsigned slot);
 /* Call a C function (arguments already in rdi, rsi, ...). */
 void ne_call(NCtx *x, const void *fn);

@@ -225,26 +225,29 @@ static uint8_t *tlb_fast_path(NCtx *x, bool write, unsigned bytes)
 }
 #endif
 
-/* A register written by a load or a writeback: cached in user mode; in CPUState in system
- * mode, where the TLB-miss path's handler writes it there too. */
-static void mem_result(NCtx *x, unsigned slot, int host)
+/* A register written by a load or a writeback.  System mode (the cache frozen, site the
+ * access's miss path): a cached register takes the value and the miss path reloads it from
+ * CPUState, where the handler wrote it; an uncached one goes to CPUState. */
+static void mem_result(NCtx *x, int site, unsigned slot, int host)
 {
-#ifdef CONFIG_SYSTEM
-    rc_write_mem(x, slot, host);
-#else
     rc_write(x, slot, host);
+#ifdef CONFIG_SYSTEM
+    if (slot != REG_SINK && x->rc_of[slot] >= 0)
+        ne_slow_reload(x, site, rc_claim(x, slot), slot);
+#else
+    (void)site;
 #endif
 }
 
 /* Base register update of pre/post-indexed forms (rax = the access address). */
-static void writeback(NCtx *x, const Op *o, int mode)
+static void writeback(NCtx *x, int site, const Op *o, int mode)
 {
     if (mode == NAM_PRE) {
-        mem_result(x, o->n, X_RAX);
+        mem_result(x, site, o->n, X_RAX);
     } else if (mode == NAM_POST) {
         if (o->imm)
             x_alu_ri(&x->a, W64, ALU_ADD, X_RAX, (int32_t)o->imm);
-        mem_result(x, o->n, X_RAX);
+        mem_result(x, site, o->n, X_RAX);
     }
 }
 
@@ -300,6 +303,7 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     if (d->kind == NK_LOAD && o->d != REG_SINK && mode != NAM_PRE && mode != NAM_POST)
         rt = rc_claim(x, o->d);
     int site = ne_guest_access(x, write);
+    const int miss = -1; /* no slow path */
     const int HB = HR_GUEST_BASE, HI = X_RAX; /* host address: guest_base + rax */
 #define FAULT_POINT() ne_fault_point(x, site)
 #endif
@@ -308,7 +312,7 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
         FAULT_POINT();
         x_ldx(a, d->size, d->sext != 0, d->sext == 1, rt, HB, HI, 0);
         if (rt == X_RDX)
-            mem_result(x, o->d, X_RDX);
+            mem_result(x, miss, o->d, X_RDX);
         else
             rc_set_dirty(x, o->d);
         break;
@@ -321,8 +325,8 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
         x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RDX, HB, HI, 0);
         FAULT_POINT();
         x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RCX, HB, HI, (int32_t)step);
-        mem_result(x, o->a, X_RCX);
-        mem_result(x, o->d, X_RDX);
+        mem_result(x, miss, o->a, X_RCX);
+        mem_result(x, miss, o->d, X_RDX);
         break;
     case NK_STOREP:
         FAULT_POINT();
@@ -378,7 +382,7 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
         break;
     }
 #undef FAULT_POINT
-    writeback(x, o, mode);
+    writeback(x, miss, o, mode);
 #ifdef CONFIG_SYSTEM
     x->rc_frozen = false;
     ne_slow_resume(x, miss, a->p);
