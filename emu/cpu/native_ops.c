@@ -275,15 +275,23 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     unsigned step = 1u << d->size;
 #ifdef CONFIG_SYSTEM
     bool pair = d->kind == NK_LOADP || d->kind == NK_STOREP || d->kind == NK_FLOADP || d->kind == NK_FSTOREP;
-    /* A load's destination: straight into its cache register, claimed before the probe's
-     * branch (an eviction's store is on both paths); the miss path reloads it. */
-    int rt = X_RDX;
-    if (d->kind == NK_LOAD && o->d != REG_SINK && mode != NAM_PRE && mode != NAM_POST)
+    /* A load's destinations: straight into their cache registers, claimed before the probe's
+     * branch (an eviction's store is on both paths); the miss path reloads them.  Not for
+     * writeback forms (Rt may be the base) nor a pair into one register. */
+    int rt = X_RDX, rt2 = X_RCX;
+    bool direct = mode != NAM_PRE && mode != NAM_POST;
+    if (d->kind == NK_LOAD && o->d != REG_SINK && direct)
         rt = rc_claim(x, o->d);
+    if (d->kind == NK_LOADP && o->d != REG_SINK && o->a != REG_SINK && o->d != o->a && direct) {
+        rt = rc_claim(x, o->d);
+        rt2 = rc_claim(x, o->a);
+    }
     /* the miss path writes the dirty cached registers back for the handler (ne_slow_site) */
     int miss = ne_slow_site(x, tlb_fast_path(x, write, pair ? 2 * step : step));
     if (rt != X_RDX)
         ne_slow_reload(x, miss, rt, o->d);
+    if (rt2 != X_RCX)
+        ne_slow_reload(x, miss, rt2, o->a);
     x->rc_frozen = true; /* fast path only from here: no new cache entries */
     if (d->kind == NK_STORE || d->kind == NK_STOREP)
         ldr(x, X_RDX, o->d, W64);
@@ -303,7 +311,7 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     if (d->kind == NK_LOAD && o->d != REG_SINK && mode != NAM_PRE && mode != NAM_POST)
         rt = rc_claim(x, o->d);
     int site = ne_guest_access(x, write);
-    const int miss = -1; /* no slow path */
+    const int miss = -1, rt2 = X_RCX; /* no slow path; pairs through rdx, rcx */
     const int HB = HR_GUEST_BASE, HI = X_RAX; /* host address: guest_base + rax */
 #define FAULT_POINT() ne_fault_point(x, site)
 #endif
@@ -322,11 +330,17 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
         break;
     case NK_LOADP: /* Rt2 then Rt: Rt wins when equal */
         FAULT_POINT();
-        x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RDX, HB, HI, 0);
+        x_ldx(a, d->size, d->sext != 0, d->sext == 1, rt, HB, HI, 0);
         FAULT_POINT();
-        x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RCX, HB, HI, (int32_t)step);
-        mem_result(x, miss, o->a, X_RCX);
-        mem_result(x, miss, o->d, X_RDX);
+        x_ldx(a, d->size, d->sext != 0, d->sext == 1, rt2, HB, HI, (int32_t)step);
+        if (rt2 == X_RCX)
+            mem_result(x, miss, o->a, X_RCX);
+        else
+            rc_set_dirty(x, o->a);
+        if (rt == X_RDX)
+            mem_result(x, miss, o->d, X_RDX);
+        else
+            rc_set_dirty(x, o->d);
         break;
     case NK_STOREP:
         FAULT_POINT();

@@ -267,6 +267,49 @@ START_TEST(ic_ivau_after_dma)
 }
 END_TEST
 
+START_TEST(miss_path_keeps_cached_registers)
+{
+    /* One block whose loads miss the soft TLB (fresh pages): the miss path writes the cached
+     * registers back for the handler and reloads what it loaded (LDP, a post-indexed LDR's
+     * value and base) into the registers the rest of the block reads. */
+    static const uint32_t code[] = {
+        0xd2b00005, /* movz x5, #0x8000, lsl #16 */
+        0x914008a5, /* add x5, x5, #2, lsl #12 */
+        0xd28000e1, /* movz x1, #7 */
+        0x91000421, /* add x1, x1, #1: x1 cached, dirty */
+        0xa9400ca2, /* ldp x2, x3, [x5]: miss */
+        0x8b030044, /* add x4, x2, x3 */
+        0x914004a5, /* add x5, x5, #1, lsl #12 */
+        0xf84084a7, /* ldr x7, [x5], #8: miss */
+        0x8b0500e8, /* add x8, x7, x5 */
+        0x8b040029, /* add x9, x1, x4 */
+        0x69412caa, /* ldpsw x10, x11, [x5, #8] */
+        0x8b0b014c, /* add x12, x10, x11 */
+        0xd2800840, /* movz x0, #0x42 */
+        0xd4000002, /* hvc #0 */
+    };
+    load(0, code, sizeof code / 4);
+    const uint64_t a = 0x0123456789abcdefull, b = 0x1000000000000001ull, c = 0x55;
+    const int32_t w[2] = { -5, 9 };
+    memcpy(ram + 0x2000, &a, 8);
+    memcpy(ram + 0x2008, &b, 8);
+    memcpy(ram + 0x3000, &c, 8);
+    memcpy(ram + 0x3010, w, 8);
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_uint_eq(hvc_regs[0], 0x42);
+    ck_assert_uint_eq(hvc_regs[2], a);
+    ck_assert_uint_eq(hvc_regs[3], b);
+    ck_assert_uint_eq(hvc_regs[4], a + b);
+    ck_assert_uint_eq(hvc_regs[5], RAM + 0x3008);
+    ck_assert_uint_eq(hvc_regs[7], c);
+    ck_assert_uint_eq(hvc_regs[8], c + RAM + 0x3008);
+    ck_assert_uint_eq(hvc_regs[9], 8 + a + b);
+    ck_assert_uint_eq(hvc_regs[10], (uint64_t)-5);
+    ck_assert_uint_eq(hvc_regs[12], 4);
+    ck_assert_uint_ge(cpu->n_tlb_miss, 3); /* code, the LDP's page, the LDR's page */
+}
+END_TEST
+
 static uint32_t a64_bl(unsigned from, unsigned to) { return 0x94000000u | (((to - from) >> 2) & 0x3ffffff); }
 static uint32_t a64_bne(unsigned from, unsigned to) { return 0x54000001u | ((((to - from) >> 2) & 0x7ffff) << 5); }
 
@@ -823,6 +866,7 @@ int main(void)
     tcase_add_test(tc, timing_cpu_feed);
     tcase_add_test(tc, pan_faults_el1_data_access);
     tcase_add_test(tc, pan_id_and_undef_on_a57);
+    tcase_add_test(tc, miss_path_keeps_cached_registers);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);
