@@ -338,13 +338,26 @@ void ne_call(NCtx *x, const void *fn)
     x_call_r(&x->a, X_RAX);
 }
 
+static void loop_back_edge(NCtx *x);
+
 void ne_goto(NCtx *x, uint64_t target)
 {
+    if (target == x->tb->pc && x->loop_head) {
+        loop_back_edge(x);
+        return;
+    }
     if (x->n_gotos >= NE_MAX_GOTOS) {
         x->failed = true;
         return;
     }
+    /* The path ends here: the code after it (a conditional branch's other side) still has
+     * the dirty registers this path writes back. */
+    bool dirty[NE_CACHE_REGS];
+    for (int i = 0; i < NE_CACHE_REGS; i++)
+        dirty[i] = x->rc[i].dirty;
     rc_spill(x);
+    for (int i = 0; i < NE_CACHE_REGS; i++)
+        x->rc[i].dirty = dirty[i];
     x_alu_mi(&x->a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
     x->gotos[x->n_gotos].exit_field = x_jcc(&x->a, CC_NE);
     x->gotos[x->n_gotos].chain_field = x_jmp(&x->a);
@@ -754,6 +767,142 @@ void rc_write_mem(NCtx *x, unsigned slot, int host)
         x_store(&x->a, W64, HR_CPU, xoff(slot), host);
 }
 
+/* ---- loops within a block ------------------------------------------------------------------ */
+
+/* Does the block branch directly to its own start (a loop whose body is the block)? */
+static bool block_loops(const TB *tb)
+{
+    for (unsigned i = 0; i < tb->n_ops; i++)
+        if (tb->ops[i].fn == op_goto_tb && tb->ops[i].imm == tb->pc)
+            return true;
+    return false;
+}
+
+/* Entry code: the canonical loop-head state, loaded from CPUState. */
+static void loop_enter(NCtx *x)
+{
+    for (int k = 0; k < NE_CACHE_REGS; k++) {
+        int8_t slot = x->loop_slot[k];
+        if (slot < 0)
+            continue;
+        x_load(&x->a, W64, rc_host[k], HR_CPU, xoff((unsigned)slot));
+        x->rc[k].slot = slot;
+        x->rc[k].dirty = x->loop_dirty[k];
+        x->rc[k].used = 0;
+        x->rc_of[slot] = (int8_t)k;
+    }
+}
+
+/* A branch to the block's start: bring the cache to the canonical state (write back the dirty
+ * registers not in place or canonically clean, reload the canonical ones not in place; no
+ * register moves, so no ordering puzzle),
+ * then do what leaving and re-entering the block would do at that point: leave if exit_request
+ * is set (interrupts, code invalidation, single step, stop requests) or, when the quantum is
+ * checked, once insn_count reached insn_limit; count the block's instructions; go round.  The
+ * path ends here, so the cache state of the code after it (the branch's other side) is the one
+ * before. */
+static void loop_back_edge(NCtx *x)
+{
+    Asm *a = &x->a;
+    if (x->n_loop_exit + 2 > sizeof x->loop_exit / sizeof x->loop_exit[0]) {
+        x->failed = true;
+        return;
+    }
+    if (!x->loop_seen_set) {
+        for (int i = 0; i < NE_CACHE_REGS; i++) {
+            x->loop_seen[i] = x->rc[i].slot;
+            x->loop_seen_dirty[i] = x->rc[i].slot >= 0 && x->rc[i].dirty;
+        }
+        x->loop_seen_set = true;
+    }
+    struct { int8_t slot; bool dirty; uint32_t used; } saved[NE_CACHE_REGS];
+    int8_t saved_of[NUM_XREGS];
+    memcpy(saved, x->rc, sizeof saved);
+    memcpy(saved_of, x->rc_of, sizeof saved_of);
+    for (int i = 0; i < NE_CACHE_REGS; i++) {
+        int8_t slot = x->rc[i].slot;
+        if (slot < 0)
+            continue;
+        if (x->rc[i].dirty && (slot != x->loop_slot[i] || !x->loop_dirty[i]))
+            rc_store(x, i);
+        if (slot != x->loop_slot[i]) {
+            x->rc_of[slot] = -1;
+            x->rc[i].slot = -1;
+        }
+    }
+    for (int k = 0; k < NE_CACHE_REGS; k++)
+        if (x->loop_slot[k] >= 0 && x->rc[k].slot != x->loop_slot[k])
+            x_load(a, W64, rc_host[k], HR_CPU, xoff((unsigned)x->loop_slot[k]));
+    x_alu_mi(a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
+    x->loop_exit[x->n_loop_exit++] = x_jcc(a, CC_NE);
+    if (insn_limit_check) {
+        x_load(a, W64, X_RAX, HR_CPU, CPU_OFF(insn_count));
+        x_alu_rm(a, W64, ALU_CMP, X_RAX, HR_CPU, CPU_OFF(insn_limit));
+        x->loop_exit[x->n_loop_exit++] = x_jcc(a, CC_AE);
+    }
+    if (!insn_count_off || insn_limit_check)
+        x_alu_mi(a, W64, ALU_ADD, HR_CPU, CPU_OFF(insn_count), (int32_t)x->tb->n_insns);
+    x_patch(x_jmp(a), x->loop_head);
+    memcpy(x->rc, saved, sizeof saved);
+    memcpy(x->rc_of, saved_of, sizeof saved_of);
+}
+
+/* A branch the block continues through: leave as its block boundary would when exit_request is
+ * set (out of line, with the dirty registers of this point written back); else go on. */
+static void emit_through(NCtx *x, const Op *o)
+{
+    unsigned k = x->n_through;
+    if (k >= sizeof x->through / sizeof x->through[0]) {
+        x->failed = true;
+        return;
+    }
+    x->n_through++;
+    x->through[k].op = x->i;
+    x->through[k].n = 0;
+    for (int i = 0; i < NE_CACHE_REGS; i++)
+        if (x->rc[i].slot >= 0 && x->rc[i].dirty) {
+            x->through[k].hreg[x->through[k].n] = (uint8_t)rc_host[i];
+            x->through[k].slot[x->through[k].n++] = (uint8_t)x->rc[i].slot;
+        }
+    (void)o;
+    x_alu_mi(&x->a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
+    x->through[k].field = x_jcc(&x->a, CC_NE);
+}
+
+static void emit_through_exits(NCtx *x, struct NativeBuf *b)
+{
+    Asm *a = &x->a;
+    for (unsigned k = 0; k < x->n_through; k++) {
+        const Op *o = &x->tb->ops[x->through[k].op];
+        x_patch(x->through[k].field, a->p);
+        for (unsigned r = 0; r < x->through[k].n; r++)
+            x_store(a, W64, HR_CPU, xoff(x->through[k].slot[r]), x->through[k].hreg[r]);
+        if (!insn_count_off || insn_limit_check)
+            x_alu_mi(a, W64, ALU_SUB, HR_CPU, CPU_OFF(insn_count), (int32_t)o->x);
+        x_mov_imm(a, X_RCX, o->imm);
+        x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
+        x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
+        x_patch(x_jmp(a), b->epilogue);
+    }
+}
+
+/* The back edges' exits, in the canonical state: write back its dirty registers, leave. */
+static void emit_loop_exits(NCtx *x, struct NativeBuf *b)
+{
+    Asm *a = &x->a;
+    if (!x->n_loop_exit)
+        return;
+    for (unsigned k = 0; k < x->n_loop_exit; k++)
+        x_patch(x->loop_exit[k], a->p);
+    for (int k = 0; k < NE_CACHE_REGS; k++)
+        if (x->loop_slot[k] >= 0 && x->loop_dirty[k])
+            x_store(a, W64, HR_CPU, xoff((unsigned)x->loop_slot[k]), rc_host[k]);
+    x_mov_imm(a, X_RCX, x->tb->pc);
+    x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
+    x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
+    x_patch(x_jmp(a), b->epilogue);
+}
+
 /* ---- the block compiler ------------------------------------------------------------------- */
 
 static bool emit_handler_call(NCtx *x, struct NativeBuf *b, unsigned i, bool slow_path);
@@ -953,6 +1102,8 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
         x_mov_imm(a, X_RCX, x->gsite[k].write);
         ne_call(x, native_data_abort);
     }
+    emit_loop_exits(x, b);
+    emit_through_exits(x, b);
 }
 
 /* MALIBU_PERF_MAP=1: name each block's host code in /tmp/perf-<pid>.map (the format perf reads
@@ -992,14 +1143,13 @@ static void perf_map_add(const uint8_t *start, const uint8_t *end, const TB *tb)
     }
 }
 
-bool native_compile(CPUState *c, TB *tb)
+/* One compile of tb at the buffer's free position; false when it did not fit. */
+static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
 {
     struct NativeBuf *b = c->tbc->nbuf;
-    static __thread NCtx ctx;
-    NCtx *x = &ctx;
     /* Reset only the counters and the goto table: the big fixup tables are written before
      * they are read. */
-    x->n_gotos = x->n_rets = x->n_exit0 = x->n_gsite = x->n_slow = 0;
+    x->n_gotos = x->n_rets = x->n_exit0 = x->n_gsite = x->n_slow = x->n_loop_exit = x->n_through = 0;
     x->failed = false;
     x->rc_frozen = false;
     x->rc_clock = 0;
@@ -1008,9 +1158,10 @@ bool native_compile(CPUState *c, TB *tb)
     x->c = c;
     x->tb = tb;
     x->buf = b;
+    x->loop_head = NULL;
+    x->loop_seen_set = false;
     rc_reset(x);
     size_t data_mark = b->data_used, sites_mark = b->n_sites;
-    uint8_t *start = x->a.p;
 
     if (insn_limit_check) {
         /* Quantum used up: leave before the block with pc = its address (chained and looked-up
@@ -1028,9 +1179,18 @@ bool native_compile(CPUState *c, TB *tb)
      * chain through memory from block to block (6 % of python's time): only when read. */
     if (!insn_count_off || insn_limit_check)
         x_alu_mi(&x->a, W64, ALU_ADD, HR_CPU, CPU_OFF(insn_count), (int32_t)tb->n_insns);
+    if (loops) {
+        loop_enter(x);
+        x->loop_head = x->a.p;
+    }
     for (unsigned i = 0; i < tb->n_ops && !x->failed;) {
         x->i = i;
         const Op *o = &tb->ops[i];
+        if (o->fn == op_goto_through) {
+            emit_through(x, o);
+            i++;
+            continue;
+        }
         const NativeDesc *d = native_desc(o->fn);
         unsigned used = d ? ne_emit_op(x, o, d) : 0;
         if (!used)
@@ -1048,6 +1208,37 @@ bool native_compile(CPUState *c, TB *tb)
         b->data_used = data_mark;
         b->n_sites = sites_mark;
         return false;
+    }
+    return true;
+}
+
+#define LOOP_ROUNDS 3
+
+bool native_compile(CPUState *c, TB *tb)
+{
+    struct NativeBuf *b = c->tbc->nbuf;
+    static __thread NCtx ctx;
+    NCtx *x = &ctx;
+    uint8_t *start = b->code + b->used;
+    bool loops = block_loops(tb);
+    size_t data_mark = b->data_used, sites_mark = b->n_sites;
+    memset(x->loop_slot, -1, sizeof x->loop_slot);
+    memset(x->loop_dirty, 0, sizeof x->loop_dirty);
+    if (!compile_once(x, c, tb, loops))
+        return false;
+    /* The loop head's state: the registers the cache held at the first back edge, in the host
+     * registers they were in (so that going round moves nothing): compiled again over the
+     * previous attempt, which may change that state, until it holds (a few rounds at most). */
+    for (int round = 0; round < LOOP_ROUNDS && loops && x->loop_seen_set &&
+                        (memcmp(x->loop_slot, x->loop_seen, sizeof x->loop_slot) ||
+                         memcmp(x->loop_dirty, x->loop_seen_dirty, sizeof x->loop_dirty));
+         round++) {
+        memcpy(x->loop_slot, x->loop_seen, sizeof x->loop_slot);
+        memcpy(x->loop_dirty, x->loop_seen_dirty, sizeof x->loop_dirty);
+        b->data_used = data_mark;
+        b->n_sites = sites_mark;
+        if (!compile_once(x, c, tb, loops))
+            return false;
     }
     tb->native = start;
     b->used = (size_t)((x->a.p - b->code + 15) & ~15);

@@ -59,6 +59,23 @@ typedef struct NCtx {
      * op about to be compiled has index live_next: it may test them directly. */
     int live_fl;
     unsigned live_next;
+    /* Loop head (native.c): a direct branch back to the block's own start continues at
+     * loop_head, after the entry code, with the cache in the canonical state loop_slot[]
+     * (guest slot per cache register, -1 none; loop_dirty[]: left dirty, so that going round
+     * stores nothing), instead of leaving the block and reloading every register.  loop_seen
+     * is the cache at the first back edge of a compile, the next compile's canonical state. */
+    uint8_t *loop_head;         /* NULL: back edges leave the block as other branches do */
+    int8_t loop_slot[NE_CACHE_REGS], loop_seen[NE_CACHE_REGS];
+    bool loop_dirty[NE_CACHE_REGS], loop_seen_dirty[NE_CACHE_REGS];
+    bool loop_seen_set;
+    uint8_t *loop_exit[NE_MAX_GOTOS * 2]; /* leave with c->pc = the block's start */
+    unsigned n_loop_exit;
+    struct {                    /* branches the block continues through (op_goto_through) */
+        uint8_t *field;         /* jne taken when exit_request is set */
+        unsigned op;
+        uint8_t n, hreg[NE_CACHE_REGS], slot[NE_CACHE_REGS]; /* dirty cached registers */
+    } through[16];
+    unsigned n_through;
 } NCtx;
 
 #define CPU_OFF(field) ((int32_t)offsetof(CPUState, field))

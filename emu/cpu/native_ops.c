@@ -106,7 +106,7 @@ static unsigned cond_branch(NCtx *x, const Op *o, int cc)
         ne_goto(x, o[1].imm);
         return 3;
     }
-    rc_spill(x); /* both paths leave with CPUState current (stores keep the x86 flags) */
+    /* each path writes back its own registers (ne_goto), so a loop's back edge keeps them */
     uint8_t *taken = x_jcc(&x->a, cc);
     ne_goto(x, o[2].imm);
     x_patch(taken, x->a.p);

@@ -124,6 +124,16 @@ Op *op_goto_tb(CPUState *c, Op *o)
     return next->ops;
 }
 
+Op *op_goto_through(CPUState *c, Op *o)
+{
+    if (unlikely(c->exit_request)) {
+        c->pc = o->imm;
+        c->insn_count -= o->x;
+        return NULL;
+    }
+    return op_next(c, o);
+}
+
 Op *op_goto_indirect(CPUState *c, Op *o)
 {
     (void)o;

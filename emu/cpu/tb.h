@@ -91,6 +91,10 @@ TB *tb_translate(CPUState *c, uint64_t pc);
 Op *op_goto_tb(CPUState *c, Op *o);       /* imm = target; chains via o->link */
 Op *op_goto_indirect(CPUState *c, Op *o); /* target already in c->pc */
 Op *op_raise(CPUState *c, Op *o);         /* x = CpuException, imm = syndrome; pc = o->pc */
+/* A branch the block continues through (translate.c), imm = target: leaves to the target when
+ * exit_request is set, as the block boundary it replaces would, uncounting the x instructions
+ * of the block after it (counted at the block's entry). */
+Op *op_goto_through(CPUState *c, Op *o);
 
 #ifdef CONFIG_SYSTEM
 TB *sys_tb_find(CPUState *c, uint64_t pc);

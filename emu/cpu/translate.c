@@ -8,6 +8,7 @@
 #ifdef CONFIG_SYSTEM
 #include "sys_cpu.h"
 #include "sys_debug.h"
+#include "sys_timing.h"
 #endif
 
 TB *tbc_alloc(TBCache *t, unsigned n_ops);
@@ -29,11 +30,38 @@ void tr_raise(DisasCtx *s, CpuException exc, uint32_t syndrome)
     s->end_block = true;
 }
 
+/* A block continues through an unconditional direct branch (B) when its target is in the
+ * block's own page (system mode: the page is the unit of code invalidation, sys_code.c; user mode
+ * drops every translation on any code write) and not already in the block (the block's start
+ * stays a branch: a loop, native.c; other addresses would be translated twice).  Not while the
+ * debugger steps, nor when tracing or timing, which see a block as one range pc..end_pc. */
+#define TB_MAX_THROUGH 8
+
+static bool follow_branch(DisasCtx *s, uint64_t start, uint64_t target, const uint64_t *seg, unsigned n_seg)
+{
+    if (n_seg >= TB_MAX_THROUGH || ((target ^ start) >> 12) || (target & 3))
+        return false;
+    if (cpu_trace_translated || cpu_trace_exec)
+        return false;
+#ifdef CONFIG_SYSTEM
+    if ((sys_cpu(s->cpu)->tb_flags & SYS_TBF_STEP) || sys_timing_hier)
+        return false;
+#endif
+    for (unsigned k = 0; k <= n_seg; k++) { /* segments [seg[2k], seg[2k+1]); the last one open */
+        uint64_t lo = seg[2 * k], hi = k < n_seg ? seg[2 * k + 1] : s->pc + 4;
+        if (target >= lo && target < hi)
+            return false;
+    }
+    return true;
+}
+
 TB *tb_translate(CPUState *c, uint64_t pc)
 {
     static __thread Op scratch[TB_MAX_OPS];
     DisasCtx s = { .cpu = c, .pc = pc, .ops = scratch };
     unsigned n_insns = 0;
+    uint64_t seg[2 * TB_MAX_THROUGH + 2] = { pc }; /* address ranges translated so far */
+    unsigned n_seg = 0, through_op[TB_MAX_THROUGH], through_insns[TB_MAX_THROUGH];
 
     while (!s.end_block) {
         uint32_t insn;
@@ -57,6 +85,7 @@ TB *tb_translate(CPUState *c, uint64_t pc)
         }
         s.insn = insn;
         n_insns++;
+        unsigned first_op = s.n_ops;
 #ifdef CONFIG_SYSTEM
         if (sys_translate_insn(&s, insn))
             ; /* system instruction (sys_translate.c) */
@@ -64,6 +93,21 @@ TB *tb_translate(CPUState *c, uint64_t pc)
 #endif
         if (!a64_decode(&s, insn))
             tr_undef(&s);
+        if ((insn & 0xfc000000u) == 0x14000000u && s.n_ops == first_op + 1 && s.ops[first_op].fn == op_goto_tb &&
+            follow_branch(&s, pc, s.ops[first_op].imm, seg, n_seg)) {
+            /* B: the block goes on at the target, behind the exit_request test of the branch */
+            uint64_t target = s.ops[first_op].imm;
+            s.ops[first_op].fn = op_goto_through;
+            seg[2 * n_seg + 1] = s.pc + 4;
+            seg[2 * n_seg + 2] = target;
+            through_op[n_seg] = first_op;
+            through_insns[n_seg++] = n_insns;
+            s.end_block = false;
+            s.pc = target;
+            if (n_insns >= TB_MAX_INSNS || (s.pc & 0xfff) == 0)
+                tr_goto(&s, s.pc);
+            continue;
+        }
         s.pc += 4;
 #ifdef CONFIG_SYSTEM
         if (!s.end_block && (sys_cpu(c)->tb_flags & SYS_TBF_STEP))
@@ -86,6 +130,8 @@ TB *tb_translate(CPUState *c, uint64_t pc)
     tb->end_pc = s.pc;
     tb->n_insns = n_insns;
     tb->n_ops = s.n_ops;
+    for (unsigned k = 0; k < n_seg; k++) /* instructions after the branch, for its exit */
+        s.ops[through_op[k]].x = n_insns - through_insns[k];
     memcpy(tb->ops, s.ops, s.n_ops * sizeof(Op));
     tb->native = NULL;
 #if MALIBU_HAVE_NATIVE

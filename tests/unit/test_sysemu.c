@@ -17,7 +17,9 @@
  * - the PMU: ID values, exact instruction and cycle counts at EL1, a 32-bit counter's overflow
  *   flag and interrupt level;
  * - FEAT_PAN: EL1 accesses to EL0 pages fault with PSTATE.PAN set (TLB entries filled before
- *   included), LDTR/STTR do not, SPAN and ERET; absent on --cpu a57. */
+ *   included), LDTR/STTR do not, SPAN and ERET; absent on --cpu a57;
+ * - a loop inside one block (native.c): the timer interrupt is taken during a tight loop, and
+ *   with the quantum checked the loop stops within a block's length of insn_limit. */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +27,7 @@
 #include "sys_cpu.h"
 #include "sys_timing.h"
 #include "tb.h"
+#include "native.h"
 #include "bus.h"
 #include "gic400.h"
 #include "gtimer.h"
@@ -505,6 +508,69 @@ START_TEST(wfi_timer_irq)
 }
 END_TEST
 
+START_TEST(irq_during_tight_loop)
+{
+    gic_dist_write(mach.gic, 0, 0x000, 1, 4);          /* GICD_CTLR */
+    gic_dist_write(mach.gic, 0, 0x100, 1u << 27, 4);   /* ISENABLER0: PPI 27 */
+    gic_cpu_write(mach.gic, 0, 0x004, 0xf0, 4);        /* GICC_PMR */
+    gic_cpu_write(mach.gic, 0, 0x000, 1, 4);           /* GICC_CTLR */
+    static const uint32_t prog[] = {
+        0xd2b00000, /* movz x0, #0x8000, lsl #16 */
+        0x91200000, /* add x0, x0, #0x800 */
+        0xd518c000, /* msr vbar_el1, x0 */
+        0xd2a00060, /* movz x0, #0x3, lsl #16  (2 ms) */
+        0xd51be300, /* msr cntv_tval_el0, x0 */
+        0xd2800021, /* movz x1, #1 */
+        0xd51be321, /* msr cntv_ctl_el0, x1 */
+        0xd50342ff, /* msr daifclr, #2 */
+        0x910004a5, /* 1: add x5, x5, #1 */
+        0x17ffffff, /* b 1b: a block that branches to its own start */
+    };
+    static const uint32_t irq[] = {
+        0xd2800840, /* movz x0, #0x42 */
+        0xd4000002, /* hvc #0 */
+    };
+    load(0, prog, sizeof prog / 4);
+    load(0x880, irq, 2); /* IRQ, current EL with SP0 */
+    load(0xa80, irq, 2); /* IRQ, current EL with SPx */
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_uint_eq(hvc_regs[0], 0x42);
+    ck_assert_uint_gt(hvc_regs[5], 0);
+}
+END_TEST
+
+START_TEST(quantum_stops_a_loop)
+{
+    /* 2^18 times round a 3-instruction loop block, in quanta of 1000 instructions */
+    static const uint32_t prog[] = {
+        0xd2a00081, /* movz x1, #0x4, lsl #16 */
+        0x91000400, /* 1: add x0, x0, #1 */
+        0xf1000421, /* subs x1, x1, #1 */
+        0x54ffffc1, /* b.ne 1b */
+        0xd4000002, /* hvc #0 */
+    };
+    load(0, prog, sizeof prog / 4);
+    native_set_insn_limit_check(true);
+    unsigned quanta = 0;
+    SysRunResult r;
+    for (;;) {
+        cpu->cpu.insn_limit = cpu->cpu.insn_count + 1000;
+        r = sys_cpu_exec(cpu);
+        if (r != SYS_RUN_QUANTUM)
+            break;
+        quanta++;
+        /* stopped at a block boundary or a back edge, within one block's length (4) */
+        ck_assert_msg(cpu->cpu.insn_count < cpu->cpu.insn_limit + 4, "quantum %u: %llu instructions, limit %llu",
+                      quanta, (unsigned long long)cpu->cpu.insn_count, (unsigned long long)cpu->cpu.insn_limit);
+    }
+    native_set_insn_limit_check(false);
+    ck_assert_int_eq(r, SYS_RUN_STOP);
+    ck_assert_uint_eq(hvc_regs[0], 1u << 18);
+    ck_assert_uint_eq(cpu->cpu.insn_count, 4 + 3 * ((1u << 18) - 1) + 1);
+    ck_assert_uint_ge(quanta, 780);
+}
+END_TEST
+
 /* A second vCPU in the same machine (SMP): cpus[] lists both. */
 static SysCPU *second_cpu(void)
 {
@@ -861,6 +927,8 @@ int main(void)
     tcase_add_test(tc, cross_page_chain_same_site_after_remap);
     tcase_add_test(tc, smc_and_hvc_imm_undef);
     tcase_add_test(tc, wfi_timer_irq);
+    tcase_add_test(tc, irq_during_tight_loop);
+    tcase_add_test(tc, quantum_stops_a_loop);
     tcase_add_test(tc, smp_code_write_reaches_other_cpu);
     tcase_add_test(tc, smp_tlbi_is_reaches_other_cpu);
     tcase_add_test(tc, timing_cpu_feed);

@@ -1,0 +1,210 @@
+/* Block formation (translate.c, native.c): loops inside one block, blocks that continue
+ * through B.
+ *
+ * - a counted loop whose block branches to its own start: result and exact insn_count (the back
+ *   edge adds the block's instructions each time round, as re-entering the block did);
+ * - nested loops, the outer one closing through a B the block continues through;
+ * - a loop whose body uses more guest registers than the register cache holds (the back edge
+ *   writes back and reloads what the canonical loop-head state lacks);
+ * - a loop that rewrites an instruction of its own body each time round: the new instruction
+ *   runs on the next iteration (the back edge leaves on exit_request, as the block boundary did);
+ * - the same through a B: the store before the B makes the block leave at the B, so the
+ *   instruction after it is fetched anew;
+ * - a B into the block's own page continues the block; its instruction count covers both parts.
+ * The system-mode cases (an interrupt during a tight loop, the quantum) are in test_sysemu.c. */
+#include "cpu_harness.h"
+
+#define ADD_X0_X0(i) (0x91000000u | ((uint32_t)(i) & 0xfff) << 10) /* add x0, x0, #i */
+
+/* Load code into a writable and executable code page (for code that rewrites itself), run it
+ * until it stops with something other than an exit request. */
+static CpuException run_rwx(CPUState *c, const uint32_t *code, size_t n)
+{
+    ck_assert_int_eq(guest_protect(HARNESS_CODE, 0x10000, GP_READ | GP_WRITE), 0);
+    memcpy(g2h(HARNESS_CODE), code, n * 4);
+    ck_assert_int_eq(guest_protect(HARNESS_CODE, 0x10000, GP_READ | GP_WRITE | GP_EXEC), 0);
+    tbc_flush(c->tbc);
+    c->exit_request = 0;
+    c->pc = HARNESS_CODE;
+    CpuException e;
+    while ((e = cpu_exec(c)) == EXC_INTERRUPT)
+        ;
+    return e;
+}
+
+START_TEST(counted_loop)
+{
+    CPUState *c = harness_cpu();
+    const uint32_t code[] = {
+        0xd2800000u, /* mov x0, #0 */
+        0xd2807d01u, /* mov x1, #1000 */
+        0x91000c00u, /* 1: add x0, x0, #3 */
+        0xf1000421u, /* subs x1, x1, #1 */
+        0x54ffffc1u, /* b.ne 1b */
+        BRK0,
+    };
+    ck_assert_int_eq(harness_run(c, code, 6), EXC_BRK);
+    ck_assert_uint_eq(c->x[0], 3000);
+    ck_assert_uint_eq(c->x[1], 0);
+    ck_assert_uint_eq(c->pc, HARNESS_CODE + 20);
+    /* the first block runs the first iteration (5 insns), the loop block (3 insns) the other
+     * 999, then the BRK's block (1) */
+    ck_assert_uint_eq(c->insn_count, 5 + 999 * 3 + 1);
+    TB *loop = tb_lookup(c->tbc, HARNESS_CODE + 8);
+    ck_assert_ptr_nonnull(loop);
+    ck_assert_uint_eq(loop->n_insns, 3);
+}
+END_TEST
+
+START_TEST(nested_loops_through_b)
+{
+    CPUState *c = harness_cpu();
+    const uint32_t code[] = {
+        0xd2800000u, /* mov x0, #0 */
+        0xd2800642u, /* mov x2, #50 */
+        0xd2800501u, /* outer: mov x1, #40 */
+        0x8b020000u, /* inner: add x0, x0, x2 */
+        0xf1000421u, /* subs x1, x1, #1 */
+        0x54ffffc1u, /* b.ne inner */
+        0x14000002u, /* b 1f */
+        BRK0 | 1u << 5, /* brk #1: never reached */
+        0xf1000442u, /* 1: subs x2, x2, #1 */
+        0x54ffff21u, /* b.ne outer */
+        BRK0,
+    };
+    ck_assert_int_eq(harness_run(c, code, 11), EXC_BRK);
+    ck_assert_uint_eq(c->syndrome, 0);
+    ck_assert_uint_eq(c->x[0], 40 * (50 * 51 / 2));
+    ck_assert_uint_eq(c->x[1], 0);
+    ck_assert_uint_eq(c->x[2], 0);
+    /* the block after the inner loop continues through the B: subs, b.ne in the same block */
+    TB *tail = tb_lookup(c->tbc, HARNESS_CODE + 24);
+    ck_assert_ptr_nonnull(tail);
+    ck_assert_uint_eq(tail->n_insns, 3);
+    ck_assert_ptr_null(tb_lookup(c->tbc, HARNESS_CODE + 32));
+    /* 6 (first block) + 49 * 3 (inner loop blocks, first iteration in the block before)
+     * + 50 * 39 * 3 (inner loop) + 50 * 3 (tail) + 49 * 4 (outer head to b.ne inner) + 1 */
+    ck_assert_uint_eq(c->insn_count, 6 + 50 * 39 * 3 + 50 * 3 + 49 * 4 + 1);
+}
+END_TEST
+
+START_TEST(loop_evicts_registers)
+{
+    CPUState *c = harness_cpu();
+    /* x2..x15 each += its own number each time round, x1 counts: 15 guest registers in a
+     * cache of 9 */
+    uint32_t code[32];
+    unsigned n = 0;
+    code[n++] = 0xd2800c81u; /* mov x1, #100 */
+    unsigned loop = n;
+    for (unsigned r = 2; r <= 15; r++)
+        code[n++] = 0x91000000u | r << 10 | r << 5 | r; /* add xr, xr, #r */
+    code[n++] = 0xf1000421u; /* subs x1, x1, #1 */
+    code[n] = 0x54000001u | ((uint32_t)(loop - n) & 0x7ffff) << 5; /* b.ne loop */
+    n++;
+    code[n++] = BRK0;
+    for (unsigned r = 2; r <= 15; r++)
+        c->x[r] = r * 1000;
+    ck_assert_int_eq(harness_run(c, code, n), EXC_BRK);
+    for (unsigned r = 2; r <= 15; r++)
+        ck_assert_msg(c->x[r] == r * 1000 + 100 * r, "x%u = %llu, want %u", r, (unsigned long long)c->x[r],
+                      r * 1000 + 100 * r);
+    ck_assert_uint_eq(c->x[1], 0);
+    ck_assert_uint_eq(c->insn_count, (n - 1) + 99 * (n - 2) + 1);
+}
+END_TEST
+
+START_TEST(loop_rewrites_its_body)
+{
+    CPUState *c = harness_cpu();
+    /* Each time round, `patch` runs, then is rewritten to add x0, x0, #x1 (before x1 counts
+     * down): the next iteration must run the new instruction. */
+    const uint32_t code[] = {
+        0xd2800000u, /* mov x0, #0 */
+        0xd2800141u, /* mov x1, #10 */
+        0x18000103u, /* ldr w3, base (+32) */
+        0x10000024u, /* adr x4, patch (+4) */
+        0x91000400u, /* patch: add x0, x0, #1 */
+        0x2a012865u, /* orr w5, w3, w1, lsl #10 */
+        0xb9000085u, /* str w5, [x4] */
+        0xf1000421u, /* subs x1, x1, #1 */
+        0x54ffff81u, /* b.ne patch */
+        BRK0,
+        0x91000000u, /* base: add x0, x0, #0 */
+    };
+    ck_assert_int_eq(run_rwx(c, code, 11), EXC_BRK);
+    ck_assert_uint_eq(c->x[0], 1 + (10 + 9 + 8 + 7 + 6 + 5 + 4 + 3 + 2));
+}
+END_TEST
+
+START_TEST(rewrite_behind_a_b)
+{
+    CPUState *c = harness_cpu();
+    /* The instruction after the B is rewritten before the B each time round: the block, which
+     * continues through the B, must leave there and fetch it anew (running the old one once
+     * would add 100 and miss 10). */
+    const uint32_t code[] = {
+        0xd2800000u, /* mov x0, #0 */
+        0xd2800141u, /* mov x1, #10 */
+        0x18000143u, /* ldr w3, base (+40) */
+        0x100000a4u, /* adr x4, patch (+20) */
+        0x2a012865u, /* loop: orr w5, w3, w1, lsl #10 */
+        0xb9000085u, /* str w5, [x4] */
+        0x14000002u, /* b patch */
+        BRK0 | 1u << 5, /* brk #1: never reached */
+        0x91019000u, /* patch: add x0, x0, #100 (rewritten before it first runs) */
+        0xf1000421u, /* subs x1, x1, #1 */
+        0x54ffff41u, /* b.ne loop */
+        BRK0,
+        0x91000000u, /* base: add x0, x0, #0 */
+    };
+    CpuException e = run_rwx(c, code, 13);
+    ck_assert_msg(e == EXC_BRK, "exception %d at pc %#llx x0 %llu", e, (unsigned long long)c->pc, (unsigned long long)c->x[0]);
+    ck_assert_uint_eq(c->syndrome, 0);
+    ck_assert_uint_eq(c->x[0], 10 + 9 + 8 + 7 + 6 + 5 + 4 + 3 + 2 + 1);
+}
+END_TEST
+
+START_TEST(block_continues_through_b)
+{
+    CPUState *c = harness_cpu();
+    /* A forward B, then a backward B to a part not yet in the block, then the block's end. */
+    const uint32_t code[] = {
+        0xd2800020u,    /* 0: mov x0, #1 */
+        0x14000005u,    /* 4: b 18 */
+        0x91001000u,    /* 8: add x0, x0, #4 */
+        BRK0,           /* c */
+        BRK0 | 1u << 5, /* 10: never reached */
+        BRK0 | 1u << 5, /* 14 */
+        0x91000800u,    /* 18: add x0, x0, #2 */
+        0x17fffffbu,    /* 1c: b 8 */
+    };
+    ck_assert_int_eq(harness_run(c, code, 8), EXC_BRK);
+    ck_assert_uint_eq(c->syndrome, 0);
+    ck_assert_uint_eq(c->x[0], 1 + 2 + 4);
+    ck_assert_uint_eq(c->pc, HARNESS_CODE + 12);
+    TB *tb = tb_lookup(c->tbc, HARNESS_CODE);
+    ck_assert_ptr_nonnull(tb);
+    ck_assert_uint_eq(tb->n_insns, 6); /* mov, b, add, b, add, brk */
+    ck_assert_uint_eq(c->insn_count, 6);
+    ck_assert_uint_eq(c->tbc->n_translated, 1);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("regions");
+    TCase *tc = tcase_create("regions");
+    tcase_add_test(tc, counted_loop);
+    tcase_add_test(tc, nested_loops_through_b);
+    tcase_add_test(tc, loop_evicts_registers);
+    tcase_add_test(tc, loop_rewrites_its_body);
+    tcase_add_test(tc, rewrite_behind_a_b);
+    tcase_add_test(tc, block_continues_through_b);
+    suite_add_tcase(s, tc);
+    SRunner *r = srunner_create(s);
+    srunner_run_all(r, CK_NORMAL);
+    int failed = srunner_ntests_failed(r);
+    srunner_free(r);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
