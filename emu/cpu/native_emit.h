@@ -126,6 +126,7 @@ unsigned ne_emit_cpu_field(NCtx *x, const Op *o, const NativeDesc *d);
 /* native_int_extra.c: NK_DIV, NK_ADC, NK_DP1; native_fp.c: the NK_F* kinds and NK_CVTF. */
 unsigned ne_emit_int_extra(NCtx *x, const Op *o, const NativeDesc *d);
 unsigned ne_emit_fp(NCtx *x, const Op *o, const NativeDesc *d);
+unsigned ne_emit_sha512(NCtx *x, const Op *o, const NativeDesc *d); /* native_sha512.c */
 /* NZCV from the x86 flags of the operation just done (FL_*: what the operation was). */
 enum { FL_ADD, FL_SUB, FL_LOGIC };
 void ne_store_flags(NCtx *x, int kind);

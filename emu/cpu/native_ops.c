@@ -727,6 +727,8 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
     case NK_FCMP:
     case NK_CVTF:
         return ne_emit_fp(x, o, d);
+    case NK_SHA512:
+        return ne_emit_sha512(x, o, d);
     default:
         return 0;
     }
