@@ -41,7 +41,7 @@ typedef enum {
     NK_GOTO, NK_BL, NK_BR, NK_BLR, NK_RET, NK_BCOND, NK_CB, NK_TB, NK_CMP_BRANCH,
     NK_MULL, NK_CPU_FIELD,
     /* native_int_extra.c and native_fp.c */
-    NK_DIV, NK_ADC, NK_DP1, NK_FMOV_GEN, NK_FP_UN, NK_FP_BIN, NK_FCMP, NK_CVTF, NK_SHA512,
+    NK_DIV, NK_ADC, NK_DP1, NK_FMOV_GEN, NK_FP_UN, NK_FP_BIN, NK_FCMP, NK_CVTF, NK_SHA512, NK_ATOMIC,
     NK_COUNT
 } NativeKind;
 
@@ -73,7 +73,9 @@ enum { NDP1_REV16, NDP1_REV32, NDP1_CLS };
  * NK_FP_BIN: size; op = the scalar SSE opcode (0x58 add, 0x59 mul, 0x5C sub, 0x5E div).
  * NK_FCMP: size; sub = compare with +0.0.  NK_CVTF: SCVTF/UCVTF from X/W (sf), size =
  * destination, sext = signed.  NK_SHA512 (native_sha512.c): op 0 SHA512H, 1 SHA512H2,
- * 2 SHA512SU1, 3 SHA512SU0. */
+ * 2 SHA512SU1, 3 SHA512SU0.  NK_ATOMIC (native_atomic.c, user mode): op = one of these,
+ * size = log2 access size; operands as tr_atomic.c's. */
+enum { NAT_ADD, NAT_CLR, NAT_EOR, NAT_SET, NAT_SWP, NAT_CAS };
 enum { NFM_XD, NFM_DX, NFM_WS, NFM_SW, NFM_XD1, NFM_D1X, NFM_WH, NFM_HW };
 enum { NFU_MOV, NFU_ABS, NFU_NEG, NFU_IMM };
 

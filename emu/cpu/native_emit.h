@@ -127,6 +127,7 @@ unsigned ne_emit_cpu_field(NCtx *x, const Op *o, const NativeDesc *d);
 unsigned ne_emit_int_extra(NCtx *x, const Op *o, const NativeDesc *d);
 unsigned ne_emit_fp(NCtx *x, const Op *o, const NativeDesc *d);
 unsigned ne_emit_sha512(NCtx *x, const Op *o, const NativeDesc *d); /* native_sha512.c */
+unsigned ne_emit_atomic(NCtx *x, const Op *o, const NativeDesc *d); /* native_atomic.c */
 /* NZCV from the x86 flags of the operation just done (FL_*: what the operation was). */
 enum { FL_ADD, FL_SUB, FL_LOGIC };
 void ne_store_flags(NCtx *x, int kind);

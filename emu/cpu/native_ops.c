@@ -729,6 +729,8 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         return ne_emit_fp(x, o, d);
     case NK_SHA512:
         return ne_emit_sha512(x, o, d);
+    case NK_ATOMIC:
+        return ne_emit_atomic(x, o, d);
     default:
         return 0;
     }

@@ -19,6 +19,7 @@
  * CASP: x = Rs+1 source | Rs+1 destination << 8 | Rt+1 source << 16. */
 #include "translate.h"
 #include "mem.h"
+#include "native.h"
 
 #define ORD __ATOMIC_SEQ_CST
 
@@ -179,3 +180,18 @@ bool trans_MEM_CASP(DisasCtx *s, arg_MEM_CASP *a)
     o->x = (uint32_t)xzr_src(a->rs + 1) | (uint32_t)xzr_dst(a->rs + 1) << 8 | (uint32_t)xzr_src(a->rt + 1) << 16;
     return true;
 }
+
+/* ---- description for the native back end (native.h, native_atomic.c) --------------------- */
+#if MALIBU_HAVE_NATIVE
+static void describe_atomic_handlers(void)
+{
+    static const OpFn fns[6][4] = {
+        SIZE_FNS(op_ldadd), SIZE_FNS(op_ldclr), SIZE_FNS(op_ldeor), SIZE_FNS(op_ldset),
+        SIZE_FNS(op_swp), { op_casb, op_cash, op_casw, op_casx },
+    };
+    for (int op = NAT_ADD; op <= NAT_CAS; op++)
+        for (int size = 0; size < 4; size++)
+            native_bind(fns[op][size], (NativeDesc){ .kind = NK_ATOMIC, .op = (uint8_t)op, .size = (uint8_t)size });
+}
+NATIVE_DESCRIBER(describe_atomic_handlers)
+#endif
