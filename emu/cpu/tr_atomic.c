@@ -9,7 +9,8 @@
  * no FEAT_LSE2); the page must be writable RAM (mem_host_aligned with write set, so a read-only
  * page faults even when a CAS compares false, as the Arm ARM permits; MMIO is a bus error).
  * All forms use sequentially consistent host atomics: at least as strong as the guest's
- * acquire / release / relaxed ordering.
+ * acquire / release / relaxed ordering.  The native back end emits LDADD, LDCLR, LDEOR, LDSET,
+ * SWP and CAS in user mode as the matching host locked instructions (native_atomic.c).
  *
  * The exclusive monitor compares values (tr_mem.c), so an atomic that changes a reserved
  * location makes another CPU's STXR fail exactly as a plain store does.
