@@ -40,6 +40,8 @@ typedef enum {
     NK_LOAD, NK_STORE, NK_LOADP, NK_STOREP, NK_FLOAD, NK_FSTORE, NK_FLOADP, NK_FSTOREP,
     NK_GOTO, NK_BL, NK_BR, NK_BLR, NK_RET, NK_BCOND, NK_CB, NK_TB, NK_CMP_BRANCH,
     NK_MULL, NK_CPU_FIELD,
+    /* native_int_extra.c and native_fp.c */
+    NK_DIV, NK_ADC, NK_DP1, NK_FMOV_GEN, NK_FP_UN, NK_FP_BIN, NK_FCMP, NK_CVTF, NK_SHA512, NK_ATOMIC,
     NK_COUNT
 } NativeKind;
 
@@ -63,6 +65,19 @@ enum { NMUL_ADD, NMUL_SUB, NMUL_HIGH };
 /* NK_CPU_FIELD: op 0 reads the field into d (MRS), 1 writes n into it (MSR); sub says which
  * 64-bit field: at CPUState + imm, TPIDR_EL0, TPIDRRO_EL0, SP_EL0 (system mode, by SPSel). */
 enum { NCF_IMM, NCF_TPIDR_EL0, NCF_TPIDRRO_EL0, NCF_SP_EL0, NCF_UNPRIV };
+/* NK_DIV (native_int_extra.c): UDIV/SDIV, sext = signed.  NK_ADC: ADC/ADCS/SBC/SBCS, op =
+ * subtract (Rm inverted), setf.  NK_DP1: op = one of these. */
+enum { NDP1_REV16, NDP1_REV32, NDP1_CLS };
+/* native_fp.c.  NK_FMOV_GEN: op = one of these (X/W <- V or V <- X/W; D1 = the upper half).
+ * NK_FP_UN: size 2 (S) / 3 (D); op: FMOV, FABS, FNEG register, FMOV immediate (imm).
+ * NK_FP_BIN: size; op = the scalar SSE opcode (0x58 add, 0x59 mul, 0x5C sub, 0x5E div).
+ * NK_FCMP: size; sub = compare with +0.0.  NK_CVTF: SCVTF/UCVTF from X/W (sf), size =
+ * destination, sext = signed.  NK_SHA512 (native_sha512.c): op 0 SHA512H, 1 SHA512H2,
+ * 2 SHA512SU1, 3 SHA512SU0.  NK_ATOMIC (native_atomic.c, user mode): op = one of these,
+ * size = log2 access size; operands as tr_atomic.c's. */
+enum { NAT_ADD, NAT_CLR, NAT_EOR, NAT_SET, NAT_SWP, NAT_CAS };
+enum { NFM_XD, NFM_DX, NFM_WS, NFM_SW, NFM_XD1, NFM_D1X, NFM_WH, NFM_HW };
+enum { NFU_MOV, NFU_ABS, NFU_NEG, NFU_IMM };
 
 typedef enum { BACKEND_PORTABLE, BACKEND_NATIVE } Backend;
 

@@ -151,5 +151,13 @@ const NativeDesc *native_desc(OpFn fn); /* NULL: no emitter for the handler */
 /* native_mul_sys.c: NK_MULL and NK_CPU_FIELD. */
 unsigned ne_emit_mull(NCtx *x, const Op *o, const NativeDesc *d);
 unsigned ne_emit_cpu_field(NCtx *x, const Op *o, const NativeDesc *d);
+/* native_int_extra.c: NK_DIV, NK_ADC, NK_DP1; native_fp.c: the NK_F* kinds and NK_CVTF. */
+unsigned ne_emit_int_extra(NCtx *x, const Op *o, const NativeDesc *d);
+unsigned ne_emit_fp(NCtx *x, const Op *o, const NativeDesc *d);
+unsigned ne_emit_sha512(NCtx *x, const Op *o, const NativeDesc *d); /* native_sha512.c */
+unsigned ne_emit_atomic(NCtx *x, const Op *o, const NativeDesc *d); /* native_atomic.c */
+/* NZCV from the x86 flags of the operation just done (FL_*: what the operation was). */
+enum { FL_ADD, FL_SUB, FL_LOGIC };
+void ne_store_flags(NCtx *x, int kind);
 
 #endif

@@ -6,8 +6,6 @@
 
 #if MALIBU_HAVE_NATIVE
 
-enum { FL_ADD, FL_SUB, FL_LOGIC };
-
 static inline void ldr(NCtx *x, int host, unsigned slot, int w) { rc_read(x, host, slot, w); }
 static inline void str(NCtx *x, unsigned slot, int host) { rc_write(x, slot, host); }
 
@@ -83,6 +81,8 @@ static void store_flags(NCtx *x, int kind)
     x_setcc_m(a, kind == FL_SUB ? CC_AE : CC_B, HR_CPU, CPU_OFF(cf));
     x_setcc_m(a, CC_O, HR_CPU, CPU_OFF(vf));
 }
+
+void ne_store_flags(NCtx *x, int kind) { store_flags(x, kind); }
 
 /* reg <op>= imm, for a 64-bit immediate (via rcx when it does not sign-extend from 32). */
 static void alu_imm(NCtx *x, int w, int op, int reg, uint64_t imm)
@@ -742,6 +742,20 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         return ne_emit_mull(x, o, d);
     case NK_CPU_FIELD:
         return ne_emit_cpu_field(x, o, d);
+    case NK_DIV:
+    case NK_ADC:
+    case NK_DP1:
+        return ne_emit_int_extra(x, o, d);
+    case NK_FMOV_GEN:
+    case NK_FP_UN:
+    case NK_FP_BIN:
+    case NK_FCMP:
+    case NK_CVTF:
+        return ne_emit_fp(x, o, d);
+    case NK_SHA512:
+        return ne_emit_sha512(x, o, d);
+    case NK_ATOMIC:
+        return ne_emit_atomic(x, o, d);
     default:
         return 0;
     }

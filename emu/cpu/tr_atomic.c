@@ -9,7 +9,8 @@
  * no FEAT_LSE2); the page must be writable RAM (mem_host_aligned with write set, so a read-only
  * page faults even when a CAS compares false, as the Arm ARM permits; MMIO is a bus error).
  * All forms use sequentially consistent host atomics: at least as strong as the guest's
- * acquire / release / relaxed ordering.
+ * acquire / release / relaxed ordering.  The native back end emits LDADD, LDCLR, LDEOR, LDSET,
+ * SWP and CAS in user mode as the matching host locked instructions (native_atomic.c).
  *
  * The exclusive monitor compares values (tr_mem.c), so an atomic that changes a reserved
  * location makes another CPU's STXR fail exactly as a plain store does.
@@ -19,6 +20,7 @@
  * CASP: x = Rs+1 source | Rs+1 destination << 8 | Rt+1 source << 16. */
 #include "translate.h"
 #include "mem.h"
+#include "native.h"
 
 #define ORD __ATOMIC_SEQ_CST
 
@@ -179,3 +181,18 @@ bool trans_MEM_CASP(DisasCtx *s, arg_MEM_CASP *a)
     o->x = (uint32_t)xzr_src(a->rs + 1) | (uint32_t)xzr_dst(a->rs + 1) << 8 | (uint32_t)xzr_src(a->rt + 1) << 16;
     return true;
 }
+
+/* ---- description for the native back end (native.h, native_atomic.c) --------------------- */
+#if MALIBU_HAVE_NATIVE
+static void describe_atomic_handlers(void)
+{
+    static const OpFn fns[6][4] = {
+        SIZE_FNS(op_ldadd), SIZE_FNS(op_ldclr), SIZE_FNS(op_ldeor), SIZE_FNS(op_ldset),
+        SIZE_FNS(op_swp), { op_casb, op_cash, op_casw, op_casx },
+    };
+    for (int op = NAT_ADD; op <= NAT_CAS; op++)
+        for (int size = 0; size < 4; size++)
+            native_bind(fns[op][size], (NativeDesc){ .kind = NK_ATOMIC, .op = (uint8_t)op, .size = (uint8_t)size });
+}
+NATIVE_DESCRIBER(describe_atomic_handlers)
+#endif

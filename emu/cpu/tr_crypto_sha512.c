@@ -5,6 +5,7 @@
  * Every handler reads all its sources before writing Vd, so Vd may alias any of them.
  * Op operands: d n m = Vd Vn Vm; a = Va (EOR3, BCAX); imm = rotation (XAR). */
 #include "translate.h"
+#include "native.h"
 
 #define V(r) (c->v[(r)])
 
@@ -139,3 +140,14 @@ bool trans_CRYPTO_XAR(DisasCtx *s, arg_CRYPTO_XAR *a)
     o->imm = (uint64_t)a->imm6;
     return true;
 }
+
+/* ---- description for the native back end (native.h, native_sha512.c) --------------------- */
+#if MALIBU_HAVE_NATIVE
+static void describe_sha512_handlers(void)
+{
+    static const OpFn fns[4] = { op_sha512h, op_sha512h2, op_sha512su1, op_sha512su0 };
+    for (int op = 0; op < 4; op++)
+        native_bind(fns[op], (NativeDesc){ .kind = NK_SHA512, .op = (uint8_t)op });
+}
+NATIVE_DESCRIBER(describe_sha512_handlers)
+#endif

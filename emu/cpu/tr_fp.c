@@ -8,6 +8,7 @@
  * (rounding mode, fbits, condition), imm = FMOV immediate. */
 #include "translate.h"
 #include "fpu.h"
+#include "native.h"
 
 #define RS(r) (c->v[r].s[0])
 #define RD(r) (c->v[r].d[0])
@@ -460,3 +461,33 @@ bool trans_FP_INT(DisasCtx *s, arg_FP_INT *a)
     emit_fp(s, cvt_fns[a->sf][t], xzr_dst(a->rd), a->rn, 0, 0, r | ((uint32_t)(op & 1) << 3));
     return true;
 }
+
+/* ---- description for the native back end (native.h, native_fp.c) ------------------------- */
+#if MALIBU_HAVE_NATIVE
+#define ND(...) ((NativeDesc){ __VA_ARGS__ })
+static void describe_fp_handlers(void)
+{
+    static const struct { OpFn fn; uint8_t op; } fmov_gen[] = {
+        { op_fmov_xd, NFM_XD }, { op_fmov_dx, NFM_DX }, { op_fmov_ws, NFM_WS }, { op_fmov_sw, NFM_SW },
+        { op_fmov_xd1, NFM_XD1 }, { op_fmov_d1x, NFM_D1X }, { op_fmov_wh, NFM_WH }, { op_fmov_hw, NFM_HW },
+    };
+    for (unsigned i = 0; i < sizeof fmov_gen / sizeof fmov_gen[0]; i++)
+        native_bind(fmov_gen[i].fn, ND(.kind = NK_FMOV_GEN, .op = fmov_gen[i].op));
+    native_bind(op_fmov_imm, ND(.kind = NK_FP_UN, .op = NFU_IMM));
+    static const uint8_t sse_op[4] = { 0x59, 0x5E, 0x58, 0x5C }; /* dp2_fns: mul div add sub */
+    for (int t = 0; t < 2; t++) { /* [single, double] */
+        uint8_t size = (uint8_t)(2 + t);
+        for (int op = 0; op < 3; op++) /* dp1_fns: FMOV FABS FNEG */
+            native_bind(dp1_fns[op][t], ND(.kind = NK_FP_UN, .op = (uint8_t)op, .size = size));
+        for (int op = 0; op < 4; op++)
+            native_bind(dp2_fns[op][t], ND(.kind = NK_FP_BIN, .op = sse_op[op], .size = size));
+        native_bind(t ? op_fcmp_d : op_fcmp_s, ND(.kind = NK_FCMP, .size = size));
+        native_bind(t ? op_fcmpz_d : op_fcmpz_s, ND(.kind = NK_FCMP, .size = size, .sub = 1));
+        for (int uns = 0; uns < 2; uns++)
+            for (int sf = 0; sf < 2; sf++)
+                native_bind(cvtf_fns[uns][sf][t],
+                            ND(.kind = NK_CVTF, .sf = (uint8_t)sf, .sext = (uint8_t)!uns, .size = size));
+    }
+}
+NATIVE_DESCRIBER(describe_fp_handlers)
+#endif

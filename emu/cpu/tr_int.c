@@ -1120,6 +1120,20 @@ static void describe_int_handlers(void)
     native_bind(op_rbit64, ND(.kind = NK_RBIT, .sf = 1));
     native_bind(op_rbit32, ND(.kind = NK_RBIT, .sf = 0));
     native_bind(op_clz32, ND(.kind = NK_CLZ, .sf = 0));
+    native_bind(op_udiv64, ND(.kind = NK_DIV, .sf = 1));
+    native_bind(op_udiv32, ND(.kind = NK_DIV, .sf = 0));
+    native_bind(op_sdiv64, ND(.kind = NK_DIV, .sf = 1, .sext = 1));
+    native_bind(op_sdiv32, ND(.kind = NK_DIV, .sf = 0, .sext = 1));
+    native_bind(op_rev16_64, ND(.kind = NK_DP1, .sf = 1, .op = NDP1_REV16));
+    native_bind(op_rev16_32, ND(.kind = NK_DP1, .sf = 0, .op = NDP1_REV16));
+    native_bind(op_rev32_64, ND(.kind = NK_DP1, .sf = 1, .op = NDP1_REV32));
+    native_bind(op_cls64, ND(.kind = NK_DP1, .sf = 1, .op = NDP1_CLS));
+    native_bind(op_cls32, ND(.kind = NK_DP1, .sf = 0, .op = NDP1_CLS));
+    /* ADC family: op = subtract (SBC), setf = S */
+    for (int sf = 0; sf < 2; sf++)
+        for (int op = 0; op < 2; op++)
+            for (int S = 0; S < 2; S++)
+                native_bind(adc_tab[sf][op][S], ND(.kind = NK_ADC, .sf = sf, .op = op, .setf = S));
     for (int sf = 0; sf < 2; sf++) {
         /* CCMP/CCMN: op = subtract, size = immediate form. */
         for (int op = 0; op < 2; op++)
