@@ -40,6 +40,8 @@ typedef enum {
     NK_LOAD, NK_STORE, NK_LOADP, NK_STOREP, NK_FLOAD, NK_FSTORE, NK_FLOADP, NK_FSTOREP,
     NK_GOTO, NK_BL, NK_BR, NK_BLR, NK_RET, NK_BCOND, NK_CB, NK_TB, NK_CMP_BRANCH,
     NK_MULL, NK_CPU_FIELD,
+    /* AdvSIMD (native_simd*.c): op = NVEC_* / NPERM_* below */
+    NK_VEC, NK_VEC_PERM,
     NK_COUNT
 } NativeKind;
 
@@ -63,6 +65,28 @@ enum { NMUL_ADD, NMUL_SUB, NMUL_HIGH };
 /* NK_CPU_FIELD: op 0 reads the field into d (MRS), 1 writes n into it (MSR); sub says which
  * 64-bit field: at CPUState + imm, TPIDR_EL0, TPIDRRO_EL0, SP_EL0 (system mode, by SPSel). */
 enum { NCF_IMM, NCF_TPIDR_EL0, NCF_TPIDRRO_EL0, NCF_SP_EL0, NCF_UNPRIV };
+
+/* NK_VEC (native_simd.c): element-wise AdvSIMD on V registers d, n, m.  size = log2 element
+ * bytes (narrowing ops: of the narrow result), sub = 0 a 64-bit result (bits 127:64 zeroed;
+ * also the scalar D forms), 1 a 128-bit one; imm = shift amount, or the MOVI pattern. */
+enum {
+    NVEC_AND, NVEC_BIC, NVEC_ORR, NVEC_ORN, NVEC_EOR, NVEC_ADD, NVEC_SUB,
+    NVEC_CMEQ, NVEC_CMHI, NVEC_CMHS, NVEC_CMGT, NVEC_CMGE, NVEC_CMTST,
+    NVEC_UMAX, NVEC_UMIN, NVEC_SMAX, NVEC_SMIN,
+    NVEC_NOT, NVEC_NEG, NVEC_CMEQ0, NVEC_CMGT0, NVEC_CMGE0, NVEC_CMLE0, NVEC_CMLT0,
+    NVEC_SHL, NVEC_USHR, NVEC_SSHR, NVEC_USRA, NVEC_SSRA, NVEC_SRI, NVEC_SLI,
+    NVEC_REV16, NVEC_REV32, NVEC_REV64,
+    NVEC_ADDP, NVEC_UMAXP, NVEC_UMINP, NVEC_ADDP_D,
+    NVEC_SHRN, NVEC_SHRN2,
+    NVEC_MOVI, NVEC_ORRI, NVEC_ANDI,
+};
+/* NK_VEC_PERM (native_simd_perm.c): copies and permutes.  size = log2 element bytes, sub = Q,
+ * x = element index (INS: destination), a = INS (element)'s source index, sext = SMOV. */
+enum {
+    NPERM_DUP_GEN, NPERM_DUP_ELEM, NPERM_DUP_SCALAR, NPERM_INS_GEN, NPERM_INS_ELEM, NPERM_UMOV,
+    NPERM_ZIP1, NPERM_ZIP2, NPERM_UZP1, NPERM_UZP2, NPERM_TRN1, NPERM_TRN2,
+    NPERM_EXT, NPERM_TBL, NPERM_TBX,
+};
 
 typedef enum { BACKEND_PORTABLE, BACKEND_NATIVE } Backend;
 

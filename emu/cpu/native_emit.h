@@ -123,5 +123,8 @@ const NativeDesc *native_desc(OpFn fn); /* NULL: no emitter for the handler */
 /* native_mul_sys.c: NK_MULL and NK_CPU_FIELD. */
 unsigned ne_emit_mull(NCtx *x, const Op *o, const NativeDesc *d);
 unsigned ne_emit_cpu_field(NCtx *x, const Op *o, const NativeDesc *d);
+/* native_simd.c, native_simd_perm.c: NK_VEC and NK_VEC_PERM. */
+unsigned ne_emit_vec(NCtx *x, const Op *o, const NativeDesc *d);
+unsigned ne_emit_vec_perm(NCtx *x, const Op *o, const NativeDesc *d);
 
 #endif

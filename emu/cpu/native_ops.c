@@ -717,6 +717,10 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         return ne_emit_mull(x, o, d);
     case NK_CPU_FIELD:
         return ne_emit_cpu_field(x, o, d);
+    case NK_VEC:
+        return ne_emit_vec(x, o, d);
+    case NK_VEC_PERM:
+        return ne_emit_vec_perm(x, o, d);
     default:
         return 0;
     }
