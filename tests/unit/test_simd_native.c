@@ -44,24 +44,29 @@ typedef struct {
 } Outcome;
 
 /* A block is compiled to host code when its translation cache has a code buffer, made when
- * the cache is created on the native back end: one cache of each kind, swapped in per run. */
+ * the cache is created on the native back end: the harness's cache (made so) for the native
+ * runs, one of our own made on the portable back end for the others; cpu_off gives the
+ * harness's CPU its own back. */
+static TBCache *portable_tbc, *native_tbc;
+
 static CPUState *cpu_on(Backend be, unsigned seed, unsigned flags, uint32_t v[32][4], uint64_t x[31])
 {
-    static TBCache *tbc[2];
-    if (!tbc[0]) {
-        native_set_backend(BACKEND_PORTABLE);
-        tbc[BACKEND_PORTABLE] = tbc_new(16 << 20);
-        native_set_backend(BACKEND_NATIVE);
-        tbc[BACKEND_NATIVE] = tbc_new(16 << 20);
-        ck_assert_ptr_nonnull(tbc[BACKEND_PORTABLE]);
-        ck_assert_ptr_nonnull(tbc[BACKEND_NATIVE]);
-        ck_assert_ptr_null(tbc[BACKEND_PORTABLE]->nbuf);
-        ck_assert_ptr_nonnull(tbc[BACKEND_NATIVE]->nbuf);
-    }
+    native_set_backend(BACKEND_NATIVE); /* before the harness makes its cache */
     CPUState *c = st_cpu(seed, flags, v, x);
-    c->tbc = tbc[be];
+    if (!portable_tbc) {
+        native_tbc = c->tbc;
+        native_set_backend(BACKEND_PORTABLE);
+        portable_tbc = tbc_new(16 << 20);
+        native_set_backend(BACKEND_NATIVE);
+        ck_assert_ptr_nonnull(portable_tbc);
+        ck_assert_ptr_null(portable_tbc->nbuf);
+        ck_assert_ptr_nonnull(native_tbc->nbuf);
+    }
+    c->tbc = be == BACKEND_PORTABLE ? portable_tbc : native_tbc;
     return c;
 }
+
+static void cpu_off(CPUState *c) { c->tbc = native_tbc; }
 
 static Outcome run_on(Backend be, uint32_t insn, unsigned seed, unsigned flags)
 {
@@ -81,6 +86,7 @@ static Outcome run_on(Backend be, uint32_t insn, unsigned seed, unsigned flags)
         const NativeDesc *d = native_desc(tb->ops[0].fn);
         r.native = d && (d->kind == NK_VEC || d->kind == NK_VEC_PERM);
     }
+    cpu_off(c);
     return r;
 }
 
@@ -155,6 +161,7 @@ START_TEST(cache_and_vector_in_one_block)
         ck_assert_uint_eq(c->x[4], 0x11223344def00112ull);
         ck_assert_uint_eq(c->x[5], 0x8989898989898989ull);
         ck_assert_uint_eq(c->v[2].d[1], 0x5566778989898989ull);
+        cpu_off(c);
     }
 }
 END_TEST
@@ -174,5 +181,6 @@ int main(void)
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
+    tbc_free(portable_tbc);
     return failed ? 1 : 0;
 }
