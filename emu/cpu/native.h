@@ -79,6 +79,7 @@ enum {
     NVEC_ADDP, NVEC_UMAXP, NVEC_UMINP, NVEC_ADDP_D,
     NVEC_SHRN, NVEC_SHRN2,
     NVEC_MOVI, NVEC_ORRI, NVEC_ANDI,
+    NVEC_BSL, NVEC_BIT, NVEC_BIF,
 };
 /* NK_VEC_PERM (native_simd_perm.c): copies and permutes.  size = log2 element bytes, sub = Q,
  * x = element index (INS: destination), a = INS (element)'s source index, sext = SMOV. */

@@ -1,7 +1,8 @@
 /* Native back end: element-wise AdvSIMD integer operations as host SSE code (NK_VEC): the
- * bitwise ops, ADD/SUB, the compares (also against zero), unsigned/signed max/min, NOT/NEG,
- * shifts by immediate (with accumulate and insert), REV16/32/64, the pairwise ADDP/UMAXP/UMINP
- * that glibc's string functions reduce with, SHRN/XTN, and MOVI/ORR/BIC (immediate).
+ * bitwise ops (also BSL/BIT/BIF), ADD/SUB, the compares (also against zero), unsigned/signed
+ * max/min, NOT/NEG, shifts by immediate (with accumulate and insert), REV16/32/64, the pairwise
+ * ADDP/UMAXP/UMINP that glibc's string functions reduce with, SHRN/XTN, and MOVI/ORR/BIC
+ * (immediate).
  *
  * Sources are loaded from CPUState into xmm0.., the result stored back; 64-bit forms compute
  * on the whole register and zero bits 127:64 before the store.  Each form is what its
@@ -238,6 +239,26 @@ unsigned ne_emit_vec(NCtx *x, const Op *o, const NativeDesc *d)
         vstore(x, o->d, 0, q);
         return 1;
     }
+    case NVEC_BSL: case NVEC_BIT: case NVEC_BIF: /* bitwise selects with the old Vd (e) */
+        vload(x, 0, o->n);
+        vload(x, 1, o->m);
+        vload(x, 2, o->d);
+        if (d->op == NVEC_BSL) {        /* ((n ^ m) & e) ^ m */
+            x_p66(a, P_PXOR, 0, 1);
+            x_p66(a, P_PAND, 0, 2);
+            x_p66(a, P_PXOR, 0, 1);
+        } else if (d->op == NVEC_BIT) { /* ((n ^ e) & m) ^ e */
+            x_p66(a, P_PXOR, 0, 2);
+            x_p66(a, P_PAND, 0, 1);
+            x_p66(a, P_PXOR, 0, 2);
+        } else {                        /* ((n ^ e) & ~m) ^ e */
+            x_p66(a, P_PXOR, 0, 2);
+            x_p66(a, P_PANDN, 1, 0);
+            x_p66(a, P_PXOR, 1, 2);
+            x_movdqa_xx(a, 0, 1);
+        }
+        vstore(x, o->d, 0, q);
+        return 1;
     case NVEC_CMEQ:
         if (!can_pcmpeq(size))
             return 0;

@@ -270,8 +270,8 @@ static void describe_simd_arith(void)
     };
     for (unsigned k = 0; k < sizeof e / sizeof e[0]; k++)
         simd_bind_tab(*e[k].t, e[k].op);
-    static const uint8_t logic[5] = { NVEC_AND, NVEC_BIC, NVEC_ORR, NVEC_ORN, NVEC_EOR };
-    for (int op = 0; op < 5; op++) /* BSL/BIT/BIF stay portable */
+    static const uint8_t logic[8] = { NVEC_AND, NVEC_BIC, NVEC_ORR, NVEC_ORN, NVEC_EOR, NVEC_BSL, NVEC_BIT, NVEC_BIF };
+    for (int op = 0; op < 8; op++)
         for (int q = 0; q < 2; q++)
             native_bind(t_logic[op][q], (NativeDesc){ .kind = NK_VEC, .op = logic[op], .size = 3, .sub = (uint8_t)q });
 }
