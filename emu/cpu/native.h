@@ -42,6 +42,8 @@ typedef enum {
     NK_MULL, NK_CPU_FIELD,
     /* native_int_extra.c and native_fp.c */
     NK_DIV, NK_ADC, NK_DP1, NK_FMOV_GEN, NK_FP_UN, NK_FP_BIN, NK_FCMP, NK_CVTF, NK_SHA512, NK_ATOMIC,
+    /* AdvSIMD (native_simd*.c): op = NVEC_* / NPERM_* below */
+    NK_VEC, NK_VEC_PERM,
     NK_COUNT
 } NativeKind;
 
@@ -78,6 +80,29 @@ enum { NDP1_REV16, NDP1_REV32, NDP1_CLS };
 enum { NAT_ADD, NAT_CLR, NAT_EOR, NAT_SET, NAT_SWP, NAT_CAS };
 enum { NFM_XD, NFM_DX, NFM_WS, NFM_SW, NFM_XD1, NFM_D1X, NFM_WH, NFM_HW };
 enum { NFU_MOV, NFU_ABS, NFU_NEG, NFU_IMM };
+
+/* NK_VEC (native_simd.c): element-wise AdvSIMD on V registers d, n, m.  size = log2 element
+ * bytes (narrowing ops: of the narrow result), sub = 0 a 64-bit result (bits 127:64 zeroed;
+ * also the scalar D forms), 1 a 128-bit one; imm = shift amount, or the MOVI pattern. */
+enum {
+    NVEC_AND, NVEC_BIC, NVEC_ORR, NVEC_ORN, NVEC_EOR, NVEC_ADD, NVEC_SUB,
+    NVEC_CMEQ, NVEC_CMHI, NVEC_CMHS, NVEC_CMGT, NVEC_CMGE, NVEC_CMTST,
+    NVEC_UMAX, NVEC_UMIN, NVEC_SMAX, NVEC_SMIN,
+    NVEC_NOT, NVEC_NEG, NVEC_CMEQ0, NVEC_CMGT0, NVEC_CMGE0, NVEC_CMLE0, NVEC_CMLT0,
+    NVEC_SHL, NVEC_USHR, NVEC_SSHR, NVEC_USRA, NVEC_SSRA, NVEC_SRI, NVEC_SLI,
+    NVEC_REV16, NVEC_REV32, NVEC_REV64,
+    NVEC_ADDP, NVEC_UMAXP, NVEC_UMINP, NVEC_ADDP_D,
+    NVEC_SHRN, NVEC_SHRN2,
+    NVEC_MOVI, NVEC_ORRI, NVEC_ANDI,
+    NVEC_BSL, NVEC_BIT, NVEC_BIF,
+};
+/* NK_VEC_PERM (native_simd_perm.c): copies and permutes.  size = log2 element bytes, sub = Q,
+ * x = element index (INS: destination), a = INS (element)'s source index, sext = SMOV. */
+enum {
+    NPERM_DUP_GEN, NPERM_DUP_ELEM, NPERM_DUP_SCALAR, NPERM_INS_GEN, NPERM_INS_ELEM, NPERM_UMOV,
+    NPERM_ZIP1, NPERM_ZIP2, NPERM_UZP1, NPERM_UZP2, NPERM_TRN1, NPERM_TRN2,
+    NPERM_EXT, NPERM_TBL, NPERM_TBX,
+};
 
 typedef enum { BACKEND_PORTABLE, BACKEND_NATIVE } Backend;
 

@@ -159,5 +159,8 @@ unsigned ne_emit_atomic(NCtx *x, const Op *o, const NativeDesc *d); /* native_at
 /* NZCV from the x86 flags of the operation just done (FL_*: what the operation was). */
 enum { FL_ADD, FL_SUB, FL_LOGIC };
 void ne_store_flags(NCtx *x, int kind);
+/* native_simd.c, native_simd_perm.c: NK_VEC and NK_VEC_PERM. */
+unsigned ne_emit_vec(NCtx *x, const Op *o, const NativeDesc *d);
+unsigned ne_emit_vec_perm(NCtx *x, const Op *o, const NativeDesc *d);
 
 #endif

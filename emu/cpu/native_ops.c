@@ -756,6 +756,10 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         return ne_emit_sha512(x, o, d);
     case NK_ATOMIC:
         return ne_emit_atomic(x, o, d);
+    case NK_VEC:
+        return ne_emit_vec(x, o, d);
+    case NK_VEC_PERM:
+        return ne_emit_vec_perm(x, o, d);
     default:
         return 0;
     }

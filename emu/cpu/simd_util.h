@@ -361,6 +361,19 @@ static inline Op *simd_emit(DisasCtx *s, OpFn fn, int rd, int rn, int rm, uint64
     return o;
 }
 
+/* Native back end descriptions (native.h, NK_VEC): every handler of a [size][mode] table as
+ * operation op; mode 2 (scalar) only where it is the D-register form of a 64-bit element. */
+#if defined(MALIBU_NATIVE_H) && MALIBU_HAVE_NATIVE
+static inline void simd_bind_tab(const OpFn t[4][3], uint8_t op)
+{
+    for (int size = 0; size < 4; size++)
+        for (int mode = 0; mode < 3; mode++)
+            if (t[size][mode] && (mode < 2 || size == 3))
+                native_bind(t[size][mode], (NativeDesc){ .kind = NK_VEC, .op = op, .size = (uint8_t)size,
+                                                         .sub = mode == 1 });
+}
+#endif
+
 #endif /* MALIBU_TRANSLATE_H */
 
 #endif

@@ -5,6 +5,7 @@
  * a handler from a table.  Encodings that belong to the floating-point groups
  * (or are unallocated) make the translator return false. */
 #include "translate.h"
+#include "native.h"
 #include "simd_util.h"
 
 typedef const OpFn Tab[4][3];
@@ -256,3 +257,23 @@ bool trans_SIMD_s3diff(DisasCtx *s, arg_SIMD_s3diff *a)
     simd_emit(s, (*t)[a->size][2], a->rd, a->rn, a->rm, 0);
     return true;
 }
+
+/* ---- description for the native back end (native.h, native_simd.c) ---------------------- */
+#if MALIBU_HAVE_NATIVE
+static void describe_simd_arith(void)
+{
+    static const struct { Tab *t; uint8_t op; } e[] = {
+        { &t_add, NVEC_ADD },   { &t_sub, NVEC_SUB },   { &t_cmeq, NVEC_CMEQ }, { &t_cmhi, NVEC_CMHI },
+        { &t_cmhs, NVEC_CMHS }, { &t_cmgt, NVEC_CMGT }, { &t_cmge, NVEC_CMGE }, { &t_cmtst, NVEC_CMTST },
+        { &t_umax, NVEC_UMAX }, { &t_umin, NVEC_UMIN }, { &t_smax, NVEC_SMAX }, { &t_smin, NVEC_SMIN },
+        { &t_addp, NVEC_ADDP }, { &t_umaxp, NVEC_UMAXP }, { &t_uminp, NVEC_UMINP },
+    };
+    for (unsigned k = 0; k < sizeof e / sizeof e[0]; k++)
+        simd_bind_tab(*e[k].t, e[k].op);
+    static const uint8_t logic[8] = { NVEC_AND, NVEC_BIC, NVEC_ORR, NVEC_ORN, NVEC_EOR, NVEC_BSL, NVEC_BIT, NVEC_BIF };
+    for (int op = 0; op < 8; op++)
+        for (int q = 0; q < 2; q++)
+            native_bind(t_logic[op][q], (NativeDesc){ .kind = NK_VEC, .op = logic[op], .size = 3, .sub = (uint8_t)q });
+}
+NATIVE_DESCRIBER(describe_simd_arith)
+#endif

@@ -3,6 +3,7 @@
  * See tr_simd_arith.c and the handler templates in simd_util.h. */
 #include "translate.h"
 #include <string.h>
+#include "native.h"
 #include "simd_util.h"
 
 typedef const OpFn Tab[4][3];
@@ -338,3 +339,28 @@ bool trans_SIMD_sshimm(DisasCtx *s, arg_SIMD_sshimm *a)
 {
     return do_shift_imm(s, 0, a->u, a->immh, a->immb, a->opc, a->rd, a->rn, true);
 }
+
+/* ---- description for the native back end (native.h, native_simd.c) ---------------------- */
+#if MALIBU_HAVE_NATIVE
+static void describe_simd_arith_misc(void)
+{
+    static const struct { Tab *t; uint8_t op; } e[] = {
+        { &t_not, NVEC_NOT },     { &t_neg, NVEC_NEG },     { &t_cmeq0, NVEC_CMEQ0 }, { &t_cmgt0, NVEC_CMGT0 },
+        { &t_cmge0, NVEC_CMGE0 }, { &t_cmle0, NVEC_CMLE0 }, { &t_cmlt0, NVEC_CMLT0 }, { &t_shl, NVEC_SHL },
+        { &t_ushr, NVEC_USHR },   { &t_sshr, NVEC_SSHR },   { &t_usra, NVEC_USRA },   { &t_ssra, NVEC_SSRA },
+        { &t_sri, NVEC_SRI },     { &t_sli, NVEC_SLI },     { &t_rev16, NVEC_REV16 }, { &t_rev32, NVEC_REV32 },
+        { &t_rev64, NVEC_REV64 },
+    };
+    for (unsigned k = 0; k < sizeof e / sizeof e[0]; k++)
+        simd_bind_tab(*e[k].t, e[k].op);
+    /* narrowing: size = the narrow element; mode 1 writes the upper half (SHRN2, XTN2) */
+    for (int size = 0; size < 3; size++)
+        for (int mode = 0; mode < 2; mode++) {
+            NativeDesc d = { .kind = NK_VEC, .op = mode ? NVEC_SHRN2 : NVEC_SHRN, .size = (uint8_t)size };
+            native_bind(t_shrn[size][mode], d);
+            native_bind(t_xtn[size][mode], d);
+        }
+    native_bind(t_addp_d, (NativeDesc){ .kind = NK_VEC, .op = NVEC_ADDP_D, .size = 3 });
+}
+NATIVE_DESCRIBER(describe_simd_arith_misc)
+#endif

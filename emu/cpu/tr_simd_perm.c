@@ -7,6 +7,7 @@
  * a scalar result clears everything above the element. */
 #include <string.h>
 #include "translate.h"
+#include "native.h"
 
 #define V(r) (c->v[(r)])
 
@@ -346,3 +347,59 @@ bool trans_SIMDP_TBL(DisasCtx *s, arg_SIMDP_TBL *a)
     o->m = a->rm;
     return true;
 }
+
+/* ---- description for the native back end (native.h, native_simd_perm.c) ----------------- */
+#if MALIBU_HAVE_NATIVE
+static void bind_perm(OpFn fn, uint8_t op, int size, int q, uint8_t sext)
+{
+    native_bind(fn, (NativeDesc){ .kind = NK_VEC_PERM, .op = op, .size = (uint8_t)size, .sub = (uint8_t)q,
+                                  .sext = sext });
+}
+
+static void describe_simd_perm(void)
+{
+    static const OpFn dup_gen[4] = { op_dup_gen_b, op_dup_gen_h, op_dup_gen_s, op_dup_gen_d };
+    static const OpFn dup_elem[4] = { op_dup_elem_b, op_dup_elem_h, op_dup_elem_s, op_dup_elem_d };
+    static const OpFn dups[4] = { op_dups_b, op_dups_h, op_dups_s, op_dups_d };
+    static const OpFn ins_gen[4] = { op_ins_gen_b, op_ins_gen_h, op_ins_gen_s, op_ins_gen_d };
+    static const OpFn ins_elem[4] = { op_ins_elem_b, op_ins_elem_h, op_ins_elem_s, op_ins_elem_d };
+    static const OpFn umov[4] = { op_umov_b, op_umov_h, op_umov_s, op_umov_d };
+    for (int size = 0; size < 4; size++) {
+        /* one DUP handler serves both Q: the op's imm masks the upper half; describe by it */
+        bind_perm(ins_gen[size], NPERM_INS_GEN, size, 1, 0);
+        bind_perm(ins_elem[size], NPERM_INS_ELEM, size, 1, 0);
+        bind_perm(umov[size], NPERM_UMOV, size, 1, 0);
+        bind_perm(dups[size], NPERM_DUP_SCALAR, size, 0, 0);
+        bind_perm(dup_gen[size], NPERM_DUP_GEN, size, 1, 0);
+        bind_perm(dup_elem[size], NPERM_DUP_ELEM, size, 1, 0);
+    }
+    bind_perm(op_smov_b32, NPERM_UMOV, 0, 1, 2);
+    bind_perm(op_smov_h32, NPERM_UMOV, 1, 1, 2);
+    bind_perm(op_smov_b64, NPERM_UMOV, 0, 1, 1);
+    bind_perm(op_smov_h64, NPERM_UMOV, 1, 1, 1);
+    bind_perm(op_smov_s64, NPERM_UMOV, 2, 1, 1);
+    static const uint8_t perm_op[8] = { [1] = NPERM_UZP1, [2] = NPERM_TRN1, [3] = NPERM_ZIP1,
+                                        [5] = NPERM_UZP2, [6] = NPERM_TRN2, [7] = NPERM_ZIP2 };
+    for (int opc = 0; opc < 8; opc++)
+        for (int size = 0; size < 4; size++)
+            for (int q = 0; q < 2; q++)
+                if (perm_fns[opc][size][q])
+                    bind_perm(perm_fns[opc][size][q], perm_op[opc], size, q, 0);
+    bind_perm(op_ext_d, NPERM_EXT, 0, 0, 0);
+    bind_perm(op_ext_q, NPERM_EXT, 0, 1, 0);
+    static const OpFn tbl[2][4][2] = {
+        { { op_tbl1_d, op_tbl1_q }, { op_tbl2_d, op_tbl2_q }, { op_tbl3_d, op_tbl3_q }, { op_tbl4_d, op_tbl4_q } },
+        { { op_tbx1_d, op_tbx1_q }, { op_tbx2_d, op_tbx2_q }, { op_tbx3_d, op_tbx3_q }, { op_tbx4_d, op_tbx4_q } },
+    };
+    for (int tbx = 0; tbx < 2; tbx++) /* size = number of table registers */
+        for (int len = 0; len < 4; len++)
+            for (int q = 0; q < 2; q++)
+                bind_perm(tbl[tbx][len][q], tbx ? NPERM_TBX : NPERM_TBL, len + 1, q, 0);
+    static const OpFn movi[3][2] = { { op_movi_d, op_movi_q }, { op_orri_d, op_orri_q }, { op_andi_d, op_andi_q } };
+    static const uint8_t movi_op[3] = { NVEC_MOVI, NVEC_ORRI, NVEC_ANDI };
+    for (int k = 0; k < 3; k++)
+        for (int q = 0; q < 2; q++)
+            native_bind(movi[k][q], (NativeDesc){ .kind = NK_VEC, .op = movi_op[k], .size = 3, .sub = (uint8_t)q });
+}
+NATIVE_DESCRIBER(describe_simd_perm)
+#endif

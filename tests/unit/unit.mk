@@ -14,7 +14,7 @@ unit_test = $(foreach t,$(1),$(eval $(t)_LINK := $(2))$(eval $(t)_CFLAGS := $(3)
 
 # The CPU core with the user-mode runtime, and the system CPU core on the board.
 $(call unit_test,test_atomic test_branch_sys test_core test_crypto test_fp test_int test_mem test_simd_arith test_v82 \
-                 test_fp16 test_simd_fp test_simd_perm test_softfloat test_user test_regions,$(CORE_USER_OBJS))
+                 test_fp16 test_simd_fp test_simd_native test_simd_perm test_softfloat test_user test_regions,$(CORE_USER_OBJS))
 $(call unit_test,test_mmu test_sysemu,$(SYS_CPU_OBJS) $(DEVICE_OBJS), \
                  -DCONFIG_SYSTEM $(FDT_CFLAGS) -Idevices,$(DEVICE_LIBS))
 # The checkpoint sections of the vCPU, the GIC, the generic timer and PSCI.

@@ -1,0 +1,49 @@
+/* Shared by the AdvSIMD emitters (native_simd.c, native_simd_perm.c): the host's SSE level
+ * and the V register moves around the SSE instructions.  Guest V registers live in
+ * CPUState; each op loads its sources into xmm0..xmm3, computes there and stores Vd. */
+#ifndef MALIBU_NATIVE_SIMD_H
+#define MALIBU_NATIVE_SIMD_H
+
+#include "native_emit.h"
+#include "x64_sse.h"
+
+/* Host extensions beyond SSE2 that some emitters use (else the portable handler runs). */
+enum { HOST_SSSE3 = 1, HOST_SSE41 = 2, HOST_SSE42 = 4 };
+/* What the host has (CPUID, read once), limited by native_simd_limit_host. */
+unsigned native_simd_host(void);
+/* Tests: pretend the host lacks the extensions not in mask, for blocks compiled from now on. */
+void native_simd_limit_host(unsigned mask);
+
+static inline void vload(NCtx *x, int xmm, unsigned reg) { x_movdqu_load(&x->a, xmm, HR_CPU, voff(reg)); }
+/* Vd <- xmm; a 64-bit result (q = 0) has bits 127:64 zeroed first. */
+static inline void vstore(NCtx *x, unsigned reg, int xmm, bool q)
+{
+    if (!q)
+        x_movq_xx(&x->a, xmm, xmm);
+    x_movdqu_store(&x->a, HR_CPU, voff(reg), xmm);
+}
+/* xmm <- the 64-bit pattern in both halves (through rax). */
+static inline void vconst(NCtx *x, int xmm, uint64_t pattern)
+{
+    if (!pattern) {
+        x_p66(&x->a, P_PXOR, xmm, xmm);
+        return;
+    }
+    x_mov_imm(&x->a, X_RAX, pattern);
+    x_movq_xr(&x->a, W64, xmm, X_RAX);
+    x_p66(&x->a, P_PUNPCKLQDQ, xmm, xmm);
+}
+/* xmm <- all ones */
+static inline void vones(NCtx *x, int xmm) { x_p66(&x->a, P_PCMPEQB, xmm, xmm); }
+/* An element pattern replicated over 64 bits (size = log2 element bytes). */
+static inline uint64_t vrep(uint64_t e, int size)
+{
+    switch (size) {
+    case 0: return (e & 0xff) * 0x0101010101010101ull;
+    case 1: return (e & 0xffff) * 0x0001000100010001ull;
+    case 2: return (e & 0xffffffffu) * 0x0000000100000001ull;
+    default: return e;
+    }
+}
+
+#endif
