@@ -65,6 +65,12 @@ void native_bind(OpFn fn, NativeDesc d)
     }
 }
 
+bool native_is_cond_branch(OpFn fn)
+{
+    const NativeDesc *d = native_desc(fn);
+    return d && (d->kind == NK_BCOND || d->kind == NK_CB || d->kind == NK_TB || d->kind == NK_CMP_BRANCH);
+}
+
 const NativeDesc *native_desc(OpFn fn)
 {
     for (unsigned h = bind_hash(fn); bind_tab[h].fn; h = (h + 1) & ((1u << BIND_BITS) - 1))
@@ -338,12 +344,17 @@ void ne_call(NCtx *x, const void *fn)
     x_call_r(&x->a, X_RAX);
 }
 
-static void loop_back_edge(NCtx *x);
+static void loop_back_edge(NCtx *x, unsigned uncount);
 
 void ne_goto(NCtx *x, uint64_t target)
 {
+    ne_goto_side(x, target, 0);
+}
+
+void ne_goto_side(NCtx *x, uint64_t target, unsigned uncount)
+{
     if (target == x->tb->pc && x->loop_head) {
-        loop_back_edge(x);
+        loop_back_edge(x, uncount);
         return;
     }
     if (x->n_gotos >= NE_MAX_GOTOS) {
@@ -358,6 +369,8 @@ void ne_goto(NCtx *x, uint64_t target)
     rc_spill(x);
     for (int i = 0; i < NE_CACHE_REGS; i++)
         x->rc[i].dirty = dirty[i];
+    if (uncount && (!insn_count_off || insn_limit_check)) /* a side exit: the rest did not run */
+        x_alu_mi(&x->a, W64, ALU_SUB, HR_CPU, CPU_OFF(insn_count), (int32_t)uncount);
     x_alu_mi(&x->a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
     x->gotos[x->n_gotos].exit_field = x_jcc(&x->a, CC_NE);
     x->gotos[x->n_gotos].chain_field = x_jmp(&x->a);
@@ -634,8 +647,9 @@ static void rc_next_uses(const NCtx *x, uint8_t dist[NUM_XREGS])
     const TB *tb = x->tb;
     for (unsigned j = x->i, k = 0; j < tb->n_ops && k < RC_HORIZON; j++, k++) {
         const Op *o = &tb->ops[j];
-        if (o->fn == op_goto_tb || (j > x->i && !native_desc(o->fn)))
-            return;
+        if ((o->fn == op_goto_tb && (j + 1 >= tb->n_ops || tb->ops[j + 1].fn != op_goto_next)) ||
+            (j > x->i && !native_desc(o->fn) && o->fn != op_goto_tb && o->fn != op_goto_next))
+            return; /* a side exit's goto (followed by op_goto_next) keeps the cache */
         const uint8_t s[4] = { o->d, o->n, o->m, o->a };
         for (int r = 0; r < 4; r++)
             if (s[r] < NUM_XREGS && dist[s[r]] == RC_FAR)
@@ -801,7 +815,7 @@ static void loop_enter(NCtx *x)
  * checked, once insn_count reached insn_limit; count the block's instructions; go round.  The
  * path ends here, so the cache state of the code after it (the branch's other side) is the one
  * before. */
-static void loop_back_edge(NCtx *x)
+static void loop_back_edge(NCtx *x, unsigned uncount)
 {
     Asm *a = &x->a;
     if (x->n_loop_exit + 2 > sizeof x->loop_exit / sizeof x->loop_exit[0]) {
@@ -833,6 +847,9 @@ static void loop_back_edge(NCtx *x)
     for (int k = 0; k < NE_CACHE_REGS; k++)
         if (x->loop_slot[k] >= 0 && x->rc[k].slot != x->loop_slot[k])
             x_load(a, W64, rc_host[k], HR_CPU, xoff((unsigned)x->loop_slot[k]));
+    /* a back edge before the block's end: the instructions after it did not run */
+    if (uncount && (!insn_count_off || insn_limit_check))
+        x_alu_mi(a, W64, ALU_SUB, HR_CPU, CPU_OFF(insn_count), (int32_t)uncount);
     x_alu_mi(a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
     x->loop_exit[x->n_loop_exit++] = x_jcc(a, CC_NE);
     if (insn_limit_check) {
@@ -1154,6 +1171,7 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
     x->rc_frozen = false;
     x->rc_clock = 0;
     x->live_next = ~0u;
+    x->pending_fl = -1;
     x->a = (Asm){ b->code + b->used, b->code + b->size, false };
     x->c = c;
     x->tb = tb;

@@ -142,6 +142,9 @@ void native_buf_flush(struct NativeBuf *b);
 
 /* Compile tb (ops already in place) into tb->native; false when the buffer is full. */
 bool native_compile(CPUState *c, TB *tb);
+/* A conditional branch's test op with host code, which may keep the register cache past its
+ * taken side's exit (translate.c then goes on after the branch). */
+bool native_is_cond_branch(OpFn fn);
 /* Run from tb; returns the rel32 field of an unchained direct jump taken to leave
  * (to be patched once its target exists), or NULL. */
 uint8_t *native_run(CPUState *c, TB *tb);

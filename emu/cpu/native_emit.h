@@ -7,7 +7,7 @@
 #include "native.h"
 #include "x64_asm.h"
 
-#define NE_MAX_GOTOS 8
+#define NE_MAX_GOTOS 24
 #define NE_MAX_FIXUPS 1024
 #define NE_CACHE_REGS NATIVE_CACHE_REGS
 
@@ -59,6 +59,9 @@ typedef struct NCtx {
      * op about to be compiled has index live_next: it may test them directly. */
     int live_fl;
     unsigned live_next;
+    /* >= 0: that op's NZCV (kind FL_*) is still only in EFLAGS, to be stored on the side exit
+     * of the conditional branch that follows (flags_die_after_side_exit); -1: none. */
+    int pending_fl;
     /* Loop head (native.c): a direct branch back to the block's own start continues at
      * loop_head, after the entry code, with the cache in the canonical state loop_slot[]
      * (guest slot per cache register, -1 none; loop_dirty[]: left dirty, so that going round
@@ -111,6 +114,9 @@ void rc_write_mem(NCtx *x, unsigned slot, int host);
 void ne_exit0_if(NCtx *x, int cc);
 /* End a path with a direct jump to guest address target (chained when allowed). */
 void ne_goto(NCtx *x, uint64_t target);
+/* The same for a side exit of a block that goes on after it: uncount = the block's
+ * instructions after the branch, taken back out of insn_count (counted at the block's entry). */
+void ne_goto_side(NCtx *x, uint64_t target, unsigned uncount);
 /* Jump to the dispatcher's lookup of c->pc (already stored) through the jump cache. */
 void ne_goto_indirect(NCtx *x);
 /* BL / BLR (x30 already written; BLR: the target stored in c->pc): a host call, so that the

@@ -66,12 +66,45 @@ static void extend_reg(NCtx *x, int r, int opt)
     }
 }
 
-/* NZCV from the x86 flags of the operation just done. */
-static void store_flags(NCtx *x, int kind)
+static int direct_cc(unsigned cond, int fl);
+
+/* Does op d (at o) write all of NZCV without reading them, and without leaving the block or
+ * touching guest memory first? */
+static bool writes_all_flags(const NativeDesc *d)
+{
+    switch (d->kind) {
+    case NK_ADDSUB_IMM: case NK_ADDSUB_REG: case NK_ADDSUB_EXT: return d->setf;
+    case NK_LOGIC_IMM: case NK_LOGIC_REG: return d->op == 3; /* ANDS, TST */
+    case NK_CMP_BRANCH: return true;
+    default: return false;
+    }
+}
+
+/* The flags the op being compiled sets in EFLAGS are read only by the conditional branch
+ * that follows it (or that it is: a fused compare and branch), that branch is a side exit
+ * of a block that goes on, and the op after it overwrites all four: then they need storing
+ * only on the side exit (cond_branch), not on the way on. */
+static bool flags_die_after_side_exit(NCtx *x, int kind)
+{
+    const TB *tb = x->tb;
+    unsigned j = x->i;
+    const NativeDesc *d = native_desc(tb->ops[j].fn);
+    if (!d || !writes_all_flags(d)) /* e.g. CCMP: its other path stores them from memory */
+        return false;
+    if (d->kind != NK_CMP_BRANCH) {
+        if (++j >= tb->n_ops || !(d = native_desc(tb->ops[j].fn)) || d->kind != NK_BCOND)
+            return false;
+    }
+    if (d->cond >= 14 || direct_cc(d->cond, kind) < 0 || j + 3 >= tb->n_ops ||
+        tb->ops[j + 1].fn != op_goto_tb || tb->ops[j + 2].fn != op_goto_next)
+        return false;
+    const NativeDesc *next = native_desc(tb->ops[j + 3].fn);
+    return next && writes_all_flags(next);
+}
+
+static void emit_flag_stores(NCtx *x, int kind)
 {
     Asm *a = &x->a;
-    x->live_fl = kind; /* setcc and byte stores leave EFLAGS alone */
-    x->live_next = x->i + 1;
     x_setcc_m(a, CC_S, HR_CPU, CPU_OFF(nf));
     x_setcc_m(a, CC_E, HR_CPU, CPU_OFF(zf));
     if (kind == FL_LOGIC) {
@@ -80,6 +113,17 @@ static void store_flags(NCtx *x, int kind)
     }
     x_setcc_m(a, kind == FL_SUB ? CC_AE : CC_B, HR_CPU, CPU_OFF(cf));
     x_setcc_m(a, CC_O, HR_CPU, CPU_OFF(vf));
+}
+
+/* NZCV from the x86 flags of the operation just done. */
+static void store_flags(NCtx *x, int kind)
+{
+    x->live_fl = kind; /* setcc and byte stores leave EFLAGS alone */
+    x->live_next = x->i + 1;
+    if (flags_die_after_side_exit(x, kind))
+        x->pending_fl = kind;
+    else
+        emit_flag_stores(x, kind);
 }
 
 void ne_store_flags(NCtx *x, int kind) { store_flags(x, kind); }
@@ -106,6 +150,16 @@ static unsigned cond_branch(NCtx *x, const Op *o, int cc)
         ne_goto(x, o[1].imm);
         return 3;
     }
+    if (o[2].fn == op_goto_next) { /* the block goes on: the taken side is a side exit */
+        uint8_t *on = x_jcc(&x->a, cc ^ 1);
+        if (x->pending_fl >= 0) { /* EFLAGS still hold them: jcc and setcc leave them */
+            emit_flag_stores(x, x->pending_fl);
+            x->pending_fl = -1;
+        }
+        ne_goto_side(x, o[1].imm, o[2].x);
+        x_patch(on, x->a.p);
+        return 3;
+    }
     /* each path writes back its own registers (ne_goto), so a loop's back edge keeps them */
     uint8_t *taken = x_jcc(&x->a, cc);
     ne_goto(x, o[2].imm);
@@ -116,7 +170,7 @@ static unsigned cond_branch(NCtx *x, const Op *o, int cc)
 
 static bool gotos_follow(NCtx *x, const Op *o)
 {
-    return x->i + 2 < x->tb->n_ops && o[1].fn == op_goto_tb && o[2].fn == op_goto_tb;
+    return x->i + 2 < x->tb->n_ops && o[1].fn == op_goto_tb && (o[2].fn == op_goto_tb || o[2].fn == op_goto_next);
 }
 
 /* x86 condition after a SUB (is_sub) or ADD/AND for A64 cond; -1 if none maps. */

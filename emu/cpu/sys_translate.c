@@ -368,19 +368,41 @@ static bool sysreg(SysCPU *s, unsigned key, unsigned el, RegAccess *ra)
     return false;
 }
 
+/* --debug sysreg: an UNDEF for a system register or instruction malibu lacks, logged when it
+ * runs (a block may be translated past a branch that skips it: the kernel probes features
+ * that way), then taken as the UNDEF exception. */
+static Op *op_undef_sysreg(CPUState *c, Op *o)
+{
+    uint32_t insn = (uint32_t)o->imm;
+    if (insn & (1u << 20)) { /* MRS / MSR */
+        unsigned key = (insn >> 5) & 0xffff;
+        fprintf(stderr, "malibu: %s of unknown/inaccessible sysreg S%u_%u_C%u_C%u_%u at EL%u pc=%llx\n",
+                (insn >> 21) & 1 ? "MRS" : "MSR", key >> 14, (key >> 11) & 7, (key >> 7) & 15, (key >> 3) & 15,
+                key & 7, sys_cpu(c)->el, (unsigned long long)o->pc);
+    } else {
+        fprintf(stderr, "malibu: unknown SYS #%u, C%u, C%u, #%u at pc=%llx\n", (insn >> 16) & 7, (insn >> 12) & 15,
+                (insn >> 8) & 15, (insn >> 5) & 7, (unsigned long long)o->pc);
+    }
+    return op_raise(c, o);
+}
+
+static bool tr_undef_sysreg(DisasCtx *d, SysCPU *s)
+{
+    if (!(s->mach->debug & SYS_DEBUG_SYSREG))
+        return tr_undef(d);
+    tr_raise(d, EXC_UDEF, d->insn);
+    d->ops[d->n_ops - 1].fn = op_undef_sysreg;
+    return true;
+}
+
 static bool sys_mrs_msr(DisasCtx *d, uint32_t insn, SysCPU *s)
 {
     bool read = (insn >> 21) & 1;
     unsigned key = (insn >> 5) & 0xffff; /* op0[1]=1: o0:op1:CRn:CRm:op2 with op0 = 2 + o0 */
     unsigned rt = insn & 31;
     RegAccess ra;
-    if (!sysreg(s, key, s->el, &ra) || (read ? !ra.rd : !ra.wr)) {
-        if (s->mach->debug & SYS_DEBUG_SYSREG)
-            fprintf(stderr, "malibu: %s of unknown/inaccessible sysreg S%u_%u_C%u_C%u_%u at EL%u pc=%llx\n",
-                    read ? "MRS" : "MSR", key >> 14, (key >> 11) & 7, (key >> 7) & 15, (key >> 3) & 15,
-                    key & 7, s->el, (unsigned long long)d->pc);
-        return tr_undef(d);
-    }
+    if (!sysreg(s, key, s->el, &ra) || (read ? !ra.rd : !ra.wr))
+        return tr_undef_sysreg(d, s);
     Op *o = tr_emit(d, read ? ra.rd : ra.wr);
     o->imm = ra.imm;
     o->x = ra.x;
@@ -516,10 +538,7 @@ static bool sys_sys(DisasCtx *d, uint32_t insn, SysCPU *s)
         }
         }
     }
-    if (s->mach->debug & SYS_DEBUG_SYSREG)
-        fprintf(stderr, "malibu: unknown SYS #%u, C%u, C%u, #%u at pc=%llx\n", op1, crn, crm, op2,
-                (unsigned long long)d->pc);
-    return tr_undef(d);
+    return tr_undef_sysreg(d, s);
 }
 
 /* ---- exception return, firmware calls, WFI ------------------------------------------------- */

@@ -124,6 +124,11 @@ Op *op_goto_tb(CPUState *c, Op *o)
     return next->ops;
 }
 
+Op *op_goto_next(CPUState *c, Op *o)
+{
+    return op_next(c, o);
+}
+
 Op *op_goto_through(CPUState *c, Op *o)
 {
     if (unlikely(c->exit_request)) {

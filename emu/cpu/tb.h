@@ -95,6 +95,10 @@ Op *op_raise(CPUState *c, Op *o);         /* x = CpuException, imm = syndrome; p
  * exit_request is set, as the block boundary it replaces would, uncounting the x instructions
  * of the block after it (counted at the block's entry). */
 Op *op_goto_through(CPUState *c, Op *o);
+/* A conditional branch's fall-through when the block goes on after it (native back end
+ * only): nothing to do.  Its x holds the block's instructions after the branch, for the
+ * taken side's exit (the goto op before it has no room: its x shares storage with link). */
+Op *op_goto_next(CPUState *c, Op *o);
 
 #ifdef CONFIG_SYSTEM
 TB *sys_tb_find(CPUState *c, uint64_t pc);

@@ -55,7 +55,7 @@ bool trans_BR_B(DisasCtx *s, arg_BR_B *a)
 static inline Op *branch_to(CPUState *c, Op *o, bool taken)
 {
     Op *g = taken ? o + 1 : o + 2;
-    return op_goto_tb(c, g);
+    return g->fn(c, g); /* op_goto_tb, or op_goto_next where the block goes on */
 }
 
 #define BCOND_DEF(cond)                                                                      \

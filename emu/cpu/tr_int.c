@@ -1008,7 +1008,8 @@ AI Op *fused_cmp_branch(CPUState *c, Op *o, int kind, int cond)
     }
     c->x[o->d] = r;
     set_nzcv(c, n, z, cy, v);
-    return op_goto_tb(c, cond_of(n, z, cy, v, cond) ? o + 1 : o + 2);
+    Op *g = cond_of(n, z, cy, v, cond) ? o + 1 : o + 2;
+    return g->fn(c, g); /* op_goto_tb, or op_goto_next where the block goes on */
 }
 
 #define FZ_DEF(kind, u1, u2, cond)                                                           \

@@ -55,6 +55,33 @@ static bool follow_branch(DisasCtx *s, uint64_t start, uint64_t target, const ui
     return true;
 }
 
+/* A conditional branch the block may go on after (native back end only: its emitters keep the
+ * register cache past the taken side's exit): the instruction just translated ended in a test
+ * op and the goto ops of its taken side and its fall-through. */
+#define TB_MAX_SIDE 8
+static bool continue_after_branch(const DisasCtx *s, const CPUState *c, unsigned first_op, unsigned n_side)
+{
+#if MALIBU_HAVE_NATIVE
+    if (!c->tbc->nbuf || n_side >= TB_MAX_SIDE || s->n_ops < 3 || s->n_ops < first_op + 2)
+        return false;
+    const Op *o = &s->ops[s->n_ops - 3];
+    if (o[1].fn != op_goto_tb || o[2].fn != op_goto_tb || o[2].imm != s->pc + 4 || o[1].pc != s->pc)
+        return false;
+    if (!native_is_cond_branch(o->fn))
+        return false;
+    if (cpu_trace_translated || cpu_trace_exec)
+        return false;
+#ifdef CONFIG_SYSTEM
+    if ((sys_cpu(s->cpu)->tb_flags & SYS_TBF_STEP) || sys_timing_hier)
+        return false;
+#endif
+    return true;
+#else
+    (void)s, (void)c, (void)first_op, (void)n_side;
+    return false;
+#endif
+}
+
 TB *tb_translate(CPUState *c, uint64_t pc)
 {
     static __thread Op scratch[TB_MAX_OPS];
@@ -62,6 +89,7 @@ TB *tb_translate(CPUState *c, uint64_t pc)
     unsigned n_insns = 0;
     uint64_t seg[2 * TB_MAX_THROUGH + 2] = { pc }; /* address ranges translated so far */
     unsigned n_seg = 0, through_op[TB_MAX_THROUGH], through_insns[TB_MAX_THROUGH];
+    unsigned n_side = 0, side_op[TB_MAX_SIDE], side_insns[TB_MAX_SIDE];
 
     while (!s.end_block) {
         uint32_t insn;
@@ -108,6 +136,13 @@ TB *tb_translate(CPUState *c, uint64_t pc)
                 tr_goto(&s, s.pc);
             continue;
         }
+        if (s.end_block && continue_after_branch(&s, c, first_op, n_side)) {
+            /* B.cond, CBZ, TBZ...: the taken side leaves, the block goes on at the fall-through */
+            s.ops[s.n_ops - 1].fn = op_goto_next;
+            side_op[n_side] = s.n_ops - 1;
+            side_insns[n_side++] = n_insns;
+            s.end_block = false;
+        }
         s.pc += 4;
 #ifdef CONFIG_SYSTEM
         if (!s.end_block && (sys_cpu(c)->tb_flags & SYS_TBF_STEP))
@@ -132,6 +167,8 @@ TB *tb_translate(CPUState *c, uint64_t pc)
     tb->n_ops = s.n_ops;
     for (unsigned k = 0; k < n_seg; k++) /* instructions after the branch, for its exit */
         s.ops[through_op[k]].x = n_insns - through_insns[k];
+    for (unsigned k = 0; k < n_side; k++)
+        s.ops[side_op[k]].x = n_insns - side_insns[k];
     memcpy(tb->ops, s.ops, s.n_ops * sizeof(Op));
     tb->native = NULL;
 #if MALIBU_HAVE_NATIVE
