@@ -37,16 +37,23 @@ void tr_raise(DisasCtx *s, CpuException exc, uint32_t syndrome)
  * debugger steps, nor when tracing or timing, which see a block as one range pc..end_pc. */
 #define TB_MAX_THROUGH 8
 
-static bool follow_branch(DisasCtx *s, uint64_t start, uint64_t target, const uint64_t *seg, unsigned n_seg)
+/* May a block span a branch now? */
+static bool blocks_may_span(const DisasCtx *s)
 {
-    if (n_seg >= TB_MAX_THROUGH || ((target ^ start) >> 12) || (target & 3))
-        return false;
     if (cpu_trace_translated || cpu_trace_exec)
         return false;
 #ifdef CONFIG_SYSTEM
     if ((sys_cpu(s->cpu)->tb_flags & SYS_TBF_STEP) || sys_timing_hier)
         return false;
 #endif
+    (void)s;
+    return true;
+}
+
+static bool follow_branch(DisasCtx *s, uint64_t start, uint64_t target, const uint64_t *seg, unsigned n_seg)
+{
+    if (n_seg >= TB_MAX_THROUGH || ((target ^ start) >> 12) || (target & 3) || !blocks_may_span(s))
+        return false;
     for (unsigned k = 0; k <= n_seg; k++) { /* segments [seg[2k], seg[2k+1]); the last one open */
         uint64_t lo = seg[2 * k], hi = k < n_seg ? seg[2 * k + 1] : s->pc + 4;
         if (target >= lo && target < hi)
@@ -67,15 +74,7 @@ static bool continue_after_branch(const DisasCtx *s, const CPUState *c, unsigned
     const Op *o = &s->ops[s->n_ops - 3];
     if (o[1].fn != op_goto_tb || o[2].fn != op_goto_tb || o[2].imm != s->pc + 4 || o[1].pc != s->pc)
         return false;
-    if (!native_is_cond_branch(o->fn))
-        return false;
-    if (cpu_trace_translated || cpu_trace_exec)
-        return false;
-#ifdef CONFIG_SYSTEM
-    if ((sys_cpu(s->cpu)->tb_flags & SYS_TBF_STEP) || sys_timing_hier)
-        return false;
-#endif
-    return true;
+    return native_is_cond_branch(o->fn) && blocks_may_span(s);
 #else
     (void)s, (void)c, (void)first_op, (void)n_side;
     return false;
