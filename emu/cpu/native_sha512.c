@@ -25,6 +25,15 @@ static void sigma(Asm *a, int dst, int src, int tmp, uint8_t r1, uint8_t r2, uin
 #define SMALL_SIGMA1(a, d, s, t) sigma(a, d, s, t, 19, 61, 6, true)
 
 /* dst <- maj(p, q, r) = (p & (q | r)) | (q & r); tmp clobbered. */
+/* dst = Ch(e, f, g) = g ^ (e & (f ^ g)) */
+static void ch(Asm *a, int dst, int e, int f, int g)
+{
+    x_mov_rr(a, W64, dst, f);
+    x_alu_rr(a, W64, ALU_XOR, dst, g);
+    x_alu_rr(a, W64, ALU_AND, dst, e);
+    x_alu_rr(a, W64, ALU_XOR, dst, g);
+}
+
 static void maj(Asm *a, int dst, int p, int q, int r, int tmp)
 {
     x_mov_rr(a, W64, dst, q);
@@ -46,20 +55,12 @@ unsigned ne_emit_sha512(NCtx *x, const Op *o, const NativeDesc *d)
         x_load(a, W64, X_R9, HR_CPU, vn + 8);  /* x1 */
         x_load(a, W64, X_R10, HR_CPU, vm);     /* y0 */
         x_load(a, W64, X_R11, HR_CPU, vm + 8); /* y1 */
-        /* hi = Ch(y1, x0, x1) = x1 ^ (y1 & (x0 ^ x1)) */
-        x_mov_rr(a, W64, X_RAX, X_R8);
-        x_alu_rr(a, W64, ALU_XOR, X_RAX, X_R9);
-        x_alu_rr(a, W64, ALU_AND, X_RAX, X_R11);
-        x_alu_rr(a, W64, ALU_XOR, X_RAX, X_R9);
+        ch(a, X_RAX, X_R11, X_R8, X_R9); /* hi = Ch(y1, x0, x1) */
         BIG_SIGMA1(a, X_RCX, X_R11, X_RDX);
         x_alu_rr(a, W64, ALU_ADD, X_RAX, X_RCX);
         x_alu_rm(a, W64, ALU_ADD, X_RAX, HR_CPU, vd + 8); /* r1 */
         x_lea(a, W64, X_RCX, X_RAX, X_R10, 0);              /* t = r1 + y0 */
-        /* lo = Ch(t, y1, x0) = x0 ^ (t & (y1 ^ x0)) */
-        x_mov_rr(a, W64, X_R9, X_R11);
-        x_alu_rr(a, W64, ALU_XOR, X_R9, X_R8);
-        x_alu_rr(a, W64, ALU_AND, X_R9, X_RCX);
-        x_alu_rr(a, W64, ALU_XOR, X_R9, X_R8);
+        ch(a, X_R9, X_RCX, X_R11, X_R8); /* lo = Ch(t, y1, x0) */
         BIG_SIGMA1(a, X_R10, X_RCX, X_RDX);
         x_alu_rr(a, W64, ALU_ADD, X_R9, X_R10);
         x_alu_rm(a, W64, ALU_ADD, X_R9, HR_CPU, vd); /* r0 */
