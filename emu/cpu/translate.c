@@ -66,17 +66,17 @@ static bool follow_branch(DisasCtx *s, uint64_t start, uint64_t target, const ui
  * register cache past the taken side's exit): the instruction just translated ended in a test
  * op and the goto ops of its taken side and its fall-through. */
 #define TB_MAX_SIDE 8
-static bool continue_after_branch(const DisasCtx *s, const CPUState *c, unsigned first_op, unsigned n_side)
+static bool continue_after_branch(const DisasCtx *s, unsigned n_side)
 {
 #if MALIBU_HAVE_NATIVE
-    if (!c->tbc->nbuf || n_side >= TB_MAX_SIDE || s->n_ops < 3 || s->n_ops < first_op + 2)
+    if (!s->cpu->tbc->nbuf || n_side >= TB_MAX_SIDE || s->n_ops < 3)
         return false;
     const Op *o = &s->ops[s->n_ops - 3];
     if (o[1].fn != op_goto_tb || o[2].fn != op_goto_tb || o[2].imm != s->pc + 4 || o[1].pc != s->pc)
         return false;
     return native_is_cond_branch(o->fn) && blocks_may_span(s);
 #else
-    (void)s, (void)c, (void)first_op, (void)n_side;
+    (void)s, (void)n_side;
     return false;
 #endif
 }
@@ -135,7 +135,7 @@ TB *tb_translate(CPUState *c, uint64_t pc)
                 tr_goto(&s, s.pc);
             continue;
         }
-        if (s.end_block && continue_after_branch(&s, c, first_op, n_side)) {
+        if (s.end_block && continue_after_branch(&s, n_side)) {
             /* B.cond, CBZ, TBZ...: the taken side leaves, the block goes on at the fall-through */
             s.ops[s.n_ops - 1].fn = op_goto_next;
             side_op[n_side] = s.n_ops - 1;
