@@ -42,6 +42,7 @@ typedef enum {
     NK_MULL, NK_CPU_FIELD,
     /* native_int_extra.c and native_fp.c */
     NK_DIV, NK_ADC, NK_DP1, NK_FMOV_GEN, NK_FP_UN, NK_FP_BIN, NK_FCMP, NK_CVTF, NK_SHA512, NK_ATOMIC,
+    NK_DC_ZVA, /* system mode (native_sys.c): DC ZVA of Xn, 64 bytes */
     /* AdvSIMD (native_simd*.c): op = NVEC_* / NPERM_* below */
     NK_VEC, NK_VEC_PERM,
     NK_COUNT

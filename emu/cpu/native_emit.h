@@ -162,6 +162,14 @@ unsigned ne_emit_int_extra(NCtx *x, const Op *o, const NativeDesc *d);
 unsigned ne_emit_fp(NCtx *x, const Op *o, const NativeDesc *d);
 unsigned ne_emit_sha512(NCtx *x, const Op *o, const NativeDesc *d); /* native_sha512.c */
 unsigned ne_emit_atomic(NCtx *x, const Op *o, const NativeDesc *d); /* native_atomic.c */
+unsigned ne_emit_dc_zva(NCtx *x, const Op *o, const NativeDesc *d); /* native_sys.c */
+#ifdef CONFIG_SYSTEM
+/* System mode, native_ops.c: the soft-TLB fast path for `bytes` bytes at guest address rax
+ * (clobbers rcx, rdx): on a hit (the entry's read or write tag equals the page of the access's
+ * last byte, so page-crossing accesses miss) rsi = the host address; the returned jne field is
+ * taken on a miss.  The entry's write tag is set only for RAM pages without translated code. */
+uint8_t *ne_tlb_probe(NCtx *x, bool write, unsigned bytes);
+#endif
 /* NZCV from the x86 flags of the operation just done (FL_*: what the operation was). */
 enum { FL_ADD, FL_SUB, FL_LOGIC };
 void ne_store_flags(NCtx *x, int kind);

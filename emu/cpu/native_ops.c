@@ -257,10 +257,7 @@ static bool mem_address(NCtx *x, const Op *o, int mode)
 
 #ifdef CONFIG_SYSTEM
 #include "sys_cpu.h"
-/* Soft-TLB fast path for `bytes` bytes at guest address rax: on a hit (entry tag equals the
- * page of the access's last byte, so page-crossing accesses miss) rsi = host address; the
- * returned jne field is taken on a miss. */
-static uint8_t *tlb_fast_path(NCtx *x, bool write, unsigned bytes)
+uint8_t *ne_tlb_probe(NCtx *x, bool write, unsigned bytes)
 {
     Asm *a = &x->a;
     _Static_assert(sizeof(SysTlbEntry) == 64, "entry index scaling");
@@ -341,7 +338,7 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
         rt2 = rc_claim(x, o->a);
     }
     /* the miss path writes the dirty cached registers back for the handler (ne_slow_site) */
-    int miss = ne_slow_site(x, tlb_fast_path(x, write, pair ? 2 * step : step));
+    int miss = ne_slow_site(x, ne_tlb_probe(x, write, pair ? 2 * step : step));
     if (rt != X_RDX)
         ne_slow_reload(x, miss, rt, o->d);
     if (rt2 != X_RCX)
@@ -810,6 +807,8 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         return ne_emit_sha512(x, o, d);
     case NK_ATOMIC:
         return ne_emit_atomic(x, o, d);
+    case NK_DC_ZVA:
+        return ne_emit_dc_zva(x, o, d);
     case NK_VEC:
         return ne_emit_vec(x, o, d);
     case NK_VEC_PERM:

@@ -692,6 +692,7 @@ static void describe_sys_reg_handlers(void)
     native_bind(op_wr_sp_el0, (NativeDesc){ .kind = NK_CPU_FIELD, .op = 1, .sub = NCF_SP_EL0 });
     native_bind(op_unpriv_begin, (NativeDesc){ .kind = NK_CPU_FIELD, .op = 0, .sub = NCF_UNPRIV });
     native_bind(op_unpriv_end, (NativeDesc){ .kind = NK_CPU_FIELD, .op = 1, .sub = NCF_UNPRIV });
+    native_bind(op_dc_zva, (NativeDesc){ .kind = NK_DC_ZVA, .size = (uint8_t)__builtin_ctz(ZVA_BYTES) });
 }
 NATIVE_DESCRIBER(describe_sys_reg_handlers)
 #endif

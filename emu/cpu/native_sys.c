@@ -1,0 +1,33 @@
+/* Native back end, system mode: DC ZVA (NK_DC_ZVA) as four 16-byte stores of zero after the
+ * soft-TLB write probe.  Linux clears pages with it (clear_page: one DC ZVA per 64 bytes) and
+ * glibc's memset uses it for large blocks; the portable handler cost a call with the register
+ * cache written back and reloaded around it.  A miss (no write tag: not mapped, read-only, MMIO,
+ * a page with translated code) calls the handler, which raises or takes the slow path. */
+#include "native_emit.h"
+#include "x64_sse.h"
+
+#if MALIBU_HAVE_NATIVE
+
+unsigned ne_emit_dc_zva(NCtx *x, const Op *o, const NativeDesc *d)
+{
+#ifndef CONFIG_SYSTEM
+    (void)x, (void)o, (void)d;
+    return 0;
+#else
+    Asm *a = &x->a;
+    unsigned bytes = 1u << d->size;
+    int rn = rc_src(x, o->n, X_RAX);
+    if (rn != X_RAX)
+        x_mov_rr(a, W64, X_RAX, rn);
+    x_alu_ri(a, W64, ALU_AND, X_RAX, -(int32_t)bytes); /* the block the address is in */
+    /* the miss path stores the dirty cached registers for the handler (ne_slow_site) */
+    int miss = ne_slow_site(x, ne_tlb_probe(x, true, bytes));
+    x_p66(a, 0xEF, 0, 0); /* pxor xmm0, xmm0 */
+    for (unsigned off = 0; off < bytes; off += 16)
+        x_movdqu_mx(a, X_RSI, X_NONE, (int32_t)off, 0);
+    ne_slow_resume(x, miss, a->p);
+    return 1;
+#endif
+}
+
+#endif /* MALIBU_HAVE_NATIVE */
