@@ -1,4 +1,4 @@
-/* Native back end: LSE atomics in user mode (NK_ATOMIC): LDADD and SWP as lock xadd / xchg,
+/* Native back end: LSE atomics (NK_ATOMIC): LDADD and SWP as lock xadd / xchg,
  * CAS as lock cmpxchg, LDCLR/LDEOR/LDSET as a lock cmpxchg loop, every size, on the guest's
  * memory at guest_base + address, as tr_atomic.c's handlers do with __atomic builtins (x86
  * locked instructions are full barriers: at least the guest's acquire / release ordering).
@@ -7,14 +7,15 @@
  * for plain stores (lock cmpxchg writes even when the compare fails, so a read-only page
  * faults as the handler's write probe does).  Results go to CPUState (rc_write_mem), so the
  * out-of-line handler call and the inline code leave the register cache alike.  System mode
- * keeps the portable handlers (the soft-TLB write probe lives in native_ops.c). */
+ * (CONFIG_SYSTEM) does the same on the host address of the soft-TLB write probe (native_ops.c):
+ * a write tag means RAM without translated code, as the portable handler's mem_host_aligned
+ * requires; a miss calls the handler. */
 #include "native_emit.h"
 
 #if MALIBU_HAVE_NATIVE
 
-#ifndef CONFIG_SYSTEM
-/* [lock] op [r12 + rcx/rax], reg for access size 2^size (byte forms are opcode - 1). */
-static void locked(Asm *a, bool lock, int op1, int op2, unsigned size, int reg, int index)
+/* [lock] op [base + index], reg for access size 2^size (byte forms are opcode - 1). */
+static void locked(Asm *a, bool lock, int op1, int op2, unsigned size, int reg, int base, int index)
 {
     if (lock)
         x_b(a, 0xF0);
@@ -24,7 +25,7 @@ static void locked(Asm *a, bool lock, int op1, int op2, unsigned size, int reg, 
         op2 -= size == 0;
     else
         op1 -= size == 0;
-    x_op_mem(a, size == 3 ? W64 : W32, op1, op2, reg, HR_GUEST_BASE, index, 0, size == 0);
+    x_op_mem(a, size == 3 ? W64 : W32, op1, op2, reg, base, index, 0, size == 0);
 }
 
 /* r zero-extended from 2^size bytes (a 64-bit result is left alone). */
@@ -35,61 +36,97 @@ static void zext(Asm *a, unsigned size, int r)
     else if (size == 2)
         x_mov_rr(a, W32, r, r);
 }
+
+#ifdef CONFIG_SYSTEM
+/* The guest address in rax; hb, hi <- the host address: rsi after the soft-TLB write probe,
+ * whose miss calls the handler (*miss).  The probe clobbers rcx and rdx, so the operands are
+ * read after it (rc_frozen: cached registers, or scratch loads from CPUState, current after
+ * the caller's rc_spill). */
+static int guest_operand(NCtx *x, uint8_t **miss, unsigned size, int *hb, int *hi)
+{
+    *miss = ne_tlb_probe(x, true, 1u << size);
+    x->rc_frozen = true;
+    *hb = X_RSI, *hi = X_NONE;
+    return -1;
+}
+#define FAULT_POINT() ((void)0)
+#else
+/* The guest address in rax, checked against the guest window (a data abort out of line);
+ * hb, hi <- guest_base + rax (rcx for the forms that need rax: the caller moves it). */
+static int guest_operand(NCtx *x, uint8_t **miss, unsigned size, int *hb, int *hi)
+{
+    (void)size;
+    *miss = NULL;
+    *hb = HR_GUEST_BASE, *hi = X_RAX;
+    return ne_guest_access(x, true);
+}
+#define FAULT_POINT() ne_fault_point(x, site)
 #endif
 
 unsigned ne_emit_atomic(NCtx *x, const Op *o, const NativeDesc *d)
 {
-#ifdef CONFIG_SYSTEM
-    (void)x, (void)o, (void)d;
-    return 0;
-#else
     Asm *a = &x->a;
     unsigned size = d->size;
     bool loop = d->op == NAT_CLR || d->op == NAT_EOR || d->op == NAT_SET;
-    if (x->n_slow >= sizeof x->slow / sizeof x->slow[0] || (loop && o->m == REG_ZR) ||
+    if (x->n_slow + 2 > sizeof x->slow / sizeof x->slow[0] || (loop && o->m == REG_ZR) ||
         (d->op == NAT_CAS && o->m == REG_ZR))
         return 0;
-    /* Operands into the cache (or rdx for XZR) before the checks: no cache change after. */
     int rn = rc_src(x, o->n, X_RAX);
     if (rn != X_RAX)
         x_mov_rr(a, W64, X_RAX, rn);
+#ifndef CONFIG_SYSTEM
+    /* Operands into the cache (or scratch for XZR) before the checks: no cache change after. */
     int src = d->op == NAT_CAS ? rc_src(x, o->d, X_RDX) : rc_src(x, o->m, X_RDX);
     int cmp = d->op == NAT_CAS ? rc_src(x, o->m, X_RCX) : -1;
-    rc_spill(x); /* the misaligned path's handler reads CPUState */
-    uint8_t *misaligned = NULL;
+#endif
+    rc_spill(x); /* the handler (misaligned, TLB miss) reads CPUState */
+    uint8_t *misaligned = NULL, *miss;
     if (size) {
         x_b(a, 0xA8); /* test al, size - 1 */
         x_b(a, (uint8_t)((1u << size) - 1));
         misaligned = x_jcc(a, CC_NE);
     }
-    int site = ne_guest_access(x, true);
+    int hb, hi;
+    int site = guest_operand(x, &miss, size, &hb, &hi);
+    (void)site;
+#ifdef CONFIG_SYSTEM
+    /* after the probe (it clobbers rcx, rdx); a loop's source must survive rdx's reuse */
+    int src = d->op == NAT_CAS ? rc_src(x, o->d, X_RDX) : rc_src(x, o->m, loop ? X_RCX : X_RDX);
+    int cmp = d->op == NAT_CAS ? rc_src(x, o->m, X_RCX) : -1;
+#endif
     switch (d->op) {
     case NAT_ADD:
     case NAT_SWP:
         if (src != X_RDX)
             x_mov_rr(a, W64, X_RDX, src);
-        ne_fault_point(x, site);
+        FAULT_POINT();
         if (d->op == NAT_ADD)
-            locked(a, true, 0x0F, 0xC1, size, X_RDX, X_RAX); /* lock xadd */
+            locked(a, true, 0x0F, 0xC1, size, X_RDX, hb, hi); /* lock xadd */
         else
-            locked(a, false, 0x87, -1, size, X_RDX, X_RAX);  /* xchg (locked by itself) */
+            locked(a, false, 0x87, -1, size, X_RDX, hb, hi);  /* xchg (locked by itself) */
         zext(a, size, X_RDX);
         rc_write_mem(x, o->d, X_RDX);
         break;
     case NAT_CAS: /* rax = Rs (compare), rdx = Rt (new); old value -> Rs */
-        x_mov_rr(a, W64, X_RCX, X_RAX);
+        if (hi == X_RAX) {
+            x_mov_rr(a, W64, X_RCX, X_RAX);
+            hi = X_RCX;
+        }
         if (src != X_RDX)
             x_mov_rr(a, W64, X_RDX, src);
         x_mov_rr(a, W64, X_RAX, cmp);
-        ne_fault_point(x, site);
-        locked(a, true, 0x0F, 0xB1, size, X_RDX, X_RCX);
+        FAULT_POINT();
+        locked(a, true, 0x0F, 0xB1, size, X_RDX, hb, hi);
         zext(a, size, X_RAX);
         rc_write_mem(x, o->a, X_RAX);
         break;
     default: { /* LDCLR / LDEOR / LDSET: rax = old, rdx = new, until the exchange holds */
-        x_mov_rr(a, W64, X_RCX, X_RAX);
-        ne_fault_point(x, site);
-        x_ldx(a, (int)size, false, 0, X_RAX, HR_GUEST_BASE, X_RCX, 0);
+        if (hi == X_RAX) {
+            x_mov_rr(a, W64, X_RCX, X_RAX);
+            hi = X_RCX;
+        }
+        FAULT_POINT();
+        x_ldx(a, (int)size, false, 0, X_RAX, hb, hi, 0);
         uint8_t *again = a->p;
         x_mov_rr(a, W64, X_RDX, src);
         if (d->op == NAT_CLR) {
@@ -98,18 +135,21 @@ unsigned ne_emit_atomic(NCtx *x, const Op *o, const NativeDesc *d)
         } else {
             x_alu_rr(a, W64, d->op == NAT_EOR ? ALU_XOR : ALU_OR, X_RDX, X_RAX);
         }
-        ne_fault_point(x, site);
-        locked(a, true, 0x0F, 0xB1, size, X_RDX, X_RCX);
+        FAULT_POINT();
+        locked(a, true, 0x0F, 0xB1, size, X_RDX, hb, hi);
         x_patch(x_jcc(a, CC_NE), again);
         zext(a, size, X_RAX); /* a failed byte/word exchange loads al/ax only */
         rc_write_mem(x, o->d, X_RAX);
         break;
     }
     }
+#undef FAULT_POINT
+    x->rc_frozen = false;
     if (misaligned)
         ne_slow_path(x, misaligned, a->p);
+    if (miss)
+        ne_slow_path(x, miss, a->p);
     return 1;
-#endif
 }
 
 #endif /* MALIBU_HAVE_NATIVE */
