@@ -19,7 +19,8 @@
  * - FEAT_PAN: EL1 accesses to EL0 pages fault with PSTATE.PAN set (TLB entries filled before
  *   included), LDTR/STTR do not, SPAN and ERET; absent on --cpu a57;
  * - a loop inside one block (native.c): the timer interrupt is taken during a tight loop, and
- *   with the quantum checked the loop stops within a block's length of insn_limit. */
+ *   with the quantum checked the loop stops within a block's length of insn_limit;
+ * - LSE atomics and DC ZVA on RAM (native code after the soft-TLB write probe). */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -310,6 +311,91 @@ START_TEST(miss_path_keeps_cached_registers)
     ck_assert_uint_eq(hvc_regs[10], (uint64_t)-5);
     ck_assert_uint_eq(hvc_regs[12], 4);
     ck_assert_uint_ge(cpu->n_tlb_miss, 3); /* code, the LDP's page, the LDR's page */
+}
+END_TEST
+
+START_TEST(atomics_and_dc_zva_on_ram)
+{
+    /* LSE atomics and DC ZVA at EL1 on RAM (native code: host locked instructions and stores
+     * after the soft-TLB write probe, native_atomic.c, native_sys.c): every operation and
+     * size kind, results in registers the block reads on, a CAS that fails, ST<op> (XZR
+     * destination), and an atomic whose page misses the TLB (the handler on the miss path). */
+    static const uint32_t code[] = {
+        0xd2b00005, /* movz x5, #0x8000, lsl #16: RAM */
+        0x914010a5, /* add x5, x5, #4, lsl #12: data at RAM + 0x4000 */
+        0xf90100bf, /* str xzr, [x5, #512]: the page's write tag, so the atomics below hit */
+        0xd28000a1, /* mov x1, #5 */
+        0xd2822228, /* mov x8, #4369 */
+        0xd2844449, /* mov x9, #8738 */
+        0xd28000ea, /* mov x10, #7 */
+        0xd286666b, /* mov x11, #13107 */
+        0xd2801fef, /* mov x15, #255 */
+        0x91000421, /* add x1, x1, #1: x1 = 6, cached and dirty */
+        0xf8e100a2, /* ldaddal x1, x2, [x5] */
+        0x8b010043, /* add x3, x2, x1 */
+        0x910020a6, /* add x6, x5, #8 */
+        0xb8e380c4, /* swpal w3, w4, [x6] */
+        0x910040a7, /* add x7, x5, #16 */
+        0xc8e8fce9, /* casal x8, x9, [x7] */
+        0xc8aa7ceb, /* cas x10, x11, [x7] */
+        0x910060ac, /* add x12, x5, #24 */
+        0x3821318d, /* ldsetb w1, w13, [x12] */
+        0x910068ae, /* add x14, x5, #26 */
+        0x782f11d0, /* ldclrh w15, w16, [x14] */
+        0x910080b1, /* add x17, x5, #32 */
+        0xf8222232, /* ldeor x2, x18, [x17] */
+        0xf82100bf, /* stadd x1, [x5] */
+        0x910114b3, /* add x19, x5, #69 */
+        0xd50b7433, /* dc zva, x19 */
+        0x914004b4, /* add x20, x5, #1, lsl #12 */
+        0xf8210295, /* ldadd x1, x21, [x20]: a fresh page, the miss path */
+        0x8b0102b6, /* add x22, x21, x1 */
+        0xd2800840, /* movz x0, #0x42 */
+        0xd4000002, /* hvc #0 */
+    };
+    load(0, code, sizeof code / 4);
+    uint8_t *m = ram + 0x4000;
+    const uint64_t w0 = 100, w16 = 0x1111, w32 = 0x0123456789abcdefull, w1000 = 40;
+    const uint32_t w8 = 0xdeadbeef;
+    const uint8_t b24 = 0xf0;
+    const uint16_t h26 = 0xffff;
+    memcpy(m, &w0, 8);
+    memcpy(m + 8, &w8, 4);
+    memcpy(m + 16, &w16, 8);
+    memcpy(m + 24, &b24, 1);
+    memcpy(m + 26, &h26, 2);
+    memcpy(m + 32, &w32, 8);
+    memset(m + 0x3f, 0xaa, 0x42);
+    memcpy(m + 0x1000, &w1000, 8);
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_uint_eq(hvc_regs[0], 0x42);
+    ck_assert_uint_eq(hvc_regs[2], 100);                 /* LDADDAL: old */
+    ck_assert_uint_eq(hvc_regs[3], 106);
+    ck_assert_uint_eq(hvc_regs[4], 0xdeadbeef);          /* SWPAL W: old */
+    uint32_t v32;
+    memcpy(&v32, m + 8, 4);
+    ck_assert_uint_eq(v32, 106);
+    ck_assert_uint_eq(hvc_regs[8], 0x1111);              /* CASAL: compared equal */
+    ck_assert_uint_eq(hvc_regs[10], 0x2222);             /* CAS: failed, Rs = the memory */
+    ck_assert_uint_eq(rd64(0x4010), 0x2222);
+    ck_assert_uint_eq(hvc_regs[13], 0xf0);               /* LDSETB */
+    ck_assert_uint_eq(m[24], 0xf6);
+    ck_assert_uint_eq(hvc_regs[16], 0xffff);             /* LDCLRH */
+    uint16_t v16;
+    memcpy(&v16, m + 26, 2);
+    ck_assert_uint_eq(v16, 0xff00);
+    ck_assert_uint_eq(m[25], 0);
+    ck_assert_uint_eq(m[28], 0);
+    ck_assert_uint_eq(hvc_regs[18], w32);                /* LDEOR X */
+    ck_assert_uint_eq(rd64(0x4020), w32 ^ 100);
+    ck_assert_uint_eq(rd64(0x4000), 112);                /* LDADDAL, then STADD */
+    ck_assert_uint_eq(hvc_regs[21], 40);                 /* LDADD on the miss path */
+    ck_assert_uint_eq(hvc_regs[22], 46);
+    ck_assert_uint_eq(rd64(0x5000), 46);
+    for (unsigned i = 0x40; i < 0x80; i++)               /* DC ZVA: the aligned 64 bytes */
+        ck_assert_uint_eq(m[i], 0);
+    ck_assert_uint_eq(m[0x3f], 0xaa);
+    ck_assert_uint_eq(m[0x80], 0xaa);
 }
 END_TEST
 
@@ -935,6 +1021,7 @@ int main(void)
     tcase_add_test(tc, pan_faults_el1_data_access);
     tcase_add_test(tc, pan_id_and_undef_on_a57);
     tcase_add_test(tc, miss_path_keeps_cached_registers);
+    tcase_add_test(tc, atomics_and_dc_zva_on_ram);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);
