@@ -257,27 +257,37 @@ static bool mem_address(NCtx *x, const Op *o, int mode)
 
 #ifdef CONFIG_SYSTEM
 #include "sys_cpu.h"
+/* The access of op x->i is an LDTR/STTR's at EL1: an unprivileged begin op (sys_translate.c
+ * sys_tr_unpriv) precedes it within the same guest instruction. */
+static bool unpriv_access(const NCtx *x)
+{
+    const Op *ops = x->tb->ops;
+    for (unsigned j = x->i; j-- > 0 && ops[j].pc == ops[x->i].pc;) {
+        const NativeDesc *d = native_desc(ops[j].fn);
+        if (d && d->kind == NK_CPU_FIELD && d->sub == NCF_UNPRIV)
+            return d->op == 0;
+    }
+    return false;
+}
+
 uint8_t *ne_tlb_probe(NCtx *x, bool write, unsigned bytes)
 {
     Asm *a = &x->a;
     _Static_assert(sizeof(SysTlbEntry) == 64, "entry index scaling");
-    /* EL0 blocks always use tlbs[0] (only EL1's LDTR/STTR switch tables), so their probe
-     * indexes it from HR_CPU directly instead of loading SysCPU.tlb first.  Blocks are
-     * compiled when translated, in the state they are for (tb->flags is set after). */
-    bool el0 = sys_cpu(x->c)->el == 0;
-    int base = el0 ? HR_CPU : X_RCX, index = el0 ? X_RCX : X_NONE;
-    int32_t table = el0 ? (int32_t)offsetof(SysCPU, tlbs) : 0;
+    /* The table SysCPU.tlb points to is known here, so the probe indexes it from HR_CPU:
+     * tlbs[el] (blocks are compiled when translated, in the state they are for), tlbs[0]
+     * between LDTR/STTR's begin and end ops (sys_unpriv_begin). */
+    unsigned el = unpriv_access(x) ? 0 : sys_cpu(x->c)->el;
+    int32_t table = (int32_t)(offsetof(SysCPU, tlbs) + el * sizeof(((SysCPU *)0)->tlbs[0]));
     int32_t tag = table + (int32_t)(write ? offsetof(SysTlbEntry, tag_w) : offsetof(SysTlbEntry, tag_r));
     x_mov_rr(a, W64, X_RCX, X_RAX);
     x_shift_ri(a, W64, SH_SHR, X_RCX, 12 - 6);
     x_alu_ri(a, W32, ALU_AND, X_RCX, (int32_t)((SYS_TLB_SIZE - 1) << 6));
-    if (!el0)
-        x_alu_rm(a, W64, ALU_ADD, X_RCX, HR_CPU, (int32_t)offsetof(SysCPU, tlb));
     x_lea(a, W64, X_RDX, X_RAX, X_NONE, (int32_t)bytes - 1);
     x_alu_ri(a, W64, ALU_AND, X_RDX, -4096);
-    x_op_mem(a, W64, ALU_CMP * 8 + 3, -1, X_RDX, base, index, tag, false); /* cmp rdx, tag */
+    x_op_mem(a, W64, ALU_CMP * 8 + 3, -1, X_RDX, HR_CPU, X_RCX, tag, false); /* cmp rdx, tag */
     uint8_t *miss = x_jcc(a, CC_NE);
-    x_op_mem(a, W64, 0x8B, -1, X_RSI, base, index, table + (int32_t)offsetof(SysTlbEntry, addend), false);
+    x_op_mem(a, W64, 0x8B, -1, X_RSI, HR_CPU, X_RCX, table + (int32_t)offsetof(SysTlbEntry, addend), false);
     x_alu_rr(a, W64, ALU_ADD, X_RSI, X_RAX);
     return miss;
 }

@@ -17,7 +17,8 @@
  * - the PMU: ID values, exact instruction and cycle counts at EL1, a 32-bit counter's overflow
  *   flag and interrupt level;
  * - FEAT_PAN: EL1 accesses to EL0 pages fault with PSTATE.PAN set (TLB entries filled before
- *   included), LDTR/STTR do not, SPAN and ERET; absent on --cpu a57;
+ *   included), LDTR/STTR do not, SPAN and ERET; absent on --cpu a57; LDTR/STTR at EL1 to an
+ *   EL1-only page fault after an EL1 access filled its entry;
  * - a loop inside one block (native.c): the timer interrupt is taken during a tight loop, and
  *   with the quantum checked the loop stops within a block's length of insn_limit;
  * - LSE atomics and DC ZVA on RAM (native code after the soft-TLB write probe). */
@@ -960,6 +961,43 @@ START_TEST(pan_faults_el1_data_access)
 }
 END_TEST
 
+START_TEST(unpriv_access_after_el1_fill)
+{
+    /* LDTR/STTR at EL1 check EL0's permissions through the EL0 table: an EL1-only page whose
+     * EL1 table entry was just filled by a store (the native probe names its table when the
+     * block is compiled: tlbs[0] between the unprivileged begin and end ops) still faults. */
+    static const uint32_t code[] = {
+        0xd28a0014, /* movz x20, #0x5000 (log) */
+        0xd28b0005, /* movz x5, #0x5800 (EL1 RW, no EL0 access) */
+        0xf90000a7, /* str x7, [x5]: fills the EL1 table's write tag */
+        0xf80088a7, /* sttr x7, [x5, #8]: permission fault */
+        0xf84008a3, /* ldtr x3, [x5]: permission fault */
+        0xf94000a4, /* ldr x4, [x5] */
+        0xd2800840, /* movz x0, #0x42 */
+        0xd4000002, /* hvc #0 */
+    };
+    ck_assert(cpu_model == CPU_MODEL_MAX);
+    pan_map();
+    load(0x1000, code, sizeof code / 4);
+    cpu->cpu.x[7] = 0x77;
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_uint_eq(hvc_regs[0], 0x42);
+    ck_assert_uint_eq(rd64(0x5800), 0x77);
+    ck_assert_uint_eq(rd64(0x5808), 0);         /* the STTR wrote nothing */
+    ck_assert_uint_eq(hvc_regs[3], 0);          /* nor did the LDTR load */
+    ck_assert_uint_eq(hvc_regs[4], 0x77);
+    uint64_t esr0 = rd64(0x5000), esr1 = rd64(0x5020);
+    ck_assert_uint_eq(esr0 >> 26, 0x25);        /* data abort, permission fault, write */
+    ck_assert_uint_eq(esr0 & 0x3c, 0x0c);
+    ck_assert_uint_eq((esr0 >> 6) & 1, 1);
+    ck_assert_uint_eq(rd64(0x5008), 0x5808);
+    ck_assert_uint_eq(esr1 >> 26, 0x25);
+    ck_assert_uint_eq((esr1 >> 6) & 1, 0);
+    ck_assert_uint_eq(rd64(0x5028), 0x5800);
+    ck_assert_uint_eq(rd64(0x5040), 0);         /* nothing else was logged */
+}
+END_TEST
+
 START_TEST(pan_id_and_undef_on_a57)
 {
     static const uint32_t code[] = {
@@ -1019,6 +1057,7 @@ int main(void)
     tcase_add_test(tc, smp_tlbi_is_reaches_other_cpu);
     tcase_add_test(tc, timing_cpu_feed);
     tcase_add_test(tc, pan_faults_el1_data_access);
+    tcase_add_test(tc, unpriv_access_after_el1_fill);
     tcase_add_test(tc, pan_id_and_undef_on_a57);
     tcase_add_test(tc, miss_path_keeps_cached_registers);
     tcase_add_test(tc, atomics_and_dc_zva_on_ram);
