@@ -166,8 +166,9 @@ unsigned ne_emit_dc_zva(NCtx *x, const Op *o, const NativeDesc *d); /* native_sy
 #ifdef CONFIG_SYSTEM
 /* System mode, native_ops.c: the soft-TLB fast path for `bytes` bytes at guest address rax
  * (clobbers rcx, rdx): on a hit (the entry's read or write tag equals the page of the access's
- * last byte, so page-crossing accesses miss) rsi = the host address; the returned jne field is
- * taken on a miss.  The entry's write tag is set only for RAM pages without translated code. */
+ * last byte, so page-crossing accesses miss) rsi = the entry's addend (the host address is
+ * rsi + rax: one addressing mode, no add); the returned jne field is taken on a miss.  The
+ * entry's write tag is set only for RAM pages without translated code. */
 uint8_t *ne_tlb_probe(NCtx *x, bool write, unsigned bytes);
 #endif
 /* NZCV from the x86 flags of the operation just done (FL_*: what the operation was). */

@@ -288,7 +288,6 @@ uint8_t *ne_tlb_probe(NCtx *x, bool write, unsigned bytes)
     x_op_mem(a, W64, ALU_CMP * 8 + 3, -1, X_RDX, HR_CPU, X_RCX, tag, false); /* cmp rdx, tag */
     uint8_t *miss = x_jcc(a, CC_NE);
     x_op_mem(a, W64, 0x8B, -1, X_RSI, HR_CPU, X_RCX, table + (int32_t)offsetof(SysTlbEntry, addend), false);
-    x_alu_rr(a, W64, ALU_ADD, X_RSI, X_RAX);
     return miss;
 }
 #endif
@@ -365,7 +364,7 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
         ldr(x, X_RDX, o->d, W64);
     if (d->kind == NK_STOREP)
         ldr(x, X_RCX, o->a, W64);
-    const int HB = X_RSI, HI = X_NONE; /* host address: rsi */
+    const int HB = X_RSI, HI = X_RAX; /* host address: the entry's addend + rax */
 #define FAULT_POINT() ((void)0)
 #else
     /* Store data first: the cache must not change between the check and the access. */

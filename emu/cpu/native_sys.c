@@ -24,7 +24,7 @@ unsigned ne_emit_dc_zva(NCtx *x, const Op *o, const NativeDesc *d)
     int miss = ne_slow_site(x, ne_tlb_probe(x, true, bytes));
     x_p66(a, 0xEF, 0, 0); /* pxor xmm0, xmm0 */
     for (unsigned off = 0; off < bytes; off += 16)
-        x_movdqu_mx(a, X_RSI, X_NONE, (int32_t)off, 0);
+        x_movdqu_mx(a, X_RSI, X_RAX, (int32_t)off, 0);
     ne_slow_resume(x, miss, a->p);
     return 1;
 #endif
