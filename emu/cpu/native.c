@@ -406,13 +406,21 @@ void ne_goto_side(NCtx *x, uint64_t target, unsigned uncount)
     x->n_gotos++;
 }
 
-void ne_goto_indirect(NCtx *x)
+/* rax_is_pc: rax still holds the target (BR): the probe starts from it, not from c->pc just
+ * stored (a store-to-load forward less on the way to the jump when it was mispredicted). */
+static void goto_indirect(NCtx *x, bool rax_is_pc)
 {
-    rc_drop(x);
+    rc_drop(x); /* stores only: rax is kept */
     x_alu_mi(&x->a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
     ne_exit0_if(x, CC_NE);
-    x_load(&x->a, W64, X_RAX, HR_CPU, CPU_OFF(pc));
+    if (!rax_is_pc)
+        x_load(&x->a, W64, X_RAX, HR_CPU, CPU_OFF(pc));
     emit_site_lookup(x);
+}
+
+void ne_goto_indirect(NCtx *x)
+{
+    goto_indirect(x, true);
 }
 
 /* ---- return prediction: guest calls as host calls ------------------------------------------ */
@@ -447,8 +455,8 @@ void ne_call_goto(NCtx *x, uint64_t ret, uint64_t target)
 
 void ne_call_indirect(NCtx *x, uint64_t ret)
 {
-    call_frame(x, ret);
-    ne_goto_indirect(x);
+    call_frame(x, ret); /* rax: the return address */
+    goto_indirect(x, false);
 }
 
 void ne_ret(NCtx *x)
