@@ -111,7 +111,6 @@ struct NativeBuf {
     size_t data_ops, data_used;
     uint8_t *enter, *epilogue;
     uint8_t *lookup;          /* jump to the block at c->pc (gen_lookup) */
-    uint8_t *lookup_slow;     /* its C half, where the inline probes miss to */
 };
 
 static void *native_lookup(CPUState *c);
@@ -123,18 +122,18 @@ static void *native_lookup(CPUState *c);
 #ifdef CONFIG_SYSTEM
 #include "sys_cpu.h"
 #endif
-/* The jump to the block at rax (the guest pc, also stored in c->pc; guest registers written
- * back) without leaving generated code when its block exists: the lookup of tb_jmp_lookup /
- * sys_tb_find (system mode: the execute tag of the soft-TLB entry first; then the jump-cache
- * slot, checked for pc and, in system mode, physical address and CPU state), ending in a
- * `jmp rax` to the block's code.  Each way it can miss is a jcc whose field goes in miss[]
- * (at most PROBE_MISSES); the caller points them at b->lookup_slow.  Emitted once in the
- * shared stub and again at every indirect branch, so that each has its own host indirect
- * jump (predicted by the host per site, not one jump for every guest BR/RET). */
-#define PROBE_MISSES 6
-static unsigned emit_probe(Asm *a, uint8_t **miss)
+/* Continue at c->pc (stored; guest registers written back) without leaving generated code
+ * when its block exists: the lookup of tb_jmp_lookup / sys_tb_find inline (system mode: the
+ * execute tag of the soft-TLB entry first; then the jump-cache slot, checked for pc and, in
+ * system mode, physical address and CPU state), else that C function (hash lookup), else back
+ * to the dispatcher to translate.  Used by indirect branches and, in system mode, by direct
+ * branches leaving the page (not chained: the next page's mapping may change). */
+static void gen_lookup(Asm *a, struct NativeBuf *b)
 {
+    uint8_t *miss[6];
     unsigned n = 0;
+    b->lookup = a->p;
+    x_load(a, W64, X_RAX, HR_CPU, CPU_OFF(pc));
 #ifdef CONFIG_SYSTEM
     _Static_assert(sizeof(SysTlbEntry) == 64, "entry index scaling");
     x_mov_rr(a, W64, X_RCX, X_RAX);
@@ -166,42 +165,21 @@ static unsigned emit_probe(Asm *a, uint8_t **miss)
     miss[n++] = x_jcc(a, CC_NE);
 #endif
     x_load(a, W64, X_RAX, X_RDI, (int32_t)offsetof(TB, native));
-    x_test_rr(a, W64, X_RAX, X_RAX); /* a block the back end could not compile */
-    miss[n++] = x_jcc(a, CC_E);
+    x_test_rr(a, W64, X_RAX, X_RAX);
+    uint8_t *none = x_jcc(a, CC_E);
     x_jmp_r(a, X_RAX);
-    return n;
-}
-
-/* The shared lookup stub (b->lookup: continue at c->pc), used where a branch site's own probe
- * is not worth its bytes (system mode's guarded direct branches that miss), and its slow half
- * (b->lookup_slow: the C lookup, hash table included, else back to the dispatcher to
- * translate), where every probe's misses go. */
-static void gen_lookup(Asm *a, struct NativeBuf *b)
-{
-    uint8_t *miss[PROBE_MISSES];
-    b->lookup = a->p;
-    x_load(a, W64, X_RAX, HR_CPU, CPU_OFF(pc));
-    unsigned n = emit_probe(a, miss);
-    b->lookup_slow = a->p;
     for (unsigned k = 0; k < n; k++)
-        x_patch(miss[k], b->lookup_slow);
+        x_patch(miss[k], a->p);
     x_mov_rr(a, W64, X_RDI, HR_CPU);
     x_mov_imm(a, X_RAX, (uint64_t)(uintptr_t)native_lookup);
     x_call_r(a, X_RAX);
     x_test_rr(a, W64, X_RAX, X_RAX);
-    uint8_t *none = x_jcc(a, CC_E);
+    uint8_t *none2 = x_jcc(a, CC_E);
     x_jmp_r(a, X_RAX);
-    x_patch(none, a->p); /* rax = 0: the dispatcher translates c->pc */
+    x_patch(none, a->p);
+    x_patch(none2, a->p);
+    x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
     x_patch(x_jmp(a), b->epilogue);
-}
-
-/* This branch site's own probe of the block at rax (= c->pc). */
-static void emit_site_lookup(NCtx *x)
-{
-    uint8_t *miss[PROBE_MISSES];
-    unsigned n = emit_probe(&x->a, miss);
-    for (unsigned k = 0; k < n; k++)
-        x_patch(miss[k], x->buf->lookup_slow);
 }
 
 static void gen_entry_exit(struct NativeBuf *b)
@@ -406,21 +384,12 @@ void ne_goto_side(NCtx *x, uint64_t target, unsigned uncount)
     x->n_gotos++;
 }
 
-/* rax_is_pc: rax still holds the target (BR): the probe starts from it, not from c->pc just
- * stored (a store-to-load forward less on the way to the jump when it was mispredicted). */
-static void goto_indirect(NCtx *x, bool rax_is_pc)
-{
-    rc_drop(x); /* stores only: rax is kept */
-    x_alu_mi(&x->a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
-    ne_exit0_if(x, CC_NE);
-    if (!rax_is_pc)
-        x_load(&x->a, W64, X_RAX, HR_CPU, CPU_OFF(pc));
-    emit_site_lookup(x);
-}
-
 void ne_goto_indirect(NCtx *x)
 {
-    goto_indirect(x, true);
+    rc_drop(x);
+    x_alu_mi(&x->a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
+    ne_exit0_if(x, CC_NE);
+    x_patch(x_jmp(&x->a), x->buf->lookup);
 }
 
 /* ---- return prediction: guest calls as host calls ------------------------------------------ */
@@ -455,8 +424,8 @@ void ne_call_goto(NCtx *x, uint64_t ret, uint64_t target)
 
 void ne_call_indirect(NCtx *x, uint64_t ret)
 {
-    call_frame(x, ret); /* rax: the return address */
-    goto_indirect(x, false);
+    call_frame(x, ret);
+    ne_goto_indirect(x);
 }
 
 void ne_ret(NCtx *x)
@@ -466,17 +435,15 @@ void ne_ret(NCtx *x)
     x_alu_mi(a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
     ne_exit0_if(x, CC_NE);
     x_alu_rm(a, W64, ALU_CMP, X_RSP, HR_CPU, CPU_OFF(host_sp));
-    uint8_t *no_frame = x_jcc(a, CC_AE);
+    x_patch(x_jcc(a, CC_AE), x->buf->lookup); /* no frame */
     x_alu_rm(a, W64, ALU_CMP, X_RAX, X_RSP, 8);
     uint8_t *other = x_jcc(a, CC_NE);
     x_ret(a);
     /* Returning elsewhere (longjmp, a frame dropped): the newest frame goes anyway, so
-     * frames stay in step with the guest's returns.  Then this RET's own probe (rax is
-     * still the target). */
+     * frames stay in step with the guest's returns. */
     x_patch(other, a->p);
     x_alu_ri(a, W64, ALU_ADD, X_RSP, 16);
-    x_patch(no_frame, a->p);
-    emit_site_lookup(x);
+    x_patch(x_jmp(a), x->buf->lookup);
 }
 
 /* The return points of the block's calls: entered by a host `ret` from a RET whose target
