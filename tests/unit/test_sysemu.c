@@ -432,9 +432,9 @@ START_TEST(cross_page_chain_same_site_after_remap)
 END_TEST
 
 /* One BLR site into another page, run before and after that page is remapped, with the TLB's
- * execute entry for the page refilled by a branch to another address in it: the site's probe
- * then finds the old block in the jump cache (same pc, same page tag) and must see that its
- * physical address is not the page's new one. */
+ * execute entry for the page refilled by a branch to another address in it: the jump-cache
+ * probe then finds the old block (same pc, same page tag) and must see that its physical
+ * address is not the page's new one. */
 START_TEST(indirect_site_after_remap)
 {
     cross_page_tables();
@@ -480,8 +480,8 @@ END_TEST
 
 /* One BR site (a jump table's dispatch, as in an interpreter) sends control to eight targets
  * in another page, 64 times; then one target is rewritten by a store (its block dropped while
- * the jump cache still holds it) and the same site runs 64 times again: the branch site's own
- * probe of the jump cache (native.c, emit_probe) must not take the dropped block. */
+ * the jump cache still holds it) and the same site runs 64 times again: the jump-cache probe
+ * (native.c's lookup, sys_tb_find) must not take the dropped block. */
 START_TEST(indirect_site_many_targets_after_rewrite)
 {
     uint32_t a[32];
