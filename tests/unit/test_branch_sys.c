@@ -2622,6 +2622,45 @@ START_TEST(blr_br_ret_register)
 }
 END_TEST
 
+/* One BR site sending control to eight targets (an interpreter's dispatch), run through the
+ * jump cache many times; then the targets are rewritten (harness_run flushes the translation
+ * cache) and the same site must reach the new code. */
+static void br_table_code(uint32_t *code, unsigned add_base)
+{
+    unsigned n = 0;
+    code[n++] = 0xd2800003; /* movz x3, #0 */
+    code[n++] = 0xd2800004; /* movz x4, #0 */
+    code[n++] = 0x92400886; /* 8: and x6, x4, #7 */
+    code[n++] = 0x8b0610a6; /* add x6, x5, x6, lsl #4 */
+    code[n++] = 0xd61f00c0; /* br x6 */
+    code[n++] = 0x91000484; /* 20: add x4, x4, #1 */
+    code[n++] = 0xf101009f; /* cmp x4, #64 */
+    code[n++] = 0x54ffff61; /* b.ne 8 */
+    code[n++] = BRK0;
+    for (unsigned k = 0; k < 8; k++) { /* at 64 + 16k: add x3, x3, #add_base+k; b 20 */
+        unsigned at = 64 + 16 * k;
+        while (n < at / 4)
+            code[n++] = BRK0;
+        code[n++] = 0x91000063u | ((add_base + k) << 10);
+        code[n++] = 0x14000000u | (((20 - (at + 4)) >> 2) & 0x3ffffff);
+    }
+}
+
+START_TEST(br_site_many_targets_after_flush)
+{
+    uint32_t code[64 / 4 + 8 * 4];
+    CPUState *c = harness_cpu();
+    br_table_code(code, 1);
+    c->x[5] = HARNESS_CODE + 64;
+    ck_assert_int_eq(harness_run(c, code, sizeof code / 4 - 2), EXC_BRK);
+    ck_assert_uint_eq(c->x[3], 8 * 36);
+    br_table_code(code, 11);
+    c->x[5] = HARNESS_CODE + 64;
+    ck_assert_int_eq(harness_run(c, code, sizeof code / 4 - 2), EXC_BRK);
+    ck_assert_uint_eq(c->x[3], 8 * (36 + 80));
+}
+END_TEST
+
 START_TEST(loop_runs_many_blocks)
 {
     CPUState *c = harness_cpu();
@@ -2713,6 +2752,7 @@ int main(void)
     tcase_add_test(tc, hlt_and_brk);
     tcase_add_test(tc, bl_and_ret);
     tcase_add_test(tc, blr_br_ret_register);
+    tcase_add_test(tc, br_site_many_targets_after_flush);
     tcase_add_test(tc, loop_runs_many_blocks);
     tcase_add_test(tc, dc_zva_zeroes_a_block);
     tcase_add_test(tc, isb_ends_block);

@@ -12,6 +12,9 @@
  * - WFI returns when the virtual timer interrupt is pending (host sleeps meanwhile);
  * - branches into another page (direct BL, indirect BLR and RET back) follow a remapping of
  *   that page after TLBI, once their targets were translated and looked up many times;
+ * - one BR site with eight targets: a target rewritten by a store is seen at once; one BLR
+ *   site into a remapped page takes the new page's block, not the old one still in the jump
+ *   cache, once the page's execute entry is back in the TLB;
  * - two vCPUs in one machine: a store by one into code the other translated makes the other
  *   run the new code; TLBI ...IS reaches the other vCPU's TLB, TLBI without IS does not;
  * - the PMU: ID values, exact instruction and cycle counts at EL1, a 32-bit counter's overflow
@@ -512,6 +515,100 @@ START_TEST(cross_page_chain_same_site_after_remap)
     cross_page_run(a, n);
     ck_assert_uint_eq(hvc_regs[0], 0x42);
     ck_assert_uint_eq(hvc_regs[3], 8 * 1 + 2 + 8 * 2); /* 8 BLs, the BLR, 8 BLs after the remap */
+}
+END_TEST
+
+/* One BLR site into another page, run before and after that page is remapped, with the TLB's
+ * execute entry for the page refilled by a branch to another address in it: the jump-cache
+ * probe then finds the old block (same pc, same page tag) and must see that its physical
+ * address is not the page's new one. */
+START_TEST(indirect_site_after_remap)
+{
+    cross_page_tables();
+    static const uint32_t b1_other[] = { 0xd28000e2 /* movz x2, #7 */, 0xd65f03c0 /* ret */ };
+    static const uint32_t b2_other[] = { 0xd2800102 /* movz x2, #8 */, 0xd65f03c0 /* ret */ };
+    load(0x2008, b1_other, 2);
+    load(0x3008, b2_other, 2);
+    uint32_t a[32];
+    unsigned n = 0, va = 0x1000;
+#define AT (va + 4 * n)
+    a[n++] = 0xd2840005; /* movz x5, #0x2000 */
+    a[n++] = 0xd2840108; /* movz x8, #0x2008 */
+    a[n++] = 0xd2800003; /* movz x3, #0 */
+    a[n++] = 0xd2800004; /* movz x4, #0 */
+    a[n++] = 0xd2800007; /* movz x7, #0: pass */
+    unsigned loop = AT;
+    a[n++] = 0xd63f00a0; /* blr x5 */
+    a[n++] = 0x8b010063; /* add x3, x3, x1 */
+    a[n++] = 0x91000484; /* add x4, x4, #1 */
+    a[n++] = 0xf100209f; /* cmp x4, #8 */
+    a[n] = a64_bne(AT, loop), n++;
+    unsigned cbnz = n++;
+    a[n++] = 0xd2800027; /* movz x7, #1 */
+    a[n++] = 0xd2800880; /* movz x0, #0x44 */
+    a[n++] = 0xd4000002; /* hvc #0: the hook remaps VA 0x2000 */
+    a[n++] = 0xd508871f; /* tlbi vmalle1 */
+    a[n++] = 0xd5033b9f; /* dsb ish */
+    a[n++] = 0xd5033fdf; /* isb */
+    a[n++] = 0xd63f0100; /* blr x8: refills the execute entry with the new page */
+    a[n++] = 0xd2800004; /* movz x4, #0 */
+    a[n] = 0x14000000u | (((loop - AT) >> 2) & 0x3ffffff), n++; /* b loop */
+    a[cbnz] = 0xb5000007u | ((((AT - (va + 4 * cbnz)) >> 2) & 0x7ffff) << 5); /* cbnz x7, done */
+    a[n++] = 0xd2800840; /* done: movz x0, #0x42 */
+    a[n++] = 0xd4000002; /* hvc #0 */
+#undef AT
+    ck_assert_uint_le(n, 32);
+    cross_page_run(a, n);
+    ck_assert_uint_eq(hvc_regs[0], 0x42);
+    ck_assert_uint_eq(hvc_regs[2], 8);               /* the new page's other function */
+    ck_assert_uint_eq(hvc_regs[3], 8 * 1 + 8 * 2);   /* 8 calls before the remap, 8 after */
+}
+END_TEST
+
+/* One BR site (a jump table's dispatch, as in an interpreter) sends control to eight targets
+ * in another page, 64 times; then one target is rewritten by a store (its block dropped while
+ * the jump cache still holds it) and the same site runs 64 times again: the jump-cache probe
+ * (native.c's lookup, sys_tb_find) must not take the dropped block. */
+START_TEST(indirect_site_many_targets_after_rewrite)
+{
+    uint32_t a[32];
+    unsigned n = 0;
+    a[n++] = 0xd2b00005; /* movz x5, #0x8000, lsl #16 */
+    a[n++] = 0x914004a5; /* add x5, x5, #1, lsl #12: the targets' page */
+    a[n++] = 0xd2800003; /* movz x3, #0 */
+    a[n++] = 0xd2800004; /* movz x4, #0 */
+    unsigned loop = 4 * n;
+    a[n++] = 0x92400886; /* and x6, x4, #7 */
+    a[n++] = 0x8b0610a6; /* add x6, x5, x6, lsl #4 */
+    a[n++] = 0xd61f00c0; /* br x6 */
+    unsigned back = 4 * n;
+    a[n++] = 0x91000484; /* add x4, x4, #1 */
+    a[n++] = 0xf101009f; /* cmp x4, #64 */
+    a[n] = a64_bne(4 * n, loop), n++;
+    unsigned cbnz = n++;
+    a[n++] = 0xd2800027; /* movz x7, #1 */
+    unsigned ldr = n++;
+    a[n++] = 0xb90030a6; /* str w6, [x5, #48]: target 3's first instruction */
+    a[n++] = 0xd50b7525; /* ic ivau, x5 */
+    a[n++] = 0xd5033b9f; /* dsb ish */
+    a[n++] = 0xd5033fdf; /* isb */
+    a[n++] = 0xd2800004; /* movz x4, #0 */
+    a[n] = 0x14000000u | (((loop - 4 * n) >> 2) & 0x3ffffff), n++; /* b loop */
+    a[cbnz] = 0xb5000007u | ((((4 * n - 4 * cbnz) >> 2) & 0x7ffff) << 5); /* cbnz x7, done */
+    a[n++] = 0xd2800840; /* done: movz x0, #0x42 */
+    a[n++] = 0xd4000002; /* hvc #0 */
+    a[ldr] = 0x18000006u | (((n - ldr) & 0x7ffff) << 5); /* ldr w6, newinsn */
+    a[n++] = 0x91019063; /* newinsn: add x3, x3, #100 */
+    load(0, a, n);
+    for (unsigned k = 0; k < 8; k++) { /* target k: add x3, x3, #k+1; b back */
+        unsigned at = 0x1000 + 16 * k;
+        uint32_t t[4] = { 0x91000063u | ((k + 1) << 10),
+                          0x14000000u | (((back - (at + 4)) >> 2) & 0x3ffffff), 0xd503201f, 0xd503201f };
+        load(at, t, 4);
+    }
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_uint_eq(hvc_regs[0], 0x42);
+    ck_assert_uint_eq(hvc_regs[3], 8 * 36 + (8 * 36 - 8 * 4 + 8 * 100));
 }
 END_TEST
 
@@ -1049,6 +1146,8 @@ int main(void)
     tcase_add_test(tc, data_abort_pa_range);
     tcase_add_test(tc, cross_page_branch_after_remap);
     tcase_add_test(tc, cross_page_chain_same_site_after_remap);
+    tcase_add_test(tc, indirect_site_many_targets_after_rewrite);
+    tcase_add_test(tc, indirect_site_after_remap);
     tcase_add_test(tc, smc_and_hvc_imm_undef);
     tcase_add_test(tc, wfi_timer_irq);
     tcase_add_test(tc, irq_during_tight_loop);
