@@ -288,8 +288,10 @@ static void native_run_ops(CPUState *c, Op *op)
         op = op->fn(c, op);
 }
 
-_Noreturn static void native_data_abort(CPUState *c, uint64_t addr, const Op *op, int write)
+_Noreturn static void native_data_abort(CPUState *c, uint64_t addr, const Op *op, int write, const Op *flags_op)
 {
+    if (flags_op) /* the flags the block left out of CPUState (ne_op_copy) */
+        flags_op->fn(c, (Op *)flags_op);
     cpu_raise(c, (Op *)op, EXC_DATA_ABORT, addr, write != 0);
 }
 
@@ -523,6 +525,7 @@ int ne_guest_access(NCtx *x, bool write)
     x->n_gsite++;
     x->gsite[k].op = x->i;
     x->gsite[k].write = write;
+    x->gsite[k].flags_op = x->flags_op;
     x->gsite[k].n = 0;
     for (int i = 0; i < NE_CACHE_REGS; i++)
         if (x->rc[i].slot >= 0 && x->rc[i].dirty) {
@@ -544,6 +547,7 @@ void ne_fault_point(NCtx *x, int site)
     NativeFaultSite *f = &b->sites[b->n_sites++];
     f->rip = (uintptr_t)x->a.p;
     f->op = &x->tb->ops[x->gsite[site].op];
+    f->flags_op = x->gsite[site].flags_op;
     f->n = x->gsite[site].n;
     memcpy(f->hreg, x->gsite[site].hreg, sizeof f->hreg);
     memcpy(f->slot, x->gsite[site].slot, sizeof f->slot);
@@ -964,6 +968,16 @@ static unsigned emit_fallback(NCtx *x, struct NativeBuf *b)
     return n;
 }
 
+const Op *ne_op_copy(NCtx *x, unsigned i)
+{
+    Op *copy = data_alloc(x->buf, 2);
+    if (copy) {
+        copy[0] = x->tb->ops[i];
+        copy[1] = (Op){ .fn = op_native_return, .pc = x->tb->ops[i].pc };
+    }
+    return copy;
+}
+
 /* Code calling op i's portable handler (through a copy followed by the return op);
  * false when out of data space.  In the main line the register cache is written back and
  * emptied first; a slow path (out of line, the dirty cache registers already written back)
@@ -1117,6 +1131,7 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
         x_mov_rr(a, W64, X_RSI, X_RAX);
         x_mov_imm(a, X_RDX, (uint64_t)(uintptr_t)&x->tb->ops[x->gsite[k].op]);
         x_mov_imm(a, X_RCX, x->gsite[k].write);
+        x_mov_imm(a, X_R8, (uint64_t)(uintptr_t)x->gsite[k].flags_op);
         ne_call(x, native_data_abort);
     }
     emit_loop_exits(x, b);
@@ -1172,6 +1187,7 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
     x->rc_clock = 0;
     x->live_next = ~0u;
     x->pending_fl = -1;
+    x->flags_op = NULL;
     x->a = (Asm){ b->code + b->used, b->code + b->size, false };
     x->c = c;
     x->tb = tb;

@@ -160,6 +160,7 @@ void native_chain(uint8_t *field, TB *tb);
 typedef struct NativeFaultSite {
     uintptr_t rip;
     const Op *op;
+    const Op *flags_op; /* non-NULL: run it (it recomputes NZCV, left stale) before the abort */
     uint8_t n;
     uint8_t hreg[NATIVE_CACHE_REGS], slot[NATIVE_CACHE_REGS];
 } NativeFaultSite;

@@ -38,6 +38,7 @@ typedef struct NCtx {
         uint8_t *field;         /* jae taken for an address outside the guest window */
         unsigned op;
         bool write;
+        const Op *flags_op;     /* flags_op at the access */
         uint8_t n, hreg[NE_CACHE_REGS], slot[NE_CACHE_REGS]; /* dirty cached registers */
     } gsite[NE_MAX_FIXUPS / 2];
     unsigned n_gsite;
@@ -62,6 +63,10 @@ typedef struct NCtx {
     /* >= 0: that op's NZCV (kind FL_*) is still only in EFLAGS, to be stored on the side exit
      * of the conditional branch that follows (flags_die_after_side_exit); -1: none. */
     int pending_fl;
+    /* User mode: non-NULL while the flags in CPUState are stale because the last setter's
+     * stores were left out (store_flags): a copy of that setter (ne_op_copy), which a data
+     * abort at a guest access runs first to put NZCV right. */
+    const Op *flags_op;
     /* Loop head (native.c): a direct branch back to the block's own start continues at
      * loop_head, after the entry code, with the cache in the canonical state loop_slot[]
      * (guest slot per cache register, -1 none; loop_dirty[]: left dirty, so that going round
@@ -147,6 +152,9 @@ void ne_slow_resume(NCtx *x, int site, uint8_t *resume);
  * destination, a writeback): its slow path reloads host from CPUState, where the handler
  * wrote the value. */
 void ne_slow_reload(NCtx *x, int site, int host, unsigned slot);
+/* A copy of op i in the buffer's data, followed by a return op: calling its handler runs that
+ * op alone.  NULL when out of data space. */
+const Op *ne_op_copy(NCtx *x, unsigned i);
 /* Call a C function (arguments already in rdi, rsi, ...). */
 void ne_call(NCtx *x, const void *fn);
 

@@ -80,50 +80,175 @@ static bool writes_all_flags(const NativeDesc *d)
     }
 }
 
-/* The flags the op being compiled sets in EFLAGS are read only by the conditional branch
- * that follows it (or that it is: a fused compare and branch), that branch is a side exit
- * of a block that goes on, and the op after it overwrites all four: then they need storing
- * only on the side exit (cond_branch), not on the way on. */
-static bool flags_die_after_side_exit(NCtx *x, int kind)
+/* Emitters that test EFLAGS straight after the setter (live_cc) for these operands. */
+static bool csel_may_use_live(const Op *o, const NativeDesc *d)
+{
+    return o->n != REG_ZR && o->m != REG_ZR && d->op != 3; /* XZR is an xor; CSNEG a neg */
+}
+
+static bool ccmp_may_use_live(const Op *o, const NativeDesc *d)
+{
+    return o->n != REG_ZR && (d->size || o->m != REG_ZR);
+}
+
+/* Which of NZCV (bytes nf zf cf vf: bits 1 2 4 8) A64 condition cond reads. */
+enum { NF_N = 1, NF_Z = 2, NF_C = 4, NF_V = 8, NF_ALL = 15 };
+static unsigned cond_flags(unsigned cond)
+{
+    static const uint8_t f[8] = { NF_Z, NF_C, NF_N, NF_V, NF_C | NF_Z, NF_N | NF_V, NF_N | NF_V | NF_Z, 0 };
+    return f[(cond >> 1) & 7];
+}
+
+/* Data processing that neither reads nor writes NZCV, cannot fault or leave, and writes o->d
+ * only (the portable handler, when the emitter declines, too). */
+static bool pure_op(const NativeDesc *d)
+{
+    switch (d->kind) {
+    case NK_MOVI: case NK_MOV: case NK_MOVK: case NK_SHIFT_IMM: case NK_SHIFT_REG:
+    case NK_EXTEND: case NK_BFM: case NK_BFI: case NK_MADD: case NK_EXTR: case NK_REV:
+    case NK_CLZ: case NK_RBIT:
+        return true;
+    case NK_ADDSUB_IMM: case NK_ADDSUB_REG: case NK_ADDSUB_EXT: return !d->setf;
+    case NK_LOGIC_IMM: case NK_LOGIC_REG: return d->op != 3;
+    default: return false;
+    }
+}
+
+/* An integer load or store emit_mem compiles natively (no portable handler call). */
+static bool native_int_access(const Op *o, const NativeDesc *d)
+{
+    if (d->kind != NK_LOAD && d->kind != NK_STORE && d->kind != NK_LOADP && d->kind != NK_STOREP)
+        return false;
+    return !((d->sub == NAM_OFF || d->sub == NAM_PRE || d->sub == NAM_POST) && !fits_i32((int64_t)o->imm));
+}
+
+static bool branch_gotos_follow(const TB *tb, unsigned j)
+{
+    const Op *o = &tb->ops[j];
+    return j + 2 < tb->n_ops && o[1].fn == op_goto_tb && (o[2].fn == op_goto_tb || o[2].fn == op_goto_next);
+}
+
+/* Can a data abort recompute the NZCV of setter s by running its handler again later, as long
+ * as no register it reads or writes changes in between? (Not when it overwrites a source.) */
+static bool setter_repeatable(const Op *s, const NativeDesc *sd)
+{
+#ifdef CONFIG_SYSTEM
+    (void)s; (void)sd;
+    return false; /* soft-TLB misses call portable handlers, which may raise with NZCV */
+#else
+    bool reg = sd->kind == NK_ADDSUB_REG || sd->kind == NK_ADDSUB_EXT || sd->kind == NK_LOGIC_REG;
+    if (sd->kind != NK_ADDSUB_IMM && sd->kind != NK_LOGIC_IMM && !reg)
+        return false;
+    return s->d == REG_SINK || (s->d != s->n && (!reg || s->d != s->m));
+#endif
+}
+
+static bool writes_setter_reg(const Op *s, unsigned r)
+{
+    return r != REG_SINK && (r == s->d || r == s->n || r == s->m);
+}
+
+/* Which of the NZCV the op being compiled (kind FL_*) sets must be stored now.  Scanning the
+ * ops after it up to one that overwrites all four: a flag is needed when an op reads it from
+ * CPUState (a test straight from EFLAGS by the next op does not), and all four when the
+ * block may leave or run a portable handler before.  A conditional branch right after that
+ * is a side exit stores them on that exit only (*pending).  Guest accesses in between need
+ * them too unless the setter can be run again by the abort path (*defer; user mode). */
+static unsigned flags_needed(NCtx *x, int kind, bool *pending, bool *defer)
 {
     const TB *tb = x->tb;
-    unsigned j = x->i;
-    const NativeDesc *d = native_desc(tb->ops[j].fn);
-    if (!d || !writes_all_flags(d)) /* e.g. CCMP: its other path stores them from memory */
-        return false;
-    if (d->kind != NK_CMP_BRANCH) {
-        if (++j >= tb->n_ops || !(d = native_desc(tb->ops[j].fn)) || d->kind != NK_BCOND)
-            return false;
+    unsigned i = x->i, need = 0;
+    const Op *s = &tb->ops[i];
+    const NativeDesc *sd = native_desc(s->fn);
+    *pending = *defer = false;
+    if (!sd)
+        return NF_ALL;
+    bool live = writes_all_flags(sd); /* EFLAGS hold all four for the next op */
+    bool repeatable = setter_repeatable(s, sd);
+    unsigned j = sd->kind == NK_CMP_BRANCH ? i : i + 1; /* a fused branch reads them itself */
+    for (; j < tb->n_ops; j++) {
+        const Op *o = &tb->ops[j];
+        const NativeDesc *d = native_desc(o->fn);
+        if (!d)
+            return NF_ALL;
+        bool next = live && j == (sd->kind == NK_CMP_BRANCH ? i : i + 1);
+        if (j != i && writes_all_flags(d)) /* its emitter stores them, or its handler */
+            return need;
+        if (pure_op(d)) {
+            if (writes_setter_reg(s, o->d))
+                repeatable = false;
+            continue;
+        }
+        switch (d->kind) {
+        case NK_CSEL:
+            if (!(next && csel_may_use_live(o, d) && d->cond < 14 && direct_cc(d->cond, kind) >= 0))
+                need |= cond_flags(d->cond);
+            if (writes_setter_reg(s, o->d))
+                repeatable = false;
+            continue;
+        case NK_CCMP: /* reads cond, then writes all four */
+            if (!(next && ccmp_may_use_live(o, d) && d->cond < 14 && direct_cc(d->cond, kind) >= 0))
+                need |= cond_flags(d->cond);
+            return need;
+        case NK_BCOND:
+        case NK_CMP_BRANCH: {
+            if (!branch_gotos_follow(tb, j))
+                return NF_ALL;
+            bool lv = next && d->cond < 14 && direct_cc(d->cond, kind) >= 0;
+            if (!lv || tb->ops[j + 2].fn != op_goto_next)
+                return NF_ALL; /* the exit needs all four in CPUState */
+            *pending = true;   /* stored on the side exit, from EFLAGS */
+            j += 2;
+            continue;
+        }
+        default:
+            if (!native_int_access(o, d) || !repeatable)
+                return NF_ALL;
+            *defer = true;
+            if (d->kind == NK_LOAD || d->kind == NK_LOADP)
+                if (writes_setter_reg(s, o->d) || (d->kind == NK_LOADP && writes_setter_reg(s, o->a)))
+                    repeatable = false;
+            if ((d->sub == NAM_PRE || d->sub == NAM_POST) && writes_setter_reg(s, o->n))
+                repeatable = false;
+            continue;
+        }
     }
-    if (d->cond >= 14 || direct_cc(d->cond, kind) < 0 || j + 3 >= tb->n_ops ||
-        tb->ops[j + 1].fn != op_goto_tb || tb->ops[j + 2].fn != op_goto_next)
-        return false;
-    const NativeDesc *next = native_desc(tb->ops[j + 3].fn);
-    return next && writes_all_flags(next);
+    return NF_ALL;
 }
 
-static void emit_flag_stores(NCtx *x, int kind)
+static void emit_flag_stores_of(NCtx *x, int kind, unsigned need)
 {
     Asm *a = &x->a;
-    x_setcc_m(a, CC_S, HR_CPU, CPU_OFF(nf));
-    x_setcc_m(a, CC_E, HR_CPU, CPU_OFF(zf));
+    if (need & NF_N)
+        x_setcc_m(a, CC_S, HR_CPU, CPU_OFF(nf));
+    if (need & NF_Z)
+        x_setcc_m(a, CC_E, HR_CPU, CPU_OFF(zf));
     if (kind == FL_LOGIC) {
-        x_store_imm16(a, HR_CPU, CPU_OFF(cf), 0); /* C and V (adjacent bytes) */
+        if (need & (NF_C | NF_V))
+            x_store_imm16(a, HR_CPU, CPU_OFF(cf), 0); /* C and V (adjacent bytes) */
         return;
     }
-    x_setcc_m(a, kind == FL_SUB ? CC_AE : CC_B, HR_CPU, CPU_OFF(cf));
-    x_setcc_m(a, CC_O, HR_CPU, CPU_OFF(vf));
+    if (need & NF_C)
+        x_setcc_m(a, kind == FL_SUB ? CC_AE : CC_B, HR_CPU, CPU_OFF(cf));
+    if (need & NF_V)
+        x_setcc_m(a, CC_O, HR_CPU, CPU_OFF(vf));
 }
 
-/* NZCV from the x86 flags of the operation just done. */
+static void emit_flag_stores(NCtx *x, int kind) { emit_flag_stores_of(x, kind, NF_ALL); }
+
+/* NZCV from the x86 flags of the operation just done: only those read before all four are
+ * written again (flags_needed). */
 static void store_flags(NCtx *x, int kind)
 {
+    bool pending, defer;
     x->live_fl = kind; /* setcc and byte stores leave EFLAGS alone */
     x->live_next = x->i + 1;
-    if (flags_die_after_side_exit(x, kind))
-        x->pending_fl = kind;
-    else
-        emit_flag_stores(x, kind);
+    unsigned need = flags_needed(x, kind, &pending, &defer);
+    x->flags_op = NULL;
+    if (need != NF_ALL && defer && !(x->flags_op = ne_op_copy(x, x->i)))
+        need = NF_ALL;
+    x->pending_fl = pending && need != NF_ALL ? kind : -1;
+    emit_flag_stores_of(x, kind, need);
 }
 
 void ne_store_flags(NCtx *x, int kind) { store_flags(x, kind); }
@@ -499,7 +624,19 @@ static int cmp_branch_compare(NCtx *x, const Op *o, int kind)
     return fl;
 }
 
+static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d);
+
 unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
+{
+    unsigned used = emit_op(x, o, d);
+    /* Left to the portable handler: one that may write NZCV leaves them current in CPUState
+     * (flags_needed let only pure ops through while the setter's copy is pending). */
+    if (!used && !pure_op(d))
+        x->flags_op = NULL;
+    return used;
+}
+
+static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
 {
     Asm *a = &x->a;
     int w = d->sf ? W64 : W32;
@@ -636,7 +773,7 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         return 1;
     case NK_CSEL: { /* op: 0 CSEL, 1 CSINC, 2 CSINV, 3 CSNEG */
         /* EFLAGS survive the operand loads (movs; XZR would be an xor), lea and not */
-        int cc = o->n != REG_ZR && o->m != REG_ZR && d->op != 3 ? live_cc(x, d->cond) : -1;
+        int cc = csel_may_use_live(o, d) ? live_cc(x, d->cond) : -1;
         ldr(x, X_RDX, o->n, w);
         ldr(x, X_RCX, o->m, w);
         if (d->op == 1)
@@ -704,7 +841,7 @@ unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         return 1;
     }
     case NK_CCMP: { /* op: CCMP (sub) / CCMN; size: immediate form; x = NZCV << 28 if cond fails */
-        int cc = o->n != REG_ZR && (d->size || o->m != REG_ZR) ? live_cc(x, d->cond) : -1;
+        int cc = ccmp_may_use_live(o, d) ? live_cc(x, d->cond) : -1;
         ldr(x, X_RDX, o->n, w); /* operands first: no cache changes inside the two paths */
         if (!d->size)
             ldr(x, X_RCX, o->m, w);

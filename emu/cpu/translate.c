@@ -32,7 +32,7 @@ void tr_raise(DisasCtx *s, CpuException exc, uint32_t syndrome)
 
 /* A block continues through an unconditional direct branch (B) when its target is in the
  * block's own page (system mode: the page is the unit of code invalidation, sys_code.c; user mode
- * drops every translation on any code write) and not already in the block (the block's start
+ * drops every translation on any code write: any page, other_page) and not already in the block (the block's start
  * stays a branch: a loop, native.c; other addresses would be translated twice).  Not while the
  * debugger steps, nor when tracing or timing, which see a block as one range pc..end_pc. */
 #define TB_MAX_THROUGH 8
@@ -50,9 +50,23 @@ static bool blocks_may_span(const DisasCtx *s)
     return true;
 }
 
+/* Must a block at start stop before pc (a branch target or the next instruction)?  System mode:
+ * when pc is in another page.  User mode: never (any code write drops every translation, and
+ * each page an instruction is fetched from is marked as code), so hot loops that cross a page
+ * boundary stay one block. */
+static bool other_page(uint64_t start, uint64_t pc)
+{
+#ifdef CONFIG_SYSTEM
+    return ((start ^ pc) >> 12) != 0;
+#else
+    (void)start, (void)pc;
+    return false;
+#endif
+}
+
 static bool follow_branch(DisasCtx *s, uint64_t start, uint64_t target, const uint64_t *seg, unsigned n_seg)
 {
-    if (n_seg >= TB_MAX_THROUGH || ((target ^ start) >> 12) || (target & 3) || !blocks_may_span(s))
+    if (n_seg >= TB_MAX_THROUGH || other_page(start, target) || (target & 3) || !blocks_may_span(s))
         return false;
     for (unsigned k = 0; k <= n_seg; k++) { /* segments [seg[2k], seg[2k+1]); the last one open */
         uint64_t lo = seg[2 * k], hi = k < n_seg ? seg[2 * k + 1] : s->pc + 4;
@@ -131,7 +145,7 @@ TB *tb_translate(CPUState *c, uint64_t pc)
             through_insns[n_seg++] = n_insns;
             s.end_block = false;
             s.pc = target;
-            if (n_insns >= TB_MAX_INSNS || (s.pc & 0xfff) == 0)
+            if (n_insns >= TB_MAX_INSNS || other_page(pc, s.pc))
                 tr_goto(&s, s.pc);
             continue;
         }
@@ -147,7 +161,7 @@ TB *tb_translate(CPUState *c, uint64_t pc)
         if (!s.end_block && (sys_cpu(c)->tb_flags & SYS_TBF_STEP))
             tr_goto(&s, s.pc); /* single step: one instruction per block */
 #endif
-        if (!s.end_block && (n_insns >= TB_MAX_INSNS || (s.pc & 0xfff) == 0))
+        if (!s.end_block && (n_insns >= TB_MAX_INSNS || other_page(pc, s.pc)))
             tr_goto(&s, s.pc);
     }
 

@@ -754,8 +754,15 @@ def gen_branch_seq(r, seq, n):
         L = labels[tgt]
         reg = r.randrange(32)
         rn = reg_name(r.choice('wx'), reg)
-        b = r.choices(['bcond', 'cb', 'tb', 'b', 'bl', 'br', 'blr', 'ret'], [4, 2, 2, 1, 1, 1, 1, 0.7])[0]
+        b = r.choices(['bcond', 'ccmp', 'cb', 'tb', 'b', 'bl', 'br', 'blr', 'ret'], [4, 1.5, 2, 2, 1, 1, 1, 1, 0.7])[0]
         if b == 'bcond':
+            seq.ins('b.%s %s' % (r.choice(CONDS), L))
+        elif b == 'ccmp':
+            # CCMP/CCMN straight before the B.cond that reads it (compiled as one branch)
+            sz = r.choice('wx')
+            src = reg_name(sz, r.randrange(32)) if r.random() < 0.5 else '#%d' % r.randrange(32)
+            seq.ins('%s %s, %s, #%d, %s' % (r.choice(['ccmp', 'ccmn']), reg_name(sz, r.randrange(32)), src,
+                                            r.randrange(16), r.choice(CONDS)))
             seq.ins('b.%s %s' % (r.choice(CONDS), L))
         elif b == 'cb':
             seq.ins('%s %s, %s' % (r.choice(['cbz', 'cbnz']), rn, L))

@@ -34,6 +34,7 @@ PROGRAMS = {
     'system_sh':  ('system_sh.c',  ['static', 'dynamic'], [], LIBC),
     'sysv_ipc':   ('sysv_ipc.c',   ['static', 'dynamic'], [], LIBC),
     'sigbus':     ('sigbus.c',     ['static', 'dynamic'], [], LIBC),
+    'segv_flags': ('segv_flags.c', ['static', 'dynamic'], [], LIBC),
     'misc_sys':   ('misc_sys.c',   ['static', 'dynamic'], [], LIBC),
     'argv_env':   ('argv_env.c',   ['static', 'dynamic'], ['one', '', 'three four'], LIBC),
     'fileio':     ('fileio.c',     ['static', 'dynamic'], [], LIBC),

@@ -1,0 +1,67 @@
+/* NZCV in the signal context of a data abort: the flags a compare set just before a faulting
+ * load, even where the native back end leaves their stores out because a later compare
+ * overwrites them (the abort path recomputes them).  Faults inside the guest address space
+ * (a host fault) and outside it (the window check), in a loop so the code runs native. */
+#include <signal.h>
+#include <stdio.h>
+#include <ucontext.h>
+
+static volatile unsigned long seen, faults;
+
+static void handler(int sig, siginfo_t *si, void *ctx)
+{
+    ucontext_t *uc = ctx;
+    (void)sig; (void)si;
+    seen = uc->uc_mcontext.pstate >> 28 & 15;
+    uc->uc_mcontext.pc += 4; /* skip the load */
+    faults++;
+}
+
+/* cmp a, b; a pure op; the faulting load; a compare that overwrites the flags. */
+static unsigned long cmp_load(unsigned long a, unsigned long b, unsigned long p)
+{
+    unsigned long v = 0, t;
+    __asm__ volatile("cmp %[a], %[b]\n\t"
+                     "add %[t], %[a], #1\n\t"
+                     "ldr %[v], [%[p]]\n\t"
+                     "cmp %[b], %[a]\n\t"
+                     : [v] "+&r"(v), [t] "=&r"(t) : [a] "r"(a), [b] "r"(b), [p] "r"(p) : "cc", "memory");
+    return v + t;
+}
+
+/* adds into a fresh register, then the faulting store, then tst. */
+static unsigned long adds_store(unsigned long a, unsigned long b, unsigned long p)
+{
+    unsigned long s;
+    __asm__ volatile("adds %w[s], %w[a], %w[b]\n\t"
+                     "str %[a], [%[p], #8]\n\t"
+                     "tst %[b], #1\n\t"
+                     : [s] "=&r"(s) : [a] "r"(a), [b] "r"(b), [p] "r"(p) : "cc", "memory");
+    return s;
+}
+
+int main(void)
+{
+    static const unsigned long vals[][2] = {
+        { 5, 5 }, { 3, 9 }, { 9, 3 }, { 0x8000000000000000ul, 1 }, { 1, 0x8000000000000000ul },
+        { 0x7fffffff, 1 }, { 0xffffffff, 1 }, { 0, 0xffffffffffffffff },
+    };
+    static const unsigned long addrs[] = { 8, 0xfff0000000000000ul };
+    struct sigaction sa = { .sa_sigaction = handler, .sa_flags = SA_SIGINFO };
+    sigaction(SIGSEGV, &sa, NULL);
+    sigaction(SIGBUS, &sa, NULL);
+    for (unsigned k = 0; k < sizeof addrs / sizeof addrs[0]; k++)
+        for (unsigned i = 0; i < sizeof vals / sizeof vals[0]; i++) {
+            unsigned long r1 = 0, r2 = 0, s1 = 0, s2 = 0;
+            for (int n = 0; n < 300; n++) { /* hot: compiled natively */
+                r1 = cmp_load(vals[i][0], vals[i][1], addrs[k]);
+                s1 = seen;
+                r2 = adds_store(vals[i][0], vals[i][1], addrs[k]);
+                s2 = seen;
+            }
+            printf("addr %lx a %lx b %lx: cmp nzcv %lx (%lx), adds nzcv %lx (%lx)\n",
+                   addrs[k], vals[i][0], vals[i][1], s1, r1, s2, r2);
+        }
+    printf("faults %lu\n", faults);
+    return 0;
+}
