@@ -196,7 +196,8 @@ static void gen_entry_exit(struct NativeBuf *b)
     x_store(&a, W64, HR_CPU, CPU_OFF(host_sp_min), X_RAX);
     x_load(&a, W64, HR_GUEST_BASE, HR_CPU, CPU_OFF(guest_base));
 #ifndef CONFIG_SYSTEM
-    x_mov_imm(&a, HR_GUEST_END, GUEST_ADDR_SPACE);
+    x_mov_imm(&a, X_RAX, GUEST_ADDR_SPACE);
+    x_store(&a, W64, HR_CPU, CPU_OFF(guest_end), X_RAX);
 #endif
     x_jmp_r(&a, X_RSI);
     b->epilogue = a.p;
@@ -529,7 +530,7 @@ int ne_guest_access(NCtx *x, bool write)
             x->gsite[k].hreg[x->gsite[k].n] = (uint8_t)rc_host[i];
             x->gsite[k].slot[x->gsite[k].n++] = (uint8_t)x->rc[i].slot;
         }
-    x_alu_rr(&x->a, W64, ALU_CMP, X_RAX, HR_GUEST_END);
+    x_alu_rm(&x->a, W64, ALU_CMP, X_RAX, HR_CPU, CPU_OFF(guest_end));
     x->gsite[k].field = x_jcc(&x->a, CC_AE);
     return (int)k;
 }
@@ -602,12 +603,12 @@ void ne_slow_reload(NCtx *x, int site, int host, unsigned slot)
 
 /* Host registers holding cached guest registers: r8-r11, rsi and rdi are caller-saved (calls
  * are preceded by rc_drop; slow paths save them), rbp/r13/r14/r15 callee-saved; rax, rcx, rdx
- * stay scratch.  System mode has rsi for the soft-TLB probe's host address and no guest
- * window end, so r13 instead of rsi. */
+ * stay scratch (rbx the CPUState, r12 the guest window's base).  System mode has rsi for the
+ * soft-TLB probe's host address, so one register fewer. */
 #ifdef CONFIG_SYSTEM
 static const int rc_host[NE_CACHE_REGS] = { X_R8, X_R9, X_R10, X_R11, X_R14, X_R15, X_RBP, X_RDI, X_R13 };
 #else
-static const int rc_host[NE_CACHE_REGS] = { X_R8, X_R9, X_R10, X_R11, X_R14, X_R15, X_RBP, X_RDI, X_RSI };
+static const int rc_host[NE_CACHE_REGS] = { X_R8, X_R9, X_R10, X_R11, X_R14, X_R15, X_RBP, X_RDI, X_RSI, X_R13 };
 #endif
 
 void rc_reset(NCtx *x)
