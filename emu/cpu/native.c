@@ -808,9 +808,65 @@ static void loop_enter(NCtx *x)
     }
 }
 
-/* A branch to the block's start: bring the cache to the canonical state (write back the dirty
- * registers not in place or canonically clean, reload the canonical ones not in place; no
- * register moves, so no ordering puzzle),
+/* Bring the cache to the loop head's canonical state: store the dirty registers that are not
+ * canonical or canonically clean, move the canonical ones held in another cache register into
+ * place (a parallel move: a move waits until its destination's old value has been moved out;
+ * a cycle goes through rax), then load the canonical ones not cached.  Emits code only; the
+ * compile-time cache state is left as it was. */
+static void loop_reconcile(NCtx *x)
+{
+    Asm *a = &x->a;
+    int src[NE_CACHE_REGS];     /* host register moved into canonical register k, -1 none */
+    bool load[NE_CACHE_REGS];   /* canonical register k loaded from CPUState */
+    for (int i = 0; i < NE_CACHE_REGS; i++) {
+        int8_t slot = x->rc[i].slot;
+        if (slot < 0 || !x->rc[i].dirty)
+            continue;
+        int k = 0;
+        while (k < NE_CACHE_REGS && x->loop_slot[k] != slot)
+            k++;
+        if (k == NE_CACHE_REGS || !x->loop_dirty[k])
+            rc_store(x, i);
+    }
+    for (int k = 0; k < NE_CACHE_REGS; k++) {
+        int8_t slot = x->loop_slot[k];
+        int j = slot >= 0 ? x->rc_of[slot] : -1;
+        src[k] = j >= 0 && j != k ? rc_host[j] : -1;
+        load[k] = slot >= 0 && j < 0;
+    }
+    for (int pending = 1; pending;) {
+        pending = 0;
+        bool progress = false;
+        for (int k = 0; k < NE_CACHE_REGS; k++) {
+            if (src[k] < 0)
+                continue;
+            bool busy = false; /* k's old value is still to be moved elsewhere */
+            for (int m = 0; m < NE_CACHE_REGS; m++)
+                busy |= src[m] == rc_host[k];
+            if (busy) {
+                pending++;
+                continue;
+            }
+            x_mov_rr(a, W64, rc_host[k], src[k]);
+            src[k] = -1;
+            progress = true;
+        }
+        if (pending && !progress) { /* only cycles left: free one register through rax */
+            int k = 0;
+            while (src[k] < 0)
+                k++;
+            x_mov_rr(a, W64, X_RAX, rc_host[k]);
+            for (int m = 0; m < NE_CACHE_REGS; m++)
+                if (src[m] == rc_host[k])
+                    src[m] = X_RAX;
+        }
+    }
+    for (int k = 0; k < NE_CACHE_REGS; k++)
+        if (load[k])
+            x_load(a, W64, rc_host[k], HR_CPU, xoff((unsigned)x->loop_slot[k]));
+}
+
+/* A branch to the block's start: bring the cache to the canonical state (loop_reconcile),
  * then do what leaving and re-entering the block would do at that point: leave if exit_request
  * is set (interrupts, code invalidation, single step, stop requests) or, when the quantum is
  * checked, once insn_count reached insn_limit; count the block's instructions; go round.  The
@@ -831,23 +887,9 @@ static void loop_back_edge(NCtx *x, unsigned uncount)
         x->loop_seen_set = true;
     }
     struct { int8_t slot; bool dirty; uint32_t used; } saved[NE_CACHE_REGS];
-    int8_t saved_of[NUM_XREGS];
     memcpy(saved, x->rc, sizeof saved);
-    memcpy(saved_of, x->rc_of, sizeof saved_of);
-    for (int i = 0; i < NE_CACHE_REGS; i++) {
-        int8_t slot = x->rc[i].slot;
-        if (slot < 0)
-            continue;
-        if (x->rc[i].dirty && (slot != x->loop_slot[i] || !x->loop_dirty[i]))
-            rc_store(x, i);
-        if (slot != x->loop_slot[i]) {
-            x->rc_of[slot] = -1;
-            x->rc[i].slot = -1;
-        }
-    }
-    for (int k = 0; k < NE_CACHE_REGS; k++)
-        if (x->loop_slot[k] >= 0 && x->rc[k].slot != x->loop_slot[k])
-            x_load(a, W64, rc_host[k], HR_CPU, xoff((unsigned)x->loop_slot[k]));
+    loop_reconcile(x);
+    memcpy(x->rc, saved, sizeof saved); /* rc_store cleared dirty bits of the other path */
     /* a back edge before the block's end: the instructions after it did not run */
     if (uncount && (!insn_count_off || insn_limit_check))
         x_alu_mi(a, W64, ALU_SUB, HR_CPU, CPU_OFF(insn_count), (int32_t)uncount);
@@ -861,8 +903,6 @@ static void loop_back_edge(NCtx *x, unsigned uncount)
     if (!insn_count_off || insn_limit_check)
         x_alu_mi(a, W64, ALU_ADD, HR_CPU, CPU_OFF(insn_count), (int32_t)x->tb->n_insns);
     x_patch(x_jmp(a), x->loop_head);
-    memcpy(x->rc, saved, sizeof saved);
-    memcpy(x->rc_of, saved_of, sizeof saved_of);
 }
 
 /* A branch the block continues through: leave as its block boundary would when exit_request is
