@@ -890,19 +890,33 @@ static void loop_back_edge(NCtx *x, unsigned uncount)
     memcpy(saved, x->rc, sizeof saved);
     loop_reconcile(x);
     memcpy(x->rc, saved, sizeof saved); /* rc_store cleared dirty bits of the other path */
-    /* a back edge before the block's end: the instructions after it did not run */
-    if (uncount && (!insn_count_off || insn_limit_check))
-        x_alu_mi(a, W64, ALU_SUB, HR_CPU, CPU_OFF(insn_count), (int32_t)uncount);
+    /* A back edge before the block's end: the instructions after it did not run, so going
+     * round counts the block less those (one add); leaving takes them back out (out of line,
+     * after the jump round: the exit code expects the count of a block not yet entered). */
+    bool count = !insn_count_off || insn_limit_check;
+    uint8_t *leave[2];
+    unsigned n_leave = 0;
     x_alu_mi(a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
-    x->loop_exit[x->n_loop_exit++] = x_jcc(a, CC_NE);
+    leave[n_leave++] = x_jcc(a, CC_NE);
     if (insn_limit_check) {
         x_load(a, W64, X_RAX, HR_CPU, CPU_OFF(insn_count));
+        if (uncount)
+            x_alu_ri(a, W64, ALU_SUB, X_RAX, (int32_t)uncount);
         x_alu_rm(a, W64, ALU_CMP, X_RAX, HR_CPU, CPU_OFF(insn_limit));
-        x->loop_exit[x->n_loop_exit++] = x_jcc(a, CC_AE);
+        leave[n_leave++] = x_jcc(a, CC_AE);
     }
-    if (!insn_count_off || insn_limit_check)
-        x_alu_mi(a, W64, ALU_ADD, HR_CPU, CPU_OFF(insn_count), (int32_t)x->tb->n_insns);
+    if (count)
+        x_alu_mi(a, W64, ALU_ADD, HR_CPU, CPU_OFF(insn_count), (int32_t)(x->tb->n_insns - uncount));
     x_patch(x_jmp(a), x->loop_head);
+    if (uncount && count) {
+        for (unsigned k = 0; k < n_leave; k++)
+            x_patch(leave[k], a->p);
+        x_alu_mi(a, W64, ALU_SUB, HR_CPU, CPU_OFF(insn_count), (int32_t)uncount);
+        x->loop_exit[x->n_loop_exit++] = x_jmp(a);
+    } else {
+        for (unsigned k = 0; k < n_leave; k++)
+            x->loop_exit[x->n_loop_exit++] = leave[k];
+    }
 }
 
 /* A branch the block continues through: leave as its block boundary would when exit_request is
