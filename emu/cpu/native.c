@@ -642,11 +642,11 @@ void rc_drop(NCtx *x)
  * or a horizon; slots not mentioned before it stay RC_FAR. */
 #define RC_FAR 255u
 #define RC_HORIZON 48u
-static void rc_next_uses_from(const NCtx *x, unsigned from, uint8_t dist[NUM_XREGS])
+static void rc_next_uses(const NCtx *x, uint8_t dist[NUM_XREGS])
 {
     memset(dist, RC_FAR, NUM_XREGS);
     const TB *tb = x->tb;
-    for (unsigned j = from, k = 0; j < tb->n_ops && k < RC_HORIZON; j++, k++) {
+    for (unsigned j = x->i, k = 0; j < tb->n_ops && k < RC_HORIZON; j++, k++) {
         const Op *o = &tb->ops[j];
         if ((o->fn == op_goto_tb && (j + 1 >= tb->n_ops || tb->ops[j + 1].fn != op_goto_next)) ||
             (j > x->i && !native_desc(o->fn) && o->fn != op_goto_tb && o->fn != op_goto_next))
@@ -656,33 +656,6 @@ static void rc_next_uses_from(const NCtx *x, unsigned from, uint8_t dist[NUM_XRE
             if (s[r] < NUM_XREGS && dist[s[r]] == RC_FAR)
                 dist[s[r]] = (uint8_t)k;
     }
-}
-
-static void rc_next_uses(const NCtx *x, uint8_t dist[NUM_XREGS])
-{
-    rc_next_uses_from(x, x->i, dist);
-}
-
-/* A source that the current op alone reads, when the cache is full: worth a cache entry only
- * if it is needed again before some cached register (else it would be the next one evicted;
- * as with SHA-256's W32 moves from a register that the move's destination replaces).  True:
- * load it into the caller's register only. */
-static bool rc_bypass(NCtx *x, unsigned slot)
-{
-    for (int i = 0; i < NE_CACHE_REGS; i++)
-        if (x->rc[i].slot < 0)
-            return false;
-    const Op *o = &x->tb->ops[x->i];
-    if (slot == o->d || slot == o->a) /* written by this op (a: LDP's second destination) */
-        return false;
-    uint8_t now[NUM_XREGS], after[NUM_XREGS];
-    rc_next_uses(x, now);
-    rc_next_uses_from(x, x->i + 1, after);
-    unsigned mine = after[slot] == RC_FAR ? RC_FAR : after[slot] + 1u;
-    for (int i = 0; i < NE_CACHE_REGS; i++)
-        if (now[x->rc[i].slot] >= mine)
-            return false;
-    return true;
 }
 
 /* A cache entry for slot: a free one, else the one whose guest register is needed latest
@@ -731,7 +704,7 @@ void rc_read(NCtx *x, int host, unsigned slot, int w)
         return;
     }
     x_load(&x->a, w, host, HR_CPU, xoff(slot));
-    if (w == W64 && !x->rc_frozen && !rc_bypass(x, slot)) { /* keep full values only */
+    if (w == W64 && !x->rc_frozen) { /* keep full values only */
         i = rc_alloc(x, slot);
         x->rc[i].used = ++x->rc_clock;
         x_mov_rr(&x->a, W64, rc_host[i], host);
@@ -763,7 +736,7 @@ int rc_src(NCtx *x, unsigned slot, int scratch)
     }
     int i = x->rc_of[slot];
     if (i < 0) {
-        if (x->rc_frozen || rc_bypass(x, slot)) {
+        if (x->rc_frozen) {
             x_load(&x->a, W64, scratch, HR_CPU, xoff(slot));
             return scratch;
         }
