@@ -94,6 +94,9 @@ typedef struct CPUState {
                                   * malibu --smp-mode rr); UINT64_MAX (cpu_init): no limit */
 
     uint8_t *guest_base;         /* user mode: host address of guest address 0 */
+    uint64_t guest_end;          /* user mode, native code: GUEST_ADDR_SPACE (set at each entry),
+                                  * the bound of every access's check, compared in memory so
+                                  * that no host register holds it */
     /* Native back end: the host stack pointer of generated code on entry (no guest call
      * frame pushed) and the lowest it may go (native.c, return prediction). */
     uintptr_t host_sp, host_sp_min;

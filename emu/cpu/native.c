@@ -196,7 +196,8 @@ static void gen_entry_exit(struct NativeBuf *b)
     x_store(&a, W64, HR_CPU, CPU_OFF(host_sp_min), X_RAX);
     x_load(&a, W64, HR_GUEST_BASE, HR_CPU, CPU_OFF(guest_base));
 #ifndef CONFIG_SYSTEM
-    x_mov_imm(&a, HR_GUEST_END, GUEST_ADDR_SPACE);
+    x_mov_imm(&a, X_RAX, GUEST_ADDR_SPACE);
+    x_store(&a, W64, HR_CPU, CPU_OFF(guest_end), X_RAX);
 #endif
     x_jmp_r(&a, X_RSI);
     b->epilogue = a.p;
@@ -532,7 +533,7 @@ int ne_guest_access(NCtx *x, bool write)
             x->gsite[k].hreg[x->gsite[k].n] = (uint8_t)rc_host[i];
             x->gsite[k].slot[x->gsite[k].n++] = (uint8_t)x->rc[i].slot;
         }
-    x_alu_rr(&x->a, W64, ALU_CMP, X_RAX, HR_GUEST_END);
+    x_alu_rm(&x->a, W64, ALU_CMP, X_RAX, HR_CPU, CPU_OFF(guest_end));
     x->gsite[k].field = x_jcc(&x->a, CC_AE);
     return (int)k;
 }
@@ -606,12 +607,12 @@ void ne_slow_reload(NCtx *x, int site, int host, unsigned slot)
 
 /* Host registers holding cached guest registers: r8-r11, rsi and rdi are caller-saved (calls
  * are preceded by rc_drop; slow paths save them), rbp/r13/r14/r15 callee-saved; rax, rcx, rdx
- * stay scratch.  System mode has rsi for the soft-TLB probe's host address and no guest
- * window end, so r13 instead of rsi. */
+ * stay scratch (rbx the CPUState, r12 the guest window's base).  System mode has rsi for the
+ * soft-TLB probe's host address, so one register fewer. */
 #ifdef CONFIG_SYSTEM
 static const int rc_host[NE_CACHE_REGS] = { X_R8, X_R9, X_R10, X_R11, X_R14, X_R15, X_RBP, X_RDI, X_R13 };
 #else
-static const int rc_host[NE_CACHE_REGS] = { X_R8, X_R9, X_R10, X_R11, X_R14, X_R15, X_RBP, X_RDI, X_RSI };
+static const int rc_host[NE_CACHE_REGS] = { X_R8, X_R9, X_R10, X_R11, X_R14, X_R15, X_RBP, X_RDI, X_RSI, X_R13 };
 #endif
 
 void rc_reset(NCtx *x)
@@ -811,9 +812,65 @@ static void loop_enter(NCtx *x)
     }
 }
 
-/* A branch to the block's start: bring the cache to the canonical state (write back the dirty
- * registers not in place or canonically clean, reload the canonical ones not in place; no
- * register moves, so no ordering puzzle),
+/* Bring the cache to the loop head's canonical state: store the dirty registers that are not
+ * canonical or canonically clean, move the canonical ones held in another cache register into
+ * place (a parallel move: a move waits until its destination's old value has been moved out;
+ * a cycle goes through rax), then load the canonical ones not cached.  Emits code only; the
+ * compile-time cache state is left as it was. */
+static void loop_reconcile(NCtx *x)
+{
+    Asm *a = &x->a;
+    int src[NE_CACHE_REGS];     /* host register moved into canonical register k, -1 none */
+    bool load[NE_CACHE_REGS];   /* canonical register k loaded from CPUState */
+    for (int i = 0; i < NE_CACHE_REGS; i++) {
+        int8_t slot = x->rc[i].slot;
+        if (slot < 0 || !x->rc[i].dirty)
+            continue;
+        int k = 0;
+        while (k < NE_CACHE_REGS && x->loop_slot[k] != slot)
+            k++;
+        if (k == NE_CACHE_REGS || !x->loop_dirty[k])
+            rc_store(x, i);
+    }
+    for (int k = 0; k < NE_CACHE_REGS; k++) {
+        int8_t slot = x->loop_slot[k];
+        int j = slot >= 0 ? x->rc_of[slot] : -1;
+        src[k] = j >= 0 && j != k ? rc_host[j] : -1;
+        load[k] = slot >= 0 && j < 0;
+    }
+    for (int pending = 1; pending;) {
+        pending = 0;
+        bool progress = false;
+        for (int k = 0; k < NE_CACHE_REGS; k++) {
+            if (src[k] < 0)
+                continue;
+            bool busy = false; /* k's old value is still to be moved elsewhere */
+            for (int m = 0; m < NE_CACHE_REGS; m++)
+                busy |= src[m] == rc_host[k];
+            if (busy) {
+                pending++;
+                continue;
+            }
+            x_mov_rr(a, W64, rc_host[k], src[k]);
+            src[k] = -1;
+            progress = true;
+        }
+        if (pending && !progress) { /* only cycles left: free one register through rax */
+            int k = 0;
+            while (src[k] < 0)
+                k++;
+            x_mov_rr(a, W64, X_RAX, rc_host[k]);
+            for (int m = 0; m < NE_CACHE_REGS; m++)
+                if (src[m] == rc_host[k])
+                    src[m] = X_RAX;
+        }
+    }
+    for (int k = 0; k < NE_CACHE_REGS; k++)
+        if (load[k])
+            x_load(a, W64, rc_host[k], HR_CPU, xoff((unsigned)x->loop_slot[k]));
+}
+
+/* A branch to the block's start: bring the cache to the canonical state (loop_reconcile),
  * then do what leaving and re-entering the block would do at that point: leave if exit_request
  * is set (interrupts, code invalidation, single step, stop requests) or, when the quantum is
  * checked, once insn_count reached insn_limit; count the block's instructions; go round.  The
@@ -834,38 +891,36 @@ static void loop_back_edge(NCtx *x, unsigned uncount)
         x->loop_seen_set = true;
     }
     struct { int8_t slot; bool dirty; uint32_t used; } saved[NE_CACHE_REGS];
-    int8_t saved_of[NUM_XREGS];
     memcpy(saved, x->rc, sizeof saved);
-    memcpy(saved_of, x->rc_of, sizeof saved_of);
-    for (int i = 0; i < NE_CACHE_REGS; i++) {
-        int8_t slot = x->rc[i].slot;
-        if (slot < 0)
-            continue;
-        if (x->rc[i].dirty && (slot != x->loop_slot[i] || !x->loop_dirty[i]))
-            rc_store(x, i);
-        if (slot != x->loop_slot[i]) {
-            x->rc_of[slot] = -1;
-            x->rc[i].slot = -1;
-        }
-    }
-    for (int k = 0; k < NE_CACHE_REGS; k++)
-        if (x->loop_slot[k] >= 0 && x->rc[k].slot != x->loop_slot[k])
-            x_load(a, W64, rc_host[k], HR_CPU, xoff((unsigned)x->loop_slot[k]));
-    /* a back edge before the block's end: the instructions after it did not run */
-    if (uncount && (!insn_count_off || insn_limit_check))
-        x_alu_mi(a, W64, ALU_SUB, HR_CPU, CPU_OFF(insn_count), (int32_t)uncount);
+    loop_reconcile(x);
+    memcpy(x->rc, saved, sizeof saved); /* rc_store cleared dirty bits of the other path */
+    /* A back edge before the block's end: the instructions after it did not run, so going
+     * round counts the block less those (one add); leaving takes them back out (out of line,
+     * after the jump round: the exit code expects the count of a block not yet entered). */
+    bool count = !insn_count_off || insn_limit_check;
+    uint8_t *leave[2];
+    unsigned n_leave = 0;
     x_alu_mi(a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
-    x->loop_exit[x->n_loop_exit++] = x_jcc(a, CC_NE);
+    leave[n_leave++] = x_jcc(a, CC_NE);
     if (insn_limit_check) {
         x_load(a, W64, X_RAX, HR_CPU, CPU_OFF(insn_count));
+        if (uncount)
+            x_alu_ri(a, W64, ALU_SUB, X_RAX, (int32_t)uncount);
         x_alu_rm(a, W64, ALU_CMP, X_RAX, HR_CPU, CPU_OFF(insn_limit));
-        x->loop_exit[x->n_loop_exit++] = x_jcc(a, CC_AE);
+        leave[n_leave++] = x_jcc(a, CC_AE);
     }
-    if (!insn_count_off || insn_limit_check)
-        x_alu_mi(a, W64, ALU_ADD, HR_CPU, CPU_OFF(insn_count), (int32_t)x->tb->n_insns);
+    if (count)
+        x_alu_mi(a, W64, ALU_ADD, HR_CPU, CPU_OFF(insn_count), (int32_t)(x->tb->n_insns - uncount));
     x_patch(x_jmp(a), x->loop_head);
-    memcpy(x->rc, saved, sizeof saved);
-    memcpy(x->rc_of, saved_of, sizeof saved_of);
+    if (uncount && count) {
+        for (unsigned k = 0; k < n_leave; k++)
+            x_patch(leave[k], a->p);
+        x_alu_mi(a, W64, ALU_SUB, HR_CPU, CPU_OFF(insn_count), (int32_t)uncount);
+        x->loop_exit[x->n_loop_exit++] = x_jmp(a);
+    } else {
+        for (unsigned k = 0; k < n_leave; k++)
+            x->loop_exit[x->n_loop_exit++] = leave[k];
+    }
 }
 
 /* A branch the block continues through: leave as its block boundary would when exit_request is

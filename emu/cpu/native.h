@@ -156,7 +156,11 @@ void native_chain(uint8_t *field, TB *tb);
  * instruction at rip).  Guest registers cached in host registers at that point are listed
  * (host register number, guest slot): the fault handler stores them into CPUState, then
  * raises the data abort for op. */
+#ifdef CONFIG_SYSTEM
 #define NATIVE_CACHE_REGS 9
+#else
+#define NATIVE_CACHE_REGS 10 /* r13 too: the guest window's end is compared in memory */
+#endif
 typedef struct NativeFaultSite {
     uintptr_t rip;
     const Op *op;

@@ -12,7 +12,7 @@
 #define NE_CACHE_REGS NATIVE_CACHE_REGS
 
 /* Host registers with a fixed role in generated code. */
-enum { HR_CPU = X_RBX, HR_GUEST_BASE = X_R12, HR_GUEST_END = X_R13 };
+enum { HR_CPU = X_RBX, HR_GUEST_BASE = X_R12 };
 
 typedef struct NCtx {
     Asm a;

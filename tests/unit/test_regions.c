@@ -5,7 +5,8 @@
  *   edge adds the block's instructions each time round, as re-entering the block did);
  * - nested loops, the outer one closing through a B the block continues through;
  * - a loop whose body uses more guest registers than the register cache holds (the back edge
- *   writes back and reloads what the canonical loop-head state lacks);
+ *   writes back and reloads what the canonical loop-head state lacks), also one that shifts its
+ *   state through the registers as SHA-256's rounds do (the back edge moves registers);
  * - a loop that rewrites an instruction of its own body each time round: the new instruction
  *   runs on the next iteration (the back edge leaves on exit_request, as the block boundary did);
  * - the same through a B: the store before the B makes the block leave at the B, so the
@@ -124,6 +125,64 @@ START_TEST(loop_evicts_registers)
                       r * 1000 + 100 * r);
     ck_assert_uint_eq(c->x[1], 0);
     ck_assert_uint_eq(c->insn_count, (n - 1) + 99 * (n - 2) + 1);
+}
+END_TEST
+
+/* A64 encodings for loop_rotates_registers */
+#define ADD_X(d, n, m) (0x8b000000u | (uint32_t)(m) << 16 | (uint32_t)(n) << 5 | (uint32_t)(d))
+#define EOR_X(d, n, m) (0xca000000u | (uint32_t)(m) << 16 | (uint32_t)(n) << 5 | (uint32_t)(d))
+#define MOV_X(d, m) (0xaa0003e0u | (uint32_t)(m) << 16 | (uint32_t)(d))
+#define LDR_X(t, n) (0xf9400000u | (uint32_t)(n) << 5 | (uint32_t)(t))
+
+START_TEST(loop_rotates_registers)
+{
+    CPUState *c = harness_cpu();
+    /* A round like SHA-256's: a new value from a load and several state registers, then the
+     * state x2..x13 shifts by one register (x13 = x12 ... x3 = x2, x2 = new); x1 counts, x14
+     * and x15 are temporaries, x16 the data address: 16 guest registers in a cache of 9 or 10,
+     * so the cache at the back edge holds registers in other host registers than at the loop
+     * head (loop_reconcile's moves and cycles, loads and stores). */
+    enum { ROUNDS = 300 };
+    uint32_t code[40];
+    unsigned n = 0;
+    code[n++] = 0xd2802581u; /* mov x1, #300 */
+    unsigned loop = n;
+    code[n++] = LDR_X(14, 16);
+    code[n++] = ADD_X(14, 14, 2);
+    code[n++] = ADD_X(14, 14, 9);
+    code[n++] = EOR_X(15, 5, 11);
+    code[n++] = ADD_X(15, 15, 1);
+    code[n++] = ADD_X(14, 14, 15);
+    code[n++] = ADD_X(14, 14, 7);
+    for (unsigned r = 13; r >= 3; r--)
+        code[n++] = MOV_X(r, r - 1);
+    code[n++] = MOV_X(2, 14);
+    code[n++] = 0xf1000421u; /* subs x1, x1, #1 */
+    code[n] = 0x54000001u | ((uint32_t)(loop - n) & 0x7ffff) << 5; /* b.ne loop */
+    n++;
+    code[n++] = BRK0;
+    ck_assert_uint_le(n, sizeof code / sizeof code[0]);
+    const uint64_t data = 0x0123456789abcdefull;
+    memcpy(g2h(HARNESS_DATA), &data, 8);
+    uint64_t s[16];
+    for (unsigned r = 0; r < 16; r++)
+        s[r] = c->x[r] = 0x1000ull * r + r * r * 0x9e3779b97f4a7c15ull;
+    c->x[16] = HARNESS_DATA;
+    ck_assert_int_eq(harness_run(c, code, n), EXC_BRK);
+    for (uint64_t k = ROUNDS; k > 0; k--) { /* the same in C */
+        uint64_t u = (s[5] ^ s[11]) + k;
+        uint64_t t = data + s[2] + s[9] + u + s[7];
+        for (unsigned r = 13; r >= 3; r--)
+            s[r] = s[r - 1];
+        s[2] = s[14] = t;
+        s[15] = u;
+    }
+    for (unsigned r = 2; r <= 15; r++)
+        ck_assert_msg(c->x[r] == s[r], "x%u = %#llx, want %#llx", r, (unsigned long long)c->x[r],
+                      (unsigned long long)s[r]);
+    ck_assert_uint_eq(c->x[1], 0);
+    ck_assert_uint_eq(c->x[16], HARNESS_DATA);
+    ck_assert_uint_eq(c->insn_count, (n - 1) + (ROUNDS - 1) * (n - 2) + 1);
 }
 END_TEST
 
@@ -250,6 +309,7 @@ int main(void)
     tcase_add_test(tc, counted_loop);
     tcase_add_test(tc, nested_loops_through_b);
     tcase_add_test(tc, loop_evicts_registers);
+    tcase_add_test(tc, loop_rotates_registers);
     tcase_add_test(tc, loop_rewrites_its_body);
     tcase_add_test(tc, rewrite_behind_a_b);
     tcase_add_test(tc, block_continues_through_b);
