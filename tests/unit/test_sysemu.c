@@ -477,21 +477,22 @@ START_TEST(cross_page_branch_after_remap)
 }
 END_TEST
 
-/* One BL site into another page, run before and after that page is remapped: once chained
- * (native code: a guarded cross-page chain), it must still follow the new mapping, even
- * with the TLB's execute entry refilled (by a BLR) before it runs again. */
-START_TEST(cross_page_chain_same_site_after_remap)
+/* The program of the two remap tests below: a call site in a loop of 8 rounds into the page
+ * at VA 0x2000 (x5 = 0x2000, x8 = 0x2008; each call adds its x1 to x3), then the hook remaps that
+ * page (hvc #0x44), the TLB is flushed, `refill` (a BLR) runs to refill the execute entry with
+ * the new page, and the loop runs its 8 rounds again.  site_bl: the site is `bl 0x2000`, else
+ * `blr x5`; add_refill: the refill's x1 is added to x3 too.  Returns the instruction count. */
+static unsigned remap_loop_program(uint32_t *a, bool site_bl, uint32_t refill, bool add_refill)
 {
-    cross_page_tables();
-    uint32_t a[32];
     unsigned n = 0, va = 0x1000;
 #define AT (va + 4 * n)
     a[n++] = 0xd2840005; /* movz x5, #0x2000 */
+    a[n++] = 0xd2840108; /* movz x8, #0x2008 */
     a[n++] = 0xd2800003; /* movz x3, #0 */
     a[n++] = 0xd2800004; /* movz x4, #0 */
     a[n++] = 0xd2800007; /* movz x7, #0: pass */
     unsigned loop = AT;
-    a[n] = a64_bl(AT, 0x2000), n++;
+    a[n] = site_bl ? a64_bl(AT, 0x2000) : 0xd63f00a0 /* blr x5 */, n++;
     a[n++] = 0x8b010063; /* add x3, x3, x1 */
     a[n++] = 0x91000484; /* add x4, x4, #1 */
     a[n++] = 0xf100209f; /* cmp x4, #8 */
@@ -503,8 +504,9 @@ START_TEST(cross_page_chain_same_site_after_remap)
     a[n++] = 0xd508871f; /* tlbi vmalle1 */
     a[n++] = 0xd5033b9f; /* dsb ish */
     a[n++] = 0xd5033fdf; /* isb */
-    a[n++] = 0xd63f00a0; /* blr x5: refills the execute entry with the new page */
-    a[n++] = 0x8b010063; /* add x3, x3, x1 */
+    a[n++] = refill;
+    if (add_refill)
+        a[n++] = 0x8b010063; /* add x3, x3, x1 */
     a[n++] = 0xd2800004; /* movz x4, #0 */
     a[n] = 0x14000000u | (((loop - AT) >> 2) & 0x3ffffff), n++; /* b loop */
     a[cbnz] = 0xb5000007u | ((((AT - (va + 4 * cbnz)) >> 2) & 0x7ffff) << 5); /* cbnz x7, done */
@@ -512,6 +514,17 @@ START_TEST(cross_page_chain_same_site_after_remap)
     a[n++] = 0xd4000002; /* hvc #0 */
 #undef AT
     ck_assert_uint_le(n, 32);
+    return n;
+}
+
+/* One BL site into another page, run before and after that page is remapped: once chained
+ * (native code: a guarded cross-page chain), it must still follow the new mapping, even
+ * with the TLB's execute entry refilled (by a BLR) before it runs again. */
+START_TEST(cross_page_chain_same_site_after_remap)
+{
+    cross_page_tables();
+    uint32_t a[32];
+    unsigned n = remap_loop_program(a, true, 0xd63f00a0 /* blr x5 */, true);
     cross_page_run(a, n);
     ck_assert_uint_eq(hvc_regs[0], 0x42);
     ck_assert_uint_eq(hvc_regs[3], 8 * 1 + 2 + 8 * 2); /* 8 BLs, the BLR, 8 BLs after the remap */
@@ -530,34 +543,7 @@ START_TEST(indirect_site_after_remap)
     load(0x2008, b1_other, 2);
     load(0x3008, b2_other, 2);
     uint32_t a[32];
-    unsigned n = 0, va = 0x1000;
-#define AT (va + 4 * n)
-    a[n++] = 0xd2840005; /* movz x5, #0x2000 */
-    a[n++] = 0xd2840108; /* movz x8, #0x2008 */
-    a[n++] = 0xd2800003; /* movz x3, #0 */
-    a[n++] = 0xd2800004; /* movz x4, #0 */
-    a[n++] = 0xd2800007; /* movz x7, #0: pass */
-    unsigned loop = AT;
-    a[n++] = 0xd63f00a0; /* blr x5 */
-    a[n++] = 0x8b010063; /* add x3, x3, x1 */
-    a[n++] = 0x91000484; /* add x4, x4, #1 */
-    a[n++] = 0xf100209f; /* cmp x4, #8 */
-    a[n] = a64_bne(AT, loop), n++;
-    unsigned cbnz = n++;
-    a[n++] = 0xd2800027; /* movz x7, #1 */
-    a[n++] = 0xd2800880; /* movz x0, #0x44 */
-    a[n++] = 0xd4000002; /* hvc #0: the hook remaps VA 0x2000 */
-    a[n++] = 0xd508871f; /* tlbi vmalle1 */
-    a[n++] = 0xd5033b9f; /* dsb ish */
-    a[n++] = 0xd5033fdf; /* isb */
-    a[n++] = 0xd63f0100; /* blr x8: refills the execute entry with the new page */
-    a[n++] = 0xd2800004; /* movz x4, #0 */
-    a[n] = 0x14000000u | (((loop - AT) >> 2) & 0x3ffffff), n++; /* b loop */
-    a[cbnz] = 0xb5000007u | ((((AT - (va + 4 * cbnz)) >> 2) & 0x7ffff) << 5); /* cbnz x7, done */
-    a[n++] = 0xd2800840; /* done: movz x0, #0x42 */
-    a[n++] = 0xd4000002; /* hvc #0 */
-#undef AT
-    ck_assert_uint_le(n, 32);
+    unsigned n = remap_loop_program(a, false, 0xd63f0100 /* blr x8 */, false);
     cross_page_run(a, n);
     ck_assert_uint_eq(hvc_regs[0], 0x42);
     ck_assert_uint_eq(hvc_regs[2], 8);               /* the new page's other function */
