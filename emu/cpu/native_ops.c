@@ -402,7 +402,7 @@ uint8_t *ne_tlb_probe(NCtx *x, bool write, unsigned bytes)
     /* The table SysCPU.tlb points to is known here, so the probe indexes it from HR_CPU:
      * tlbs[el] (blocks are compiled when translated, in the state they are for), tlbs[0]
      * between LDTR/STTR's begin and end ops (sys_unpriv_begin). */
-    unsigned el = unpriv_access(x) ? 0 : sys_cpu(x->c)->el;
+    unsigned el = unpriv_access(x) || !sys_cpu(x->c)->el ? 0 : 1; /* as sys_update_mode */
     int32_t table = (int32_t)(offsetof(SysCPU, tlbs) + el * sizeof(((SysCPU *)0)->tlbs[0]));
     int32_t tag = table + (int32_t)(write ? offsetof(SysTlbEntry, tag_w) : offsetof(SysTlbEntry, tag_r));
     x_mov_rr(a, W64, X_RCX, X_RAX);
