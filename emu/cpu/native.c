@@ -981,7 +981,7 @@ static void emit_loop_exits(NCtx *x, struct NativeBuf *b)
 
 /* ---- the block compiler ------------------------------------------------------------------- */
 
-static bool emit_handler_call(NCtx *x, struct NativeBuf *b, unsigned i, bool slow_path);
+static bool emit_handler_call(NCtx *x, unsigned i, bool slow_path);
 
 /* A portable op is the block's end when only the goto ops of its own instruction follow. */
 static bool op_is_terminal(const TB *tb, unsigned i)
@@ -999,7 +999,7 @@ static unsigned emit_fallback(NCtx *x, struct NativeBuf *b)
     unsigned i = x->i;
     Asm *a = &x->a;
     if (!op_is_terminal(tb, i)) {
-        if (!emit_handler_call(x, b, i, false))
+        if (!emit_handler_call(x, i, false))
             return 0;
         x_test_rr(a, W64, X_RAX, X_RAX); /* NULL: the handler left the block */
         ne_exit0_if(x, CC_E);
@@ -1037,7 +1037,7 @@ const Op *ne_op_copy(NCtx *x, unsigned i)
  * false when out of data space.  In the main line the register cache is written back and
  * emptied first; a slow path (out of line, the dirty cache registers already written back)
  * keeps the caller-saved cache registers across the call instead. */
-static bool emit_handler_call(NCtx *x, struct NativeBuf *b, unsigned i, bool slow_path)
+static bool emit_handler_call(NCtx *x, unsigned i, bool slow_path)
 {
     /* the caller-saved cache registers; an even count keeps rsp 16-byte aligned */
 #ifdef CONFIG_SYSTEM
@@ -1047,11 +1047,9 @@ static bool emit_handler_call(NCtx *x, struct NativeBuf *b, unsigned i, bool slo
 #endif
     if (!slow_path)
         rc_drop(x);
-    Op *copy = data_alloc(b, 2);
+    const Op *copy = ne_op_copy(x, i);
     if (!copy)
         return false;
-    copy[0] = x->tb->ops[i];
-    copy[1] = (Op){ .fn = op_native_return, .pc = x->tb->ops[i].pc };
     if (slow_path)
         for (int k = 0; k < 6; k++)
             x_push(&x->a, saved[k]);
@@ -1143,7 +1141,7 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
         x_patch(x->slow[k].field, a->p);
         for (unsigned r = 0; r < x->slow[k].n; r++) /* the handler reads CPUState */
             x_store(a, W64, HR_CPU, xoff(x->slow[k].slot[r]), x->slow[k].hreg[r]);
-        if (!emit_handler_call(x, b, x->slow[k].op, true)) {
+        if (!emit_handler_call(x, x->slow[k].op, true)) {
             x->failed = true;
             return;
         }
