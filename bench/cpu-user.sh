@@ -17,37 +17,8 @@ shift || true
 WORKLOADS=${*:-xz python sha256 sqlite}
 REPS=${REPS:-1}
 BENCH_DIR=${BENCH_DIR:-build/bench}
-CACHE=guest-images/cache/debian-arm64
-SYSROOT=$CACHE/sysroot
-mkdir -p "$BENCH_DIR"
-for t in /usr/bin/time bc qemu-aarch64 python3; do
-    command -v $t >/dev/null || { echo "cpu-user.sh: needs $t (apt-get install time bc qemu-user python3)" >&2; exit 2; }
-done
 [ -x "$MALIBU" ] || { echo "cpu-user.sh: $MALIBU not built (make $MALIBU)" >&2; exit 2; }
-
-sh tests/debian/fetch.sh "$CACHE" >&2 || { echo "cannot fetch the Debian sysroot" >&2; exit 1; }
-SYSROOT=$(cd "$SYSROOT" && pwd)
-[ -f "$BENCH_DIR/text16m" ] || python3 bench/inputs/gen_data.py text 16777216 "$BENCH_DIR/text16m"
-[ -f "$BENCH_DIR/bin64m" ] || python3 bench/inputs/gen_data.py binary 67108864 "$BENCH_DIR/bin64m"
-cat > "$BENCH_DIR/bench.sql" <<'SQL'
-create table t(id integer primary key, a int, b text, c real);
-with recursive s(i) as (select 1 union all select i + 1 from s where i < 100000)
-  insert into t(a, b, c) select (i * 7919) % 10007, 'k' || (i % 5000), i * 0.5 from s;
-create index ta on t(a);
-select count(*), sum(c), count(distinct b) from t;
-select a % 100 as g, count(*), avg(c), max(b) from t group by g order by 3 desc limit 5;
-select count(*) from t x join t y on x.a = y.a and x.id < y.id where x.id % 50 = 0;
-SQL
-
-cmd_for() {  # workload -> guest command line (paths inside the sysroot are host paths)
-    case $1 in
-    xz) echo "$SYSROOT/usr/bin/xz -9 -T1 -c $BENCH_DIR/text16m" ;;
-    python) echo "$SYSROOT/usr/bin/python3 bench/inputs/compute.py 1" ;;
-    sha256) echo "$SYSROOT/usr/bin/busybox sha256sum $BENCH_DIR/bin64m $BENCH_DIR/bin64m $BENCH_DIR/bin64m $BENCH_DIR/bin64m" ;;
-    sqlite) echo "$SYSROOT/usr/bin/sqlite3 :memory: -init $BENCH_DIR/bench.sql .quit" ;;
-    *) echo "unknown workload $1" >&2; exit 2 ;;
-    esac
-}
+. bench/cpu-user-workloads.sh
 
 # run RUNNER... : prints "cpu wall md5" of the best (lowest CPU) of REPS runs
 measure() {
