@@ -68,6 +68,10 @@ uint8_t *bus_add_ram(Bus *b, const char *name, uint64_t base, uint64_t size, boo
                    -1, 0);
     if (p == MAP_FAILED)
         return NULL;
+    /* Transparent huge pages where the host offers them ("madvise" mode): one host page fault
+     * per 2 MiB of guest RAM first touched instead of 512, and fewer host TLB misses on guest
+     * accesses.  Advice only: a host without THP keeps 4 KiB pages. */
+    madvise(p, size, MADV_HUGEPAGE);
     b->ram[b->nram++] = (RamRegion){ name, base, size, p, readonly };
     return p;
 }

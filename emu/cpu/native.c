@@ -228,6 +228,12 @@ struct NativeBuf *native_buf_new(size_t code_bytes)
     }
     b->data_ops = code_bytes / 4 / sizeof(Op);
     b->data = mmap(NULL, b->data_ops * sizeof(Op), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    /* Huge pages for the code and its ops where the host offers them (THP "madvise" mode):
+     * tens of MB of generated code then take few host iTLB entries.  Advice only. */
+    if (b->code != MAP_FAILED)
+        madvise(b->code, code_bytes, MADV_HUGEPAGE);
+    if (b->data != MAP_FAILED)
+        madvise(b->data, b->data_ops * sizeof(Op), MADV_HUGEPAGE);
     if (b->code == MAP_FAILED || b->data == MAP_FAILED) {
         if (b->code != MAP_FAILED)
             munmap(b->code, code_bytes);

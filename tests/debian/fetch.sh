@@ -21,7 +21,9 @@ FETCH="${PYTHON:-python3} $(dirname "$0")/../../guest-images/fetch"
 
 $FETCH fetch debtest >/dev/null
 debs=$($FETCH list debtest)
-stamp_want=$( (echo "$debs"; cat "$0") | md5sum | cut -d' ' -f1)
+# by file name (package_version_arch.deb), not path: a worktree sharing this cache through a
+# link lists the same .debs under its own path and must not rebuild the sysroot
+stamp_want=$( (echo "$debs" | sed 's#.*/##'; cat "$0") | md5sum | cut -d' ' -f1)
 if [ -f "$SYSROOT/.stamp" ] && [ "$(cat "$SYSROOT/.stamp")" = "$stamp_want" ]; then
     exit 0
 fi
