@@ -988,16 +988,20 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
     }
     case NK_CCMP: { /* op: CCMP (sub) / CCMN; size: immediate form; x = NZCV << 28 if cond fails */
         int cc = ccmp_may_use_live(o, d) ? live_cc(x, d->cond) : -1;
-        ldr(x, X_RDX, o->n, w); /* operands first: no cache changes inside the two paths */
-        if (!d->size)
-            ldr(x, X_RCX, o->m, w);
+        /* operands first: no cache changes inside the two paths; CMP from the cache registers,
+         * CMN (an add) on a copy in rdx */
+        int rn = rc_src(x, o->n, X_RDX), rm = d->size ? X_NONE : rc_src(x, o->m, X_RCX);
+        if (!d->op && rn != X_RDX) {
+            x_mov_rr(a, w, X_RDX, rn);
+            rn = X_RDX;
+        }
         if (cc < 0)
             cc = ne_cond(x, d->cond);
         uint8_t *fail = cc == CC_ALWAYS ? NULL : x_jcc(a, cc ^ 1);
         if (d->size)
-            x_alu_ri(a, w, d->op ? ALU_CMP : ALU_ADD, X_RDX, (int32_t)o->imm);
+            x_alu_ri(a, w, d->op ? ALU_CMP : ALU_ADD, rn, (int32_t)o->imm);
         else
-            x_alu_rr(a, w, d->op ? ALU_CMP : ALU_ADD, X_RDX, X_RCX);
+            x_alu_rr(a, w, d->op ? ALU_CMP : ALU_ADD, rn, rm);
         if (fail && host_sahf()) {
             /* the failed condition's NZCV as x86 flags (OF by an add, SF ZF CF by sahf), so
              * both paths leave EFLAGS as a compare would: a B.cond/CSEL next tests them
