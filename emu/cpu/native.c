@@ -1029,7 +1029,7 @@ static unsigned emit_fallback(NCtx *x, struct NativeBuf *b)
     return n;
 }
 
-const Op *ne_op_copy(NCtx *x, unsigned i)
+Op *ne_op_copy(NCtx *x, unsigned i)
 {
     Op *copy = data_alloc(x->buf, 2);
     if (copy) {

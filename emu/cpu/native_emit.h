@@ -154,7 +154,7 @@ void ne_slow_resume(NCtx *x, int site, uint8_t *resume);
 void ne_slow_reload(NCtx *x, int site, int host, unsigned slot);
 /* A copy of op i in the buffer's data, followed by a return op: calling its handler runs that
  * op alone.  NULL when out of data space. */
-const Op *ne_op_copy(NCtx *x, unsigned i);
+Op *ne_op_copy(NCtx *x, unsigned i);
 /* Call a C function (arguments already in rdi, rsi, ...). */
 void ne_call(NCtx *x, const void *fn);
 

@@ -3,6 +3,7 @@
  * exactly what the portable handler computes; where an operand does not fit the
  * x86 form it returns 0 and the portable handler is called instead. */
 #include "native_emit.h"
+#include <cpuid.h>
 
 #if MALIBU_HAVE_NATIVE
 
@@ -52,21 +53,42 @@ static int to_rcx(NCtx *x, int r)
     return X_RCX;
 }
 
-/* Register-form extension of rcx/rax in place: opt UXTB UXTH UXTW UXTX SXTB SXTH SXTW SXTX. */
-static void extend_reg(NCtx *x, int r, int opt)
+/* dst <- src extended as opt says (UXTB UXTH UXTW UXTX SXTB SXTH SXTW SXTX): one instruction,
+ * none for UXTX/SXTX in place. */
+static void extend_to(NCtx *x, int dst, int src, int opt)
 {
     switch (opt) {
-    case 0: x_movzx_rr(&x->a, r, r, 0); break;
-    case 1: x_movzx_rr(&x->a, r, r, 1); break;
-    case 2: x_mov_rr(&x->a, W32, r, r); break;
-    case 4: x_movsx_rr(&x->a, W64, r, r, 0); break;
-    case 5: x_movsx_rr(&x->a, W64, r, r, 1); break;
-    case 6: x_movsx_rr(&x->a, W64, r, r, 2); break;
-    default: break;
+    case 0: x_movzx_rr(&x->a, dst, src, 0); break;
+    case 1: x_movzx_rr(&x->a, dst, src, 1); break;
+    case 2: x_mov_rr(&x->a, W32, dst, src); break;
+    case 4: x_movsx_rr(&x->a, W64, dst, src, 0); break;
+    case 5: x_movsx_rr(&x->a, W64, dst, src, 1); break;
+    case 6: x_movsx_rr(&x->a, W64, dst, src, 2); break;
+    default:
+        if (dst != src)
+            x_mov_rr(&x->a, W64, dst, src);
+        break;
     }
 }
 
+/* Host register for a result in slot d: its cache register, rdx for XZR. */
+static int dst_reg(NCtx *x, unsigned d)
+{
+    return d == REG_SINK ? X_RDX : rc_dst(x, d);
+}
+
 static int direct_cc(unsigned cond, int fl);
+
+/* LAHF/SAHF in 64-bit mode (CPUID 0x80000001 ECX bit 0; absent on the first x86-64 CPUs). */
+static bool host_sahf(void)
+{
+    static int have = -1;
+    if (have < 0) {
+        unsigned eax, ebx, ecx, edx;
+        have = __get_cpuid(0x80000001, &eax, &ebx, &ecx, &edx) && (ecx & 1);
+    }
+    return have;
+}
 
 /* Does op d (at o) write all of NZCV without reading them, and without leaving the block or
  * touching guest memory first? */
@@ -136,11 +158,80 @@ static bool setter_repeatable(const Op *s, const NativeDesc *sd)
     (void)s; (void)sd;
     return false; /* soft-TLB misses call portable handlers, which may raise with NZCV */
 #else
+    if (sd->kind == NK_CMP_BRANCH) { /* fused kinds (tr_int.c): op 0 SUBS imm, 1 SUBS reg,
+                                       * 2 ANDS imm, 3 ADDS imm, 4 ANDS reg (unshifted) */
+        int op = sd->op >> 1;
+        bool reg = op == 1 || op == 4;
+        if (s->d == REG_SINK || (s->d != s->n && (!reg || s->d != s->m)))
+            return true;
+        return s->d == s->n && (op == 0 || op == 3); /* the source from the result (fl_copy) */
+    }
+    if (sd->kind == NK_ADDSUB_IMM && sd->setf && s->d == s->n)
+        return true; /* SUBS/ADDS Xd, Xd, #imm: the source is the result -/+ imm (fl_copy) */
     bool reg = sd->kind == NK_ADDSUB_REG || sd->kind == NK_ADDSUB_EXT || sd->kind == NK_LOGIC_REG;
     if (sd->kind != NK_ADDSUB_IMM && sd->kind != NK_LOGIC_IMM && !reg)
         return false;
     return s->d == REG_SINK || (s->d != s->n && (!reg || s->d != s->m));
 #endif
+}
+
+#ifndef CONFIG_SYSTEM
+/* The abort path's NZCV of a setter its own handler cannot recompute: a fused compare-and-
+ * branch (its handler branches) or an immediate SUBS/ADDS that overwrote its source.  x: FLA_*
+ * operation, FLA_SF, FLA_REG (operand b is Xm, else imm), FLA_INV (operand a is Xd +/- b,
+ * the source recovered from the result, else Xn).  Writes NZCV only. */
+enum { FLA_SUB, FLA_ADD, FLA_AND, FLA_SF = 4, FLA_REG = 8, FLA_INV = 16 };
+static Op *op_flags_again(CPUState *c, Op *o)
+{
+    unsigned f = o->x, op = f & 3;
+    uint64_t b = (f & FLA_REG) ? c->x[o->m] : o->imm;
+    uint64_t a = !(f & FLA_INV) ? c->x[o->n] : op == FLA_SUB ? c->x[o->d] + b : c->x[o->d] - b;
+    unsigned sh = (f & FLA_SF) ? 63 : 31;
+    uint64_t m = (f & FLA_SF) ? ~0ull : 0xffffffffull;
+    a &= m, b &= m;
+    uint64_t r = (op == FLA_SUB ? a - b : op == FLA_ADD ? a + b : a & b) & m;
+    c->nf = (uint8_t)(r >> sh & 1);
+    c->zf = r == 0;
+    if (op == FLA_AND) {
+        c->cf = c->vf = 0;
+    } else if (op == FLA_SUB) {
+        c->cf = a >= b;
+        c->vf = (uint8_t)(((a ^ b) & (a ^ r)) >> sh & 1);
+    } else {
+        c->cf = r < a;
+        c->vf = (uint8_t)(((a ^ r) & (b ^ r)) >> sh & 1);
+    }
+    return o + 1;
+}
+#endif
+
+/* A copy of setter i for the abort paths (flags_op), NULL when out of data space. */
+static const Op *fl_copy(NCtx *x)
+{
+    const Op *s = &x->tb->ops[x->i];
+    Op *cp = ne_op_copy(x, x->i);
+#ifndef CONFIG_SYSTEM
+    const NativeDesc *sd = native_desc(s->fn);
+    unsigned f;
+    if (!cp)
+        return NULL;
+    if (sd->kind == NK_CMP_BRANCH) {
+        static const uint8_t fop[5] = { FLA_SUB, FLA_SUB, FLA_AND, FLA_ADD, FLA_AND };
+        int op = sd->op >> 1;
+        f = fop[op] | ((sd->op & 1) ? 0 : FLA_SF) | (op == 1 || op == 4 ? FLA_REG : 0);
+    } else if (sd->kind == NK_ADDSUB_IMM && s->d == s->n) {
+        f = (sd->op ? FLA_SUB : FLA_ADD) | (sd->sf ? FLA_SF : 0);
+    } else {
+        return cp;
+    }
+    if (s->d == s->n && s->d != REG_SINK)
+        f |= FLA_INV;
+    cp->fn = op_flags_again;
+    cp->x = f;
+#else
+    (void)s;
+#endif
+    return cp;
 }
 
 static bool writes_setter_reg(const Op *s, unsigned r)
@@ -163,7 +254,8 @@ static unsigned flags_needed(NCtx *x, int kind, bool *pending, bool *defer)
     *pending = *defer = false;
     if (!sd)
         return NF_ALL;
-    bool live = writes_all_flags(sd); /* EFLAGS hold all four for the next op */
+    /* EFLAGS hold all four for the next op (after a CCMP on both of its paths: sahf) */
+    bool live = writes_all_flags(sd) || (sd->kind == NK_CCMP && host_sahf());
     bool repeatable = setter_repeatable(s, sd);
     unsigned j = sd->kind == NK_CMP_BRANCH ? i : i + 1; /* a fused branch reads them itself */
     for (; j < tb->n_ops; j++) {
@@ -245,7 +337,7 @@ static void store_flags(NCtx *x, int kind)
     x->live_next = x->i + 1;
     unsigned need = flags_needed(x, kind, &pending, &defer);
     x->flags_op = NULL;
-    if (need != NF_ALL && defer && !(x->flags_op = ne_op_copy(x, x->i)))
+    if (need != NF_ALL && defer && !(x->flags_op = fl_copy(x)))
         need = NF_ALL;
     x->pending_fl = pending && need != NF_ALL ? kind : -1;
     emit_flag_stores_of(x, kind, need);
@@ -346,9 +438,8 @@ static bool mem_address(NCtx *x, const Op *o, int mode)
         if (mode == NAM_XREG) {
             rm = rc_src(x, o->m, X_RCX);
         } else {
-            ldr(x, X_RCX, o->m, mode == NAM_UXTW ? W32 : W64);
-            if (mode == NAM_SXTW)
-                extend_reg(x, X_RCX, 6);
+            rm = rc_src(x, o->m, X_RCX);
+            extend_to(x, X_RCX, rm, mode == NAM_UXTW ? 2 : 6);
             rm = X_RCX;
         }
         x_lea_sib(a, X_RAX, rn, rm, (unsigned)o->x, 0);
@@ -368,7 +459,7 @@ static bool mem_address(NCtx *x, const Op *o, int mode)
         goto scaled;
     case NAM_SXTW:
         ldr(x, X_RCX, o->m, W64);
-        extend_reg(x, X_RCX, 6);
+        extend_to(x, X_RCX, X_RCX, 6);
         goto scaled;
     default:
         ldr(x, X_RCX, o->m, W64);
@@ -489,14 +580,17 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
         ldr(x, X_RDX, o->d, W64);
     if (d->kind == NK_STOREP)
         ldr(x, X_RCX, o->a, W64);
+    const int sd = X_RDX, sd2 = X_RCX; /* store data */
     const int HB = X_RSI, HI = X_RAX; /* host address: the entry's addend + rax */
 #define FAULT_POINT() ((void)0)
 #else
-    /* Store data first: the cache must not change between the check and the access. */
+    /* Store data first, from the cache registers: the cache must not change between the check
+     * and the access. */
+    int sd = X_RDX, sd2 = X_RCX;
     if (d->kind == NK_STORE || d->kind == NK_STOREP)
-        ldr(x, X_RDX, o->d, W64);
+        sd = rc_src(x, o->d, X_RDX);
     if (d->kind == NK_STOREP)
-        ldr(x, X_RCX, o->a, W64);
+        sd2 = rc_src(x, o->a, X_RCX);
     /* A load's destination: straight into its cache register (not for writeback forms,
      * where Rt may be the base). */
     int rt = X_RDX;
@@ -518,7 +612,7 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
         break;
     case NK_STORE:
         FAULT_POINT();
-        x_stx(a, d->size, X_RDX, HB, HI, 0);
+        x_stx(a, d->size, sd, HB, HI, 0);
         break;
     case NK_LOADP: /* Rt2 then Rt: Rt wins when equal */
         FAULT_POINT();
@@ -536,9 +630,9 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
         break;
     case NK_STOREP:
         FAULT_POINT();
-        x_stx(a, d->size, X_RDX, HB, HI, 0);
+        x_stx(a, d->size, sd, HB, HI, 0);
         FAULT_POINT();
-        x_stx(a, d->size, X_RCX, HB, HI, (int32_t)step);
+        x_stx(a, d->size, sd2, HB, HI, (int32_t)step);
         break;
     case NK_FLOAD: /* B/H/S/D loads zero the rest of the V register */
         FAULT_POINT();
@@ -666,7 +760,15 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
             store_flags(x, FL_SUB);
             return 1;
         }
-        int rd = def_copy(x, o->d, rc_src(x, o->n, X_RAX), w, NULL);
+        int rn = rc_src(x, o->n, X_RAX);
+        if (!d->setf && fits_i32((int64_t)o->imm)) {
+            int rd = dst_reg(x, o->d);
+            if (rd != rn) { /* one lea: rd = rn +/- imm (W32: the low half, zero-extended) */
+                x_lea(a, w, rd, rn, X_NONE, d->op ? -(int32_t)o->imm : (int32_t)o->imm);
+                return 1;
+            }
+        }
+        int rd = def_copy(x, o->d, rn, w, NULL);
         alu_imm(x, w, d->op ? ALU_SUB : ALU_ADD, rd, o->imm);
         if (d->setf)
             store_flags(x, d->op ? FL_SUB : FL_ADD);
@@ -687,6 +789,13 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
     }
     case NK_ADDSUB_REG: {
         int rn = rc_src(x, o->n, X_RAX), rm = rc_src(x, o->m, X_RCX);
+        if (!d->setf && !d->op && (!o->x || (d->sub == 0 && o->x <= 3))) {
+            int rd = dst_reg(x, o->d);
+            if (rd != rn || o->x) { /* ADD, LSL #0-3: one lea rd = rn + (rm << x) */
+                x_lea_sib_w(a, w, rd, rn, rm, (unsigned)o->x, 0);
+                return 1;
+            }
+        }
         if (d->sub < 4 && o->x) {
             rm = to_rcx(x, rm);
             x_shift_ri(a, w, shift_op[d->sub], X_RCX, (uint8_t)o->x);
@@ -724,10 +833,14 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         return 1;
     }
     case NK_ADDSUB_EXT: {
-        int rm = to_rcx(x, rc_src(x, o->m, X_RCX));
-        extend_reg(x, rm, d->sub);
+        extend_to(x, X_RCX, rc_src(x, o->m, X_RCX), d->sub);
+        int rn = rc_src(x, o->n, X_RAX);
+        if (!d->setf && !d->op && o->x <= 3) { /* one lea rd = rn + (extended rm << x) */
+            x_lea_sib_w(a, w, dst_reg(x, o->d), rn, X_RCX, (unsigned)o->x, 0);
+            return 1;
+        }
         x_shift_ri(a, W64, SH_SHL, X_RCX, (uint8_t)o->x);
-        int rd = def_copy(x, o->d, rc_src(x, o->n, X_RAX), w, NULL);
+        int rd = def_copy(x, o->d, rn, w, NULL);
         x_alu_rr(a, w, d->op ? ALU_SUB : ALU_ADD, rd, X_RCX);
         if (d->setf)
             store_flags(x, d->op ? FL_SUB : FL_ADD);
@@ -744,15 +857,40 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         x_shift_rcl(a, w, shift_op[d->op], X_RAX); /* count masked to 5/6 bits: as A64 */
         str(x, o->d, X_RAX);
         return 1;
-    case NK_EXTEND: /* size: source width; sext: 1 to 64, 2 to 32, 0 zero */
-        ldr(x, X_RAX, o->n, W64);
+    case NK_EXTEND: { /* size: source width; sext: 1 to 64, 2 to 32, 0 zero */
+        if (o->d == REG_SINK)
+            return 1;
+        int rn = rc_src(x, o->n, X_RAX), rd = rc_dst(x, o->d);
         if (d->sext == 0)
-            x_movzx_rr(a, X_RAX, X_RAX, d->size);
+            x_movzx_rr(a, rd, rn, d->size);
         else
-            x_movsx_rr(a, d->sext == 1 ? W64 : W32, X_RAX, X_RAX, d->size);
-        str(x, o->d, X_RAX);
+            x_movsx_rr(a, d->sext == 1 ? W64 : W32, rd, rn, d->size);
         return 1;
+    }
     case NK_BFM: { /* ((Rn << p0) >> p1) << p2, op: arithmetic right shift */
+        unsigned p0 = o->x & 63, p1 = (o->x >> 8) & 63, p2 = (uint8_t)(o->x >> 16);
+        unsigned bits = d->sf ? 64 : 32, k = bits - p1; /* the field's width */
+        if (p1 >= p0 && (d->op ? p1 == p0 && (k == 8 || k == 16 || k == 32) : k <= 32) && k < bits) {
+            /* UBFX/UBFIZ (field of at most 32 bits), SBFIZ/SXT of 8/16/32 bits: the field
+             * by an extending move (or move, shift and a 32-bit and), then the shift left */
+            if (o->d == REG_SINK)
+                return 1;
+            int rn = rc_src(x, o->n, X_RAX), rd = rc_dst(x, o->d);
+            if (d->op) {
+                x_movsx_rr(a, w, rd, rn, k == 8 ? 0 : k == 16 ? 1 : 2);
+            } else if (p1 == p0 && (k == 8 || k == 16)) {
+                x_movzx_rr(a, rd, rn, k == 16);
+            } else {
+                x_mov_rr(a, p1 - p0 + k <= 32 ? W32 : w, rd, rn);
+                x_shift_ri(a, w, SH_SHR, rd, (uint8_t)(p1 - p0));
+                if (k < 32)
+                    x_alu_ri(a, W32, ALU_AND, rd, (int32_t)((1u << k) - 1));
+                else if (p1 - p0 + k > 32)
+                    x_mov_rr(a, W32, rd, rd);
+            }
+            x_shift_ri(a, w, SH_SHL, rd, (uint8_t)p2);
+            return 1;
+        }
         bool shifts = (o->x & 63) || ((o->x >> 8) & 63) || (uint8_t)(o->x >> 16);
         int rd = def_copy_w(x, o->d, rc_src(x, o->n, X_RAX), w, NULL, shifts);
         x_shift_ri(a, w, SH_SHL, rd, (uint8_t)(o->x & 63));
@@ -774,21 +912,29 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
     case NK_CSEL: { /* op: 0 CSEL, 1 CSINC, 2 CSINV, 3 CSNEG */
         /* EFLAGS survive the operand loads (movs; XZR would be an xor), lea and not */
         int cc = csel_may_use_live(o, d) ? live_cc(x, d->cond) : -1;
-        ldr(x, X_RDX, o->n, w);
-        ldr(x, X_RCX, o->m, w);
+        if (o->d == REG_SINK)
+            return 1;
+        /* rd <- f(rm), then cmov rd <- rn (a W32 cmov zero-extends rd either way); rax
+         * stays free for ne_cond */
+        int rn = rc_src(x, o->n, X_RDX), rm = rc_src(x, o->m, X_RCX), rd = rc_dst(x, o->d);
+        if (rd == rn) {
+            x_mov_rr(a, W64, X_RDX, rn);
+            rn = X_RDX;
+        }
+        if (rd != rm)
+            x_mov_rr(a, w, rd, rm);
         if (d->op == 1)
-            x_lea(a, w, X_RCX, X_RCX, X_NONE, 1);
+            x_lea(a, w, rd, rd, X_NONE, 1);
         else if (d->op == 2)
-            x_not(a, w, X_RCX);
+            x_not(a, w, rd);
         else if (d->op == 3)
-            x_neg(a, w, X_RCX);
+            x_neg(a, w, rd);
         if (cc < 0)
             cc = ne_cond(x, d->cond);
         if (cc == CC_ALWAYS)
-            x_mov_rr(a, W64, X_RCX, X_RDX);
+            x_mov_rr(a, w, rd, rn);
         else
-            x_cmov(a, w, cc, X_RCX, X_RDX);
-        str(x, o->d, X_RCX);
+            x_cmov(a, w, cc, rd, rn);
         return 1;
     }
     case NK_EXTR: { /* (Rm >> x) | (Rn << (width - x)), 0 < x < width */
@@ -842,16 +988,40 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
     }
     case NK_CCMP: { /* op: CCMP (sub) / CCMN; size: immediate form; x = NZCV << 28 if cond fails */
         int cc = ccmp_may_use_live(o, d) ? live_cc(x, d->cond) : -1;
-        ldr(x, X_RDX, o->n, w); /* operands first: no cache changes inside the two paths */
-        if (!d->size)
-            ldr(x, X_RCX, o->m, w);
+        /* operands first: no cache changes inside the two paths; CMP from the cache registers,
+         * CMN (an add) on a copy in rdx */
+        int rn = rc_src(x, o->n, X_RDX), rm = d->size ? X_NONE : rc_src(x, o->m, X_RCX);
+        if (!d->op && rn != X_RDX) {
+            x_mov_rr(a, w, X_RDX, rn);
+            rn = X_RDX;
+        }
         if (cc < 0)
             cc = ne_cond(x, d->cond);
         uint8_t *fail = cc == CC_ALWAYS ? NULL : x_jcc(a, cc ^ 1);
         if (d->size)
-            x_alu_ri(a, w, d->op ? ALU_CMP : ALU_ADD, X_RDX, (int32_t)o->imm);
+            x_alu_ri(a, w, d->op ? ALU_CMP : ALU_ADD, rn, (int32_t)o->imm);
         else
-            x_alu_rr(a, w, d->op ? ALU_CMP : ALU_ADD, X_RDX, X_RCX);
+            x_alu_rr(a, w, d->op ? ALU_CMP : ALU_ADD, rn, rm);
+        if (fail && host_sahf()) {
+            /* the failed condition's NZCV as x86 flags (OF by an add, SF ZF CF by sahf), so
+             * both paths leave EFLAGS as a compare would: a B.cond/CSEL next tests them
+             * directly and the stores are those store_flags picks, after the join */
+            uint8_t *done = x_jmp(a);
+            x_patch(fail, a->p);
+            uint32_t f = o->x >> 28; /* N Z C V */
+            unsigned cf = d->op ? !(f >> 1 & 1) : f >> 1 & 1;
+            if (f & 1) {
+                x_b(a, 0xB0), x_b(a, 0x7F); /* mov al, 0x7f */
+                x_b(a, 0x04), x_b(a, 0x01); /* add al, 1: OF */
+            } else {
+                x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
+            }
+            x_b(a, 0xB4), x_b(a, (uint8_t)((f >> 3 & 1) << 7 | (f >> 2 & 1) << 6 | 2 | cf)); /* mov ah */
+            x_b(a, 0x9E); /* sahf */
+            x_patch(done, a->p);
+            store_flags(x, d->op ? FL_SUB : FL_ADD);
+            return 1;
+        }
         store_flags(x, d->op ? FL_SUB : FL_ADD);
         if (fail) {
             uint8_t *done = x_jmp(a);

@@ -79,11 +79,11 @@ static inline void x_op_mem(Asm *a, int w, int op1, int op2, int reg, int base, 
     x_modrm_mem(a, reg, base, index, disp);
 }
 
-/* lea dst, [base + index << scale + disp] (64-bit; index not rsp; scale 0..3). */
-static inline void x_lea_sib(Asm *a, int dst, int base, int index, unsigned scale, int32_t disp)
+/* lea dst, [base + index << scale + disp] (w: 64 or 32-bit result; index not rsp; scale 0..3). */
+static inline void x_lea_sib_w(Asm *a, int w, int dst, int base, int index, unsigned scale, int32_t disp)
 {
     int mod = disp == 0 && (base & 7) != 5 ? 0 : disp == (int8_t)disp ? 1 : 2;
-    x_rex(a, 1, dst, index, base, false);
+    x_rex(a, w, dst, index, base, false);
     x_b(a, 0x8D);
     x_b(a, (uint8_t)(mod << 6 | (dst & 7) << 3 | 4));
     x_b(a, (uint8_t)(scale << 6 | (index & 7) << 3 | (base & 7)));
@@ -92,6 +92,7 @@ static inline void x_lea_sib(Asm *a, int dst, int base, int index, unsigned scal
     else if (mod == 2)
         x_d32(a, (uint32_t)disp);
 }
+static inline void x_lea_sib(Asm *a, int dst, int base, int index, unsigned scale, int32_t disp) { x_lea_sib_w(a, W64, dst, base, index, scale, disp); }
 
 /* Generic "op reg, rm" register form. */
 static inline void x_op_rr(Asm *a, int w, int op1, int op2, int reg, int rm)

@@ -12,17 +12,17 @@
 #        the reference), DIFF_BACKENDS_N instructions.
 #
 # Classes: int branch ldst excl fp simd_int simd_fp simd_perm crypto sys undef lse rdm dotprod sha512
-# sha3 fp16
+# sha3 fp16 alias
 # (undef = random words from the whole DP/FP/SIMD space; checks UNDEF placement, needs SIGILL delivery).
 # The lead tightens DIFF_GATE as instruction families land.
-DIFF_GATE ?= int branch ldst excl fp simd_int simd_fp simd_perm crypto sys undef lse rdm dotprod sha512 sha3 fp16
+DIFF_GATE ?= int branch ldst excl fp simd_int simd_fp simd_perm crypto sys undef lse rdm dotprod sha512 sha3 fp16 alias
 # Under ASan/UBSan (san-test) every class must match as well.
 DIFF_SAN_GATE ?= $(DIFF_GATE)
 DIFF_TEST_N ?= 200000
 DIFF_SAN_N ?= 20000
 DIFF_PORTABLE_N ?= 60000
 DIFF_BACKENDS_N ?= 40000
-DIFF_CLASSES := int branch ldst excl fp simd_int simd_fp simd_perm crypto sys undef lse rdm dotprod sha512 sha3 fp16
+DIFF_CLASSES := int branch ldst excl fp simd_int simd_fp simd_perm crypto sys undef lse rdm dotprod sha512 sha3 fp16 alias
 
 DIFFTEST = $(PYTHON) tests/diff/difftest.py --malibu $(B)/malibu-user --workdir $(B)/tests/diff
 

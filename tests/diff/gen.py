@@ -430,6 +430,33 @@ TEMPLATES = {
 }
 
 
+# 'alias': integer data processing whose register fields are tied together or set to 31 (XZR, or
+# SP where the encoding says so): Rd == Rn, Rd == Rm, all three, or one of them 31, for the
+# native emitters' register cases (rd sharing a source's host register, XZR scratch, results
+# to XZR).  Add/sub (immediate, shifted, extended), logical, bitfield, CCMP/CCMN (whose
+# failed-condition flags a following CSEL may test), CSEL family, DP 3 source.
+ALIAS_T = [INT_T[i] for i in (1, 2, 4, 6, 7, 8, 10, 11, 14)]
+
+
+def gen_alias_word(r):
+    while True:
+        pat, _, pred = pick(r, ALIAS_T)
+        w = fill(r, pat)
+        rd, mode = w & 31, r.randrange(7)
+        if mode in (0, 2):
+            w = (w & ~(31 << 5)) | rd << 5
+        if mode in (1, 2):
+            w = (w & ~(31 << 16)) | rd << 16
+        if mode == 3:
+            w |= 31
+        elif mode == 4:
+            w |= 31 << 5
+        elif mode == 5:
+            w |= 31 << 16
+        if pred is None or pred(w):
+            return w
+
+
 def pick(r, tmpls):
     tot = sum(t[1] for t in tmpls)
     x = r.uniform(0, tot)
@@ -810,7 +837,7 @@ def gen_sys(r, seq):
 
 
 CLASSES = ['int', 'branch', 'ldst', 'excl', 'fp', 'simd_int', 'simd_fp', 'simd_perm', 'crypto', 'sys', 'undef',
-           'lse', 'rdm', 'dotprod', 'sha512', 'sha3', 'fp16']
+           'lse', 'rdm', 'dotprod', 'sha512', 'sha3', 'fp16', 'alias']
 
 
 def gen_seq(r, k, cls, length):
@@ -838,6 +865,8 @@ def gen_seq(r, k, cls, length):
             gen_sys(r, seq)
         elif cls in ('fp', 'simd_fp', 'fp16') and r.random() < 0.04:
             gen_fpcr(r, seq, fz16=cls == 'fp16')
+        elif cls == 'alias':
+            seq.word(gen_alias_word(r))
         else:
             seq.word(gen_word(r, TEMPLATES[cls]))
         ntest += sum(1 for it in seq.items[before:] if it[0] == 'i' and not it[2])

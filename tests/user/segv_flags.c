@@ -40,6 +40,57 @@ static unsigned long adds_store(unsigned long a, unsigned long b, unsigned long 
     return s;
 }
 
+/* Fused compare-and-branch setters (tr_int.c's cmp + b.cond) whose branch leaves the block on
+ * a side exit, the faulting load after it: the abort path recomputes NZCV with a flags-only
+ * copy (native_ops.c fl_copy), also from the result where the setter overwrote its source. */
+static unsigned long fused(unsigned long a, unsigned long b, unsigned long p)
+{
+    unsigned long v = 0, c = a, w = a;
+    __asm__ volatile("cmp %[a], %[b]\n\t"          /* SUBS reg, 64-bit */
+                     "b.vs 1f\n\t"
+                     "ldr %[v], [%[p]]\n\t"
+                     "cmp %[b], %[a]\n\t"
+                     "1:\n\t"
+                     "subs %w[c], %w[c], #1\n\t"    /* SUBS imm 32-bit, Wd == Wn */
+                     "b.eq 2f\n\t"
+                     "ldr %[v], [%[p], #8]\n\t"
+                     "cmp %[b], %[a]\n\t"
+                     "2:\n\t"
+                     "adds %[w], %[w], #3\n\t"      /* ADDS imm 64-bit, Xd == Xn */
+                     "b.vs 3f\n\t"
+                     "ldr %[v], [%[p], #16]\n\t"
+                     "cmp %[b], %[a]\n\t"
+                     "3:\n\t"
+                     "tst %w[a], %w[b]\n\t"         /* ANDS reg 32-bit */
+                     "b.vs 4f\n\t"
+                     "ldr %[v], [%[p], #24]\n\t"
+                     "cmp %[b], %[a]\n\t"
+                     "4:\n\t"
+                     : [v] "+&r"(v), [c] "+&r"(c), [w] "+&r"(w) : [a] "r"(a), [b] "r"(b), [p] "r"(p)
+                     : "cc", "memory");
+    return v + c + w;
+}
+
+/* subs Xd, Xd, #imm (not fused) before the faulting load: NZCV from the result. */
+static unsigned long subs_self(unsigned long a, unsigned long p)
+{
+    unsigned long v = 0, c = a;
+    __asm__ volatile("subs %[c], %[c], #0x7ff\n\t"
+                     "ldr %[v], [%[p]]\n\t"
+                     "cmn %[c], #1\n\t"
+                     : [v] "+&r"(v), [c] "+&r"(c) : [p] "r"(p) : "cc", "memory");
+    return v + c;
+}
+
+static unsigned long nz[8], nfault;
+static void list_handler(int sig, siginfo_t *si, void *ctx)
+{
+    ucontext_t *uc = ctx;
+    (void)sig; (void)si;
+    nz[nfault++ & 7] = uc->uc_mcontext.pstate >> 28 & 15;
+    uc->uc_mcontext.pc += 4; /* skip the load */
+}
+
 int main(void)
 {
     static const unsigned long vals[][2] = {
@@ -61,6 +112,25 @@ int main(void)
             }
             printf("addr %lx a %lx b %lx: cmp nzcv %lx (%lx), adds nzcv %lx (%lx)\n",
                    addrs[k], vals[i][0], vals[i][1], s1, r1, s2, r2);
+        }
+    struct sigaction la = { .sa_sigaction = list_handler, .sa_flags = SA_SIGINFO };
+    sigaction(SIGSEGV, &la, NULL);
+    sigaction(SIGBUS, &la, NULL);
+    for (unsigned k = 0; k < sizeof addrs / sizeof addrs[0]; k++)
+        for (unsigned i = 0; i < sizeof vals / sizeof vals[0]; i++) {
+            unsigned long r = 0, s = 0;
+            for (int n = 0; n < 300; n++) {
+                nfault = 0;
+                for (int j = 0; j < 8; j++)
+                    nz[j] = 99;
+                r = fused(vals[i][0], vals[i][1], addrs[k]);
+                s = subs_self(vals[i][0], addrs[k]);
+            }
+            printf("fused addr %lx a %lx b %lx: (%lx %lx) %lu faults, nzcv", addrs[k], vals[i][0],
+                   vals[i][1], r, s, nfault);
+            for (unsigned j = 0; j < nfault && j < 8; j++)
+                printf(" %lx", nz[j]);
+            printf("\n");
         }
     printf("faults %lu\n", faults);
     return 0;
