@@ -10,8 +10,8 @@ static inline void ldr(NCtx *x, int host, unsigned slot, int w) { rc_read(x, hos
 static inline void str(NCtx *x, unsigned slot, int host) { rc_write(x, slot, host); }
 
 /* Host register for the result in slot d (rdx for XZR), holding rn's value (low half,
- * zero-extended, for W32).  *keep, a source the caller still needs, moves to rcx when it
- * is the destination's register.  rewritten: the caller then writes rd with a W-wide x86
+ * zero-extended, for W32).  *keep, a source the caller still needs, moves to rax (rcx when
+ * rn is rax, an XZR source) when it is the destination's register.  rewritten: the caller then writes rd with a W-wide x86
  * operation, which zero-extends by itself, so a W32 copy of a register onto itself is
  * left out. */
 static void alu_imm(NCtx *x, int w, int op, int reg, uint64_t imm);
@@ -20,8 +20,9 @@ static int def_copy_w(NCtx *x, unsigned d, int rn, int w, int *keep, bool rewrit
 {
     int rd = d == REG_SINK ? X_RDX : rc_dst(x, d);
     if (keep && *keep == rd && rd != rn) {
-        x_mov_rr(&x->a, W64, X_RCX, rd);
-        *keep = X_RCX;
+        int t = rn == X_RAX ? X_RCX : X_RAX;
+        x_mov_rr(&x->a, W64, t, rd);
+        *keep = t;
     }
     if (rd != rn || (w == W32 && !rewritten))
         x_mov_rr(&x->a, w, rd, rn);
@@ -38,6 +39,8 @@ static void compare_imm(NCtx *x, int w, bool and_op, int rn, uint64_t imm)
 {
     if (!and_op) {
         alu_imm(x, w, ALU_CMP, rn, imm);
+    } else if (!w || fits_i32((int64_t)imm)) {
+        x_test_ri(&x->a, w, rn, (int32_t)(uint32_t)imm);
     } else {
         x_mov_imm(&x->a, X_RCX, imm);
         x_test_rr(&x->a, w, rn, X_RCX);
@@ -50,6 +53,15 @@ static int to_rcx(NCtx *x, int r)
     if (r != X_RCX)
         x_mov_rr(&x->a, W64, X_RCX, r);
     return X_RCX;
+}
+
+/* A modifiable copy of second operand r in rax, or rcx when rax holds the first (rn: XZR). */
+static int to_tmp(NCtx *x, int r, int rn)
+{
+    int t = rn == X_RAX ? X_RCX : X_RAX;
+    if (r != t)
+        x_mov_rr(&x->a, W64, t, r);
+    return t;
 }
 
 /* Register-form extension of rcx/rax in place: opt UXTB UXTH UXTW UXTX SXTB SXTH SXTW SXTX. */
@@ -341,15 +353,15 @@ static bool mem_address(NCtx *x, const Op *o, int mode)
     }
     if ((mode == NAM_XREG || mode == NAM_UXTW || mode == NAM_SXTW) && o->x <= 3) {
         /* base + (extended) index << 0..3: one lea */
-        int rn = rc_src(x, o->n, X_RAX);
+        int rn = rc_src(x, o->n, X_RCX); /* a base is never XZR: cached (or rcx when frozen) */
         int rm;
         if (mode == NAM_XREG) {
-            rm = rc_src(x, o->m, X_RCX);
-        } else {
-            ldr(x, X_RCX, o->m, mode == NAM_UXTW ? W32 : W64);
+            rm = rc_src(x, o->m, X_RAX);
+        } else { /* the extended index in rax */
+            ldr(x, X_RAX, o->m, mode == NAM_UXTW ? W32 : W64);
             if (mode == NAM_SXTW)
-                extend_reg(x, X_RCX, 6);
-            rm = X_RCX;
+                extend_reg(x, X_RAX, 6);
+            rm = X_RAX;
         }
         x_lea_sib(a, X_RAX, rn, rm, (unsigned)o->x, 0);
         return true;
@@ -490,13 +502,16 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     if (d->kind == NK_STOREP)
         ldr(x, X_RCX, o->a, W64);
     const int HB = X_RSI, HI = X_RAX; /* host address: the entry's addend + rax */
+    const int sd = X_RDX, sd2 = X_RCX; /* store data */
 #define FAULT_POINT() ((void)0)
 #else
-    /* Store data first: the cache must not change between the check and the access. */
+    /* Store data first, from the cache (rdx, rcx: XZR): the cache must not change between the
+     * check and the access. */
+    int sd = X_RDX, sd2 = X_RCX;
     if (d->kind == NK_STORE || d->kind == NK_STOREP)
-        ldr(x, X_RDX, o->d, W64);
+        sd = rc_src(x, o->d, X_RDX);
     if (d->kind == NK_STOREP)
-        ldr(x, X_RCX, o->a, W64);
+        sd2 = rc_src(x, o->a, X_RCX);
     /* A load's destination: straight into its cache register (not for writeback forms,
      * where Rt may be the base). */
     int rt = X_RDX;
@@ -518,7 +533,7 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
         break;
     case NK_STORE:
         FAULT_POINT();
-        x_stx(a, d->size, X_RDX, HB, HI, 0);
+        x_stx(a, d->size, sd, HB, HI, 0);
         break;
     case NK_LOADP: /* Rt2 then Rt: Rt wins when equal */
         FAULT_POINT();
@@ -536,9 +551,9 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
         break;
     case NK_STOREP:
         FAULT_POINT();
-        x_stx(a, d->size, X_RDX, HB, HI, 0);
+        x_stx(a, d->size, sd, HB, HI, 0);
         FAULT_POINT();
-        x_stx(a, d->size, X_RCX, HB, HI, (int32_t)step);
+        x_stx(a, d->size, sd2, HB, HI, (int32_t)step);
         break;
     case NK_FLOAD: /* B/H/S/D loads zero the rest of the V register */
         FAULT_POINT();
@@ -626,8 +641,71 @@ static int cmp_branch_compare(NCtx *x, const Op *o, int kind)
 
 static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d);
 
+/* CSEL's result computed in rax from cached operands: no XZR operand (an xor, into rdx/rcx)
+ * and a condition whose test leaves rax alone (from EFLAGS, one flag byte, or always). */
+static bool csel_in_rax(NCtx *x, const Op *o, const NativeDesc *d)
+{
+    int cc = csel_may_use_live(o, d) ? live_cc(x, d->cond) : -1;
+    return o->n != REG_ZR && o->m != REG_ZR && (cc >= 0 || d->cond >= 14 || (d->cond >> 1) < 4);
+}
+
+/* Which of rcx and rdx (bits 1 << X_RCX, 1 << X_RDX) op o's emitter may write as scratch.
+ * Both unless the emitter is known to leave them alone for these operands: only then may
+ * the register cache (user mode) keep guest registers there across the op.  An emitter
+ * changed to use rcx or rdx for more operands must say so here (tests/unit/test_regions.c,
+ * `cached_rcx_rdx_survive_ops`, runs each kind with every cache register live). */
+static uint32_t op_scratch(NCtx *x, const Op *o, const NativeDesc *d)
+{
+    const uint32_t RCX = 1u << X_RCX, RDX = 1u << X_RDX, BOTH = RCX | RDX;
+    bool zr = o->n == REG_ZR || o->m == REG_ZR; /* an XZR source: zeroed scratch */
+    bool sink = o->d == REG_SINK;                /* result to XZR: rdx (def_copy) */
+    int mode = d->sub;
+    switch (d->kind) {
+    case NK_MOVI: case NK_MOV: case NK_REV: case NK_EXTEND:
+    case NK_GOTO: case NK_BL: case NK_BR: case NK_BLR: case NK_RET: case NK_BCOND: case NK_CB:
+        return 0;
+    case NK_TB:
+        return o->imm <= 0xffffffffu ? 0 : RCX;
+    case NK_SHIFT_IMM: case NK_BFM:
+        return sink ? RDX : 0;
+    case NK_ADDSUB_IMM: case NK_LOGIC_IMM:
+        return (sink ? RDX : 0) | (d->sf && !fits_i32((int64_t)o->imm) ? RCX : 0);
+    case NK_ADDSUB_REG: case NK_LOGIC_REG: case NK_EXTR:
+        return zr ? BOTH : sink ? RDX : 0;
+    case NK_CMP_BRANCH:
+        return zr ? BOTH : (sink ? RDX : 0) | (d->sf && !fits_i32((int64_t)o->imm) ? RCX : 0);
+    case NK_CSEL:
+        return csel_in_rax(x, o, d) ? 0 : BOTH;
+    case NK_CCMP:
+        return o->n == REG_ZR || (!d->size && o->m == REG_ZR) ? BOTH : 0;
+    case NK_MADD:
+        return zr || (d->op < 2 && o->a == REG_ZR) ? RCX : 0;
+    case NK_SHIFT_REG:
+        return RCX;
+    case NK_LOAD: case NK_STORE: case NK_STOREP: case NK_FLOAD: case NK_FLOADP:
+    case NK_FSTORE: case NK_FSTOREP: {
+        uint32_t m = 0;
+        if (mode != NAM_OFF && mode != NAM_PRE && mode != NAM_POST &&
+            !((mode == NAM_XREG || mode == NAM_UXTW || mode == NAM_SXTW) && o->x <= 3 && o->m != REG_ZR))
+            m |= RCX; /* an index shifted in rcx */
+        if (d->kind == NK_LOAD && (sink || mode == NAM_PRE || mode == NAM_POST))
+            m |= RDX;
+        if (d->kind == NK_STORE && o->d == REG_ZR)
+            m |= RDX;
+        if (d->kind == NK_STOREP && (o->d == REG_ZR || o->a == REG_ZR))
+            m |= BOTH;
+        if ((d->kind == NK_FSTORE || d->kind == NK_FSTOREP) && d->size != 4)
+            m |= BOTH;
+        return m;
+    }
+    default:
+        return BOTH;
+    }
+}
+
 unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
 {
+    rc_scratch(x, op_scratch(x, o, d));
     unsigned used = emit_op(x, o, d);
     /* Left to the portable handler: one that may write NZCV leaves them current in CPUState
      * (flags_needed let only pure ops through while the setter's copy is pending). */
@@ -688,8 +766,8 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
     case NK_ADDSUB_REG: {
         int rn = rc_src(x, o->n, X_RAX), rm = rc_src(x, o->m, X_RCX);
         if (d->sub < 4 && o->x) {
-            rm = to_rcx(x, rm);
-            x_shift_ri(a, w, shift_op[d->sub], X_RCX, (uint8_t)o->x);
+            rm = to_tmp(x, rm, rn);
+            x_shift_ri(a, w, shift_op[d->sub], rm, (uint8_t)o->x);
         }
         if (o->d == REG_SINK && d->setf && d->op) { /* CMP */
             x_alu_rr(a, w, ALU_CMP, rn, rm);
@@ -706,11 +784,11 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         static const int alu[4] = { ALU_AND, ALU_OR, ALU_XOR, ALU_AND };
         int rn = rc_src(x, o->n, X_RAX), rm = rc_src(x, o->m, X_RCX);
         if ((d->sub < 4 && o->x) || d->size) {
-            rm = to_rcx(x, rm);
+            rm = to_tmp(x, rm, rn);
             if (d->sub < 4)
-                x_shift_ri(a, w, shift_op[d->sub], X_RCX, (uint8_t)o->x);
+                x_shift_ri(a, w, shift_op[d->sub], rm, (uint8_t)o->x);
             if (d->size) /* inverted operand: BIC ORN EON BICS */
-                x_not(a, w, X_RCX);
+                x_not(a, w, rm);
         }
         if (o->d == REG_SINK && d->op == 3) { /* TST */
             x_test_rr(a, w, rn, rm);
@@ -774,6 +852,24 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
     case NK_CSEL: { /* op: 0 CSEL, 1 CSINC, 2 CSINV, 3 CSNEG */
         /* EFLAGS survive the operand loads (movs; XZR would be an xor), lea and not */
         int cc = csel_may_use_live(o, d) ? live_cc(x, d->cond) : -1;
+        if (csel_in_rax(x, o, d)) { /* operands in the cache, result through rax */
+            int rn = rc_src(x, o->n, X_RDX), rm = rc_src(x, o->m, X_RCX);
+            x_mov_rr(a, w, X_RAX, rm);
+            if (d->op == 1)
+                x_lea(a, w, X_RAX, X_RAX, X_NONE, 1);
+            else if (d->op == 2)
+                x_not(a, w, X_RAX);
+            else if (d->op == 3)
+                x_neg(a, w, X_RAX);
+            if (cc < 0)
+                cc = ne_cond(x, d->cond); /* flag bytes only: rax kept (csel_in_rax) */
+            if (cc == CC_ALWAYS)
+                x_mov_rr(a, w, X_RAX, rn);
+            else
+                x_cmov(a, w, cc, X_RAX, rn);
+            str(x, o->d, X_RAX);
+            return 1;
+        }
         ldr(x, X_RDX, o->n, w);
         ldr(x, X_RCX, o->m, w);
         if (d->op == 1)
@@ -842,16 +938,19 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
     }
     case NK_CCMP: { /* op: CCMP (sub) / CCMN; size: immediate form; x = NZCV << 28 if cond fails */
         int cc = ccmp_may_use_live(o, d) ? live_cc(x, d->cond) : -1;
-        ldr(x, X_RDX, o->n, w); /* operands first: no cache changes inside the two paths */
-        if (!d->size)
-            ldr(x, X_RCX, o->m, w);
+        /* operands first (cached, or rdx/rcx for XZR): no cache changes inside the two paths */
+        int rn = rc_src(x, o->n, X_RDX), rm = d->size ? -1 : rc_src(x, o->m, X_RCX);
         if (cc < 0)
             cc = ne_cond(x, d->cond);
         uint8_t *fail = cc == CC_ALWAYS ? NULL : x_jcc(a, cc ^ 1);
+        if (!d->op) { /* CCMN: the sum in rax (ne_cond's use of it is over) */
+            x_mov_rr(a, w, X_RAX, rn);
+            rn = X_RAX;
+        }
         if (d->size)
-            x_alu_ri(a, w, d->op ? ALU_CMP : ALU_ADD, X_RDX, (int32_t)o->imm);
+            x_alu_ri(a, w, d->op ? ALU_CMP : ALU_ADD, rn, (int32_t)o->imm);
         else
-            x_alu_rr(a, w, d->op ? ALU_CMP : ALU_ADD, X_RDX, X_RCX);
+            x_alu_rr(a, w, d->op ? ALU_CMP : ALU_ADD, rn, rm);
         store_flags(x, d->op ? FL_SUB : FL_ADD);
         if (fail) {
             uint8_t *done = x_jmp(a);
@@ -864,17 +963,15 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         }
         return 1;
     }
-    case NK_MADD: /* op: 0 MADD, 1 MSUB, 2 MUL */
+    case NK_MADD: /* op: 0 MADD, 1 MSUB, 2 MUL: Ra +- Rn * Rm in rax */
         ldr(x, X_RAX, o->n, w);
-        ldr(x, X_RCX, o->m, w);
-        x_imul_rr(a, w, X_RAX, X_RCX);
+        x_imul_rr(a, w, X_RAX, rc_src(x, o->m, X_RCX));
         if (d->op < 2) {
-            ldr(x, X_RCX, o->a, w);
-            x_alu_rr(a, w, d->op ? ALU_SUB : ALU_ADD, X_RCX, X_RAX);
-            str(x, o->d, X_RCX);
-        } else {
-            str(x, o->d, X_RAX);
+            if (d->op)
+                x_neg(a, w, X_RAX);
+            x_alu_rr(a, w, ALU_ADD, X_RAX, rc_src(x, o->a, X_RCX));
         }
+        str(x, o->d, X_RAX);
         return 1;
 
     case NK_LOAD:
@@ -929,8 +1026,12 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         if (!gotos_follow(x, o))
             return 0;
         int rn = rc_src(x, o->n, X_RAX);
-        x_mov_imm(a, X_RCX, o->imm);
-        x_test_rr(a, W64, rn, X_RCX);
+        if (o->imm <= 0xffffffffu) { /* bits 0-31: a 32-bit test */
+            x_test_ri(a, W32, rn, (int32_t)(uint32_t)o->imm);
+        } else {
+            x_mov_imm(a, X_RCX, o->imm);
+            x_test_rr(a, W64, rn, X_RCX);
+        }
         return cond_branch(x, o, d->op ? CC_NE : CC_E);
     }
     case NK_CMP_BRANCH: {
