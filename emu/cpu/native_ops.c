@@ -47,14 +47,6 @@ static void compare_imm(NCtx *x, int w, bool and_op, int rn, uint64_t imm)
     }
 }
 
-/* rcx <- a modifiable copy of source register r. */
-static int to_rcx(NCtx *x, int r)
-{
-    if (r != X_RCX)
-        x_mov_rr(&x->a, W64, X_RCX, r);
-    return X_RCX;
-}
-
 /* A modifiable copy of second operand r in rax, or rcx when rax holds the first (rn: XZR). */
 static int to_tmp(NCtx *x, int r, int rn)
 {
@@ -155,9 +147,12 @@ static bool setter_repeatable(const Op *s, const NativeDesc *sd)
 #endif
 }
 
-static bool writes_setter_reg(const Op *s, unsigned r)
+/* Does writing guest register r change what setter s reads or writes?  (Immediate forms leave
+ * m at 0: not a register they read.) */
+static bool writes_setter_reg(const Op *s, const NativeDesc *sd, unsigned r)
 {
-    return r != REG_SINK && (r == s->d || r == s->n || r == s->m);
+    bool reg = sd->kind == NK_ADDSUB_REG || sd->kind == NK_ADDSUB_EXT || sd->kind == NK_LOGIC_REG;
+    return r != REG_SINK && (r == s->d || r == s->n || (reg && r == s->m));
 }
 
 /* Which of the NZCV the op being compiled (kind FL_*) sets must be stored now.  Scanning the
@@ -187,7 +182,7 @@ static unsigned flags_needed(NCtx *x, int kind, bool *pending, bool *defer)
         if (j != i && writes_all_flags(d)) /* its emitter stores them, or its handler */
             return need;
         if (pure_op(d)) {
-            if (writes_setter_reg(s, o->d))
+            if (writes_setter_reg(s, sd, o->d))
                 repeatable = false;
             continue;
         }
@@ -195,7 +190,7 @@ static unsigned flags_needed(NCtx *x, int kind, bool *pending, bool *defer)
         case NK_CSEL:
             if (!(next && csel_may_use_live(o, d) && d->cond < 14 && direct_cc(d->cond, kind) >= 0))
                 need |= cond_flags(d->cond);
-            if (writes_setter_reg(s, o->d))
+            if (writes_setter_reg(s, sd, o->d))
                 repeatable = false;
             continue;
         case NK_CCMP: /* reads cond, then writes all four */
@@ -218,9 +213,9 @@ static unsigned flags_needed(NCtx *x, int kind, bool *pending, bool *defer)
                 return NF_ALL;
             *defer = true;
             if (d->kind == NK_LOAD || d->kind == NK_LOADP)
-                if (writes_setter_reg(s, o->d) || (d->kind == NK_LOADP && writes_setter_reg(s, o->a)))
+                if (writes_setter_reg(s, sd, o->d) || (d->kind == NK_LOADP && writes_setter_reg(s, sd, o->a)))
                     repeatable = false;
-            if ((d->sub == NAM_PRE || d->sub == NAM_POST) && writes_setter_reg(s, o->n))
+            if ((d->sub == NAM_PRE || d->sub == NAM_POST) && writes_setter_reg(s, sd, o->n))
                 repeatable = false;
             continue;
         }
@@ -670,7 +665,7 @@ static uint32_t op_scratch(NCtx *x, const Op *o, const NativeDesc *d)
         return sink ? RDX : 0;
     case NK_ADDSUB_IMM: case NK_LOGIC_IMM:
         return (sink ? RDX : 0) | (d->sf && !fits_i32((int64_t)o->imm) ? RCX : 0);
-    case NK_ADDSUB_REG: case NK_LOGIC_REG: case NK_EXTR:
+    case NK_ADDSUB_REG: case NK_LOGIC_REG: case NK_EXTR: case NK_ADDSUB_EXT:
         return zr ? BOTH : sink ? RDX : 0;
     case NK_CMP_BRANCH:
         return zr ? BOTH : (sink ? RDX : 0) | (d->sf && !fits_i32((int64_t)o->imm) ? RCX : 0);
@@ -801,12 +796,13 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
             store_flags(x, FL_LOGIC);
         return 1;
     }
-    case NK_ADDSUB_EXT: {
-        int rm = to_rcx(x, rc_src(x, o->m, X_RCX));
+    case NK_ADDSUB_EXT: { /* the extended, shifted Rm in rax (rcx if Rn were XZR) */
+        int rn = rc_src(x, o->n, X_RAX);
+        int rm = to_tmp(x, rc_src(x, o->m, rn == X_RAX ? X_RCX : X_RAX), rn);
         extend_reg(x, rm, d->sub);
-        x_shift_ri(a, W64, SH_SHL, X_RCX, (uint8_t)o->x);
-        int rd = def_copy(x, o->d, rc_src(x, o->n, X_RAX), w, NULL);
-        x_alu_rr(a, w, d->op ? ALU_SUB : ALU_ADD, rd, X_RCX);
+        x_shift_ri(a, W64, SH_SHL, rm, (uint8_t)o->x);
+        int rd = def_copy(x, o->d, rn, w, NULL);
+        x_alu_rr(a, w, d->op ? ALU_SUB : ALU_ADD, rd, rm);
         if (d->setf)
             store_flags(x, d->op ? FL_SUB : FL_ADD);
         return 1;
