@@ -667,8 +667,8 @@ static uint32_t op_scratch(NCtx *x, const Op *o, const NativeDesc *d)
         return (sink ? RDX : 0) | (d->sf && !fits_i32((int64_t)o->imm) ? RCX : 0);
     case NK_ADDSUB_REG: case NK_LOGIC_REG: case NK_EXTR: case NK_ADDSUB_EXT:
         return zr ? BOTH : sink ? RDX : 0;
-    case NK_CMP_BRANCH:
-        return zr ? BOTH : (sink ? RDX : 0) | (d->sf && !fits_i32((int64_t)o->imm) ? RCX : 0);
+    case NK_CMP_BRANCH: /* the width is op's low bit (cmp_branch_compare), not sf */
+        return zr ? BOTH : (sink ? RDX : 0) | (!(d->op & 1) && !fits_i32((int64_t)o->imm) ? RCX : 0);
     case NK_CSEL:
         return csel_in_rax(x, o, d) ? 0 : BOTH;
     case NK_CCMP:

@@ -142,7 +142,7 @@ START_TEST(loop_rotates_registers)
     CPUState *c = harness_cpu();
     /* A round like SHA-256's: a new value from a load and several state registers, then the
      * state x2..x13 shifts by one register (x13 = x12 ... x3 = x2, x2 = new); x1 counts, x14
-     * and x15 are temporaries, x16 the data address: 16 guest registers in a cache of 9 or 10,
+     * and x15 are temporaries, x16 the data address: 16 guest registers in a cache of 9 or 12,
      * so the cache at the back edge holds registers in other host registers than at the loop
      * head (loop_reconcile's moves and cycles, loads and stores). */
     enum { ROUNDS = 300 };
@@ -285,6 +285,7 @@ static const struct { uint32_t insn[3]; unsigned n; const char *name; } scratch_
     { { 0xeb03005fu, 0x54000040u, 0x910190c6u }, 3, "cmp x2, x3; b.eq +8" },
     { { 0x7100145fu, 0x54000048u, 0x910190c6u }, 3, "cmp w2, #5; b.hi +8" },
     { { 0xf27c005fu, 0x54000041u, 0x910190c6u }, 3, "tst x2, #0x10; b.ne +8" },
+    { { 0xf2481c5fu, 0x54000041u, 0x910190c6u }, 3, "tst x2, #0xff00000000000000; b.ne +8" },
     { { 0x14000002u, 0x910190c6u }, 2, "b +8" },
     /* data aborts: outside the guest window (the window check's stub), and inside it on an
      * unmapped page (the SIGSEGV handler, which copies the cached registers from the signal
