@@ -612,13 +612,17 @@ void ne_slow_reload(NCtx *x, int site, int host, unsigned slot)
 /* ---- register cache (native_emit.h) -------------------------------------------------------- */
 
 /* Host registers holding cached guest registers: r8-r11, rsi and rdi are caller-saved (calls
- * are preceded by rc_drop; slow paths save them), rbp/r13/r14/r15 callee-saved; rax, rcx, rdx
- * stay scratch (rbx the CPUState, r12 the guest window's base).  System mode has rsi for the
- * soft-TLB probe's host address, so one register fewer. */
+ * are preceded by rc_drop; slow paths save them), rbp/r13/r14/r15 callee-saved; rax stays
+ * scratch (rbx the CPUState, r12 the guest window's base).  User mode also caches in rdx and
+ * rcx, which emitters use as scratch for some operands: an op that may write them says so
+ * before it is compiled (rc_scratch, op_scratch in native_ops.c), which moves their entries
+ * out; they come last, so a block fills them only when the others are taken.  System mode has
+ * rsi for the soft-TLB probe's host address and rcx/rdx for the probe, so 9 registers. */
 #ifdef CONFIG_SYSTEM
 static const int rc_host[NE_CACHE_REGS] = { X_R8, X_R9, X_R10, X_R11, X_R14, X_R15, X_RBP, X_RDI, X_R13 };
 #else
-static const int rc_host[NE_CACHE_REGS] = { X_R8, X_R9, X_R10, X_R11, X_R14, X_R15, X_RBP, X_RDI, X_RSI, X_R13 };
+static const int rc_host[NE_CACHE_REGS] = { X_R8, X_R9, X_R10, X_R11, X_R14, X_R15, X_RBP, X_RDI, X_RSI, X_R13,
+                                            X_RDX, X_RCX };
 #endif
 
 void rc_reset(NCtx *x)
@@ -645,6 +649,18 @@ void rc_drop(NCtx *x)
 {
     rc_spill(x);
     rc_reset(x);
+}
+
+void rc_scratch(NCtx *x, uint32_t mask)
+{
+    x->rc_busy = mask;
+    for (int i = 0; i < NE_CACHE_REGS; i++)
+        if ((mask >> rc_host[i] & 1) && x->rc[i].slot >= 0) {
+            if (x->rc[i].dirty)
+                rc_store(x, i);
+            x->rc_of[x->rc[i].slot] = -1;
+            x->rc[i].slot = -1;
+        }
 }
 
 /* Distance in ops from the op being compiled to the next mention of each guest slot (0: the
@@ -675,7 +691,7 @@ static int rc_alloc(NCtx *x, unsigned slot)
 {
     int best = -1;
     for (int i = 0; i < NE_CACHE_REGS; i++)
-        if (x->rc[i].slot < 0) {
+        if (x->rc[i].slot < 0 && !(x->rc_busy >> rc_host[i] & 1)) {
             best = i;
             break;
         }
@@ -684,6 +700,8 @@ static int rc_alloc(NCtx *x, unsigned slot)
         rc_next_uses(x, dist);
         uint64_t best_key = 0;
         for (int i = 0; i < NE_CACHE_REGS; i++) {
+            if (x->rc_busy >> rc_host[i] & 1)
+                continue; /* empty, and scratch for this op */
             uint64_t key = (uint64_t)dist[x->rc[i].slot] << 40 | (uint64_t)!x->rc[i].dirty << 32 |
                            (uint32_t)~x->rc[i].used;
             if (best < 0 || key > best_key) {
@@ -1047,23 +1065,24 @@ static bool emit_handler_call(NCtx *x, unsigned i, bool slow_path)
 {
     /* the caller-saved cache registers; an even count keeps rsp 16-byte aligned */
 #ifdef CONFIG_SYSTEM
-    static const int saved[6] = { X_R8, X_R9, X_R10, X_R11, X_RDI, X_RDI };
+    static const int saved[] = { X_R8, X_R9, X_R10, X_R11, X_RDI, X_RDI };
 #else
-    static const int saved[6] = { X_R8, X_R9, X_R10, X_R11, X_RDI, X_RSI };
+    static const int saved[] = { X_R8, X_R9, X_R10, X_R11, X_RDI, X_RSI, X_RDX, X_RCX };
 #endif
+    const int n_saved = (int)(sizeof saved / sizeof saved[0]);
     if (!slow_path)
         rc_drop(x);
     const Op *copy = ne_op_copy(x, i);
     if (!copy)
         return false;
     if (slow_path)
-        for (int k = 0; k < 6; k++)
+        for (int k = 0; k < n_saved; k++)
             x_push(&x->a, saved[k]);
     x_mov_rr(&x->a, W64, X_RDI, HR_CPU);
     x_mov_imm(&x->a, X_RSI, (uint64_t)(uintptr_t)copy);
     ne_call(x, (const void *)copy[0].fn);
     if (slow_path)
-        for (int k = 5; k >= 0; k--)
+        for (int k = n_saved - 1; k >= 0; k--)
             x_pop(&x->a, saved[k]);
     return true;
 }
@@ -1243,6 +1262,7 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
     x->n_gotos = x->n_rets = x->n_exit0 = x->n_gsite = x->n_slow = x->n_loop_exit = x->n_through = 0;
     x->failed = false;
     x->rc_frozen = false;
+    x->rc_busy = 0;
     x->rc_clock = 0;
     x->live_next = ~0u;
     x->pending_fl = -1;

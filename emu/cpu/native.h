@@ -159,7 +159,7 @@ void native_chain(uint8_t *field, TB *tb);
 #ifdef CONFIG_SYSTEM
 #define NATIVE_CACHE_REGS 9
 #else
-#define NATIVE_CACHE_REGS 10 /* r13 too: the guest window's end is compared in memory */
+#define NATIVE_CACHE_REGS 12 /* r13 (the guest window's end is compared in memory), rdx, rcx */
 #endif
 typedef struct NativeFaultSite {
     uintptr_t rip;

@@ -56,6 +56,8 @@ typedef struct NCtx {
     int8_t rc_of[NUM_XREGS];    /* slot -> rc index, -1 when not cached */
     uint32_t rc_clock;
     bool rc_frozen;             /* inside code with two paths: no new cache entries */
+    uint32_t rc_busy;           /* host registers (bit per X_*) the op being compiled uses as
+                                 * scratch: no cache entry there (rc_scratch) */
     /* x86 EFLAGS still hold the guest flags an op just computed (kind live_fl, FL_*) when the
      * op about to be compiled has index live_next: it may test them directly. */
     int live_fl;
@@ -96,6 +98,10 @@ static inline int32_t voff(unsigned reg) { return CPU_OFF(v) + 16 * (int32_t)reg
  * leaving the block), rc_drop() also forgets them (before calling C code, which may read
  * or write any register and clobbers the caller-saved ones). */
 void rc_reset(NCtx *x);
+/* The op about to be compiled uses the host registers in mask (1 << X_RCX, 1 << X_RDX) as
+ * scratch: the cache entries there are written back and dropped, and none is made there until
+ * the next op.  User mode caches guest registers in rcx and rdx too; ne_emit_op calls this. */
+void rc_scratch(NCtx *x, uint32_t mask);
 void rc_spill(NCtx *x);
 void rc_drop(NCtx *x);
 /* host <- guest slot (W32: zero-extended low half), through the cache. */

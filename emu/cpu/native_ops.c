@@ -11,8 +11,8 @@ static inline void ldr(NCtx *x, int host, unsigned slot, int w) { rc_read(x, hos
 static inline void str(NCtx *x, unsigned slot, int host) { rc_write(x, slot, host); }
 
 /* Host register for the result in slot d (rdx for XZR), holding rn's value (low half,
- * zero-extended, for W32).  *keep, a source the caller still needs, moves to rcx when it
- * is the destination's register.  rewritten: the caller then writes rd with a W-wide x86
+ * zero-extended, for W32).  *keep, a source the caller still needs, moves to rax (rcx when
+ * rn is rax, an XZR source) when it is the destination's register.  rewritten: the caller then writes rd with a W-wide x86
  * operation, which zero-extends by itself, so a W32 copy of a register onto itself is
  * left out. */
 static void alu_imm(NCtx *x, int w, int op, int reg, uint64_t imm);
@@ -21,8 +21,9 @@ static int def_copy_w(NCtx *x, unsigned d, int rn, int w, int *keep, bool rewrit
 {
     int rd = d == REG_SINK ? X_RDX : rc_dst(x, d);
     if (keep && *keep == rd && rd != rn) {
-        x_mov_rr(&x->a, W64, X_RCX, rd);
-        *keep = X_RCX;
+        int t = rn == X_RAX ? X_RCX : X_RAX;
+        x_mov_rr(&x->a, W64, t, rd);
+        *keep = t;
     }
     if (rd != rn || (w == W32 && !rewritten))
         x_mov_rr(&x->a, w, rd, rn);
@@ -39,18 +40,21 @@ static void compare_imm(NCtx *x, int w, bool and_op, int rn, uint64_t imm)
 {
     if (!and_op) {
         alu_imm(x, w, ALU_CMP, rn, imm);
+    } else if (!w || fits_i32((int64_t)imm)) {
+        x_test_ri(&x->a, w, rn, (int32_t)(uint32_t)imm);
     } else {
         x_mov_imm(&x->a, X_RCX, imm);
         x_test_rr(&x->a, w, rn, X_RCX);
     }
 }
 
-/* rcx <- a modifiable copy of source register r. */
-static int to_rcx(NCtx *x, int r)
+/* A modifiable copy of second operand r in rax, or rcx when rax holds the first (rn: XZR). */
+static int to_tmp(NCtx *x, int r, int rn)
 {
-    if (r != X_RCX)
-        x_mov_rr(&x->a, W64, X_RCX, r);
-    return X_RCX;
+    int t = rn == X_RAX ? X_RCX : X_RAX;
+    if (r != t)
+        x_mov_rr(&x->a, W64, t, r);
+    return t;
 }
 
 /* dst <- src extended as opt says (UXTB UXTH UXTW UXTX SXTB SXTH SXTW SXTX): one instruction,
@@ -234,9 +238,13 @@ static const Op *fl_copy(NCtx *x)
     return cp;
 }
 
-static bool writes_setter_reg(const Op *s, unsigned r)
+/* Does writing guest register r change what setter s reads or writes?  (Immediate forms leave
+ * m at 0: not a register they read.) */
+static bool writes_setter_reg(const Op *s, const NativeDesc *sd, unsigned r)
 {
-    return r != REG_SINK && (r == s->d || r == s->n || r == s->m);
+    bool reg = sd->kind == NK_ADDSUB_REG || sd->kind == NK_ADDSUB_EXT || sd->kind == NK_LOGIC_REG ||
+               (sd->kind == NK_CMP_BRANCH && ((sd->op >> 1) == 1 || (sd->op >> 1) == 4));
+    return r != REG_SINK && (r == s->d || r == s->n || (reg && r == s->m));
 }
 
 /* Which of the NZCV the op being compiled (kind FL_*) sets must be stored now.  Scanning the
@@ -267,7 +275,7 @@ static unsigned flags_needed(NCtx *x, int kind, bool *pending, bool *defer)
         if (j != i && writes_all_flags(d)) /* its emitter stores them, or its handler */
             return need;
         if (pure_op(d)) {
-            if (writes_setter_reg(s, o->d))
+            if (writes_setter_reg(s, sd, o->d))
                 repeatable = false;
             continue;
         }
@@ -275,7 +283,7 @@ static unsigned flags_needed(NCtx *x, int kind, bool *pending, bool *defer)
         case NK_CSEL:
             if (!(next && csel_may_use_live(o, d) && d->cond < 14 && direct_cc(d->cond, kind) >= 0))
                 need |= cond_flags(d->cond);
-            if (writes_setter_reg(s, o->d))
+            if (writes_setter_reg(s, sd, o->d))
                 repeatable = false;
             continue;
         case NK_CCMP: /* reads cond, then writes all four */
@@ -298,9 +306,9 @@ static unsigned flags_needed(NCtx *x, int kind, bool *pending, bool *defer)
                 return NF_ALL;
             *defer = true;
             if (d->kind == NK_LOAD || d->kind == NK_LOADP)
-                if (writes_setter_reg(s, o->d) || (d->kind == NK_LOADP && writes_setter_reg(s, o->a)))
+                if (writes_setter_reg(s, sd, o->d) || (d->kind == NK_LOADP && writes_setter_reg(s, sd, o->a)))
                     repeatable = false;
-            if ((d->sub == NAM_PRE || d->sub == NAM_POST) && writes_setter_reg(s, o->n))
+            if ((d->sub == NAM_PRE || d->sub == NAM_POST) && writes_setter_reg(s, sd, o->n))
                 repeatable = false;
             continue;
         }
@@ -433,14 +441,13 @@ static bool mem_address(NCtx *x, const Op *o, int mode)
     }
     if ((mode == NAM_XREG || mode == NAM_UXTW || mode == NAM_SXTW) && o->x <= 3) {
         /* base + (extended) index << 0..3: one lea */
-        int rn = rc_src(x, o->n, X_RAX);
+        int rn = rc_src(x, o->n, X_RCX); /* a base is never XZR: cached (or rcx when frozen) */
         int rm;
         if (mode == NAM_XREG) {
-            rm = rc_src(x, o->m, X_RCX);
-        } else {
-            rm = rc_src(x, o->m, X_RCX);
-            extend_to(x, X_RCX, rm, mode == NAM_UXTW ? 2 : 6);
-            rm = X_RCX;
+            rm = rc_src(x, o->m, X_RAX);
+        } else { /* the extended index in rax: one extending move */
+            extend_to(x, X_RAX, rc_src(x, o->m, X_RAX), mode == NAM_UXTW ? 2 : 6);
+            rm = X_RAX;
         }
         x_lea_sib(a, X_RAX, rn, rm, (unsigned)o->x, 0);
         return true;
@@ -584,8 +591,8 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     const int HB = X_RSI, HI = X_RAX; /* host address: the entry's addend + rax */
 #define FAULT_POINT() ((void)0)
 #else
-    /* Store data first, from the cache registers: the cache must not change between the check
-     * and the access. */
+    /* Store data first, from the cache (rdx, rcx: XZR): the cache must not change between the
+     * check and the access. */
     int sd = X_RDX, sd2 = X_RCX;
     if (d->kind == NK_STORE || d->kind == NK_STOREP)
         sd = rc_src(x, o->d, X_RDX);
@@ -720,8 +727,71 @@ static int cmp_branch_compare(NCtx *x, const Op *o, int kind)
 
 static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d);
 
+/* CSEL's result computed in rax from cached operands: no XZR operand (an xor, into rdx/rcx)
+ * and a condition whose test leaves rax alone (from EFLAGS, one flag byte, or always). */
+static bool csel_in_rax(NCtx *x, const Op *o, const NativeDesc *d)
+{
+    int cc = csel_may_use_live(o, d) ? live_cc(x, d->cond) : -1;
+    return o->n != REG_ZR && o->m != REG_ZR && (cc >= 0 || d->cond >= 14 || (d->cond >> 1) < 4);
+}
+
+/* Which of rcx and rdx (bits 1 << X_RCX, 1 << X_RDX) op o's emitter may write as scratch.
+ * Both unless the emitter is known to leave them alone for these operands: only then may
+ * the register cache (user mode) keep guest registers there across the op.  An emitter
+ * changed to use rcx or rdx for more operands must say so here (tests/unit/test_regions.c,
+ * `cached_rcx_rdx_survive_ops`, runs each kind with every cache register live). */
+static uint32_t op_scratch(NCtx *x, const Op *o, const NativeDesc *d)
+{
+    const uint32_t RCX = 1u << X_RCX, RDX = 1u << X_RDX, BOTH = RCX | RDX;
+    bool zr = o->n == REG_ZR || o->m == REG_ZR; /* an XZR source: zeroed scratch */
+    bool sink = o->d == REG_SINK;                /* result to XZR: rdx (def_copy) */
+    int mode = d->sub;
+    switch (d->kind) {
+    case NK_MOVI: case NK_MOV: case NK_REV: case NK_EXTEND:
+    case NK_GOTO: case NK_BL: case NK_BR: case NK_BLR: case NK_RET: case NK_BCOND: case NK_CB:
+        return 0;
+    case NK_TB:
+        return o->imm <= 0xffffffffu ? 0 : RCX;
+    case NK_SHIFT_IMM: case NK_BFM:
+        return sink ? RDX : 0;
+    case NK_ADDSUB_IMM: case NK_LOGIC_IMM:
+        return (sink ? RDX : 0) | (d->sf && !fits_i32((int64_t)o->imm) ? RCX : 0);
+    case NK_ADDSUB_REG: case NK_LOGIC_REG: case NK_EXTR: case NK_ADDSUB_EXT:
+        return zr ? BOTH : sink ? RDX : 0;
+    case NK_CMP_BRANCH: /* the width is op's low bit (cmp_branch_compare), not sf */
+        return zr ? BOTH : (sink ? RDX : 0) | (!(d->op & 1) && !fits_i32((int64_t)o->imm) ? RCX : 0);
+    case NK_CSEL:
+        return csel_in_rax(x, o, d) ? 0 : BOTH;
+    case NK_CCMP:
+        return o->n == REG_ZR || (!d->size && o->m == REG_ZR) ? BOTH : 0;
+    case NK_MADD:
+        return zr || (d->op < 2 && o->a == REG_ZR) ? RCX : 0;
+    case NK_SHIFT_REG:
+        return RCX;
+    case NK_LOAD: case NK_STORE: case NK_STOREP: case NK_FLOAD: case NK_FLOADP:
+    case NK_FSTORE: case NK_FSTOREP: {
+        uint32_t m = 0;
+        if (mode != NAM_OFF && mode != NAM_PRE && mode != NAM_POST &&
+            !((mode == NAM_XREG || mode == NAM_UXTW || mode == NAM_SXTW) && o->x <= 3 && o->m != REG_ZR))
+            m |= RCX; /* an index shifted in rcx */
+        if (d->kind == NK_LOAD && (sink || mode == NAM_PRE || mode == NAM_POST))
+            m |= RDX;
+        if (d->kind == NK_STORE && o->d == REG_ZR)
+            m |= RDX;
+        if (d->kind == NK_STOREP && (o->d == REG_ZR || o->a == REG_ZR))
+            m |= BOTH;
+        if ((d->kind == NK_FSTORE || d->kind == NK_FSTOREP) && d->size != 4)
+            m |= BOTH;
+        return m;
+    }
+    default:
+        return BOTH;
+    }
+}
+
 unsigned ne_emit_op(NCtx *x, const Op *o, const NativeDesc *d)
 {
+    rc_scratch(x, op_scratch(x, o, d));
     unsigned used = emit_op(x, o, d);
     /* Left to the portable handler: one that may write NZCV leaves them current in CPUState
      * (flags_needed let only pure ops through while the setter's copy is pending). */
@@ -797,8 +867,8 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
             }
         }
         if (d->sub < 4 && o->x) {
-            rm = to_rcx(x, rm);
-            x_shift_ri(a, w, shift_op[d->sub], X_RCX, (uint8_t)o->x);
+            rm = to_tmp(x, rm, rn);
+            x_shift_ri(a, w, shift_op[d->sub], rm, (uint8_t)o->x);
         }
         if (o->d == REG_SINK && d->setf && d->op) { /* CMP */
             x_alu_rr(a, w, ALU_CMP, rn, rm);
@@ -815,11 +885,11 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         static const int alu[4] = { ALU_AND, ALU_OR, ALU_XOR, ALU_AND };
         int rn = rc_src(x, o->n, X_RAX), rm = rc_src(x, o->m, X_RCX);
         if ((d->sub < 4 && o->x) || d->size) {
-            rm = to_rcx(x, rm);
+            rm = to_tmp(x, rm, rn);
             if (d->sub < 4)
-                x_shift_ri(a, w, shift_op[d->sub], X_RCX, (uint8_t)o->x);
+                x_shift_ri(a, w, shift_op[d->sub], rm, (uint8_t)o->x);
             if (d->size) /* inverted operand: BIC ORN EON BICS */
-                x_not(a, w, X_RCX);
+                x_not(a, w, rm);
         }
         if (o->d == REG_SINK && d->op == 3) { /* TST */
             x_test_rr(a, w, rn, rm);
@@ -832,16 +902,17 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
             store_flags(x, FL_LOGIC);
         return 1;
     }
-    case NK_ADDSUB_EXT: {
-        extend_to(x, X_RCX, rc_src(x, o->m, X_RCX), d->sub);
+    case NK_ADDSUB_EXT: { /* the extended, shifted Rm in rax (rcx if Rn were XZR) */
         int rn = rc_src(x, o->n, X_RAX);
+        int t = rn == X_RAX ? X_RCX : X_RAX;
+        extend_to(x, t, rc_src(x, o->m, t), d->sub);
         if (!d->setf && !d->op && o->x <= 3) { /* one lea rd = rn + (extended rm << x) */
-            x_lea_sib_w(a, w, dst_reg(x, o->d), rn, X_RCX, (unsigned)o->x, 0);
+            x_lea_sib_w(a, w, dst_reg(x, o->d), rn, t, (unsigned)o->x, 0);
             return 1;
         }
-        x_shift_ri(a, W64, SH_SHL, X_RCX, (uint8_t)o->x);
+        x_shift_ri(a, W64, SH_SHL, t, (uint8_t)o->x);
         int rd = def_copy(x, o->d, rn, w, NULL);
-        x_alu_rr(a, w, d->op ? ALU_SUB : ALU_ADD, rd, X_RCX);
+        x_alu_rr(a, w, d->op ? ALU_SUB : ALU_ADD, rd, t);
         if (d->setf)
             store_flags(x, d->op ? FL_SUB : FL_ADD);
         return 1;
@@ -912,29 +983,39 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
     case NK_CSEL: { /* op: 0 CSEL, 1 CSINC, 2 CSINV, 3 CSNEG */
         /* EFLAGS survive the operand loads (movs; XZR would be an xor), lea and not */
         int cc = csel_may_use_live(o, d) ? live_cc(x, d->cond) : -1;
-        if (o->d == REG_SINK)
+        if (csel_in_rax(x, o, d)) { /* operands in the cache, result through rax */
+            int rn = rc_src(x, o->n, X_RDX), rm = rc_src(x, o->m, X_RCX);
+            x_mov_rr(a, w, X_RAX, rm);
+            if (d->op == 1)
+                x_lea(a, w, X_RAX, X_RAX, X_NONE, 1);
+            else if (d->op == 2)
+                x_not(a, w, X_RAX);
+            else if (d->op == 3)
+                x_neg(a, w, X_RAX);
+            if (cc < 0)
+                cc = ne_cond(x, d->cond); /* flag bytes only: rax kept (csel_in_rax) */
+            if (cc == CC_ALWAYS)
+                x_mov_rr(a, w, X_RAX, rn);
+            else
+                x_cmov(a, w, cc, X_RAX, rn);
+            str(x, o->d, X_RAX);
             return 1;
-        /* rd <- f(rm), then cmov rd <- rn (a W32 cmov zero-extends rd either way); rax
-         * stays free for ne_cond */
-        int rn = rc_src(x, o->n, X_RDX), rm = rc_src(x, o->m, X_RCX), rd = rc_dst(x, o->d);
-        if (rd == rn) {
-            x_mov_rr(a, W64, X_RDX, rn);
-            rn = X_RDX;
         }
-        if (rd != rm)
-            x_mov_rr(a, w, rd, rm);
+        ldr(x, X_RDX, o->n, w);
+        ldr(x, X_RCX, o->m, w);
         if (d->op == 1)
-            x_lea(a, w, rd, rd, X_NONE, 1);
+            x_lea(a, w, X_RCX, X_RCX, X_NONE, 1);
         else if (d->op == 2)
-            x_not(a, w, rd);
+            x_not(a, w, X_RCX);
         else if (d->op == 3)
-            x_neg(a, w, rd);
+            x_neg(a, w, X_RCX);
         if (cc < 0)
             cc = ne_cond(x, d->cond);
         if (cc == CC_ALWAYS)
-            x_mov_rr(a, w, rd, rn);
+            x_mov_rr(a, W64, X_RCX, X_RDX);
         else
-            x_cmov(a, w, cc, rd, rn);
+            x_cmov(a, w, cc, X_RCX, X_RDX);
+        str(x, o->d, X_RCX);
         return 1;
     }
     case NK_EXTR: { /* (Rm >> x) | (Rn << (width - x)), 0 < x < width */
@@ -988,16 +1069,15 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
     }
     case NK_CCMP: { /* op: CCMP (sub) / CCMN; size: immediate form; x = NZCV << 28 if cond fails */
         int cc = ccmp_may_use_live(o, d) ? live_cc(x, d->cond) : -1;
-        /* operands first: no cache changes inside the two paths; CMP from the cache registers,
-         * CMN (an add) on a copy in rdx */
-        int rn = rc_src(x, o->n, X_RDX), rm = d->size ? X_NONE : rc_src(x, o->m, X_RCX);
-        if (!d->op && rn != X_RDX) {
-            x_mov_rr(a, w, X_RDX, rn);
-            rn = X_RDX;
-        }
+        /* operands first (cached, or rdx/rcx for XZR): no cache changes inside the two paths */
+        int rn = rc_src(x, o->n, X_RDX), rm = d->size ? -1 : rc_src(x, o->m, X_RCX);
         if (cc < 0)
             cc = ne_cond(x, d->cond);
         uint8_t *fail = cc == CC_ALWAYS ? NULL : x_jcc(a, cc ^ 1);
+        if (!d->op) { /* CCMN: the sum in rax (ne_cond's use of it is over) */
+            x_mov_rr(a, w, X_RAX, rn);
+            rn = X_RAX;
+        }
         if (d->size)
             x_alu_ri(a, w, d->op ? ALU_CMP : ALU_ADD, rn, (int32_t)o->imm);
         else
@@ -1034,17 +1114,15 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         }
         return 1;
     }
-    case NK_MADD: /* op: 0 MADD, 1 MSUB, 2 MUL */
+    case NK_MADD: /* op: 0 MADD, 1 MSUB, 2 MUL: Ra +- Rn * Rm in rax */
         ldr(x, X_RAX, o->n, w);
-        ldr(x, X_RCX, o->m, w);
-        x_imul_rr(a, w, X_RAX, X_RCX);
+        x_imul_rr(a, w, X_RAX, rc_src(x, o->m, X_RCX));
         if (d->op < 2) {
-            ldr(x, X_RCX, o->a, w);
-            x_alu_rr(a, w, d->op ? ALU_SUB : ALU_ADD, X_RCX, X_RAX);
-            str(x, o->d, X_RCX);
-        } else {
-            str(x, o->d, X_RAX);
+            if (d->op)
+                x_neg(a, w, X_RAX);
+            x_alu_rr(a, w, ALU_ADD, X_RAX, rc_src(x, o->a, X_RCX));
         }
+        str(x, o->d, X_RAX);
         return 1;
 
     case NK_LOAD:
@@ -1099,8 +1177,12 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         if (!gotos_follow(x, o))
             return 0;
         int rn = rc_src(x, o->n, X_RAX);
-        x_mov_imm(a, X_RCX, o->imm);
-        x_test_rr(a, W64, rn, X_RCX);
+        if (o->imm <= 0xffffffffu) { /* bits 0-31: a 32-bit test */
+            x_test_ri(a, W32, rn, (int32_t)(uint32_t)o->imm);
+        } else {
+            x_mov_imm(a, X_RCX, o->imm);
+            x_test_rr(a, W64, rn, X_RCX);
+        }
         return cond_branch(x, o, d->op ? CC_NE : CC_E);
     }
     case NK_CMP_BRANCH: {

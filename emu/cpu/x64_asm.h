@@ -223,6 +223,14 @@ static inline void x_cmp_r8m(Asm *a, int r, int base, int32_t d) { x_op_mem(a, 0
 static inline void x_xor_r8m(Asm *a, int r, int base, int32_t d) { x_op_mem(a, 0, 0x32, -1, r, base, X_NONE, d, true); }
 static inline void x_or_r8m(Asm *a, int r, int base, int32_t d) { x_op_mem(a, 0, 0x0A, -1, r, base, X_NONE, d, true); }
 static inline void x_test_rr(Asm *a, int w, int r1, int r2) { x_op_rr(a, w, 0x85, -1, r2, r1); }
+/* test r, imm32 (sign-extended to 64 bits for W64) */
+static inline void x_test_ri(Asm *a, int w, int r, int32_t imm)
+{
+    x_rex(a, w, 0, 0, r, false);
+    x_b(a, 0xF7);
+    x_b(a, (uint8_t)(0xC0 | (r & 7)));
+    x_d32(a, (uint32_t)imm);
+}
 static inline void x_shift_ri(Asm *a, int w, int op, int r, uint8_t amt)
 {
     if (amt == 0)

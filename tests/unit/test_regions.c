@@ -13,8 +13,11 @@
  *   instruction after it is fetched anew;
  * - a B into the block's own page continues the block; its instruction count covers both parts;
  * - a block goes on after a conditional branch: the compare's flags, stored only on the taken
- *   side (the next instruction sets all four again), are right where that side leaves.
+ *   side (the next instruction sets all four again), are right where that side leaves;
+ * - guest registers cached in rcx and rdx (user mode) survive every kind of op, compared with
+ *   the portable back end.
  * The system-mode cases (an interrupt during a tight loop, the quantum) are in test_sysemu.c. */
+#include <stdio.h>
 #include "cpu_harness.h"
 #include "native.h"
 
@@ -139,7 +142,7 @@ START_TEST(loop_rotates_registers)
     CPUState *c = harness_cpu();
     /* A round like SHA-256's: a new value from a load and several state registers, then the
      * state x2..x13 shifts by one register (x13 = x12 ... x3 = x2, x2 = new); x1 counts, x14
-     * and x15 are temporaries, x16 the data address: 16 guest registers in a cache of 9 or 10,
+     * and x15 are temporaries, x16 the data address: 16 guest registers in a cache of 9 or 12,
      * so the cache at the back edge holds registers in other host registers than at the loop
      * head (loop_reconcile's moves and cycles, loads and stores). */
     enum { ROUNDS = 300 };
@@ -183,6 +186,180 @@ START_TEST(loop_rotates_registers)
     ck_assert_uint_eq(c->x[1], 0);
     ck_assert_uint_eq(c->x[16], HARNESS_DATA);
     ck_assert_uint_eq(c->insn_count, (n - 1) + (ROUNDS - 1) * (n - 2) + 1);
+}
+END_TEST
+
+/* Probes for cached_rcx_rdx_survive_ops: one instruction of each kind the native back end
+ * emits (and the forms whose emitters use rcx or rdx as scratch: XZR operands, shifted and
+ * inverted operands, register offsets, pairs, FP, divides, ...), or a branch skipping one add. */
+static const struct { uint32_t insn[3]; unsigned n; const char *name; } scratch_probes[] = {
+    { { 0x8b040c62u }, 1, "add x2, x3, x4, lsl #3" },
+    { { 0x4b841462u }, 1, "sub w2, w3, w4, asr #5" },
+    { { 0xcac41c62u }, 1, "eor x2, x3, x4, ror #7" },
+    { { 0x8a240062u }, 1, "bic x2, x3, x4" },
+    { { 0x2a240862u }, 1, "orn w2, w3, w4, lsl #2" },
+    { { 0x8b030043u }, 1, "add x3, x2, x3" },
+    { { 0xcac40c44u }, 1, "eor x4, x2, x4, ror #3" },
+    { { 0xab040062u }, 1, "adds x2, x3, x4" },
+    { { 0xf2781c62u }, 1, "ands x2, x3, #0xff00" },
+    { { 0x72010462u }, 1, "ands w2, w3, #0x80000001" },
+    { { 0x91048c62u }, 1, "add x2, x3, #0x123" },
+    { { 0x71001c62u }, 1, "subs w2, w3, #0x7" },
+    { { 0xb2507c62u }, 1, "orr x2, x3, #0xffff00000000ffff" },
+    { { 0x93c33462u }, 1, "ror x2, x3, #13" },
+    { { 0x93c41462u }, 1, "extr x2, x3, x4, #5" },
+    { { 0x13842444u }, 1, "extr w4, w2, w4, #9" },
+    { { 0x9a840062u }, 1, "csel x2, x3, x4, eq" },
+    { { 0x9a848462u }, 1, "csinc x2, x3, x4, hi" },
+    { { 0x5a84a062u }, 1, "csinv w2, w3, w4, ge" },
+    { { 0xda84b462u }, 1, "csneg x2, x3, x4, lt" },
+    { { 0xfa431044u }, 1, "ccmp x2, x3, #0x4, ne" },
+    { { 0x3a45a842u }, 1, "ccmn w2, #0x5, #0x2, ge" },
+    { { 0xfa47c841u }, 1, "ccmp x2, #0x7, #0x1, gt" },
+    { { 0x9b041462u }, 1, "madd x2, x3, x4, x5" },
+    { { 0x1b049462u }, 1, "msub w2, w3, w4, w5" },
+    { { 0x9b047c62u }, 1, "mul x2, x3, x4" },
+    { { 0x9ac42062u }, 1, "lsl x2, x3, x4" },
+    { { 0x1ac42c62u }, 1, "ror w2, w3, w4" },
+    { { 0xd349fc62u }, 1, "lsr x2, x3, #9" },
+    { { 0x13037c62u }, 1, "asr w2, w3, #3" },
+    { { 0xd3442c62u }, 1, "ubfx x2, x3, #4, #8" },
+    { { 0x131d1062u }, 1, "sbfiz w2, w3, #3, #5" },
+    { { 0xb37c1c62u }, 1, "bfi x2, x3, #4, #8" },
+    { { 0x93407c62u }, 1, "sxtw x2, w3" },
+    { { 0x53001c62u }, 1, "uxtb w2, w3" },
+    { { 0xdac00c62u }, 1, "rev x2, x3" },
+    { { 0x5ac00462u }, 1, "rev16 w2, w3" },
+    { { 0xdac01062u }, 1, "clz x2, x3" },
+    { { 0xdac00062u }, 1, "rbit x2, x3" },
+    { { 0xf2a24682u }, 1, "movk x2, #0x1234, lsl #16" },
+    { { 0xaa0303e2u }, 1, "mov x2, x3" },
+    { { 0xd28acf02u }, 1, "mov x2, #0x5678" },
+    { { 0x92800022u }, 1, "mov x2, #0xfffffffffffffffe" },
+    { { 0x9ac40862u }, 1, "udiv x2, x3, x4" },
+    { { 0x1ac40c62u }, 1, "sdiv w2, w3, w4" },
+    { { 0x9bc47c62u }, 1, "umulh x2, x3, x4" },
+    { { 0x9b247c62u }, 1, "smull x2, w3, w4" },
+    { { 0x9a040062u }, 1, "adc x2, x3, x4" },
+    { { 0x7a040062u }, 1, "sbcs w2, w3, w4" },
+    { { 0x8b24c862u }, 1, "add x2, x3, w4, sxtw #2" },
+    { { 0xcb240062u }, 1, "sub x2, x3, w4, uxtb" },
+    { { 0xf9400562u }, 1, "ldr x2, [x11, #8]" },
+    { { 0xb86a7962u }, 1, "ldr w2, [x11, x10, lsl #2]" },
+    { { 0xf86a5962u }, 1, "ldr x2, [x11, w10, uxtw #3]" },
+    { { 0xb8aad962u }, 1, "ldrsw x2, [x11, w10, sxtw #2]" },
+    { { 0x386a6962u }, 1, "ldrb w2, [x11, x10]" },
+    { { 0xf8410d62u }, 1, "ldr x2, [x11, #16]!" },
+    { { 0xf8408562u }, 1, "ldr x2, [x11], #8" },
+    { { 0xf9000563u }, 1, "str x3, [x11, #8]" },
+    { { 0x39000563u }, 1, "strb w3, [x11, #1]" },
+    { { 0x782a7963u }, 1, "strh w3, [x11, x10, lsl #1]" },
+    { { 0xb82a5963u }, 1, "str w3, [x11, w10, uxtw #2]" },
+    { { 0xf81f8d63u }, 1, "str x3, [x11, #-8]!" },
+    { { 0xa9011163u }, 1, "stp x3, x4, [x11, #16]" },
+    { { 0x28811163u }, 1, "stp w3, w4, [x11], #8" },
+    { { 0xa9410d62u }, 1, "ldp x2, x3, [x11, #16]" },
+    { { 0x29401162u }, 1, "ldp w2, w4, [x11]" },
+    { { 0xf9000d7fu }, 1, "str xzr, [x11, #24]" },
+    { { 0xa9020d7fu }, 1, "stp xzr, x3, [x11, #32]" },
+    { { 0xfd400560u }, 1, "ldr d0, [x11, #8]" },
+    { { 0x3cea6961u }, 1, "ldr q1, [x11, x10]" },
+    { { 0xfd001560u }, 1, "str d0, [x11, #40]" },
+    { { 0x3d800d61u }, 1, "str q1, [x11, #48]" },
+    { { 0x6d040560u }, 1, "stp d0, d1, [x11, #64]" },
+    { { 0xad020560u }, 1, "stp q0, q1, [x11, #64]" },
+    { { 0x2d400560u }, 1, "ldp s0, s1, [x11]" },
+    { { 0x9e670060u }, 1, "fmov d0, x3" },
+    { { 0x1e602800u }, 1, "fadd d0, d0, d0" },
+    { { 0x9e660002u }, 1, "fmov x2, d0" },
+    { { 0x9e620061u }, 1, "scvtf d1, x3" },
+    { { 0x9e780022u }, 1, "fcvtzs x2, d1" },
+    { { 0x1e612000u }, 1, "fcmp d0, d1" },
+    { { 0xdac00862u }, 1, "rev32 x2, x3" },
+    { { 0xdac01462u }, 1, "cls x2, x3" },
+    { { 0x37180043u, 0x910190c6u }, 2, "tbnz w3, #3, +8" },
+    { { 0xb6400043u, 0x910190c6u }, 2, "tbz x3, #40, +8" },
+    { { 0xb4000042u, 0x910190c6u }, 2, "cbz x2, +8" },
+    { { 0x35000043u, 0x910190c6u }, 2, "cbnz w3, +8" },
+    { { 0x54000041u, 0x910190c6u }, 2, "b.ne +8" },
+    { { 0xeb03005fu, 0x54000040u, 0x910190c6u }, 3, "cmp x2, x3; b.eq +8" },
+    { { 0x7100145fu, 0x54000048u, 0x910190c6u }, 3, "cmp w2, #5; b.hi +8" },
+    { { 0xf27c005fu, 0x54000041u, 0x910190c6u }, 3, "tst x2, #0x10; b.ne +8" },
+    { { 0xf2481c5fu, 0x54000041u, 0x910190c6u }, 3, "tst x2, #0xff00000000000000; b.ne +8" },
+    { { 0x14000002u, 0x910190c6u }, 2, "b +8" },
+    /* data aborts: outside the guest window (the window check's stub), and inside it on an
+     * unmapped page (the SIGSEGV handler, which copies the cached registers from the signal
+     * context) */
+    { { 0xf9400122u }, 1, "ldr x2, [x9] (outside the window)" },
+    { { 0x91404162u, 0xf9400043u }, 2, "add x2, x11, #0x10, lsl #12; ldr x3, [x2] (unmapped)" },
+    { { 0x91404162u, 0xf9000043u }, 2, "add x2, x11, #0x10, lsl #12; str x3, [x2] (unmapped)" },
+};
+
+START_TEST(cached_rcx_rdx_survive_ops)
+{
+    /* User mode caches guest registers in rdx and rcx too, which many emitters use as scratch
+     * (op_scratch in native_ops.c says which ops may write them; their entries go first).  Each
+     * program writes x2..x13 (12 registers: the whole cache, x12 and x13 land in rdx and rcx,
+     * the entries filled last), sets the flags, maybe clears the live EFLAGS, then runs one probe
+     * on x2..x11 only (no new cache entry), then BRK: every register, NZCV, V0/V1 and the data
+     * must be what the portable back end computes. */
+    if (native_backend() != BACKEND_NATIVE)
+        return;
+    native_set_backend(BACKEND_PORTABLE);
+    TBCache *portable = tbc_new(4 << 20);
+    native_set_backend(BACKEND_NATIVE);
+    ck_assert_ptr_null(portable->nbuf);
+    unsigned bad = 0;
+    for (unsigned p = 0; p < sizeof scratch_probes / sizeof scratch_probes[0]; p++)
+        for (unsigned live = 0; live < 2; live++) {
+            uint32_t code[24];
+            unsigned n = 0;
+            for (unsigned r = 2; r <= 13; r++)
+                code[n++] = 0x91000400u | r << 5 | r; /* add xr, xr, #1 */
+            code[n++] = 0xeb030045u; /* subs x5, x2, x3 */
+            if (!live)
+                code[n++] = 0x91000ce7u; /* add x7, x7, #3 */
+            for (unsigned k = 0; k < scratch_probes[p].n; k++)
+                code[n++] = scratch_probes[p].insn[k];
+            code[n++] = BRK0;
+            uint64_t x[2][32];
+            uint8_t fl[2][4], v[2][64], mem[2][256];
+            CpuException e[2];
+            uint64_t pc[2];
+            for (int be = 0; be < 2; be++) { /* portable, then native */
+                CPUState *c = harness_cpu();
+                TBCache *own = c->tbc;
+                if (!be)
+                    c->tbc = portable; /* the back end is a translation cache's */
+                for (unsigned r = 0; r < 31; r++)
+                    c->x[r] = 0x9e3779b97f4a7c15ull * (r + 1) ^ (0x1234567ull << r);
+                c->x[3] |= 8; /* tbnz taken, tbz #40 taken too when clear */
+                c->x[10] = 3;                      /* an index: 4 after the add */
+                c->x[11] = HARNESS_DATA + 0x7f;    /* a base: HARNESS_DATA + 0x80 */
+                for (unsigned k = 0; k < 256; k++)
+                    ((uint8_t *)g2h(HARNESS_DATA))[k] = (uint8_t)(k * 37 + 11);
+                memset(c->v, 0x5a, sizeof c->v);
+                e[be] = harness_run(c, code, n);
+                pc[be] = c->pc;
+                memcpy(x[be], c->x, sizeof x[be]);
+                memcpy(fl[be], &c->nf, 4);
+                memcpy(v[be], c->v, sizeof v[be]);
+                memcpy(mem[be], g2h(HARNESS_DATA), sizeof mem[be]);
+                c->tbc = own;
+            }
+            if ((e[0] != e[1] || pc[0] != pc[1]) && bad++ < 20)
+                fprintf(stderr, "probe %s: exception %d at %#llx, want %d at %#llx\n", scratch_probes[p].name,
+                        e[1], (unsigned long long)pc[1], e[0], (unsigned long long)pc[0]);
+            for (unsigned r = 0; r < 32; r++)
+                if (x[0][r] != x[1][r] && bad++ < 20)
+                    fprintf(stderr, "probe %s (flags %s): x%u = %#llx, want %#llx\n", scratch_probes[p].name,
+                            live ? "live" : "stored", r, (unsigned long long)x[1][r], (unsigned long long)x[0][r]);
+            if ((memcmp(fl[0], fl[1], 4) || memcmp(v[0], v[1], sizeof v[0]) || memcmp(mem[0], mem[1], 256)) &&
+                bad++ < 20)
+                fprintf(stderr, "probe %s: NZCV, V0/V1 or memory differ\n", scratch_probes[p].name);
+        }
+    tbc_free(portable);
+    ck_assert_msg(bad == 0, "%u differences from the portable back end (above)", bad);
 }
 END_TEST
 
@@ -310,6 +487,7 @@ int main(void)
     tcase_add_test(tc, nested_loops_through_b);
     tcase_add_test(tc, loop_evicts_registers);
     tcase_add_test(tc, loop_rotates_registers);
+    tcase_add_test(tc, cached_rcx_rdx_survive_ops);
     tcase_add_test(tc, loop_rewrites_its_body);
     tcase_add_test(tc, rewrite_behind_a_b);
     tcase_add_test(tc, block_continues_through_b);

@@ -1,6 +1,7 @@
 /* NZCV in the signal context of a data abort: the flags a compare set just before a faulting
  * load, even where the native back end leaves their stores out because a later compare
- * overwrites them (the abort path recomputes them).  Faults inside the guest address space
+ * overwrites them (the abort path recomputes them), also after a write to x0 following a
+ * compare with an immediate.  Faults inside the guest address space
  * (a host fault) and outside it (the window check), in a loop so the code runs native. */
 #include <signal.h>
 #include <stdio.h>
@@ -91,6 +92,20 @@ static void list_handler(int sig, siginfo_t *si, void *ctx)
     uc->uc_mcontext.pc += 4; /* skip the load */
 }
 
+/* cmp with an immediate, x0 written, the faulting load: the immediate form's unused register
+ * slot m (0) is not x0, so the abort path may still recompute the flags from the compare. */
+static unsigned long cmpi_x0_load(unsigned long a, unsigned long p)
+{
+    register unsigned long x0 __asm__("x0");
+    unsigned long v = 0;
+    __asm__ volatile("cmp %[a], #7\n\t"
+                     "mov %[x0], #3\n\t"
+                     "ldr %[v], [%[p]]\n\t"
+                     "cmp %[p], %[a]\n\t"
+                     : [v] "+&r"(v), [x0] "=&r"(x0) : [a] "r"(a), [p] "r"(p) : "cc", "memory");
+    return v + x0;
+}
+
 int main(void)
 {
     static const unsigned long vals[][2] = {
@@ -103,15 +118,17 @@ int main(void)
     sigaction(SIGBUS, &sa, NULL);
     for (unsigned k = 0; k < sizeof addrs / sizeof addrs[0]; k++)
         for (unsigned i = 0; i < sizeof vals / sizeof vals[0]; i++) {
-            unsigned long r1 = 0, r2 = 0, s1 = 0, s2 = 0;
+            unsigned long r1 = 0, r2 = 0, r3 = 0, s1 = 0, s2 = 0, s3 = 0;
             for (int n = 0; n < 300; n++) { /* hot: compiled natively */
                 r1 = cmp_load(vals[i][0], vals[i][1], addrs[k]);
                 s1 = seen;
                 r2 = adds_store(vals[i][0], vals[i][1], addrs[k]);
                 s2 = seen;
+                r3 = cmpi_x0_load(vals[i][0], addrs[k]);
+                s3 = seen;
             }
-            printf("addr %lx a %lx b %lx: cmp nzcv %lx (%lx), adds nzcv %lx (%lx)\n",
-                   addrs[k], vals[i][0], vals[i][1], s1, r1, s2, r2);
+            printf("addr %lx a %lx b %lx: cmp nzcv %lx (%lx), adds nzcv %lx (%lx), cmp #7 nzcv %lx (%lx)\n",
+                   addrs[k], vals[i][0], vals[i][1], s1, r1, s2, r2, s3, r3);
         }
     struct sigaction la = { .sa_sigaction = list_handler, .sa_flags = SA_SIGINFO };
     sigaction(SIGSEGV, &la, NULL);
