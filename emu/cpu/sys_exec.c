@@ -153,13 +153,12 @@ TB *sys_tb_find(CPUState *c, uint64_t pc)
         return NULL;
     uint64_t phys = e->pa | (pc & 0xfff);
     TBCache *t = c->tbc;
-    unsigned j = (pc >> 2) & ((1u << JMP_CACHE_BITS) - 1);
-    TB *tb = t->jmp_cache[j];
-    if (likely(tb && tb->pc == pc && tb->phys == phys && tb->flags == s->tb_flags))
-        return tb;
-    tb = lookup(t, pc, phys, s->tb_flags);
+    JmpEntry *j = tb_jmp_entry(t, pc);
+    if (likely(j->tb && j->pc == pc && j->key == tb_jmp_key(phys, s->tb_flags)))
+        return j->tb;
+    TB *tb = lookup(t, pc, phys, s->tb_flags);
     if (tb)
-        t->jmp_cache[j] = tb;
+        tb_jmp_set(t, tb);
     return tb;
 }
 
@@ -204,7 +203,7 @@ static TB *tb_get(SysCPU *s)
             if (tb->ops[i].fn == op_goto_tb && ((tb->ops[i].pc ^ pc) >> 12))
                 tb->ops[i].pc = pc;
     }
-    c->tbc->jmp_cache[(pc >> 2) & ((1u << JMP_CACHE_BITS) - 1)] = tb;
+    tb_jmp_set(c->tbc, tb);
     return tb;
 }
 
