@@ -111,8 +111,6 @@ struct NativeBuf {
     size_t data_ops, data_used;
     uint8_t *enter, *epilogue;
     uint8_t *lookup;          /* jump to the block at c->pc (gen_lookup) */
-    uint8_t *lookup_rax;      /* the same with c->pc also in rax */
-    uint8_t *miss;            /* its C half (an empty jump-cache entry's code) */
 };
 
 static void *native_lookup(CPUState *c);
@@ -126,24 +124,18 @@ static void *native_lookup(CPUState *c);
 #endif
 /* Continue at c->pc (stored; guest registers written back) without leaving generated code
  * when its block exists: the lookup of tb_jmp_lookup / sys_tb_find inline (system mode: the
- * execute tag of the soft-TLB entry first, whose physical page and the CPU state make the
- * key), then the jump-cache entry: its pc (and key) compared, its host code jumped to, held
- * side by side in the entry so that the jump waits on one load after the pc's; else that C
- * function (hash lookup), else back to the dispatcher to translate.  Entered at `lookup`, or
- * at `lookup_rax` with the target already in rax.  Used by indirect branches and, in system
- * mode, by direct branches leaving the page (not chained: the next page's mapping may change). */
+ * execute tag of the soft-TLB entry first; then the jump-cache slot, checked for pc and, in
+ * system mode, physical address and CPU state), else that C function (hash lookup), else back
+ * to the dispatcher to translate.  Used by indirect branches and, in system mode, by direct
+ * branches leaving the page (not chained: the next page's mapping may change). */
 static void gen_lookup(Asm *a, struct NativeBuf *b)
 {
-    uint8_t *miss[3];
+    uint8_t *miss[6];
     unsigned n = 0;
-    _Static_assert(sizeof(JmpEntry) == 32, "jump-cache index scaling");
-    const int32_t jc = (int32_t)offsetof(TBCache, jmp_cache);
     b->lookup = a->p;
     x_load(a, W64, X_RAX, HR_CPU, CPU_OFF(pc));
-    b->lookup_rax = a->p;
 #ifdef CONFIG_SYSTEM
     _Static_assert(sizeof(SysTlbEntry) == 64, "entry index scaling");
-    _Static_assert(SYS_TBF_STEP < 4096, "tb_flags in the jump-cache key's low bits");
     x_mov_rr(a, W64, X_RCX, X_RAX);
     x_shift_ri(a, W64, SH_SHR, X_RCX, 12 - 6);
     x_alu_ri(a, W32, ALU_AND, X_RCX, (int32_t)((SYS_TLB_SIZE - 1) << 6));
@@ -152,37 +144,42 @@ static void gen_lookup(Asm *a, struct NativeBuf *b)
     x_alu_ri(a, W64, ALU_AND, X_RDX, -4096);
     x_alu_rm(a, W64, ALU_CMP, X_RDX, X_RCX, (int32_t)offsetof(SysTlbEntry, tag_x));
     miss[n++] = x_jcc(a, CC_NE);
-    x_load(a, W32, X_RSI, HR_CPU, (int32_t)offsetof(SysCPU, tb_flags)); /* the key */
+    x_mov_rr(a, W64, X_RSI, X_RAX); /* physical address of pc */
+    x_alu_ri(a, W32, ALU_AND, X_RSI, 0xfff);
     x_alu_rm(a, W64, ALU_OR, X_RSI, X_RCX, (int32_t)offsetof(SysTlbEntry, pa));
 #endif
-    x_mov_rr(a, W64, X_RCX, X_RAX); /* jump-cache entry (pc >> 2) * 32 */
-    x_shift_ri(a, W64, SH_SHL, X_RCX, 3);
-    x_alu_ri(a, W32, ALU_AND, X_RCX, (int32_t)(((1u << JMP_CACHE_BITS) - 1) << 5));
+    x_mov_rr(a, W64, X_RCX, X_RAX); /* jump-cache slot (pc >> 2) * 8 */
+    x_shift_ri(a, W64, SH_SHL, X_RCX, 1);
+    x_alu_ri(a, W32, ALU_AND, X_RCX, (int32_t)(((1u << JMP_CACHE_BITS) - 1) << 3));
     x_alu_rm(a, W64, ALU_ADD, X_RCX, HR_CPU, CPU_OFF(tbc));
-    x_alu_rm(a, W64, ALU_CMP, X_RAX, X_RCX, jc + (int32_t)offsetof(JmpEntry, pc));
+    x_load(a, W64, X_RDI, X_RCX, (int32_t)offsetof(TBCache, jmp_cache));
+    x_test_rr(a, W64, X_RDI, X_RDI);
+    miss[n++] = x_jcc(a, CC_E);
+    x_alu_rm(a, W64, ALU_CMP, X_RAX, X_RDI, (int32_t)offsetof(TB, pc));
     miss[n++] = x_jcc(a, CC_NE);
 #ifdef CONFIG_SYSTEM
-    x_alu_rm(a, W64, ALU_CMP, X_RSI, X_RCX, jc + (int32_t)offsetof(JmpEntry, key));
+    x_alu_rm(a, W64, ALU_CMP, X_RSI, X_RDI, (int32_t)offsetof(TB, phys));
+    miss[n++] = x_jcc(a, CC_NE);
+    x_load(a, W32, X_RCX, HR_CPU, (int32_t)offsetof(SysCPU, tb_flags));
+    x_alu_rm(a, W32, ALU_CMP, X_RCX, X_RDI, (int32_t)offsetof(TB, flags));
     miss[n++] = x_jcc(a, CC_NE);
 #endif
-    x_jmp_m(a, X_RCX, jc + (int32_t)offsetof(JmpEntry, native));
-    b->miss = a->p;
+    x_load(a, W64, X_RAX, X_RDI, (int32_t)offsetof(TB, native));
+    x_test_rr(a, W64, X_RAX, X_RAX);
+    uint8_t *none = x_jcc(a, CC_E);
+    x_jmp_r(a, X_RAX);
     for (unsigned k = 0; k < n; k++)
         x_patch(miss[k], a->p);
     x_mov_rr(a, W64, X_RDI, HR_CPU);
     x_mov_imm(a, X_RAX, (uint64_t)(uintptr_t)native_lookup);
     x_call_r(a, X_RAX);
     x_test_rr(a, W64, X_RAX, X_RAX);
-    uint8_t *none = x_jcc(a, CC_E);
+    uint8_t *none2 = x_jcc(a, CC_E);
     x_jmp_r(a, X_RAX);
     x_patch(none, a->p);
+    x_patch(none2, a->p);
     x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
     x_patch(x_jmp(a), b->epilogue);
-}
-
-void *native_buf_miss(struct NativeBuf *b)
-{
-    return b->miss;
 }
 
 static void gen_entry_exit(struct NativeBuf *b)
@@ -395,7 +392,7 @@ void ne_goto_indirect(NCtx *x)
     rc_drop(x);
     x_alu_mi(&x->a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
     ne_exit0_if(x, CC_NE);
-    x_patch(x_jmp(&x->a), x->buf->lookup_rax);
+    x_patch(x_jmp(&x->a), x->buf->lookup);
 }
 
 /* ---- return prediction: guest calls as host calls ------------------------------------------ */
@@ -414,8 +411,8 @@ static void call_frame(NCtx *x, uint64_t ret)
     uint8_t *room = x_jcc(a, CC_A);
     x_load(a, W64, X_RSP, HR_CPU, CPU_OFF(host_sp)); /* too deep: forget every frame */
     x_patch(room, a->p);
-    x_mov_imm(a, X_RCX, ret); /* rax: an indirect call's target */
-    x_push(a, X_RCX);
+    x_mov_imm(a, X_RAX, ret);
+    x_push(a, X_RAX);
     x_b(a, 0xE8); /* call the next instruction but one: the host return lands on the jmp */
     x_d32(a, 5);
     x->rets[x->n_rets].field = x_jmp(a);
@@ -441,7 +438,7 @@ void ne_ret(NCtx *x)
     x_alu_mi(a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
     ne_exit0_if(x, CC_NE);
     x_alu_rm(a, W64, ALU_CMP, X_RSP, HR_CPU, CPU_OFF(host_sp));
-    x_patch(x_jcc(a, CC_AE), x->buf->lookup_rax); /* no frame */
+    x_patch(x_jcc(a, CC_AE), x->buf->lookup); /* no frame */
     x_alu_rm(a, W64, ALU_CMP, X_RAX, X_RSP, 8);
     uint8_t *other = x_jcc(a, CC_NE);
     x_ret(a);
@@ -449,7 +446,7 @@ void ne_ret(NCtx *x)
      * frames stay in step with the guest's returns. */
     x_patch(other, a->p);
     x_alu_ri(a, W64, ALU_ADD, X_RSP, 16);
-    x_patch(x_jmp(a), x->buf->lookup_rax);
+    x_patch(x_jmp(a), x->buf->lookup);
 }
 
 /* The return points of the block's calls: entered by a host `ret` from a RET whose target

@@ -140,8 +140,6 @@ struct NativeBuf;
 struct NativeBuf *native_buf_new(size_t code_bytes);
 void native_buf_free(struct NativeBuf *b);
 void native_buf_flush(struct NativeBuf *b);
-/* The lookup stub's miss path (the C lookup): the native address of an empty jump-cache entry. */
-void *native_buf_miss(struct NativeBuf *b);
 
 /* Compile tb (ops already in place) into tb->native; false when the buffer is full. */
 bool native_compile(CPUState *c, TB *tb);

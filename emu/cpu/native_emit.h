@@ -122,10 +122,9 @@ void ne_goto(NCtx *x, uint64_t target);
 /* The same for a side exit of a block that goes on after it: uncount = the block's
  * instructions after the branch, taken back out of insn_count (counted at the block's entry). */
 void ne_goto_side(NCtx *x, uint64_t target, unsigned uncount);
-/* Jump to the dispatcher's lookup of c->pc (already stored, and in rax) through the jump
- * cache. */
+/* Jump to the dispatcher's lookup of c->pc (already stored) through the jump cache. */
 void ne_goto_indirect(NCtx *x);
-/* BL / BLR (x30 already written; BLR: the target stored in c->pc and in rax): a host call, so that the
+/* BL / BLR (x30 already written; BLR: the target stored in c->pc): a host call, so that the
  * guest's RET can be a host `ret` (predicted by the host's return stack), then the branch. */
 void ne_call_goto(NCtx *x, uint64_t ret, uint64_t target);
 void ne_call_indirect(NCtx *x, uint64_t ret);

@@ -904,9 +904,9 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
             ne_ret(x);
             return 1;
         }
-        if (d->kind == NK_BLR) { /* target read first: BLR X30; it stays in rax */
-            x_mov_imm(a, X_RCX, o->pc + 4);
-            str(x, 30, X_RCX);
+        if (d->kind == NK_BLR) { /* target read first: BLR X30 */
+            x_mov_imm(a, X_RAX, o->pc + 4);
+            str(x, 30, X_RAX);
             ne_call_indirect(x, o->pc + 4);
             return 1;
         }

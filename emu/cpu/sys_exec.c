@@ -153,12 +153,13 @@ TB *sys_tb_find(CPUState *c, uint64_t pc)
         return NULL;
     uint64_t phys = e->pa | (pc & 0xfff);
     TBCache *t = c->tbc;
-    JmpEntry *j = tb_jmp_entry(t, pc);
-    if (likely(j->tb && j->pc == pc && j->key == tb_jmp_key(phys, s->tb_flags)))
-        return j->tb;
-    TB *tb = lookup(t, pc, phys, s->tb_flags);
+    unsigned j = (pc >> 2) & ((1u << JMP_CACHE_BITS) - 1);
+    TB *tb = t->jmp_cache[j];
+    if (likely(tb && tb->pc == pc && tb->phys == phys && tb->flags == s->tb_flags))
+        return tb;
+    tb = lookup(t, pc, phys, s->tb_flags);
     if (tb)
-        tb_jmp_set(t, tb);
+        t->jmp_cache[j] = tb;
     return tb;
 }
 
@@ -203,7 +204,7 @@ static TB *tb_get(SysCPU *s)
             if (tb->ops[i].fn == op_goto_tb && ((tb->ops[i].pc ^ pc) >> 12))
                 tb->ops[i].pc = pc;
     }
-    tb_jmp_set(c->tbc, tb);
+    c->tbc->jmp_cache[(pc >> 2) & ((1u << JMP_CACHE_BITS) - 1)] = tb;
     return tb;
 }
 

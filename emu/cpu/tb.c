@@ -5,12 +5,6 @@
 #include "tb.h"
 #include "native.h"
 
-static void jmp_clear(TBCache *t)
-{
-    for (size_t i = 0; i < (1u << JMP_CACHE_BITS); i++)
-        t->jmp_cache[i] = (JmpEntry){ .native = t->jmp_miss };
-}
-
 TBCache *tbc_new(size_t arena_bytes)
 {
     TBCache *t = calloc(1, sizeof *t);
@@ -30,11 +24,8 @@ TBCache *tbc_new(size_t arena_bytes)
             free(t);
             return NULL;
         }
-        t->jmp_miss = native_buf_miss(t->nbuf);
     }
 #endif
-    tbc_flush(t);
-    t->n_flushes = 0;
     return t;
 }
 
@@ -55,7 +46,7 @@ void tbc_flush(TBCache *t)
 {
     t->arena_used = 0;
     memset(t->hash, 0, sizeof t->hash);
-    jmp_clear(t);
+    memset(t->jmp_cache, 0, sizeof t->jmp_cache);
     t->flush_pending = 0;
     t->n_flushes++;
 #if MALIBU_HAVE_NATIVE
@@ -90,9 +81,6 @@ TB *tbc_alloc(TBCache *t, unsigned n_ops)
 
 void tbc_remove(TBCache *t, TB *tb)
 {
-    JmpEntry *e = tb_jmp_entry(t, tb->pc);
-    if (e->tb == tb)
-        *e = (JmpEntry){ .native = t->jmp_miss };
     for (TB **p = &t->hash[tb_hash(tb->pc)]; *p; p = &(*p)->hash_next)
         if (*p == tb) {
             *p = tb->hash_next;

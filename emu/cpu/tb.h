@@ -45,24 +45,11 @@ typedef struct TB {
 #define TB_HASH_BITS 16
 #define JMP_CACHE_BITS 16
 
-/* A jump-cache entry: what the native lookup stub (native.c, gen_lookup) checks and where it
- * jumps, side by side, so that it does one load pair and compares before its jump instead of
- * going through the TB.  An empty entry has pc = 0, tb = NULL and native = the stub's miss path
- * (so a branch to address 0 that matches it lands in the C lookup).  System mode: key is the
- * physical page of pc and the CPU state the block was translated for (tb_jmp_key). */
-typedef struct JmpEntry {
-    uint64_t pc;
-    void *native;   /* tb->native; the miss path when empty */
-    TB *tb;
-    uint64_t key;   /* system mode: tb_jmp_key(tb); user mode 0 */
-} JmpEntry;
-
 typedef struct TBCache {
     uint8_t *arena;       /* all TBs live here; a flush empties it */
     size_t arena_size, arena_used;
     TB *hash[1u << TB_HASH_BITS];
-    JmpEntry jmp_cache[1u << JMP_CACHE_BITS]; /* direct-mapped by pc, for indirect branches */
-    void *jmp_miss;                      /* native of an empty entry (NULL: portable back end) */
+    TB *jmp_cache[1u << JMP_CACHE_BITS]; /* direct-mapped by pc, for indirect branches */
     volatile int flush_pending;          /* set when guest code was modified */
     struct NativeBuf *nbuf;              /* native back end's code for these TBs, or NULL */
     uint64_t n_translated, n_flushes;
@@ -72,49 +59,20 @@ TBCache *tbc_new(size_t arena_bytes);
 void tbc_free(TBCache *t);
 void tbc_flush(TBCache *t);
 TB *tb_lookup(TBCache *t, uint64_t pc);
-/* Unlink tb from the hash and the jump cache (it stays in the arena until the next flush). */
+/* Unlink tb from the hash (it stays in the arena until the next flush). */
 void tbc_remove(TBCache *t, TB *tb);
 
-static inline JmpEntry *tb_jmp_entry(TBCache *t, uint64_t pc)
-{
-    return &t->jmp_cache[(pc >> 2) & ((1u << JMP_CACHE_BITS) - 1)];
-}
-
-#ifdef CONFIG_SYSTEM
-/* The physical page of the block's pc with its CPU state in the low bits (flags < 4096). */
-static inline uint64_t tb_jmp_key(uint64_t phys, uint32_t flags)
-{
-    return (phys & ~0xfffull) | flags;
-}
-#endif
-
-/* Make tb the jump cache's entry for its pc. */
-static inline void tb_jmp_set(TBCache *t, TB *tb)
-{
-    JmpEntry *e = tb_jmp_entry(t, tb->pc);
-    e->pc = tb->pc;
-    e->native = tb->native;
-    e->tb = tb;
-#ifdef CONFIG_SYSTEM
-    e->key = tb_jmp_key(tb->phys, tb->flags);
-#else
-    e->key = 0;
-#endif
-}
-
-#ifndef CONFIG_SYSTEM
 /* Find the block for an indirect-branch target without translating; NULL if absent. */
 static inline TB *tb_jmp_lookup(TBCache *t, uint64_t pc)
 {
-    JmpEntry *e = tb_jmp_entry(t, pc);
-    if (likely(e->tb && e->pc == pc))
-        return e->tb;
-    TB *tb = tb_lookup(t, pc);
+    TB *tb = t->jmp_cache[(pc >> 2) & ((1u << JMP_CACHE_BITS) - 1)];
+    if (likely(tb && tb->pc == pc))
+        return tb;
+    tb = tb_lookup(t, pc);
     if (tb)
-        tb_jmp_set(t, tb);
+        t->jmp_cache[(pc >> 2) & ((1u << JMP_CACHE_BITS) - 1)] = tb;
     return tb;
 }
-#endif
 
 /* Run the next op of the block as a tail call.  The compiler turns it into a
  * jump, so every handler has its own indirect branch for the predictor and the
