@@ -2661,6 +2661,38 @@ START_TEST(br_site_many_targets_after_flush)
 }
 END_TEST
 
+/* Indirect branches to guest address 0: an empty jump-cache entry has pc 0 (and the lookup
+ * stub's miss path as its code), so the first BLR to 0 matches it and must land in the C
+ * lookup, not jump to a null host address; once the block at 0 exists, the entry is its. */
+START_TEST(indirect_branch_to_address_zero)
+{
+    CPUState *c = harness_cpu();
+    ck_assert_int_eq(guest_map_anon(0, 0x1000, GP_READ | GP_WRITE), 0);
+    const uint32_t at0[] = { 0x91000463u /* add x3, x3, #1 */, 0xd65f03c0u /* ret */ };
+    memcpy(g2h(0), at0, sizeof at0);
+    ck_assert_int_eq(guest_protect(0, 0x1000, GP_READ | GP_EXEC), 0);
+    const uint32_t code[] = {
+        0xd2800005u, /* movz x5, #0 */
+        0xd2800003u, /* movz x3, #0 */
+        0xd2800004u, /* movz x4, #0 */
+        0xd63f00a0u, /* 1: blr x5 */
+        0x91000484u, /* add x4, x4, #1 */
+        0xf100109fu, /* cmp x4, #4 */
+        0x54ffffa1u, /* b.ne 1b */
+        0x100000a6u, /* adr x6, 2f */
+        0xaa0603feu, /* mov x30, x6 */
+        0xd61f00a0u, /* br x5: returns to 2f */
+        0xd503201fu, /* nop */
+        0xd503201fu, /* nop */
+        BRK0,        /* 2: */
+    };
+    ck_assert_int_eq(harness_run(c, code, sizeof code / 4), EXC_BRK);
+    ck_assert_uint_eq(c->x[3], 5);
+    ck_assert_uint_eq(c->pc, HARNESS_CODE + 48);
+    ck_assert_int_eq(guest_unmap(0, 0x1000), 0);
+}
+END_TEST
+
 START_TEST(loop_runs_many_blocks)
 {
     CPUState *c = harness_cpu();
@@ -2753,6 +2785,7 @@ int main(void)
     tcase_add_test(tc, bl_and_ret);
     tcase_add_test(tc, blr_br_ret_register);
     tcase_add_test(tc, br_site_many_targets_after_flush);
+    tcase_add_test(tc, indirect_branch_to_address_zero);
     tcase_add_test(tc, loop_runs_many_blocks);
     tcase_add_test(tc, dc_zva_zeroes_a_block);
     tcase_add_test(tc, isb_ends_block);

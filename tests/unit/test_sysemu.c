@@ -14,7 +14,8 @@
  *   that page after TLBI, once their targets were translated and looked up many times;
  * - one BR site with eight targets: a target rewritten by a store is seen at once; one BLR
  *   site into a remapped page takes the new page's block, not the old one still in the jump
- *   cache, once the page's execute entry is back in the TLB;
+ *   cache, once the page's execute entry is back in the TLB; a BLR site into a block
+ *   translated with FP enabled traps once FP is disabled (the jump cache's CPU-state key);
  * - two vCPUs in one machine: a store by one into code the other translated makes the other
  *   run the new code; TLBI ...IS reaches the other vCPU's TLB, TLBI without IS does not;
  * - the PMU: ID values, exact instruction and cycle counts at EL1, a 32-bit counter's overflow
@@ -598,6 +599,52 @@ START_TEST(indirect_site_many_targets_after_rewrite)
 }
 END_TEST
 
+/* A BLR site into a block translated with FP enabled (CPACR_EL1.FPEN = 3), called 8 times,
+ * then FP disabled: the next BLR to it must not take that block from the jump cache (whose
+ * key holds the CPU state, tb_flags), but a new one whose FMOV traps (EC 0x07). */
+START_TEST(indirect_site_after_fp_trap_change)
+{
+    static const uint32_t code[] = {
+        0xd2b00000, /* movz x0, #0x8000, lsl #16 */
+        0x91200000, /* add x0, x0, #0x800 */
+        0xd518c000, /* msr vbar_el1, x0 */
+        0xd2a00601, /* movz x1, #0x30, lsl #16: FPEN = 3 */
+        0xd5181041, /* msr cpacr_el1, x1 */
+        0xd5033fdf, /* isb */
+        0xd2b00005, /* movz x5, #0x8000, lsl #16 */
+        0x910400a5, /* add x5, x5, #0x100: the FP function */
+        0xd2800003, /* movz x3, #0 */
+        0xd2800004, /* movz x4, #0 */
+        0xd63f00a0, /* 1: blr x5 */
+        0x91000484, /* add x4, x4, #1 */
+        0xf100209f, /* cmp x4, #8 */
+        0x54ffffa1, /* b.ne 1b */
+        0xd518105f, /* msr cpacr_el1, xzr: FP traps */
+        0xd5033fdf, /* isb */
+        0xd63f00a0, /* blr x5 */
+        0xd2800840, /* movz x0, #0x42: not trapped */
+        0xd4000002, /* hvc #0 */
+    };
+    static const uint32_t fp_fn[] = {
+        0x9e670020, /* fmov d0, x1 */
+        0x91000463, /* add x3, x3, #1 */
+        0xd65f03c0, /* ret */
+    };
+    static const uint32_t cur_sync[] = { /* VBAR + 0x200 */
+        0xd538520a, /* mrs x10, esr_el1 */
+        0xd28008a0, /* movz x0, #0x45 */
+        0xd4000002, /* hvc #0 */
+    };
+    load(0, code, sizeof code / 4);
+    load(0x100, fp_fn, sizeof fp_fn / 4);
+    load(0xa00, cur_sync, sizeof cur_sync / 4);
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_uint_eq(hvc_regs[0], 0x45);
+    ck_assert_uint_eq(hvc_regs[10] >> 26, 0x07);
+    ck_assert_uint_eq(hvc_regs[3], 8);
+}
+END_TEST
+
 START_TEST(data_abort_pa_range)
 {
     /* MMU off: a data access at or above 2^40 is an address size fault (level 0, DFSC 0). */
@@ -1134,6 +1181,7 @@ int main(void)
     tcase_add_test(tc, cross_page_chain_same_site_after_remap);
     tcase_add_test(tc, indirect_site_many_targets_after_rewrite);
     tcase_add_test(tc, indirect_site_after_remap);
+    tcase_add_test(tc, indirect_site_after_fp_trap_change);
     tcase_add_test(tc, smc_and_hvc_imm_undef);
     tcase_add_test(tc, wfi_timer_irq);
     tcase_add_test(tc, irq_during_tight_loop);
