@@ -40,8 +40,9 @@ static void setup(void)
 {
     memset(&mach, 0, sizeof mach);
     mach.bus = bus_new();
-    /* 16 MB, and the pages soft_tlb_flush_every_fill fills (from 8 MB on) */
-    ram = bus_add_ram(mach.bus, "ram", RAM, (16 << 20) + (SYS_TLB_LIVE_MAX + 100) * 4096ull, false);
+    /* 256 MB: the pages soft_tlb_flush_every_fill fills (from 8 MB on) and the far pages of
+     * code_mark_drops_every_mapping; touched pages only */
+    ram = bus_add_ram(mach.bus, "ram", RAM, 256 << 20, false);
     ck_assert_ptr_nonnull(ram);
     bus_freeze(mach.bus);
     mach.code_map = mmap(NULL, SYS_CODE_MAP_PA_LIMIT >> 12, PROT_READ | PROT_WRITE,
@@ -242,6 +243,98 @@ START_TEST(code_mark_drops_write_tags)
 }
 END_TEST
 
+/* A code-page mark drops the write tags of every TLB entry that maps the page, and only
+ * those: across both tables, refills, flushes, ASID changes and remaps (the cases a faster
+ * way of finding the entries, such as a reverse map from page to slots, must keep right). */
+START_TEST(code_mark_drops_every_mapping)
+{
+    CPUState *c = &s->cpu;
+    Op op = { .pc = RAM };
+    /* a page written through a second mapping in the other table: EL0's 0x400000 and EL1's
+     * kernel alias of the same page both lose their write tags */
+    s->el = 0;
+    sys_update_mode(s);
+    mem_st8(c, &op, 0x400010, 1);
+    SysTlbEntry *u = sys_tlb_entry(c, 0x400000);
+    s->el = 1;
+    sys_update_mode(s);
+    mem_st8(c, &op, 0xffff000000100020ull, 2);
+    SysTlbEntry *k = sys_tlb_entry(c, 0xffff000000100000ull);
+    ck_assert_uint_eq(u->tag_w, 0x400000);
+    ck_assert_uint_eq(k->tag_w, 0xffff000000100000ull);
+    sys_mark_code(s, RAM + 0x100000);
+    ck_assert_uint_eq(u->tag_w, SYS_TLB_INVALID);
+    ck_assert_uint_eq(k->tag_w, SYS_TLB_INVALID);
+    /* the page written again (its blocks dropped) and refilled: a new mark drops it again */
+    sys_code_modified(s, RAM + 0x100000);
+    mem_st8(c, &op, 0xffff000000100020ull, 3);
+    ck_assert_uint_eq(k->tag_w, 0xffff000000100000ull);
+    sys_mark_code(s, RAM + 0x100000);
+    ck_assert_uint_eq(k->tag_w, SYS_TLB_INVALID);
+
+    /* a TLB flush, then the same slot (0x404) filled for another page: marking the old page
+     * keeps it, marking the new one drops it */
+    mem_st8(c, &op, 0xffff000000404000ull, 4);
+    SysTlbEntry *e4 = sys_tlb_entry(c, 0x404000);
+    ck_assert_uint_eq(e4->tag_w, 0xffff000000404000ull);
+    sys_tlb_flush(s);
+    mem_st8(c, &op, 0x404000, 5); /* EL1-only page at RAM + 0x104000 */
+    ck_assert_uint_eq(e4->tag_w, 0x404000);
+    sys_mark_code(s, RAM + 0x404000);
+    ck_assert_uint_eq(e4->tag_w, 0x404000);
+    sys_mark_code(s, RAM + 0x104000);
+    ck_assert_uint_eq(e4->tag_w, SYS_TLB_INVALID);
+
+    /* an ASID change (sys_tlb_flush_user) keeps the global kernel entry, and a mark still
+     * finds its write tag; the user entry refilled after the switch is found too */
+    mem_st8(c, &op, 0xffff000000107000ull, 6);
+    SysTlbEntry *e7 = sys_tlb_entry(c, 0xffff000000107000ull);
+    mem_st8(c, &op, 0x600000, 7); /* user 2 MB block: RAM + 0x200000 */
+    SysTlbEntry *eu = sys_tlb_entry(c, 0x600000);
+    sys_tlb_flush_user(s);
+    ck_assert_uint_eq(e7->tag_w, 0xffff000000107000ull);
+    ck_assert_uint_eq(eu->tag_w, SYS_TLB_INVALID);
+    put(L2 + 3 * 8, RAM + 0x400000 + BLOCK + AF + ATTR(1)); /* the next process's mapping */
+    mem_st8(c, &op, 0x600000, 8);
+    ck_assert_uint_eq(eu->tag_w, 0x600000);
+    sys_mark_code(s, RAM + 0x107000);
+    ck_assert_uint_eq(e7->tag_w, SYS_TLB_INVALID);
+    sys_mark_code(s, RAM + 0x200000); /* the old process's page: no longer this entry's */
+    ck_assert_uint_eq(eu->tag_w, 0x600000);
+    sys_mark_code(s, RAM + 0x400000);
+    ck_assert_uint_eq(eu->tag_w, SYS_TLB_INVALID);
+
+    /* a remap (page-table change, TLBI by VA, refill) at EL0: the entry follows its new page */
+    s->el = 0;
+    sys_update_mode(s);
+    mem_st8(c, &op, 0x400000, 9); /* the code page RAM + 0x100000: written, so unmarked */
+    ck_assert_uint_eq(u->tag_w, 0x400000);
+    put(L3 + 0 * 8, RAM + 0x108000 + PAGE + AF + AP_EL0 + ATTR(1));
+    sys_tlb_flush_va(s, 0x400000);
+    mem_st8(c, &op, 0x400000, 10);
+    ck_assert_uint_eq(u->tag_w, 0x400000);
+    sys_mark_code(s, RAM + 0x100000);
+    ck_assert_uint_eq(u->tag_w, 0x400000);
+    sys_mark_code(s, RAM + 0x108000);
+    ck_assert_uint_eq(u->tag_w, SYS_TLB_INVALID);
+    s->el = 1;
+    sys_update_mode(s);
+
+    /* two written pages 16 MB into RAM and above: a mark drops only its own page's tags */
+    uint64_t p0 = (RAM >> 12) + 0x1000, p1 = (RAM >> 12) + 0x2345;
+    uint64_t v0 = 0xffff000000000000ull + ((p0 << 12) - RAM), v1 = 0xffff000000000000ull + ((p1 << 12) - RAM);
+    mem_st8(c, &op, v0, 11);
+    mem_st8(c, &op, v1, 12);
+    SysTlbEntry *e0 = sys_tlb_entry(c, v0), *e1 = sys_tlb_entry(c, v1);
+    ck_assert_ptr_ne(e0, e1);
+    sys_mark_code(s, p1 << 12);
+    ck_assert_uint_eq(e0->tag_w, v0);
+    ck_assert_uint_eq(e1->tag_w, SYS_TLB_INVALID);
+    sys_mark_code(s, p0 << 12);
+    ck_assert_uint_eq(e0->tag_w, SYS_TLB_INVALID);
+}
+END_TEST
+
 /* Entries of table i with a valid tag; of those, *global the global ones. */
 static unsigned count_valid(unsigned i, unsigned *global)
 {
@@ -313,6 +406,7 @@ int main(void)
     tcase_add_test(tc, at_par);
     tcase_add_test(tc, soft_tlb_accessors);
     tcase_add_test(tc, code_mark_drops_write_tags);
+    tcase_add_test(tc, code_mark_drops_every_mapping);
     tcase_add_test(tc, soft_tlb_flush_every_fill);
     suite_add_tcase(su, tc);
     SRunner *r = srunner_create(su);
