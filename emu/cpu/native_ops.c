@@ -735,6 +735,29 @@ static bool csel_in_rax(NCtx *x, const Op *o, const NativeDesc *d)
     return o->n != REG_ZR && o->m != REG_ZR && (cc >= 0 || d->cond >= 14 || (d->cond >> 1) < 4);
 }
 
+/* CSEL's result in res: f(rm) (CSINC +1, CSINV ~, CSNEG -), then rn where cond holds (cc, or
+ * the stored flags' test when cc < 0); stored to Rd. */
+static void csel_into(NCtx *x, const Op *o, const NativeDesc *d, int cc, int res, int rn, int rm)
+{
+    Asm *a = &x->a;
+    int w = d->sf ? W64 : W32;
+    if (res != rm)
+        x_mov_rr(a, w, res, rm);
+    if (d->op == 1)
+        x_lea(a, w, res, res, X_NONE, 1);
+    else if (d->op == 2)
+        x_not(a, w, res);
+    else if (d->op == 3)
+        x_neg(a, w, res);
+    if (cc < 0)
+        cc = ne_cond(x, d->cond);
+    if (cc == CC_ALWAYS)
+        x_mov_rr(a, w, res, rn);
+    else
+        x_cmov(a, w, cc, res, rn);
+    str(x, o->d, res);
+}
+
 /* Which of rcx and rdx (bits 1 << X_RCX, 1 << X_RDX) op o's emitter may write as scratch.
  * Both unless the emitter is known to leave them alone for these operands: only then may
  * the register cache (user mode) keep guest registers there across the op.  An emitter
@@ -985,37 +1008,12 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         int cc = csel_may_use_live(o, d) ? live_cc(x, d->cond) : -1;
         if (csel_in_rax(x, o, d)) { /* operands in the cache, result through rax */
             int rn = rc_src(x, o->n, X_RDX), rm = rc_src(x, o->m, X_RCX);
-            x_mov_rr(a, w, X_RAX, rm);
-            if (d->op == 1)
-                x_lea(a, w, X_RAX, X_RAX, X_NONE, 1);
-            else if (d->op == 2)
-                x_not(a, w, X_RAX);
-            else if (d->op == 3)
-                x_neg(a, w, X_RAX);
-            if (cc < 0)
-                cc = ne_cond(x, d->cond); /* flag bytes only: rax kept (csel_in_rax) */
-            if (cc == CC_ALWAYS)
-                x_mov_rr(a, w, X_RAX, rn);
-            else
-                x_cmov(a, w, cc, X_RAX, rn);
-            str(x, o->d, X_RAX);
+            csel_into(x, o, d, cc, X_RAX, rn, rm); /* ne_cond: flag bytes only, rax kept */
             return 1;
         }
         ldr(x, X_RDX, o->n, w);
         ldr(x, X_RCX, o->m, w);
-        if (d->op == 1)
-            x_lea(a, w, X_RCX, X_RCX, X_NONE, 1);
-        else if (d->op == 2)
-            x_not(a, w, X_RCX);
-        else if (d->op == 3)
-            x_neg(a, w, X_RCX);
-        if (cc < 0)
-            cc = ne_cond(x, d->cond);
-        if (cc == CC_ALWAYS)
-            x_mov_rr(a, W64, X_RCX, X_RDX);
-        else
-            x_cmov(a, w, cc, X_RCX, X_RDX);
-        str(x, o->d, X_RCX);
+        csel_into(x, o, d, cc, X_RCX, X_RDX, X_RCX);
         return 1;
     }
     case NK_EXTR: { /* (Rm >> x) | (Rn << (width - x)), 0 < x < width */
