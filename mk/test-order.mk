@@ -8,8 +8,9 @@
 #   whose .debs were not all cached: the stable one for mali-stack-test, fetched); every suite that boots a guest or builds an image waits
 #   for it, so their own `make image` finds everything up to date.  The suites in TEST_HOST_SUITES
 #   touch no guest image and run meanwhile.
-# * build/tests/display: the five display suites write their screenshots and logs there and start
-#   Xvfb on the first free display number: they run one after another (TEST_DISPLAY_CHAIN).
+# * build/tests/display: the five display suites write their screenshots and logs there, each
+#   under its own file names, and each starts its own Xvfb (-displayfd: Xvfb picks a free display
+#   and reports it), so they pair like the rest.
 # * TEST_ALONE: figures that depend on the host's load, with bands measured on a host running
 #   one suite: clpeak's GB/s, GFLOPS and latency (host time); timing-guest-test's plateaus (host
 #   time still enters the profiling times, docs/testing.md); timing-repro-test compares a run on an
@@ -24,12 +25,11 @@ TEST_HOST_SUITES := unit-test apps-host-test arch-test bifrost-test corpus-test 
     mali-test mali-decode-test mali-fmt-gen-test options-doc-test run-unit-test stats-test trace-test \
     user-test
 TEST_ALONE := $(filter mali-clpeak-test timing-guest-test timing-repro-test checkpoint-test,$(TEST_TARGETS))
-TEST_DISPLAY_CHAIN := $(filter display-test display-window-test display-kms-test display-gl-test \
-    display-weston-test,$(TEST_TARGETS))
 # the longest first (measured, docs/testing.md), so that the last pair does not leave one core idle
 TEST_LONG_FIRST := $(foreach t,mali-hashcat-test mali-apps-test install-test image-packages-test \
     piglit-cl-test piglit-gles-test gpu-size-test mali-stack-test roi-test \
-    $(TEST_DISPLAY_CHAIN) mali-guest-test sweep-test timeline-test gfx-stats-test,$(filter $(t),$(TEST_TARGETS)))
+    display-test display-window-test display-kms-test display-gl-test \
+    display-weston-test mali-guest-test sweep-test timeline-test gfx-stats-test,$(filter $(t),$(TEST_TARGETS)))
 # image-test-cached runs in test-images
 TEST_PAIRED_GOALS := test-images $(TEST_LONG_FIRST) \
     $(filter-out $(TEST_LONG_FIRST) $(TEST_ALONE) image-test-cached,unit-test $(TEST_TARGETS))
@@ -45,9 +45,6 @@ else
 	@$(MAKE) --no-print-directory -j1 image IMAGE_STACK=stable IMAGE_OUT=$(MALI_STACK2_OUT)
 endif
 
-# A B C: B waits for A, C for B
-test_chain = $(if $(word 2,$(1)),$(eval $(word 2,$(1)): | $(word 1,$(1)))$(call test_chain,$(wordlist 2,99,$(1))))
 ifeq ($(TEST_PAIRED)$(SAN),yes0)
 $(filter-out $(TEST_HOST_SUITES) test-images,$(TEST_PAIRED_GOALS)): | test-images
-$(call test_chain,$(TEST_DISPLAY_CHAIN))
 endif

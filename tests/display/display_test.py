@@ -15,6 +15,7 @@ For each guest image: boots it with the display and --screenshot, then checks
 The PNG is decoded here with zlib (no image library).
 """
 import os
+import select
 import struct
 import subprocess
 import sys
@@ -75,19 +76,31 @@ def read_png(path):
 
 
 def start_xvfb():
-    """An Xvfb on the first free display from :90 (1280x1024x24): (its process, an environment
-    with DISPLAY set and WAYLAND_DISPLAY removed, so SDL opens an X11 window there), once its
-    socket is there."""
-    num = next(n for n in range(90, 200) if not os.path.exists("/tmp/.X11-unix/X%d" % n)
-               and not os.path.exists("/tmp/.X%d-lock" % n))
-    xvfb = subprocess.Popen(["Xvfb", ":%d" % num, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+    """An Xvfb on a free display (1280x1024x24): (its process, an environment with DISPLAY set
+    and WAYLAND_DISPLAY removed, so SDL opens an X11 window there), once it accepts clients.
+    Xvfb picks the display itself (-displayfd) and writes its number once it listens, so suites
+    running at once each get their own."""
+    rfd, wfd = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(wfd), "-screen", "0", "1280x1024x24",
+                             "-nolisten", "tcp"], pass_fds=(wfd,),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    env = dict(os.environ, DISPLAY=":%d" % num)
-    env.pop("WAYLAND_DISPLAY", None)
-    for _ in range(100):           # up to 10 s for its socket
-        if os.path.exists("/tmp/.X11-unix/X%d" % num):
+    os.close(wfd)
+    got = b""
+    deadline = time.time() + 10    # up to 10 s for it to listen
+    while not got.endswith(b"\n") and time.time() < deadline:
+        ready, _, _ = select.select([rfd], [], [], max(0.0, deadline - time.time()))
+        if not ready:
             break
-        time.sleep(0.1)
+        chunk = os.read(rfd, 16)
+        if not chunk:
+            break
+        got += chunk
+    os.close(rfd)
+    if not got.strip().isdigit():
+        xvfb.kill()
+        sys.exit("display: FAIL: Xvfb -displayfd reported no display number within 10 s (got %r)" % got)
+    env = dict(os.environ, DISPLAY=":%d" % int(got))
+    env.pop("WAYLAND_DISPLAY", None)
     return xvfb, env
 
 

@@ -12,8 +12,8 @@ SRC: the source tree, already installed with `make install DESTDIR=WORK/root PRE
   image  with PATH = the installed bin/ + /usr/bin:/bin: malibu-image build default, list,
          malibu --image default --gpu g52 --run vecadd (PASS on the Mali), malibu-image remove
          (GUEST_CACHE: the .deb cache to reuse)
-  deb    dpkg-buildpackage -us -uc -b on a copy of SRC (no build/, no .git; parallel=2 nocheck,
-         beside the image build), lintian without errors (warnings printed), the .deb installed
+  deb    dpkg-buildpackage -us -uc -b on a copy of SRC (no build/, no .git; parallel=2 nocheck
+         noopt: -O0, 61 s against 236 s at -O2; beside the image build), lintian without errors (warnings printed), the .deb installed
          with dpkg --root into a throwaway root and its malibu --version run
 """
 import os
@@ -178,7 +178,7 @@ def start_deb(src, work):
     subprocess.run(["tar", "-C", os.path.join(deb, "src"), "-xf", "-"], stdin=tar.stdout, check=True)
     check(tar.wait() == 0, "source copy for dpkg-buildpackage")
     log = open(os.path.join(deb, "build.log"), "w")
-    env = dict(os.environ, DEB_BUILD_OPTIONS="parallel=2 nocheck")
+    env = dict(os.environ, DEB_BUILD_OPTIONS="parallel=2 nocheck noopt")
     print("install-test: dpkg-buildpackage -us -uc -b (log: %s)" % log.name, flush=True)
     return time.time(), subprocess.Popen(["dpkg-buildpackage", "-us", "-uc", "-b"], cwd=os.path.join(deb, "src"),
                                          stdout=log, stderr=subprocess.STDOUT, env=env)
