@@ -48,12 +48,15 @@ $(B)/man/.stamp: $$(INSTALL_BINS) tools/man/malibu.1.in tools/man/help2man.py to
 	done
 	@touch $@
 
-# bash completion: malibu's table, the functions, then every other command installed
-$(B)/completion/malibu: $(B)/malibu tools/completion/malibu.bash FORCE
+# bash completion: malibu's table, the functions, then every other command installed (the list
+# comes from PROGRAMS, defined in mk/*.mk).  No FORCE: a target that must run a recipe at every
+# make waits, under make -j, until every goal after it has started (make test ran install-test
+# last of all so).
+$(B)/completion/malibu: $(B)/malibu tools/completion/malibu.bash $(wildcard mk/*.mk)
 	@mkdir -p $(dir $@)
 	@{ $(B)/malibu --help-completion && cat tools/completion/malibu.bash && \
 	   echo "complete -F _malibu_tool $(sort $(filter-out malibu malibu-image,$(notdir $(INSTALL_BINS))))"; } > $@.tmp
-	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; echo "completion: $@"; fi
+	@mv $@.tmp $@; echo "completion: $@"
 
 .PHONY: man completion
 man: $(B)/man/.stamp

@@ -13,7 +13,7 @@
 # until the layer goes.  hashcat's optimized kernels (-O) compile in about a third of the time.
 #
 # usage: hashcat_test.sh MALIBU MODELS IMAGE_DIR [BENCH_MODELS]
-#   BENCH_MODELS: the models that also run the benchmark (default: all of MODELS)
+#   BENCH_MODELS: the models that also run the benchmark (default: all of MODELS; none: no model)
 set -u
 malibu=$1
 models=$2

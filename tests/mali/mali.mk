@@ -45,27 +45,32 @@ else
 	sh tests/mali/boot_test.sh $(B)/malibu $(B)/tests/mali/boot $(IMAGE_OUT) "g71 g52"
 endif
 
-# In `make test` too (~3-4 min, five boots, two at once): the 13 OpenCL samples (sgemm_naive at
+# In `make test` too (three boots, two at once, ~2.5 min): the 13 OpenCL samples (sgemm_naive at
 # 256, whose loop clauses run often enough per host thread to fill compiled code's records) on
-# panfrost for g71 and g52 with --gpu-threads 1 and 2, checked against the CPU, against llvmpipe
-# and across thread counts and back ends; the same boots compare the GPU back ends' --stats counts
-# (interp with 1 thread, jit with 2, on g71 also jit-sse) (tests/mali/apps_test.sh with
+# panfrost for MALI_APPS_MODELS (default g52; g71 runs them in mali-stack-test, on the stable
+# stack) with --gpu-threads 1 and 2, checked against the CPU, against llvmpipe and across thread
+# counts and back ends; the same boots compare the GPU back ends' --stats counts (interp with 1
+# thread, jit with 2, on the first model also jit-sse) (tests/mali/apps_test.sh with
 # MALI_APPS_STATS=1; MALI_APPS_KNOWN_FAIL lists failures reported but not gated).
-# mali-stats-test is another name for it.
+# mali-stats-test is another name for it.  mali-apps-full-test: the same on g71 and g52 (five
+# boots, ~4 min).
+MALI_APPS_MODELS ?= g52
 MALI_APPS_TEST_LIST := vecadd saxpy sgemm_naive:256 sgemm_tiled reduce scan sobel histogram \
     bitonic_sort transpose bfs math_builtins image_convert
-.PHONY: mali-apps-test mali-stats-test
+.PHONY: mali-apps-test mali-stats-test mali-apps-full-test
 TEST_TARGETS += mali-apps-test
 mali-apps-test: $(B)/malibu
 ifeq ($(MALI_IN_TEST),no)
 	@echo "== mali OpenCL sample tests skipped (MALI_IN_TEST=no)"
 else
 	@$(MAKE) --no-print-directory image
-	@echo "== mali: the OpenCL samples on panfrost (g71, g52; --gpu-threads 1 interp, 2 jit) vs CPU and llvmpipe, and their --stats counts"
+	@echo "== mali: the OpenCL samples on panfrost ($(MALI_APPS_MODELS); --gpu-threads 1 interp, 2 jit) vs CPU and llvmpipe, and their --stats counts"
 	MALI_APPS_IMAGE=$(IMAGE_OUT) MALI_APPS_STATS=1 MALI_APPS="$(MALI_APPS_TEST_LIST)" \
-	    sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps "g71 g52" "1 2"
+	    sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps "$(MALI_APPS_MODELS)" "1 2"
 endif
 mali-stats-test: mali-apps-test
+mali-apps-full-test: $(B)/malibu
+	@$(MAKE) --no-print-directory mali-apps-test MALI_APPS_MODELS="g71 g52"
 
 # In `make test` too (~2 min, two boots): the second guest stack, trixie's own (`make image
 # IMAGE_STACK=stable`: Linux 6.12 with panfrost 1.2, Mesa 25.0, in MALI_STACK2_OUT, built
@@ -124,13 +129,15 @@ mali-clpeak-full-test: $(B)/malibu
 
 # Debian's hashcat on the default stack (tests/mali/hashcat_test.sh): a brute-force crack of a
 # known MD5 on each model of HASHCAT_MODELS (default g52 in `make test`, to keep it within its time
-# budget; MODELS="g71 g52" for both) and `hashcat -b -m 0` on those of HASHCAT_BENCH_MODELS (default g52:
-# the benchmark is 43 s of a 170 s boot; HASHCAT_BENCH_MODELS="g71 g52" for both), through the
-# OpenCL layer that applies the bound on CL_KERNEL_WORK_GROUP_SIZE Mesa misses
-# (guest-images/apps/libcl_kernel_wg_bound.c).
-HASHCAT_BENCH_MODELS ?= g52
+# budget; MODELS="g71 g52" for both) and `hashcat -b -m 0` on those of HASHCAT_BENCH_MODELS (default
+# none in `make test`: the benchmark is 43 s of a 170 s boot), through the OpenCL layer that
+# applies the bound on CL_KERNEL_WORK_GROUP_SIZE Mesa misses (guest-images/apps/
+# libcl_kernel_wg_bound.c).  mali-hashcat-full-test: the crack and the benchmark on g71 and g52.
+HASHCAT_BENCH_MODELS ?= none
 HASHCAT_MODELS ?= g52
-.PHONY: mali-hashcat-test
+.PHONY: mali-hashcat-test mali-hashcat-full-test
+mali-hashcat-full-test: $(B)/malibu
+	@$(MAKE) --no-print-directory mali-hashcat-test HASHCAT_MODELS="g71 g52" HASHCAT_BENCH_MODELS="g71 g52"
 TEST_TARGETS += mali-hashcat-test
 mali-hashcat-test: $(B)/malibu
 ifeq ($(MALI_IN_TEST),no)
