@@ -77,20 +77,21 @@ san-test:
 	@$(MAKE) --no-print-directory SAN=1 all unit-build
 	@$(TEST_RUN) SAN=1 unit-test $(SAN_TEST_TARGETS)
 
-# The suites that run alone keep one host core busy: the ASan/UBSan build runs beside them at
-# nice 19 (it yields the core to them; their figures stay within their bands, docs/testing.md),
-# its output in $(SAN_BUILD_LOG), and san-test finds it built.
+# The ASan/UBSan build runs at nice 19 beside the suites (it takes the CPU time they leave: the
+# image builds' I/O, the suites that keep one core busy, those that run alone; their figures stay
+# within their bands, docs/testing.md), its output in $(SAN_BUILD_LOG); san-test finds it built.
 SAN_BUILD_LOG := $(BUILD)/san/build.log
 test: host-deps
 	@$(MAKE) --no-print-directory all unit-build fuzz-build
-	@$(TEST_RUN) $(TEST_PAIRED_GOALS)
-	@echo "== the ASan/UBSan build at nice 19, beside the suites that run alone (log: $(SAN_BUILD_LOG))"
+	@echo "== the ASan/UBSan build at nice 19, beside the suites (log: $(SAN_BUILD_LOG))"
 	@mkdir -p $(dir $(SAN_BUILD_LOG)); \
 	nice -n 19 $(MAKE) --no-print-directory SAN=1 all unit-build > $(SAN_BUILD_LOG) 2>&1 & san=$$!; \
-	$(MAKE) --no-print-directory -j1 $(TEST_ALONE); alone=$$?; \
+	$(TEST_RUN) $(TEST_PAIRED_GOALS) && $(MAKE) --no-print-directory -j1 $(TEST_ALONE); suites=$$?; \
+	[ $$suites = 0 ] || kill $$san 2>/dev/null; \
 	wait $$san; built=$$?; \
-	if [ $$built != 0 ]; then tail -n 40 $(SAN_BUILD_LOG); echo "the ASan/UBSan build failed (log: $(SAN_BUILD_LOG))"; fi; \
-	[ $$alone = 0 ] && [ $$built = 0 ]
+	if [ $$suites = 0 ] && [ $$built != 0 ]; then \
+	    tail -n 40 $(SAN_BUILD_LOG); echo "the ASan/UBSan build failed (log: $(SAN_BUILD_LOG))"; fi; \
+	[ $$suites = 0 ] && [ $$built = 0 ]
 	@$(MAKE) --no-print-directory san-test
 
 clean:

@@ -13,7 +13,7 @@
 #
 # MALI_APPS_STATS=1 (mali-apps-test in `make test`) makes the same boots compare the GPU back ends:
 # each writes a --stats report; a boot with 1 thread runs --gpu-backend interp (the reference),
-# the others the jit (on the first model one more boot, MODEL-t2sse, runs jit-sse, the SSE code, where the
+# the others the jit (on g71 one more boot, MODEL-t2sse, runs jit-sse, the SSE code, where the
 # host's jit is AVX2), and tests/mali/stats_compare.py requires every report's shader-core counts
 # (kernels and their clauses, CFG edges, divergence, shader jobs, totals) to equal the reference's.
 # A host without compiled code (not x86-64 with SSE4.1 + SSSE3) has nothing to compare: the test
@@ -56,7 +56,6 @@ if [ -n "$stats" ]; then
 fi
 runs=""
 ref=""
-sse_model=${models%% *}
 # JOBS boots at once (MALI_APPS_JOBS, default 2: one per host core; each boot is one vCPU), in
 # groups: the messages of a group come when its last boot ends
 jobs=${MALI_APPS_JOBS:-2}
@@ -82,7 +81,7 @@ for m in $models; do
         [ "$t" != 1 ] || be=interp
         specs="$specs $t:$be:$m-t$t"
     done
-    [ -z "$stats" ] || [ $m != "$sse_model" ] || [ $avx2 != yes ] || specs="$specs 2:jit-sse:$m-t2sse"
+    [ -z "$stats" ] || [ $m != g71 ] || [ $avx2 != yes ] || specs="$specs 2:jit-sse:$m-t2sse"
     for spec in $specs; do
         t=${spec%%:*} rest=${spec#*:}
         be=${rest%%:*} run=${rest#*:}

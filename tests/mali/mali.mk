@@ -47,14 +47,14 @@ endif
 
 # In `make test` too (three boots, two at once, ~2.5 min): the 13 OpenCL samples (sgemm_naive at
 # 256, whose loop clauses run often enough per host thread to fill compiled code's records) on
-# panfrost for MALI_APPS_MODELS (default g52; g71 runs them in mali-stack-test, on the stable
+# panfrost for MALI_APPS_MODELS (default g71; g52 runs them in mali-stack-test, on the stable
 # stack) with --gpu-threads 1 and 2, checked against the CPU, against llvmpipe and across thread
 # counts and back ends; the same boots compare the GPU back ends' --stats counts (interp with 1
-# thread, jit with 2, on the first model also jit-sse) (tests/mali/apps_test.sh with
+# thread, jit with 2, on g71 also jit-sse: the SSE code runs 4-lane warps only) (tests/mali/apps_test.sh with
 # MALI_APPS_STATS=1; MALI_APPS_KNOWN_FAIL lists failures reported but not gated).
 # mali-stats-test is another name for it.  mali-apps-full-test: the same on g71 and g52 (five
 # boots, ~4 min).
-MALI_APPS_MODELS ?= g52
+MALI_APPS_MODELS ?= g71
 MALI_APPS_TEST_LIST := vecadd saxpy sgemm_naive:256 sgemm_tiled reduce scan sobel histogram \
     bitonic_sort transpose bfs math_builtins image_convert
 .PHONY: mali-apps-test mali-stats-test mali-apps-full-test
@@ -77,11 +77,11 @@ mali-apps-full-test: $(B)/malibu
 # and checked by image-test; its packages are fetched here the first time): the guest checks of
 # tests/mali/guest_test.sh (profiling reports SKIP there) on MALI_STACK_GUEST_MODELS (default
 # g52), then the 13 samples against the CPU and llvmpipe as in mali-apps-test (--gpu-threads 2)
-# on MALI_STACK_APPS_MODELS (default g71): each model boots the stable stack once (both models
-# run both parts on the default stack).  `make mali-stack-test MALI_STACK_GUEST_MODELS="g71 g52"
+# on MALI_STACK_APPS_MODELS (default g52: mali-apps-test runs g71 on the default stack, so each
+# model runs the samples on one stack).  `make mali-stack-test MALI_STACK_GUEST_MODELS="g71 g52"
 # MALI_STACK_APPS_MODELS="g71 g52"`: every part on both (~4 min).
 MALI_STACK_GUEST_MODELS ?= g52
-MALI_STACK_APPS_MODELS ?= g71
+MALI_STACK_APPS_MODELS ?= g52
 # MALI_STACK2_OUT: the stable stack's image directory (mk/image.mk's IMAGE_OUT for
 # IMAGE_STACK=stable), passed down so that an IMAGE_OUT given for the default stack is not reused.
 MALI_STACK2_OUT ?= $(GI)/out-stable
