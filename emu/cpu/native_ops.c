@@ -2,8 +2,7 @@
  * (integer data processing, loads and stores, branches).  Each emitter produces
  * exactly what the portable handler computes; where an operand does not fit the
  * x86 form it returns 0 and the portable handler is called instead. */
-#include "native_emit.h"
-#include <cpuid.h>
+#include "native_simd.h"
 
 #if MALIBU_HAVE_NATIVE
 
@@ -83,16 +82,7 @@ static int dst_reg(NCtx *x, unsigned d)
 
 static int direct_cc(unsigned cond, int fl);
 
-/* LAHF/SAHF in 64-bit mode (CPUID 0x80000001 ECX bit 0; absent on the first x86-64 CPUs). */
-static bool host_sahf(void)
-{
-    static int have = -1;
-    if (have < 0) {
-        unsigned eax, ebx, ecx, edx;
-        have = __get_cpuid(0x80000001, &eax, &ebx, &ecx, &edx) && (ecx & 1);
-    }
-    return have;
-}
+static bool host_sahf(void) { return native_simd_host() & HOST_LAHF; }
 
 /* Does op d (at o) write all of NZCV without reading them, and without leaving the block or
  * touching guest memory first? */
@@ -1089,13 +1079,13 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
             uint32_t f = o->x >> 28; /* N Z C V */
             unsigned cf = d->op ? !(f >> 1 & 1) : f >> 1 & 1;
             if (f & 1) {
-                x_b(a, 0xB0), x_b(a, 0x7F); /* mov al, 0x7f */
-                x_b(a, 0x04), x_b(a, 0x01); /* add al, 1: OF */
+                x_mov_r8i(a, X8_AL, 0x7f);
+                x_add_al_i(a, 1); /* OF */
             } else {
                 x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
             }
-            x_b(a, 0xB4), x_b(a, (uint8_t)((f >> 3 & 1) << 7 | (f >> 2 & 1) << 6 | 2 | cf)); /* mov ah */
-            x_b(a, 0x9E); /* sahf */
+            x_mov_r8i(a, X8_AH, (uint8_t)((f >> 3 & 1) << 7 | (f >> 2 & 1) << 6 | 2 | cf)); /* SF ZF CF */
+            x_sahf(a);
             x_patch(done, a->p);
             store_flags(x, d->op ? FL_SUB : FL_ADD);
             return 1;
