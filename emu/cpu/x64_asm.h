@@ -164,6 +164,11 @@ static inline void x_store_imm16(Asm *a, int base, int32_t d, uint16_t v)
     x_b(a, (uint8_t)v);
     x_b(a, (uint8_t)(v >> 8));
 }
+static inline void x_store_imm8(Asm *a, int base, int32_t d, uint8_t v)
+{
+    x_op_mem(a, 0, 0xC6, -1, 0, base, X_NONE, d, false);
+    x_b(a, v);
+}
 static inline void x_load_byte(Asm *a, int r, int base, int32_t d) { x_op_mem(a, 0, 0x0F, 0xB6, r, base, X_NONE, d, false); }
 
 /* movzx / movsx register forms: from 8 (from_size 0) or 16 (1) bits, movsxd (2). */
