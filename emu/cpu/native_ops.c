@@ -345,6 +345,7 @@ bool ne_through_needed(const TB *tb, unsigned i)
 #endif
 }
 
+#ifndef CONFIG_SYSTEM
 /* Can the abort path recompute the NZCV of fused compare s from Xn after op o (a pure op
  * writing Xn) by FLA_ADJ?  When o is ADD Xn, Xn, #k and s compares Xn with an immediate. */
 static bool adjustable(const Op *s, const NativeDesc *sd, const Op *o, const NativeDesc *d, int32_t *adj)
@@ -359,6 +360,7 @@ static bool adjustable(const Op *s, const NativeDesc *sd, const Op *o, const Nat
     *adj = (int32_t)k;
     return true;
 }
+#endif
 
 int ne_loop_stale_edge(const TB *tb, unsigned *adj_op, int32_t *adj)
 {
