@@ -295,10 +295,18 @@ static void native_run_ops(CPUState *c, Op *op)
         op = op->fn(c, op);
 }
 
+void native_flags_again(CPUState *c, const Op *flags_op)
+{
+    uintptr_t p = (uintptr_t)flags_op;
+    if (!p || ((p & 1) && !c->loop_nzcv_stale)) /* bit 0: a loop head's, entered from outside */
+        return;
+    Op *o = (Op *)(p & ~(uintptr_t)1);
+    o->fn(c, o);
+}
+
 _Noreturn static void native_data_abort(CPUState *c, uint64_t addr, const Op *op, int write, const Op *flags_op)
 {
-    if (flags_op) /* the flags the block left out of CPUState (ne_op_copy) */
-        flags_op->fn(c, (Op *)flags_op);
+    native_flags_again(c, flags_op); /* the flags the block left out of CPUState (ne_op_copy) */
     cpu_raise(c, (Op *)op, EXC_DATA_ABORT, addr, write != 0);
 }
 
@@ -916,6 +924,8 @@ static void loop_back_edge(NCtx *x, unsigned uncount)
     }
     struct { int8_t slot; bool dirty; uint32_t used; } saved[NE_CACHE_REGS];
     memcpy(saved, x->rc, sizeof saved);
+    if (x->stale_copy && !x->stale_taken) /* another back edge: NZCV are in CPUState */
+        x_store_imm8(a, HR_CPU, CPU_OFF(loop_nzcv_stale), 0);
     loop_reconcile(x);
     memcpy(x->rc, saved, sizeof saved); /* rc_store cleared dirty bits of the other path */
     /* A back edge before the block's end: the instructions after it did not run, so going
@@ -997,6 +1007,14 @@ static void emit_loop_exits(NCtx *x, struct NativeBuf *b)
     for (int k = 0; k < NE_CACHE_REGS; k++)
         if (x->loop_slot[k] >= 0 && x->loop_dirty[k])
             x_store(a, W64, HR_CPU, xoff((unsigned)x->loop_slot[k]), rc_host[k]);
+    if (x->stale_copy) { /* left out by ne_loop_stale_edge's back edge: recompute them */
+        x_cmp_m8i(a, HR_CPU, CPU_OFF(loop_nzcv_stale), 0);
+        uint8_t *stored = x_jcc(a, CC_E);
+        x_mov_rr(a, W64, X_RDI, HR_CPU);
+        x_mov_imm(a, X_RSI, (uint64_t)(uintptr_t)x->stale_copy);
+        ne_call(x, (const void *)x->stale_copy->fn);
+        x_patch(stored, a->p);
+    }
     x_mov_imm(a, X_RCX, x->tb->pc);
     x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
     x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
@@ -1273,8 +1291,13 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
     x->buf = b;
     x->loop_head = NULL;
     x->loop_seen_set = false;
+    x->stale_taken = false;
     rc_reset(x);
     size_t data_mark = b->data_used, sites_mark = b->n_sites;
+    x->stale_copy = loops && x->stale_edge >= 0 ? ne_flags_copy(x, (unsigned)x->stale_edge, 0) : NULL;
+    x->stale_adj_copy = x->stale_copy && x->stale_adj ? ne_flags_copy(x, (unsigned)x->stale_edge, x->stale_adj) : NULL;
+    if (x->stale_adj && !x->stale_adj_copy)
+        x->stale_copy = NULL;
 
     if (insn_limit_check) {
         /* Quantum used up: leave before the block with pc = its address (chained and looked-up
@@ -1294,13 +1317,20 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
         x_alu_mi(&x->a, W64, ALU_ADD, HR_CPU, CPU_OFF(insn_count), (int32_t)tb->n_insns);
     if (loops) {
         loop_enter(x);
+        if (x->stale_copy) /* entered from outside: NZCV are in CPUState */
+            x_store_imm8(&x->a, HR_CPU, CPU_OFF(loop_nzcv_stale), 0);
         x->loop_head = x->a.p;
+        if (x->stale_copy) /* the loop head's accesses, on a data abort */
+            x->flags_op = (const Op *)((uintptr_t)x->stale_copy | 1);
     }
     for (unsigned i = 0; i < tb->n_ops && !x->failed;) {
         x->i = i;
         const Op *o = &tb->ops[i];
+        if (x->stale_adj_copy && i > x->stale_adj_op && x->flags_op == (const Op *)((uintptr_t)x->stale_copy | 1))
+            x->flags_op = (const Op *)((uintptr_t)x->stale_adj_copy | 1); /* Xn went up by adj */
         if (o->fn == op_goto_through) {
-            emit_through(x, o);
+            if (ne_through_needed(tb, i))
+                emit_through(x, o);
             i++;
             continue;
         }
@@ -1334,6 +1364,10 @@ bool native_compile(CPUState *c, TB *tb)
     NCtx *x = &ctx;
     uint8_t *start = b->code + b->used;
     bool loops = block_loops(tb);
+    x->stale_edge = -1;
+    x->stale_adj = 0;
+    if (loops)
+        x->stale_edge = ne_loop_stale_edge(tb, &x->stale_adj_op, &x->stale_adj);
     size_t data_mark = b->data_used, sites_mark = b->n_sites;
     memset(x->loop_slot, -1, sizeof x->loop_slot);
     memset(x->loop_dirty, 0, sizeof x->loop_dirty);

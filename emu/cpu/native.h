@@ -164,11 +164,14 @@ void native_chain(uint8_t *field, TB *tb);
 typedef struct NativeFaultSite {
     uintptr_t rip;
     const Op *op;
-    const Op *flags_op; /* non-NULL: run it (it recomputes NZCV, left stale) before the abort */
+    const Op *flags_op; /* non-NULL: run it (it recomputes NZCV, left stale) before the abort
+                         * (native_flags_again: bit 0 set, only if CPUState.loop_nzcv_stale) */
     uint8_t n;
     uint8_t hreg[NATIVE_CACHE_REGS], slot[NATIVE_CACHE_REGS];
 } NativeFaultSite;
 const NativeFaultSite *native_fault_site(TBCache *t, uintptr_t rip);
+/* A data abort's NZCV: run a fault site's flags_op (NULL: none), which recomputes NZCV. */
+void native_flags_again(CPUState *c, const Op *flags_op);
 #endif
 
 /* Run one block with whichever back end translated it.  *chain carries the unchained exit

@@ -65,6 +65,8 @@ typedef struct NCtx {
     /* >= 0: that op's NZCV (kind FL_*) is still only in EFLAGS, to be stored on the side exit
      * of the conditional branch that follows (flags_die_after_side_exit); -1: none. */
     int pending_fl;
+    unsigned pending_need;      /* with pending_fl: the flags (NF_*) the code after the branch
+                                 * reads from CPUState, stored there after the branch */
     /* User mode: non-NULL while the flags in CPUState are stale because the last setter's
      * stores were left out (store_flags): a copy of that setter (ne_op_copy), which a data
      * abort at a guest access runs first to put NZCV right. */
@@ -78,6 +80,17 @@ typedef struct NCtx {
     int8_t loop_slot[NE_CACHE_REGS], loop_seen[NE_CACHE_REGS];
     bool loop_dirty[NE_CACHE_REGS], loop_seen_dirty[NE_CACHE_REGS];
     bool loop_seen_set;
+    /* User mode: op index of the fused compare-and-branch whose back edge goes round without
+     * storing NZCV (ne_loop_stale_edge; -1: none), and the copy of it (ne_op_copy, run as
+     * op_flags_again) that the loop head's fault sites carry, tagged (bit 0), and that the
+     * back edge's exit runs; stale_taken: the back edge being compiled is that one.  An
+     * ADD Xn, Xn, #adj of the compare's register at op stale_adj_op: the accesses after it
+     * carry stale_adj_copy (Xn - adj) instead. */
+    int stale_edge;
+    unsigned stale_adj_op;
+    int32_t stale_adj;
+    const Op *stale_copy, *stale_adj_copy;
+    bool stale_taken;
     uint8_t *loop_exit[NE_MAX_GOTOS * 2]; /* leave with c->pc = the block's start */
     unsigned n_loop_exit;
     struct {                    /* branches the block continues through (op_goto_through) */
@@ -161,6 +174,19 @@ void ne_slow_reload(NCtx *x, int site, int host, unsigned slot);
 /* A copy of op i in the buffer's data, followed by a return op: calling its handler runs that
  * op alone.  NULL when out of data space. */
 Op *ne_op_copy(NCtx *x, unsigned i);
+/* User mode: does the B the block continues through at op i test exit_request?  Not when
+ * every op before it only computes or loads (native_ops.c). */
+bool ne_through_needed(const TB *tb, unsigned i);
+/* User mode: the op index of a fused compare-and-branch whose taken side is the block's
+ * back edge and whose NZCV the loop head can do without (every op up to the next setter of
+ * all four computes or accesses memory, none changing the compare's sources before an
+ * access), else -1.  Such a back edge goes round without storing NZCV; the loop head's
+ * accesses recompute them on a data abort when CPUState.loop_nzcv_stale says so, and leaving
+ * at the back edge recomputes them first. */
+int ne_loop_stale_edge(const TB *tb, unsigned *adj_op, int32_t *adj);
+/* The copy of op i that recomputes its NZCV (fl_copy), for stale_edge, with Xn less adj when
+ * adj != 0 (for the accesses after the ADD at adj_op); NULL: no data space. */
+const Op *ne_flags_copy(NCtx *x, unsigned i, int32_t adj);
 /* Call a C function (arguments already in rdi, rsi, ...). */
 void ne_call(NCtx *x, const void *fn);
 

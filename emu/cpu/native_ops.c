@@ -2,8 +2,7 @@
  * (integer data processing, loads and stores, branches).  Each emitter produces
  * exactly what the portable handler computes; where an operand does not fit the
  * x86 form it returns 0 and the portable handler is called instead. */
-#include "native_emit.h"
-#include <cpuid.h>
+#include "native_simd.h"
 
 #if MALIBU_HAVE_NATIVE
 
@@ -83,16 +82,7 @@ static int dst_reg(NCtx *x, unsigned d)
 
 static int direct_cc(unsigned cond, int fl);
 
-/* LAHF/SAHF in 64-bit mode (CPUID 0x80000001 ECX bit 0; absent on the first x86-64 CPUs). */
-static bool host_sahf(void)
-{
-    static int have = -1;
-    if (have < 0) {
-        unsigned eax, ebx, ecx, edx;
-        have = __get_cpuid(0x80000001, &eax, &ebx, &ecx, &edx) && (ecx & 1);
-    }
-    return have;
-}
+static bool host_sahf(void) { return native_simd_host() & HOST_LAHF; }
 
 /* Does op d (at o) write all of NZCV without reading them, and without leaving the block or
  * touching guest memory first? */
@@ -183,13 +173,16 @@ static bool setter_repeatable(const Op *s, const NativeDesc *sd)
 /* The abort path's NZCV of a setter its own handler cannot recompute: a fused compare-and-
  * branch (its handler branches) or an immediate SUBS/ADDS that overwrote its source.  x: FLA_*
  * operation, FLA_SF, FLA_REG (operand b is Xm, else imm), FLA_INV (operand a is Xd +/- b,
- * the source recovered from the result, else Xn).  Writes NZCV only. */
-enum { FLA_SUB, FLA_ADD, FLA_AND, FLA_SF = 4, FLA_REG = 8, FLA_INV = 16 };
+ * the source recovered from the result, else Xn), FLA_ADJ (operand a is Xn less the signed
+ * 24-bit x >> 8: Xn was since incremented by it, ne_loop_stale_edge).  Writes NZCV only. */
+enum { FLA_SUB, FLA_ADD, FLA_AND, FLA_SF = 4, FLA_REG = 8, FLA_INV = 16, FLA_ADJ = 32 };
 static Op *op_flags_again(CPUState *c, Op *o)
 {
     unsigned f = o->x, op = f & 3;
     uint64_t b = (f & FLA_REG) ? c->x[o->m] : o->imm;
     uint64_t a = !(f & FLA_INV) ? c->x[o->n] : op == FLA_SUB ? c->x[o->d] + b : c->x[o->d] - b;
+    if (f & FLA_ADJ)
+        a -= (uint64_t)(int64_t)((int32_t)f >> 8);
     unsigned sh = (f & FLA_SF) ? 63 : 31;
     uint64_t m = (f & FLA_SF) ? ~0ull : 0xffffffffull;
     a &= m, b &= m;
@@ -234,6 +227,21 @@ static const Op *fl_copy(NCtx *x)
     cp->x = f;
 #else
     (void)s;
+#endif
+    return cp;
+}
+
+const Op *ne_flags_copy(NCtx *x, unsigned i, int32_t adj)
+{
+    unsigned keep = x->i;
+    x->i = i;
+    Op *cp = (Op *)fl_copy(x);
+    x->i = keep;
+#ifndef CONFIG_SYSTEM
+    if (cp && adj) /* ne_loop_stale_edge made sure it is an op_flags_again of an immediate form */
+        cp->x |= FLA_ADJ | (uint32_t)adj << 8;
+#else
+    (void)adj;
 #endif
     return cp;
 }
@@ -316,6 +324,97 @@ static unsigned flags_needed(NCtx *x, int kind, bool *pending, bool *defer)
     return NF_ALL;
 }
 
+bool ne_through_needed(const TB *tb, unsigned i)
+{
+#ifdef CONFIG_SYSTEM
+    (void)tb, (void)i;
+    return true;
+#else
+    /* Code writes (the SIGSEGV handler of a store to a code page) and handlers set exit_request
+     * synchronously; the block's entry and a loop's back edge tested it after the last such op
+     * before this one unless an op in between stores, calls a handler or leaves. */
+    for (unsigned j = 0; j < i; j++) {
+        const Op *o = &tb->ops[j];
+        const NativeDesc *d = native_desc(o->fn);
+        if (o->fn == op_goto_through || (d && pure_op(d)))
+            continue;
+        if (!d || (d->kind != NK_LOAD && d->kind != NK_LOADP) || !native_int_access(o, d))
+            return true;
+    }
+    return false;
+#endif
+}
+
+#ifndef CONFIG_SYSTEM
+/* Can the abort path recompute the NZCV of fused compare s from Xn after op o (a pure op
+ * writing Xn) by FLA_ADJ?  When o is ADD Xn, Xn, #k and s compares Xn with an immediate. */
+static bool adjustable(const Op *s, const NativeDesc *sd, const Op *o, const NativeDesc *d, int32_t *adj)
+{
+    int op = sd->op >> 1;
+    int64_t k = (int64_t)o->imm;
+    if (s->d != REG_SINK || (op != 0 && op != 2 && op != 3) || d->kind != NK_ADDSUB_IMM || d->setf ||
+        o->d != s->n || o->n != s->n || k < -(1 << 23) || k >= (1 << 23))
+        return false;
+    if (!d->sf && !(sd->op & 1)) /* a 32-bit add lost the high half a 64-bit compare reads */
+        return false;
+    *adj = (int32_t)k;
+    return true;
+}
+#endif
+
+int ne_loop_stale_edge(const TB *tb, unsigned *adj_op, int32_t *adj)
+{
+    *adj_op = ~0u;
+    *adj = 0;
+#ifdef CONFIG_SYSTEM
+    (void)tb;
+    return -1;
+#else
+    /* the first fused compare whose taken side is the block's start, the block going on after */
+    unsigned e = 0;
+    while (e + 2 < tb->n_ops && !(tb->ops[e + 1].fn == op_goto_tb && tb->ops[e + 1].imm == tb->pc &&
+                                  tb->ops[e + 2].fn == op_goto_next))
+        e++;
+    if (e + 2 >= tb->n_ops)
+        return -1;
+    const Op *s = &tb->ops[e];
+    const NativeDesc *sd = native_desc(s->fn);
+    if (!sd || sd->kind != NK_CMP_BRANCH || !setter_repeatable(s, sd))
+        return -1;
+    /* the loop head up to the first op that writes all four (the compare itself at the latest) */
+    bool clobbered = false; /* a source of the compare was written: no access after that */
+    for (unsigned j = 0; j < e; j++) {
+        const Op *o = &tb->ops[j];
+        if (o->fn == op_goto_through) {
+            if (ne_through_needed(tb, j))
+                return -1; /* its exit would need NZCV */
+            continue;
+        }
+        const NativeDesc *d = native_desc(o->fn);
+        if (!d)
+            return -1;
+        if (writes_all_flags(d))
+            break;
+        if (pure_op(d)) {
+            if (writes_setter_reg(s, sd, o->d)) {
+                if (!clobbered && *adj_op == ~0u && adjustable(s, sd, o, d, adj))
+                    *adj_op = j; /* the accesses after it recompute from Xn - adj */
+                else
+                    clobbered = true;
+            }
+            continue;
+        }
+        if (!native_int_access(o, d) || clobbered)
+            return -1;
+        if (d->kind == NK_LOAD || d->kind == NK_LOADP)
+            clobbered |= writes_setter_reg(s, sd, o->d) || (d->kind == NK_LOADP && writes_setter_reg(s, sd, o->a));
+        if (d->sub == NAM_PRE || d->sub == NAM_POST)
+            clobbered |= writes_setter_reg(s, sd, o->n);
+    }
+    return (int)e;
+#endif
+}
+
 static void emit_flag_stores_of(NCtx *x, int kind, unsigned need)
 {
     Asm *a = &x->a;
@@ -347,8 +446,10 @@ static void store_flags(NCtx *x, int kind)
     x->flags_op = NULL;
     if (need != NF_ALL && defer && !(x->flags_op = fl_copy(x)))
         need = NF_ALL;
-    x->pending_fl = pending && need != NF_ALL ? kind : -1;
-    emit_flag_stores_of(x, kind, need);
+    x->pending_fl = pending ? kind : -1;
+    x->pending_need = need;
+    if (!pending) /* else cond_branch stores them: all four on the side exit, need after it */
+        emit_flag_stores_of(x, kind, need);
 }
 
 void ne_store_flags(NCtx *x, int kind) { store_flags(x, kind); }
@@ -376,13 +477,21 @@ static unsigned cond_branch(NCtx *x, const Op *o, int cc)
         return 3;
     }
     if (o[2].fn == op_goto_next) { /* the block goes on: the taken side is a side exit */
+        int kind = x->pending_fl; /* >= 0: EFLAGS still hold them (jcc and setcc leave them) */
+        x->pending_fl = -1;
         uint8_t *on = x_jcc(&x->a, cc ^ 1);
-        if (x->pending_fl >= 0) { /* EFLAGS still hold them: jcc and setcc leave them */
-            emit_flag_stores(x, x->pending_fl);
-            x->pending_fl = -1;
+        if (x->stale_copy && (int)x->i == x->stale_edge && o[1].imm == x->tb->pc && x->loop_head) {
+            /* the back edge ne_loop_stale_edge chose: NZCV left out, recomputable */
+            x_store_imm8(&x->a, HR_CPU, CPU_OFF(loop_nzcv_stale), 1);
+            x->stale_taken = true;
+        } else if (kind >= 0) {
+            emit_flag_stores(x, kind);
         }
         ne_goto_side(x, o[1].imm, o[2].x);
+        x->stale_taken = false;
         x_patch(on, x->a.p);
+        if (kind >= 0) /* what the code after the branch reads (flags_needed) */
+            emit_flag_stores_of(x, kind, x->pending_need);
         return 3;
     }
     /* each path writes back its own registers (ne_goto), so a loop's back edge keeps them */
@@ -1017,6 +1126,11 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         return 1;
     }
     case NK_EXTR: { /* (Rm >> x) | (Rn << (width - x)), 0 < x < width */
+        if (o->n == o->m) { /* ROR: a one-uop rotate (shrd is several on some hosts) */
+            int rd = def_copy(x, o->d, rc_src(x, o->m, X_RAX), w, NULL);
+            x_shift_ri(a, w, SH_ROR, rd, (uint8_t)o->x);
+            return 1;
+        }
         int rn = rc_src(x, o->n, X_RCX);
         int rd = def_copy(x, o->d, rc_src(x, o->m, X_RAX), w, &rn);
         x_shrd_ri(a, w, rd, rn, (uint8_t)o->x);
@@ -1089,13 +1203,13 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
             uint32_t f = o->x >> 28; /* N Z C V */
             unsigned cf = d->op ? !(f >> 1 & 1) : f >> 1 & 1;
             if (f & 1) {
-                x_b(a, 0xB0), x_b(a, 0x7F); /* mov al, 0x7f */
-                x_b(a, 0x04), x_b(a, 0x01); /* add al, 1: OF */
+                x_mov_r8i(a, X8_AL, 0x7f);
+                x_add_al_i(a, 1); /* OF */
             } else {
                 x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
             }
-            x_b(a, 0xB4), x_b(a, (uint8_t)((f >> 3 & 1) << 7 | (f >> 2 & 1) << 6 | 2 | cf)); /* mov ah */
-            x_b(a, 0x9E); /* sahf */
+            x_mov_r8i(a, X8_AH, (uint8_t)((f >> 3 & 1) << 7 | (f >> 2 & 1) << 6 | 2 | cf)); /* SF ZF CF */
+            x_sahf(a);
             x_patch(done, a->p);
             store_flags(x, d->op ? FL_SUB : FL_ADD);
             return 1;

@@ -9,6 +9,7 @@
  * portable handler computes; forms that need more than SSE2 check the host first
  * (native_simd_host) and otherwise return 0, so the portable handler runs. */
 #include "native_simd.h"
+#include <cpuid.h>
 
 #if MALIBU_HAVE_NATIVE
 
@@ -18,10 +19,12 @@ unsigned native_simd_host(void)
 {
     static int have = -1;
     if (have < 0) {
+        unsigned eax, ebx, ecx, edx;
         __builtin_cpu_init();
         have = (__builtin_cpu_supports("ssse3") ? HOST_SSSE3 : 0) |
                (__builtin_cpu_supports("sse4.1") ? HOST_SSE41 : 0) |
-               (__builtin_cpu_supports("sse4.2") ? HOST_SSE42 : 0);
+               (__builtin_cpu_supports("sse4.2") ? HOST_SSE42 : 0) |
+               (__get_cpuid(0x80000001, &eax, &ebx, &ecx, &edx) && (ecx & 1) ? HOST_LAHF : 0);
     }
     return (unsigned)have & host_limit;
 }

@@ -164,6 +164,11 @@ static inline void x_store_imm16(Asm *a, int base, int32_t d, uint16_t v)
     x_b(a, (uint8_t)v);
     x_b(a, (uint8_t)(v >> 8));
 }
+static inline void x_store_imm8(Asm *a, int base, int32_t d, uint8_t v)
+{
+    x_op_mem(a, 0, 0xC6, -1, 0, base, X_NONE, d, false);
+    x_b(a, v);
+}
 static inline void x_load_byte(Asm *a, int r, int base, int32_t d) { x_op_mem(a, 0, 0x0F, 0xB6, r, base, X_NONE, d, false); }
 
 /* movzx / movsx register forms: from 8 (from_size 0) or 16 (1) bits, movsxd (2). */
@@ -293,5 +298,10 @@ static inline void x_jmp_r(Asm *a, int r) { x_rex(a, 0, 0, 0, r, false); x_b(a, 
 static inline void x_push(Asm *a, int r) { x_rex(a, 0, 0, 0, r, false); x_b(a, (uint8_t)(0x50 + (r & 7))); }
 static inline void x_pop(Asm *a, int r) { x_rex(a, 0, 0, 0, r, false); x_b(a, (uint8_t)(0x58 + (r & 7))); }
 static inline void x_ret(Asm *a) { x_b(a, 0xC3); }
+/* Byte registers without a REX prefix: X8_AL..X8_BL (0-3), X8_AH..X8_BH (4-7). */
+enum { X8_AL = 0, X8_AH = 4 };
+static inline void x_mov_r8i(Asm *a, int r8, uint8_t v) { x_b(a, (uint8_t)(0xB0 + r8)); x_b(a, v); }
+static inline void x_add_al_i(Asm *a, uint8_t v) { x_b(a, 0x04); x_b(a, v); }
+static inline void x_sahf(Asm *a) { x_b(a, 0x9E); } /* SF ZF AF PF CF <- AH */
 
 #endif

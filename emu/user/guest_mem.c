@@ -338,8 +338,7 @@ static void segv_handler(int sig, siginfo_t *si, void *uc_)
                                           REG_R8,  REG_R9,  REG_R10, REG_R11, REG_R12, REG_R13, REG_R14, REG_R15 };
             for (unsigned k = 0; k < fs->n; k++)
                 current_cpu->x[fs->slot[k]] = (uint64_t)uc->uc_mcontext.gregs[greg[fs->hreg[k] & 15]];
-            if (fs->flags_op) /* NZCV left stale by the block: recomputed by the setter's copy */
-                fs->flags_op->fn(current_cpu, (Op *)fs->flags_op);
+            native_flags_again(current_cpu, fs->flags_op); /* NZCV the block left stale */
             last_fault_sig = sig;
             cpu_raise(current_cpu, (Op *)fs->op, EXC_DATA_ABORT, ga, write);
         }

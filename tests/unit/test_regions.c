@@ -14,6 +14,9 @@
  * - a B into the block's own page continues the block; its instruction count covers both parts;
  * - a block goes on after a conditional branch: the compare's flags, stored only on the taken
  *   side (the next instruction sets all four again), are right where that side leaves;
+ * - a loop whose back edge goes round without storing NZCV (user mode, ne_loop_stale_edge):
+ *   leaving there on exit_request stores the compare's NZCV, and after the loop's last round
+ *   a side exit has them;
  * - guest registers cached in rcx and rdx (user mode) survive every kind of op, compared with
  *   the portable back end.
  * The system-mode cases (an interrupt during a tight loop, the quantum) are in test_sysemu.c. */
@@ -414,6 +417,68 @@ START_TEST(rewrite_behind_a_b)
 }
 END_TEST
 
+START_TEST(exit_request_at_a_stale_back_edge)
+{
+    CPUState *c = harness_cpu();
+    /* The loop's block goes round without storing the compare's NZCV (user mode's native back
+     * end: every op before the compare only computes or accesses memory).  The third round's
+     * store rewrites the loop's first instruction, so its back edge leaves on exit_request:
+     * leaving must put NZCV (cmp 2, 2: Z C) in CPUState, where the new instruction, CINC on EQ,
+     * reads them when the block is entered again (the first block's exit stored Z = 0). */
+    const uint32_t code[] = {
+        0xd2800000u, /* mov x0, #0 */
+        0xd28000a1u, /* mov x1, #5 */
+        0x18000183u, /* ldr w3, newinsn (+48) */
+        0x10000069u, /* adr x9, loop (+12) */
+        0xd2a00404u, /* mov x4, #0x200000 (HARNESS_DATA) */
+        0x9100208au, /* add x10, x4, #8 */
+        0x91000400u, /* loop: add x0, x0, #1 (rewritten in the third round) */
+        0xb9000083u, /* str w3, [x4]: the data area twice, then the loop's first instruction */
+        0xaa0a03e4u, /* mov x4, x10 */
+        0xaa0903eau, /* mov x10, x9 */
+        0xd1000421u, /* sub x1, x1, #1 */
+        0xf100083fu, /* cmp x1, #2 */
+        0x54ffff42u, /* b.hs loop */
+        BRK0,
+        0x9a801400u, /* newinsn: cinc x0, x0, eq */
+    };
+    ck_assert_int_eq(HARNESS_DATA, 0x200000);
+    ck_assert_int_eq(run_rwx(c, code, 15), EXC_BRK);
+    ck_assert_uint_eq(c->x[1], 1);
+    ck_assert_uint_eq(c->x[0], 3 + 1); /* three ADDs, then CINC with Z from cmp 2, 2 */
+    ck_assert_uint_eq(cpu_get_nzcv(c), 0x80000000u); /* cmp 1, 2 */
+}
+END_TEST
+
+START_TEST(flags_after_a_stale_loop)
+{
+    CPUState *c = harness_cpu();
+    /* A loop whose back edge leaves NZCV out of CPUState; after its last round a CBZ's side
+     * exit leads to code that reads the last compare's flags from CPUState. */
+    const uint32_t code[] = {
+        0xd2800000u, /* mov x0, #0 */
+        0xd2800001u, /* mov x1, #0 */
+        0xd2800007u, /* mov x7, #0 */
+        0x91000c00u, /* loop: add x0, x0, #3 */
+        0x91000421u, /* add x1, x1, #1 */
+        0xf100283fu, /* cmp x1, #10 */
+        0x54ffffa1u, /* b.ne loop */
+        0xb4000047u, /* cbz x7, out */
+        BRK0 | 1u << 5, /* brk #1 */
+        0x9a9f17e5u, /* out: cset x5, eq */
+        0x9a9f37e6u, /* cset x6, hs */
+        BRK0,
+    };
+    cpu_set_nzcv(c, 0x90000000u);
+    ck_assert_int_eq(harness_run(c, code, 12), EXC_BRK);
+    ck_assert_uint_eq(c->syndrome, 0);
+    ck_assert_uint_eq(c->x[0], 30);
+    ck_assert_uint_eq(c->x[5], 1);
+    ck_assert_uint_eq(c->x[6], 1);
+    ck_assert_uint_eq(cpu_get_nzcv(c), 0x60000000u); /* cmp 10, 10: Z C */
+}
+END_TEST
+
 START_TEST(flags_stored_on_the_side_exit)
 {
     const uint32_t by_register[] = {
@@ -492,6 +557,8 @@ int main(void)
     tcase_add_test(tc, rewrite_behind_a_b);
     tcase_add_test(tc, block_continues_through_b);
     tcase_add_test(tc, flags_stored_on_the_side_exit);
+    tcase_add_test(tc, exit_request_at_a_stale_back_edge);
+    tcase_add_test(tc, flags_after_a_stale_loop);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);

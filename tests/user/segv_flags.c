@@ -4,6 +4,7 @@
  * compare with an immediate.  Faults inside the guest address space
  * (a host fault) and outside it (the window check), in a loop so the code runs native. */
 #include <signal.h>
+#include <sys/mman.h>
 #include <stdio.h>
 #include <ucontext.h>
 
@@ -106,6 +107,30 @@ static unsigned long cmpi_x0_load(unsigned long a, unsigned long p)
     return v + x0;
 }
 
+/* A loop whose block branches to its own start, so that the native back end leaves the
+ * counter compare's NZCV out of CPUState when it goes round (ne_loop_stale_edge): a load before
+ * the counter's increment (p[i]) and one after it (q[i]; the abort path recomputes NZCV from the
+ * counter less the increment), each faulting in the last round when p or q ends 24 or 32 bytes
+ * before an inaccessible page, or both in every round at a bad address, where the loop's block
+ * is entered each time by a CBZ's side exit with the flags of an unrelated compare (Z C). */
+static unsigned long loop_loads(unsigned long a, unsigned long p, unsigned long q)
+{
+    unsigned long v = 0, i, z = 0;
+    __asm__ volatile("mov %[i], #0\n\t"
+                     "cmp %[a], %[a]\n\t"
+                     "cbz %[z], 1f\n\t"
+                     "nop\n\t"
+                     "1:\n\t"
+                     "ldr %[v], [%[p], %[i], lsl #3]\n\t"
+                     "add %[i], %[i], #1\n\t"
+                     "ldr %[v], [%[q], %[i], lsl #3]\n\t"
+                     "cmp %[i], #4\n\t"
+                     "b.ne 1b\n\t"
+                     : [v] "+&r"(v), [i] "=&r"(i) : [a] "r"(a), [z] "r"(z), [p] "r"(p), [q] "r"(q)
+                     : "cc", "memory");
+    return v + i;
+}
+
 int main(void)
 {
     static const unsigned long vals[][2] = {
@@ -149,6 +174,25 @@ int main(void)
                 printf(" %lx", nz[j]);
             printf("\n");
         }
+    char *pages = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (pages == MAP_FAILED || mprotect(pages + 4096, 4096, PROT_NONE))
+        return 1;
+    const unsigned long ok = (unsigned long)pages, end = (unsigned long)pages + 4096;
+    const unsigned long pq[][2] = { { 8, 8 }, { 0xfff0000000000000ul, 0xfff0000000000000ul },
+                                    { end - 24, ok }, { ok, end - 32 } };
+    for (unsigned k = 0; k < sizeof pq / sizeof pq[0]; k++) {
+        unsigned long r = 0;
+        for (int n = 0; n < 300; n++) {
+            nfault = 0;
+            for (int j = 0; j < 8; j++)
+                nz[j] = 99;
+            r = loop_loads(3, pq[k][0], pq[k][1]);
+        }
+        printf("loop %u: (%lx) %lu faults, nzcv", k, r, nfault);
+        for (unsigned j = 0; j < nfault && j < 8; j++)
+            printf(" %lx", nz[j]);
+        printf("\n");
+    }
     printf("faults %lu\n", faults);
     return 0;
 }
