@@ -26,15 +26,16 @@ TEST_HOST_SUITES := unit-test apps-host-test arch-test bifrost-test corpus-test 
 #   timing-guest-test's plateaus take host time too (docs/testing.md), but their tolerances were
 #   measured at a host load of 12: it runs paired.
 TEST_ALONE := $(filter mali-clpeak-test timing-repro-test checkpoint-test,$(TEST_TARGETS))
-# the longest first (measured on a clean clone, 2026-11-30: install 167 s, piglit-cl 153,
-# piglit-gles 152, mali-stack 151, hashcat 140 without its benchmark, image-packages 140,
-# mali-guest 118, sweep 87, display-weston 80, gpu-size 69, timing-guest 66, display-gl 66, ...),
-# so that the last pair does not leave one core idle; install-test and mali-apps-test run two
-# processes at times (dpkg-buildpackage beside an image build; two boots at once)
-TEST_LONG_FIRST := $(foreach t,install-test mali-apps-test piglit-cl-test piglit-gles-test \
-    mali-stack-test mali-hashcat-test image-packages-test mali-guest-test sweep-test \
-    display-weston-test gpu-size-test timing-guest-test display-gl-test gfx-stats-test timeline-test \
-    roi-test display-kms-test display-window-test display-test,$(filter $(t),$(TEST_TARGETS)))
+# the longest first, so that the last pair does not leave one core idle (measured on a clean
+# clone of d953a1f, 2026-11-30, make --debug=j: mali-apps 180 s, install 158, piglit-cl 150,
+# image-packages 119, piglit-gles 114, mali-stack 114, display-weston 86, hashcat 85, sweep 71,
+# mali-guest 70, display-gl 66, timing-guest 64, gpu-size 41, gfx-stats 38, roi 34, timeline 33,
+# display-window 16, display-kms 15, display 11); mali-apps-test and install-test run two
+# processes at times (two boots at once; dpkg-buildpackage beside an image build)
+TEST_LONG_FIRST := $(foreach t,mali-apps-test install-test piglit-cl-test image-packages-test \
+    piglit-gles-test mali-stack-test display-weston-test mali-hashcat-test sweep-test mali-guest-test \
+    display-gl-test timing-guest-test gpu-size-test gfx-stats-test roi-test timeline-test \
+    display-window-test display-kms-test display-test,$(filter $(t),$(TEST_TARGETS)))
 # image-test-cached runs in test-images
 TEST_PAIRED_GOALS := test-images $(TEST_LONG_FIRST) \
     $(filter-out $(TEST_LONG_FIRST) $(TEST_ALONE) image-test-cached,unit-test $(TEST_TARGETS))

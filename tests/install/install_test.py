@@ -13,8 +13,9 @@ SRC: the source tree, already installed with `make install DESTDIR=WORK/root PRE
          malibu --image default --gpu g52 --run vecadd (PASS on the Mali), malibu-image remove
          (GUEST_CACHE: the .deb cache to reuse)
   deb    dpkg-buildpackage -us -uc -b on a copy of SRC (no build/, no .git; parallel=2 nocheck
-         noopt: -O0, 148-155 s against 236 s at -O2 in make test; beside the image build), lintian without errors (warnings printed), the .deb installed
-         with dpkg --root into a throwaway root and its malibu --version run
+         noopt: -O0, 148-155 s against 236 s at -O2 in make test; beside the image build),
+         lintian without errors (warnings printed), the .deb installed with dpkg --root into a
+         throwaway root and its malibu --version run
 """
 import os
 import re
