@@ -361,7 +361,16 @@ void ne_call(NCtx *x, const void *fn)
     x_call_r(&x->a, X_RAX);
 }
 
-static void loop_back_edge(NCtx *x, unsigned uncount);
+static void loop_back_edge(NCtx *x, struct NeLoopHead *h, unsigned uncount);
+
+/* The loop head at target the block has already compiled, else NULL. */
+static struct NeLoopHead *loop_head_at(NCtx *x, uint64_t target)
+{
+    for (unsigned k = 0; k < x->n_heads; k++)
+        if (x->head[k].pc == target && x->head[k].label)
+            return &x->head[k];
+    return NULL;
+}
 
 void ne_goto(NCtx *x, uint64_t target)
 {
@@ -370,8 +379,9 @@ void ne_goto(NCtx *x, uint64_t target)
 
 void ne_goto_side(NCtx *x, uint64_t target, unsigned uncount)
 {
-    if (target == x->tb->pc && x->loop_head) {
-        loop_back_edge(x, uncount);
+    struct NeLoopHead *h = loop_head_at(x, target);
+    if (h) {
+        loop_back_edge(x, h, uncount);
         return;
     }
     if (x->n_gotos >= NE_MAX_GOTOS) {
@@ -829,19 +839,42 @@ static bool block_loops(const TB *tb)
     return false;
 }
 
-/* Entry code: the canonical loop-head state, loaded from CPUState. */
-static void loop_enter(NCtx *x)
+/* The compile-time cache: h's canonical state. */
+static void loop_head_state(NCtx *x, const struct NeLoopHead *h)
 {
+    rc_reset(x);
     for (int k = 0; k < NE_CACHE_REGS; k++) {
-        int8_t slot = x->loop_slot[k];
+        int8_t slot = h->slot[k];
         if (slot < 0)
             continue;
-        x_load(&x->a, W64, rc_host[k], HR_CPU, xoff((unsigned)slot));
         x->rc[k].slot = slot;
-        x->rc[k].dirty = x->loop_dirty[k];
+        x->rc[k].dirty = h->dirty[k];
         x->rc[k].used = 0;
         x->rc_of[slot] = (int8_t)k;
     }
+}
+
+/* Entry code: the block start's canonical state, loaded from CPUState. */
+static void loop_enter(NCtx *x, struct NeLoopHead *h)
+{
+    for (int k = 0; k < NE_CACHE_REGS; k++)
+        if (h->slot[k] >= 0)
+            x_load(&x->a, W64, rc_host[k], HR_CPU, xoff((unsigned)h->slot[k]));
+    loop_head_state(x, h);
+}
+
+static void loop_reconcile(NCtx *x, const struct NeLoopHead *h);
+
+/* The code before an op_loop_head label arrives in its canonical state, with NZCV in CPUState
+ * (flags_needed stores them before a label), as its back edges do. */
+static void loop_head_arrive(NCtx *x, struct NeLoopHead *h)
+{
+    loop_reconcile(x, h);
+    loop_head_state(x, h);
+    x->live_next = ~0u;
+    x->pending_fl = -1;
+    x->flags_op = NULL;
+    h->label = x->a.p;
 }
 
 /* Bring the cache to the loop head's canonical state: store the dirty registers that are not
@@ -849,7 +882,7 @@ static void loop_enter(NCtx *x)
  * place (a parallel move: a move waits until its destination's old value has been moved out;
  * a cycle goes through rax), then load the canonical ones not cached.  Emits code only; the
  * compile-time cache state is left as it was. */
-static void loop_reconcile(NCtx *x)
+static void loop_reconcile(NCtx *x, const struct NeLoopHead *h)
 {
     Asm *a = &x->a;
     int src[NE_CACHE_REGS];     /* host register moved into canonical register k, -1 none */
@@ -859,13 +892,13 @@ static void loop_reconcile(NCtx *x)
         if (slot < 0 || !x->rc[i].dirty)
             continue;
         int k = 0;
-        while (k < NE_CACHE_REGS && x->loop_slot[k] != slot)
+        while (k < NE_CACHE_REGS && h->slot[k] != slot)
             k++;
-        if (k == NE_CACHE_REGS || !x->loop_dirty[k])
+        if (k == NE_CACHE_REGS || !h->dirty[k])
             rc_store(x, i);
     }
     for (int k = 0; k < NE_CACHE_REGS; k++) {
-        int8_t slot = x->loop_slot[k];
+        int8_t slot = h->slot[k];
         int j = slot >= 0 ? x->rc_of[slot] : -1;
         src[k] = j >= 0 && j != k ? rc_host[j] : -1;
         load[k] = slot >= 0 && j < 0;
@@ -899,38 +932,39 @@ static void loop_reconcile(NCtx *x)
     }
     for (int k = 0; k < NE_CACHE_REGS; k++)
         if (load[k])
-            x_load(a, W64, rc_host[k], HR_CPU, xoff((unsigned)x->loop_slot[k]));
+            x_load(a, W64, rc_host[k], HR_CPU, xoff((unsigned)h->slot[k]));
 }
 
-/* A branch to the block's start: bring the cache to the canonical state (loop_reconcile),
+/* A branch to loop head h: bring the cache to its canonical state (loop_reconcile),
  * then do what leaving and re-entering the block would do at that point: leave if exit_request
  * is set (interrupts, code invalidation, single step, stop requests) or, when the quantum is
  * checked, once insn_count reached insn_limit; count the block's instructions; go round.  The
  * path ends here, so the cache state of the code after it (the branch's other side) is the one
  * before. */
-static void loop_back_edge(NCtx *x, unsigned uncount)
+static void loop_back_edge(NCtx *x, struct NeLoopHead *h, unsigned uncount)
 {
     Asm *a = &x->a;
-    if (x->n_loop_exit + 2 > sizeof x->loop_exit / sizeof x->loop_exit[0]) {
+    if (h->n_exit + 2 > sizeof h->exit / sizeof h->exit[0]) {
         x->failed = true;
         return;
     }
-    if (!x->loop_seen_set) {
+    if (!h->seen_set) {
         for (int i = 0; i < NE_CACHE_REGS; i++) {
-            x->loop_seen[i] = x->rc[i].slot;
-            x->loop_seen_dirty[i] = x->rc[i].slot >= 0 && x->rc[i].dirty;
+            h->seen[i] = x->rc[i].slot;
+            h->seen_dirty[i] = x->rc[i].slot >= 0 && x->rc[i].dirty;
         }
-        x->loop_seen_set = true;
+        h->seen_set = true;
     }
     struct { int8_t slot; bool dirty; uint32_t used; } saved[NE_CACHE_REGS];
     memcpy(saved, x->rc, sizeof saved);
     if (x->stale_copy && !x->stale_taken) /* another back edge: NZCV are in CPUState */
         x_store_imm8(a, HR_CPU, CPU_OFF(loop_nzcv_stale), 0);
-    loop_reconcile(x);
+    loop_reconcile(x, h);
     memcpy(x->rc, saved, sizeof saved); /* rc_store cleared dirty bits of the other path */
     /* A back edge before the block's end: the instructions after it did not run, so going
-     * round counts the block less those (one add); leaving takes them back out (out of line,
-     * after the jump round: the exit code expects the count of a block not yet entered). */
+     * round counts the block from the head less those (one add); leaving takes them back out
+     * (out of line, after the jump round: the exit code expects the count of a block not yet
+     * entered). */
     bool count = !insn_count_off || insn_limit_check;
     uint8_t *leave[2];
     unsigned n_leave = 0;
@@ -944,16 +978,17 @@ static void loop_back_edge(NCtx *x, unsigned uncount)
         leave[n_leave++] = x_jcc(a, CC_AE);
     }
     if (count)
-        x_alu_mi(a, W64, ALU_ADD, HR_CPU, CPU_OFF(insn_count), (int32_t)(x->tb->n_insns - uncount));
-    x_patch(x_jmp(a), x->loop_head);
+        x_alu_mi(a, W64, ALU_ADD, HR_CPU, CPU_OFF(insn_count),
+                 (int32_t)(x->tb->n_insns - h->insns_before - uncount));
+    x_patch(x_jmp(a), h->label);
     if (uncount && count) {
         for (unsigned k = 0; k < n_leave; k++)
             x_patch(leave[k], a->p);
         x_alu_mi(a, W64, ALU_SUB, HR_CPU, CPU_OFF(insn_count), (int32_t)uncount);
-        x->loop_exit[x->n_loop_exit++] = x_jmp(a);
+        h->exit[h->n_exit++] = x_jmp(a);
     } else {
         for (unsigned k = 0; k < n_leave; k++)
-            x->loop_exit[x->n_loop_exit++] = leave[k];
+            h->exit[h->n_exit++] = leave[k];
     }
 }
 
@@ -996,29 +1031,33 @@ static void emit_through_exits(NCtx *x, struct NativeBuf *b)
     }
 }
 
-/* The back edges' exits, in the canonical state: write back its dirty registers, leave. */
+/* The back edges' exits of each head, in its canonical state: write back its dirty
+ * registers, leave with c->pc = the head. */
 static void emit_loop_exits(NCtx *x, struct NativeBuf *b)
 {
     Asm *a = &x->a;
-    if (!x->n_loop_exit)
-        return;
-    for (unsigned k = 0; k < x->n_loop_exit; k++)
-        x_patch(x->loop_exit[k], a->p);
-    for (int k = 0; k < NE_CACHE_REGS; k++)
-        if (x->loop_slot[k] >= 0 && x->loop_dirty[k])
-            x_store(a, W64, HR_CPU, xoff((unsigned)x->loop_slot[k]), rc_host[k]);
-    if (x->stale_copy) { /* left out by ne_loop_stale_edge's back edge: recompute them */
-        x_cmp_m8i(a, HR_CPU, CPU_OFF(loop_nzcv_stale), 0);
-        uint8_t *stored = x_jcc(a, CC_E);
-        x_mov_rr(a, W64, X_RDI, HR_CPU);
-        x_mov_imm(a, X_RSI, (uint64_t)(uintptr_t)x->stale_copy);
-        ne_call(x, (const void *)x->stale_copy->fn);
-        x_patch(stored, a->p);
+    for (unsigned n = 0; n < x->n_heads; n++) {
+        const struct NeLoopHead *h = &x->head[n];
+        if (!h->n_exit)
+            continue;
+        for (unsigned k = 0; k < h->n_exit; k++)
+            x_patch(h->exit[k], a->p);
+        for (int k = 0; k < NE_CACHE_REGS; k++)
+            if (h->slot[k] >= 0 && h->dirty[k])
+                x_store(a, W64, HR_CPU, xoff((unsigned)h->slot[k]), rc_host[k]);
+        if (x->stale_copy && h->pc == x->tb->pc) { /* left out by ne_loop_stale_edge's back edge */
+            x_cmp_m8i(a, HR_CPU, CPU_OFF(loop_nzcv_stale), 0);
+            uint8_t *stored = x_jcc(a, CC_E);
+            x_mov_rr(a, W64, X_RDI, HR_CPU);
+            x_mov_imm(a, X_RSI, (uint64_t)(uintptr_t)x->stale_copy);
+            ne_call(x, (const void *)x->stale_copy->fn);
+            x_patch(stored, a->p);
+        }
+        x_mov_imm(a, X_RCX, h->pc);
+        x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
+        x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
+        x_patch(x_jmp(a), b->epilogue);
     }
-    x_mov_imm(a, X_RCX, x->tb->pc);
-    x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
-    x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
-    x_patch(x_jmp(a), b->epilogue);
 }
 
 /* ---- the block compiler ------------------------------------------------------------------- */
@@ -1277,7 +1316,7 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
     struct NativeBuf *b = c->tbc->nbuf;
     /* Reset only the counters and the goto table: the big fixup tables are written before
      * they are read. */
-    x->n_gotos = x->n_rets = x->n_exit0 = x->n_gsite = x->n_slow = x->n_loop_exit = x->n_through = 0;
+    x->n_gotos = x->n_rets = x->n_exit0 = x->n_gsite = x->n_slow = x->n_through = 0;
     x->failed = false;
     x->rc_frozen = false;
     x->rc_busy = 0;
@@ -1290,7 +1329,11 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
     x->tb = tb;
     x->buf = b;
     x->loop_head = NULL;
-    x->loop_seen_set = false;
+    for (unsigned k = 0; k < x->n_heads; k++) {
+        x->head[k].label = NULL;
+        x->head[k].seen_set = false;
+        x->head[k].n_exit = 0;
+    }
     x->stale_taken = false;
     rc_reset(x);
     size_t data_mark = b->data_used, sites_mark = b->n_sites;
@@ -1316,10 +1359,10 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
     if (!insn_count_off || insn_limit_check)
         x_alu_mi(&x->a, W64, ALU_ADD, HR_CPU, CPU_OFF(insn_count), (int32_t)tb->n_insns);
     if (loops) {
-        loop_enter(x);
+        loop_enter(x, &x->head[0]);
         if (x->stale_copy) /* entered from outside: NZCV are in CPUState */
             x_store_imm8(&x->a, HR_CPU, CPU_OFF(loop_nzcv_stale), 0);
-        x->loop_head = x->a.p;
+        x->loop_head = x->head[0].label = x->a.p;
         if (x->stale_copy) /* the loop head's accesses, on a data abort */
             x->flags_op = (const Op *)((uintptr_t)x->stale_copy | 1);
     }
@@ -1331,6 +1374,13 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
         if (o->fn == op_goto_through) {
             if (ne_through_needed(tb, i))
                 emit_through(x, o);
+            i++;
+            continue;
+        }
+        if (o->fn == op_loop_head) {
+            for (unsigned k = 0; k < x->n_heads; k++)
+                if (x->head[k].pc == o->imm) /* not the start: translate.c puts none there */
+                    loop_head_arrive(x, &x->head[k]);
             i++;
             continue;
         }
@@ -1357,6 +1407,17 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
 
 #define LOOP_ROUNDS 3
 
+/* Did a head's first back edge see another cache state than the head was compiled with? */
+static bool loop_heads_moved(const NCtx *x)
+{
+    for (unsigned k = 0; k < x->n_heads; k++) {
+        const struct NeLoopHead *h = &x->head[k];
+        if (h->seen_set && (memcmp(h->slot, h->seen, sizeof h->slot) || memcmp(h->dirty, h->seen_dirty, sizeof h->dirty)))
+            return true;
+    }
+    return false;
+}
+
 bool native_compile(CPUState *c, TB *tb)
 {
     struct NativeBuf *b = c->tbc->nbuf;
@@ -1368,20 +1429,30 @@ bool native_compile(CPUState *c, TB *tb)
     x->stale_adj = 0;
     if (loops)
         x->stale_edge = ne_loop_stale_edge(tb, &x->stale_adj_op, &x->stale_adj);
+    x->n_heads = 0;
+    if (loops)
+        x->head[x->n_heads++] = (struct NeLoopHead){ .pc = tb->pc };
+    for (unsigned i = 0; i < tb->n_ops; i++)
+        if (tb->ops[i].fn == op_loop_head && x->n_heads < NE_MAX_HEADS)
+            x->head[x->n_heads++] = (struct NeLoopHead){ .pc = tb->ops[i].imm, .insns_before = tb->ops[i].x };
+    for (unsigned k = 0; k < x->n_heads; k++) {
+        memset(x->head[k].slot, -1, sizeof x->head[k].slot);
+        memset(x->head[k].dirty, 0, sizeof x->head[k].dirty);
+    }
     size_t data_mark = b->data_used, sites_mark = b->n_sites;
-    memset(x->loop_slot, -1, sizeof x->loop_slot);
-    memset(x->loop_dirty, 0, sizeof x->loop_dirty);
     if (!compile_once(x, c, tb, loops))
         return false;
-    /* The loop head's state: the registers the cache held at the first back edge, in the host
+    /* Each head's state: the registers the cache held at its first back edge, in the host
      * registers they were in (so that going round moves nothing): compiled again over the
      * previous attempt, which may change that state, until it holds (a few rounds at most). */
-    for (int round = 0; round < LOOP_ROUNDS && loops && x->loop_seen_set &&
-                        (memcmp(x->loop_slot, x->loop_seen, sizeof x->loop_slot) ||
-                         memcmp(x->loop_dirty, x->loop_seen_dirty, sizeof x->loop_dirty));
-         round++) {
-        memcpy(x->loop_slot, x->loop_seen, sizeof x->loop_slot);
-        memcpy(x->loop_dirty, x->loop_seen_dirty, sizeof x->loop_dirty);
+    for (int round = 0; round < LOOP_ROUNDS && loop_heads_moved(x); round++) {
+        for (unsigned k = 0; k < x->n_heads; k++) {
+            struct NeLoopHead *h = &x->head[k];
+            if (h->seen_set) {
+                memcpy(h->slot, h->seen, sizeof h->slot);
+                memcpy(h->dirty, h->seen_dirty, sizeof h->dirty);
+            }
+        }
         b->data_used = data_mark;
         b->n_sites = sites_mark;
         if (!compile_once(x, c, tb, loops))

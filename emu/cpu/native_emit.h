@@ -9,6 +9,7 @@
 
 #define NE_MAX_GOTOS 24
 #define NE_MAX_FIXUPS 1024
+#define NE_MAX_HEADS 5 /* the block's start and translate.c's TB_MAX_HEADS labels */
 #define NE_CACHE_REGS NATIVE_CACHE_REGS
 
 /* Host registers with a fixed role in generated code. */
@@ -71,15 +72,24 @@ typedef struct NCtx {
      * stores were left out (store_flags): a copy of that setter (ne_op_copy), which a data
      * abort at a guest access runs first to put NZCV right. */
     const Op *flags_op;
-    /* Loop head (native.c): a direct branch back to the block's own start continues at
-     * loop_head, after the entry code, with the cache in the canonical state loop_slot[]
-     * (guest slot per cache register, -1 none; loop_dirty[]: left dirty, so that going round
-     * stores nothing), instead of leaving the block and reloading every register.  loop_seen
-     * is the cache at the first back edge of a compile, the next compile's canonical state. */
-    uint8_t *loop_head;         /* NULL: back edges leave the block as other branches do */
-    int8_t loop_slot[NE_CACHE_REGS], loop_seen[NE_CACHE_REGS];
-    bool loop_dirty[NE_CACHE_REGS], loop_seen_dirty[NE_CACHE_REGS];
-    bool loop_seen_set;
+    /* Loop heads (native.c): a direct branch back to the block's own start, or to an
+     * op_loop_head label the block has passed (translate.c), continues there with the cache in
+     * that head's canonical state slot[] (guest slot per cache register, -1 none; dirty[]: left
+     * dirty, so that going round stores nothing), instead of leaving the block and reloading
+     * every register.  seen[] is the cache at the head's first back edge in a compile, the
+     * next compile's canonical state.  The block's start is head[0] when the block loops. */
+    struct NeLoopHead {
+        uint64_t pc;
+        unsigned insns_before;  /* the block's instructions before it, for the count */
+        uint8_t *label;         /* NULL until compiled: branches to it leave the block */
+        int8_t slot[NE_CACHE_REGS], seen[NE_CACHE_REGS];
+        bool dirty[NE_CACHE_REGS], seen_dirty[NE_CACHE_REGS];
+        bool seen_set;
+        uint8_t *exit[NE_MAX_GOTOS * 2]; /* leave with c->pc = pc, in the canonical state */
+        unsigned n_exit;
+    } head[NE_MAX_HEADS];
+    unsigned n_heads;
+    uint8_t *loop_head;         /* head[0]'s label when the block loops to its start, else NULL */
     /* User mode: op index of the fused compare-and-branch whose back edge goes round without
      * storing NZCV (ne_loop_stale_edge; -1: none), and the copy of it (ne_op_copy, run as
      * op_flags_again) that the loop head's fault sites carry, tagged (bit 0), and that the
@@ -91,8 +101,6 @@ typedef struct NCtx {
     int32_t stale_adj;
     const Op *stale_copy, *stale_adj_copy;
     bool stale_taken;
-    uint8_t *loop_exit[NE_MAX_GOTOS * 2]; /* leave with c->pc = the block's start */
-    unsigned n_loop_exit;
     struct {                    /* branches the block continues through (op_goto_through) */
         uint8_t *field;         /* jne taken when exit_request is set */
         unsigned op;

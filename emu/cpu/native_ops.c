@@ -255,6 +255,22 @@ static bool writes_setter_reg(const Op *s, const NativeDesc *sd, unsigned r)
     return r != REG_SINK && (r == s->d || r == s->n || (reg && r == s->m));
 }
 
+/* Are NZCV dead after op j: overwritten by the ops after it (computing only, in between)
+ * before anything reads them, leaves or touches guest memory? */
+static bool flags_dead_after(const TB *tb, unsigned j)
+{
+    for (unsigned k = j + 1; k < tb->n_ops; k++) {
+        const NativeDesc *d = native_desc(tb->ops[k].fn);
+        if (!d)
+            return false;
+        if (writes_all_flags(d))
+            return true;
+        if (!pure_op(d))
+            return false;
+    }
+    return false;
+}
+
 /* Which of the NZCV the op being compiled (kind FL_*) sets must be stored now.  Scanning the
  * ops after it up to one that overwrites all four: a flag is needed when an op reads it from
  * CPUState (a test straight from EFLAGS by the next op does not), and all four when the
@@ -277,6 +293,8 @@ static unsigned flags_needed(NCtx *x, int kind, bool *pending, bool *defer)
     for (; j < tb->n_ops; j++) {
         const Op *o = &tb->ops[j];
         const NativeDesc *d = native_desc(o->fn);
+        if (o->fn == op_loop_head) /* its back edges store all four: so must the way in */
+            return flags_dead_after(tb, j) ? need : NF_ALL;
         if (!d)
             return NF_ALL;
         bool next = live && j == (sd->kind == NK_CMP_BRANCH ? i : i + 1);
@@ -336,8 +354,8 @@ bool ne_through_needed(const TB *tb, unsigned i)
     for (unsigned j = 0; j < i; j++) {
         const Op *o = &tb->ops[j];
         const NativeDesc *d = native_desc(o->fn);
-        if (o->fn == op_goto_through || (d && pure_op(d)))
-            continue;
+        if (o->fn == op_goto_through || o->fn == op_loop_head || (d && pure_op(d)))
+            continue; /* a loop head's back edges test it before they jump */
         if (!d || (d->kind != NK_LOAD && d->kind != NK_LOADP) || !native_int_access(o, d))
             return true;
     }

@@ -129,6 +129,11 @@ Op *op_goto_next(CPUState *c, Op *o)
     return op_next(c, o);
 }
 
+Op *op_loop_head(CPUState *c, Op *o)
+{
+    return op_next(c, o);
+}
+
 Op *op_goto_through(CPUState *c, Op *o)
 {
     if (unlikely(c->exit_request)) {

@@ -99,6 +99,10 @@ Op *op_goto_through(CPUState *c, Op *o);
  * only): nothing to do.  Its x holds the block's instructions after the branch, for the
  * taken side's exit (the goto op before it has no room: its x shares storage with link). */
 Op *op_goto_next(CPUState *c, Op *o);
+/* A label before an instruction a later branch of the block goes back to (translate.c,
+ * native back end only): nothing to do.  imm = its address, x = the block's instructions
+ * before it. */
+Op *op_loop_head(CPUState *c, Op *o);
 
 #ifdef CONFIG_SYSTEM
 TB *sys_tb_find(CPUState *c, uint64_t pc);

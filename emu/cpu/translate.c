@@ -95,6 +95,54 @@ static bool continue_after_branch(const DisasCtx *s, unsigned n_side)
 #endif
 }
 
+/* Loop heads inside a block (native back end): a branch to an instruction the block has already
+ * translated, other than its start (a loop of its own, native.c), jumps to an op_loop_head
+ * label put before that instruction's ops instead of leaving the block, so that a loop with
+ * two back edges (a search going left or right in a tree) stays in one block.  Only before an
+ * instruction with ops of its own: not one folded into the op before (MOVK after MOVZ, ADD after
+ * ADRP), nor a B.cond fused into its compare (its own ops are the gotos), nor a NOP. */
+#define TB_MAX_HEADS 4
+
+static void place_loop_heads(DisasCtx *s, uint64_t start, const uint64_t *insn_pc, const unsigned *insn_op,
+                             unsigned n_insns)
+{
+#if MALIBU_HAVE_NATIVE
+    if (!s->cpu->tbc->nbuf || !blocks_may_span(s))
+        return;
+    unsigned head[TB_MAX_HEADS], n = 0; /* instruction indexes, in block order */
+    for (unsigned g = 0; g < s->n_ops && n < TB_MAX_HEADS; g++) {
+        const Op *o = &s->ops[g];
+        if (o->fn != op_goto_tb || o->imm == start)
+            continue;
+        unsigned k = 1;
+        while (k < n_insns && insn_pc[k] != o->imm)
+            k++;
+        if (k == n_insns || insn_op[k] > g || insn_op[k] >= s->n_ops || s->ops[insn_op[k]].pc != o->imm ||
+            s->ops[insn_op[k]].fn == op_goto_tb)
+            continue; /* no op of its own (folded into the one before: tr_int.c's prev_const) */
+        unsigned at = 0;
+        while (at < n && head[at] < k)
+            at++;
+        if (at < n && head[at] == k)
+            continue;
+        memmove(&head[at + 1], &head[at], (n - at) * sizeof head[0]);
+        head[at] = k;
+        n++;
+    }
+    if (s->n_ops + n > TB_MAX_OPS)
+        return;
+    for (unsigned h = n; h-- > 0;) { /* from the last, so that the earlier indexes hold */
+        unsigned j = insn_op[head[h]];
+        memmove(&s->ops[j + 1], &s->ops[j], (s->n_ops - j) * sizeof(Op));
+        s->ops[j] = (Op){ .fn = op_loop_head, .pc = insn_pc[head[h]], .imm = insn_pc[head[h]],
+                          .d = REG_SINK, .n = REG_SINK, .m = REG_SINK, .a = REG_SINK, .x = head[h] };
+        s->n_ops++;
+    }
+#else
+    (void)s, (void)start, (void)insn_pc, (void)insn_op, (void)n_insns;
+#endif
+}
+
 TB *tb_translate(CPUState *c, uint64_t pc)
 {
     static __thread Op scratch[TB_MAX_OPS];
@@ -103,6 +151,8 @@ TB *tb_translate(CPUState *c, uint64_t pc)
     uint64_t seg[2 * TB_MAX_THROUGH + 2] = { pc }; /* address ranges translated so far */
     unsigned n_seg = 0, through_op[TB_MAX_THROUGH], through_insns[TB_MAX_THROUGH];
     unsigned n_side = 0, side_op[TB_MAX_SIDE], side_insns[TB_MAX_SIDE];
+    uint64_t insn_pc[TB_MAX_INSNS];  /* each instruction's address and first op, for loop heads */
+    unsigned insn_op[TB_MAX_INSNS];
 
     while (!s.end_block) {
         uint32_t insn;
@@ -125,6 +175,8 @@ TB *tb_translate(CPUState *c, uint64_t pc)
             break;
         }
         s.insn = insn;
+        insn_pc[n_insns] = s.pc;
+        insn_op[n_insns] = s.n_ops;
         n_insns++;
         unsigned first_op = s.n_ops;
 #ifdef CONFIG_SYSTEM
@@ -165,6 +217,12 @@ TB *tb_translate(CPUState *c, uint64_t pc)
             tr_goto(&s, s.pc);
     }
 
+    for (unsigned k = 0; k < n_seg; k++) /* instructions after the branch, for its exit */
+        s.ops[through_op[k]].x = n_insns - through_insns[k];
+    for (unsigned k = 0; k < n_side; k++)
+        s.ops[side_op[k]].x = n_insns - side_insns[k];
+    place_loop_heads(&s, pc, insn_pc, insn_op, n_insns);
+
     TB *tb = tbc_alloc(c->tbc, s.n_ops);
     if (!tb) {
         tbc_flush(c->tbc);
@@ -178,10 +236,6 @@ TB *tb_translate(CPUState *c, uint64_t pc)
     tb->end_pc = s.pc;
     tb->n_insns = n_insns;
     tb->n_ops = s.n_ops;
-    for (unsigned k = 0; k < n_seg; k++) /* instructions after the branch, for its exit */
-        s.ops[through_op[k]].x = n_insns - through_insns[k];
-    for (unsigned k = 0; k < n_side; k++)
-        s.ops[side_op[k]].x = n_insns - side_insns[k];
     memcpy(tb->ops, s.ops, s.n_ops * sizeof(Op));
     tb->native = NULL;
 #if MALIBU_HAVE_NATIVE
