@@ -83,6 +83,7 @@ static int dst_reg(NCtx *x, unsigned d)
 static int direct_cc(unsigned cond, int fl);
 
 static bool host_sahf(void) { return native_simd_host() & HOST_LAHF; }
+static bool host_has(unsigned ext) { return (native_simd_host() & ext) == ext; }
 
 /* Does op d (at o) write all of NZCV without reading them, and without leaving the block or
  * touching guest memory first? */
@@ -1034,12 +1035,24 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
     case NK_LOGIC_REG: {
         static const int alu[4] = { ALU_AND, ALU_OR, ALU_XOR, ALU_AND };
         int rn = rc_src(x, o->n, X_RAX), rm = rc_src(x, o->m, X_RCX);
-        if ((d->sub < 4 && o->x) || d->size) {
+        bool andn = d->size && (d->op == 0 || d->op == 3) && o->d != REG_SINK && host_has(HOST_BMI1);
+        if (d->sub == 3 && o->x && host_has(HOST_BMI2)) { /* ROR into the temporary */
+            int t = rn == X_RAX ? X_RCX : X_RAX;
+            x_rorx(a, w, t, rm, (uint8_t)o->x);
+            rm = t;
+        } else if (d->sub < 4 && o->x) {
             rm = to_tmp(x, rm, rn);
-            if (d->sub < 4)
-                x_shift_ri(a, w, shift_op[d->sub], rm, (uint8_t)o->x);
-            if (d->size) /* inverted operand: BIC ORN EON BICS */
-                x_not(a, w, rm);
+            x_shift_ri(a, w, shift_op[d->sub], rm, (uint8_t)o->x);
+        }
+        if (andn) { /* BIC BICS: rd = ~rm & rn in one */
+            x_andn(a, w, dst_reg(x, o->d), rm, rn);
+            if (d->op == 3)
+                store_flags(x, FL_LOGIC);
+            return 1;
+        }
+        if (d->size) { /* inverted operand: BIC ORN EON BICS */
+            rm = to_tmp(x, rm, rn);
+            x_not(a, w, rm);
         }
         if (o->d == REG_SINK && d->op == 3) { /* TST */
             x_test_rr(a, w, rn, rm);
@@ -1145,7 +1158,12 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
     }
     case NK_EXTR: { /* (Rm >> x) | (Rn << (width - x)), 0 < x < width */
         if (o->n == o->m) { /* ROR: a one-uop rotate (shrd is several on some hosts) */
-            int rd = def_copy(x, o->d, rc_src(x, o->m, X_RAX), w, NULL);
+            int rm = rc_src(x, o->m, X_RAX);
+            if (host_has(HOST_BMI2)) {
+                x_rorx(a, w, dst_reg(x, o->d), rm, (uint8_t)o->x);
+                return 1;
+            }
+            int rd = def_copy(x, o->d, rm, w, NULL);
             x_shift_ri(a, w, SH_ROR, rd, (uint8_t)o->x);
             return 1;
         }

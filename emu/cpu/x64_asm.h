@@ -256,6 +256,21 @@ static inline void x_neg(Asm *a, int w, int r) { x_rex(a, w, 0, 0, r, false); x_
 static inline void x_imul_rr(Asm *a, int w, int dst, int src) { x_op_rr(a, w, 0x0F, 0xAF, dst, src); }
 /* shrd rm, reg, imm: rm = rm >> imm | reg << (width - imm) */
 static inline void x_shrd_ri(Asm *a, int w, int rm, int reg, uint8_t imm) { x_op_rr(a, w, 0x0F, 0xAC, reg, rm); x_b(a, imm); }
+/* VEX-encoded register forms (BMI1/BMI2; the caller checks the host has them): three-byte VEX
+ * prefix with opcode map mm (2: 0F38, 3: 0F3A), implied prefix pp (0 none, 3 F2), second
+ * source vvvv (0 when unused), then opcode and ModRM. */
+static inline void x_vex_rr(Asm *a, int w, int mm, int pp, int vvvv, uint8_t op, int reg, int rm)
+{
+    x_b(a, 0xC4);
+    x_b(a, (uint8_t)((!(reg & 8)) << 7 | 1 << 6 | (!(rm & 8)) << 5 | mm));
+    x_b(a, (uint8_t)(w << 7 | (~vvvv & 15) << 3 | pp));
+    x_b(a, op);
+    x_b(a, (uint8_t)(0xC0 | (reg & 7) << 3 | (rm & 7)));
+}
+/* BMI2 rorx dst, src, imm: a rotate into another register, flags untouched. */
+static inline void x_rorx(Asm *a, int w, int dst, int src, uint8_t imm) { x_vex_rr(a, w, 3, 3, 0, 0xF0, dst, src); x_b(a, imm); }
+/* BMI1 andn dst, inv, src: dst = ~inv & src, flags as AND's (SF ZF; CF OF cleared). */
+static inline void x_andn(Asm *a, int w, int dst, int inv, int src) { x_vex_rr(a, w, 2, 0, inv, 0xF2, dst, src); }
 static inline void x_bswap(Asm *a, int w, int r) { x_rex(a, w, 0, 0, r, false); x_b(a, 0x0F); x_b(a, (uint8_t)(0xC8 + (r & 7))); }
 static inline void x_bsr(Asm *a, int w, int dst, int src) { x_op_rr(a, w, 0x0F, 0xBD, dst, src); }
 static inline void x_bsf(Asm *a, int w, int dst, int src) { x_op_rr(a, w, 0x0F, 0xBC, dst, src); }

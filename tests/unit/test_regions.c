@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include "cpu_harness.h"
 #include "native.h"
+#include "native_simd.h"
 
 #define ADD_X0_X0(i) (0x91000000u | ((uint32_t)(i) & 0xfff) << 10) /* add x0, x0, #i */
 
@@ -211,6 +212,13 @@ static const struct { uint32_t insn[3]; unsigned n; const char *name; } scratch_
     { { 0x4b841462u }, 1, "sub w2, w3, w4, asr #5" },
     { { 0xcac41c62u }, 1, "eor x2, x3, x4, ror #7" },
     { { 0x8a240062u }, 1, "bic x2, x3, x4" },
+    { { 0x0a641c62u }, 1, "bic w2, w3, w4, lsr #7" },
+    { { 0xeae41c62u }, 1, "bics x2, x3, x4, ror #7" },
+    { { 0x6a240043u }, 1, "bics w3, w2, w4" },
+    { { 0x8a230043u }, 1, "bic x3, x2, x3" },
+    { { 0x4ae47c62u }, 1, "eon w2, w3, w4, ror #31" },
+    { { 0x13830c62u }, 1, "ror w2, w3, #3" },
+    { { 0x93c2fc42u }, 1, "ror x2, x2, #63" },
     { { 0x2a240862u }, 1, "orn w2, w3, w4, lsl #2" },
     { { 0x8b030043u }, 1, "add x3, x2, x3" },
     { { 0xcac40c44u }, 1, "eor x4, x2, x4, ror #3" },
@@ -324,8 +332,10 @@ START_TEST(cached_rcx_rdx_survive_ops)
     native_set_backend(BACKEND_NATIVE);
     ck_assert_ptr_null(portable->nbuf);
     unsigned bad = 0;
+    for (unsigned host = 0; host < 2; host++) /* the host's extensions (BMI, LAHF) hidden, then not */
     for (unsigned p = 0; p < sizeof scratch_probes / sizeof scratch_probes[0]; p++)
         for (unsigned live = 0; live < 2; live++) {
+            native_simd_limit_host(host ? ~0u : 0);
             uint32_t code[24];
             unsigned n = 0;
             for (unsigned r = 2; r <= 13; r++)
@@ -366,12 +376,14 @@ START_TEST(cached_rcx_rdx_survive_ops)
                         e[1], (unsigned long long)pc[1], e[0], (unsigned long long)pc[0]);
             for (unsigned r = 0; r < 32; r++)
                 if (x[0][r] != x[1][r] && bad++ < 20)
-                    fprintf(stderr, "probe %s (flags %s): x%u = %#llx, want %#llx\n", scratch_probes[p].name,
-                            live ? "live" : "stored", r, (unsigned long long)x[1][r], (unsigned long long)x[0][r]);
+                    fprintf(stderr, "probe %s (flags %s, host extensions %s): x%u = %#llx, want %#llx\n",
+                        scratch_probes[p].name, live ? "live" : "stored", host ? "used" : "hidden", r,
+                        (unsigned long long)x[1][r], (unsigned long long)x[0][r]);
             if ((memcmp(fl[0], fl[1], 4) || memcmp(v[0], v[1], sizeof v[0]) || memcmp(mem[0], mem[1], 256)) &&
                 bad++ < 20)
                 fprintf(stderr, "probe %s: NZCV, V0/V1 or memory differ\n", scratch_probes[p].name);
         }
+    native_simd_limit_host(~0u);
     tbc_free(portable);
     ck_assert_msg(bad == 0, "%u differences from the portable back end (above)", bad);
 }
