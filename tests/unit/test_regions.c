@@ -4,7 +4,8 @@
  * - a counted loop whose block branches to its own start: result and exact insn_count (the back
  *   edge adds the block's instructions each time round, as re-entering the block did);
  * - nested loops, the outer one closing through a B the block continues through; loops whose
- *   head is inside a block (op_loop_head labels) with exact counts;
+ *   head is inside a block (op_loop_head labels) with exact counts, not before an instruction
+ *   folded into the op before it;
  * - a loop whose body uses more guest registers than the register cache holds (the back edge
  *   writes back and reloads what the canonical loop-head state lacks), also one that shifts its
  *   state through the registers as SHA-256's rounds do (the back edge moves registers);
@@ -74,6 +75,27 @@ START_TEST(counted_loop)
         ck_assert_ptr_nonnull(loop);
         ck_assert_uint_eq(loop->n_insns, 3);
     }
+}
+END_TEST
+
+START_TEST(loop_head_folded_into_the_op_before)
+{
+    CPUState *c = harness_cpu();
+    /* The loop's first instruction, the ADD, is folded into the MOVZ's op (one constant): it has
+     * no op of its own to put a label before, so the back edge must not go to the SUBS (x0
+     * would stay 2) but leave for a block of its own at the ADD. */
+    const uint32_t code[] = {
+        0xd2807d01u, /* mov x1, #1000 */
+        0x52800020u, /* mov w0, #1 */
+        0x11000400u, /* 1: add w0, w0, #1 */
+        0xf1000421u, /* subs x1, x1, #1 */
+        0x54ffffc1u, /* b.ne 1b */
+        BRK0,
+    };
+    ck_assert_int_eq(harness_run(c, code, 6), EXC_BRK);
+    ck_assert_uint_eq(c->x[0], 1001);
+    ck_assert_uint_eq(c->x[1], 0);
+    ck_assert_uint_eq(c->insn_count, 2 + 1000 * 3 + 1);
 }
 END_TEST
 
@@ -572,6 +594,7 @@ int main(void)
     Suite *s = suite_create("regions");
     TCase *tc = tcase_create("regions");
     tcase_add_test(tc, counted_loop);
+    tcase_add_test(tc, loop_head_folded_into_the_op_before);
     tcase_add_test(tc, nested_loops_through_b);
     tcase_add_test(tc, loop_evicts_registers);
     tcase_add_test(tc, loop_rotates_registers);
