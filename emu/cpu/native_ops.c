@@ -82,8 +82,7 @@ static int dst_reg(NCtx *x, unsigned d)
 
 static int direct_cc(unsigned cond, int fl);
 
-static bool host_sahf(void) { return native_simd_host() & HOST_LAHF; }
-static bool host_has(unsigned ext) { return (native_simd_host() & ext) == ext; }
+static bool host_sahf(void) { return native_host_has(HOST_LAHF); }
 
 /* Does op d (at o) write all of NZCV without reading them, and without leaving the block or
  * touching guest memory first? */
@@ -1035,8 +1034,8 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
     case NK_LOGIC_REG: {
         static const int alu[4] = { ALU_AND, ALU_OR, ALU_XOR, ALU_AND };
         int rn = rc_src(x, o->n, X_RAX), rm = rc_src(x, o->m, X_RCX);
-        bool andn = d->size && (d->op == 0 || d->op == 3) && o->d != REG_SINK && host_has(HOST_BMI1);
-        if (d->sub == 3 && o->x && host_has(HOST_BMI2)) { /* ROR into the temporary */
+        bool andn = d->size && (d->op == 0 || d->op == 3) && o->d != REG_SINK && native_host_has(HOST_BMI1);
+        if (d->sub == 3 && o->x && native_host_has(HOST_BMI2)) { /* ROR into the temporary */
             int t = rn == X_RAX ? X_RCX : X_RAX;
             x_rorx(a, w, t, rm, (uint8_t)o->x);
             rm = t;
@@ -1159,7 +1158,7 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
     case NK_EXTR: { /* (Rm >> x) | (Rn << (width - x)), 0 < x < width */
         if (o->n == o->m) { /* ROR: a one-uop rotate (shrd is several on some hosts) */
             int rm = rc_src(x, o->m, X_RAX);
-            if (host_has(HOST_BMI2)) {
+            if (native_host_has(HOST_BMI2)) {
                 x_rorx(a, w, dst_reg(x, o->d), rm, (uint8_t)o->x);
                 return 1;
             }

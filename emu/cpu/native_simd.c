@@ -33,7 +33,6 @@ unsigned native_simd_host(void)
 
 void native_simd_limit_host(unsigned mask) { host_limit = mask; }
 
-static bool has(unsigned ext) { return (native_simd_host() & ext) == ext; }
 
 /* ---- per element size instruction choice (false: no host form) ------------------------ */
 
@@ -47,12 +46,12 @@ static bool pcmpeq(NCtx *x, int size, int dst, int src)
         x_p66(&x->a, op[size], dst, src);
         return true;
     }
-    if (!has(HOST_SSE41))
+    if (!native_host_has(HOST_SSE41))
         return false;
     x_p38(&x->a, P38_PCMPEQQ, dst, src);
     return true;
 }
-static bool can_pcmpeq(int size) { return size < 3 || has(HOST_SSE41); }
+static bool can_pcmpeq(int size) { return size < 3 || native_host_has(HOST_SSE41); }
 
 /* signed dst > src */
 static void pcmpgt(NCtx *x, int size, int dst, int src)
@@ -63,7 +62,7 @@ static void pcmpgt(NCtx *x, int size, int dst, int src)
     else
         x_p38(&x->a, P38_PCMPGTQ, dst, src);
 }
-static bool can_pcmpgt(int size) { return size < 3 || has(HOST_SSE42); }
+static bool can_pcmpgt(int size) { return size < 3 || native_host_has(HOST_SSE42); }
 
 /* Max / min: [unsigned max, unsigned min, signed max, signed min][size]; map 0 = 66 0F,
  * 0x38 = 66 0F 38 (SSE4.1). */
@@ -75,7 +74,7 @@ static const struct { uint8_t map, op; } minmax[4][3] = {
 };
 static bool can_minmax(int which, int size)
 {
-    return size < 3 && (minmax[which][size].map == 0 || has(HOST_SSE41));
+    return size < 3 && (minmax[which][size].map == 0 || native_host_has(HOST_SSE41));
 }
 static void pminmax(NCtx *x, int which, int size, int dst, int src)
 {

@@ -16,6 +16,8 @@ enum { HOST_SSSE3 = 1, HOST_SSE41 = 2, HOST_SSE42 = 4, HOST_LAHF = 8, HOST_BMI1 
 unsigned native_simd_host(void);
 /* Tests: pretend the host lacks the extensions not in mask, for blocks compiled from now on. */
 void native_simd_limit_host(unsigned mask);
+/* Has the host all of ext (HOST_*)? */
+static inline bool native_host_has(unsigned ext) { return (native_simd_host() & ext) == ext; }
 
 static inline void vload(NCtx *x, int xmm, unsigned reg) { x_movdqu_load(&x->a, xmm, HR_CPU, voff(reg)); }
 /* Vd <- xmm; a 64-bit result (q = 0) has bits 127:64 zeroed first. */
