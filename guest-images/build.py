@@ -7,6 +7,9 @@ without running any arm64 code.  Called by `make image` / `make initramfs` (mk/i
     build.py initrd      out/initrd.img                   (modules + switch_root into /dev/vda)
     build.py apps        cache/work/apps/*                (guest-images/apps, cross-compiled)
     build.py rootfs      out/rootfs.ext4
+
+The kernel and apps steps keep their outputs in cache/parts by what they were built from
+(part_cache.py): another image of the same stack copies them.
 """
 import glob
 import lzma
@@ -23,6 +26,7 @@ import urllib.parse
 sys.dont_write_bytecode = True   # no __pycache__ in guest-images/
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import elf_deps  # noqa: E402
+import part_cache  # noqa: E402
 from elf_deps import in_root  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -230,9 +234,24 @@ def kernel_release():
         return f.read().strip()
 
 
+KERNEL_OUTPUTS = ["Image", "config", "kernel.release", "modules"]
+
+
+def debs_words(debfiles):
+    return ["%s %d" % (os.path.basename(f), os.path.getsize(f)) for f in debfiles]
+
+
 def build_kernel():
+    pk = debs("kernel")
+    key = part_cache.key([os.path.abspath(__file__)], ["kernel"] + debs_words(pk))
+    entry = part_cache.get(CACHE, "kernel", key)
+    if entry:
+        os.makedirs(OUT, exist_ok=True)
+        part_cache.restore(entry, KERNEL_OUTPUTS, OUT)
+        log("kernel %s from the part cache (%s)" % (kernel_release(), os.path.relpath(entry)))
+        return
     root = fresh(kernel_root())
-    unpack(debs("kernel"), root)
+    unpack(pk, root)
     # Linux 6.x packages: boot/vmlinuz-<release>, boot/config-<release>; Linux 7.x (split into
     # linux-binary/-modules/-base): usr/lib/modules/<release>/vmlinuz and .../config
     vmlinuz = glob.glob(os.path.join(root, "boot/vmlinuz-*"))
@@ -267,6 +286,7 @@ def build_kernel():
     write(os.path.join(OUT, "kernel.release"), rel + "\n")
     shutil.copyfile(vmlinuz[0], os.path.join(OUT, "Image.part"))
     replace_out(os.path.join(OUT, "Image.part"), os.path.join(OUT, "Image"))
+    part_cache.put(CACHE, "kernel", key, [(os.path.join(OUT, n), n) for n in KERNEL_OUTPUTS])
 
 
 # ---- modules ---------------------------------------------------------------------------------
@@ -408,9 +428,27 @@ def libs_dir():
     return os.path.join(WORK, "apps-lib")
 
 
+def cross_compiler():
+    """The cross compiler's identity for the part cache: its path, version and target."""
+    gcc = shutil.which(CROSS + "gcc") or CROSS + "gcc"
+    r = subprocess.run([gcc, "--version"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return [gcc, r.stdout.splitlines()[0] if r.stdout else "", str(r.returncode)]
+
+
 def build_apps():
+    pk = debs("sdk")
+    sources = sorted(glob.glob(os.path.join(HERE, "apps", "*")))
+    key = part_cache.key([os.path.abspath(__file__)] + [s for s in sources if os.path.isfile(s)],
+                         ["apps"] + debs_words(pk) + cross_compiler())
+    entry = part_cache.get(CACHE, "apps", key)
+    if entry:
+        os.makedirs(WORK, exist_ok=True)
+        part_cache.restore(entry, ["apps", "apps-lib"], WORK)
+        log("apps from the part cache (%s): %s" % (os.path.relpath(entry),
+                                                    " ".join(sorted(os.listdir(os.path.join(WORK, "apps"))))))
+        return
     sdk = fresh(os.path.join(WORK, "sdk"))
-    unpack(debs("sdk"), sdk)
+    unpack(pk, sdk)
     libdir = os.path.join(sdk, "usr/lib/aarch64-linux-gnu")
     outdir = fresh(os.path.join(WORK, "apps"))
     fresh(libs_dir())
@@ -441,6 +479,7 @@ def build_apps():
             "-DCL_TARGET_OPENCL_VERSION=300", "-isystem", os.path.join(sdk, "usr/include"),
             "-o", os.path.join(libs_dir(), name), src)
         log("library %s" % name)
+    part_cache.put(CACHE, "apps", key, [(outdir, "apps"), (libs_dir(), "apps-lib")])
 
 
 # ---- rootfs ----------------------------------------------------------------------------------

@@ -42,7 +42,7 @@ GI_FETCH_STAMP := $(GI_OUT)/.fetch.stamp
 GI_CONFIG := $(GI_OUT)/.image-config
 export IMAGE_PACKAGES DEBIAN_MIRROR DEBIAN_SECURITY_MIRROR
 GI_BUILD := $(GI_ENV) GUEST_OUT=$(GI_OUT) GUEST_WORK=$(GI_WORK) $(PYTHON) $(GI)/build.py
-GI_BUILD_DEPS := $(GI)/build.py $(GI_FETCH_STAMP)
+GI_BUILD_DEPS := $(GI)/build.py $(GI)/part_cache.py $(GI_FETCH_STAMP)
 GI_CPIO_DEPS := $(GI)/tools/mkcpio.py $(GI)/init/lib.sh
 GI_APPS := $(sort $(wildcard $(GI)/apps/*.c $(GI)/apps/*.h))
 

@@ -1,5 +1,6 @@
 # make test's suites two at a time (the Makefile's test rule: $(TEST_RUN) runs TEST_PAIRED_GOALS with
-# -j2 --output-sync=target, then TEST_ALONE one after another).  Read after tests/*/*.mk, which
+# -j2 --output-sync=target, then TEST_ALONE one after another, each with one sanitized suite at
+# most beside it).  Read after tests/*/*.mk, which
 # fill TEST_TARGETS.  What two suites at once would share, and how each is kept apart:
 #
 # * the guest images: most suites start with `make image` (or `make initramfs`), and two makes
@@ -11,11 +12,14 @@
 # * build/tests/display: the five display suites write their screenshots and logs there, each
 #   under its own file names, and each starts its own Xvfb (-displayfd: Xvfb picks a free display
 #   and reports it), so they pair like the rest.
-# * TEST_ALONE: figures that depend on the host's load, with bands measured on a host running
-#   one suite: clpeak's GB/s, GFLOPS and latency (host time); timing-repro-test compares a run on
-#   an idle host with one beside two busy loops, so its first run must find the host idle;
+# * TEST_ALONE: figures that depend on the host's load, never paired with another guest suite:
+#   clpeak's GB/s, GFLOPS and latency (host time; the bands take in figures measured at a host
+#   load of 12, tests/mali/clpeak_test.sh); timing-repro-test compares a run with
+#   the host's other work against one with two more busy loops (the figures must be equal);
 #   checkpoint-test's GPU part saves while the GPU's host threads run a kernel chain, and a
-#   starved vCPU reaches the save after the chain ended (failed so once, paired, at host load 14).
+#   starved vCPU reaches the save after the chain ended (failed so once, paired, at host load
+#   14).  Beside them run the sanitized suites, then TEST_BESIDE_ALONE, one at a time (-j1:
+#   a single-threaded neighbour, host load about 2-3 with the alone suite's threads).
 # Temporary files and ports are per process (mkdtemp, pid-named files, --gdb 0, slurm's free
 # ports), so nothing else is shared.
 
@@ -26,6 +30,9 @@ TEST_HOST_SUITES := unit-test apps-host-test arch-test bifrost-test corpus-test 
 #   timing-guest-test's plateaus take host time too (docs/testing.md), but their tolerances were
 #   measured at a host load of 12: it runs paired.
 TEST_ALONE := $(filter mali-clpeak-test timing-repro-test checkpoint-test,$(TEST_TARGETS))
+# run beside the alone suites, after the sanitized suites, one at a time (the Makefile's
+# test-beside-alone): fuzz-short-test needs the fuzz harnesses, which build in the background
+TEST_BESIDE_ALONE := $(filter fuzz-short-test,$(TEST_TARGETS))
 # the longest first, so that the last pair does not leave one core idle (measured on a clean
 # clone of d953a1f, 2026-11-30, make --debug=j: mali-apps 180 s, install 158, piglit-cl 150,
 # image-packages 119, piglit-gles 114, mali-stack 114, display-weston 86, hashcat 85, sweep 71,
@@ -38,7 +45,7 @@ TEST_LONG_FIRST := $(foreach t,mali-apps-test install-test piglit-cl-test image-
     display-window-test display-kms-test display-test,$(filter $(t),$(TEST_TARGETS)))
 # image-test-cached runs in test-images
 TEST_PAIRED_GOALS := test-images $(TEST_LONG_FIRST) \
-    $(filter-out $(TEST_LONG_FIRST) $(TEST_ALONE) image-test-cached,unit-test $(TEST_TARGETS))
+    $(filter-out $(TEST_LONG_FIRST) $(TEST_ALONE) $(TEST_BESIDE_ALONE) image-test-cached,unit-test $(TEST_TARGETS))
 
 .PHONY: test-images
 test-images:

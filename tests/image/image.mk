@@ -37,6 +37,8 @@ image-unit-test:
 	@$(PYTHON) tests/image/elf_deps_test.py $(B)/image-unit/elf-tree
 	@echo "== guest images: the archive from apt sources (tests/image/apt_sources_test.py)"
 	@$(PYTHON) tests/image/apt_sources_test.py $(B)/image-unit/apt-sources
+	@echo "== guest images: the part cache of kernel and apps (tests/image/part_cache_test.py)"
+	@$(PYTHON) tests/image/part_cache_test.py $(B)/image-unit/part-cache
 
 # Pins that have left the mirror, a package gone from Debian, and an image with python3-numpy
 # (dpkg alternatives) whose matrix product runs in the guest (tests/image/packages_test.py).

@@ -13,8 +13,9 @@
 #
 # MALI_APPS_STATS=1 (mali-apps-test in `make test`) makes the same boots compare the GPU back ends:
 # each writes a --stats report; a boot with 1 thread runs --gpu-backend interp (the reference),
-# the others the jit (on g71 one more boot, MODEL-t2sse, runs jit-sse, the SSE code, where the
-# host's jit is AVX2), and tests/mali/stats_compare.py requires every report's shader-core counts
+# the others the jit (with MALI_APPS_SSE=yes, on g71 one more boot, MODEL-t2sse, runs jit-sse,
+# the SSE code, where the host's jit is AVX2), and tests/mali/stats_compare.py requires every
+# report's shader-core counts
 # (kernels and their clauses, CFG edges, divergence, shader jobs, totals) to equal the reference's.
 # A host without compiled code (not x86-64 with SSE4.1 + SSSE3) has nothing to compare: the test
 # fails, naming the missing CPU features; without AVX2 + FMA the jit boots run the SSE code, and it
@@ -81,7 +82,8 @@ for m in $models; do
         [ "$t" != 1 ] || be=interp
         specs="$specs $t:$be:$m-t$t"
     done
-    [ -z "$stats" ] || [ $m != g71 ] || [ $avx2 != yes ] || specs="$specs 2:jit-sse:$m-t2sse"
+    [ -z "$stats" ] || [ "${MALI_APPS_SSE:-no}" != yes ] || [ $m != g71 ] || [ $avx2 != yes ] ||
+        specs="$specs 2:jit-sse:$m-t2sse"
     for spec in $specs; do
         t=${spec%%:*} rest=${spec#*:}
         be=${rest%%:*} run=${rest#*:}

@@ -45,16 +45,18 @@ else
 	sh tests/mali/boot_test.sh $(B)/malibu $(B)/tests/mali/boot $(IMAGE_OUT) "g71 g52"
 endif
 
-# In `make test` too (three boots, two at once, ~2.5 min): the 13 OpenCL samples (sgemm_naive at
+# In `make test` too (two boots at once, ~3 min): the 13 OpenCL samples (sgemm_naive at
 # 256, whose loop clauses run often enough per host thread to fill compiled code's records) on
 # panfrost for MALI_APPS_MODELS (default g71; g52 runs them in mali-stack-test, on the stable
 # stack) with --gpu-threads 1 and 2, checked against the CPU, against llvmpipe and across thread
 # counts and back ends; the same boots compare the GPU back ends' --stats counts (interp with 1
-# thread, jit with 2, on g71 also jit-sse: the SSE code runs 4-lane warps only) (tests/mali/apps_test.sh with
-# MALI_APPS_STATS=1; MALI_APPS_KNOWN_FAIL lists failures reported but not gated).
-# mali-stats-test is another name for it.  mali-apps-full-test: the same on g71 and g52 (five
-# boots, ~4 min).
+# thread, jit with 2) (tests/mali/apps_test.sh with MALI_APPS_STATS=1; MALI_APPS_KNOWN_FAIL lists
+# failures reported but not gated).  mali-stats-test is another name for it.
+# mali-apps-full-test: the same on g71 and g52, and on g71 a third boot with the jit's SSE code
+# (MALI_APPS_SSE=yes; it runs 4-lane warps only; in make test, test_gpu_jit compares the SSE code
+# with the interpreter on its shaders) (five boots, ~5 min).
 MALI_APPS_MODELS ?= g71
+MALI_APPS_SSE ?= no
 MALI_APPS_TEST_LIST := vecadd saxpy sgemm_naive:256 sgemm_tiled reduce scan sobel histogram \
     bitonic_sort transpose bfs math_builtins image_convert
 .PHONY: mali-apps-test mali-stats-test mali-apps-full-test
@@ -65,12 +67,12 @@ ifeq ($(MALI_IN_TEST),no)
 else
 	@$(MAKE) --no-print-directory image
 	@echo "== mali: the OpenCL samples on panfrost ($(MALI_APPS_MODELS); --gpu-threads 1 interp, 2 jit) vs CPU and llvmpipe, and their --stats counts"
-	MALI_APPS_IMAGE=$(IMAGE_OUT) MALI_APPS_STATS=1 MALI_APPS="$(MALI_APPS_TEST_LIST)" \
+	MALI_APPS_IMAGE=$(IMAGE_OUT) MALI_APPS_STATS=1 MALI_APPS_SSE=$(MALI_APPS_SSE) MALI_APPS="$(MALI_APPS_TEST_LIST)" \
 	    sh tests/mali/apps_test.sh $(B)/malibu $(B)/tests/mali/apps "$(MALI_APPS_MODELS)" "1 2"
 endif
 mali-stats-test: mali-apps-test
 mali-apps-full-test: $(B)/malibu
-	@$(MAKE) --no-print-directory mali-apps-test MALI_APPS_MODELS="g71 g52"
+	@$(MAKE) --no-print-directory mali-apps-test MALI_APPS_MODELS="g71 g52" MALI_APPS_SSE=yes
 
 # In `make test` too (~2 min, two boots): the second guest stack, trixie's own (`make image
 # IMAGE_STACK=stable`: Linux 6.12 with panfrost 1.2, Mesa 25.0, in MALI_STACK2_OUT, built
