@@ -82,9 +82,9 @@ san-test:
 # Beside the paired suites, at nice 19 (it takes the CPU time they leave: the image builds' I/O,
 # the suites that keep one core busy), test-background-build builds the fuzz harnesses (clang,
 # for fuzz-short-test) and then the ASan/UBSan build, its output in $(BG_BUILD_LOG).  The alone
-# suites start when the paired ones end; once that build is done, test-beside-alone runs the
-# sanitized suites and TEST_BESIDE_ALONE beside them, one at a time (-j1: one single-threaded
-# neighbour; mk/test-order.mk), its output in $(BESIDE_LOG), printed when both are done.
+# suites start when the paired ones end; once that build is done, test-beside-alone runs
+# TEST_BESIDE_ALONE and then the sanitized suites two at a time beside them (mk/test-order.mk),
+# its output in $(BESIDE_LOG), printed when both are done.
 BG_BUILD_LOG := $(BUILD)/test-background-build.log
 BESIDE_LOG := $(BUILD)/test-beside-alone.log
 # make test's sanitized pass is a bounded sample: it leaves out the two unit tests that take
@@ -96,16 +96,15 @@ test-background-build:
 	@$(MAKE) --no-print-directory fuzz-build
 	@$(MAKE) --no-print-directory SAN=1 all unit-build
 test-beside-alone:
-	@$(MAKE) --no-print-directory -j1 --output-sync=target TEST_PAIRED=yes SAN=1 \
-	    UNIT_SKIP="$(SAN_UNIT_SKIP_IN_TEST)" unit-test $(SAN_TEST_TARGETS)
 	@$(MAKE) --no-print-directory -j1 $(TEST_BESIDE_ALONE)
+	@$(TEST_RUN) SAN=1 UNIT_SKIP="$(SAN_UNIT_SKIP_IN_TEST)" unit-test $(SAN_TEST_TARGETS)
 test: host-deps
 	@$(MAKE) --no-print-directory all unit-build
 	@echo "== beside the suites at nice 19: the fuzz harnesses, then the ASan/UBSan build (log: $(BG_BUILD_LOG))"
 	@mkdir -p $(BUILD); rm -f $(BESIDE_LOG); \
 	nice -n 19 $(MAKE) --no-print-directory test-background-build > $(BG_BUILD_LOG) 2>&1 & bg=$$!; \
 	$(TEST_RUN) $(TEST_PAIRED_GOALS) || { kill $$bg 2>/dev/null; wait $$bg; exit 1; }; \
-	echo "== the alone suites: $(TEST_ALONE); beside them, once the background build is done: the sanitized suites, then $(TEST_BESIDE_ALONE) (output when they end, $(BESIDE_LOG))"; \
+	echo "== the alone suites: $(TEST_ALONE); beside them, once the background build is done: $(TEST_BESIDE_ALONE), then the sanitized suites (output when they end, $(BESIDE_LOG))"; \
 	$(MAKE) --no-print-directory -j1 $(TEST_ALONE) & alone=$$!; \
 	if wait $$bg; then \
 	    $(MAKE) --no-print-directory test-beside-alone > $(BESIDE_LOG) 2>&1; beside=$$?; \

@@ -429,7 +429,7 @@ def libs_dir():
 
 
 def cross_compiler():
-    """The cross compiler's identity for the part cache: its path, version and target."""
+    """The cross compiler's identity for the part cache: its path and version line."""
     gcc = shutil.which(CROSS + "gcc") or CROSS + "gcc"
     r = subprocess.run([gcc, "--version"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     return [gcc, r.stdout.splitlines()[0] if r.stdout else "", str(r.returncode)]

@@ -1,6 +1,6 @@
 # make test's suites two at a time (the Makefile's test rule: $(TEST_RUN) runs TEST_PAIRED_GOALS with
-# -j2 --output-sync=target, then TEST_ALONE one after another, each with one sanitized suite at
-# most beside it).  Read after tests/*/*.mk, which
+# -j2 --output-sync=target, then TEST_ALONE one after another, with fuzz-short-test and the
+# sanitized suites beside them).  Read after tests/*/*.mk, which
 # fill TEST_TARGETS.  What two suites at once would share, and how each is kept apart:
 #
 # * the guest images: most suites start with `make image` (or `make initramfs`), and two makes
@@ -18,8 +18,10 @@
 #   the host's other work against one with two more busy loops (the figures must be equal);
 #   checkpoint-test's GPU part saves while the GPU's host threads run a kernel chain, and a
 #   starved vCPU reaches the save after the chain ended (failed so once, paired, at host load
-#   14).  Beside them run the sanitized suites, then TEST_BESIDE_ALONE, one at a time (-j1:
-#   a single-threaded neighbour, host load about 2-3 with the alone suite's threads).
+#   14; it runs first, while the background build still runs at nice 19).  Beside them, once
+#   that build is done: TEST_BESIDE_ALONE, then the sanitized suites two at a time (host load
+#   3-4 with the alone suite's threads: within clpeak's bands; timing-repro's figures must not
+#   move with load at all).
 # Temporary files and ports are per process (mkdtemp, pid-named files, --gdb 0, slurm's free
 # ports), so nothing else is shared.
 
@@ -29,9 +31,10 @@ TEST_HOST_SUITES := unit-test apps-host-test arch-test bifrost-test corpus-test 
     user-test
 #   timing-guest-test's plateaus take host time too (docs/testing.md), but their tolerances were
 #   measured at a host load of 12: it runs paired.
-TEST_ALONE := $(filter mali-clpeak-test timing-repro-test checkpoint-test,$(TEST_TARGETS))
-# run beside the alone suites, after the sanitized suites, one at a time (the Makefile's
-# test-beside-alone): fuzz-short-test needs the fuzz harnesses, which build in the background
+# (in this order: checkpoint-test first, see above)
+TEST_ALONE := $(foreach t,checkpoint-test mali-clpeak-test timing-repro-test,$(filter $(t),$(TEST_TARGETS)))
+# run beside the alone suites, before the sanitized suites (the Makefile's test-beside-alone):
+# fuzz-short-test needs the fuzz harnesses, which build in the background
 TEST_BESIDE_ALONE := $(filter fuzz-short-test,$(TEST_TARGETS))
 # the longest first, so that the last pair does not leave one core idle (measured on a clean
 # clone of d953a1f, 2026-11-30, make --debug=j: mali-apps 180 s, install 158, piglit-cl 150,
