@@ -7,7 +7,7 @@
  * Sources are loaded from CPUState into xmm0.., the result stored back; 64-bit forms compute
  * on the whole register and zero bits 127:64 before the store.  Each form is what its
  * portable handler computes; forms that need more than SSE2 check the host first
- * (native_simd_host) and otherwise return 0, so the portable handler runs. */
+ * (native_host_extensions) and otherwise return 0, so the portable handler runs. */
 #include "native_simd.h"
 #include <cpuid.h>
 
@@ -15,7 +15,7 @@
 
 static unsigned host_limit = ~0u;
 
-unsigned native_simd_host(void)
+unsigned native_host_extensions(void)
 {
     static int have = -1;
     if (have < 0) {
@@ -31,7 +31,7 @@ unsigned native_simd_host(void)
     return (unsigned)have & host_limit;
 }
 
-void native_simd_limit_host(unsigned mask) { host_limit = mask; }
+void native_host_limit_extensions(unsigned mask) { host_limit = mask; }
 
 
 /* ---- per element size instruction choice (false: no host form) ------------------------ */

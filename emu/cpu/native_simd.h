@@ -12,12 +12,12 @@
  * absent on the first x86-64 CPUs), which CCMP's failed-condition path uses; HOST_BMI1 and
  * HOST_BMI2: ANDN for BIC and RORX for ROR into another register (one instruction for two). */
 enum { HOST_SSSE3 = 1, HOST_SSE41 = 2, HOST_SSE42 = 4, HOST_LAHF = 8, HOST_BMI1 = 16, HOST_BMI2 = 32 };
-/* What the host has (CPUID, read once), limited by native_simd_limit_host. */
-unsigned native_simd_host(void);
+/* What the host has (CPUID, read once), limited by native_host_limit_extensions. */
+unsigned native_host_extensions(void);
 /* Tests: pretend the host lacks the extensions not in mask, for blocks compiled from now on. */
-void native_simd_limit_host(unsigned mask);
+void native_host_limit_extensions(unsigned mask);
 /* Has the host all of ext (HOST_*)? */
-static inline bool native_host_has(unsigned ext) { return (native_simd_host() & ext) == ext; }
+static inline bool native_host_has(unsigned ext) { return (native_host_extensions() & ext) == ext; }
 
 static inline void vload(NCtx *x, int xmm, unsigned reg) { x_movdqu_load(&x->a, xmm, HR_CPU, voff(reg)); }
 /* Vd <- xmm; a 64-bit result (q = 0) has bits 127:64 zeroed first. */

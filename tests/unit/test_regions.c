@@ -357,7 +357,7 @@ START_TEST(cached_rcx_rdx_survive_ops)
     for (unsigned host = 0; host < 2; host++) /* the host's extensions (BMI, LAHF) hidden, then not */
     for (unsigned p = 0; p < sizeof scratch_probes / sizeof scratch_probes[0]; p++)
         for (unsigned live = 0; live < 2; live++) {
-            native_simd_limit_host(host ? ~0u : 0);
+            native_host_limit_extensions(host ? ~0u : 0);
             uint32_t code[24];
             unsigned n = 0;
             for (unsigned r = 2; r <= 13; r++)
@@ -405,7 +405,7 @@ START_TEST(cached_rcx_rdx_survive_ops)
                 bad++ < 20)
                 fprintf(stderr, "probe %s: NZCV, V0/V1 or memory differ\n", scratch_probes[p].name);
         }
-    native_simd_limit_host(~0u);
+    native_host_limit_extensions(~0u);
     tbc_free(portable);
     ck_assert_msg(bad == 0, "%u differences from the portable back end (above)", bad);
 }

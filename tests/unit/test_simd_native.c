@@ -6,7 +6,7 @@
  * X registers, FPSR and the exception must be the same.  Each group must also have compiled
  * some of its encodings to host code (a NK_VEC / NK_VEC_PERM description), so the comparison
  * is of the emitters and not of the fallback.  The same sweep runs (on one state) with the
- * host's SSSE3 and SSE4.x hidden (native_simd_limit_host), where the emitters that need them
+ * host's SSSE3 and SSE4.x hidden (native_host_limit_extensions), where the emitters that need them
  * step aside. */
 #include "simd_case.h"
 #include "native_simd.h"
@@ -124,7 +124,7 @@ static unsigned sweep_group(int i, unsigned n_states, bool alias_too)
 
 START_TEST(native_matches_portable)
 {
-    native_simd_limit_host(~0u);
+    native_host_limit_extensions(~0u);
     unsigned native = sweep_group(_i, sizeof states / sizeof states[0], true);
     ck_assert_msg(native > 0, "%s: no encoding compiled to host SIMD code", groups[_i].name);
 }
@@ -132,9 +132,9 @@ END_TEST
 
 START_TEST(native_matches_portable_sse2_host)
 {
-    native_simd_limit_host(0);
+    native_host_limit_extensions(0);
     sweep_group(_i, 1, false);
-    native_simd_limit_host(~0u);
+    native_host_limit_extensions(~0u);
 }
 END_TEST
 
