@@ -12,6 +12,7 @@ import time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../guest-images"))
+import build  # noqa: E402
 import part_cache  # noqa: E402
 
 failures = []
@@ -76,6 +77,12 @@ def main():
     check("restore keeps symlinks", os.readlink(os.path.join(out, "modules", "7.0", "link")), "modules.dep")
     check("a restored output is newer than its inputs (for make)",
           os.stat(os.path.join(out, "Image")).st_mtime >= before, True)
+    # build.py replaces the outputs it writes (kernel.release, modules.dep, ...): a rebuild into
+    # the same directory must not write through the hard links into the entry
+    build.write(os.path.join(out, "modules", "7.0", "modules.dep"), "rebuilt\n")
+    check("build.write leaves the entry's hard-linked copy alone",
+          read(os.path.join(entry, "modules", "7.0", "modules.dep")), "kernel/x.ko:\n")
+    check("...and writes the output", read(os.path.join(out, "modules", "7.0", "modules.dep")), "rebuilt\n")
     os.environ["GUEST_PART_CACHE"] = "no"
     check("GUEST_PART_CACHE=no finds nothing", part_cache.get(cache, "kernel", k), None)
     del os.environ["GUEST_PART_CACHE"]
