@@ -181,7 +181,7 @@ unsigned ne_emit_vec_perm(NCtx *x, const Op *o, const NativeDesc *d)
     }
     case NPERM_TBL:
     case NPERM_TBX:
-        if (!(native_host_extensions() & HOST_SSSE3))
+        if (!native_host_has(HOST_SSSE3))
             return 0;
         emit_tbl(x, o, (unsigned)size, d->op == NPERM_TBX);
         vstore(x, o->d, 0, q);
