@@ -97,7 +97,7 @@ test-background-build:
 	@$(MAKE) --no-print-directory SAN=1 all unit-build
 test-beside-alone:
 	@$(MAKE) --no-print-directory -j1 $(TEST_BESIDE_ALONE)
-	@$(TEST_RUN) SAN=1 UNIT_SKIP="$(SAN_UNIT_SKIP_IN_TEST)" unit-test $(SAN_TEST_TARGETS)
+	@$(MAKE) --no-print-directory san-test UNIT_SKIP="$(SAN_UNIT_SKIP_IN_TEST)"
 test: host-deps
 	@$(MAKE) --no-print-directory all unit-build
 	@echo "== beside the suites at nice 19: the fuzz harnesses, then the ASan/UBSan build (log: $(BG_BUILD_LOG))"
