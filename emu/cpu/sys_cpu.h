@@ -38,8 +38,11 @@
 #define SYS_TLB_INVALID (~0ull)
 #define SYS_PAGE_MASK (~0xfffull)
 
+/* One cache line each (SysCPU is allocated 64-aligned): a probe reads a tag and the addend, which
+ * must not sit in two lines. */
 typedef struct SysTlbEntry {
-    uint64_t tag_r, tag_w, tag_x;
+    _Alignas(64) uint64_t tag_r;
+    uint64_t tag_w, tag_x;
     uintptr_t addend; /* host address = guest VA + addend */
     uint64_t pa;      /* physical page address */
     uint64_t vblock;  /* VA of the block mapping this page came from (SYS_TLB_INVALID: a page) */
