@@ -28,20 +28,31 @@ unsigned ne_emit_mull(NCtx *x, const Op *o, const NativeDesc *d)
         rc_write(x, o->d, X_RDX);
         return 1;
     }
-    /* 32 x 32 -> 64: the extended operands' 64-bit product is exact */
-    rc_read(x, X_RAX, o->n, W64);
-    rc_read(x, X_RCX, o->m, W64);
-    if (is_signed) {
-        x_movsx_rr(a, W64, X_RAX, X_RAX, 2);
-        x_movsx_rr(a, W64, X_RCX, X_RCX, 2);
-    } else {
-        x_mov_rr(a, W32, X_RAX, X_RAX);
-        x_mov_rr(a, W32, X_RCX, X_RCX);
-    }
+    /* 32 x 32 -> 64: the extended operands' 64-bit product is exact.  Each operand is extended
+     * from its cache register as soon as it is there (the next one's load may evict it). */
+    int r = rc_src(x, o->n, X_RAX);
+    if (is_signed)
+        x_movsx_rr(a, W64, X_RAX, r, 2);
+    else
+        x_mov_rr(a, W32, X_RAX, r);
+    r = rc_src(x, o->m, X_RCX);
+    if (is_signed)
+        x_movsx_rr(a, W64, X_RCX, r, 2);
+    else
+        x_mov_rr(a, W32, X_RCX, r);
     x_imul_rr(a, W64, X_RAX, X_RCX);
-    rc_read(x, X_RCX, o->a, W64);
-    x_alu_rr(a, W64, d->op == NMUL_SUB ? ALU_SUB : ALU_ADD, X_RCX, X_RAX);
-    rc_write(x, o->d, X_RCX);
+    if (o->a == REG_ZR && d->op != NMUL_SUB) { /* SMULL / UMULL */
+        rc_write(x, o->d, X_RAX);
+    } else if (d->op == NMUL_SUB) {
+        r = rc_src(x, o->a, X_RCX);
+        if (r != X_RCX)
+            x_mov_rr(a, W64, X_RCX, r);
+        x_alu_rr(a, W64, ALU_SUB, X_RCX, X_RAX);
+        rc_write(x, o->d, X_RCX);
+    } else {
+        x_alu_rr(a, W64, ALU_ADD, X_RAX, rc_src(x, o->a, X_RCX));
+        rc_write(x, o->d, X_RAX);
+    }
     return 1;
 }
 
