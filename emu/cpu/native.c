@@ -597,6 +597,7 @@ int ne_slow_site(NCtx *x, uint8_t *field)
     x->slow[k].field = field;
     x->slow[k].resume = NULL;
     x->slow[k].op = x->i;
+    x->slow[k].flags_op = x->flags_op;
     x->slow[k].n = 0;
     x->slow[k].n_reload = 0;
     for (int i = 0; i < NE_CACHE_REGS; i++)
@@ -1062,7 +1063,7 @@ static void emit_loop_exits(NCtx *x, struct NativeBuf *b)
 
 /* ---- the block compiler ------------------------------------------------------------------- */
 
-static bool emit_handler_call(NCtx *x, unsigned i, bool slow_path);
+static bool emit_handler_call(NCtx *x, unsigned i, bool slow_path, const Op *flags_op);
 
 /* A portable op is the block's end when only the goto ops of its own instruction follow. */
 static bool op_is_terminal(const TB *tb, unsigned i)
@@ -1080,7 +1081,7 @@ static unsigned emit_fallback(NCtx *x, struct NativeBuf *b)
     unsigned i = x->i;
     Asm *a = &x->a;
     if (!op_is_terminal(tb, i)) {
-        if (!emit_handler_call(x, i, false))
+        if (!emit_handler_call(x, i, false, NULL))
             return 0;
         x_test_rr(a, W64, X_RAX, X_RAX); /* NULL: the handler left the block */
         ne_exit0_if(x, CC_E);
@@ -1117,8 +1118,9 @@ Op *ne_op_copy(NCtx *x, unsigned i)
 /* Code calling op i's portable handler (through a copy followed by the return op);
  * false when out of data space.  In the main line the register cache is written back and
  * emptied first; a slow path (out of line, the dirty cache registers already written back)
- * keeps the caller-saved cache registers across the call instead. */
-static bool emit_handler_call(NCtx *x, unsigned i, bool slow_path)
+ * keeps the caller-saved cache registers across the call instead, and first runs flags_op
+ * (non-NULL: the NZCV the block left out of CPUState, which the handler may raise with). */
+static bool emit_handler_call(NCtx *x, unsigned i, bool slow_path, const Op *flags_op)
 {
     /* the caller-saved cache registers; an even count keeps rsp 16-byte aligned */
 #ifdef CONFIG_SYSTEM
@@ -1135,6 +1137,11 @@ static bool emit_handler_call(NCtx *x, unsigned i, bool slow_path)
     if (slow_path)
         for (int k = 0; k < n_saved; k++)
             x_push(&x->a, saved[k]);
+    if (flags_op) {
+        x_mov_rr(&x->a, W64, X_RDI, HR_CPU);
+        x_mov_imm(&x->a, X_RSI, (uint64_t)(uintptr_t)flags_op);
+        ne_call(x, native_flags_again);
+    }
     x_mov_rr(&x->a, W64, X_RDI, HR_CPU);
     x_mov_imm(&x->a, X_RSI, (uint64_t)(uintptr_t)copy);
     ne_call(x, (const void *)copy[0].fn);
@@ -1223,7 +1230,7 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
         x_patch(x->slow[k].field, a->p);
         for (unsigned r = 0; r < x->slow[k].n; r++) /* the handler reads CPUState */
             x_store(a, W64, HR_CPU, xoff(x->slow[k].slot[r]), x->slow[k].hreg[r]);
-        if (!emit_handler_call(x, x->slow[k].op, true)) {
+        if (!emit_handler_call(x, x->slow[k].op, true, x->slow[k].flags_op)) {
             x->failed = true;
             return;
         }

@@ -47,6 +47,7 @@ typedef struct NCtx {
         uint8_t *field;         /* the jne taken on a miss */
         uint8_t *resume;        /* where the op's code ends */
         unsigned op;            /* index of the op in the block */
+        const Op *flags_op;     /* flags_op at the access: run before the handler */
         uint8_t n, hreg[NE_CACHE_REGS], slot[NE_CACHE_REGS]; /* dirty cached registers */
         uint8_t n_reload, reload_hreg[4], reload_slot[4]; /* reloaded after the call */
     } slow[NE_MAX_FIXUPS / 4];
@@ -68,9 +69,10 @@ typedef struct NCtx {
     int pending_fl;
     unsigned pending_need;      /* with pending_fl: the flags (NF_*) the code after the branch
                                  * reads from CPUState, stored there after the branch */
-    /* User mode: non-NULL while the flags in CPUState are stale because the last setter's
-     * stores were left out (store_flags): a copy of that setter (ne_op_copy), which a data
-     * abort at a guest access runs first to put NZCV right. */
+    /* Non-NULL while the flags in CPUState are stale because the last setter's stores were
+     * left out (store_flags): a copy of that setter (ne_op_copy), which a data abort at a guest
+     * access (user mode) or a soft-TLB miss's call of the portable handler (system mode) runs
+     * first to put NZCV right. */
     const Op *flags_op;
     /* Loop heads (native.c): a direct branch back to the block's own start, or to an
      * op_loop_head label the block has passed (translate.c), continues there with the cache in

@@ -144,14 +144,11 @@ static bool branch_gotos_follow(const TB *tb, unsigned j)
     return j + 2 < tb->n_ops && o[1].fn == op_goto_tb && (o[2].fn == op_goto_tb || o[2].fn == op_goto_next);
 }
 
-/* Can a data abort recompute the NZCV of setter s by running its handler again later, as long
- * as no register it reads or writes changes in between? (Not when it overwrites a source.) */
+/* Can a data abort (user mode) or a soft-TLB miss's handler call (system mode) recompute the
+ * NZCV of setter s by running its handler again later, as long as no register it reads or
+ * writes changes in between? (Not when it overwrites a source.) */
 static bool setter_repeatable(const Op *s, const NativeDesc *sd)
 {
-#ifdef CONFIG_SYSTEM
-    (void)s; (void)sd;
-    return false; /* soft-TLB misses call portable handlers, which may raise with NZCV */
-#else
     if (sd->kind == NK_CMP_BRANCH) { /* fused kinds (tr_int.c): op 0 SUBS imm, 1 SUBS reg,
                                        * 2 ANDS imm, 3 ADDS imm, 4 ANDS reg (unshifted) */
         int op = sd->op >> 1;
@@ -166,10 +163,8 @@ static bool setter_repeatable(const Op *s, const NativeDesc *sd)
     if (sd->kind != NK_ADDSUB_IMM && sd->kind != NK_LOGIC_IMM && !reg)
         return false;
     return s->d == REG_SINK || (s->d != s->n && (!reg || s->d != s->m));
-#endif
 }
 
-#ifndef CONFIG_SYSTEM
 /* The abort path's NZCV of a setter its own handler cannot recompute: a fused compare-and-
  * branch (its handler branches) or an immediate SUBS/ADDS that overwrote its source.  x: FLA_*
  * operation, FLA_SF, FLA_REG (operand b is Xm, else imm), FLA_INV (operand a is Xd +/- b,
@@ -200,14 +195,12 @@ static Op *op_flags_again(CPUState *c, Op *o)
     }
     return o + 1;
 }
-#endif
 
 /* A copy of setter i for the abort paths (flags_op), NULL when out of data space. */
 static const Op *fl_copy(NCtx *x)
 {
     const Op *s = &x->tb->ops[x->i];
     Op *cp = ne_op_copy(x, x->i);
-#ifndef CONFIG_SYSTEM
     const NativeDesc *sd = native_desc(s->fn);
     unsigned f;
     if (!cp)
@@ -225,9 +218,6 @@ static const Op *fl_copy(NCtx *x)
         f |= FLA_INV;
     cp->fn = op_flags_again;
     cp->x = f;
-#else
-    (void)s;
-#endif
     return cp;
 }
 
@@ -276,7 +266,7 @@ static bool flags_dead_after(const TB *tb, unsigned j)
  * CPUState (a test straight from EFLAGS by the next op does not), and all four when the
  * block may leave or run a portable handler before.  A conditional branch right after that
  * is a side exit stores them on that exit only (*pending).  Guest accesses in between need
- * them too unless the setter can be run again by the abort path (*defer; user mode). */
+ * them too unless the setter can be run again by the abort or miss path (*defer). */
 static unsigned flags_needed(NCtx *x, int kind, bool *pending, bool *defer)
 {
     const TB *tb = x->tb;

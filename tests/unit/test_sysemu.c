@@ -671,6 +671,54 @@ START_TEST(data_abort_pa_range)
 }
 END_TEST
 
+/* A flag setter, then a load that misses the soft TLB and faults (MMU off, PA >= 2^40): the
+ * block stores only the flags a later op reads (N, for the CSEL) and leaves the rest to the
+ * miss path, which must put all four into CPUState before the handler raises, so SPSR_EL1
+ * holds the setter's NZCV (1000: 5 - 7), not what MSR NZCV left there before (0111). */
+static void run_setter_then_faulting_load(uint32_t setter, bool fused)
+{
+    uint32_t prog[] = {
+        0xd2b00000, /* movz x0, #0x8000, lsl #16 */
+        0x91200000, /* add x0, x0, #0x800 */
+        0xd518c000, /* msr vbar_el1, x0 */
+        0xd2e00201, /* movz x1, #0x10, lsl #48 */
+        0xd28000a2, /* movz x2, #5 */
+        0xd28000e3, /* movz x3, #7 */
+        0xd2ae0009, /* movz x9, #0x7000, lsl #16 */
+        0xd51b4209, /* msr nzcv, x9: Z, C, V */
+        setter,     /* 5 - 7 */
+        0x54000080, /* b.eq +16 (not taken; a fused compare-and-branch with the setter) */
+        0xf9400025, /* ldr x5, [x1]: data abort from the miss path */
+        0x9a834046, /* csel x6, x2, x3, mi: reads N */
+        0xeb02005f, /* cmp x2, x2: all four written again */
+        0xd4000002, /* hvc #0 */
+    };
+    if (!fused)
+        prog[9] = 0xd503201f; /* nop */
+    static const uint32_t cur_sync[] = { /* VBAR + 0x200: current EL, SPx */
+        0xd538520a, /* mrs x10, esr_el1 */
+        0xd538400c, /* mrs x12, spsr_el1 */
+        0xd4000002, /* hvc #0 */
+    };
+    load(0, prog, sizeof prog / 4);
+    load(0xa00, cur_sync, sizeof cur_sync / 4);
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_uint_eq(hvc_regs[10] >> 26, 0x25); /* data abort, same EL */
+    ck_assert_uint_eq(hvc_regs[12] >> 28, 0x8);  /* NZCV of 5 - 7 */
+}
+
+START_TEST(miss_path_flags_of_setter)
+{
+    run_setter_then_faulting_load(0xeb030044 /* subs x4, x2, x3 */, false);
+}
+END_TEST
+
+START_TEST(miss_path_flags_of_fused_compare)
+{
+    run_setter_then_faulting_load(0xeb03005f /* cmp x2, x3 */, true);
+}
+END_TEST
+
 START_TEST(smc_and_hvc_imm_undef)
 {
     /* The DT's conduit is HVC: SMC #0 and HVC #1 at EL1 are UNDEFINED (no EL2/EL3). */
@@ -1172,6 +1220,8 @@ int main(void)
     TCase *tc = tcase_create("sysemu");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, svc_undef_eret);
+    tcase_add_test(tc, miss_path_flags_of_setter);
+    tcase_add_test(tc, miss_path_flags_of_fused_compare);
     tcase_add_test(tc, pmu_counts_and_overflow);
     tcase_add_test(tc, self_modifying_and_id_regs);
     tcase_add_test(tc, ic_ivau_after_dma);
