@@ -700,11 +700,11 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     if (rt2 != X_RCX)
         ne_slow_reload(x, miss, rt2, o->a);
     x->rc_frozen = true; /* fast path only from here: no new cache entries */
+    int sd = X_RDX, sd2 = X_RCX; /* store data: from the cache, else loaded into rdx, rcx */
     if (d->kind == NK_STORE || d->kind == NK_STOREP)
-        ldr(x, X_RDX, o->d, W64);
+        sd = rc_src(x, o->d, X_RDX);
     if (d->kind == NK_STOREP)
-        ldr(x, X_RCX, o->a, W64);
-    const int sd = X_RDX, sd2 = X_RCX; /* store data */
+        sd2 = rc_src(x, o->a, X_RCX);
     const int HB = X_RSI, HI = X_RAX; /* host address: the entry's addend + rax */
 #define FAULT_POINT() ((void)0)
 #else
