@@ -37,21 +37,23 @@ static uint64_t tcr_field(uint64_t tcr, unsigned shift, unsigned bits)
 static void tlb_sweep(SysCPU *s, unsigned i, bool keep_global)
 {
     SysTlbEntry *t = s->tlbs[i];
-    uint32_t *live = s->tlb_live[i];
-    uint8_t *listed = s->tlb_listed[i];
+    uint32_t *live = s->tlb_live[i], *wpage = s->tlb_live_wpage[i], *pos = s->tlb_live_pos[i];
     if (!s->tlb_live_exact[i]) { /* scan, and rebuild the list from what stays */
         uint32_t n = 0;
         bool exact = true;
         for (uint32_t j = 0; j < SYS_TLB_SIZE; j++) {
             SysTlbEntry *e = &t[j];
-            listed[j] = 0;
+            pos[j] = 0;
             if (keep_global && e->global && (e->tag_r != SYS_TLB_INVALID ||
                                              e->tag_w != SYS_TLB_INVALID || e->tag_x != SYS_TLB_INVALID)) {
-                listed[j] = 1;
-                if (n < SYS_TLB_LIVE_MAX)
+                if (n < SYS_TLB_LIVE_MAX) {
+                    wpage[n] = s->tlb_wpage[i][j];
                     live[n++] = j;
-                else
+                    pos[j] = n;
+                } else {
+                    pos[j] = TLB_POS_UNLISTED;
                     exact = false;
+                }
                 continue;
             }
             e->tag_r = e->tag_w = e->tag_x = SYS_TLB_INVALID;
@@ -65,11 +67,13 @@ static void tlb_sweep(SysCPU *s, unsigned i, bool keep_global)
         uint32_t j = live[k];
         SysTlbEntry *e = &t[j];
         if (keep_global && e->global) {
+            wpage[n] = wpage[k];
             live[n++] = j;
+            pos[j] = n;
             continue;
         }
         e->tag_r = e->tag_w = e->tag_x = SYS_TLB_INVALID;
-        listed[j] = 0;
+        pos[j] = 0;
     }
     s->tlb_live_n[i] = n;
 }
@@ -113,27 +117,33 @@ static void note_live(SysCPU *s, SysTlbEntry *e)
 {
     unsigned i = s->tlb != s->tlbs[0];
     uint32_t j = (uint32_t)(e - s->tlb);
-    if (s->tlb_listed[i][j])
+    if (s->tlb_live_pos[i][j])
         return;
-    s->tlb_listed[i][j] = 1;
     /* Slot before count, count before recheck_code_page's fence: another CPU's
      * sys_mark_code that does not see the count saw no mark yet, and the recheck sees it. */
     uint32_t n = s->tlb_live_n[i];
     if (n < SYS_TLB_LIVE_MAX) {
         s->tlb_live[i][n] = j;
+        s->tlb_live_wpage[i][n] = s->tlb_wpage[i][j];
+        s->tlb_live_pos[i][j] = n + 1;
         __atomic_store_n(&s->tlb_live_n[i], n + 1, __ATOMIC_RELEASE);
     } else {
+        s->tlb_live_pos[i][j] = TLB_POS_UNLISTED;
         __atomic_store_n(&s->tlb_live_exact[i], false, __ATOMIC_RELAXED);
     }
 }
 
-/* Record where e's write tag points for sys_mark_code (before recheck_code_page's fence). */
+/* Record where e's write tag points for sys_mark_code (before recheck_code_page's fence): in
+ * the slot's hint and, when the slot is listed, at its position in the live list. */
 static void note_write_tag(SysCPU *s, SysTlbEntry *e)
 {
     if (e->tag_w == SYS_TLB_INVALID)
         return;
     unsigned which = s->tlb != s->tlbs[0];
-    s->tlb_wpage[which][e - s->tlb] = (uint32_t)(e->pa >> 12);
+    uint32_t j = (uint32_t)(e - s->tlb), pg = (uint32_t)(e->pa >> 12), p = s->tlb_live_pos[which][j];
+    s->tlb_wpage[which][j] = pg;
+    if (p && p != TLB_POS_UNLISTED)
+        s->tlb_live_wpage[which][p - 1] = pg;
 }
 
 /* Another vCPU thread may have marked the page as code while this entry was filled: it marks,

@@ -11,6 +11,9 @@
  * finding a dropped block (its pc becomes an impossible address). */
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include "sys_cpu.h"
 #include "tb.h"
 
@@ -39,16 +42,39 @@ bool sys_is_code_page(SysCPU *s, uint64_t pa)
     return pa < SYS_CODE_MAP_PA_LIMIT && s->mach->code_map[pa >> 12] == CODE;
 }
 
-/* Drop t's write tags into physical page pg: the slots on t's live lists (listed true: t is
- * this thread's CPU) or all slots. */
+/* Drop the write tags into page pg of the slots at positions lo..hi-1 of t's live list i. */
+static void drop_listed_in(SysCPU *t, unsigned i, uint32_t lo, uint32_t hi, uint32_t pg)
+{
+    for (uint32_t k = lo; k < hi; k++)
+        if (t->tlb_live_wpage[i][k] == pg) /* where write tags for pg were filled */
+            t->tlbs[i][t->tlb_live[i][k]].tag_w = SYS_TLB_INVALID;
+}
+
+/* Drop t's write tags into physical page pg: through the page hints in the order of t's live
+ * lists (listed true: t is this thread's CPU, whose lists are exact) or of every slot. */
 static void drop_write_tags(SysCPU *t, uint64_t pg, bool listed)
 {
-    for (unsigned i = 0; i < 2; i++)
-        for (uint32_t k = 0, n = listed ? sys_tlb_live_count(t, i) : SYS_TLB_SIZE; k < n; k++) {
-            uint32_t j = listed ? sys_tlb_live_slot(t, i, k) : k;
-            if (t->tlb_wpage[i][j] == (uint32_t)pg) /* where write tags for pg were filled */
-                t->tlbs[i][j].tag_w = SYS_TLB_INVALID;
+    for (unsigned i = 0; i < 2; i++) {
+        if (listed && t->tlb_live_exact[i]) {
+            const uint32_t *wpage = t->tlb_live_wpage[i], n = t->tlb_live_n[i];
+            uint32_t k = 0;
+#ifdef __SSE2__
+            const __m128i want = _mm_set1_epi32((int)(uint32_t)pg);
+            for (; k + 8 <= n; k += 8) { /* eight hints per two compares */
+                __m128i a = _mm_loadu_si128((const __m128i *)(wpage + k));
+                __m128i b = _mm_loadu_si128((const __m128i *)(wpage + k + 4));
+                __m128i eq = _mm_or_si128(_mm_cmpeq_epi32(a, want), _mm_cmpeq_epi32(b, want));
+                if (_mm_movemask_epi8(eq))
+                    drop_listed_in(t, i, k, k + 8, (uint32_t)pg);
+            }
+#endif
+            drop_listed_in(t, i, k, n, (uint32_t)pg);
+            continue;
         }
+        for (uint32_t j = 0; j < SYS_TLB_SIZE; j++)
+            if (t->tlb_wpage[i][j] == (uint32_t)pg)
+                t->tlbs[i][j].tag_w = SYS_TLB_INVALID;
+    }
 }
 
 /* The same for another CPU t, which fills and sweeps meanwhile: through its lists when no

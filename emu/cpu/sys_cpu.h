@@ -162,7 +162,7 @@ typedef struct SysCPU {
     uint64_t dbg_bp[64];
 
     /* The entries of each table that may hold a valid tag: every fill lists its slot once
-     * (tlb_listed), so flushes, sys_set_pan, block-mapping TLBIs and sys_mark_code visit the
+     * (tlb_live_pos), so flushes, sys_set_pan, block-mapping TLBIs and sys_mark_code visit the
      * slots filled since the last flush instead of the whole table (which is large to keep
      * conflict misses down).  tlb_live_exact false (zeroed state, or more than
      * SYS_TLB_LIVE_MAX slots filled): the list is incomplete and they scan the table. */
@@ -173,12 +173,19 @@ typedef struct SysCPU {
      * between two sweeps (seqlock), else it scans the table. */
     uint32_t tlb_sweep_seq;
     uint32_t tlb_live[2][SYS_TLB_LIVE_MAX];
-    uint8_t tlb_listed[2][SYS_TLB_SIZE];
+    /* tlb_wpage of the slot at each position of the live list, kept equal to it, so that
+     * sys_mark_code on this CPU reads one dense array in order instead of a random slot per
+     * listed entry. */
+    uint32_t tlb_live_wpage[2][SYS_TLB_LIVE_MAX];
+    /* Per slot: 0 not listed, else its position in tlb_live + 1 (TLB_POS_UNLISTED: listed while
+     * the list was full, so the list is not exact). */
+#define TLB_POS_UNLISTED UINT32_MAX
+    uint32_t tlb_live_pos[2][SYS_TLB_SIZE];
 
     SysTlbEntry tlbs[2][SYS_TLB_SIZE];
     /* The physical page number each entry's write tag was filled for (a hint: an entry whose
-     * write tag was dropped since may still be listed).  sys_mark_code scans these 32 KB
-     * instead of the 512 KB of entries. */
+     * write tag was dropped since may still be listed).  sys_mark_code reads it for another
+     * CPU (through its live list) and when a list is not exact (every slot). */
     uint32_t tlb_wpage[2][SYS_TLB_SIZE];
 } SysCPU;
 

@@ -335,6 +335,32 @@ START_TEST(code_mark_drops_every_mapping)
 }
 END_TEST
 
+/* A mark finds write tags anywhere in the live list, whose hints it compares eight at a time:
+ * 40 kernel pages written (slots listed in that order), then marks of the 14th and the 39th
+ * (in the second half of a group of eight, and in the tail after the last full group) drop
+ * those two entries' write tags and no other. */
+START_TEST(code_mark_finds_slots_deep_in_the_live_list)
+{
+    CPUState *c = &s->cpu;
+    Op op = { .pc = RAM };
+    enum { N = 40 };
+    SysTlbEntry *e[N];
+    sys_tlb_flush(s);
+    for (unsigned k = 0; k < N; k++) {
+        uint64_t va = 0xffff000000000000ull + 0x800000 + k * 0x1000ull; /* RAM + 8 MB + k pages */
+        mem_st8(c, &op, va + 0x10, (uint8_t)k);
+        e[k] = sys_tlb_entry(c, va);
+        ck_assert_uint_eq(e[k]->tag_w, va);
+    }
+    sys_mark_code(s, RAM + 0x800000 + 13 * 0x1000ull);
+    sys_mark_code(s, RAM + 0x800000 + 38 * 0x1000ull);
+    for (unsigned k = 0; k < N; k++) {
+        uint64_t va = 0xffff000000000000ull + 0x800000 + k * 0x1000ull;
+        ck_assert_uint_eq(e[k]->tag_w, k == 13 || k == 38 ? SYS_TLB_INVALID : va);
+    }
+}
+END_TEST
+
 /* Entries of table i with a valid tag; of those, *global the global ones. */
 static unsigned count_valid(unsigned i, unsigned *global)
 {
@@ -407,6 +433,7 @@ int main(void)
     tcase_add_test(tc, soft_tlb_accessors);
     tcase_add_test(tc, code_mark_drops_write_tags);
     tcase_add_test(tc, code_mark_drops_every_mapping);
+    tcase_add_test(tc, code_mark_finds_slots_deep_in_the_live_list);
     tcase_add_test(tc, soft_tlb_flush_every_fill);
     suite_add_tcase(su, tc);
     SRunner *r = srunner_create(su);
