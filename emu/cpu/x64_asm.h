@@ -42,8 +42,28 @@ static inline void x_b(Asm *a, uint8_t v)
     else
         a->overflow = true;
 }
-static inline void x_d32(Asm *a, uint32_t v) { for (int i = 0; i < 4; i++) x_b(a, (uint8_t)(v >> (8 * i))); }
-static inline void x_d64(Asm *a, uint64_t v) { x_d32(a, (uint32_t)v); x_d32(a, (uint32_t)(v >> 32)); }
+/* Little-endian immediates: one store when they fit (translation emits many), else byte-wise to
+ * the end of the buffer and the overflow flag. */
+static inline void x_d32(Asm *a, uint32_t v)
+{
+    if (a->end - a->p >= 4) {
+        memcpy(a->p, &v, 4);
+        a->p += 4;
+        return;
+    }
+    for (int i = 0; i < 4; i++)
+        x_b(a, (uint8_t)(v >> (8 * i)));
+}
+static inline void x_d64(Asm *a, uint64_t v)
+{
+    if (a->end - a->p >= 8) {
+        memcpy(a->p, &v, 8);
+        a->p += 8;
+        return;
+    }
+    x_d32(a, (uint32_t)v);
+    x_d32(a, (uint32_t)(v >> 32));
+}
 static inline bool fits_i32(int64_t v) { return v == (int32_t)v; }
 
 static inline void x_rex(Asm *a, int w, int reg, int index, int base, bool force)
@@ -298,6 +318,13 @@ static inline uint8_t *x_jcc(Asm *a, int cc)
 static inline uint8_t *x_jmp(Asm *a)
 {
     x_b(a, 0xE9);
+    uint8_t *f = a->p;
+    x_d32(a, 0);
+    return f;
+}
+static inline uint8_t *x_call(Asm *a)
+{
+    x_b(a, 0xE8);
     uint8_t *f = a->p;
     x_d32(a, 0);
     return f;
