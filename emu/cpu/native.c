@@ -111,6 +111,7 @@ struct NativeBuf {
     size_t data_ops, data_used;
     uint8_t *enter, *epilogue;
     uint8_t *lookup;          /* jump to the block at c->pc (gen_lookup) */
+    uint8_t *slow_call;       /* an out-of-line slow path's call of a handler (gen_slow_call) */
 };
 
 static void *native_lookup(CPUState *c);
@@ -182,6 +183,42 @@ static void gen_lookup(Asm *a, struct NativeBuf *b)
     x_patch(x_jmp(a), b->epilogue);
 }
 
+/* An out-of-line slow path (ne_slow_site; its dirty cache registers already stored) calls a
+ * portable handler here, rax = the op's copy (ne_op_copy), whose return op carries in imm the
+ * flags_op to run first (0: none).  The caller-saved cache registers are kept across the call;
+ * one shared copy of this keeps every slow path at a few bytes. */
+static void native_slow_call(CPUState *c, Op *op)
+{
+    native_flags_again(c, (const Op *)(uintptr_t)op[1].imm);
+    op->fn(c, op);
+}
+
+static void gen_slow_call(Asm *a, struct NativeBuf *b)
+{
+#ifdef CONFIG_SYSTEM
+    static const int saved[] = { X_R8, X_R9, X_R10, X_R11, X_RDI };
+#else
+    static const int saved[] = { X_R8, X_R9, X_R10, X_R11, X_RDI, X_RSI, X_RDX, X_RCX };
+#endif
+    const int n_saved = (int)(sizeof saved / sizeof saved[0]);
+    /* entered by a call from block code (rsp 16-byte aligned there): 16-byte aligned again at
+     * the call below after the return address, the pushes and, for an even count, 8 more */
+    b->slow_call = a->p;
+    for (int k = 0; k < n_saved; k++)
+        x_push(a, saved[k]);
+    if (n_saved % 2 == 0)
+        x_alu_ri(a, W64, ALU_SUB, X_RSP, 8);
+    x_mov_rr(a, W64, X_RDI, HR_CPU);
+    x_mov_rr(a, W64, X_RSI, X_RAX);
+    x_mov_imm(a, X_RAX, (uint64_t)(uintptr_t)native_slow_call);
+    x_call_r(a, X_RAX);
+    if (n_saved % 2 == 0)
+        x_alu_ri(a, W64, ALU_ADD, X_RSP, 8);
+    for (int k = n_saved - 1; k >= 0; k--)
+        x_pop(a, saved[k]);
+    x_ret(a);
+}
+
 static void gen_entry_exit(struct NativeBuf *b)
 {
     Asm a = { b->code, b->code + b->size, false };
@@ -207,6 +244,7 @@ static void gen_entry_exit(struct NativeBuf *b)
         x_pop(&a, saved[i]);
     x_ret(&a);
     gen_lookup(&a, b);
+    gen_slow_call(&a, b);
     b->fixed = b->used = (size_t)((a.p - b->code + 63) & ~63);
 }
 
@@ -1063,7 +1101,7 @@ static void emit_loop_exits(NCtx *x, struct NativeBuf *b)
 
 /* ---- the block compiler ------------------------------------------------------------------- */
 
-static bool emit_handler_call(NCtx *x, unsigned i, bool slow_path, const Op *flags_op);
+static bool emit_handler_call(NCtx *x, unsigned i);
 
 /* A portable op is the block's end when only the goto ops of its own instruction follow. */
 static bool op_is_terminal(const TB *tb, unsigned i)
@@ -1081,7 +1119,7 @@ static unsigned emit_fallback(NCtx *x, struct NativeBuf *b)
     unsigned i = x->i;
     Asm *a = &x->a;
     if (!op_is_terminal(tb, i)) {
-        if (!emit_handler_call(x, i, false, NULL))
+        if (!emit_handler_call(x, i))
             return 0;
         x_test_rr(a, W64, X_RAX, X_RAX); /* NULL: the handler left the block */
         ne_exit0_if(x, CC_E);
@@ -1115,39 +1153,17 @@ Op *ne_op_copy(NCtx *x, unsigned i)
     return copy;
 }
 
-/* Code calling op i's portable handler (through a copy followed by the return op);
- * false when out of data space.  In the main line the register cache is written back and
- * emptied first; a slow path (out of line, the dirty cache registers already written back)
- * keeps the caller-saved cache registers across the call instead, and first runs flags_op
- * (non-NULL: the NZCV the block left out of CPUState, which the handler may raise with). */
-static bool emit_handler_call(NCtx *x, unsigned i, bool slow_path, const Op *flags_op)
+/* Code calling op i's portable handler (through a copy followed by the return op), the
+ * register cache written back and emptied first; false when out of data space. */
+static bool emit_handler_call(NCtx *x, unsigned i)
 {
-    /* the caller-saved cache registers; an even count keeps rsp 16-byte aligned */
-#ifdef CONFIG_SYSTEM
-    static const int saved[] = { X_R8, X_R9, X_R10, X_R11, X_RDI, X_RDI };
-#else
-    static const int saved[] = { X_R8, X_R9, X_R10, X_R11, X_RDI, X_RSI, X_RDX, X_RCX };
-#endif
-    const int n_saved = (int)(sizeof saved / sizeof saved[0]);
-    if (!slow_path)
-        rc_drop(x);
+    rc_drop(x);
     const Op *copy = ne_op_copy(x, i);
     if (!copy)
         return false;
-    if (slow_path)
-        for (int k = 0; k < n_saved; k++)
-            x_push(&x->a, saved[k]);
-    if (flags_op) {
-        x_mov_rr(&x->a, W64, X_RDI, HR_CPU);
-        x_mov_imm(&x->a, X_RSI, (uint64_t)(uintptr_t)flags_op);
-        ne_call(x, native_flags_again);
-    }
     x_mov_rr(&x->a, W64, X_RDI, HR_CPU);
     x_mov_imm(&x->a, X_RSI, (uint64_t)(uintptr_t)copy);
     ne_call(x, (const void *)copy[0].fn);
-    if (slow_path)
-        for (int k = n_saved - 1; k >= 0; k--)
-            x_pop(&x->a, saved[k]);
     return true;
 }
 
@@ -1230,10 +1246,14 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
         x_patch(x->slow[k].field, a->p);
         for (unsigned r = 0; r < x->slow[k].n; r++) /* the handler reads CPUState */
             x_store(a, W64, HR_CPU, xoff(x->slow[k].slot[r]), x->slow[k].hreg[r]);
-        if (!emit_handler_call(x, x->slow[k].op, true, x->slow[k].flags_op)) {
+        Op *copy = ne_op_copy(x, x->slow[k].op);
+        if (!copy) {
             x->failed = true;
             return;
         }
+        copy[1].imm = (uint64_t)(uintptr_t)x->slow[k].flags_op; /* native_slow_call */
+        x_mov_imm(a, X_RAX, (uint64_t)(uintptr_t)copy);
+        x_patch(x_call(a), b->slow_call);
         for (unsigned r = 0; r < x->slow[k].n_reload; r++) /* after the saved registers' pops */
             x_load(a, W64, x->slow[k].reload_hreg[r], HR_CPU, xoff(x->slow[k].reload_slot[r]));
         x_patch(x_jmp(a), x->slow[k].resume);
