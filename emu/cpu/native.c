@@ -196,7 +196,7 @@ static void native_slow_call(CPUState *c, Op *op)
 static void gen_slow_call(Asm *a, struct NativeBuf *b)
 {
 #ifdef CONFIG_SYSTEM
-    static const int saved[] = { X_R8, X_R9, X_R10, X_R11, X_RDI };
+    static const int saved[] = { X_R8, X_R9, X_R10, X_R11, X_RDI, X_RSI };
 #else
     static const int saved[] = { X_R8, X_R9, X_R10, X_R11, X_RDI, X_RSI, X_RDX, X_RCX };
 #endif
@@ -673,10 +673,11 @@ void ne_slow_reload(NCtx *x, int site, int host, unsigned slot)
  * scratch (rbx the CPUState, r12 the guest window's base).  User mode also caches in rdx and
  * rcx, which emitters use as scratch for some operands: an op that may write them says so
  * before it is compiled (rc_scratch, op_scratch in native_ops.c), which moves their entries
- * out; they come last, so a block fills them only when the others are taken.  System mode has
- * rsi for the soft-TLB probe's host address and rcx/rdx for the probe, so 9 registers. */
+ * out; they come last, so a block fills them only when the others are taken.  System mode
+ * keeps rcx/rdx for the soft-TLB probe (which leaves the entry's addend in rcx), so 10
+ * registers; the LSE atomics take the host address in rsi, which op_scratch frees for them. */
 #ifdef CONFIG_SYSTEM
-static const int rc_host[NE_CACHE_REGS] = { X_R8, X_R9, X_R10, X_R11, X_R14, X_R15, X_RBP, X_RDI, X_R13 };
+static const int rc_host[NE_CACHE_REGS] = { X_R8, X_R9, X_R10, X_R11, X_R14, X_R15, X_RBP, X_RDI, X_RSI, X_R13 };
 #else
 static const int rc_host[NE_CACHE_REGS] = { X_R8, X_R9, X_R10, X_R11, X_R14, X_R15, X_RBP, X_RDI, X_RSI, X_R13,
                                             X_RDX, X_RCX };

@@ -157,7 +157,7 @@ void native_chain(uint8_t *field, TB *tb);
  * (host register number, guest slot): the fault handler stores them into CPUState, then
  * raises the data abort for op. */
 #ifdef CONFIG_SYSTEM
-#define NATIVE_CACHE_REGS 9
+#define NATIVE_CACHE_REGS 10 /* rsi too: the soft-TLB probe leaves the addend in rcx */
 #else
 #define NATIVE_CACHE_REGS 12 /* r13 (the guest window's end is compared in memory), rdx, rcx */
 #endif

@@ -44,7 +44,7 @@ static void zext(Asm *a, unsigned size, int r)
  * the caller's rc_spill). */
 static int guest_operand(NCtx *x, uint8_t **miss, unsigned size, int *hb, int *hi)
 {
-    *miss = ne_tlb_probe(x, true, 1u << size);
+    *miss = ne_tlb_probe(x, true, 1u << size, X_RSI); /* rsi: op_scratch keeps it free */
     x_alu_rr(&x->a, W64, ALU_ADD, X_RSI, X_RAX); /* CAS needs rax: one host address register */
     x->rc_frozen = true;
     *hb = X_RSI, *hi = X_NONE;

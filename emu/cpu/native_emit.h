@@ -219,7 +219,7 @@ unsigned ne_emit_dc_zva(NCtx *x, const Op *o, const NativeDesc *d); /* native_sy
  * last byte, so page-crossing accesses miss) rsi = the entry's addend (the host address is
  * rsi + rax: one addressing mode, no add); the returned jne field is taken on a miss.  The
  * entry's write tag is set only for RAM pages without translated code. */
-uint8_t *ne_tlb_probe(NCtx *x, bool write, unsigned bytes);
+uint8_t *ne_tlb_probe(NCtx *x, bool write, unsigned bytes, int addend);
 #endif
 /* NZCV from the x86 flags of the operation just done (FL_*: what the operation was). */
 enum { FL_ADD, FL_SUB, FL_LOGIC };

@@ -610,7 +610,7 @@ static bool unpriv_access(const NCtx *x)
     return false;
 }
 
-uint8_t *ne_tlb_probe(NCtx *x, bool write, unsigned bytes)
+uint8_t *ne_tlb_probe(NCtx *x, bool write, unsigned bytes, int addend)
 {
     Asm *a = &x->a;
     _Static_assert(sizeof(SysTlbEntry) == 64, "entry index scaling");
@@ -627,7 +627,7 @@ uint8_t *ne_tlb_probe(NCtx *x, bool write, unsigned bytes)
     x_alu_ri(a, W64, ALU_AND, X_RDX, -4096);
     x_op_mem(a, W64, ALU_CMP * 8 + 3, -1, X_RDX, HR_CPU, X_RCX, tag, false); /* cmp rdx, tag */
     uint8_t *miss = x_jcc(a, CC_NE);
-    x_op_mem(a, W64, 0x8B, -1, X_RSI, HR_CPU, X_RCX, table + (int32_t)offsetof(SysTlbEntry, addend), false);
+    x_op_mem(a, W64, 0x8B, -1, addend, HR_CPU, X_RCX, table + (int32_t)offsetof(SysTlbEntry, addend), false);
     return miss;
 }
 #endif
@@ -685,7 +685,7 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     /* A load's destinations: straight into their cache registers, claimed before the probe's
      * branch (an eviction's store is on both paths); the miss path reloads them.  Not for
      * writeback forms (Rt may be the base) nor a pair into one register. */
-    int rt = X_RDX, rt2 = X_RCX;
+    int rt = X_RDX, rt2 = X_RDX; /* not claimed: one after the other through rdx */
     bool direct = mode != NAM_PRE && mode != NAM_POST;
     if (d->kind == NK_LOAD && o->d != REG_SINK && direct)
         rt = rc_claim(x, o->d);
@@ -694,18 +694,16 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
         rt2 = rc_claim(x, o->a);
     }
     /* the miss path writes the dirty cached registers back for the handler (ne_slow_site) */
-    int miss = ne_slow_site(x, ne_tlb_probe(x, write, pair ? 2 * step : step));
+    int miss = ne_slow_site(x, ne_tlb_probe(x, write, pair ? 2 * step : step, X_RCX));
     if (rt != X_RDX)
         ne_slow_reload(x, miss, rt, o->d);
-    if (rt2 != X_RCX)
+    if (rt2 != X_RDX)
         ne_slow_reload(x, miss, rt2, o->a);
     x->rc_frozen = true; /* fast path only from here: no new cache entries */
-    int sd = X_RDX, sd2 = X_RCX; /* store data: from the cache, else loaded into rdx, rcx */
+    int sd = X_RDX, sd2 = X_RDX; /* store data: from the cache, else loaded into rdx */
     if (d->kind == NK_STORE || d->kind == NK_STOREP)
         sd = rc_src(x, o->d, X_RDX);
-    if (d->kind == NK_STOREP)
-        sd2 = rc_src(x, o->a, X_RCX);
-    const int HB = X_RSI, HI = X_RAX; /* host address: the entry's addend + rax */
+    const int HB = X_RCX, HI = X_RAX; /* host address: the entry's addend + rax */
 #define FAULT_POINT() ((void)0)
 #else
     /* Store data first, from the cache (rdx, rcx: XZR): the cache must not change between the
@@ -739,6 +737,13 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
         x_stx(a, d->size, sd, HB, HI, 0);
         break;
     case NK_LOADP: /* Rt2 then Rt: Rt wins when equal */
+        if (rt == rt2) { /* system mode, not claimed: both through rdx */
+            x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RDX, HB, HI, (int32_t)step);
+            mem_result(x, miss, o->a, X_RDX);
+            x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RDX, HB, HI, 0);
+            mem_result(x, miss, o->d, X_RDX);
+            break;
+        }
         FAULT_POINT();
         x_ldx(a, d->size, d->sext != 0, d->sext == 1, rt, HB, HI, 0);
         FAULT_POINT();
@@ -755,6 +760,9 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     case NK_STOREP:
         FAULT_POINT();
         x_stx(a, d->size, sd, HB, HI, 0);
+#ifdef CONFIG_SYSTEM
+        sd2 = rc_src(x, o->a, X_RDX); /* rdx is free again */
+#endif
         FAULT_POINT();
         x_stx(a, d->size, sd2, HB, HI, (int32_t)step);
         break;
@@ -786,11 +794,11 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
             x_movdqu_mx(a, HB, HI, (int32_t)step, 1);
         } else {
             x_load(a, d->size == 3 ? W64 : W32, X_RDX, HR_CPU, voff(o->d));
-            x_load(a, d->size == 3 ? W64 : W32, X_RCX, HR_CPU, voff(o->a));
             FAULT_POINT();
             x_stx(a, d->size, X_RDX, HB, HI, 0);
+            x_load(a, d->size == 3 ? W64 : W32, X_RDX, HR_CPU, voff(o->a));
             FAULT_POINT();
-            x_stx(a, d->size, X_RCX, HB, HI, (int32_t)step);
+            x_stx(a, d->size, X_RDX, HB, HI, (int32_t)step);
         }
         break;
     case NK_FSTORE:
@@ -924,6 +932,12 @@ static uint32_t op_scratch(NCtx *x, const Op *o, const NativeDesc *d)
             m |= BOTH;
         return m;
     }
+    case NK_ATOMIC: /* system mode: the host address in rsi (native_atomic.c) */
+#ifdef CONFIG_SYSTEM
+        return BOTH | 1u << X_RSI;
+#else
+        return BOTH;
+#endif
     default:
         return BOTH;
     }

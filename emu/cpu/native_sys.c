@@ -21,10 +21,10 @@ unsigned ne_emit_dc_zva(NCtx *x, const Op *o, const NativeDesc *d)
         x_mov_rr(a, W64, X_RAX, rn);
     x_alu_ri(a, W64, ALU_AND, X_RAX, -(int32_t)bytes); /* the block the address is in */
     /* the miss path stores the dirty cached registers for the handler (ne_slow_site) */
-    int miss = ne_slow_site(x, ne_tlb_probe(x, true, bytes));
+    int miss = ne_slow_site(x, ne_tlb_probe(x, true, bytes, X_RCX));
     x_p66(a, 0xEF, 0, 0); /* pxor xmm0, xmm0 */
     for (unsigned off = 0; off < bytes; off += 16)
-        x_movdqu_mx(a, X_RSI, X_RAX, (int32_t)off, 0);
+        x_movdqu_mx(a, X_RCX, X_RAX, (int32_t)off, 0);
     ne_slow_resume(x, miss, a->p);
     return 1;
 #endif
