@@ -645,6 +645,16 @@ START_TEST(indirect_site_after_fp_trap_change)
 }
 END_TEST
 
+/* A synchronous exception from the current EL (VBAR_EL1 + 0x200, VBAR at RAM + 0x800): ESR,
+ * FAR, ELR and SPSR into x10-x13, then HVC to the test. */
+static const uint32_t sync_log[] = {
+    0xd538520a, /* mrs x10, esr_el1 */
+    0xd538600b, /* mrs x11, far_el1 */
+    0xd538402c, /* mrs x12, elr_el1 */
+    0xd538400d, /* mrs x13, spsr_el1 */
+    0xd4000002, /* hvc #0 */
+};
+
 START_TEST(data_abort_pa_range)
 {
     /* MMU off: a data access at or above 2^40 is an address size fault (level 0, DFSC 0). */
@@ -656,14 +666,8 @@ START_TEST(data_abort_pa_range)
         0xf9400022, /* ldr x2, [x1] */
         0x14000000, /* b . */
     };
-    static const uint32_t cur_sync[] = { /* VBAR + 0x200: current EL, SPx */
-        0xd538520a, /* mrs x10, esr_el1 */
-        0xd538600b, /* mrs x11, far_el1 */
-        0xd538402c, /* mrs x12, elr_el1 */
-        0xd4000002, /* hvc #0 */
-    };
     load(0, prog, sizeof prog / 4);
-    load(0xa00, cur_sync, sizeof cur_sync / 4);
+    load(0xa00, sync_log, sizeof sync_log / 4);
     ck_assert_int_eq(sys_cpu_run(cpu), 0);
     ck_assert_uint_eq(hvc_regs[10], 0x96000000); /* EC 0x25, IL, DFSC 0 */
     ck_assert_uint_eq(hvc_regs[11], 0x0010000000000000ull);
@@ -695,16 +699,11 @@ static void run_setter_then_faulting_load(uint32_t setter, bool fused)
     };
     if (!fused)
         prog[9] = 0xd503201f; /* nop */
-    static const uint32_t cur_sync[] = { /* VBAR + 0x200: current EL, SPx */
-        0xd538520a, /* mrs x10, esr_el1 */
-        0xd538400c, /* mrs x12, spsr_el1 */
-        0xd4000002, /* hvc #0 */
-    };
     load(0, prog, sizeof prog / 4);
-    load(0xa00, cur_sync, sizeof cur_sync / 4);
+    load(0xa00, sync_log, sizeof sync_log / 4);
     ck_assert_int_eq(sys_cpu_run(cpu), 0);
     ck_assert_uint_eq(hvc_regs[10] >> 26, 0x25); /* data abort, same EL */
-    ck_assert_uint_eq(hvc_regs[12] >> 28, 0x8);  /* NZCV of 5 - 7 */
+    ck_assert_uint_eq(hvc_regs[13] >> 28, 0x8);  /* NZCV of 5 - 7 */
 }
 
 START_TEST(miss_path_flags_of_setter)
