@@ -676,12 +676,18 @@ void ne_slow_reload(NCtx *x, int site, int host, unsigned slot)
  * out; they come last, so a block fills them only when the others are taken.  System mode
  * keeps rcx/rdx for the soft-TLB probe (which leaves the entry's addend in rcx), so 10
  * registers; the LSE atomics take the host address in rsi, which op_scratch frees for them. */
+#define RC_BIT(r) (1u << (r))
+#define RC_HOST_COMMON (RC_BIT(X_R8) | RC_BIT(X_R9) | RC_BIT(X_R10) | RC_BIT(X_R11) | RC_BIT(X_R14) | \
+                        RC_BIT(X_R15) | RC_BIT(X_RBP) | RC_BIT(X_RDI) | RC_BIT(X_RSI) | RC_BIT(X_R13))
 #ifdef CONFIG_SYSTEM
 static const int rc_host[NE_CACHE_REGS] = { X_R8, X_R9, X_R10, X_R11, X_R14, X_R15, X_RBP, X_RDI, X_RSI, X_R13 };
+#define RC_HOST_MASK RC_HOST_COMMON
 #else
 static const int rc_host[NE_CACHE_REGS] = { X_R8, X_R9, X_R10, X_R11, X_R14, X_R15, X_RBP, X_RDI, X_RSI, X_R13,
                                             X_RDX, X_RCX };
+#define RC_HOST_MASK (RC_HOST_COMMON | RC_BIT(X_RDX) | RC_BIT(X_RCX))
 #endif
+_Static_assert(__builtin_popcount(RC_HOST_MASK) == NE_CACHE_REGS, "RC_HOST_MASK: the registers of rc_host");
 
 void rc_reset(NCtx *x)
 {
@@ -712,6 +718,8 @@ void rc_drop(NCtx *x)
 void rc_scratch(NCtx *x, uint32_t mask)
 {
     x->rc_busy = mask;
+    if (!(mask & RC_HOST_MASK)) /* most ops in system mode: rcx/rdx, not cache registers */
+        return;
     for (int i = 0; i < NE_CACHE_REGS; i++)
         if ((mask >> rc_host[i] & 1) && x->rc[i].slot >= 0) {
             if (x->rc[i].dirty)
@@ -1304,9 +1312,13 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
 /* MALIBU_PERF_MAP=1: name each block's host code in /tmp/perf-<pid>.map (the format perf reads
  * for JIT code), so `perf report` shows guest_<pc> instead of bare addresses. */
 static FILE *perf_map;
+/* MALIBU_NATIVE_DUMP, read once (not per block: getenv scans the environment) */
+static const char *native_dump_dir;
 
-static void perf_map_open(void)
+static void profiling_open(void) /* MALIBU_PERF_MAP, MALIBU_NATIVE_DUMP */
 {
+    const char *d = getenv("MALIBU_NATIVE_DUMP");
+    native_dump_dir = d && *d ? d : NULL;
     const char *e = getenv("MALIBU_PERF_MAP");
     if (!e || !*e || !strcmp(e, "0"))
         return;
@@ -1318,7 +1330,7 @@ static void perf_map_open(void)
 static void perf_map_add(const uint8_t *start, const uint8_t *end, const TB *tb)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, perf_map_open);
+    pthread_once(&once, profiling_open);
     if (perf_map) {
         fprintf(perf_map, "%lx %lx guest_%llx\n", (unsigned long)(uintptr_t)start,
                 (unsigned long)(end - start), (unsigned long long)tb->pc);
@@ -1326,10 +1338,9 @@ static void perf_map_add(const uint8_t *start, const uint8_t *end, const TB *tb)
     }
     /* MALIBU_NATIVE_DUMP=DIR: each block's host code in DIR/<pc>.bin (objdump -b binary
      * -m i386:x86-64 -D), to read what the hot blocks of a profile became. */
-    const char *dump = getenv("MALIBU_NATIVE_DUMP");
-    if (dump && *dump) {
+    if (native_dump_dir) {
         char path[512];
-        snprintf(path, sizeof path, "%s/%llx.bin", dump, (unsigned long long)tb->pc);
+        snprintf(path, sizeof path, "%s/%llx.bin", native_dump_dir, (unsigned long long)tb->pc);
         FILE *f = fopen(path, "wb");
         if (f) {
             fwrite(start, 1, (size_t)(end - start), f);
