@@ -737,16 +737,23 @@ void rc_scratch(NCtx *x, uint32_t mask)
 static void rc_next_uses(const NCtx *x, uint8_t dist[NUM_XREGS])
 {
     memset(dist, RC_FAR, NUM_XREGS);
+    unsigned want = 0; /* cached slots (outside this op's scratch) whose distance is not known */
+    for (int i = 0; i < NE_CACHE_REGS; i++)
+        want += x->rc[i].slot >= 0 && !(x->rc_busy >> rc_host[i] & 1);
     const TB *tb = x->tb;
-    for (unsigned j = x->i, k = 0; j < tb->n_ops && k < RC_HORIZON; j++, k++) {
+    for (unsigned j = x->i, k = 0; j < tb->n_ops && k < RC_HORIZON && want; j++, k++) {
         const Op *o = &tb->ops[j];
         if ((o->fn == op_goto_tb && (j + 1 >= tb->n_ops || tb->ops[j + 1].fn != op_goto_next)) ||
             (j > x->i && !native_desc(o->fn) && o->fn != op_goto_tb && o->fn != op_goto_next))
             return; /* a side exit's goto (followed by op_goto_next) keeps the cache */
         const uint8_t s[4] = { o->d, o->n, o->m, o->a };
         for (int r = 0; r < 4; r++)
-            if (s[r] < NUM_XREGS && dist[s[r]] == RC_FAR)
+            if (s[r] < NUM_XREGS && dist[s[r]] == RC_FAR) {
                 dist[s[r]] = (uint8_t)k;
+                int c = x->rc_of[s[r]];
+                if (c >= 0 && !(x->rc_busy >> rc_host[c] & 1))
+                    want--;
+            }
     }
 }
 
