@@ -193,14 +193,15 @@ static void native_slow_call(CPUState *c, Op *op)
     op->fn(c, op);
 }
 
+static const int rc_host[NE_CACHE_REGS];
+
 static void gen_slow_call(Asm *a, struct NativeBuf *b)
 {
-#ifdef CONFIG_SYSTEM
-    static const int saved[] = { X_R8, X_R9, X_R10, X_R11, X_RDI, X_RSI };
-#else
-    static const int saved[] = { X_R8, X_R9, X_R10, X_R11, X_RDI, X_RSI, X_RDX, X_RCX };
-#endif
-    const int n_saved = (int)(sizeof saved / sizeof saved[0]);
+    /* the cache registers the host ABI lets a call clobber (rbp, r13-r15 it preserves) */
+    int saved[NE_CACHE_REGS], n_saved = 0;
+    for (int i = 0; i < NE_CACHE_REGS; i++)
+        if (rc_host[i] != X_RBP && rc_host[i] < X_R12)
+            saved[n_saved++] = rc_host[i];
     /* entered by a call from block code (rsp 16-byte aligned there): 16-byte aligned again at
      * the call below after the return address, the pushes and, for an even count, 8 more */
     b->slow_call = a->p;
@@ -374,8 +375,6 @@ static void *native_lookup(CPUState *c)
 #endif
     return tb ? tb->native : NULL;
 }
-
-static const int rc_host[NE_CACHE_REGS];
 
 /* ---- emission helpers (native_emit.h) ----------------------------------------------------- */
 
