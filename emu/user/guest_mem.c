@@ -118,11 +118,12 @@ static int guest_mem_install_fault_handler(void);
 
 int guest_mem_init(void)
 {
-    void *w = mmap(NULL, GUEST_ADDR_SPACE + GUARD_SIZE, PROT_NONE,
+    /* Aligned to a huge page, so that guest ranges aligned to 2 MiB are host huge-page ranges. */
+    void *w = mmap(NULL, GUEST_ADDR_SPACE + GUARD_SIZE + GUEST_HUGE_PAGE, PROT_NONE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (w == MAP_FAILED)
         return -errno;
-    guest_base = w;
+    guest_base = (uint8_t *)(((uintptr_t)w + GUEST_HUGE_PAGE - 1) & ~(uintptr_t)(GUEST_HUGE_PAGE - 1));
     return guest_mem_install_fault_handler();
 }
 
@@ -141,6 +142,14 @@ int guest_map_anon(uint64_t addr, uint64_t len, unsigned prot)
         return -errno;
     set_flags(addr, len, f);
     return 0;
+}
+
+int guest_advise_huge(uint64_t addr, uint64_t len, bool huge)
+{
+    len = (len + GPAGE_SIZE - 1) & GPAGE_MASK;
+    if (!range_ok(addr, len))
+        return -EINVAL;
+    return madvise(g2h(addr), len, huge ? MADV_HUGEPAGE : MADV_NOHUGEPAGE) ? -errno : 0;
 }
 
 int guest_map_fd(uint64_t addr, uint64_t len, unsigned prot, int host_flags, int fd, uint64_t off)

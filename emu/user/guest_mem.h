@@ -12,6 +12,7 @@
 
 #define GPAGE_SIZE 4096ull
 #define GPAGE_MASK (~(GPAGE_SIZE - 1))
+#define GUEST_HUGE_PAGE (2ull << 20) /* the host's transparent huge page (x86-64 PMD) */
 
 enum {
     GP_READ = 1, GP_WRITE = 2, GP_EXEC = 4, /* same values as PROT_* */
@@ -32,6 +33,9 @@ static inline bool guest_addr_ok(uint64_t a, uint64_t len)
 
 /* Map [addr, addr+len) as fresh zeroed anonymous memory with prot (GP_READ..GP_EXEC). */
 int guest_map_anon(uint64_t addr, uint64_t len, unsigned prot);
+/* Advise the host to back [addr, addr+len) with transparent huge pages (huge) or not; the range
+ * keeps its contents.  Returns 0 or -errno (EINVAL also where the host has no THP). */
+int guest_advise_huge(uint64_t addr, uint64_t len, bool huge);
 /* Change protection of mapped pages. */
 int guest_protect(uint64_t addr, uint64_t len, unsigned prot);
 /* Unmap (back to reserved, inaccessible). */

@@ -35,6 +35,10 @@ static void usage(FILE *f)
             "  --cpu MODEL         emulated core: max (the default: Armv8.0 + the Armv8.1/8.2\n"
             "                      features of docs/cpu.md: LSE, RDM, DotProd, SHA512, SHA3,\n"
             "                      FP16) or a57 (Armv8.0 Cortex-A57); decoding, ID registers, AT_HWCAP\n"
+            "  --huge-pages on|off anonymous private mappings of 2 MiB or more (not MAP_STACK) on\n"
+            "                      host transparent huge pages, as guest RAM in system mode: fewer\n"
+            "                      host TLB misses on large working sets (default on; needs THP in\n"
+            "                      \"madvise\" or \"always\" mode on the host)\n"
             "  -d, --debug LIST    comma-separated: exc (log guest faults/exceptions), sig (log signal\n"
             "                      delivery), stats (translation statistics at exit)\n"
             "  --trace LIST        Capstone trace, comma-separated: in_asm (each block disassembled\n"
@@ -70,6 +74,7 @@ int main(int argc, char **argv)
 
     TraceConfig trace;
     trace_config_default(&trace);
+    user_proc.huge_pages = true;
     for (; i < argc && argv[i][0] == '-'; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--")) {
@@ -101,6 +106,13 @@ int main(int argc, char **argv)
                 fprintf(stderr, "malibu-user: --cpu a57|max\n");
                 return 2;
             }
+        } else if (!strcmp(a, "--huge-pages")) {
+            NEEDVAL();
+            if (strcmp(val, "on") && strcmp(val, "off")) {
+                fprintf(stderr, "malibu-user: --huge-pages on|off\n");
+                return 2;
+            }
+            user_proc.huge_pages = !strcmp(val, "on");
         } else if (!strcmp(a, "-s") || !strcmp(a, "--strace") || !strcmp(a, "-strace")) {
             user_proc.strace = true;
         } else if (!strcmp(a, "-d") || !strcmp(a, "--debug")) {

@@ -359,9 +359,13 @@ static long sys_mmap(CPUState *c, uint64_t addr, uint64_t len, int prot, int fla
     unsigned gp = prot & (GP_READ | GP_WRITE | GP_EXEC);
     long r;
     if (anon) {
-        if (type == MAP_PRIVATE)
+        if (type == MAP_PRIVATE) {
             r = guest_map_anon(addr, len, gp);
-        else
+            /* As Linux since 6.8 for THP: not thread stacks, whose few touched pages would each
+             * take 2 MiB. */
+            if (r == 0 && user_proc.huge_pages && len >= GUEST_HUGE_PAGE && !(flags & MAP_STACK))
+                guest_advise_huge(addr, len, true);
+        } else
             r = guest_map_fd(addr, len, gp, MAP_SHARED, -1, 0);
     } else {
         r = guest_map_fd(addr, len, gp, type == MAP_PRIVATE ? MAP_PRIVATE : MAP_SHARED, fd, off);
@@ -1560,6 +1564,13 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
             if (!guest_access_ok(a0, a1, 0))
                 return -ENOMEM;
             return ret_errno(madvise(g2h(a0), a1, MADV_DONTNEED));
+        }
+        if ((int)a2 == MADV_HUGEPAGE || (int)a2 == MADV_NOHUGEPAGE) {
+            if (a0 & ~GPAGE_MASK)
+                return -EINVAL;
+            if (!guest_access_ok(a0, a1, 0))
+                return -ENOMEM;
+            return guest_advise_huge(a0, a1, (int)a2 == MADV_HUGEPAGE);
         }
         return 0;
     case GNR_msync:

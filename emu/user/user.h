@@ -51,6 +51,7 @@ typedef struct UserProc {
     bool strace;
     bool debug_exc;           /* log guest exceptions */
     bool debug_sig;           /* log signal delivery */
+    bool huge_pages;          /* large anonymous mappings on host huge pages (--huge-pages) */
     void (*exit_hook)(void);  /* run just before the process exits (statistics) */
     uint64_t brk_start, brk_cur, brk_mapped_end;
     uint64_t mmap_next;

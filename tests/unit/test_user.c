@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "user.h"
@@ -312,6 +313,91 @@ START_TEST(address_space_walk)
 }
 END_TEST
 
+/* The VmFlags line of the host mapping that holds host address h, from /proc/self/smaps. */
+static void host_vm_flags(const void *h, char *out, size_t n)
+{
+    FILE *f = fopen("/proc/self/smaps", "r");
+    ck_assert_ptr_nonnull(f);
+    char line[400];
+    bool inside = false;
+    out[0] = 0;
+    while (fgets(line, sizeof line, f)) {
+        unsigned long lo, hi;
+        if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2 && strchr(line, '-') < strchr(line, ' '))
+            inside = (uintptr_t)h >= lo && (uintptr_t)h < hi;
+        else if (inside && !strncmp(line, "VmFlags:", 8)) {
+            snprintf(out, n, "%s", line + 8);
+            break;
+        }
+    }
+    fclose(f);
+    ck_assert_msg(out[0], "no host mapping holds %p", h);
+}
+
+static uint64_t guest_mmap(CPUState *c, uint64_t hint, uint64_t len, int flags)
+{
+    c->x[8] = 222; /* mmap */
+    c->x[0] = hint, c->x[1] = len, c->x[2] = PROT_READ | PROT_WRITE, c->x[3] = (uint64_t)flags;
+    c->x[4] = (uint64_t)-1, c->x[5] = 0;
+    user_syscall(c);
+    return c->x[0];
+}
+
+/* Large anonymous private mappings get the host's huge-page advice (--huge-pages on), thread
+ * stacks and small mappings do not, --huge-pages off gives none, and the guest's own
+ * madvise(MADV_NOHUGEPAGE / MADV_HUGEPAGE) reaches the host. */
+START_TEST(huge_page_advice)
+{
+    mem_setup();
+    CPUState *c = calloc(1, sizeof *c);
+    c->tbc = tbc_new(1 << 20);
+    char fl[512];
+    const uint64_t big = 8 * GUEST_HUGE_PAGE;
+    const int anon = MAP_PRIVATE | MAP_ANONYMOUS;
+    bool was = user_proc.huge_pages;
+    user_proc.huge_pages = true;
+
+    uint64_t a = guest_mmap(c, 0x40000000ull, big, anon);
+    ck_assert_uint_eq(a, 0x40000000ull);
+    ck_assert_uint_eq((uintptr_t)g2h(a) % GUEST_HUGE_PAGE, 0);
+    host_vm_flags(g2h(a), fl, sizeof fl);
+    ck_assert_msg(strstr(fl, " hg"), "no huge-page advice: %s", fl);
+
+    uint64_t s = guest_mmap(c, 0x48000000ull, big, anon | MAP_STACK);
+    ck_assert_uint_eq(s, 0x48000000ull);
+    host_vm_flags(g2h(s), fl, sizeof fl);
+    ck_assert_msg(!strstr(fl, " hg"), "a stack got huge pages: %s", fl);
+
+    uint64_t small = guest_mmap(c, 0x50000000ull, GUEST_HUGE_PAGE - GPAGE_SIZE, anon);
+    host_vm_flags(g2h(small), fl, sizeof fl);
+    ck_assert_msg(!strstr(fl, " hg"), "a small mapping got huge pages: %s", fl);
+
+    c->x[8] = 233; /* madvise */
+    c->x[0] = a, c->x[1] = big, c->x[2] = MADV_NOHUGEPAGE;
+    user_syscall(c);
+    ck_assert_int_eq((int64_t)c->x[0], 0);
+    host_vm_flags(g2h(a), fl, sizeof fl);
+    ck_assert_msg(strstr(fl, " nh") && !strstr(fl, " hg"), "guest MADV_NOHUGEPAGE lost: %s", fl);
+
+    user_proc.huge_pages = false;
+    uint64_t off = guest_mmap(c, 0x58000000ull, big, anon);
+    host_vm_flags(g2h(off), fl, sizeof fl);
+    ck_assert_msg(!strstr(fl, " hg"), "--huge-pages off gave huge pages: %s", fl);
+    c->x[8] = 233;
+    c->x[0] = off, c->x[1] = big, c->x[2] = MADV_HUGEPAGE;
+    user_syscall(c);
+    ck_assert_int_eq((int64_t)c->x[0], 0);
+    host_vm_flags(g2h(off), fl, sizeof fl);
+    ck_assert_msg(strstr(fl, " hg"), "guest MADV_HUGEPAGE lost: %s", fl);
+
+    user_proc.huge_pages = was;
+    for (uint64_t g = 0x40000000ull; g < 0x60000000ull; g += big)
+        guest_unmap(g, big);
+    tbc_free(c->tbc);
+    free(c);
+}
+END_TEST
+
 START_TEST(signal_numbers)
 {
     for (int g = 1; g <= 62; g++) {
@@ -360,6 +446,7 @@ int main(void)
     tcase_add_test(tc, load_interpreter);
     tcase_add_test(tc, sysroot_paths);
     tcase_add_test(tc, address_space_walk);
+    tcase_add_test(tc, huge_page_advice);
     tcase_add_test(tc, signal_numbers);
 #if defined(__x86_64__)
     tcase_add_test(tc, safe_syscall);
