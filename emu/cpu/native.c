@@ -919,6 +919,13 @@ static void loop_enter(NCtx *x, struct NeLoopHead *h)
 
 static void loop_reconcile(NCtx *x, const struct NeLoopHead *h);
 
+/* A stale_copy as a fault site's flags_op: bit 0 says to run it only when loop_nzcv_stale is
+ * set (native_flags_again). */
+static const Op *stale_tag(const Op *copy)
+{
+    return copy ? (const Op *)((uintptr_t)copy | 1) : NULL;
+}
+
 /* The code before an op_loop_head label arrives in its canonical state, with NZCV in CPUState
  * (flags_needed stores them before a label), as its back edges do. */
 static void loop_head_arrive(NCtx *x, struct NeLoopHead *h)
@@ -927,8 +934,10 @@ static void loop_head_arrive(NCtx *x, struct NeLoopHead *h)
     loop_head_state(x, h);
     x->live_next = ~0u;
     x->pending_fl = -1;
-    x->flags_op = NULL;
+    if (h->stale_copy) /* from above: NZCV are in CPUState */
+        x_store_imm8(&x->a, HR_CPU, CPU_OFF(loop_nzcv_stale), 0);
     h->label = x->a.p;
+    x->flags_op = stale_tag(h->stale_copy); /* the head's accesses, on a data abort */
 }
 
 /* Bring the cache to the loop head's canonical state: store the dirty registers that are not
@@ -1011,7 +1020,7 @@ static void loop_back_edge(NCtx *x, struct NeLoopHead *h, unsigned uncount)
     }
     struct { int8_t slot; bool dirty; uint32_t used; } saved[NE_CACHE_REGS];
     memcpy(saved, x->rc, sizeof saved);
-    if (x->stale_copy && !x->stale_taken) /* another back edge: NZCV are in CPUState */
+    if (h->stale_copy && !x->stale_taken) /* another back edge: NZCV are in CPUState */
         x_store_imm8(a, HR_CPU, CPU_OFF(loop_nzcv_stale), 0);
     loop_reconcile(x, h);
     memcpy(x->rc, saved, sizeof saved); /* rc_store cleared dirty bits of the other path */
@@ -1099,12 +1108,12 @@ static void emit_loop_exits(NCtx *x, struct NativeBuf *b)
         for (int k = 0; k < NE_CACHE_REGS; k++)
             if (h->slot[k] >= 0 && h->dirty[k])
                 x_store(a, W64, HR_CPU, xoff((unsigned)h->slot[k]), rc_host[k]);
-        if (x->stale_copy && h->pc == x->tb->pc) { /* left out by ne_loop_stale_edge's back edge */
+        if (h->stale_copy) { /* left out by ne_loop_stale_edge's back edge */
             x_cmp_m8i(a, HR_CPU, CPU_OFF(loop_nzcv_stale), 0);
             uint8_t *stored = x_jcc(a, CC_E);
             x_mov_rr(a, W64, X_RDI, HR_CPU);
-            x_mov_imm(a, X_RSI, (uint64_t)(uintptr_t)x->stale_copy);
-            ne_call(x, (const void *)x->stale_copy->fn);
+            x_mov_imm(a, X_RSI, (uint64_t)(uintptr_t)h->stale_copy);
+            ne_call(x, (const void *)h->stale_copy->fn);
             x_patch(stored, a->p);
         }
         x_mov_imm(a, X_RCX, h->pc);
@@ -1373,19 +1382,19 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
     x->c = c;
     x->tb = tb;
     x->buf = b;
-    x->loop_head = NULL;
-    for (unsigned k = 0; k < x->n_heads; k++) {
-        x->head[k].label = NULL;
-        x->head[k].seen_set = false;
-        x->head[k].n_exit = 0;
-    }
     x->stale_taken = false;
     rc_reset(x);
     size_t data_mark = b->data_used, sites_mark = b->n_sites;
-    x->stale_copy = loops && x->stale_edge >= 0 ? ne_flags_copy(x, (unsigned)x->stale_edge, 0) : NULL;
-    x->stale_adj_copy = x->stale_copy && x->stale_adj ? ne_flags_copy(x, (unsigned)x->stale_edge, x->stale_adj) : NULL;
-    if (x->stale_adj && !x->stale_adj_copy)
-        x->stale_copy = NULL;
+    for (unsigned k = 0; k < x->n_heads; k++) {
+        struct NeLoopHead *h = &x->head[k];
+        h->label = NULL;
+        h->seen_set = false;
+        h->n_exit = 0;
+        h->stale_copy = h->stale_edge >= 0 ? ne_flags_copy(x, (unsigned)h->stale_edge, 0) : NULL;
+        h->stale_adj_copy = h->stale_copy && h->stale_adj ? ne_flags_copy(x, (unsigned)h->stale_edge, h->stale_adj) : NULL;
+        if (h->stale_adj && !h->stale_adj_copy)
+            h->stale_copy = NULL;
+    }
 
     if (insn_limit_check) {
         /* Quantum used up: leave before the block with pc = its address (chained and looked-up
@@ -1404,18 +1413,21 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
     if (!insn_count_off || insn_limit_check)
         x_alu_mi(&x->a, W64, ALU_ADD, HR_CPU, CPU_OFF(insn_count), (int32_t)tb->n_insns);
     if (loops) {
-        loop_enter(x, &x->head[0]);
-        if (x->stale_copy) /* entered from outside: NZCV are in CPUState */
+        struct NeLoopHead *h = &x->head[0];
+        loop_enter(x, h);
+        if (h->stale_copy) /* entered from outside: NZCV are in CPUState */
             x_store_imm8(&x->a, HR_CPU, CPU_OFF(loop_nzcv_stale), 0);
-        x->loop_head = x->head[0].label = x->a.p;
-        if (x->stale_copy) /* the loop head's accesses, on a data abort */
-            x->flags_op = (const Op *)((uintptr_t)x->stale_copy | 1);
+        h->label = x->a.p;
+        x->flags_op = stale_tag(h->stale_copy); /* the loop head's accesses, on a data abort */
     }
     for (unsigned i = 0; i < tb->n_ops && !x->failed;) {
         x->i = i;
         const Op *o = &tb->ops[i];
-        if (x->stale_adj_copy && i > x->stale_adj_op && x->flags_op == (const Op *)((uintptr_t)x->stale_copy | 1))
-            x->flags_op = (const Op *)((uintptr_t)x->stale_adj_copy | 1); /* Xn went up by adj */
+        for (unsigned k = 0; k < x->n_heads; k++) {
+            const struct NeLoopHead *h = &x->head[k];
+            if (h->stale_adj_copy && i > h->stale_adj_op && x->flags_op == stale_tag(h->stale_copy))
+                x->flags_op = stale_tag(h->stale_adj_copy); /* Xn went up by adj */
+        }
         if (o->fn == op_goto_through) {
             if (ne_through_needed(tb, i))
                 emit_through(x, o);
@@ -1470,19 +1482,18 @@ bool native_compile(CPUState *c, TB *tb)
     NCtx *x = &ctx;
     uint8_t *start = b->code + b->used;
     bool loops = block_loops(tb);
-    x->stale_edge = -1;
-    x->stale_adj = 0;
-    if (loops)
-        x->stale_edge = ne_loop_stale_edge(tb, &x->stale_adj_op, &x->stale_adj);
     x->n_heads = 0;
     if (loops)
         x->head[x->n_heads++] = (struct NeLoopHead){ .pc = tb->pc };
     for (unsigned i = 0; i < tb->n_ops; i++)
         if (tb->ops[i].fn == op_loop_head && x->n_heads < NE_MAX_HEADS)
-            x->head[x->n_heads++] = (struct NeLoopHead){ .pc = tb->ops[i].imm, .insns_before = tb->ops[i].x };
+            x->head[x->n_heads++] = (struct NeLoopHead){ .pc = tb->ops[i].imm, .insns_before = tb->ops[i].x,
+                                                         .first_op = i + 1 };
     for (unsigned k = 0; k < x->n_heads; k++) {
-        memset(x->head[k].slot, -1, sizeof x->head[k].slot);
-        memset(x->head[k].dirty, 0, sizeof x->head[k].dirty);
+        struct NeLoopHead *h = &x->head[k];
+        memset(h->slot, -1, sizeof h->slot);
+        memset(h->dirty, 0, sizeof h->dirty);
+        h->stale_edge = ne_loop_stale_edge(tb, h->first_op, h->pc, &h->stale_adj_op, &h->stale_adj);
     }
     size_t data_mark = b->data_used, sites_mark = b->n_sites;
     if (!compile_once(x, c, tb, loops))

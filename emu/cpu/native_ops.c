@@ -370,17 +370,17 @@ static bool adjustable(const Op *s, const NativeDesc *sd, const Op *o, const Nat
 }
 #endif
 
-int ne_loop_stale_edge(const TB *tb, unsigned *adj_op, int32_t *adj)
+int ne_loop_stale_edge(const TB *tb, unsigned from, uint64_t head_pc, unsigned *adj_op, int32_t *adj)
 {
     *adj_op = ~0u;
     *adj = 0;
 #ifdef CONFIG_SYSTEM
-    (void)tb;
+    (void)tb, (void)from, (void)head_pc;
     return -1;
 #else
-    /* the first fused compare whose taken side is the block's start, the block going on after */
-    unsigned e = 0;
-    while (e + 2 < tb->n_ops && !(tb->ops[e + 1].fn == op_goto_tb && tb->ops[e + 1].imm == tb->pc &&
+    /* the first fused compare whose taken side is the head, the block going on after */
+    unsigned e = from;
+    while (e + 2 < tb->n_ops && !(tb->ops[e + 1].fn == op_goto_tb && tb->ops[e + 1].imm == head_pc &&
                                   tb->ops[e + 2].fn == op_goto_next))
         e++;
     if (e + 2 >= tb->n_ops)
@@ -391,8 +391,10 @@ int ne_loop_stale_edge(const TB *tb, unsigned *adj_op, int32_t *adj)
         return -1;
     /* the loop head up to the first op that writes all four (the compare itself at the latest) */
     bool clobbered = false; /* a source of the compare was written: no access after that */
-    for (unsigned j = 0; j < e; j++) {
+    for (unsigned j = from; j < e; j++) {
         const Op *o = &tb->ops[j];
+        if (o->fn == op_loop_head)
+            return -1; /* its way in would reach this head's fault sites with another byte */
         if (o->fn == op_goto_through) {
             if (ne_through_needed(tb, j))
                 return -1; /* its exit would need NZCV */
@@ -488,7 +490,10 @@ static unsigned cond_branch(NCtx *x, const Op *o, int cc)
         int kind = x->pending_fl; /* >= 0: EFLAGS still hold them (jcc and setcc leave them) */
         x->pending_fl = -1;
         uint8_t *on = x_jcc(&x->a, cc ^ 1);
-        if (x->stale_copy && (int)x->i == x->stale_edge && o[1].imm == x->tb->pc && x->loop_head) {
+        const struct NeLoopHead *h = x->head;
+        while (h < x->head + x->n_heads && !(h->pc == o[1].imm && h->stale_copy && h->stale_edge == (int)x->i))
+            h++;
+        if (h < x->head + x->n_heads && h->label) {
             /* the back edge ne_loop_stale_edge chose: NZCV left out, recomputable */
             x_store_imm8(&x->a, HR_CPU, CPU_OFF(loop_nzcv_stale), 1);
             x->stale_taken = true;
