@@ -723,8 +723,13 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     int rt = X_RDX;
     if (d->kind == NK_LOAD && o->d != REG_SINK && mode != NAM_PRE && mode != NAM_POST)
         rt = rc_claim(x, o->d);
+    /* A pair: Rt through rdx (a fault at the second access must leave it as it was), Rt2 (the
+     * second load: a fault comes before it writes) straight into its cache register. */
+    int rt2 = X_RCX;
+    if (d->kind == NK_LOADP && o->a != REG_SINK && o->d != o->a && mode != NAM_PRE && mode != NAM_POST)
+        rt2 = rc_claim(x, o->a);
     int site = ne_guest_access(x, write);
-    const int miss = -1, rt2 = X_RCX; /* no slow path; pairs through rdx, rcx */
+    const int miss = -1; /* no slow path */
     const int HB = HR_GUEST_BASE, HI = X_RAX; /* host address: guest_base + rax */
 #define FAULT_POINT() ne_fault_point(x, site)
 #endif

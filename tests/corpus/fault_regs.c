@@ -49,6 +49,26 @@ static void on_segv(int sig, siginfo_t *si, void *ctx)
 PROBE(probe_load, "ldr x16, [%[bad], #8]")
 PROBE(probe_store, "str x15, [%[bad]]")
 PROBE(probe_pair, "ldp x15, x16, [%[bad], #-16]!")
+
+/* A load pair whose first half is readable and whose second faults: x15 and x16 must keep the
+ * values computed just before (few registers live, so a translator still holds them). */
+static void probe_pair_split(uint64_t seed, void *bad)
+{
+    __asm__ volatile("adr x17, 1f\n\t"
+                     "str x17, %[start]\n\t"
+                     "add x9, %[s], #1\n\t"
+                     "add x10, %[s], #2\n\t"
+                     "add x11, %[s], #3\n\t"
+                     "add x12, %[s], #4\n\t"
+                     "add x13, %[s], #5\n\t"
+                     "add x14, %[s], #6\n\t"
+                     "add x15, %[s], #7\n\t"
+                     "eor x16, x15, %[s], lsl #9\n\t"
+                     "1: ldp x15, x16, [%[bad], #-8]\n\t"
+                     : [start] "=m"(probe_start)
+                     : [s] "r"(seed), [bad] "r"(bad)
+                     : "x9", "x10", "x11", "x12", "x13", "x14", "x15", "x16", "x17", "memory");
+}
 PROBE(probe_post, "ldr x9, [%[bad]], #32")
 
 static void report(const char *what)
@@ -70,6 +90,10 @@ int main(void)
     void *bad = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (bad == MAP_FAILED)
         return 1;
+    char *two = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (two == MAP_FAILED || mprotect(two + 4096, 4096, PROT_NONE))
+        return 1;
+    memset(two, 0x5a, 4096);
     for (uint64_t seed = 1; seed < 4; seed++) {
         uint64_t s = seed * 0x9E3779B97F4A7C15ull;
         probe_load(s, bad);
@@ -80,6 +104,8 @@ int main(void)
         report("pair");
         probe_post(s, bad);
         report("post");
+        probe_pair_split(s, two + 4096);
+        report("pair split");
     }
     return 0;
 }
