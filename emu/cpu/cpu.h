@@ -97,9 +97,9 @@ typedef struct CPUState {
     uint64_t guest_end;          /* user mode, native code: GUEST_ADDR_SPACE (set at each entry),
                                   * the bound of every access's check, compared in memory so
                                   * that no host register holds it */
-    uint8_t loop_nzcv_stale;     /* user mode, native code: NZCV were left out of nf..vf by a loop's
-                                  * back edge (ne_loop_stale_edge); the loop head's guest accesses
-                                  * recompute them on a data abort (native_flags_again) */
+    uint8_t loop_nzcv_stale;     /* native code: NZCV were left out of nf..vf by a loop's back edge
+                                  * (ne_loop_stale_edge); the loop head's guest accesses recompute
+                                  * them on a data abort or a soft-TLB miss (native_flags_again) */
     /* Native back end: the host stack pointer of generated code on entry (no guest call
      * frame pushed) and the lowest it may go (native.c, return prediction). */
     uintptr_t host_sp, host_sp_min;

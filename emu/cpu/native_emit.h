@@ -90,7 +90,7 @@ typedef struct NCtx {
         uint8_t *exit[NE_MAX_GOTOS * 2]; /* leave with c->pc = pc, in the canonical state */
         unsigned n_exit;
         unsigned first_op;      /* the head's first op: 0 for the block's start, else after the label */
-        /* User mode: op index of the fused compare-and-branch back edge to this head that goes
+        /* Op index of the fused compare-and-branch back edge to this head that goes
          * round without storing NZCV (ne_loop_stale_edge; -1: none), and the copy of it
          * (ne_op_copy, run as op_flags_again) that the head's fault sites carry, tagged (bit 0),
          * and that the back edges' exit runs.  An ADD Xn, Xn, #adj of the compare's register at
@@ -186,12 +186,13 @@ Op *ne_op_copy(NCtx *x, unsigned i);
 /* User mode: does the B the block continues through at op i test exit_request?  Not when
  * every op before it only computes or loads (native_ops.c). */
 bool ne_through_needed(const TB *tb, unsigned i);
-/* User mode: the op index of a fused compare-and-branch whose taken side is a back edge to the
+/* The op index of a fused compare-and-branch whose taken side is a back edge to the
  * loop head at head_pc (its ops from op `from`) and whose NZCV that head can do without (every
  * op up to the next setter of all four computes or accesses memory, none changing the
  * compare's sources before an access, no other head in between), else -1.  Such a back edge
- * goes round without storing NZCV; the head's accesses recompute them on a data abort when
- * CPUState.loop_nzcv_stale says so, and leaving at the back edge recomputes them first. */
+ * goes round without storing NZCV; the head's accesses recompute them on a data abort (user
+ * mode) or before a soft-TLB miss's handler (system mode) when CPUState.loop_nzcv_stale says
+ * so, and leaving at the back edge recomputes them first. */
 int ne_loop_stale_edge(const TB *tb, unsigned from, uint64_t head_pc, unsigned *adj_op, int32_t *adj);
 /* The copy of op i that recomputes its NZCV (fl_copy), for stale_edge, with Xn less adj when
  * adj != 0 (for the accesses after the ADD at adj_op); NULL: no data space. */

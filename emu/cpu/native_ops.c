@@ -227,12 +227,8 @@ const Op *ne_flags_copy(NCtx *x, unsigned i, int32_t adj)
     x->i = i;
     Op *cp = (Op *)fl_copy(x);
     x->i = keep;
-#ifndef CONFIG_SYSTEM
     if (cp && adj) /* ne_loop_stale_edge made sure it is an op_flags_again of an immediate form */
         cp->x |= FLA_ADJ | (uint32_t)adj << 8;
-#else
-    (void)adj;
-#endif
     return cp;
 }
 
@@ -353,7 +349,6 @@ bool ne_through_needed(const TB *tb, unsigned i)
 #endif
 }
 
-#ifndef CONFIG_SYSTEM
 /* Can the abort path recompute the NZCV of fused compare s from Xn after op o (a pure op
  * writing Xn) by FLA_ADJ?  When o is ADD Xn, Xn, #k and s compares Xn with an immediate. */
 static bool adjustable(const Op *s, const NativeDesc *sd, const Op *o, const NativeDesc *d, int32_t *adj)
@@ -368,16 +363,11 @@ static bool adjustable(const Op *s, const NativeDesc *sd, const Op *o, const Nat
     *adj = (int32_t)k;
     return true;
 }
-#endif
 
 int ne_loop_stale_edge(const TB *tb, unsigned from, uint64_t head_pc, unsigned *adj_op, int32_t *adj)
 {
     *adj_op = ~0u;
     *adj = 0;
-#ifdef CONFIG_SYSTEM
-    (void)tb, (void)from, (void)head_pc;
-    return -1;
-#else
     /* the first fused compare whose taken side is the head, the block going on after */
     unsigned e = from;
     while (e + 2 < tb->n_ops && !(tb->ops[e + 1].fn == op_goto_tb && tb->ops[e + 1].imm == head_pc &&
@@ -422,7 +412,6 @@ int ne_loop_stale_edge(const TB *tb, unsigned from, uint64_t head_pc, unsigned *
             clobbered |= writes_setter_reg(s, sd, o->n);
     }
     return (int)e;
-#endif
 }
 
 static void emit_flag_stores_of(NCtx *x, int kind, unsigned need)

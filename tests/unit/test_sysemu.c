@@ -718,6 +718,38 @@ START_TEST(miss_path_flags_of_fused_compare)
 }
 END_TEST
 
+/* A loop whose back edge (cmp x4, #5; b.ne to a head inside the block) goes round without
+ * storing NZCV (ne_loop_stale_edge): the load in the second round misses the soft TLB and
+ * takes an address size fault; SPSR_EL1 must hold that compare's NZCV (1 - 5: N), recomputed
+ * by the miss path, not the 0110 that MSR NZCV left in CPUState. */
+START_TEST(miss_path_flags_of_stale_back_edge)
+{
+    static const uint32_t prog[] = {
+        0xd2b00000, /* movz x0, #0x8000, lsl #16 */
+        0x91200000, /* add x0, x0, #0x800 */
+        0xd518c000, /* msr vbar_el1, x0 */
+        0xd2b00007, /* movz x7, #0x8000, lsl #16: RAM */
+        0xd2800004, /* movz x4, #0 */
+        0xd2ac0009, /* movz x9, #0x6000, lsl #16: Z C */
+        0xd51b4209, /* msr nzcv, x9 */
+        0xd3544c86, /* 1: lsl x6, x4, #44 */
+        0x8b0700c6, /* add x6, x6, x7 */
+        0xf94000c5, /* ldr x5, [x6]: RAM, then RAM + 2^44 (beyond the PA range) */
+        0x91000484, /* add x4, x4, #1 */
+        0xf100149f, /* cmp x4, #5 */
+        0x54ffff61, /* b.ne 1b */
+        0xd4000002, /* hvc #0 */
+    };
+    load(0, prog, sizeof prog / 4);
+    load(0xa00, sync_log, sizeof sync_log / 4);
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_uint_eq(hvc_regs[10] >> 26, 0x25);   /* data abort, same EL */
+    ck_assert_uint_eq(hvc_regs[12], RAM + 0x24);   /* at the load, in the second round */
+    ck_assert_uint_eq(hvc_regs[4], 1);
+    ck_assert_uint_eq(hvc_regs[13] >> 28, 0x8);    /* NZCV of cmp 1, #5 */
+}
+END_TEST
+
 START_TEST(smc_and_hvc_imm_undef)
 {
     /* The DT's conduit is HVC: SMC #0 and HVC #1 at EL1 are UNDEFINED (no EL2/EL3). */
@@ -1221,6 +1253,7 @@ int main(void)
     tcase_add_test(tc, svc_undef_eret);
     tcase_add_test(tc, miss_path_flags_of_setter);
     tcase_add_test(tc, miss_path_flags_of_fused_compare);
+    tcase_add_test(tc, miss_path_flags_of_stale_back_edge);
     tcase_add_test(tc, pmu_counts_and_overflow);
     tcase_add_test(tc, self_modifying_and_id_regs);
     tcase_add_test(tc, ic_ivau_after_dma);
