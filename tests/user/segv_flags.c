@@ -153,6 +153,27 @@ static unsigned long inner_loop_loads(unsigned long a, unsigned long p, unsigned
     return v + i;
 }
 
+/* Each case: a round of the loop with good addresses, which leaves loop_nzcv_stale set on its
+ * way out (the next call's way in must clear it), then one with p, q; the faults' NZCV. */
+static void loop_cases(const char *name, unsigned long (*loop)(unsigned long, unsigned long, unsigned long),
+                       const unsigned long pq[][2], unsigned n, unsigned long ok)
+{
+    for (unsigned k = 0; k < n; k++) {
+        unsigned long r = 0;
+        for (int i = 0; i < 300; i++) {
+            nfault = 0;
+            for (int j = 0; j < 8; j++)
+                nz[j] = 99;
+            r = loop(5, ok, ok);
+            r += loop(3, pq[k][0], pq[k][1]);
+        }
+        printf("%s %u: (%lx) %lu faults, nzcv", name, k, r, nfault);
+        for (unsigned j = 0; j < nfault && j < 8; j++)
+            printf(" %lx", nz[j]);
+        printf("\n");
+    }
+}
+
 int main(void)
 {
     static const unsigned long vals[][2] = {
@@ -202,34 +223,8 @@ int main(void)
     const unsigned long ok = (unsigned long)pages, end = (unsigned long)pages + 4096;
     const unsigned long pq[][2] = { { 8, 8 }, { 0xfff0000000000000ul, 0xfff0000000000000ul },
                                     { end - 24, ok }, { ok, end - 32 } };
-    for (unsigned k = 0; k < sizeof pq / sizeof pq[0]; k++) {
-        unsigned long r = 0;
-        for (int n = 0; n < 300; n++) {
-            nfault = 0;
-            for (int j = 0; j < 8; j++)
-                nz[j] = 99;
-            r = loop_loads(3, pq[k][0], pq[k][1]);
-        }
-        printf("loop %u: (%lx) %lu faults, nzcv", k, r, nfault);
-        for (unsigned j = 0; j < nfault && j < 8; j++)
-            printf(" %lx", nz[j]);
-        printf("\n");
-    }
-    for (unsigned k = 0; k < sizeof pq / sizeof pq[0]; k++) {
-        unsigned long r = 0;
-        for (int n = 0; n < 300; n++) {
-            nfault = 0;
-            for (int j = 0; j < 8; j++)
-                nz[j] = 99;
-            /* a loop that goes round without faults leaves loop_nzcv_stale set on its way out */
-            r = inner_loop_loads(5, ok, ok);
-            r += inner_loop_loads(3, pq[k][0], pq[k][1]);
-        }
-        printf("inner loop %u: (%lx) %lu faults, nzcv", k, r, nfault);
-        for (unsigned j = 0; j < nfault && j < 8; j++)
-            printf(" %lx", nz[j]);
-        printf("\n");
-    }
+    loop_cases("loop", loop_loads, pq, sizeof pq / sizeof pq[0], ok);
+    loop_cases("inner loop", inner_loop_loads, pq, sizeof pq / sizeof pq[0], ok);
     printf("faults %lu\n", faults);
     return 0;
 }
