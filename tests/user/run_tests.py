@@ -42,7 +42,10 @@ PROGRAMS = {
     'fork_wait':  ('fork_wait.c',  ['static', 'dynamic'], [], LIBC),
     'abort':      ('abort.c',      ['static', 'dynamic'], [], LIBC),
     'exec_self':  ('exec_self.c',  ['static', 'dynamic'], [], LIBC),
+    'exec_opts':  ('exec_opts.c',  ['static', 'dynamic'], [], LIBC),
 }
+# malibu-user options a program runs with (after --malibu's own)
+MALIBU_OPTS = {'exec_opts': ['--cpu', 'a57', '--huge-pages', 'off']}
 
 
 def build(name, kind, outdir):
@@ -97,7 +100,7 @@ def main():
                 else:
                     qemu = a.qemu.split() + (['-L', SYSROOT] if kind == 'dynamic' else [])
                     qrc, qout, qerr = run(qemu + [exe] + args, tmp)
-                mrc, mout, merr = run(malibu + [exe] + args, tmp)
+                mrc, mout, merr = run(malibu + MALIBU_OPTS.get(name, []) + [exe] + args, tmp)
             ok = qrc == mrc and qout == mout
             if ok:
                 passed.append(tid)
