@@ -728,6 +728,13 @@ void rc_scratch(NCtx *x, uint32_t mask)
         }
 }
 
+/* Is cache entry i's host register scratch for the op being compiled (op_scratch)?  Such an
+ * entry is empty and may not be taken. */
+static bool rc_is_scratch(const NCtx *x, int i)
+{
+    return x->rc_busy >> rc_host[i] & 1;
+}
+
 /* Distance in ops from the op being compiled to the next mention of each guest slot (0: the
  * current op), up to the next op that empties the cache (a portable handler's call, a goto)
  * or a horizon; slots not mentioned before it stay RC_FAR. */
@@ -738,7 +745,7 @@ static void rc_next_uses(const NCtx *x, uint8_t dist[NUM_XREGS])
     memset(dist, RC_FAR, NUM_XREGS);
     unsigned want = 0; /* cached slots (outside this op's scratch) whose distance is not known */
     for (int i = 0; i < NE_CACHE_REGS; i++)
-        want += x->rc[i].slot >= 0 && !(x->rc_busy >> rc_host[i] & 1);
+        want += x->rc[i].slot >= 0 && !rc_is_scratch(x, i);
     const TB *tb = x->tb;
     for (unsigned j = x->i, k = 0; j < tb->n_ops && k < RC_HORIZON && want; j++, k++) {
         const Op *o = &tb->ops[j];
@@ -750,7 +757,7 @@ static void rc_next_uses(const NCtx *x, uint8_t dist[NUM_XREGS])
             if (s[r] < NUM_XREGS && dist[s[r]] == RC_FAR) {
                 dist[s[r]] = (uint8_t)k;
                 int c = x->rc_of[s[r]];
-                if (c >= 0 && !(x->rc_busy >> rc_host[c] & 1))
+                if (c >= 0 && !rc_is_scratch(x, c))
                     want--;
             }
     }
@@ -763,7 +770,7 @@ static int rc_alloc(NCtx *x, unsigned slot)
 {
     int best = -1;
     for (int i = 0; i < NE_CACHE_REGS; i++)
-        if (x->rc[i].slot < 0 && !(x->rc_busy >> rc_host[i] & 1)) {
+        if (x->rc[i].slot < 0 && !rc_is_scratch(x, i)) {
             best = i;
             break;
         }
@@ -772,8 +779,8 @@ static int rc_alloc(NCtx *x, unsigned slot)
         rc_next_uses(x, dist);
         uint64_t best_key = 0;
         for (int i = 0; i < NE_CACHE_REGS; i++) {
-            if (x->rc_busy >> rc_host[i] & 1)
-                continue; /* empty, and scratch for this op */
+            if (rc_is_scratch(x, i))
+                continue;
             uint64_t key = (uint64_t)dist[x->rc[i].slot] << 40 | (uint64_t)!x->rc[i].dirty << 32 |
                            (uint32_t)~x->rc[i].used;
             if (best < 0 || key > best_key) {
