@@ -933,6 +933,18 @@ static const Op *stale_tag(const Op *copy)
     return copy ? (const Op *)((uintptr_t)copy | 1) : NULL;
 }
 
+/* Head h's label here, reached from above (the block's entry, or the code before an
+ * op_loop_head) with NZCV in CPUState: the stale byte says so; the head's accesses up to the
+ * next flag setter carry its tagged copy (a data abort or soft-TLB miss runs it when a stale
+ * back edge came round). */
+static void loop_label(NCtx *x, struct NeLoopHead *h)
+{
+    if (h->stale_copy)
+        x_store_imm8(&x->a, HR_CPU, CPU_OFF(loop_nzcv_stale), 0);
+    h->label = x->a.p;
+    x->flags_op = stale_tag(h->stale_copy);
+}
+
 /* The code before an op_loop_head label arrives in its canonical state, with NZCV in CPUState
  * (flags_needed stores them before a label), as its back edges do. */
 static void loop_head_arrive(NCtx *x, struct NeLoopHead *h)
@@ -941,10 +953,7 @@ static void loop_head_arrive(NCtx *x, struct NeLoopHead *h)
     loop_head_state(x, h);
     x->live_next = ~0u;
     x->pending_fl = -1;
-    if (h->stale_copy) /* from above: NZCV are in CPUState */
-        x_store_imm8(&x->a, HR_CPU, CPU_OFF(loop_nzcv_stale), 0);
-    h->label = x->a.p;
-    x->flags_op = stale_tag(h->stale_copy); /* the head's accesses, on a data abort */
+    loop_label(x, h);
 }
 
 /* Bring the cache to the loop head's canonical state: store the dirty registers that are not
@@ -1420,12 +1429,8 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
     if (!insn_count_off || insn_limit_check)
         x_alu_mi(&x->a, W64, ALU_ADD, HR_CPU, CPU_OFF(insn_count), (int32_t)tb->n_insns);
     if (loops) {
-        struct NeLoopHead *h = &x->head[0];
-        loop_enter(x, h);
-        if (h->stale_copy) /* entered from outside: NZCV are in CPUState */
-            x_store_imm8(&x->a, HR_CPU, CPU_OFF(loop_nzcv_stale), 0);
-        h->label = x->a.p;
-        x->flags_op = stale_tag(h->stale_copy); /* the loop head's accesses, on a data abort */
+        loop_enter(x, &x->head[0]);
+        loop_label(x, &x->head[0]);
     }
     for (unsigned i = 0; i < tb->n_ops && !x->failed;) {
         x->i = i;
