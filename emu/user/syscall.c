@@ -1561,22 +1561,16 @@ static long do_syscall(CPUState *c, unsigned nr, uint64_t a0, uint64_t a1, uint6
         else r = sys_mremap(c, a0, a1, a2, (int)a3, a4);
         user_mm_unlock();
         return r;
-    case GNR_madvise:
-        if ((int)a2 == MADV_DONTNEED) {
-            if (a0 & ~GPAGE_MASK)
-                return -EINVAL;
-            if (!guest_access_ok(a0, a1, 0))
-                return -ENOMEM;
+    case GNR_madvise: /* the advice the host acts on; any other is accepted and ignored */
+        if ((int)a2 != MADV_DONTNEED && (int)a2 != MADV_HUGEPAGE && (int)a2 != MADV_NOHUGEPAGE)
+            return 0;
+        if (a0 & ~GPAGE_MASK)
+            return -EINVAL;
+        if (!guest_access_ok(a0, a1, 0))
+            return -ENOMEM;
+        if ((int)a2 == MADV_DONTNEED)
             return ret_errno(madvise(g2h(a0), a1, MADV_DONTNEED));
-        }
-        if ((int)a2 == MADV_HUGEPAGE || (int)a2 == MADV_NOHUGEPAGE) {
-            if (a0 & ~GPAGE_MASK)
-                return -EINVAL;
-            if (!guest_access_ok(a0, a1, 0))
-                return -ENOMEM;
-            return guest_advise_huge(a0, a1, (int)a2 == MADV_HUGEPAGE);
-        }
-        return 0;
+        return guest_advise_huge(a0, a1, (int)a2 == MADV_HUGEPAGE);
     case GNR_msync:
         if (!guest_access_ok(a0, a1, 0))
             return -ENOMEM;
