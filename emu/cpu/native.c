@@ -399,6 +399,7 @@ void ne_call(NCtx *x, const void *fn)
 }
 
 static void loop_back_edge(NCtx *x, struct NeLoopHead *h, unsigned uncount);
+static void goto_tail(NCtx *x, uint64_t target, unsigned uncount);
 
 /* The loop head at target the block has already compiled, else NULL. */
 static struct NeLoopHead *loop_head_at(NCtx *x, uint64_t target)
@@ -421,10 +422,6 @@ void ne_goto_side(NCtx *x, uint64_t target, unsigned uncount)
         loop_back_edge(x, h, uncount);
         return;
     }
-    if (x->n_gotos >= NE_MAX_GOTOS) {
-        x->failed = true;
-        return;
-    }
     /* The path ends here: the code after it (a conditional branch's other side) still has
      * the dirty registers this path writes back. */
     bool dirty[NE_CACHE_REGS];
@@ -433,6 +430,17 @@ void ne_goto_side(NCtx *x, uint64_t target, unsigned uncount)
     rc_spill(x);
     for (int i = 0; i < NE_CACHE_REGS; i++)
         x->rc[i].dirty = dirty[i];
+    goto_tail(x, target, uncount);
+}
+
+/* A goto's code once CPUState holds the guest registers: leave when exit_request is set, else
+ * the jump chaining patches (emit_stubs). */
+static void goto_tail(NCtx *x, uint64_t target, unsigned uncount)
+{
+    if (x->n_gotos >= NE_MAX_GOTOS) {
+        x->failed = true;
+        return;
+    }
     if (uncount && (!insn_count_off || insn_limit_check)) /* a side exit: the rest did not run */
         x_alu_mi(&x->a, W64, ALU_SUB, HR_CPU, CPU_OFF(insn_count), (int32_t)uncount);
     x_alu_mi(&x->a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
@@ -446,6 +454,35 @@ void ne_goto_side(NCtx *x, uint64_t target, unsigned uncount)
     x->gotos[x->n_gotos].chainable = true;
 #endif
     x->n_gotos++;
+}
+
+bool ne_side_exit(NCtx *x, int cc, int flags_kind, uint64_t target, unsigned uncount)
+{
+    if (loop_head_at(x, target))
+        return false;
+    if (x->n_side >= sizeof x->side / sizeof x->side[0]) {
+        x->failed = true;
+        return true;
+    }
+    unsigned k = x->n_side++;
+    x->side[k].field = x_jcc(&x->a, cc);
+    x->side[k].flags_kind = flags_kind;
+    x->side[k].uncount = uncount;
+    x->side[k].target = target;
+    ne_dirty_capture(x, &x->side[k].dirty);
+    return true;
+}
+
+/* The side exits' code (ne_side_exit), entered with EFLAGS as the branch left them. */
+static void emit_side_exits(NCtx *x)
+{
+    for (unsigned k = 0; k < x->n_side; k++) {
+        x_patch(x->side[k].field, x->a.p);
+        if (x->side[k].flags_kind >= 0)
+            ne_store_all_flags(x, x->side[k].flags_kind);
+        ne_dirty_store(x, &x->side[k].dirty);
+        goto_tail(x, x->side[k].target, x->side[k].uncount);
+    }
 }
 
 void ne_goto_indirect(NCtx *x)
@@ -588,12 +625,7 @@ int ne_guest_access(NCtx *x, bool write)
     x->gsite[k].op = x->i;
     x->gsite[k].write = write;
     x->gsite[k].flags_op = x->flags_op;
-    x->gsite[k].n = 0;
-    for (int i = 0; i < NE_CACHE_REGS; i++)
-        if (x->rc[i].slot >= 0 && x->rc[i].dirty) {
-            x->gsite[k].hreg[x->gsite[k].n] = (uint8_t)rc_host[i];
-            x->gsite[k].slot[x->gsite[k].n++] = (uint8_t)x->rc[i].slot;
-        }
+    ne_dirty_capture(x, &x->gsite[k].dirty);
     x_alu_rm(&x->a, W64, ALU_CMP, X_RAX, HR_CPU, CPU_OFF(guest_end));
     x->gsite[k].field = x_jcc(&x->a, CC_AE);
     return (int)k;
@@ -610,16 +642,16 @@ void ne_fault_point(NCtx *x, int site)
     f->rip = (uintptr_t)x->a.p;
     f->op = &x->tb->ops[x->gsite[site].op];
     f->flags_op = x->gsite[site].flags_op;
-    f->n = x->gsite[site].n;
-    memcpy(f->hreg, x->gsite[site].hreg, sizeof f->hreg);
-    memcpy(f->slot, x->gsite[site].slot, sizeof f->slot);
+    f->n = x->gsite[site].dirty.n;
+    memcpy(f->hreg, x->gsite[site].dirty.hreg, sizeof f->hreg);
+    memcpy(f->slot, x->gsite[site].dirty.slot, sizeof f->slot);
 }
 
 void ne_slow_path(NCtx *x, uint8_t *field, uint8_t *resume)
 {
     int k = ne_slow_site(x, field);
     if (k >= 0) {
-        x->slow[k].n = 0; /* written back by the caller */
+        x->slow[k].dirty.n = 0; /* written back by the caller */
         ne_slow_resume(x, k, resume);
     }
 }
@@ -635,13 +667,8 @@ int ne_slow_site(NCtx *x, uint8_t *field)
     x->slow[k].resume = NULL;
     x->slow[k].op = x->i;
     x->slow[k].flags_op = x->flags_op;
-    x->slow[k].n = 0;
     x->slow[k].n_reload = 0;
-    for (int i = 0; i < NE_CACHE_REGS; i++)
-        if (x->rc[i].slot >= 0 && x->rc[i].dirty) {
-            x->slow[k].hreg[x->slow[k].n] = (uint8_t)rc_host[i];
-            x->slow[k].slot[x->slow[k].n++] = (uint8_t)x->rc[i].slot;
-        }
+    ne_dirty_capture(x, &x->slow[k].dirty);
     return (int)k;
 }
 
@@ -699,6 +726,22 @@ static void rc_store(NCtx *x, int i)
 {
     x_store(&x->a, W64, HR_CPU, xoff((unsigned)x->rc[i].slot), rc_host[i]);
     x->rc[i].dirty = false;
+}
+
+void ne_dirty_capture(const NCtx *x, NeDirty *d)
+{
+    d->n = 0;
+    for (int i = 0; i < NE_CACHE_REGS; i++)
+        if (x->rc[i].slot >= 0 && x->rc[i].dirty) {
+            d->hreg[d->n] = (uint8_t)rc_host[i];
+            d->slot[d->n++] = (uint8_t)x->rc[i].slot;
+        }
+}
+
+void ne_dirty_store(NCtx *x, const NeDirty *d)
+{
+    for (unsigned r = 0; r < d->n; r++)
+        x_store(&x->a, W64, HR_CPU, xoff(d->slot[r]), d->hreg[r]);
 }
 
 void rc_spill(NCtx *x)
@@ -1082,12 +1125,7 @@ static void emit_through(NCtx *x, const Op *o)
     }
     x->n_through++;
     x->through[k].op = x->i;
-    x->through[k].n = 0;
-    for (int i = 0; i < NE_CACHE_REGS; i++)
-        if (x->rc[i].slot >= 0 && x->rc[i].dirty) {
-            x->through[k].hreg[x->through[k].n] = (uint8_t)rc_host[i];
-            x->through[k].slot[x->through[k].n++] = (uint8_t)x->rc[i].slot;
-        }
+    ne_dirty_capture(x, &x->through[k].dirty);
     (void)o;
     x_alu_mi(&x->a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
     x->through[k].field = x_jcc(&x->a, CC_NE);
@@ -1099,8 +1137,7 @@ static void emit_through_exits(NCtx *x, struct NativeBuf *b)
     for (unsigned k = 0; k < x->n_through; k++) {
         const Op *o = &x->tb->ops[x->through[k].op];
         x_patch(x->through[k].field, a->p);
-        for (unsigned r = 0; r < x->through[k].n; r++)
-            x_store(a, W64, HR_CPU, xoff(x->through[k].slot[r]), x->through[k].hreg[r]);
+        ne_dirty_store(x, &x->through[k].dirty);
         if (!insn_count_off || insn_limit_check)
             x_alu_mi(a, W64, ALU_SUB, HR_CPU, CPU_OFF(insn_count), (int32_t)o->x);
         x_mov_imm(a, X_RCX, o->imm);
@@ -1282,10 +1319,10 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
 {
     Asm *a = &x->a;
     emit_return_points(x, b);
+    emit_side_exits(x); /* before the gotos: they add to them */
     for (unsigned k = 0; k < x->n_slow; k++) {
         x_patch(x->slow[k].field, a->p);
-        for (unsigned r = 0; r < x->slow[k].n; r++) /* the handler reads CPUState */
-            x_store(a, W64, HR_CPU, xoff(x->slow[k].slot[r]), x->slow[k].hreg[r]);
+        ne_dirty_store(x, &x->slow[k].dirty); /* the handler reads CPUState */
         Op *copy = ne_op_copy(x, x->slow[k].op);
         if (!copy) {
             x->failed = true;
@@ -1327,8 +1364,7 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
     }
     for (unsigned k = 0; k < x->n_gsite; k++) { /* outside the guest window: data abort */
         x_patch(x->gsite[k].field, a->p);
-        for (unsigned r = 0; r < x->gsite[k].n; r++)
-            x_store(a, W64, HR_CPU, xoff(x->gsite[k].slot[r]), x->gsite[k].hreg[r]);
+        ne_dirty_store(x, &x->gsite[k].dirty);
         x_mov_rr(a, W64, X_RDI, HR_CPU);
         x_mov_rr(a, W64, X_RSI, X_RAX);
         x_mov_imm(a, X_RDX, (uint64_t)(uintptr_t)&x->tb->ops[x->gsite[k].op]);
@@ -1386,7 +1422,7 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
     struct NativeBuf *b = c->tbc->nbuf;
     /* Reset only the counters and the goto table: the big fixup tables are written before
      * they are read. */
-    x->n_gotos = x->n_rets = x->n_exit0 = x->n_gsite = x->n_slow = x->n_through = 0;
+    x->n_gotos = x->n_rets = x->n_exit0 = x->n_gsite = x->n_slow = x->n_through = x->n_side = 0;
     x->failed = false;
     x->rc_frozen = false;
     x->rc_busy = 0;

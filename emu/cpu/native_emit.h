@@ -12,6 +12,10 @@
 #define NE_MAX_HEADS 5 /* the block's start and translate.c's TB_MAX_HEADS labels */
 #define NE_CACHE_REGS NATIVE_CACHE_REGS
 
+/* The dirty cached registers at a point of a block, which an out-of-line path from there
+ * writes back (ne_dirty_capture, ne_dirty_store). */
+typedef struct NeDirty { uint8_t n, hreg[NE_CACHE_REGS], slot[NE_CACHE_REGS]; } NeDirty;
+
 /* Host registers with a fixed role in generated code. */
 enum { HR_CPU = X_RBX, HR_GUEST_BASE = X_R12 };
 
@@ -40,7 +44,7 @@ typedef struct NCtx {
         unsigned op;
         bool write;
         const Op *flags_op;     /* flags_op at the access */
-        uint8_t n, hreg[NE_CACHE_REGS], slot[NE_CACHE_REGS]; /* dirty cached registers */
+        NeDirty dirty;
     } gsite[NE_MAX_FIXUPS / 2];
     unsigned n_gsite;
     struct {                    /* system mode: soft-TLB misses call the portable handler */
@@ -48,7 +52,7 @@ typedef struct NCtx {
         uint8_t *resume;        /* where the op's code ends */
         unsigned op;            /* index of the op in the block */
         const Op *flags_op;     /* flags_op at the access: run before the handler */
-        uint8_t n, hreg[NE_CACHE_REGS], slot[NE_CACHE_REGS]; /* dirty cached registers */
+        NeDirty dirty;
         uint8_t n_reload, reload_hreg[4], reload_slot[4]; /* reloaded after the call */
     } slow[NE_MAX_FIXUPS / 4];
     unsigned n_slow;
@@ -105,9 +109,17 @@ typedef struct NCtx {
     struct {                    /* branches the block continues through (op_goto_through) */
         uint8_t *field;         /* jne taken when exit_request is set */
         unsigned op;
-        uint8_t n, hreg[NE_CACHE_REGS], slot[NE_CACHE_REGS]; /* dirty cached registers */
+        NeDirty dirty;
     } through[16];
     unsigned n_through;
+    struct {                    /* conditional side exits, compiled out of line (ne_side_exit) */
+        uint8_t *field;         /* the jcc taken to leave */
+        int flags_kind;         /* >= 0: NZCV of that kind (FL_*) still only in EFLAGS */
+        unsigned uncount;       /* the block's instructions after the branch */
+        uint64_t target;
+        NeDirty dirty;
+    } side[NE_MAX_GOTOS];
+    unsigned n_side;
 } NCtx;
 
 #define CPU_OFF(field) ((int32_t)offsetof(CPUState, field))
@@ -125,6 +137,9 @@ void rc_reset(NCtx *x);
  * the next op.  User mode caches guest registers in rcx and rdx too; ne_emit_op calls this. */
 void rc_scratch(NCtx *x, uint32_t mask);
 void rc_spill(NCtx *x);
+/* d <- the dirty cached registers now; their stores, emitted where the assembler is. */
+void ne_dirty_capture(const NCtx *x, NeDirty *d);
+void ne_dirty_store(NCtx *x, const NeDirty *d);
 void rc_drop(NCtx *x);
 /* host <- guest slot (W32: zero-extended low half), through the cache. */
 void rc_read(NCtx *x, int host, unsigned slot, int w);
@@ -150,6 +165,11 @@ void ne_goto(NCtx *x, uint64_t target);
 /* The same for a side exit of a block that goes on after it: uncount = the block's
  * instructions after the branch, taken back out of insn_count (counted at the block's entry). */
 void ne_goto_side(NCtx *x, uint64_t target, unsigned uncount);
+/* A conditional side exit, taken when x86 condition cc holds: its code (the NZCV of
+ * flags_kind when >= 0, still in EFLAGS; the dirty registers; the goto) goes after the block,
+ * so that the path which stays in the block runs straight on.  False, nothing emitted, for a
+ * branch back to a loop head the block has compiled: the caller emits that one in line. */
+bool ne_side_exit(NCtx *x, int cc, int flags_kind, uint64_t target, unsigned uncount);
 /* Jump to the dispatcher's lookup of c->pc (already stored) through the jump cache. */
 void ne_goto_indirect(NCtx *x);
 /* BL / BLR (x30 already written; BLR: the target stored in c->pc): a host call, so that the
@@ -224,6 +244,8 @@ uint8_t *ne_tlb_probe(NCtx *x, bool write, unsigned bytes, int addend);
 /* NZCV from the x86 flags of the operation just done (FL_*: what the operation was). */
 enum { FL_ADD, FL_SUB, FL_LOGIC };
 void ne_store_flags(NCtx *x, int kind);
+/* All four NZCV from the x86 flags of an operation of that kind, stored now. */
+void ne_store_all_flags(NCtx *x, int kind);
 /* native_simd.c, native_simd_perm.c: NK_VEC and NK_VEC_PERM. */
 unsigned ne_emit_vec(NCtx *x, const Op *o, const NativeDesc *d);
 unsigned ne_emit_vec_perm(NCtx *x, const Op *o, const NativeDesc *d);

@@ -452,6 +452,7 @@ static void store_flags(NCtx *x, int kind)
 }
 
 void ne_store_flags(NCtx *x, int kind) { store_flags(x, kind); }
+void ne_store_all_flags(NCtx *x, int kind) { emit_flag_stores(x, kind); }
 
 /* reg <op>= imm, for a 64-bit immediate (via rcx when it does not sign-extend from 32). */
 static void alu_imm(NCtx *x, int w, int op, int reg, uint64_t imm)
@@ -478,20 +479,22 @@ static unsigned cond_branch(NCtx *x, const Op *o, int cc)
     if (o[2].fn == op_goto_next) { /* the block goes on: the taken side is a side exit */
         int kind = x->pending_fl; /* >= 0: EFLAGS still hold them (jcc and setcc leave them) */
         x->pending_fl = -1;
-        uint8_t *on = x_jcc(&x->a, cc ^ 1);
-        const struct NeLoopHead *h = x->head;
-        while (h < x->head + x->n_heads && !(h->pc == o[1].imm && h->stale_copy && h->stale_edge == (int)x->i))
-            h++;
-        if (h < x->head + x->n_heads && h->label) {
-            /* the back edge ne_loop_stale_edge chose: NZCV left out, recomputable */
-            x_store_imm8(&x->a, HR_CPU, CPU_OFF(loop_nzcv_stale), 1);
-            x->stale_taken = true;
-        } else if (kind >= 0) {
-            emit_flag_stores(x, kind);
+        if (!ne_side_exit(x, cc, kind, o[1].imm, o[2].x)) { /* a loop's back edge: in line */
+            uint8_t *on = x_jcc(&x->a, cc ^ 1);
+            const struct NeLoopHead *h = x->head;
+            while (h < x->head + x->n_heads && !(h->pc == o[1].imm && h->stale_copy && h->stale_edge == (int)x->i))
+                h++;
+            if (h < x->head + x->n_heads && h->label) {
+                /* the back edge ne_loop_stale_edge chose: NZCV left out, recomputable */
+                x_store_imm8(&x->a, HR_CPU, CPU_OFF(loop_nzcv_stale), 1);
+                x->stale_taken = true;
+            } else if (kind >= 0) {
+                emit_flag_stores(x, kind);
+            }
+            ne_goto_side(x, o[1].imm, o[2].x);
+            x->stale_taken = false;
+            x_patch(on, x->a.p);
         }
-        ne_goto_side(x, o[1].imm, o[2].x);
-        x->stale_taken = false;
-        x_patch(on, x->a.p);
         if (kind >= 0) /* what the code after the branch reads (flags_needed) */
             emit_flag_stores_of(x, kind, x->pending_need);
         return 3;
