@@ -667,6 +667,7 @@ int ne_slow_site(NCtx *x, uint8_t *field)
     x->slow[k].resume = NULL;
     x->slow[k].op = x->i;
     x->slow[k].flags_op = x->flags_op;
+    x->slow[k].n_ops = 1;
     x->slow[k].n_reload = 0;
     ne_dirty_capture(x, &x->slow[k].dirty);
     return (int)k;
@@ -676,6 +677,12 @@ void ne_slow_resume(NCtx *x, int site, uint8_t *resume)
 {
     if (site >= 0)
         x->slow[site].resume = resume;
+}
+
+void ne_slow_ops(NCtx *x, int site, unsigned n)
+{
+    if (site >= 0)
+        x->slow[site].n_ops = n;
 }
 
 void ne_slow_reload(NCtx *x, int site, int host, unsigned slot)
@@ -1323,14 +1330,17 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
     for (unsigned k = 0; k < x->n_slow; k++) {
         x_patch(x->slow[k].field, a->p);
         ne_dirty_store(x, &x->slow[k].dirty); /* the handler reads CPUState */
-        Op *copy = ne_op_copy(x, x->slow[k].op);
-        if (!copy) {
-            x->failed = true;
-            return;
+        for (unsigned j = 0; j < x->slow[k].n_ops; j++) {
+            Op *copy = ne_op_copy(x, x->slow[k].op + j);
+            if (!copy) {
+                x->failed = true;
+                return;
+            }
+            /* native_slow_call: the flags copy before the first (the ops leave NZCV alone) */
+            copy[1].imm = j ? 0 : (uint64_t)(uintptr_t)x->slow[k].flags_op;
+            x_mov_imm(a, X_RAX, (uint64_t)(uintptr_t)copy);
+            x_patch(x_call(a), b->slow_call);
         }
-        copy[1].imm = (uint64_t)(uintptr_t)x->slow[k].flags_op; /* native_slow_call */
-        x_mov_imm(a, X_RAX, (uint64_t)(uintptr_t)copy);
-        x_patch(x_call(a), b->slow_call);
         for (unsigned r = 0; r < x->slow[k].n_reload; r++) /* after the saved registers' pops */
             x_load(a, W64, x->slow[k].reload_hreg[r], HR_CPU, xoff(x->slow[k].reload_slot[r]));
         x_patch(x_jmp(a), x->slow[k].resume);

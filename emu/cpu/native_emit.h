@@ -53,7 +53,8 @@ typedef struct NCtx {
         unsigned op;            /* index of the op in the block */
         const Op *flags_op;     /* flags_op at the access: run before the handler */
         NeDirty dirty;
-        uint8_t n_reload, reload_hreg[4], reload_slot[4]; /* reloaded after the call */
+        unsigned n_ops;         /* ops from op on whose handlers it runs, in turn */
+        uint8_t n_reload, reload_hreg[16], reload_slot[16]; /* reloaded after the calls */
     } slow[NE_MAX_FIXUPS / 4];
     unsigned n_slow;
     bool failed;                /* fixup tables full: give up on this block */
@@ -196,6 +197,9 @@ void ne_slow_path(NCtx *x, uint8_t *field, uint8_t *resume);
  * gives the resume point.  Between the two only the fast path's code: no new cache entries. */
 int ne_slow_site(NCtx *x, uint8_t *field);
 void ne_slow_resume(NCtx *x, int site, uint8_t *resume);
+/* The slow path at site runs the handlers of n ops, from its own on (one access check for
+ * them all): the first after the flags copy, each in turn. */
+void ne_slow_ops(NCtx *x, int site, unsigned n);
 /* The fast path of site writes guest register slot into cache register host (a load's
  * destination, a writeback): its slow path reloads host from CPUState, where the handler
  * wrote the value. */

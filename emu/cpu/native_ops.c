@@ -666,123 +666,90 @@ static void fp_load_xmm(NCtx *x, int size, int xmm, int base, int index, int32_t
         x_movdqu_xm(&x->a, xmm, base, index, disp);
 }
 
-static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
+/* Registers and host address of one guest access (emit_mem, emit_access). */
+typedef struct {
+    int rt, rt2;        /* load destinations: cache registers, or rdx/rcx (mem_result) */
+    int sd, sd2;        /* store data */
+    int miss;           /* system mode: the miss path, which reloads cached destinations */
+    int site;           /* user mode: the guest-access site its fault points name */
+    int hb, hi;         /* host address: hb + hi + disp */
+    int32_t disp;
+} Access;
+
+static bool is_write_kind(int kind)
+{
+    return kind == NK_STORE || kind == NK_STOREP || kind == NK_FSTORE || kind == NK_FSTOREP;
+}
+
+static bool is_fp_kind(int kind)
+{
+    return kind == NK_FLOAD || kind == NK_FSTORE || kind == NK_FLOADP || kind == NK_FSTOREP;
+}
+
+/* The access itself, once the address is checked. */
+static void emit_access(NCtx *x, const Op *o, const NativeDesc *d, Access *r)
 {
     Asm *a = &x->a;
-    int mode = d->sub;
-    bool write = d->kind == NK_STORE || d->kind == NK_STOREP || d->kind == NK_FSTORE || d->kind == NK_FSTOREP;
-    bool fp = d->kind == NK_FLOAD || d->kind == NK_FSTORE || d->kind == NK_FLOADP || d->kind == NK_FSTOREP;
-    if (fp && d->size < 2)
-        return 0; /* B/H forms stay portable */
-    if (!mem_address(x, o, mode))
-        return 0;
-    unsigned step = 1u << d->size;
+    const int HB = r->hb, HI = r->hi;
+    const int32_t D = r->disp, step = (int32_t)(1u << d->size);
 #ifdef CONFIG_SYSTEM
-    bool pair = d->kind == NK_LOADP || d->kind == NK_STOREP || d->kind == NK_FLOADP || d->kind == NK_FSTOREP;
-    /* A load's destinations: straight into their cache registers, claimed before the probe's
-     * branch (an eviction's store is on both paths); the miss path reloads them.  Not for
-     * writeback forms (Rt may be the base) nor a pair into one register. */
-    int rt = X_RDX, rt2 = X_RDX; /* not claimed: one after the other through rdx */
-    bool direct = mode != NAM_PRE && mode != NAM_POST;
-    if (d->kind == NK_LOAD && o->d != REG_SINK && direct)
-        rt = rc_claim(x, o->d);
-    if (d->kind == NK_LOADP && o->d != REG_SINK && o->a != REG_SINK && o->d != o->a && direct) {
-        rt = rc_claim(x, o->d);
-        rt2 = rc_claim(x, o->a);
-    }
-    /* the miss path writes the dirty cached registers back for the handler (ne_slow_site) */
-    int miss = ne_slow_site(x, ne_tlb_probe(x, write, pair ? 2 * step : step, X_RCX));
-    if (rt != X_RDX)
-        ne_slow_reload(x, miss, rt, o->d);
-    if (rt2 != X_RDX)
-        ne_slow_reload(x, miss, rt2, o->a);
-    x->rc_frozen = true; /* fast path only from here: no new cache entries */
-    int sd = X_RDX, sd2 = X_RDX; /* store data: from the cache, else loaded into rdx */
-    if (d->kind == NK_STORE || d->kind == NK_STOREP)
-        sd = rc_src(x, o->d, X_RDX);
-    const int HB = X_RCX, HI = X_RAX; /* host address: the entry's addend + rax */
 #define FAULT_POINT() ((void)0)
 #else
-    /* Store data first, from the cache (rdx, rcx: XZR): the cache must not change between the
-     * check and the access. */
-    int sd = X_RDX, sd2 = X_RCX;
-    if (d->kind == NK_STORE || d->kind == NK_STOREP)
-        sd = rc_src(x, o->d, X_RDX);
-    if (d->kind == NK_STOREP)
-        sd2 = rc_src(x, o->a, X_RCX);
-    /* A load's destination: straight into its cache register (not for writeback forms,
-     * where Rt may be the base). */
-    int rt = X_RDX;
-    if (d->kind == NK_LOAD && o->d != REG_SINK && mode != NAM_PRE && mode != NAM_POST)
-        rt = rc_claim(x, o->d);
-    /* A pair: Rt through rdx (a fault at the second access must leave it as it was), Rt2 (the
-     * second load: a fault comes before it writes) straight into its cache register. */
-    int rt2 = X_RCX;
-    if (d->kind == NK_LOADP && o->a != REG_SINK && o->d != o->a && mode != NAM_PRE && mode != NAM_POST)
-        rt2 = rc_claim(x, o->a);
-    int site = ne_guest_access(x, write);
-    const int miss = -1; /* no slow path */
-    const int HB = HR_GUEST_BASE, HI = X_RAX; /* host address: guest_base + rax */
-#define FAULT_POINT() ne_fault_point(x, site)
+#define FAULT_POINT() ne_fault_point(x, r->site)
 #endif
     switch (d->kind) {
     case NK_LOAD:
         FAULT_POINT();
-        x_ldx(a, d->size, d->sext != 0, d->sext == 1, rt, HB, HI, 0);
-        if (rt == X_RDX)
-            mem_result(x, miss, o->d, X_RDX);
+        x_ldx(a, d->size, d->sext != 0, d->sext == 1, r->rt, HB, HI, D);
+        if (r->rt == X_RDX)
+            mem_result(x, r->miss, o->d, X_RDX);
         else
             rc_set_dirty(x, o->d);
         break;
     case NK_STORE:
         FAULT_POINT();
-        x_stx(a, d->size, sd, HB, HI, 0);
+        x_stx(a, d->size, r->sd, HB, HI, D);
         break;
     case NK_LOADP: /* Rt2 then Rt: Rt wins when equal */
-        if (rt == rt2) { /* system mode, not claimed: both through rdx */
-            x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RDX, HB, HI, (int32_t)step);
-            mem_result(x, miss, o->a, X_RDX);
-            x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RDX, HB, HI, 0);
-            mem_result(x, miss, o->d, X_RDX);
+        if (r->rt == r->rt2) { /* system mode, not claimed: both through rdx */
+            x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RDX, HB, HI, D + step);
+            mem_result(x, r->miss, o->a, X_RDX);
+            x_ldx(a, d->size, d->sext != 0, d->sext == 1, X_RDX, HB, HI, D);
+            mem_result(x, r->miss, o->d, X_RDX);
             break;
         }
         FAULT_POINT();
-        x_ldx(a, d->size, d->sext != 0, d->sext == 1, rt, HB, HI, 0);
+        x_ldx(a, d->size, d->sext != 0, d->sext == 1, r->rt, HB, HI, D);
         FAULT_POINT();
-        x_ldx(a, d->size, d->sext != 0, d->sext == 1, rt2, HB, HI, (int32_t)step);
-        if (rt2 == X_RCX)
-            mem_result(x, miss, o->a, X_RCX);
+        x_ldx(a, d->size, d->sext != 0, d->sext == 1, r->rt2, HB, HI, D + step);
+        if (r->rt2 == X_RCX)
+            mem_result(x, r->miss, o->a, X_RCX);
         else
             rc_set_dirty(x, o->a);
-        if (rt == X_RDX)
-            mem_result(x, miss, o->d, X_RDX);
+        if (r->rt == X_RDX)
+            mem_result(x, r->miss, o->d, X_RDX);
         else
             rc_set_dirty(x, o->d);
         break;
     case NK_STOREP:
         FAULT_POINT();
-        x_stx(a, d->size, sd, HB, HI, 0);
+        x_stx(a, d->size, r->sd, HB, HI, D);
 #ifdef CONFIG_SYSTEM
-        sd2 = rc_src(x, o->a, X_RDX); /* rdx is free again */
+        r->sd2 = rc_src(x, o->a, X_RDX); /* rdx is free again */
 #endif
         FAULT_POINT();
-        x_stx(a, d->size, sd2, HB, HI, (int32_t)step);
+        x_stx(a, d->size, r->sd2, HB, HI, D + step);
         break;
     case NK_FLOAD: /* B/H/S/D loads zero the rest of the V register */
         FAULT_POINT();
-        if (d->size == 2)
-            x_movd_xm(a, 0, HB, HI, 0);
-        else if (d->size == 3)
-            x_movq_xm(a, 0, HB, HI, 0);
-        else
-            x_movdqu_xm(a, 0, HB, HI, 0);
+        fp_load_xmm(x, d->size, 0, HB, HI, D);
         x_movdqu_mx(a, HR_CPU, X_NONE, voff(o->d), 0);
         break;
     case NK_FLOADP: /* both into xmm0/xmm1 first (a fault leaves V unchanged); Rt2 wins */
         FAULT_POINT();
-        fp_load_xmm(x, d->size, 0, HB, HI, 0);
+        fp_load_xmm(x, d->size, 0, HB, HI, D);
         FAULT_POINT();
-        fp_load_xmm(x, d->size, 1, HB, HI, (int32_t)step);
+        fp_load_xmm(x, d->size, 1, HB, HI, D + step);
         x_movdqu_mx(a, HR_CPU, X_NONE, voff(o->d), 0);
         x_movdqu_mx(a, HR_CPU, X_NONE, voff(o->a), 1);
         break;
@@ -791,37 +758,159 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
             x_movdqu_xm(a, 0, HR_CPU, X_NONE, voff(o->d));
             x_movdqu_xm(a, 1, HR_CPU, X_NONE, voff(o->a));
             FAULT_POINT();
-            x_movdqu_mx(a, HB, HI, 0, 0);
+            x_movdqu_mx(a, HB, HI, D, 0);
             FAULT_POINT();
-            x_movdqu_mx(a, HB, HI, (int32_t)step, 1);
+            x_movdqu_mx(a, HB, HI, D + step, 1);
         } else {
             x_load(a, d->size == 3 ? W64 : W32, X_RDX, HR_CPU, voff(o->d));
             FAULT_POINT();
-            x_stx(a, d->size, X_RDX, HB, HI, 0);
+            x_stx(a, d->size, X_RDX, HB, HI, D);
             x_load(a, d->size == 3 ? W64 : W32, X_RDX, HR_CPU, voff(o->a));
             FAULT_POINT();
-            x_stx(a, d->size, X_RDX, HB, HI, (int32_t)step);
+            x_stx(a, d->size, X_RDX, HB, HI, D + step);
         }
         break;
     case NK_FSTORE:
         if (d->size == 4) {
             x_movdqu_xm(a, 0, HR_CPU, X_NONE, voff(o->d));
             FAULT_POINT();
-            x_movdqu_mx(a, HB, HI, 0, 0);
+            x_movdqu_mx(a, HB, HI, D, 0);
         } else {
             x_load(a, d->size == 3 ? W64 : W32, X_RDX, HR_CPU, voff(o->d));
             FAULT_POINT();
-            x_stx(a, d->size, X_RDX, HB, HI, 0);
+            x_stx(a, d->size, X_RDX, HB, HI, D);
         }
         break;
     }
 #undef FAULT_POINT
-    writeback(x, miss, o, mode);
+}
+
 #ifdef CONFIG_SYSTEM
-    x->rc_frozen = false;
-    ne_slow_resume(x, miss, a->p);
+static bool is_mem_kind(int kind)
+{
+    return kind == NK_LOAD || kind == NK_STORE || kind == NK_LOADP || kind == NK_STOREP || kind == NK_FLOAD ||
+           kind == NK_FSTORE || kind == NK_FLOADP || kind == NK_FSTOREP;
+}
+
+/* Does the access (an integer load) write register slot base? */
+static bool writes_base(const Op *o, const NativeDesc *d, unsigned base)
+{
+    return (d->kind == NK_LOAD && o->d == base) || (d->kind == NK_LOADP && (o->d == base || o->a == base));
+}
+
+static unsigned access_bytes(const NativeDesc *d)
+{
+    bool pair = d->kind == NK_LOADP || d->kind == NK_STOREP || d->kind == NK_FLOADP || d->kind == NK_FSTOREP;
+    return (pair ? 2u : 1u) << d->size;
+}
+
+#define RUN_MAX_OPS 8     /* the miss path's reloads: 2 per op */
+#define RUN_MAX_SPAN 256  /* bytes one probe checks for a run (it must fit one page) */
+
+/* Accesses off one base register in the same direction, op after op, that one soft-TLB probe
+ * can check (a stack frame's saves, a structure's fields, a table cleared): the number of
+ * ops from o's on (1: none follow), with *span the bytes from o's address to the end of the
+ * furthest.  o has the lowest offset; none of them writes the base; none is LDTR/STTR (their
+ * begin op sits between). */
+static unsigned access_run(const NCtx *x, const Op *o, const NativeDesc *d, unsigned *span)
+{
+    *span = access_bytes(d);
+    if (d->sub != NAM_OFF || writes_base(o, d, o->n))
+        return 1;
+    bool write = is_write_kind(d->kind);
+    unsigned n = 1;
+    for (; n < RUN_MAX_OPS && x->i + n < x->tb->n_ops; n++) {
+        const Op *p = o + n;
+        const NativeDesc *e = native_desc(p->fn);
+        if (!e || !is_mem_kind(e->kind) || e->sub != NAM_OFF || is_write_kind(e->kind) != write || p->n != o->n ||
+            (int64_t)p->imm < (int64_t)o->imm || (is_fp_kind(e->kind) && e->size < 2))
+            break;
+        int64_t end = (int64_t)p->imm - (int64_t)o->imm + access_bytes(e);
+        if (end > RUN_MAX_SPAN)
+            break;
+        if (end > *span)
+            *span = (unsigned)end;
+        if (writes_base(p, e, o->n))
+            return n + 1;
+    }
+    return n;
+}
 #endif
+
+static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
+{
+    int mode = d->sub;
+    bool write = is_write_kind(d->kind);
+    if (is_fp_kind(d->kind) && d->size < 2)
+        return 0; /* B/H forms stay portable */
+    if (!mem_address(x, o, mode))
+        return 0;
+    Access r = { .rt = X_RDX, .rt2 = X_RDX, .sd = X_RDX, .sd2 = X_RDX, .miss = -1, .site = -1, .disp = 0 };
+#ifdef CONFIG_SYSTEM
+    /* A load's destinations: straight into their cache registers, claimed before the probe's
+     * branch (an eviction's store is on both paths); the miss path reloads them.  Not for
+     * writeback forms (Rt may be the base) nor a pair into one register. */
+    bool direct = mode != NAM_PRE && mode != NAM_POST;
+    if (d->kind == NK_LOAD && o->d != REG_SINK && direct)
+        r.rt = rc_claim(x, o->d);
+    if (d->kind == NK_LOADP && o->d != REG_SINK && o->a != REG_SINK && o->d != o->a && direct) {
+        r.rt = rc_claim(x, o->d);
+        r.rt2 = rc_claim(x, o->a);
+    }
+    /* One probe for a run of accesses off this base (access_run); a miss runs each of its ops'
+     * handlers in turn.  The miss path writes the dirty cached registers back for the handler
+     * (ne_slow_site). */
+    unsigned span, n_ops = access_run(x, o, d, &span);
+    r.miss = ne_slow_site(x, ne_tlb_probe(x, write, span, X_RCX));
+    ne_slow_ops(x, r.miss, n_ops);
+    if (r.rt != X_RDX)
+        ne_slow_reload(x, r.miss, r.rt, o->d);
+    if (r.rt2 != X_RDX)
+        ne_slow_reload(x, r.miss, r.rt2, o->a);
+    x->rc_frozen = true; /* fast path only from here: no new cache entries */
+    if (d->kind == NK_STORE || d->kind == NK_STOREP)
+        r.sd = rc_src(x, o->d, X_RDX); /* store data: from the cache, else loaded into rdx */
+    r.hb = X_RCX, r.hi = X_RAX; /* host address: the entry's addend + rax */
+#else
+    /* Store data first, from the cache (rdx, rcx: XZR): the cache must not change between the
+     * check and the access. */
+    r.sd2 = X_RCX;
+    if (d->kind == NK_STORE || d->kind == NK_STOREP)
+        r.sd = rc_src(x, o->d, X_RDX);
+    if (d->kind == NK_STOREP)
+        r.sd2 = rc_src(x, o->a, X_RCX);
+    /* A load's destination: straight into its cache register (not for writeback forms,
+     * where Rt may be the base). */
+    if (d->kind == NK_LOAD && o->d != REG_SINK && mode != NAM_PRE && mode != NAM_POST)
+        r.rt = rc_claim(x, o->d);
+    /* A pair: Rt through rdx (a fault at the second access must leave it as it was), Rt2 (the
+     * second load: a fault comes before it writes) straight into its cache register. */
+    r.rt2 = X_RCX;
+    if (d->kind == NK_LOADP && o->a != REG_SINK && o->d != o->a && mode != NAM_PRE && mode != NAM_POST)
+        r.rt2 = rc_claim(x, o->a);
+    r.site = ne_guest_access(x, write);
+    r.hb = HR_GUEST_BASE, r.hi = X_RAX; /* host address: guest_base + rax */
+#endif
+    emit_access(x, o, d, &r);
+    writeback(x, r.miss, o, mode);
+#ifdef CONFIG_SYSTEM
+    /* the rest of the run: the same addend and rax, each at its offset from o's; their
+     * destinations through rdx, as the cache stays frozen until the run's end */
+    for (unsigned k = 1; k < n_ops; k++) {
+        const Op *p = o + k;
+        const NativeDesc *e = native_desc(p->fn);
+        Access q = { .rt = X_RDX, .rt2 = X_RDX, .sd = X_RDX, .sd2 = X_RDX, .miss = r.miss, .site = -1,
+                     .hb = X_RCX, .hi = X_RAX, .disp = (int32_t)(p->imm - o->imm) };
+        if (e->kind == NK_STORE || e->kind == NK_STOREP)
+            q.sd = rc_src(x, p->d, X_RDX);
+        emit_access(x, p, e, &q);
+    }
+    x->rc_frozen = false;
+    ne_slow_resume(x, r.miss, x->a.p);
+    return n_ops;
+#else
     return 1;
+#endif
 }
 
 /* ---- integer data processing --------------------------------------------------------------- */

@@ -25,7 +25,9 @@
  *   EL1-only page fault after an EL1 access filled its entry;
  * - a loop inside one block (native.c): the timer interrupt is taken during a tight loop, and
  *   with the quantum checked the loop stops within a block's length of insn_limit;
- * - LSE atomics and DC ZVA on RAM (native code after the soft-TLB write probe). */
+ * - LSE atomics and DC ZVA on RAM (native code after the soft-TLB write probe);
+ * - a run of loads or stores off one base sharing one probe, which the end of RAM cuts: each
+ *   access up to the faulting one completes, the abort names that one, NZCV as before the run. */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -718,6 +720,69 @@ START_TEST(miss_path_flags_of_fused_compare)
 }
 END_TEST
 
+/* Three accesses off one base register, op after op, share one soft-TLB probe (native_ops.c
+ * access_run) over the 24 bytes they span; the last 8 lie past the end of RAM.  The probe
+ * misses (an access before filled the entry for the first 16 bytes' page) and its slow path runs each access's handler in turn: the first two complete, the
+ * third takes the data abort (bus error) with its own pc and address.  Loads: SPSR holds
+ * cmp 5, 7's NZCV (N), which the miss path recomputes before the handlers (the block left
+ * them out of CPUState, which still holds MSR NZCV's Z C V). */
+static void run_of_accesses_past_ram_end(bool stores)
+{
+    uint32_t prog[] = {
+        0xd2b00000, /* movz x0, #0x8000, lsl #16 */
+        0x91200000, /* add x0, x0, #0x800 */
+        0xd518c000, /* msr vbar_el1, x0 */
+        0xd2b02005, /* movz x5, #0x8100, lsl #16: the end of RAM */
+        0xd10040a5, /* sub x5, x5, #16 */
+        0xf94000a8, /* ldr x8, [x5]: fills the soft-TLB entry the run's probe then looks at */
+        0xd28000a2, /* movz x2, #5 */
+        0xd28000e3, /* movz x3, #7 */
+        0xd2ae0009, /* movz x9, #0x7000, lsl #16 */
+        0xd51b4209, /* msr nzcv, x9: Z, C, V */
+        0xeb03005f, /* cmp x2, x3: N, its stores left out (the flags die at cmp x2, x2) */
+        0xf94000a4, /* ldr x4, [x5] */
+        0xf94004a6, /* ldr x6, [x5, #8] */
+        0xf94008a7, /* ldr x7, [x5, #16]: past the end */
+        0xeb02005f, /* cmp x2, x2 */
+        0xd4000002, /* hvc #0 */
+    };
+    if (stores) {
+        prog[5] = 0xf90000bf;  /* str xzr, [x5]: the entry's write tag */
+        prog[11] = 0xf90000a2; /* str x2, [x5] */
+        prog[12] = 0xf90004a3; /* str x3, [x5, #8] */
+        prog[13] = 0xf90008a9; /* str x9, [x5, #16]: past the end */
+    }
+    const uint64_t end = 16 << 20, a = 100, b = 200;
+    memcpy(ram + end - 16, &a, 8);
+    memcpy(ram + end - 8, &b, 8);
+    load(0, prog, sizeof prog / 4);
+    load(0xa00, sync_log, sizeof sync_log / 4);
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_uint_eq(hvc_regs[10] >> 26, 0x25);  /* data abort, same EL */
+    ck_assert_uint_eq(hvc_regs[11], RAM + end);   /* FAR: the third access's address */
+    ck_assert_uint_eq(hvc_regs[12], RAM + 0x34);  /* ELR: the third access */
+    if (stores) {
+        ck_assert_uint_eq(rd64(end - 16), 5);
+        ck_assert_uint_eq(rd64(end - 8), 7);
+    } else {
+        ck_assert_uint_eq(hvc_regs[4], a);
+        ck_assert_uint_eq(hvc_regs[6], b);
+        ck_assert_uint_eq(hvc_regs[13] >> 28, 0x8); /* NZCV of 5 - 7 */
+    }
+}
+
+START_TEST(run_of_loads_past_ram_end)
+{
+    run_of_accesses_past_ram_end(false);
+}
+END_TEST
+
+START_TEST(run_of_stores_past_ram_end)
+{
+    run_of_accesses_past_ram_end(true);
+}
+END_TEST
+
 /* A loop whose back edge (cmp x4, #5; b.ne to a head inside the block) goes round without
  * storing NZCV (ne_loop_stale_edge): the load in the second round misses the soft TLB and
  * takes an address size fault; SPSR_EL1 must hold that compare's NZCV (1 - 5: N), recomputed
@@ -1254,6 +1319,8 @@ int main(void)
     tcase_add_test(tc, miss_path_flags_of_setter);
     tcase_add_test(tc, miss_path_flags_of_fused_compare);
     tcase_add_test(tc, miss_path_flags_of_stale_back_edge);
+    tcase_add_test(tc, run_of_loads_past_ram_end);
+    tcase_add_test(tc, run_of_stores_past_ram_end);
     tcase_add_test(tc, pmu_counts_and_overflow);
     tcase_add_test(tc, self_modifying_and_id_regs);
     tcase_add_test(tc, ic_ivau_after_dma);
