@@ -614,7 +614,7 @@ int ne_cond(NCtx *x, unsigned cond)
     return (cond & 1) ? cc ^ 1 : cc;
 }
 
-int ne_guest_access(NCtx *x, bool write)
+static int guest_site(NCtx *x, bool write)
 {
     unsigned k = x->n_gsite;
     if (k >= sizeof x->gsite / sizeof x->gsite[0]) {
@@ -626,9 +626,21 @@ int ne_guest_access(NCtx *x, bool write)
     x->gsite[k].write = write;
     x->gsite[k].flags_op = x->flags_op;
     ne_dirty_capture(x, &x->gsite[k].dirty);
+    x->gsite[k].field = NULL;
+    return (int)k;
+}
+
+int ne_guest_access(NCtx *x, bool write)
+{
+    int k = guest_site(x, write);
     x_alu_rm(&x->a, W64, ALU_CMP, X_RAX, HR_CPU, CPU_OFF(guest_end));
     x->gsite[k].field = x_jcc(&x->a, CC_AE);
-    return (int)k;
+    return k;
+}
+
+int ne_guest_access_unchecked(NCtx *x, bool write)
+{
+    return guest_site(x, write);
 }
 
 void ne_fault_point(NCtx *x, int site)
@@ -1373,6 +1385,8 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
         x_patch(x_jmp(a), b->epilogue);
     }
     for (unsigned k = 0; k < x->n_gsite; k++) { /* outside the guest window: data abort */
+        if (!x->gsite[k].field)
+            continue; /* unchecked (ne_guest_access_unchecked) */
         x_patch(x->gsite[k].field, a->p);
         ne_dirty_store(x, &x->gsite[k].dirty);
         x_mov_rr(a, W64, X_RDI, HR_CPU);

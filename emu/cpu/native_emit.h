@@ -187,6 +187,9 @@ int ne_cond(NCtx *x, unsigned cond);
  * registers for the fault handler; returns the site for ne_fault_point.  Between the two,
  * the register cache must not change. */
 int ne_guest_access(NCtx *x, bool write);
+/* The same without the check, for an access a few bytes past one that was checked (within
+ * the guard region after the window, where the host faults as in an unmapped guest page). */
+int ne_guest_access_unchecked(NCtx *x, bool write);
 /* The next instruction emitted is a guest access of site (it may fault on the host). */
 void ne_fault_point(NCtx *x, int site);
 /* System mode: the jne at field (a TLB miss) calls the current op's portable handler and

@@ -666,6 +666,8 @@ static void fp_load_xmm(NCtx *x, int size, int xmm, int base, int index, int32_t
         x_movdqu_xm(&x->a, xmm, base, index, disp);
 }
 
+static uint32_t op_scratch(NCtx *x, const Op *o, const NativeDesc *d);
+
 /* Registers and host address of one guest access (emit_mem, emit_access). */
 typedef struct {
     int rt, rt2;        /* load destinations: cache registers, or rdx/rcx (mem_result) */
@@ -785,7 +787,6 @@ static void emit_access(NCtx *x, const Op *o, const NativeDesc *d, Access *r)
 #undef FAULT_POINT
 }
 
-#ifdef CONFIG_SYSTEM
 static bool is_mem_kind(int kind)
 {
     return kind == NK_LOAD || kind == NK_STORE || kind == NK_LOADP || kind == NK_STOREP || kind == NK_FLOAD ||
@@ -804,14 +805,16 @@ static unsigned access_bytes(const NativeDesc *d)
     return (pair ? 2u : 1u) << d->size;
 }
 
-#define RUN_MAX_OPS 8     /* the miss path's reloads: 2 per op */
-#define RUN_MAX_SPAN 256  /* bytes one probe checks for a run (it must fit one page) */
+#define RUN_MAX_OPS 8     /* system mode: the miss path's reloads, 2 per op */
+#define RUN_MAX_SPAN 256  /* bytes one check covers for a run: within a page (system mode),
+                           * within the guard region after the guest window (user mode) */
 
-/* Accesses off one base register in the same direction, op after op, that one soft-TLB probe
- * can check (a stack frame's saves, a structure's fields, a table cleared): the number of
- * ops from o's on (1: none follow), with *span the bytes from o's address to the end of the
- * furthest.  o has the lowest offset; none of them writes the base; none is LDTR/STTR (their
- * begin op sits between). */
+/* Accesses off one base register in the same direction, op after op, that one check can
+ * cover (a stack frame's saves, a structure's fields, a table cleared): the soft-TLB probe of
+ * the first over the whole span (system mode), the guest-window check of the first (user
+ * mode).  Returns the number of ops from o's on (1: none follow), with *span the bytes from
+ * o's address to the end of the furthest.  o has the lowest offset; none of them but the last
+ * writes the base; none is LDTR/STTR (their begin op sits between). */
 static unsigned access_run(const NCtx *x, const Op *o, const NativeDesc *d, unsigned *span)
 {
     *span = access_bytes(d);
@@ -835,7 +838,6 @@ static unsigned access_run(const NCtx *x, const Op *o, const NativeDesc *d, unsi
     }
     return n;
 }
-#endif
 
 static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
 {
@@ -888,11 +890,37 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     r.rt2 = X_RCX;
     if (d->kind == NK_LOADP && o->a != REG_SINK && o->d != o->a && mode != NAM_PRE && mode != NAM_POST)
         r.rt2 = rc_claim(x, o->a);
+    unsigned span, n_ops = access_run(x, o, d, &span);
+    (void)span;
     r.site = ne_guest_access(x, write);
     r.hb = HR_GUEST_BASE, r.hi = X_RAX; /* host address: guest_base + rax */
 #endif
     emit_access(x, o, d, &r);
     writeback(x, r.miss, o, mode);
+#ifndef CONFIG_SYSTEM
+    /* the rest of the run: rax as checked, each at its offset from o's (at most RUN_MAX_SPAN
+     * past a checked address: in the guard region at worst, a host fault like any other);
+     * each a fault site of its own, with the registers of its own point */
+    for (unsigned k = 1; k < n_ops; k++) {
+        const Op *p = o + k;
+        const NativeDesc *e = native_desc(p->fn);
+        x->i++; /* the op being compiled: fault sites and the cache's next-use scans */
+        rc_scratch(x, op_scratch(x, p, e));
+        Access q = { .rt = X_RDX, .rt2 = X_RCX, .sd = X_RDX, .sd2 = X_RCX, .miss = -1,
+                     .hb = HR_GUEST_BASE, .hi = X_RAX, .disp = (int32_t)(p->imm - o->imm) };
+        if (e->kind == NK_STORE || e->kind == NK_STOREP)
+            q.sd = rc_src(x, p->d, X_RDX);
+        if (e->kind == NK_STOREP)
+            q.sd2 = rc_src(x, p->a, X_RCX);
+        if (e->kind == NK_LOAD && p->d != REG_SINK)
+            q.rt = rc_claim(x, p->d);
+        if (e->kind == NK_LOADP && p->a != REG_SINK && p->d != p->a)
+            q.rt2 = rc_claim(x, p->a);
+        q.site = ne_guest_access_unchecked(x, is_write_kind(e->kind));
+        emit_access(x, p, e, &q);
+    }
+    return n_ops;
+#endif
 #ifdef CONFIG_SYSTEM
     /* the rest of the run: the same addend and rax, each at its offset from o's; their
      * destinations through rdx, as the cache stays frozen until the run's end */
@@ -908,8 +936,6 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     x->rc_frozen = false;
     ne_slow_resume(x, r.miss, x->a.p);
     return n_ops;
-#else
-    return 1;
 #endif
 }
 

@@ -71,6 +71,27 @@ static void probe_pair_split(uint64_t seed, void *bad)
 }
 PROBE(probe_post, "ldr x9, [%[bad]], #32")
 
+/* Loads off one base register one after the other, the third faulting: a translator may check
+ * them once as a run.  The first two must have loaded (x15, x16), x9 keep its value, and the pc
+ * be the third's. */
+static void probe_run_split(uint64_t seed, void *bad)
+{
+    __asm__ volatile("adr x17, 1f\n\t"
+                     "str x17, %[start]\n\t"
+                     "add x9, %[s], #1\n\t"
+                     "add x10, %[s], #2\n\t"
+                     "add x11, %[s], #3\n\t"
+                     "add x12, %[s], #4\n\t"
+                     "add x13, %[s], #5\n\t"
+                     "add x14, %[s], #6\n\t"
+                     "ldr x15, [%[bad], #-16]\n\t"
+                     "ldr x16, [%[bad], #-8]\n\t"
+                     "1: ldr x9, [%[bad]]\n\t"
+                     : [start] "=m"(probe_start)
+                     : [s] "r"(seed), [bad] "r"(bad)
+                     : "x9", "x10", "x11", "x12", "x13", "x14", "x15", "x16", "x17", "memory");
+}
+
 static void report(const char *what)
 {
     printf("%s: pc+%llu", what, (unsigned long long)seen_pc_off);
@@ -106,6 +127,8 @@ int main(void)
         report("post");
         probe_pair_split(s, two + 4096);
         report("pair split");
+        probe_run_split(s, two + 4096);
+        report("run split");
     }
     return 0;
 }
