@@ -50,18 +50,22 @@ PROBE(probe_load, "ldr x16, [%[bad], #8]")
 PROBE(probe_store, "str x15, [%[bad]]")
 PROBE(probe_pair, "ldp x15, x16, [%[bad], #-16]!")
 
+/* The start of the probes below: label 1 is the faulting instruction, x9..x14 = seed + 1..6. */
+#define SEED_X9_X14                                                                           \
+    "adr x17, 1f\n\t"                                                                        \
+    "str x17, %[start]\n\t"                                                                  \
+    "add x9, %[s], #1\n\t"                                                                   \
+    "add x10, %[s], #2\n\t"                                                                  \
+    "add x11, %[s], #3\n\t"                                                                  \
+    "add x12, %[s], #4\n\t"                                                                  \
+    "add x13, %[s], #5\n\t"                                                                  \
+    "add x14, %[s], #6\n\t"
+
 /* A load pair whose first half is readable and whose second faults: x15 and x16 must keep the
  * values computed just before (few registers live, so a translator still holds them). */
 static void probe_pair_split(uint64_t seed, void *bad)
 {
-    __asm__ volatile("adr x17, 1f\n\t"
-                     "str x17, %[start]\n\t"
-                     "add x9, %[s], #1\n\t"
-                     "add x10, %[s], #2\n\t"
-                     "add x11, %[s], #3\n\t"
-                     "add x12, %[s], #4\n\t"
-                     "add x13, %[s], #5\n\t"
-                     "add x14, %[s], #6\n\t"
+    __asm__ volatile(SEED_X9_X14
                      "add x15, %[s], #7\n\t"
                      "eor x16, x15, %[s], lsl #9\n\t"
                      "1: ldp x15, x16, [%[bad], #-8]\n\t"
@@ -76,14 +80,7 @@ PROBE(probe_post, "ldr x9, [%[bad]], #32")
  * be the third's. */
 static void probe_run_split(uint64_t seed, void *bad)
 {
-    __asm__ volatile("adr x17, 1f\n\t"
-                     "str x17, %[start]\n\t"
-                     "add x9, %[s], #1\n\t"
-                     "add x10, %[s], #2\n\t"
-                     "add x11, %[s], #3\n\t"
-                     "add x12, %[s], #4\n\t"
-                     "add x13, %[s], #5\n\t"
-                     "add x14, %[s], #6\n\t"
+    __asm__ volatile(SEED_X9_X14
                      "ldr x15, [%[bad], #-16]\n\t"
                      "ldr x16, [%[bad], #-8]\n\t"
                      "1: ldr x9, [%[bad]]\n\t"
