@@ -812,17 +812,15 @@ static unsigned access_bytes(const NativeDesc *d)
 /* Accesses off one base register in the same direction, op after op, that one check can
  * cover (a stack frame's saves, a structure's fields, a table cleared): the soft-TLB probe of
  * the first over the whole span (system mode), the guest-window check of the first (user
- * mode).  Returns the number of ops from o's on (1: none follow), with *span the bytes from
- * o's address to the end of the furthest.  o has the lowest offset; none of them but the last
+ * mode).  Returns the number of ops from o's on (1: none follow), with *span (unless NULL)
+ * the bytes from o's address to the end of the furthest.  o has the lowest offset; none of them but the last
  * writes the base; none is LDTR/STTR (their begin op sits between). */
 static unsigned access_run(const NCtx *x, const Op *o, const NativeDesc *d, unsigned *span)
 {
-    *span = access_bytes(d);
-    if (d->sub != NAM_OFF || writes_base(o, d, o->n))
-        return 1;
+    unsigned bytes = access_bytes(d), n = 1;
     bool write = is_write_kind(d->kind);
-    unsigned n = 1;
-    for (; n < RUN_MAX_OPS && x->i + n < x->tb->n_ops; n++) {
+    bool may_run = d->sub == NAM_OFF && !writes_base(o, d, o->n);
+    for (; may_run && n < RUN_MAX_OPS && x->i + n < x->tb->n_ops; n++) {
         const Op *p = o + n;
         const NativeDesc *e = native_desc(p->fn);
         if (!e || !is_mem_kind(e->kind) || e->sub != NAM_OFF || is_write_kind(e->kind) != write || p->n != o->n ||
@@ -831,13 +829,37 @@ static unsigned access_run(const NCtx *x, const Op *o, const NativeDesc *d, unsi
         int64_t end = (int64_t)p->imm - (int64_t)o->imm + access_bytes(e);
         if (end > RUN_MAX_SPAN)
             break;
-        if (end > *span)
-            *span = (unsigned)end;
-        if (writes_base(p, e, o->n))
-            return n + 1;
+        if (end > bytes)
+            bytes = (unsigned)end;
+        may_run = !writes_base(p, e, o->n); /* the run ends with this op */
     }
+    if (span)
+        *span = bytes;
     return n;
 }
+
+#ifndef CONFIG_SYSTEM
+/* User mode: an access's store data and load destinations in r, before its check.  Store data
+ * first, from the cache (rdx, rcx: XZR): the cache must not change between the check and the
+ * access.  A load's destination straight into its cache register (not for writeback forms,
+ * where Rt may be the base); a pair's Rt through rdx (a fault at the second access must leave
+ * it as it was), Rt2 (the second load: a fault comes before it writes) into its cache
+ * register. */
+static void user_operands(NCtx *x, const Op *o, const NativeDesc *d, Access *r)
+{
+    bool direct = d->sub != NAM_PRE && d->sub != NAM_POST;
+    r->sd = r->rt = X_RDX;
+    r->sd2 = r->rt2 = X_RCX;
+    if (d->kind == NK_STORE || d->kind == NK_STOREP)
+        r->sd = rc_src(x, o->d, X_RDX);
+    if (d->kind == NK_STOREP)
+        r->sd2 = rc_src(x, o->a, X_RCX);
+    if (d->kind == NK_LOAD && o->d != REG_SINK && direct)
+        r->rt = rc_claim(x, o->d);
+    if (d->kind == NK_LOADP && o->a != REG_SINK && o->d != o->a && direct)
+        r->rt2 = rc_claim(x, o->a);
+}
+#endif
 
 static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
 {
@@ -874,69 +896,40 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
         r.sd = rc_src(x, o->d, X_RDX); /* store data: from the cache, else loaded into rdx */
     r.hb = X_RCX, r.hi = X_RAX; /* host address: the entry's addend + rax */
 #else
-    /* Store data first, from the cache (rdx, rcx: XZR): the cache must not change between the
-     * check and the access. */
-    r.sd2 = X_RCX;
-    if (d->kind == NK_STORE || d->kind == NK_STOREP)
-        r.sd = rc_src(x, o->d, X_RDX);
-    if (d->kind == NK_STOREP)
-        r.sd2 = rc_src(x, o->a, X_RCX);
-    /* A load's destination: straight into its cache register (not for writeback forms,
-     * where Rt may be the base). */
-    if (d->kind == NK_LOAD && o->d != REG_SINK && mode != NAM_PRE && mode != NAM_POST)
-        r.rt = rc_claim(x, o->d);
-    /* A pair: Rt through rdx (a fault at the second access must leave it as it was), Rt2 (the
-     * second load: a fault comes before it writes) straight into its cache register. */
-    r.rt2 = X_RCX;
-    if (d->kind == NK_LOADP && o->a != REG_SINK && o->d != o->a && mode != NAM_PRE && mode != NAM_POST)
-        r.rt2 = rc_claim(x, o->a);
-    unsigned span, n_ops = access_run(x, o, d, &span);
-    (void)span;
+    unsigned n_ops = access_run(x, o, d, NULL);
+    user_operands(x, o, d, &r);
     r.site = ne_guest_access(x, write);
     r.hb = HR_GUEST_BASE, r.hi = X_RAX; /* host address: guest_base + rax */
 #endif
     emit_access(x, o, d, &r);
     writeback(x, r.miss, o, mode);
-#ifndef CONFIG_SYSTEM
-    /* the rest of the run: rax as checked, each at its offset from o's (at most RUN_MAX_SPAN
-     * past a checked address: in the guard region at worst, a host fault like any other);
-     * each a fault site of its own, with the registers of its own point */
+    /* the rest of the run: rax as checked or probed, each at its offset from o's.  System mode:
+     * the same addend; their destinations through rdx, as the cache stays frozen until the
+     * run's end.  User mode: at most RUN_MAX_SPAN past a checked address (in the guard region
+     * at worst, a host fault like any other), each a fault site of its own with the registers
+     * of its own point. */
     for (unsigned k = 1; k < n_ops; k++) {
         const Op *p = o + k;
         const NativeDesc *e = native_desc(p->fn);
+        Access q = r;
+        q.disp = (int32_t)(p->imm - o->imm);
+#ifdef CONFIG_SYSTEM
+        q.rt = q.rt2 = q.sd = q.sd2 = X_RDX;
+        if (e->kind == NK_STORE || e->kind == NK_STOREP)
+            q.sd = rc_src(x, p->d, X_RDX);
+#else
         x->i++; /* the op being compiled: fault sites and the cache's next-use scans */
         rc_scratch(x, op_scratch(x, p, e));
-        Access q = { .rt = X_RDX, .rt2 = X_RCX, .sd = X_RDX, .sd2 = X_RCX, .miss = -1,
-                     .hb = HR_GUEST_BASE, .hi = X_RAX, .disp = (int32_t)(p->imm - o->imm) };
-        if (e->kind == NK_STORE || e->kind == NK_STOREP)
-            q.sd = rc_src(x, p->d, X_RDX);
-        if (e->kind == NK_STOREP)
-            q.sd2 = rc_src(x, p->a, X_RCX);
-        if (e->kind == NK_LOAD && p->d != REG_SINK)
-            q.rt = rc_claim(x, p->d);
-        if (e->kind == NK_LOADP && p->a != REG_SINK && p->d != p->a)
-            q.rt2 = rc_claim(x, p->a);
+        user_operands(x, p, e, &q);
         q.site = ne_guest_access_unchecked(x, is_write_kind(e->kind));
-        emit_access(x, p, e, &q);
-    }
-    return n_ops;
 #endif
-#ifdef CONFIG_SYSTEM
-    /* the rest of the run: the same addend and rax, each at its offset from o's; their
-     * destinations through rdx, as the cache stays frozen until the run's end */
-    for (unsigned k = 1; k < n_ops; k++) {
-        const Op *p = o + k;
-        const NativeDesc *e = native_desc(p->fn);
-        Access q = { .rt = X_RDX, .rt2 = X_RDX, .sd = X_RDX, .sd2 = X_RDX, .miss = r.miss, .site = -1,
-                     .hb = X_RCX, .hi = X_RAX, .disp = (int32_t)(p->imm - o->imm) };
-        if (e->kind == NK_STORE || e->kind == NK_STOREP)
-            q.sd = rc_src(x, p->d, X_RDX);
         emit_access(x, p, e, &q);
     }
+#ifdef CONFIG_SYSTEM
     x->rc_frozen = false;
     ne_slow_resume(x, r.miss, x->a.p);
-    return n_ops;
 #endif
+    return n_ops;
 }
 
 /* ---- integer data processing --------------------------------------------------------------- */
