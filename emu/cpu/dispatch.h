@@ -34,6 +34,12 @@ cpu_dispatch(CPUState *c, void (*at_exit_request)(CPUState *c), CpuException (*b
         if (unlikely(stop != EXC_NONE))
             return stop;
         TB *tb = find_block(c);
+#if MALIBU_HAVE_NATIVE
+        if (unlikely(!tb->native) && c->tbc->nbuf && !native_tier_up(c, tb)) {
+            tbc_flush(c->tbc); /* code buffer full */
+            tb = find_block(c);
+        }
+#endif
         block_found(c, tb);
         if (unlikely(cpu_trace_exec)) {
             cpu_trace_exec(c, tb);

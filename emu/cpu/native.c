@@ -27,6 +27,21 @@ void native_set_backend(Backend b)
     backend_choice = MALIBU_HAVE_NATIVE ? b : BACKEND_PORTABLE;
 }
 
+unsigned native_compile_after = 1;
+
+void native_set_compile_after(unsigned runs)
+{
+    native_compile_after = runs ? runs : 1;
+}
+
+unsigned native_compile_after_default(void)
+{
+    const char *e = getenv("MALIBU_COMPILE_AFTER");
+    char *end;
+    unsigned long n = e ? strtoul(e, &end, 10) : 0;
+    return e && *e && !*end && n >= 1 && n <= NATIVE_COMPILE_AFTER_MAX ? (unsigned)n : NATIVE_COMPILE_AFTER;
+}
+
 static bool insn_limit_check;
 
 void native_set_insn_limit_check(bool on)
@@ -1587,9 +1602,15 @@ bool native_compile(CPUState *c, TB *tb)
             return false;
     }
     tb->native = start;
+    c->tbc->n_compiled++;
     b->used = (size_t)((x->a.p - b->code + 15) & ~15);
     perf_map_add(start, x->a.p, tb);
     return true;
+}
+
+bool native_tier_up(CPUState *c, TB *tb)
+{
+    return ++tb->runs < native_compile_after || native_compile(c, tb);
 }
 
 uint8_t *native_run(CPUState *c, TB *tb)

@@ -110,6 +110,14 @@ typedef enum { BACKEND_PORTABLE, BACKEND_NATIVE } Backend;
 /* Back end for blocks translated from now on (default native where available, else
  * portable; MALIBU_BACKEND=portable|native in the environment overrides the default). */
 Backend native_backend(void);
+/* Compile a block at its runs-th run (1, the library's default: when translated; see
+ * native_tier_up).  The programs' default is native_compile_after_default(): the environment's
+ * MALIBU_COMPILE_AFTER when it is a number in 1..NATIVE_COMPILE_AFTER_MAX, else
+ * NATIVE_COMPILE_AFTER, the run count that measured fastest (docs/cpu.md). */
+#define NATIVE_COMPILE_AFTER 8
+#define NATIVE_COMPILE_AFTER_MAX 1000000
+void native_set_compile_after(unsigned runs);
+unsigned native_compile_after_default(void);
 void native_set_backend(Backend b);
 /* Blocks compiled from now on check CPUState.insn_limit on entry (off by default: the check
  * costs a compare per block and only a quantum scheduler needs it). */
@@ -143,6 +151,14 @@ void native_buf_flush(struct NativeBuf *b);
 
 /* Compile tb (ops already in place) into tb->native; false when the buffer is full. */
 bool native_compile(CPUState *c, TB *tb);
+/* A block runs from its ops (the portable back end's handlers), through the dispatcher, until
+ * its native_compile_after-th run, and is compiled then: most blocks of a boot or of a
+ * program's start run a few times in all, and compiling one costs as much as running it
+ * natively a thousand times.  native_tier_up counts a run of tb (not compiled yet) and
+ * compiles it at that run; false when the code buffer is full (the caller flushes the caches
+ * and looks the block up again). */
+extern unsigned native_compile_after;
+bool native_tier_up(CPUState *c, TB *tb);
 /* A conditional branch's test op with host code, which may keep the register cache past its
  * taken side's exit (translate.c then goes on after the branch). */
 bool native_is_cond_branch(OpFn fn);
@@ -193,7 +209,7 @@ static inline void tb_run(CPUState *c, TB *tb, TbChain *chain)
         return;
     }
 #endif
-    (void)chain;
+    chain->field = NULL; /* the last native exit went to this block, not to the next one */
     c->insn_count += tb->n_insns;
     Op *op = tb->ops;
     do

@@ -99,6 +99,13 @@ void tbc_insert(TBCache *t, TB *tb)
 Op *op_goto_tb(CPUState *c, Op *o)
 {
     c->pc = o->imm;
+    if (c->tbc->nbuf) {
+        /* A block not compiled yet (native_tier_up): back to the dispatcher, which counts the
+         * next one's run; a side exit uncounts the block's instructions after it (translate.c
+         * puts their number in x, link being unused with the native back end). */
+        c->insn_count -= o->x;
+        return NULL;
+    }
     if (unlikely(c->exit_request))
         return NULL;
     TB *next = o->link;

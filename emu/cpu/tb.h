@@ -34,6 +34,7 @@ typedef struct TB {
     uint32_t n_insns;
     uint32_t n_ops;
     void *native;         /* host code (native back end), NULL when run from the ops */
+    uint32_t runs;        /* native back end: runs from the ops so far (native_tier_up) */
 #ifdef CONFIG_SYSTEM
     uint64_t phys;        /* physical address of pc when translated */
     uint32_t flags;       /* CPU state the ops depend on (EL, MMU on) */
@@ -53,6 +54,7 @@ typedef struct TBCache {
     volatile int flush_pending;          /* set when guest code was modified */
     struct NativeBuf *nbuf;              /* native back end's code for these TBs, or NULL */
     uint64_t n_translated, n_flushes;
+    uint64_t n_compiled;                 /* blocks the native back end compiled */
 } TBCache;
 
 TBCache *tbc_new(size_t arena_bytes);
@@ -113,6 +115,8 @@ static inline Op *tb_continue_at(CPUState *c)
 {
     if (unlikely(c->exit_request))
         return 0;
+    if (c->tbc->nbuf)
+        return 0; /* as op_goto_tb */
 #ifdef CONFIG_SYSTEM
     TB *tb = sys_tb_find(c, c->pc); /* sys_exec.c: checks physical address and flags */
 #else

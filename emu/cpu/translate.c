@@ -219,8 +219,8 @@ TB *tb_translate(CPUState *c, uint64_t pc)
 
     for (unsigned k = 0; k < n_seg; k++) /* instructions after the branch, for its exit */
         s.ops[through_op[k]].x = n_insns - through_insns[k];
-    for (unsigned k = 0; k < n_side; k++)
-        s.ops[side_op[k]].x = n_insns - side_insns[k];
+    for (unsigned k = 0; k < n_side; k++) /* on the goto too, for its runs from the ops */
+        s.ops[side_op[k]].x = s.ops[side_op[k] - 1].x = n_insns - side_insns[k];
     place_loop_heads(&s, pc, insn_pc, insn_op, n_insns);
 
     TB *tb = tbc_alloc(c->tbc, s.n_ops);
@@ -238,8 +238,9 @@ TB *tb_translate(CPUState *c, uint64_t pc)
     tb->n_ops = s.n_ops;
     memcpy(tb->ops, s.ops, s.n_ops * sizeof(Op));
     tb->native = NULL;
+    tb->runs = 0;
 #if MALIBU_HAVE_NATIVE
-    if (c->tbc->nbuf && !native_compile(c, tb)) {
+    if (c->tbc->nbuf && native_compile_after <= 1 && !native_compile(c, tb)) {
         /* Code buffer full: start over with empty caches. */
         static __thread int retrying;
         if (retrying) {

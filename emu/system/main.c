@@ -196,11 +196,11 @@ static void exit_after_gdb(void *opaque, int status)
 /* --debug stats: one vCPU's counters (who: "" or "vCPU N: "). */
 static void print_cpu_stats(const SysCPU *s, const char *who)
 {
-    fprintf(stderr, "malibu: %s%llu insns, %llu blocks translated, %llu TB flushes, %llu exceptions, "
+    fprintf(stderr, "malibu: %s%llu insns, %llu blocks translated (%llu compiled), %llu TB flushes, %llu exceptions, "
             "%llu IRQs, %llu TLB misses, %llu TLB flushes, %llu by VA (%llu TLBI, %llu SCTLR/TCR/TTBR writes), %llu dispatches, %llu lookup misses, %llu TLBI scans, "
             "%llu blocks dropped by code writes, %llu exceptions set PSTATE.PAN\n", who,
             (unsigned long long)s->cpu.insn_count, (unsigned long long)s->cpu.tbc->n_translated,
-            (unsigned long long)s->cpu.tbc->n_flushes, (unsigned long long)s->n_exc,
+            (unsigned long long)s->cpu.tbc->n_compiled, (unsigned long long)s->cpu.tbc->n_flushes, (unsigned long long)s->n_exc,
             (unsigned long long)s->n_irq, (unsigned long long)s->n_tlb_miss,
             (unsigned long long)s->n_tlb_flush, (unsigned long long)s->n_tlb_flush_va,
             (unsigned long long)s->n_tlbi,
@@ -239,6 +239,7 @@ static bool apply_system_options(const SystemOptions *o, BoardConfig *cfg, Trace
         cpu_model_set(o->cpu);
     if (o->backend)
         native_set_backend(!strcmp(o->backend, "native") ? BACKEND_NATIVE : BACKEND_PORTABLE);
+    native_set_compile_after(o->compile_after ? o->compile_after : native_compile_after_default());
     smp_mode = o->smp_mode && !strcmp(o->smp_mode, "rr") ? SMP_MODE_RR : SMP_MODE_THREADS;
     smp_quantum = o->smp_quantum;
     reboot_on_reset = o->on_reset && !strcmp(o->on_reset, "reboot");

@@ -4,6 +4,7 @@
 #include "smp.h"
 #include "../../devices/board_gpu.h"
 #include "../stats/timeline.h"
+#include "../cpu/native.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -165,6 +166,11 @@ static const OptionDef table[] = {
       "CPU translator back end: native (the default on x86-64) or portable (the reference op "
       "interpreter); also MALIBU_BACKEND", "docs/cpu.md#back-ends",
       OPT_CHOICE, SYS(backend), 0, 0, CHOICES("native", "portable"), NULL },
+    { "compile-after", 0, "N", "emu/cpu/native.c",
+      "native back end: run each block from its ops (the portable back end's handlers) until its "
+      "Nth run, and compile it then (default 8; 1: compile every block when translated); also "
+      "MALIBU_COMPILE_AFTER", "docs/cpu.md#tiers-compile-after",
+      OPT_UINT, SYS(compile_after), 1, NATIVE_COMPILE_AFTER_MAX, NULL, NULL },
     { "cpu", 0, NULL, "emu/cpu/cpu.c",
       "emulated core: max (the default: Armv8.0 plus the Armv8.1/8.2 features of docs/cpu.md: LSE, RDM, PAN, DotProd, SHA512, SHA3, FP16) or a57 (Armv8.0 "
       "Cortex-A57); what decodes and what the ID registers advertise", "docs/cpu.md#cores---cpu",

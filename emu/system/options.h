@@ -31,6 +31,7 @@ typedef struct SystemOptions {
     unsigned debug;             /* --debug: OPT_DEBUG_* */
     const char *gpu_dump;       /* --gpu-dump DIR */
     const char *backend;        /* --backend native|portable (NULL: MALIBU_BACKEND or native) */
+    unsigned compile_after;     /* --compile-after N (0: MALIBU_COMPILE_AFTER or native.h's default) */
     const char *cpu;            /* --cpu a57|max (NULL: max) */
     const char *on_reset;       /* --on-reset exit|reboot (NULL: exit) */
     const char *smp_mode;       /* --smp-mode threads|rr (NULL: threads) */

@@ -32,6 +32,10 @@ static void usage(FILE *f)
             "  -B, --backend NAME  CPU translator back end: native (x86-64 code, the default on\n"
             "                      x86-64 hosts) or portable (the reference op interpreter);\n"
             "                      also MALIBU_BACKEND=NAME\n"
+            "  --compile-after N   native back end: run each block from its ops (the portable\n"
+            "                      back end's handlers) until its Nth run, and compile it then\n"
+            "                      (default 8; 1: compile every block when translated); also\n"
+            "                      MALIBU_COMPILE_AFTER=N\n"
             "  --cpu MODEL         emulated core: max (the default: Armv8.0 + the Armv8.1/8.2\n"
             "                      features of docs/cpu.md: LSE, RDM, DotProd, SHA512, SHA3,\n"
             "                      FP16) or a57 (Armv8.0 Cortex-A57); decoding, ID registers, AT_HWCAP\n"
@@ -54,8 +58,9 @@ static CPUState *the_cpu;
 static void print_stats(void)
 {
     if (debug_stats && the_cpu)
-        fprintf(stderr, "malibu-user: %llu guest instructions, %llu blocks translated, %llu flushes\n",
+        fprintf(stderr, "malibu-user: %llu guest instructions, %llu blocks translated (%llu compiled), %llu flushes\n",
                 (unsigned long long)the_cpu->insn_count, (unsigned long long)the_cpu->tbc->n_translated,
+                (unsigned long long)the_cpu->tbc->n_compiled,
                 (unsigned long long)the_cpu->tbc->n_flushes);
 }
 
@@ -63,6 +68,7 @@ int main(int argc, char **argv)
 {
     const char *sysroot = getenv("MALIBU_SYSROOT");
     bool sysroot_given = sysroot != NULL;
+    unsigned compile_after = native_compile_after_default();
     const char *argv0 = NULL;
     int i = 1;
     /* environment edits */
@@ -100,6 +106,15 @@ int main(int argc, char **argv)
                 return 2;
             }
             native_set_backend(!strcmp(val, "native") ? BACKEND_NATIVE : BACKEND_PORTABLE);
+        } else if (!strcmp(a, "--compile-after")) {
+            NEEDVAL();
+            char *end;
+            unsigned long n = strtoul(val, &end, 10);
+            if (!*val || *end || n < 1 || n > NATIVE_COMPILE_AFTER_MAX) {
+                fprintf(stderr, "malibu-user: --compile-after 1..%u\n", NATIVE_COMPILE_AFTER_MAX);
+                return 2;
+            }
+            compile_after = (unsigned)n;
         } else if (!strcmp(a, "--cpu")) {
             NEEDVAL();
             if (!cpu_model_set(val)) {
@@ -212,6 +227,7 @@ int main(int argc, char **argv)
     if (debug_stats)
         user_proc.exit_hook = print_stats;
     native_set_insn_count(debug_stats); /* nothing else reads the count in user mode */
+    native_set_compile_after(compile_after);
 
     const char *prog = argv[i];
     char **gargv = &argv[i];

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Run the corpus binaries under qemu-aarch64 and malibu-user; stdout and exit status must match.
 
-    corpus.py --malibu build/malibu-user [--gate "sha256 intloops-O0-static ..."] BINARY...
+    corpus.py --malibu build/malibu-user [--malibu "build/malibu-user OPTIONS"]... [--gate "..."] BINARY...
+Each --malibu command (default build/malibu-user) runs every binary against the one qemu run.
 Binaries are named NAME-OPT-LINK (e.g. neon-O3-dynamic); dynamic ones run with
 -L /usr/aarch64-linux-gnu (qemu) / --sysroot /usr/aarch64-linux-gnu (malibu-user).
 The gate lists names, NAME-OPT-LINK variants, or LINK kinds ("static"); "all" gates everything.
@@ -29,12 +30,13 @@ def run(cmd, timeout=300):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    ap.add_argument('--malibu', default='build/malibu-user')
+    ap.add_argument('--malibu', action='append')
     ap.add_argument('--gate', default='')
     ap.add_argument('bins', nargs='+')
     a = ap.parse_args()
     gate = a.gate.replace(',', ' ').split()
-    malibu = a.malibu.split()
+    malibus = [m.split() for m in (a.malibu or ['build/malibu-user'])]
+    malibu = malibus[0]
     full = shutil.which(malibu[0]) is not None
     if full:
         statics = [b for b in a.bins if b.endswith('-static')]
@@ -61,20 +63,31 @@ def main():
         if not full:
             print('qemu ok   %-24s (status %s, %d bytes, %.1fs)' % (name, rq, len(oq), tq))
             continue
-        rm, om, em, tm = run(malibu + (['--sysroot', SYSROOT] if dyn else []) + [b], timeout=max(30, 40 * tq))
-        if (rm, om) == (rq, oq):
-            print('ok        %-24s (status %s, %d bytes, qemu %.1fs, malibu %.1fs)' % (name, rq, len(oq), tq, tm))
-            continue
-        gated = 'all' in gate or any(g in (base, name, link, base + '-' + opt) for g in gate)
-        print('%-9s %-24s status qemu %s malibu %s; stdout %s' % ('FAIL' if gated else 'mismatch', name, rq, rm,
-              'same' if om == oq else 'differs'))
-        if om != oq:
-            d = difflib.unified_diff(oq.decode(errors='replace').splitlines(), om.decode(errors='replace').splitlines(),
-                                     'qemu', 'malibu', lineterm='', n=0)
-            print('\n'.join('      ' + x for x in list(d)[:20]))
-        if em:
-            print('      malibu stderr: ' + em.decode(errors='replace').strip()[-300:].replace('\n', '\n      '))
-        (fails if gated else skipped).append(name)
+        for malibu in malibus:
+            check(malibu, name, base, opt, link, b, dyn, rq, oq, tq, gate, fails, skipped, len(malibus) > 1)
+    report(fails, skipped, harness)
+
+
+def check(malibu, name, base, opt, link, b, dyn, rq, oq, tq, gate, fails, skipped, label):
+    """One malibu-user command on binary b against qemu's status rq and stdout oq."""
+    rm, om, em, tm = run(malibu + (['--sysroot', SYSROOT] if dyn else []) + [b], timeout=max(30, 40 * tq))
+    shown = name + (' [%s]' % ' '.join(malibu[1:]) if label and len(malibu) > 1 else '')
+    if (rm, om) == (rq, oq):
+        print('ok        %-24s (status %s, %d bytes, qemu %.1fs, malibu %.1fs)' % (shown, rq, len(oq), tq, tm))
+        return
+    gated = 'all' in gate or any(g in (base, name, link, base + '-' + opt) for g in gate)
+    print('%-9s %-24s status qemu %s malibu %s; stdout %s' % ('FAIL' if gated else 'mismatch', shown, rq, rm,
+          'same' if om == oq else 'differs'))
+    if om != oq:
+        d = difflib.unified_diff(oq.decode(errors='replace').splitlines(), om.decode(errors='replace').splitlines(),
+                                 'qemu', 'malibu', lineterm='', n=0)
+        print('\n'.join('      ' + x for x in list(d)[:20]))
+    if em:
+        print('      malibu stderr: ' + em.decode(errors='replace').strip()[-300:].replace('\n', '\n      '))
+    (fails if gated else skipped).append(shown)
+
+
+def report(fails, skipped, harness):
     for n in skipped:
         print('skipped: %s mismatches but is not in the gate (CORPUS_GATE)' % n)
     if fails or harness:
