@@ -397,6 +397,7 @@ LANDED(debug, o->sys.debug == (OPT_DEBUG_EXC | OPT_DEBUG_GPU))
 LANDED(gpu_dump, !strcmp(o->sys.gpu_dump, "/dump"))
 LANDED(on_reset, !strcmp(o->sys.on_reset, "reboot"))
 LANDED(backend, !strcmp(o->sys.backend, "portable"))
+LANDED(compile_after, o->sys.compile_after == 3)
 LANDED(cpu, !strcmp(o->sys.cpu, "a57"))
 LANDED(gdb, !strcmp(o->sys.gdb, "127.0.0.1:0"))
 LANDED(gdb_wait, o->sys.gdb_wait)
@@ -445,6 +446,7 @@ static const RoundTrip round_trips[] = {
     { "--gpu-dump", "/dump", { NULL }, landed_gpu_dump },
     { "--on-reset", "reboot", { NULL }, landed_on_reset },
     { "--backend", "portable", { NULL }, landed_backend },
+    { "--compile-after", "3", { NULL }, landed_compile_after },
     { "--cpu", "a57", { NULL }, landed_cpu },
     { "--gdb", "127.0.0.1:0", { NULL }, landed_gdb },
     { "--gdb-wait", NULL, { "--gdb", "1234" }, landed_gdb_wait },
@@ -561,6 +563,8 @@ START_TEST(options_bad_values)
         { "--debug", "exc,", { NULL }, "--debug: expected one or more of" },
         { "--on-reset", "halt", { NULL }, "--on-reset: expected exit|reboot, got 'halt'" },
         { "--backend", "llvm", { NULL }, "--backend: expected native|portable, got 'llvm'" },
+        { "--compile-after", "0", { NULL }, "--compile-after: expected 1..1000000, got 0" },
+        { "--compile-after", "1000001", { NULL }, "--compile-after: expected 1..1000000, got 1000001" },
         { "--gpu-trace", "all", { NULL }, "--gpu-trace: expected one or more of jobs, got 'all'" },
         { "--trace", "out_asm", { NULL }, "--trace: expected one or more of in_asm,exec, got 'out_asm'" },
         { "--trace-range", "0x2000-0x1000", { "--trace", "exec" }, "--trace-range: expected LO-HI" },
