@@ -237,7 +237,7 @@ static void gen_slow_call(Asm *a, struct NativeBuf *b)
 
 static void gen_entry_exit(struct NativeBuf *b)
 {
-    Asm a = { b->code, b->code + b->size, false };
+    Asm a = x_asm(b->code, b->code + b->size);
     static const int saved[] = { X_RBP, X_RBX, X_R12, X_R13, X_R14, X_R15 };
     b->enter = a.p;
     for (int i = 0; i < 6; i++)
@@ -1469,7 +1469,7 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
     x->live_next = ~0u;
     x->pending_fl = -1;
     x->flags_op = NULL;
-    x->a = (Asm){ b->code + b->used, b->code + b->size, false };
+    x->a = x_asm(b->code + b->used, b->code + b->size);
     x->c = c;
     x->tb = tb;
     x->buf = b;

@@ -31,39 +31,35 @@ enum { ALU_ADD = 0, ALU_OR = 1, ALU_ADC = 2, ALU_SBB = 3, ALU_AND = 4, ALU_SUB =
 enum { SH_ROL = 0, SH_ROR = 1, SH_SHL = 4, SH_SHR = 5, SH_SAR = 7 };
 
 typedef struct Asm {
-    uint8_t *p, *end;
+    uint8_t *p, *end; /* end: X_ASM_SLACK bytes before the buffer's end (x_asm) */
     bool overflow; /* ran past end: the caller discards the code and retries after a flush */
 } Asm;
 
-static inline void x_b(Asm *a, uint8_t v)
+/* Every byte, dword and qword is written as one 8-byte store at p, whose bytes after the value
+ * are scratch that the next ones overwrite (so code is only ever written at the end of what is
+ * already emitted, into free space).  The store's type is not a character type: the compiler
+ * may then assume it leaves Asm.p and Asm.end alone and keep them in registers across an
+ * instruction's bytes, where a char store (which may alias anything) made it reload p after
+ * each byte (a chain through memory per byte: compiling was 8 % of clinfo's time). */
+#define X_ASM_SLACK 8
+typedef uint64_t x_u64_unaligned __attribute__((aligned(1)));
+
+/* An assembler writing from p, with buffer end limit. */
+static inline Asm x_asm(uint8_t *p, uint8_t *limit) { return (Asm){ p, limit - X_ASM_SLACK, false }; }
+
+static inline void x_put(Asm *a, uint64_t v, unsigned bytes)
 {
-    if (a->p < a->end)
-        *a->p++ = v;
-    else
+    if (a->p < a->end) {
+        *(x_u64_unaligned *)a->p = v;
+        a->p += bytes;
+    } else {
         a->overflow = true;
-}
-/* Little-endian immediates: one store when they fit (translation emits many), else byte-wise to
- * the end of the buffer and the overflow flag. */
-static inline void x_d32(Asm *a, uint32_t v)
-{
-    if (a->end - a->p >= 4) {
-        memcpy(a->p, &v, 4);
-        a->p += 4;
-        return;
     }
-    for (int i = 0; i < 4; i++)
-        x_b(a, (uint8_t)(v >> (8 * i)));
 }
-static inline void x_d64(Asm *a, uint64_t v)
-{
-    if (a->end - a->p >= 8) {
-        memcpy(a->p, &v, 8);
-        a->p += 8;
-        return;
-    }
-    x_d32(a, (uint32_t)v);
-    x_d32(a, (uint32_t)(v >> 32));
-}
+static inline void x_b(Asm *a, uint8_t v) { x_put(a, v, 1); }
+/* Little-endian immediates. */
+static inline void x_d32(Asm *a, uint32_t v) { x_put(a, v, 4); }
+static inline void x_d64(Asm *a, uint64_t v) { x_put(a, v, 8); }
 static inline bool fits_i32(int64_t v) { return v == (int32_t)v; }
 
 static inline void x_rex(Asm *a, int w, int reg, int index, int base, bool force)
