@@ -64,30 +64,22 @@ def main():
             print('qemu ok   %-24s (status %s, %d bytes, %.1fs)' % (name, rq, len(oq), tq))
             continue
         for malibu in malibus:
-            check(malibu, name, base, opt, link, b, dyn, rq, oq, tq, gate, fails, skipped, len(malibus) > 1)
-    report(fails, skipped, harness)
-
-
-def check(malibu, name, base, opt, link, b, dyn, rq, oq, tq, gate, fails, skipped, label):
-    """One malibu-user command on binary b against qemu's status rq and stdout oq."""
-    rm, om, em, tm = run(malibu + (['--sysroot', SYSROOT] if dyn else []) + [b], timeout=max(30, 40 * tq))
-    shown = name + (' [%s]' % ' '.join(malibu[1:]) if label and len(malibu) > 1 else '')
-    if (rm, om) == (rq, oq):
-        print('ok        %-24s (status %s, %d bytes, qemu %.1fs, malibu %.1fs)' % (shown, rq, len(oq), tq, tm))
-        return
-    gated = 'all' in gate or any(g in (base, name, link, base + '-' + opt) for g in gate)
-    print('%-9s %-24s status qemu %s malibu %s; stdout %s' % ('FAIL' if gated else 'mismatch', shown, rq, rm,
-          'same' if om == oq else 'differs'))
-    if om != oq:
-        d = difflib.unified_diff(oq.decode(errors='replace').splitlines(), om.decode(errors='replace').splitlines(),
-                                 'qemu', 'malibu', lineterm='', n=0)
-        print('\n'.join('      ' + x for x in list(d)[:20]))
-    if em:
-        print('      malibu stderr: ' + em.decode(errors='replace').strip()[-300:].replace('\n', '\n      '))
-    (fails if gated else skipped).append(shown)
-
-
-def report(fails, skipped, harness):
+            # several commands: each result names the options it ran with
+            shown = name + (' [%s]' % ' '.join(malibu[1:]) if len(malibus) > 1 and len(malibu) > 1 else '')
+            rm, om, em, tm = run(malibu + (['--sysroot', SYSROOT] if dyn else []) + [b], timeout=max(30, 40 * tq))
+            if (rm, om) == (rq, oq):
+                print('ok        %-24s (status %s, %d bytes, qemu %.1fs, malibu %.1fs)' % (shown, rq, len(oq), tq, tm))
+                continue
+            gated = 'all' in gate or any(g in (base, name, link, base + '-' + opt) for g in gate)
+            print('%-9s %-24s status qemu %s malibu %s; stdout %s' % ('FAIL' if gated else 'mismatch', shown, rq, rm,
+                  'same' if om == oq else 'differs'))
+            if om != oq:
+                d = difflib.unified_diff(oq.decode(errors='replace').splitlines(),
+                                         om.decode(errors='replace').splitlines(), 'qemu', 'malibu', lineterm='', n=0)
+                print('\n'.join('      ' + x for x in list(d)[:20]))
+            if em:
+                print('      malibu stderr: ' + em.decode(errors='replace').strip()[-300:].replace('\n', '\n      '))
+            (fails if gated else skipped).append(shown)
     for n in skipped:
         print('skipped: %s mismatches but is not in the gate (CORPUS_GATE)' % n)
     if fails or harness:
