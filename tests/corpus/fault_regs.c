@@ -25,6 +25,12 @@ static void on_segv(int sig, siginfo_t *si, void *ctx)
     uc->uc_mcontext.pc += 4; /* skip the faulting instruction */
 }
 
+/* Every probe's asm operands: it records label 1's address in probe_start and clobbers x9..x17. */
+#define PROBE_OPERANDS                                                                        \
+    : [start] "=m"(probe_start)                                                               \
+    : [s] "r"(seed), [bad] "r"(bad)                                                           \
+    : "x9", "x10", "x11", "x12", "x13", "x14", "x15", "x16", "x17", "memory"
+
 /* x9..x16 are computed from `seed`, then the instruction at label 1 faults on `bad`. */
 #define PROBE(NAME, FAULTING)                                                                 \
     static void NAME(uint64_t seed, void *bad)                                                \
@@ -39,11 +45,7 @@ static void on_segv(int sig, siginfo_t *si, void *ctx)
                          "mul x14, x12, x11\n\t"                                              \
                          "orr x15, x14, #0xff00\n\t"                                          \
                          "mov x16, x9\n\t"                                                    \
-                         "1: " FAULTING "\n\t"                                                \
-                         : [start] "=m"(probe_start)                                          \
-                         : [s] "r"(seed), [bad] "r"(bad)                                      \
-                         : "x9", "x10", "x11", "x12", "x13", "x14", "x15", "x16", "x17",      \
-                           "memory");                                                         \
+                         "1: " FAULTING "\n\t" PROBE_OPERANDS);                              \
     }
 
 PROBE(probe_load, "ldr x16, [%[bad], #8]")
@@ -61,33 +63,23 @@ PROBE(probe_pair, "ldp x15, x16, [%[bad], #-16]!")
     "add x13, %[s], #5\n\t"                                                                  \
     "add x14, %[s], #6\n\t"
 
+/* A probe whose x9..x14 are SEED_X9_X14's, then BODY (which ends in label 1). */
+#define SEEDED_PROBE(NAME, BODY)                                                              \
+    static void NAME(uint64_t seed, void *bad) { __asm__ volatile(SEED_X9_X14 BODY PROBE_OPERANDS); }
+
 /* A load pair whose first half is readable and whose second faults: x15 and x16 must keep the
  * values computed just before (few registers live, so a translator still holds them). */
-static void probe_pair_split(uint64_t seed, void *bad)
-{
-    __asm__ volatile(SEED_X9_X14
-                     "add x15, %[s], #7\n\t"
-                     "eor x16, x15, %[s], lsl #9\n\t"
-                     "1: ldp x15, x16, [%[bad], #-8]\n\t"
-                     : [start] "=m"(probe_start)
-                     : [s] "r"(seed), [bad] "r"(bad)
-                     : "x9", "x10", "x11", "x12", "x13", "x14", "x15", "x16", "x17", "memory");
-}
+SEEDED_PROBE(probe_pair_split, "add x15, %[s], #7\n\t"
+                               "eor x16, x15, %[s], lsl #9\n\t"
+                               "1: ldp x15, x16, [%[bad], #-8]\n\t")
 PROBE(probe_post, "ldr x9, [%[bad]], #32")
 
 /* Loads off one base register one after the other, the third faulting: a translator may check
  * them once as a run.  The first two must have loaded (x15, x16), x9 keep its value, and the pc
  * be the third's. */
-static void probe_run_split(uint64_t seed, void *bad)
-{
-    __asm__ volatile(SEED_X9_X14
-                     "ldr x15, [%[bad], #-16]\n\t"
-                     "ldr x16, [%[bad], #-8]\n\t"
-                     "1: ldr x9, [%[bad]]\n\t"
-                     : [start] "=m"(probe_start)
-                     : [s] "r"(seed), [bad] "r"(bad)
-                     : "x9", "x10", "x11", "x12", "x13", "x14", "x15", "x16", "x17", "memory");
-}
+SEEDED_PROBE(probe_run_split, "ldr x15, [%[bad], #-16]\n\t"
+                              "ldr x16, [%[bad], #-8]\n\t"
+                              "1: ldr x9, [%[bad]]\n\t")
 
 static void report(const char *what)
 {
