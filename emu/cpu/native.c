@@ -34,12 +34,21 @@ void native_set_compile_after(unsigned runs)
     native_compile_after = runs ? runs : 1;
 }
 
+bool native_parse_compile_after(const char *s, unsigned *runs)
+{
+    char *end;
+    unsigned long n = strtoul(s, &end, 10);
+    if (!*s || *end || n < 1 || n > NATIVE_COMPILE_AFTER_MAX)
+        return false;
+    *runs = (unsigned)n;
+    return true;
+}
+
 unsigned native_compile_after_default(void)
 {
     const char *e = getenv("MALIBU_COMPILE_AFTER");
-    char *end;
-    unsigned long n = e ? strtoul(e, &end, 10) : 0;
-    return e && *e && !*end && n >= 1 && n <= NATIVE_COMPILE_AFTER_MAX ? (unsigned)n : NATIVE_COMPILE_AFTER;
+    unsigned runs;
+    return e && native_parse_compile_after(e, &runs) ? runs : NATIVE_COMPILE_AFTER;
 }
 
 static bool insn_limit_check;

@@ -118,6 +118,8 @@ Backend native_backend(void);
 #define NATIVE_COMPILE_AFTER_MAX 1000000
 void native_set_compile_after(unsigned runs);
 unsigned native_compile_after_default(void);
+/* s as a run count (decimal, 1..NATIVE_COMPILE_AFTER_MAX) into *runs; false if it is not one. */
+bool native_parse_compile_after(const char *s, unsigned *runs);
 void native_set_backend(Backend b);
 /* Blocks compiled from now on check CPUState.insn_limit on entry (off by default: the check
  * costs a compare per block and only a quantum scheduler needs it). */

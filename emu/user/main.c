@@ -108,13 +108,10 @@ int main(int argc, char **argv)
             native_set_backend(!strcmp(val, "native") ? BACKEND_NATIVE : BACKEND_PORTABLE);
         } else if (!strcmp(a, "--compile-after")) {
             NEEDVAL();
-            char *end;
-            unsigned long n = strtoul(val, &end, 10);
-            if (!*val || *end || n < 1 || n > NATIVE_COMPILE_AFTER_MAX) {
+            if (!native_parse_compile_after(val, &compile_after)) {
                 fprintf(stderr, "malibu-user: --compile-after 1..%u\n", NATIVE_COMPILE_AFTER_MAX);
                 return 2;
             }
-            compile_after = (unsigned)n;
         } else if (!strcmp(a, "--cpu")) {
             NEEDVAL();
             if (!cpu_model_set(val)) {
