@@ -302,6 +302,9 @@ int hdlcd_render_changed(Hdlcd *d, uint32_t *pixels, uint64_t max_pixels, unsign
         scanout_cache_invalidate(&d->shown);
         return -1;
     }
+    /* the vsync timer sets interrupt bits every frame; they say nothing about the picture */
+    reg[HDLCD_REG_INT_RAWSTAT / 4] = reg[HDLCD_REG_INT_CLEAR / 4] = 0;
+    reg[HDLCD_REG_INT_MASK / 4] = reg[HDLCD_REG_INT_STATUS / 4] = 0;
     size_t line = reg[HDLCD_REG_FB_LINE_LENGTH / 4];
     int r = scanout_cache_update(&d->shown, d->bus, reg, NREGS, reg[HDLCD_REG_FB_BASE / 4],
                                  reg[HDLCD_REG_FB_LINE_PITCH / 4], line, line ? raw_bytes(reg, ok) / line : 0);

@@ -175,6 +175,9 @@ START_TEST(hdlcd_render_changed_only)
     ck_assert_int_eq(hdlcd_render_changed(d, out, 256, &w, &h), 0);
     ram[16 * 64] = 0x7F; /* outside the frame: not a change */
     ck_assert_int_eq(hdlcd_render_changed(d, out, 256, &w, &h), 0);
+    hdlcd_end_frame(d); /* interrupt bits (the vsync timer sets them any time): not a change */
+    wr(d, HDLCD_REG_INT_MASK, HDLCD_INT_VSYNC);
+    ck_assert_int_eq(hdlcd_render_changed(d, out, 256, &w, &h), 0);
     wr(d, HDLCD_REG_BLUE_SELECT, 0x10 << 16); /* a register: a change */
     ck_assert_int_eq(hdlcd_render_changed(d, out, 256, &w, &h), 1);
     ck_assert_uint_eq(out[255], 0x10);
