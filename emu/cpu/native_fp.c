@@ -12,7 +12,7 @@
  *   one) or, for FADD/FSUB, exactly zero (a zero sum of finite operands is exact);
  * - FCMP/FCMPE: ordered operands and FPCR.FZ = 0 (NaNs set IOC, FZ flushes and sets IDC);
  * - SCVTF/UCVTF: exact conversions (the value converts back to itself), so no rounding. */
-#include "native_emit.h"
+#include "native_simd.h"
 
 #if MALIBU_HAVE_NATIVE
 
@@ -31,13 +31,6 @@ static void sse_r(Asm *a, uint8_t prefix, int w, uint8_t op, int reg, int rm)
 {
     x_b(a, prefix);
     x_op_rr(a, w, 0x0F, op, reg, rm);
-}
-
-/* V[d] <- the 64-bit value in rax, its upper half zeroed. */
-static void store_v64(NCtx *x, unsigned d, int r)
-{
-    x_store(&x->a, W64, HR_CPU, voff(d), r);
-    x_store_imm32(&x->a, W64, HR_CPU, voff(d) + 8, 0);
 }
 
 /* test dword/byte [rbx + off], mask */
@@ -73,11 +66,12 @@ static unsigned emit_fmov_gen(NCtx *x, const Op *o, const NativeDesc *d)
         rc_read(x, X_RAX, o->n, d->op == NFM_DX ? W64 : W32);
         if (d->op == NFM_HW)
             x_movzx_rr(a, X_RAX, X_RAX, 1);
-        store_v64(x, o->d, X_RAX);
+        vstore_gpr64(x, o->d, X_RAX);
         return 1;
     case NFM_D1X: /* the upper half only; the lower stays */
         rc_read(x, X_RAX, o->n, W64);
-        x_store(a, W64, HR_CPU, voff(o->d) + 8, X_RAX);
+        if (!vinsert_gpr(x, o->d, 3, 1, X_RAX))
+            x_store(a, W64, HR_CPU, voff(o->d) + 8, X_RAX);
         return 1;
     default:
         return 0;
@@ -89,7 +83,7 @@ static unsigned emit_fp_un(NCtx *x, const Op *o, const NativeDesc *d)
     Asm *a = &x->a;
     if (d->op == NFU_IMM) {
         x_mov_imm(a, X_RAX, o->imm);
-        store_v64(x, o->d, X_RAX);
+        vstore_gpr64(x, o->d, X_RAX);
         return 1;
     }
     bool dbl = d->size == 3;
@@ -109,7 +103,7 @@ static unsigned emit_fp_un(NCtx *x, const Op *o, const NativeDesc *d)
             x_alu_ri(a, W32, ALU_XOR, X_RAX, INT32_MIN);
         }
     }
-    store_v64(x, o->d, X_RAX);
+    vstore_gpr64(x, o->d, X_RAX);
     return 1;
 }
 

@@ -181,13 +181,9 @@ static unsigned emit_imm_logic(NCtx *x, const Op *o, const NativeDesc *d)
 {
     Asm *a = &x->a;
     bool q = d->sub == 1;
-    if (d->op == NVEC_MOVI) { /* two 64-bit stores, no vector register */
-        x_mov_imm(a, X_RAX, o->imm);
-        x_store(a, W64, HR_CPU, voff(o->d), X_RAX);
-        if (q)
-            x_store(a, W64, HR_CPU, voff(o->d) + 8, X_RAX);
-        else
-            x_store_imm32(a, W64, HR_CPU, voff(o->d) + 8, 0);
+    if (d->op == NVEC_MOVI) {
+        vconst(x, 0, o->imm);
+        vstore(x, o->d, 0, q);
         return 1;
     }
     vload(x, 0, o->d);

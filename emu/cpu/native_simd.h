@@ -27,6 +27,26 @@ static inline void vstore(NCtx *x, unsigned reg, int xmm, bool q)
         x_movq_xx(&x->a, xmm, xmm);
     x_movdqu_store(&x->a, HR_CPU, voff(reg), xmm);
 }
+/* Partial writes of a V register are whole 16-byte stores: a later 16-byte load of Vd (the next
+ * op's vload, a Q store) cannot forward from two 8-byte stores or an element store and stalls
+ * until they retire (a store-forwarding stall, ~15 cycles; 16 % of busybox ash's hottest block
+ * was one MOVI v31 then STUR q31).  Vd <- GPR r, bits 127:64 zeroed (xmm0 clobbered). */
+static inline void vstore_gpr64(NCtx *x, unsigned reg, int r)
+{
+    x_movq_xr(&x->a, W64, 0, r);
+    x_movdqu_store(&x->a, HR_CPU, voff(reg), 0);
+}
+/* Element idx (of 8 << size bits) of Vd <- GPR r, the rest kept (xmm0 clobbered); false without
+ * SSE4.1's pinsrb/d/q (the caller stores the element alone). */
+static inline bool vinsert_gpr(NCtx *x, unsigned reg, int size, unsigned idx, int r)
+{
+    if (size != 1 && !native_host_has(HOST_SSE41))
+        return false;
+    vload(x, 0, reg);
+    x_pinsr(&x->a, size, 0, r, (uint8_t)idx);
+    x_movdqu_store(&x->a, HR_CPU, voff(reg), 0);
+    return true;
+}
 /* xmm <- the 64-bit pattern in both halves (through rax). */
 static inline void vconst(NCtx *x, int xmm, uint64_t pattern)
 {

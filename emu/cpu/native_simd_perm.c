@@ -144,17 +144,18 @@ unsigned ne_emit_vec_perm(NCtx *x, const Op *o, const NativeDesc *d)
         return 1;
     case NPERM_DUP_SCALAR: /* the element, the rest of Vd zeroed */
         x_ldx(a, size, false, 0, X_RAX, HR_CPU, X_NONE, eoff(o->n, size, o->x));
-        x_store(a, W64, HR_CPU, voff(o->d), X_RAX);
-        x_store_imm32(a, W64, HR_CPU, voff(o->d) + 8, 0);
+        vstore_gpr64(x, o->d, X_RAX);
         return 1;
     case NPERM_INS_GEN: {
         int r = rc_src(x, o->n, X_RAX);
-        x_stx(a, size, r, HR_CPU, X_NONE, eoff(o->d, size, o->x));
+        if (!vinsert_gpr(x, o->d, size, o->x, r))
+            x_stx(a, size, r, HR_CPU, X_NONE, eoff(o->d, size, o->x));
         return 1;
     }
     case NPERM_INS_ELEM:
         x_ldx(a, size, false, 0, X_RAX, HR_CPU, X_NONE, eoff(o->n, size, o->a));
-        x_stx(a, size, X_RAX, HR_CPU, X_NONE, eoff(o->d, size, o->x));
+        if (!vinsert_gpr(x, o->d, size, o->x, X_RAX))
+            x_stx(a, size, X_RAX, HR_CPU, X_NONE, eoff(o->d, size, o->x));
         return 1;
     case NPERM_UMOV: { /* sext: 0 zero-extend, 1 sign-extend to 64, 2 to 32 (then zero) */
         if (o->d == REG_SINK)
