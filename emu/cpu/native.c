@@ -68,6 +68,24 @@ void native_set_insn_count(bool on)
 #if MALIBU_HAVE_NATIVE
 #include "native_emit.h"
 
+/* CPUState.insn_count as generated code updates it.  System mode counts every block (the PMU,
+ * icount and the stats read it) and keeps the count in HR_INSN_COUNT: a register add per block
+ * where a read-modify-write of one memory word chained every block to the one before through
+ * store forwarding.  The register is loaded on entry and stored at the exit and around each
+ * call out of generated code (the C it calls reads the count, or raises out of the block).
+ * User mode counts only when asked (--debug stats, the quantum check), in memory. */
+#ifdef CONFIG_SYSTEM
+static void insn_count_add(Asm *a, int32_t n) { x_alu_ri(a, W64, ALU_ADD, HR_INSN_COUNT, n); }
+static void insn_count_to_cpu(Asm *a) { x_store(a, W64, HR_CPU, CPU_OFF(insn_count), HR_INSN_COUNT); }
+static void insn_count_from_cpu(Asm *a) { x_load(a, W64, HR_INSN_COUNT, HR_CPU, CPU_OFF(insn_count)); }
+static void insn_count_into(Asm *a, int r) { x_mov_rr(a, W64, r, HR_INSN_COUNT); }
+#else
+static void insn_count_add(Asm *a, int32_t n) { x_alu_mi(a, W64, ALU_ADD, HR_CPU, CPU_OFF(insn_count), n); }
+static void insn_count_to_cpu(Asm *a) { (void)a; }
+static void insn_count_from_cpu(Asm *a) { (void)a; }
+static void insn_count_into(Asm *a, int r) { x_load(a, W64, r, HR_CPU, CPU_OFF(insn_count)); }
+#endif
+
 /* ---- handler descriptions ---------------------------------------------------------------- */
 
 #define BIND_BITS 13
@@ -197,7 +215,9 @@ static void gen_lookup(Asm *a, struct NativeBuf *b)
         x_patch(miss[k], a->p);
     x_mov_rr(a, W64, X_RDI, HR_CPU);
     x_mov_imm(a, X_RAX, (uint64_t)(uintptr_t)native_lookup);
+    insn_count_to_cpu(a);
     x_call_r(a, X_RAX);
+    insn_count_from_cpu(a);
     x_test_rr(a, W64, X_RAX, X_RAX);
     uint8_t *none2 = x_jcc(a, CC_E);
     x_jmp_r(a, X_RAX);
@@ -236,7 +256,9 @@ static void gen_slow_call(Asm *a, struct NativeBuf *b)
     x_mov_rr(a, W64, X_RDI, HR_CPU);
     x_mov_rr(a, W64, X_RSI, X_RAX);
     x_mov_imm(a, X_RAX, (uint64_t)(uintptr_t)native_slow_call);
+    insn_count_to_cpu(a);
     x_call_r(a, X_RAX);
+    insn_count_from_cpu(a);
     if (n_saved % 2 == 0)
         x_alu_ri(a, W64, ALU_ADD, X_RSP, 8);
     for (int k = n_saved - 1; k >= 0; k--)
@@ -256,13 +278,16 @@ static void gen_entry_exit(struct NativeBuf *b)
     x_store(&a, W64, HR_CPU, CPU_OFF(host_sp), X_RSP); /* guest call frames go below */
     x_lea(&a, W64, X_RAX, X_RSP, X_NONE, -NATIVE_CALL_STACK_BYTES);
     x_store(&a, W64, HR_CPU, CPU_OFF(host_sp_min), X_RAX);
+#ifdef CONFIG_SYSTEM
+    insn_count_from_cpu(&a);
+#else
     x_load(&a, W64, HR_GUEST_BASE, HR_CPU, CPU_OFF(guest_base));
-#ifndef CONFIG_SYSTEM
     x_mov_imm(&a, X_RAX, GUEST_ADDR_SPACE);
     x_store(&a, W64, HR_CPU, CPU_OFF(guest_end), X_RAX);
 #endif
     x_jmp_r(&a, X_RSI);
     b->epilogue = a.p;
+    insn_count_to_cpu(&a);
     x_load(&a, W64, X_RSP, HR_CPU, CPU_OFF(host_sp)); /* drop the guest call frames */
     x_alu_ri(&a, W64, ALU_ADD, X_RSP, 8);
     for (int i = 5; i >= 0; i--)
@@ -419,7 +444,9 @@ void ne_exit0_if(NCtx *x, int cc)
 void ne_call(NCtx *x, const void *fn)
 {
     x_mov_imm(&x->a, X_RAX, (uint64_t)(uintptr_t)fn);
+    insn_count_to_cpu(&x->a);
     x_call_r(&x->a, X_RAX);
+    insn_count_from_cpu(&x->a);
 }
 
 static void loop_back_edge(NCtx *x, struct NeLoopHead *h, unsigned uncount);
@@ -466,7 +493,7 @@ static void goto_tail(NCtx *x, uint64_t target, unsigned uncount)
         return;
     }
     if (uncount && (!insn_count_off || insn_limit_check)) /* a side exit: the rest did not run */
-        x_alu_mi(&x->a, W64, ALU_SUB, HR_CPU, CPU_OFF(insn_count), (int32_t)uncount);
+        insn_count_add(&x->a, -(int32_t)uncount);
     x_alu_mi(&x->a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
     x->gotos[x->n_gotos].exit_field = x_jcc(&x->a, CC_NE);
     x->gotos[x->n_gotos].chain_field = x_jmp(&x->a);
@@ -1136,20 +1163,19 @@ static void loop_back_edge(NCtx *x, struct NeLoopHead *h, unsigned uncount)
     x_alu_mi(a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
     leave[n_leave++] = x_jcc(a, CC_NE);
     if (insn_limit_check) {
-        x_load(a, W64, X_RAX, HR_CPU, CPU_OFF(insn_count));
+        insn_count_into(a, X_RAX);
         if (uncount)
             x_alu_ri(a, W64, ALU_SUB, X_RAX, (int32_t)uncount);
         x_alu_rm(a, W64, ALU_CMP, X_RAX, HR_CPU, CPU_OFF(insn_limit));
         leave[n_leave++] = x_jcc(a, CC_AE);
     }
     if (count)
-        x_alu_mi(a, W64, ALU_ADD, HR_CPU, CPU_OFF(insn_count),
-                 (int32_t)(x->tb->n_insns - h->insns_before - uncount));
+        insn_count_add(a, (int32_t)(x->tb->n_insns - h->insns_before - uncount));
     x_patch(x_jmp(a), h->label);
     if (uncount && count) {
         for (unsigned k = 0; k < n_leave; k++)
             x_patch(leave[k], a->p);
-        x_alu_mi(a, W64, ALU_SUB, HR_CPU, CPU_OFF(insn_count), (int32_t)uncount);
+        insn_count_add(a, -(int32_t)uncount);
         h->exit[h->n_exit++] = x_jmp(a);
     } else {
         for (unsigned k = 0; k < n_leave; k++)
@@ -1182,7 +1208,7 @@ static void emit_through_exits(NCtx *x, struct NativeBuf *b)
         x_patch(x->through[k].field, a->p);
         ne_dirty_store(x, &x->through[k].dirty);
         if (!insn_count_off || insn_limit_check)
-            x_alu_mi(a, W64, ALU_SUB, HR_CPU, CPU_OFF(insn_count), (int32_t)o->x);
+            insn_count_add(a, -(int32_t)o->x);
         x_mov_imm(a, X_RCX, o->imm);
         x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
         x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
@@ -1499,7 +1525,7 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
     if (insn_limit_check) {
         /* Quantum used up: leave before the block with pc = its address (chained and looked-up
          * entries come here without c->pc set). */
-        x_load(&x->a, W64, X_RAX, HR_CPU, CPU_OFF(insn_count));
+        insn_count_into(&x->a, X_RAX);
         x_alu_rm(&x->a, W64, ALU_CMP, X_RAX, HR_CPU, CPU_OFF(insn_limit));
         uint8_t *go = x_jcc(&x->a, CC_B);
         x_mov_imm(&x->a, X_RCX, tb->pc);
@@ -1508,10 +1534,11 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
         x_patch(x_jmp(&x->a), b->epilogue);
         x_patch(go, x->a.p);
     }
-    /* The count is a read-modify-write of one memory word in every block, a dependency
-     * chain through memory from block to block (6 % of python's time): only when read. */
+    /* In user mode the count is a read-modify-write of one memory word in every block, a
+     * dependency chain through memory from block to block (6 % of python's time): only when
+     * read. */
     if (!insn_count_off || insn_limit_check)
-        x_alu_mi(&x->a, W64, ALU_ADD, HR_CPU, CPU_OFF(insn_count), (int32_t)tb->n_insns);
+        insn_count_add(&x->a, (int32_t)tb->n_insns);
     if (loops) {
         loop_enter(x, &x->head[0]);
         loop_label(x, &x->head[0]);

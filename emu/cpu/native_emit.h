@@ -16,8 +16,10 @@
  * writes back (ne_dirty_capture, ne_dirty_store). */
 typedef struct NeDirty { uint8_t n, hreg[NE_CACHE_REGS], slot[NE_CACHE_REGS]; } NeDirty;
 
-/* Host registers with a fixed role in generated code. */
-enum { HR_CPU = X_RBX, HR_GUEST_BASE = X_R12 };
+/* Host registers with a fixed role in generated code: r12 is the guest window's base in user
+ * mode; in system mode it holds CPUState.insn_count while generated code runs (loaded on entry,
+ * stored at the exit and around every call out; native.c's insn_count_* helpers). */
+enum { HR_CPU = X_RBX, HR_GUEST_BASE = X_R12, HR_INSN_COUNT = X_R12 };
 
 typedef struct NCtx {
     Asm a;
