@@ -291,6 +291,26 @@ GEN_PAIR(fstps, mem_st32(c, o, a, c->v[o->d].s[0]); mem_st32(c, o, a + 4, c->v[o
 GEN_PAIR(fstpd, mem_st64(c, o, a, c->v[o->d].d[0]); mem_st64(c, o, a + 8, c->v[o->a].d[0]))
 GEN_PAIR(fstpq, mem_st128(c, o, a, &c->v[o->d]); mem_st128(c, o, a + 16, &c->v[o->a]))
 
+bool tr_vec_whole_regs(DisasCtx *s, bool load, bool q, unsigned nregs, int rt, int rn, bool post)
+{
+    unsigned scale = q ? 4 : 3;
+    Op *o;
+    if (nregs == 1) {
+        const OpFn *fns = load ? (q ? fldq_fns : fldd_fns) : (q ? fstq_fns : fstd_fns);
+        o = tr_emit(s, fns[post ? AM_POST : AM_OFF]);
+    } else if (nregs == 2) {
+        const OpFn *fns = load ? (q ? fldpq_fns : fldpd_fns) : (q ? fstpq_fns : fstpd_fns);
+        o = tr_emit(s, fns[post ? PM_POST : PM_OFF]);
+        o->a = (uint8_t)((rt + 1) % 32);
+    } else {
+        return false;
+    }
+    o->d = (uint8_t)rt;
+    o->n = xsp(rn);
+    o->imm = post ? (uint64_t)nregs << scale : 0;
+    return true;
+}
+
 bool trans_MEM_LDST_pair(DisasCtx *s, arg_MEM_LDST_pair *a)
 {
     static const int modes[4] = { PM_OFF /* no-allocate */, PM_POST, PM_OFF, PM_PRE };

@@ -180,6 +180,8 @@ static bool do_multi(DisasCtx *s, int q, int l, int opcode, int size, int rn, in
     unsigned rb = q ? 16 : 8;
     const OpFn *fns;
     Op *o;
+    if (sel == 1 && (!post || rm == 31) && tr_vec_whole_regs(s, l, q, rpt, rt, rn, post))
+        return true;
     if (sel == 1) {
         fns = (l ? ld1 : st1)[q][rpt - 1];
         o = tr_emit(s, fns[post]);

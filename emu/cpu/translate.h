@@ -35,6 +35,11 @@ static inline uint8_t xsp(int r) { return (uint8_t)r; }
 void tr_goto(DisasCtx *s, uint64_t target);
 /* End the block raising exc at this instruction (pc = this insn) with the given syndrome. */
 void tr_raise(DisasCtx *s, CpuException exc, uint32_t syndrome);
+/* LD1/ST1 (multiple structures) of nregs (1 or 2) whole D (q = 0) or Q registers from Vrt on,
+ * at Xrn, post-indexed by their size or not: the ops of LDR/STR or LDP/STP (tr_mem.c), which
+ * access the same bytes (no alignment check is modelled for either) and which the native back
+ * end compiles inline.  False for other forms. */
+bool tr_vec_whole_regs(DisasCtx *s, bool load, bool q, unsigned nregs, int rt, int rn, bool post);
 /* This instruction is UNDEFINED. */
 static inline bool tr_undef(DisasCtx *s) { tr_raise(s, EXC_UDEF, s->insn); return true; }
 
