@@ -537,6 +537,86 @@ static int live_cc(NCtx *x, unsigned cond)
     return direct_cc(cond, x->live_fl);
 }
 
+/* A compare (CMP, TST: Rd = XZR; plain or fused with its branch) that can be done again in
+ * EFLAGS for a later reader: its operands an unshifted register or an immediate. */
+typedef struct { int w, fl, rn, rm; uint64_t imm; } Remat;
+
+static bool remat_form(const Op *s, const NativeDesc *d, Remat *r)
+{
+    bool reg;
+    if (s->d != REG_SINK)
+        return false;
+    r->w = d->sf ? W64 : W32;
+    switch (d->kind) {
+    case NK_ADDSUB_IMM: if (!d->setf || !d->op) return false; r->fl = FL_SUB, reg = false; break;
+    case NK_ADDSUB_REG: if (!d->setf || !d->op || s->x) return false; r->fl = FL_SUB, reg = true; break;
+    case NK_LOGIC_IMM: if (d->op != 3) return false; r->fl = FL_LOGIC, reg = false; break;
+    case NK_LOGIC_REG: if (d->op != 3 || d->size || s->x) return false; r->fl = FL_LOGIC, reg = true; break;
+    case NK_CMP_BRANCH: { /* tr_int.c: op 0 SUBS imm, 1 SUBS reg, 2 ANDS imm, 3 ADDS imm, 4 ANDS reg */
+        int op = d->op >> 1;
+        if (op == 3)
+            return false;
+        r->w = !(d->op & 1);
+        r->fl = op <= 1 ? FL_SUB : FL_LOGIC;
+        reg = op == 1 || op == 4;
+        break;
+    }
+    default:
+        return false;
+    }
+    r->rn = s->n;
+    r->rm = reg ? s->m : -1;
+    r->imm = s->imm;
+    return !(r->fl == FL_LOGIC && !reg && r->w && !fits_i32((int64_t)r->imm)) && r->rn != REG_ZR &&
+           r->rm != REG_ZR;
+}
+
+/* Can the reader being compiled get cond by doing the block's last flag setter again in EFLAGS
+ * (remat_cc)?  When that setter is a compare of remat_form, the ops since only compute (no
+ * access, handler, branch or label between) and write neither operand, and both operands are
+ * in cache registers now.  Its emitter stored the flags the reader needs; testing those bytes
+ * is a load waiting on that store, on the path to the reader's result (the carry of a csel in
+ * the kernel's bignum loops), where the compare again is one register op. */
+static bool remat_find(const NCtx *x, unsigned cond, Remat *r)
+{
+    if (cond >= 14)
+        return false;
+    const TB *tb = x->tb;
+    unsigned j = x->i;
+    while (j > 0) {
+        const NativeDesc *d = native_desc(tb->ops[--j].fn);
+        if (!d)
+            return false;
+        if (pure_op(d))
+            continue;
+        const Op *s = &tb->ops[j];
+        if (!remat_form(s, d, r) || direct_cc(cond, r->fl) < 0)
+            return false;
+        for (unsigned k = j + 1; k < x->i; k++)
+            if (writes_setter_reg(s, d, tb->ops[k].d))
+                return false;
+        return x->rc_of[r->rn] >= 0 && (r->rm < 0 || x->rc_of[r->rm] >= 0);
+    }
+    return false;
+}
+
+/* live_cc, else the compare again in EFLAGS (remat_find), else -1: read the stored flags. */
+static int flags_cc(NCtx *x, unsigned cond)
+{
+    int cc = live_cc(x, cond);
+    Remat r;
+    if (cc >= 0 || !remat_find(x, cond, &r))
+        return cc;
+    int rn = rc_src(x, (unsigned)r.rn, X_RAX); /* cached: no code */
+    if (r.rm >= 0 && r.fl == FL_SUB)
+        x_alu_rr(&x->a, r.w, ALU_CMP, rn, rc_src(x, (unsigned)r.rm, X_RCX));
+    else if (r.rm >= 0)
+        x_test_rr(&x->a, r.w, rn, rc_src(x, (unsigned)r.rm, X_RCX));
+    else
+        compare_imm(x, r.w, r.fl == FL_LOGIC, rn, r.imm);
+    return direct_cc(cond, r.fl);
+}
+
 /* ---- loads and stores ---------------------------------------------------------------------- */
 
 /* rax <- the access address of a load/store op (for post-index: the base). */
@@ -967,6 +1047,9 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d);
 static bool csel_in_rax(NCtx *x, const Op *o, const NativeDesc *d)
 {
     int cc = csel_may_use_live(o, d) ? live_cc(x, d->cond) : -1;
+    Remat r;
+    if (cc < 0 && csel_may_use_live(o, d) && remat_find(x, d->cond, &r))
+        cc = CC_ALWAYS; /* flags_cc will test EFLAGS */
     return o->n != REG_ZR && o->m != REG_ZR && (cc >= 0 || d->cond >= 14 || (d->cond >> 1) < 4);
 }
 
@@ -1258,8 +1341,9 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         return 1;
     case NK_CSEL: { /* op: 0 CSEL, 1 CSINC, 2 CSINV, 3 CSNEG */
         /* EFLAGS survive the operand loads (movs; XZR would be an xor), lea and not */
-        int cc = csel_may_use_live(o, d) ? live_cc(x, d->cond) : -1;
-        if (csel_in_rax(x, o, d)) { /* operands in the cache, result through rax */
+        bool in_rax = csel_in_rax(x, o, d); /* before flags_cc's compare: the same cache */
+        int cc = csel_may_use_live(o, d) ? flags_cc(x, d->cond) : -1;
+        if (in_rax) { /* operands in the cache, result through rax */
             int rn = rc_src(x, o->n, X_RDX), rm = rc_src(x, o->m, X_RCX);
             csel_into(x, o, d, cc, X_RAX, rn, rm); /* ne_cond: flag bytes only, rax kept */
             return 1;
@@ -1329,7 +1413,7 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         return 1;
     }
     case NK_CCMP: { /* op: CCMP (sub) / CCMN; size: immediate form; x = NZCV << 28 if cond fails */
-        int cc = ccmp_may_use_live(o, d) ? live_cc(x, d->cond) : -1;
+        int cc = ccmp_may_use_live(o, d) ? flags_cc(x, d->cond) : -1;
         /* operands first (cached, or rdx/rcx for XZR): no cache changes inside the two paths */
         int rn = rc_src(x, o->n, X_RDX), rm = d->size ? -1 : rc_src(x, o->m, X_RCX);
         if (cc < 0)
@@ -1424,7 +1508,7 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
     case NK_BCOND: {
         if (!gotos_follow(x, o))
             return 0;
-        int cc = live_cc(x, d->cond);
+        int cc = flags_cc(x, d->cond);
         return cond_branch(x, o, cc >= 0 ? cc : ne_cond(x, d->cond));
     }
     case NK_CB: {
