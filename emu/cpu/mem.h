@@ -25,7 +25,7 @@ static inline uint8_t *mem_host(CPUState *c, Op *o, uint64_t addr, unsigned size
     if (unlikely((addr >> GUEST_ADDR_BITS) != 0))
         cpu_raise(c, o, EXC_DATA_ABORT, addr, write);
     (void)size; /* the guard region after the window catches accesses straddling its end */
-    return c->guest_base + addr;
+    return (uint8_t *)((uintptr_t)c->guest_base + addr); /* guest_base may be NULL: guest_mem.h */
 }
 
 #define MEM_ACCESSORS(bits)                                                             \

@@ -9,8 +9,9 @@
  * portable back end runs also runs here, and the portable back end stays the
  * reference (--backend portable / MALIBU_BACKEND=portable).
  *
- * Host code conventions: rbx = CPUState, r12 = guest_base, r13 = end of the guest
- * window (user mode).  Within a block guest registers may stay in host registers (the
+ * Host code conventions: rbx = CPUState; r12 = guest_base in user mode (unused when it is
+ * 0: accesses then use the guest's registers as host addresses), CPUState.insn_count in
+ * system mode (native.c insn_count_*).  Within a block guest registers may stay in host registers (the
  * register cache in native.c); they are written back before calls and block exits, and
  * a host fault on a guest access restores them from the signal context (NativeFaultSite),
  * so a fault finds the state of the instruction's start, as in the portable back end.

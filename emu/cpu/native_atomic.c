@@ -59,6 +59,8 @@ static int guest_operand(NCtx *x, uint8_t **miss, unsigned size, int *hb, int *h
     (void)size;
     *miss = NULL;
     *hb = HR_GUEST_BASE, *hi = X_RAX;
+    if (!x->c->guest_base) /* guest address = host address (guest_mem_init) */
+        *hb = X_RAX, *hi = X_NONE;
     return ne_guest_access(x, true);
 }
 #define FAULT_POINT() ne_fault_point(x, site)
@@ -109,9 +111,9 @@ unsigned ne_emit_atomic(NCtx *x, const Op *o, const NativeDesc *d)
         rc_write_mem(x, o->d, X_RDX);
         break;
     case NAT_CAS: /* rax = Rs (compare), rdx = Rt (new); old value -> Rs */
-        if (hi == X_RAX) {
+        if (hi == X_RAX || hb == X_RAX) { /* the address out of rax (zero base: the base) */
             x_mov_rr(a, W64, X_RCX, X_RAX);
-            hi = X_RCX;
+            *(hi == X_RAX ? &hi : &hb) = X_RCX;
         }
         if (src != X_RDX)
             x_mov_rr(a, W64, X_RDX, src);
@@ -122,9 +124,9 @@ unsigned ne_emit_atomic(NCtx *x, const Op *o, const NativeDesc *d)
         rc_write_mem(x, o->a, X_RAX);
         break;
     default: { /* LDCLR / LDEOR / LDSET: rax = old, rdx = new, until the exchange holds */
-        if (hi == X_RAX) {
+        if (hi == X_RAX || hb == X_RAX) { /* the address out of rax (zero base: the base) */
             x_mov_rr(a, W64, X_RCX, X_RAX);
-            hi = X_RCX;
+            *(hi == X_RAX ? &hi : &hb) = X_RCX;
         }
         FAULT_POINT();
         x_ldx(a, (int)size, false, 0, X_RAX, hb, hi, 0);

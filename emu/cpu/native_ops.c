@@ -919,6 +919,28 @@ static unsigned access_run(const NCtx *x, const Op *o, const NativeDesc *d, unsi
 }
 
 #ifndef CONFIG_SYSTEM
+/* User mode, guest address = host address (guest_mem_init, CPUState.guest_base NULL): the
+ * access's own base (and index, scaled by 1-8) registers and offset as its host address, when they
+ * are cache registers once the operands are in place (rcx and rdx hold none that the op uses as
+ * scratch: op_scratch).  mem_address left the same address in rax for the window
+ * check and the writeback; a load's address then no longer waits on that lea (a pointer
+ * chase: and; ldrh [x10, x1, lsl #1] went from 7 to 5 host cycles in a microbenchmark of the
+ * two forms).  Else rax: host address rax + rel, rel being the offset from the run's first op. */
+static void zero_base_operands(NCtx *x, const Op *o, int mode, int32_t disp, int32_t rel, Access *r)
+{
+    int b = x->rc_of[o->n];
+    int i = mode == NAM_XREG && o->x <= 3 && o->m != REG_ZR ? x->rc_of[o->m] : -1;
+    r->hb = X_RAX, r->hi = X_NONE, r->disp = rel;
+    if (b < 0 || (mode == NAM_XREG && i < 0) || (mode != NAM_OFF && mode != NAM_PRE && mode != NAM_POST &&
+                                                 mode != NAM_XREG))
+        return;
+    int hb = rc_src(x, o->n, X_RAX), hi = i >= 0 ? rc_src(x, o->m, X_RAX) : X_NONE;
+    if (hb == X_RAX || hi == X_RAX) /* not cached (XZR, frozen): rax it is */
+        return;
+    r->hb = hb, r->hi = hi == X_NONE ? X_NONE : X_SCALED(hi, o->x);
+    r->disp = mode == NAM_OFF || mode == NAM_PRE ? disp : 0;
+}
+
 /* User mode: an access's store data and load destinations in r, before its check.  Store data
  * first, from the cache (rdx, rcx: XZR): the cache must not change between the check and the
  * access.  A load's destination straight into its cache register (not for writeback forms,
@@ -979,7 +1001,11 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     unsigned n_ops = access_run(x, o, d, NULL);
     user_operands(x, o, d, &r);
     r.site = ne_guest_access(x, write);
-    r.hb = HR_GUEST_BASE, r.hi = X_RAX; /* host address: guest_base + rax */
+    bool zero_base = !x->c->guest_base;
+    if (zero_base)
+        zero_base_operands(x, o, mode, (int32_t)o->imm, 0, &r);
+    else
+        r.hb = HR_GUEST_BASE, r.hi = X_RAX; /* host address: guest_base + rax */
 #endif
     emit_access(x, o, d, &r);
     writeback(x, r.miss, o, mode);
@@ -1002,6 +1028,8 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
         rc_scratch(x, op_scratch(x, p, e));
         user_operands(x, p, e, &q);
         q.site = ne_guest_access_unchecked(x, is_write_kind(e->kind));
+        if (zero_base)
+            zero_base_operands(x, p, NAM_OFF, (int32_t)p->imm, q.disp, &q);
 #endif
         emit_access(x, p, e, &q);
     }

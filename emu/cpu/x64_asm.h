@@ -69,7 +69,11 @@ static inline void x_rex(Asm *a, int w, int reg, int index, int base, bool force
         x_b(a, r);
 }
 
-/* ModRM (+SIB, disp) for reg field `reg` and memory [base + index + disp] (index X_NONE: none). */
+/* An index register scaled by 1 << s (s = 0..3) in the [base + index + disp] forms below. */
+#define X_SCALED(r, s) ((r) | (int)(s) << 5)
+
+/* ModRM (+SIB, disp) for reg field `reg` and memory [base + index + disp] (index X_NONE: none;
+ * X_SCALED: index << s). */
 static inline void x_modrm_mem(Asm *a, int reg, int base, int index, int32_t disp)
 {
     int mod = disp == 0 && (base & 7) != 5 ? 0 : disp == (int8_t)disp ? 1 : 2;
@@ -77,7 +81,7 @@ static inline void x_modrm_mem(Asm *a, int reg, int base, int index, int32_t dis
         x_b(a, (uint8_t)(mod << 6 | (reg & 7) << 3 | (base & 7)));
     } else {
         x_b(a, (uint8_t)(mod << 6 | (reg & 7) << 3 | 4));
-        x_b(a, (uint8_t)(((index == X_NONE ? 4 : index) & 7) << 3 | (base & 7)));
+        x_b(a, (uint8_t)(index == X_NONE ? 4 << 3 | (base & 7) : ((index >> 5) & 3) << 6 | (index & 7) << 3 | (base & 7)));
     }
     if (mod == 1)
         x_b(a, (uint8_t)disp);

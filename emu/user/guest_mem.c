@@ -116,8 +116,23 @@ static void set_flags(uint64_t addr, uint64_t len, unsigned f)
 
 static int guest_mem_install_fault_handler(void);
 
-int guest_mem_init(void)
+/* The lowest host address a process may map on most hosts (vm.mmap_min_addr): guest pages below
+ * it stay unmapped with a zero base. */
+#define ZERO_BASE_LOW 0x10000ull
+
+int guest_mem_init(bool zero_base)
 {
+    if (zero_base) {
+        void *want = (void *)(uintptr_t)ZERO_BASE_LOW;
+        void *w = mmap(want, GUEST_ADDR_SPACE + GUARD_SIZE - ZERO_BASE_LOW, PROT_NONE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+        if (w == want) {
+            guest_base = NULL;
+            return guest_mem_install_fault_handler();
+        }
+        if (w != MAP_FAILED) /* a kernel before 4.17 took the flag as a hint */
+            munmap(w, GUEST_ADDR_SPACE + GUARD_SIZE - ZERO_BASE_LOW);
+    }
     /* Aligned to a huge page, so that guest ranges aligned to 2 MiB are host huge-page ranges. */
     void *w = mmap(NULL, GUEST_ADDR_SPACE + GUARD_SIZE + GUEST_HUGE_PAGE, PROT_NONE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -326,9 +341,9 @@ int guest_mem_take_fault_signal(void)
 static void segv_handler(int sig, siginfo_t *si, void *uc_)
 {
     ucontext_t *uc = uc_;
-    uint8_t *h = si->si_addr;
-    if (h >= guest_base && h < guest_base + GUEST_ADDR_SPACE + GUARD_SIZE) {
-        uint64_t ga = (uint64_t)(h - guest_base);
+    uintptr_t h = (uintptr_t)si->si_addr;
+    if (h >= (uintptr_t)guest_base && h - (uintptr_t)guest_base < GUEST_ADDR_SPACE + GUARD_SIZE) {
+        uint64_t ga = (uint64_t)(h - (uintptr_t)guest_base);
         bool write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
         uint8_t *slot = ga < GUEST_ADDR_SPACE ? flag_slot(ga, false) : NULL;
         if (write && slot && (*slot & GP_CODE) && (*slot & GP_WRITE)) {

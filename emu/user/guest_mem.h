@@ -20,12 +20,17 @@ enum {
     GP_CODE = 16,                          /* translated code: host copy write-protected */
 };
 
+/* Host address of guest address 0: NULL when the window is the host's own addresses (see
+ * guest_mem_init); host pointers are computed in integers, as NULL + a is not C. */
 extern uint8_t *guest_base;
 
-/* Reserve the window and install the fault handler; once per process. */
-int guest_mem_init(void);
+/* Reserve the window and install the fault handler; once per process.  zero_base: put guest
+ * address a at host address a when the host has [64 KiB, GUEST_ADDR_SPACE + guard) free (not
+ * under ASan, whose shadow lies there), so that generated code addresses guest memory with the
+ * guest's own registers; else, or when false, the window goes where the host puts it. */
+int guest_mem_init(bool zero_base);
 /* Host pointer for a guest address (no checks). */
-static inline void *g2h(uint64_t a) { return guest_base + a; }
+static inline void *g2h(uint64_t a) { return (void *)((uintptr_t)guest_base + a); }
 static inline bool guest_addr_ok(uint64_t a, uint64_t len)
 {
     return a < GUEST_ADDR_SPACE && len <= GUEST_ADDR_SPACE - a;

@@ -43,6 +43,11 @@ static void usage(FILE *f)
             "                      host transparent huge pages, as guest RAM in system mode: fewer\n"
             "                      host TLB misses on large working sets (default on; needs THP in\n"
             "                      \"madvise\" or \"always\" mode on the host)\n"
+            "  --guest-base zero|window\n"
+            "                      zero (the default): guest address A at host address A when the\n"
+            "                      host has the guest's 1 TiB free (not under ASan), so generated\n"
+            "                      code uses the guest's registers as addresses; window: always at\n"
+            "                      a host-chosen base (the fallback of zero)\n"
             "  -d, --debug LIST    comma-separated: exc (log guest faults/exceptions), sig (log signal\n"
             "                      delivery), stats (translation statistics at exit)\n"
             "  --trace LIST        Capstone trace, comma-separated: in_asm (each block disassembled\n"
@@ -125,6 +130,13 @@ int main(int argc, char **argv)
                 return 2;
             }
             user_proc.huge_pages = !strcmp(val, "on");
+        } else if (!strcmp(a, "--guest-base")) {
+            NEEDVAL();
+            if (strcmp(val, "zero") && strcmp(val, "window")) {
+                fprintf(stderr, "malibu-user: --guest-base zero|window\n");
+                return 2;
+            }
+            user_proc.window_base = !strcmp(val, "window");
         } else if (!strcmp(a, "-s") || !strcmp(a, "--strace") || !strcmp(a, "-strace")) {
             user_proc.strace = true;
         } else if (!strcmp(a, "-d") || !strcmp(a, "--debug")) {
@@ -208,7 +220,7 @@ int main(int argc, char **argv)
     else
         user_proc.self_exe[n] = 0;
 
-    int r = guest_mem_init();
+    int r = guest_mem_init(!user_proc.window_base);
     if (r < 0) {
         fprintf(stderr, "malibu-user: cannot reserve the guest address space: %s\n", strerror(-r));
         return 127;

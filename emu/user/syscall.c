@@ -1154,7 +1154,7 @@ static long exec_common(const char *path, uint64_t gargv, uint64_t genvp)
     size_t ac = 0;
     while (av[ac])
         ac++;
-    char **hv = calloc(ac + 18, sizeof *hv);
+    char **hv = calloc(ac + 20, sizeof *hv);
     size_t k = 0;
     hv[k++] = user_proc.self_exe;
     if (user_proc.sysroot) {
@@ -1172,6 +1172,8 @@ static long exec_common(const char *path, uint64_t gargv, uint64_t genvp)
     hv[k++] = cpu_model == CPU_MODEL_A57 ? "a57" : "max";
     hv[k++] = "--huge-pages";
     hv[k++] = user_proc.huge_pages ? "on" : "off";
+    hv[k++] = "--guest-base";
+    hv[k++] = user_proc.window_base ? "window" : "zero";
     static char dbg[32];
     snprintf(dbg, sizeof dbg, "%s%s%s", user_proc.debug_exc ? "exc," : "", user_proc.debug_sig ? "sig," : "",
              user_proc.exit_hook ? "stats," : "");

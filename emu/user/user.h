@@ -52,6 +52,7 @@ typedef struct UserProc {
     bool debug_exc;           /* log guest exceptions */
     bool debug_sig;           /* log signal delivery */
     bool huge_pages;          /* large anonymous mappings on host huge pages (--huge-pages) */
+    bool window_base;         /* --guest-base window: never guest address = host address */
     void (*exit_hook)(void);  /* run just before the process exits (statistics) */
     uint64_t brk_start, brk_cur, brk_mapped_end;
     uint64_t mmap_next;

@@ -2,8 +2,9 @@
 # and malibu-user (dynamic ones with the cross sysroot); stdout and exit status must match.
 #   make corpus-test   (part of make test) only CORPUS_GATE entries fail the build
 #   make corpustest    everything, full report, no gate
-# Each binary runs twice under malibu-user: as users run it (blocks compiled at their 8th run), and
-# with --compile-after 1, so that code run once (fault_regs' probes, smc) runs as native code too.
+# Each binary runs twice under malibu-user: as users run it (blocks compiled at their 8th run, guest
+# addresses = host addresses), and with --compile-after 1, so that code run once (fault_regs'
+# probes, smc) runs as native code too, and --guest-base window (the window fallback).
 # CORPUS_GATE: program names (sha256), variants (neon-O3-dynamic), link kinds (static), or all.
 CORPUS_GATE ?= all
 CORPUS_SRCS := $(sort $(wildcard tests/corpus/*.c))
@@ -24,7 +25,7 @@ TEST_TARGETS += corpus-test
 
 corpus-test: $(B)/malibu-user $(CORPUS_BINS)
 	@echo "== C corpus (gate: $(if $(strip $(CORPUS_GATE)),$(CORPUS_GATE),none yet))"
-	$(PYTHON) tests/corpus/corpus.py --malibu $(B)/malibu-user --malibu "$(B)/malibu-user --compile-after 1" \
+	$(PYTHON) tests/corpus/corpus.py --malibu $(B)/malibu-user --malibu "$(B)/malibu-user --compile-after 1 --guest-base window" \
 	    --gate "$(CORPUS_GATE)" $(CORPUS_BINS)
 
 corpustest: $(B)/malibu-user $(CORPUS_BINS)

@@ -42,7 +42,7 @@ diff-test-portable: $(B)/malibu-user
 
 diff-test-backends: $(B)/malibu-user
 	@echo "== differential test, native back end against the portable one (all classes)"
-	$(PYTHON) tests/diff/difftest.py --malibu "$(B)/malibu-user --backend native --compile-after 1" \
+	$(PYTHON) tests/diff/difftest.py --malibu "$(B)/malibu-user --backend native --compile-after 1 --guest-base window" \
 	    --qemu "$(B)/malibu-user --backend portable" --workdir $(B)/tests/diff-backends \
 	    -n $(DIFF_BACKENDS_N) --seed 5 --classes "$(DIFF_CLASSES)" --gate all
 

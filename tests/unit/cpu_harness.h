@@ -17,7 +17,7 @@ static inline CPUState *harness_cpu(void)
 {
     static CPUState *c;
     if (!c) {
-        ck_assert_int_eq(guest_mem_init(), 0);
+        ck_assert_int_eq(guest_mem_init(true), 0);
         ck_assert_int_eq(guest_map_anon(HARNESS_CODE, 0x10000, GP_READ | GP_EXEC), 0);
         ck_assert_int_eq(guest_map_anon(HARNESS_DATA, HARNESS_DATA_SIZE, GP_READ | GP_WRITE), 0);
         c = aligned_alloc(64, (sizeof *c + 63) & ~(size_t)63);

@@ -19,7 +19,7 @@ static void mem_setup(void)
 {
     static bool done;
     if (!done) {
-        ck_assert_int_eq(guest_mem_init(), 0);
+        ck_assert_int_eq(guest_mem_init(true), 0);
         done = true;
     }
 }
