@@ -771,7 +771,9 @@ void ne_slow_reload(NCtx *x, int site, int host, unsigned slot)
  * before it is compiled (rc_scratch, op_scratch in native_ops.c), which moves their entries
  * out; they come last, so a block fills them only when the others are taken.  System mode
  * keeps rcx/rdx for the soft-TLB probe (which leaves the entry's addend in rcx), so 10
- * registers; the LSE atomics take the host address in rsi, which op_scratch frees for them. */
+ * registers; the LSE atomics take the host address in rsi, which op_scratch frees for them.
+ * User mode caches in r12 too when guest addresses are host addresses (guest_base 0), else r12
+ * holds guest_base (NCtx.rc_never). */
 #define RC_BIT(r) (1u << (r))
 #define RC_HOST_COMMON (RC_BIT(X_R8) | RC_BIT(X_R9) | RC_BIT(X_R10) | RC_BIT(X_R11) | RC_BIT(X_R14) | \
                         RC_BIT(X_R15) | RC_BIT(X_RBP) | RC_BIT(X_RDI) | RC_BIT(X_RSI) | RC_BIT(X_R13))
@@ -780,8 +782,8 @@ static const int rc_host[NE_CACHE_REGS] = { X_R8, X_R9, X_R10, X_R11, X_R14, X_R
 #define RC_HOST_MASK RC_HOST_COMMON
 #else
 static const int rc_host[NE_CACHE_REGS] = { X_R8, X_R9, X_R10, X_R11, X_R14, X_R15, X_RBP, X_RDI, X_RSI, X_R13,
-                                            X_RDX, X_RCX };
-#define RC_HOST_MASK (RC_HOST_COMMON | RC_BIT(X_RDX) | RC_BIT(X_RCX))
+                                            X_R12, X_RDX, X_RCX };
+#define RC_HOST_MASK (RC_HOST_COMMON | RC_BIT(X_R12) | RC_BIT(X_RDX) | RC_BIT(X_RCX))
 #endif
 _Static_assert(__builtin_popcount(RC_HOST_MASK) == NE_CACHE_REGS, "RC_HOST_MASK: the registers of rc_host");
 
@@ -845,7 +847,7 @@ void rc_scratch(NCtx *x, uint32_t mask)
  * entry is empty and may not be taken. */
 static bool rc_is_scratch(const NCtx *x, int i)
 {
-    return x->rc_busy >> rc_host[i] & 1;
+    return (x->rc_busy | x->rc_never) >> rc_host[i] & 1;
 }
 
 /* Distance in ops from the op being compiled to the next mention of each guest slot (0: the
@@ -1500,6 +1502,11 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
     x->failed = false;
     x->rc_frozen = false;
     x->rc_busy = 0;
+#ifdef CONFIG_SYSTEM
+    x->rc_never = 0;
+#else
+    x->rc_never = c->guest_base ? RC_BIT(HR_GUEST_BASE) : 0;
+#endif
     x->rc_clock = 0;
     x->live_next = ~0u;
     x->pending_fl = -1;

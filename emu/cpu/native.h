@@ -178,7 +178,8 @@ void native_chain(uint8_t *field, TB *tb);
 #ifdef CONFIG_SYSTEM
 #define NATIVE_CACHE_REGS 10 /* rsi too: the soft-TLB probe leaves the addend in rcx */
 #else
-#define NATIVE_CACHE_REGS 12 /* r13 (the guest window's end is compared in memory), rdx, rcx */
+#define NATIVE_CACHE_REGS 13 /* r13 (the guest window's end is compared in memory), rdx, rcx, and
+                              * r12 when guest_base is 0 (no base to hold) */
 #endif
 typedef struct NativeFaultSite {
     uintptr_t rip;

@@ -65,6 +65,8 @@ typedef struct NCtx {
     int8_t rc_of[NUM_XREGS];    /* slot -> rc index, -1 when not cached */
     uint32_t rc_clock;
     bool rc_frozen;             /* inside code with two paths: no new cache entries */
+    uint32_t rc_never;          /* host registers that hold no cache entry in this block (r12 when
+                                 * it is the guest window's base) */
     uint32_t rc_busy;           /* host registers (bit per X_*) the op being compiled uses as
                                  * scratch: no cache entry there (rc_scratch) */
     /* x86 EFLAGS still hold the guest flags an op just computed (kind live_fl, FL_*) when the
