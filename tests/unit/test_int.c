@@ -1675,6 +1675,51 @@ START_TEST(table)
 }
 END_TEST
 
+/* Readers of NZCV a few ops after the compare that set them, with only computing ops between
+ * (the native back end compares again in EFLAGS: native_ops.c flags_cc): CMP reg then CSEL,
+ * CMP W imm then CSEL GT, TST imm then CSINC, CMP then CCMP then CSEL. */
+START_TEST(condition_reread_after_other_ops)
+{
+    static const uint32_t code[] = {
+        0xeb02003fu, /* cmp x1, x2 */
+        0x8b048063u, /* add x3, x3, x4, lsl #32 */
+        0x9a8730c5u, /* csel x5, x6, x7, lo */
+        0x7100143fu, /* cmp w1, #5 */
+        0xd37ff908u, /* lsl x8, x8, #1 */
+        0x9a90c1e9u, /* csel x9, x15, x16, gt */
+        0xf2401c3fu, /* tst x1, #0xff */
+        0xaa0b03eau, /* mov x10, x11 */
+        0x9a8e15acu, /* csinc x12, x13, x14, ne */
+        0xeb01005fu, /* cmp x2, x1 */
+        0x91000631u, /* add x17, x17, #1 */
+        0xfa442060u, /* ccmp x3, x4, #0, hs */
+        0x9a9001f2u, /* csel x18, x15, x16, eq */
+        BRK0,
+    };
+    static const struct { uint64_t x1, x2, x3, x4, x5, x9, x12, x18; uint32_t nzcv; } cases[] = {
+        { 3, 10, 1, 2, 0x66, 0x100, 0xdd, 0x100, 0x20000000u },  /* lo, !gt, ne, hs: x3 != x4 */
+        { 0x100, 7, 5, 0, 0x77, 0xff, 0xef, 0x100, 0x00000000u }, /* !lo, gt, eq, lo: ccmp fails */
+        { 1, 1, 0, 0, 0x77, 0x100, 0xdd, 0xff, 0x60000000u },    /* !lo, !gt, ne, hs: x3 == x4 */
+    };
+    for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        CPUState *c = harness_cpu();
+        c->x[1] = cases[k].x1, c->x[2] = cases[k].x2, c->x[3] = cases[k].x3, c->x[4] = cases[k].x4;
+        c->x[6] = 0x66, c->x[7] = 0x77, c->x[8] = 4, c->x[11] = 0xbb, c->x[13] = 0xdd, c->x[14] = 0xee;
+        c->x[15] = 0xff, c->x[16] = 0x100;
+        ck_assert_int_eq(harness_run(c, code, sizeof code / sizeof code[0]), EXC_BRK);
+        ck_assert_uint_eq(c->x[3], cases[k].x3 + (cases[k].x4 << 32));
+        ck_assert_uint_eq(c->x[5], cases[k].x5);
+        ck_assert_uint_eq(c->x[8], 8);
+        ck_assert_uint_eq(c->x[9], cases[k].x9);
+        ck_assert_uint_eq(c->x[10], 0xbb);
+        ck_assert_uint_eq(c->x[12], cases[k].x12);
+        ck_assert_uint_eq(c->x[17], 1);
+        ck_assert_uint_eq(c->x[18], cases[k].x18);
+        ck_assert_uint_eq(cpu_get_nzcv(c), cases[k].nzcv);
+    }
+}
+END_TEST
+
 /* Hand-checked edge cases (values from the Arm ARM definitions). */
 START_TEST(adds_overflow_and_carry)
 {
@@ -1791,6 +1836,7 @@ int main(void)
     TCase *tc = tcase_create("int");
     tcase_add_loop_test(tc, table, 0, (int)(sizeof int_cases / sizeof int_cases[0]));
     tcase_add_test(tc, adds_overflow_and_carry);
+    tcase_add_test(tc, condition_reread_after_other_ops);
     tcase_add_test(tc, subs_borrow_and_adcs_carry_in);
     tcase_add_test(tc, crc32_check_values);
     tcase_add_test(tc, division_edge_cases);
