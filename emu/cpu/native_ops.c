@@ -572,7 +572,7 @@ static bool remat_form(const Op *s, const NativeDesc *d, Remat *r)
 }
 
 /* Can the reader being compiled get cond by doing the block's last flag setter again in EFLAGS
- * (remat_cc)?  When that setter is a compare of remat_form, the ops since only compute (no
+ * (flags_cc)?  When that setter is a compare of remat_form, the ops since only compute (no
  * access, handler, branch or label between) and write neither operand, and both operands are
  * in cache registers now.  Its emitter stored the flags the reader needs; testing those bytes
  * is a load waiting on that store, on the path to the reader's result (the carry of a csel in
