@@ -66,6 +66,17 @@ static int guest_operand(NCtx *x, uint8_t **miss, unsigned size, int *hb, int *h
 #define FAULT_POINT() ne_fault_point(x, site)
 #endif
 
+/* The host address's register that is rax (the index, or with a zero base the base) moved to
+ * rcx, for the forms that need rax (cmpxchg's compare value, the loop's old value). */
+static void address_out_of_rax(Asm *a, int *hb, int *hi)
+{
+    int *r = *hi == X_RAX ? hi : *hb == X_RAX ? hb : NULL;
+    if (r) {
+        x_mov_rr(a, W64, X_RCX, X_RAX);
+        *r = X_RCX;
+    }
+}
+
 unsigned ne_emit_atomic(NCtx *x, const Op *o, const NativeDesc *d)
 {
     Asm *a = &x->a;
@@ -111,10 +122,7 @@ unsigned ne_emit_atomic(NCtx *x, const Op *o, const NativeDesc *d)
         rc_write_mem(x, o->d, X_RDX);
         break;
     case NAT_CAS: /* rax = Rs (compare), rdx = Rt (new); old value -> Rs */
-        if (hi == X_RAX || hb == X_RAX) { /* the address out of rax (zero base: the base) */
-            x_mov_rr(a, W64, X_RCX, X_RAX);
-            *(hi == X_RAX ? &hi : &hb) = X_RCX;
-        }
+        address_out_of_rax(a, &hb, &hi);
         if (src != X_RDX)
             x_mov_rr(a, W64, X_RDX, src);
         x_mov_rr(a, W64, X_RAX, cmp);
@@ -124,10 +132,7 @@ unsigned ne_emit_atomic(NCtx *x, const Op *o, const NativeDesc *d)
         rc_write_mem(x, o->a, X_RAX);
         break;
     default: { /* LDCLR / LDEOR / LDSET: rax = old, rdx = new, until the exchange holds */
-        if (hi == X_RAX || hb == X_RAX) { /* the address out of rax (zero base: the base) */
-            x_mov_rr(a, W64, X_RCX, X_RAX);
-            *(hi == X_RAX ? &hi : &hb) = X_RCX;
-        }
+        address_out_of_rax(a, &hb, &hi);
         FAULT_POINT();
         x_ldx(a, (int)size, false, 0, X_RAX, hb, hi, 0);
         uint8_t *again = a->p;
