@@ -69,6 +69,18 @@ static void print_stats(void)
                 (unsigned long long)the_cpu->tbc->n_flushes);
 }
 
+/* An option with two words (--huge-pages on|off, --guest-base zero|window): *second is whether
+ * val is the second; false, after the usage line, when it is neither. */
+static bool two_words(const char *opt, const char *val, const char *first, const char *second, bool *is_second)
+{
+    if (strcmp(val, first) && strcmp(val, second)) {
+        fprintf(stderr, "malibu-user: %s %s|%s\n", opt, first, second);
+        return false;
+    }
+    *is_second = !strcmp(val, second);
+    return true;
+}
+
 int main(int argc, char **argv)
 {
     const char *sysroot = getenv("MALIBU_SYSROOT");
@@ -125,18 +137,14 @@ int main(int argc, char **argv)
             }
         } else if (!strcmp(a, "--huge-pages")) {
             NEEDVAL();
-            if (strcmp(val, "on") && strcmp(val, "off")) {
-                fprintf(stderr, "malibu-user: --huge-pages on|off\n");
+            bool off;
+            if (!two_words(a, val, "on", "off", &off))
                 return 2;
-            }
-            user_proc.huge_pages = !strcmp(val, "on");
+            user_proc.huge_pages = !off;
         } else if (!strcmp(a, "--guest-base")) {
             NEEDVAL();
-            if (strcmp(val, "zero") && strcmp(val, "window")) {
-                fprintf(stderr, "malibu-user: --guest-base zero|window\n");
+            if (!two_words(a, val, "zero", "window", &user_proc.window_base))
                 return 2;
-            }
-            user_proc.window_base = !strcmp(val, "window");
         } else if (!strcmp(a, "-s") || !strcmp(a, "--strace") || !strcmp(a, "-strace")) {
             user_proc.strace = true;
         } else if (!strcmp(a, "-d") || !strcmp(a, "--debug")) {
