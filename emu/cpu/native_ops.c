@@ -122,7 +122,7 @@ static bool pure_op(const NativeDesc *d)
     switch (d->kind) {
     case NK_MOVI: case NK_MOV: case NK_MOVK: case NK_SHIFT_IMM: case NK_SHIFT_REG:
     case NK_EXTEND: case NK_BFM: case NK_BFI: case NK_MADD: case NK_EXTR: case NK_REV:
-    case NK_CLZ: case NK_RBIT:
+    case NK_CLZ: case NK_RBIT: case NK_MULL: case NK_DIV: case NK_DP1:
         return true;
     case NK_ADDSUB_IMM: case NK_ADDSUB_REG: case NK_ADDSUB_EXT: return !d->setf;
     case NK_LOGIC_IMM: case NK_LOGIC_REG: return d->op != 3;
