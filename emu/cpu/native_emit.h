@@ -254,6 +254,9 @@ uint8_t *ne_tlb_probe(NCtx *x, bool write, unsigned bytes, int addend);
 #endif
 /* NZCV from the x86 flags of the operation just done (FL_*: what the operation was). */
 enum { FL_ADD, FL_SUB, FL_LOGIC };
+/* ADC/SBC/ADCS/SBCS o being compiled takes its carry from EFLAGS, left there by the op just
+ * before: that op's FL_* kind, else -1 (from CPUState.cf). */
+int ne_adc_live_carry(const NCtx *x, const Op *o);
 void ne_store_flags(NCtx *x, int kind);
 /* All four NZCV from the x86 flags of an operation of that kind, stored now. */
 void ne_store_all_flags(NCtx *x, int kind);

@@ -54,13 +54,22 @@ static unsigned emit_adc(NCtx *x, const Op *o, const NativeDesc *d)
 {
     Asm *a = &x->a;
     int w = d->sf ? W64 : W32;
-    rc_read(x, X_RAX, o->n, w);
+    int live = ne_adc_live_carry(x, o);
+    rc_read(x, X_RAX, o->n, w); /* movs (no XZR here when live): EFLAGS stay */
     rc_read(x, X_RCX, o->m, w);
-    x_load_byte(a, X_RDX, HR_CPU, CPU_OFF(cf));
-    if (d->op)
-        x_alu_ri(a, W32, ALU_CMP, X_RDX, 1);  /* CF = (C == 0) */
-    else
-        x_alu_ri(a, W32, ALU_ADD, X_RDX, -1); /* CF = (C != 0) */
+    if (live == FL_LOGIC) {                  /* C = 0: adc adds 0, sbb subtracts 1 */
+        x_b(a, d->op ? 0xf9 : 0xf8);          /* stc / clc */
+    } else if (live >= 0) {
+        /* x86 CF is C after an add, NOT C after a sub; adc wants C, sbb NOT C */
+        if ((live == FL_SUB) != (d->op != 0))
+            x_b(a, 0xf5); /* cmc */
+    } else {
+        x_load_byte(a, X_RDX, HR_CPU, CPU_OFF(cf));
+        if (d->op)
+            x_alu_ri(a, W32, ALU_CMP, X_RDX, 1);  /* CF = (C == 0) */
+        else
+            x_alu_ri(a, W32, ALU_ADD, X_RDX, -1); /* CF = (C != 0) */
+    }
     x_alu_rr(a, w, d->op ? ALU_SBB : ALU_ADC, X_RAX, X_RCX);
     rc_write(x, o->d, X_RAX); /* a mov: EFLAGS stay the adc's */
     if (d->setf)

@@ -298,6 +298,14 @@ static unsigned flags_needed(NCtx *x, int kind, bool *pending, bool *defer)
             if (writes_setter_reg(s, sd, o->d))
                 repeatable = false;
             continue;
+        case NK_ADC: /* reads C (from EFLAGS when next: ne_adc_live_carry); ADCS writes all four */
+            if (!(next && o->n != REG_ZR && o->m != REG_ZR))
+                need |= NF_C;
+            if (d->setf)
+                return need;
+            if (writes_setter_reg(s, sd, o->d))
+                repeatable = false;
+            continue;
         case NK_CCMP: /* reads cond, then writes all four */
             if (!(next && ccmp_may_use_live(o, d) && d->cond < 14 && direct_cc(d->cond, kind) >= 0))
                 need |= cond_flags(d->cond);
@@ -598,6 +606,11 @@ static bool remat_find(const NCtx *x, unsigned cond, Remat *r)
         return x->rc_of[r->rn] >= 0 && (r->rm < 0 || x->rc_of[r->rm] >= 0);
     }
     return false;
+}
+
+int ne_adc_live_carry(const NCtx *x, const Op *o)
+{
+    return x->live_next == x->i && o->n != REG_ZR && o->m != REG_ZR ? x->live_fl : -1;
 }
 
 /* live_cc, else the compare again in EFLAGS (remat_find), else -1: read the stored flags. */

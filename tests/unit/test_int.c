@@ -1720,6 +1720,58 @@ START_TEST(condition_reread_after_other_ops)
 }
 END_TEST
 
+/* ADC/SBC right after the flag setter (the native back end takes the carry from EFLAGS: cmc
+ * where x86's CF is the inverse of C, clc/stc after a logical op), and multiplies and divides
+ * between a setter and its reader (pure ops: the carry stored, not the other flags).  Values
+ * from the Arm ARM definitions (AddWithCarry). */
+START_TEST(carry_readers_and_multiplies_between)
+{
+    static const uint32_t code[] = {
+        0xab020025u, /* adds x5, x1, x2 */
+        0x9a040066u, /* adc x6, x3, x4 */
+        0x9bc27c27u, /* umulh x7, x1, x2 */
+        0x9ac2082du, /* udiv x13, x1, x2 */
+        0x9a8a2128u, /* csel x8, x9, x10, cs */
+        0xeb02002bu, /* subs x11, x1, x2 */
+        0xda04006cu, /* sbc x12, x3, x4 */
+        0xab02002eu, /* adds x14, x1, x2 */
+        0xfa04006fu, /* sbcs x15, x3, x4 */
+        0xba040070u, /* adcs x16, x3, x4 */
+        0xea020031u, /* ands x17, x1, x2 */
+        0xda040073u, /* sbc x19, x3, x4 */
+        0x2b020034u, /* adds w20, w1, w2 */
+        0x1a040075u, /* adc w21, w3, w4 */
+        BRK0,
+    };
+    static const unsigned out[14] = { 5, 6, 7, 13, 8, 11, 12, 14, 15, 16, 17, 19, 20, 21 };
+    static const struct { uint64_t x1, x2, x3, x4, want[14]; uint32_t nzcv; } cases[] = {
+        { 0xffffffffffffffffull, 0x1ull, 0x5ull, 0x7ull,
+          { 0x0ull, 0xdull, 0x0ull, 0xffffffffffffffffull, 0x99ull, 0xfffffffffffffffeull, 0xfffffffffffffffeull,
+            0x0ull, 0xfffffffffffffffeull, 0xcull, 0x1ull, 0xfffffffffffffffdull, 0x0ull, 0xdull }, 0x60000000u },
+        { 0x3ull, 0x5ull, 0x8000000000000000ull, 0x1ull,
+          { 0x8ull, 0x8000000000000001ull, 0x0ull, 0x0ull, 0xaaull, 0xfffffffffffffffeull, 0x7ffffffffffffffeull,
+            0x8ull, 0x7ffffffffffffffeull, 0x8000000000000002ull, 0x1ull, 0x7ffffffffffffffeull, 0x8ull, 0x1ull },
+          0x00000000u },
+        { 0xaull, 0x3ull, 0x0ull, 0x0ull,
+          { 0xdull, 0x0ull, 0x0ull, 0x3ull, 0xaaull, 0x7ull, 0x0ull, 0xdull, 0xffffffffffffffffull, 0x0ull, 0x2ull,
+            0xffffffffffffffffull, 0xdull, 0x0ull }, 0x00000000u },
+        { 0x1234ull, 0x0ull, 0xffffffffull, 0xffffffffull,
+          { 0x1234ull, 0x1fffffffeull, 0x0ull, 0x0ull, 0xaaull, 0x1234ull, 0x0ull, 0x1234ull, 0xffffffffffffffffull,
+            0x1fffffffeull, 0x0ull, 0xffffffffffffffffull, 0x1234ull, 0xfffffffeull }, 0x00000000u },
+    };
+    for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        CPUState *c = harness_cpu();
+        c->x[1] = cases[k].x1, c->x[2] = cases[k].x2, c->x[3] = cases[k].x3, c->x[4] = cases[k].x4;
+        c->x[9] = 0x99, c->x[10] = 0xaa;
+        ck_assert_int_eq(harness_run(c, code, sizeof code / sizeof code[0]), EXC_BRK);
+        for (unsigned r = 0; r < 14; r++)
+            ck_assert_msg(c->x[out[r]] == cases[k].want[r], "case %u: x%u = 0x%llx, want 0x%llx", k, out[r],
+                          (unsigned long long)c->x[out[r]], (unsigned long long)cases[k].want[r]);
+        ck_assert_uint_eq(cpu_get_nzcv(c), cases[k].nzcv);
+    }
+}
+END_TEST
+
 /* Hand-checked edge cases (values from the Arm ARM definitions). */
 START_TEST(adds_overflow_and_carry)
 {
@@ -1837,6 +1889,7 @@ int main(void)
     tcase_add_loop_test(tc, table, 0, (int)(sizeof int_cases / sizeof int_cases[0]));
     tcase_add_test(tc, adds_overflow_and_carry);
     tcase_add_test(tc, condition_reread_after_other_ops);
+    tcase_add_test(tc, carry_readers_and_multiplies_between);
     tcase_add_test(tc, subs_borrow_and_adcs_carry_in);
     tcase_add_test(tc, crc32_check_values);
     tcase_add_test(tc, division_edge_cases);
