@@ -159,6 +159,8 @@ static bool setter_repeatable(const Op *s, const NativeDesc *sd)
     }
     if (sd->kind == NK_ADDSUB_IMM && sd->setf && s->d == s->n)
         return true; /* SUBS/ADDS Xd, Xd, #imm: the source is the result -/+ imm (fl_copy) */
+    if (sd->kind == NK_ADDSUB_REG && sd->setf && s->d == s->n && s->d != s->m && !s->x)
+        return true; /* SUBS/ADDS Xd, Xd, Xm: the source is the result -/+ Xm (fl_copy) */
     bool reg = sd->kind == NK_ADDSUB_REG || sd->kind == NK_ADDSUB_EXT || sd->kind == NK_LOGIC_REG;
     if (sd->kind != NK_ADDSUB_IMM && sd->kind != NK_LOGIC_IMM && !reg)
         return false;
@@ -166,7 +168,8 @@ static bool setter_repeatable(const Op *s, const NativeDesc *sd)
 }
 
 /* The abort path's NZCV of a setter its own handler cannot recompute: a fused compare-and-
- * branch (its handler branches) or an immediate SUBS/ADDS that overwrote its source.  x: FLA_*
+ * branch (its handler branches) or a SUBS/ADDS (immediate, unshifted register) that overwrote
+ * its source.  x: FLA_*
  * operation, FLA_SF, FLA_REG (operand b is Xm, else imm), FLA_INV (operand a is Xd +/- b,
  * the source recovered from the result, else Xn), FLA_ADJ (operand a is Xn less the signed
  * 24-bit x >> 8: Xn was since incremented by it, ne_loop_stale_edge).  Writes NZCV only. */
@@ -211,6 +214,8 @@ static const Op *fl_copy(NCtx *x)
         f = fop[op] | ((sd->op & 1) ? 0 : FLA_SF) | (op == 1 || op == 4 ? FLA_REG : 0);
     } else if (sd->kind == NK_ADDSUB_IMM && s->d == s->n) {
         f = (sd->op ? FLA_SUB : FLA_ADD) | (sd->sf ? FLA_SF : 0);
+    } else if (sd->kind == NK_ADDSUB_REG && s->d == s->n && s->d != s->m && !s->x) {
+        f = (sd->op ? FLA_SUB : FLA_ADD) | (sd->sf ? FLA_SF : 0) | FLA_REG;
     } else {
         return cp;
     }

@@ -714,6 +714,13 @@ START_TEST(miss_path_flags_of_setter)
 }
 END_TEST
 
+/* The setter overwrote its first source: the miss path recovers it as the result + x3. */
+START_TEST(miss_path_flags_of_setter_into_its_source)
+{
+    run_setter_then_faulting_load(0xeb030042 /* subs x2, x2, x3 */, false);
+}
+END_TEST
+
 START_TEST(miss_path_flags_of_fused_compare)
 {
     run_setter_then_faulting_load(0xeb03005f /* cmp x2, x3 */, true);
@@ -1318,6 +1325,7 @@ int main(void)
     tcase_add_test(tc, svc_undef_eret);
     tcase_add_test(tc, miss_path_flags_of_setter);
     tcase_add_test(tc, miss_path_flags_of_fused_compare);
+    tcase_add_test(tc, miss_path_flags_of_setter_into_its_source);
     tcase_add_test(tc, miss_path_flags_of_stale_back_edge);
     tcase_add_test(tc, run_of_loads_past_ram_end);
     tcase_add_test(tc, run_of_stores_past_ram_end);
