@@ -1001,6 +1001,13 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
         r.rt = rc_claim(x, o->d);
         r.rt2 = rc_claim(x, o->a);
     }
+    /* Store data into cache registers too (the cache freezes at the probe): a loop storing a
+     * register it does not otherwise touch then has it cached from the head on, not loaded
+     * into rdx on every round. */
+    if ((d->kind == NK_STORE || d->kind == NK_STOREP) && o->d != REG_ZR)
+        rc_src(x, o->d, X_RDX);
+    if (d->kind == NK_STOREP && o->a != REG_ZR)
+        rc_src(x, o->a, X_RDX);
     /* One probe for a run of accesses off this base (access_run); a miss runs each of its ops'
      * handlers in turn.  The miss path writes the dirty cached registers back for the handler
      * (ne_slow_site). */
