@@ -3,6 +3,7 @@
 #include "timeline_int.h"
 
 #include <stdlib.h>
+#include <sched.h>
 #include <string.h>
 #include <time.h>
 
@@ -86,17 +87,34 @@ void timeline_get_counts(timeline_counts *out)
     out->dropped = n - out->kept;
 }
 
-/* Claim the next slot of the ring (one atomic add: writers on any thread never wait for each
- * other) and fill it; the sequence number, stored last, marks the slot complete.  Two writers
- * meet in one slot only if one of them stalls between its add and its last store while the
- * others record a whole lap of the ring (--timeline-limit events); the file is written after
- * every writer stopped. */
+#define TL_BUSY (1ull << 63) /* in a slot's seq: a writer is filling it */
+
+/* Take the next sequence number (one atomic add) and fill its slot of the ring; the sequence
+ * number, stored last, marks the slot complete.  Writers meet in one slot only when one of
+ * them stalls between its add and its fill while the others record a whole lap of the ring
+ * (--timeline-limit events, many threads on few host CPUs): the slot is claimed from an older
+ * event by a compare-and-swap (TL_BUSY while filling; the newer writer spins until the holder
+ * is done), and a writer that finds a newer event there drops its own, which the ring no
+ * longer holds anyway.  So the last lap holds each of its events whole; the file is written
+ * after every writer stopped. */
 void tl_record(const tl_event *e)
 {
     uint64_t idx = __atomic_fetch_add(&tl.head, 1, __ATOMIC_RELAXED);
     tl_event *slot = &tl.ring[idx % tl.cap];
-    __atomic_store_n(&slot->seq, 0, __ATOMIC_RELAXED);
-    uint64_t seq = idx + 1;
+    uint64_t seq = idx + 1, cur = __atomic_load_n(&slot->seq, __ATOMIC_ACQUIRE);
+    for (unsigned spins = 0;; spins++) {
+        if (cur & TL_BUSY) {
+            if (spins > 64)
+                sched_yield(); /* the holder may be descheduled */
+            cur = __atomic_load_n(&slot->seq, __ATOMIC_ACQUIRE);
+            continue;
+        }
+        if (cur >= seq)
+            return;
+        if (__atomic_compare_exchange_n(&slot->seq, &cur, TL_BUSY | seq, true, __ATOMIC_ACQUIRE,
+                                        __ATOMIC_ACQUIRE))
+            break;
+    }
     memcpy((char *)slot + sizeof slot->seq, (const char *)e + sizeof e->seq, sizeof *e - sizeof e->seq);
     __atomic_store_n(&slot->seq, seq, __ATOMIC_RELEASE);
 }
