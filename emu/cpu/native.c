@@ -1057,7 +1057,7 @@ static void loop_label(NCtx *x, struct NeLoopHead *h)
     if (h->stale_copy)
         x_store_imm8(&x->a, HR_CPU, CPU_OFF(loop_nzcv_stale), 0);
     h->label = x->a.p;
-    x->flags_op = stale_tag(h->stale_copy);
+    x->flags_op = stale_tag(h->stale_sel ? h->stale_sel : h->stale_copy);
 }
 
 /* The code before an op_loop_head label arrives in its canonical state, with NZCV in CPUState
@@ -1233,11 +1233,12 @@ static void emit_loop_exits(NCtx *x, struct NativeBuf *b)
             if (h->slot[k] >= 0 && h->dirty[k])
                 x_store(a, W64, HR_CPU, xoff((unsigned)h->slot[k]), rc_host[k]);
         if (h->stale_copy) { /* left out by ne_loop_stale_edge's back edge */
+            const Op *copy = h->stale_sel ? h->stale_sel : h->stale_copy;
             x_cmp_m8i(a, HR_CPU, CPU_OFF(loop_nzcv_stale), 0);
             uint8_t *stored = x_jcc(a, CC_E);
             x_mov_rr(a, W64, X_RDI, HR_CPU);
-            x_mov_imm(a, X_RSI, (uint64_t)(uintptr_t)h->stale_copy);
-            ne_call(x, (const void *)h->stale_copy->fn);
+            x_mov_imm(a, X_RSI, (uint64_t)(uintptr_t)copy);
+            ne_call(x, (const void *)copy->fn);
             x_patch(stored, a->p);
         }
         x_mov_imm(a, X_RCX, h->pc);
@@ -1527,6 +1528,9 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
         h->stale_adj_copy = h->stale_copy && h->stale_adj ? ne_flags_copy(x, (unsigned)h->stale_edge, h->stale_adj) : NULL;
         if (h->stale_adj && !h->stale_adj_copy)
             h->stale_copy = NULL;
+        h->stale_copy2 = h->stale_copy && !h->stale_adj && h->stale_edge2 >= 0
+                             ? ne_flags_copy(x, (unsigned)h->stale_edge2, 0) : NULL;
+        h->stale_sel = h->stale_copy2 ? ne_flags_select(x, h->stale_copy, h->stale_copy2) : NULL;
     }
 
     if (insn_limit_check) {
@@ -1624,6 +1628,8 @@ bool native_compile(CPUState *c, TB *tb)
         memset(h->slot, -1, sizeof h->slot);
         memset(h->dirty, 0, sizeof h->dirty);
         h->stale_edge = ne_loop_stale_edge(tb, h->first_op, h->pc, &h->stale_adj_op, &h->stale_adj);
+        h->stale_edge2 = h->stale_edge >= 0 && !h->stale_adj
+                             ? ne_loop_stale_edge_after(tb, h->first_op, h->pc, (unsigned)h->stale_edge) : -1;
     }
     size_t data_mark = b->data_used, sites_mark = b->n_sites;
     if (!compile_once(x, c, tb, loops))

@@ -108,6 +108,11 @@ typedef struct NCtx {
         unsigned stale_adj_op;
         int32_t stale_adj;
         const Op *stale_copy, *stale_adj_copy;
+        /* A second such back edge (stale_edge2, -1: none; neither with an ADD adjustment): its
+         * own copy, and the fault sites carry stale_sel instead, which runs the copy of the
+         * edge that came round (CPUState.loop_nzcv_stale 1 or 2: op_flags_select). */
+        int stale_edge2;
+        const Op *stale_copy2, *stale_sel;
     } head[NE_MAX_HEADS];
     unsigned n_heads;
     bool stale_taken;           /* the back edge being compiled is its head's stale_edge */
@@ -225,6 +230,11 @@ bool ne_through_needed(const TB *tb, unsigned i);
  * mode) or before a soft-TLB miss's handler (system mode) when CPUState.loop_nzcv_stale says
  * so, and leaving at the back edge recomputes them first. */
 int ne_loop_stale_edge(const TB *tb, unsigned from, uint64_t head_pc, unsigned *adj_op, int32_t *adj);
+/* The same for the next such back edge after op `after` (a head's second: none needing an
+ * adjustment), else -1. */
+int ne_loop_stale_edge_after(const TB *tb, unsigned from, uint64_t head_pc, unsigned after);
+/* An op that runs one of two flags copies (imm, link) by CPUState.loop_nzcv_stale (1, 2). */
+const Op *ne_flags_select(NCtx *x, const Op *first, const Op *second);
 /* The copy of op i that recomputes its NZCV (fl_copy), for stale_edge, with Xn less adj when
  * adj != 0 (for the accesses after the ADD at adj_op); NULL: no data space. */
 const Op *ne_flags_copy(NCtx *x, unsigned i, int32_t adj);

@@ -377,12 +377,48 @@ static bool adjustable(const Op *s, const NativeDesc *sd, const Op *o, const Nat
     return true;
 }
 
+static int stale_edge_from(const TB *tb, unsigned from, uint64_t head_pc, unsigned start, unsigned *adj_op,
+                           int32_t *adj);
+
 int ne_loop_stale_edge(const TB *tb, unsigned from, uint64_t head_pc, unsigned *adj_op, int32_t *adj)
+{
+    return stale_edge_from(tb, from, head_pc, from, adj_op, adj);
+}
+
+int ne_loop_stale_edge_after(const TB *tb, unsigned from, uint64_t head_pc, unsigned after)
+{
+    unsigned adj_op;
+    int32_t adj;
+    int e = stale_edge_from(tb, from, head_pc, after + 1, &adj_op, &adj);
+    return e >= 0 && adj_op == ~0u ? e : -1;
+}
+
+static Op *op_flags_select(CPUState *c, Op *o)
+{
+    Op *copy = c->loop_nzcv_stale == 2 ? (Op *)o->link : (Op *)(uintptr_t)o->imm;
+    copy->fn(c, copy);
+    return o + 1;
+}
+
+const Op *ne_flags_select(NCtx *x, const Op *first, const Op *second)
+{
+    Op *sel = ne_op_copy(x, 0); /* two data slots: the selector and a return op */
+    if (sel) {
+        sel[0].fn = op_flags_select;
+        sel[0].imm = (uint64_t)(uintptr_t)first;
+        sel[0].link = (struct TB *)(uintptr_t)second;
+    }
+    return sel;
+}
+
+/* The first fused compare from op start whose taken side is the head (its ops from op from),
+ * the block going on after: ne_loop_stale_edge. */
+static int stale_edge_from(const TB *tb, unsigned from, uint64_t head_pc, unsigned start, unsigned *adj_op,
+                           int32_t *adj)
 {
     *adj_op = ~0u;
     *adj = 0;
-    /* the first fused compare whose taken side is the head, the block going on after */
-    unsigned e = from;
+    unsigned e = start;
     while (e + 2 < tb->n_ops && !(tb->ops[e + 1].fn == op_goto_tb && tb->ops[e + 1].imm == head_pc &&
                                   tb->ops[e + 2].fn == op_goto_next))
         e++;
@@ -495,11 +531,13 @@ static unsigned cond_branch(NCtx *x, const Op *o, int cc)
         if (!ne_side_exit(x, cc, kind, o[1].imm, o[2].x)) { /* a loop's back edge: in line */
             uint8_t *on = x_jcc(&x->a, cc ^ 1);
             const struct NeLoopHead *h = x->head;
-            while (h < x->head + x->n_heads && !(h->pc == o[1].imm && h->stale_copy && h->stale_edge == (int)x->i))
+            while (h < x->head + x->n_heads &&
+                   !(h->pc == o[1].imm && h->stale_copy &&
+                     (h->stale_edge == (int)x->i || (h->stale_sel && h->stale_edge2 == (int)x->i))))
                 h++;
             if (h < x->head + x->n_heads && h->label) {
-                /* the back edge ne_loop_stale_edge chose: NZCV left out, recomputable */
-                x_store_imm8(&x->a, HR_CPU, CPU_OFF(loop_nzcv_stale), 1);
+                /* a back edge ne_loop_stale_edge chose: NZCV left out, recomputable by its copy */
+                x_store_imm8(&x->a, HR_CPU, CPU_OFF(loop_nzcv_stale), h->stale_edge == (int)x->i ? 1 : 2);
                 x->stale_taken = true;
             } else if (kind >= 0) {
                 emit_flag_stores(x, kind);

@@ -822,6 +822,40 @@ START_TEST(miss_path_flags_of_stale_back_edge)
 }
 END_TEST
 
+/* Two back edges to one head that both go round without storing NZCV (ne_loop_stale_edge,
+ * ne_loop_stale_edge_after): the first round leaves by the second (cmp x4, #0 with x4 = 1: C),
+ * and the load of the second round faults; SPSR_EL1 must hold that compare's NZCV (0010), not
+ * the first edge's compare's (cmp 1, #7: 1000) nor MSR NZCV's (0110). */
+START_TEST(miss_path_flags_of_second_stale_back_edge)
+{
+    static const uint32_t prog[] = {
+        0xd2b00000, /* movz x0, #0x8000, lsl #16 */
+        0x91200000, /* add x0, x0, #0x800 */
+        0xd518c000, /* msr vbar_el1, x0 */
+        0xd2b00007, /* movz x7, #0x8000, lsl #16: RAM */
+        0xd2800004, /* movz x4, #0 */
+        0xd2ac0009, /* movz x9, #0x6000, lsl #16: Z C */
+        0xd51b4209, /* msr nzcv, x9 */
+        0xd3544c86, /* 1: lsl x6, x4, #44 */
+        0x8b0700c6, /* add x6, x6, x7 */
+        0xf94000c5, /* ldr x5, [x6]: RAM, then RAM + 2^44 (beyond the PA range) */
+        0xf1001c9f, /* cmp x4, #7 */
+        0x54ffff80, /* b.eq 1b: the first edge, not taken */
+        0x91000484, /* add x4, x4, #1 */
+        0xf100009f, /* cmp x4, #0 */
+        0x54ffff21, /* b.ne 1b: the second edge */
+        0xd4000002, /* hvc #0 */
+    };
+    load(0, prog, sizeof prog / 4);
+    load(0xa00, sync_log, sizeof sync_log / 4);
+    ck_assert_int_eq(sys_cpu_run(cpu), 0);
+    ck_assert_uint_eq(hvc_regs[10] >> 26, 0x25);   /* data abort, same EL */
+    ck_assert_uint_eq(hvc_regs[12], RAM + 0x24);   /* at the load, in the second round */
+    ck_assert_uint_eq(hvc_regs[4], 1);
+    ck_assert_uint_eq(hvc_regs[13] >> 28, 0x2);    /* NZCV of cmp 1, #0 */
+}
+END_TEST
+
 START_TEST(smc_and_hvc_imm_undef)
 {
     /* The DT's conduit is HVC: SMC #0 and HVC #1 at EL1 are UNDEFINED (no EL2/EL3). */
@@ -1327,6 +1361,7 @@ int main(void)
     tcase_add_test(tc, miss_path_flags_of_fused_compare);
     tcase_add_test(tc, miss_path_flags_of_setter_into_its_source);
     tcase_add_test(tc, miss_path_flags_of_stale_back_edge);
+    tcase_add_test(tc, miss_path_flags_of_second_stale_back_edge);
     tcase_add_test(tc, run_of_loads_past_ram_end);
     tcase_add_test(tc, run_of_stores_past_ram_end);
     tcase_add_test(tc, pmu_counts_and_overflow);
