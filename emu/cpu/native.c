@@ -1057,7 +1057,7 @@ static void loop_label(NCtx *x, struct NeLoopHead *h)
     if (h->stale_copy)
         x_store_imm8(&x->a, HR_CPU, CPU_OFF(loop_nzcv_stale), 0);
     h->label = x->a.p;
-    x->flags_op = stale_tag(h->stale_sel ? h->stale_sel : h->stale_copy);
+    x->flags_op = stale_tag(h->stale_op);
 }
 
 /* The code before an op_loop_head label arrives in its canonical state, with NZCV in CPUState
@@ -1233,12 +1233,11 @@ static void emit_loop_exits(NCtx *x, struct NativeBuf *b)
             if (h->slot[k] >= 0 && h->dirty[k])
                 x_store(a, W64, HR_CPU, xoff((unsigned)h->slot[k]), rc_host[k]);
         if (h->stale_copy) { /* left out by ne_loop_stale_edge's back edge */
-            const Op *copy = h->stale_sel ? h->stale_sel : h->stale_copy;
             x_cmp_m8i(a, HR_CPU, CPU_OFF(loop_nzcv_stale), 0);
             uint8_t *stored = x_jcc(a, CC_E);
             x_mov_rr(a, W64, X_RDI, HR_CPU);
-            x_mov_imm(a, X_RSI, (uint64_t)(uintptr_t)copy);
-            ne_call(x, (const void *)copy->fn);
+            x_mov_imm(a, X_RSI, (uint64_t)(uintptr_t)h->stale_op);
+            ne_call(x, (const void *)h->stale_op->fn);
             x_patch(stored, a->p);
         }
         x_mov_imm(a, X_RCX, h->pc);
@@ -1530,7 +1529,9 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
             h->stale_copy = NULL;
         h->stale_copy2 = h->stale_copy && !h->stale_adj && h->stale_edge2 >= 0
                              ? ne_flags_copy(x, (unsigned)h->stale_edge2, 0) : NULL;
-        h->stale_sel = h->stale_copy2 ? ne_flags_select(x, h->stale_copy, h->stale_copy2) : NULL;
+        h->stale_op = h->stale_copy2 ? ne_flags_select(x, h->stale_copy, h->stale_copy2) : NULL;
+        if (!h->stale_op) /* one edge (or no data space for the selector) */
+            h->stale_copy2 = NULL, h->stale_op = h->stale_copy;
     }
 
     if (insn_limit_check) {

@@ -108,11 +108,12 @@ typedef struct NCtx {
         unsigned stale_adj_op;
         int32_t stale_adj;
         const Op *stale_copy, *stale_adj_copy;
-        /* A second such back edge (stale_edge2, -1: none; neither with an ADD adjustment): its
-         * own copy, and the fault sites carry stale_sel instead, which runs the copy of the
-         * edge that came round (CPUState.loop_nzcv_stale 1 or 2: op_flags_select). */
+        /* A second such back edge (stale_edge2, -1: none; neither with an ADD adjustment) and
+         * its copy (NULL: none).  stale_op: what the head's fault sites and the back edges' exit
+         * run, stale_copy, or with two edges the op that runs the copy of the edge that came
+         * round (CPUState.loop_nzcv_stale 1 or 2: op_flags_select). */
         int stale_edge2;
-        const Op *stale_copy2, *stale_sel;
+        const Op *stale_copy2, *stale_op;
     } head[NE_MAX_HEADS];
     unsigned n_heads;
     bool stale_taken;           /* the back edge being compiled is its head's stale_edge */

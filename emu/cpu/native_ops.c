@@ -377,40 +377,6 @@ static bool adjustable(const Op *s, const NativeDesc *sd, const Op *o, const Nat
     return true;
 }
 
-static int stale_edge_from(const TB *tb, unsigned from, uint64_t head_pc, unsigned start, unsigned *adj_op,
-                           int32_t *adj);
-
-int ne_loop_stale_edge(const TB *tb, unsigned from, uint64_t head_pc, unsigned *adj_op, int32_t *adj)
-{
-    return stale_edge_from(tb, from, head_pc, from, adj_op, adj);
-}
-
-int ne_loop_stale_edge_after(const TB *tb, unsigned from, uint64_t head_pc, unsigned after)
-{
-    unsigned adj_op;
-    int32_t adj;
-    int e = stale_edge_from(tb, from, head_pc, after + 1, &adj_op, &adj);
-    return e >= 0 && adj_op == ~0u ? e : -1;
-}
-
-static Op *op_flags_select(CPUState *c, Op *o)
-{
-    Op *copy = c->loop_nzcv_stale == 2 ? (Op *)o->link : (Op *)(uintptr_t)o->imm;
-    copy->fn(c, copy);
-    return o + 1;
-}
-
-const Op *ne_flags_select(NCtx *x, const Op *first, const Op *second)
-{
-    Op *sel = ne_op_copy(x, 0); /* two data slots: the selector and a return op */
-    if (sel) {
-        sel[0].fn = op_flags_select;
-        sel[0].imm = (uint64_t)(uintptr_t)first;
-        sel[0].link = (struct TB *)(uintptr_t)second;
-    }
-    return sel;
-}
-
 /* The first fused compare from op start whose taken side is the head (its ops from op from),
  * the block going on after: ne_loop_stale_edge. */
 static int stale_edge_from(const TB *tb, unsigned from, uint64_t head_pc, unsigned start, unsigned *adj_op,
@@ -461,6 +427,37 @@ static int stale_edge_from(const TB *tb, unsigned from, uint64_t head_pc, unsign
             clobbered |= writes_setter_reg(s, sd, o->n);
     }
     return (int)e;
+}
+
+int ne_loop_stale_edge(const TB *tb, unsigned from, uint64_t head_pc, unsigned *adj_op, int32_t *adj)
+{
+    return stale_edge_from(tb, from, head_pc, from, adj_op, adj);
+}
+
+int ne_loop_stale_edge_after(const TB *tb, unsigned from, uint64_t head_pc, unsigned after)
+{
+    unsigned adj_op;
+    int32_t adj;
+    int e = stale_edge_from(tb, from, head_pc, after + 1, &adj_op, &adj);
+    return e >= 0 && adj_op == ~0u ? e : -1;
+}
+
+static Op *op_flags_select(CPUState *c, Op *o)
+{
+    Op *copy = c->loop_nzcv_stale == 2 ? (Op *)o->link : (Op *)(uintptr_t)o->imm;
+    copy->fn(c, copy);
+    return o + 1;
+}
+
+const Op *ne_flags_select(NCtx *x, const Op *first, const Op *second)
+{
+    Op *sel = ne_op_copy(x, 0); /* two data slots: the selector and a return op */
+    if (sel) {
+        sel[0].fn = op_flags_select;
+        sel[0].imm = (uint64_t)(uintptr_t)first;
+        sel[0].link = (struct TB *)(uintptr_t)second;
+    }
+    return sel;
 }
 
 static void emit_flag_stores_of(NCtx *x, int kind, unsigned need)
@@ -533,7 +530,7 @@ static unsigned cond_branch(NCtx *x, const Op *o, int cc)
             const struct NeLoopHead *h = x->head;
             while (h < x->head + x->n_heads &&
                    !(h->pc == o[1].imm && h->stale_copy &&
-                     (h->stale_edge == (int)x->i || (h->stale_sel && h->stale_edge2 == (int)x->i))))
+                     (h->stale_edge == (int)x->i || (h->stale_copy2 && h->stale_edge2 == (int)x->i))))
                 h++;
             if (h < x->head + x->n_heads && h->label) {
                 /* a back edge ne_loop_stale_edge chose: NZCV left out, recomputable by its copy */
