@@ -790,13 +790,14 @@ START_TEST(run_of_stores_past_ram_end)
 }
 END_TEST
 
-/* A loop whose back edge (cmp x4, #5; b.ne to a head inside the block) goes round without
- * storing NZCV (ne_loop_stale_edge): the load in the second round misses the soft TLB and
- * takes an address size fault; SPSR_EL1 must hold that compare's NZCV (1 - 5: N), recomputed
- * by the miss path, not the 0110 that MSR NZCV left in CPUState. */
-START_TEST(miss_path_flags_of_stale_back_edge)
+/* A loop from RAM + 0x1c whose load (RAM + 0x24) reads RAM in the first round and RAM + 2^44
+ * (beyond the PA range, an address size fault from the soft-TLB miss path) once x4 is 1, after
+ * MSR NZCV left Z C in CPUState; body: what follows the load up to the loop's end, at most 8
+ * instructions.  The abort's SPSR_EL1 NZCV must be nzcv, what the back edge that came round
+ * left out and the miss path recomputed. */
+static void run_loop_faulting_in_second_round(const uint32_t *body, unsigned n, uint32_t nzcv)
 {
-    static const uint32_t prog[] = {
+    uint32_t prog[19] = {
         0xd2b00000, /* movz x0, #0x8000, lsl #16 */
         0x91200000, /* add x0, x0, #0x800 */
         0xd518c000, /* msr vbar_el1, x0 */
@@ -806,53 +807,47 @@ START_TEST(miss_path_flags_of_stale_back_edge)
         0xd51b4209, /* msr nzcv, x9 */
         0xd3544c86, /* 1: lsl x6, x4, #44 */
         0x8b0700c6, /* add x6, x6, x7 */
-        0xf94000c5, /* ldr x5, [x6]: RAM, then RAM + 2^44 (beyond the PA range) */
-        0x91000484, /* add x4, x4, #1 */
-        0xf100149f, /* cmp x4, #5 */
-        0x54ffff61, /* b.ne 1b */
-        0xd4000002, /* hvc #0 */
+        0xf94000c5, /* ldr x5, [x6] */
     };
-    load(0, prog, sizeof prog / 4);
+    ck_assert_uint_le(n, 8);
+    memcpy(prog + 10, body, n * sizeof *body);
+    prog[10 + n] = 0xd4000002; /* hvc #0 */
+    load(0, prog, 11 + n);
     load(0xa00, sync_log, sizeof sync_log / 4);
     ck_assert_int_eq(sys_cpu_run(cpu), 0);
     ck_assert_uint_eq(hvc_regs[10] >> 26, 0x25);   /* data abort, same EL */
     ck_assert_uint_eq(hvc_regs[12], RAM + 0x24);   /* at the load, in the second round */
     ck_assert_uint_eq(hvc_regs[4], 1);
-    ck_assert_uint_eq(hvc_regs[13] >> 28, 0x8);    /* NZCV of cmp 1, #5 */
+    ck_assert_uint_eq(hvc_regs[13] >> 28, nzcv);
+}
+
+/* One back edge (cmp x4, #5; b.ne to a head inside the block) goes round without storing NZCV
+ * (ne_loop_stale_edge): SPSR_EL1 must hold that compare's NZCV (1 - 5: N), not MSR NZCV's. */
+START_TEST(miss_path_flags_of_stale_back_edge)
+{
+    static const uint32_t body[] = {
+        0x91000484, /* add x4, x4, #1 */
+        0xf100149f, /* cmp x4, #5 */
+        0x54ffff61, /* b.ne 1b */
+    };
+    run_loop_faulting_in_second_round(body, sizeof body / 4, 0x8);
 }
 END_TEST
 
 /* Two back edges to one head that both go round without storing NZCV (ne_loop_stale_edge,
- * ne_loop_stale_edge_after): the first round leaves by the second (cmp x4, #0 with x4 = 1: C),
- * and the load of the second round faults; SPSR_EL1 must hold that compare's NZCV (0010), not
- * the first edge's compare's (cmp 1, #7: 1000) nor MSR NZCV's (0110). */
+ * ne_loop_stale_edge_after): the first round leaves by the second (cmp x4, #0 with x4 = 1: C);
+ * SPSR_EL1 must hold that compare's NZCV (0010), not the first edge's compare's (cmp 1, #7:
+ * 1000) nor MSR NZCV's (0110). */
 START_TEST(miss_path_flags_of_second_stale_back_edge)
 {
-    static const uint32_t prog[] = {
-        0xd2b00000, /* movz x0, #0x8000, lsl #16 */
-        0x91200000, /* add x0, x0, #0x800 */
-        0xd518c000, /* msr vbar_el1, x0 */
-        0xd2b00007, /* movz x7, #0x8000, lsl #16: RAM */
-        0xd2800004, /* movz x4, #0 */
-        0xd2ac0009, /* movz x9, #0x6000, lsl #16: Z C */
-        0xd51b4209, /* msr nzcv, x9 */
-        0xd3544c86, /* 1: lsl x6, x4, #44 */
-        0x8b0700c6, /* add x6, x6, x7 */
-        0xf94000c5, /* ldr x5, [x6]: RAM, then RAM + 2^44 (beyond the PA range) */
+    static const uint32_t body[] = {
         0xf1001c9f, /* cmp x4, #7 */
         0x54ffff80, /* b.eq 1b: the first edge, not taken */
         0x91000484, /* add x4, x4, #1 */
         0xf100009f, /* cmp x4, #0 */
         0x54ffff21, /* b.ne 1b: the second edge */
-        0xd4000002, /* hvc #0 */
     };
-    load(0, prog, sizeof prog / 4);
-    load(0xa00, sync_log, sizeof sync_log / 4);
-    ck_assert_int_eq(sys_cpu_run(cpu), 0);
-    ck_assert_uint_eq(hvc_regs[10] >> 26, 0x25);   /* data abort, same EL */
-    ck_assert_uint_eq(hvc_regs[12], RAM + 0x24);   /* at the load, in the second round */
-    ck_assert_uint_eq(hvc_regs[4], 1);
-    ck_assert_uint_eq(hvc_regs[13] >> 28, 0x2);    /* NZCV of cmp 1, #0 */
+    run_loop_faulting_in_second_round(body, sizeof body / 4, 0x2);
 }
 END_TEST
 
