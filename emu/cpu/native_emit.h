@@ -154,6 +154,15 @@ void ne_dirty_store(NCtx *x, const NeDirty *d);
 void rc_drop(NCtx *x);
 /* host <- guest slot (W32: zero-extended low half), through the cache. */
 void rc_read(NCtx *x, int host, unsigned slot, int w);
+/* rc_read for an op that tests EFLAGS after its operand loads: XZR as mov r32, 0, which
+ * leaves them alone (rc_read's xor does not). */
+static inline void rc_read_flags_kept(NCtx *x, int host, unsigned slot, int w)
+{
+    if (slot == REG_ZR)
+        x_mov_imm(&x->a, host, 0);
+    else
+        rc_read(x, host, slot, w);
+}
 /* guest slot <- host (a full 64-bit value; W32 results are already zero-extended). */
 void rc_write(NCtx *x, unsigned slot, int host);
 /* Direct operands: the host register holding slot's full value (loaded into the cache,
@@ -265,9 +274,9 @@ uint8_t *ne_tlb_probe(NCtx *x, bool write, unsigned bytes, int addend);
 #endif
 /* NZCV from the x86 flags of the operation just done (FL_*: what the operation was). */
 enum { FL_ADD, FL_SUB, FL_LOGIC };
-/* ADC/SBC/ADCS/SBCS o being compiled takes its carry from EFLAGS, left there by the op just
+/* The ADC/SBC/ADCS/SBCS being compiled takes its carry from EFLAGS, left there by the op just
  * before: that op's FL_* kind, else -1 (from CPUState.cf). */
-int ne_adc_live_carry(const NCtx *x, const Op *o);
+int ne_adc_live_carry(const NCtx *x);
 void ne_store_flags(NCtx *x, int kind);
 /* All four NZCV from the x86 flags of an operation of that kind, stored now. */
 void ne_store_all_flags(NCtx *x, int kind);

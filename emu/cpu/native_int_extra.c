@@ -54,9 +54,9 @@ static unsigned emit_adc(NCtx *x, const Op *o, const NativeDesc *d)
 {
     Asm *a = &x->a;
     int w = d->sf ? W64 : W32;
-    int live = ne_adc_live_carry(x, o);
-    rc_read(x, X_RAX, o->n, w); /* movs (no XZR here when live): EFLAGS stay */
-    rc_read(x, X_RCX, o->m, w);
+    int live = ne_adc_live_carry(x);
+    rc_read_flags_kept(x, X_RAX, o->n, w); /* movs: EFLAGS stay */
+    rc_read_flags_kept(x, X_RCX, o->m, w);
     if (live == FL_LOGIC) {                  /* C = 0: adc adds 0, sbb subtracts 1 */
         x_b(a, d->op ? 0xf9 : 0xf8);          /* stc / clc */
     } else if (live >= 0) {

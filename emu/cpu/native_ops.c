@@ -99,7 +99,7 @@ static bool writes_all_flags(const NativeDesc *d)
 /* Emitters that test EFLAGS straight after the setter (live_cc) for these operands. */
 static bool csel_may_use_live(const Op *o, const NativeDesc *d)
 {
-    return o->n != REG_ZR && o->m != REG_ZR && d->op != 3; /* XZR is an xor; CSNEG a neg */
+    return d->op != 3; /* CSNEG's neg writes EFLAGS; XZR operands are movs (rc_read_flags_kept) */
 }
 
 static bool ccmp_may_use_live(const Op *o, const NativeDesc *d)
@@ -304,7 +304,7 @@ static unsigned flags_needed(NCtx *x, int kind, bool *pending, bool *defer)
                 repeatable = false;
             continue;
         case NK_ADC: /* reads C (from EFLAGS when next: ne_adc_live_carry); ADCS writes all four */
-            if (!(next && o->n != REG_ZR && o->m != REG_ZR))
+            if (!next)
                 need |= NF_C;
             if (d->setf)
                 return need;
@@ -648,9 +648,9 @@ static bool remat_find(const NCtx *x, unsigned cond, Remat *r)
     return false;
 }
 
-int ne_adc_live_carry(const NCtx *x, const Op *o)
+int ne_adc_live_carry(const NCtx *x)
 {
-    return x->live_next == x->i && o->n != REG_ZR && o->m != REG_ZR ? x->live_fl : -1;
+    return x->live_next == x->i ? x->live_fl : -1;
 }
 
 /* live_cc, else the compare again in EFLAGS (remat_find), else -1: read the stored flags. */
@@ -1436,8 +1436,8 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
             csel_into(x, o, d, cc, X_RAX, rn, rm); /* ne_cond: flag bytes only, rax kept */
             return 1;
         }
-        ldr(x, X_RDX, o->n, w);
-        ldr(x, X_RCX, o->m, w);
+        rc_read_flags_kept(x, X_RDX, o->n, w);
+        rc_read_flags_kept(x, X_RCX, o->m, w);
         csel_into(x, o, d, cc, X_RCX, X_RDX, X_RCX);
         return 1;
     }
