@@ -1141,6 +1141,17 @@ static bool csel_in_rax(NCtx *x, const Op *o, const NativeDesc *d)
     return o->n != REG_ZR && o->m != REG_ZR && (cc >= 0 || d->cond >= 14 || (d->cond >> 1) < 4);
 }
 
+/* A CCMP whose condition is the stored C (CS/CC, its setter not just before): both outcomes
+ * made and one picked by cmov, no branch, as such a carry is often data (bignum code's
+ * `adds; adc; ccmp ..., cs` mispredicts half the time).  The compare's flags (lahf, seto) or
+ * the failed condition's NZCV (rcx) go back into EFLAGS by an add (OF) and sahf. */
+static bool ccmp_select(NCtx *x, const Op *o, const NativeDesc *d)
+{
+    Remat r;
+    return d->op && (d->cond >> 1) == 1 && host_sahf() && ccmp_may_use_live(o, d) && live_cc(x, d->cond) < 0 &&
+           !remat_find(x, d->cond, &r);
+}
+
 /* CSEL's result in res: f(rm) (CSINC +1, CSINV ~, CSNEG -), then rn where cond holds (cc, or
  * the stored flags' test when cc < 0); stored to Rd. */
 static void csel_into(NCtx *x, const Op *o, const NativeDesc *d, int cc, int res, int rn, int rm)
@@ -1192,7 +1203,7 @@ static uint32_t op_scratch(NCtx *x, const Op *o, const NativeDesc *d)
     case NK_CSEL:
         return csel_in_rax(x, o, d) ? 0 : BOTH;
     case NK_CCMP:
-        return o->n == REG_ZR || (!d->size && o->m == REG_ZR) ? BOTH : 0;
+        return o->n == REG_ZR || (!d->size && o->m == REG_ZR) ? BOTH : ccmp_select(x, o, d) ? RCX : 0;
     case NK_MADD:
         return zr || (d->op < 2 && o->a == REG_ZR) ? RCX : 0;
     case NK_SHIFT_REG:
@@ -1501,6 +1512,22 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         return 1;
     }
     case NK_CCMP: { /* op: CCMP (sub) / CCMN; size: immediate form; x = NZCV << 28 if cond fails */
+        if (ccmp_select(x, o, d)) {
+            int rn = rc_src(x, o->n, X_RDX);
+            if (d->size)
+                x_alu_ri(a, w, ALU_CMP, rn, (int32_t)o->imm);
+            else
+                x_alu_rr(a, w, ALU_CMP, rn, rc_src(x, o->m, X_RCX));
+            x_lahf(a);
+            x_setcc_r8(a, CC_O, X8_AL);
+            uint32_t f = o->x >> 28; /* N Z C V: ah SF ZF 1 CF (CF = NOT C after a compare), al OF */
+            x_mov_imm(a, X_RCX, (f >> 3 & 1) << 15 | (f >> 2 & 1) << 14 | 2u << 8 | (uint32_t)!(f >> 1 & 1) << 8 | (f & 1));
+            x_cmov(a, W32, ne_cond(x, d->cond) ^ 1, X_RAX, X_RCX);
+            x_add_al_i(a, 0x7f); /* OF = (al == 1) */
+            x_sahf(a);
+            store_flags(x, FL_SUB);
+            return 1;
+        }
         int cc = ccmp_may_use_live(o, d) ? flags_cc(x, d->cond) : -1;
         /* operands first (cached, or rdx/rcx for XZR): no cache changes inside the two paths */
         int rn = rc_src(x, o->n, X_RDX), rm = d->size ? -1 : rc_src(x, o->m, X_RCX);

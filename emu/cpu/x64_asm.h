@@ -345,5 +345,7 @@ enum { X8_AL = 0, X8_AH = 4 };
 static inline void x_mov_r8i(Asm *a, int r8, uint8_t v) { x_b(a, (uint8_t)(0xB0 + r8)); x_b(a, v); }
 static inline void x_add_al_i(Asm *a, uint8_t v) { x_b(a, 0x04); x_b(a, v); }
 static inline void x_sahf(Asm *a) { x_b(a, 0x9E); } /* SF ZF AF PF CF <- AH */
+static inline void x_lahf(Asm *a) { x_b(a, 0x9F); } /* AH <- SF ZF AF PF CF */
+static inline void x_setcc_r8(Asm *a, int cc, int r8) { x_b(a, 0x0F); x_b(a, (uint8_t)(0x90 + cc)); x_b(a, (uint8_t)(0xC0 + r8)); }
 
 #endif

@@ -1844,6 +1844,70 @@ START_TEST(zero_register_readers_of_live_flags)
 }
 END_TEST
 
+/* CCMP on a carry stored by an ADDS with an ADC between (bignum code's `adds; adc; ccmp ...,
+ * cs`): the native back end picks between the compare's flags and the failed condition's
+ * NZCV with a cmov (ccmp_select).  Both outcomes, CS and CC, NZCV constants with V and Z,
+ * the immediate form and W registers; flags read after it by CSET and at the end.  Expected
+ * values: the same code run by qemu-aarch64. */
+START_TEST(ccmp_on_a_stored_carry)
+{
+    static const uint32_t code[] = {
+        0xab020025u, /* adds x5, x1, x2 */
+        0x9a040066u, /* adc x6, x3, x4 */
+        0xfa4720c0u, /* ccmp x6, x7, #0x0, cs */
+        0x9a9f27e8u, /* cset x8, cc */
+        0xab020029u, /* adds x9, x1, x2 */
+        0x9a04006au, /* adc x10, x3, x4 */
+        0xfa473144u, /* ccmp x10, x7, #0x4, cc */
+        0x9a9f17ebu, /* cset x11, eq */
+        0xab02002cu, /* adds x12, x1, x2 */
+        0x9a04006du, /* adc x13, x3, x4 */
+        0xfa4529a9u, /* ccmp x13, #0x5, #0x9, cs */
+        0x9a9f77eeu, /* cset x14, vs */
+        0x9a9f57efu, /* cset x15, mi */
+        0x2b020030u, /* adds w16, w1, w2 */
+        0x1a040071u, /* adc w17, w3, w4 */
+        0x7a472226u, /* ccmp w17, w7, #0x6, cs */
+        0x9a9f97f3u, /* cset x19, hi */
+        0xab020034u, /* adds x20, x1, x2 */
+        0x9a040075u, /* adc x21, x3, x4 */
+        0xfa4732afu, /* ccmp x21, x7, #0xf, cc */
+        BRK0,
+    };
+    static const unsigned out[11] = { 5, 6, 8, 10, 11, 13, 14, 15, 17, 19, 21 };
+    static const struct { uint64_t x1, x2, x3, x4, x7, want[11]; uint32_t nzcv; } cases[] = {
+        { 0xffffffffffffffffull, 0x1ull, 0x5ull, 0x7ull, 0x6ull,
+          { 0x0ull, 0xdull, 0x0ull, 0xdull, 0x1ull, 0xdull,
+            0x0ull, 0x0ull, 0xdull, 0x1ull, 0xdull }, 0xf0000000u },
+        { 0x3ull, 0x5ull, 0x8000000000000000ull, 0x1ull, 0x8000000000000001ull,
+          { 0x8ull, 0x8000000000000001ull, 0x1ull, 0x8000000000000001ull, 0x1ull, 0x8000000000000001ull,
+            0x1ull, 0x1ull, 0x1ull, 0x0ull, 0x8000000000000001ull }, 0x60000000u },
+        { 0xaull, 0x3ull, 0x0ull, 0x0ull, 0x0ull,
+          { 0xdull, 0x0ull, 0x1ull, 0x0ull, 0x1ull, 0x0ull,
+            0x1ull, 0x1ull, 0x0ull, 0x0ull, 0x0ull }, 0x60000000u },
+        { 0x8000000000000000ull, 0x8000000000000000ull, 0x4ull, 0x0ull, 0x5ull,
+          { 0x0ull, 0x5ull, 0x0ull, 0x5ull, 0x1ull, 0x5ull,
+            0x0ull, 0x0ull, 0x4ull, 0x0ull, 0x5ull }, 0xf0000000u },
+        { 0xffffffffull, 0x1ull, 0xffffffffull, 0x0ull, 0x100000000ull,
+          { 0x100000000ull, 0xffffffffull, 0x1ull, 0xffffffffull, 0x0ull, 0xffffffffull,
+            0x1ull, 0x1ull, 0x0ull, 0x0ull, 0xffffffffull }, 0x80000000u },
+        { 0x1ull, 0xffffffffffffffffull, 0x7fffffffffffffffull, 0x0ull, 0x8000000000000000ull,
+          { 0x0ull, 0x8000000000000000ull, 0x0ull, 0x8000000000000000ull, 0x1ull, 0x8000000000000000ull,
+            0x1ull, 0x0ull, 0x0ull, 0x0ull, 0x8000000000000000ull }, 0xf0000000u },
+    };
+    for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        CPUState *c = harness_cpu();
+        c->x[1] = cases[k].x1, c->x[2] = cases[k].x2, c->x[3] = cases[k].x3, c->x[4] = cases[k].x4;
+        c->x[7] = cases[k].x7;
+        ck_assert_int_eq(harness_run(c, code, sizeof code / sizeof code[0]), EXC_BRK);
+        for (unsigned r = 0; r < 11; r++)
+            ck_assert_msg(c->x[out[r]] == cases[k].want[r], "case %u: x%u = 0x%llx, want 0x%llx", k, out[r],
+                          (unsigned long long)c->x[out[r]], (unsigned long long)cases[k].want[r]);
+        ck_assert_uint_eq(cpu_get_nzcv(c), cases[k].nzcv);
+    }
+}
+END_TEST
+
 /* Hand-checked edge cases (values from the Arm ARM definitions). */
 START_TEST(adds_overflow_and_carry)
 {
@@ -1963,6 +2027,7 @@ int main(void)
     tcase_add_test(tc, condition_reread_after_other_ops);
     tcase_add_test(tc, carry_readers_and_multiplies_between);
     tcase_add_test(tc, zero_register_readers_of_live_flags);
+    tcase_add_test(tc, ccmp_on_a_stored_carry);
     tcase_add_test(tc, subs_borrow_and_adcs_carry_in);
     tcase_add_test(tc, crc32_check_values);
     tcase_add_test(tc, division_edge_cases);
