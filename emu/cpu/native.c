@@ -153,6 +153,8 @@ struct NativeBuf {
     size_t data_ops, data_used;
     uint8_t *enter, *epilogue;
     uint8_t *lookup;          /* jump to the block at c->pc (gen_lookup) */
+    uint8_t *lookup_rax;      /* the same with c->pc in rax too (BR, RET): no reload of the
+                               * value just stored, a store-to-load wait before the jump */
     uint8_t *slow_call;       /* an out-of-line slow path's call of a handler (gen_slow_call) */
 };
 
@@ -177,6 +179,7 @@ static void gen_lookup(Asm *a, struct NativeBuf *b)
     unsigned n = 0;
     b->lookup = a->p;
     x_load(a, W64, X_RAX, HR_CPU, CPU_OFF(pc));
+    b->lookup_rax = a->p;
 #ifdef CONFIG_SYSTEM
     _Static_assert(sizeof(SysTlbEntry) == 64, "entry index scaling");
     x_mov_rr(a, W64, X_RCX, X_RAX);
@@ -536,12 +539,12 @@ static void emit_side_exits(NCtx *x)
     }
 }
 
-void ne_goto_indirect(NCtx *x)
+void ne_goto_indirect(NCtx *x, bool pc_in_rax)
 {
     rc_drop(x);
     x_alu_mi(&x->a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
     ne_exit0_if(x, CC_NE);
-    x_patch(x_jmp(&x->a), x->buf->lookup);
+    x_patch(x_jmp(&x->a), pc_in_rax ? x->buf->lookup_rax : x->buf->lookup);
 }
 
 /* ---- return prediction: guest calls as host calls ------------------------------------------ */
@@ -576,8 +579,8 @@ void ne_call_goto(NCtx *x, uint64_t ret, uint64_t target)
 
 void ne_call_indirect(NCtx *x, uint64_t ret)
 {
-    call_frame(x, ret);
-    ne_goto_indirect(x);
+    call_frame(x, ret); /* rax: the return address */
+    ne_goto_indirect(x, false);
 }
 
 void ne_ret(NCtx *x)
@@ -587,7 +590,7 @@ void ne_ret(NCtx *x)
     x_alu_mi(a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
     ne_exit0_if(x, CC_NE);
     x_alu_rm(a, W64, ALU_CMP, X_RSP, HR_CPU, CPU_OFF(host_sp));
-    x_patch(x_jcc(a, CC_AE), x->buf->lookup); /* no frame */
+    x_patch(x_jcc(a, CC_AE), x->buf->lookup_rax); /* no frame */
     x_alu_rm(a, W64, ALU_CMP, X_RAX, X_RSP, 8);
     uint8_t *other = x_jcc(a, CC_NE);
     x_ret(a);
@@ -595,7 +598,7 @@ void ne_ret(NCtx *x)
      * frames stay in step with the guest's returns. */
     x_patch(other, a->p);
     x_alu_ri(a, W64, ALU_ADD, X_RSP, 16);
-    x_patch(x_jmp(a), x->buf->lookup);
+    x_patch(x_jmp(a), x->buf->lookup_rax);
 }
 
 /* The return points of the block's calls: entered by a host `ret` from a RET whose target

@@ -190,8 +190,9 @@ void ne_goto_side(NCtx *x, uint64_t target, unsigned uncount);
  * so that the path which stays in the block runs straight on.  False, nothing emitted, for a
  * branch back to a loop head the block has compiled: the caller emits that one in line. */
 bool ne_side_exit(NCtx *x, int cc, int flags_kind, uint64_t target, unsigned uncount);
-/* Jump to the dispatcher's lookup of c->pc (already stored) through the jump cache. */
-void ne_goto_indirect(NCtx *x);
+/* Jump to the dispatcher's lookup of c->pc (already stored) through the jump cache;
+ * pc_in_rax: rax holds it too. */
+void ne_goto_indirect(NCtx *x, bool pc_in_rax);
 /* BL / BLR (x30 already written; BLR: the target stored in c->pc): a host call, so that the
  * guest's RET can be a host `ret` (predicted by the host's return stack), then the branch. */
 void ne_call_goto(NCtx *x, uint64_t ret, uint64_t target);

@@ -1618,7 +1618,7 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
             ne_call_indirect(x, o->pc + 4);
             return 1;
         }
-        ne_goto_indirect(x);
+        ne_goto_indirect(x, true);
         return 1;
     case NK_BCOND: {
         if (!gotos_follow(x, o))
