@@ -319,12 +319,14 @@ struct NativeBuf *native_buf_new(size_t code_bytes)
     }
     b->data_ops = code_bytes / 4 / sizeof(Op);
     b->data = mmap(NULL, b->data_ops * sizeof(Op), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    /* Huge pages for the code and its ops where the host offers them (THP "madvise" mode):
-     * tens of MB of generated code then take few host iTLB entries.  Advice only. */
+    /* Huge pages for the code, its ops and its fault sites where the host offers them (THP
+     * "madvise" mode): tens of MB of generated code then take few host iTLB entries, and each
+     * area one host page fault per 2 MiB filled instead of per 4 KiB.  Advice only. */
     if (b->code != MAP_FAILED)
         madvise(b->code, code_bytes, MADV_HUGEPAGE);
     if (b->data != MAP_FAILED)
         madvise(b->data, b->data_ops * sizeof(Op), MADV_HUGEPAGE);
+    madvise(b->sites, b->max_sites * sizeof(NativeFaultSite), MADV_HUGEPAGE);
     if (b->code == MAP_FAILED || b->data == MAP_FAILED) {
         if (b->code != MAP_FAILED)
             munmap(b->code, code_bytes);
