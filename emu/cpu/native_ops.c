@@ -1141,6 +1141,14 @@ static bool csel_in_rax(NCtx *x, const Op *o, const NativeDesc *d)
     return o->n != REG_ZR && o->m != REG_ZR && (cc >= 0 || d->cond >= 14 || (d->cond >> 1) < 4);
 }
 
+/* NZCV f (N Z C V, bits 3..0) as the AH that sahf loads into SF ZF CF, in the sense of a
+ * compare (sub: CF = NOT C) or of an add (CF = C); OF is set apart. */
+static uint8_t sahf_ah(uint32_t f, bool sub)
+{
+    unsigned cf = sub ? !(f >> 1 & 1) : f >> 1 & 1;
+    return (uint8_t)((f >> 3 & 1) << 7 | (f >> 2 & 1) << 6 | 2 | cf);
+}
+
 /* A CCMP whose condition is the stored C (CS/CC, its setter not just before): both outcomes
  * made and one picked by cmov, no branch, as such a carry is often data (bignum code's
  * `adds; adc; ccmp ..., cs` mispredicts half the time).  The compare's flags (lahf, seto) or
@@ -1520,8 +1528,8 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
                 x_alu_rr(a, w, ALU_CMP, rn, rc_src(x, o->m, X_RCX));
             x_lahf(a);
             x_setcc_r8(a, CC_O, X8_AL);
-            uint32_t f = o->x >> 28; /* N Z C V: ah SF ZF 1 CF (CF = NOT C after a compare), al OF */
-            x_mov_imm(a, X_RCX, (f >> 3 & 1) << 15 | (f >> 2 & 1) << 14 | 2u << 8 | (uint32_t)!(f >> 1 & 1) << 8 | (f & 1));
+            uint32_t f = o->x >> 28; /* N Z C V: ah for sahf, al OF */
+            x_mov_imm(a, X_RCX, (uint32_t)sahf_ah(f, true) << 8 | (f & 1));
             x_cmov(a, W32, ne_cond(x, d->cond) ^ 1, X_RAX, X_RCX);
             x_add_al_i(a, 0x7f); /* OF = (al == 1) */
             x_sahf(a);
@@ -1549,14 +1557,13 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
             uint8_t *done = x_jmp(a);
             x_patch(fail, a->p);
             uint32_t f = o->x >> 28; /* N Z C V */
-            unsigned cf = d->op ? !(f >> 1 & 1) : f >> 1 & 1;
             if (f & 1) {
                 x_mov_r8i(a, X8_AL, 0x7f);
                 x_add_al_i(a, 1); /* OF */
             } else {
                 x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
             }
-            x_mov_r8i(a, X8_AH, (uint8_t)((f >> 3 & 1) << 7 | (f >> 2 & 1) << 6 | 2 | cf)); /* SF ZF CF */
+            x_mov_r8i(a, X8_AH, sahf_ah(f, d->op)); /* SF ZF CF */
             x_sahf(a);
             x_patch(done, a->p);
             store_flags(x, d->op ? FL_SUB : FL_ADD);

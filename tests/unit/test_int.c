@@ -1720,6 +1720,18 @@ START_TEST(condition_reread_after_other_ops)
 }
 END_TEST
 
+/* Runs code (ending in BRK) on c, whose inputs the caller has set, then checks the registers
+ * out[0..n_out) against want and NZCV against nzcv; k names the input case in a failure. */
+static void run_and_check(CPUState *c, const uint32_t *code, unsigned n_code, unsigned k, const unsigned *out,
+                          const uint64_t *want, unsigned n_out, uint32_t nzcv)
+{
+    ck_assert_int_eq(harness_run(c, code, n_code), EXC_BRK);
+    for (unsigned r = 0; r < n_out; r++)
+        ck_assert_msg(c->x[out[r]] == want[r], "case %u: x%u = 0x%llx, want 0x%llx", k, out[r],
+                      (unsigned long long)c->x[out[r]], (unsigned long long)want[r]);
+    ck_assert_uint_eq(cpu_get_nzcv(c), nzcv);
+}
+
 /* ADC/SBC right after the flag setter (the native back end takes the carry from EFLAGS: cmc
  * where x86's CF is the inverse of C, clc/stc after a logical op), and multiplies and divides
  * between a setter and its reader (pure ops: the carry stored, not the other flags).  Values
@@ -1763,11 +1775,8 @@ START_TEST(carry_readers_and_multiplies_between)
         CPUState *c = harness_cpu();
         c->x[1] = cases[k].x1, c->x[2] = cases[k].x2, c->x[3] = cases[k].x3, c->x[4] = cases[k].x4;
         c->x[9] = 0x99, c->x[10] = 0xaa;
-        ck_assert_int_eq(harness_run(c, code, sizeof code / sizeof code[0]), EXC_BRK);
-        for (unsigned r = 0; r < 14; r++)
-            ck_assert_msg(c->x[out[r]] == cases[k].want[r], "case %u: x%u = 0x%llx, want 0x%llx", k, out[r],
-                          (unsigned long long)c->x[out[r]], (unsigned long long)cases[k].want[r]);
-        ck_assert_uint_eq(cpu_get_nzcv(c), cases[k].nzcv);
+        run_and_check(c, code, sizeof code / sizeof code[0], k, out, cases[k].want, sizeof out / sizeof out[0],
+                      cases[k].nzcv);
     }
 }
 END_TEST
@@ -1835,11 +1844,8 @@ START_TEST(zero_register_readers_of_live_flags)
     for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         CPUState *c = harness_cpu();
         c->x[1] = cases[k].x1, c->x[2] = cases[k].x2, c->x[3] = cases[k].x3, c->x[4] = cases[k].x4;
-        ck_assert_int_eq(harness_run(c, code, sizeof code / sizeof code[0]), EXC_BRK);
-        for (unsigned r = 0; r < 18; r++)
-            ck_assert_msg(c->x[out[r]] == cases[k].want[r], "case %u: x%u = 0x%llx, want 0x%llx", k, out[r],
-                          (unsigned long long)c->x[out[r]], (unsigned long long)cases[k].want[r]);
-        ck_assert_uint_eq(cpu_get_nzcv(c), cases[k].nzcv);
+        run_and_check(c, code, sizeof code / sizeof code[0], k, out, cases[k].want, sizeof out / sizeof out[0],
+                      cases[k].nzcv);
     }
 }
 END_TEST
@@ -1899,11 +1905,8 @@ START_TEST(ccmp_on_a_stored_carry)
         CPUState *c = harness_cpu();
         c->x[1] = cases[k].x1, c->x[2] = cases[k].x2, c->x[3] = cases[k].x3, c->x[4] = cases[k].x4;
         c->x[7] = cases[k].x7;
-        ck_assert_int_eq(harness_run(c, code, sizeof code / sizeof code[0]), EXC_BRK);
-        for (unsigned r = 0; r < 11; r++)
-            ck_assert_msg(c->x[out[r]] == cases[k].want[r], "case %u: x%u = 0x%llx, want 0x%llx", k, out[r],
-                          (unsigned long long)c->x[out[r]], (unsigned long long)cases[k].want[r]);
-        ck_assert_uint_eq(cpu_get_nzcv(c), cases[k].nzcv);
+        run_and_check(c, code, sizeof code / sizeof code[0], k, out, cases[k].want, sizeof out / sizeof out[0],
+                      cases[k].nzcv);
     }
 }
 END_TEST
