@@ -182,9 +182,7 @@ static void gen_lookup(Asm *a, struct NativeBuf *b)
     b->lookup_rax = a->p;
 #ifdef CONFIG_SYSTEM
     _Static_assert(sizeof(SysTlbEntry) == 64, "entry index scaling");
-    x_mov_rr(a, W64, X_RCX, X_RAX);
-    x_shift_ri(a, W64, SH_SHR, X_RCX, 12 - 6);
-    x_alu_ri(a, W32, ALU_AND, X_RCX, (int32_t)((SYS_TLB_SIZE - 1) << 6));
+    ne_tlb_index(a, X_RCX, X_RAX);
     x_alu_rm(a, W64, ALU_ADD, X_RCX, HR_CPU, (int32_t)offsetof(SysCPU, tlb));
     x_mov_rr(a, W64, X_RDX, X_RAX);
     x_alu_ri(a, W64, ALU_AND, X_RDX, -4096);

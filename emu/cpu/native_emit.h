@@ -272,6 +272,10 @@ unsigned ne_emit_dc_zva(NCtx *x, const Op *o, const NativeDesc *d); /* native_sy
  * rsi + rax: one addressing mode, no add); the returned jne field is taken on a miss.  The
  * entry's write tag is set only for RAM pages without translated code. */
 uint8_t *ne_tlb_probe(NCtx *x, bool write, unsigned bytes, int addend);
+/* dst = the byte offset of guest address src's entry in a soft-TLB table (bits 12.. of the page
+ * number, times the 64-byte entry); src is kept.  With BMI2 the copy and the shift are one
+ * rorx: one instruction fewer on every probe. */
+void ne_tlb_index(Asm *a, int dst, int src);
 #endif
 /* NZCV from the x86 flags of the operation just done (FL_*: what the operation was). */
 enum { FL_ADD, FL_SUB, FL_LOGIC };

@@ -740,6 +740,17 @@ static bool unpriv_access(const NCtx *x)
     return false;
 }
 
+void ne_tlb_index(Asm *a, int dst, int src)
+{
+    if (native_host_has(HOST_BMI2)) {
+        x_rorx(a, W64, dst, src, 12 - 6); /* the bits rotated into the top fall outside the mask */
+    } else {
+        x_mov_rr(a, W64, dst, src);
+        x_shift_ri(a, W64, SH_SHR, dst, 12 - 6);
+    }
+    x_alu_ri(a, W32, ALU_AND, dst, (int32_t)((SYS_TLB_SIZE - 1) << 6));
+}
+
 uint8_t *ne_tlb_probe(NCtx *x, bool write, unsigned bytes, int addend)
 {
     Asm *a = &x->a;
@@ -750,9 +761,7 @@ uint8_t *ne_tlb_probe(NCtx *x, bool write, unsigned bytes, int addend)
     unsigned el = unpriv_access(x) || !sys_cpu(x->c)->el ? 0 : 1; /* as sys_update_mode */
     int32_t table = (int32_t)(offsetof(SysCPU, tlbs) + el * sizeof(((SysCPU *)0)->tlbs[0]));
     int32_t tag = table + (int32_t)(write ? offsetof(SysTlbEntry, tag_w) : offsetof(SysTlbEntry, tag_r));
-    x_mov_rr(a, W64, X_RCX, X_RAX);
-    x_shift_ri(a, W64, SH_SHR, X_RCX, 12 - 6);
-    x_alu_ri(a, W32, ALU_AND, X_RCX, (int32_t)((SYS_TLB_SIZE - 1) << 6));
+    ne_tlb_index(a, X_RCX, X_RAX);
     x_lea(a, W64, X_RDX, X_RAX, X_NONE, (int32_t)bytes - 1);
     x_alu_ri(a, W64, ALU_AND, X_RDX, -4096);
     x_op_mem(a, W64, ALU_CMP * 8 + 3, -1, X_RDX, HR_CPU, X_RCX, tag, false); /* cmp rdx, tag */
