@@ -4,7 +4,8 @@
 #   bench/cpu-user.sh [MALIBU] [WORKLOADS...]
 #       MALIBU     default build/malibu-user
 #       WORKLOADS  any of: xz python sha256 sqlite (default all)
-#   env: REPS=n (best of n, default 1), BENCH_DIR (default build/bench)
+#   env: REPS=n (best of n rounds, qemu and malibu alternated; default 1), BENCH_DIR (default
+#        build/bench)
 #
 # Prints: workload, malibu time, qemu time, ratio = qemu_time / malibu_time (malibu speed
 # relative to qemu; > 1 means malibu is faster).  Times are CPU seconds (user+sys) of the
@@ -41,8 +42,23 @@ for w in $WORKLOADS; do
     c=$(cmd_for "$w") || exit 2
     # The peer emulates the CPU we model: qemu's default "max" CPU would also emulate PAuth
     # (software QARMA on every PACIASP/AUTIASP in Debian's binaries) and look much slower.
-    read -r qc qw qsum < <(measure qemu-aarch64 -cpu cortex-a57 -L "$SYSROOT" $c)
-    read -r mc mw msum < <(measure "$MALIBU" --sysroot "$SYSROOT" $c)
+    # The two alternate (qemu first in even rounds, malibu in odd ones), each keeping its best
+    # round: this host's slow and fast phases last minutes, and REPS runs of one emulator in a
+    # row could fall in another phase than the other's.
+    qc="" mc=""
+    for ((round = 0; round < REPS; round++)); do
+        for who in $( ((round % 2 == 0)) && echo "qemu malibu" || echo "malibu qemu"); do
+            if [ "$who" = qemu ]; then
+                read -r c1 w1 s1 < <(REPS=1 measure qemu-aarch64 -cpu cortex-a57 -L "$SYSROOT" $c)
+                if [ -z "$qc" ] || [ "$(echo "$c1 < $qc" | bc)" = 1 ]; then qc=$c1 qw=$w1; fi
+                qsum=$s1
+            else
+                read -r c1 w1 s1 < <(REPS=1 measure "$MALIBU" --sysroot "$SYSROOT" $c)
+                if [ -z "$mc" ] || [ "$(echo "$c1 < $mc" | bc)" = 1 ]; then mc=$c1 mw=$w1; fi
+                msum=$s1
+            fi
+        done
+    done
     note="wall malibu ${mw}s qemu ${qw}s"
     [ "$qsum" = "$msum" ] || note="$note; OUTPUT DIFFERS"
     ratio=$(echo "scale=2; $qc / $mc" | bc 2>/dev/null || echo "-")
