@@ -461,6 +461,20 @@ static uint64_t translate_or_raise(CPUState *c, Op *o, uint64_t addr, unsigned a
     return r.pa;
 }
 
+/* translate_or_raise for a part of an access the fast path did not take whole (a page-crossing
+ * access, a run of accesses whose span crosses a page): the page's soft-TLB entry when its tag
+ * for the access hits, as the fast path would use it, else the walk.  Without this every part
+ * of a crossing access walked the page tables, byte by byte for loads and stores. */
+static uint64_t translate_part(CPUState *c, Op *o, uint64_t addr, unsigned access, uint8_t **host)
+{
+    const SysTlbEntry *e = &sys_cpu(c)->tlb[(addr >> 12) & (SYS_TLB_SIZE - 1)];
+    if ((access == MMU_WRITE ? e->tag_w : e->tag_r) == (addr & SYS_PAGE_MASK)) {
+        *host = (uint8_t *)(uintptr_t)(addr + e->addend);
+        return e->pa | (addr & 0xfff);
+    }
+    return translate_or_raise(c, o, addr, access, host);
+}
+
 static _Noreturn void bus_error(CPUState *c, Op *o, uint64_t addr, bool write)
 {
     SysCPU *s = sys_cpu(c);
@@ -479,7 +493,7 @@ uint64_t sys_ld_slow(CPUState *c, Op *o, uint64_t addr, unsigned size)
         return v;
     }
     uint8_t *h;
-    uint64_t pa = translate_or_raise(c, o, addr, MMU_READ, &h);
+    uint64_t pa = translate_part(c, o, addr, MMU_READ, &h);
     if (h) {
         if (unlikely(sys_timing_hier))
             sys_timing_data(sys_cpu(c), pa, size, false);
@@ -523,7 +537,7 @@ void sys_st_slow(CPUState *c, Op *o, uint64_t addr, unsigned size, uint64_t val)
         return;
     }
     uint8_t *h;
-    uint64_t pa = translate_or_raise(c, o, addr, MMU_WRITE, &h);
+    uint64_t pa = translate_part(c, o, addr, MMU_WRITE, &h);
     if (h) {
         if (unlikely(sys_timing_hier))
             sys_timing_data(sys_cpu(c), pa, size, true);
@@ -550,8 +564,8 @@ uint8_t *sys_host_slow(CPUState *c, Op *o, uint64_t addr, unsigned size, bool wr
         /* Two pages: usable only when both are RAM and host-contiguous. */
         uint64_t second = (addr | 0xfff) + 1;
         uint8_t *h2;
-        translate_or_raise(c, o, second, write ? MMU_WRITE : MMU_READ, &h2);
-        translate_or_raise(c, o, addr, write ? MMU_WRITE : MMU_READ, &h);
+        translate_part(c, o, second, write ? MMU_WRITE : MMU_READ, &h2);
+        translate_part(c, o, addr, write ? MMU_WRITE : MMU_READ, &h);
         if (unlikely(sys_timing_hier) && h && h2)
             sys_timing_data(s, translate_or_raise(c, o, addr, write ? MMU_WRITE : MMU_READ, &h), size, write);
         if (h && h2 && h + (second - addr) == h2)
