@@ -21,20 +21,18 @@ BENCH_DIR=${BENCH_DIR:-build/bench}
 [ -x "$MALIBU" ] || { echo "cpu-user.sh: $MALIBU not built (make $MALIBU)" >&2; exit 2; }
 . bench/cpu-user-workloads.sh
 
-# run RUNNER... : prints "cpu wall md5" of the best (lowest CPU) of REPS runs
-measure() {
-    local best="" line
-    for ((r = 0; r < REPS; r++)); do
-        line=$(env -i PATH=/usr/bin:/bin LC_ALL=C HOME=/tmp PYTHONDONTWRITEBYTECODE=1 PYTHONHASHSEED=0 \
-               /usr/bin/time -f "%U %S %e" -o "$BENCH_DIR/time.out" "$@" 2>/dev/null | md5sum | cut -d' ' -f1)
-        read -r u s e < <(tail -n1 "$BENCH_DIR/time.out")
-        local cpu
-        cpu=$(echo "$u + $s" | bc)
-        if [ -z "$best" ] || [ "$(echo "$cpu < ${best%% *}" | bc)" = 1 ]; then
-            best="$cpu $e $line"
-        fi
-    done
-    echo "$best"
+# run RUNNER... : one run, prints "cpu wall md5" (CPU seconds user+sys, wall seconds, md5 of stdout)
+run_once() {
+    local line u s e
+    line=$(env -i PATH=/usr/bin:/bin LC_ALL=C HOME=/tmp PYTHONDONTWRITEBYTECODE=1 PYTHONHASHSEED=0 \
+           /usr/bin/time -f "%U %S %e" -o "$BENCH_DIR/time.out" "$@" 2>/dev/null | md5sum | cut -d' ' -f1)
+    read -r u s e < <(tail -n1 "$BENCH_DIR/time.out")
+    echo "$(echo "$u + $s" | bc) $e $line"
+}
+
+# lower BEST RUN : of two "cpu wall md5" lines (BEST may be empty), the one with less CPU time
+lower() {
+    if [ -z "$1" ] || [ "$(echo "${2%% *} < ${1%% *}" | bc)" = 1 ]; then echo "$2"; else echo "$1"; fi
 }
 
 printf '%-10s %12s %12s %8s  %s\n' workload "malibu(s)" "qemu(s)" ratio "notes"
@@ -45,20 +43,20 @@ for w in $WORKLOADS; do
     # The two alternate (qemu first in even rounds, malibu in odd ones), each keeping its best
     # round: this host's slow and fast phases last minutes, and REPS runs of one emulator in a
     # row could fall in another phase than the other's.
-    qc="" mc=""
+    qemu=(qemu-aarch64 -cpu cortex-a57 -L "$SYSROOT" $c)
+    malibu=("$MALIBU" --sysroot "$SYSROOT" $c)
+    q="" m=""
     for ((round = 0; round < REPS; round++)); do
-        for who in $( ((round % 2 == 0)) && echo "qemu malibu" || echo "malibu qemu"); do
-            if [ "$who" = qemu ]; then
-                read -r c1 w1 s1 < <(REPS=1 measure qemu-aarch64 -cpu cortex-a57 -L "$SYSROOT" $c)
-                if [ -z "$qc" ] || [ "$(echo "$c1 < $qc" | bc)" = 1 ]; then qc=$c1 qw=$w1; fi
-                qsum=$s1
-            else
-                read -r c1 w1 s1 < <(REPS=1 measure "$MALIBU" --sysroot "$SYSROOT" $c)
-                if [ -z "$mc" ] || [ "$(echo "$c1 < $mc" | bc)" = 1 ]; then mc=$c1 mw=$w1; fi
-                msum=$s1
-            fi
-        done
+        if ((round % 2 == 0)); then
+            q=$(lower "$q" "$(run_once "${qemu[@]}")")
+            m=$(lower "$m" "$(run_once "${malibu[@]}")")
+        else
+            m=$(lower "$m" "$(run_once "${malibu[@]}")")
+            q=$(lower "$q" "$(run_once "${qemu[@]}")")
+        fi
     done
+    read -r qc qw qsum <<< "$q"
+    read -r mc mw msum <<< "$m"
     note="wall malibu ${mw}s qemu ${qw}s"
     [ "$qsum" = "$msum" ] || note="$note; OUTPUT DIFFERS"
     ratio=$(echo "scale=2; $qc / $mc" | bc 2>/dev/null || echo "-")
