@@ -16,6 +16,7 @@
 #include <string.h>
 #include "sys_cpu.h"
 #include "sys_debug.h"
+#include "sys_mem.h"
 #include "sys_timing.h"
 #include "tb.h"
 #include "../../devices/bus.h"
@@ -441,7 +442,7 @@ static uint64_t translate_or_raise(CPUState *c, Op *o, uint64_t addr, unsigned a
                 cpu_raise(c, o, EXC_DATA_ABORT, addr, true);
             }
         }
-        SysTlbEntry *e = &s->tlb[(addr >> 12) & (SYS_TLB_SIZE - 1)];
+        SysTlbEntry *e = sys_tlb_entry(c, addr);
         e->tag_r = (r.perm & MMU_READ) ? page : SYS_TLB_INVALID;
         e->pa = pa_page;
         e->tag_w = (hw && !sys_is_code_page(s, r.pa)) ? page : SYS_TLB_INVALID;
@@ -467,7 +468,7 @@ static uint64_t translate_or_raise(CPUState *c, Op *o, uint64_t addr, unsigned a
  * of a crossing access walked the page tables, byte by byte for loads and stores. */
 static uint64_t translate_part(CPUState *c, Op *o, uint64_t addr, unsigned access, uint8_t **host)
 {
-    const SysTlbEntry *e = &sys_cpu(c)->tlb[(addr >> 12) & (SYS_TLB_SIZE - 1)];
+    const SysTlbEntry *e = sys_tlb_entry(c, addr);
     if ((access == MMU_WRITE ? e->tag_w : e->tag_r) == (addr & SYS_PAGE_MASK)) {
         *host = (uint8_t *)(uintptr_t)(addr + e->addend);
         return e->pa | (addr & 0xfff);
@@ -515,7 +516,7 @@ uint64_t sys_ld_slow(CPUState *c, Op *o, uint64_t addr, unsigned size)
 
 void sys_probe_write(CPUState *c, Op *o, uint64_t addr)
 {
-    SysTlbEntry *e = &sys_cpu(c)->tlb[(addr >> 12) & (SYS_TLB_SIZE - 1)];
+    const SysTlbEntry *e = sys_tlb_entry(c, addr);
     if (e->tag_w == (addr & SYS_PAGE_MASK))
         return;
     SysCPU *s = sys_cpu(c);
