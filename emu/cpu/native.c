@@ -446,6 +446,7 @@ void ne_exit0_if(NCtx *x, int cc)
 
 void ne_call(NCtx *x, const void *fn)
 {
+    x->near = 0; /* C code may write any guest register */
     x_mov_imm(&x->a, X_RAX, (uint64_t)(uintptr_t)fn);
     insn_count_to_cpu(&x->a);
     x_call_r(&x->a, X_RAX);
@@ -792,6 +793,7 @@ _Static_assert(__builtin_popcount(RC_HOST_MASK) == NE_CACHE_REGS, "RC_HOST_MASK:
 
 void rc_reset(NCtx *x)
 {
+    x->near = 0;
     for (int i = 0; i < NE_CACHE_REGS; i++)
         x->rc[i].slot = -1;
     memset(x->rc_of, -1, sizeof x->rc_of);
@@ -938,6 +940,7 @@ void rc_read(NCtx *x, int host, unsigned slot, int w)
 
 void rc_write(NCtx *x, unsigned slot, int host)
 {
+    ne_near_forget(x, slot);
     if (slot == REG_SINK)
         return; /* writes to XZR: never read */
     int i = x->rc_of[slot];
@@ -974,6 +977,7 @@ int rc_src(NCtx *x, unsigned slot, int scratch)
 
 int rc_claim(NCtx *x, unsigned slot)
 {
+    ne_near_forget(x, slot);
     int i = x->rc_of[slot];
     if (i < 0)
         i = rc_alloc(x, slot);
@@ -983,11 +987,13 @@ int rc_claim(NCtx *x, unsigned slot)
 
 void rc_set_dirty(NCtx *x, unsigned slot)
 {
+    ne_near_forget(x, slot);
     x->rc[x->rc_of[slot]].dirty = true;
 }
 
 int rc_dst(NCtx *x, unsigned slot)
 {
+    ne_near_forget(x, slot);
     int i = x->rc_of[slot];
     if (i < 0)
         i = rc_alloc(x, slot);
@@ -998,6 +1004,7 @@ int rc_dst(NCtx *x, unsigned slot)
 
 void rc_write_mem(NCtx *x, unsigned slot, int host)
 {
+    ne_near_forget(x, slot);
     int i = x->rc_of[slot];
     if (i >= 0) {
         x->rc[i].slot = -1;
@@ -1061,6 +1068,7 @@ static void loop_label(NCtx *x, struct NeLoopHead *h)
         x_store_imm8(&x->a, HR_CPU, CPU_OFF(loop_nzcv_stale), 0);
     h->label = x->a.p;
     x->flags_op = stale_tag(h->stale_op);
+    x->near = 0; /* the back edges come with other values */
 }
 
 /* The code before an op_loop_head label arrives in its canonical state, with NZCV in CPUState

@@ -30,6 +30,13 @@
 #define MALIBU_HAVE_NATIVE 0
 #endif
 
+/* User mode with guest addresses as host addresses (guest_mem.c): no guest page lies below
+ * NATIVE_NEAR_LOW and the window's guard holds at least 2 * NATIVE_NEAR_SLACK + 4096 bytes, which
+ * generated code's unchecked accesses off bases known to be near the window rely on
+ * (native_emit.h, NCtx.near). */
+#define NATIVE_NEAR_SLACK 0x8000
+#define NATIVE_NEAR_LOW 0x10000
+
 /* What an op does, for the emitters (native_ops.c).  Field meanings per kind are
  * given next to each translator's native_bind calls. */
 typedef enum {

@@ -69,6 +69,12 @@ typedef struct NCtx {
                                  * it is the guest window's base) */
     uint32_t rc_busy;           /* host registers (bit per X_*) the op being compiled uses as
                                  * scratch: no cache entry there (rc_scratch) */
+    /* User mode with guest addresses as host addresses: the guest registers (bit per slot)
+     * known to lie in [NEAR_LOW, GUEST_ADDR_SPACE + NEAR_SLACK) since a checked access off
+     * them completed (ne_near_*): an access off one at an offset within NEAR_SLACK lands in
+     * the window or its guard and needs no check.  Any write of the register, a call of C
+     * code and a loop head forget it. */
+    uint64_t near;
     /* x86 EFLAGS still hold the guest flags an op just computed (kind live_fl, FL_*) when the
      * op about to be compiled has index live_next: it may test them directly. */
     int live_fl;
@@ -132,6 +138,24 @@ typedef struct NCtx {
     } side[NE_MAX_GOTOS];
     unsigned n_side;
 } NCtx;
+
+/* Known-near bases (NCtx.near), user mode: a checked access at base + off, |off| <= NATIVE_NEAR_SLACK,
+ * that completed touched a mapped guest page, at or above NATIVE_NEAR_LOW and below
+ * GUEST_ADDR_SPACE, so base lies in [NATIVE_NEAR_LOW - NATIVE_NEAR_SLACK, GUEST_ADDR_SPACE +
+ * NATIVE_NEAR_SLACK); base + off2, |off2| <= NATIVE_NEAR_SLACK, then lies in [0, GUEST_ADDR_SPACE
+ * + 2 * NATIVE_NEAR_SLACK): the window or its guard, where a host fault is a guest data abort. */
+static inline bool ne_near_offset(int64_t off) { return off >= -NATIVE_NEAR_SLACK && off <= NATIVE_NEAR_SLACK; }
+static inline bool ne_near_has(const NCtx *x, unsigned slot) { return slot <= REG_SP && (x->near >> slot & 1); }
+static inline void ne_near_set(NCtx *x, unsigned slot)
+{
+    if (slot <= REG_SP)
+        x->near |= 1ull << slot;
+}
+static inline void ne_near_forget(NCtx *x, unsigned slot)
+{
+    if (slot <= REG_SP)
+        x->near &= ~(1ull << slot);
+}
 
 #define CPU_OFF(field) ((int32_t)offsetof(CPUState, field))
 static inline int32_t xoff(unsigned slot) { return CPU_OFF(x) + 8 * (int32_t)slot; }

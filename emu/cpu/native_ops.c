@@ -1025,6 +1025,18 @@ static void user_operands(NCtx *x, const Op *o, const NativeDesc *d, Access *r)
 }
 #endif
 
+#ifndef CONFIG_SYSTEM
+/* Does access o (kind d) load into general register slot? */
+static bool loads_into(const Op *o, const NativeDesc *d, unsigned slot)
+{
+    if (d->kind == NK_LOAD)
+        return o->d == slot;
+    if (d->kind == NK_LOADP)
+        return o->d == slot || o->a == slot;
+    return !is_write_kind(d->kind) && !is_fp_kind(d->kind); /* another load kind: assume so */
+}
+#endif
+
 static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
 {
     int mode = d->sub;
@@ -1068,9 +1080,14 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     r.hb = X_RCX, r.hi = X_RAX; /* host address: the entry's addend + rax */
 #else
     unsigned n_ops = access_run(x, o, d, NULL);
-    user_operands(x, o, d, &r);
-    r.site = ne_guest_access(x, write);
     bool zero_base = !x->c->guest_base;
+    /* base + an offset within NATIVE_NEAR_SLACK: unchecked off a base known to be near the
+     * window (NCtx.near), else checked and, once done, the base is known near */
+    bool near_form = zero_base && (mode == NAM_OFF || mode == NAM_PRE || mode == NAM_POST) &&
+                     ne_near_offset((int64_t)o->imm);
+    bool unchecked = near_form && ne_near_has(x, o->n);
+    user_operands(x, o, d, &r);
+    r.site = unchecked ? ne_guest_access_unchecked(x, write) : ne_guest_access(x, write);
     if (zero_base)
         zero_base_operands(x, o, mode, (int32_t)o->imm, 0, &r);
     else
@@ -1078,6 +1095,12 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
 #endif
     emit_access(x, o, d, &r);
     writeback(x, r.miss, o, mode);
+#ifndef CONFIG_SYSTEM
+    /* Not when the access loaded into its own base; after the writeback, whose new base
+     * (the address, or the address + imm) is near too. */
+    if (near_form && !loads_into(o, d, o->n))
+        ne_near_set(x, o->n);
+#endif
     /* the rest of the run: rax as checked or probed, each at its offset from o's.  System mode:
      * the same addend; their destinations through rdx, as the cache stays frozen until the
      * run's end.  User mode: at most RUN_MAX_SPAN past a checked address (in the guard region

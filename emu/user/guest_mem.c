@@ -116,9 +116,11 @@ static void set_flags(uint64_t addr, uint64_t len, unsigned f)
 
 static int guest_mem_install_fault_handler(void);
 
-/* The lowest host address a process may map on most hosts (vm.mmap_min_addr): guest pages below
- * it stay unmapped with a zero base. */
-#define ZERO_BASE_LOW 0x10000ull
+/* The lowest host address a process may map on most hosts (vm.mmap_min_addr): with a zero base
+ * the reservation starts there, as do guest mappings (GUEST_MAP_MIN). */
+#define ZERO_BASE_LOW GUEST_MAP_MIN
+_Static_assert(GUEST_MAP_MIN >= NATIVE_NEAR_LOW && GUARD_SIZE >= 2 * NATIVE_NEAR_SLACK + 4096,
+               "the bounds unchecked accesses of generated code rely on (native.h)");
 
 int guest_mem_init(bool zero_base)
 {
@@ -147,11 +149,19 @@ static bool range_ok(uint64_t addr, uint64_t len)
     return !(addr & ~GPAGE_MASK) && len && guest_addr_ok(addr, len);
 }
 
+/* Nothing is mapped below GUEST_MAP_MIN, in either window, even where the host would let a
+ * privileged process map there (generated code relies on it: native.h NATIVE_NEAR_LOW). */
+static int map_range_check(uint64_t addr, uint64_t len)
+{
+    return !range_ok(addr, len) ? -EINVAL : addr < GUEST_MAP_MIN ? -EPERM : 0;
+}
+
 int guest_map_anon(uint64_t addr, uint64_t len, unsigned prot)
 {
     len = (len + GPAGE_SIZE - 1) & GPAGE_MASK;
-    if (!range_ok(addr, len))
-        return -EINVAL;
+    int bad = map_range_check(addr, len);
+    if (bad)
+        return bad;
     unsigned f = GP_VALID | (prot & (GP_READ | GP_WRITE | GP_EXEC));
     if (mmap(g2h(addr), len, host_prot(f), MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0) == MAP_FAILED)
         return -errno;
@@ -170,8 +180,9 @@ int guest_advise_huge(uint64_t addr, uint64_t len, bool huge)
 int guest_map_fd(uint64_t addr, uint64_t len, unsigned prot, int host_flags, int fd, uint64_t off)
 {
     len = (len + GPAGE_SIZE - 1) & GPAGE_MASK;
-    if (!range_ok(addr, len))
-        return -EINVAL;
+    int bad = map_range_check(addr, len);
+    if (bad)
+        return bad;
     unsigned f = GP_VALID | (prot & (GP_READ | GP_WRITE | GP_EXEC));
     int fl = (host_flags & (MAP_SHARED | MAP_PRIVATE)) | MAP_FIXED | (fd < 0 ? MAP_ANONYMOUS : 0);
     if (mmap(g2h(addr), len, host_prot(f), fl, fd, (off_t)off) == MAP_FAILED) {

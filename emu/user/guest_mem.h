@@ -36,6 +36,10 @@ static inline bool guest_addr_ok(uint64_t a, uint64_t len)
     return a < GUEST_ADDR_SPACE && len <= GUEST_ADDR_SPACE - a;
 }
 
+/* The lowest guest address a mapping may start at (Linux's usual vm.mmap_min_addr): below it,
+ * mapping fails with EPERM. */
+#define GUEST_MAP_MIN 0x10000ull
+
 /* Map [addr, addr+len) as fresh zeroed anonymous memory with prot (GP_READ..GP_EXEC). */
 int guest_map_anon(uint64_t addr, uint64_t len, unsigned prot);
 /* Advise the host to back [addr, addr+len) with transparent huge pages (huge) or not; the range

@@ -318,13 +318,13 @@ static bool range_free(uint64_t a, uint64_t len)
 
 static uint64_t mmap_find(uint64_t hint, uint64_t len)
 {
-    if (hint && !(hint & ~GPAGE_MASK) && guest_addr_ok(hint, len) && hint >= 0x10000 && range_free(hint, len))
+    if (hint && !(hint & ~GPAGE_MASK) && guest_addr_ok(hint, len) && hint >= GUEST_MAP_MIN && range_free(hint, len))
         return hint;
     uint64_t a = guest_find_free(user_proc.mmap_next, len);
     if (!a)
         a = guest_find_free(MMAP_BASE, len);
     if (!a)
-        a = guest_find_free(0x10000, len);
+        a = guest_find_free(GUEST_MAP_MIN, len);
     if (a)
         user_proc.mmap_next = a + len;
     return a;
@@ -345,8 +345,10 @@ static long sys_mmap(CPUState *c, uint64_t addr, uint64_t len, int prot, int fla
     if (fixed) {
         if (addr & ~GPAGE_MASK)
             return -EINVAL;
-        if (!guest_addr_ok(addr, len) || addr < 0x1000)
+        if (!guest_addr_ok(addr, len))
             return -ENOMEM;
+        if (addr < GUEST_MAP_MIN)
+            return -EPERM;
         if ((flags & MAP_FIXED_NOREPLACE) && !range_free(addr, len))
             return -EEXIST;
     } else {

@@ -343,6 +343,29 @@ static uint64_t guest_mmap(CPUState *c, uint64_t hint, uint64_t len, int flags)
     return c->x[0];
 }
 
+/* No mapping below GUEST_MAP_MIN (Linux's usual vm.mmap_min_addr), even where the host lets a
+ * privileged process map there: generated code's unchecked accesses rely on it (native.h). */
+START_TEST(mmap_min_addr)
+{
+    mem_setup();
+    CPUState *c = calloc(1, sizeof *c);
+    c->tbc = tbc_new(1 << 20);
+    const int fixed = MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED;
+    ck_assert_int_eq((int64_t)guest_mmap(c, 0x1000, GPAGE_SIZE, fixed), -EPERM);
+    ck_assert_int_eq((int64_t)guest_mmap(c, GUEST_MAP_MIN - GPAGE_SIZE, GPAGE_SIZE, fixed), -EPERM);
+    ck_assert_int_eq((int64_t)guest_mmap(c, GUEST_MAP_MIN - GPAGE_SIZE, 2 * GPAGE_SIZE, fixed), -EPERM);
+    ck_assert_int_eq((int64_t)guest_mmap(c, 0x1000, GPAGE_SIZE, fixed | MAP_FIXED_NOREPLACE), -EPERM);
+    ck_assert_int_eq(guest_map_anon(0x2000, GPAGE_SIZE, GP_READ), -EPERM);
+    uint64_t a = guest_mmap(c, 0x1000, GPAGE_SIZE, MAP_PRIVATE | MAP_ANONYMOUS); /* a hint only */
+    ck_assert_uint_ge(a, GUEST_MAP_MIN);
+    ck_assert_uint_eq(guest_mmap(c, GUEST_MAP_MIN, GPAGE_SIZE, fixed), GUEST_MAP_MIN);
+    ck_assert_int_eq(guest_unmap(GUEST_MAP_MIN, GPAGE_SIZE), 0);
+    ck_assert_int_eq(guest_unmap(a, GPAGE_SIZE), 0);
+    tbc_free(c->tbc);
+    free(c);
+}
+END_TEST
+
 /* Large anonymous private mappings get the host's huge-page advice (--huge-pages on), thread
  * stacks and small mappings do not, --huge-pages off gives none, and the guest's own
  * madvise(MADV_NOHUGEPAGE / MADV_HUGEPAGE) reaches the host. */
@@ -447,6 +470,7 @@ int main(void)
     tcase_add_test(tc, sysroot_paths);
     tcase_add_test(tc, address_space_walk);
     tcase_add_test(tc, huge_page_advice);
+    tcase_add_test(tc, mmap_min_addr);
     tcase_add_test(tc, signal_numbers);
 #if defined(__x86_64__)
     tcase_add_test(tc, safe_syscall);

@@ -35,6 +35,7 @@ PROGRAMS = {
     'sysv_ipc':   ('sysv_ipc.c',   ['static', 'dynamic'], [], LIBC),
     'sigbus':     ('sigbus.c',     ['static', 'dynamic'], [], LIBC),
     'segv_flags': ('segv_flags.c', ['static', 'dynamic'], [], LIBC),
+    'near_base':  ('near_base.c',  ['static'], [], LIBC),
     'misc_sys':   ('misc_sys.c',   ['static', 'dynamic'], [], LIBC),
     'argv_env':   ('argv_env.c',   ['static', 'dynamic'], ['one', '', 'three four'], LIBC),
     'fileio':     ('fileio.c',     ['static', 'dynamic'], [], LIBC),

@@ -1,0 +1,151 @@
+/* Guest accesses off a base register that an earlier access of the same block checked: the
+ * native back end leaves their own check out (native_emit.h, NCtx.near), so an access past the
+ * end of the guest address space must still be a data abort at its own address, and a base
+ * written in between (a move, a load into it, a writeback) must be checked again.  Each case
+ * runs hot (compiled) on the last page below 1 TiB, where the second access of the pair lands
+ * just past it, and with the base moved to an address no mapping can have. */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <ucontext.h>
+
+static volatile unsigned long faults, fault_addr;
+
+static void handler(int sig, siginfo_t *si, void *ctx)
+{
+    ucontext_t *uc = ctx;
+    (void)sig;
+    fault_addr = (unsigned long)si->si_addr;
+    faults++;
+    uc->uc_mcontext.pc += 4; /* skip the access */
+}
+
+/* The second load 4 KiB past the first. */
+static unsigned long far_load(unsigned long p, unsigned long q)
+{
+    unsigned long a = 0, b = 0;
+    (void)q;
+    __asm__ volatile("ldr %[a], [%[p]]\n\t"
+                     "ldr %[b], [%[p], #4096]\n\t"
+                     : [a] "+&r"(a), [b] "+&r"(b) : [p] "r"(p) : "memory");
+    return a + b;
+}
+
+/* The same for stores. */
+static unsigned long far_store(unsigned long p, unsigned long q)
+{
+    unsigned long v = 7;
+    (void)q;
+    __asm__ volatile("str %[v], [%[p], #8]\n\t"
+                     "str %[v], [%[p], #4104]\n\t"
+                     : : [p] "r"(p), [v] "r"(v) : "memory");
+    return 0;
+}
+
+/* The base moved to q between the loads. */
+static unsigned long moved(unsigned long p, unsigned long q)
+{
+    unsigned long a = 0, b = 0;
+    __asm__ volatile("ldr %[a], [%[p]]\n\t"
+                     "add %[a], %[a], #1\n\t"
+                     "mov %[p], %[q]\n\t"
+                     "ldr %[b], [%[p], #8]\n\t"
+                     : [a] "+&r"(a), [b] "+&r"(b), [p] "+&r"(p) : [q] "r"(q) : "memory");
+    return a + b;
+}
+
+/* The base loaded from memory (p[2] holds q) by a load off itself. */
+static unsigned long loaded(unsigned long p, unsigned long q)
+{
+    unsigned long b = 0;
+    (void)q;
+    __asm__ volatile("ldr %[p], [%[p], #16]\n\t"
+                     "ldr %[b], [%[p], #8]\n\t"
+                     : [b] "+&r"(b), [p] "+&r"(p) : : "memory");
+    return b;
+}
+
+/* Post- and pre-indexed writebacks: the new base is near too, its next access unchecked. */
+static unsigned long post_index(unsigned long p, unsigned long q)
+{
+    unsigned long a = 0, b = 0;
+    (void)q;
+    __asm__ volatile("ldr %[a], [%[p]], #16\n\t"
+                     "ldr %[b], [%[p], #4080]\n\t"
+                     : [a] "+&r"(a), [b] "+&r"(b), [p] "+&r"(p) : : "memory");
+    return a + b;
+}
+
+static unsigned long pre_index(unsigned long p, unsigned long q)
+{
+    unsigned long a = 0, b = 0;
+    (void)q;
+    __asm__ volatile("ldr %[a], [%[p], #8]!\n\t"
+                     "ldr %[b], [%[p], #4088]\n\t"
+                     : [a] "+&r"(a), [b] "+&r"(b), [p] "+&r"(p) : : "memory");
+    return a + b;
+}
+
+/* A load pair into the base and another register, then an access off the base. */
+static unsigned long pair_into_base(unsigned long p, unsigned long q)
+{
+    unsigned long a = 0, b = 0;
+    (void)q;
+    __asm__ volatile("ldp %[a], %[p], [%[p], #8]\n\t"
+                     "ldr %[b], [%[p], #8]\n\t"
+                     : [a] "+&r"(a), [b] "+&r"(b), [p] "+&r"(p) : : "memory");
+    return a + b;
+}
+
+static void run(const char *name, unsigned long (*f)(unsigned long, unsigned long), unsigned long good,
+                unsigned long last, unsigned long bad)
+{
+    unsigned long r = 0;
+    unsigned long n_last = 0, a_last = 0, n_bad = 0, a_bad = 0;
+    for (int i = 0; i < 200; i++) { /* hot: compiled natively */
+        faults = 0;
+        r += f(good, bad);
+        unsigned long base = faults;
+        fault_addr = 0;
+        r += f(last, bad);
+        n_last += faults - base, a_last = fault_addr;
+        base = faults;
+        fault_addr = 0;
+        r += f(bad, bad);
+        n_bad += faults - base, a_bad = fault_addr;
+    }
+    printf("%-14s faults on the last page %lu at %#lx, off the bad base %lu at %#lx (%#lx)\n", name, n_last,
+           a_last, n_bad, a_bad, r);
+}
+
+int main(void)
+{
+    const unsigned long top = 1ul << 40, page = 4096;
+    const unsigned long bad = 3ul << 41; /* outside any guest mapping */
+    unsigned long *last = mmap((void *)(top - page), page, PROT_READ | PROT_WRITE,
+                               MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+    unsigned long *good = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (last == MAP_FAILED || good == MAP_FAILED) {
+        perror("mmap");
+        return 1;
+    }
+    for (unsigned i = 0; i < page / 8; i++)
+        last[i] = i, good[i] = 3 * i, good[i + page / 8] = 5 * i;
+    last[2] = good[2] = bad;
+    good[page / 8 + 2] = bad;
+    struct sigaction sa = { .sa_sigaction = handler, .sa_flags = SA_SIGINFO };
+    sigaction(SIGSEGV, &sa, NULL);
+    sigaction(SIGBUS, &sa, NULL);
+    unsigned long g = (unsigned long)good, l = (unsigned long)last;
+    run("far load", far_load, g, l, bad);
+    run("far store", far_store, g, l, bad);
+    run("moved", moved, g, l, bad);
+    run("loaded", loaded, g, l, bad);
+    run("post-index", post_index, g, l, bad);
+    run("pre-index", pre_index, g, l, bad);
+    last[2] = good[2] = bad;
+    run("pair into base", pair_into_base, g, l, bad);
+    printf("last page %lx %lx\n", last[1], last[2]);
+    return 0;
+}
