@@ -65,6 +65,14 @@ static void user_at_exit_request(CPUState *c)
 
 static CpuException user_before_block(CPUState *c)
 {
+#if MALIBU_HAVE_NATIVE
+    if (unlikely(c->near_failed != NULL)) {
+        TB *tb = c->near_failed; /* still the block at its pc, unless a flush came between */
+        c->near_failed = NULL;
+        if (tb_lookup(c->tbc, tb->pc) == tb)
+            native_drop_head_facts(c, tb);
+    }
+#endif
     return EXC_NONE;
 }
 

@@ -97,6 +97,8 @@ typedef struct CPUState {
     uint64_t guest_end;          /* user mode, native code: GUEST_ADDR_SPACE (set at each entry),
                                   * the bound of every access's check, compared in memory so
                                   * that no host register holds it */
+    struct TB *near_failed;      /* user mode, native code: the block whose entry check of its
+                                  * loop-head value facts failed (native_drop_head_facts) */
     uint8_t loop_nzcv_stale;     /* native code: NZCV were left out of nf..vf by a loop's back edge
                                   * (ne_loop_stale_edge); the loop head's guest accesses recompute
                                   * them on a data abort or a soft-TLB miss (native_flags_again) */

@@ -446,7 +446,7 @@ void ne_exit0_if(NCtx *x, int cc)
 
 void ne_call(NCtx *x, const void *fn)
 {
-    x->near = 0; /* C code may write any guest register */
+    ne_near_reset(&x->facts); /* C code may write any guest register */
     x_mov_imm(&x->a, X_RAX, (uint64_t)(uintptr_t)fn);
     insn_count_to_cpu(&x->a);
     x_call_r(&x->a, X_RAX);
@@ -793,7 +793,7 @@ _Static_assert(__builtin_popcount(RC_HOST_MASK) == NE_CACHE_REGS, "RC_HOST_MASK:
 
 void rc_reset(NCtx *x)
 {
-    x->near = 0;
+    ne_near_reset(&x->facts);
     for (int i = 0; i < NE_CACHE_REGS; i++)
         x->rc[i].slot = -1;
     memset(x->rc_of, -1, sizeof x->rc_of);
@@ -1068,13 +1068,18 @@ static void loop_label(NCtx *x, struct NeLoopHead *h)
         x_store_imm8(&x->a, HR_CPU, CPU_OFF(loop_nzcv_stale), 0);
     h->label = x->a.p;
     x->flags_op = stale_tag(h->stale_op);
-    x->near = 0; /* the back edges come with other values */
+    if (x->near_heads)
+        ne_near_at_label(x, h); /* what every way in brings */
+    else
+        ne_near_reset(&x->facts);
 }
 
 /* The code before an op_loop_head label arrives in its canonical state, with NZCV in CPUState
  * (flags_needed stores them before a label), as its back edges do. */
 static void loop_head_arrive(NCtx *x, struct NeLoopHead *h)
 {
+    if (x->near_heads)
+        ne_near_way_in(x, h);
     loop_reconcile(x, h);
     loop_head_state(x, h);
     x->live_next = ~0u;
@@ -1153,6 +1158,8 @@ static void loop_back_edge(NCtx *x, struct NeLoopHead *h, unsigned uncount)
         x->failed = true;
         return;
     }
+    if (x->near_heads)
+        ne_near_way_in(x, h);
     if (!h->seen_set) {
         for (int i = 0; i < NE_CACHE_REGS; i++) {
             h->seen[i] = x->rc[i].slot;
@@ -1400,6 +1407,16 @@ static bool emit_cross_page(NCtx *x, struct NativeBuf *b, unsigned g, uint8_t *j
 static void emit_stubs(NCtx *x, struct NativeBuf *b)
 {
     Asm *a = &x->a;
+    if (x->n_entry_fail) { /* leave before the block ran: c->near_failed = this block */
+        for (unsigned k = 0; k < x->n_entry_fail; k++)
+            x_patch(x->entry_fail[k], a->p);
+        x_mov_imm(a, X_RCX, (uint64_t)(uintptr_t)x->tb);
+        x_store(a, W64, HR_CPU, CPU_OFF(near_failed), X_RCX);
+        x_mov_imm(a, X_RCX, x->tb->pc);
+        x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
+        x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
+        x_patch(x_jmp(a), b->epilogue);
+    }
     emit_return_points(x, b);
     emit_side_exits(x); /* before the gotos: they add to them */
     for (unsigned k = 0; k < x->n_slow; k++) {
@@ -1504,7 +1521,7 @@ static void perf_map_add(const uint8_t *start, const uint8_t *end, const TB *tb)
 }
 
 /* One compile of tb at the buffer's free position; false when it did not fit. */
-static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
+static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops, uint8_t *at)
 {
     struct NativeBuf *b = c->tbc->nbuf;
     /* Reset only the counters and the goto table: the big fixup tables are written before
@@ -1522,7 +1539,7 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
     x->live_next = ~0u;
     x->pending_fl = -1;
     x->flags_op = NULL;
-    x->a = x_asm(b->code + b->used, b->code + b->size);
+    x->a = x_asm(at, b->code + b->size);
     x->c = c;
     x->tb = tb;
     x->buf = b;
@@ -1560,6 +1577,12 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
     /* In user mode the count is a read-modify-write of one memory word in every block, a
      * dependency chain through memory from block to block (6 % of python's time): only when
      * read. */
+    /* The facts head[0] assumes, checked before the block counts itself: a failure leaves, for
+     * the block to be compiled without them (native_drop_head_facts). */
+    x->n_entry_fail = 0;
+    if (loops && x->near_heads && x->head[0].facts_set)
+        x->n_entry_fail = ne_near_entry_checks(x, &x->head[0], x->entry_fail,
+                                               sizeof x->entry_fail / sizeof x->entry_fail[0]);
     if (!insn_count_off || insn_limit_check)
         insn_count_add(&x->a, (int32_t)tb->n_insns);
     if (loops) {
@@ -1588,7 +1611,10 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops)
             continue;
         }
         const NativeDesc *d = native_desc(o->fn);
+        NeNearPre pre = ne_near_pre(x, o);
         unsigned used = d ? ne_emit_op(x, o, d) : 0;
+        if (used == 1)
+            ne_near_after_op(x, o, d, &pre);
         if (!used)
             used = emit_fallback(x, b);
         if (!used) {
@@ -1621,6 +1647,43 @@ static bool loop_heads_moved(const NCtx *x)
     return false;
 }
 
+/* Rounds of compiling a block with loop heads until their states hold: the cache at the first
+ * back edge (so that going round moves nothing, LOOP_ROUNDS at most), the value facts each way
+ * in brings (native_near.c; when they do not settle, the heads assume none). */
+#define NEAR_ROUNDS 6
+static bool compile_converged(NCtx *x, CPUState *c, TB *tb, bool loops, uint8_t *at)
+{
+    struct NativeBuf *b = c->tbc->nbuf;
+    size_t data_mark = b->data_used, sites_mark = b->n_sites;
+    ne_near_heads_init(x, tb, loops);
+    if (!compile_once(x, c, tb, loops, at))
+        return false;
+    for (int round = 0; round < LOOP_ROUNDS + NEAR_ROUNDS; round++) {
+        bool moved = round < LOOP_ROUNDS && loop_heads_moved(x);
+        bool facts = ne_near_heads_update(x);
+        if (!moved && !facts)
+            return true;
+        for (unsigned k = 0; moved && k < x->n_heads; k++) {
+            struct NeLoopHead *h = &x->head[k];
+            if (h->seen_set) {
+                memcpy(h->slot, h->seen, sizeof h->slot);
+                memcpy(h->dirty, h->seen_dirty, sizeof h->dirty);
+            }
+        }
+        b->data_used = data_mark;
+        b->n_sites = sites_mark;
+        if (!compile_once(x, c, tb, loops, at))
+            return false;
+    }
+    if (!ne_near_heads_update(x))
+        return true;
+    x->near_heads = false; /* the facts did not settle: none at the heads */
+    ne_near_heads_init(x, tb, loops);
+    b->data_used = data_mark;
+    b->n_sites = sites_mark;
+    return compile_once(x, c, tb, loops, at);
+}
+
 bool native_compile(CPUState *c, TB *tb)
 {
     struct NativeBuf *b = c->tbc->nbuf;
@@ -1643,30 +1706,28 @@ bool native_compile(CPUState *c, TB *tb)
         h->stale_edge2 = h->stale_edge >= 0 && !h->stale_adj
                              ? ne_loop_stale_edge_after(tb, h->first_op, h->pc, (unsigned)h->stale_edge) : -1;
     }
-    size_t data_mark = b->data_used, sites_mark = b->n_sites;
-    if (!compile_once(x, c, tb, loops))
+    x->c = c;
+#ifdef CONFIG_SYSTEM
+    x->near_heads = false; /* the soft TLB checks every access */
+#else
+    x->near_heads = !tb->plain && !c->guest_base;
+#endif
+    if (!compile_converged(x, c, tb, loops, start))
         return false;
-    /* Each head's state: the registers the cache held at its first back edge, in the host
-     * registers they were in (so that going round moves nothing): compiled again over the
-     * previous attempt, which may change that state, until it holds (a few rounds at most). */
-    for (int round = 0; round < LOOP_ROUNDS && loop_heads_moved(x); round++) {
-        for (unsigned k = 0; k < x->n_heads; k++) {
-            struct NeLoopHead *h = &x->head[k];
-            if (h->seen_set) {
-                memcpy(h->slot, h->seen, sizeof h->slot);
-                memcpy(h->dirty, h->seen_dirty, sizeof h->dirty);
-            }
-        }
-        b->data_used = data_mark;
-        b->n_sites = sites_mark;
-        if (!compile_once(x, c, tb, loops))
-            return false;
-    }
     tb->native = start;
     c->tbc->n_compiled++;
     b->used = (size_t)((x->a.p - b->code + 15) & ~15);
     perf_map_add(start, x->a.p, tb);
     return true;
+}
+
+void native_drop_head_facts(CPUState *c, TB *tb)
+{
+    if (tb->plain || !tb->native)
+        return; /* done already: a stale chain into the old code came here */
+    tb->plain = true;
+    if (!native_compile(c, tb))
+        tbc_flush(c->tbc); /* no room: a fresh start (the old code must not run again) */
 }
 
 bool native_tier_up(CPUState *c, TB *tb)

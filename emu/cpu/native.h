@@ -30,12 +30,17 @@
 #define MALIBU_HAVE_NATIVE 0
 #endif
 
-/* User mode with guest addresses as host addresses (guest_mem.c): no guest page lies below
- * NATIVE_NEAR_LOW and the window's guard holds at least 2 * NATIVE_NEAR_SLACK + 4096 bytes, which
- * generated code's unchecked accesses off bases known to be near the window rely on
- * (native_emit.h, NCtx.near). */
-#define NATIVE_NEAR_SLACK 0x8000
+/* User mode with guest addresses as host addresses (guest_mem.c): generated code leaves the
+ * window check out of an access whose address the known ranges of its registers bound to
+ * [lowest, NATIVE_NEAR_SPACE + NATIVE_NEAR_GUARD - 4096) (native_emit.h, NeFacts), where every
+ * host fault is a guest data abort: no guest page lies below NATIVE_NEAR_LOW, the window of
+ * NATIVE_NEAR_SPACE bytes is followed by a guard of NATIVE_NEAR_GUARD, and lowest is 0, or
+ * -2^46 (the host kernel's half, where a user access faults) once the runtime has seen that
+ * nothing there is readable (native_near_kernel_half). */
 #define NATIVE_NEAR_LOW 0x10000
+#define NATIVE_NEAR_SPACE (1ull << 40)
+#define NATIVE_NEAR_GUARD (1ull << 38)
+void native_near_kernel_half(bool faults);
 
 /* What an op does, for the emitters (native_ops.c).  Field meanings per kind are
  * given next to each translator's native_bind calls. */
@@ -169,6 +174,10 @@ bool native_compile(CPUState *c, TB *tb);
  * and looks the block up again). */
 extern unsigned native_compile_after;
 bool native_tier_up(CPUState *c, TB *tb);
+/* User mode: compile tb again without loop-head value facts (an entry check of them failed;
+ * CPUState.near_failed).  Its old code may still be reached by chained jumps: its checks fail
+ * again and leave, and this does nothing. */
+void native_drop_head_facts(CPUState *c, TB *tb);
 /* A conditional branch's test op with host code, which may keep the register cache past its
  * taken side's exit (translate.c then goes on after the branch). */
 bool native_is_cond_branch(OpFn fn);

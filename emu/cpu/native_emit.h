@@ -14,6 +14,17 @@
 
 /* The dirty cached registers at a point of a block, which an out-of-line path from there
  * writes back (ne_dirty_capture, ne_dirty_store). */
+/* Known ranges of guest register values (native_near.c), user mode with guest addresses as
+ * host addresses.  Slot r in near: its value lies in [lo[r], NATIVE_NEAR_SPACE + hi[r]); in narrow:
+ * it is below 2^bits[r].  Established by completed accesses, the entry checks of a looping block
+ * and the ops native_near.c knows; any other write of the register forgets it (the rc_* writes,
+ * calls of C code). */
+typedef struct NeFacts {
+    uint64_t near, narrow;
+    int64_t lo[32], hi[32];
+    uint8_t bits[32];
+} NeFacts;
+
 typedef struct NeDirty { uint8_t n, hreg[NE_CACHE_REGS], slot[NE_CACHE_REGS]; } NeDirty;
 
 /* Host registers with a fixed role in generated code: r12 is the guest window's base in user
@@ -69,12 +80,9 @@ typedef struct NCtx {
                                  * it is the guest window's base) */
     uint32_t rc_busy;           /* host registers (bit per X_*) the op being compiled uses as
                                  * scratch: no cache entry there (rc_scratch) */
-    /* User mode with guest addresses as host addresses: the guest registers (bit per slot)
-     * known to lie in [NEAR_LOW, GUEST_ADDR_SPACE + NEAR_SLACK) since a checked access off
-     * them completed (ne_near_*): an access off one at an offset within NEAR_SLACK lands in
-     * the window or its guard and needs no check.  Any write of the register, a call of C
-     * code and a loop head forget it. */
-    uint64_t near;
+    /* User mode with guest addresses as host addresses: what is known of the guest registers'
+     * values (native_near.c), so that accesses they address need no window check. */
+    NeFacts facts;
     /* x86 EFLAGS still hold the guest flags an op just computed (kind live_fl, FL_*) when the
      * op about to be compiled has index live_next: it may test them directly. */
     int live_fl;
@@ -120,7 +128,18 @@ typedef struct NCtx {
          * round (CPUState.loop_nzcv_stale 1 or 2: op_flags_select). */
         int stale_edge2;
         const Op *stale_copy2, *stale_op;
+        /* The facts assumed at the head (native_near.c): every way in (the block's entry, by
+         * its entry checks; the code above; each back edge) must bring them.  bad_*: slots whose
+         * facts some way in did not bring in this compile; widened: times each was widened. */
+        NeFacts facts, edge;    /* edge: the hull of what the ways in brought, bad slots */
+        bool facts_set;
+        uint64_t bad_near, bad_narrow;
+        uint8_t widened[32];
     } head[NE_MAX_HEADS];
+    bool near_heads;            /* loop heads assume facts (else none: the code an entry check's
+                                 * failure runs) */
+    uint8_t *entry_fail[64];    /* the entry checks' failure jumps (ne_near_entry_checks) */
+    unsigned n_entry_fail;
     unsigned n_heads;
     bool stale_taken;           /* the back edge being compiled is its head's stale_edge */
     struct {                    /* branches the block continues through (op_goto_through) */
@@ -139,23 +158,34 @@ typedef struct NCtx {
     unsigned n_side;
 } NCtx;
 
-/* Known-near bases (NCtx.near), user mode: a checked access at base + off, |off| <= NATIVE_NEAR_SLACK,
- * that completed touched a mapped guest page, at or above NATIVE_NEAR_LOW and below
- * GUEST_ADDR_SPACE, so base lies in [NATIVE_NEAR_LOW - NATIVE_NEAR_SLACK, GUEST_ADDR_SPACE +
- * NATIVE_NEAR_SLACK); base + off2, |off2| <= NATIVE_NEAR_SLACK, then lies in [0, GUEST_ADDR_SPACE
- * + 2 * NATIVE_NEAR_SLACK): the window or its guard, where a host fault is a guest data abort. */
-static inline bool ne_near_offset(int64_t off) { return off >= -NATIVE_NEAR_SLACK && off <= NATIVE_NEAR_SLACK; }
-static inline bool ne_near_has(const NCtx *x, unsigned slot) { return slot <= REG_SP && (x->near >> slot & 1); }
-static inline void ne_near_set(NCtx *x, unsigned slot)
-{
-    if (slot <= REG_SP)
-        x->near |= 1ull << slot;
-}
+/* native_near.c: the value facts of user mode (NeFacts).  ne_near_covered: may access o (desc d,
+ * addressing mode) go without its window check?  ne_near_access: o completed (a mapped page):
+ * its base's range, its loads' widths; call after the writeback.  ne_near_pre / ne_near_after_op:
+ * an op's source facts before it is compiled, its destination's after. */
+typedef struct NeNearPre {
+    bool near_n, narrow_n, narrow_m;
+    int64_t lo_n, hi_n;
+    uint8_t bits_n, bits_m;
+} NeNearPre;
+void ne_near_reset(NeFacts *f);
 static inline void ne_near_forget(NCtx *x, unsigned slot)
 {
-    if (slot <= REG_SP)
-        x->near &= ~(1ull << slot);
+    if (slot <= REG_SP) {
+        x->facts.near &= ~(1ull << slot);
+        x->facts.narrow &= ~(1ull << slot);
+    }
 }
+bool ne_near_covered(const NCtx *x, const Op *o, const NativeDesc *d, int mode);
+void ne_near_access(NCtx *x, const Op *o, const NativeDesc *d, int mode, bool base_written);
+NeNearPre ne_near_pre(const NCtx *x, const Op *o);
+void ne_near_after_op(NCtx *x, const Op *o, const NativeDesc *d, const NeNearPre *pre);
+/* Loop heads: the head's facts at its label; a way in (back edge, the code above) checked
+ * against them; the block entry's checks of head[0]'s facts (each failure a jump to patch). */
+void ne_near_at_label(NCtx *x, const struct NeLoopHead *h);
+void ne_near_way_in(NCtx *x, struct NeLoopHead *h);
+unsigned ne_near_entry_checks(NCtx *x, const struct NeLoopHead *h, uint8_t **fail, unsigned max);
+bool ne_near_heads_update(NCtx *x);
+void ne_near_heads_init(NCtx *x, const TB *tb, bool loops);
 
 #define CPU_OFF(field) ((int32_t)offsetof(CPUState, field))
 static inline int32_t xoff(unsigned slot) { return CPU_OFF(x) + 8 * (int32_t)slot; }

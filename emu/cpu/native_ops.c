@@ -1025,17 +1025,6 @@ static void user_operands(NCtx *x, const Op *o, const NativeDesc *d, Access *r)
 }
 #endif
 
-#ifndef CONFIG_SYSTEM
-/* Does access o (kind d) load into general register slot? */
-static bool loads_into(const Op *o, const NativeDesc *d, unsigned slot)
-{
-    if (d->kind == NK_LOAD)
-        return o->d == slot;
-    if (d->kind == NK_LOADP)
-        return o->d == slot || o->a == slot;
-    return !is_write_kind(d->kind) && !is_fp_kind(d->kind); /* another load kind: assume so */
-}
-#endif
 
 static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
 {
@@ -1081,11 +1070,8 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
 #else
     unsigned n_ops = access_run(x, o, d, NULL);
     bool zero_base = !x->c->guest_base;
-    /* base + an offset within NATIVE_NEAR_SLACK: unchecked off a base known to be near the
-     * window (NCtx.near), else checked and, once done, the base is known near */
-    bool near_form = zero_base && (mode == NAM_OFF || mode == NAM_PRE || mode == NAM_POST) &&
-                     ne_near_offset((int64_t)o->imm);
-    bool unchecked = near_form && ne_near_has(x, o->n);
+    /* no check where the known ranges of its registers bound the address (native_near.c) */
+    bool unchecked = zero_base && ne_near_covered(x, o, d, mode);
     user_operands(x, o, d, &r);
     r.site = unchecked ? ne_guest_access_unchecked(x, write) : ne_guest_access(x, write);
     if (zero_base)
@@ -1096,10 +1082,7 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     emit_access(x, o, d, &r);
     writeback(x, r.miss, o, mode);
 #ifndef CONFIG_SYSTEM
-    /* Not when the access loaded into its own base; after the writeback, whose new base
-     * (the address, or the address + imm) is near too. */
-    if (near_form && !loads_into(o, d, o->n))
-        ne_near_set(x, o->n);
+    ne_near_access(x, o, d, mode, mode == NAM_PRE || mode == NAM_POST); /* it completed */
 #endif
     /* the rest of the run: rax as checked or probed, each at its offset from o's.  System mode:
      * the same addend; their destinations through rdx, as the cache stays frozen until the
@@ -1124,6 +1107,9 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
             zero_base_operands(x, p, NAM_OFF, (int32_t)p->imm, q.disp, &q);
 #endif
         emit_access(x, p, e, &q);
+#ifndef CONFIG_SYSTEM
+        ne_near_access(x, p, e, NAM_OFF, false);
+#endif
     }
 #ifdef CONFIG_SYSTEM
     x->rc_frozen = false;

@@ -35,6 +35,8 @@ typedef struct TB {
     uint32_t n_ops;
     void *native;         /* host code (native back end), NULL when run from the ops */
     uint32_t runs;        /* native back end: runs from the ops so far (native_tier_up) */
+    bool plain;           /* native back end: compiled without loop-head value facts, after an
+                           * entry check of them failed (native_drop_head_facts) */
 #ifdef CONFIG_SYSTEM
     uint64_t phys;        /* physical address of pc when translated */
     uint32_t flags;       /* CPU state the ops depend on (EL, MMU on) */

@@ -239,6 +239,7 @@ TB *tb_translate(CPUState *c, uint64_t pc)
     memcpy(tb->ops, s.ops, s.n_ops * sizeof(Op));
     tb->native = NULL;
     tb->runs = 0;
+    tb->plain = false;
 #if MALIBU_HAVE_NATIVE
     if (c->tbc->nbuf && native_compile_after <= 1 && !native_compile(c, tb)) {
         /* Code buffer full: start over with empty caches. */

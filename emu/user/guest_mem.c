@@ -12,7 +12,7 @@
 #include "env.h"
 #include "tb.h"
 
-#define GUARD_SIZE (1ull << 20)
+#define GUARD_SIZE NATIVE_NEAR_GUARD
 #define L2_BITS 14
 #define L1_ENTRIES (GUEST_ADDR_SPACE / GPAGE_SIZE >> L2_BITS)
 
@@ -119,8 +119,28 @@ static int guest_mem_install_fault_handler(void);
 /* The lowest host address a process may map on most hosts (vm.mmap_min_addr): with a zero base
  * the reservation starts there, as do guest mappings (GUEST_MAP_MIN). */
 #define ZERO_BASE_LOW GUEST_MAP_MIN
-_Static_assert(GUEST_MAP_MIN >= NATIVE_NEAR_LOW && GUARD_SIZE >= 2 * NATIVE_NEAR_SLACK + 4096,
+_Static_assert(GUEST_MAP_MIN >= NATIVE_NEAR_LOW && GUEST_ADDR_SPACE == NATIVE_NEAR_SPACE,
                "the bounds unchecked accesses of generated code rely on (native.h)");
+
+/* Does every user access to the host kernel's half of the address space fault?  Not where
+ * something there is readable (the vsyscall page in its "emulate" mode), nor when the map cannot
+ * be read. */
+static bool kernel_half_faults(void)
+{
+    FILE *f = fopen("/proc/self/maps", "r");
+    if (!f)
+        return false;
+    char line[512];
+    bool faults = true;
+    while (fgets(line, sizeof line, f)) {
+        unsigned long long lo;
+        char perms[8];
+        if (sscanf(line, "%llx-%*x %7s", &lo, perms) == 2 && lo >= (1ull << 63) && perms[0] == 'r')
+            faults = false;
+    }
+    fclose(f);
+    return faults;
+}
 
 int guest_mem_init(bool zero_base)
 {
@@ -130,6 +150,9 @@ int guest_mem_init(bool zero_base)
                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
         if (w == want) {
             guest_base = NULL;
+#if MALIBU_HAVE_NATIVE
+            native_near_kernel_half(kernel_half_faults());
+#endif
             return guest_mem_install_fault_handler();
         }
         if (w != MAP_FAILED) /* a kernel before 4.17 took the flag as a hint */
@@ -353,7 +376,14 @@ static void segv_handler(int sig, siginfo_t *si, void *uc_)
 {
     ucontext_t *uc = uc_;
     uintptr_t h = (uintptr_t)si->si_addr;
-    if (h >= (uintptr_t)guest_base && h - (uintptr_t)guest_base < GUEST_ADDR_SPACE + GUARD_SIZE) {
+    bool in_window = h >= (uintptr_t)guest_base && h - (uintptr_t)guest_base < GUEST_ADDR_SPACE + GUARD_SIZE;
+#if MALIBU_HAVE_NATIVE
+    /* Generated code's unchecked accesses may land in the host kernel's half (native.h): a
+     * guest data abort there too, at the same address. */
+    in_window |= !guest_base && h >= (uintptr_t)-(1ull << 47) && current_cpu &&
+                 native_fault_site(current_cpu->tbc, (uintptr_t)uc->uc_mcontext.gregs[REG_RIP]);
+#endif
+    if (in_window) {
         uint64_t ga = (uint64_t)(h - (uintptr_t)guest_base);
         bool write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
         uint8_t *slot = ga < GUEST_ADDR_SPACE ? flag_slot(ga, false) : NULL;

@@ -98,6 +98,75 @@ static unsigned long pair_into_base(unsigned long p, unsigned long q)
     return a + b;
 }
 
+/* Loops whose block starts at the loop head, so that the head assumes its base registers near
+ * the window and the block checks them on entry (native_near.c).
+ * inv_loop(p, n, use, 0, 0, 0): the sum of p[1] over n rounds where use is set; the access is
+ * skipped when use is 0, so a bad p must not fault then (the entry check fails, the block is
+ * compiled again without the assumption).
+ * derived(base, idx, off, n, 0, 0, 0): the sum of n loads of the byte at base + idx (UXTW) + off (SXTW):
+ * the address may lie below 0 (the host kernel's half for generated code) or past 1 TiB. */
+unsigned long inv_loop(unsigned long p, unsigned long n, unsigned long use, unsigned long s, unsigned long i,
+                       unsigned long t);
+unsigned long derived(unsigned long base, unsigned long idx, unsigned long off, unsigned long n, unsigned long u,
+                      unsigned long v, unsigned long s);
+__asm__(".text\n"
+        ".globl inv_loop\n"
+        "inv_loop:\n"
+        "    cbz x2, 2f\n"
+        "    ldr x5, [x0, #8]\n"
+        "    add x3, x3, x5\n"
+        "2:  add x4, x4, #1\n"
+        "    cmp x4, x1\n"
+        "    b.ne inv_loop\n"
+        "    mov x0, x3\n"
+        "    ret\n"
+        ".globl derived\n"
+        "derived:\n"
+        "    add x4, x0, w1, uxtw\n"
+        "    ldrb w5, [x4, w2, sxtw]\n"
+        "    add x6, x6, x5\n"
+        "    subs x3, x3, #1\n"
+        "    b.ne derived\n"
+        "    mov x0, x6\n"
+        "    ret\n");
+
+static unsigned char low_bytes[4096]; /* in the binary's data: a low address */
+
+static void loops(unsigned long good, unsigned long bad)
+{
+    unsigned long r = 0;
+    faults = 0;
+    for (int k = 0; k < 50; k++)
+        r += inv_loop(good, 10, 1, 0, 0, 0);
+    printf("inv_loop good %#lx faults %lu\n", r, faults);
+    r = inv_loop(bad, 10, 0, 0, 0, 0);
+    printf("inv_loop bad unused %#lx faults %lu\n", r, faults);
+    fault_addr = 0;
+    r = inv_loop(bad, 10, 1, 0, 0, 0);
+    printf("inv_loop bad used %#lx faults %lu at %#lx\n", r, faults, fault_addr);
+    faults = 0, r = 0;
+    for (int k = 0; k < 50; k++)
+        r += inv_loop(good, 10, 1, 0, 0, 0) + inv_loop(bad, 3, 0, 0, 0, 0);
+    printf("inv_loop both %#lx faults %lu\n", r, faults);
+
+    for (unsigned i = 0; i < sizeof low_bytes; i++)
+        low_bytes[i] = (unsigned char)(i * 7);
+    unsigned long lb = (unsigned long)low_bytes;
+    static const long offs[] = { 5, -5, 100, -(1l << 31), 0x7fffffff };
+    static const unsigned long idxs[] = { 0, 3, 0xffffffff };
+    for (unsigned a = 0; a < sizeof idxs / sizeof idxs[0]; a++)
+        for (unsigned b = 0; b < sizeof offs / sizeof offs[0]; b++) {
+            unsigned long idx = idxs[a];
+            long off = offs[b];
+            faults = 0, fault_addr = 0, r = 0;
+            for (int k = 0; k < 30; k++)
+                r += derived(lb + 64, idx, (unsigned long)off, 4, 0, 0, 0);
+            /* the tag byte as Linux reports it (cleared) */
+            printf("derived idx %#lx off %ld: %#lx faults %lu at %#lx\n", idx, off, r, faults,
+                   fault_addr & 0x00fffffffffffffful);
+        }
+}
+
 static void run(const char *name, unsigned long (*f)(unsigned long, unsigned long), unsigned long good,
                 unsigned long last, unsigned long bad)
 {
@@ -147,5 +216,6 @@ int main(void)
     last[2] = good[2] = bad;
     run("pair into base", pair_into_base, g, l, bad);
     printf("last page %lx %lx\n", last[1], last[2]);
+    loops(g, bad);
     return 0;
 }
