@@ -8,8 +8,8 @@
  * whose results they bound (moves, adds of a constant or of an extended or narrow register,
  * 32-bit results, masks, bitfield extracts).  Every other write of a register forgets its facts
  * (the rc_* writes, native.c), as does a call of C code.  A loop head assumes facts every way in
- * must bring; native.c compiles again, with the facts a way in did not bring widened once or
- * dropped, until every way in brings them. */
+ * must bring; native.c compiles again, with the facts a way in did not bring widened (twice at
+ * most) or dropped, until every way in brings them. */
 #include <string.h>
 #include "native_emit.h"
 
@@ -62,8 +62,12 @@ static void set_near(NeFacts *f, unsigned r, int64_t lo, int64_t hi)
 
 static void set_bits(NeFacts *f, unsigned r, unsigned bits)
 {
-    if (r > REG_SP || bits >= 64)
+    if (r > REG_SP)
         return;
+    if (bits >= 64) {
+        f->narrow &= ~(1ull << r);
+        return;
+    }
     f->narrow |= 1ull << r;
     f->bits[r] = (uint8_t)bits;
 }
@@ -326,8 +330,8 @@ unsigned ne_near_entry_checks(NCtx *x, const struct NeLoopHead *h, uint8_t **fai
     return n;
 }
 
-/* After a compile: the slots some way into a head did not bring widened to the hull (once per
- * slot) or dropped.  True when a head changed (compile again). */
+/* After a compile: the slots some way into a head did not bring widened to the hull (twice per
+ * slot at most) or dropped.  True when a head changed (compile again). */
 bool ne_near_heads_update(NCtx *x)
 {
     bool changed = false;
@@ -341,7 +345,7 @@ bool ne_near_heads_update(NCtx *x)
             uint64_t bit = 1ull << r;
             if (!(h->bad_near & bit))
                 continue;
-            if ((h->edge.near & bit) && h->widened[r] < 1) {
+            if ((h->edge.near & bit) && h->widened[r] < 2) {
                 h->widened[r]++;
                 h->facts.lo[r] = h->edge.lo[r];
                 h->facts.hi[r] = h->edge.hi[r];
@@ -355,9 +359,11 @@ bool ne_near_heads_update(NCtx *x)
     return changed;
 }
 
-/* Before the first compile: head[0] of a looping block assumes each register that the block
- * uses as an access's base, or adds to or moves, within [0, NATIVE_NEAR_SPACE) (its entry
- * checks test that); the other heads assume what the first way in brings. */
+/* Before the first compile: head[0] of a looping block assumes within [0, NATIVE_NEAR_SPACE)
+ * (its entry checks test that) each register the block uses as an access's base or adds to or
+ * moves, when the loop seems not to write it, or when such a use is its first mention; the other
+ * heads assume what the first way in brings.  A wrong guess costs compile rounds or, when an
+ * entry check fails, a compile without head facts: never a missing check. */
 void ne_near_heads_init(NCtx *x, const TB *tb, bool loops)
 {
     for (unsigned k = 0; k < x->n_heads; k++) {
@@ -399,7 +405,23 @@ void ne_near_heads_init(NCtx *x, const TB *tb, bool loops)
         if ((mem || arith) && o->n <= REG_SP)
             used |= 1ull << o->n;
     }
+    /* and those whose first mention is as a base: what they hold on entry is addressed */
+    uint64_t seen = 0, first_base = 0;
+    for (unsigned i = 0; i < tb->n_ops; i++) {
+        const Op *o = &tb->ops[i];
+        const NativeDesc *d = native_desc(o->fn);
+        if (!d)
+            break;
+        bool arith = d->sf && (d->kind == NK_MOV || d->kind == NK_ADDSUB_IMM || d->kind == NK_ADDSUB_EXT ||
+                               d->kind == NK_ADDSUB_REG);
+        if ((is_mem_kind(d->kind) || arith) && o->n <= REG_SP && !(seen >> o->n & 1))
+            first_base |= 1ull << o->n;
+        const uint8_t r[4] = { o->d, o->n, o->m, o->a };
+        for (int k = 0; k < 4; k++)
+            if (r[k] <= REG_SP)
+                seen |= 1ull << r[k];
+    }
     for (unsigned r = 0; r <= REG_SP; r++)
-        if ((used & ~written) >> r & 1)
+        if (((used & ~written) | first_base) >> r & 1)
             set_near(&h->facts, r, 0, 0);
 }
