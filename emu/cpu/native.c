@@ -1574,15 +1574,15 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops, uint8_t *at)
         x_patch(x_jmp(&x->a), b->epilogue);
         x_patch(go, x->a.p);
     }
-    /* In user mode the count is a read-modify-write of one memory word in every block, a
-     * dependency chain through memory from block to block (6 % of python's time): only when
-     * read. */
     /* The facts head[0] assumes, checked before the block counts itself: a failure leaves, for
      * the block to be compiled without them (native_drop_head_facts). */
     x->n_entry_fail = 0;
     if (loops && x->near_heads && x->head[0].facts_set)
         x->n_entry_fail = ne_near_entry_checks(x, &x->head[0], x->entry_fail,
                                                sizeof x->entry_fail / sizeof x->entry_fail[0]);
+    /* In user mode the count is a read-modify-write of one memory word in every block, a
+     * dependency chain through memory from block to block (6 % of python's time): only when
+     * read. */
     if (!insn_count_off || insn_limit_check)
         insn_count_add(&x->a, (int32_t)tb->n_insns);
     if (loops) {
