@@ -1611,9 +1611,9 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops, uint8_t *at)
             continue;
         }
         const NativeDesc *d = native_desc(o->fn);
-        NeNearPre pre = ne_near_pre(x, o);
+        NeNearPre pre = x->facts_on ? ne_near_pre(x, o) : (NeNearPre){ 0 };
         unsigned used = d ? ne_emit_op(x, o, d) : 0;
-        if (used == 1)
+        if (used == 1 && x->facts_on)
             ne_near_after_op(x, o, d, &pre);
         if (!used)
             used = emit_fallback(x, b);
@@ -1708,10 +1708,11 @@ bool native_compile(CPUState *c, TB *tb)
     }
     x->c = c;
 #ifdef CONFIG_SYSTEM
-    x->near_heads = false; /* the soft TLB checks every access */
+    x->facts_on = false; /* the soft TLB checks every access */
 #else
-    x->near_heads = !tb->plain && !c->guest_base;
+    x->facts_on = !c->guest_base;
 #endif
+    x->near_heads = x->facts_on && !tb->plain;
     if (!compile_converged(x, c, tb, loops, start))
         return false;
     tb->native = start;

@@ -83,6 +83,7 @@ typedef struct NCtx {
     /* User mode with guest addresses as host addresses: what is known of the guest registers'
      * values (native_near.c), so that accesses they address need no window check. */
     NeFacts facts;
+    bool facts_on;              /* the facts apply: user mode with guest addresses as host addresses */
     /* x86 EFLAGS still hold the guest flags an op just computed (kind live_fl, FL_*) when the
      * op about to be compiled has index live_next: it may test them directly. */
     int live_fl;
@@ -158,8 +159,8 @@ typedef struct NCtx {
     unsigned n_side;
 } NCtx;
 
-/* native_near.c: the value facts of user mode (NeFacts).  ne_near_covered: may access o (desc d,
- * addressing mode) go without its window check?  ne_near_access: o completed (a mapped page):
+/* native_near.c: the value facts of user mode (NeFacts; only where NCtx.facts_on).
+ * ne_near_covered: may access o (addressing mode) go without its window check?  ne_near_access: o completed (a mapped page):
  * its base's range, its loads' widths; call after the writeback.  ne_near_pre / ne_near_after_op:
  * an op's source facts before it is compiled, its destination's after. */
 typedef struct NeNearPre {
@@ -175,7 +176,7 @@ static inline void ne_near_forget(NCtx *x, unsigned slot)
         x->facts.narrow &= ~(1ull << slot);
     }
 }
-bool ne_near_covered(const NCtx *x, const Op *o, const NativeDesc *d, int mode);
+bool ne_near_covered(const NCtx *x, const Op *o, int mode);
 void ne_near_access(NCtx *x, const Op *o, const NativeDesc *d, int mode, bool base_written);
 NeNearPre ne_near_pre(const NCtx *x, const Op *o);
 void ne_near_after_op(NCtx *x, const Op *o, const NativeDesc *d, const NeNearPre *pre);

@@ -35,6 +35,14 @@ static bool is_mem_kind(int k)
            k == NK_FLOADP || k == NK_FSTOREP;
 }
 
+/* Does op kind d use its n as an address: an access's base, or the source of a 64-bit move or
+ * add? */
+static bool pointer_source(const NativeDesc *d)
+{
+    return is_mem_kind(d->kind) || (d->sf && (d->kind == NK_MOV || d->kind == NK_ADDSUB_IMM ||
+                                              d->kind == NK_ADDSUB_EXT || d->kind == NK_ADDSUB_REG));
+}
+
 /* Kinds whose d is not a general register they write (a guess for ne_near_heads_init only). */
 static bool writes_no_x(int k)
 {
@@ -110,12 +118,11 @@ static bool offset_range(const NeFacts *f, const Op *o, int mode, int64_t *omin,
     return false;
 }
 
-bool ne_near_covered(const NCtx *x, const Op *o, const NativeDesc *d, int mode)
+bool ne_near_covered(const NCtx *x, const Op *o, int mode)
 {
-    (void)d;
     const NeFacts *f = &x->facts;
     int64_t omin, omax;
-    if (x->c->guest_base || !is_near(f, o->n) || !offset_range(f, o, mode, &omin, &omax))
+    if (!x->facts_on || !is_near(f, o->n) || !offset_range(f, o, mode, &omin, &omax))
         return false;
     return f->lo[o->n] + omin >= safe_lo && f->hi[o->n] + omax <= SAFE_HI;
 }
@@ -126,14 +133,14 @@ static bool loads_into(const Op *o, const NativeDesc *d, unsigned slot)
         return o->d == slot;
     if (d->kind == NK_LOADP)
         return o->d == slot || o->a == slot;
-    return d->kind != NK_STORE && d->kind != NK_STOREP && d->kind != NK_FLOAD && d->kind != NK_FSTORE &&
-           d->kind != NK_FLOADP && d->kind != NK_FSTOREP; /* another kind: assume it does */
+    return !is_mem_kind(d->kind); /* the other accesses load V registers or store: another kind,
+                                   * assume it does */
 }
 
 void ne_near_access(NCtx *x, const Op *o, const NativeDesc *d, int mode, bool base_written)
 {
     NeFacts *f = &x->facts;
-    if (x->c->guest_base)
+    if (!x->facts_on)
         return;
     /* Loads of 8, 16 and 32 bits zero-extended: narrow. */
     if ((d->kind == NK_LOAD || d->kind == NK_LOADP) && !d->sext && d->size <= 2) {
@@ -189,7 +196,7 @@ void ne_near_after_op(NCtx *x, const Op *o, const NativeDesc *d, const NeNearPre
 {
     NeFacts *f = &x->facts;
     unsigned rd = o->d;
-    if (x->c->guest_base || rd > REG_SP)
+    if (!x->facts_on || rd > REG_SP)
         return;
     if (!d->sf && (d->kind == NK_MOV || d->kind == NK_ADDSUB_IMM || d->kind == NK_ADDSUB_REG ||
                    d->kind == NK_ADDSUB_EXT || d->kind == NK_LOGIC_IMM || d->kind == NK_LOGIC_REG ||
@@ -374,7 +381,7 @@ void ne_near_heads_init(NCtx *x, const TB *tb, bool loops)
         h->bad_near = h->bad_narrow = 0;
         memset(h->widened, 0, sizeof h->widened);
     }
-    if (!loops || x->c->guest_base || !x->near_heads)
+    if (!loops || !x->near_heads)
         return;
     struct NeLoopHead *h = &x->head[0];
     h->facts_set = true;
@@ -400,9 +407,7 @@ void ne_near_heads_init(NCtx *x, const TB *tb, bool loops)
             written |= 1ull << o->a;
         if (mem && (d->sub == NAM_PRE || d->sub == NAM_POST) && o->n <= REG_SP)
             written |= 1ull << o->n;
-        bool arith = d->sf && (d->kind == NK_MOV || d->kind == NK_ADDSUB_IMM || d->kind == NK_ADDSUB_EXT ||
-                                    d->kind == NK_ADDSUB_REG);
-        if ((mem || arith) && o->n <= REG_SP)
+        if (pointer_source(d) && o->n <= REG_SP)
             used |= 1ull << o->n;
     }
     /* and those whose first mention is as a base: what they hold on entry is addressed */
@@ -412,9 +417,7 @@ void ne_near_heads_init(NCtx *x, const TB *tb, bool loops)
         const NativeDesc *d = native_desc(o->fn);
         if (!d)
             break;
-        bool arith = d->sf && (d->kind == NK_MOV || d->kind == NK_ADDSUB_IMM || d->kind == NK_ADDSUB_EXT ||
-                               d->kind == NK_ADDSUB_REG);
-        if ((is_mem_kind(d->kind) || arith) && o->n <= REG_SP && !(seen >> o->n & 1))
+        if (pointer_source(d) && o->n <= REG_SP && !(seen >> o->n & 1))
             first_base |= 1ull << o->n;
         const uint8_t r[4] = { o->d, o->n, o->m, o->a };
         for (int k = 0; k < 4; k++)

@@ -1071,7 +1071,7 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     unsigned n_ops = access_run(x, o, d, NULL);
     bool zero_base = !x->c->guest_base;
     /* no check where the known ranges of its registers bound the address (native_near.c) */
-    bool unchecked = zero_base && ne_near_covered(x, o, d, mode);
+    bool unchecked = ne_near_covered(x, o, mode);
     user_operands(x, o, d, &r);
     r.site = unchecked ? ne_guest_access_unchecked(x, write) : ne_guest_access(x, write);
     if (zero_base)
