@@ -283,6 +283,7 @@ static void gen_entry_exit(struct NativeBuf *b)
     insn_count_from_cpu(&a);
 #else
     x_load(&a, W64, HR_GUEST_BASE, HR_CPU, CPU_OFF(guest_base));
+    _Static_assert(GUEST_ADDR_SPACE == NATIVE_NEAR_SPACE, "entry checks compare with guest_end");
     x_mov_imm(&a, X_RAX, GUEST_ADDR_SPACE);
     x_store(&a, W64, HR_CPU, CPU_OFF(guest_end), X_RAX);
 #endif
@@ -1577,8 +1578,12 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops, uint8_t *at)
     /* The facts head[0] assumes, checked before the block counts itself: a failure leaves, for
      * the block to be compiled without them (native_drop_head_facts). */
     x->n_entry_fail = 0;
+    x->i = 0; /* the cache's next-use scans of the cached entry checks */
     if (loops && x->near_heads && x->head[0].facts_set)
-        x->n_entry_fail = ne_near_entry_checks(x, &x->head[0], x->entry_fail,
+        x->n_entry_fail = ne_near_entry_checks(x, &x->head[0].facts, false, x->entry_fail,
+                                               sizeof x->entry_fail / sizeof x->entry_fail[0]);
+    else if (!loops && x->near_heads && x->entry.near) /* into the cache registers they go */
+        x->n_entry_fail = ne_near_entry_checks(x, &x->entry, true, x->entry_fail,
                                                sizeof x->entry_fail / sizeof x->entry_fail[0]);
     /* In user mode the count is a read-modify-write of one memory word in every block, a
      * dependency chain through memory from block to block (6 % of python's time): only when
@@ -1588,6 +1593,8 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops, uint8_t *at)
     if (loops) {
         loop_enter(x, &x->head[0]);
         loop_label(x, &x->head[0]);
+    } else if (x->near_heads) {
+        x->facts = x->entry;
     }
     for (unsigned i = 0; i < tb->n_ops && !x->failed;) {
         x->i = i;
@@ -1713,6 +1720,7 @@ bool native_compile(CPUState *c, TB *tb)
     x->facts_on = !c->guest_base;
 #endif
     x->near_heads = x->facts_on && !tb->plain;
+    ne_near_entry_init(x, tb);
     if (!compile_converged(x, c, tb, loops, start))
         return false;
     tb->native = start;

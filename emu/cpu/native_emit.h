@@ -139,6 +139,7 @@ typedef struct NCtx {
     } head[NE_MAX_HEADS];
     bool near_heads;            /* loop heads assume facts (else none: the code an entry check's
                                  * failure runs) */
+    NeFacts entry;              /* a block without loops: the facts its entry checks establish */
     uint8_t *entry_fail[64];    /* the entry checks' failure jumps (ne_near_entry_checks) */
     unsigned n_entry_fail;
     unsigned n_heads;
@@ -177,6 +178,9 @@ static inline void ne_near_forget(NCtx *x, unsigned slot)
     }
 }
 bool ne_near_covered(const NCtx *x, const Op *o, int mode);
+/* Is extension opt of register r (extend_to's: 0-2 zero from 8, 16, 32 bits, 4-6 sign from them,
+ * 3 and 7 none) the value r holds, as r is known narrow enough? */
+bool ne_near_extend_is_value(const NCtx *x, unsigned r, int opt);
 void ne_near_access(NCtx *x, const Op *o, const NativeDesc *d, int mode, bool base_written);
 NeNearPre ne_near_pre(const NCtx *x, const Op *o);
 void ne_near_after_op(NCtx *x, const Op *o, const NativeDesc *d, const NeNearPre *pre);
@@ -184,7 +188,9 @@ void ne_near_after_op(NCtx *x, const Op *o, const NativeDesc *d, const NeNearPre
  * against them; the block entry's checks of head[0]'s facts (each failure a jump to patch). */
 void ne_near_at_label(NCtx *x, const struct NeLoopHead *h);
 void ne_near_way_in(NCtx *x, struct NeLoopHead *h);
-unsigned ne_near_entry_checks(NCtx *x, const struct NeLoopHead *h, uint8_t **fail, unsigned max);
+unsigned ne_near_entry_checks(NCtx *x, const NeFacts *f, bool cached, uint8_t **fail, unsigned max);
+/* A block without loops: the facts its entry checks establish (NCtx.entry). */
+void ne_near_entry_init(NCtx *x, const TB *tb);
 bool ne_near_heads_update(NCtx *x);
 void ne_near_heads_init(NCtx *x, const TB *tb, bool loops);
 

@@ -4,7 +4,7 @@
  * needs no window check.
  *
  * Facts come from accesses that completed (their page was mapped: at or above NATIVE_NEAR_LOW,
- * below the window's end), from the checks a looping block makes on entry, and from the ops below
+ * below the window's end), from the checks a block makes on entry, and from the ops below
  * whose results they bound (moves, adds of a constant or of an extended or narrow register,
  * 32-bit results, masks, bitfield extracts).  Every other write of a register forgets its facts
  * (the rc_* writes, native.c), as does a call of C code.  A loop head assumes facts every way in
@@ -116,6 +116,17 @@ static bool offset_range(const NeFacts *f, const Op *o, int mode, int64_t *omin,
         return true;
     }
     return false;
+}
+
+bool ne_near_extend_is_value(const NCtx *x, unsigned r, int opt)
+{
+    const NeFacts *f = &x->facts;
+    if ((opt & 3) == 3) /* UXTX, SXTX */
+        return true;
+    if (!x->facts_on || !is_narrow(f, r))
+        return false;
+    unsigned from = 8u << (opt & 3);
+    return f->bits[r] <= (opt & 4 ? from - 1 : from);
 }
 
 bool ne_near_covered(const NCtx *x, const Op *o, int mode)
@@ -302,33 +313,50 @@ void ne_near_way_in(NCtx *x, struct NeLoopHead *h)
     }
 }
 
-/* Block entry: check each fact head h assumes of a register (still in CPUState: before the
- * cache is loaded); a failed check jumps to *fail[k], patched to the block's code without
- * head facts. */
-unsigned ne_near_entry_checks(NCtx *x, const struct NeLoopHead *h, uint8_t **fail, unsigned max)
+/* Block entry: check each fact f holds of a register; a failed check jumps to *fail[k],
+ * patched to leave for the block to be compiled without entry facts.  The value comes from
+ * CPUState into rax (a looping block, before its head loads the cache) or, cached, from its
+ * cache register (then every near fact is [0, NATIVE_NEAR_SPACE): rcx may be a cache register). */
+unsigned ne_near_entry_checks(NCtx *x, const NeFacts *f, bool cached, uint8_t **fail, unsigned max)
 {
     Asm *a = &x->a;
     unsigned n = 0;
-    if ((unsigned)(__builtin_popcountll(h->facts.near) + __builtin_popcountll(h->facts.narrow)) > max) {
+    if ((unsigned)(__builtin_popcountll(f->near) + __builtin_popcountll(f->narrow)) > max) {
         x->failed = true; /* not all checked: must not run */
         return 0;
     }
     for (unsigned r = 0; r <= REG_SP; r++) {
         uint64_t bit = 1ull << r;
-        if (h->facts.near & bit) { /* value - lo < SPACE + hi - lo, unsigned */
-            x_load(a, W64, X_RAX, HR_CPU, xoff(r));
-            if (h->facts.lo[r]) {
-                x_mov_imm(a, X_RCX, (uint64_t)-h->facts.lo[r]);
-                x_alu_rr(a, W64, ALU_ADD, X_RAX, X_RCX);
+        if (f->near & bit) { /* value - lo < SPACE + hi - lo, unsigned */
+            int v = X_RAX;
+            if (cached)
+                v = rc_src(x, r, X_RAX);
+            else
+                x_load(a, W64, X_RAX, HR_CPU, xoff(r));
+            if (!f->lo[r] && !f->hi[r]) { /* value < guest_end (NATIVE_NEAR_SPACE) */
+                x_alu_rm(a, W64, ALU_CMP, v, HR_CPU, CPU_OFF(guest_end));
+            } else {
+                if (cached) {
+                    x->failed = true;
+                    return 0;
+                }
+                if (f->lo[r]) {
+                    x_mov_imm(a, X_RCX, (uint64_t)-f->lo[r]);
+                    x_alu_rr(a, W64, ALU_ADD, X_RAX, X_RCX);
+                }
+                x_mov_imm(a, X_RCX, (uint64_t)(SPACE + f->hi[r] - f->lo[r]));
+                x_alu_rr(a, W64, ALU_CMP, X_RAX, X_RCX);
             }
-            x_mov_imm(a, X_RCX, (uint64_t)(SPACE + h->facts.hi[r] - h->facts.lo[r]));
-            x_alu_rr(a, W64, ALU_CMP, X_RAX, X_RCX);
             fail[n++] = x_jcc(a, CC_AE);
         }
-        if (h->facts.narrow & bit) { /* value >> bits == 0 */
+        if (f->narrow & bit) { /* value >> bits == 0 */
+            if (cached) {
+                x->failed = true;
+                return 0;
+            }
             x_load(a, W64, X_RAX, HR_CPU, xoff(r));
-            if (h->facts.bits[r])
-                x_shift_ri(a, W64, SH_SHR, X_RAX, h->facts.bits[r]);
+            if (f->bits[r])
+                x_shift_ri(a, W64, SH_SHR, X_RAX, f->bits[r]);
             else
                 x_test_rr(a, W64, X_RAX, X_RAX); /* a shift by 0 sets no flags */
             fail[n++] = x_jcc(a, CC_NE);
@@ -415,6 +443,8 @@ void ne_near_heads_init(NCtx *x, const TB *tb, bool loops)
     for (unsigned i = 0; i < tb->n_ops; i++) {
         const Op *o = &tb->ops[i];
         const NativeDesc *d = native_desc(o->fn);
+        if (!d && (o->fn == op_loop_head || o->fn == op_goto_through || o->fn == op_goto_next))
+            continue;
         if (!d)
             break;
         if (pointer_source(d) && o->n <= REG_SP && !(seen >> o->n & 1))
@@ -427,4 +457,47 @@ void ne_near_heads_init(NCtx *x, const TB *tb, bool loops)
     for (unsigned r = 0; r <= REG_SP; r++)
         if (((used & ~written) | first_base) >> r & 1)
             set_near(&h->facts, r, 0, 0);
+}
+
+/* A block that does not loop: within [0, NATIVE_NEAR_SPACE) (its entry checks test that) each
+ * register it uses as an address before writing it: an access's base, or the source of the 64-bit
+ * moves and adds that lead to one.  Up to the first call of C code, which forgets every fact. */
+void ne_near_entry_init(NCtx *x, const TB *tb)
+{
+    ne_near_reset(&x->entry);
+    if (!x->near_heads)
+        return;
+    uint64_t written = 0, bases = 0, from[32] = { 0 }; /* from[r]: unwritten registers r derives from */
+    for (unsigned i = 0; i < tb->n_ops; i++) {
+        const Op *o = &tb->ops[i];
+        const NativeDesc *d = native_desc(o->fn);
+        if (!d) {
+            if (o->fn == op_loop_head || o->fn == op_goto_through || o->fn == op_goto_next)
+                continue;
+            break;
+        }
+        uint64_t n_from = 0;
+        if (o->n <= REG_SP)
+            n_from = (written >> o->n & 1 ? 0 : 1ull << o->n) | from[o->n];
+        if (is_mem_kind(d->kind))
+            bases |= n_from;
+        uint64_t w = 0; /* what the op writes */
+        if (!writes_no_x(d->kind) && o->d <= REG_SP)
+            w |= 1ull << o->d;
+        if (d->kind == NK_BL || d->kind == NK_BLR)
+            w |= 1ull << 30;
+        if (d->kind == NK_LOADP && o->a <= REG_SP)
+            w |= 1ull << o->a;
+        if (is_mem_kind(d->kind) && (d->sub == NAM_PRE || d->sub == NAM_POST) && o->n <= REG_SP)
+            w |= 1ull << o->n;
+        for (unsigned r = 0; r <= REG_SP; r++)
+            if (w >> r & 1)
+                from[r] = 0;
+        if (!is_mem_kind(d->kind) && pointer_source(d) && o->d <= REG_SP)
+            from[o->d] = n_from;
+        written |= w;
+    }
+    for (unsigned r = 0; r <= REG_SP; r++)
+        if (bases >> r & 1)
+            set_near(&x->entry, r, 0, 0);
 }

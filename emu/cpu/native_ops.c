@@ -672,6 +672,13 @@ static int flags_cc(NCtx *x, unsigned cond)
 
 /* ---- loads and stores ---------------------------------------------------------------------- */
 
+/* Is the UXTW/SXTW index of access o its register's value as it stands (user mode: the
+ * register is known narrow enough, native_near.c), so that it indexes unextended? */
+static bool index_as_is(const NCtx *x, const Op *o, int mode)
+{
+    return (mode == NAM_UXTW || mode == NAM_SXTW) && ne_near_extend_is_value(x, o->m, mode == NAM_UXTW ? 2 : 6);
+}
+
 /* rax <- the access address of a load/store op (for post-index: the base). */
 static bool mem_address(NCtx *x, const Op *o, int mode)
 {
@@ -690,7 +697,7 @@ static bool mem_address(NCtx *x, const Op *o, int mode)
         /* base + (extended) index << 0..3: one lea */
         int rn = rc_src(x, o->n, X_RCX); /* a base is never XZR: cached (or rcx when frozen) */
         int rm;
-        if (mode == NAM_XREG) {
+        if (mode == NAM_XREG || index_as_is(x, o, mode)) {
             rm = rc_src(x, o->m, X_RAX);
         } else { /* the extended index in rax: one extending move */
             extend_to(x, X_RAX, rc_src(x, o->m, X_RAX), mode == NAM_UXTW ? 2 : 6);
@@ -990,6 +997,12 @@ static unsigned access_run(const NCtx *x, const Op *o, const NativeDesc *d, unsi
  * two forms).  Else rax: host address rax + rel, rel being the offset from the run's first op. */
 static void zero_base_operands(NCtx *x, const Op *o, int mode, int32_t disp, int32_t rel, Access *r)
 {
+    if ((mode == NAM_UXTW || mode == NAM_SXTW) && r->hi == X_RAX) { /* own_address's index */
+        r->hb = rc_src(x, o->n, X_RCX);
+        r->hi = X_SCALED(X_RAX, o->x);
+        r->disp = 0;
+        return;
+    }
     int b = x->rc_of[o->n];
     int i = mode == NAM_XREG && o->x <= 3 && o->m != REG_ZR ? x->rc_of[o->m] : -1;
     r->hb = X_RAX, r->hi = X_NONE, r->disp = rel;
@@ -1001,6 +1014,27 @@ static void zero_base_operands(NCtx *x, const Op *o, int mode, int32_t disp, int
         return;
     r->hb = hb, r->hi = hi == X_NONE ? X_NONE : X_SCALED(hi, o->x);
     r->disp = mode == NAM_OFF || mode == NAM_PRE ? disp : 0;
+}
+
+/* User mode, guest address = host address: is access o (addressing mode: as formed) one that
+ * zero_base_operands addresses by its own registers, those put in the cache?  Then an unchecked
+ * one needs no address in rax. */
+static bool own_address(NCtx *x, const Op *o, int mode, Access *r)
+{
+    bool ext = mode == NAM_UXTW || mode == NAM_SXTW;
+    if (mode == NAM_OFF ? !fits_i32((int64_t)o->imm) : (mode != NAM_XREG && !ext) || o->x > 3 ||
+                                                       (mode == NAM_XREG && o->m == REG_ZR))
+        return false;
+    rc_src(x, o->n, X_RAX);
+    if (mode == NAM_XREG)
+        rc_src(x, o->m, X_RAX);
+    if (x->rc_of[o->n] < 0 || (mode == NAM_XREG && x->rc_of[o->m] < 0))
+        return false;
+    if (ext) { /* the extended index in rax */
+        extend_to(x, X_RAX, rc_src(x, o->m, X_RAX), mode == NAM_UXTW ? 2 : 6);
+        r->hi = X_RAX;
+    }
+    return true;
 }
 
 /* User mode: an access's store data and load destinations in r, before its check.  Store data
@@ -1032,9 +1066,20 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     bool write = is_write_kind(d->kind);
     if (is_fp_kind(d->kind) && d->size < 2)
         return 0; /* B/H forms stay portable */
-    if (!mem_address(x, o, mode))
+    int amode = index_as_is(x, o, mode) ? NAM_XREG : mode; /* how the address is formed */
+    Access r = { .rt = X_RDX, .rt2 = X_RDX, .sd = X_RDX, .sd2 = X_RDX, .miss = -1, .site = -1, .disp = 0,
+                 .hi = X_NONE };
+#ifdef CONFIG_SYSTEM
+    bool rax_set = true;
+#else
+    bool zero_base = !x->c->guest_base;
+    /* no check where the known ranges of its registers bound the address (native_near.c) */
+    bool unchecked = ne_near_covered(x, o, mode);
+    /* and then no address in rax when the access's own registers form it */
+    bool rax_set = !(zero_base && unchecked && own_address(x, o, amode, &r));
+#endif
+    if (rax_set && !mem_address(x, o, amode))
         return 0;
-    Access r = { .rt = X_RDX, .rt2 = X_RDX, .sd = X_RDX, .sd2 = X_RDX, .miss = -1, .site = -1, .disp = 0 };
 #ifdef CONFIG_SYSTEM
     /* A load's destinations: straight into their cache registers, claimed before the probe's
      * branch (an eviction's store is on both paths); the miss path reloads them.  Not for
@@ -1069,13 +1114,10 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
     r.hb = X_RCX, r.hi = X_RAX; /* host address: the entry's addend + rax */
 #else
     unsigned n_ops = access_run(x, o, d, NULL);
-    bool zero_base = !x->c->guest_base;
-    /* no check where the known ranges of its registers bound the address (native_near.c) */
-    bool unchecked = ne_near_covered(x, o, mode);
     user_operands(x, o, d, &r);
     r.site = unchecked ? ne_guest_access_unchecked(x, write) : ne_guest_access(x, write);
     if (zero_base)
-        zero_base_operands(x, o, mode, (int32_t)o->imm, 0, &r);
+        zero_base_operands(x, o, amode, (int32_t)o->imm, 0, &r);
     else
         r.hb = HR_GUEST_BASE, r.hi = X_RAX; /* host address: guest_base + rax */
 #endif
@@ -1101,6 +1143,10 @@ static unsigned emit_mem(NCtx *x, const Op *o, const NativeDesc *d)
 #else
         x->i++; /* the op being compiled: fault sites and the cache's next-use scans */
         rc_scratch(x, op_scratch(x, p, e));
+        if (!rax_set && x->rc_of[o->n] < 0) { /* the base left the cache: rax = o's address */
+            x_lea(&x->a, W64, X_RAX, rc_src(x, o->n, X_RAX), X_NONE, (int32_t)o->imm);
+            rax_set = true;
+        }
         user_operands(x, p, e, &q);
         q.site = ne_guest_access_unchecked(x, is_write_kind(e->kind));
         if (zero_base)
@@ -1389,8 +1435,13 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
     case NK_ADDSUB_EXT: { /* the extended, shifted Rm in rax (rcx if Rn were XZR) */
         int rn = rc_src(x, o->n, X_RAX);
         int t = rn == X_RAX ? X_RCX : X_RAX;
-        extend_to(x, t, rc_src(x, o->m, t), d->sub);
-        if (!d->setf && !d->op && o->x <= 3) { /* one lea rd = rn + (extended rm << x) */
+        bool lea = !d->setf && !d->op && o->x <= 3;
+        int rm = rc_src(x, o->m, t);
+        if (lea && ne_near_extend_is_value(x, o->m, d->sub))
+            t = rm; /* Rm's value is its extension: unmoved */
+        else
+            extend_to(x, t, rm, d->sub);
+        if (lea) { /* one lea rd = rn + (extended rm << x) */
             x_lea_sib_w(a, w, dst_reg(x, o->d), rn, t, (unsigned)o->x, 0);
             return 1;
         }

@@ -130,7 +130,71 @@ __asm__(".text\n"
         "    mov x0, x6\n"
         "    ret\n");
 
+/* A block without a loop checks the registers it first uses as a base on entry (native_near.c):
+ * maybe_load(p, use) is p[1] when use is set, else 0, so a bad p must not fault when use is 0.
+ * narrow_index(base, pv, n): n rounds of the bytes at base + *pv (a 32-bit value, SXTW), at
+ * base + (*pv & 0xff) (UXTW) and of *pv zero- and sign-extended by ADDs: the 32-bit load's value
+ * is below 2^32, not 2^31, so the SXTW forms must extend it, while the masked one may index as
+ * it stands. */
+unsigned long maybe_load(unsigned long p, unsigned long use);
+unsigned long narrow_index(unsigned long base, unsigned long pv, unsigned long n);
+__asm__(".text\n"
+        ".globl maybe_load\n"
+        "maybe_load:\n"
+        "    mov x5, #0\n"
+        "    cbz x1, 1f\n"
+        "    ldr x5, [x0, #8]\n"
+        "1:  mov x0, x5\n"
+        "    ret\n"
+        ".globl narrow_index\n"
+        "narrow_index:\n"
+        "    mov x7, #0\n"
+        "1:  ldr w3, [x1]\n"
+        "    ldrb w4, [x0, w3, sxtw]\n"
+        "    and w5, w3, #0xff\n"
+        "    ldrb w5, [x0, w5, uxtw]\n"
+        "    add x6, x0, w3, uxtw\n"
+        "    sub x6, x6, x0\n"
+        "    add x8, x0, w3, sxtw\n"
+        "    sub x8, x8, x0\n"
+        "    add x7, x7, x4\n"
+        "    add x7, x7, x5\n"
+        "    add x7, x7, x6\n"
+        "    eor x7, x7, x8\n"
+        "    subs x2, x2, #1\n"
+        "    b.ne 1b\n"
+        "    mov x0, x7\n"
+        "    ret\n");
+
 static unsigned char low_bytes[4096]; /* in the binary's data: a low address */
+
+static void entry_checks(unsigned long good, unsigned long bad)
+{
+    unsigned long r = 0;
+    faults = 0;
+    for (int k = 0; k < 50; k++)
+        r += maybe_load(good, 1);
+    printf("maybe_load good %#lx faults %lu\n", r, faults);
+    r = maybe_load(bad, 0);
+    printf("maybe_load bad unused %#lx faults %lu\n", r, faults);
+    fault_addr = 0;
+    r = maybe_load(bad, 1);
+    printf("maybe_load bad used %#lx faults %lu at %#lx\n", r, faults, fault_addr);
+    faults = 0, r = 0;
+    for (int k = 0; k < 50; k++)
+        r += maybe_load(good, 1) + maybe_load(bad, 0) + maybe_load(bad, 1);
+    printf("maybe_load both %#lx faults %lu at %#lx\n", r, faults, fault_addr);
+
+    static const unsigned vals[] = { 0, 5, 0xfffffffb, 0x80000000u + 7, 0x7fffffff };
+    unsigned char *mid = low_bytes + sizeof low_bytes / 2;
+    for (unsigned k = 0; k < sizeof vals / sizeof vals[0]; k++) {
+        unsigned v = vals[k];
+        faults = 0, fault_addr = 0, r = 0;
+        for (int j = 0; j < 30; j++)
+            r += narrow_index((unsigned long)mid, (unsigned long)&v, 3);
+        printf("narrow_index %#x: %#lx faults %lu at %#lx\n", v, r, faults, fault_addr & 0x00fffffffffffffful);
+    }
+}
 
 static void loops(unsigned long good, unsigned long bad)
 {
@@ -217,5 +281,6 @@ int main(void)
     run("pair into base", pair_into_base, g, l, bad);
     printf("last page %lx %lx\n", last[1], last[2]);
     loops(g, bad);
+    entry_checks(g, bad);
     return 0;
 }
