@@ -868,8 +868,19 @@ static void rc_next_uses(const NCtx *x, uint8_t dist[NUM_XREGS])
     for (int i = 0; i < NE_CACHE_REGS; i++)
         want += x->rc[i].slot >= 0 && !rc_is_scratch(x, i);
     const TB *tb = x->tb;
+    bool wrapped = false;
     for (unsigned j = x->i, k = 0; j < tb->n_ops && k < RC_HORIZON && want; j++, k++) {
         const Op *o = &tb->ops[j];
+        if (o->fn == op_goto_tb && !wrapped) { /* a loop's back edge: on at its head, once */
+            unsigned h = 0;
+            while (h < x->n_heads && !(x->head[h].pc == o->imm && x->head[h].first_op <= j))
+                h++;
+            if (h < x->n_heads) {
+                wrapped = true;
+                j = x->head[h].first_op;
+                o = &tb->ops[j];
+            }
+        }
         if ((o->fn == op_goto_tb && (j + 1 >= tb->n_ops || tb->ops[j + 1].fn != op_goto_next)) ||
             (j > x->i && !native_desc(o->fn) && o->fn != op_goto_tb && o->fn != op_goto_next))
             return; /* a side exit's goto (followed by op_goto_next) keeps the cache */

@@ -192,6 +192,12 @@ NeNearPre ne_near_pre(const NCtx *x, const Op *o)
     return p;
 }
 
+/* d = the sum of values below 2^a and 2^b: below 2^(max + 1). */
+static void narrow_sum(NeFacts *f, unsigned d, unsigned a, unsigned b)
+{
+    set_bits(f, d, (a > b ? a : b) + 1);
+}
+
 /* d = n + [amin, amax] (or n - that, sub). */
 static void add_range(NeFacts *f, unsigned d, const NeNearPre *p, int64_t amin, int64_t amax, bool sub)
 {
@@ -211,11 +217,20 @@ void ne_near_after_op(NCtx *x, const Op *o, const NativeDesc *d, const NeNearPre
         return;
     if (!d->sf && (d->kind == NK_MOV || d->kind == NK_ADDSUB_IMM || d->kind == NK_ADDSUB_REG ||
                    d->kind == NK_ADDSUB_EXT || d->kind == NK_LOGIC_IMM || d->kind == NK_LOGIC_REG ||
-                   d->kind == NK_BFM)) {
+                   d->kind == NK_BFM || d->kind == NK_CSEL || d->kind == NK_SHIFT_IMM ||
+                   d->kind == NK_SHIFT_REG || d->kind == NK_EXTR || d->kind == NK_CLZ || d->kind == NK_RBIT ||
+                   d->kind == NK_MADD || d->kind == NK_DIV || d->kind == NK_ADC)) {
         set_bits(f, rd, 32); /* a W result, zero-extended */
         return;
     }
     switch (d->kind) {
+    case NK_MOVI: { /* a constant (MOVZ, MOVN, ADR, ADRP): [c, c + 1) */
+        uint64_t c = o->imm;
+        set_bits(f, rd, c ? 64u - (unsigned)__builtin_clzll(c) : 0);
+        if (c < (uint64_t)SPACE)
+            set_near(f, rd, (int64_t)c, (int64_t)c + 1 - SPACE);
+        break;
+    }
     case NK_MOV: /* MOV Xd, Xn */
         if (p->near_n)
             set_near(f, rd, p->lo_n, p->hi_n);
@@ -224,8 +239,11 @@ void ne_near_after_op(NCtx *x, const Op *o, const NativeDesc *d, const NeNearPre
         break;
     case NK_ADDSUB_IMM: { /* ADD: imm (SUB as a negative one); ADDS/SUBS: op */
         int64_t imm = (int64_t)o->imm;
+        bool sub = d->setf && d->op == 1;
         if (imm >= -BOUND && imm <= BOUND)
-            add_range(f, rd, p, imm, imm, d->setf && d->op == 1);
+            add_range(f, rd, p, imm, imm, sub);
+        if (!sub && imm >= 0 && p->narrow_n) /* below 2^max(bits) + 2^max(bits) */
+            narrow_sum(f, rd, p->bits_n, imm ? 64u - (unsigned)__builtin_clzll((uint64_t)imm) : 0);
         break;
     }
     case NK_ADDSUB_EXT: { /* n +- extend(m, sub) << x */
@@ -250,6 +268,8 @@ void ne_near_after_op(NCtx *x, const Op *o, const NativeDesc *d, const NeNearPre
     case NK_ADDSUB_REG: /* n +- m (no shift, or LSL by x) */
         if ((d->sub == 4 || (d->sub == 0 && o->x <= 4)) && p->narrow_m && p->bits_m <= 36)
             add_range(f, rd, p, 0, (int64_t)(((1ull << p->bits_m) - 1) << (d->sub == 4 ? 0 : o->x)), d->op);
+        if ((d->sub == 4 || (d->sub == 0 && o->x <= 4)) && !d->op && p->narrow_n && p->narrow_m)
+            narrow_sum(f, rd, p->bits_n, p->bits_m + (d->sub == 4 ? 0 : o->x));
         break;
     case NK_LOGIC_IMM: /* AND / ANDS with a mask: below its top bit */
         if (d->op == 0 || d->op == 3)

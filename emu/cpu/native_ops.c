@@ -1244,7 +1244,10 @@ static void csel_into(NCtx *x, const Op *o, const NativeDesc *d, int cc, int res
         x_mov_rr(a, w, res, rn);
     else
         x_cmov(a, w, cc, res, rn);
-    str(x, o->d, res);
+    if (o->d != REG_SINK && x->rc_of[o->d] >= 0 && rc_src(x, o->d, X_RAX) == res)
+        rc_set_dirty(x, o->d); /* made in its cache register */
+    else
+        str(x, o->d, res);
 }
 
 /* Which of rcx and rdx (bits 1 << X_RCX, 1 << X_RDX) op o's emitter may write as scratch.
@@ -1521,7 +1524,9 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         int cc = csel_may_use_live(o, d) ? flags_cc(x, d->cond) : -1;
         if (in_rax) { /* operands in the cache, result through rax */
             int rn = rc_src(x, o->n, X_RDX), rm = rc_src(x, o->m, X_RCX);
-            csel_into(x, o, d, cc, X_RAX, rn, rm); /* ne_cond: flag bytes only, rax kept */
+            /* into Rd's cache register (not Rn's: the move of Rm would overwrite it) */
+            int res = o->d != REG_SINK && o->d != o->n ? rc_claim(x, o->d) : X_RAX;
+            csel_into(x, o, d, cc, res, rn, rm); /* ne_cond: flag bytes only, rax kept */
             return 1;
         }
         rc_read_flags_kept(x, X_RDX, o->n, w);
