@@ -1633,6 +1633,8 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops, uint8_t *at)
         unsigned used = d ? ne_emit_op(x, o, d) : 0;
         if (used == 1 && x->facts_on)
             ne_near_after_op(x, o, d, &pre);
+        if (used == 1 && x->live_next == i && ne_keeps_eflags(o, d))
+            x->live_next = i + 1; /* EFLAGS still hold the flags for the op after it */
         if (!used)
             used = emit_fallback(x, b);
         if (!used) {

@@ -177,6 +177,9 @@ static inline void ne_near_forget(NCtx *x, unsigned slot)
         x->facts.narrow &= ~(1ull << slot);
     }
 }
+/* Does op o's host code leave EFLAGS as they were (a move: mov r, imm; mov r, r), so that a
+ * compare's flags stay live past it for the op after (flags_needed, the compile loop)? */
+bool ne_keeps_eflags(const Op *o, const NativeDesc *d);
 bool ne_near_covered(const NCtx *x, const Op *o, int mode);
 /* Is extension opt of register r (extend_to's: 0-2 zero from 8, 16, 32 bits, 4-6 sign from them,
  * 3 and 7 none) the value r holds, as r is known narrow enough? */

@@ -268,6 +268,11 @@ static bool flags_dead_after(const TB *tb, unsigned j)
  * block may leave or run a portable handler before.  A conditional branch right after that
  * is a side exit stores them on that exit only (*pending).  Guest accesses in between need
  * them too unless the setter can be run again by the abort or miss path (*defer). */
+bool ne_keeps_eflags(const Op *o, const NativeDesc *d)
+{
+    return d->kind == NK_MOVI || (d->kind == NK_MOV && o->n != REG_ZR);
+}
+
 static unsigned flags_needed(NCtx *x, int kind, bool *pending, bool *defer)
 {
     const TB *tb = x->tb;
@@ -281,6 +286,10 @@ static unsigned flags_needed(NCtx *x, int kind, bool *pending, bool *defer)
     bool live = writes_all_flags(sd) || (sd->kind == NK_CCMP && host_sahf());
     bool repeatable = setter_repeatable(s, sd);
     unsigned j = sd->kind == NK_CMP_BRANCH ? i : i + 1; /* a fused branch reads them itself */
+    unsigned live_at = j; /* the op that may test EFLAGS: the next, past moves (ne_keeps_eflags) */
+    while (sd->kind != NK_CMP_BRANCH && live_at < tb->n_ops && native_desc(tb->ops[live_at].fn) &&
+           ne_keeps_eflags(&tb->ops[live_at], native_desc(tb->ops[live_at].fn)))
+        live_at++;
     for (; j < tb->n_ops; j++) {
         const Op *o = &tb->ops[j];
         const NativeDesc *d = native_desc(o->fn);
@@ -288,7 +297,7 @@ static unsigned flags_needed(NCtx *x, int kind, bool *pending, bool *defer)
             return flags_dead_after(tb, j) ? need : NF_ALL;
         if (!d)
             return NF_ALL;
-        bool next = live && j == (sd->kind == NK_CMP_BRANCH ? i : i + 1);
+        bool next = live && j == live_at;
         if (j != i && writes_all_flags(d)) /* its emitter stores them, or its handler */
             return need;
         if (pure_op(d)) {
