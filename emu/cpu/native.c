@@ -858,7 +858,8 @@ static bool rc_is_scratch(const NCtx *x, int i)
 
 /* Distance in ops from the op being compiled to the next mention of each guest slot (0: the
  * current op), up to the next op that empties the cache (a portable handler's call, a goto)
- * or a horizon; slots not mentioned before it stay RC_FAR. */
+ * or a horizon; slots not mentioned before it stay RC_FAR.  The first back edge to a loop head
+ * goes on at the head, as the next round does. */
 #define RC_FAR 255u
 #define RC_HORIZON 48u
 static void rc_next_uses(const NCtx *x, uint8_t dist[NUM_XREGS])
@@ -882,7 +883,7 @@ static void rc_next_uses(const NCtx *x, uint8_t dist[NUM_XREGS])
             }
         }
         if ((o->fn == op_goto_tb && (j + 1 >= tb->n_ops || tb->ops[j + 1].fn != op_goto_next)) ||
-            (j > x->i && !native_desc(o->fn) && o->fn != op_goto_tb && o->fn != op_goto_next))
+            ((wrapped || j > x->i) && !native_desc(o->fn) && o->fn != op_goto_tb && o->fn != op_goto_next))
             return; /* a side exit's goto (followed by op_goto_next) keeps the cache */
         const uint8_t s[4] = { o->d, o->n, o->m, o->a };
         for (int r = 0; r < 4; r++)

@@ -52,6 +52,27 @@ static bool writes_no_x(int k)
            k == NK_VEC || k == NK_VEC_PERM || k == NK_SHA512 || k == NK_DC_ZVA;
 }
 
+/* Ops without host code of their own that forget no fact: labels and the block's branches. */
+static bool is_marker(const Op *o)
+{
+    return o->fn == op_loop_head || o->fn == op_goto_through || o->fn == op_goto_next;
+}
+
+/* The general registers op kind d writes (a guess from the op's fields, for the scans below). */
+static uint64_t op_writes(const Op *o, const NativeDesc *d)
+{
+    uint64_t w = 0;
+    if (!writes_no_x(d->kind) && o->d <= REG_SP)
+        w |= 1ull << o->d;
+    if (d->kind == NK_BL || d->kind == NK_BLR)
+        w |= 1ull << 30;
+    if (d->kind == NK_LOADP && o->a <= REG_SP)
+        w |= 1ull << o->a;
+    if (is_mem_kind(d->kind) && (d->sub == NAM_PRE || d->sub == NAM_POST) && o->n <= REG_SP)
+        w |= 1ull << o->n;
+    return w;
+}
+
 static bool is_near(const NeFacts *f, unsigned r) { return r <= REG_SP && (f->near >> r & 1); }
 static bool is_narrow(const NeFacts *f, unsigned r) { return r <= REG_SP && (f->narrow >> r & 1); }
 
@@ -442,19 +463,11 @@ void ne_near_heads_init(NCtx *x, const TB *tb, bool loops)
         const Op *o = &tb->ops[i];
         const NativeDesc *d = native_desc(o->fn);
         if (!d) { /* C code: it forgets every fact */
-            if (o->fn != op_loop_head && o->fn != op_goto_through && o->fn != op_goto_next)
+            if (!is_marker(o))
                 written = ~0ull;
             continue;
         }
-        bool mem = is_mem_kind(d->kind);
-        if (!writes_no_x(d->kind) && o->d <= REG_SP)
-            written |= 1ull << o->d;
-        if (d->kind == NK_BL || d->kind == NK_BLR)
-            written |= 1ull << 30;
-        if (d->kind == NK_LOADP && o->a <= REG_SP)
-            written |= 1ull << o->a;
-        if (mem && (d->sub == NAM_PRE || d->sub == NAM_POST) && o->n <= REG_SP)
-            written |= 1ull << o->n;
+        written |= op_writes(o, d);
         if (pointer_source(d) && o->n <= REG_SP)
             used |= 1ull << o->n;
     }
@@ -463,7 +476,7 @@ void ne_near_heads_init(NCtx *x, const TB *tb, bool loops)
     for (unsigned i = 0; i < tb->n_ops; i++) {
         const Op *o = &tb->ops[i];
         const NativeDesc *d = native_desc(o->fn);
-        if (!d && (o->fn == op_loop_head || o->fn == op_goto_through || o->fn == op_goto_next))
+        if (!d && is_marker(o))
             continue;
         if (!d)
             break;
@@ -492,7 +505,7 @@ void ne_near_entry_init(NCtx *x, const TB *tb)
         const Op *o = &tb->ops[i];
         const NativeDesc *d = native_desc(o->fn);
         if (!d) {
-            if (o->fn == op_loop_head || o->fn == op_goto_through || o->fn == op_goto_next)
+            if (is_marker(o))
                 continue;
             break;
         }
@@ -501,15 +514,7 @@ void ne_near_entry_init(NCtx *x, const TB *tb)
             n_from = (written >> o->n & 1 ? 0 : 1ull << o->n) | from[o->n];
         if (is_mem_kind(d->kind))
             bases |= n_from;
-        uint64_t w = 0; /* what the op writes */
-        if (!writes_no_x(d->kind) && o->d <= REG_SP)
-            w |= 1ull << o->d;
-        if (d->kind == NK_BL || d->kind == NK_BLR)
-            w |= 1ull << 30;
-        if (d->kind == NK_LOADP && o->a <= REG_SP)
-            w |= 1ull << o->a;
-        if (is_mem_kind(d->kind) && (d->sub == NAM_PRE || d->sub == NAM_POST) && o->n <= REG_SP)
-            w |= 1ull << o->n;
+        uint64_t w = op_writes(o, d);
         for (unsigned r = 0; r <= REG_SP; r++)
             if (w >> r & 1)
                 from[r] = 0;
