@@ -262,17 +262,17 @@ static bool flags_dead_after(const TB *tb, unsigned j)
     return false;
 }
 
+bool ne_keeps_eflags(const Op *o, const NativeDesc *d)
+{
+    return d->kind == NK_MOVI || (d->kind == NK_MOV && o->n != REG_ZR);
+}
+
 /* Which of the NZCV the op being compiled (kind FL_*) sets must be stored now.  Scanning the
  * ops after it up to one that overwrites all four: a flag is needed when an op reads it from
  * CPUState (a test straight from EFLAGS by the next op does not), and all four when the
  * block may leave or run a portable handler before.  A conditional branch right after that
  * is a side exit stores them on that exit only (*pending).  Guest accesses in between need
  * them too unless the setter can be run again by the abort or miss path (*defer). */
-bool ne_keeps_eflags(const Op *o, const NativeDesc *d)
-{
-    return d->kind == NK_MOVI || (d->kind == NK_MOV && o->n != REG_ZR);
-}
-
 static unsigned flags_needed(NCtx *x, int kind, bool *pending, bool *defer)
 {
     const TB *tb = x->tb;
@@ -287,8 +287,8 @@ static unsigned flags_needed(NCtx *x, int kind, bool *pending, bool *defer)
     bool repeatable = setter_repeatable(s, sd);
     unsigned j = sd->kind == NK_CMP_BRANCH ? i : i + 1; /* a fused branch reads them itself */
     unsigned live_at = j; /* the op that may test EFLAGS: the next, past moves (ne_keeps_eflags) */
-    while (sd->kind != NK_CMP_BRANCH && live_at < tb->n_ops && native_desc(tb->ops[live_at].fn) &&
-           ne_keeps_eflags(&tb->ops[live_at], native_desc(tb->ops[live_at].fn)))
+    for (const NativeDesc *m; sd->kind != NK_CMP_BRANCH && live_at < tb->n_ops &&
+                              (m = native_desc(tb->ops[live_at].fn)) && ne_keeps_eflags(&tb->ops[live_at], m);)
         live_at++;
     for (; j < tb->n_ops; j++) {
         const Op *o = &tb->ops[j];
@@ -681,11 +681,17 @@ static int flags_cc(NCtx *x, unsigned cond)
 
 /* ---- loads and stores ---------------------------------------------------------------------- */
 
+/* extend_to's extension of a UXTW or SXTW index. */
+static int index_extension(int mode)
+{
+    return mode == NAM_UXTW ? 2 : 6;
+}
+
 /* Is the UXTW/SXTW index of access o its register's value as it stands (user mode: the
  * register is known narrow enough, native_near.c), so that it indexes unextended? */
 static bool index_as_is(const NCtx *x, const Op *o, int mode)
 {
-    return (mode == NAM_UXTW || mode == NAM_SXTW) && ne_near_extend_is_value(x, o->m, mode == NAM_UXTW ? 2 : 6);
+    return (mode == NAM_UXTW || mode == NAM_SXTW) && ne_near_extend_is_value(x, o->m, index_extension(mode));
 }
 
 /* rax <- the access address of a load/store op (for post-index: the base). */
@@ -709,7 +715,7 @@ static bool mem_address(NCtx *x, const Op *o, int mode)
         if (mode == NAM_XREG || index_as_is(x, o, mode)) {
             rm = rc_src(x, o->m, X_RAX);
         } else { /* the extended index in rax: one extending move */
-            extend_to(x, X_RAX, rc_src(x, o->m, X_RAX), mode == NAM_UXTW ? 2 : 6);
+            extend_to(x, X_RAX, rc_src(x, o->m, X_RAX), index_extension(mode));
             rm = X_RAX;
         }
         x_lea_sib(a, X_RAX, rn, rm, (unsigned)o->x, 0);
@@ -1040,7 +1046,7 @@ static bool own_address(NCtx *x, const Op *o, int mode, Access *r)
     if (x->rc_of[o->n] < 0 || (mode == NAM_XREG && x->rc_of[o->m] < 0))
         return false;
     if (ext) { /* the extended index in rax */
-        extend_to(x, X_RAX, rc_src(x, o->m, X_RAX), mode == NAM_UXTW ? 2 : 6);
+        extend_to(x, X_RAX, rc_src(x, o->m, X_RAX), index_extension(mode));
         r->hi = X_RAX;
     }
     return true;
@@ -1234,7 +1240,7 @@ static bool ccmp_select(NCtx *x, const Op *o, const NativeDesc *d)
 }
 
 /* CSEL's result in res: f(rm) (CSINC +1, CSINV ~, CSNEG -), then rn where cond holds (cc, or
- * the stored flags' test when cc < 0); stored to Rd. */
+ * the stored flags' test when cc < 0); the caller writes it to Rd. */
 static void csel_into(NCtx *x, const Op *o, const NativeDesc *d, int cc, int res, int rn, int rm)
 {
     Asm *a = &x->a;
@@ -1253,10 +1259,6 @@ static void csel_into(NCtx *x, const Op *o, const NativeDesc *d, int cc, int res
         x_mov_rr(a, w, res, rn);
     else
         x_cmov(a, w, cc, res, rn);
-    if (o->d != REG_SINK && x->rc_of[o->d] >= 0 && rc_src(x, o->d, X_RAX) == res)
-        rc_set_dirty(x, o->d); /* made in its cache register */
-    else
-        str(x, o->d, res);
 }
 
 /* Which of rcx and rdx (bits 1 << X_RCX, 1 << X_RDX) op o's emitter may write as scratch.
@@ -1536,11 +1538,16 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
             /* into Rd's cache register (not Rn's: the move of Rm would overwrite it) */
             int res = o->d != REG_SINK && o->d != o->n ? rc_claim(x, o->d) : X_RAX;
             csel_into(x, o, d, cc, res, rn, rm); /* ne_cond: flag bytes only, rax kept */
+            if (res == X_RAX)
+                str(x, o->d, X_RAX);
+            else
+                rc_set_dirty(x, o->d); /* made in its cache register */
             return 1;
         }
         rc_read_flags_kept(x, X_RDX, o->n, w);
         rc_read_flags_kept(x, X_RCX, o->m, w);
         csel_into(x, o, d, cc, X_RCX, X_RDX, X_RCX);
+        str(x, o->d, X_RCX);
         return 1;
     }
     case NK_EXTR: { /* (Rm >> x) | (Rn << (width - x)), 0 < x < width */
