@@ -177,6 +177,12 @@ static inline void ne_near_forget(NCtx *x, unsigned slot)
         x->facts.narrow &= ~(1ull << slot);
     }
 }
+/* Is op kind k a guest access (integer or FP/SIMD load or store, single or pair)? */
+static inline bool ne_is_mem_kind(int k)
+{
+    return k == NK_LOAD || k == NK_STORE || k == NK_LOADP || k == NK_STOREP || k == NK_FLOAD || k == NK_FSTORE ||
+           k == NK_FLOADP || k == NK_FSTOREP;
+}
 /* Does op o's host code leave EFLAGS as they were (a move: mov r, imm; mov r, r), so that a
  * compare's flags stay live past it for the op after (flags_needed, the compile loop)? */
 bool ne_keeps_eflags(const Op *o, const NativeDesc *d);

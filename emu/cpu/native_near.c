@@ -29,17 +29,11 @@ void ne_near_reset(NeFacts *f)
     f->near = f->narrow = 0;
 }
 
-static bool is_mem_kind(int k)
-{
-    return k == NK_LOAD || k == NK_STORE || k == NK_LOADP || k == NK_STOREP || k == NK_FLOAD || k == NK_FSTORE ||
-           k == NK_FLOADP || k == NK_FSTOREP;
-}
-
 /* Does op kind d use its n as an address: an access's base, or the source of a 64-bit move or
  * add? */
 static bool pointer_source(const NativeDesc *d)
 {
-    return is_mem_kind(d->kind) || (d->sf && (d->kind == NK_MOV || d->kind == NK_ADDSUB_IMM ||
+    return ne_is_mem_kind(d->kind) || (d->sf && (d->kind == NK_MOV || d->kind == NK_ADDSUB_IMM ||
                                               d->kind == NK_ADDSUB_EXT || d->kind == NK_ADDSUB_REG));
 }
 
@@ -68,7 +62,7 @@ static uint64_t op_writes(const Op *o, const NativeDesc *d)
         w |= 1ull << 30;
     if (d->kind == NK_LOADP && o->a <= REG_SP)
         w |= 1ull << o->a;
-    if (is_mem_kind(d->kind) && (d->sub == NAM_PRE || d->sub == NAM_POST) && o->n <= REG_SP)
+    if (ne_is_mem_kind(d->kind) && (d->sub == NAM_PRE || d->sub == NAM_POST) && o->n <= REG_SP)
         w |= 1ull << o->n;
     return w;
 }
@@ -165,7 +159,7 @@ static bool loads_into(const Op *o, const NativeDesc *d, unsigned slot)
         return o->d == slot;
     if (d->kind == NK_LOADP)
         return o->d == slot || o->a == slot;
-    return !is_mem_kind(d->kind); /* the other accesses load V registers or store: another kind,
+    return !ne_is_mem_kind(d->kind); /* the other accesses load V registers or store: another kind,
                                    * assume it does */
 }
 
@@ -512,13 +506,13 @@ void ne_near_entry_init(NCtx *x, const TB *tb)
         uint64_t n_from = 0;
         if (o->n <= REG_SP)
             n_from = (written >> o->n & 1 ? 0 : 1ull << o->n) | from[o->n];
-        if (is_mem_kind(d->kind))
+        if (ne_is_mem_kind(d->kind))
             bases |= n_from;
         uint64_t w = op_writes(o, d);
         for (unsigned r = 0; r <= REG_SP; r++)
             if (w >> r & 1)
                 from[r] = 0;
-        if (!is_mem_kind(d->kind) && pointer_source(d) && o->d <= REG_SP)
+        if (!ne_is_mem_kind(d->kind) && pointer_source(d) && o->d <= REG_SP)
             from[o->d] = n_from;
         written |= w;
     }

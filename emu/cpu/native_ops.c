@@ -951,12 +951,6 @@ static void emit_access(NCtx *x, const Op *o, const NativeDesc *d, Access *r)
 #undef FAULT_POINT
 }
 
-static bool is_mem_kind(int kind)
-{
-    return kind == NK_LOAD || kind == NK_STORE || kind == NK_LOADP || kind == NK_STOREP || kind == NK_FLOAD ||
-           kind == NK_FSTORE || kind == NK_FLOADP || kind == NK_FSTOREP;
-}
-
 /* Does the access (an integer load) write register slot base? */
 static bool writes_base(const Op *o, const NativeDesc *d, unsigned base)
 {
@@ -987,7 +981,7 @@ static unsigned access_run(const NCtx *x, const Op *o, const NativeDesc *d, unsi
     for (; may_run && n < RUN_MAX_OPS && x->i + n < x->tb->n_ops; n++) {
         const Op *p = o + n;
         const NativeDesc *e = native_desc(p->fn);
-        if (!e || !is_mem_kind(e->kind) || e->sub != NAM_OFF || is_write_kind(e->kind) != write || p->n != o->n ||
+        if (!e || !ne_is_mem_kind(e->kind) || e->sub != NAM_OFF || is_write_kind(e->kind) != write || p->n != o->n ||
             (int64_t)p->imm < (int64_t)o->imm || (is_fp_kind(e->kind) && e->size < 2))
             break;
         int64_t end = (int64_t)p->imm - (int64_t)o->imm + access_bytes(e);
