@@ -78,7 +78,7 @@ static CpuException user_before_block(CPUState *c)
 
 static TB *user_find_block(CPUState *c)
 {
-    TB *tb = tb_lookup(c->tbc, c->pc);
+    TB *tb = tb_jmp_lookup(c->tbc, c->pc); /* the jump cache first: one read when it has it */
     return tb ? tb : tb_translate(c, c->pc);
 }
 

@@ -156,7 +156,50 @@ struct NativeBuf {
     uint8_t *lookup_rax;      /* the same with c->pc in rax too (BR, RET): no reload of the
                                * value just stored, a store-to-load wait before the jump */
     uint8_t *slow_call;       /* an out-of-line slow path's call of a handler (gen_slow_call) */
+#ifndef CONFIG_SYSTEM
+    struct IndirectEntry *ibc; /* user mode: the indirect-branch cache (gen_ibc_probe) */
+    uint8_t *lookup_call;     /* its miss: native_lookup, which fills it */
+#endif
 };
+
+#ifndef CONFIG_SYSTEM
+/* User mode's indirect-branch cache: a guest address and its block's host code, direct-mapped
+ * by address, probed in line at each BR, BLR and unpredicted RET (gen_ibc_probe): one line
+ * read and a jump of the site's own, which the host predicts per site, where the jump cache
+ * (TBCache.jmp_cache) costs two dependent reads (slot, then the TB) and one shared jump.  An
+ * empty entry (or one a flush emptied) sends its address to lookup_call, as a miss does. */
+#define IBC_BITS 12
+struct IndirectEntry {
+    uint64_t pc;
+    void *code;
+};
+_Static_assert(sizeof(struct IndirectEntry) == 16, "gen_ibc_probe scales the index by 16");
+
+static void ibc_clear(struct NativeBuf *b)
+{
+    for (unsigned i = 0; i < 1u << IBC_BITS; i++)
+        b->ibc[i] = (struct IndirectEntry){ .pc = 0, .code = b->lookup_call };
+}
+
+static struct IndirectEntry *ibc_entry(struct NativeBuf *b, uint64_t pc)
+{
+    return &b->ibc[(pc >> 2) & ((1u << IBC_BITS) - 1)];
+}
+
+/* rax = the guest address (also in c->pc), the cache registers free: jump to its block if
+ * the cache has it, else to lookup_call.  Uses rcx and rdx. */
+static void gen_ibc_probe(Asm *a, struct NativeBuf *b)
+{
+    x_mov_rr(a, W32, X_RCX, X_RAX);
+    x_shift_ri(a, W32, SH_SHL, X_RCX, 2);
+    x_alu_ri(a, W32, ALU_AND, X_RCX, (int32_t)(((1u << IBC_BITS) - 1) << 4));
+    x_mov_imm(a, X_RDX, (uint64_t)(uintptr_t)b->ibc);
+    x_alu_rr(a, W64, ALU_ADD, X_RCX, X_RDX);
+    x_alu_rm(a, W64, ALU_CMP, X_RAX, X_RCX, (int32_t)offsetof(struct IndirectEntry, pc));
+    x_patch(x_jcc(a, CC_NE), b->lookup_call);
+    x_jmp_m(a, X_RCX, (int32_t)offsetof(struct IndirectEntry, code));
+}
+#endif
 
 static void *native_lookup(CPUState *c);
 
@@ -175,12 +218,12 @@ static void *native_lookup(CPUState *c);
  * branches leaving the page (not chained: the next page's mapping may change). */
 static void gen_lookup(Asm *a, struct NativeBuf *b)
 {
+#ifdef CONFIG_SYSTEM
     uint8_t *miss[6];
     unsigned n = 0;
     b->lookup = a->p;
     x_load(a, W64, X_RAX, HR_CPU, CPU_OFF(pc));
     b->lookup_rax = a->p;
-#ifdef CONFIG_SYSTEM
     _Static_assert(sizeof(SysTlbEntry) == 64, "entry index scaling");
     ne_tlb_index(a, X_RCX, X_RAX);
     x_alu_rm(a, W64, ALU_ADD, X_RCX, HR_CPU, (int32_t)offsetof(SysCPU, tlb));
@@ -191,7 +234,6 @@ static void gen_lookup(Asm *a, struct NativeBuf *b)
     x_mov_rr(a, W64, X_RSI, X_RAX); /* physical address of pc */
     x_alu_ri(a, W32, ALU_AND, X_RSI, 0xfff);
     x_alu_rm(a, W64, ALU_OR, X_RSI, X_RCX, (int32_t)offsetof(SysTlbEntry, pa));
-#endif
     x_mov_rr(a, W64, X_RCX, X_RAX); /* jump-cache slot (pc >> 2) * 8 */
     x_shift_ri(a, W64, SH_SHL, X_RCX, 1);
     x_alu_ri(a, W32, ALU_AND, X_RCX, (int32_t)(((1u << JMP_CACHE_BITS) - 1) << 3));
@@ -201,19 +243,21 @@ static void gen_lookup(Asm *a, struct NativeBuf *b)
     miss[n++] = x_jcc(a, CC_E);
     x_alu_rm(a, W64, ALU_CMP, X_RAX, X_RDI, (int32_t)offsetof(TB, pc));
     miss[n++] = x_jcc(a, CC_NE);
-#ifdef CONFIG_SYSTEM
     x_alu_rm(a, W64, ALU_CMP, X_RSI, X_RDI, (int32_t)offsetof(TB, phys));
     miss[n++] = x_jcc(a, CC_NE);
     x_load(a, W32, X_RCX, HR_CPU, (int32_t)offsetof(SysCPU, tb_flags));
     x_alu_rm(a, W32, ALU_CMP, X_RCX, X_RDI, (int32_t)offsetof(TB, flags));
     miss[n++] = x_jcc(a, CC_NE);
-#endif
     x_load(a, W64, X_RAX, X_RDI, (int32_t)offsetof(TB, native));
     x_test_rr(a, W64, X_RAX, X_RAX);
     uint8_t *none = x_jcc(a, CC_E);
     x_jmp_r(a, X_RAX);
     for (unsigned k = 0; k < n; k++)
         x_patch(miss[k], a->p);
+#else
+    b->lookup_call = a->p;
+    ibc_clear(b);
+#endif
     x_mov_rr(a, W64, X_RDI, HR_CPU);
     x_mov_imm(a, X_RAX, (uint64_t)(uintptr_t)native_lookup);
     insn_count_to_cpu(a);
@@ -222,10 +266,18 @@ static void gen_lookup(Asm *a, struct NativeBuf *b)
     x_test_rr(a, W64, X_RAX, X_RAX);
     uint8_t *none2 = x_jcc(a, CC_E);
     x_jmp_r(a, X_RAX);
+#ifdef CONFIG_SYSTEM
     x_patch(none, a->p);
+#endif
     x_patch(none2, a->p);
     x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
     x_patch(x_jmp(a), b->epilogue);
+#ifndef CONFIG_SYSTEM
+    b->lookup = a->p;
+    x_load(a, W64, X_RAX, HR_CPU, CPU_OFF(pc));
+    b->lookup_rax = a->p;
+    gen_ibc_probe(a, b);
+#endif
 }
 
 /* An out-of-line slow path (ne_slow_site; its dirty cache registers already stored) calls a
@@ -312,7 +364,16 @@ struct NativeBuf *native_buf_new(size_t code_bytes)
     b->max_sites = code_bytes / 32;
     b->sites = mmap(NULL, b->max_sites * sizeof(NativeFaultSite), PROT_READ | PROT_WRITE,
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+#ifndef CONFIG_SYSTEM
+    b->ibc = aligned_alloc(64, sizeof(struct IndirectEntry) << IBC_BITS);
+    if (!b->ibc && b->sites != MAP_FAILED)
+        munmap(b->sites, b->max_sites * sizeof(NativeFaultSite));
+    if (!b->ibc)
+        b->sites = MAP_FAILED;
+#endif
     if (b->sites == MAP_FAILED) {
+        if (b->code != MAP_FAILED)
+            munmap(b->code, code_bytes);
         free(b);
         return NULL;
     }
@@ -332,6 +393,9 @@ struct NativeBuf *native_buf_new(size_t code_bytes)
         if (b->data != MAP_FAILED)
             munmap(b->data, b->data_ops * sizeof(Op));
         munmap(b->sites, b->max_sites * sizeof(NativeFaultSite));
+#ifndef CONFIG_SYSTEM
+        free(b->ibc);
+#endif
         free(b);
         return NULL;
     }
@@ -346,6 +410,9 @@ void native_buf_free(struct NativeBuf *b)
     munmap(b->code, b->size);
     munmap(b->data, b->data_ops * sizeof(Op));
     munmap(b->sites, b->max_sites * sizeof(NativeFaultSite));
+#ifndef CONFIG_SYSTEM
+    free(b->ibc);
+#endif
     free(b);
 }
 
@@ -354,6 +421,9 @@ void native_buf_flush(struct NativeBuf *b)
     b->used = b->fixed;
     b->data_used = 0;
     b->n_sites = 0;
+#ifndef CONFIG_SYSTEM
+    ibc_clear(b);
+#endif
 }
 
 static Op *data_alloc(struct NativeBuf *b, unsigned n)
@@ -425,6 +495,8 @@ static void *native_lookup(CPUState *c)
     TB *tb = sys_tb_find(c, c->pc);
 #else
     TB *tb = tb_jmp_lookup(c->tbc, c->pc);
+    if (tb && tb->native)
+        *ibc_entry(c->tbc->nbuf, c->pc) = (struct IndirectEntry){ .pc = c->pc, .code = tb->native };
 #endif
     return tb ? tb->native : NULL;
 }
@@ -546,7 +618,13 @@ void ne_goto_indirect(NCtx *x, bool pc_in_rax)
     rc_drop(x);
     x_alu_mi(&x->a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
     ne_exit0_if(x, CC_NE);
+#ifdef CONFIG_SYSTEM
     x_patch(x_jmp(&x->a), pc_in_rax ? x->buf->lookup_rax : x->buf->lookup);
+#else
+    if (!pc_in_rax)
+        x_load(&x->a, W64, X_RAX, HR_CPU, CPU_OFF(pc));
+    gen_ibc_probe(&x->a, x->buf); /* in line: a jump of this branch's own */
+#endif
 }
 
 /* ---- return prediction: guest calls as host calls ------------------------------------------ */
@@ -1738,6 +1816,11 @@ bool native_compile(CPUState *c, TB *tb)
     if (!compile_converged(x, c, tb, loops, start))
         return false;
     tb->native = start;
+#ifndef CONFIG_SYSTEM
+    struct IndirectEntry *e = ibc_entry(b, tb->pc);
+    if (e->pc == tb->pc)
+        e->code = start; /* compiled again (native_drop_head_facts) */
+#endif
     c->tbc->n_compiled++;
     b->used = (size_t)((x->a.p - b->code + 15) & ~15);
     perf_map_add(start, x->a.p, tb);

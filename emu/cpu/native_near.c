@@ -509,9 +509,8 @@ void ne_near_entry_init(NCtx *x, const TB *tb)
         if (ne_is_mem_kind(d->kind))
             bases |= n_from;
         uint64_t w = op_writes(o, d);
-        for (unsigned r = 0; r <= REG_SP; r++)
-            if (w >> r & 1)
-                from[r] = 0;
+        for (uint64_t m = w & ((2ull << REG_SP) - 1); m; m &= m - 1)
+            from[__builtin_ctzll(m)] = 0;
         if (!ne_is_mem_kind(d->kind) && pointer_source(d) && o->d <= REG_SP)
             from[o->d] = n_from;
         written |= w;

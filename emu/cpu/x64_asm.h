@@ -337,6 +337,7 @@ static inline void x_patch(uint8_t *f, const uint8_t *target)
 }
 static inline void x_call_r(Asm *a, int r) { x_rex(a, 0, 0, 0, r, false); x_b(a, 0xFF); x_b(a, (uint8_t)(0xD0 | (r & 7))); }
 static inline void x_jmp_r(Asm *a, int r) { x_rex(a, 0, 0, 0, r, false); x_b(a, 0xFF); x_b(a, (uint8_t)(0xE0 | (r & 7))); }
+static inline void x_jmp_m(Asm *a, int base, int32_t d) { x_op_mem(a, 0, 0xFF, -1, 4, base, X_NONE, d, false); }
 static inline void x_push(Asm *a, int r) { x_rex(a, 0, 0, 0, r, false); x_b(a, (uint8_t)(0x50 + (r & 7))); }
 static inline void x_pop(Asm *a, int r) { x_rex(a, 0, 0, 0, r, false); x_b(a, (uint8_t)(0x58 + (r & 7))); }
 static inline void x_ret(Asm *a) { x_b(a, 0xC3); }

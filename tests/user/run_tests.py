@@ -36,6 +36,7 @@ PROGRAMS = {
     'sigbus':     ('sigbus.c',     ['static', 'dynamic'], [], LIBC),
     'segv_flags': ('segv_flags.c', ['static', 'dynamic'], [], LIBC),
     'near_base':  ('near_base.c',  ['static'], [], LIBC),
+    'indirect':   ('indirect.c',   ['static', 'dynamic'], [], LIBC),
     'misc_sys':   ('misc_sys.c',   ['static', 'dynamic'], [], LIBC),
     'argv_env':   ('argv_env.c',   ['static', 'dynamic'], ['one', '', 'three four'], LIBC),
     'fileio':     ('fileio.c',     ['static', 'dynamic'], [], LIBC),
