@@ -1669,12 +1669,25 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops, uint8_t *at)
      * the block to be compiled without them (native_drop_head_facts). */
     x->n_entry_fail = 0;
     x->i = 0; /* the cache's next-use scans of the cached entry checks */
-    if (loops && x->near_heads && x->head[0].facts_set)
-        x->n_entry_fail = ne_near_entry_checks(x, &x->head[0].facts, false, x->entry_fail,
-                                               sizeof x->entry_fail / sizeof x->entry_fail[0]);
-    else if (!loops && x->near_heads && x->entry.near) /* into the cache registers they go */
-        x->n_entry_fail = ne_near_entry_checks(x, &x->entry, true, x->entry_fail,
-                                               sizeof x->entry_fail / sizeof x->entry_fail[0]);
+    const unsigned max_fail = sizeof x->entry_fail / sizeof x->entry_fail[0];
+    NeFacts loaded; /* a looping block's: the plain near facts of registers its head loads */
+    loaded.near = 0;
+    if (loops && x->near_heads && x->head[0].facts_set) {
+        NeFacts before = x->head[0].facts;
+        for (int k = 0; k < NE_CACHE_REGS; k++) {
+            int8_t r = x->head[0].slot[k];
+            if (r >= 0 && r <= REG_SP && (before.near >> r & 1) && !(before.narrow >> r & 1) && !before.lo[r] &&
+                !before.hi[r])
+                loaded.near |= 1ull << r;
+        }
+        for (unsigned r = 0; r <= REG_SP; r++)
+            loaded.lo[r] = loaded.hi[r] = 0;
+        loaded.narrow = 0;
+        before.near &= ~loaded.near;
+        x->n_entry_fail = ne_near_entry_checks(x, &before, 0, x->entry_fail, max_fail);
+    } else if (!loops && x->near_heads && x->entry.near) { /* into the cache registers they go */
+        x->n_entry_fail = ne_near_entry_checks(x, &x->entry, ~0ull, x->entry_fail, max_fail);
+    }
     /* In user mode the count is a read-modify-write of one memory word in every block, a
      * dependency chain through memory from block to block (6 % of python's time): only when
      * read. */
@@ -1682,6 +1695,9 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops, uint8_t *at)
         insn_count_add(&x->a, (int32_t)tb->n_insns);
     if (loops) {
         loop_enter(x, &x->head[0]);
+        if (loaded.near) /* from the registers just loaded: no second read of CPUState */
+            x->n_entry_fail += ne_near_entry_checks(x, &loaded, ~0ull, x->entry_fail + x->n_entry_fail,
+                                                    max_fail - x->n_entry_fail);
         loop_label(x, &x->head[0]);
     } else if (x->near_heads) {
         x->facts = x->entry;

@@ -197,7 +197,7 @@ void ne_near_after_op(NCtx *x, const Op *o, const NativeDesc *d, const NeNearPre
  * against them; the block entry's checks of head[0]'s facts (each failure a jump to patch). */
 void ne_near_at_label(NCtx *x, const struct NeLoopHead *h);
 void ne_near_way_in(NCtx *x, struct NeLoopHead *h);
-unsigned ne_near_entry_checks(NCtx *x, const NeFacts *f, bool cached, uint8_t **fail, unsigned max);
+unsigned ne_near_entry_checks(NCtx *x, const NeFacts *f, uint64_t from_cache, uint8_t **fail, unsigned max);
 /* A block without loops: the facts its entry checks establish (NCtx.entry). */
 void ne_near_entry_init(NCtx *x, const TB *tb);
 bool ne_near_heads_update(NCtx *x);

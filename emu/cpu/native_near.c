@@ -350,9 +350,10 @@ void ne_near_way_in(NCtx *x, struct NeLoopHead *h)
 
 /* Block entry: check each fact f holds of a register; a failed check jumps to *fail[k],
  * patched to leave for the block to be compiled without entry facts.  The value comes from
- * CPUState into rax (a looping block, before its head loads the cache) or, cached, from its
- * cache register (then every near fact is [0, NATIVE_NEAR_SPACE): rcx may be a cache register). */
-unsigned ne_near_entry_checks(NCtx *x, const NeFacts *f, bool cached, uint8_t **fail, unsigned max)
+ * CPUState into rax or, for the registers in from_cache, from its cache register: a block
+ * without a loop loads them there (then every near fact is [0, NATIVE_NEAR_SPACE): rcx may be a
+ * cache register); a looping block checks its head's loaded registers so, after loop_enter. */
+unsigned ne_near_entry_checks(NCtx *x, const NeFacts *f, uint64_t from_cache, uint8_t **fail, unsigned max)
 {
     Asm *a = &x->a;
     unsigned n = 0;
@@ -362,6 +363,7 @@ unsigned ne_near_entry_checks(NCtx *x, const NeFacts *f, bool cached, uint8_t **
     }
     for (unsigned r = 0; r <= REG_SP; r++) {
         uint64_t bit = 1ull << r;
+        bool cached = from_cache & bit;
         if (f->near & bit) { /* value - lo < SPACE + hi - lo, unsigned */
             int v = X_RAX;
             if (cached)
