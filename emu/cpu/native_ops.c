@@ -1566,6 +1566,11 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         str(x, o->d, X_RAX);
         return 1;
     case NK_CLZ: /* width - 1 - bsr, and width for zero (bsr leaves ZF set) */
+        if (native_host_has(HOST_LZCNT)) {
+            int rn = rc_src(x, o->n, X_RAX); /* before Rd's register is chosen */
+            x_lzcnt(a, w, dst_reg(x, o->d), rn);
+            return 1;
+        }
         ldr(x, X_RAX, o->n, w);
         x_mov_imm(a, X_RCX, d->sf ? 127 : 63);
         x_bsr(a, w, X_RAX, X_RAX);
@@ -1579,6 +1584,11 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
             o->d != REG_SINK) {
             /* RBIT + CLZ of the result into the same register: count trailing zeros (BSF
              * sets ZF for a zero source, whose count is the width) */
+            if (native_host_has(HOST_BMI1)) {
+                int rn = rc_src(x, o->n, X_RAX);
+                x_tzcnt(a, w, dst_reg(x, o->d), rn);
+                return 2;
+            }
             ldr(x, X_RAX, o->n, w);
             x_mov_imm(a, X_RCX, d->sf ? 64 : 32);
             x_bsf(a, w, X_RAX, X_RAX);

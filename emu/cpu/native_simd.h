@@ -10,8 +10,9 @@
 /* Host extensions beyond SSE2 that some emitters use (else the portable handler runs, or a
  * longer host sequence); HOST_LAHF: LAHF/SAHF in 64-bit mode (CPUID 0x80000001 ECX bit 0,
  * absent on the first x86-64 CPUs), which CCMP's failed-condition path uses; HOST_BMI1 and
- * HOST_BMI2: ANDN for BIC and RORX for ROR into another register (one instruction for two). */
-enum { HOST_SSSE3 = 1, HOST_SSE41 = 2, HOST_SSE42 = 4, HOST_LAHF = 8, HOST_BMI1 = 16, HOST_BMI2 = 32 };
+ * HOST_BMI2: ANDN for BIC, TZCNT for RBIT + CLZ and RORX for ROR into another register (one
+ * instruction for two or more); HOST_LZCNT (CPUID 0x80000001 ECX bit 5): LZCNT for CLZ. */
+enum { HOST_SSSE3 = 1, HOST_SSE41 = 2, HOST_SSE42 = 4, HOST_LAHF = 8, HOST_BMI1 = 16, HOST_BMI2 = 32, HOST_LZCNT = 64 };
 /* What the host has (CPUID, read once), limited by native_host_limit_extensions. */
 unsigned native_host_extensions(void);
 /* Tests: pretend the host lacks the extensions not in mask, for blocks compiled from now on. */

@@ -294,6 +294,10 @@ static inline void x_andn(Asm *a, int w, int dst, int inv, int src) { x_vex_rr(a
 static inline void x_bswap(Asm *a, int w, int r) { x_rex(a, w, 0, 0, r, false); x_b(a, 0x0F); x_b(a, (uint8_t)(0xC8 + (r & 7))); }
 static inline void x_bsr(Asm *a, int w, int dst, int src) { x_op_rr(a, w, 0x0F, 0xBD, dst, src); }
 static inline void x_bsf(Asm *a, int w, int dst, int src) { x_op_rr(a, w, 0x0F, 0xBC, dst, src); }
+/* LZCNT, TZCNT (F3 before any REX): the operand width for a zero source, where BSR/BSF leave
+ * the destination undefined */
+static inline void x_lzcnt(Asm *a, int w, int dst, int src) { x_b(a, 0xF3); x_op_rr(a, w, 0x0F, 0xBD, dst, src); }
+static inline void x_tzcnt(Asm *a, int w, int dst, int src) { x_b(a, 0xF3); x_op_rr(a, w, 0x0F, 0xBC, dst, src); }
 static inline void x_lea(Asm *a, int w, int dst, int base, int index, int32_t d) { x_op_mem(a, w, 0x8D, -1, dst, base, index, d, false); }
 static inline void x_cmov(Asm *a, int w, int cc, int dst, int src) { x_op_rr(a, w, 0x0F, 0x40 + cc, dst, src); }
 static inline void x_setcc_m(Asm *a, int cc, int base, int32_t d) { x_op_mem(a, 0, 0x0F, 0x90 + cc, 0, base, X_NONE, d, false); }
