@@ -211,11 +211,11 @@ static void *native_lookup(CPUState *c);
 #include "sys_cpu.h"
 #endif
 /* Continue at c->pc (stored; guest registers written back) without leaving generated code
- * when its block exists: the lookup of tb_jmp_lookup / sys_tb_find inline (system mode: the
- * execute tag of the soft-TLB entry first; then the jump-cache slot, checked for pc and, in
- * system mode, physical address and CPU state), else that C function (hash lookup), else back
- * to the dispatcher to translate.  Used by indirect branches and, in system mode, by direct
- * branches leaving the page (not chained: the next page's mapping may change). */
+ * when its block exists: system mode, the lookup of sys_tb_find inline (the execute tag of the
+ * soft-TLB entry, then the jump-cache slot, checked for pc, physical address and CPU state);
+ * user mode, the indirect-branch cache's probe (gen_ibc_probe); else native_lookup (the hash),
+ * else back to the dispatcher to translate.  Used by indirect branches and, in system mode, by
+ * direct branches leaving the page (not chained: the next page's mapping may change). */
 static void gen_lookup(Asm *a, struct NativeBuf *b)
 {
 #ifdef CONFIG_SYSTEM
@@ -366,10 +366,10 @@ struct NativeBuf *native_buf_new(size_t code_bytes)
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 #ifndef CONFIG_SYSTEM
     b->ibc = aligned_alloc(64, sizeof(struct IndirectEntry) << IBC_BITS);
-    if (!b->ibc && b->sites != MAP_FAILED)
+    if (!b->ibc && b->sites != MAP_FAILED) { /* as if the sites had failed */
         munmap(b->sites, b->max_sites * sizeof(NativeFaultSite));
-    if (!b->ibc)
         b->sites = MAP_FAILED;
+    }
 #endif
     if (b->sites == MAP_FAILED) {
         if (b->code != MAP_FAILED)
@@ -1670,8 +1670,7 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops, uint8_t *at)
     x->n_entry_fail = 0;
     x->i = 0; /* the cache's next-use scans of the cached entry checks */
     const unsigned max_fail = sizeof x->entry_fail / sizeof x->entry_fail[0];
-    NeFacts loaded; /* a looping block's: the plain near facts of registers its head loads */
-    loaded.near = 0;
+    NeFacts loaded = { 0 }; /* a looping block's: the plain near facts of registers its head loads */
     if (loops && x->near_heads && x->head[0].facts_set) {
         NeFacts before = x->head[0].facts;
         for (int k = 0; k < NE_CACHE_REGS; k++) {
@@ -1680,9 +1679,6 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops, uint8_t *at)
                 !before.hi[r])
                 loaded.near |= 1ull << r;
         }
-        for (unsigned r = 0; r <= REG_SP; r++)
-            loaded.lo[r] = loaded.hi[r] = 0;
-        loaded.narrow = 0;
         before.near &= ~loaded.near;
         x->n_entry_fail = ne_near_entry_checks(x, &before, 0, x->entry_fail, max_fail);
     } else if (!loops && x->near_heads && x->entry.near) { /* into the cache registers they go */
