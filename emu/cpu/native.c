@@ -256,7 +256,6 @@ static void gen_lookup(Asm *a, struct NativeBuf *b)
         x_patch(miss[k], a->p);
 #else
     b->lookup_call = a->p;
-    ibc_clear(b);
 #endif
     x_mov_rr(a, W64, X_RDI, HR_CPU);
     x_mov_imm(a, X_RAX, (uint64_t)(uintptr_t)native_lookup);
@@ -400,6 +399,9 @@ struct NativeBuf *native_buf_new(size_t code_bytes)
         return NULL;
     }
     gen_entry_exit(b);
+#ifndef CONFIG_SYSTEM
+    ibc_clear(b); /* every entry empty: to lookup_call, which gen_entry_exit placed */
+#endif
     return b;
 }
 

@@ -23,10 +23,9 @@ unsigned native_host_extensions(void)
         __builtin_cpu_init();
         have = (__builtin_cpu_supports("ssse3") ? HOST_SSSE3 : 0) |
                (__builtin_cpu_supports("sse4.1") ? HOST_SSE41 : 0) |
-               (__builtin_cpu_supports("sse4.2") ? HOST_SSE42 : 0) |
-               (__get_cpuid(0x80000001, &eax, &ebx, &ecx, &edx) && (ecx & 1) ? HOST_LAHF : 0);
-        if (__get_cpuid(0x80000001, &eax, &ebx, &ecx, &edx) && (ecx & (1u << 5)))
-            have |= HOST_LZCNT;
+               (__builtin_cpu_supports("sse4.2") ? HOST_SSE42 : 0);
+        if (__get_cpuid(0x80000001, &eax, &ebx, &ecx, &edx))
+            have |= (ecx & 1 ? HOST_LAHF : 0) | (ecx & (1u << 5) ? HOST_LZCNT : 0);
         if (__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx))
             have |= (ebx & (1u << 3) ? HOST_BMI1 : 0) | (ebx & (1u << 8) ? HOST_BMI2 : 0);
     }
