@@ -25,7 +25,10 @@ cpu_dispatch(CPUState *c, void (*at_exit_request)(CPUState *c), CpuException (*b
 {
     TbChain chain = { 0 };
     for (;;) {
-        if (unlikely(c->exit_request)) {
+        /* A block whose entry check failed (user mode, c->near_failed) runs first, compiled
+         * again: it was entered by a chained jump that may have left NZCV to it
+         * (TB.nzcv_dead_in), so no exit may see CPUState before it has run. */
+        if (unlikely(c->exit_request) && likely(!c->near_failed)) {
             c->exit_request = 0;
             at_exit_request(c);
             return EXC_INTERRUPT;

@@ -576,6 +576,7 @@ static void goto_tail(NCtx *x, uint64_t target, unsigned uncount)
     x_alu_mi(&x->a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
     x->gotos[x->n_gotos].exit_field = x_jcc(&x->a, CC_NE);
     x->gotos[x->n_gotos].chain_field = x_jmp(&x->a);
+    x->gotos[x->n_gotos].flags_field = NULL;
     x->gotos[x->n_gotos].target = target;
 #ifdef CONFIG_SYSTEM
     /* Only within the page: its mapping is the one this block was entered with. */
@@ -603,15 +604,68 @@ bool ne_side_exit(NCtx *x, int cc, int flags_kind, uint64_t target, unsigned unc
     return true;
 }
 
+/* Can a side exit to target with NZCV still in EFLAGS keep them there up to its jump
+ * (goto_tail_flags)?  Its chain must be a plain jump (system mode: within the page) and taking
+ * back the instructions not run must leave EFLAGS alone (system mode: lea). */
+static bool flags_goto_ok(const NCtx *x, uint64_t target, unsigned uncount)
+{
+#ifdef CONFIG_SYSTEM
+    (void)uncount;
+    return ((target ^ x->tb->pc) >> 12) == 0;
+#else
+    (void)x, (void)target;
+    return !uncount || (insn_count_off && !insn_limit_check);
+#endif
+}
+
+/* goto_tail with NZCV (of that FL_* kind) still in EFLAGS: the exit_request test leaves them
+ * there (jrcxz; the cache registers are dead past the side exit's stores), and leaving stores
+ * them.  Going on, the stores are followed by flags_field's jump; a target block that does not
+ * need them (TB.nzcv_dead_in) is chained by chain_field's jump after it instead, which the
+ * jrcxz is then pointed at (native_chain: one byte). */
+static void goto_tail_flags(NCtx *x, uint64_t target, unsigned uncount, int kind)
+{
+    Asm *a = &x->a;
+    if (x->n_gotos >= NE_MAX_GOTOS) {
+        x->failed = true;
+        return;
+    }
+#ifdef CONFIG_SYSTEM
+    if (uncount && (!insn_count_off || insn_limit_check)) /* a side exit: the rest did not run */
+        x_lea(a, W64, HR_INSN_COUNT, HR_INSN_COUNT, X_NONE, -(int32_t)uncount);
+#endif
+    unsigned g = x->n_gotos++;
+    x_load(a, W32, X_RCX, HR_CPU, CPU_OFF(exit_request));
+    uint8_t *go_on = x_jrcxz(a);
+    ne_store_all_flags(x, kind);
+    x->gotos[g].exit_field = x_jmp(a);
+    uint8_t *cont = a->p;
+    ne_store_all_flags(x, kind);
+    x->gotos[g].flags_field = x_jmp(a);
+    x->gotos[g].chain_field = x_jmp(a);
+    if (!x_patch8(go_on, x->gotos[g].chain_field - 1)) /* its target once chained: in reach? */
+        x->failed = true;
+    x_patch8(go_on, cont);
+    x->gotos[g].jrcxz_field = go_on;
+    x->gotos[g].target = target;
+    x->gotos[g].chainable = true;
+}
+
 /* The side exits' code (ne_side_exit), entered with EFLAGS as the branch left them. */
 static void emit_side_exits(NCtx *x)
 {
     for (unsigned k = 0; k < x->n_side; k++) {
+        int kind = x->side[k].flags_kind;
         x_patch(x->side[k].field, x->a.p);
-        if (x->side[k].flags_kind >= 0)
-            ne_store_all_flags(x, x->side[k].flags_kind);
-        ne_dirty_store(x, &x->side[k].dirty);
-        goto_tail(x, x->side[k].target, x->side[k].uncount);
+        if (kind >= 0 && !flags_goto_ok(x, x->side[k].target, x->side[k].uncount)) {
+            ne_store_all_flags(x, kind);
+            kind = -1;
+        }
+        ne_dirty_store(x, &x->side[k].dirty); /* moves: EFLAGS stay */
+        if (kind >= 0)
+            goto_tail_flags(x, x->side[k].target, x->side[k].uncount, kind);
+        else
+            goto_tail(x, x->side[k].target, x->side[k].uncount);
     }
 }
 
@@ -1496,6 +1550,15 @@ static bool emit_cross_page(NCtx *x, struct NativeBuf *b, unsigned g, uint8_t *j
 }
 #endif
 
+/* A goto that left NZCV in EFLAGS (goto_tail_flags), unchained.  native_chain chains a target
+ * block that does not need them (TB.nzcv_dead_in) at direct, then points the jrcxz (rel8) at
+ * that jmp past the stores; else it chains their jmp, stores. */
+typedef struct FlagsChain {
+    uint8_t *jrcxz, *direct, *stores;
+} FlagsChain;
+_Static_assert(sizeof(FlagsChain) <= sizeof(Op), "FlagsChain lives in an op slot");
+#define FLAGS_TAG (1ull << 62)
+
 /* Out-of-line tails: slow paths, goto exits, the exit0 and data-abort stubs. */
 static void emit_stubs(NCtx *x, struct NativeBuf *b)
 {
@@ -1534,6 +1597,23 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
         x_patch(x->gotos[g].exit_field, a->p);
         x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
         uint8_t *join = x_jmp(a);
+        if (x->gotos[g].flags_field) { /* unchained: through the flags' stores */
+            FlagsChain *r = (FlagsChain *)(void *)data_alloc(b, 1);
+            if (!r) {
+                x->failed = true;
+                return;
+            }
+            *r = (FlagsChain){ .jrcxz = x->gotos[g].jrcxz_field, .direct = x->gotos[g].chain_field,
+                               .stores = x->gotos[g].flags_field };
+            x_patch(x->gotos[g].flags_field, a->p);
+            x_patch(x->gotos[g].chain_field, a->p);
+            x_mov_imm(a, X_RAX, (uint64_t)(uintptr_t)r | FLAGS_TAG);
+            x_patch(join, a->p);
+            x_mov_imm(a, X_RCX, x->gotos[g].target);
+            x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
+            x_patch(x_jmp(a), b->epilogue);
+            continue;
+        }
         x_patch(x->gotos[g].chain_field, a->p);
 #ifdef CONFIG_SYSTEM
         if (!x->gotos[g].chainable) { /* another page */
@@ -1829,6 +1909,7 @@ bool native_compile(CPUState *c, TB *tb)
     ne_near_entry_init(x, tb);
     if (!compile_converged(x, c, tb, loops, start))
         return false;
+    tb->nzcv_dead_in = ne_flags_dead_at_entry(tb);
     tb->native = start;
 #ifndef CONFIG_SYSTEM
     struct IndirectEntry *e = ibc_entry(b, tb->pc);
@@ -1863,6 +1944,16 @@ uint8_t *native_run(CPUState *c, TB *tb)
 
 void native_chain(uint8_t *field, TB *tb)
 {
+    if ((uintptr_t)field & FLAGS_TAG) {
+        const FlagsChain *r = (const FlagsChain *)((uintptr_t)field & ~FLAGS_TAG);
+        if (tb->nzcv_dead_in) {
+            x_patch(r->direct, tb->native);
+            x_patch8(r->jrcxz, r->direct - 1); /* in reach: goto_tail_flags checked */
+        } else {
+            x_patch(r->stores, tb->native);
+        }
+        return;
+    }
 #ifdef CONFIG_SYSTEM
     if ((uintptr_t)field & CROSS_TAG) { /* a branch into another page: through its guard */
         CrossChain *r = (CrossChain *)((uintptr_t)field & ~CROSS_TAG);

@@ -41,6 +41,10 @@ typedef struct NCtx {
     struct {
         uint8_t *exit_field;    /* jne taken when exit_request is set */
         uint8_t *chain_field;   /* the jmp that chaining patches */
+        uint8_t *flags_field;   /* non-NULL: NZCV pending in EFLAGS, stored before this jmp;
+                                 * chain_field's jmp after it is for a target that does not need
+                                 * them, once jrcxz_field points there (goto_tail_flags) */
+        uint8_t *jrcxz_field;
         uint64_t target;
         bool chainable;
     } gotos[NE_MAX_GOTOS];
@@ -355,6 +359,9 @@ int ne_adc_live_carry(const NCtx *x);
 void ne_store_flags(NCtx *x, int kind);
 /* All four NZCV from the x86 flags of an operation of that kind, stored now. */
 void ne_store_all_flags(NCtx *x, int kind);
+/* Does tb's code, entered from its start, write all four NZCV before anything reads them,
+ * leaves or touches guest memory (computing only in between, through its loop heads)? */
+bool ne_flags_dead_at_entry(const TB *tb);
 /* native_simd.c, native_simd_perm.c: NK_VEC and NK_VEC_PERM. */
 unsigned ne_emit_vec(NCtx *x, const Op *o, const NativeDesc *d);
 unsigned ne_emit_vec_perm(NCtx *x, const Op *o, const NativeDesc *d);

@@ -262,6 +262,22 @@ static bool flags_dead_after(const TB *tb, unsigned j)
     return false;
 }
 
+bool ne_flags_dead_at_entry(const TB *tb)
+{
+    for (unsigned k = 0; k < tb->n_ops; k++) {
+        if (tb->ops[k].fn == op_loop_head)
+            continue; /* a label: the way in from above goes straight on */
+        const NativeDesc *d = native_desc(tb->ops[k].fn);
+        if (!d)
+            return false;
+        if (writes_all_flags(d))
+            return true;
+        if (!pure_op(d))
+            return false;
+    }
+    return false;
+}
+
 bool ne_keeps_eflags(const Op *o, const NativeDesc *d)
 {
     return d->kind == NK_MOVI || (d->kind == NK_MOV && o->n != REG_ZR);

@@ -37,6 +37,10 @@ typedef struct TB {
     uint32_t runs;        /* native back end: runs from the ops so far (native_tier_up) */
     bool plain;           /* native back end: compiled without loop-head value facts, after an
                            * entry check of them failed (native_drop_head_facts) */
+    bool nzcv_dead_in;    /* native back end: its code writes all of NZCV before anything reads
+                           * or could see them (a failed entry check runs the block again
+                           * first: dispatch.h): a chained jump in may leave them out of
+                           * CPUState (native_chain) */
 #ifdef CONFIG_SYSTEM
     uint64_t phys;        /* physical address of pc when translated */
     uint32_t flags;       /* CPU state the ops depend on (EL, MMU on) */

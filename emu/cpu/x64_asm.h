@@ -333,6 +333,21 @@ static inline uint8_t *x_call(Asm *a)
     x_d32(a, 0);
     return f;
 }
+/* jrcxz rel8: EFLAGS left alone; returns the rel8 field (x_patch8). */
+static inline uint8_t *x_jrcxz(Asm *a)
+{
+    x_b(a, 0xE3);
+    uint8_t *f = a->p;
+    x_b(a, 0);
+    return f;
+}
+/* Point the rel8 field f at target; false when it is out of reach. */
+static inline bool x_patch8(uint8_t *f, const uint8_t *target)
+{
+    ptrdiff_t rel = target - (f + 1);
+    f[0] = (uint8_t)(int8_t)rel;
+    return rel >= -128 && rel <= 127;
+}
 /* Point the rel32 field f at target. */
 static inline void x_patch(uint8_t *f, const uint8_t *target)
 {

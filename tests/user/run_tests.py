@@ -37,6 +37,7 @@ PROGRAMS = {
     'segv_flags': ('segv_flags.c', ['static', 'dynamic'], [], LIBC),
     'near_base':  ('near_base.c',  ['static'], [], LIBC),
     'indirect':   ('indirect.c',   ['static', 'dynamic'], [], LIBC),
+    'flags_exit': ('flags_exit.c', ['static', 'dynamic'], [], LIBC),
     'misc_sys':   ('misc_sys.c',   ['static', 'dynamic'], [], LIBC),
     'argv_env':   ('argv_env.c',   ['static', 'dynamic'], ['one', '', 'three four'], LIBC),
     'fileio':     ('fileio.c',     ['static', 'dynamic'], [], LIBC),

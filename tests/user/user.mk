@@ -15,7 +15,8 @@ USER_GATE ?= asm_hello-nostdlib asm_sigill-nostdlib nl_signals-nolibc nl_threads
              exec_self-static exec_self-dynamic threads-static threads-dynamic \
              system_sh-static system_sh-dynamic sysv_ipc-static sysv_ipc-dynamic \
              sigbus-static sigbus-dynamic segv_flags-static segv_flags-dynamic \
-             exec_opts-static exec_opts-dynamic near_base-static indirect-static indirect-dynamic
+             exec_opts-static exec_opts-dynamic near_base-static indirect-static indirect-dynamic \
+             flags_exit-static flags_exit-dynamic
 
 USER_TEST = $(PYTHON) tests/user/run_tests.py --malibu $(B)/malibu-user --builddir $(B)/tests/user
 
