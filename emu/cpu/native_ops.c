@@ -246,11 +246,14 @@ static bool writes_setter_reg(const Op *s, const NativeDesc *sd, unsigned r)
     return r != REG_SINK && (r == s->d || r == s->n || (reg && r == s->m));
 }
 
-/* Are NZCV dead after op j: overwritten by the ops after it (computing only, in between)
- * before anything reads them, leaves or touches guest memory? */
-static bool flags_dead_after(const TB *tb, unsigned j)
+/* Are NZCV dead from op k on: overwritten by the ops from there (computing only, in between;
+ * through_heads: a loop head's label goes straight on) before anything reads them, leaves or
+ * touches guest memory? */
+static bool flags_dead_from(const TB *tb, unsigned k, bool through_heads)
 {
-    for (unsigned k = j + 1; k < tb->n_ops; k++) {
+    for (; k < tb->n_ops; k++) {
+        if (through_heads && tb->ops[k].fn == op_loop_head)
+            continue;
         const NativeDesc *d = native_desc(tb->ops[k].fn);
         if (!d)
             return false;
@@ -262,21 +265,9 @@ static bool flags_dead_after(const TB *tb, unsigned j)
     return false;
 }
 
-bool ne_flags_dead_at_entry(const TB *tb)
-{
-    for (unsigned k = 0; k < tb->n_ops; k++) {
-        if (tb->ops[k].fn == op_loop_head)
-            continue; /* a label: the way in from above goes straight on */
-        const NativeDesc *d = native_desc(tb->ops[k].fn);
-        if (!d)
-            return false;
-        if (writes_all_flags(d))
-            return true;
-        if (!pure_op(d))
-            return false;
-    }
-    return false;
-}
+static bool flags_dead_after(const TB *tb, unsigned j) { return flags_dead_from(tb, j + 1, false); }
+
+bool ne_flags_dead_at_entry(const TB *tb) { return flags_dead_from(tb, 0, true); }
 
 bool ne_keeps_eflags(const Op *o, const NativeDesc *d)
 {
