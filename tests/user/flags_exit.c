@@ -3,7 +3,8 @@
  * where the next block needs them: on the way to a block that reads them first, and whenever
  * it leaves for the run loop instead (a pending signal) before that block.  The loop's taken
  * side goes to a block whose first instruction reads Z (CSET), so a lost store counts an even
- * number as odd; the other loop goes to a block that compares first.  A SIGALRM every 100 us
+ * number as odd (the block leaves NE in CPUState: MRS NZCV reads them there); the other loop
+ * goes to a block that compares first.  A SIGALRM every 100 us
  * makes the run loop take some of those exits. */
 #include <signal.h>
 #include <stdio.h>
@@ -18,54 +19,41 @@ static void on_alarm(int sig)
     ticks++;
 }
 
-/* i from 1 to n: the evens, counted by a CSET of the taken side's flags. */
+/* i from 1 to n: the evens, counted by a CSET of the taken side's flags; at_taken runs first
+ * in the taken side's block. */
+#define EVENS_LOOP(at_taken)                                                                     \
+    __asm__ volatile("cmp %[i], #1\n\t" /* NE going in */                                      \
+                     "1:\n\t"                                                                    \
+                     "add %[i], %[i], #1\n\t"                                                    \
+                     "and %[t], %[i], #1\n\t"                                                    \
+                     "cmp %[t], #0\n\t"                                                          \
+                     "b.eq 2f\n\t"                                                               \
+                     "cmp %[i], %[n]\n\t"                                                        \
+                     "b.lo 1b\n\t"                                                               \
+                     "b 3f\n\t"                                                                  \
+                     "2:\n\t" at_taken "cset %[z], eq\n\t"                                       \
+                     "add %[e], %[e], %[z]\n\t"                                                  \
+                     "cmp %[i], %[n]\n\t"                                                        \
+                     "mrs %[q], nzcv\n\t" /* NE into CPUState before the next taken side */     \
+                     "b.lo 1b\n\t"                                                               \
+                     "3:\n\t"                                                                    \
+                     : [i] "+&r"(i), [e] "+&r"(evens), [t] "=&r"(t), [z] "=&r"(z), [q] "=&r"(q)  \
+                     : [n] "r"(n)                                                                \
+                     : "cc")
+
+/* The taken side's block reads the flags first. */
 static unsigned long evens_by_cset(unsigned long n)
 {
-    unsigned long i = 0, evens = 0, t, z;
-    __asm__ volatile("cmp %[i], #1\n\t" /* NE going in */
-                     "1:\n\t"
-                     "add %[i], %[i], #1\n\t"
-                     "and %[t], %[i], #1\n\t"
-                     "cmp %[t], #0\n\t"
-                     "b.eq 2f\n\t"
-                     "cmp %[i], %[n]\n\t"
-                     "b.lo 1b\n\t"
-                     "b 3f\n\t"
-                     "2:\n\t"
-                     "cset %[z], eq\n\t"
-                     "add %[e], %[e], %[z]\n\t"
-                     "cmp %[i], %[n]\n\t"
-                     "b.lo 1b\n\t"
-                     "3:\n\t"
-                     : [i] "+&r"(i), [e] "+&r"(evens), [t] "=&r"(t), [z] "=&r"(z)
-                     : [n] "r"(n)
-                     : "cc");
+    unsigned long i = 0, evens = 0, t, z, q;
+    EVENS_LOOP("");
     return evens;
 }
 
-/* The same loop, the taken side's block comparing before it reads the flags. */
+/* The taken side's block compares before it reads the flags. */
 static unsigned long evens_by_compare(unsigned long n)
 {
-    unsigned long i = 0, evens = 0, t, z;
-    __asm__ volatile("cmp %[i], #1\n\t"
-                     "1:\n\t"
-                     "add %[i], %[i], #1\n\t"
-                     "and %[t], %[i], #1\n\t"
-                     "cmp %[t], #0\n\t"
-                     "b.eq 2f\n\t"
-                     "cmp %[i], %[n]\n\t"
-                     "b.lo 1b\n\t"
-                     "b 3f\n\t"
-                     "2:\n\t"
-                     "cmp %[t], #0\n\t"
-                     "cset %[z], eq\n\t"
-                     "add %[e], %[e], %[z]\n\t"
-                     "cmp %[i], %[n]\n\t"
-                     "b.lo 1b\n\t"
-                     "3:\n\t"
-                     : [i] "+&r"(i), [e] "+&r"(evens), [t] "=&r"(t), [z] "=&r"(z)
-                     : [n] "r"(n)
-                     : "cc");
+    unsigned long i = 0, evens = 0, t, z, q;
+    EVENS_LOOP("cmp %[t], #0\n\t");
     return evens;
 }
 
