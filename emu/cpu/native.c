@@ -68,14 +68,19 @@ void native_set_insn_count(bool on)
 #if MALIBU_HAVE_NATIVE
 #include "native_emit.h"
 
+/* Does generated code keep CPUState.insn_count (asked for, or the quantum checks it)? */
+static bool insn_counted(void) { return !insn_count_off || insn_limit_check; }
+
 /* CPUState.insn_count as generated code updates it.  System mode counts every block (the PMU,
  * icount and the stats read it) and keeps the count in HR_INSN_COUNT: a register add per block
  * where a read-modify-write of one memory word chained every block to the one before through
  * store forwarding.  The register is loaded on entry and stored at the exit and around each
  * call out of generated code (the C it calls reads the count, or raises out of the block).
- * User mode counts only when asked (--debug stats, the quantum check), in memory. */
+ * User mode counts only when asked (--debug stats, the quantum check), in memory.  System
+ * mode's add is a lea, which leaves EFLAGS: a side exit's NZCV may still be there
+ * (goto_tail_flags). */
 #ifdef CONFIG_SYSTEM
-static void insn_count_add(Asm *a, int32_t n) { x_alu_ri(a, W64, ALU_ADD, HR_INSN_COUNT, n); }
+static void insn_count_add(Asm *a, int32_t n) { x_lea(a, W64, HR_INSN_COUNT, HR_INSN_COUNT, X_NONE, n); }
 static void insn_count_to_cpu(Asm *a) { x_store(a, W64, HR_CPU, CPU_OFF(insn_count), HR_INSN_COUNT); }
 static void insn_count_from_cpu(Asm *a) { x_load(a, W64, HR_INSN_COUNT, HR_CPU, CPU_OFF(insn_count)); }
 static void insn_count_into(Asm *a, int r) { x_mov_rr(a, W64, r, HR_INSN_COUNT); }
@@ -531,6 +536,13 @@ void ne_call(NCtx *x, const void *fn)
 static void loop_back_edge(NCtx *x, struct NeLoopHead *h, unsigned uncount);
 static void goto_tail(NCtx *x, uint64_t target, unsigned uncount);
 
+/* A side exit: the block's instructions after it did not run. */
+static void uncount_side_exit(Asm *a, unsigned uncount)
+{
+    if (uncount && insn_counted())
+        insn_count_add(a, -(int32_t)uncount);
+}
+
 /* The loop head at target the block has already compiled, else NULL. */
 static struct NeLoopHead *loop_head_at(NCtx *x, uint64_t target)
 {
@@ -571,8 +583,7 @@ static void goto_tail(NCtx *x, uint64_t target, unsigned uncount)
         x->failed = true;
         return;
     }
-    if (uncount && (!insn_count_off || insn_limit_check)) /* a side exit: the rest did not run */
-        insn_count_add(&x->a, -(int32_t)uncount);
+    uncount_side_exit(&x->a, uncount);
     x_alu_mi(&x->a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
     x->gotos[x->n_gotos].exit_field = x_jcc(&x->a, CC_NE);
     x->gotos[x->n_gotos].chain_field = x_jmp(&x->a);
@@ -614,7 +625,7 @@ static bool flags_goto_ok(const NCtx *x, uint64_t target, unsigned uncount)
     return ((target ^ x->tb->pc) >> 12) == 0;
 #else
     (void)x, (void)target;
-    return !uncount || (insn_count_off && !insn_limit_check);
+    return !uncount || !insn_counted(); /* user mode's count is an add in memory */
 #endif
 }
 
@@ -630,10 +641,7 @@ static void goto_tail_flags(NCtx *x, uint64_t target, unsigned uncount, int kind
         x->failed = true;
         return;
     }
-#ifdef CONFIG_SYSTEM
-    if (uncount && (!insn_count_off || insn_limit_check)) /* a side exit: the rest did not run */
-        x_lea(a, W64, HR_INSN_COUNT, HR_INSN_COUNT, X_NONE, -(int32_t)uncount);
-#endif
+    uncount_side_exit(a, uncount);
     unsigned g = x->n_gotos++;
     x_load(a, W32, X_RCX, HR_CPU, CPU_OFF(exit_request));
     uint8_t *go_on = x_jrcxz(a);
@@ -1324,7 +1332,7 @@ static void loop_back_edge(NCtx *x, struct NeLoopHead *h, unsigned uncount)
      * round counts the block from the head less those (one add); leaving takes them back out
      * (out of line, after the jump round: the exit code expects the count of a block not yet
      * entered). */
-    bool count = !insn_count_off || insn_limit_check;
+    bool count = insn_counted();
     uint8_t *leave[2];
     unsigned n_leave = 0;
     x_alu_mi(a, W32, ALU_CMP, HR_CPU, CPU_OFF(exit_request), 0);
@@ -1374,7 +1382,7 @@ static void emit_through_exits(NCtx *x, struct NativeBuf *b)
         const Op *o = &x->tb->ops[x->through[k].op];
         x_patch(x->through[k].field, a->p);
         ne_dirty_store(x, &x->through[k].dirty);
-        if (!insn_count_off || insn_limit_check)
+        if (insn_counted())
             insn_count_add(a, -(int32_t)o->x);
         x_mov_imm(a, X_RCX, o->imm);
         x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
@@ -1597,7 +1605,8 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
         x_patch(x->gotos[g].exit_field, a->p);
         x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
         uint8_t *join = x_jmp(a);
-        if (x->gotos[g].flags_field) { /* unchained: through the flags' stores */
+        uint64_t unchained = (uint64_t)(uintptr_t)x->gotos[g].chain_field; /* what native_chain gets */
+        if (x->gotos[g].flags_field) { /* left through the flags' stores */
             FlagsChain *r = (FlagsChain *)(void *)data_alloc(b, 1);
             if (!r) {
                 x->failed = true;
@@ -1606,13 +1615,7 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
             *r = (FlagsChain){ .jrcxz = x->gotos[g].jrcxz_field, .direct = x->gotos[g].chain_field,
                                .stores = x->gotos[g].flags_field };
             x_patch(x->gotos[g].flags_field, a->p);
-            x_patch(x->gotos[g].chain_field, a->p);
-            x_mov_imm(a, X_RAX, (uint64_t)(uintptr_t)r | FLAGS_TAG);
-            x_patch(join, a->p);
-            x_mov_imm(a, X_RCX, x->gotos[g].target);
-            x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
-            x_patch(x_jmp(a), b->epilogue);
-            continue;
+            unchained = (uint64_t)(uintptr_t)r | FLAGS_TAG;
         }
         x_patch(x->gotos[g].chain_field, a->p);
 #ifdef CONFIG_SYSTEM
@@ -1623,7 +1626,7 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
         }
 #endif
         if (x->gotos[g].chainable)
-            x_mov_imm(a, X_RAX, (uint64_t)(uintptr_t)x->gotos[g].chain_field);
+            x_mov_imm(a, X_RAX, unchained);
         else
             x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
         x_patch(join, a->p);
@@ -1769,7 +1772,7 @@ static bool compile_once(NCtx *x, CPUState *c, TB *tb, bool loops, uint8_t *at)
     /* In user mode the count is a read-modify-write of one memory word in every block, a
      * dependency chain through memory from block to block (6 % of python's time): only when
      * read. */
-    if (!insn_count_off || insn_limit_check)
+    if (insn_counted())
         insn_count_add(&x->a, (int32_t)tb->n_insns);
     if (loops) {
         loop_enter(x, &x->head[0]);
