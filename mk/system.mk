@@ -4,6 +4,8 @@
 SYS_MAIN_OBJS := $(patsubst %.c,$(B)/sysobj/%.o,$(sort $(wildcard emu/system/*.c)))
 
 $(SYS_MAIN_OBJS): SYS_CFLAGS += $(FDT_CFLAGS)
+# (version.c reads the GPU JIT's header, which includes the generated ISA header)
+$(SYS_MAIN_OBJS): | $(B)/gen/bifrost_isa.h
 # The command line (one option table, emu/system/options.c) and --image / --run (run_image.c):
 # also linked by the tests that fill a board's configuration from a command line.
 OPTION_OBJS := $(B)/sysobj/emu/system/options.o $(B)/sysobj/emu/system/run_image.o
