@@ -747,38 +747,21 @@ void ne_ret(NCtx *x)
 
 /* The return points of the block's calls: entered by a host `ret` from a RET whose target
  * (in c->pc, registers written back) is the call's return address; continue at the block
- * there, chained like a direct branch.  System mode: only while the return address's page
- * still maps to this block's physical page in this block's CPU state (the RET may come after
- * a context switch or an exception); else the lookup stub. */
-static void emit_return_points(NCtx *x, struct NativeBuf *b)
+ * there, chained like a direct branch.  System mode: with no check that the return address's
+ * page still maps to this block's physical page in this block's CPU state.  Frames live only
+ * until the next exit to the dispatcher (exception entry, ERET, interrupts, writes to the
+ * translation registers and to code all leave), so only a TLBI followed by an ISB inside
+ * generated code could change what the return must fetch, and ISB drops every frame
+ * (NK_CONTEXT_SYNC).  A return address in another page still goes through that page's guard. */
+static void emit_return_points(NCtx *x)
 {
     Asm *a = &x->a;
     unsigned n = x->n_rets;
     rc_reset(x); /* entered with every register in CPUState */
     for (unsigned k = 0; k < n; k++) {
-        uint64_t ret = x->rets[k].ret;
         x_patch(x->rets[k].field, a->p);
         x_alu_ri(a, W64, ALU_ADD, X_RSP, 8); /* the frame's guest address */
-#ifdef CONFIG_SYSTEM
-        if (((ret ^ x->tb->pc) >> 12) == 0) {
-            int32_t e = (int32_t)(((ret >> 12) & (SYS_TLB_SIZE - 1)) * sizeof(SysTlbEntry));
-            x_load(a, W64, X_RCX, HR_CPU, (int32_t)offsetof(SysCPU, tlb));
-            x_mov_imm(a, X_RAX, ret & ~0xfffull);
-            x_alu_rm(a, W64, ALU_CMP, X_RAX, X_RCX, e + (int32_t)offsetof(SysTlbEntry, tag_x));
-            x_patch(x_jcc(a, CC_NE), b->lookup);
-            x_mov_imm(a, X_RDI, (uint64_t)(uintptr_t)x->tb);
-            x_load(a, W64, X_RAX, X_RCX, e + (int32_t)offsetof(SysTlbEntry, pa));
-            x_alu_rm(a, W64, ALU_XOR, X_RAX, X_RDI, (int32_t)offsetof(TB, phys));
-            x_shift_ri(a, W64, SH_SHR, X_RAX, 12);
-            x_patch(x_jcc(a, CC_NE), b->lookup);
-            x_load(a, W32, X_RAX, HR_CPU, (int32_t)offsetof(SysCPU, tb_flags));
-            x_alu_rm(a, W32, ALU_CMP, X_RAX, X_RDI, (int32_t)offsetof(TB, flags));
-            x_patch(x_jcc(a, CC_NE), b->lookup);
-        }
-#else
-        (void)b;
-#endif
-        ne_goto(x, ret);
+        ne_goto(x, x->rets[k].ret);
     }
 }
 
@@ -1581,7 +1564,7 @@ static void emit_stubs(NCtx *x, struct NativeBuf *b)
         x_alu_rr(a, W32, ALU_XOR, X_RAX, X_RAX);
         x_patch(x_jmp(a), b->epilogue);
     }
-    emit_return_points(x, b);
+    emit_return_points(x);
     emit_side_exits(x); /* before the gotos: they add to them */
     for (unsigned k = 0; k < x->n_slow; k++) {
         x_patch(x->slow[k].field, a->p);

@@ -56,6 +56,7 @@ typedef enum {
     /* native_int_extra.c and native_fp.c */
     NK_DIV, NK_ADC, NK_DP1, NK_FMOV_GEN, NK_FP_UN, NK_FP_BIN, NK_FCMP, NK_CVTF, NK_SHA512, NK_ATOMIC,
     NK_DC_ZVA, /* system mode (native_sys.c): DC ZVA of Xn, 64 bytes */
+    NK_CONTEXT_SYNC, /* system mode (native_sys.c): ISB drops the guest call frames */
     /* AdvSIMD (native_simd*.c): op = NVEC_* / NPERM_* below */
     NK_VEC, NK_VEC_PERM,
     NK_COUNT

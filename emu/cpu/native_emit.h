@@ -339,6 +339,7 @@ unsigned ne_emit_fp(NCtx *x, const Op *o, const NativeDesc *d);
 unsigned ne_emit_sha512(NCtx *x, const Op *o, const NativeDesc *d); /* native_sha512.c */
 unsigned ne_emit_atomic(NCtx *x, const Op *o, const NativeDesc *d); /* native_atomic.c */
 unsigned ne_emit_dc_zva(NCtx *x, const Op *o, const NativeDesc *d); /* native_sys.c */
+unsigned ne_emit_context_sync(NCtx *x);                              /* native_sys.c */
 #ifdef CONFIG_SYSTEM
 /* System mode, native_ops.c: the soft-TLB fast path for `bytes` bytes at guest address rax
  * (clobbers rcx, rdx): on a hit (the entry's read or write tag equals the page of the access's

@@ -43,7 +43,7 @@ static bool writes_no_x(int k)
     return k == NK_STORE || k == NK_STOREP || k == NK_FSTORE || k == NK_FSTOREP || k == NK_FLOAD ||
            k == NK_FLOADP || k == NK_GOTO || k == NK_BL || k == NK_BR || k == NK_BLR || k == NK_RET ||
            k == NK_BCOND || k == NK_CB || k == NK_TB || k == NK_FP_UN || k == NK_FP_BIN || k == NK_FCMP ||
-           k == NK_VEC || k == NK_VEC_PERM || k == NK_SHA512 || k == NK_DC_ZVA;
+           k == NK_VEC || k == NK_VEC_PERM || k == NK_SHA512 || k == NK_DC_ZVA || k == NK_CONTEXT_SYNC;
 }
 
 /* Ops without host code of their own that forget no fact: labels and the block's branches. */

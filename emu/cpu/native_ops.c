@@ -1274,7 +1274,7 @@ static uint32_t op_scratch(NCtx *x, const Op *o, const NativeDesc *d)
     bool sink = o->d == REG_SINK;                /* result to XZR: rdx (def_copy) */
     int mode = d->sub;
     switch (d->kind) {
-    case NK_MOVI: case NK_MOV: case NK_REV: case NK_EXTEND:
+    case NK_MOVI: case NK_MOV: case NK_REV: case NK_EXTEND: case NK_CONTEXT_SYNC:
     case NK_GOTO: case NK_BL: case NK_BR: case NK_BLR: case NK_RET: case NK_BCOND: case NK_CB:
         return 0;
     case NK_TB:
@@ -1782,6 +1782,8 @@ static unsigned emit_op(NCtx *x, const Op *o, const NativeDesc *d)
         return ne_emit_atomic(x, o, d);
     case NK_DC_ZVA:
         return ne_emit_dc_zva(x, o, d);
+    case NK_CONTEXT_SYNC:
+        return ne_emit_context_sync(x);
     case NK_VEC:
         return ne_emit_vec(x, o, d);
     case NK_VEC_PERM:

@@ -1,5 +1,7 @@
-/* Native back end, system mode: DC ZVA (NK_DC_ZVA) as four 16-byte stores of zero after the
- * soft-TLB write probe.  Linux clears pages with it (clear_page: one DC ZVA per 64 bytes) and
+/* Native back end, system mode: context synchronization (NK_CONTEXT_SYNC) and DC ZVA
+ * (NK_DC_ZVA).
+ *
+ * DC ZVA: four 16-byte stores of zero after the soft-TLB write probe.  Linux clears pages with it (clear_page: one DC ZVA per 64 bytes) and
  * glibc's memset uses it for large blocks; the portable handler cost a call with the register
  * cache written back and reloaded around it.  A miss (no write tag: not mapped, read-only, MMIO,
  * a page with translated code) calls the handler, which raises or takes the slow path. */
@@ -26,6 +28,24 @@ unsigned ne_emit_dc_zva(NCtx *x, const Op *o, const NativeDesc *d)
     for (unsigned off = 0; off < bytes; off += 16)
         x_movdqu_mx(a, X_RCX, X_RAX, (int32_t)off, 0);
     ne_slow_resume(x, miss, a->p);
+    return 1;
+#endif
+}
+
+/* ISB: instruction fetch after it sees the TLB maintenance and translation-table writes before
+ * it.  A guest call's return point goes on into the calling block without checking that the
+ * block's page is still mapped as when it was translated (native.c, emit_return_points): only a
+ * context synchronization event lets a TLBI change what a return fetches, and ISB is the one
+ * that does not leave to the dispatcher (exception entry, ERET and translation-register writes
+ * do, and every exit drops the frames).  So ISB forgets every frame, as the dispatcher does:
+ * the pending returns take the lookup stub. */
+unsigned ne_emit_context_sync(NCtx *x)
+{
+#ifndef CONFIG_SYSTEM
+    (void)x;
+    return 0;
+#else
+    x_load(&x->a, W64, X_RSP, HR_CPU, CPU_OFF(host_sp));
     return 1;
 #endif
 }

@@ -61,6 +61,12 @@ bool trans_SYS_HINT(DisasCtx *s, arg_SYS_HINT *a)
 
 static Op *op_clrex(CPUState *c, Op *o) { c->excl_size = 0; return op_next(c, o); }
 static Op *op_dmb_full(CPUState *c, Op *o) { __atomic_thread_fence(__ATOMIC_SEQ_CST); return op_next(c, o); }
+#ifdef CONFIG_SYSTEM
+/* ISB: the block ends after it, so that later code is fetched anew; native code also drops
+ * the guest call frames here (NK_CONTEXT_SYNC, native_sys.c).  Run from the ops, a block has
+ * no frames under it: the dispatcher runs it. */
+static Op *op_isb(CPUState *c, Op *o) { return op_next(c, o); }
+#endif
 #if !defined(__x86_64__) && !defined(__i386__)
 static Op *op_dmb_ld(CPUState *c, Op *o) { __atomic_thread_fence(__ATOMIC_ACQUIRE); return op_next(c, o); }
 static Op *op_dmb_st(CPUState *c, Op *o) { __atomic_thread_fence(__ATOMIC_RELEASE); return op_next(c, o); }
@@ -91,6 +97,9 @@ bool trans_SYS_BARRIER(DisasCtx *s, arg_SYS_BARRIER *a)
         }
         return true;
     case 6: /* ISB: end the block so later code is fetched anew */
+#ifdef CONFIG_SYSTEM
+        tr_emit(s, op_isb);
+#endif
         tr_goto(s, s->pc + 4);
         return true;
     default:
@@ -226,6 +235,9 @@ static void describe_sys_handlers(void)
     native_bind(op_mrs_tpidr, (NativeDesc){ .kind = NK_CPU_FIELD, .op = 0, .sub = NCF_TPIDR_EL0 });
     native_bind(op_msr_tpidr, (NativeDesc){ .kind = NK_CPU_FIELD, .op = 1, .sub = NCF_TPIDR_EL0 });
     native_bind(op_mrs_tpidrro, (NativeDesc){ .kind = NK_CPU_FIELD, .op = 0, .sub = NCF_TPIDRRO_EL0 });
+#ifdef CONFIG_SYSTEM
+    native_bind(op_isb, (NativeDesc){ .kind = NK_CONTEXT_SYNC });
+#endif
 }
 NATIVE_DESCRIBER(describe_sys_handlers)
 #endif

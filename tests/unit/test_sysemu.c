@@ -14,7 +14,8 @@
  *   that page after TLBI, once their targets were translated and looked up many times;
  * - one BR site with eight targets: a target rewritten by a store is seen at once; one BLR
  *   site into a remapped page takes the new page's block, not the old one still in the jump
- *   cache, once the page's execute entry is back in the TLB; a BLR site into a block
+ *   cache, once the page's execute entry is back in the TLB; a return into a page remapped
+ *   (TLBI, ISB) inside the callee fetches the new page's code; a BLR site into a block
  *   translated with FP enabled traps once FP is disabled (the jump cache's CPU-state key);
  * - two vCPUs in one machine: a store by one into code the other translated makes the other
  *   run the new code; TLBI ...IS reaches the other vCPU's TLB, TLBI without IS does not;
@@ -551,6 +552,62 @@ START_TEST(indirect_site_after_remap)
     ck_assert_uint_eq(hvc_regs[0], 0x42);
     ck_assert_uint_eq(hvc_regs[2], 8);               /* the new page's other function */
     ck_assert_uint_eq(hvc_regs[3], 8 * 1 + 8 * 2);   /* 8 calls before the remap, 8 after */
+}
+END_TEST
+
+/* A guest call's return point after the calling block's page is remapped inside the callee
+ * (a PTE store through a mapping of the table, TLBI, DSB, ISB, then RET, with no exit to the
+ * dispatcher in between): the return must fetch the new page's code.  VA 0x2000 holds
+ * "mov x9, x30; bl remap; add x3, x3, #k; mov x30, x9; ret" with k = 1 in the first version and
+ * 16 in the second; main calls it 16 times.  The callee writes the PTE of VA 0x2000 every time
+ * (the same one until round 12, the second version's from then on), so that every path is
+ * translated and chained before the remap.  Native code goes on from a return point into the
+ * calling block unchecked, so the ISB must drop the call frames. */
+START_TEST(return_point_after_remap_and_isb)
+{
+    cross_page_tables();
+    uint64_t l3_map = RAM + 0x13000 + 3 + (1ull << 10);
+    memcpy(ram + 0x13000 + 3 * 8, &l3_map, 8); /* L3[3]: VA 0x3000 -> the L3 table itself */
+    enum { REMAP = 0x1040 };
+    uint32_t caller[] = { 0xaa1e03e9 /* mov x9, x30 */, a64_bl(0x2004, REMAP), 0x91000463 /* add x3, x3, #1 */,
+                          0xaa0903fe /* mov x30, x9 */, 0xd65f03c0 /* ret */ };
+    load(0x2000, caller, 5);
+    caller[2] = 0x91004063; /* add x3, x3, #16 */
+    load(0x3000, caller, 5);
+    uint32_t a[32];
+    unsigned n = 0, va = 0x1000;
+#define AT (va + 4 * n)
+    a[n++] = 0xd2800003; /* movz x3, #0 */
+    a[n++] = 0xd2800004; /* movz x4, #0 */
+    a[n++] = 0xd2840005; /* movz x5, #0x2000 */
+    a[n++] = 0xd284806c; /* movz x12, #0x2403 */
+    a[n++] = 0xf2b0000c; /* movk x12, #0x8000, lsl #16: the PTE of RAM + 0x2000 */
+    a[n++] = 0xd286806d; /* movz x13, #0x3403 */
+    a[n++] = 0xf2b0000d; /* movk x13, #0x8000, lsl #16: the PTE of RAM + 0x3000 */
+    unsigned loop = AT;
+    a[n++] = 0xd63f00a0; /* blr x5 */
+    a[n++] = 0x91000484; /* add x4, x4, #1 */
+    a[n++] = 0xf100409f; /* cmp x4, #16 */
+    a[n] = a64_bne(AT, loop), n++;
+    a[n++] = 0xd2800840; /* movz x0, #0x42 */
+    a[n++] = 0xd4000002; /* hvc #0 */
+    while (AT < REMAP)
+        a[n++] = 0xd503201f; /* nop */
+    a[n++] = 0xf100309f; /* cmp x4, #12 */
+    a[n++] = 0x9a8c21aa; /* csel x10, x13, x12, hs */
+    a[n++] = 0xd286020b; /* movz x11, #0x3010: L3[2] through VA 0x3000 */
+    a[n++] = 0xf900016a; /* str x10, [x11] */
+    a[n++] = 0xd5033b9f; /* dsb ish */
+    a[n++] = 0xd508871f; /* tlbi vmalle1 */
+    a[n++] = 0xd5033b9f; /* dsb ish */
+    a[n++] = 0xd5033fdf; /* isb */
+    a[n++] = 0xd65f03c0; /* ret */
+#undef AT
+    ck_assert_uint_le(n, 32);
+    cross_page_run(a, n);
+    ck_assert_uint_eq(hvc_regs[0], 0x42);
+    ck_assert_uint_eq(hvc_regs[4], 16);
+    ck_assert_uint_eq(hvc_regs[3], 12 * 1 + 4 * 16); /* round 12's return is already in the new page */
 }
 END_TEST
 
@@ -1406,6 +1463,7 @@ int main(void)
     tcase_add_test(tc, cross_page_chain_same_site_after_remap);
     tcase_add_test(tc, indirect_site_many_targets_after_rewrite);
     tcase_add_test(tc, indirect_site_after_remap);
+    tcase_add_test(tc, return_point_after_remap_and_isb);
     tcase_add_test(tc, indirect_site_after_fp_trap_change);
     tcase_add_test(tc, smc_and_hvc_imm_undef);
     tcase_add_test(tc, wfi_timer_irq);
