@@ -101,6 +101,7 @@ void sys_tlb_flush(SysCPU *s)
     s->blk_overflow = false;
     s->pan_stale_ng = s->pan_stale_global = false;
     s->n_tlb_flush++;
+    s->chain_epoch++;
 }
 
 void sys_tlb_flush_user(SysCPU *s)
@@ -111,6 +112,7 @@ void sys_tlb_flush_user(SysCPU *s)
     sweep_end(s);
     s->pan_stale_ng = false;
     s->n_tlb_flush++;
+    s->chain_epoch++;
 }
 
 /* A fill of e (in the current table): list its slot for the sweeps. */
@@ -214,6 +216,7 @@ void sys_tlb_flush_va(SysCPU *s, uint64_t va)
             }
     }
     s->n_tlb_flush_va++;
+    s->chain_epoch++;
 }
 
 void sys_update_mode(SysCPU *s)

@@ -1474,10 +1474,14 @@ static bool emit_handler_call(NCtx *x, unsigned i)
 #ifdef CONFIG_SYSTEM
 /* A direct branch into another page (system mode), chained with a guard: the page's mapping
  * may change under the block, so the chained jump is taken only while the target block is
- * the one at the target address in the current translation regime, exactly what
- * sys_tb_find accepts: the block still has the target's address (a dropped block's is
- * DEAD_PC), the soft TLB has an execute entry for the target's page mapping it to the
- * block's physical page, and the CPU state is the block's.  Else the lookup stub.
+ * the one at the target address in the current translation regime, what sys_tb_find
+ * accepts: the block still has the target's address (a dropped block's is DEAD_PC), the soft
+ * TLB has an execute entry for the target's page mapping it to the block's physical page, and
+ * the CPU state is the block's.  Else the lookup stub.  Those checks run only when the vCPU's
+ * chain_epoch moved since they last passed for this branch (a TLB flush or a block dropped:
+ * sys_cpu.h); in between, the guard is one compare.  A soft-TLB entry evicted meanwhile does
+ * not matter: without a TLBI the guest may not rely on fetching through a changed mapping,
+ * and the CPU state of a block never changes (it leaves when the state does).
  * Unchained, the branch leaves with a tagged pointer to its CrossChain record, which
  * native_chain fills in (the block, the guard's jump, then the branch into the guard). */
 typedef struct CrossChain {
@@ -1485,20 +1489,22 @@ typedef struct CrossChain {
     uint8_t *final_field; /* the guard's jump to tb's code */
     uint8_t *entry_field; /* the branch site's jump: exit stub, then the guard */
     uint8_t *guard;
+    uint64_t epoch;       /* the chain_epoch the checks last passed in; ~0: not yet */
 } CrossChain;
-_Static_assert(sizeof(CrossChain) <= sizeof(Op), "CrossChain lives in an op slot");
+#define CROSS_SLOTS ((sizeof(CrossChain) + sizeof(Op) - 1) / sizeof(Op)) /* it lives in op slots */
 #define CROSS_TAG (1ull << 63)
 
 static bool emit_cross_page(NCtx *x, struct NativeBuf *b, unsigned g, uint8_t *join)
 {
     Asm *a = &x->a;
     uint64_t target = x->gotos[g].target;
-    CrossChain *r = (CrossChain *)(void *)data_alloc(b, 1);
+    CrossChain *r = (CrossChain *)(void *)data_alloc(b, CROSS_SLOTS);
     if (!r) {
         x->failed = true;
         return false;
     }
     r->tb = NULL;
+    r->epoch = ~0ull;
     r->entry_field = x->gotos[g].chain_field;
     /* first: leave, asking the dispatcher to chain */
     x_patch(x->gotos[g].chain_field, a->p);
@@ -1506,27 +1512,36 @@ static bool emit_cross_page(NCtx *x, struct NativeBuf *b, unsigned g, uint8_t *j
     x_store(a, W64, HR_CPU, CPU_OFF(pc), X_RCX);
     x_mov_imm(a, X_RAX, (uint64_t)(uintptr_t)r | CROSS_TAG);
     x_patch(x_jmp(a), b->epilogue);
-    /* the guard */
+    /* the guard (every cached register is written back: rax..rdi are free) */
+    const int32_t epoch = (int32_t)offsetof(SysCPU, chain_epoch), r_epoch = (int32_t)offsetof(CrossChain, epoch);
+    r->guard = a->p;
+    x_load(a, W64, X_RAX, HR_CPU, epoch);
+    x_mov_imm(a, X_RDX, (uint64_t)(uintptr_t)r);
+    x_alu_rm(a, W64, ALU_CMP, X_RAX, X_RDX, r_epoch);
+    uint8_t *check = x_jcc(a, CC_NE);
+    uint8_t *final = a->p;
+    r->final_field = x_jmp(a);
+    /* the checks, once per epoch */
+    x_patch(check, a->p);
     uint8_t *miss[4];
     int32_t e = (int32_t)(((target >> 12) & (SYS_TLB_SIZE - 1)) * sizeof(SysTlbEntry));
-    r->guard = a->p;
-    x_mov_imm(a, X_RDI, (uint64_t)(uintptr_t)r);
-    x_load(a, W64, X_RDI, X_RDI, (int32_t)offsetof(CrossChain, tb));
-    x_mov_imm(a, X_RAX, target);
-    x_alu_rm(a, W64, ALU_CMP, X_RAX, X_RDI, (int32_t)offsetof(TB, pc));
+    x_load(a, W64, X_RDI, X_RDX, (int32_t)offsetof(CrossChain, tb));
+    x_mov_imm(a, X_RCX, target);
+    x_alu_rm(a, W64, ALU_CMP, X_RCX, X_RDI, (int32_t)offsetof(TB, pc));
     miss[0] = x_jcc(a, CC_NE);
     x_load(a, W64, X_RCX, HR_CPU, (int32_t)offsetof(SysCPU, tlb));
-    x_mov_imm(a, X_RAX, target & ~0xfffull);
-    x_alu_rm(a, W64, ALU_CMP, X_RAX, X_RCX, e + (int32_t)offsetof(SysTlbEntry, tag_x));
+    x_mov_imm(a, X_RSI, target & ~0xfffull);
+    x_alu_rm(a, W64, ALU_CMP, X_RSI, X_RCX, e + (int32_t)offsetof(SysTlbEntry, tag_x));
     miss[1] = x_jcc(a, CC_NE);
-    x_load(a, W64, X_RAX, X_RCX, e + (int32_t)offsetof(SysTlbEntry, pa));
-    x_alu_rm(a, W64, ALU_XOR, X_RAX, X_RDI, (int32_t)offsetof(TB, phys));
-    x_shift_ri(a, W64, SH_SHR, X_RAX, 12);
+    x_load(a, W64, X_RSI, X_RCX, e + (int32_t)offsetof(SysTlbEntry, pa));
+    x_alu_rm(a, W64, ALU_XOR, X_RSI, X_RDI, (int32_t)offsetof(TB, phys));
+    x_shift_ri(a, W64, SH_SHR, X_RSI, 12);
     miss[2] = x_jcc(a, CC_NE);
-    x_load(a, W32, X_RAX, HR_CPU, (int32_t)offsetof(SysCPU, tb_flags));
-    x_alu_rm(a, W32, ALU_CMP, X_RAX, X_RDI, (int32_t)offsetof(TB, flags));
+    x_load(a, W32, X_RSI, HR_CPU, (int32_t)offsetof(SysCPU, tb_flags));
+    x_alu_rm(a, W32, ALU_CMP, X_RSI, X_RDI, (int32_t)offsetof(TB, flags));
     miss[3] = x_jcc(a, CC_NE);
-    r->final_field = x_jmp(a);
+    x_store(a, W64, X_RDX, r_epoch, X_RAX);
+    x_patch(x_jmp(a), final);
     for (unsigned k = 0; k < 4; k++)
         x_patch(miss[k], a->p);
     x_mov_imm(a, X_RCX, target);
@@ -1944,6 +1959,7 @@ void native_chain(uint8_t *field, TB *tb)
     if ((uintptr_t)field & CROSS_TAG) { /* a branch into another page: through its guard */
         CrossChain *r = (CrossChain *)((uintptr_t)field & ~CROSS_TAG);
         r->tb = tb;
+        r->epoch = ~0ull; /* checked on its first run */
         x_patch(r->final_field, tb->native);
         x_patch(r->entry_field, r->guard);
         return;

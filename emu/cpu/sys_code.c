@@ -194,6 +194,7 @@ static void drop_page(SysCPU *s, uint64_t pg)
         tb->phys = DEAD_PC;
         s->n_tb_dropped++;
     }
+    s->chain_epoch++; /* the guards of chains into them look again (DEAD_PC) */
     p->tbs = NULL; /* the slot stays: the page will likely hold code again */
 }
 

@@ -98,6 +98,11 @@ typedef struct SysCPU {
 
     SysTlbEntry *tlb; /* tlbs[el]: the current regime's table */
     uint32_t tb_flags; /* state translated code depends on: EL | MMU-on << 2 | SYS_TBF_FPTRAP */
+    /* Moves whenever a chained jump into another page may no longer reach the block
+     * sys_tb_find would give: a soft-TLB flush (any kind: TLBI, translation-register writes,
+     * another vCPU's TLBI) or blocks dropped.  The native guard of such a jump checks the
+     * block only when this moved since its last check (native.c, emit_cross_page). */
+    uint64_t chain_epoch;
     unsigned el;      /* 0 or 1 */
     unsigned spsel;   /* 0: SP_EL0, 1: SP_ELx */
     uint32_t daif;    /* PSTATE.DAIF in SPSR position (bits 9:6) */

@@ -15,7 +15,8 @@
  * - one BR site with eight targets: a target rewritten by a store is seen at once; one BLR
  *   site into a remapped page takes the new page's block, not the old one still in the jump
  *   cache, once the page's execute entry is back in the TLB; a return into a page remapped
- *   (TLBI, ISB) inside the callee fetches the new page's code; a BLR site into a block
+ *   (TLBI, ISB) inside the callee fetches the new page's code; a BL site chained into a page
+ *   whose code a store rewrites runs the new code; a BLR site into a block
  *   translated with FP enabled traps once FP is disabled (the jump cache's CPU-state key);
  * - two vCPUs in one machine: a store by one into code the other translated makes the other
  *   run the new code; TLBI ...IS reaches the other vCPU's TLB, TLBI without IS does not;
@@ -552,6 +553,45 @@ START_TEST(indirect_site_after_remap)
     ck_assert_uint_eq(hvc_regs[0], 0x42);
     ck_assert_uint_eq(hvc_regs[2], 8);               /* the new page's other function */
     ck_assert_uint_eq(hvc_regs[3], 8 * 1 + 8 * 2);   /* 8 calls before the remap, 8 after */
+}
+END_TEST
+
+/* One BL site chained into another page whose code is then rewritten by a store (its blocks
+ * dropped at the next block boundary): the chained jump's guard must see the dropped block
+ * even though the TLB did not change (chain_epoch moves with the drop). */
+START_TEST(cross_page_chain_after_code_write)
+{
+    cross_page_tables();
+    uint32_t a[32];
+    unsigned n = 0, va = 0x1000;
+#define AT (va + 4 * n)
+    a[n++] = 0xd2840005; /* movz x5, #0x2000 */
+    a[n++] = 0xd2800003; /* movz x3, #0 */
+    a[n++] = 0xd2800004; /* movz x4, #0 */
+    a[n++] = 0xd2800007; /* movz x7, #0: pass */
+    unsigned loop = AT;
+    a[n] = a64_bl(AT, 0x2000), n++;
+    a[n++] = 0x8b010063; /* add x3, x3, x1 */
+    a[n++] = 0x91000484; /* add x4, x4, #1 */
+    a[n++] = 0xf100209f; /* cmp x4, #8 */
+    a[n] = a64_bne(AT, loop), n++;
+    unsigned cbnz = n++;
+    a[n++] = 0xd2800027; /* movz x7, #1 */
+    a[n++] = 0x52800826; /* movz w6, #0x41 */
+    a[n++] = 0x72ba5006; /* movk w6, #0xd280, lsl #16: movz x1, #2 */
+    a[n++] = 0xb90000a6; /* str w6, [x5]: over the callee's first instruction */
+    a[n++] = 0xd5033b9f; /* dsb ish */
+    a[n++] = 0xd5033fdf; /* isb */
+    a[n++] = 0xd2800004; /* movz x4, #0 */
+    a[n] = 0x14000000u | (((loop - AT) >> 2) & 0x3ffffff), n++; /* b loop */
+    a[cbnz] = 0xb5000007u | ((((AT - (va + 4 * cbnz)) >> 2) & 0x7ffff) << 5); /* cbnz x7, done */
+    a[n++] = 0xd2800840; /* done: movz x0, #0x42 */
+    a[n++] = 0xd4000002; /* hvc #0 */
+#undef AT
+    ck_assert_uint_le(n, 32);
+    cross_page_run(a, n);
+    ck_assert_uint_eq(hvc_regs[0], 0x42);
+    ck_assert_uint_eq(hvc_regs[3], 8 * 1 + 8 * 2); /* 8 calls before the store, 8 after */
 }
 END_TEST
 
@@ -1464,6 +1504,7 @@ int main(void)
     tcase_add_test(tc, indirect_site_many_targets_after_rewrite);
     tcase_add_test(tc, indirect_site_after_remap);
     tcase_add_test(tc, return_point_after_remap_and_isb);
+    tcase_add_test(tc, cross_page_chain_after_code_write);
     tcase_add_test(tc, indirect_site_after_fp_trap_change);
     tcase_add_test(tc, smc_and_hvc_imm_undef);
     tcase_add_test(tc, wfi_timer_irq);
