@@ -482,12 +482,11 @@ START_TEST(cross_page_branch_after_remap)
 }
 END_TEST
 
-/* The program of the two remap tests below: a call site in a loop of 8 rounds into the page
- * at VA 0x2000 (x5 = 0x2000, x8 = 0x2008; each call adds its x1 to x3), then the hook remaps that
- * page (hvc #0x44), the TLB is flushed, `refill` (a BLR) runs to refill the execute entry with
- * the new page, and the loop runs its 8 rounds again.  site_bl: the site is `bl 0x2000`, else
- * `blr x5`; add_refill: the refill's x1 is added to x3 too.  Returns the instruction count. */
-static unsigned remap_loop_program(uint32_t *a, bool site_bl, uint32_t refill, bool add_refill)
+/* The program of the loop tests below: a call site in a loop of 8 rounds into the page at VA
+ * 0x2000 (x5 = 0x2000, x8 = 0x2008; each call adds its x1 to x3), then `between` (nb
+ * instructions: a remap, a code write), and the loop's 8 rounds again.  site_bl: the site is
+ * `bl 0x2000`, else `blr x5`.  Returns the instruction count. */
+static unsigned two_pass_program(uint32_t *a, bool site_bl, const uint32_t *between, unsigned nb)
 {
     unsigned n = 0, va = 0x1000;
 #define AT (va + 4 * n)
@@ -504,14 +503,8 @@ static unsigned remap_loop_program(uint32_t *a, bool site_bl, uint32_t refill, b
     a[n] = a64_bne(AT, loop), n++;
     unsigned cbnz = n++;
     a[n++] = 0xd2800027; /* movz x7, #1 */
-    a[n++] = 0xd2800880; /* movz x0, #0x44 */
-    a[n++] = 0xd4000002; /* hvc #0: the hook remaps VA 0x2000 */
-    a[n++] = 0xd508871f; /* tlbi vmalle1 */
-    a[n++] = 0xd5033b9f; /* dsb ish */
-    a[n++] = 0xd5033fdf; /* isb */
-    a[n++] = refill;
-    if (add_refill)
-        a[n++] = 0x8b010063; /* add x3, x3, x1 */
+    for (unsigned k = 0; k < nb; k++)
+        a[n++] = between[k];
     a[n++] = 0xd2800004; /* movz x4, #0 */
     a[n] = 0x14000000u | (((loop - AT) >> 2) & 0x3ffffff), n++; /* b loop */
     a[cbnz] = 0xb5000007u | ((((AT - (va + 4 * cbnz)) >> 2) & 0x7ffff) << 5); /* cbnz x7, done */
@@ -520,6 +513,23 @@ static unsigned remap_loop_program(uint32_t *a, bool site_bl, uint32_t refill, b
 #undef AT
     ck_assert_uint_le(n, 32);
     return n;
+}
+
+/* Between the passes of the remap tests: the hook remaps VA 0x2000, the TLB is flushed, and
+ * `refill` (a BLR) runs to refill the execute entry with the new page; add_refill: the
+ * refill's x1 is added to x3 too. */
+static unsigned remap_loop_program(uint32_t *a, bool site_bl, uint32_t refill, bool add_refill)
+{
+    const uint32_t between[] = {
+        0xd2800880, /* movz x0, #0x44 */
+        0xd4000002, /* hvc #0: the hook remaps VA 0x2000 */
+        0xd508871f, /* tlbi vmalle1 */
+        0xd5033b9f, /* dsb ish */
+        0xd5033fdf, /* isb */
+        refill,
+        0x8b010063, /* add x3, x3, x1 */
+    };
+    return two_pass_program(a, site_bl, between, add_refill ? 7 : 6);
 }
 
 /* One BL site into another page, run before and after that page is remapped: once chained
@@ -562,33 +572,15 @@ END_TEST
 START_TEST(cross_page_chain_after_code_write)
 {
     cross_page_tables();
+    static const uint32_t write[] = {
+        0x52800826, /* movz w6, #0x41 */
+        0x72ba5006, /* movk w6, #0xd280, lsl #16: movz x1, #2 */
+        0xb90000a6, /* str w6, [x5]: over the callee's first instruction */
+        0xd5033b9f, /* dsb ish */
+        0xd5033fdf, /* isb */
+    };
     uint32_t a[32];
-    unsigned n = 0, va = 0x1000;
-#define AT (va + 4 * n)
-    a[n++] = 0xd2840005; /* movz x5, #0x2000 */
-    a[n++] = 0xd2800003; /* movz x3, #0 */
-    a[n++] = 0xd2800004; /* movz x4, #0 */
-    a[n++] = 0xd2800007; /* movz x7, #0: pass */
-    unsigned loop = AT;
-    a[n] = a64_bl(AT, 0x2000), n++;
-    a[n++] = 0x8b010063; /* add x3, x3, x1 */
-    a[n++] = 0x91000484; /* add x4, x4, #1 */
-    a[n++] = 0xf100209f; /* cmp x4, #8 */
-    a[n] = a64_bne(AT, loop), n++;
-    unsigned cbnz = n++;
-    a[n++] = 0xd2800027; /* movz x7, #1 */
-    a[n++] = 0x52800826; /* movz w6, #0x41 */
-    a[n++] = 0x72ba5006; /* movk w6, #0xd280, lsl #16: movz x1, #2 */
-    a[n++] = 0xb90000a6; /* str w6, [x5]: over the callee's first instruction */
-    a[n++] = 0xd5033b9f; /* dsb ish */
-    a[n++] = 0xd5033fdf; /* isb */
-    a[n++] = 0xd2800004; /* movz x4, #0 */
-    a[n] = 0x14000000u | (((loop - AT) >> 2) & 0x3ffffff), n++; /* b loop */
-    a[cbnz] = 0xb5000007u | ((((AT - (va + 4 * cbnz)) >> 2) & 0x7ffff) << 5); /* cbnz x7, done */
-    a[n++] = 0xd2800840; /* done: movz x0, #0x42 */
-    a[n++] = 0xd4000002; /* hvc #0 */
-#undef AT
-    ck_assert_uint_le(n, 32);
+    unsigned n = two_pass_program(a, true, write, 5);
     cross_page_run(a, n);
     ck_assert_uint_eq(hvc_regs[0], 0x42);
     ck_assert_uint_eq(hvc_regs[3], 8 * 1 + 8 * 2); /* 8 calls before the store, 8 after */
