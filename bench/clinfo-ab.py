@@ -9,14 +9,10 @@ ratios NEW / BASE (< 1: NEW is faster), which this host's drift moves least.
 
 Fails when a run does not list both devices (Mali and llvmpipe) or exits non-zero."""
 import os
-import resource
 import subprocess
 import sys
 
-
-def cpu_children():
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
+from ab import ab, cpu_children
 
 
 def one(binary, image, run, mem):
@@ -32,11 +28,6 @@ def one(binary, image, run, mem):
     return cpu
 
 
-def median(v):
-    v = sorted(v)
-    return v[len(v) // 2] if len(v) % 2 else (v[len(v) // 2 - 1] + v[len(v) // 2]) / 2
-
-
 def main():
     if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
@@ -48,16 +39,7 @@ def main():
     for f in (base, new, os.path.join(image, 'rootfs.ext4')):
         if not os.path.exists(f):
             sys.exit('clinfo-ab: missing %s' % f)
-    times = {base: [], new: []}
-    print('%-6s %10s %10s %8s' % ('round', 'base (s)', 'new (s)', 'new/base'))
-    for r in range(rounds):
-        for b in ((base, new) if r % 2 == 0 else (new, base)):
-            times[b].append(one(b, image, run, mem))
-        print('%-6d %10.2f %10.2f %8.3f' % (r + 1, times[base][-1], times[new][-1],
-                                            times[new][-1] / times[base][-1]), flush=True)
-    ratios = [n / b for b, n in zip(times[base], times[new])]
-    print('%-6s %10.2f %10.2f %8.3f   (medians; the ratio is the median of the pairs)' % (
-        'median', median(times[base]), median(times[new]), median(ratios)))
+    ab(base, new, rounds, lambda b: one(b, image, run, mem))
 
 
 if __name__ == '__main__':
