@@ -3,14 +3,29 @@ bench/boot-ab.py): binaries run A B, B A, ... so that the host's slow and fast p
 both; CPU seconds (user + sys) of each run, medians, and the median of the per-pair ratios
 NEW / BASE (< 1: NEW is faster), which a drifting host moves least.
 
-ab(base, new, rounds, one) calls one(binary) for each run; it returns that run's CPU seconds
-or exits with a message (a run that fails its check)."""
+args(doc, name, files) reads BASE NEW [ROUNDS] from the command line (else exits with doc) and
+checks that both binaries and the given input files exist; ab(base, new, rounds, one) calls
+one(binary) for each run, which returns that run's CPU seconds or exits with a message (a run
+that fails its check)."""
+import os
 import resource
+import sys
 
 
 def cpu_children():
     r = resource.getrusage(resource.RUSAGE_CHILDREN)
     return r.ru_utime + r.ru_stime
+
+
+def args(doc, name, files, hint=''):
+    if len(sys.argv) not in (3, 4):
+        sys.exit(doc)
+    base, new = sys.argv[1], sys.argv[2]
+    rounds = int(sys.argv[3]) if len(sys.argv) == 4 else 6
+    for f in [base, new] + list(files):
+        if not os.path.exists(f):
+            sys.exit('%s: missing %s%s' % (name, f, hint))
+    return base, new, rounds
 
 
 def median(v):

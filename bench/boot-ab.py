@@ -15,7 +15,7 @@ import os
 import subprocess
 import sys
 
-from ab import ab, cpu_children
+from ab import ab, args, cpu_children
 
 MD5_ZERO64 = b'7f614da9329cd3aebf59b91aadc30bf0'
 
@@ -37,17 +37,11 @@ def one(binary, image, initrd, loop):
 
 
 def main():
-    if len(sys.argv) not in (3, 4):
-        sys.exit(__doc__)
-    base, new = sys.argv[1], sys.argv[2]
-    rounds = int(sys.argv[3]) if len(sys.argv) == 4 else 6
     image_dir = os.environ.get('IMAGE_DIR', 'guest-images/out')
     image = os.path.join(image_dir, 'Image')
     initrd = os.path.join(image_dir, 'initramfs-busybox.cpio.gz')
     loop = int(os.environ.get('LOOP', '400000'))
-    for f in (base, new, image, initrd):
-        if not os.path.exists(f):
-            sys.exit('boot-ab: missing %s (make build/malibu; make initramfs)' % f)
+    base, new, rounds = args(__doc__, 'boot-ab', (image, initrd), ' (make build/malibu; make initramfs)')
     ab(base, new, rounds, lambda b: one(b, image, initrd, loop))
 
 

@@ -12,7 +12,7 @@ import os
 import subprocess
 import sys
 
-from ab import ab, cpu_children
+from ab import ab, args, cpu_children
 
 
 def one(binary, image, run, mem):
@@ -29,16 +29,10 @@ def one(binary, image, run, mem):
 
 
 def main():
-    if len(sys.argv) not in (3, 4):
-        sys.exit(__doc__)
-    base, new = sys.argv[1], sys.argv[2]
-    rounds = int(sys.argv[3]) if len(sys.argv) == 4 else 6
     image = os.environ.get('IMAGE_DIR', 'guest-images/out')
     run = os.environ.get('RUN', 'clinfo -l')
     mem = os.environ.get('MEM', '2G')
-    for f in (base, new, os.path.join(image, 'rootfs.ext4')):
-        if not os.path.exists(f):
-            sys.exit('clinfo-ab: missing %s' % f)
+    base, new, rounds = args(__doc__, 'clinfo-ab', (os.path.join(image, 'rootfs.ext4'),))
     ab(base, new, rounds, lambda b: one(b, image, run, mem))
 
 
