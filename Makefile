@@ -87,17 +87,13 @@ san-test:
 # its output in $(BESIDE_LOG), printed when both are done.
 BG_BUILD_LOG := $(BUILD)/test-background-build.log
 BESIDE_LOG := $(BUILD)/test-beside-alone.log
-# make test's sanitized pass is a bounded sample: it leaves out the two unit tests that take
-# about 105 s each under ASan (they run unsanitized in the same make test); `make san-test`
-# runs them all (docs/testing.md).
-SAN_UNIT_SKIP_IN_TEST := test_gpu_jit test_timing
 .PHONY: test-background-build test-beside-alone
 test-background-build:
 	@$(MAKE) --no-print-directory fuzz-build
 	@$(MAKE) --no-print-directory SAN=1 all unit-build
 test-beside-alone:
 	@$(MAKE) --no-print-directory -j1 $(TEST_BESIDE_ALONE)
-	@$(MAKE) --no-print-directory san-test UNIT_SKIP="$(SAN_UNIT_SKIP_IN_TEST)"
+	@$(MAKE) --no-print-directory san-test
 test: host-deps
 	@$(MAKE) --no-print-directory all unit-build
 	@echo "== beside the suites at nice 19: the fuzz harnesses, then the ASan/UBSan build (log: $(BG_BUILD_LOG))"

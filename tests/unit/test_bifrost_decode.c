@@ -101,7 +101,7 @@ static char *disasm_to_string(const uint8_t *code, size_t len, enum bi_arch arch
     size_t size = 0;
     FILE *f = open_memstream(&buf, &size);
     bi_disasm_shader(f, code, len, arch);
-    fclose(f);
+    ck_assert_int_eq(fclose(f), 0);
     return buf;
 }
 

@@ -1,6 +1,5 @@
 /* malibu-user pure pieces: arm64 struct stat, open flags, the initial stack and auxv, the signal
  * frame layout, ELF loading. */
-#define _GNU_SOURCE
 #include <check.h>
 #include <elf.h>
 #include <errno.h>

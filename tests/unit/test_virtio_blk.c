@@ -2,7 +2,6 @@
  * flush, get_id, errors, multi-segment and indirect chains, inline and worker-thread modes),
  * copy-on-write semantics (the image file never changes), write-through persistence, read-only
  * disks, --share images, and random descriptor chains that must never crash the host. */
-#define _GNU_SOURCE
 #include <sys/stat.h>
 #include "vdrv.h"
 
