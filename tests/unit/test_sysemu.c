@@ -527,9 +527,10 @@ static unsigned remap_loop_program(uint32_t *a, bool site_bl, uint32_t refill, b
         0xd5033b9f, /* dsb ish */
         0xd5033fdf, /* isb */
         refill,
-        0x8b010063, /* add x3, x3, x1 */
+        0x8b010063, /* add x3, x3, x1: the last, left out without add_refill */
     };
-    return two_pass_program(a, site_bl, between, add_refill ? 7 : 6);
+    unsigned nb = sizeof between / sizeof between[0];
+    return two_pass_program(a, site_bl, between, add_refill ? nb : nb - 1);
 }
 
 /* One BL site into another page, run before and after that page is remapped: once chained
@@ -580,7 +581,7 @@ START_TEST(cross_page_chain_after_code_write)
         0xd5033fdf, /* isb */
     };
     uint32_t a[32];
-    unsigned n = two_pass_program(a, true, write, 5);
+    unsigned n = two_pass_program(a, true, write, sizeof write / sizeof write[0]);
     cross_page_run(a, n);
     ck_assert_uint_eq(hvc_regs[0], 0x42);
     ck_assert_uint_eq(hvc_regs[3], 8 * 1 + 8 * 2); /* 8 calls before the store, 8 after */
