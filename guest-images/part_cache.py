@@ -60,16 +60,22 @@ def get(cache, part, k):
 
 
 def restore(entry, names, dst_dir):
-    """Copies (hard links where it can) entry/NAME to dst_dir/NAME for each name; the copies get
-    the current time as mtime, so make sees them as new outputs."""
+    """Copies entry/NAME to dst_dir/NAME for each name (the files inside a tree as hard links
+    where it can); the copies get the current time as mtime, so make sees them as new outputs.
+    A NAME that is a file gets an inode of its own: the entry's inode is shared with the image
+    that stored it and every image restored from it before, and touching it made make build
+    their initrd and rootfs again (make test rebuilt both stacks' images that way)."""
     for n in names:
-        dst = os.path.join(dst_dir, n)
+        src, dst = os.path.join(entry, n), os.path.join(dst_dir, n)
         if os.path.isdir(dst) and not os.path.islink(dst):
             shutil.rmtree(dst)
         elif os.path.lexists(dst):
             os.unlink(dst)
-        _copy(os.path.join(entry, n), dst)
-        os.utime(dst)
+        if os.path.isdir(src) and not os.path.islink(src):
+            _copy(src, dst)   # a new directory: its own inode to touch
+        else:
+            shutil.copy2(src, dst, follow_symlinks=False)
+        os.utime(dst, follow_symlinks=False)
 
 
 def put(cache, part, k, sources):

@@ -77,6 +77,17 @@ def main():
     check("restore keeps symlinks", os.readlink(os.path.join(out, "modules", "7.0", "link")), "modules.dep")
     check("a restored output is newer than its inputs (for make)",
           os.stat(os.path.join(out, "Image")).st_mtime >= before, True)
+    # an image restored from the entry later must not move this one's mtime (make would build
+    # what depends on it again) nor the entry's
+    old_time = time.time() - 3600
+    os.utime(os.path.join(out, "Image"), (old_time, old_time))
+    entry_time = os.stat(os.path.join(entry, "Image")).st_mtime
+    out2 = os.path.join(work, "out2")
+    os.makedirs(out2)
+    part_cache.restore(entry, ["Image", "modules"], out2)
+    check("restoring another image leaves the first one's mtime alone",
+          os.stat(os.path.join(out, "Image")).st_mtime, old_time)
+    check("...and the entry's", os.stat(os.path.join(entry, "Image")).st_mtime, entry_time)
     # build.py replaces the outputs it writes (kernel.release, modules.dep, ...): a rebuild into
     # the same directory must not write through the hard links into the entry
     build.write(os.path.join(out, "modules", "7.0", "modules.dep"), "rebuilt\n")
