@@ -266,17 +266,33 @@ int guest_protect(uint64_t addr, uint64_t len, unsigned prot)
         return -EINVAL;
     if (!guest_access_ok(addr, len, 0))
         return -ENOMEM;
-    for (uint64_t p = addr; p < addr + len; p += GPAGE_SIZE) {
-        uint8_t *slot = flag_slot(p, true);
-        uint8_t old = __atomic_load_n(slot, __ATOMIC_SEQ_CST), f;
-        do /* another thread may mark the page as code meanwhile (env_fetch_insn) */
-            f = (uint8_t)((old & GP_CODE) | GP_VALID | (prot & (GP_READ | GP_WRITE | GP_EXEC)));
-        while (!__atomic_compare_exchange_n(slot, &old, f, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
-        if (mprotect(g2h(p), GPAGE_SIZE, host_prot(f)) != 0)
-            return -errno;
-        uint8_t now = __atomic_load_n(slot, __ATOMIC_SEQ_CST);
-        if (now != f) /* it did: keep its write protection */
-            mprotect(g2h(p), GPAGE_SIZE, host_prot(now));
+    /* One host mprotect per run of pages that get the same host protection (translated pages
+     * keep theirs without write), not one per page: a run of 16 pages cost 16 system calls. */
+    uint64_t end = addr + len, run = addr;
+    int run_prot = -1;
+    for (uint64_t p = addr; p <= end; p += GPAGE_SIZE) {
+        int hp = -1;
+        if (p < end) {
+            uint8_t *slot = flag_slot(p, true);
+            uint8_t old = __atomic_load_n(slot, __ATOMIC_SEQ_CST), f;
+            do /* another thread may mark the page as code meanwhile (env_fetch_insn) */
+                f = (uint8_t)((old & GP_CODE) | GP_VALID | (prot & (GP_READ | GP_WRITE | GP_EXEC)));
+            while (!__atomic_compare_exchange_n(slot, &old, f, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+            hp = host_prot(f);
+            if (hp == run_prot)
+                continue;
+        }
+        if (p > run) {
+            if (mprotect(g2h(run), p - run, run_prot) != 0)
+                return -errno;
+            for (uint64_t q = run; q < p; q += GPAGE_SIZE) { /* marked as code meanwhile: */
+                int now = host_prot(__atomic_load_n(flag_slot(q, true), __ATOMIC_SEQ_CST));
+                if (now != run_prot) /* keep its write protection */
+                    mprotect(g2h(q), GPAGE_SIZE, now);
+            }
+        }
+        run = p;
+        run_prot = hp;
     }
     return 0;
 }
