@@ -24,18 +24,27 @@ static uint32_t rnd(void)
     return rng;
 }
 
-/* Run a sequence shader for up to 8 inputs; out[i] = r1 of lane i. */
-static void run(const uint8_t *code, size_t len, enum bi_arch arch, const float *in, float *out, unsigned n)
+/* Run a sequence shader (a program made once: the sweeps run it thousands of times) for up to
+ * 8 inputs; out[i] = r1 of lane i. */
+static void run_program(bi_program *p, enum bi_arch arch, const float *in, float *out, unsigned n)
 {
     bi_warp w;
     bi_fault f = { 0 };
     bi_warp_init(&w, arch);
     for (unsigned l = 0; l < w.lanes; l++)
         w.reg[0][l] = l < n ? fu(in[l]) : 0;
-    int rc = bi_exec_shader(&w, code, len, arch, 100, &f);
+    int rc = bi_exec_program(&w, p, 100, &f);
     ck_assert_msg(rc == BI_EXEC_END, "%s", f.msg);
     for (unsigned l = 0; l < n && l < w.lanes; l++)
         out[l] = fv(w.reg[1][l]);
+}
+
+static void run(const uint8_t *code, size_t len, enum bi_arch arch, const float *in, float *out, unsigned n)
+{
+    bi_program *p = bi_program_new(code, len, arch);
+    ck_assert_ptr_nonnull(p);
+    run_program(p, arch, in, out, n);
+    bi_program_free(p);
 }
 
 static float run1(const uint8_t *code, size_t len, enum bi_arch arch, float x)
@@ -72,11 +81,13 @@ static double sweep(const uint8_t *code, size_t len, enum bi_arch arch, ref_fn r
                     float *worst)
 {
     double max = 0;
+    bi_program *p = bi_program_new(code, len, arch);
+    ck_assert_ptr_nonnull(p);
     for (unsigned k = 0; k < count; k += 8) {
         float in[8], out[8];
         for (unsigned i = 0; i < 8; i++)
             in[i] = gen();
-        run(code, len, arch, in, out, 8);
+        run_program(p, arch, in, out, 8);
         unsigned lanes = arch == BI_ARCH_V7 ? 8 : 4;
         for (unsigned i = 0; i < lanes; i++) {
             double r = ref((double)in[i]);
@@ -89,6 +100,7 @@ static double sweep(const uint8_t *code, size_t len, enum bi_arch arch, ref_fn r
             }
         }
     }
+    bi_program_free(p);
     return max;
 }
 
