@@ -83,24 +83,31 @@ san-test:
 # the suites that keep one core busy), test-background-build builds the fuzz harnesses (clang,
 # for fuzz-short-test) and then the ASan/UBSan build, its output in $(BG_BUILD_LOG).  The alone
 # suites start when the paired ones end; once that build is done, test-beside-alone runs
-# TEST_BESIDE_ALONE and then the sanitized suites two at a time beside them (mk/test-order.mk),
-# its output in $(BESIDE_LOG), printed when both are done.
+# TEST_BESIDE_ALONE (one process, its output in $(BESIDE_ALONE_LOG)) and the sanitized suites
+# two at a time, all at once (the build often ends after the alone suites: one after the other,
+# a core idled through fuzz-short-test's 35 s), its output in $(BESIDE_LOG), printed when both
+# are done.
 BG_BUILD_LOG := $(BUILD)/test-background-build.log
 BESIDE_LOG := $(BUILD)/test-beside-alone.log
+BESIDE_ALONE_LOG := $(BUILD)/test-beside-alone-first.log
 .PHONY: test-background-build test-beside-alone
 test-background-build:
 	@$(MAKE) --no-print-directory fuzz-build
 	@$(MAKE) --no-print-directory SAN=1 all unit-build
 test-beside-alone:
-	@$(MAKE) --no-print-directory -j1 $(TEST_BESIDE_ALONE)
-	@$(MAKE) --no-print-directory san-test
+	@$(if $(TEST_BESIDE_ALONE),$(MAKE) --no-print-directory -j1 $(TEST_BESIDE_ALONE),true) \
+	    > $(BESIDE_ALONE_LOG) 2>&1 & first=$$!; \
+	$(MAKE) --no-print-directory san-test; san=$$?; \
+	wait $$first; first=$$?; cat $(BESIDE_ALONE_LOG); \
+	[ $$first = 0 ] || echo "$(TEST_BESIDE_ALONE) failed (log: $(BESIDE_ALONE_LOG))"; \
+	[ $$san = 0 ] && [ $$first = 0 ]
 test: host-deps
 	@$(MAKE) --no-print-directory all unit-build
 	@echo "== beside the suites at nice 19: the fuzz harnesses, then the ASan/UBSan build (log: $(BG_BUILD_LOG))"
 	@mkdir -p $(BUILD); rm -f $(BESIDE_LOG); \
 	nice -n 19 $(MAKE) --no-print-directory test-background-build > $(BG_BUILD_LOG) 2>&1 & bg=$$!; \
 	$(TEST_RUN) $(TEST_PAIRED_GOALS) || { kill $$bg 2>/dev/null; wait $$bg; exit 1; }; \
-	echo "== the alone suites: $(TEST_ALONE); beside them, once the background build is done: $(TEST_BESIDE_ALONE), then the sanitized suites (output when they end, $(BESIDE_LOG))"; \
+	echo "== the alone suites: $(TEST_ALONE); beside them, once the background build is done: $(TEST_BESIDE_ALONE) and the sanitized suites (output when they end, $(BESIDE_LOG))"; \
 	$(MAKE) --no-print-directory -j1 $(TEST_ALONE) & alone=$$!; \
 	if wait $$bg; then \
 	    $(MAKE) --no-print-directory test-beside-alone > $(BESIDE_LOG) 2>&1; beside=$$?; \

@@ -19,9 +19,9 @@
 #   checkpoint-test's GPU part saves while the GPU's host threads run a kernel chain, and a
 #   starved vCPU reaches the save after the chain ended (failed so once, paired, at host load
 #   14; it runs first, while the background build still runs at nice 19).  Beside them, once
-#   that build is done: TEST_BESIDE_ALONE, then the sanitized suites two at a time (host load
-#   3-4 with the alone suite's threads: within clpeak's bands; timing-repro's figures must not
-#   move with load at all).
+#   that build is done: TEST_BESIDE_ALONE and the sanitized suites two at a time, all at once
+#   (host load 3-4 with the alone suite's threads: within clpeak's bands; timing-repro's figures
+#   must not move with load at all).
 # Temporary files and ports are per process (mkdtemp, pid-named files, --gdb 0, slurm's free
 # ports), so nothing else is shared.
 
@@ -33,7 +33,7 @@ TEST_HOST_SUITES := unit-test apps-host-test arch-test bifrost-test corpus-test 
 #   measured at a host load of 12: it runs paired.
 # (in this order: checkpoint-test first, see above)
 TEST_ALONE := $(foreach t,checkpoint-test mali-clpeak-test timing-repro-test,$(filter $(t),$(TEST_TARGETS)))
-# run beside the alone suites, before the sanitized suites (the Makefile's test-beside-alone):
+# run beside the alone suites, with the sanitized suites (the Makefile's test-beside-alone):
 # fuzz-short-test needs the fuzz harnesses, which build in the background
 TEST_BESIDE_ALONE := $(filter fuzz-short-test,$(TEST_TARGETS))
 # the longest first, so that the last pair does not leave one core idle (measured on a clean
