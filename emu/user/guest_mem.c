@@ -259,6 +259,32 @@ bool guest_uncode(uint64_t addr, uint64_t len)
     return any;
 }
 
+/* Give page p the guest protection prot (keeping its code mark); its host protection. */
+static int set_page_prot(uint64_t p, unsigned prot)
+{
+    uint8_t *slot = flag_slot(p, true);
+    uint8_t old = __atomic_load_n(slot, __ATOMIC_SEQ_CST), f;
+    do /* another thread may mark the page as code meanwhile (env_fetch_insn) */
+        f = (uint8_t)((old & GP_CODE) | GP_VALID | (prot & (GP_READ | GP_WRITE | GP_EXEC)));
+    while (!__atomic_compare_exchange_n(slot, &old, f, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+    return host_prot(f);
+}
+
+/* Host protection hp for the pages [start, end), which set_page_prot gave it; 0 or -errno. */
+static int protect_run(uint64_t start, uint64_t end, int hp)
+{
+    if (start == end)
+        return 0;
+    if (mprotect(g2h(start), end - start, hp) != 0)
+        return -errno;
+    for (uint64_t q = start; q < end; q += GPAGE_SIZE) { /* marked as code meanwhile: */
+        int now = host_prot(__atomic_load_n(flag_slot(q, true), __ATOMIC_SEQ_CST));
+        if (now != hp) /* keep its write protection */
+            mprotect(g2h(q), GPAGE_SIZE, now);
+    }
+    return 0;
+}
+
 int guest_protect(uint64_t addr, uint64_t len, unsigned prot)
 {
     len = (len + GPAGE_SIZE - 1) & GPAGE_MASK;
@@ -270,31 +296,17 @@ int guest_protect(uint64_t addr, uint64_t len, unsigned prot)
      * keep theirs without write), not one per page: a run of 16 pages cost 16 system calls. */
     uint64_t end = addr + len, run = addr;
     int run_prot = -1;
-    for (uint64_t p = addr; p <= end; p += GPAGE_SIZE) {
-        int hp = -1;
-        if (p < end) {
-            uint8_t *slot = flag_slot(p, true);
-            uint8_t old = __atomic_load_n(slot, __ATOMIC_SEQ_CST), f;
-            do /* another thread may mark the page as code meanwhile (env_fetch_insn) */
-                f = (uint8_t)((old & GP_CODE) | GP_VALID | (prot & (GP_READ | GP_WRITE | GP_EXEC)));
-            while (!__atomic_compare_exchange_n(slot, &old, f, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
-            hp = host_prot(f);
-            if (hp == run_prot)
-                continue;
-        }
-        if (p > run) {
-            if (mprotect(g2h(run), p - run, run_prot) != 0)
-                return -errno;
-            for (uint64_t q = run; q < p; q += GPAGE_SIZE) { /* marked as code meanwhile: */
-                int now = host_prot(__atomic_load_n(flag_slot(q, true), __ATOMIC_SEQ_CST));
-                if (now != run_prot) /* keep its write protection */
-                    mprotect(g2h(q), GPAGE_SIZE, now);
-            }
-        }
+    for (uint64_t p = addr; p < end; p += GPAGE_SIZE) {
+        int hp = set_page_prot(p, prot);
+        if (hp == run_prot)
+            continue;
+        int e = protect_run(run, p, run_prot);
+        if (e)
+            return e;
         run = p;
         run_prot = hp;
     }
-    return 0;
+    return protect_run(run, end, run_prot);
 }
 
 int guest_unmap(uint64_t addr, uint64_t len)
