@@ -24,16 +24,17 @@ static uint32_t rnd(void)
     return rng;
 }
 
-/* Run a sequence shader (a program made once: the sweeps run it thousands of times) for up to
- * 8 inputs; out[i] = r1 of lane i. */
-static void run_program(bi_program *p, enum bi_arch arch, const float *in, float *out, unsigned n)
+/* Run a sequence shader for up to 8 inputs; out[i] = r1 of lane i.  p: a program made once
+ * (the sweeps run one thousands of times); NULL: bi_exec_shader makes one from code. */
+static void run_on(bi_program *p, const uint8_t *code, size_t len, enum bi_arch arch, const float *in,
+                   float *out, unsigned n)
 {
     bi_warp w;
     bi_fault f = { 0 };
     bi_warp_init(&w, arch);
     for (unsigned l = 0; l < w.lanes; l++)
         w.reg[0][l] = l < n ? fu(in[l]) : 0;
-    int rc = bi_exec_program(&w, p, 100, &f);
+    int rc = p ? bi_exec_program(&w, p, 100, &f) : bi_exec_shader(&w, code, len, arch, 100, &f);
     ck_assert_msg(rc == BI_EXEC_END, "%s", f.msg);
     for (unsigned l = 0; l < n && l < w.lanes; l++)
         out[l] = fv(w.reg[1][l]);
@@ -41,10 +42,7 @@ static void run_program(bi_program *p, enum bi_arch arch, const float *in, float
 
 static void run(const uint8_t *code, size_t len, enum bi_arch arch, const float *in, float *out, unsigned n)
 {
-    bi_program *p = bi_program_new(code, len, arch);
-    ck_assert_ptr_nonnull(p);
-    run_program(p, arch, in, out, n);
-    bi_program_free(p);
+    run_on(NULL, code, len, arch, in, out, n);
 }
 
 static float run1(const uint8_t *code, size_t len, enum bi_arch arch, float x)
@@ -87,7 +85,7 @@ static double sweep(const uint8_t *code, size_t len, enum bi_arch arch, ref_fn r
         float in[8], out[8];
         for (unsigned i = 0; i < 8; i++)
             in[i] = gen();
-        run_program(p, arch, in, out, 8);
+        run_on(p, code, len, arch, in, out, 8);
         unsigned lanes = arch == BI_ARCH_V7 ? 8 : 4;
         for (unsigned i = 0; i < lanes; i++) {
             double r = ref((double)in[i]);
