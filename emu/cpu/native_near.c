@@ -490,7 +490,12 @@ void ne_near_heads_init(NCtx *x, const TB *tb, bool loops)
 
 /* A block that does not loop: within [0, NATIVE_NEAR_SPACE) (its entry checks test that) each
  * register it uses as an address before writing it: an access's base, or the source of the 64-bit
- * moves and adds that lead to one.  Up to the first call of C code, which forgets every fact. */
+ * moves and adds that lead to one.  Up to the first call of C code, which forgets every fact, and
+ * up to the first side exit: a block that goes on past conditional branches is often left by one
+ * of them after a few instructions (xz's match finder leaves through its first one on most
+ * entries), and checks of the registers only the code after it uses would run on every entry
+ * for nothing.  An access there whose base has no fact is checked where it is (the window
+ * check), which then gives the fact to the accesses after it. */
 void ne_near_entry_init(NCtx *x, const TB *tb)
 {
     ne_near_reset(&x->entry);
@@ -499,6 +504,8 @@ void ne_near_entry_init(NCtx *x, const TB *tb)
     uint64_t written = 0, bases = 0, from[32] = { 0 }; /* from[r]: unwritten registers r derives from */
     for (unsigned i = 0; i < tb->n_ops; i++) {
         const Op *o = &tb->ops[i];
+        if (o->fn == op_goto_next)
+            break; /* the fall-through of a side exit */
         const NativeDesc *d = native_desc(o->fn);
         if (!d) {
             if (is_marker(o))
