@@ -433,9 +433,13 @@ bool ne_near_heads_update(NCtx *x)
 
 /* Before the first compile: head[0] of a looping block assumes within [0, NATIVE_NEAR_SPACE)
  * (its entry checks test that) each register the block uses as an access's base or adds to or
- * moves, when the loop seems not to write it, or when such a use is its first mention; the other
- * heads assume what the first way in brings.  A wrong guess costs compile rounds or, when an
- * entry check fails, a compile without head facts: never a missing check. */
+ * moves before its first side exit, when the loop seems not to write it, or when such a use is
+ * its first mention; the other heads assume what the first way in brings.  A wrong guess costs
+ * compile rounds or, when an entry check fails, a compile without head facts: never a missing
+ * check.  Not the registers only the code after a side exit uses: as for a block without a loop
+ * (ne_near_entry_init), their checks would run on every entry, and a block that loops is often
+ * left by a side exit before its first round is done (xz's match finder: 12.7 M entries, 11 M
+ * rounds); such an access is checked where it is. */
 void ne_near_heads_init(NCtx *x, const TB *tb, bool loops)
 {
     for (unsigned k = 0; k < x->n_heads; k++) {
@@ -455,8 +459,10 @@ void ne_near_heads_init(NCtx *x, const TB *tb, bool loops)
     for (unsigned i = 0; i < tb->n_ops; i++)
         if (tb->ops[i].fn == op_goto_tb && tb->ops[i].imm == tb->pc)
             last_edge = i;
+    bool side_exit_passed = false;
     for (unsigned i = 0; i <= last_edge; i++) {
         const Op *o = &tb->ops[i];
+        side_exit_passed |= o->fn == op_goto_next;
         const NativeDesc *d = native_desc(o->fn);
         if (!d) { /* C code: it forgets every fact */
             if (!is_marker(o))
@@ -464,12 +470,12 @@ void ne_near_heads_init(NCtx *x, const TB *tb, bool loops)
             continue;
         }
         written |= op_writes(o, d);
-        if (pointer_source(d) && o->n <= REG_SP)
+        if (pointer_source(d) && o->n <= REG_SP && !side_exit_passed)
             used |= 1ull << o->n;
     }
     /* and those whose first mention is as a base: what they hold on entry is addressed */
     uint64_t seen = 0, first_base = 0;
-    for (unsigned i = 0; i < tb->n_ops; i++) {
+    for (unsigned i = 0; i < tb->n_ops && tb->ops[i].fn != op_goto_next; i++) {
         const Op *o = &tb->ops[i];
         const NativeDesc *d = native_desc(o->fn);
         if (!d && is_marker(o))
