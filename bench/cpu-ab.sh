@@ -10,8 +10,11 @@
 # Each round runs qemu, BASE and NEW once each, in an order that rotates from round to round,
 # so that a host whose speed drifts during the run (other jobs) weighs on all three alike.
 # Prints per workload the median and the minimum CPU seconds (user+sys) of each, NEW/BASE of
-# the medians (< 1: NEW is faster) and qemu/NEW of the medians (the ratio bench/cpu-user.sh
-# prints).  Every run's output is checked to be identical to the first one's.
+# the medians (< 1: NEW is faster), the median of the rounds' own NEW/BASE ratios with the
+# number of rounds NEW was faster in (the two ran minutes apart at most within a round, so
+# this follows a drifting host better than the medians do), and qemu/NEW of the medians (the
+# ratio bench/cpu-user.sh prints).  Every run's output is checked to be identical to the first
+# one's.
 set -u
 cd "$(dirname "$0")/.."
 [ $# -ge 2 ] || { sed -n '2,15p' "$0" >&2; exit 2; }
@@ -41,8 +44,15 @@ stats() {
         m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.2f %.2f\n", m, v[1] }'
 }
 
-printf '%-8s %6s  %-13s %-13s %-13s %8s %8s  %s\n' workload rounds "qemu med/min" "base med/min" \
-    "new med/min" new/base qemu/new notes
+# pairs "b1 b2 ..." "n1 n2 ..." : prints "median-of-ni/bi faster/rounds"
+pairs() {
+    paste <(tr ' ' '\n' <<<"$1" | grep .) <(tr ' ' '\n' <<<"$2" | grep .) |
+        awk '{ r = $2 / $1; print r, (r < 1) }' | sort -g | awk '{ v[NR] = $1; f += $2 } END {
+            m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.3f %d/%d\n", m, f, NR }'
+}
+
+printf '%-8s %6s  %-13s %-13s %-13s %8s %10s %8s  %s\n' workload rounds "qemu med/min" "base med/min" \
+    "new med/min" new/base "pairs" qemu/new notes
 for w in $WORKLOADS; do
     c=$(cmd_for "$w") || exit 2
     declare -A times=([qemu]="" [base]="" [new]="")
@@ -70,7 +80,8 @@ for w in $WORKLOADS; do
         read -r qm qn < <(stats "${times[qemu]}")
         qr=$(echo "scale=2; $qm / $nm" | bc)
     fi
-    printf '%-8s %6s  %-13s %-13s %-13s %8s %8s  %s\n' "$w" "$ROUNDS" "$qm/$qn" "$bm/$bn" "$nm/$nn" \
-        "$(echo "scale=3; $nm / $bm" | bc)" "$qr" "$note"
+    read -r pm pf < <(pairs "${times[base]}" "${times[new]}")
+    printf '%-8s %6s  %-13s %-13s %-13s %8s %10s %8s  %s\n' "$w" "$ROUNDS" "$qm/$qn" "$bm/$bn" "$nm/$nn" \
+        "$(echo "scale=3; $nm / $bm" | bc)" "$pm $pf" "$qr" "$note"
     unset times
 done
