@@ -17,7 +17,7 @@
 # one's.
 set -u
 cd "$(dirname "$0")/.."
-[ $# -ge 2 ] || { sed -n '2,15p' "$0" >&2; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,17p' "$0" >&2; exit 2; }
 BASE=$1 NEW=$2
 shift 2
 WORKLOADS=${*:-xz3 python sha256 sqlite}

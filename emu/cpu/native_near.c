@@ -431,6 +431,16 @@ bool ne_near_heads_update(NCtx *x)
     return changed;
 }
 
+/* The index of the block's first side exit's fall-through (op_goto_next), else n_ops: the ops
+ * before it run on every entry that gets that far. */
+static unsigned before_first_side_exit(const TB *tb)
+{
+    unsigned i = 0;
+    while (i < tb->n_ops && tb->ops[i].fn != op_goto_next)
+        i++;
+    return i;
+}
+
 /* Before the first compile: head[0] of a looping block assumes within [0, NATIVE_NEAR_SPACE)
  * (its entry checks test that) each register the block uses as an access's base or adds to or
  * moves before its first side exit, when the loop seems not to write it, or when such a use is
@@ -459,10 +469,9 @@ void ne_near_heads_init(NCtx *x, const TB *tb, bool loops)
     for (unsigned i = 0; i < tb->n_ops; i++)
         if (tb->ops[i].fn == op_goto_tb && tb->ops[i].imm == tb->pc)
             last_edge = i;
-    bool side_exit_passed = false;
+    const unsigned early = before_first_side_exit(tb);
     for (unsigned i = 0; i <= last_edge; i++) {
         const Op *o = &tb->ops[i];
-        side_exit_passed |= o->fn == op_goto_next;
         const NativeDesc *d = native_desc(o->fn);
         if (!d) { /* C code: it forgets every fact */
             if (!is_marker(o))
@@ -470,12 +479,12 @@ void ne_near_heads_init(NCtx *x, const TB *tb, bool loops)
             continue;
         }
         written |= op_writes(o, d);
-        if (pointer_source(d) && o->n <= REG_SP && !side_exit_passed)
+        if (pointer_source(d) && o->n <= REG_SP && i < early)
             used |= 1ull << o->n;
     }
     /* and those whose first mention is as a base: what they hold on entry is addressed */
     uint64_t seen = 0, first_base = 0;
-    for (unsigned i = 0; i < tb->n_ops && tb->ops[i].fn != op_goto_next; i++) {
+    for (unsigned i = 0; i < early; i++) {
         const Op *o = &tb->ops[i];
         const NativeDesc *d = native_desc(o->fn);
         if (!d && is_marker(o))
@@ -508,10 +517,8 @@ void ne_near_entry_init(NCtx *x, const TB *tb)
     if (!x->near_heads)
         return;
     uint64_t written = 0, bases = 0, from[32] = { 0 }; /* from[r]: unwritten registers r derives from */
-    for (unsigned i = 0; i < tb->n_ops; i++) {
+    for (unsigned i = 0, early = before_first_side_exit(tb); i < early; i++) {
         const Op *o = &tb->ops[i];
-        if (o->fn == op_goto_next)
-            break; /* the fall-through of a side exit */
         const NativeDesc *d = native_desc(o->fn);
         if (!d) {
             if (is_marker(o))
