@@ -174,18 +174,30 @@ void ne_near_access(NCtx *x, const Op *o, const NativeDesc *d, int mode, bool ba
         if (d->kind == NK_LOADP)
             set_bits(f, o->a, 8u << d->size);
     }
-    if (loads_into(o, d, o->n) || (mode != NAM_OFF && mode != NAM_PRE && mode != NAM_POST))
+    if (loads_into(o, d, o->n))
         return;
-    /* The address A (base + imm, or the base for POST) was a mapped page: [LOW, SPACE). */
-    int64_t imm = (int64_t)o->imm;
-    int64_t off = mode == NAM_POST ? 0 : imm;
-    if (imm < -BOUND || imm > BOUND)
-        return;
-    int64_t lo = NATIVE_NEAR_LOW - off, hi = -off; /* the base before any writeback */
-    if (base_written) { /* PRE: the base is A; POST: A + imm */
-        lo = NATIVE_NEAR_LOW + (mode == NAM_POST ? imm : 0);
-        hi = mode == NAM_POST ? imm : 0;
-    } else if (is_near(f, o->n)) { /* the tighter of both */
+    /* The address A (base + offset) was a mapped page: in [LOW, SPACE).  lo, hi: the base's
+     * range before any writeback. */
+    int64_t lo, hi;
+    if (mode == NAM_UXTW || mode == NAM_SXTW || mode == NAM_XREG) {
+        /* A register offset in [omin, omax]: its range from before the access, so not when the
+         * access loaded that register */
+        int64_t omin, omax;
+        if (loads_into(o, d, o->m) || !offset_range(f, o, mode, &omin, &omax))
+            return;
+        lo = NATIVE_NEAR_LOW - omax, hi = -omin;
+    } else { /* base + imm, or the base for POST */
+        int64_t imm = (int64_t)o->imm;
+        int64_t off = mode == NAM_POST ? 0 : imm;
+        if (imm < -BOUND || imm > BOUND)
+            return;
+        lo = NATIVE_NEAR_LOW - off, hi = -off;
+        if (base_written) { /* PRE: the base is A; POST: A + imm */
+            set_near(f, o->n, NATIVE_NEAR_LOW + (mode == NAM_POST ? imm : 0), mode == NAM_POST ? imm : 0);
+            return;
+        }
+    }
+    if (is_near(f, o->n)) { /* the tighter of both */
         lo = lo > f->lo[o->n] ? lo : f->lo[o->n];
         hi = hi < f->hi[o->n] ? hi : f->hi[o->n];
     }

@@ -98,6 +98,20 @@ static unsigned long pair_into_base(unsigned long p, unsigned long q)
     return a + b;
 }
 
+/* Two register-indexed loads off one base: the first one's completion bounds the base by its
+ * index's range, which leaves the second one's check out; past the last page it must still be a
+ * data abort at its own address. */
+static unsigned long index_pair(unsigned long p, unsigned long q)
+{
+    unsigned long a = 0, b = 0;
+    unsigned i = 8, j = 4096 + 8;
+    (void)q;
+    __asm__ volatile("ldr %[a], [%[p], %w[i], uxtw]\n\t"
+                     "ldr %[b], [%[p], %w[j], uxtw]\n\t"
+                     : [a] "+&r"(a), [b] "+&r"(b) : [p] "r"(p), [i] "r"(i), [j] "r"(j) : "memory");
+    return a + b;
+}
+
 /* Loops whose block starts at the loop head, so that the head assumes its base registers near
  * the window and the block checks them on entry (native_near.c).
  * inv_loop(p, n, use, 0, 0, 0): the sum of p[1] over n rounds where use is set; the access is
@@ -277,6 +291,7 @@ int main(void)
     run("loaded", loaded, g, l, bad);
     run("post-index", post_index, g, l, bad);
     run("pre-index", pre_index, g, l, bad);
+    run("index pair", index_pair, g, l, bad);
     last[2] = good[2] = bad;
     run("pair into base", pair_into_base, g, l, bad);
     printf("last page %lx %lx\n", last[1], last[2]);
