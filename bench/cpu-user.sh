@@ -10,7 +10,9 @@
 # Prints: workload, malibu time, qemu time, ratio = qemu_time / malibu_time (malibu speed
 # relative to qemu; > 1 means malibu is faster).  Times are CPU seconds (user+sys) of the
 # emulator process, which is robust against other load on a shared machine; wall seconds
-# are printed too.  Each workload's output is checked to be identical under both.
+# are printed too, and with REPS > 1 each emulator's slowest round (how far this host's
+# phases moved it: xz, which waits on memory, by up to two to one).  Each workload's output is
+# checked to be identical under both.
 set -u
 cd "$(dirname "$0")/.."
 MALIBU=${1:-build/malibu-user}
@@ -35,6 +37,11 @@ lower() {
     if [ -z "$1" ] || [ "$(echo "${2%% *} < ${1%% *}" | bc)" = 1 ]; then echo "$2"; else echo "$1"; fi
 }
 
+# higher WORST CPU : the larger of two CPU times (WORST may be empty)
+higher() {
+    if [ -z "$1" ] || [ "$(echo "$2 > $1" | bc)" = 1 ]; then echo "$2"; else echo "$1"; fi
+}
+
 printf '%-10s %12s %12s %8s  %s\n' workload "malibu(s)" "qemu(s)" ratio "notes"
 for w in $WORKLOADS; do
     c=$(cmd_for "$w") || exit 2
@@ -45,19 +52,22 @@ for w in $WORKLOADS; do
     # row could fall in another phase than the other's.
     qemu=(qemu-aarch64 -cpu cortex-a57 -L "$SYSROOT" $c)
     malibu=("$MALIBU" --sysroot "$SYSROOT" $c)
-    q="" m=""
+    q="" m="" qmax="" mmax=""
     for ((round = 0; round < REPS; round++)); do
-        if ((round % 2 == 0)); then
-            q=$(lower "$q" "$(run_once "${qemu[@]}")")
-            m=$(lower "$m" "$(run_once "${malibu[@]}")")
-        else
-            m=$(lower "$m" "$(run_once "${malibu[@]}")")
-            q=$(lower "$q" "$(run_once "${qemu[@]}")")
-        fi
+        for who in $( ((round % 2 == 0)) && echo "qemu malibu" || echo "malibu qemu"); do
+            if [ "$who" = qemu ]; then
+                r=$(run_once "${qemu[@]}")
+                q=$(lower "$q" "$r") qmax=$(higher "$qmax" "${r%% *}")
+            else
+                r=$(run_once "${malibu[@]}")
+                m=$(lower "$m" "$r") mmax=$(higher "$mmax" "${r%% *}")
+            fi
+        done
     done
     read -r qc qw qsum <<< "$q"
     read -r mc mw msum <<< "$m"
     note="wall malibu ${mw}s qemu ${qw}s"
+    ((REPS > 1)) && note="$note; slowest round malibu ${mmax}s qemu ${qmax}s"
     [ "$qsum" = "$msum" ] || note="$note; OUTPUT DIFFERS"
     ratio=$(echo "scale=2; $qc / $mc" | bc 2>/dev/null || echo "-")
     printf '%-10s %12s %12s %8s  %s\n' "$w" "$mc" "$qc" "$ratio" "$note"
