@@ -10,9 +10,9 @@
 # Prints: workload, malibu time, qemu time, ratio = qemu_time / malibu_time (malibu speed
 # relative to qemu; > 1 means malibu is faster).  Times are CPU seconds (user+sys) of the
 # emulator process, which is robust against other load on a shared machine; wall seconds
-# are printed too, and with REPS > 1 each emulator's slowest round (how far this host's
-# phases moved it: xz, which waits on memory, by up to two to one on the AMD EPYC VM).  Each workload's output is
-# checked to be identical under both.
+# are printed too, and with REPS > 1 each emulator's slowest round (how far the host's phases
+# moved it: xz, which waits on memory, by up to two to one on a shared 2-vCPU VM, bench/
+# RESULTS.md [cpu44]).  Each workload's output is checked to be identical under both.
 set -u
 cd "$(dirname "$0")/.."
 MALIBU=${1:-build/malibu-user}
