@@ -38,17 +38,24 @@ run_once() {
     echo "$(echo "$u + $s" | bc) $sum"
 }
 
+# median DECIMALS : the median of the numbers on stdin, one a line
+median() {
+    sort -g | awk -v d="$1" '{ v[NR] = $1 } END {
+        printf "%." d "f\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
 # stats "t1 t2 ..." : prints "median min"
 stats() {
-    tr ' ' '\n' <<<"$1" | grep . | sort -g | awk '{ v[NR] = $1 } END {
-        m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.2f %.2f\n", m, v[1] }'
+    local v
+    v=$(tr ' ' '\n' <<<"$1" | grep .)
+    echo "$(median 2 <<<"$v") $(sort -g <<<"$v" | awk 'NR == 1 { printf "%.2f", $1 }')"
 }
 
 # pairs "b1 b2 ..." "n1 n2 ..." : prints "median-of-ni/bi faster/rounds"
 pairs() {
-    paste <(tr ' ' '\n' <<<"$1" | grep .) <(tr ' ' '\n' <<<"$2" | grep .) |
-        awk '{ r = $2 / $1; print r, (r < 1) }' | sort -g | awk '{ v[NR] = $1; f += $2 } END {
-            m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.3f %d/%d\n", m, f, NR }'
+    local r
+    r=$(paste <(tr ' ' '\n' <<<"$1" | grep .) <(tr ' ' '\n' <<<"$2" | grep .) | awk '{ print $2 / $1 }')
+    echo "$(median 3 <<<"$r") $(awk '$1 < 1' <<<"$r" | wc -l)/$(wc -l <<<"$r")"
 }
 
 printf '%-8s %6s  %-13s %-13s %-13s %8s %10s %8s  %s\n' workload rounds "qemu med/min" "base med/min" \
