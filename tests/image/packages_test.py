@@ -6,6 +6,9 @@
 1. A lock whose pin of clinfo names a version the mirror never had: guest-images/fetch warns once
    for it, takes clinfo's current version, records it in the local lock, and goes on.
 2. A lock naming a package Debian does not have at all: fetch stops and names it.
+   `fetch host debtest` (the host architecture's builds, bench/cpu-user.sh's native peer) with a
+   stale pin of xz-utils: one warning, the current version instead, every path a .deb of the
+   host's architecture; a second call answers from its cache without apt.
 3. `make image` with that stale lock and IMAGE_PACKAGES=python3-numpy into WORKDIR/out builds (the
    numpy closure, dpkg alternatives for libblas.so.3/liblapack.so.3 applied at build time), and in
    the booted guest numpy's BLAS matrix product and LAPACK determinant give the known results.
@@ -76,6 +79,34 @@ def gone_package(work, env):
           "fetch stops on a package Debian does not have, naming it", r.stdout)
 
 
+def host_builds(work, env):
+    arch = subprocess.run(["dpkg", "--print-architecture"], stdout=subprocess.PIPE, text=True).stdout.strip()
+    lock = os.path.join(work, "host.lock")
+
+    def edit(lines):
+        return [" ".join(["xz-utils=" + STALE] + l.split()[1:]) + "\n" if l.startswith("xz-utils=")
+                else l for l in lines]
+    lock_with(lock, edit)
+    want = sum(1 for l in open(lock) if len(l.split("#")[0].split()) >= 6
+               and "debtest" in l.split()[5].split(","))
+    env = dict(env, GUEST_LOCK=lock, GUEST_CACHE=os.path.join(work, "cache-host"))
+    runs = [subprocess.run(FETCH + ["host", "debtest"], env=env, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    r = runs[0]
+    paths = r.stdout.split()
+    check(r.returncode == 0 and len(paths) == want and want > 0 and all(os.path.exists(p) for p in paths),
+          "fetch host debtest prints the %d .debs it downloaded" % want, r.stdout + r.stderr)
+    archs = {subprocess.run(["dpkg-deb", "-f", p, "Architecture"], stdout=subprocess.PIPE,
+                            text=True).stdout.strip() for p in paths}
+    check(archs and archs <= {arch, "all"}, "each is built for %s (or all): %s" % (arch, sorted(archs)))
+    warns = [l for l in r.stderr.splitlines() if "WARNING" in l]
+    xz = [p for p in paths if os.path.basename(p).startswith("xz-utils_")]
+    check(len(warns) == 1 and "xz-utils=" + STALE in warns[0] and len(xz) == 1 and STALE not in xz[0],
+          "one warning for the stale pin of xz-utils, its current version used", r.stderr)
+    check(runs[1].returncode == 0 and runs[1].stdout.split() == paths and "apt-get" not in runs[1].stderr,
+          "a second call prints the same paths from its cache, without apt", runs[1].stderr)
+
+
 def numpy_image(malibu, work, env):
     out = os.path.join(work, "out")
     t0 = time.monotonic()
@@ -125,6 +156,7 @@ def main():
     env.pop("MFLAGS", None)
     env = stale_pin(work, env)
     gone_package(work, env)
+    host_builds(work, env)
     numpy_image(malibu, work, env)
     print("image-packages-test: %d failed" % len(failures))
     sys.exit(1 if failures else 0)
