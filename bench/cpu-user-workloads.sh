@@ -32,3 +32,44 @@ cmd_for() {  # workload -> guest command line (paths inside the sysroot are host
     *) echo "unknown workload $1" >&2; exit 2 ;;
     esac
 }
+
+# native_setup: the native peer, the same Debian packages built for the host's architecture
+# (`guest-images/fetch host debtest`: the lock's versions), unpacked into $BENCH_DIR/native-ARCH
+# and run through their own loader and libraries, so that the host's older glibc does not
+# matter.  Sets NATIVE_ROOT, NATIVE_LD, NATIVE_LIBS.
+native_setup() {
+    local arch debs stamp f
+    arch=$(dpkg --print-architecture) || return 1
+    debs=$(python3 guest-images/fetch host debtest) || {
+        echo "cannot fetch the $arch builds of the workloads (NATIVE=no leaves the native peer out)" >&2
+        return 1; }
+    NATIVE_ROOT=$BENCH_DIR/native-$arch
+    stamp=$( (echo "$debs" | sed 's#.*/##'; declare -f native_setup) | md5sum | cut -d' ' -f1)
+    if [ "$(cat "$NATIVE_ROOT/.stamp" 2>/dev/null)" != "$stamp" ]; then
+        rm -rf "$NATIVE_ROOT"
+        mkdir -p "$NATIVE_ROOT"
+        for f in $debs; do
+            dpkg-deb -x "$f" "$NATIVE_ROOT" || return 1
+        done
+        ln -sf python3.13 "$NATIVE_ROOT/usr/bin/python3"
+        echo "$stamp" > "$NATIVE_ROOT/.stamp"
+    fi
+    NATIVE_ROOT=$(cd "$NATIVE_ROOT" && pwd)
+    NATIVE_LD=$(ls "$NATIVE_ROOT"/usr/lib*/ld-linux*.so.* 2>/dev/null | head -n1)
+    NATIVE_LIBS=$(dirname "$(ls "$NATIVE_ROOT"/usr/lib/*/libc.so.6 2>/dev/null | head -n1)")
+    [ -x "$NATIVE_LD" ] && [ -d "$NATIVE_LIBS" ] || {
+        echo "no loader or libc in $NATIVE_ROOT" >&2; return 1; }
+    # as fetch.sh does for the guest: the modules the benchmark imports, byte-compiled once
+    if [ ! -f "$NATIVE_ROOT/.pyc" ]; then
+        local L=$NATIVE_ROOT/usr/lib/python3.13
+        "$NATIVE_LD" --library-path "$NATIVE_LIBS" "$NATIVE_ROOT/usr/bin/python3.13" -m compileall \
+            -q -l "$L" "$L/encodings" "$L/json" "$L/re" "$L/collections" "$L/importlib" >/dev/null &&
+            touch "$NATIVE_ROOT/.pyc"
+    fi
+}
+
+native_cmd_for() {  # workload -> the host command line of the same program (after native_setup)
+    local c
+    c=$(cmd_for "$1") || return 1
+    echo "$NATIVE_LD --library-path $NATIVE_LIBS $NATIVE_ROOT${c#"$SYSROOT"}"
+}
