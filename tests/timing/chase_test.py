@@ -43,6 +43,11 @@ STEPS, REPS = 250000, 5
 # against DRAM.  Once item 6 makes guest-visible time follow the model alone, these shrink to
 # the model's rounding.
 L1_L2_TOL, DRAM_TOL = 0.15, 0.08
+# One line past a capacity the time per load rises by at least this share of the level's plateau.
+# Measured steps: L1 (394 ns plateau) 93 ns (PLRU) and 212 ns (LRU); L2 (about 1600 ns) with LRU
+# 772-778 ns, with PLRU 312, 370 and, in a clean-clone `make test` on a loaded host (1686 ns at
+# the capacity, 1894 one line on), 207 ns.  A knee one line off gives a step near 0.
+KNEE_STEP = 0.1
 
 
 def config(g):
@@ -177,10 +182,11 @@ def main():
                                          ("DRAM", t[(2 * s2, L2_LINE)], dram, DRAM_TOL)):
                 if abs(got - want) > tol * want:
                     bad.append("%s %.1f ns per load, configured %.1f" % (what, got, want))
-            # knees: at the capacity still the plateau, one line more clearly above it
+            # knees: at the capacity still the plateau, one line more clearly above it (by
+            # KNEE_STEP of the plateau: host time moves both figures, see L1_L2_TOL)
             for what, cap, line, base in (("L1", s1, line1, p1), ("L2", s2, 64, t[(2 * s1, line1)])):
                 at, over = t[(cap, line1)], t[(cap + line, line1)]
-                if not (at < 1.1 * base and over > 1.15 * at):
+                if not (at < 1.1 * base and over > at + KNEE_STEP * base):
                     bad.append("%s knee: %.1f ns at %d bytes, %.1f at +%d (plateau %.1f)"
                                % (what, at, cap, over, line, base))
             # line size: below it neighbouring loads share lines; from it on every load misses
